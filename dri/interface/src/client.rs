@@ -1,0 +1,315 @@
+//! The core's side of the ABI: safe owners for backend handles.
+//!
+//! Every `unsafe` call into a backend hook happens here, under one contract the
+//! backend accepted by returning its table: handles stay valid from `create_*`
+//! until `destroy_*`, descriptors are read only during the call, and a mapped
+//! buffer stays valid until it is unmapped. The owners below destroy their
+//! handle exactly once (on drop), so the rest of the core stays safe code.
+#![allow(unsafe_code, reason = "the ABI edge: calls into backend hooks")]
+
+use core::ptr::NonNull;
+
+use crate::{
+    OxglBuffer, OxglClearDesc, OxglColorFormat, OxglContext, OxglContextDesc, OxglDrawDesc,
+    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglRendererInfo, OxglScreen, OxglScreenDesc,
+    OxglStatus, empty_image, empty_renderer_info, read_c_string,
+};
+
+/// A bound backend table.
+#[derive(Clone, Copy)]
+pub struct Backend {
+    table: &'static OxglDriBackend,
+}
+
+impl Backend {
+    /// Wraps a table that lives for the rest of the process.
+    pub fn new(table: &'static OxglDriBackend) -> Self {
+        Backend { table }
+    }
+
+    /// The backend's name.
+    pub fn name(&self) -> String {
+        if self.table.name.is_null() {
+            return String::new();
+        }
+        // SAFETY: `name` is a NUL-terminated static string (ABI contract).
+        unsafe { core::ffi::CStr::from_ptr(self.table.name) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    /// Opens a screen.
+    pub fn create_screen(&self, desc: &OxglScreenDesc) -> Option<Screen> {
+        // SAFETY: `desc` is valid for the call.
+        let raw = unsafe { (self.table.create_screen)(desc) };
+        NonNull::new(raw).map(|raw| Screen {
+            backend: *self,
+            raw,
+        })
+    }
+}
+
+/// An open backend screen.
+pub struct Screen {
+    backend: Backend,
+    raw: NonNull<OxglScreen>,
+}
+
+// SAFETY: backend handles are not tied to a thread (ABI contract); the core
+// serializes calls that the ABI requires to be serialized.
+unsafe impl Send for Screen {}
+// SAFETY: as above.
+unsafe impl Sync for Screen {}
+
+/// Identity of the renderer behind a screen.
+#[derive(Clone, Debug)]
+pub struct RendererInfo {
+    /// `GL_RENDERER`.
+    pub renderer: String,
+    /// PCI vendor id, 0xffffffff for software.
+    pub vendor_id: u32,
+    /// PCI device id, 0xffffffff for software.
+    pub device_id: u32,
+    /// Memory in MiB.
+    pub video_memory_mb: u32,
+    /// Hardware accelerated.
+    pub accelerated: bool,
+    /// Memory shared with the CPU.
+    pub unified_memory: bool,
+}
+
+impl Screen {
+    /// The backend this screen belongs to.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    /// Asks the backend who it is.
+    pub fn renderer_info(&self) -> RendererInfo {
+        let mut info: OxglRendererInfo = empty_renderer_info();
+        // SAFETY: live screen, `info` writable.
+        let status = unsafe { (self.backend.table.query_renderer)(self.raw.as_ptr(), &mut info) };
+        if status != OxglStatus::Ok {
+            info = empty_renderer_info();
+        }
+        RendererInfo {
+            renderer: read_c_string(&info.renderer),
+            vendor_id: info.vendor_id,
+            device_id: info.device_id,
+            video_memory_mb: info.video_memory_mb,
+            accelerated: info.accelerated != 0,
+            unified_memory: info.unified_memory != 0,
+        }
+    }
+
+    /// Allocates drawable storage.
+    pub fn create_drawable(&self, desc: &OxglDrawableDesc) -> Option<Drawable> {
+        // SAFETY: live screen, valid descriptor.
+        let raw = unsafe { (self.backend.table.create_drawable)(self.raw.as_ptr(), desc) };
+        NonNull::new(raw).map(|raw| Drawable {
+            backend: self.backend,
+            raw,
+        })
+    }
+
+    /// Creates a context, sharing objects with `share` when given.
+    pub fn create_context(
+        &self,
+        desc: &OxglContextDesc,
+        share: Option<&Context>,
+    ) -> Option<Context> {
+        let mut d = *desc;
+        d.share = share.map_or(core::ptr::null_mut(), |s| s.raw.as_ptr());
+        // SAFETY: live screen, valid descriptor, live share context.
+        let raw = unsafe { (self.backend.table.create_context)(self.raw.as_ptr(), &d) };
+        NonNull::new(raw).map(|raw| Context {
+            backend: self.backend,
+            raw,
+        })
+    }
+}
+
+impl Drop for Screen {
+    fn drop(&mut self) {
+        // SAFETY: destroyed once; drawables and contexts hold no reference to
+        // the screen object itself in this ABI version.
+        unsafe { (self.backend.table.destroy_screen)(self.raw.as_ptr()) }
+    }
+}
+
+/// Backend storage for a window, pixmap or pbuffer.
+pub struct Drawable {
+    backend: Backend,
+    raw: NonNull<OxglDrawable>,
+}
+
+// SAFETY: see `Screen`.
+unsafe impl Send for Drawable {}
+// SAFETY: see `Screen`; the backend locks drawable storage internally.
+unsafe impl Sync for Drawable {}
+
+/// A buffer mapped for CPU access; unmapped on drop.
+pub struct Mapped<'a> {
+    drawable: &'a Drawable,
+    buffer: OxglBuffer,
+    data: *const u8,
+    /// Bytes per row.
+    pub stride: usize,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Colour layout.
+    pub format: OxglColorFormat,
+    /// Bytes per pixel of this buffer.
+    pub bytes_per_pixel: usize,
+}
+
+impl Mapped<'_> {
+    /// Row `y` counted from the top (X11 order), `width * bytes_per_pixel` bytes.
+    pub fn row_from_top(&self, y: u32) -> &[u8] {
+        assert!(
+            y < self.height,
+            "row {y} outside a {}-row buffer",
+            self.height
+        );
+        // SAFETY: the mapping covers `height` rows of `stride` bytes, each with
+        // at least `width * bytes_per_pixel` valid bytes, until unmapped.
+        unsafe {
+            core::slice::from_raw_parts(
+                self.data.add(y as usize * self.stride),
+                self.width as usize * self.bytes_per_pixel,
+            )
+        }
+    }
+
+    /// Row `y` in GL window coordinates (0 = bottom).
+    pub fn row_from_bottom(&self, y: u32) -> &[u8] {
+        self.row_from_top(self.height - 1 - y)
+    }
+}
+
+impl Drop for Mapped<'_> {
+    fn drop(&mut self) {
+        // SAFETY: matches the successful map of this buffer.
+        unsafe {
+            (self.drawable.backend.table.unmap_buffer)(self.drawable.raw.as_ptr(), self.buffer)
+        }
+    }
+}
+
+impl Drawable {
+    /// Reallocates to a new size.
+    pub fn resize(&self, width: u32, height: u32) -> OxglStatus {
+        // SAFETY: live drawable; callers never resize while a buffer is mapped
+        // (`Mapped` borrows the drawable).
+        unsafe { (self.backend.table.resize_drawable)(self.raw.as_ptr(), width, height) }
+    }
+
+    /// Exchanges front and back buffers.
+    pub fn swap(&self) -> OxglStatus {
+        // SAFETY: live drawable.
+        unsafe { (self.backend.table.swap_buffers)(self.raw.as_ptr()) }
+    }
+
+    /// Maps one buffer for reading; `None` if the drawable has no such buffer.
+    pub fn map(&self, buffer: OxglBuffer) -> Option<Mapped<'_>> {
+        let mut image = empty_image();
+        // SAFETY: live drawable, writable `image`.
+        let status =
+            unsafe { (self.backend.table.map_buffer)(self.raw.as_ptr(), buffer, &mut image) };
+        if status != OxglStatus::Ok || image.data.is_null() {
+            return None;
+        }
+        let bytes_per_pixel = match buffer {
+            OxglBuffer::Stencil => 1,
+            _ => 4,
+        };
+        Some(Mapped {
+            drawable: self,
+            buffer,
+            data: image.data as *const u8,
+            stride: image.stride,
+            width: image.width,
+            height: image.height,
+            format: image.format,
+            bytes_per_pixel,
+        })
+    }
+
+    fn raw(&self) -> *mut OxglDrawable {
+        self.raw.as_ptr()
+    }
+}
+
+impl Drop for Drawable {
+    fn drop(&mut self) {
+        // SAFETY: destroyed once; owners unbind drawables before dropping them.
+        unsafe { (self.backend.table.destroy_drawable)(self.raw.as_ptr()) }
+    }
+}
+
+/// A backend rendering context.
+pub struct Context {
+    backend: Backend,
+    raw: NonNull<OxglContext>,
+}
+
+// SAFETY: see `Screen`; a context is current in at most one thread at a time
+// (enforced by the window-system layer).
+unsafe impl Send for Context {}
+// SAFETY: as above.
+unsafe impl Sync for Context {}
+
+impl Context {
+    /// Binds drawables (callers keep them alive while bound).
+    pub fn make_current(&self, draw: Option<&Drawable>, read: Option<&Drawable>) -> OxglStatus {
+        let d = draw.map_or(core::ptr::null_mut(), Drawable::raw);
+        let r = read.map_or(core::ptr::null_mut(), Drawable::raw);
+        // SAFETY: live handles.
+        unsafe { (self.backend.table.make_current)(self.raw.as_ptr(), d, r) }
+    }
+
+    /// Unbinds everything.
+    pub fn release(&self) -> OxglStatus {
+        // SAFETY: live handle; null drawables mean unbound.
+        unsafe {
+            (self.backend.table.make_current)(
+                self.raw.as_ptr(),
+                core::ptr::null_mut(),
+                core::ptr::null_mut(),
+            )
+        }
+    }
+
+    /// Clears buffers of the bound draw drawable.
+    pub fn clear(&self, desc: &OxglClearDesc) -> OxglStatus {
+        // SAFETY: live handle, valid descriptor.
+        unsafe { (self.backend.table.clear)(self.raw.as_ptr(), desc) }
+    }
+
+    /// Draws primitives.
+    pub fn draw(&self, desc: &OxglDrawDesc) -> OxglStatus {
+        // SAFETY: live handle, valid descriptor.
+        unsafe { (self.backend.table.draw_prims)(self.raw.as_ptr(), desc) }
+    }
+
+    /// `glFlush`.
+    pub fn flush(&self) -> OxglStatus {
+        // SAFETY: live handle.
+        unsafe { (self.backend.table.flush)(self.raw.as_ptr()) }
+    }
+
+    /// `glFinish`.
+    pub fn finish(&self) -> OxglStatus {
+        // SAFETY: live handle.
+        unsafe { (self.backend.table.finish)(self.raw.as_ptr()) }
+    }
+}
+
+impl Drop for Context {
+    fn drop(&mut self) {
+        // SAFETY: destroyed once; owners make sure it is current nowhere.
+        unsafe { (self.backend.table.destroy_context)(self.raw.as_ptr()) }
+    }
+}

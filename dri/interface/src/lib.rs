@@ -1,0 +1,385 @@
+//! The backend ABI: the one table of hooks through which the oxgl core drives a
+//! rendering backend (`swrast_dri.so`, a hardware backend, or a test backend).
+//!
+//! A backend is a shared object named `<driver>_dri.so` that exports
+//! [`OXGL_DRI_ENTRY_POINT`] (`oxgl_dri_get_backend`). The loader calls it with the
+//! ABI version it speaks; the backend returns a pointer to a static
+//! [`OxglDriBackend`] whose `abi_version` the loader checks before binding a single
+//! hook. The software backend is also linked into `libGL.so.1` and registers
+//! through exactly the same table.
+//!
+//! Shape (after Gallium's `pipe_screen` / `pipe_context`): a *screen* per display
+//! connection, *drawables* (window/pixmap/pbuffer back storage owned by the
+//! backend), and *contexts*. Handles are opaque pointers created and destroyed by
+//! the backend. Every hook returns an [`OxglStatus`]; the core validates API use
+//! before calling, so a backend reports only what the core cannot foresee
+//! (out of memory, lost device, unsupported request).
+//!
+//! Versioning: [`OXGL_DRI_ABI_VERSION`] changes whenever a struct below changes
+//! layout or a hook changes meaning. Appending a hook at the end of
+//! [`OxglDriBackend`] is still a version bump: we do not negotiate partial tables.
+//!
+//! The C view of this module is `include/oxgl_dri.h`, generated with cbindgen
+//! (`tests/header.rs` in this crate proves it is current).
+#![deny(missing_docs)]
+#![deny(unsafe_code)]
+
+use core::ffi::{c_char, c_void};
+
+pub mod client;
+
+/// The ABI version this build of the core speaks and of the backends it builds.
+pub const OXGL_DRI_ABI_VERSION: u32 = 1;
+
+/// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
+pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
+
+/// `oxgl_dri_get_backend(abi_version)`: returns the backend's hook table, or
+/// null when the backend cannot serve that ABI version at all. The table is
+/// static and lives as long as the backend's shared object is loaded.
+pub type OxglDriGetBackendFn = unsafe extern "C" fn(abi_version: u32) -> *const OxglDriBackend;
+
+/// Result of a hook.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OxglStatus {
+    /// The hook did what was asked.
+    Ok = 0,
+    /// Memory (host or device) ran out; the core reports `GL_OUT_OF_MEMORY`.
+    OutOfMemory = 1,
+    /// The device is gone; the core reports a context loss.
+    DeviceLost = 2,
+    /// The request is valid GL but this backend cannot do it.
+    Unsupported = 3,
+    /// A handle or descriptor the core passed is invalid (a core bug).
+    BadArgument = 4,
+}
+
+/// Opaque backend screen (one per display connection and backend).
+#[repr(C)]
+pub struct OxglScreen {
+    _private: [u8; 0],
+}
+
+/// Opaque backend drawable: the colour/depth/stencil storage behind a GLX
+/// window, pixmap or pbuffer.
+#[repr(C)]
+pub struct OxglDrawable {
+    _private: [u8; 0],
+}
+
+/// Opaque backend rendering context.
+#[repr(C)]
+pub struct OxglContext {
+    _private: [u8; 0],
+}
+
+/// What the core tells a backend about the screen it opens.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglScreenDesc {
+    /// DRM render-node file descriptor the loader probed, or -1 (software).
+    pub fd: i32,
+    /// PCI vendor id of the device, 0 when there is none.
+    pub pci_vendor: u32,
+    /// PCI device id of the device, 0 when there is none.
+    pub pci_device: u32,
+    /// Worker threads the backend may start (`OXGL_NUM_THREADS`); -1 = its default.
+    pub num_threads: i32,
+}
+
+/// Pixel layouts a backend stores colour buffers in. Each names the order of
+/// bytes in memory, lowest address first.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OxglColorFormat {
+    /// 8-bit blue, green, red, alpha (X11 depth-32 ARGB visuals on little endian).
+    B8G8R8A8 = 0,
+    /// 8-bit blue, green, red, unused (X11 depth-24 visuals on little endian).
+    B8G8R8X8 = 1,
+}
+
+/// The buffers a drawable has, from its GLX framebuffer configuration.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglDrawableDesc {
+    /// Width in pixels (at least 1).
+    pub width: u32,
+    /// Height in pixels (at least 1).
+    pub height: u32,
+    /// Colour buffer layout.
+    pub color_format: OxglColorFormat,
+    /// Non-zero: there is a back buffer as well as the front buffer.
+    pub double_buffered: u32,
+    /// Depth buffer bits: 0, 16, 24 or 32.
+    pub depth_bits: u32,
+    /// Stencil buffer bits: 0 or 8.
+    pub stencil_bits: u32,
+    /// Accumulation buffer bits per channel: 0 or 16.
+    pub accum_bits: u32,
+    /// Samples per pixel; 0 = single-sampled.
+    pub samples: u32,
+}
+
+/// Which context API a context is created for.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OxglApi {
+    /// Desktop GL, compatibility profile (or a legacy context).
+    GlCompat = 0,
+    /// Desktop GL, core profile.
+    GlCore = 1,
+    /// OpenGL ES 1.x.
+    Gles1 = 2,
+    /// OpenGL ES 2.0 and later.
+    Gles2 = 3,
+}
+
+/// Context creation parameters (already validated by the core).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglContextDesc {
+    /// API and profile.
+    pub api: OxglApi,
+    /// Requested major version.
+    pub major: u32,
+    /// Requested minor version.
+    pub minor: u32,
+    /// `GLX_CONTEXT_DEBUG_BIT_ARB` etc. as the GLX attribute carried them.
+    pub flags: u32,
+    /// Context the new one shares objects with, or null.
+    pub share: *mut OxglContext,
+}
+
+/// Which buffer of a drawable a hook addresses.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OxglBuffer {
+    /// Front colour buffer (the one shown).
+    FrontColor = 0,
+    /// Back colour buffer (single-buffered drawables alias it to the front).
+    BackColor = 1,
+    /// Depth buffer, one `f32` in [0, 1] per pixel.
+    Depth = 2,
+    /// Stencil buffer, one `u8` per pixel.
+    Stencil = 3,
+}
+
+/// Bits of [`OxglClearDesc::buffers`].
+pub mod clear_bits {
+    /// Clear the colour buffers named by `draw_buffers`.
+    pub const COLOR: u32 = 1;
+    /// Clear depth.
+    pub const DEPTH: u32 = 2;
+    /// Clear stencil.
+    pub const STENCIL: u32 = 4;
+}
+
+/// Bits of [`OxglClearDesc::draw_buffers`].
+pub mod draw_buffer_bits {
+    /// Front colour buffer.
+    pub const FRONT: u32 = 1;
+    /// Back colour buffer.
+    pub const BACK: u32 = 2;
+}
+
+/// An axis-aligned rectangle in window coordinates (origin lower left).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct OxglRect {
+    /// Left edge.
+    pub x: i32,
+    /// Bottom edge.
+    pub y: i32,
+    /// Width (non-negative).
+    pub width: i32,
+    /// Height (non-negative).
+    pub height: i32,
+}
+
+/// A clear of the current draw drawable, with every piece of state it depends on.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglClearDesc {
+    /// [`clear_bits`] of the buffers to clear.
+    pub buffers: u32,
+    /// [`draw_buffer_bits`]: which colour buffers.
+    pub draw_buffers: u32,
+    /// Clear colour, RGBA, already clamped to [0, 1].
+    pub color: [f32; 4],
+    /// Colour write mask per channel (non-zero = written).
+    pub color_mask: [u8; 4],
+    /// Clear depth, clamped to [0, 1].
+    pub depth: f64,
+    /// Clear stencil value.
+    pub stencil: u32,
+    /// Stencil write mask.
+    pub stencil_mask: u32,
+    /// Non-zero: restrict the clear to `scissor`.
+    pub scissor_enabled: u32,
+    /// Scissor rectangle.
+    pub scissor: OxglRect,
+}
+
+/// One draw call, normalized by the core. Vertex data and shader state join this
+/// descriptor as the vertex pipeline lands (ABI version bump).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglDrawDesc {
+    /// GL primitive mode (`GL_TRIANGLES`, ...).
+    pub mode: u32,
+    /// First vertex.
+    pub first: i32,
+    /// Vertex count.
+    pub count: i32,
+    /// Instance count (1 for non-instanced draws).
+    pub instance_count: i32,
+}
+
+/// A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row
+/// being the *top* of the window (X11 order).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglImage {
+    /// First byte of the top row.
+    pub data: *mut c_void,
+    /// Bytes from one row to the next.
+    pub stride: usize,
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Layout of colour buffers; ignored for depth (`f32`) and stencil (`u8`).
+    pub format: OxglColorFormat,
+}
+
+/// What `query_renderer` reports (`GLX_MESA_query_renderer`, `GL_RENDERER`).
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglRendererInfo {
+    /// NUL-terminated renderer name, e.g. `oxgl swrast (2 threads)`.
+    pub renderer: [c_char; 128],
+    /// PCI vendor id (0xffffffff for software).
+    pub vendor_id: u32,
+    /// PCI device id (0xffffffff for software).
+    pub device_id: u32,
+    /// Memory available to the renderer, in MiB.
+    pub video_memory_mb: u32,
+    /// Non-zero when rendering is hardware accelerated.
+    pub accelerated: u32,
+    /// Non-zero when the renderer shares memory with the CPU.
+    pub unified_memory: u32,
+}
+
+/// The hook table. Every hook is mandatory.
+#[repr(C)]
+#[derive(Clone, Copy)]
+pub struct OxglDriBackend {
+    /// Must equal the loader's [`OXGL_DRI_ABI_VERSION`].
+    pub abi_version: u32,
+    /// NUL-terminated backend name (`swrast`, `i965`, ...).
+    pub name: *const c_char,
+    /// Opens a screen; null on failure.
+    pub create_screen: unsafe extern "C" fn(desc: *const OxglScreenDesc) -> *mut OxglScreen,
+    /// Closes a screen whose drawables and contexts are all destroyed.
+    pub destroy_screen: unsafe extern "C" fn(screen: *mut OxglScreen),
+    /// Fills `info` with the renderer's identity.
+    pub query_renderer:
+        unsafe extern "C" fn(screen: *mut OxglScreen, info: *mut OxglRendererInfo) -> OxglStatus,
+    /// Allocates drawable storage; null on failure.
+    pub create_drawable: unsafe extern "C" fn(
+        screen: *mut OxglScreen,
+        desc: *const OxglDrawableDesc,
+    ) -> *mut OxglDrawable,
+    /// Reallocates to a new size, keeping the overlapping contents.
+    pub resize_drawable:
+        unsafe extern "C" fn(drawable: *mut OxglDrawable, width: u32, height: u32) -> OxglStatus,
+    /// Frees a drawable that is no longer bound to any context.
+    pub destroy_drawable: unsafe extern "C" fn(drawable: *mut OxglDrawable),
+    /// Creates a context; null on failure.
+    pub create_context: unsafe extern "C" fn(
+        screen: *mut OxglScreen,
+        desc: *const OxglContextDesc,
+    ) -> *mut OxglContext,
+    /// Destroys a context that is not current anywhere.
+    pub destroy_context: unsafe extern "C" fn(context: *mut OxglContext),
+    /// Binds draw and read drawables (either may be null: surfaceless) to a
+    /// context on the calling thread; a null context unbinds.
+    pub make_current: unsafe extern "C" fn(
+        context: *mut OxglContext,
+        draw: *mut OxglDrawable,
+        read: *mut OxglDrawable,
+    ) -> OxglStatus,
+    /// Clears buffers of the current draw drawable.
+    pub clear:
+        unsafe extern "C" fn(context: *mut OxglContext, desc: *const OxglClearDesc) -> OxglStatus,
+    /// Draws primitives into the current draw drawable.
+    pub draw_prims:
+        unsafe extern "C" fn(context: *mut OxglContext, desc: *const OxglDrawDesc) -> OxglStatus,
+    /// Submits queued work (`glFlush`).
+    pub flush: unsafe extern "C" fn(context: *mut OxglContext) -> OxglStatus,
+    /// Waits until queued work is done (`glFinish`).
+    pub finish: unsafe extern "C" fn(context: *mut OxglContext) -> OxglStatus,
+    /// Maps a buffer of a drawable for CPU access (presentation, `glReadPixels`).
+    /// Rendering into the drawable is complete when this returns.
+    pub map_buffer: unsafe extern "C" fn(
+        drawable: *mut OxglDrawable,
+        buffer: OxglBuffer,
+        image: *mut OxglImage,
+    ) -> OxglStatus,
+    /// Ends a `map_buffer`.
+    pub unmap_buffer: unsafe extern "C" fn(drawable: *mut OxglDrawable, buffer: OxglBuffer),
+    /// Exchanges front and back colour buffers (no-op when single-buffered).
+    pub swap_buffers: unsafe extern "C" fn(drawable: *mut OxglDrawable) -> OxglStatus,
+}
+
+// SAFETY: the table holds only function pointers and `name`, which points to a
+// NUL-terminated string in the backend's static data that is never written;
+// sharing it between threads reads immutable data only.
+#[expect(unsafe_code, reason = "backends publish their table as a `static`")]
+unsafe impl Sync for OxglDriBackend {}
+// SAFETY: as above; nothing in the table is tied to a thread.
+#[expect(unsafe_code, reason = "backends publish their table as a `static`")]
+unsafe impl Send for OxglDriBackend {}
+
+/// Copies `s` into a fixed NUL-terminated C string buffer, truncating.
+pub fn write_c_string<const N: usize>(dst: &mut [c_char; N], s: &str) {
+    let n = s.len().min(N - 1);
+    for (d, b) in dst.iter_mut().zip(s.as_bytes()[..n].iter()) {
+        *d = *b as c_char;
+    }
+    dst[n] = 0;
+}
+
+/// Reads a fixed NUL-terminated C string buffer.
+pub fn read_c_string(src: &[c_char]) -> String {
+    let bytes: Vec<u8> = src
+        .iter()
+        .take_while(|&&c| c != 0)
+        .map(|&c| c as u8)
+        .collect();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// An empty renderer description to be filled by `query_renderer`.
+pub fn empty_renderer_info() -> OxglRendererInfo {
+    OxglRendererInfo {
+        renderer: [0; 128],
+        vendor_id: 0,
+        device_id: 0,
+        video_memory_mb: 0,
+        accelerated: 0,
+        unified_memory: 0,
+    }
+}
+
+/// An unused `c_void` pointer placeholder for `OxglImage` before mapping.
+pub fn empty_image() -> OxglImage {
+    OxglImage {
+        data: core::ptr::null_mut::<c_void>(),
+        stride: 0,
+        width: 0,
+        height: 0,
+        format: OxglColorFormat::B8G8R8X8,
+    }
+}

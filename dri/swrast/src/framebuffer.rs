@@ -1,0 +1,315 @@
+//! Drawable storage and the operations on whole buffers (clear, resize,
+//! swap). Safe code only: the hook layer hands in plain descriptors.
+//!
+//! Storage layout: colour is one `u32` per pixel holding `0xAARRGGBB`, which in
+//! little-endian memory is B, G, R, A — the layout of X11 TrueColor depth 24 and
+//! 32 visuals, so presenting is a copy. Rows are stored top row first (X11
+//! order); GL window coordinates have their origin at the bottom left, so GL row
+//! `y` lives at storage row `height - 1 - y`. Depth is `f32` in [0, 1], stencil
+//! one `u8` per pixel.
+
+use oxgl_dri_interface::{
+    OxglColorFormat, OxglDrawableDesc, OxglRect, clear_bits, draw_buffer_bits,
+};
+
+/// Everything a clear needs, decoded from `OxglClearDesc`.
+#[derive(Clone, Copy, Debug)]
+pub struct ClearParams {
+    /// `clear_bits` of the buffers to clear.
+    pub buffers: u32,
+    /// `draw_buffer_bits`: which colour buffers.
+    pub draw_buffers: u32,
+    /// RGBA in [0, 1].
+    pub color: [f32; 4],
+    /// Per-channel write enables.
+    pub color_mask: [bool; 4],
+    /// Depth in [0, 1].
+    pub depth: f64,
+    /// Stencil value and write mask.
+    pub stencil: u32,
+    /// Stencil write mask.
+    pub stencil_mask: u32,
+    /// Region to clear, already intersected with the scissor when enabled.
+    pub rect: Option<OxglRect>,
+}
+
+/// The buffers of one drawable.
+#[derive(Debug)]
+pub struct Buffers {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Creation parameters.
+    pub desc: OxglDrawableDesc,
+    /// Front colour buffer.
+    pub front: Vec<u32>,
+    /// Back colour buffer (empty when single-buffered).
+    pub back: Vec<u32>,
+    /// Depth buffer (empty when there is none).
+    pub depth: Vec<f32>,
+    /// Stencil buffer (empty when there is none).
+    pub stencil: Vec<u8>,
+}
+
+/// Allocation failed.
+#[derive(Debug)]
+pub struct OutOfMemory;
+
+fn alloc<T: Clone>(n: usize, value: T) -> Result<Vec<T>, OutOfMemory> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| OutOfMemory)?;
+    v.resize(n, value);
+    Ok(v)
+}
+
+fn pixel_count(width: u32, height: u32) -> Result<usize, OutOfMemory> {
+    (width as usize)
+        .checked_mul(height as usize)
+        .ok_or(OutOfMemory)
+}
+
+/// Packs a clamped RGBA colour into the storage word.
+pub fn pack_color(c: [f32; 4], format: OxglColorFormat) -> u32 {
+    let q = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u32;
+    let a = match format {
+        OxglColorFormat::B8G8R8A8 => q(c[3]),
+        OxglColorFormat::B8G8R8X8 => 0xff,
+    };
+    (a << 24) | (q(c[0]) << 16) | (q(c[1]) << 8) | q(c[2])
+}
+
+impl Buffers {
+    /// Allocates storage for `desc`, colour cleared to black, depth to 1.0.
+    pub fn new(desc: &OxglDrawableDesc) -> Result<Self, OutOfMemory> {
+        let mut b = Buffers {
+            width: 0,
+            height: 0,
+            desc: *desc,
+            front: Vec::new(),
+            back: Vec::new(),
+            depth: Vec::new(),
+            stencil: Vec::new(),
+        };
+        b.resize(desc.width.max(1), desc.height.max(1))?;
+        Ok(b)
+    }
+
+    /// Reallocates to `width` x `height`, keeping the overlapping pixels
+    /// anchored at the bottom left (GL's origin).
+    pub fn resize(&mut self, width: u32, height: u32) -> Result<(), OutOfMemory> {
+        let width = width.max(1);
+        let height = height.max(1);
+        if width == self.width && height == self.height {
+            return Ok(());
+        }
+        let n = pixel_count(width, height)?;
+        let opaque = pack_color([0.0, 0.0, 0.0, 1.0], self.desc.color_format);
+        let mut front = alloc(n, opaque)?;
+        let mut back = if self.desc.double_buffered != 0 {
+            alloc(n, opaque)?
+        } else {
+            Vec::new()
+        };
+        let mut depth = if self.desc.depth_bits != 0 {
+            alloc(n, 1.0f32)?
+        } else {
+            Vec::new()
+        };
+        let mut stencil = if self.desc.stencil_bits != 0 {
+            alloc(n, 0u8)?
+        } else {
+            Vec::new()
+        };
+        let (ow, oh) = (self.width, self.height);
+        copy_overlap(&self.front, ow, oh, &mut front, width, height);
+        copy_overlap(&self.back, ow, oh, &mut back, width, height);
+        copy_overlap(&self.depth, ow, oh, &mut depth, width, height);
+        copy_overlap(&self.stencil, ow, oh, &mut stencil, width, height);
+        self.front = front;
+        self.back = back;
+        self.depth = depth;
+        self.stencil = stencil;
+        self.width = width;
+        self.height = height;
+        Ok(())
+    }
+
+    /// Exchanges front and back (no-op when single-buffered).
+    pub fn swap(&mut self) {
+        if !self.back.is_empty() {
+            std::mem::swap(&mut self.front, &mut self.back);
+        }
+    }
+
+    /// The colour buffer that `draw_buffer_bits::BACK` names: the back buffer,
+    /// or the front one in a single-buffered drawable.
+    pub fn back_or_front(&mut self) -> &mut Vec<u32> {
+        if self.back.is_empty() {
+            &mut self.front
+        } else {
+            &mut self.back
+        }
+    }
+
+    /// Clamps `rect` (GL window coordinates) to the drawable; `None` = everything.
+    fn region(&self, rect: Option<OxglRect>) -> (u32, u32, u32, u32) {
+        match rect {
+            None => (0, 0, self.width, self.height),
+            Some(r) => {
+                let x0 = r.x.clamp(0, self.width as i32) as u32;
+                let y0 = r.y.clamp(0, self.height as i32) as u32;
+                let x1 = (r.x.saturating_add(r.width)).clamp(0, self.width as i32) as u32;
+                let y1 = (r.y.saturating_add(r.height)).clamp(0, self.height as i32) as u32;
+                (x0, y0, x1.max(x0), y1.max(y0))
+            }
+        }
+    }
+
+    /// Clears the buffers `p` names.
+    pub fn clear(&mut self, p: &ClearParams) {
+        let (x0, y0, x1, y1) = self.region(p.rect);
+        if x0 == x1 || y0 == y1 {
+            return;
+        }
+        let (w, h) = (self.width as usize, self.height as usize);
+        let rows = move || (y0 as usize..y1 as usize).map(move |y| (h - 1 - y) * w);
+        let span = x0 as usize..x1 as usize;
+        if p.buffers & clear_bits::COLOR != 0 {
+            let format = self.desc.color_format;
+            let value = pack_color(p.color, format);
+            let mut keep = 0u32;
+            // Storage word bytes: B (bits 0-7), G, R, A (24-31).
+            for (channel, shift) in [(0usize, 16u32), (1, 8), (2, 0), (3, 24)] {
+                if !p.color_mask[channel] {
+                    keep |= 0xff << shift;
+                }
+            }
+            if format == OxglColorFormat::B8G8R8X8 {
+                keep &= 0x00ff_ffff;
+            }
+            let mut targets: Vec<&mut Vec<u32>> = Vec::with_capacity(2);
+            let single = self.back.is_empty();
+            if p.draw_buffers & draw_buffer_bits::FRONT != 0
+                || (single && p.draw_buffers & draw_buffer_bits::BACK != 0)
+            {
+                targets.push(&mut self.front);
+            }
+            if !single && p.draw_buffers & draw_buffer_bits::BACK != 0 {
+                targets.push(&mut self.back);
+            }
+            for buf in targets {
+                for row in rows() {
+                    let line = &mut buf[row + span.start..row + span.end];
+                    if keep == 0 {
+                        line.fill(value);
+                    } else {
+                        for px in line {
+                            *px = (*px & keep) | (value & !keep);
+                        }
+                    }
+                }
+            }
+        }
+        if p.buffers & clear_bits::DEPTH != 0 && !self.depth.is_empty() {
+            let d = p.depth.clamp(0.0, 1.0) as f32;
+            for row in rows() {
+                self.depth[row + span.start..row + span.end].fill(d);
+            }
+        }
+        if p.buffers & clear_bits::STENCIL != 0 && !self.stencil.is_empty() {
+            let mask = (p.stencil_mask & 0xff) as u8;
+            let value = (p.stencil & 0xff) as u8;
+            for row in rows() {
+                for s in &mut self.stencil[row + span.start..row + span.end] {
+                    *s = (*s & !mask) | (value & mask);
+                }
+            }
+        }
+    }
+}
+
+/// Copies the overlap of two images of different sizes, bottom rows aligned.
+fn copy_overlap<T: Copy>(src: &[T], sw: u32, sh: u32, dst: &mut [T], dw: u32, dh: u32) {
+    if src.is_empty() || dst.is_empty() {
+        return;
+    }
+    let w = sw.min(dw) as usize;
+    let h = sh.min(dh) as usize;
+    for y in 0..h {
+        let s = (sh as usize - 1 - y) * sw as usize;
+        let d = (dh as usize - 1 - y) * dw as usize;
+        dst[d..d + w].copy_from_slice(&src[s..s + w]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn desc(w: u32, h: u32) -> OxglDrawableDesc {
+        OxglDrawableDesc {
+            width: w,
+            height: h,
+            color_format: OxglColorFormat::B8G8R8A8,
+            double_buffered: 1,
+            depth_bits: 24,
+            stencil_bits: 8,
+            accum_bits: 0,
+            samples: 0,
+        }
+    }
+
+    fn params() -> ClearParams {
+        ClearParams {
+            buffers: clear_bits::COLOR | clear_bits::DEPTH | clear_bits::STENCIL,
+            draw_buffers: draw_buffer_bits::BACK,
+            color: [1.0, 0.5, 0.0, 1.0],
+            color_mask: [true; 4],
+            depth: 0.25,
+            stencil: 0x5a,
+            stencil_mask: 0xff,
+            rect: None,
+        }
+    }
+
+    #[test]
+    fn clear_fills_back_only() {
+        let mut b = Buffers::new(&desc(4, 3)).unwrap();
+        b.clear(&params());
+        assert!(b.back.iter().all(|&p| p == 0xffff8000));
+        assert!(b.front.iter().all(|&p| p == 0xff000000));
+        assert!(b.depth.iter().all(|&d| d == 0.25));
+        assert!(b.stencil.iter().all(|&s| s == 0x5a));
+        b.swap();
+        assert_eq!(b.front[0], 0xffff8000);
+    }
+
+    #[test]
+    fn scissored_masked_clear() {
+        let mut b = Buffers::new(&desc(4, 4)).unwrap();
+        let mut p = params();
+        p.rect = Some(OxglRect {
+            x: 1,
+            y: 0,
+            width: 2,
+            height: 1,
+        });
+        p.color_mask = [true, false, true, true];
+        b.clear(&p);
+        // GL row 0 is the last storage row.
+        assert_eq!(b.back[12], 0xff000000);
+        assert_eq!(b.back[13], 0xffff0000);
+        assert_eq!(b.back[14], 0xffff0000);
+        assert_eq!(b.back[0], 0xff000000);
+    }
+
+    #[test]
+    fn resize_keeps_bottom_left() {
+        let mut b = Buffers::new(&desc(2, 2)).unwrap();
+        b.front[2] = 7; // GL (0, 0)
+        b.resize(3, 3).unwrap();
+        assert_eq!(b.front[6], 7);
+        assert!(Buffers::new(&desc(u32::MAX, u32::MAX)).is_err());
+    }
+}

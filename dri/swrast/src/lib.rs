@@ -1,0 +1,21 @@
+//! The software rendering backend.
+//!
+//! It registers with the core through exactly the hook table of
+//! `oxgl-dri-interface` ([`BACKEND`]); `libGL.so.1` links it in as the last
+//! fallback and `swrast_dri.so` (crate `oxgl-swrast-dri`) exports it for the
+//! loader. At this stage it owns drawable storage (colour front/back, depth,
+//! stencil), clears, maps buffers for presentation and read-back, and swaps.
+//! Drawing lands with the rasterizer (tiles, worker threads, SoA shading; see
+//! DESIGN.md).
+#![deny(unsafe_code)]
+
+mod framebuffer;
+mod hooks;
+
+pub use framebuffer::{Buffers, ClearParams};
+pub use hooks::BACKEND;
+
+/// The renderer name reported through `GL_RENDERER` and GLX_MESA_query_renderer.
+pub fn renderer_name() -> String {
+    "oxgl swrast".to_string()
+}

@@ -1,0 +1,541 @@
+//! A GL context: its state, its error flag, its backend context and the
+//! drawables bound to it.
+
+use std::ffi::{CStr, CString};
+use std::sync::Arc;
+
+use oxgl_dri_interface::client::{Context as BackendContext, Drawable, RendererInfo};
+use oxgl_dri_interface::{
+    OxglClearDesc, OxglDrawDesc, OxglRect, OxglStatus, clear_bits, draw_buffer_bits,
+};
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::*;
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::{PixelStore, State};
+use crate::version::{self, Support};
+
+/// Largest viewport and renderbuffer dimension (llvmpipe's value).
+pub const MAX_VIEWPORT_DIM: i32 = 16384;
+
+/// Context profile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Profile {
+    /// Legacy or compatibility-profile desktop GL.
+    Compat,
+    /// Core-profile desktop GL.
+    Core,
+    /// OpenGL ES.
+    Es,
+}
+
+/// What a context is created as, and the pixel format of its default framebuffer.
+#[derive(Clone, Copy, Debug)]
+pub struct ContextParams {
+    /// Profile.
+    pub profile: Profile,
+    /// Version the context reports (already validated against [`Support`]).
+    pub version: (u8, u8),
+    /// `GL_CONTEXT_FLAGS` bits (debug, forward-compatible, robust access, no error).
+    pub flags: u32,
+    /// Bits of red, green, blue, alpha in the default framebuffer.
+    pub rgba_bits: [u8; 4],
+    /// Depth bits.
+    pub depth_bits: u8,
+    /// Stencil bits.
+    pub stencil_bits: u8,
+    /// Accumulation bits per channel.
+    pub accum_bits: [u8; 4],
+    /// Whether the default framebuffer has a back buffer.
+    pub double_buffered: bool,
+}
+
+/// What the window system (GLX, EGL) does for a context.
+pub trait WindowSystemHooks: Send {
+    /// The front buffer of the draw drawable changed (`glFlush`/`glFinish`
+    /// while drawing to the front): show it.
+    fn flush_front(&self);
+    /// The application set a viewport: a cheap moment to notice that the
+    /// window was resized and resize the drawable's storage.
+    fn check_drawable_size(&self);
+}
+
+/// One GL context.
+pub struct Context {
+    params: ContextParams,
+    support: Support,
+    backend: BackendContext,
+    renderer: RendererInfo,
+    draw: Option<Arc<Drawable>>,
+    read: Option<Arc<Drawable>>,
+    ws: Option<Box<dyn WindowSystemHooks>>,
+    error: Option<ApiError>,
+    ever_bound: bool,
+    strings: Strings,
+    /// GL state.
+    pub state: State,
+}
+
+struct Strings {
+    vendor: CString,
+    renderer: CString,
+    version: CString,
+    extensions: CString,
+    glsl: Option<CString>,
+}
+
+/// `GL_VENDOR`.
+pub const VENDOR: &str = "oxgl";
+
+/// The `GL_VERSION` string for a context: `MAJOR.MINOR[ (Core Profile)] oxgl X.Y.Z`
+/// (Mesa's layout; ES contexts start with `OpenGL ES `).
+pub fn version_string(profile: Profile, version: (u8, u8)) -> String {
+    let pkg = env!("CARGO_PKG_VERSION");
+    let (major, minor) = version;
+    match profile {
+        Profile::Es => format!("OpenGL ES {major}.{minor} oxgl {pkg}"),
+        Profile::Core => format!("{major}.{minor} (Core Profile) oxgl {pkg}"),
+        Profile::Compat if version >= (3, 2) => {
+            format!("{major}.{minor} (Compatibility Profile) oxgl {pkg}")
+        }
+        Profile::Compat => format!("{major}.{minor} oxgl {pkg}"),
+    }
+}
+
+/// Extensions this build implements completely, for a profile. None are yet:
+/// the first (KHR_debug, ARB_debug_output, ...) arrive with the rendering work.
+pub fn extension_names(_profile: Profile) -> &'static [&'static CStr] {
+    &[]
+}
+
+fn c_string(s: &str) -> CString {
+    CString::new(s.replace('\0', " ")).unwrap_or_default()
+}
+
+impl Context {
+    /// Creates a context around a backend context.
+    pub fn new(params: ContextParams, backend: BackendContext, renderer: RendererInfo) -> Self {
+        let extensions: Vec<&str> = extension_names(params.profile)
+            .iter()
+            .map(|e| e.to_str().unwrap_or(""))
+            .collect();
+        let extensions = extensions.join(" ");
+        let glsl =
+            (params.version >= (2, 0) && params.profile != Profile::Es).then(|| c_string("1.10"));
+        let strings = Strings {
+            vendor: c_string(VENDOR),
+            renderer: c_string(&renderer.renderer),
+            version: c_string(&version_string(params.profile, params.version)),
+            extensions: c_string(&extensions),
+            glsl,
+        };
+        Context {
+            params,
+            support: version::support(),
+            backend,
+            renderer,
+            draw: None,
+            read: None,
+            ws: None,
+            error: None,
+            ever_bound: false,
+            strings,
+            state: State::new(params.double_buffered),
+        }
+    }
+
+    /// Creation parameters.
+    pub fn params(&self) -> &ContextParams {
+        &self.params
+    }
+
+    /// What the process supports.
+    pub fn support(&self) -> Support {
+        self.support
+    }
+
+    /// The renderer behind this context.
+    pub fn renderer(&self) -> &RendererInfo {
+        &self.renderer
+    }
+
+    /// Records the outcome of a command: the first error since the last
+    /// `glGetError` wins (GL 4.6 §2.3.1).
+    pub fn record<T>(&mut self, result: ApiResult<T>) -> Option<T> {
+        match result {
+            Ok(v) => Some(v),
+            Err(e) => {
+                if self.error.is_none() {
+                    self.error = Some(e);
+                }
+                None
+            }
+        }
+    }
+
+    /// `glGetError`.
+    pub fn get_error(&mut self) -> GLenum {
+        self.error.take().map_or(GL_NO_ERROR, ApiError::code)
+    }
+
+    /// Binds drawables (GLX/EGL make-current). The first binding of a context
+    /// sets viewport and scissor to the draw drawable's size (GL 4.6 §13.6.1).
+    pub fn bind(
+        &mut self,
+        draw: Option<Arc<Drawable>>,
+        read: Option<Arc<Drawable>>,
+        size: Option<(u32, u32)>,
+        ws: Option<Box<dyn WindowSystemHooks>>,
+    ) -> Result<(), OxglStatus> {
+        let status = self.backend.make_current(draw.as_deref(), read.as_deref());
+        if status != OxglStatus::Ok {
+            return Err(status);
+        }
+        if !self.ever_bound {
+            if let Some((w, h)) = size {
+                let (w, h) = (w.min(i32::MAX as u32) as i32, h.min(i32::MAX as u32) as i32);
+                self.state.viewport = [0, 0, w, h];
+                self.state.scissor = [0, 0, w, h];
+                self.ever_bound = true;
+            }
+        }
+        self.draw = draw;
+        self.read = read;
+        self.ws = ws;
+        Ok(())
+    }
+
+    /// Unbinds drawables (context released).
+    pub fn unbind(&mut self) {
+        let _ = self.backend.release();
+        self.draw = None;
+        self.read = None;
+        self.ws = None;
+    }
+
+    /// The bound draw drawable.
+    pub fn draw_drawable(&self) -> Option<&Arc<Drawable>> {
+        self.draw.as_ref()
+    }
+
+    /// The bound read drawable.
+    pub fn read_drawable(&self) -> Option<&Arc<Drawable>> {
+        self.read.as_ref()
+    }
+
+    fn status(s: OxglStatus) -> ApiResult {
+        match s {
+            OxglStatus::Ok | OxglStatus::Unsupported => Ok(()),
+            OxglStatus::OutOfMemory => Err(ApiError::OutOfMemory),
+            OxglStatus::DeviceLost | OxglStatus::BadArgument => Ok(()),
+        }
+    }
+
+    // ---- clear -------------------------------------------------------------
+
+    /// `glClearColor`.
+    pub fn clear_color(&mut self, r: f32, g: f32, b: f32, a: f32) -> ApiResult {
+        self.state.clear_color = [r, g, b, a];
+        Ok(())
+    }
+
+    /// `glClearDepth` / `glClearDepthf`.
+    pub fn clear_depth(&mut self, d: f64) -> ApiResult {
+        self.state.clear_depth = d.clamp(0.0, 1.0);
+        Ok(())
+    }
+
+    /// `glClearStencil`.
+    pub fn clear_stencil(&mut self, s: i32) -> ApiResult {
+        self.state.clear_stencil = s;
+        Ok(())
+    }
+
+    fn draw_buffer_bits(&self) -> u32 {
+        match self.state.draw_buffer {
+            GL_FRONT | GL_FRONT_LEFT | GL_LEFT => draw_buffer_bits::FRONT,
+            GL_BACK | GL_BACK_LEFT => draw_buffer_bits::BACK,
+            GL_FRONT_AND_BACK => draw_buffer_bits::FRONT | draw_buffer_bits::BACK,
+            _ => 0,
+        }
+    }
+
+    fn drawing_to_front(&self) -> bool {
+        self.draw_buffer_bits() & draw_buffer_bits::FRONT != 0 || !self.params.double_buffered
+    }
+
+    /// `glClear`. GL 4.6 §17.4.3: INVALID_VALUE if any bit other than the
+    /// buffer bits is set (GL_ACCUM_BUFFER_BIT is legal in compatibility contexts).
+    pub fn clear(&mut self, mask: GLbitfield) -> ApiResult {
+        let mut legal = GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT;
+        if self.params.profile == Profile::Compat {
+            legal |= GL_ACCUM_BUFFER_BIT;
+        }
+        if mask & !legal != 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let s = &self.state;
+        let mut buffers = 0;
+        if mask & GL_COLOR_BUFFER_BIT != 0 {
+            buffers |= clear_bits::COLOR;
+        }
+        if mask & GL_DEPTH_BUFFER_BIT != 0 && s.depth_mask {
+            buffers |= clear_bits::DEPTH;
+        }
+        if mask & GL_STENCIL_BUFFER_BIT != 0 {
+            buffers |= clear_bits::STENCIL;
+        }
+        if buffers == 0 || self.draw.is_none() {
+            return Ok(());
+        }
+        let [x, y, w, h] = s.scissor;
+        let desc = OxglClearDesc {
+            buffers,
+            draw_buffers: self.draw_buffer_bits(),
+            color: s.clear_color.map(|c| c.clamp(0.0, 1.0)),
+            color_mask: s.color_mask.map(u8::from),
+            depth: s.clear_depth,
+            stencil: s.clear_stencil as u32,
+            stencil_mask: s.stencil_writemask[0],
+            scissor_enabled: u32::from(s.enabled(GL_SCISSOR_TEST)),
+            scissor: OxglRect {
+                x,
+                y,
+                width: w,
+                height: h,
+            },
+        };
+        Self::status(self.backend.clear(&desc))
+    }
+
+    // ---- viewport, scissor, masks, enables ---------------------------------
+
+    /// `glViewport`. GL 4.6 §13.6.1: INVALID_VALUE if width or height is
+    /// negative; dimensions are clamped to `GL_MAX_VIEWPORT_DIMS`.
+    pub fn viewport(&mut self, x: i32, y: i32, w: i32, h: i32) -> ApiResult {
+        if w < 0 || h < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        self.state.viewport = [x, y, w.min(MAX_VIEWPORT_DIM), h.min(MAX_VIEWPORT_DIM)];
+        if let Some(ws) = &self.ws {
+            ws.check_drawable_size();
+        }
+        Ok(())
+    }
+
+    /// `glScissor`. GL 4.6 §14.9.2: INVALID_VALUE if width or height is negative.
+    pub fn scissor(&mut self, x: i32, y: i32, w: i32, h: i32) -> ApiResult {
+        if w < 0 || h < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        self.state.scissor = [x, y, w, h];
+        Ok(())
+    }
+
+    /// `glDepthRange`.
+    pub fn depth_range(&mut self, near: f64, far: f64) -> ApiResult {
+        self.state.depth_range = [near.clamp(0.0, 1.0), far.clamp(0.0, 1.0)];
+        Ok(())
+    }
+
+    /// `glColorMask`.
+    pub fn color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) -> ApiResult {
+        self.state.color_mask = [r, g, b, a];
+        Ok(())
+    }
+
+    /// `glDepthMask`.
+    pub fn depth_mask(&mut self, on: bool) -> ApiResult {
+        self.state.depth_mask = on;
+        Ok(())
+    }
+
+    /// `glStencilMask`.
+    pub fn stencil_mask(&mut self, mask: u32) -> ApiResult {
+        self.state.stencil_writemask = [mask, mask];
+        Ok(())
+    }
+
+    /// `glEnable` / `glDisable`. GL 4.6 §2.3.1: INVALID_ENUM for an unknown capability.
+    pub fn set_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
+        let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
+        self.state.enables[index] = on;
+        Ok(())
+    }
+
+    /// `glIsEnabled`.
+    pub fn is_enabled(&self, cap: GLenum) -> ApiResult<bool> {
+        let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
+        Ok(self.state.enables[index])
+    }
+
+    fn buffer_valid_for_default_fb(&self, buf: GLenum) -> ApiResult {
+        let back = matches!(buf, GL_BACK | GL_BACK_LEFT | GL_BACK_RIGHT);
+        match buf {
+            GL_FRONT | GL_FRONT_LEFT | GL_LEFT | GL_FRONT_AND_BACK | GL_BACK | GL_BACK_LEFT => {
+                if back && !self.params.double_buffered {
+                    Err(ApiError::InvalidOperation)
+                } else {
+                    Ok(())
+                }
+            }
+            // No stereo visuals and no auxiliary buffers.
+            GL_FRONT_RIGHT | GL_BACK_RIGHT | GL_RIGHT | GL_AUX0 | GL_AUX1 | GL_AUX2 | GL_AUX3 => {
+                Err(ApiError::InvalidOperation)
+            }
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+
+    /// `glDrawBuffer`. GL 4.6 §17.4.1: INVALID_ENUM for a non-buffer enum,
+    /// INVALID_OPERATION for a buffer the default framebuffer lacks.
+    pub fn draw_buffer(&mut self, buf: GLenum) -> ApiResult {
+        if buf != GL_NONE {
+            self.buffer_valid_for_default_fb(buf)?;
+        }
+        self.state.draw_buffer = buf;
+        Ok(())
+    }
+
+    /// `glReadBuffer`. GL 4.6 §18.2.1: as `glDrawBuffer`, except that
+    /// `GL_FRONT_AND_BACK` names no single buffer: INVALID_ENUM (as Mesa).
+    pub fn read_buffer(&mut self, buf: GLenum) -> ApiResult {
+        if buf == GL_FRONT_AND_BACK {
+            return Err(ApiError::InvalidEnum);
+        }
+        if buf != GL_NONE {
+            self.buffer_valid_for_default_fb(buf)?;
+        }
+        self.state.read_buffer = buf;
+        Ok(())
+    }
+
+    /// `glPixelStore{i,f}`. GL 4.6 §8.4.1: INVALID_ENUM for an unknown name,
+    /// INVALID_VALUE for a negative value or an alignment other than 1, 2, 4, 8.
+    pub fn pixel_store(&mut self, pname: GLenum, value: i32) -> ApiResult {
+        let (store, field): (&mut PixelStore, GLenum) = match pname {
+            GL_PACK_SWAP_BYTES | GL_PACK_LSB_FIRST | GL_PACK_ROW_LENGTH | GL_PACK_IMAGE_HEIGHT
+            | GL_PACK_SKIP_ROWS | GL_PACK_SKIP_PIXELS | GL_PACK_SKIP_IMAGES | GL_PACK_ALIGNMENT => {
+                (&mut self.state.pack, pname)
+            }
+            GL_UNPACK_SWAP_BYTES
+            | GL_UNPACK_LSB_FIRST
+            | GL_UNPACK_ROW_LENGTH
+            | GL_UNPACK_IMAGE_HEIGHT
+            | GL_UNPACK_SKIP_ROWS
+            | GL_UNPACK_SKIP_PIXELS
+            | GL_UNPACK_SKIP_IMAGES
+            | GL_UNPACK_ALIGNMENT => (&mut self.state.unpack, pname),
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        match field {
+            GL_PACK_SWAP_BYTES | GL_UNPACK_SWAP_BYTES => store.swap_bytes = value != 0,
+            GL_PACK_LSB_FIRST | GL_UNPACK_LSB_FIRST => store.lsb_first = value != 0,
+            GL_PACK_ALIGNMENT | GL_UNPACK_ALIGNMENT => {
+                if !matches!(value, 1 | 2 | 4 | 8) {
+                    return Err(ApiError::InvalidValue);
+                }
+                store.alignment = value;
+            }
+            _ => {
+                if value < 0 {
+                    return Err(ApiError::InvalidValue);
+                }
+                match field {
+                    GL_PACK_ROW_LENGTH | GL_UNPACK_ROW_LENGTH => store.row_length = value,
+                    GL_PACK_IMAGE_HEIGHT | GL_UNPACK_IMAGE_HEIGHT => store.image_height = value,
+                    GL_PACK_SKIP_ROWS | GL_UNPACK_SKIP_ROWS => store.skip_rows = value,
+                    GL_PACK_SKIP_PIXELS | GL_UNPACK_SKIP_PIXELS => store.skip_pixels = value,
+                    _ => store.skip_images = value,
+                }
+            }
+        }
+        Ok(())
+    }
+
+    // ---- flush, draw ---------------------------------------------------------
+
+    /// `glFlush`.
+    pub fn flush(&mut self) -> ApiResult {
+        Self::status(self.backend.flush())?;
+        if self.drawing_to_front() {
+            if let Some(ws) = &self.ws {
+                ws.flush_front();
+            }
+        }
+        Ok(())
+    }
+
+    /// `glFinish`.
+    pub fn finish(&mut self) -> ApiResult {
+        Self::status(self.backend.finish())?;
+        if self.drawing_to_front() {
+            if let Some(ws) = &self.ws {
+                ws.flush_front();
+            }
+        }
+        Ok(())
+    }
+
+    /// `glDrawArrays` (validation and hand-off; vertex fetch comes with vbo).
+    /// GL 4.6 §10.4: INVALID_ENUM for an unknown mode, INVALID_VALUE for a
+    /// negative count.
+    pub fn draw_arrays(&mut self, mode: GLenum, first: i32, count: i32) -> ApiResult {
+        let max_mode = if self.params.profile == Profile::Compat {
+            GL_POLYGON
+        } else {
+            GL_TRIANGLE_FAN
+        };
+        if mode > max_mode
+            && !matches!(
+                mode,
+                GL_LINES_ADJACENCY..=GL_TRIANGLE_STRIP_ADJACENCY | GL_PATCHES
+            )
+        {
+            return Err(ApiError::InvalidEnum);
+        }
+        if count < 0 || first < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if count == 0 || self.draw.is_none() {
+            return Ok(());
+        }
+        let desc = OxglDrawDesc {
+            mode,
+            first,
+            count,
+            instance_count: 1,
+        };
+        Self::status(self.backend.draw(&desc))
+    }
+
+    // ---- strings -------------------------------------------------------------
+
+    /// `glGetString`. GL 4.6 §22.2: INVALID_ENUM for an unknown name.
+    pub fn get_string(&self, name: GLenum) -> ApiResult<&CStr> {
+        match name {
+            GL_VENDOR => Ok(&self.strings.vendor),
+            GL_RENDERER => Ok(&self.strings.renderer),
+            GL_VERSION => Ok(&self.strings.version),
+            GL_EXTENSIONS if self.params.profile != Profile::Core => Ok(&self.strings.extensions),
+            GL_SHADING_LANGUAGE_VERSION => {
+                self.strings.glsl.as_deref().ok_or(ApiError::InvalidEnum)
+            }
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+
+    /// `glGetStringi`: GL 3.0 and later.
+    pub fn get_string_i(&self, name: GLenum, index: u32) -> ApiResult<&'static CStr> {
+        if self.params.version < (3, 0) {
+            return Err(ApiError::InvalidOperation);
+        }
+        match name {
+            GL_EXTENSIONS => extension_names(self.params.profile)
+                .get(index as usize)
+                .copied()
+                .ok_or(ApiError::InvalidValue),
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+}

@@ -1,0 +1,200 @@
+//! The `glGet*` family: one table from `pname` to a typed value, and the
+//! conversions of GL 4.6 §2.2.2 between the query's type and the state's.
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::context::{Context, MAX_VIEWPORT_DIM, Profile};
+use crate::error::{ApiError, ApiResult};
+use crate::state::{COMPAT_CAPS, State};
+
+/// How a state value is stored, which decides the conversions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Integer or enum state.
+    Int,
+    /// Boolean state.
+    Bool,
+    /// Floating-point state.
+    Float,
+    /// Floating-point colour or depth state in [0, 1] or [-1, 1]; integer
+    /// queries scale it (GL 4.6 §2.2.2, equation 2.2).
+    Normalized,
+}
+
+/// A query result: up to 16 values of one kind.
+#[derive(Clone, Copy, Debug)]
+pub struct Values {
+    /// Storage kind.
+    pub kind: Kind,
+    /// Number of values.
+    pub len: usize,
+    /// The values.
+    pub data: [f64; 16],
+}
+
+impl Values {
+    fn new(kind: Kind, values: &[f64]) -> Self {
+        let mut data = [0.0; 16];
+        data[..values.len()].copy_from_slice(values);
+        Values {
+            kind,
+            len: values.len(),
+            data,
+        }
+    }
+
+    /// As `glGetIntegerv` / `glGetInteger64v` returns them.
+    pub fn as_i64(&self) -> impl Iterator<Item = i64> + '_ {
+        self.data[..self.len].iter().map(move |&v| match self.kind {
+            Kind::Normalized => {
+                // ((2^32 - 1) c - 1) / 2, clamped to the int32 range.
+                (((4294967295.0 * v) - 1.0) / 2.0)
+                    .round()
+                    .clamp(i32::MIN as f64, i32::MAX as f64) as i64
+            }
+            Kind::Float => v.round() as i64,
+            _ => v as i64,
+        })
+    }
+
+    /// As `glGetFloatv` / `glGetDoublev` return them.
+    pub fn as_f64(&self) -> impl Iterator<Item = f64> + '_ {
+        self.data[..self.len].iter().copied()
+    }
+
+    /// As `glGetBooleanv` returns them.
+    pub fn as_bool(&self) -> impl Iterator<Item = bool> + '_ {
+        self.data[..self.len].iter().map(|&v| v != 0.0)
+    }
+}
+
+fn ints(values: &[i64]) -> Values {
+    let f: Vec<f64> = values.iter().map(|&v| v as f64).collect();
+    Values::new(Kind::Int, &f)
+}
+
+fn int(v: i64) -> Values {
+    ints(&[v])
+}
+
+fn boolean(v: bool) -> Values {
+    Values::new(Kind::Bool, &[if v { 1.0 } else { 0.0 }])
+}
+
+fn floats(values: &[f64]) -> Values {
+    Values::new(Kind::Float, values)
+}
+
+impl Context {
+    /// Looks up a `glGet*` parameter. GL 4.6 §22.1: INVALID_ENUM when `pname`
+    /// is not a state variable of this context's version and profile.
+    pub fn get(&self, pname: GLenum) -> ApiResult<Values> {
+        let p = *self.params();
+        let v = p.version;
+        let compat = p.profile == Profile::Compat;
+        let s = &self.state;
+        let store = |pack: bool| if pack { &s.pack } else { &s.unpack };
+        Ok(match pname {
+            // Framebuffer-independent state.
+            GL_VIEWPORT => ints(&s.viewport.map(i64::from)),
+            GL_SCISSOR_BOX => ints(&s.scissor.map(i64::from)),
+            GL_COLOR_CLEAR_VALUE => Values::new(Kind::Normalized, &s.clear_color.map(f64::from)),
+            GL_DEPTH_CLEAR_VALUE => Values::new(Kind::Normalized, &[s.clear_depth]),
+            GL_STENCIL_CLEAR_VALUE => int(i64::from(s.clear_stencil)),
+            GL_DEPTH_RANGE => Values::new(Kind::Normalized, &s.depth_range),
+            GL_COLOR_WRITEMASK => {
+                Values::new(Kind::Bool, &s.color_mask.map(|b| f64::from(u8::from(b))))
+            }
+            GL_DEPTH_WRITEMASK => boolean(s.depth_mask),
+            GL_STENCIL_WRITEMASK => int(i64::from(s.stencil_writemask[0])),
+            GL_STENCIL_BACK_WRITEMASK if v >= (2, 0) => int(i64::from(s.stencil_writemask[1])),
+            GL_DRAW_BUFFER => int(i64::from(s.draw_buffer)),
+            GL_READ_BUFFER => int(i64::from(s.read_buffer)),
+            // Pixel store.
+            GL_PACK_SWAP_BYTES | GL_UNPACK_SWAP_BYTES => {
+                boolean(store(pname == GL_PACK_SWAP_BYTES).swap_bytes)
+            }
+            GL_PACK_LSB_FIRST | GL_UNPACK_LSB_FIRST => {
+                boolean(store(pname == GL_PACK_LSB_FIRST).lsb_first)
+            }
+            GL_PACK_ROW_LENGTH | GL_UNPACK_ROW_LENGTH => {
+                int(store(pname == GL_PACK_ROW_LENGTH).row_length.into())
+            }
+            GL_PACK_SKIP_ROWS | GL_UNPACK_SKIP_ROWS => {
+                int(store(pname == GL_PACK_SKIP_ROWS).skip_rows.into())
+            }
+            GL_PACK_SKIP_PIXELS | GL_UNPACK_SKIP_PIXELS => {
+                int(store(pname == GL_PACK_SKIP_PIXELS).skip_pixels.into())
+            }
+            GL_PACK_ALIGNMENT | GL_UNPACK_ALIGNMENT => {
+                int(store(pname == GL_PACK_ALIGNMENT).alignment.into())
+            }
+            GL_PACK_IMAGE_HEIGHT | GL_UNPACK_IMAGE_HEIGHT if v >= (1, 2) => {
+                int(store(pname == GL_PACK_IMAGE_HEIGHT).image_height.into())
+            }
+            GL_PACK_SKIP_IMAGES | GL_UNPACK_SKIP_IMAGES if v >= (1, 2) => {
+                int(store(pname == GL_PACK_SKIP_IMAGES).skip_images.into())
+            }
+            // Default framebuffer format.
+            GL_DOUBLEBUFFER => boolean(p.double_buffered),
+            GL_STEREO => boolean(false),
+            GL_RED_BITS if compat => int(p.rgba_bits[0].into()),
+            GL_GREEN_BITS if compat => int(p.rgba_bits[1].into()),
+            GL_BLUE_BITS if compat => int(p.rgba_bits[2].into()),
+            GL_ALPHA_BITS if compat => int(p.rgba_bits[3].into()),
+            GL_DEPTH_BITS if compat => int(p.depth_bits.into()),
+            GL_STENCIL_BITS if compat => int(p.stencil_bits.into()),
+            GL_ACCUM_RED_BITS if compat => int(p.accum_bits[0].into()),
+            GL_ACCUM_GREEN_BITS if compat => int(p.accum_bits[1].into()),
+            GL_ACCUM_BLUE_BITS if compat => int(p.accum_bits[2].into()),
+            GL_ACCUM_ALPHA_BITS if compat => int(p.accum_bits[3].into()),
+            GL_INDEX_BITS | GL_AUX_BUFFERS if compat => int(0),
+            GL_RGBA_MODE if compat => boolean(true),
+            GL_INDEX_MODE if compat => boolean(false),
+            GL_SAMPLE_BUFFERS | GL_SAMPLES if v >= (1, 3) => int(0),
+            // Implementation limits (the values llvmpipe reports).
+            GL_MAX_VIEWPORT_DIMS => ints(&[MAX_VIEWPORT_DIM.into(), MAX_VIEWPORT_DIM.into()]),
+            GL_MAX_TEXTURE_SIZE => int(16384),
+            GL_SUBPIXEL_BITS => int(8),
+            GL_MAX_LIGHTS if compat => int(8),
+            GL_MAX_CLIP_PLANES => int(8),
+            GL_MAX_MODELVIEW_STACK_DEPTH | GL_MAX_PROJECTION_STACK_DEPTH if compat => int(32),
+            GL_MAX_TEXTURE_STACK_DEPTH if compat => int(10),
+            GL_MAX_ATTRIB_STACK_DEPTH | GL_MAX_CLIENT_ATTRIB_STACK_DEPTH if compat => int(16),
+            GL_MAX_NAME_STACK_DEPTH if compat => int(64),
+            GL_MAX_LIST_NESTING if compat => int(64),
+            GL_MAX_EVAL_ORDER if compat => int(30),
+            GL_MAX_PIXEL_MAP_TABLE if compat => int(256),
+            GL_POINT_SIZE_RANGE => floats(&[1.0, 255.0]),
+            GL_POINT_SIZE_GRANULARITY => floats(&[0.125]),
+            GL_LINE_WIDTH_RANGE => floats(&[1.0, 255.0]),
+            GL_LINE_WIDTH_GRANULARITY => floats(&[0.125]),
+            GL_ALIASED_POINT_SIZE_RANGE | GL_ALIASED_LINE_WIDTH_RANGE if v >= (1, 2) => {
+                floats(&[1.0, 255.0])
+            }
+            GL_MAX_ELEMENTS_VERTICES | GL_MAX_ELEMENTS_INDICES if v >= (1, 2) => int(3000),
+            GL_MAX_3D_TEXTURE_SIZE if v >= (1, 2) => int(2048),
+            // Context identity (GL 3.0 and later).
+            GL_MAJOR_VERSION if v >= (3, 0) => int(v.0.into()),
+            GL_MINOR_VERSION if v >= (3, 0) => int(v.1.into()),
+            GL_NUM_EXTENSIONS if v >= (3, 0) => {
+                int(crate::context::extension_names(p.profile).len() as i64)
+            }
+            GL_CONTEXT_FLAGS if v >= (3, 0) => int(p.flags.into()),
+            GL_CONTEXT_PROFILE_MASK if v >= (3, 2) => int(match p.profile {
+                Profile::Core => i64::from(GL_CONTEXT_CORE_PROFILE_BIT),
+                _ => i64::from(GL_CONTEXT_COMPATIBILITY_PROFILE_BIT),
+            }),
+            // Every capability is also a boolean state variable.
+            cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
+            GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+}
+
+/// Whether `cap` is a capability this profile knows (for tests and glIsEnabled).
+pub fn is_capability(cap: GLenum) -> bool {
+    State::cap_index(cap).is_some()
+}

@@ -1,0 +1,20 @@
+//! The GL state core: one [`Context`] per GL context, holding all GL state,
+//! validating every command against the spec's error rules and driving the
+//! backend through `oxgl-dri-interface`.
+//!
+//! Entry points (in `libGL.so.1`) turn C arguments into Rust values and call a
+//! method here; the method returns `Result<_, ApiError>` and the entry point
+//! records the error, first error wins ([`Context::record`]). The core knows no
+//! window system: GLX and EGL create contexts, bind drawables and present.
+#![forbid(unsafe_code)]
+
+pub mod context;
+pub mod error;
+pub mod get;
+pub mod pixels;
+pub mod state;
+pub mod version;
+
+pub use context::{Context, ContextParams, Profile, WindowSystemHooks};
+pub use error::ApiError;
+pub use version::{ApiVersions, Support};

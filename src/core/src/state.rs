@@ -1,0 +1,203 @@
+//! Plain GL state that the current milestone implements, with the initial
+//! values of GL 4.6 compatibility profile §23 (state tables).
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+/// `glPixelStore` parameters for one direction (pack or unpack).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PixelStore {
+    /// `GL_*_SWAP_BYTES`.
+    pub swap_bytes: bool,
+    /// `GL_*_LSB_FIRST`.
+    pub lsb_first: bool,
+    /// `GL_*_ROW_LENGTH`.
+    pub row_length: i32,
+    /// `GL_*_IMAGE_HEIGHT`.
+    pub image_height: i32,
+    /// `GL_*_SKIP_ROWS`.
+    pub skip_rows: i32,
+    /// `GL_*_SKIP_PIXELS`.
+    pub skip_pixels: i32,
+    /// `GL_*_SKIP_IMAGES`.
+    pub skip_images: i32,
+    /// `GL_*_ALIGNMENT`: 1, 2, 4 or 8.
+    pub alignment: i32,
+}
+
+impl Default for PixelStore {
+    fn default() -> Self {
+        PixelStore {
+            swap_bytes: false,
+            lsb_first: false,
+            row_length: 0,
+            image_height: 0,
+            skip_rows: 0,
+            skip_pixels: 0,
+            skip_images: 0,
+            alignment: 4,
+        }
+    }
+}
+
+/// Capabilities `glEnable` accepts in a compatibility context, with their
+/// initial values (GL 4.6 compatibility §23). The ones the rasterizer does not
+/// use yet are still state: `glIsEnabled` answers truthfully.
+pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
+    (GL_ALPHA_TEST, false),
+    (GL_AUTO_NORMAL, false),
+    (GL_BLEND, false),
+    (GL_CLIP_PLANE0, false),
+    (GL_CLIP_PLANE1, false),
+    (GL_CLIP_PLANE2, false),
+    (GL_CLIP_PLANE3, false),
+    (GL_CLIP_PLANE4, false),
+    (GL_CLIP_PLANE5, false),
+    (GL_COLOR_LOGIC_OP, false),
+    (GL_COLOR_MATERIAL, false),
+    (GL_CULL_FACE, false),
+    (GL_DEPTH_TEST, false),
+    (GL_DITHER, true),
+    (GL_FOG, false),
+    (GL_INDEX_LOGIC_OP, false),
+    (GL_LIGHT0, false),
+    (GL_LIGHT1, false),
+    (GL_LIGHT2, false),
+    (GL_LIGHT3, false),
+    (GL_LIGHT4, false),
+    (GL_LIGHT5, false),
+    (GL_LIGHT6, false),
+    (GL_LIGHT7, false),
+    (GL_LIGHTING, false),
+    (GL_LINE_SMOOTH, false),
+    (GL_LINE_STIPPLE, false),
+    (GL_MAP1_COLOR_4, false),
+    (GL_MAP1_INDEX, false),
+    (GL_MAP1_NORMAL, false),
+    (GL_MAP1_TEXTURE_COORD_1, false),
+    (GL_MAP1_TEXTURE_COORD_2, false),
+    (GL_MAP1_TEXTURE_COORD_3, false),
+    (GL_MAP1_TEXTURE_COORD_4, false),
+    (GL_MAP1_VERTEX_3, false),
+    (GL_MAP1_VERTEX_4, false),
+    (GL_MAP2_COLOR_4, false),
+    (GL_MAP2_INDEX, false),
+    (GL_MAP2_NORMAL, false),
+    (GL_MAP2_TEXTURE_COORD_1, false),
+    (GL_MAP2_TEXTURE_COORD_2, false),
+    (GL_MAP2_TEXTURE_COORD_3, false),
+    (GL_MAP2_TEXTURE_COORD_4, false),
+    (GL_MAP2_VERTEX_3, false),
+    (GL_MAP2_VERTEX_4, false),
+    (GL_NORMALIZE, false),
+    (GL_POINT_SMOOTH, false),
+    (GL_POLYGON_SMOOTH, false),
+    (GL_POLYGON_STIPPLE, false),
+    (GL_SCISSOR_TEST, false),
+    (GL_STENCIL_TEST, false),
+    (GL_TEXTURE_1D, false),
+    (GL_TEXTURE_2D, false),
+    (GL_TEXTURE_GEN_Q, false),
+    (GL_TEXTURE_GEN_R, false),
+    (GL_TEXTURE_GEN_S, false),
+    (GL_TEXTURE_GEN_T, false),
+];
+
+/// The state this milestone keeps.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// `glClearColor`, unclamped as specified (clamped when used).
+    pub clear_color: [f32; 4],
+    /// `glClearDepth`, clamped to [0, 1].
+    pub clear_depth: f64,
+    /// `glClearStencil`.
+    pub clear_stencil: i32,
+    /// `glViewport`: x, y, width, height.
+    pub viewport: [i32; 4],
+    /// `glDepthRange`.
+    pub depth_range: [f64; 2],
+    /// `glScissor`: x, y, width, height.
+    pub scissor: [i32; 4],
+    /// `glColorMask`.
+    pub color_mask: [bool; 4],
+    /// `glDepthMask`.
+    pub depth_mask: bool,
+    /// `glStencilMask` front and back.
+    pub stencil_writemask: [u32; 2],
+    /// `glDrawBuffer`.
+    pub draw_buffer: GLenum,
+    /// `glReadBuffer`.
+    pub read_buffer: GLenum,
+    /// Pack parameters (`glReadPixels`).
+    pub pack: PixelStore,
+    /// Unpack parameters.
+    pub unpack: PixelStore,
+    /// `glEnable` capabilities, indexed like [`COMPAT_CAPS`].
+    pub enables: Vec<bool>,
+}
+
+impl State {
+    /// Initial state for a context whose default framebuffer is
+    /// `double_buffered` (selects GL_BACK or GL_FRONT as draw/read buffer).
+    pub fn new(double_buffered: bool) -> Self {
+        let buffer = if double_buffered { GL_BACK } else { GL_FRONT };
+        State {
+            clear_color: [0.0; 4],
+            clear_depth: 1.0,
+            clear_stencil: 0,
+            viewport: [0; 4],
+            depth_range: [0.0, 1.0],
+            scissor: [0; 4],
+            color_mask: [true; 4],
+            depth_mask: true,
+            stencil_writemask: [u32::MAX; 2],
+            draw_buffer: buffer,
+            read_buffer: buffer,
+            pack: PixelStore::default(),
+            unpack: PixelStore::default(),
+            enables: COMPAT_CAPS.iter().map(|&(_, on)| on).collect(),
+        }
+    }
+
+    /// Index of a capability in [`COMPAT_CAPS`].
+    pub fn cap_index(cap: GLenum) -> Option<usize> {
+        COMPAT_CAPS.iter().position(|&(c, _)| c == cap)
+    }
+
+    /// Whether a capability is enabled (false for unknown ones).
+    pub fn enabled(&self, cap: GLenum) -> bool {
+        State::cap_index(cap).is_some_and(|i| self.enables[i])
+    }
+}
+
+/// `glXCopyContext`: copies the attribute groups of `mask` (GL attribute bits)
+/// that this milestone keeps from `src` to `dst`.
+pub fn copy_groups(src: &State, dst: &mut State, mask: u32) {
+    let has = |bit: u32| mask & bit != 0;
+    if has(GL_COLOR_BUFFER_BIT) {
+        dst.clear_color = src.clear_color;
+        dst.color_mask = src.color_mask;
+        dst.draw_buffer = src.draw_buffer;
+    }
+    if has(GL_DEPTH_BUFFER_BIT) {
+        dst.clear_depth = src.clear_depth;
+        dst.depth_mask = src.depth_mask;
+    }
+    if has(GL_STENCIL_BUFFER_BIT) {
+        dst.clear_stencil = src.clear_stencil;
+        dst.stencil_writemask = src.stencil_writemask;
+    }
+    if has(GL_VIEWPORT_BIT) {
+        dst.viewport = src.viewport;
+        dst.depth_range = src.depth_range;
+    }
+    if has(GL_SCISSOR_BIT) {
+        dst.scissor = src.scissor;
+    }
+    if has(GL_PIXEL_MODE_BIT) {
+        dst.read_buffer = src.read_buffer;
+    }
+    if has(GL_ENABLE_BIT) {
+        dst.enables.clone_from(&src.enables);
+    }
+}

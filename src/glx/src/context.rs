@@ -1,0 +1,244 @@
+//! GLX contexts, the per-thread current binding, and make-current.
+//!
+//! A context is current in at most one thread (GLX 1.4 §3.3.7: BadAccess
+//! otherwise). Its GL state ([`oxgl_core::Context`]) is touched only by the
+//! thread it is current in, or by GLX while it is current nowhere (under the
+//! binding lock); that rule is what makes the `UnsafeCell` below sound.
+#![allow(
+    unsafe_code,
+    reason = "GL state shared with the TLS dispatch under the one-thread rule"
+)]
+
+use std::cell::{RefCell, UnsafeCell};
+use std::collections::HashMap;
+use std::ffi::c_void;
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::ThreadId;
+
+use oxgl_core::{Context as CoreContext, WindowSystemHooks};
+use oxgl_dri_interface::OxglBuffer;
+use oxgl_glapi::Dispatch;
+
+use crate::config::Config;
+use crate::display::{DisplayState, lock};
+use crate::drawable::GlxDrawable;
+
+/// Where a context is bound.
+#[derive(Default)]
+pub struct Binding {
+    /// Thread it is current in.
+    pub thread: Option<ThreadId>,
+    /// Draw drawable while current.
+    pub draw: Option<Arc<GlxDrawable>>,
+    /// Read drawable while current.
+    pub read: Option<Arc<GlxDrawable>>,
+}
+
+/// One GLX context (`GLXContext` points at it).
+pub struct GlxContext {
+    /// Display it was created on.
+    pub display: Arc<DisplayState>,
+    /// Its config.
+    pub config: Config,
+    /// `GLX_RENDER_TYPE` it was created with.
+    pub render_type: i32,
+    /// `GLX_CONTEXT_ID_EXT` / `GLX_FBCONFIG_ID`-style identity.
+    pub id: u32,
+    /// The dispatch table made current with it.
+    pub dispatch: &'static Dispatch,
+    /// Where it is bound.
+    pub binding: Mutex<Binding>,
+    core: UnsafeCell<CoreContext>,
+}
+
+// SAFETY: `core` is only accessed by the one thread the context is current in
+// (through the TLS pointer) or under `binding` while it is current nowhere.
+unsafe impl Sync for GlxContext {}
+// SAFETY: as above; every other field is Send.
+unsafe impl Send for GlxContext {}
+
+impl GlxContext {
+    /// Creates a context record.
+    pub fn new(
+        display: Arc<DisplayState>,
+        config: Config,
+        render_type: i32,
+        dispatch: &'static Dispatch,
+        core: CoreContext,
+    ) -> Arc<GlxContext> {
+        static NEXT_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        Arc::new(GlxContext {
+            display,
+            config,
+            render_type,
+            id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            dispatch,
+            binding: Mutex::new(Binding::default()),
+            core: UnsafeCell::new(core),
+        })
+    }
+
+    /// Runs `f` on the GL state when the context is current nowhere, or
+    /// current in the calling thread (the caller holds no other reference).
+    pub fn with_core<R>(&self, f: impl FnOnce(&mut CoreContext) -> R) -> Option<R> {
+        let binding = lock(&self.binding);
+        let here = std::thread::current().id();
+        if binding.thread.is_some_and(|t| t != here) {
+            return None;
+        }
+        // SAFETY: not current in another thread, and the binding lock is held,
+        // so no other thread can make it current meanwhile; GL calls on this
+        // thread are not running (we are inside a GLX call).
+        Some(f(unsafe { &mut *self.core.get() }))
+    }
+
+    /// The handle the application sees.
+    pub fn handle(self: &Arc<Self>) -> usize {
+        Arc::as_ptr(self) as usize
+    }
+}
+
+fn contexts() -> &'static Mutex<HashMap<usize, Arc<GlxContext>>> {
+    static C: OnceLock<Mutex<HashMap<usize, Arc<GlxContext>>>> = OnceLock::new();
+    C.get_or_init(|| Mutex::new(HashMap::new()))
+}
+
+/// Registers a new context and returns its handle.
+pub fn register(ctx: Arc<GlxContext>) -> usize {
+    let h = ctx.handle();
+    lock(contexts()).insert(h, ctx);
+    h
+}
+
+/// Looks up a live context by handle.
+pub fn lookup(handle: usize) -> Option<Arc<GlxContext>> {
+    lock(contexts()).get(&handle).cloned()
+}
+
+/// Forgets a context (glXDestroyContext). It is freed once no thread has it current.
+pub fn unregister(handle: usize) -> Option<Arc<GlxContext>> {
+    lock(contexts()).remove(&handle)
+}
+
+/// The calling thread's binding.
+pub struct Current {
+    /// The context.
+    pub ctx: Arc<GlxContext>,
+    /// `Display*` it was made current with.
+    pub dpy: usize,
+    /// Draw drawable XID.
+    pub draw: u32,
+    /// Read drawable XID.
+    pub read: u32,
+}
+
+thread_local! {
+    static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the calling thread's binding.
+pub fn with_current<R>(f: impl FnOnce(Option<&Current>) -> R) -> R {
+    CURRENT.with(|c| f(c.borrow().as_ref()))
+}
+
+/// What `make_current` may fail with.
+#[derive(Debug, PartialEq, Eq)]
+pub enum BindError {
+    /// The context is current in another thread.
+    Busy,
+    /// The backend refused.
+    Backend,
+}
+
+struct Hooks {
+    display: Arc<DisplayState>,
+    draw: Arc<GlxDrawable>,
+}
+
+impl WindowSystemHooks for Hooks {
+    fn flush_front(&self) {
+        self.draw.present(&self.display, OxglBuffer::FrontColor);
+    }
+
+    fn check_drawable_size(&self) {
+        self.draw.update_size(&self.display);
+    }
+}
+
+/// Releases the calling thread's current context (flushing it first).
+pub fn release_current() {
+    let old = CURRENT.with(|c| c.borrow_mut().take());
+    // SAFETY: nothing is current on this thread any more.
+    unsafe { oxgl_glapi::current::set(std::ptr::null(), std::ptr::null_mut()) };
+    if let Some(old) = old {
+        let ctx = old.ctx;
+        let mut binding = lock(&ctx.binding);
+        // SAFETY: current in this thread until now; the binding lock is held.
+        let core = unsafe { &mut *ctx.core.get() };
+        let _ = core.flush();
+        core.unbind();
+        *binding = Binding::default();
+    }
+}
+
+/// Makes `ctx` current on the calling thread with `draw`/`read` (None: surfaceless).
+pub fn make_current(
+    dpy: usize,
+    ctx: &Arc<GlxContext>,
+    draw: Option<Arc<GlxDrawable>>,
+    read: Option<Arc<GlxDrawable>>,
+) -> Result<(), BindError> {
+    let here = std::thread::current().id();
+    {
+        let binding = lock(&ctx.binding);
+        if binding.thread.is_some_and(|t| t != here) {
+            return Err(BindError::Busy);
+        }
+    }
+    let same = CURRENT.with(|c| {
+        c.borrow()
+            .as_ref()
+            .is_some_and(|cur| Arc::ptr_eq(&cur.ctx, ctx))
+    });
+    if !same {
+        release_current();
+    }
+    for d in draw.iter().chain(read.iter()) {
+        d.update_size(&ctx.display);
+    }
+    let mut binding = lock(&ctx.binding);
+    if binding.thread.is_some_and(|t| t != here) {
+        return Err(BindError::Busy);
+    }
+    // SAFETY: current nowhere else (checked under the lock we hold).
+    let core = unsafe { &mut *ctx.core.get() };
+    let hooks = draw.clone().map(|d| {
+        Box::new(Hooks {
+            display: ctx.display.clone(),
+            draw: d,
+        }) as Box<dyn WindowSystemHooks>
+    });
+    let size = draw.as_ref().map(|d| d.size());
+    core.bind(
+        draw.as_ref().map(|d| d.backend.clone()),
+        read.as_ref().map(|d| d.backend.clone()),
+        size,
+        hooks,
+    )
+    .map_err(|_| BindError::Backend)?;
+    binding.thread = Some(here);
+    binding.draw = draw.clone();
+    binding.read = read.clone();
+    drop(binding);
+    // SAFETY: the table is static; the context stays alive while CURRENT holds
+    // its Arc, and is current in this thread only.
+    unsafe { oxgl_glapi::current::set(ctx.dispatch, ctx.core.get() as *mut c_void) };
+    let current = Current {
+        ctx: ctx.clone(),
+        dpy,
+        draw: draw.as_ref().map_or(0, |d| d.xid),
+        read: read.as_ref().map_or(0, |d| d.xid),
+    };
+    CURRENT.with(|c| *c.borrow_mut() = Some(current));
+    Ok(())
+}

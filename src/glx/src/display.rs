@@ -1,0 +1,214 @@
+//! Per-`Display*` state: the x11rb connection under the application's Xlib
+//! Display, the server facts GLX needs, the configs of every screen, the
+//! backend screen, and the GLX drawables known on this display.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+
+use oxgl_dri_interface::OxglScreenDesc;
+use oxgl_dri_interface::client::{Backend, Screen as BackendScreen};
+use oxgl_util::log::Level;
+use x11rb::connection::{Connection, RequestConnection};
+use x11rb::protocol::xproto::{ConnectionExt as _, ImageOrder, VisualClass};
+use x11rb::xcb_ffi::XCBConnection;
+
+use crate::config::{Config, VisualKind, build_configs};
+use crate::drawable::GlxDrawable;
+use crate::xlib;
+
+/// What GLX knows about one Display.
+pub struct DisplayState {
+    /// The application's `Display*`, as an address.
+    pub dpy: usize,
+    /// x11rb over the Display's XCB connection (not owned: never disconnected).
+    pub conn: XCBConnection,
+    /// Configs of all screens, in id order. Never modified after creation, so
+    /// `GLXFBConfig` handles can point into it.
+    pub configs: Vec<Config>,
+    /// The server's GLX major opcode, or 0 when it has no GLX extension.
+    pub glx_major_opcode: u8,
+    /// The server's GLX first error code (or the base we report without one).
+    pub glx_first_error: u8,
+    /// The server's GLX first event.
+    pub glx_first_event: u8,
+    /// The server stores images least significant byte first.
+    pub lsb_first: bool,
+    /// The server has MIT-SHM.
+    pub has_shm: bool,
+    /// Backend screen used by every context and drawable of this display.
+    pub backend_screen: Arc<BackendScreen>,
+    /// GLX drawables by XID (windows used directly, GLX windows/pixmaps, pbuffers).
+    pub drawables: Mutex<HashMap<u32, Arc<GlxDrawable>>>,
+    /// `XVisualInfo*` returned by `glXChooseVisual` / `glXGetVisualFromFBConfig`
+    /// -> the config it stands for (Mesa's fake GLX keeps the same map).
+    pub chosen_visuals: Mutex<HashMap<u32, i32>>,
+}
+
+/// Locks a mutex, surviving poisoning (a panic is already reported at the boundary).
+pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+impl DisplayState {
+    /// The config with `GLX_FBCONFIG_ID` `id`.
+    pub fn config_by_id(&self, id: i32) -> Option<&Config> {
+        self.configs.iter().find(|c| c.id == id)
+    }
+
+    /// Validates a `GLXFBConfig` handle (a pointer into `configs`).
+    pub fn config_from_handle(&self, handle: usize) -> Option<&Config> {
+        self.configs
+            .iter()
+            .find(|c| std::ptr::from_ref(*c) as usize == handle)
+    }
+
+    /// The handle of a config.
+    pub fn handle_of(&self, config: &Config) -> usize {
+        std::ptr::from_ref(config) as usize
+    }
+
+    /// The config a visual stands for: the one `glXChooseVisual` returned it for,
+    /// else the richest config of that visual.
+    pub fn config_for_visual(&self, visual_id: u32) -> Option<&Config> {
+        if let Some(&id) = lock(&self.chosen_visuals).get(&visual_id) {
+            return self.config_by_id(id);
+        }
+        self.configs.iter().find(|c| c.visual_id == visual_id)
+    }
+
+    /// Number of X screens.
+    pub fn screen_count(&self) -> usize {
+        self.conn.setup().roots.len()
+    }
+}
+
+struct Registry {
+    displays: Vec<Arc<DisplayState>>,
+}
+
+fn registry() -> &'static Mutex<Registry> {
+    static R: OnceLock<Mutex<Registry>> = OnceLock::new();
+    R.get_or_init(|| {
+        Mutex::new(Registry {
+            displays: Vec::new(),
+        })
+    })
+}
+
+/// The process's backend, chosen once by the loader (installed by libGL).
+static BACKEND: OnceLock<fn() -> Backend> = OnceLock::new();
+
+/// Installs the function that loads the backend (called by `libGL.so.1`).
+pub fn set_backend_provider(f: fn() -> Backend) {
+    let _ = BACKEND.set(f);
+}
+
+fn num_threads() -> i32 {
+    oxgl_util::env::non_empty("OXGL_NUM_THREADS")
+        .and_then(|v| v.parse::<i32>().ok())
+        .filter(|&n| n >= 0)
+        .unwrap_or(-1)
+}
+
+/// The state of `dpy`, created on first use. `None` if `dpy` is null or its
+/// connection cannot be wrapped.
+pub fn display(dpy: *mut xlib::Display) -> Option<Arc<DisplayState>> {
+    if dpy.is_null() {
+        return None;
+    }
+    let key = dpy as usize;
+    let mut reg = lock(registry());
+    if let Some(d) = reg.displays.iter().find(|d| d.dpy == key) {
+        return Some(d.clone());
+    }
+    let state = Arc::new(open(dpy)?);
+    reg.displays.push(state.clone());
+    drop(reg);
+    xlib::register_close_hook(dpy, forget_display);
+    Some(state)
+}
+
+/// Drops the state of a display the application is closing.
+fn forget_display(dpy: usize) {
+    let removed: Vec<Arc<DisplayState>> = {
+        let mut reg = lock(registry());
+        let (gone, keep) = reg.displays.drain(..).partition(|d| d.dpy == dpy);
+        reg.displays = keep;
+        gone
+    };
+    drop(removed);
+}
+
+fn open(dpy: *mut xlib::Display) -> Option<DisplayState> {
+    let conn = xlib::xcb_connection(dpy)?;
+    let setup = conn.setup();
+    let lsb_first = setup.image_byte_order == ImageOrder::LSB_FIRST;
+    let mut configs = Vec::new();
+    for (screen, root) in setup.roots.iter().enumerate() {
+        let mut kinds: Vec<VisualKind> = Vec::new();
+        for depth in &root.allowed_depths {
+            if depth.depth != 24 && depth.depth != 32 {
+                continue;
+            }
+            for v in &depth.visuals {
+                let eight_bits = v.bits_per_rgb_value == 8
+                    && v.red_mask == 0xff0000
+                    && v.green_mask == 0xff00
+                    && v.blue_mask == 0xff;
+                if v.class == VisualClass::TRUE_COLOR
+                    && eight_bits
+                    && !kinds.iter().any(|k| k.depth == depth.depth)
+                {
+                    kinds.push(VisualKind {
+                        visual_id: v.visual_id,
+                        depth: depth.depth,
+                    });
+                }
+            }
+        }
+        let first = configs.len() as i32 + 1;
+        configs.extend(build_configs(screen as i32, &kinds, first));
+    }
+    let (glx_major_opcode, glx_first_event, glx_first_error) =
+        match conn.extension_information("GLX") {
+            Ok(Some(info)) => (info.major_opcode, info.first_event, info.first_error),
+            _ => (0, 0, 0),
+        };
+    let has_shm = matches!(conn.extension_information("MIT-SHM"), Ok(Some(_)));
+    let backend = (BACKEND.get()?)();
+    let desc = OxglScreenDesc {
+        fd: -1,
+        pci_vendor: 0,
+        pci_device: 0,
+        num_threads: num_threads(),
+    };
+    let Some(backend_screen) = backend.create_screen(&desc) else {
+        oxgl_util::log!(
+            Level::Warning,
+            "backend {} failed to create a screen",
+            backend.name()
+        );
+        return None;
+    };
+    // Keep the socket moving: our requests interleave with Xlib's.
+    let _ = conn.flush();
+    Some(DisplayState {
+        dpy: dpy as usize,
+        conn,
+        configs,
+        glx_major_opcode,
+        glx_first_error,
+        glx_first_event,
+        lsb_first,
+        has_shm,
+        backend_screen: Arc::new(backend_screen),
+        drawables: Mutex::new(HashMap::new()),
+        chosen_visuals: Mutex::new(HashMap::new()),
+    })
+}
+
+/// Size and depth of an X drawable, or `None` if it does not exist.
+pub fn geometry(d: &DisplayState, xid: u32) -> Option<(u32, u32, u8)> {
+    let reply = d.conn.get_geometry(xid).ok()?.reply().ok()?;
+    Some((u32::from(reply.width), u32::from(reply.height), reply.depth))
+}

@@ -1,0 +1,209 @@
+//! GLX drawables: an X window or pixmap (or a pbuffer, which has no X
+//! resource) and the backend storage we render into, plus presentation.
+//!
+//! Presentation copies a colour buffer to the X drawable with `PutImage`,
+//! split into strips that fit the server's maximum request size. The storage
+//! layout (B, G, R, A bytes, top row first) is what a little-endian server
+//! expects for depth 24/32 ZPixmap images; for a big-endian server each pixel
+//! is byte-swapped first.
+
+use std::sync::atomic::{AtomicI32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use oxgl_dri_interface::OxglBuffer;
+use oxgl_dri_interface::client::Drawable as BackendDrawable;
+use x11rb::connection::{Connection, RequestConnection};
+use x11rb::protocol::xproto::{ConnectionExt as _, CreateGCAux, ImageFormat};
+
+use crate::config::Config;
+use crate::display::{DisplayState, geometry, lock};
+
+/// What kind of X object a GLX drawable is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An X window (used directly, or through `glXCreateWindow`).
+    Window,
+    /// An X pixmap (`glXCreateGLXPixmap` / `glXCreatePixmap`).
+    Pixmap,
+    /// A pbuffer: no X resource.
+    Pbuffer,
+}
+
+/// One GLX drawable.
+pub struct GlxDrawable {
+    /// XID the application uses.
+    pub xid: u32,
+    /// The X drawable presented to (same as `xid` except for pbuffers, which have none).
+    pub x_target: Option<u32>,
+    /// Kind.
+    pub kind: Kind,
+    /// Its config.
+    pub config: Config,
+    /// Backend storage.
+    pub backend: Arc<BackendDrawable>,
+    /// Current size of the storage.
+    pub size: Mutex<(u32, u32)>,
+    /// X depth of the target drawable.
+    pub depth: u8,
+    /// Graphics context used to present, created on first present.
+    gc: Mutex<Option<u32>>,
+    /// Swap interval (GLX_EXT_swap_control); 0 = unthrottled.
+    pub swap_interval: AtomicI32,
+    last_swap: Mutex<Option<Instant>>,
+    /// Created by `glXCreateWindow`/`glXCreatePixmap`/`glXCreatePbuffer`
+    /// (explicit GLX 1.3 drawable) rather than implicitly by make-current.
+    pub explicit: bool,
+}
+
+/// The refresh period swap intervals count in. An X server without a display
+/// (Xvfb) has no vertical blank; 60 Hz is what applications assume.
+const REFRESH: Duration = Duration::from_nanos(16_666_667);
+
+impl GlxDrawable {
+    /// Creates backend storage for an X drawable of `width` x `height`.
+    pub fn new(
+        d: &DisplayState,
+        xid: u32,
+        kind: Kind,
+        config: &Config,
+        size: (u32, u32),
+        depth: u8,
+        explicit: bool,
+    ) -> Option<GlxDrawable> {
+        let backend = d
+            .backend_screen
+            .create_drawable(&config.drawable_desc(size.0.max(1), size.1.max(1)))?;
+        Some(GlxDrawable {
+            xid,
+            x_target: (kind != Kind::Pbuffer).then_some(xid),
+            kind,
+            config: config.clone(),
+            backend: Arc::new(backend),
+            size: Mutex::new((size.0.max(1), size.1.max(1))),
+            depth,
+            gc: Mutex::new(None),
+            swap_interval: AtomicI32::new(0),
+            last_swap: Mutex::new(None),
+            explicit,
+        })
+    }
+
+    /// Current size.
+    pub fn size(&self) -> (u32, u32) {
+        *lock(&self.size)
+    }
+
+    /// Asks the server for the window's size and resizes the storage to it.
+    /// Pixmaps and pbuffers never change size.
+    pub fn update_size(&self, d: &DisplayState) {
+        if self.kind != Kind::Window {
+            return;
+        }
+        if let Some((w, h, _)) = geometry(d, self.xid) {
+            let mut size = lock(&self.size);
+            if *size != (w.max(1), h.max(1)) {
+                let _ = self.backend.resize(w, h);
+                *size = (w.max(1), h.max(1));
+            }
+        }
+    }
+
+    fn gc(&self, d: &DisplayState, target: u32) -> Option<u32> {
+        let mut gc = lock(&self.gc);
+        if let Some(g) = *gc {
+            return Some(g);
+        }
+        let id = d.conn.generate_id().ok()?;
+        d.conn
+            .create_gc(id, target, &CreateGCAux::new().graphics_exposures(0))
+            .ok()?
+            .ignore_error();
+        *gc = Some(id);
+        Some(id)
+    }
+
+    /// Copies `buffer` to the X drawable.
+    pub fn present(&self, d: &DisplayState, buffer: OxglBuffer) {
+        let Some(target) = self.x_target else {
+            return;
+        };
+        let Some(gc) = self.gc(d, target) else {
+            return;
+        };
+        let Some(map) = self.backend.map(buffer) else {
+            return;
+        };
+        let (w, h) = (map.width as usize, map.height as usize);
+        let row_bytes = w * 4;
+        // Leave room for the request header; BIG-REQUESTS raises the limit.
+        let max = d
+            .conn
+            .maximum_request_bytes()
+            .saturating_sub(64)
+            .max(row_bytes);
+        let rows_per_strip = (max / row_bytes).clamp(1, h.max(1));
+        let mut strip = Vec::with_capacity(rows_per_strip * row_bytes);
+        let mut y = 0;
+        while y < h {
+            let n = rows_per_strip.min(h - y);
+            strip.clear();
+            for r in y..y + n {
+                strip.extend_from_slice(map.row_from_top(r as u32));
+            }
+            if !d.lsb_first {
+                for px in strip.chunks_exact_mut(4) {
+                    px.reverse();
+                }
+            }
+            if let Ok(cookie) = d.conn.put_image(
+                ImageFormat::Z_PIXMAP,
+                target,
+                gc,
+                w.min(u16::MAX as usize) as u16,
+                n as u16,
+                0,
+                y as i16,
+                0,
+                self.depth,
+                &strip,
+            ) {
+                cookie.ignore_error();
+            }
+            y += n;
+        }
+        drop(map);
+        let _ = d.conn.flush();
+    }
+
+    /// `glXSwapBuffers`: exchange the buffers, show the new front, and pace
+    /// to the swap interval.
+    pub fn swap(&self, d: &DisplayState) {
+        if !self.config.double_buffered {
+            return;
+        }
+        let _ = self.backend.swap();
+        self.present(d, OxglBuffer::FrontColor);
+        let interval = self.swap_interval.load(Ordering::Relaxed);
+        if interval > 0 {
+            let mut last = lock(&self.last_swap);
+            if let Some(prev) = *last {
+                let due = prev + REFRESH * interval as u32;
+                let now = Instant::now();
+                if due > now {
+                    std::thread::sleep(due - now);
+                }
+            }
+            *last = Some(Instant::now());
+        }
+    }
+
+    /// Frees the presentation GC.
+    pub fn release_x_resources(&self, d: &DisplayState) {
+        if let Some(gc) = lock(&self.gc).take() {
+            if let Ok(c) = d.conn.free_gc(gc) {
+                c.ignore_error();
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! glGetError, glGetString(i), the glGet family.
+
+use oxgl_core::Profile;
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+
+unsafe extern "C" fn get_error() -> GLenum {
+    with_ctx("glGetError", 0, |c| c.get_error())
+}
+
+unsafe extern "C" fn get_string(name: GLenum) -> *const GLubyte {
+    with_ctx("glGetString", std::ptr::null(), |c| {
+        let r = c.get_string(name).map(|s| s.as_ptr() as *const GLubyte);
+        c.record(r).unwrap_or(std::ptr::null())
+    })
+}
+
+unsafe extern "C" fn get_string_i(name: GLenum, index: GLuint) -> *const GLubyte {
+    with_ctx("glGetStringi", std::ptr::null(), |c| {
+        let r = c
+            .get_string_i(name, index)
+            .map(|s| s.as_ptr() as *const GLubyte);
+        c.record(r).unwrap_or(std::ptr::null())
+    })
+}
+
+/// Writes a query's values to client memory as `T`.
+fn write_values<T: Copy>(out: *mut T, values: impl Iterator<Item = T>) {
+    if out.is_null() {
+        return;
+    }
+    for (i, v) in values.enumerate() {
+        // SAFETY: GL 4.6 §22: the client provides room for all values of `pname`.
+        unsafe { out.add(i).write_unaligned(v) };
+    }
+}
+
+macro_rules! getter {
+    ($name:ident, $gl:literal, $t:ty, |$v:ident| $conv:expr) => {
+        unsafe extern "C" fn $name(pname: GLenum, data: *mut $t) {
+            with_ctx($gl, (), |c| {
+                let r = c.get(pname);
+                if let Some($v) = c.record(r) {
+                    write_values(data, $conv);
+                }
+            })
+        }
+    };
+}
+
+getter!(get_integerv, "glGetIntegerv", GLint, |v| v
+    .as_i64()
+    .map(|x| x.clamp(i32::MIN as i64, i32::MAX as i64) as GLint));
+getter!(get_integer64v, "glGetInteger64v", GLint64, |v| v.as_i64());
+getter!(get_floatv, "glGetFloatv", GLfloat, |v| v
+    .as_f64()
+    .map(|x| x as GLfloat));
+getter!(get_doublev, "glGetDoublev", GLdouble, |v| v.as_f64());
+getter!(get_booleanv, "glGetBooleanv", GLboolean, |v| v
+    .as_bool()
+    .map(GLboolean::from));
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    d.GetError = get_error;
+    d.GetString = get_string;
+    d.GetStringi = get_string_i;
+    d.GetIntegerv = get_integerv;
+    d.GetInteger64v = get_integer64v;
+    d.GetFloatv = get_floatv;
+    d.GetBooleanv = get_booleanv;
+    if profile != Profile::Es {
+        d.GetDoublev = get_doublev;
+    }
+}

@@ -1,0 +1,138 @@
+//! Stock tools on oxgl: `glxinfo` (plain, `-l`, `-B`), `wflinfo` and
+//! `glxgears`, run with `LD_LIBRARY_PATH` pointing at the built library.
+//!
+//! Assertions marked "oxgl-specific" are true for oxgl only (against Mesa
+//! they fail by design, e.g. the vendor string); the rest hold for any
+//! working GLX implementation, which is how this harness was validated.
+//! Each test prints the tool's full output first, so failure messages stay
+//! short.
+
+use std::time::Duration;
+
+use oxgl_tests::{RunOutput, gl_command, require_gl, run_client, run_for};
+
+/// Error text that must never appear on a tool's stderr.
+const ERROR_TEXT: &[&str] = &["Error", "error", "undefined symbol"];
+
+fn assert_clean_stderr(out: &RunOutput) {
+    for text in ERROR_TEXT {
+        assert!(
+            !out.stderr.contains(text),
+            "`{}`: stderr contains {text:?}:\n{}",
+            out.command,
+            out.stderr
+        );
+    }
+}
+
+/// The first stdout line starting with `prefix`, for failure messages.
+fn line_with<'a>(out: &'a RunOutput, prefix: &str) -> &'a str {
+    out.stdout
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or("(no such line)")
+}
+
+/// oxgl-specific: Mesa prints "OpenGL vendor string: Mesa/X.org".
+fn assert_oxgl_vendor(out: &RunOutput) {
+    assert!(
+        out.has_line("OpenGL vendor string: oxgl"),
+        "`{}`: GL_VENDOR is not oxgl: {:?}",
+        out.command,
+        line_with(out, "OpenGL vendor string:")
+    );
+}
+
+fn glxinfo(args: &[&str]) -> RunOutput {
+    let out = run_client("glxinfo", args, &[]);
+    println!("{out}");
+    assert!(
+        out.success(),
+        "`{}` failed: {:?}, stderr:\n{}",
+        out.command,
+        out.status,
+        out.stderr
+    );
+    assert!(
+        out.has_line("direct rendering: Yes"),
+        "`{}`: {:?}",
+        out.command,
+        line_with(&out, "direct rendering:")
+    );
+    assert_oxgl_vendor(&out);
+    assert_clean_stderr(&out);
+    out
+}
+
+#[test]
+fn glxinfo_plain() {
+    let Some(_lib) = require_gl() else { return };
+    let out = glxinfo(&[]);
+    assert!(
+        out.stdout
+            .lines()
+            .any(|l| l.starts_with("OpenGL extensions:")),
+        "`glxinfo`: no `OpenGL extensions:` section"
+    );
+}
+
+#[test]
+fn glxinfo_limits() {
+    let Some(_lib) = require_gl() else { return };
+    let out = glxinfo(&["-l"]);
+    assert!(
+        out.has_line("OpenGL limits:"),
+        "`glxinfo -l`: no `OpenGL limits:` section"
+    );
+    assert!(
+        out.stdout.contains("GL_MAX_TEXTURE_SIZE = "),
+        "`glxinfo -l`: no GL_MAX_TEXTURE_SIZE limit"
+    );
+}
+
+#[test]
+fn glxinfo_brief() {
+    let Some(_lib) = require_gl() else { return };
+    let out = glxinfo(&["-B"]);
+    // glxinfo prints this section only when GLX_MESA_query_renderer works.
+    assert!(
+        out.has_line("Extended renderer info (GLX_MESA_query_renderer):"),
+        "`glxinfo -B`: no GLX_MESA_query_renderer section"
+    );
+}
+
+#[test]
+fn wflinfo_glx() {
+    let Some(_lib) = require_gl() else { return };
+    // waffle dlopens libGL.so.1 (and libEGL.so.1, libGLESv2.so.2, ...).
+    let out = run_client("wflinfo", &["-p", "glx", "-a", "gl"], &[]);
+    println!("{out}");
+    assert!(out.success(), "wflinfo -p glx -a gl failed:\n{out}");
+    assert!(
+        !out.stdout.contains("symbol") && !out.stderr.contains("symbol"),
+        "wflinfo reports a symbol problem:\n{out}"
+    );
+    assert_oxgl_vendor(&out);
+}
+
+/// glxgears for 10 s: it must still be running (no crash, no exit), have
+/// drawn frames (it prints "N frames in 5.0 seconds = F FPS" every 5 s) and
+/// have printed no error.
+#[test]
+fn glxgears_runs() {
+    let Some(_lib) = require_gl() else { return };
+    let out = run_for(
+        gl_command("glxgears", &[] as &[&str], &[]),
+        Duration::from_secs(10),
+    );
+    println!("{out}");
+    assert!(out.timed_out, "glxgears exited within 10 s:\n{out}");
+    assert_clean_stderr(&out);
+    let frames: u64 = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_once(" frames in ").map(|(n, _)| n.trim()))
+        .filter_map(|n| n.parse::<u64>().ok())
+        .sum();
+    assert!(frames > 0, "glxgears reported no frames in 10 s:\n{out}");
+}
