@@ -25,7 +25,7 @@ thread_local! {
 /// The calling thread's dispatch table.
 #[inline(always)]
 pub fn dispatch() -> &'static Dispatch {
-    let p = DISPATCH.with(Cell::get);
+    let p = DISPATCH.try_with(Cell::get).unwrap_or(core::ptr::null());
     if p.is_null() {
         &UNIMPLEMENTED
     } else {
@@ -38,7 +38,7 @@ pub fn dispatch() -> &'static Dispatch {
 /// The calling thread's current context (opaque to this crate), or null.
 #[inline(always)]
 pub fn context() -> *mut c_void {
-    CONTEXT.with(Cell::get)
+    CONTEXT.try_with(Cell::get).unwrap_or(core::ptr::null_mut())
 }
 
 /// Makes `dispatch` and `context` current on the calling thread; nulls unbind.
@@ -47,6 +47,6 @@ pub fn context() -> *mut c_void {
 /// Both must stay valid until they are replaced on this thread, and `context`
 /// must not be current on any other thread.
 pub unsafe fn set(dispatch: *const Dispatch, context: *mut c_void) {
-    DISPATCH.with(|d| d.set(dispatch));
-    CONTEXT.with(|c| c.set(context));
+    let _ = DISPATCH.try_with(|d| d.set(dispatch));
+    let _ = CONTEXT.try_with(|c| c.set(context));
 }

@@ -121,6 +121,7 @@ pub fn unregister(handle: usize) -> Option<Arc<GlxContext>> {
 }
 
 /// The calling thread's binding.
+#[derive(Clone)]
 pub struct Current {
     /// The context.
     pub ctx: Arc<GlxContext>,
@@ -136,9 +137,12 @@ thread_local! {
     static CURRENT: RefCell<Option<Current>> = const { RefCell::new(None) };
 }
 
-/// Runs `f` with the calling thread's binding.
+/// Runs `f` with the calling thread's binding. During thread teardown (an
+/// application releasing its context from an exit handler) the slot is gone
+/// and nothing is current.
 pub fn with_current<R>(f: impl FnOnce(Option<&Current>) -> R) -> R {
-    CURRENT.with(|c| f(c.borrow().as_ref()))
+    let cur = CURRENT.try_with(|c| c.borrow().clone()).ok().flatten();
+    f(cur.as_ref())
 }
 
 /// What `make_current` may fail with.
@@ -167,7 +171,7 @@ impl WindowSystemHooks for Hooks {
 
 /// Releases the calling thread's current context (flushing it first).
 pub fn release_current() {
-    let old = CURRENT.with(|c| c.borrow_mut().take());
+    let old = CURRENT.try_with(|c| c.borrow_mut().take()).ok().flatten();
     // SAFETY: nothing is current on this thread any more.
     unsafe { oxgl_glapi::current::set(std::ptr::null(), std::ptr::null_mut()) };
     if let Some(old) = old {
@@ -195,11 +199,7 @@ pub fn make_current(
             return Err(BindError::Busy);
         }
     }
-    let same = CURRENT.with(|c| {
-        c.borrow()
-            .as_ref()
-            .is_some_and(|cur| Arc::ptr_eq(&cur.ctx, ctx))
-    });
+    let same = with_current(|cur| cur.is_some_and(|cur| Arc::ptr_eq(&cur.ctx, ctx)));
     if !same {
         release_current();
     }
@@ -239,6 +239,6 @@ pub fn make_current(
         draw: draw.as_ref().map_or(0, |d| d.xid),
         read: read.as_ref().map_or(0, |d| d.xid),
     };
-    CURRENT.with(|c| *c.borrow_mut() = Some(current));
+    let _ = CURRENT.try_with(|c| *c.borrow_mut() = Some(current));
     Ok(())
 }

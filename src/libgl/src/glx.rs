@@ -342,7 +342,9 @@ pub fn proc_address(name: &[u8]) -> *const c_void {
     if let Some((_, f)) = glx_functions().into_iter().find(|(n, _)| *n == name) {
         return f as *const c_void;
     }
-    crate::generated::egl_stubs::egl_stub_address(name.as_bytes()).unwrap_or(std::ptr::null())
+    crate::generated::egl_stubs::egl_stub_address(name.as_bytes())
+        .or_else(|| crate::egl::custom_address(name.as_bytes()))
+        .unwrap_or(std::ptr::null())
 }
 
 /// `glXGetProcAddress`.

@@ -157,21 +157,9 @@ pub unsafe extern "C" fn eglGetDisplay(_display_id: EGLNativeDisplayType) -> EGL
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetError() -> EGLint {
-    crate::egl::unimplemented(c"eglGetError");
-    0
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn eglGetPlatformDisplay(_platform: EGLenum, _native_display: *mut c_void, _attrib_list: *const EGLAttrib) -> EGLDisplay {
     crate::egl::unimplemented(c"eglGetPlatformDisplay");
     core::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetProcAddress(_procname: *const c_char) -> __eglMustCastToProperFunctionPointerType {
-    crate::egl::unimplemented(c"eglGetProcAddress");
-    None
 }
 
 #[unsafe(no_mangle)]
@@ -304,9 +292,7 @@ pub fn egl_stub_address(name: &[u8]) -> Option<*const c_void> {
         b"eglGetCurrentDisplay" => eglGetCurrentDisplay as *const c_void,
         b"eglGetCurrentSurface" => eglGetCurrentSurface as *const c_void,
         b"eglGetDisplay" => eglGetDisplay as *const c_void,
-        b"eglGetError" => eglGetError as *const c_void,
         b"eglGetPlatformDisplay" => eglGetPlatformDisplay as *const c_void,
-        b"eglGetProcAddress" => eglGetProcAddress as *const c_void,
         b"eglGetSyncAttrib" => eglGetSyncAttrib as *const c_void,
         b"eglInitialize" => eglInitialize as *const c_void,
         b"eglMakeCurrent" => eglMakeCurrent as *const c_void,
