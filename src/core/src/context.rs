@@ -191,13 +191,13 @@ impl Context {
         if status != OxglStatus::Ok {
             return Err(status);
         }
-        if !self.ever_bound {
-            if let Some((w, h)) = size {
-                let (w, h) = (w.min(i32::MAX as u32) as i32, h.min(i32::MAX as u32) as i32);
-                self.state.viewport = [0, 0, w, h];
-                self.state.scissor = [0, 0, w, h];
-                self.ever_bound = true;
-            }
+        if !self.ever_bound
+            && let Some((w, h)) = size
+        {
+            let (w, h) = (w.min(i32::MAX as u32) as i32, h.min(i32::MAX as u32) as i32);
+            self.state.viewport = [0, 0, w, h];
+            self.state.scissor = [0, 0, w, h];
+            self.ever_bound = true;
         }
         self.draw = draw;
         self.read = read;
@@ -458,10 +458,10 @@ impl Context {
     /// `glFlush`.
     pub fn flush(&mut self) -> ApiResult {
         Self::status(self.backend.flush())?;
-        if self.drawing_to_front() {
-            if let Some(ws) = &self.ws {
-                ws.flush_front();
-            }
+        if self.drawing_to_front()
+            && let Some(ws) = &self.ws
+        {
+            ws.flush_front();
         }
         Ok(())
     }
@@ -469,10 +469,10 @@ impl Context {
     /// `glFinish`.
     pub fn finish(&mut self) -> ApiResult {
         Self::status(self.backend.finish())?;
-        if self.drawing_to_front() {
-            if let Some(ws) = &self.ws {
-                ws.flush_front();
-            }
+        if self.drawing_to_front()
+            && let Some(ws) = &self.ws
+        {
+            ws.flush_front();
         }
         Ok(())
     }

@@ -353,7 +353,7 @@ fn f32_to_half(f: f32) -> u16 {
         return sign | rounded as u16;
     }
     let rounded = (mant + 0xfff + ((mant >> 13) & 1)) >> 13;
-    (sign as u32 | ((e as u32) << 10) + rounded) as u16
+    (sign as u32 | (((e as u32) << 10) + rounded)) as u16
 }
 
 #[cfg(test)]

@@ -199,7 +199,7 @@ unsafe fn malloc_array(items: &[usize]) -> *mut usize {
         return std::ptr::null_mut();
     }
     // SAFETY: plain allocation; applications free it with XFree (free()).
-    let p = unsafe { libc::malloc(items.len() * size_of::<usize>()) } as *mut usize;
+    let p = unsafe { libc::malloc(std::mem::size_of_val(items)) } as *mut usize;
     if !p.is_null() {
         // SAFETY: `p` holds `items.len()` slots.
         unsafe { std::ptr::copy_nonoverlapping(items.as_ptr(), p, items.len()) };
@@ -405,28 +405,29 @@ fn is_es_version(major: i32, minor: i32) -> bool {
     matches!((major, minor), (1, 0..=1) | (2, 0) | (3, 0..=2))
 }
 
-/// GLX_ARB_create_context: validates a request against what we support and
-/// returns the context parameters, or the X error the spec names.
+/// GLX_ARB_create_context (rev. 10) and _profile: validates a request against
+/// what we support and returns the context parameters, or the X error the
+/// specs name:
+/// * unknown flag bits (robustness is not exposed): BadValue;
+/// * a version that does not exist: BadMatch;
+/// * forward-compatible below 3.0: BadMatch;
+/// * for 3.2 and later, a profile mask with no bit, more than one, or an
+///   unknown one (the ES bit while GLX_EXT_create_context_es2_profile is not
+///   advertised): GLXBadProfileARB;
+/// * a defined version (and profile) this implementation cannot provide:
+///   GLXBadFBConfig ("if <config> does not support compatible OpenGL contexts
+///   providing the requested API major and minor version").
 fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi), XError> {
-    // Unknown flag bits: BadValue. Robustness is not exposed yet: BadMatch.
-    let known_flags = GLX_CONTEXT_DEBUG_BIT_ARB
-        | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB
-        | GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB;
+    let known_flags = GLX_CONTEXT_DEBUG_BIT_ARB | GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
     if req.flags & !known_flags != 0 {
         return Err(XError::Core(BAD_VALUE));
-    }
-    if req.flags & GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB != 0 {
-        return Err(XError::Core(BAD_MATCH));
     }
     if req.render_type != GLX_RGBA_TYPE {
         return Err(XError::Core(BAD_MATCH));
     }
-    let known_profiles = GLX_CONTEXT_CORE_PROFILE_BIT_ARB
-        | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
-        | GLX_CONTEXT_ES_PROFILE_BIT_EXT;
+    let es_extension = support.gles1.is_some() || support.gles2.is_some();
     let (major, minor) = (req.major, req.minor);
-    if req.profile == GLX_CONTEXT_ES_PROFILE_BIT_EXT {
-        // GLX_EXT_create_context_es_profile semantics; no ES version is supported yet.
+    if es_extension && req.profile == GLX_CONTEXT_ES_PROFILE_BIT_EXT {
         if !is_es_version(major, minor) {
             return Err(XError::Core(BAD_MATCH));
         }
@@ -444,7 +445,7 @@ fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi
                 };
                 Ok((Profile::Es, (major as u8, minor as u8), api))
             }
-            _ => Err(XError::Core(BAD_MATCH)),
+            _ => Err(XError::Glx(GLX_BAD_FBCONFIG_ERR)),
         };
     }
     if !is_gl_version(major, minor) {
@@ -454,15 +455,15 @@ fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi
         return Err(XError::Core(BAD_MATCH));
     }
     let version = (major as u8, minor as u8);
-    // The profile mask matters from 3.2 on (GLX_ARB_create_context_profile).
     if version >= (3, 2) {
-        if req.profile & !known_profiles != 0 || req.profile.count_ones() != 1 {
+        let known = GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
+        if req.profile & !known != 0 || req.profile.count_ones() != 1 {
             return Err(XError::Glx(GLX_BAD_PROFILE_ARB_ERR));
         }
         if req.profile == GLX_CONTEXT_CORE_PROFILE_BIT_ARB {
             return match support.core {
                 Some(max) if version <= max => Ok((Profile::Core, max, OxglApi::GlCore)),
-                _ => Err(XError::Core(BAD_MATCH)),
+                _ => Err(XError::Glx(GLX_BAD_FBCONFIG_ERR)),
             };
         }
     }
@@ -470,15 +471,15 @@ fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi
     // returned, which is backwards compatible with the one asked for.
     if version <= support.compat {
         Ok((Profile::Compat, support.compat, OxglApi::GlCompat))
-    } else if support.core.is_some_and(|max| version <= max) && version < (3, 2) {
-        // 3.0/3.1 requests are met by a core context when only core exists.
+    } else if version < (3, 2) && support.core.is_some_and(|max| version <= max) {
+        // 3.0/3.1 requests are met by a core context when only core reaches them.
         Ok((
             Profile::Core,
             support.core.unwrap_or(version),
             OxglApi::GlCore,
         ))
     } else {
-        Err(XError::Core(BAD_MATCH))
+        Err(XError::Glx(GLX_BAD_FBCONFIG_ERR))
     }
 }
 
@@ -1482,5 +1483,67 @@ pub fn ignore(_p: *const c_void) {}
 pub fn bad_implementation(dpy: *mut Display, minor: u8) {
     if let Some(d) = display(dpy) {
         send(&d, dpy, XError::Core(BAD_IMPLEMENTATION), 0, minor);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn req(major: i32, minor: i32, profile: i32, flags: i32) -> Request {
+        Request {
+            major,
+            minor,
+            flags,
+            profile,
+            render_type: GLX_RGBA_TYPE,
+        }
+    }
+
+    fn code(r: Result<(Profile, (u8, u8), OxglApi), XError>) -> String {
+        match r {
+            Ok((p, v, _)) => format!("{p:?} {}.{}", v.0, v.1),
+            Err(XError::Core(c)) => format!("core {c}"),
+            Err(XError::Glx(c)) => format!("glx {c}"),
+        }
+    }
+
+    #[test]
+    fn create_context_errors_follow_the_spec() {
+        let s = oxgl_core::version::computed_support();
+        let compat = GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
+        let core = GLX_CONTEXT_CORE_PROFILE_BIT_ARB;
+        assert_eq!(code(resolve(req(1, 0, compat, 0), s)), "Compat 1.0");
+        assert_eq!(code(resolve(req(9, 9, compat, 0), s)), "core 8");
+        assert_eq!(code(resolve(req(1, 6, compat, 0), s)), "core 8");
+        assert_eq!(code(resolve(req(2, 1, compat, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(3, 2, core, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
+        assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
+        assert_eq!(
+            code(resolve(req(3, 2, GLX_CONTEXT_ES_PROFILE_BIT_EXT, 0), s)),
+            "glx 13"
+        );
+        assert_eq!(code(resolve(req(1, 0, compat, 0x100), s)), "core 2");
+        assert_eq!(
+            code(resolve(
+                req(1, 0, compat, GLX_CONTEXT_ROBUST_ACCESS_BIT_ARB),
+                s
+            )),
+            "core 2"
+        );
+        assert_eq!(
+            code(resolve(
+                req(2, 0, compat, GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB),
+                s
+            )),
+            "core 8"
+        );
+        // With an override that grants 4.5 core, core requests succeed.
+        let o = oxgl_core::version::apply_override(
+            s,
+            oxgl_core::version::parse_override("4.5").unwrap(),
+        );
+        assert_eq!(code(resolve(req(3, 3, core, 0), o)), "Core 4.5");
     }
 }

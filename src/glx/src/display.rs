@@ -112,6 +112,10 @@ fn num_threads() -> i32 {
 
 /// The state of `dpy`, created on first use. `None` if `dpy` is null or its
 /// connection cannot be wrapped.
+#[allow(
+    clippy::not_unsafe_ptr_arg_deref,
+    reason = "every GLX entry point receives the application's Display; GLX 1.4 makes it the caller's duty to pass an open one"
+)]
 pub fn display(dpy: *mut xlib::Display) -> Option<Arc<DisplayState>> {
     if dpy.is_null() {
         return None;
@@ -124,7 +128,11 @@ pub fn display(dpy: *mut xlib::Display) -> Option<Arc<DisplayState>> {
     let state = Arc::new(open(dpy)?);
     reg.displays.push(state.clone());
     drop(reg);
-    xlib::register_close_hook(dpy, forget_display);
+    // SAFETY: `dpy` is the application's open Display (non-null, checked above).
+    #[allow(unsafe_code, reason = "Xlib call on the application's Display")]
+    unsafe {
+        xlib::register_close_hook(dpy, forget_display)
+    };
     Some(state)
 }
 
@@ -140,7 +148,9 @@ fn forget_display(dpy: usize) {
 }
 
 fn open(dpy: *mut xlib::Display) -> Option<DisplayState> {
-    let conn = xlib::xcb_connection(dpy)?;
+    // SAFETY: `dpy` is the application's open Display.
+    #[allow(unsafe_code, reason = "Xlib call on the application's Display")]
+    let conn = unsafe { xlib::xcb_connection(dpy) }?;
     let setup = conn.setup();
     let lsb_first = setup.image_byte_order == ImageOrder::LSB_FIRST;
     let mut configs = Vec::new();

@@ -1,8 +1,11 @@
 //! GLX drawables: an X window or pixmap (or a pbuffer, which has no X
 //! resource) and the backend storage we render into, plus presentation.
 //!
-//! Presentation copies a colour buffer to the X drawable with `PutImage`,
-//! split into strips that fit the server's maximum request size. The storage
+//! Presentation copies a colour buffer to the X drawable with MIT-SHM
+//! `ShmPutImage` when the server has it (one copy into a shared segment, no
+//! socket traffic; NOTES.md measured 4-9x the frame rate of `PutImage`), else
+//! with `PutImage`, split into strips that fit the server's maximum request
+//! size. `OXGL_NO_SHM=1` forces the fallback. The storage
 //! layout (B, G, R, A bytes, top row first) is what a little-endian server
 //! expects for depth 24/32 ZPixmap images; for a big-endian server each pixel
 //! is byte-swapped first.
@@ -14,10 +17,12 @@ use std::time::{Duration, Instant};
 use oxgl_dri_interface::OxglBuffer;
 use oxgl_dri_interface::client::Drawable as BackendDrawable;
 use x11rb::connection::{Connection, RequestConnection};
+use x11rb::protocol::shm::ConnectionExt as _;
 use x11rb::protocol::xproto::{ConnectionExt as _, CreateGCAux, ImageFormat};
 
 use crate::config::Config;
 use crate::display::{DisplayState, geometry, lock};
+use crate::shm::Segment;
 
 /// What kind of X object a GLX drawable is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,9 +56,21 @@ pub struct GlxDrawable {
     /// Swap interval (GLX_EXT_swap_control); 0 = unthrottled.
     pub swap_interval: AtomicI32,
     last_swap: Mutex<Option<Instant>>,
+    shm: Mutex<ShmState>,
     /// Created by `glXCreateWindow`/`glXCreatePixmap`/`glXCreatePbuffer`
     /// (explicit GLX 1.3 drawable) rather than implicitly by make-current.
     pub explicit: bool,
+}
+
+/// MIT-SHM presentation state of a drawable.
+#[derive(Default)]
+struct ShmState {
+    /// The segment and the server's id for it.
+    segment: Option<(Segment, u32)>,
+    /// A `ShmPutImage` from this segment may still be read by the server.
+    pending: bool,
+    /// MIT-SHM failed once for this drawable (e.g. a remote server): use PutImage.
+    broken: bool,
 }
 
 /// The refresh period swap intervals count in. An X server without a display
@@ -85,6 +102,7 @@ impl GlxDrawable {
             gc: Mutex::new(None),
             swap_interval: AtomicI32::new(0),
             last_swap: Mutex::new(None),
+            shm: Mutex::new(ShmState::default()),
             explicit,
         })
     }
@@ -134,6 +152,11 @@ impl GlxDrawable {
         let Some(map) = self.backend.map(buffer) else {
             return;
         };
+        if d.has_shm && !shm_disabled() && self.present_shm(d, target, gc, &map) {
+            drop(map);
+            let _ = d.conn.flush();
+            return;
+        }
         let (w, h) = (map.width as usize, map.height as usize);
         let row_bytes = w * 4;
         // Leave room for the request header; BIG-REQUESTS raises the limit.
@@ -176,6 +199,103 @@ impl GlxDrawable {
         let _ = d.conn.flush();
     }
 
+    /// Presents through MIT-SHM; false when it cannot (then PutImage is used).
+    fn present_shm(
+        &self,
+        d: &DisplayState,
+        target: u32,
+        gc: u32,
+        map: &oxgl_dri_interface::client::Mapped<'_>,
+    ) -> bool {
+        let mut shm = lock(&self.shm);
+        if shm.broken {
+            return false;
+        }
+        let (w, h) = (map.width as usize, map.height as usize);
+        let row_bytes = w * 4;
+        let size = row_bytes * h;
+        if w > u16::MAX as usize || h > u16::MAX as usize {
+            return false;
+        }
+        // Wait for the server to finish reading the previous image before
+        // overwriting the segment (one round trip, usually already answered).
+        if shm.pending {
+            if let Ok(c) = d.conn.get_input_focus() {
+                let _ = c.reply();
+            }
+            shm.pending = false;
+        }
+        if shm.segment.as_ref().is_none_or(|(s, _)| s.size() < size) {
+            if let Some((_, old)) = shm.segment.take()
+                && let Ok(c) = d.conn.shm_detach(old)
+            {
+                c.ignore_error();
+            }
+            let Some(seg) = Segment::new(size.max(4096)) else {
+                shm.broken = true;
+                return false;
+            };
+            let Ok(xid) = d.conn.generate_id() else {
+                shm.broken = true;
+                return false;
+            };
+            let attached = d
+                .conn
+                .shm_attach(xid, seg.shmid(), true)
+                .ok()
+                .map(|c| c.check());
+            seg.mark_removed();
+            if !matches!(attached, Some(Ok(()))) {
+                oxgl_util::log!(
+                    oxgl_util::log::Level::Info,
+                    "MIT-SHM attach failed: presenting with PutImage"
+                );
+                shm.broken = true;
+                return false;
+            }
+            shm.segment = Some((seg, xid));
+        }
+        let Some((seg, xid)) = shm.segment.as_mut() else {
+            return false;
+        };
+        let xid = *xid;
+        let bytes = seg.bytes_mut();
+        for y in 0..h {
+            let dst = &mut bytes[y * row_bytes..(y + 1) * row_bytes];
+            dst.copy_from_slice(map.row_from_top(y as u32));
+            if !d.lsb_first {
+                for px in dst.chunks_exact_mut(4) {
+                    px.reverse();
+                }
+            }
+        }
+        let put = d.conn.shm_put_image(
+            target,
+            gc,
+            w as u16,
+            h as u16,
+            0,
+            0,
+            w as u16,
+            h as u16,
+            0,
+            0,
+            self.depth,
+            ImageFormat::Z_PIXMAP.into(),
+            false,
+            xid,
+            0,
+        );
+        match put {
+            Ok(c) => {
+                c.ignore_error();
+                shm.pending = true;
+                true
+            }
+            Err(_) => false,
+        }
+    }
+
     /// `glXSwapBuffers`: exchange the buffers, show the new front, and pace
     /// to the swap interval.
     pub fn swap(&self, d: &DisplayState) {
@@ -198,12 +318,24 @@ impl GlxDrawable {
         }
     }
 
-    /// Frees the presentation GC.
+    /// Frees the presentation GC and shared-memory segment.
     pub fn release_x_resources(&self, d: &DisplayState) {
-        if let Some(gc) = lock(&self.gc).take() {
-            if let Ok(c) = d.conn.free_gc(gc) {
-                c.ignore_error();
-            }
+        let segment = lock(&self.shm).segment.take();
+        if let Some((_, xid)) = segment
+            && let Ok(c) = d.conn.shm_detach(xid)
+        {
+            c.ignore_error();
+        }
+        let gc = lock(&self.gc).take();
+        if let Some(gc) = gc
+            && let Ok(c) = d.conn.free_gc(gc)
+        {
+            c.ignore_error();
         }
     }
+}
+
+fn shm_disabled() -> bool {
+    static OFF: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *OFF.get_or_init(|| oxgl_util::env::bool_var("OXGL_NO_SHM", false))
 }

@@ -4,7 +4,8 @@
 //! rendering happens in the backend, and frames reach the window with
 //! `PutImage`. `libGL.so.1` exports the `glX*` symbols as thin wrappers around
 //! [`api`]. `unsafe` code lives in `xlib` (FFI), `context` (the GL state
-//! shared with the TLS dispatch) and `api` (reading application pointers).
+//! shared with the TLS dispatch), `shm` (shared memory) and `api` (reading
+//! application pointers).
 #![deny(unsafe_code)]
 
 pub mod api;
@@ -12,6 +13,7 @@ pub mod config;
 pub mod context;
 pub mod display;
 pub mod drawable;
+pub mod shm;
 pub mod xlib;
 
 pub use display::set_backend_provider;

