@@ -22,7 +22,9 @@ pub enum Kind {
     Normalized,
 }
 
-/// A query result: up to 16 values of one kind.
+/// A query result: up to 4 values of one kind. Kept small so that a query
+/// moves no memory blocks around (it is on the `glGet*` hot path); matrix state
+/// gets its own variant when the matrix stacks land.
 #[derive(Clone, Copy, Debug)]
 pub struct Values {
     /// Storage kind.
@@ -30,12 +32,13 @@ pub struct Values {
     /// Number of values.
     pub len: usize,
     /// The values.
-    pub data: [f64; 16],
+    pub data: [f64; 4],
 }
 
 impl Values {
+    #[inline]
     fn new(kind: Kind, values: &[f64]) -> Self {
-        let mut data = [0.0; 16];
+        let mut data = [0.0; 4];
         data[..values.len()].copy_from_slice(values);
         Values {
             kind,
@@ -69,9 +72,17 @@ impl Values {
     }
 }
 
+#[inline]
 fn ints(values: &[i64]) -> Values {
-    let f: Vec<f64> = values.iter().map(|&v| v as f64).collect();
-    Values::new(Kind::Int, &f)
+    let mut data = [0.0; 4];
+    for (d, &v) in data.iter_mut().zip(values) {
+        *d = v as f64;
+    }
+    Values {
+        kind: Kind::Int,
+        len: values.len(),
+        data,
+    }
 }
 
 fn int(v: i64) -> Values {

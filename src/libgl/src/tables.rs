@@ -49,6 +49,7 @@ fn report_unimplemented(slot: usize) {
             .collect()
     });
     if let Some(flag) = seen.get(slot)
+        && !flag.load(std::sync::atomic::Ordering::Relaxed)
         && !flag.swap(true, std::sync::atomic::Ordering::Relaxed)
     {
         let name = oxgl_glapi::COMMAND_NAMES.get(slot).copied().unwrap_or("?");
