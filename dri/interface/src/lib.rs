@@ -168,19 +168,19 @@ pub enum OxglBuffer {
 /// Bits of [`OxglClearDesc::buffers`].
 pub mod clear_bits {
     /// Clear the colour buffers named by `draw_buffers`.
-    pub const COLOR: u32 = 1;
+    pub const CLEAR_COLOR: u32 = 1;
     /// Clear depth.
-    pub const DEPTH: u32 = 2;
+    pub const CLEAR_DEPTH: u32 = 2;
     /// Clear stencil.
-    pub const STENCIL: u32 = 4;
+    pub const CLEAR_STENCIL: u32 = 4;
 }
 
 /// Bits of [`OxglClearDesc::draw_buffers`].
 pub mod draw_buffer_bits {
     /// Front colour buffer.
-    pub const FRONT: u32 = 1;
+    pub const DRAW_FRONT: u32 = 1;
     /// Back colour buffer.
-    pub const BACK: u32 = 2;
+    pub const DRAW_BACK: u32 = 2;
 }
 
 /// An axis-aligned rectangle in window coordinates (origin lower left).

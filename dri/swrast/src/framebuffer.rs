@@ -142,7 +142,7 @@ impl Buffers {
         }
     }
 
-    /// The colour buffer that `draw_buffer_bits::BACK` names: the back buffer,
+    /// The colour buffer that `draw_buffer_bits::DRAW_BACK` names: the back buffer,
     /// or the front one in a single-buffered drawable.
     pub fn back_or_front(&mut self) -> &mut Vec<u32> {
         if self.back.is_empty() {
@@ -175,7 +175,7 @@ impl Buffers {
         let (w, h) = (self.width as usize, self.height as usize);
         let rows = move || (y0 as usize..y1 as usize).map(move |y| (h - 1 - y) * w);
         let span = x0 as usize..x1 as usize;
-        if p.buffers & clear_bits::COLOR != 0 {
+        if p.buffers & clear_bits::CLEAR_COLOR != 0 {
             let format = self.desc.color_format;
             let value = pack_color(p.color, format);
             let mut keep = 0u32;
@@ -190,12 +190,12 @@ impl Buffers {
             }
             let mut targets: Vec<&mut Vec<u32>> = Vec::with_capacity(2);
             let single = self.back.is_empty();
-            if p.draw_buffers & draw_buffer_bits::FRONT != 0
-                || (single && p.draw_buffers & draw_buffer_bits::BACK != 0)
+            if p.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0
+                || (single && p.draw_buffers & draw_buffer_bits::DRAW_BACK != 0)
             {
                 targets.push(&mut self.front);
             }
-            if !single && p.draw_buffers & draw_buffer_bits::BACK != 0 {
+            if !single && p.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
                 targets.push(&mut self.back);
             }
             for buf in targets {
@@ -211,13 +211,13 @@ impl Buffers {
                 }
             }
         }
-        if p.buffers & clear_bits::DEPTH != 0 && !self.depth.is_empty() {
+        if p.buffers & clear_bits::CLEAR_DEPTH != 0 && !self.depth.is_empty() {
             let d = p.depth.clamp(0.0, 1.0) as f32;
             for row in rows() {
                 self.depth[row + span.start..row + span.end].fill(d);
             }
         }
-        if p.buffers & clear_bits::STENCIL != 0 && !self.stencil.is_empty() {
+        if p.buffers & clear_bits::CLEAR_STENCIL != 0 && !self.stencil.is_empty() {
             let mask = (p.stencil_mask & 0xff) as u8;
             let value = (p.stencil & 0xff) as u8;
             for row in rows() {
@@ -262,8 +262,8 @@ mod tests {
 
     fn params() -> ClearParams {
         ClearParams {
-            buffers: clear_bits::COLOR | clear_bits::DEPTH | clear_bits::STENCIL,
-            draw_buffers: draw_buffer_bits::BACK,
+            buffers: clear_bits::CLEAR_COLOR | clear_bits::CLEAR_DEPTH | clear_bits::CLEAR_STENCIL,
+            draw_buffers: draw_buffer_bits::DRAW_BACK,
             color: [1.0, 0.5, 0.0, 1.0],
             color_mask: [true; 4],
             depth: 0.25,

@@ -253,15 +253,15 @@ impl Context {
 
     fn draw_buffer_bits(&self) -> u32 {
         match self.state.draw_buffer {
-            GL_FRONT | GL_FRONT_LEFT | GL_LEFT => draw_buffer_bits::FRONT,
-            GL_BACK | GL_BACK_LEFT => draw_buffer_bits::BACK,
-            GL_FRONT_AND_BACK => draw_buffer_bits::FRONT | draw_buffer_bits::BACK,
+            GL_FRONT | GL_FRONT_LEFT | GL_LEFT => draw_buffer_bits::DRAW_FRONT,
+            GL_BACK | GL_BACK_LEFT => draw_buffer_bits::DRAW_BACK,
+            GL_FRONT_AND_BACK => draw_buffer_bits::DRAW_FRONT | draw_buffer_bits::DRAW_BACK,
             _ => 0,
         }
     }
 
     fn drawing_to_front(&self) -> bool {
-        self.draw_buffer_bits() & draw_buffer_bits::FRONT != 0 || !self.params.double_buffered
+        self.draw_buffer_bits() & draw_buffer_bits::DRAW_FRONT != 0 || !self.params.double_buffered
     }
 
     /// `glClear`. GL 4.6 §17.4.3: INVALID_VALUE if any bit other than the
@@ -277,13 +277,13 @@ impl Context {
         let s = &self.state;
         let mut buffers = 0;
         if mask & GL_COLOR_BUFFER_BIT != 0 {
-            buffers |= clear_bits::COLOR;
+            buffers |= clear_bits::CLEAR_COLOR;
         }
         if mask & GL_DEPTH_BUFFER_BIT != 0 && s.depth_mask {
-            buffers |= clear_bits::DEPTH;
+            buffers |= clear_bits::CLEAR_DEPTH;
         }
         if mask & GL_STENCIL_BUFFER_BIT != 0 {
-            buffers |= clear_bits::STENCIL;
+            buffers |= clear_bits::CLEAR_STENCIL;
         }
         if buffers == 0 || self.draw.is_none() {
             return Ok(());
