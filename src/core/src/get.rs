@@ -100,6 +100,7 @@ fn floats(values: &[f64]) -> Values {
 impl Context {
     /// Looks up a `glGet*` parameter. GL 4.6 §22.1: INVALID_ENUM when `pname`
     /// is not a state variable of this context's version and profile.
+    #[inline]
     pub fn get(&self, pname: GLenum) -> ApiResult<Values> {
         let p = *self.params();
         let v = p.version;
