@@ -11,8 +11,10 @@
 pub mod context;
 pub mod error;
 pub mod get;
+pub mod matrix;
 pub mod pixels;
 pub mod state;
+pub mod vbo;
 pub mod version;
 
 pub use context::{Context, ContextParams, Profile, WindowSystemHooks};

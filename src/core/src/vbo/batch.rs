@@ -1,0 +1,61 @@
+//! The one form of draw every vertex source is normalized into.
+
+use oxgl_glapi::types::GLenum;
+
+use super::attrib::{Attrib, NUM_ATTRIBS};
+
+/// Where one attribute lives in a batch's interleaved vertices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttribLayout {
+    /// Which attribute.
+    pub attrib: Attrib,
+    /// Offset in floats from the start of a vertex.
+    pub offset: u16,
+    /// Components stored (1–4); the others read as (0, 0, 0, 1).
+    pub size: u8,
+}
+
+/// One primitive of a batch: `count` vertices from `start` drawn as `mode`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prim {
+    /// `GL_TRIANGLES`, `GL_QUADS`, `GL_POLYGON`, ...
+    pub mode: GLenum,
+    /// First vertex.
+    pub start: u32,
+    /// Vertex count.
+    pub count: u32,
+}
+
+/// Vertices with a layout, the primitives drawn from them, and the values of
+/// the attributes that are not per-vertex (the current values at draw time).
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawBatch {
+    /// Per-vertex attributes, in increasing attribute order.
+    pub layout: Vec<AttribLayout>,
+    /// Floats per vertex.
+    pub stride: usize,
+    /// `stride * vertex_count` floats.
+    pub vertices: Vec<f32>,
+    /// Primitives, in order.
+    pub prims: Vec<Prim>,
+    /// Values of every attribute not in `layout`.
+    pub constant: [[f32; 4]; NUM_ATTRIBS],
+}
+
+impl DrawBatch {
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.vertices.len().checked_div(self.stride).unwrap_or(0)
+    }
+
+    /// Attribute `a` of vertex `v`, expanded to four components.
+    pub fn fetch(&self, v: usize, a: Attrib) -> [f32; 4] {
+        match self.layout.iter().find(|l| l.attrib == a) {
+            Some(l) => {
+                let base = v * self.stride + usize::from(l.offset);
+                super::attrib::expand(&self.vertices[base..base + usize::from(l.size)])
+            }
+            None => self.constant[a.index()],
+        }
+    }
+}
