@@ -158,7 +158,7 @@ pub fn compile_client(name: &str) -> PathBuf {
         .arg(&source)
         .arg("-lX11")
         .arg(format!("-L{}", lib.display()))
-        .args(["-l:libGL.so.1", "-lpthread", "-ldl"]);
+        .args(["-l:libGL.so.1", "-lpthread", "-ldl", "-lm"]);
     let result = match cmd.output() {
         Ok(result) => result,
         Err(e) => panic!("cannot run gcc ({e}); scripts/setup.sh installs it"),

@@ -11,6 +11,7 @@ use oxgl_dri_interface::{
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::*;
 
+use crate::debug::DebugState;
 use crate::error::{ApiError, ApiResult};
 use crate::state::{PixelStore, State};
 use crate::version::{self, Support};
@@ -70,10 +71,19 @@ pub struct Context {
     read: Option<Arc<Drawable>>,
     ws: Option<Box<dyn WindowSystemHooks>>,
     error: Option<ApiError>,
+    /// The GL command being executed, for the debug messages of its errors.
+    command: &'static str,
     ever_bound: bool,
     strings: Strings,
     /// GL state.
     pub state: State,
+    /// Debug output: message filter, log, callback ([`crate::debug`]).
+    pub debug: DebugState,
+    /// Matrix stacks, current attributes and immediate mode.
+    pub ff: crate::fixed::FixedFunction,
+    /// Buffer object bindings (the objects live in `shared`).
+    pub buffers: crate::buffer::BufferBindings,
+    shared: std::sync::Arc<crate::shared::Shared>,
 }
 
 struct Strings {
@@ -102,10 +112,12 @@ pub fn version_string(profile: Profile, version: (u8, u8)) -> String {
     }
 }
 
-/// Extensions this build implements completely, for a profile. None are yet:
-/// the first (KHR_debug, ARB_debug_output, ...) arrive with the rendering work.
+/// Extensions this build implements completely, for a profile.
+///
+/// * `GL_KHR_debug` ([`crate::debug`]): complete in every profile; object
+///   labels answer INVALID_VALUE for every name until object types exist.
 pub fn extension_names(_profile: Profile) -> &'static [&'static CStr] {
-    &[]
+    &[c"GL_KHR_debug"]
 }
 
 fn c_string(s: &str) -> CString {
@@ -138,10 +150,25 @@ impl Context {
             read: None,
             ws: None,
             error: None,
+            command: "",
             ever_bound: false,
             strings,
             state: State::new(params.double_buffered),
+            debug: DebugState::new(params.flags & GL_CONTEXT_FLAG_DEBUG_BIT != 0),
+            ff: crate::fixed::FixedFunction::default(),
+            buffers: crate::buffer::BufferBindings::default(),
+            shared: crate::shared::Shared::new(),
         }
+    }
+
+    /// The share group (objects shared with other contexts).
+    pub fn shared(&self) -> &std::sync::Arc<crate::shared::Shared> {
+        &self.shared
+    }
+
+    /// Joins `group` (context creation with a share context, before first use).
+    pub fn join_share_group(&mut self, group: std::sync::Arc<crate::shared::Shared>) {
+        self.shared = group;
     }
 
     /// Creation parameters.
@@ -159,18 +186,33 @@ impl Context {
         &self.renderer
     }
 
+    /// Names the GL command about to run (`"glClear"`); the entry point sets
+    /// it so that the debug message of an error can say where it came from.
+    #[inline]
+    pub fn set_command(&mut self, command: &'static str) {
+        self.command = command;
+    }
+
     /// Records the outcome of a command: the first error since the last
-    /// `glGetError` wins (GL 4.6 §2.3.1).
+    /// `glGetError` wins (GL 4.6 §2.3.1), and every error also generates a
+    /// debug message (GL 4.6 §2.3.1, §20).
+    #[inline]
     pub fn record<T>(&mut self, result: ApiResult<T>) -> Option<T> {
         match result {
             Ok(v) => Some(v),
             Err(e) => {
-                if self.error.is_none() {
-                    self.error = Some(e);
-                }
+                self.raise(e);
                 None
             }
         }
+    }
+
+    #[cold]
+    fn raise(&mut self, e: ApiError) {
+        if self.error.is_none() {
+            self.error = Some(e);
+        }
+        self.debug.api_error(self.command, e);
     }
 
     /// `glGetError`.
@@ -358,13 +400,24 @@ impl Context {
 
     /// `glEnable` / `glDisable`. GL 4.6 §2.3.1: INVALID_ENUM for an unknown capability.
     pub fn set_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
-        let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
-        self.state.enables[index] = on;
+        match cap {
+            GL_DEBUG_OUTPUT => self.debug.set_output(on),
+            GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.set_synchronous(on),
+            _ => {
+                let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
+                self.state.enables[index] = on;
+            }
+        }
         Ok(())
     }
 
     /// `glIsEnabled`.
     pub fn is_enabled(&self, cap: GLenum) -> ApiResult<bool> {
+        match cap {
+            GL_DEBUG_OUTPUT => return Ok(self.debug.output()),
+            GL_DEBUG_OUTPUT_SYNCHRONOUS => return Ok(self.debug.synchronous()),
+            _ => {}
+        }
         let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
         Ok(self.state.enables[index])
     }
@@ -507,6 +560,11 @@ impl Context {
             instance_count: 1,
         };
         Self::status(self.backend.draw(&desc))
+    }
+
+    /// Hands one draw to the backend.
+    pub(crate) fn backend_draw(&mut self, desc: &OxglDrawDesc) -> ApiResult {
+        Self::status(self.backend.draw(desc))
     }
 
     // ---- strings -------------------------------------------------------------

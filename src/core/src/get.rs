@@ -5,8 +5,13 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, MAX_VIEWPORT_DIM, Profile};
+use crate::debug;
 use crate::error::{ApiError, ApiResult};
 use crate::state::{COMPAT_CAPS, State};
+use crate::vbo::Attrib;
+
+/// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS` (the range `glActiveTexture` accepts).
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: usize = 32;
 
 /// How a state value is stored, which decides the conversions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,6 +38,8 @@ pub struct Values {
     pub len: usize,
     /// The values.
     pub data: [f64; 4],
+    /// A whole matrix (16 floats), for the matrix queries.
+    pub matrix: Option<[f32; 16]>,
 }
 
 impl Values {
@@ -44,31 +51,52 @@ impl Values {
             kind,
             len: values.len(),
             data,
+            matrix: None,
+        }
+    }
+
+    /// The 16 elements of a matrix query.
+    pub fn matrix(m: &crate::matrix::Mat4) -> Self {
+        Values {
+            kind: Kind::Float,
+            len: 16,
+            data: [0.0; 4],
+            matrix: Some(m.0),
+        }
+    }
+
+    #[inline]
+    fn value(&self, i: usize) -> f64 {
+        match &self.matrix {
+            Some(m) => f64::from(m[i]),
+            None => self.data[i],
         }
     }
 
     /// As `glGetIntegerv` / `glGetInteger64v` returns them.
     pub fn as_i64(&self) -> impl Iterator<Item = i64> + '_ {
-        self.data[..self.len].iter().map(move |&v| match self.kind {
-            Kind::Normalized => {
-                // ((2^32 - 1) c - 1) / 2, clamped to the int32 range.
-                (((4294967295.0 * v) - 1.0) / 2.0)
-                    .round()
-                    .clamp(i32::MIN as f64, i32::MAX as f64) as i64
-            }
-            Kind::Float => v.round() as i64,
-            _ => v as i64,
-        })
+        (0..self.len)
+            .map(|i| self.value(i))
+            .map(move |v| match self.kind {
+                Kind::Normalized => {
+                    // ((2^32 - 1) c - 1) / 2, clamped to the int32 range.
+                    (((4294967295.0 * v) - 1.0) / 2.0)
+                        .round()
+                        .clamp(i32::MIN as f64, i32::MAX as f64) as i64
+                }
+                Kind::Float => v.round() as i64,
+                _ => v as i64,
+            })
     }
 
     /// As `glGetFloatv` / `glGetDoublev` return them.
     pub fn as_f64(&self) -> impl Iterator<Item = f64> + '_ {
-        self.data[..self.len].iter().copied()
+        (0..self.len).map(|i| self.value(i))
     }
 
     /// As `glGetBooleanv` returns them.
     pub fn as_bool(&self) -> impl Iterator<Item = bool> + '_ {
-        self.data[..self.len].iter().map(|&v| v != 0.0)
+        (0..self.len).map(|i| self.value(i) != 0.0)
     }
 }
 
@@ -82,6 +110,7 @@ fn ints(values: &[i64]) -> Values {
         kind: Kind::Int,
         len: values.len(),
         data,
+        matrix: None,
     }
 }
 
@@ -107,6 +136,7 @@ impl Context {
         let compat = p.profile == Profile::Compat;
         let s = &self.state;
         let store = |pack: bool| if pack { &s.pack } else { &s.unpack };
+        let cur = |a: Attrib| self.ff.current.values[a.index()].map(f64::from);
         Ok(match pname {
             // Framebuffer-independent state.
             GL_VIEWPORT => ints(&s.viewport.map(i64::from)),
@@ -198,11 +228,85 @@ impl Context {
                 Profile::Core => i64::from(GL_CONTEXT_CORE_PROFILE_BIT),
                 _ => i64::from(GL_CONTEXT_COMPATIBILITY_PROFILE_BIT),
             }),
+            // Current attributes and fixed-function vertex state.
+            GL_CURRENT_COLOR => Values::new(Kind::Normalized, &cur(Attrib::COLOR0)),
+            GL_CURRENT_SECONDARY_COLOR if v >= (1, 4) => {
+                Values::new(Kind::Normalized, &cur(Attrib::COLOR1))
+            }
+            GL_CURRENT_NORMAL => Values::new(Kind::Normalized, &cur(Attrib::NORMAL)[..3]),
+            GL_CURRENT_TEXTURE_COORDS => floats(&cur(Attrib::tex(
+                self.ff
+                    .client_active_texture
+                    .max(self.ff.active_texture)
+                    .min(7),
+            ))),
+            GL_CURRENT_FOG_COORD if v >= (1, 4) => floats(&cur(Attrib::FOG)[..1]),
+            GL_CURRENT_INDEX if compat => floats(&cur(Attrib::COLOR_INDEX)[..1]),
+            GL_EDGE_FLAG if compat => boolean(cur(Attrib::EDGEFLAG)[0] != 0.0),
+            GL_MATRIX_MODE if compat => int(self.ff.matrices.mode.into()),
+            GL_MODELVIEW_STACK_DEPTH if compat => int(self.ff.matrices.modelview.depth() as i64),
+            GL_PROJECTION_STACK_DEPTH if compat => int(self.ff.matrices.projection.depth() as i64),
+            GL_TEXTURE_STACK_DEPTH if compat => int(self
+                .ff
+                .matrices
+                .texture
+                .get(self.ff.active_texture)
+                .map_or(1, |s| s.depth())
+                as i64),
+            GL_SHADE_MODEL if compat => int(self.ff.shade_model.into()),
+            GL_ACTIVE_TEXTURE if v >= (1, 3) => {
+                int(i64::from(GL_TEXTURE0) + self.ff.active_texture as i64)
+            }
+            GL_CLIENT_ACTIVE_TEXTURE if compat && v >= (1, 3) => {
+                int(i64::from(GL_TEXTURE0) + self.ff.client_active_texture as i64)
+            }
+            // Debug output (GL 4.6 tables 23.84, 23.85).
+            GL_DEBUG_OUTPUT => boolean(self.debug.output()),
+            GL_DEBUG_OUTPUT_SYNCHRONOUS => boolean(self.debug.synchronous()),
+            GL_DEBUG_LOGGED_MESSAGES => int(self.debug.logged_messages() as i64),
+            GL_DEBUG_NEXT_LOGGED_MESSAGE_LENGTH => {
+                int(self.debug.next_logged_message_length() as i64)
+            }
+            GL_DEBUG_GROUP_STACK_DEPTH => int(self.debug.group_stack_depth() as i64),
+            GL_MAX_DEBUG_MESSAGE_LENGTH => int(debug::MAX_DEBUG_MESSAGE_LENGTH as i64),
+            GL_MAX_DEBUG_LOGGED_MESSAGES => int(debug::MAX_DEBUG_LOGGED_MESSAGES as i64),
+            GL_MAX_DEBUG_GROUP_STACK_DEPTH => int(debug::MAX_DEBUG_GROUP_STACK_DEPTH as i64),
+            GL_MAX_LABEL_LENGTH => int(debug::MAX_LABEL_LENGTH as i64),
+            // Buffer bindings (the ELEMENT_ARRAY one moves into VAO state with VAOs).
+            GL_ARRAY_BUFFER_BINDING => int(self.buffers.bound(GL_ARRAY_BUFFER).unwrap_or(0).into()),
+            GL_ELEMENT_ARRAY_BUFFER_BINDING => int(self
+                .buffers
+                .bound(GL_ELEMENT_ARRAY_BUFFER)
+                .unwrap_or(0)
+                .into()),
+            GL_COPY_READ_BUFFER => int(self.buffers.bound(GL_COPY_READ_BUFFER).unwrap_or(0).into()),
+            GL_COPY_WRITE_BUFFER => {
+                int(self.buffers.bound(GL_COPY_WRITE_BUFFER).unwrap_or(0).into())
+            }
+            GL_PIXEL_PACK_BUFFER_BINDING => {
+                int(self.buffers.bound(GL_PIXEL_PACK_BUFFER).unwrap_or(0).into())
+            }
+            GL_PIXEL_UNPACK_BUFFER_BINDING => int(self
+                .buffers
+                .bound(GL_PIXEL_UNPACK_BUFFER)
+                .unwrap_or(0)
+                .into()),
             // Every capability is also a boolean state variable.
             cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
             GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),
             _ => return Err(ApiError::InvalidEnum),
         })
+    }
+
+    /// `glGetPointerv`: a pointer-valued state variable, as an address.
+    /// GL 4.6 §22.2: INVALID_ENUM for a `pname` that is none. Only the debug
+    /// callback's exist yet (the vertex-array pointers come with vertex arrays).
+    pub fn get_pointer(&self, pname: GLenum) -> ApiResult<usize> {
+        match pname {
+            GL_DEBUG_CALLBACK_FUNCTION => Ok(self.debug.callback().map_or(0, |f| f as usize)),
+            GL_DEBUG_CALLBACK_USER_PARAM => Ok(self.debug.user_param()),
+            _ => Err(ApiError::InvalidEnum),
+        }
     }
 }
 

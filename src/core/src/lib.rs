@@ -8,11 +8,16 @@
 //! window system: GLX and EGL create contexts, bind drawables and present.
 #![forbid(unsafe_code)]
 
+pub mod buffer;
+mod buffer_api;
 pub mod context;
+pub mod debug;
 pub mod error;
+pub mod fixed;
 pub mod get;
 pub mod matrix;
 pub mod pixels;
+pub mod shared;
 pub mod state;
 pub mod vbo;
 pub mod version;

@@ -497,6 +497,7 @@ unsafe fn create(
     minor_op: u8,
     dispatch: fn(Profile) -> &'static Dispatch,
 ) -> usize {
+    let mut share_group = None;
     if share != 0 {
         match context::lookup(share) {
             None => {
@@ -513,7 +514,7 @@ unsafe fn create(
                 send(d, dpy, XError::Core(BAD_MATCH), share as c_ulong, minor_op);
                 return 0;
             }
-            Some(_) => {}
+            Some(s) => share_group = Some(s.shared.clone()),
         }
     }
     let (profile, version, api) = match resolve(req, oxgl_core::version::support()) {
@@ -552,7 +553,10 @@ unsafe fn create(
         accum_bits: [0; 4],
         double_buffered: config.double_buffered,
     };
-    let core = CoreContext::new(params, backend_ctx, d.backend_screen.renderer_info());
+    let mut core = CoreContext::new(params, backend_ctx, d.backend_screen.renderer_info());
+    if let Some(group) = share_group {
+        core.join_share_group(group);
+    }
     let ctx = GlxContext::new(
         d.clone(),
         config.clone(),

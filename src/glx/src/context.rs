@@ -48,6 +48,8 @@ pub struct GlxContext {
     pub dispatch: &'static Dispatch,
     /// Where it is bound.
     pub binding: Mutex<Binding>,
+    /// Its share group (readable whatever thread the context is current in).
+    pub shared: Arc<oxgl_core::shared::Shared>,
     core: UnsafeCell<CoreContext>,
 }
 
@@ -67,6 +69,7 @@ impl GlxContext {
         core: CoreContext,
     ) -> Arc<GlxContext> {
         static NEXT_ID: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(1);
+        let shared = core.shared().clone();
         Arc::new(GlxContext {
             display,
             config,
@@ -74,6 +77,7 @@ impl GlxContext {
             id: NEXT_ID.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             dispatch,
             binding: Mutex::new(Binding::default()),
+            shared,
             core: UnsafeCell::new(core),
         })
     }

@@ -88,8 +88,12 @@ pub fn expand(v: &[f32]) -> [f32; 4] {
     out
 }
 
-/// Normalized conversion of integer colour components (GL 4.6 §2.3.5,
-/// equation 2.1 for unsigned, 2.2 for signed).
+/// Normalized conversion of integer colour and normal components.
+///
+/// Unsigned: `c / (2^b - 1)` (GL 4.6 §2.3.5, equation 2.1). Signed: the
+/// GL 1.0–4.1 rule `(2c + 1) / (2^b - 1)`, which the immediate-mode commands
+/// of a compatibility context keep (Mesa's `BYTE_TO_FLOAT` & co. do the same;
+/// GL 4.2 changed arrays and ES to `max(c / (2^(b-1) - 1), -1)`).
 pub mod normalize {
     /// `GLubyte` -> [0, 1].
     #[inline]
@@ -99,7 +103,7 @@ pub mod normalize {
     /// `GLbyte` -> [-1, 1].
     #[inline]
     pub fn byte(v: i8) -> f32 {
-        (f32::from(v) / 127.0).max(-1.0)
+        (2.0 * f32::from(v) + 1.0) / 255.0
     }
     /// `GLushort` -> [0, 1].
     #[inline]
@@ -109,7 +113,7 @@ pub mod normalize {
     /// `GLshort` -> [-1, 1].
     #[inline]
     pub fn short(v: i16) -> f32 {
-        (f32::from(v) / 32767.0).max(-1.0)
+        (2.0 * f32::from(v) + 1.0) / 65535.0
     }
     /// `GLuint` -> [0, 1].
     #[inline]
@@ -119,7 +123,7 @@ pub mod normalize {
     /// `GLint` -> [-1, 1].
     #[inline]
     pub fn int(v: i32) -> f32 {
-        (f64::from(v) / 2147483647.0).max(-1.0) as f32
+        ((2.0 * f64::from(v) + 1.0) / 4294967295.0) as f32
     }
 }
 
@@ -140,6 +144,8 @@ mod tests {
     fn normalization() {
         assert_eq!(normalize::ubyte(255), 1.0);
         assert_eq!(normalize::byte(-128), -1.0);
+        assert_eq!(normalize::byte(127), 1.0);
+        assert_eq!(normalize::byte(0), 1.0 / 255.0);
         assert_eq!(normalize::short(32767), 1.0);
         assert_eq!(expand(&[0.5, 0.25]), [0.5, 0.25, 0.0, 1.0]);
     }

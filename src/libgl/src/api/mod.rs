@@ -10,9 +10,13 @@
     reason = "C entry points: the current-context pointer and client memory"
 )]
 
+mod buffer;
+mod debug;
+mod matrix;
 mod pixels;
 mod queries;
 mod state;
+mod vertex;
 
 use oxgl_core::{Context, Profile};
 use oxgl_glapi::Dispatch;
@@ -20,22 +24,37 @@ use oxgl_glapi::Dispatch;
 use crate::boundary::boundary;
 
 /// Runs `f` on the calling thread's current context; `default` without one.
+/// `name` is the GL command (`"glClear"`): it names the command in the debug
+/// messages of its errors and in panic reports. Afterwards the debug messages
+/// the command generated for the application's callback are delivered, once
+/// the context is no longer borrowed (see [`debug::deliver`]).
 #[inline]
-pub(crate) fn with_ctx<R>(name: &str, default: R, f: impl FnOnce(&mut Context) -> R) -> R {
+pub(crate) fn with_ctx<R>(name: &'static str, default: R, f: impl FnOnce(&mut Context) -> R) -> R {
     let p = oxgl_glapi::current::context() as *mut Context;
     if p.is_null() {
         return default;
     }
     // SAFETY: GLX sets this pointer on make-current to a context that is
-    // current in this thread only and stays alive until it is released here;
-    // handlers do not re-enter one another, so this is the only reference.
+    // current in this thread only and stays alive until it is released here.
+    // Handlers do not call one another, and this reference is not used after
+    // the deliveries are taken below, before the application's debug
+    // callback (which may call GL again) runs: it is the only reference.
     let ctx = unsafe { &mut *p };
-    boundary(name, default, || f(ctx))
+    ctx.set_command(name);
+    let r = boundary(name, default, || f(ctx));
+    if ctx.debug.has_deliveries() {
+        debug::deliver(ctx.debug.take_deliveries());
+    }
+    r
 }
 
 /// Fills the handled entries of `d` for contexts of `profile`.
 pub fn install(d: &mut Dispatch, profile: Profile) {
     state::install(d, profile);
+    debug::install(d, profile);
     queries::install(d, profile);
     pixels::install(d, profile);
+    matrix::install(d, profile);
+    buffer::install(d, profile);
+    vertex::install(d, profile);
 }

@@ -18,7 +18,10 @@ unsafe extern "C" fn read_pixels(
     pixels: *mut c_void,
 ) {
     with_ctx("glReadPixels", (), |c| {
-        let plan = c.plan_read_pixels(x, y, width, height, format, type_);
+        let plan = c.outside_begin_end().and_then(|()| {
+            c.flush_vertices();
+            c.plan_read_pixels(x, y, width, height, format, type_)
+        });
         let Some(plan) = c.record(plan) else {
             return;
         };

@@ -7,12 +7,22 @@ use oxgl_glapi::types::*;
 use super::with_ctx;
 
 unsafe extern "C" fn get_error() -> GLenum {
-    with_ctx("glGetError", 0, |c| c.get_error())
+    with_ctx("glGetError", 0, |c| {
+        // GL 4.6 compat §10.7.5: an error between Begin and End, returning 0.
+        if c.in_begin_end() {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
+            return 0;
+        }
+        c.get_error()
+    })
 }
 
 unsafe extern "C" fn get_string(name: GLenum) -> *const GLubyte {
     with_ctx("glGetString", std::ptr::null(), |c| {
-        let r = c.get_string(name).map(|s| s.as_ptr() as *const GLubyte);
+        let r = c
+            .outside_begin_end()
+            .and_then(|()| c.get_string(name))
+            .map(|s| s.as_ptr() as *const GLubyte);
         c.record(r).unwrap_or(std::ptr::null())
     })
 }
@@ -41,6 +51,15 @@ macro_rules! getter {
     ($name:ident, $gl:literal, $t:ty, |$v:ident| $conv:expr) => {
         unsafe extern "C" fn $name(pname: GLenum, data: *mut $t) {
             with_ctx($gl, (), |c| {
+                if c.in_begin_end() {
+                    c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
+                    return;
+                }
+                if let Some(m) = c.get_matrix(pname) {
+                    let $v = oxgl_core::get::Values::matrix(&m);
+                    write_values(data, $conv);
+                    return;
+                }
                 let r = c.get(pname);
                 if let Some($v) = c.record(r) {
                     write_values(data, $conv);

@@ -7,9 +7,9 @@ use oxgl_glapi::types::*;
 use super::with_ctx;
 
 macro_rules! handler {
-    ($name:ident ( $($arg:ident : $ty:ty),* ) => |$ctx:ident| $body:expr) => {
+    ($name:ident $gl:literal ( $($arg:ident : $ty:ty),* ) => |$ctx:ident| $body:expr) => {
         unsafe extern "C" fn $name($($arg: $ty),*) {
-            with_ctx(stringify!($name), (), |$ctx| {
+            with_ctx($gl, (), |$ctx| {
                 let r = $body;
                 $ctx.record(r);
             })
@@ -17,31 +17,31 @@ macro_rules! handler {
     };
 }
 
-handler!(clear(mask: GLbitfield) => |c| c.clear(mask));
-handler!(clear_color(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) => |c| c.clear_color(r, g, b, a));
-handler!(clear_depth(d: GLdouble) => |c| c.clear_depth(d));
-handler!(clear_depthf(d: GLfloat) => |c| c.clear_depth(f64::from(d)));
-handler!(clear_stencil(s: GLint) => |c| c.clear_stencil(s));
-handler!(viewport(x: GLint, y: GLint, w: GLsizei, h: GLsizei) => |c| c.viewport(x, y, w, h));
-handler!(scissor(x: GLint, y: GLint, w: GLsizei, h: GLsizei) => |c| c.scissor(x, y, w, h));
-handler!(depth_range(n: GLdouble, f: GLdouble) => |c| c.depth_range(n, f));
-handler!(depth_rangef(n: GLfloat, f: GLfloat) => |c| c.depth_range(f64::from(n), f64::from(f)));
-handler!(color_mask(r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) => |c| c.color_mask(r != 0, g != 0, b != 0, a != 0));
-handler!(depth_mask(flag: GLboolean) => |c| c.depth_mask(flag != 0));
-handler!(stencil_mask(mask: GLuint) => |c| c.stencil_mask(mask));
-handler!(enable(cap: GLenum) => |c| c.set_enabled(cap, true));
-handler!(disable(cap: GLenum) => |c| c.set_enabled(cap, false));
-handler!(draw_buffer(buf: GLenum) => |c| c.draw_buffer(buf));
-handler!(read_buffer(buf: GLenum) => |c| c.read_buffer(buf));
-handler!(pixel_storei(pname: GLenum, param: GLint) => |c| c.pixel_store(pname, param));
+handler!(clear "glClear"(mask: GLbitfield) => |c| c.clear(mask));
+handler!(clear_color "glClearColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) => |c| c.clear_color(r, g, b, a));
+handler!(clear_depth "glClearDepth"(d: GLdouble) => |c| c.clear_depth(d));
+handler!(clear_depthf "glClearDepthf"(d: GLfloat) => |c| c.clear_depth(f64::from(d)));
+handler!(clear_stencil "glClearStencil"(s: GLint) => |c| c.clear_stencil(s));
+handler!(viewport "glViewport"(x: GLint, y: GLint, w: GLsizei, h: GLsizei) => |c| c.viewport(x, y, w, h));
+handler!(scissor "glScissor"(x: GLint, y: GLint, w: GLsizei, h: GLsizei) => |c| c.scissor(x, y, w, h));
+handler!(depth_range "glDepthRange"(n: GLdouble, f: GLdouble) => |c| c.depth_range(n, f));
+handler!(depth_rangef "glDepthRangef"(n: GLfloat, f: GLfloat) => |c| c.depth_range(f64::from(n), f64::from(f)));
+handler!(color_mask "glColorMask"(r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) => |c| c.color_mask(r != 0, g != 0, b != 0, a != 0));
+handler!(depth_mask "glDepthMask"(flag: GLboolean) => |c| c.depth_mask(flag != 0));
+handler!(stencil_mask "glStencilMask"(mask: GLuint) => |c| c.stencil_mask(mask));
+handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
+handler!(disable "glDisable"(cap: GLenum) => |c| c.set_enabled(cap, false));
+handler!(draw_buffer "glDrawBuffer"(buf: GLenum) => |c| c.draw_buffer(buf));
+handler!(read_buffer "glReadBuffer"(buf: GLenum) => |c| c.read_buffer(buf));
+handler!(pixel_storei "glPixelStorei"(pname: GLenum, param: GLint) => |c| c.pixel_store(pname, param));
 // GL 4.6 §8.4.1: float values of integer parameters are rounded.
-handler!(pixel_storef(pname: GLenum, param: GLfloat) => |c| c.pixel_store(pname, param.round() as i32));
-handler!(flush() => |c| c.flush());
-handler!(finish() => |c| c.finish());
-handler!(draw_arrays(mode: GLenum, first: GLint, count: GLsizei) => |c| c.draw_arrays(mode, first, count));
+handler!(pixel_storef "glPixelStoref"(pname: GLenum, param: GLfloat) => |c| c.pixel_store(pname, param.round() as i32));
+handler!(flush "glFlush"() => |c| c.flush());
+handler!(finish "glFinish"() => |c| c.finish());
+handler!(draw_arrays "glDrawArrays"(mode: GLenum, first: GLint, count: GLsizei) => |c| c.draw_arrays(mode, first, count));
 
 unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
-    with_ctx("is_enabled", 0, |c| {
+    with_ctx("glIsEnabled", 0, |c| {
         let r = c.is_enabled(cap);
         c.record(r).map_or(0, GLboolean::from)
     })

@@ -1,0 +1,618 @@
+//! Buffer objects (GL 4.6 §6): names, storage, mapping, copies, queries.
+//!
+//! Buffers live in the share group ([`crate::shared::Shared`]); a context
+//! holds only its bindings ([`BufferBindings`]). Storage is host memory (the
+//! software backend reads it directly); a mapping hands the application a
+//! pointer into it, which stays valid until unmap or delete because the
+//! storage is never reallocated while mapped (`glBufferData` on a mapped buffer
+//! unmaps it first, GL 4.6 §6.3.1).
+
+use std::collections::HashMap;
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::error::{ApiError, ApiResult};
+
+/// An active mapping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Mapping {
+    /// `GL_BUFFER_MAP_OFFSET`.
+    pub offset: usize,
+    /// `GL_BUFFER_MAP_LENGTH`.
+    pub length: usize,
+    /// `GL_BUFFER_ACCESS_FLAGS` (MAP_*_BIT).
+    pub access: u32,
+}
+
+/// One buffer object.
+#[derive(Clone, Debug, Default)]
+pub struct BufferObject {
+    /// Contents (`GL_BUFFER_SIZE` bytes).
+    pub data: Vec<u8>,
+    /// `GL_BUFFER_USAGE`.
+    pub usage: GLenum,
+    /// The mapping, if mapped.
+    pub mapping: Option<Mapping>,
+    /// Created by `glBufferStorage`.
+    pub immutable: bool,
+    /// `GL_BUFFER_STORAGE_FLAGS`.
+    pub storage_flags: u32,
+    /// `glObjectLabel`.
+    pub label: Option<String>,
+}
+
+impl BufferObject {
+    fn new() -> Self {
+        BufferObject {
+            usage: GL_STATIC_DRAW,
+            ..Default::default()
+        }
+    }
+}
+
+/// The buffer namespace of a share group.
+#[derive(Debug, Default)]
+pub struct Buffers {
+    /// Names returned by `glGenBuffers` (or bound) and not deleted.
+    names: HashMap<u32, Option<BufferObject>>,
+    next: u32,
+}
+
+/// Binding targets of this milestone (GL ≤ 3.1 non-indexed ones).
+pub const TARGETS: &[GLenum] = &[
+    GL_ARRAY_BUFFER,
+    GL_ELEMENT_ARRAY_BUFFER,
+    GL_COPY_READ_BUFFER,
+    GL_COPY_WRITE_BUFFER,
+    GL_PIXEL_PACK_BUFFER,
+    GL_PIXEL_UNPACK_BUFFER,
+];
+
+/// A context's buffer bindings, indexed like [`TARGETS`].
+#[derive(Clone, Debug, Default)]
+pub struct BufferBindings {
+    bound: [u32; 6],
+}
+
+fn target_index(target: GLenum) -> ApiResult<usize> {
+    TARGETS
+        .iter()
+        .position(|&t| t == target)
+        .ok_or(ApiError::InvalidEnum)
+}
+
+fn valid_usage(usage: GLenum) -> bool {
+    matches!(
+        usage,
+        GL_STREAM_DRAW
+            | GL_STREAM_READ
+            | GL_STREAM_COPY
+            | GL_STATIC_DRAW
+            | GL_STATIC_READ
+            | GL_STATIC_COPY
+            | GL_DYNAMIC_DRAW
+            | GL_DYNAMIC_READ
+            | GL_DYNAMIC_COPY
+    )
+}
+
+/// Whether `[o, o + s)` touches a mapping that is not persistent.
+fn overlaps_mapping(buf: &BufferObject, o: usize, s: usize) -> bool {
+    buf.mapping.is_some_and(|m| {
+        m.access & GL_MAP_PERSISTENT_BIT == 0 && o < m.offset + m.length && m.offset < o + s
+    })
+}
+
+/// Checks `offset` and `size` against a buffer of `len` bytes (INVALID_VALUE).
+fn range(offset: isize, size: isize, len: usize) -> ApiResult<(usize, usize)> {
+    if offset < 0 || size < 0 {
+        return Err(ApiError::InvalidValue);
+    }
+    let (o, s) = (offset as usize, size as usize);
+    if o.checked_add(s).is_none_or(|end| end > len) {
+        return Err(ApiError::InvalidValue);
+    }
+    Ok((o, s))
+}
+
+impl BufferBindings {
+    /// The name bound to `target`.
+    pub fn bound(&self, target: GLenum) -> ApiResult<u32> {
+        Ok(self.bound[target_index(target)?])
+    }
+
+    /// Unbinds `name` from every target (it was deleted).
+    pub fn forget(&mut self, name: u32) {
+        for b in &mut self.bound {
+            if *b == name {
+                *b = 0;
+            }
+        }
+    }
+}
+
+impl Buffers {
+    /// `glGenBuffers`: `n` unused names. INVALID_VALUE if `n` is negative.
+    pub fn gen_names(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        if n < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let mut out = Vec::with_capacity(n as usize);
+        while out.len() < n as usize {
+            self.next = self.next.wrapping_add(1).max(1);
+            if !self.names.contains_key(&self.next) {
+                self.names.insert(self.next, None);
+                out.push(self.next);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `glIsBuffer`: a name that has an object (bound at least once).
+    pub fn is_buffer(&self, name: u32) -> bool {
+        matches!(self.names.get(&name), Some(Some(_)))
+    }
+
+    /// The object `name`, if it exists.
+    pub fn get(&self, name: u32) -> Option<&BufferObject> {
+        self.names.get(&name).and_then(Option::as_ref)
+    }
+
+    fn get_mut(&mut self, name: u32) -> Option<&mut BufferObject> {
+        self.names.get_mut(&name).and_then(Option::as_mut)
+    }
+
+    /// `glBindBuffer`. INVALID_ENUM for an unknown target; in a core context
+    /// INVALID_OPERATION for a name not from `glGenBuffers` (compatibility
+    /// contexts create it, GL 4.6 compat §6.1).
+    pub fn bind(
+        &mut self,
+        bindings: &mut BufferBindings,
+        target: GLenum,
+        name: u32,
+        core: bool,
+    ) -> ApiResult {
+        let i = target_index(target)?;
+        if name != 0 {
+            match self.names.get_mut(&name) {
+                Some(slot @ None) => *slot = Some(BufferObject::new()),
+                Some(Some(_)) => {}
+                None if core => return Err(ApiError::InvalidOperation),
+                None => {
+                    self.names.insert(name, Some(BufferObject::new()));
+                }
+            }
+        }
+        bindings.bound[i] = name;
+        Ok(())
+    }
+
+    /// `glDeleteBuffers`: unbinds the names from `bindings`; unknown names
+    /// and 0 are ignored. INVALID_VALUE if `n` is negative.
+    pub fn delete(&mut self, bindings: &mut BufferBindings, names: &[u32]) {
+        for &name in names {
+            if name != 0 && self.names.remove(&name).is_some() {
+                bindings.forget(name);
+            }
+        }
+    }
+
+    fn bound_mut(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+    ) -> ApiResult<&mut BufferObject> {
+        let name = bindings.bound(target)?;
+        if name == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.get_mut(name).ok_or(ApiError::InvalidOperation)
+    }
+
+    /// `glBufferData`. INVALID_ENUM for a bad target or usage, INVALID_VALUE
+    /// for a negative size, INVALID_OPERATION with no buffer bound or an
+    /// immutable one, OUT_OF_MEMORY when the storage cannot be allocated.
+    /// `src` is the initial contents (`size` bytes) or `None` (undefined: zeroed).
+    pub fn data(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        size: isize,
+        src: Option<&[u8]>,
+        usage: GLenum,
+    ) -> ApiResult {
+        target_index(target)?;
+        if size < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if !valid_usage(usage) {
+            return Err(ApiError::InvalidEnum);
+        }
+        let buf = self.bound_mut(bindings, target)?;
+        if buf.immutable {
+            return Err(ApiError::InvalidOperation);
+        }
+        let mut data = Vec::new();
+        data.try_reserve_exact(size as usize)
+            .map_err(|_| ApiError::OutOfMemory)?;
+        match src {
+            Some(s) => data.extend_from_slice(&s[..size as usize]),
+            None => data.resize(size as usize, 0),
+        }
+        buf.data = data;
+        buf.usage = usage;
+        buf.mapping = None;
+        Ok(())
+    }
+
+    /// `glBufferSubData`. INVALID_VALUE for a range outside the buffer,
+    /// INVALID_OPERATION when nothing is bound or when the range overlaps a
+    /// non-persistent mapping (GL 4.6 §6.2; Mesa does the same).
+    pub fn sub_data(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        offset: isize,
+        src: &[u8],
+    ) -> ApiResult {
+        target_index(target)?;
+        let buf = self.bound_mut(bindings, target)?;
+        let (o, s) = range(offset, src.len() as isize, buf.data.len())?;
+        if overlaps_mapping(buf, o, s) {
+            return Err(ApiError::InvalidOperation);
+        }
+        buf.data[o..o + s].copy_from_slice(src);
+        Ok(())
+    }
+
+    /// `glGetBufferSubData`: same errors as `glBufferSubData`.
+    pub fn get_sub_data(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        offset: isize,
+        dst: &mut [u8],
+    ) -> ApiResult {
+        target_index(target)?;
+        let buf = self.bound_mut(bindings, target)?;
+        let (o, s) = range(offset, dst.len() as isize, buf.data.len())?;
+        if overlaps_mapping(buf, o, s) {
+            return Err(ApiError::InvalidOperation);
+        }
+        dst.copy_from_slice(&buf.data[o..o + s]);
+        Ok(())
+    }
+
+    /// Validates a size before the caller reads `size` bytes of client memory.
+    pub fn check_size(size: isize) -> ApiResult<usize> {
+        if size < 0 {
+            Err(ApiError::InvalidValue)
+        } else {
+            Ok(size as usize)
+        }
+    }
+
+    /// `glMapBufferRange` (and `glMapBuffer` through [`map_access`]): returns
+    /// the address of the mapped range. GL 4.6 §6.3: INVALID_VALUE for a bad
+    /// range or unknown access bits; INVALID_OPERATION when already mapped,
+    /// for a zero length, without READ or WRITE, for READ with an invalidate
+    /// or unsynchronized bit, for FLUSH_EXPLICIT without WRITE.
+    pub fn map_range(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        offset: isize,
+        length: isize,
+        access: u32,
+    ) -> ApiResult<usize> {
+        target_index(target)?;
+        let known = GL_MAP_READ_BIT
+            | GL_MAP_WRITE_BIT
+            | GL_MAP_INVALIDATE_RANGE_BIT
+            | GL_MAP_INVALIDATE_BUFFER_BIT
+            | GL_MAP_FLUSH_EXPLICIT_BIT
+            | GL_MAP_UNSYNCHRONIZED_BIT
+            | GL_MAP_PERSISTENT_BIT
+            | GL_MAP_COHERENT_BIT;
+        let buf = self.bound_mut(bindings, target)?;
+        let (o, l) = range(offset, length, buf.data.len())?;
+        if access & !known != 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let read = access & GL_MAP_READ_BIT != 0;
+        let write = access & GL_MAP_WRITE_BIT != 0;
+        let read_forbidden =
+            GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+        if buf.mapping.is_some()
+            || l == 0
+            || (!read && !write)
+            || (read && access & read_forbidden != 0)
+            || (access & GL_MAP_FLUSH_EXPLICIT_BIT != 0 && !write)
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        if access & GL_MAP_INVALIDATE_BUFFER_BIT != 0 {
+            buf.data.fill(0);
+        }
+        buf.mapping = Some(Mapping {
+            offset: o,
+            length: l,
+            access,
+        });
+        Ok(buf.data.as_mut_ptr() as usize + o)
+    }
+
+    /// `glUnmapBuffer`. INVALID_OPERATION when not mapped. Returns TRUE: host
+    /// memory is never lost.
+    pub fn unmap(&mut self, bindings: &BufferBindings, target: GLenum) -> ApiResult<bool> {
+        target_index(target)?;
+        let buf = self.bound_mut(bindings, target)?;
+        if buf.mapping.take().is_none() {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(true)
+    }
+
+    /// `glFlushMappedBufferRange`: INVALID_OPERATION unless mapped with
+    /// FLUSH_EXPLICIT, INVALID_VALUE for a range outside the mapping.
+    pub fn flush_range(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        offset: isize,
+        length: isize,
+    ) -> ApiResult {
+        target_index(target)?;
+        let buf = self.bound_mut(bindings, target)?;
+        let m = buf.mapping.ok_or(ApiError::InvalidOperation)?;
+        if m.access & GL_MAP_FLUSH_EXPLICIT_BIT == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        range(offset, length, m.length)?;
+        Ok(())
+    }
+
+    /// `glCopyBufferSubData`. INVALID_VALUE for negative or overrunning
+    /// ranges or an overlap within one buffer; INVALID_OPERATION when either
+    /// buffer is unbound or mapped.
+    pub fn copy(
+        &mut self,
+        bindings: &BufferBindings,
+        read: GLenum,
+        write: GLenum,
+        ro: isize,
+        wo: isize,
+        size: isize,
+    ) -> ApiResult {
+        let (rn, wn) = (bindings.bound(read)?, bindings.bound(write)?);
+        if rn == 0 || wn == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let src = self.get(rn).ok_or(ApiError::InvalidOperation)?;
+        let (r0, s) = range(ro, size, src.data.len())?;
+        let dst_len = self.get(wn).ok_or(ApiError::InvalidOperation)?.data.len();
+        let (w0, _) = range(wo, size, dst_len)?;
+        if rn == wn && r0 < w0 + s && w0 < r0 + s {
+            return Err(ApiError::InvalidValue);
+        }
+        if self.get(rn).is_some_and(|b| b.mapping.is_some())
+            || self.get(wn).is_some_and(|b| b.mapping.is_some())
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        let chunk = self
+            .get(rn)
+            .map(|b| b.data[r0..r0 + s].to_vec())
+            .unwrap_or_default();
+        if let Some(dst) = self.get_mut(wn) {
+            dst.data[w0..w0 + s].copy_from_slice(&chunk);
+        }
+        Ok(())
+    }
+
+    /// `glGetBufferParameteriv` / `i64v`. INVALID_ENUM for an unknown pname,
+    /// INVALID_OPERATION with nothing bound.
+    pub fn parameter(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        pname: GLenum,
+    ) -> ApiResult<i64> {
+        target_index(target)?;
+        let buf = self.bound_mut(bindings, target)?;
+        let m = buf.mapping;
+        Ok(match pname {
+            GL_BUFFER_SIZE => buf.data.len() as i64,
+            GL_BUFFER_USAGE => i64::from(buf.usage),
+            GL_BUFFER_ACCESS => i64::from(
+                match m.map(|m| m.access & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)) {
+                    Some(x) if x == GL_MAP_READ_BIT => GL_READ_ONLY,
+                    Some(x) if x == GL_MAP_WRITE_BIT => GL_WRITE_ONLY,
+                    _ => GL_READ_WRITE,
+                },
+            ),
+            GL_BUFFER_MAPPED => i64::from(m.is_some()),
+            GL_BUFFER_ACCESS_FLAGS => i64::from(m.map_or(0, |m| m.access)),
+            GL_BUFFER_MAP_OFFSET => m.map_or(0, |m| m.offset as i64),
+            GL_BUFFER_MAP_LENGTH => m.map_or(0, |m| m.length as i64),
+            GL_BUFFER_IMMUTABLE_STORAGE => i64::from(buf.immutable),
+            GL_BUFFER_STORAGE_FLAGS => i64::from(buf.storage_flags),
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+
+    /// `glGetBufferPointerv(GL_BUFFER_MAP_POINTER)`: the mapped address or 0.
+    pub fn map_pointer(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        pname: GLenum,
+    ) -> ApiResult<usize> {
+        target_index(target)?;
+        if pname != GL_BUFFER_MAP_POINTER {
+            return Err(ApiError::InvalidEnum);
+        }
+        let buf = self.bound_mut(bindings, target)?;
+        Ok(buf
+            .mapping
+            .map_or(0, |m| buf.data.as_mut_ptr() as usize + m.offset))
+    }
+}
+
+/// The `MAP_*` bits of a `glMapBuffer` access enum (INVALID_ENUM otherwise).
+pub fn map_access(access: GLenum) -> ApiResult<u32> {
+    match access {
+        GL_READ_ONLY => Ok(GL_MAP_READ_BIT),
+        GL_WRITE_ONLY => Ok(GL_MAP_WRITE_BIT),
+        GL_READ_WRITE => Ok(GL_MAP_READ_BIT | GL_MAP_WRITE_BIT),
+        _ => Err(ApiError::InvalidEnum),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn setup() -> (Buffers, BufferBindings, u32) {
+        let mut b = Buffers::default();
+        let mut bind = BufferBindings::default();
+        let name = b.gen_names(1).unwrap()[0];
+        b.bind(&mut bind, GL_ARRAY_BUFFER, name, true).unwrap();
+        (b, bind, name)
+    }
+
+    #[test]
+    fn data_sub_data_and_queries() {
+        let (mut b, bind, name) = setup();
+        assert!(b.is_buffer(name));
+        b.data(
+            &bind,
+            GL_ARRAY_BUFFER,
+            8,
+            Some(&[1, 2, 3, 4, 5, 6, 7, 8]),
+            GL_STATIC_DRAW,
+        )
+        .unwrap();
+        b.sub_data(&bind, GL_ARRAY_BUFFER, 2, &[9, 9]).unwrap();
+        let mut out = [0u8; 4];
+        b.get_sub_data(&bind, GL_ARRAY_BUFFER, 1, &mut out).unwrap();
+        assert_eq!(out, [2, 9, 9, 5]);
+        assert_eq!(
+            b.sub_data(&bind, GL_ARRAY_BUFFER, 7, &[1, 1]),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(
+            b.sub_data(&bind, GL_ARRAY_BUFFER, -1, &[1]),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(b.parameter(&bind, GL_ARRAY_BUFFER, GL_BUFFER_SIZE), Ok(8));
+        assert_eq!(
+            b.data(&bind, GL_ARRAY_BUFFER, 4, None, 0x1234),
+            Err(ApiError::InvalidEnum)
+        );
+        assert_eq!(
+            b.data(&bind, 0x1234, 4, None, GL_STATIC_DRAW),
+            Err(ApiError::InvalidEnum)
+        );
+        assert_eq!(
+            b.data(&bind, GL_ARRAY_BUFFER, -4, None, GL_STATIC_DRAW),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(
+            b.data(&bind, GL_ELEMENT_ARRAY_BUFFER, 4, None, GL_STATIC_DRAW),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(
+            b.data(&bind, GL_ARRAY_BUFFER, isize::MAX, None, GL_STATIC_DRAW),
+            Err(ApiError::OutOfMemory)
+        );
+    }
+
+    #[test]
+    fn mapping_rules() {
+        let (mut b, bind, _) = setup();
+        b.data(&bind, GL_ARRAY_BUFFER, 16, None, GL_DYNAMIC_DRAW)
+            .unwrap();
+        let t = GL_ARRAY_BUFFER;
+        assert_eq!(
+            b.map_range(&bind, t, 0, 0, GL_MAP_WRITE_BIT),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(
+            b.map_range(&bind, t, 0, 4, 0),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(
+            b.map_range(&bind, t, 0, 17, GL_MAP_READ_BIT),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(
+            b.map_range(
+                &bind,
+                t,
+                0,
+                4,
+                GL_MAP_READ_BIT | GL_MAP_INVALIDATE_RANGE_BIT
+            ),
+            Err(ApiError::InvalidOperation)
+        );
+        let p = b
+            .map_range(&bind, t, 4, 8, GL_MAP_WRITE_BIT | GL_MAP_FLUSH_EXPLICIT_BIT)
+            .unwrap();
+        assert_ne!(p, 0);
+        assert_eq!(b.map_pointer(&bind, t, GL_BUFFER_MAP_POINTER), Ok(p));
+        assert_eq!(
+            b.map_range(&bind, t, 0, 4, GL_MAP_READ_BIT),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(b.sub_data(&bind, t, 0, &[1]), Ok(()));
+        assert_eq!(
+            b.sub_data(&bind, t, 3, &[1, 1]),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(b.parameter(&bind, t, GL_BUFFER_MAP_OFFSET), Ok(4));
+        assert_eq!(b.flush_range(&bind, t, 0, 8), Ok(()));
+        assert_eq!(b.flush_range(&bind, t, 4, 8), Err(ApiError::InvalidValue));
+        assert_eq!(b.unmap(&bind, t), Ok(true));
+        assert_eq!(b.unmap(&bind, t), Err(ApiError::InvalidOperation));
+        assert_eq!(
+            map_access(GL_READ_WRITE),
+            Ok(GL_MAP_READ_BIT | GL_MAP_WRITE_BIT)
+        );
+    }
+
+    #[test]
+    fn copy_and_delete() {
+        let (mut b, mut bind, name) = setup();
+        b.data(
+            &bind,
+            GL_ARRAY_BUFFER,
+            4,
+            Some(&[1, 2, 3, 4]),
+            GL_STATIC_DRAW,
+        )
+        .unwrap();
+        let other = b.gen_names(1).unwrap()[0];
+        b.bind(&mut bind, GL_COPY_WRITE_BUFFER, other, true)
+            .unwrap();
+        b.data(&bind, GL_COPY_WRITE_BUFFER, 4, None, GL_STATIC_DRAW)
+            .unwrap();
+        b.copy(&bind, GL_ARRAY_BUFFER, GL_COPY_WRITE_BUFFER, 1, 0, 3)
+            .unwrap();
+        assert_eq!(b.get(other).unwrap().data, vec![2, 3, 4, 0]);
+        assert_eq!(
+            b.copy(&bind, GL_ARRAY_BUFFER, GL_ARRAY_BUFFER, 0, 1, 2),
+            Err(ApiError::InvalidValue)
+        );
+        b.delete(&mut bind, &[name]);
+        assert_eq!(bind.bound(GL_ARRAY_BUFFER), Ok(0));
+        assert!(!b.is_buffer(name));
+        // Core contexts: names must come from glGenBuffers.
+        assert_eq!(
+            b.bind(&mut bind, GL_ARRAY_BUFFER, 4242, true),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(b.bind(&mut bind, GL_ARRAY_BUFFER, 4242, false), Ok(()));
+    }
+}

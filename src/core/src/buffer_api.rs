@@ -1,0 +1,164 @@
+//! `Context` methods for buffer objects: they combine the context's bindings
+//! with the share group's namespace ([`crate::buffer`]).
+
+use oxgl_glapi::types::GLenum;
+
+use crate::buffer::{Buffers, map_access};
+use crate::context::{Context, Profile};
+use crate::error::ApiResult;
+
+impl Context {
+    /// `glGenBuffers`.
+    pub fn gen_buffers(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        self.outside_begin_end()?;
+        self.shared().buffers().gen_names(n)
+    }
+
+    /// `glDeleteBuffers`. INVALID_VALUE if `n` is negative.
+    pub fn delete_buffers(&mut self, names: &[u32]) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        let shared = self.shared().clone();
+        shared.buffers().delete(&mut self.buffers, names);
+        Ok(())
+    }
+
+    /// `glIsBuffer`.
+    pub fn is_buffer(&mut self, name: u32) -> ApiResult<bool> {
+        self.outside_begin_end()?;
+        Ok(self.shared().buffers().is_buffer(name))
+    }
+
+    /// `glBindBuffer`.
+    pub fn bind_buffer(&mut self, target: GLenum, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        let core = self.params().profile != Profile::Compat;
+        let shared = self.shared().clone();
+        shared.buffers().bind(&mut self.buffers, target, name, core)
+    }
+
+    /// `glBufferData` (`src`: `size` bytes of client memory, or `None`).
+    pub fn buffer_data(
+        &mut self,
+        target: GLenum,
+        size: isize,
+        src: Option<&[u8]>,
+        usage: GLenum,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.shared()
+            .buffers()
+            .data(&self.buffers, target, size, src, usage)
+    }
+
+    /// `glBufferSubData`.
+    pub fn buffer_sub_data(&mut self, target: GLenum, offset: isize, src: &[u8]) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.shared()
+            .buffers()
+            .sub_data(&self.buffers, target, offset, src)
+    }
+
+    /// `glGetBufferSubData`.
+    pub fn get_buffer_sub_data(
+        &mut self,
+        target: GLenum,
+        offset: isize,
+        dst: &mut [u8],
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.shared()
+            .buffers()
+            .get_sub_data(&self.buffers, target, offset, dst)
+    }
+
+    /// Validates a client-memory size before it is read (INVALID_VALUE if negative).
+    pub fn client_size(&self, size: isize) -> ApiResult<usize> {
+        Buffers::check_size(size)
+    }
+
+    /// `glMapBuffer`: the mapped address.
+    pub fn map_buffer(&mut self, target: GLenum, access: GLenum) -> ApiResult<usize> {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        // GL 4.6 §6.3: MapBuffer is MapBufferRange over the whole buffer.
+        let bits = map_access(access)?;
+        let mut buffers = self.shared().buffers();
+        let size = buffers.parameter(
+            &self.buffers,
+            target,
+            oxgl_glapi::generated::enums::GL_BUFFER_SIZE,
+        )?;
+        buffers.map_range(&self.buffers, target, 0, size as isize, bits)
+    }
+
+    /// `glMapBufferRange`.
+    pub fn map_buffer_range(
+        &mut self,
+        target: GLenum,
+        offset: isize,
+        length: isize,
+        access: u32,
+    ) -> ApiResult<usize> {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.shared()
+            .buffers()
+            .map_range(&self.buffers, target, offset, length, access)
+    }
+
+    /// `glUnmapBuffer`.
+    pub fn unmap_buffer(&mut self, target: GLenum) -> ApiResult<bool> {
+        self.outside_begin_end()?;
+        self.shared().buffers().unmap(&self.buffers, target)
+    }
+
+    /// `glFlushMappedBufferRange`.
+    pub fn flush_mapped_buffer_range(
+        &mut self,
+        target: GLenum,
+        offset: isize,
+        length: isize,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.shared()
+            .buffers()
+            .flush_range(&self.buffers, target, offset, length)
+    }
+
+    /// `glCopyBufferSubData`.
+    pub fn copy_buffer_sub_data(
+        &mut self,
+        read: GLenum,
+        write: GLenum,
+        ro: isize,
+        wo: isize,
+        size: isize,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.shared()
+            .buffers()
+            .copy(&self.buffers, read, write, ro, wo, size)
+    }
+
+    /// `glGetBufferParameteri{v,64v}`.
+    pub fn get_buffer_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<i64> {
+        self.outside_begin_end()?;
+        self.shared()
+            .buffers()
+            .parameter(&self.buffers, target, pname)
+    }
+
+    /// `glGetBufferPointerv`.
+    pub fn get_buffer_pointer(&mut self, target: GLenum, pname: GLenum) -> ApiResult<usize> {
+        self.outside_begin_end()?;
+        self.shared()
+            .buffers()
+            .map_pointer(&self.buffers, target, pname)
+    }
+}

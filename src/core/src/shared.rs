@@ -1,0 +1,25 @@
+//! A share group: the objects contexts created with a share context have in
+//! common (GL 4.6 §5.1). Each namespace has its own lock; a command takes it
+//! for the duration of the command only.
+
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crate::buffer::Buffers;
+
+/// Objects shared between contexts.
+#[derive(Debug, Default)]
+pub struct Shared {
+    buffers: Mutex<Buffers>,
+}
+
+impl Shared {
+    /// A new, empty share group.
+    pub fn new() -> Arc<Shared> {
+        Arc::new(Shared::default())
+    }
+
+    /// The buffer namespace, locked.
+    pub fn buffers(&self) -> MutexGuard<'_, Buffers> {
+        self.buffers.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}

@@ -1,0 +1,228 @@
+//! Buffer objects: the GL 1.5 / 3.0 / 3.1 entry points and their ARB names.
+
+use std::ffi::c_void;
+
+use oxgl_core::Profile;
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+
+unsafe extern "C" fn gen_buffers(n: GLsizei, buffers: *mut GLuint) {
+    with_ctx("glGenBuffers", (), |c| {
+        let r = c.gen_buffers(n);
+        if let Some(names) = c.record(r)
+            && !buffers.is_null()
+        {
+            // SAFETY: the client provides room for `n` names.
+            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), buffers, names.len()) };
+        }
+    })
+}
+
+unsafe extern "C" fn delete_buffers(n: GLsizei, buffers: *const GLuint) {
+    with_ctx("glDeleteBuffers", (), |c| {
+        if n < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
+        if buffers.is_null() {
+            return;
+        }
+        // SAFETY: the client passes `n` names.
+        let names = unsafe { std::slice::from_raw_parts(buffers, n as usize) };
+        let r = c.delete_buffers(names);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn bind_buffer(target: GLenum, buffer: GLuint) {
+    with_ctx("glBindBuffer", (), |c| {
+        let r = c.bind_buffer(target, buffer);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn is_buffer(buffer: GLuint) -> GLboolean {
+    with_ctx("glIsBuffer", 0, |c| {
+        let r = c.is_buffer(buffer);
+        c.record(r).map_or(0, GLboolean::from)
+    })
+}
+
+unsafe extern "C" fn buffer_data(
+    target: GLenum,
+    size: GLsizeiptr,
+    data: *const c_void,
+    usage: GLenum,
+) {
+    with_ctx("glBufferData", (), |c| {
+        let r = c.client_size(size).and_then(|n| {
+            let src = if data.is_null() {
+                None
+            } else {
+                // SAFETY: GL 4.6 §6.2: `data` points to `size` bytes.
+                Some(unsafe { std::slice::from_raw_parts(data as *const u8, n) })
+            };
+            c.buffer_data(target, size, src, usage)
+        });
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn buffer_sub_data(
+    target: GLenum,
+    offset: GLintptr,
+    size: GLsizeiptr,
+    data: *const c_void,
+) {
+    with_ctx("glBufferSubData", (), |c| {
+        let r = c.client_size(size).and_then(|n| {
+            if data.is_null() || n == 0 {
+                return c.buffer_sub_data(target, offset, &[]);
+            }
+            // SAFETY: GL 4.6 §6.2: `data` points to `size` bytes.
+            let src = unsafe { std::slice::from_raw_parts(data as *const u8, n) };
+            c.buffer_sub_data(target, offset, src)
+        });
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn get_buffer_sub_data(
+    target: GLenum,
+    offset: GLintptr,
+    size: GLsizeiptr,
+    data: *mut c_void,
+) {
+    with_ctx("glGetBufferSubData", (), |c| {
+        let r = c.client_size(size).and_then(|n| {
+            if data.is_null() || n == 0 {
+                return c.get_buffer_sub_data(target, offset, &mut []);
+            }
+            // SAFETY: GL 4.6 §6.6: `data` has room for `size` bytes.
+            let dst = unsafe { std::slice::from_raw_parts_mut(data as *mut u8, n) };
+            c.get_buffer_sub_data(target, offset, dst)
+        });
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn map_buffer(target: GLenum, access: GLenum) -> *mut c_void {
+    with_ctx("glMapBuffer", std::ptr::null_mut(), |c| {
+        let r = c.map_buffer(target, access);
+        c.record(r)
+            .map_or(std::ptr::null_mut(), |p| p as *mut c_void)
+    })
+}
+
+unsafe extern "C" fn map_buffer_range(
+    target: GLenum,
+    offset: GLintptr,
+    length: GLsizeiptr,
+    access: GLbitfield,
+) -> *mut c_void {
+    with_ctx("glMapBufferRange", std::ptr::null_mut(), |c| {
+        let r = c.map_buffer_range(target, offset, length, access);
+        c.record(r)
+            .map_or(std::ptr::null_mut(), |p| p as *mut c_void)
+    })
+}
+
+unsafe extern "C" fn unmap_buffer(target: GLenum) -> GLboolean {
+    with_ctx("glUnmapBuffer", 0, |c| {
+        let r = c.unmap_buffer(target);
+        c.record(r).map_or(0, GLboolean::from)
+    })
+}
+
+unsafe extern "C" fn flush_mapped_buffer_range(
+    target: GLenum,
+    offset: GLintptr,
+    length: GLsizeiptr,
+) {
+    with_ctx("glFlushMappedBufferRange", (), |c| {
+        let r = c.flush_mapped_buffer_range(target, offset, length);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn copy_buffer_sub_data(
+    read: GLenum,
+    write: GLenum,
+    ro: GLintptr,
+    wo: GLintptr,
+    size: GLsizeiptr,
+) {
+    with_ctx("glCopyBufferSubData", (), |c| {
+        let r = c.copy_buffer_sub_data(read, write, ro, wo, size);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn get_buffer_parameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetBufferParameteriv", (), |c| {
+        let r = c.get_buffer_parameter(target, pname);
+        if let Some(v) = c.record(r)
+            && !params.is_null()
+        {
+            // SAFETY: one value is written.
+            unsafe {
+                params.write_unaligned(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as GLint)
+            };
+        }
+    })
+}
+
+unsafe extern "C" fn get_buffer_parameteri64v(target: GLenum, pname: GLenum, params: *mut GLint64) {
+    with_ctx("glGetBufferParameteri64v", (), |c| {
+        let r = c.get_buffer_parameter(target, pname);
+        if let Some(v) = c.record(r)
+            && !params.is_null()
+        {
+            // SAFETY: one value is written.
+            unsafe { params.write_unaligned(v) };
+        }
+    })
+}
+
+unsafe extern "C" fn get_buffer_pointerv(target: GLenum, pname: GLenum, params: *mut *mut c_void) {
+    with_ctx("glGetBufferPointerv", (), |c| {
+        let r = c.get_buffer_pointer(target, pname);
+        if let Some(p) = c.record(r)
+            && !params.is_null()
+        {
+            // SAFETY: one pointer is written.
+            unsafe { params.write_unaligned(p as *mut c_void) };
+        }
+    })
+}
+
+pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
+    d.GenBuffers = gen_buffers;
+    d.DeleteBuffers = delete_buffers;
+    d.BindBuffer = bind_buffer;
+    d.IsBuffer = is_buffer;
+    d.BufferData = buffer_data;
+    d.BufferSubData = buffer_sub_data;
+    d.GetBufferSubData = get_buffer_sub_data;
+    d.MapBuffer = map_buffer;
+    d.MapBufferRange = map_buffer_range;
+    d.UnmapBuffer = unmap_buffer;
+    d.FlushMappedBufferRange = flush_mapped_buffer_range;
+    d.CopyBufferSubData = copy_buffer_sub_data;
+    d.GetBufferParameteriv = get_buffer_parameteriv;
+    d.GetBufferParameteri64v = get_buffer_parameteri64v;
+    d.GetBufferPointerv = get_buffer_pointerv;
+    d.GenBuffersARB = gen_buffers;
+    d.DeleteBuffersARB = delete_buffers;
+    d.BindBufferARB = bind_buffer;
+    d.IsBufferARB = is_buffer;
+    d.BufferDataARB = buffer_data;
+    d.BufferSubDataARB = buffer_sub_data;
+    d.GetBufferSubDataARB = get_buffer_sub_data;
+    d.MapBufferARB = map_buffer;
+    d.UnmapBufferARB = unmap_buffer;
+    d.GetBufferParameterivARB = get_buffer_parameteriv;
+    d.GetBufferPointervARB = get_buffer_pointerv;
+}

@@ -1,0 +1,546 @@
+//! Vertex specification: `glBegin`/`glEnd`, `glVertex*`, the current-attribute
+//! commands (`glColor*`, `glNormal*`, `glTexCoord*`, `glMultiTexCoord*`,
+//! `glSecondaryColor*`, `glFogCoord*`, `glIndex*`, `glEdgeFlag*`,
+//! `glVertexAttrib*`) and `glRect*`.
+//!
+//! Each family is written once as a macro instantiated per type: the scalar
+//! form converts its arguments, the `v` form reads exactly N components from
+//! the client pointer (a null pointer is ignored rather than read). Integer
+//! colour, normal and `4N` generic forms are normalized (GL 4.6 §2.3.5);
+//! positions, texture coordinates, indices and plain generic forms convert
+//! directly.
+//!
+//! Handlers are named after their GL command (`Color3f`) so that error
+//! messages can name it: `concat!("gl", stringify!(Color3f))`.
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use oxgl_core::Profile;
+use oxgl_core::vbo::Attrib;
+use oxgl_core::vbo::attrib::{expand, normalize};
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+
+// Direct conversions.
+#[inline]
+fn d_f(x: f32) -> f32 {
+    x
+}
+#[inline]
+fn d_d(x: f64) -> f32 {
+    x as f32
+}
+#[inline]
+fn d_i(x: i32) -> f32 {
+    x as f32
+}
+#[inline]
+fn d_s(x: i16) -> f32 {
+    f32::from(x)
+}
+#[inline]
+fn d_b(x: i8) -> f32 {
+    f32::from(x)
+}
+#[inline]
+fn d_ub(x: u8) -> f32 {
+    f32::from(x)
+}
+#[inline]
+fn d_us(x: u16) -> f32 {
+    f32::from(x)
+}
+#[inline]
+fn d_ui(x: u32) -> f32 {
+    x as f32
+}
+
+macro_rules! count {
+    () => { 0u8 };
+    ($head:ident $($tail:ident)*) => { 1u8 + count!($($tail)*) };
+}
+
+/// Scalar entry point: `name(args: T...)`, converted with `conv`, applied with `apply`.
+macro_rules! scalar {
+    ($name:ident, $t:ty, $conv:path, ($($a:ident),+), |$c:ident, $v:ident, $n:ident| $apply:expr) => {
+        unsafe extern "C" fn $name($($a: $t),+) {
+            let $n: u8 = count!($($a)+);
+            let $v = expand(&[$($conv($a)),+]);
+            with_ctx(concat!("gl", stringify!($name)), (), |$c| $apply)
+        }
+    };
+}
+
+/// Vector entry point: `name(v: *const T)` reading `N` components.
+macro_rules! vector {
+    ($name:ident, $t:ty, $conv:path, $count:literal, |$c:ident, $v:ident, $n:ident| $apply:expr) => {
+        unsafe extern "C" fn $name(p: *const $t) {
+            if p.is_null() {
+                return;
+            }
+            // SAFETY: the GL command reads exactly `$count` components from `p`.
+            let s = unsafe { std::slice::from_raw_parts(p, $count) };
+            let mut tmp = [0f32; 4];
+            for (t, x) in tmp.iter_mut().zip(s) {
+                *t = $conv(*x);
+            }
+            let $n: u8 = $count;
+            let $v = expand(&tmp[..$count]);
+            with_ctx(concat!("gl", stringify!($name)), (), |$c| $apply)
+        }
+    };
+}
+
+// glVertex*: positions, direct conversion.
+macro_rules! vertex_family {
+    ($($s2:ident $s3:ident $s4:ident $v2:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
+        scalar!($s2, $t, $conv, (x, y), |c, v, _n| c.vertex(v));
+        scalar!($s3, $t, $conv, (x, y, z), |c, v, _n| c.vertex(v));
+        scalar!($s4, $t, $conv, (x, y, z, w), |c, v, _n| c.vertex(v));
+        vector!($v2, $t, $conv, 2, |c, v, _n| c.vertex(v));
+        vector!($v3, $t, $conv, 3, |c, v, _n| c.vertex(v));
+        vector!($v4, $t, $conv, 4, |c, v, _n| c.vertex(v));
+    )*};
+}
+vertex_family! {
+    Vertex2s Vertex3s Vertex4s Vertex2sv Vertex3sv Vertex4sv: GLshort, d_s;
+    Vertex2i Vertex3i Vertex4i Vertex2iv Vertex3iv Vertex4iv: GLint, d_i;
+    Vertex2f Vertex3f Vertex4f Vertex2fv Vertex3fv Vertex4fv: GLfloat, d_f;
+    Vertex2d Vertex3d Vertex4d Vertex2dv Vertex3dv Vertex4dv: GLdouble, d_d;
+}
+
+// glColor*: normalized integers.
+macro_rules! color_family {
+    ($($s3:ident $s4:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
+        scalar!($s3, $t, $conv, (r, g, b), |c, v, n| c.attrib(Attrib::COLOR0, v, n));
+        scalar!($s4, $t, $conv, (r, g, b, a), |c, v, n| c.attrib(Attrib::COLOR0, v, n));
+        vector!($v3, $t, $conv, 3, |c, v, n| c.attrib(Attrib::COLOR0, v, n));
+        vector!($v4, $t, $conv, 4, |c, v, n| c.attrib(Attrib::COLOR0, v, n));
+    )*};
+}
+color_family! {
+    Color3b Color4b Color3bv Color4bv: GLbyte, normalize::byte;
+    Color3s Color4s Color3sv Color4sv: GLshort, normalize::short;
+    Color3i Color4i Color3iv Color4iv: GLint, normalize::int;
+    Color3ub Color4ub Color3ubv Color4ubv: GLubyte, normalize::ubyte;
+    Color3us Color4us Color3usv Color4usv: GLushort, normalize::ushort;
+    Color3ui Color4ui Color3uiv Color4uiv: GLuint, normalize::uint;
+    Color3f Color4f Color3fv Color4fv: GLfloat, d_f;
+    Color3d Color4d Color3dv Color4dv: GLdouble, d_d;
+}
+
+// glSecondaryColor3*: normalized integers; alpha stays 1.
+macro_rules! secondary_family {
+    ($($s:ident $v:ident : $t:ty, $conv:path;)*) => {$(
+        scalar!($s, $t, $conv, (r, g, b), |c, v, n| c.attrib(Attrib::COLOR1, v, n));
+        vector!($v, $t, $conv, 3, |c, v, n| c.attrib(Attrib::COLOR1, v, n));
+    )*};
+}
+secondary_family! {
+    SecondaryColor3b SecondaryColor3bv: GLbyte, normalize::byte;
+    SecondaryColor3s SecondaryColor3sv: GLshort, normalize::short;
+    SecondaryColor3i SecondaryColor3iv: GLint, normalize::int;
+    SecondaryColor3ub SecondaryColor3ubv: GLubyte, normalize::ubyte;
+    SecondaryColor3us SecondaryColor3usv: GLushort, normalize::ushort;
+    SecondaryColor3ui SecondaryColor3uiv: GLuint, normalize::uint;
+    SecondaryColor3f SecondaryColor3fv: GLfloat, d_f;
+    SecondaryColor3d SecondaryColor3dv: GLdouble, d_d;
+}
+
+// glNormal3*: normalized integers.
+macro_rules! normal_family {
+    ($($s:ident $v:ident : $t:ty, $conv:path;)*) => {$(
+        scalar!($s, $t, $conv, (x, y, z), |c, v, n| c.attrib(Attrib::NORMAL, v, n));
+        vector!($v, $t, $conv, 3, |c, v, n| c.attrib(Attrib::NORMAL, v, n));
+    )*};
+}
+normal_family! {
+    Normal3b Normal3bv: GLbyte, normalize::byte;
+    Normal3s Normal3sv: GLshort, normalize::short;
+    Normal3i Normal3iv: GLint, normalize::int;
+    Normal3f Normal3fv: GLfloat, d_f;
+    Normal3d Normal3dv: GLdouble, d_d;
+}
+
+// glTexCoord*: direct conversion, unit 0.
+macro_rules! texcoord_family {
+    ($($s1:ident $s2:ident $s3:ident $s4:ident $v1:ident $v2:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
+        scalar!($s1, $t, $conv, (s), |c, v, n| c.tex_coord(v, n));
+        scalar!($s2, $t, $conv, (s, t), |c, v, n| c.tex_coord(v, n));
+        scalar!($s3, $t, $conv, (s, t, r), |c, v, n| c.tex_coord(v, n));
+        scalar!($s4, $t, $conv, (s, t, r, q), |c, v, n| c.tex_coord(v, n));
+        vector!($v1, $t, $conv, 1, |c, v, n| c.tex_coord(v, n));
+        vector!($v2, $t, $conv, 2, |c, v, n| c.tex_coord(v, n));
+        vector!($v3, $t, $conv, 3, |c, v, n| c.tex_coord(v, n));
+        vector!($v4, $t, $conv, 4, |c, v, n| c.tex_coord(v, n));
+    )*};
+}
+texcoord_family! {
+    TexCoord1s TexCoord2s TexCoord3s TexCoord4s TexCoord1sv TexCoord2sv TexCoord3sv TexCoord4sv: GLshort, d_s;
+    TexCoord1i TexCoord2i TexCoord3i TexCoord4i TexCoord1iv TexCoord2iv TexCoord3iv TexCoord4iv: GLint, d_i;
+    TexCoord1f TexCoord2f TexCoord3f TexCoord4f TexCoord1fv TexCoord2fv TexCoord3fv TexCoord4fv: GLfloat, d_f;
+    TexCoord1d TexCoord2d TexCoord3d TexCoord4d TexCoord1dv TexCoord2dv TexCoord3dv TexCoord4dv: GLdouble, d_d;
+}
+
+/// `glMultiTexCoord*`: a leading `target` argument.
+macro_rules! multi_scalar {
+    ($name:ident, $t:ty, $conv:path, ($($a:ident),+)) => {
+        unsafe extern "C" fn $name(target: GLenum, $($a: $t),+) {
+            let n: u8 = count!($($a)+);
+            let v = expand(&[$($conv($a)),+]);
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                let r = c.multi_tex_coord(target, v, n);
+                c.record(r);
+            })
+        }
+    };
+}
+macro_rules! multi_vector {
+    ($name:ident, $t:ty, $conv:path, $count:literal) => {
+        unsafe extern "C" fn $name(target: GLenum, p: *const $t) {
+            if p.is_null() {
+                return;
+            }
+            // SAFETY: the GL command reads exactly `$count` components from `p`.
+            let s = unsafe { std::slice::from_raw_parts(p, $count) };
+            let mut tmp = [0f32; 4];
+            for (t, x) in tmp.iter_mut().zip(s) {
+                *t = $conv(*x);
+            }
+            let v = expand(&tmp[..$count]);
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                let r = c.multi_tex_coord(target, v, $count);
+                c.record(r);
+            })
+        }
+    };
+}
+macro_rules! multi_family {
+    ($($s1:ident $s2:ident $s3:ident $s4:ident $v1:ident $v2:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
+        multi_scalar!($s1, $t, $conv, (s));
+        multi_scalar!($s2, $t, $conv, (s, t));
+        multi_scalar!($s3, $t, $conv, (s, t, r));
+        multi_scalar!($s4, $t, $conv, (s, t, r, q));
+        multi_vector!($v1, $t, $conv, 1);
+        multi_vector!($v2, $t, $conv, 2);
+        multi_vector!($v3, $t, $conv, 3);
+        multi_vector!($v4, $t, $conv, 4);
+    )*};
+}
+multi_family! {
+    MultiTexCoord1s MultiTexCoord2s MultiTexCoord3s MultiTexCoord4s MultiTexCoord1sv MultiTexCoord2sv MultiTexCoord3sv MultiTexCoord4sv: GLshort, d_s;
+    MultiTexCoord1i MultiTexCoord2i MultiTexCoord3i MultiTexCoord4i MultiTexCoord1iv MultiTexCoord2iv MultiTexCoord3iv MultiTexCoord4iv: GLint, d_i;
+    MultiTexCoord1f MultiTexCoord2f MultiTexCoord3f MultiTexCoord4f MultiTexCoord1fv MultiTexCoord2fv MultiTexCoord3fv MultiTexCoord4fv: GLfloat, d_f;
+    MultiTexCoord1d MultiTexCoord2d MultiTexCoord3d MultiTexCoord4d MultiTexCoord1dv MultiTexCoord2dv MultiTexCoord3dv MultiTexCoord4dv: GLdouble, d_d;
+}
+
+// glFogCoord*, glIndex*: one component, direct.
+scalar!(FogCoordf, GLfloat, d_f, (coord), |c, v, n| c.attrib(
+    Attrib::FOG,
+    v,
+    n
+));
+scalar!(FogCoordd, GLdouble, d_d, (coord), |c, v, n| c.attrib(
+    Attrib::FOG,
+    v,
+    n
+));
+vector!(FogCoordfv, GLfloat, d_f, 1, |c, v, n| c.attrib(
+    Attrib::FOG,
+    v,
+    n
+));
+vector!(FogCoorddv, GLdouble, d_d, 1, |c, v, n| c.attrib(
+    Attrib::FOG,
+    v,
+    n
+));
+scalar!(Indexs, GLshort, d_s, (i), |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+scalar!(Indexi, GLint, d_i, (i), |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+scalar!(Indexf, GLfloat, d_f, (i), |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+scalar!(Indexd, GLdouble, d_d, (i), |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+scalar!(Indexub, GLubyte, d_ub, (i), |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+vector!(Indexsv, GLshort, d_s, 1, |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+vector!(Indexiv, GLint, d_i, 1, |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+vector!(Indexfv, GLfloat, d_f, 1, |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+vector!(Indexdv, GLdouble, d_d, 1, |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+vector!(Indexubv, GLubyte, d_ub, 1, |c, v, n| c.attrib(
+    Attrib::COLOR_INDEX,
+    v,
+    n
+));
+
+#[inline]
+fn flag(x: GLboolean) -> f32 {
+    if x != 0 { 1.0 } else { 0.0 }
+}
+scalar!(EdgeFlag, GLboolean, flag, (f), |c, v, n| c.attrib(
+    Attrib::EDGEFLAG,
+    v,
+    n
+));
+vector!(EdgeFlagv, GLboolean, flag, 1, |c, v, n| c.attrib(
+    Attrib::EDGEFLAG,
+    v,
+    n
+));
+
+/// `glVertexAttrib*`: a leading `index` argument.
+macro_rules! attrib_scalar {
+    ($name:ident, $t:ty, $conv:path, ($($a:ident),+)) => {
+        unsafe extern "C" fn $name(index: GLuint, $($a: $t),+) {
+            let n: u8 = count!($($a)+);
+            let v = expand(&[$($conv($a)),+]);
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                let r = c.vertex_attrib(index, v, n);
+                c.record(r);
+            })
+        }
+    };
+}
+macro_rules! attrib_vector {
+    ($name:ident, $t:ty, $conv:path, $count:literal) => {
+        unsafe extern "C" fn $name(index: GLuint, p: *const $t) {
+            if p.is_null() {
+                return;
+            }
+            // SAFETY: the GL command reads exactly `$count` components from `p`.
+            let s = unsafe { std::slice::from_raw_parts(p, $count) };
+            let mut tmp = [0f32; 4];
+            for (t, x) in tmp.iter_mut().zip(s) {
+                *t = $conv(*x);
+            }
+            let v = expand(&tmp[..$count]);
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                let r = c.vertex_attrib(index, v, $count);
+                c.record(r);
+            })
+        }
+    };
+}
+macro_rules! attrib_family {
+    ($($s1:ident $s2:ident $s3:ident $s4:ident $v1:ident $v2:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
+        attrib_scalar!($s1, $t, $conv, (x));
+        attrib_scalar!($s2, $t, $conv, (x, y));
+        attrib_scalar!($s3, $t, $conv, (x, y, z));
+        attrib_scalar!($s4, $t, $conv, (x, y, z, w));
+        attrib_vector!($v1, $t, $conv, 1);
+        attrib_vector!($v2, $t, $conv, 2);
+        attrib_vector!($v3, $t, $conv, 3);
+        attrib_vector!($v4, $t, $conv, 4);
+    )*};
+}
+attrib_family! {
+    VertexAttrib1s VertexAttrib2s VertexAttrib3s VertexAttrib4s VertexAttrib1sv VertexAttrib2sv VertexAttrib3sv VertexAttrib4sv: GLshort, d_s;
+    VertexAttrib1f VertexAttrib2f VertexAttrib3f VertexAttrib4f VertexAttrib1fv VertexAttrib2fv VertexAttrib3fv VertexAttrib4fv: GLfloat, d_f;
+    VertexAttrib1d VertexAttrib2d VertexAttrib3d VertexAttrib4d VertexAttrib1dv VertexAttrib2dv VertexAttrib3dv VertexAttrib4dv: GLdouble, d_d;
+}
+attrib_vector!(VertexAttrib4bv, GLbyte, d_b, 4);
+attrib_vector!(VertexAttrib4iv, GLint, d_i, 4);
+attrib_vector!(VertexAttrib4ubv, GLubyte, d_ub, 4);
+attrib_vector!(VertexAttrib4usv, GLushort, d_us, 4);
+attrib_vector!(VertexAttrib4uiv, GLuint, d_ui, 4);
+attrib_vector!(VertexAttrib4Nbv, GLbyte, normalize::byte, 4);
+attrib_vector!(VertexAttrib4Nsv, GLshort, normalize::short, 4);
+attrib_vector!(VertexAttrib4Niv, GLint, normalize::int, 4);
+attrib_vector!(VertexAttrib4Nubv, GLubyte, normalize::ubyte, 4);
+attrib_vector!(VertexAttrib4Nusv, GLushort, normalize::ushort, 4);
+attrib_vector!(VertexAttrib4Nuiv, GLuint, normalize::uint, 4);
+attrib_scalar!(VertexAttrib4Nub, GLubyte, normalize::ubyte, (x, y, z, w));
+
+// glBegin / glEnd / glRect*.
+unsafe extern "C" fn Begin(mode: GLenum) {
+    with_ctx("glBegin", (), |c| {
+        let r = c.begin(mode);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn End() {
+    with_ctx("glEnd", (), |c| {
+        let r = c.end();
+        c.record(r);
+    })
+}
+
+/// `glRect`: `Begin(POLYGON)`, the four corners counter-clockwise, `End`
+/// (GL 4.6 compatibility §10.9). INVALID_OPERATION inside Begin/End.
+fn rect(c: &mut oxgl_core::Context, x1: f32, y1: f32, x2: f32, y2: f32) {
+    let r = c.begin(oxgl_glapi::generated::enums::GL_POLYGON);
+    if c.record(r).is_none() {
+        return;
+    }
+    c.vertex([x1, y1, 0.0, 1.0]);
+    c.vertex([x2, y1, 0.0, 1.0]);
+    c.vertex([x2, y2, 0.0, 1.0]);
+    c.vertex([x1, y2, 0.0, 1.0]);
+    let r = c.end();
+    c.record(r);
+}
+
+macro_rules! rect_family {
+    ($($s:ident $v:ident : $t:ty, $conv:path;)*) => {$(
+        unsafe extern "C" fn $s(x1: $t, y1: $t, x2: $t, y2: $t) {
+            with_ctx(concat!("gl", stringify!($s)), (), |c| rect(c, $conv(x1), $conv(y1), $conv(x2), $conv(y2)))
+        }
+        unsafe extern "C" fn $v(v1: *const $t, v2: *const $t) {
+            if v1.is_null() || v2.is_null() {
+                return;
+            }
+            // SAFETY: each pointer addresses two components (a corner).
+            let (a, b) = unsafe { (std::slice::from_raw_parts(v1, 2), std::slice::from_raw_parts(v2, 2)) };
+            with_ctx(concat!("gl", stringify!($v)), (), |c| rect(c, $conv(a[0]), $conv(a[1]), $conv(b[0]), $conv(b[1])))
+        }
+    )*};
+}
+rect_family! {
+    Rects Rectsv: GLshort, d_s;
+    Recti Rectiv: GLint, d_i;
+    Rectf Rectfv: GLfloat, d_f;
+    Rectd Rectdv: GLdouble, d_d;
+}
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    // Generic attributes exist in every profile.
+    d.VertexAttrib1s = VertexAttrib1s;
+    d.VertexAttrib2s = VertexAttrib2s;
+    d.VertexAttrib3s = VertexAttrib3s;
+    d.VertexAttrib4s = VertexAttrib4s;
+    d.VertexAttrib1sv = VertexAttrib1sv;
+    d.VertexAttrib2sv = VertexAttrib2sv;
+    d.VertexAttrib3sv = VertexAttrib3sv;
+    d.VertexAttrib4sv = VertexAttrib4sv;
+    d.VertexAttrib1f = VertexAttrib1f;
+    d.VertexAttrib2f = VertexAttrib2f;
+    d.VertexAttrib3f = VertexAttrib3f;
+    d.VertexAttrib4f = VertexAttrib4f;
+    d.VertexAttrib1fv = VertexAttrib1fv;
+    d.VertexAttrib2fv = VertexAttrib2fv;
+    d.VertexAttrib3fv = VertexAttrib3fv;
+    d.VertexAttrib4fv = VertexAttrib4fv;
+    d.VertexAttrib1d = VertexAttrib1d;
+    d.VertexAttrib2d = VertexAttrib2d;
+    d.VertexAttrib3d = VertexAttrib3d;
+    d.VertexAttrib4d = VertexAttrib4d;
+    d.VertexAttrib1dv = VertexAttrib1dv;
+    d.VertexAttrib2dv = VertexAttrib2dv;
+    d.VertexAttrib3dv = VertexAttrib3dv;
+    d.VertexAttrib4dv = VertexAttrib4dv;
+    d.VertexAttrib4bv = VertexAttrib4bv;
+    d.VertexAttrib4iv = VertexAttrib4iv;
+    d.VertexAttrib4ubv = VertexAttrib4ubv;
+    d.VertexAttrib4usv = VertexAttrib4usv;
+    d.VertexAttrib4uiv = VertexAttrib4uiv;
+    d.VertexAttrib4Nbv = VertexAttrib4Nbv;
+    d.VertexAttrib4Nsv = VertexAttrib4Nsv;
+    d.VertexAttrib4Niv = VertexAttrib4Niv;
+    d.VertexAttrib4Nubv = VertexAttrib4Nubv;
+    d.VertexAttrib4Nusv = VertexAttrib4Nusv;
+    d.VertexAttrib4Nuiv = VertexAttrib4Nuiv;
+    d.VertexAttrib4Nub = VertexAttrib4Nub;
+    // The ARB_vertex_program names of the same commands.
+    d.VertexAttrib1fARB = VertexAttrib1f;
+    d.VertexAttrib2fARB = VertexAttrib2f;
+    d.VertexAttrib3fARB = VertexAttrib3f;
+    d.VertexAttrib4fARB = VertexAttrib4f;
+    d.VertexAttrib1fvARB = VertexAttrib1fv;
+    d.VertexAttrib2fvARB = VertexAttrib2fv;
+    d.VertexAttrib3fvARB = VertexAttrib3fv;
+    d.VertexAttrib4fvARB = VertexAttrib4fv;
+    if profile != Profile::Compat {
+        return;
+    }
+    d.Begin = Begin;
+    d.End = End;
+    macro_rules! set {
+        ($($field:ident = $f:ident),* $(,)?) => { $( d.$field = $f; )* };
+    }
+    set! {
+        Vertex2s = Vertex2s, Vertex3s = Vertex3s, Vertex4s = Vertex4s, Vertex2sv = Vertex2sv, Vertex3sv = Vertex3sv, Vertex4sv = Vertex4sv,
+        Vertex2i = Vertex2i, Vertex3i = Vertex3i, Vertex4i = Vertex4i, Vertex2iv = Vertex2iv, Vertex3iv = Vertex3iv, Vertex4iv = Vertex4iv,
+        Vertex2f = Vertex2f, Vertex3f = Vertex3f, Vertex4f = Vertex4f, Vertex2fv = Vertex2fv, Vertex3fv = Vertex3fv, Vertex4fv = Vertex4fv,
+        Vertex2d = Vertex2d, Vertex3d = Vertex3d, Vertex4d = Vertex4d, Vertex2dv = Vertex2dv, Vertex3dv = Vertex3dv, Vertex4dv = Vertex4dv,
+        Color3b = Color3b, Color4b = Color4b, Color3bv = Color3bv, Color4bv = Color4bv,
+        Color3s = Color3s, Color4s = Color4s, Color3sv = Color3sv, Color4sv = Color4sv,
+        Color3i = Color3i, Color4i = Color4i, Color3iv = Color3iv, Color4iv = Color4iv,
+        Color3ub = Color3ub, Color4ub = Color4ub, Color3ubv = Color3ubv, Color4ubv = Color4ubv,
+        Color3us = Color3us, Color4us = Color4us, Color3usv = Color3usv, Color4usv = Color4usv,
+        Color3ui = Color3ui, Color4ui = Color4ui, Color3uiv = Color3uiv, Color4uiv = Color4uiv,
+        Color3f = Color3f, Color4f = Color4f, Color3fv = Color3fv, Color4fv = Color4fv,
+        Color3d = Color3d, Color4d = Color4d, Color3dv = Color3dv, Color4dv = Color4dv,
+        SecondaryColor3b = SecondaryColor3b, SecondaryColor3bv = SecondaryColor3bv,
+        SecondaryColor3s = SecondaryColor3s, SecondaryColor3sv = SecondaryColor3sv,
+        SecondaryColor3i = SecondaryColor3i, SecondaryColor3iv = SecondaryColor3iv,
+        SecondaryColor3ub = SecondaryColor3ub, SecondaryColor3ubv = SecondaryColor3ubv,
+        SecondaryColor3us = SecondaryColor3us, SecondaryColor3usv = SecondaryColor3usv,
+        SecondaryColor3ui = SecondaryColor3ui, SecondaryColor3uiv = SecondaryColor3uiv,
+        SecondaryColor3f = SecondaryColor3f, SecondaryColor3fv = SecondaryColor3fv,
+        SecondaryColor3d = SecondaryColor3d, SecondaryColor3dv = SecondaryColor3dv,
+        SecondaryColor3fEXT = SecondaryColor3f, SecondaryColor3fvEXT = SecondaryColor3fv,
+        SecondaryColor3ubEXT = SecondaryColor3ub, SecondaryColor3ubvEXT = SecondaryColor3ubv,
+        Normal3b = Normal3b, Normal3bv = Normal3bv, Normal3s = Normal3s, Normal3sv = Normal3sv,
+        Normal3i = Normal3i, Normal3iv = Normal3iv, Normal3f = Normal3f, Normal3fv = Normal3fv,
+        Normal3d = Normal3d, Normal3dv = Normal3dv,
+        TexCoord1s = TexCoord1s, TexCoord2s = TexCoord2s, TexCoord3s = TexCoord3s, TexCoord4s = TexCoord4s,
+        TexCoord1sv = TexCoord1sv, TexCoord2sv = TexCoord2sv, TexCoord3sv = TexCoord3sv, TexCoord4sv = TexCoord4sv,
+        TexCoord1i = TexCoord1i, TexCoord2i = TexCoord2i, TexCoord3i = TexCoord3i, TexCoord4i = TexCoord4i,
+        TexCoord1iv = TexCoord1iv, TexCoord2iv = TexCoord2iv, TexCoord3iv = TexCoord3iv, TexCoord4iv = TexCoord4iv,
+        TexCoord1f = TexCoord1f, TexCoord2f = TexCoord2f, TexCoord3f = TexCoord3f, TexCoord4f = TexCoord4f,
+        TexCoord1fv = TexCoord1fv, TexCoord2fv = TexCoord2fv, TexCoord3fv = TexCoord3fv, TexCoord4fv = TexCoord4fv,
+        TexCoord1d = TexCoord1d, TexCoord2d = TexCoord2d, TexCoord3d = TexCoord3d, TexCoord4d = TexCoord4d,
+        TexCoord1dv = TexCoord1dv, TexCoord2dv = TexCoord2dv, TexCoord3dv = TexCoord3dv, TexCoord4dv = TexCoord4dv,
+        MultiTexCoord1s = MultiTexCoord1s, MultiTexCoord2s = MultiTexCoord2s, MultiTexCoord3s = MultiTexCoord3s, MultiTexCoord4s = MultiTexCoord4s,
+        MultiTexCoord1sv = MultiTexCoord1sv, MultiTexCoord2sv = MultiTexCoord2sv, MultiTexCoord3sv = MultiTexCoord3sv, MultiTexCoord4sv = MultiTexCoord4sv,
+        MultiTexCoord1i = MultiTexCoord1i, MultiTexCoord2i = MultiTexCoord2i, MultiTexCoord3i = MultiTexCoord3i, MultiTexCoord4i = MultiTexCoord4i,
+        MultiTexCoord1iv = MultiTexCoord1iv, MultiTexCoord2iv = MultiTexCoord2iv, MultiTexCoord3iv = MultiTexCoord3iv, MultiTexCoord4iv = MultiTexCoord4iv,
+        MultiTexCoord1f = MultiTexCoord1f, MultiTexCoord2f = MultiTexCoord2f, MultiTexCoord3f = MultiTexCoord3f, MultiTexCoord4f = MultiTexCoord4f,
+        MultiTexCoord1fv = MultiTexCoord1fv, MultiTexCoord2fv = MultiTexCoord2fv, MultiTexCoord3fv = MultiTexCoord3fv, MultiTexCoord4fv = MultiTexCoord4fv,
+        MultiTexCoord1d = MultiTexCoord1d, MultiTexCoord2d = MultiTexCoord2d, MultiTexCoord3d = MultiTexCoord3d, MultiTexCoord4d = MultiTexCoord4d,
+        MultiTexCoord1dv = MultiTexCoord1dv, MultiTexCoord2dv = MultiTexCoord2dv, MultiTexCoord3dv = MultiTexCoord3dv, MultiTexCoord4dv = MultiTexCoord4dv,
+        MultiTexCoord1fARB = MultiTexCoord1f, MultiTexCoord2fARB = MultiTexCoord2f, MultiTexCoord3fARB = MultiTexCoord3f, MultiTexCoord4fARB = MultiTexCoord4f,
+        MultiTexCoord1fvARB = MultiTexCoord1fv, MultiTexCoord2fvARB = MultiTexCoord2fv, MultiTexCoord3fvARB = MultiTexCoord3fv, MultiTexCoord4fvARB = MultiTexCoord4fv,
+        FogCoordf = FogCoordf, FogCoordd = FogCoordd, FogCoordfv = FogCoordfv, FogCoorddv = FogCoorddv,
+        FogCoordfEXT = FogCoordf, FogCoorddEXT = FogCoordd, FogCoordfvEXT = FogCoordfv, FogCoorddvEXT = FogCoorddv,
+        Indexs = Indexs, Indexi = Indexi, Indexf = Indexf, Indexd = Indexd, Indexub = Indexub,
+        Indexsv = Indexsv, Indexiv = Indexiv, Indexfv = Indexfv, Indexdv = Indexdv, Indexubv = Indexubv,
+        EdgeFlag = EdgeFlag, EdgeFlagv = EdgeFlagv,
+        Rects = Rects, Rectsv = Rectsv, Recti = Recti, Rectiv = Rectiv, Rectf = Rectf, Rectfv = Rectfv, Rectd = Rectd, Rectdv = Rectdv,
+    }
+}
