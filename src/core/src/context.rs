@@ -83,6 +83,8 @@ pub struct Context {
     pub ff: crate::fixed::FixedFunction,
     /// Buffer object bindings (the objects live in `shared`).
     pub buffers: crate::buffer::BufferBindings,
+    /// Vertex array objects and primitive restart.
+    pub vertex_arrays: crate::draw::VertexArrays,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -157,6 +159,7 @@ impl Context {
             debug: DebugState::new(params.flags & GL_CONTEXT_FLAG_DEBUG_BIT != 0),
             ff: crate::fixed::FixedFunction::default(),
             buffers: crate::buffer::BufferBindings::default(),
+            vertex_arrays: crate::draw::VertexArrays::default(),
             shared: crate::shared::Shared::new(),
         }
     }
@@ -413,6 +416,9 @@ impl Context {
 
     /// `glIsEnabled`.
     pub fn is_enabled(&self, cap: GLenum) -> ApiResult<bool> {
+        if let Some(on) = self.client_state_enabled(cap) {
+            return Ok(on);
+        }
         match cap {
             GL_DEBUG_OUTPUT => return Ok(self.debug.output()),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => return Ok(self.debug.synchronous()),
@@ -528,38 +534,6 @@ impl Context {
             ws.flush_front();
         }
         Ok(())
-    }
-
-    /// `glDrawArrays` (validation and hand-off; vertex fetch comes with vbo).
-    /// GL 4.6 §10.4: INVALID_ENUM for an unknown mode, INVALID_VALUE for a
-    /// negative count.
-    pub fn draw_arrays(&mut self, mode: GLenum, first: i32, count: i32) -> ApiResult {
-        let max_mode = if self.params.profile == Profile::Compat {
-            GL_POLYGON
-        } else {
-            GL_TRIANGLE_FAN
-        };
-        if mode > max_mode
-            && !matches!(
-                mode,
-                GL_LINES_ADJACENCY..=GL_TRIANGLE_STRIP_ADJACENCY | GL_PATCHES
-            )
-        {
-            return Err(ApiError::InvalidEnum);
-        }
-        if count < 0 || first < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        if count == 0 || self.draw.is_none() {
-            return Ok(());
-        }
-        let desc = OxglDrawDesc {
-            mode,
-            first,
-            count,
-            instance_count: 1,
-        };
-        Self::status(self.backend.draw(&desc))
     }
 
     /// Hands one draw to the backend.

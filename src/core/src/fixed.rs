@@ -74,13 +74,13 @@ impl Context {
             return;
         }
         if let Some(batch) = self.ff.imm.take(&self.ff.current) {
-            self.draw_batch(&batch);
+            self.submit_batch(&batch);
         }
     }
 
     /// Hands a normalized batch to the backend. Backend ABI version 1 carries
     /// primitives but no vertex data yet: the vertex pipeline comes next.
-    fn draw_batch(&mut self, batch: &DrawBatch) {
+    pub(crate) fn submit_batch(&mut self, batch: &DrawBatch) {
         self.ff.batches_flushed += 1;
         if self.draw_drawable().is_none() {
             return;

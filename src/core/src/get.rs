@@ -291,6 +291,11 @@ impl Context {
                 .bound(GL_PIXEL_UNPACK_BUFFER)
                 .unwrap_or(0)
                 .into()),
+            // Vertex array state.
+            p if self.get_array_state(p).is_some() => int(self.get_array_state(p).unwrap_or(0)),
+            p if compat && self.client_state_enabled(p).is_some() => {
+                boolean(self.client_state_enabled(p).unwrap_or(false))
+            }
             // Every capability is also a boolean state variable.
             cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
             GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),
@@ -302,6 +307,9 @@ impl Context {
     /// GL 4.6 §22.2: INVALID_ENUM for a `pname` that is none. Only the debug
     /// callback's exist yet (the vertex-array pointers come with vertex arrays).
     pub fn get_pointer(&self, pname: GLenum) -> ApiResult<usize> {
+        if let Some(p) = self.get_array_pointer(pname) {
+            return Ok(p);
+        }
         match pname {
             GL_DEBUG_CALLBACK_FUNCTION => Ok(self.debug.callback().map_or(0, |f| f as usize)),
             GL_DEBUG_CALLBACK_USER_PARAM => Ok(self.debug.user_param()),

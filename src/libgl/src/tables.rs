@@ -12,7 +12,18 @@ use crate::api;
 
 /// Commands whose handler validates and forwards but whose effect is not
 /// complete yet; they are not counted as implemented.
-pub const PARTIAL: &[&str] = &["glDrawArrays", "glBegin", "glEnd"];
+pub const PARTIAL: &[&str] = &[
+    "glDrawArrays",
+    "glDrawArraysInstanced",
+    "glDrawElements",
+    "glDrawElementsBaseVertex",
+    "glDrawRangeElements",
+    "glMultiDrawArrays",
+    "glMultiDrawElements",
+    "glArrayElement",
+    "glBegin",
+    "glEnd",
+];
 
 /// Whether `name` is one of the vertex-providing commands whose geometry is
 /// accepted but not drawn yet (`glVertex*`, `glRect*`).

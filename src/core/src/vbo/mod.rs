@@ -5,6 +5,7 @@
 //! This module holds the data structures and their rules; the `Context`
 //! methods that expose them to the API live beside the rest of the state.
 
+pub mod arrays;
 pub mod attrib;
 pub mod batch;
 pub mod immediate;

@@ -10,6 +10,7 @@
     reason = "C entry points: the current-context pointer and client memory"
 )]
 
+mod arrays;
 mod buffer;
 mod debug;
 mod matrix;
@@ -56,5 +57,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     pixels::install(d, profile);
     matrix::install(d, profile);
     buffer::install(d, profile);
+    arrays::install(d, profile);
     vertex::install(d, profile);
 }

@@ -38,7 +38,6 @@ handler!(pixel_storei "glPixelStorei"(pname: GLenum, param: GLint) => |c| c.pixe
 handler!(pixel_storef "glPixelStoref"(pname: GLenum, param: GLfloat) => |c| c.pixel_store(pname, param.round() as i32));
 handler!(flush "glFlush"() => |c| c.flush());
 handler!(finish "glFinish"() => |c| c.finish());
-handler!(draw_arrays "glDrawArrays"(mode: GLenum, first: GLint, count: GLsizei) => |c| c.draw_arrays(mode, first, count));
 
 unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
     with_ctx("glIsEnabled", 0, |c| {
@@ -65,7 +64,6 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.PixelStorei = pixel_storei;
     d.Flush = flush;
     d.Finish = finish;
-    d.DrawArrays = draw_arrays;
     if profile != Profile::Es {
         d.ClearDepth = clear_depth;
         d.DepthRange = depth_range;

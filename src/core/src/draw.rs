@@ -1,0 +1,621 @@
+//! Drawing from vertex arrays: vertex array objects, the pointer commands,
+//! client-state enables, and `glDrawArrays` / `glDrawElements` & co., all
+//! normalized into one [`DrawBatch`] (GL 4.6 compatibility §10.3–10.5).
+//!
+//! Client memory is read only through [`ClientMemory`], which the C entry
+//! point implements: the core computes which bytes a draw needs and never
+//! holds an application pointer as a reference.
+
+use std::collections::HashMap;
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::context::{Context, Profile};
+use crate::error::{ApiError, ApiResult};
+use crate::vbo::arrays::{self, ArraySource, ArrayState, Legacy, VertexArrayObject};
+use crate::vbo::{Attrib, Prim};
+
+/// Reads application memory for the duration of one GL command.
+pub trait ClientMemory {
+    /// `len` bytes at address `addr`, or `None` for a null address.
+    fn read(&self, addr: usize, len: usize) -> Option<&[u8]>;
+}
+
+/// Vertex array objects of a context (not shared, GL 4.6 §10.3.1).
+#[derive(Clone, Debug, Default)]
+pub struct VertexArrays {
+    /// The bound VAO name (0 = the default object of a compatibility context).
+    pub bound: u32,
+    default: VertexArrayObject,
+    objects: HashMap<u32, Option<VertexArrayObject>>,
+    next: u32,
+    /// `glPrimitiveRestartIndex` and `GL_PRIMITIVE_RESTART`.
+    pub restart_index: u32,
+    /// `GL_PRIMITIVE_RESTART` enabled.
+    pub restart: bool,
+}
+
+impl VertexArrays {
+    /// The bound object.
+    pub fn current(&self) -> &VertexArrayObject {
+        match self.objects.get(&self.bound) {
+            Some(Some(v)) => v,
+            _ => &self.default,
+        }
+    }
+
+    fn current_mut(&mut self) -> &mut VertexArrayObject {
+        match self.objects.get_mut(&self.bound) {
+            Some(Some(v)) => v,
+            _ => &mut self.default,
+        }
+    }
+}
+
+/// Is `mode` a primitive type a draw accepts in `profile`?
+fn valid_mode(mode: GLenum, profile: Profile) -> bool {
+    let max = if profile == Profile::Compat {
+        GL_POLYGON
+    } else {
+        GL_TRIANGLE_FAN
+    };
+    mode <= max
+        || matches!(
+            mode,
+            GL_LINES_ADJACENCY..=GL_TRIANGLE_STRIP_ADJACENCY | GL_PATCHES
+        )
+}
+
+fn index_size(type_: GLenum) -> ApiResult<usize> {
+    match type_ {
+        GL_UNSIGNED_BYTE => Ok(1),
+        GL_UNSIGNED_SHORT => Ok(2),
+        GL_UNSIGNED_INT => Ok(4),
+        _ => Err(ApiError::InvalidEnum),
+    }
+}
+
+impl Context {
+    /// `glGenVertexArrays`.
+    pub fn gen_vertex_arrays(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        self.outside_begin_end()?;
+        if n < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let v = &mut self.vertex_arrays;
+        let mut out = Vec::with_capacity(n as usize);
+        while out.len() < n as usize {
+            v.next = v.next.wrapping_add(1).max(1);
+            if !v.objects.contains_key(&v.next) {
+                v.objects.insert(v.next, None);
+                out.push(v.next);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `glBindVertexArray`: INVALID_OPERATION for a name not from
+    /// `glGenVertexArrays`. The element-array binding is VAO state.
+    pub fn bind_vertex_array(&mut self, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        if name != 0 && !self.vertex_arrays.objects.contains_key(&name) {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        let element = self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER).unwrap_or(0);
+        self.vertex_arrays.current_mut().element_buffer = element;
+        if let Some(slot @ None) = self.vertex_arrays.objects.get_mut(&name) {
+            *slot = Some(VertexArrayObject::default());
+        }
+        self.vertex_arrays.bound = name;
+        let element = self.vertex_arrays.current().element_buffer;
+        let shared = self.shared().clone();
+        shared
+            .buffers()
+            .bind(&mut self.buffers, GL_ELEMENT_ARRAY_BUFFER, element, false)?;
+        Ok(())
+    }
+
+    /// `glDeleteVertexArrays`: deleting the bound one binds 0.
+    pub fn delete_vertex_arrays(&mut self, names: &[u32]) -> ApiResult {
+        self.outside_begin_end()?;
+        for &name in names {
+            if name != 0
+                && self.vertex_arrays.objects.remove(&name).is_some()
+                && self.vertex_arrays.bound == name
+            {
+                self.vertex_arrays.bound = 0;
+                let element = self.vertex_arrays.default.element_buffer;
+                let shared = self.shared().clone();
+                let _ = shared.buffers().bind(
+                    &mut self.buffers,
+                    GL_ELEMENT_ARRAY_BUFFER,
+                    element,
+                    false,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// `glIsVertexArray`: a name that has been bound.
+    pub fn is_vertex_array(&self, name: u32) -> bool {
+        matches!(self.vertex_arrays.objects.get(&name), Some(Some(_)))
+    }
+
+    /// The array state of attribute `a` in the bound VAO.
+    pub fn array(&self, a: Attrib) -> &ArrayState {
+        &self.vertex_arrays.current().arrays[a.index()]
+    }
+
+    /// Stores a pointer command's array (`arr` without `buffer`, which is the
+    /// current `GL_ARRAY_BUFFER` binding).
+    fn set_pointer(&mut self, a: Attrib, arr: ArrayState) -> ApiResult {
+        let buffer = self.buffers.bound(GL_ARRAY_BUFFER)?;
+        // GL 4.6 §10.3.9: client pointers are INVALID_OPERATION while a
+        // vertex array object other than the default one is bound.
+        if buffer == 0 && arr.pointer != 0 && self.vertex_arrays.bound != 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        let slot = &mut self.vertex_arrays.current_mut().arrays[a.index()];
+        *slot = ArrayState {
+            enabled: slot.enabled,
+            divisor: slot.divisor,
+            buffer,
+            ..arr
+        };
+        Ok(())
+    }
+
+    /// The legacy pointer commands (`glVertexPointer`, ...); `pointer` is a
+    /// client address or a buffer offset.
+    pub fn legacy_pointer(
+        &mut self,
+        kind: Legacy,
+        size: i32,
+        type_: GLenum,
+        stride: i32,
+        pointer: usize,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let (size, bgra, normalized) = arrays::check_legacy(kind, size, type_, stride)?;
+        let a = match kind {
+            Legacy::Vertex => Attrib::POS,
+            Legacy::Normal => Attrib::NORMAL,
+            Legacy::Color => Attrib::COLOR0,
+            Legacy::SecondaryColor => Attrib::COLOR1,
+            Legacy::Index => Attrib::COLOR_INDEX,
+            Legacy::FogCoord => Attrib::FOG,
+            Legacy::TexCoord => Attrib::tex(self.ff.client_active_texture),
+            Legacy::EdgeFlag => Attrib::EDGEFLAG,
+        };
+        self.set_pointer(
+            a,
+            ArrayState {
+                size,
+                type_,
+                stride,
+                normalized,
+                bgra,
+                pointer,
+                ..ArrayState::default()
+            },
+        )
+    }
+
+    /// `glVertexAttribPointer`.
+    pub fn vertex_attrib_pointer(
+        &mut self,
+        index: u32,
+        size: i32,
+        type_: GLenum,
+        normalized: bool,
+        stride: i32,
+        pointer: usize,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let (size, bgra) = arrays::check_generic(index, size, type_, normalized, stride)?;
+        let a = self.generic_slot(index);
+        self.set_pointer(
+            a,
+            ArrayState {
+                size,
+                type_,
+                stride,
+                normalized,
+                bgra,
+                pointer,
+                ..ArrayState::default()
+            },
+        )
+    }
+
+    /// Generic attribute 0 is the position array in a compatibility context.
+    fn generic_slot(&self, index: u32) -> Attrib {
+        if index == 0 && self.params().profile == Profile::Compat {
+            Attrib::POS
+        } else {
+            Attrib::generic(index as usize)
+        }
+    }
+
+    /// `glEnableClientState` / `glDisableClientState`: INVALID_ENUM for an
+    /// unknown array.
+    pub fn set_client_state(&mut self, array: GLenum, on: bool) -> ApiResult {
+        self.outside_begin_end()?;
+        let a = match array {
+            GL_VERTEX_ARRAY => Attrib::POS,
+            GL_NORMAL_ARRAY => Attrib::NORMAL,
+            GL_COLOR_ARRAY => Attrib::COLOR0,
+            GL_SECONDARY_COLOR_ARRAY => Attrib::COLOR1,
+            GL_INDEX_ARRAY => Attrib::COLOR_INDEX,
+            GL_FOG_COORD_ARRAY => Attrib::FOG,
+            GL_EDGE_FLAG_ARRAY => Attrib::EDGEFLAG,
+            GL_TEXTURE_COORD_ARRAY => Attrib::tex(self.ff.client_active_texture),
+            GL_PRIMITIVE_RESTART_NV => {
+                self.vertex_arrays.restart = on;
+                return Ok(());
+            }
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        self.flush_vertices();
+        self.vertex_arrays.current_mut().arrays[a.index()].enabled = on;
+        Ok(())
+    }
+
+    /// `glEnableVertexAttribArray` / `glDisableVertexAttribArray`.
+    pub fn set_vertex_attrib_array(&mut self, index: u32, on: bool) -> ApiResult {
+        if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        self.flush_vertices();
+        let a = self.generic_slot(index);
+        self.vertex_arrays.current_mut().arrays[a.index()].enabled = on;
+        Ok(())
+    }
+
+    /// `glIsEnabled` of a client array (`GL_VERTEX_ARRAY`, ...), if `cap` names one.
+    pub fn client_state_enabled(&self, cap: GLenum) -> Option<bool> {
+        let a = self.client_array_attrib(cap)?;
+        Some(self.array(a).enabled)
+    }
+
+    fn client_array_attrib(&self, array: GLenum) -> Option<Attrib> {
+        if self.params().profile != Profile::Compat {
+            return None;
+        }
+        Some(match array {
+            GL_VERTEX_ARRAY => Attrib::POS,
+            GL_NORMAL_ARRAY => Attrib::NORMAL,
+            GL_COLOR_ARRAY => Attrib::COLOR0,
+            GL_SECONDARY_COLOR_ARRAY => Attrib::COLOR1,
+            GL_INDEX_ARRAY => Attrib::COLOR_INDEX,
+            GL_FOG_COORD_ARRAY => Attrib::FOG,
+            GL_EDGE_FLAG_ARRAY => Attrib::EDGEFLAG,
+            GL_TEXTURE_COORD_ARRAY => Attrib::tex(self.ff.client_active_texture),
+            _ => return None,
+        })
+    }
+
+    /// The array-state queries of `glGet*` (size, type, stride, binding),
+    /// if `pname` is one.
+    pub fn get_array_state(&self, pname: GLenum) -> Option<i64> {
+        let (array, what) = match pname {
+            GL_VERTEX_ARRAY_SIZE => (GL_VERTEX_ARRAY, 0),
+            GL_VERTEX_ARRAY_TYPE => (GL_VERTEX_ARRAY, 1),
+            GL_VERTEX_ARRAY_STRIDE => (GL_VERTEX_ARRAY, 2),
+            GL_VERTEX_ARRAY_BUFFER_BINDING => (GL_VERTEX_ARRAY, 3),
+            GL_NORMAL_ARRAY_TYPE => (GL_NORMAL_ARRAY, 1),
+            GL_NORMAL_ARRAY_STRIDE => (GL_NORMAL_ARRAY, 2),
+            GL_NORMAL_ARRAY_BUFFER_BINDING => (GL_NORMAL_ARRAY, 3),
+            GL_COLOR_ARRAY_SIZE => (GL_COLOR_ARRAY, 0),
+            GL_COLOR_ARRAY_TYPE => (GL_COLOR_ARRAY, 1),
+            GL_COLOR_ARRAY_STRIDE => (GL_COLOR_ARRAY, 2),
+            GL_COLOR_ARRAY_BUFFER_BINDING => (GL_COLOR_ARRAY, 3),
+            GL_TEXTURE_COORD_ARRAY_SIZE => (GL_TEXTURE_COORD_ARRAY, 0),
+            GL_TEXTURE_COORD_ARRAY_TYPE => (GL_TEXTURE_COORD_ARRAY, 1),
+            GL_TEXTURE_COORD_ARRAY_STRIDE => (GL_TEXTURE_COORD_ARRAY, 2),
+            GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING => (GL_TEXTURE_COORD_ARRAY, 3),
+            GL_VERTEX_ARRAY_BINDING => return Some(i64::from(self.vertex_arrays.bound)),
+            GL_PRIMITIVE_RESTART_INDEX => return Some(i64::from(self.vertex_arrays.restart_index)),
+            _ => return None,
+        };
+        let a = self.array(self.client_array_attrib(array)?);
+        Some(match what {
+            0 => {
+                if a.bgra {
+                    i64::from(GL_BGRA)
+                } else {
+                    i64::from(a.size)
+                }
+            }
+            1 => i64::from(a.type_),
+            2 => i64::from(a.stride),
+            _ => i64::from(a.buffer),
+        })
+    }
+
+    /// `glGetPointerv` of an array pointer, if `pname` names one.
+    pub fn get_array_pointer(&self, pname: GLenum) -> Option<usize> {
+        let array = match pname {
+            GL_VERTEX_ARRAY_POINTER => GL_VERTEX_ARRAY,
+            GL_NORMAL_ARRAY_POINTER => GL_NORMAL_ARRAY,
+            GL_COLOR_ARRAY_POINTER => GL_COLOR_ARRAY,
+            GL_SECONDARY_COLOR_ARRAY_POINTER => GL_SECONDARY_COLOR_ARRAY,
+            GL_INDEX_ARRAY_POINTER => GL_INDEX_ARRAY,
+            GL_FOG_COORD_ARRAY_POINTER => GL_FOG_COORD_ARRAY,
+            GL_EDGE_FLAG_ARRAY_POINTER => GL_EDGE_FLAG_ARRAY,
+            GL_TEXTURE_COORD_ARRAY_POINTER => GL_TEXTURE_COORD_ARRAY,
+            _ => return None,
+        };
+        Some(self.array(self.client_array_attrib(array)?).pointer)
+    }
+
+    /// `glPrimitiveRestartIndex`.
+    pub fn primitive_restart_index(&mut self, index: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.vertex_arrays.restart_index = index;
+        Ok(())
+    }
+
+    /// Common draw validation (GL 4.6 §10.4): INVALID_OPERATION inside
+    /// Begin/End or without a VAO in a core context; INVALID_ENUM for a bad
+    /// mode; INVALID_VALUE for a negative count.
+    fn check_draw(&self, mode: GLenum, count: i32) -> ApiResult {
+        self.outside_begin_end()?;
+        if !valid_mode(mode, self.params().profile) {
+            return Err(ApiError::InvalidEnum);
+        }
+        if count < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if self.params().profile == Profile::Core && self.vertex_arrays.bound == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(())
+    }
+
+    /// Resolves the bytes of every source: buffer ranges are checked against
+    /// the buffer (INVALID_OPERATION when the range overruns it or the buffer
+    /// is mapped — GL 4.6 §10.3.11 and §6.3.2); client ranges come from
+    /// `client` (a null client pointer reads as a disabled array).
+    fn source_bytes(
+        &self,
+        srcs: Vec<ArraySource>,
+        client: &dyn ClientMemory,
+    ) -> ApiResult<(Vec<ArraySource>, Vec<Vec<u8>>)> {
+        let mut kept = Vec::with_capacity(srcs.len());
+        let mut bytes = Vec::with_capacity(srcs.len());
+        let buffers = self.shared().buffers();
+        for s in srcs {
+            if s.buffer == 0 {
+                if let Some(b) = client.read(s.start, s.len) {
+                    bytes.push(b.to_vec());
+                    kept.push(s);
+                }
+                continue;
+            }
+            let buf = buffers.get(s.buffer).ok_or(ApiError::InvalidOperation)?;
+            if buf
+                .mapping
+                .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+            {
+                return Err(ApiError::InvalidOperation);
+            }
+            let end = s
+                .start
+                .checked_add(s.len)
+                .ok_or(ApiError::InvalidOperation)?;
+            let data = buf
+                .data
+                .get(s.start..end)
+                .ok_or(ApiError::InvalidOperation)?;
+            bytes.push(data.to_vec());
+            kept.push(s);
+        }
+        Ok((kept, bytes))
+    }
+
+    fn draw_indices(
+        &mut self,
+        mode: GLenum,
+        indices: &[u32],
+        min: u32,
+        max: u32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        if indices.is_empty() {
+            return Ok(());
+        }
+        let vao = self.vertex_arrays.current().clone();
+        let srcs = arrays::sources(&vao, min, max);
+        let (srcs, bytes) = self.source_bytes(srcs, client)?;
+        let slices: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
+        // Split at the restart index into primitives of the fetched list.
+        let mut prims = Vec::new();
+        let mut start = 0u32;
+        let mut order = Vec::with_capacity(indices.len());
+        for &i in indices {
+            if self.vertex_arrays.restart && i == self.vertex_arrays.restart_index {
+                let n = order.len() as u32;
+                if n > start {
+                    prims.push(Prim {
+                        mode,
+                        start,
+                        count: n - start,
+                    });
+                }
+                start = n;
+                continue;
+            }
+            order.push(i);
+        }
+        let n = order.len() as u32;
+        if n > start {
+            prims.push(Prim {
+                mode,
+                start,
+                count: n - start,
+            });
+        }
+        self.flush_vertices();
+        let batch = arrays::fetch(
+            &vao,
+            &srcs,
+            &slices,
+            &mut order.into_iter(),
+            &self.ff.current,
+            prims,
+        );
+        self.submit_batch(&batch);
+        Ok(())
+    }
+
+    /// `glDrawArrays` / `glDrawArraysInstanced` (one instance is drawn per
+    /// instance; instanced attributes come with the vertex pipeline).
+    /// INVALID_VALUE for a negative first.
+    pub fn draw_arrays(
+        &mut self,
+        mode: GLenum,
+        first: i32,
+        count: i32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        self.check_draw(mode, count)?;
+        if first < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if count == 0 {
+            return Ok(());
+        }
+        let (first, count) = (first as u32, count as u32);
+        let last = first.checked_add(count - 1).ok_or(ApiError::InvalidValue)?;
+        let indices: Vec<u32> = (first..=last).collect();
+        // Primitive restart does not apply to non-indexed draws.
+        let restart = std::mem::replace(&mut self.vertex_arrays.restart, false);
+        let r = self.draw_indices(mode, &indices, first, last, client);
+        self.vertex_arrays.restart = restart;
+        r
+    }
+
+    /// `glDrawElements`, `glDrawRangeElements`, `glDrawElementsBaseVertex`:
+    /// `indices` is an offset into the element buffer when one is bound, else
+    /// a client address. INVALID_ENUM for a bad index type.
+    pub fn draw_elements(
+        &mut self,
+        mode: GLenum,
+        count: i32,
+        type_: GLenum,
+        indices: usize,
+        base_vertex: i32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        self.check_draw(mode, count)?;
+        let size = index_size(type_)?;
+        if count == 0 {
+            return Ok(());
+        }
+        let len = count as usize * size;
+        let element = self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER)?;
+        let raw: Vec<u8> = if element != 0 {
+            let buffers = self.shared().buffers();
+            let buf = buffers.get(element).ok_or(ApiError::InvalidOperation)?;
+            let end = indices.checked_add(len).ok_or(ApiError::InvalidOperation)?;
+            buf.data
+                .get(indices..end)
+                .ok_or(ApiError::InvalidOperation)?
+                .to_vec()
+        } else if self.params().profile == Profile::Core {
+            // Core contexts have no client index arrays.
+            return Err(ApiError::InvalidOperation);
+        } else {
+            match client.read(indices, len) {
+                Some(b) => b.to_vec(),
+                None => return Ok(()),
+            }
+        };
+        let restart = self
+            .vertex_arrays
+            .restart
+            .then_some(self.vertex_arrays.restart_index);
+        let mut list = Vec::with_capacity(count as usize);
+        let (mut min, mut max) = (u32::MAX, 0u32);
+        for chunk in raw.chunks_exact(size) {
+            let i = match size {
+                1 => u32::from(chunk[0]),
+                2 => u32::from(u16::from_ne_bytes([chunk[0], chunk[1]])),
+                _ => u32::from_ne_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]),
+            };
+            if restart == Some(i) {
+                list.push(i);
+                continue;
+            }
+            let v = (i64::from(i) + i64::from(base_vertex)).clamp(0, i64::from(u32::MAX)) as u32;
+            min = min.min(v);
+            max = max.max(v);
+            list.push(v);
+        }
+        if min > max {
+            return Ok(());
+        }
+        self.draw_indices(mode, &list, min, max, client)
+    }
+
+    /// `glDrawRangeElements`: INVALID_VALUE when `end < start`.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the GL command's parameters plus client memory"
+    )]
+    pub fn draw_range_elements(
+        &mut self,
+        mode: GLenum,
+        start: u32,
+        end: u32,
+        count: i32,
+        type_: GLenum,
+        indices: usize,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        if end < start {
+            self.outside_begin_end()?;
+            return Err(ApiError::InvalidValue);
+        }
+        self.draw_elements(mode, count, type_, indices, 0, client)
+    }
+
+    /// `glArrayElement`: one vertex from the enabled arrays, inside Begin/End
+    /// (GL 4.6 compatibility §10.8).
+    pub fn array_element(&mut self, i: i32, client: &dyn ClientMemory) -> ApiResult {
+        if i < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let vao = self.vertex_arrays.current().clone();
+        let srcs = arrays::sources(&vao, i as u32, i as u32);
+        let (srcs, bytes) = self.source_bytes(srcs, client)?;
+        let slices: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
+        let batch = arrays::fetch(
+            &vao,
+            &srcs,
+            &slices,
+            &mut [i as u32].into_iter(),
+            &self.ff.current,
+            Vec::new(),
+        );
+        // Non-position attributes become current; the position provokes a vertex.
+        let mut pos = None;
+        for l in &batch.layout {
+            let v = batch.fetch(0, l.attrib);
+            if l.attrib == Attrib::POS {
+                pos = Some(v);
+            } else {
+                self.attrib(l.attrib, v, l.size);
+            }
+        }
+        if let Some(p) = pos {
+            self.vertex(p);
+        }
+        Ok(())
+    }
+}

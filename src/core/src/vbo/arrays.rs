@@ -1,0 +1,515 @@
+//! Vertex arrays (GL 4.6 compatibility §10.3): the per-attribute array state
+//! of a vertex array object, the legacy and generic pointer commands'
+//! validation, and fetching array elements into a [`DrawBatch`].
+//!
+//! An array's data is either client memory (`buffer == 0`; `pointer` is an
+//! address in the application) or a buffer object (`pointer` is an offset).
+//! The core never dereferences an address: [`ArraySource`] lists the byte
+//! ranges a draw reads, the caller (the C entry point, the one place allowed
+//! to read client memory) turns them into slices, and
+//! [`fetch`] converts from those slices only.
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use super::attrib::{Attrib, CurrentAttribs, NUM_ATTRIBS, normalize};
+use super::batch::{AttribLayout, DrawBatch, Prim};
+use crate::error::{ApiError, ApiResult};
+
+/// One attribute's array.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArrayState {
+    /// `GL_VERTEX_ATTRIB_ARRAY_ENABLED` / `glEnableClientState`.
+    pub enabled: bool,
+    /// Components per element (1–4; `GL_BGRA` is stored as 4 with `bgra`).
+    pub size: u8,
+    /// Component type (`GL_FLOAT`, `GL_UNSIGNED_BYTE`, ...).
+    pub type_: GLenum,
+    /// Byte stride as given (0 = tightly packed).
+    pub stride: i32,
+    /// Integer components are normalized to [0, 1] / [-1, 1].
+    pub normalized: bool,
+    /// `size` was `GL_BGRA`: components are stored B, G, R, A.
+    pub bgra: bool,
+    /// Client address, or offset into `buffer`.
+    pub pointer: usize,
+    /// Buffer object bound to `GL_ARRAY_BUFFER` when the pointer was set.
+    pub buffer: u32,
+    /// Instance divisor (0 = per vertex).
+    pub divisor: u32,
+}
+
+impl Default for ArrayState {
+    fn default() -> Self {
+        ArrayState {
+            enabled: false,
+            size: 4,
+            type_: GL_FLOAT,
+            stride: 0,
+            normalized: false,
+            bgra: false,
+            pointer: 0,
+            buffer: 0,
+            divisor: 0,
+        }
+    }
+}
+
+/// Bytes of one component of `type_`.
+pub fn type_size(type_: GLenum) -> Option<usize> {
+    Some(match type_ {
+        GL_BYTE | GL_UNSIGNED_BYTE => 1,
+        GL_SHORT | GL_UNSIGNED_SHORT | GL_HALF_FLOAT => 2,
+        GL_INT | GL_UNSIGNED_INT | GL_FLOAT | GL_FIXED => 4,
+        GL_DOUBLE => 8,
+        _ => return None,
+    })
+}
+
+impl ArrayState {
+    /// Bytes of one element.
+    pub fn element_size(&self) -> usize {
+        usize::from(self.size) * type_size(self.type_).unwrap_or(4)
+    }
+
+    /// Bytes from one element to the next.
+    pub fn effective_stride(&self) -> usize {
+        if self.stride == 0 {
+            self.element_size()
+        } else {
+            self.stride as usize
+        }
+    }
+}
+
+/// The array state of one vertex array object.
+#[derive(Clone, Debug)]
+pub struct VertexArrayObject {
+    /// Per attribute.
+    pub arrays: [ArrayState; NUM_ATTRIBS],
+    /// `GL_ELEMENT_ARRAY_BUFFER` binding.
+    pub element_buffer: u32,
+}
+
+impl Default for VertexArrayObject {
+    fn default() -> Self {
+        let mut arrays = [ArrayState::default(); NUM_ATTRIBS];
+        // Initial sizes of the legacy arrays (GL 4.6 compat table 23.4).
+        arrays[Attrib::NORMAL.index()].size = 3;
+        arrays[Attrib::FOG.index()].size = 1;
+        arrays[Attrib::COLOR_INDEX.index()].size = 1;
+        arrays[Attrib::COLOR1.index()].size = 3;
+        arrays[Attrib::EDGEFLAG.index()].size = 1;
+        arrays[Attrib::EDGEFLAG.index()].type_ = GL_UNSIGNED_BYTE;
+        VertexArrayObject {
+            arrays,
+            element_buffer: 0,
+        }
+    }
+}
+
+/// Which legacy pointer command is being validated (GL 4.6 compat table 10.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Legacy {
+    /// `glVertexPointer`: sizes 2–4; short, int, float, half, double.
+    Vertex,
+    /// `glNormalPointer`: size 3; byte, short, int, float, half, double.
+    Normal,
+    /// `glColorPointer`: sizes 3, 4, BGRA; every integer type, float, half, double.
+    Color,
+    /// `glSecondaryColorPointer`: size 3, BGRA; as colour.
+    SecondaryColor,
+    /// `glIndexPointer`: ubyte, short, int, float, double.
+    Index,
+    /// `glFogCoordPointer`: float, half, double.
+    FogCoord,
+    /// `glTexCoordPointer`: sizes 1–4; short, int, float, half, double.
+    TexCoord,
+    /// `glEdgeFlagPointer`: boolean (unsigned byte).
+    EdgeFlag,
+}
+
+/// Validates a pointer command's size and type: INVALID_VALUE for a size or
+/// a negative stride, INVALID_ENUM for a type the command does not accept,
+/// INVALID_OPERATION for BGRA with a type other than unsigned byte.
+/// Returns (size, bgra, normalized).
+pub fn check_legacy(
+    kind: Legacy,
+    size: i32,
+    type_: GLenum,
+    stride: i32,
+) -> ApiResult<(u8, bool, bool)> {
+    if stride < 0 {
+        return Err(ApiError::InvalidValue);
+    }
+    let float = matches!(type_, GL_FLOAT | GL_HALF_FLOAT | GL_DOUBLE);
+    let (size_ok, type_ok, normalized) = match kind {
+        Legacy::Vertex => (
+            (2..=4).contains(&size),
+            float || matches!(type_, GL_SHORT | GL_INT),
+            false,
+        ),
+        Legacy::TexCoord => (
+            (1..=4).contains(&size),
+            float || matches!(type_, GL_SHORT | GL_INT),
+            false,
+        ),
+        Legacy::Normal => (
+            size == 3,
+            float || matches!(type_, GL_BYTE | GL_SHORT | GL_INT),
+            true,
+        ),
+        Legacy::Color => (
+            size == 3 || size == 4 || size == GL_BGRA as i32,
+            float || type_size(type_).is_some_and(|s| s <= 4) && type_ != GL_FIXED,
+            true,
+        ),
+        Legacy::SecondaryColor => (
+            size == 3 || size == GL_BGRA as i32,
+            float || type_size(type_).is_some_and(|s| s <= 4) && type_ != GL_FIXED,
+            true,
+        ),
+        Legacy::Index => (
+            size == 1,
+            matches!(
+                type_,
+                GL_UNSIGNED_BYTE | GL_SHORT | GL_INT | GL_FLOAT | GL_DOUBLE
+            ),
+            false,
+        ),
+        Legacy::FogCoord => (size == 1, float, false),
+        Legacy::EdgeFlag => (size == 1, type_ == GL_UNSIGNED_BYTE, false),
+    };
+    if !type_ok {
+        return Err(ApiError::InvalidEnum);
+    }
+    if !size_ok {
+        return Err(ApiError::InvalidValue);
+    }
+    let bgra = size == GL_BGRA as i32;
+    if bgra && type_ != GL_UNSIGNED_BYTE {
+        return Err(ApiError::InvalidOperation);
+    }
+    Ok((
+        if bgra { 4 } else { size as u8 },
+        bgra,
+        normalized && !float,
+    ))
+}
+
+/// Validates `glVertexAttribPointer`: INVALID_VALUE for an index past the
+/// maximum, a size other than 1–4 (or BGRA), a negative stride; INVALID_ENUM
+/// for an unknown type; INVALID_OPERATION for BGRA without normalization or
+/// with a type other than unsigned byte.
+pub fn check_generic(
+    index: u32,
+    size: i32,
+    type_: GLenum,
+    normalized: bool,
+    stride: i32,
+) -> ApiResult<(u8, bool)> {
+    if index as usize >= super::attrib::MAX_VERTEX_ATTRIBS || stride < 0 {
+        return Err(ApiError::InvalidValue);
+    }
+    if type_size(type_).is_none() {
+        return Err(ApiError::InvalidEnum);
+    }
+    let bgra = size == GL_BGRA as i32;
+    if !bgra && !(1..=4).contains(&size) {
+        return Err(ApiError::InvalidValue);
+    }
+    if bgra && (type_ != GL_UNSIGNED_BYTE || !normalized) {
+        return Err(ApiError::InvalidOperation);
+    }
+    Ok((if bgra { 4 } else { size as u8 }, bgra))
+}
+
+/// Where the arrays of a draw read their bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ArraySource {
+    /// Attribute.
+    pub attrib: Attrib,
+    /// Buffer object (0 = client memory).
+    pub buffer: u32,
+    /// First byte read (client address or buffer offset).
+    pub start: usize,
+    /// Bytes read from `start`.
+    pub len: usize,
+    /// Index of the element at `start`.
+    pub first: u32,
+}
+
+/// The byte ranges the enabled arrays of `vao` read for vertices
+/// `min..=max` (GL 4.6: indices past the arrays' data are the client's error;
+/// for buffers the draw checks the ranges against the buffers' sizes).
+pub fn sources(vao: &VertexArrayObject, min: u32, max: u32) -> Vec<ArraySource> {
+    let mut out = Vec::new();
+    for (i, a) in vao.arrays.iter().enumerate() {
+        if !a.enabled || a.divisor != 0 {
+            continue;
+        }
+        let stride = a.effective_stride();
+        let start = a.pointer.saturating_add(min as usize * stride);
+        let len = (max - min) as usize * stride + a.element_size();
+        out.push(ArraySource {
+            attrib: Attrib(i as u8),
+            buffer: a.buffer,
+            start,
+            len,
+            first: min,
+        });
+    }
+    out
+}
+
+fn read_component(bytes: &[u8], type_: GLenum, normalized: bool) -> f32 {
+    let b = |n: usize| -> [u8; 8] {
+        let mut a = [0u8; 8];
+        a[..n].copy_from_slice(&bytes[..n]);
+        a
+    };
+    match type_ {
+        GL_BYTE => {
+            let v = bytes[0] as i8;
+            if normalized {
+                normalize::byte(v)
+            } else {
+                f32::from(v)
+            }
+        }
+        GL_UNSIGNED_BYTE => {
+            if normalized {
+                normalize::ubyte(bytes[0])
+            } else {
+                f32::from(bytes[0])
+            }
+        }
+        GL_SHORT => {
+            let v = i16::from_ne_bytes([bytes[0], bytes[1]]);
+            if normalized {
+                normalize::short(v)
+            } else {
+                f32::from(v)
+            }
+        }
+        GL_UNSIGNED_SHORT => {
+            let v = u16::from_ne_bytes([bytes[0], bytes[1]]);
+            if normalized {
+                normalize::ushort(v)
+            } else {
+                f32::from(v)
+            }
+        }
+        GL_INT => {
+            let v = i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            if normalized {
+                normalize::int(v)
+            } else {
+                v as f32
+            }
+        }
+        GL_UNSIGNED_INT => {
+            let v = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            if normalized {
+                normalize::uint(v)
+            } else {
+                v as f32
+            }
+        }
+        GL_FIXED => i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as f32 / 65536.0,
+        GL_HALF_FLOAT => half_to_f32(u16::from_ne_bytes([bytes[0], bytes[1]])),
+        GL_DOUBLE => f64::from_ne_bytes(b(8)) as f32,
+        _ => f32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
+    }
+}
+
+/// IEEE half to f32.
+pub fn half_to_f32(h: u16) -> f32 {
+    let sign = u32::from(h >> 15) << 31;
+    let exp = u32::from((h >> 10) & 0x1f);
+    let mant = u32::from(h & 0x3ff);
+    let bits = match (exp, mant) {
+        (0, 0) => sign,
+        (0, m) => {
+            // Subnormal: renormalize.
+            let mut e = 127 - 15 + 1;
+            let mut m = m;
+            while m & 0x400 == 0 {
+                m <<= 1;
+                e -= 1;
+            }
+            sign | (e << 23) | ((m & 0x3ff) << 13)
+        }
+        (0x1f, m) => sign | 0x7f80_0000 | (m << 13),
+        (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
+    };
+    f32::from_bits(bits)
+}
+
+/// Builds a batch from the arrays: `indices` are the vertices to fetch, in
+/// order (already offset by the base vertex), each read from `data[i]`, the
+/// bytes of `sources[i]` (same order). Attributes without an enabled array
+/// take their current values. `prims` index into the fetched vertex list.
+pub fn fetch(
+    vao: &VertexArrayObject,
+    sources: &[ArraySource],
+    data: &[&[u8]],
+    indices: &mut dyn Iterator<Item = u32>,
+    current: &CurrentAttribs,
+    prims: Vec<Prim>,
+) -> DrawBatch {
+    let mut layout = Vec::new();
+    let mut offset = 0u16;
+    for s in sources {
+        layout.push(AttribLayout {
+            attrib: s.attrib,
+            offset,
+            size: 4,
+        });
+        offset += 4;
+    }
+    let stride = usize::from(offset);
+    let mut vertices = Vec::new();
+    for index in indices {
+        for (s, bytes) in sources.iter().zip(data) {
+            let a = &vao.arrays[s.attrib.index()];
+            // The slice starts at element `s.first`.
+            let rel = (index.saturating_sub(s.first)) as usize * a.effective_stride();
+            let mut v = [0.0, 0.0, 0.0, 1.0];
+            let csize = type_size(a.type_).unwrap_or(4);
+            for (c, out) in v.iter_mut().enumerate().take(usize::from(a.size)) {
+                let o = rel + c * csize;
+                if let Some(src) = bytes.get(o..o + csize) {
+                    *out = read_component(src, a.type_, a.normalized);
+                }
+            }
+            if a.bgra {
+                v.swap(0, 2);
+            }
+            vertices.extend_from_slice(&v);
+        }
+    }
+    DrawBatch {
+        layout,
+        stride,
+        vertices,
+        prims,
+        constant: current.values,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn legacy_validation() {
+        assert_eq!(
+            check_legacy(Legacy::Vertex, 1, GL_FLOAT, 0),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(
+            check_legacy(Legacy::Vertex, 3, GL_UNSIGNED_BYTE, 0),
+            Err(ApiError::InvalidEnum)
+        );
+        assert_eq!(
+            check_legacy(Legacy::Vertex, 3, GL_FLOAT, -4),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(
+            check_legacy(Legacy::Color, GL_BGRA as i32, GL_UNSIGNED_BYTE, 0),
+            Ok((4, true, true))
+        );
+        assert_eq!(
+            check_legacy(Legacy::Color, GL_BGRA as i32, GL_FLOAT, 0),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(
+            check_legacy(Legacy::Normal, 3, GL_UNSIGNED_BYTE, 0),
+            Err(ApiError::InvalidEnum)
+        );
+        assert_eq!(
+            check_legacy(Legacy::Color, 4, GL_UNSIGNED_BYTE, 0),
+            Ok((4, false, true))
+        );
+        assert_eq!(
+            check_generic(16, 4, GL_FLOAT, false, 0),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(
+            check_generic(0, 5, GL_FLOAT, false, 0),
+            Err(ApiError::InvalidValue)
+        );
+        assert_eq!(
+            check_generic(0, GL_BGRA as i32, GL_UNSIGNED_BYTE, false, 0),
+            Err(ApiError::InvalidOperation)
+        );
+    }
+
+    #[test]
+    fn fetch_converts_and_orders() {
+        let mut vao = VertexArrayObject::default();
+        let pos = &mut vao.arrays[Attrib::POS.index()];
+        *pos = ArrayState {
+            enabled: true,
+            size: 2,
+            type_: GL_SHORT,
+            stride: 8,
+            pointer: 1000,
+            ..ArrayState::default()
+        };
+        let col = &mut vao.arrays[Attrib::COLOR0.index()];
+        *col = ArrayState {
+            enabled: true,
+            size: 4,
+            type_: GL_UNSIGNED_BYTE,
+            normalized: true,
+            bgra: true,
+            pointer: 5000,
+            ..ArrayState::default()
+        };
+        // Vertices 1 and 2 of the arrays.
+        let srcs = sources(&vao, 1, 2);
+        assert_eq!(
+            srcs[0],
+            ArraySource {
+                attrib: Attrib::POS,
+                buffer: 0,
+                start: 1008,
+                len: 12,
+                first: 1
+            }
+        );
+        let pos_bytes: Vec<u8> = [10i16, 20, 0, 0, 30, 40]
+            .iter()
+            .flat_map(|v| v.to_ne_bytes())
+            .collect();
+        // Colours of elements 1 and 2 (element 2 unused here).
+        let col_bytes = [255u8, 0, 0, 255, 0, 0, 0, 0];
+        let data: Vec<&[u8]> = vec![&pos_bytes[..], &col_bytes[..]];
+        assert_eq!(
+            srcs[1],
+            ArraySource {
+                attrib: Attrib::COLOR0,
+                buffer: 0,
+                start: 5004,
+                len: 8,
+                first: 1
+            }
+        );
+        let cur = CurrentAttribs::default();
+        let b = fetch(&vao, &srcs, &data, &mut [2u32, 1].into_iter(), &cur, vec![]);
+        assert_eq!(b.fetch(0, Attrib::POS), [30.0, 40.0, 0.0, 1.0]);
+        assert_eq!(b.fetch(1, Attrib::POS), [10.0, 20.0, 0.0, 1.0]);
+        // BGRA: byte 0 is blue.
+        assert_eq!(b.fetch(1, Attrib::COLOR0), [0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(b.fetch(0, Attrib::NORMAL), [0.0, 0.0, 1.0, 1.0]);
+    }
+
+    #[test]
+    fn halves() {
+        assert_eq!(half_to_f32(0x3c00), 1.0);
+        assert_eq!(half_to_f32(0xc000), -2.0);
+        assert_eq!(half_to_f32(0x0001), 5.960_464_5e-8);
+    }
+}

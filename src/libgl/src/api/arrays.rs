@@ -1,0 +1,442 @@
+//! Vertex arrays and array draws: pointer commands, client-state enables,
+//! vertex array objects, `glDrawArrays`, `glDrawElements` & co.,
+//! `glArrayElement`, `glInterleavedArrays`.
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use std::ffi::c_void;
+
+use oxgl_core::Profile;
+use oxgl_core::draw::ClientMemory;
+use oxgl_core::vbo::arrays::Legacy;
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+
+/// The application's memory, read during one GL command.
+struct Client;
+
+impl ClientMemory for Client {
+    fn read(&self, addr: usize, len: usize) -> Option<&[u8]> {
+        if addr == 0 {
+            return None;
+        }
+        // SAFETY: GL 4.6 §10.3: the arrays a draw reads are the application's
+        // memory at the addresses it set, valid for the draw's duration; the
+        // core asks only for the elements the draw uses.
+        Some(unsafe { std::slice::from_raw_parts(addr as *const u8, len) })
+    }
+}
+
+macro_rules! record {
+    ($name:literal, |$c:ident| $body:expr) => {
+        with_ctx($name, (), |$c| {
+            let r = $body;
+            $c.record(r);
+        })
+    };
+}
+
+unsafe extern "C" fn VertexPointer(size: GLint, type_: GLenum, stride: GLsizei, p: *const c_void) {
+    record!("glVertexPointer", |c| c.legacy_pointer(
+        Legacy::Vertex,
+        size,
+        type_,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn NormalPointer(type_: GLenum, stride: GLsizei, p: *const c_void) {
+    record!("glNormalPointer", |c| c.legacy_pointer(
+        Legacy::Normal,
+        3,
+        type_,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn ColorPointer(size: GLint, type_: GLenum, stride: GLsizei, p: *const c_void) {
+    record!("glColorPointer", |c| c.legacy_pointer(
+        Legacy::Color,
+        size,
+        type_,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn SecondaryColorPointer(
+    size: GLint,
+    type_: GLenum,
+    stride: GLsizei,
+    p: *const c_void,
+) {
+    record!("glSecondaryColorPointer", |c| c.legacy_pointer(
+        Legacy::SecondaryColor,
+        size,
+        type_,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn IndexPointer(type_: GLenum, stride: GLsizei, p: *const c_void) {
+    record!("glIndexPointer", |c| c.legacy_pointer(
+        Legacy::Index,
+        1,
+        type_,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn FogCoordPointer(type_: GLenum, stride: GLsizei, p: *const c_void) {
+    record!("glFogCoordPointer", |c| c.legacy_pointer(
+        Legacy::FogCoord,
+        1,
+        type_,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn TexCoordPointer(
+    size: GLint,
+    type_: GLenum,
+    stride: GLsizei,
+    p: *const c_void,
+) {
+    record!("glTexCoordPointer", |c| c.legacy_pointer(
+        Legacy::TexCoord,
+        size,
+        type_,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn EdgeFlagPointer(stride: GLsizei, p: *const c_void) {
+    record!("glEdgeFlagPointer", |c| c.legacy_pointer(
+        Legacy::EdgeFlag,
+        1,
+        GL_UNSIGNED_BYTE,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn VertexAttribPointer(
+    index: GLuint,
+    size: GLint,
+    type_: GLenum,
+    normalized: GLboolean,
+    stride: GLsizei,
+    p: *const c_void,
+) {
+    record!("glVertexAttribPointer", |c| c.vertex_attrib_pointer(
+        index,
+        size,
+        type_,
+        normalized != 0,
+        stride,
+        p as usize
+    ))
+}
+unsafe extern "C" fn EnableClientState(array: GLenum) {
+    record!("glEnableClientState", |c| c.set_client_state(array, true))
+}
+unsafe extern "C" fn DisableClientState(array: GLenum) {
+    record!("glDisableClientState", |c| c.set_client_state(array, false))
+}
+unsafe extern "C" fn EnableVertexAttribArray(index: GLuint) {
+    record!("glEnableVertexAttribArray", |c| c
+        .set_vertex_attrib_array(index, true))
+}
+unsafe extern "C" fn DisableVertexAttribArray(index: GLuint) {
+    record!("glDisableVertexAttribArray", |c| c
+        .set_vertex_attrib_array(index, false))
+}
+unsafe extern "C" fn PrimitiveRestartIndex(index: GLuint) {
+    record!("glPrimitiveRestartIndex", |c| c
+        .primitive_restart_index(index))
+}
+
+unsafe extern "C" fn GenVertexArrays(n: GLsizei, arrays: *mut GLuint) {
+    with_ctx("glGenVertexArrays", (), |c| {
+        let r = c.gen_vertex_arrays(n);
+        if let Some(names) = c.record(r)
+            && !arrays.is_null()
+        {
+            // SAFETY: the client provides room for `n` names.
+            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), arrays, names.len()) };
+        }
+    })
+}
+unsafe extern "C" fn DeleteVertexArrays(n: GLsizei, arrays: *const GLuint) {
+    with_ctx("glDeleteVertexArrays", (), |c| {
+        if n < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
+        if arrays.is_null() {
+            return;
+        }
+        // SAFETY: the client passes `n` names.
+        let names = unsafe { std::slice::from_raw_parts(arrays, n as usize) };
+        let r = c.delete_vertex_arrays(names);
+        c.record(r);
+    })
+}
+unsafe extern "C" fn BindVertexArray(array: GLuint) {
+    record!("glBindVertexArray", |c| c.bind_vertex_array(array))
+}
+unsafe extern "C" fn IsVertexArray(array: GLuint) -> GLboolean {
+    with_ctx("glIsVertexArray", 0, |c| {
+        GLboolean::from(c.is_vertex_array(array))
+    })
+}
+
+unsafe extern "C" fn DrawArrays(mode: GLenum, first: GLint, count: GLsizei) {
+    record!("glDrawArrays", |c| c
+        .draw_arrays(mode, first, count, &Client))
+}
+unsafe extern "C" fn DrawArraysInstanced(
+    mode: GLenum,
+    first: GLint,
+    count: GLsizei,
+    instances: GLsizei,
+) {
+    record!("glDrawArraysInstanced", |c| {
+        if instances < 0 {
+            Err(oxgl_core::ApiError::InvalidValue)
+        } else if instances == 0 {
+            Ok(())
+        } else {
+            c.draw_arrays(mode, first, count, &Client)
+        }
+    })
+}
+unsafe extern "C" fn DrawElements(
+    mode: GLenum,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+) {
+    record!("glDrawElements", |c| c.draw_elements(
+        mode,
+        count,
+        type_,
+        indices as usize,
+        0,
+        &Client
+    ))
+}
+unsafe extern "C" fn DrawElementsBaseVertex(
+    mode: GLenum,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+    base: GLint,
+) {
+    record!("glDrawElementsBaseVertex", |c| c.draw_elements(
+        mode,
+        count,
+        type_,
+        indices as usize,
+        base,
+        &Client
+    ))
+}
+unsafe extern "C" fn DrawRangeElements(
+    mode: GLenum,
+    start: GLuint,
+    end: GLuint,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+) {
+    record!("glDrawRangeElements", |c| c.draw_range_elements(
+        mode,
+        start,
+        end,
+        count,
+        type_,
+        indices as usize,
+        &Client
+    ))
+}
+unsafe extern "C" fn MultiDrawArrays(
+    mode: GLenum,
+    first: *const GLint,
+    count: *const GLsizei,
+    drawcount: GLsizei,
+) {
+    with_ctx("glMultiDrawArrays", (), |c| {
+        if drawcount < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
+        if first.is_null() || count.is_null() {
+            return;
+        }
+        // SAFETY: both arrays hold `drawcount` entries.
+        let (f, n) = unsafe {
+            (
+                std::slice::from_raw_parts(first, drawcount as usize),
+                std::slice::from_raw_parts(count, drawcount as usize),
+            )
+        };
+        for (&f, &n) in f.iter().zip(n) {
+            let r = c.draw_arrays(mode, f, n, &Client);
+            if c.record(r).is_none() {
+                return;
+            }
+        }
+    })
+}
+unsafe extern "C" fn MultiDrawElements(
+    mode: GLenum,
+    count: *const GLsizei,
+    type_: GLenum,
+    indices: *const *const c_void,
+    drawcount: GLsizei,
+) {
+    with_ctx("glMultiDrawElements", (), |c| {
+        if drawcount < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
+        if count.is_null() || indices.is_null() {
+            return;
+        }
+        // SAFETY: both arrays hold `drawcount` entries.
+        let (n, p) = unsafe {
+            (
+                std::slice::from_raw_parts(count, drawcount as usize),
+                std::slice::from_raw_parts(indices, drawcount as usize),
+            )
+        };
+        for (&n, &p) in n.iter().zip(p) {
+            let r = c.draw_elements(mode, n, type_, p as usize, 0, &Client);
+            if c.record(r).is_none() {
+                return;
+            }
+        }
+    })
+}
+unsafe extern "C" fn ArrayElement(i: GLint) {
+    record!("glArrayElement", |c| c.array_element(i, &Client))
+}
+
+/// `glInterleavedArrays` (GL 4.6 compatibility §10.3.5, table 10.6): sets
+/// and enables the arrays one of 14 fixed layouts describes.
+unsafe extern "C" fn InterleavedArrays(format: GLenum, stride: GLsizei, pointer: *const c_void) {
+    with_ctx("glInterleavedArrays", (), |c| {
+        let r = interleaved(c, format, stride, pointer as usize);
+        c.record(r);
+    })
+}
+
+fn interleaved(
+    c: &mut oxgl_core::Context,
+    format: GLenum,
+    stride: GLsizei,
+    p: usize,
+) -> oxgl_core::error::ApiResult {
+    use oxgl_core::ApiError;
+    c.outside_begin_end()?;
+    if stride < 0 {
+        return Err(ApiError::InvalidValue);
+    }
+    let f = 4usize; // sizeof(GLfloat)
+    // (texcoords, colour size, colour is ubyte, normal, vertex size)
+    let (t, cs, cub, n, v) = match format {
+        GL_V2F => (0, 0, false, false, 2),
+        GL_V3F => (0, 0, false, false, 3),
+        GL_C4UB_V2F => (0, 4, true, false, 2),
+        GL_C4UB_V3F => (0, 4, true, false, 3),
+        GL_C3F_V3F => (0, 3, false, false, 3),
+        GL_N3F_V3F => (0, 0, false, true, 3),
+        GL_C4F_N3F_V3F => (0, 4, false, true, 3),
+        GL_T2F_V3F => (2, 0, false, false, 3),
+        GL_T4F_V4F => (4, 0, false, false, 4),
+        GL_T2F_C4UB_V3F => (2, 4, true, false, 3),
+        GL_T2F_C3F_V3F => (2, 3, false, false, 3),
+        GL_T2F_N3F_V3F => (2, 0, false, true, 3),
+        GL_T2F_C4F_N3F_V3F => (2, 4, false, true, 3),
+        GL_T4F_C4F_N3F_V4F => (4, 4, false, true, 4),
+        _ => return Err(ApiError::InvalidEnum),
+    };
+    let pc = t * f;
+    let pn = pc
+        + if cs == 0 {
+            0
+        } else if cub {
+            4
+        } else {
+            cs * f
+        };
+    let pv = pn + if n { 3 * f } else { 0 };
+    let size = pv + v * f;
+    let stride = if stride == 0 { size as i32 } else { stride };
+    let set = |c: &mut oxgl_core::Context, array: GLenum, on: bool| c.set_client_state(array, on);
+    set(c, GL_EDGE_FLAG_ARRAY, false)?;
+    set(c, GL_INDEX_ARRAY, false)?;
+    set(c, GL_SECONDARY_COLOR_ARRAY, false)?;
+    set(c, GL_FOG_COORD_ARRAY, false)?;
+    set(c, GL_TEXTURE_COORD_ARRAY, t != 0)?;
+    if t != 0 {
+        c.legacy_pointer(Legacy::TexCoord, t as i32, GL_FLOAT, stride, p)?;
+    }
+    set(c, GL_COLOR_ARRAY, cs != 0)?;
+    if cs != 0 {
+        let ty = if cub { GL_UNSIGNED_BYTE } else { GL_FLOAT };
+        c.legacy_pointer(Legacy::Color, cs as i32, ty, stride, p + pc)?;
+    }
+    set(c, GL_NORMAL_ARRAY, n)?;
+    if n {
+        c.legacy_pointer(Legacy::Normal, 3, GL_FLOAT, stride, p + pn)?;
+    }
+    set(c, GL_VERTEX_ARRAY, true)?;
+    c.legacy_pointer(Legacy::Vertex, v as i32, GL_FLOAT, stride, p + pv)
+}
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    d.VertexAttribPointer = VertexAttribPointer;
+    d.VertexAttribPointerARB = VertexAttribPointer;
+    d.EnableVertexAttribArray = EnableVertexAttribArray;
+    d.DisableVertexAttribArray = DisableVertexAttribArray;
+    d.EnableVertexAttribArrayARB = EnableVertexAttribArray;
+    d.DisableVertexAttribArrayARB = DisableVertexAttribArray;
+    d.GenVertexArrays = GenVertexArrays;
+    d.DeleteVertexArrays = DeleteVertexArrays;
+    d.BindVertexArray = BindVertexArray;
+    d.IsVertexArray = IsVertexArray;
+    d.DrawArrays = DrawArrays;
+    d.DrawArraysEXT = DrawArraysEXTShim;
+    d.DrawArraysInstanced = DrawArraysInstanced;
+    d.DrawElements = DrawElements;
+    d.DrawElementsBaseVertex = DrawElementsBaseVertex;
+    d.DrawRangeElements = DrawRangeElements;
+    d.MultiDrawArrays = MultiDrawArrays;
+    d.MultiDrawElements = MultiDrawElements;
+    d.PrimitiveRestartIndex = PrimitiveRestartIndex;
+    if profile != Profile::Compat {
+        return;
+    }
+    d.VertexPointer = VertexPointer;
+    d.NormalPointer = NormalPointer;
+    d.ColorPointer = ColorPointer;
+    d.SecondaryColorPointer = SecondaryColorPointer;
+    d.SecondaryColorPointerEXT = SecondaryColorPointer;
+    d.IndexPointer = IndexPointer;
+    d.FogCoordPointer = FogCoordPointer;
+    d.FogCoordPointerEXT = FogCoordPointer;
+    d.TexCoordPointer = TexCoordPointer;
+    d.EdgeFlagPointer = EdgeFlagPointer;
+    d.EnableClientState = EnableClientState;
+    d.DisableClientState = DisableClientState;
+    d.ArrayElement = ArrayElement;
+    d.InterleavedArrays = InterleavedArrays;
+}
+
+/// `glDrawArraysEXT` (EXT_vertex_array) has the same signature as `glDrawArrays`.
+unsafe extern "C" fn DrawArraysEXTShim(mode: GLenum, first: GLint, count: GLsizei) {
+    // SAFETY: forwards unchanged arguments.
+    unsafe { DrawArrays(mode, first, count) }
+}
