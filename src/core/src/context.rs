@@ -85,6 +85,8 @@ pub struct Context {
     pub buffers: crate::buffer::BufferBindings,
     /// Vertex array objects and primitive restart.
     pub vertex_arrays: crate::draw::VertexArrays,
+    /// Display-list compilation and `glListBase`.
+    pub lists: crate::dlist::ListState,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -160,6 +162,7 @@ impl Context {
             ff: crate::fixed::FixedFunction::default(),
             buffers: crate::buffer::BufferBindings::default(),
             vertex_arrays: crate::draw::VertexArrays::default(),
+            lists: crate::dlist::ListState::default(),
             shared: crate::shared::Shared::new(),
         }
     }

@@ -98,6 +98,9 @@ impl Context {
 
     /// `glBegin`. INVALID_OPERATION inside Begin/End, INVALID_ENUM for a bad mode.
     pub fn begin(&mut self, mode: GLenum) -> ApiResult {
+        if self.save_begin(mode) && !self.executing() {
+            return Ok(());
+        }
         self.outside_begin_end()?;
         if !is_begin_mode(mode) {
             return Err(ApiError::InvalidEnum);
@@ -108,6 +111,9 @@ impl Context {
 
     /// `glEnd`. INVALID_OPERATION outside Begin/End.
     pub fn end(&mut self) -> ApiResult {
+        if self.save_end() && !self.executing() {
+            return Ok(());
+        }
         if !self.in_begin_end() {
             return Err(ApiError::InvalidOperation);
         }
@@ -122,6 +128,9 @@ impl Context {
     /// undefined there, GL 4.6 compat §10.7).
     #[inline]
     pub fn vertex(&mut self, pos: [f32; 4]) {
+        if self.save_vertex(pos) && !self.executing() {
+            return;
+        }
         if self.in_begin_end() {
             let ff = &mut self.ff;
             ff.imm.emit(pos, &ff.current);
@@ -131,6 +140,9 @@ impl Context {
     /// Sets the current value of attribute `a` (`size` components were given).
     #[inline]
     pub fn attrib(&mut self, a: Attrib, value: [f32; 4], size: u8) {
+        if self.save_attrib(a, value, size) && !self.executing() {
+            return;
+        }
         let ff = &mut self.ff;
         if ff.imm.inside.is_some() {
             ff.imm.note_attrib(a, size, &ff.current);

@@ -296,6 +296,23 @@ impl Context {
             p if compat && self.client_state_enabled(p).is_some() => {
                 boolean(self.client_state_enabled(p).unwrap_or(false))
             }
+            // Display lists.
+            GL_LIST_BASE if compat => int(self.lists.base.into()),
+            GL_LIST_INDEX if compat => {
+                int(self.lists.compiling.as_ref().map_or(0, |c| c.name).into())
+            }
+            GL_LIST_MODE if compat => int(self
+                .lists
+                .compiling
+                .as_ref()
+                .map_or(0, |c| {
+                    if c.execute {
+                        GL_COMPILE_AND_EXECUTE
+                    } else {
+                        GL_COMPILE
+                    }
+                })
+                .into()),
             // Every capability is also a boolean state variable.
             cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
             GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),

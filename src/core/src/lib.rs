@@ -12,6 +12,7 @@ pub mod buffer;
 mod buffer_api;
 pub mod context;
 pub mod debug;
+pub mod dlist;
 pub mod draw;
 pub mod error;
 pub mod fixed;

@@ -5,17 +5,24 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::buffer::Buffers;
+use crate::dlist::DisplayLists;
 
 /// Objects shared between contexts.
 #[derive(Debug, Default)]
 pub struct Shared {
     buffers: Mutex<Buffers>,
+    lists: Mutex<DisplayLists>,
 }
 
 impl Shared {
     /// A new, empty share group.
     pub fn new() -> Arc<Shared> {
         Arc::new(Shared::default())
+    }
+
+    /// The display-list namespace, locked.
+    pub fn lists(&self) -> MutexGuard<'_, DisplayLists> {
+        self.lists.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The buffer namespace, locked.

@@ -9,10 +9,19 @@ use oxgl_glapi::types::*;
 
 use super::with_ctx;
 
+/// A matrix or texture-unit command: compiled into display lists (the core
+/// method checks Begin/End and flushes pending vertices).
 macro_rules! handler {
     ($name:ident ( $($arg:ident : $ty:ty),* ) => |$ctx:ident| $body:expr) => {
         unsafe extern "C" fn $name($($arg: $ty),*) {
-            with_ctx(concat!("gl", stringify!($name)), (), |$ctx| {
+            with_ctx(concat!("gl", stringify!($name)), (), |ctx| {
+                if ctx.compiling_list() {
+                    ctx.save(Box::new(move |$ctx: &mut oxgl_core::Context| $body));
+                    if !ctx.executing() {
+                        return;
+                    }
+                }
+                let $ctx = ctx;
                 let r = $body;
                 $ctx.record(r);
             })
@@ -38,7 +47,14 @@ macro_rules! matrix_handler {
     ($name:ident, $t:ty, |$c:ident, $m:ident| $body:expr) => {
         unsafe extern "C" fn $name(m: *const $t) {
             let Some($m) = read_matrix(m) else { return };
-            with_ctx(concat!("gl", stringify!($name)), (), |$c| {
+            with_ctx(concat!("gl", stringify!($name)), (), |ctx| {
+                if ctx.compiling_list() {
+                    ctx.save(Box::new(move |$c: &mut oxgl_core::Context| $body));
+                    if !ctx.executing() {
+                        return;
+                    }
+                }
+                let $c = ctx;
                 let r = $body;
                 $c.record(r);
             })
@@ -60,7 +76,13 @@ handler!(Frustum(l: GLdouble, r: GLdouble, b: GLdouble, t: GLdouble, n: GLdouble
 handler!(Ortho(l: GLdouble, r: GLdouble, b: GLdouble, t: GLdouble, n: GLdouble, f: GLdouble) => |c| c.ortho(l, r, b, t, n, f));
 handler!(ShadeModel(mode: GLenum) => |c| c.shade_model(mode));
 handler!(ActiveTexture(texture: GLenum) => |c| c.active_texture(texture));
-handler!(ClientActiveTexture(texture: GLenum) => |c| c.client_active_texture(texture));
+/// Client state: executed at once even while compiling (GL 4.6 compat §21.4).
+unsafe extern "C" fn ClientActiveTexture(texture: GLenum) {
+    with_ctx("glClientActiveTexture", (), |c| {
+        let r = c.client_active_texture(texture);
+        c.record(r);
+    })
+}
 
 matrix_handler!(LoadMatrixf, GLfloat, |c, m| c.load_matrix(m));
 matrix_handler!(LoadMatrixd, GLdouble, |c, m| c.load_matrix(m));

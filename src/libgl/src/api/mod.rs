@@ -13,6 +13,7 @@
 mod arrays;
 mod buffer;
 mod debug;
+mod lists;
 mod matrix;
 mod pixels;
 mod queries;
@@ -58,5 +59,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     matrix::install(d, profile);
     buffer::install(d, profile);
     arrays::install(d, profile);
+    lists::install(d, profile);
     vertex::install(d, profile);
 }

@@ -6,11 +6,45 @@ use oxgl_glapi::types::*;
 
 use super::with_ctx;
 
+/// A state command (GL 4.6 compatibility §10.7.5, §21.4): INVALID_OPERATION
+/// between Begin and End; compiled into the display list being built (as a
+/// call of the same core method, so errors happen when the list runs); pending
+/// immediate-mode vertices are drawn before the state changes.
 macro_rules! handler {
     ($name:ident $gl:literal ( $($arg:ident : $ty:ty),* ) => |$ctx:ident| $body:expr) => {
         unsafe extern "C" fn $name($($arg: $ty),*) {
+            with_ctx($gl, (), |ctx| {
+                if ctx.compiling_list() {
+                    ctx.save(Box::new(move |$ctx: &mut oxgl_core::Context| {
+                        $ctx.outside_begin_end()?;
+                        $ctx.flush_vertices();
+                        $body
+                    }));
+                    if !ctx.executing() {
+                        return;
+                    }
+                }
+                let $ctx = ctx;
+                let r = $ctx.outside_begin_end().and_then(|()| {
+                    $ctx.flush_vertices();
+                    $body
+                });
+                $ctx.record(r);
+            })
+        }
+    };
+}
+
+/// A command executed at once even while a list is compiled (GL 4.6
+/// compatibility §21.4: pixel store, flush, finish, queries, ...).
+macro_rules! immediate {
+    ($name:ident $gl:literal ( $($arg:ident : $ty:ty),* ) => |$ctx:ident| $body:expr) => {
+        unsafe extern "C" fn $name($($arg: $ty),*) {
             with_ctx($gl, (), |$ctx| {
-                let r = $body;
+                let r = $ctx.outside_begin_end().and_then(|()| {
+                    $ctx.flush_vertices();
+                    $body
+                });
                 $ctx.record(r);
             })
         }
@@ -33,15 +67,15 @@ handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
 handler!(disable "glDisable"(cap: GLenum) => |c| c.set_enabled(cap, false));
 handler!(draw_buffer "glDrawBuffer"(buf: GLenum) => |c| c.draw_buffer(buf));
 handler!(read_buffer "glReadBuffer"(buf: GLenum) => |c| c.read_buffer(buf));
-handler!(pixel_storei "glPixelStorei"(pname: GLenum, param: GLint) => |c| c.pixel_store(pname, param));
+immediate!(pixel_storei "glPixelStorei"(pname: GLenum, param: GLint) => |c| c.pixel_store(pname, param));
 // GL 4.6 §8.4.1: float values of integer parameters are rounded.
-handler!(pixel_storef "glPixelStoref"(pname: GLenum, param: GLfloat) => |c| c.pixel_store(pname, param.round() as i32));
-handler!(flush "glFlush"() => |c| c.flush());
-handler!(finish "glFinish"() => |c| c.finish());
+immediate!(pixel_storef "glPixelStoref"(pname: GLenum, param: GLfloat) => |c| c.pixel_store(pname, param.round() as i32));
+immediate!(flush "glFlush"() => |c| c.flush());
+immediate!(finish "glFinish"() => |c| c.finish());
 
 unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
     with_ctx("glIsEnabled", 0, |c| {
-        let r = c.is_enabled(cap);
+        let r = c.outside_begin_end().and_then(|()| c.is_enabled(cap));
         c.record(r).map_or(0, GLboolean::from)
     })
 }

@@ -1,0 +1,451 @@
+//! Display lists (GL 4.6 compatibility §21.4).
+//!
+//! A list is a sequence of [`ListOp`]s. State commands are recorded as
+//! closures that call the same `Context` method the command calls when
+//! executed directly (so a recorded command validates and errs exactly as an
+//! immediate one, at execution time, as the spec requires). Vertices given
+//! between `glBegin` and `glEnd` while compiling are accumulated once into a
+//! [`DrawBatch`] and replayed as a draw; attributes the list never set take
+//! the values current when the list is executed, and the values the list set
+//! last become current after the draw, as if the commands had run.
+//!
+//! Lists belong to the share group. Executing a list locks nothing while its
+//! operations run: the list is cloned (`Arc`) out of the namespace first.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::context::Context;
+use crate::error::{ApiError, ApiResult};
+use crate::vbo::{Attrib, CurrentAttribs, DrawBatch, Immediate};
+
+/// A recorded state command.
+pub type RecordedCall = Box<dyn Fn(&mut Context) -> ApiResult + Send + Sync>;
+
+/// One operation of a display list.
+pub enum ListOp {
+    /// A state command.
+    Call(RecordedCall),
+    /// Vertices compiled into a draw, and the attribute values the list left current.
+    Draw {
+        /// The primitives and their per-vertex attributes.
+        batch: Arc<DrawBatch>,
+        /// Attributes whose values become current after the draw.
+        final_values: Vec<(Attrib, [f32; 4])>,
+    },
+    /// `glCallList` recorded in a list.
+    CallList(u32),
+}
+
+impl std::fmt::Debug for ListOp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ListOp::Call(_) => write!(f, "Call"),
+            ListOp::Draw { batch, .. } => write!(f, "Draw({} prims)", batch.prims.len()),
+            ListOp::CallList(n) => write!(f, "CallList({n})"),
+        }
+    }
+}
+
+/// The display-list namespace of a share group.
+#[derive(Debug, Default)]
+pub struct DisplayLists {
+    /// Names in use (allocated by `glGenLists` or defined by `glNewList`).
+    lists: BTreeMap<u32, Option<Arc<Vec<ListOp>>>>,
+}
+
+/// Maximum nesting of `glCallList` (`GL_MAX_LIST_NESTING`).
+pub const MAX_LIST_NESTING: u32 = 64;
+
+impl DisplayLists {
+    /// `glGenLists`: `range` contiguous unused names; 0 when `range` is 0 or
+    /// no such run exists. INVALID_VALUE for a negative range.
+    pub fn gen_lists(&mut self, range: i32) -> ApiResult<u32> {
+        if range < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if range == 0 {
+            return Ok(0);
+        }
+        let range = range as u32;
+        let mut candidate = 1u32;
+        for (&name, _) in &self.lists {
+            if name >= candidate + range {
+                break;
+            }
+            candidate = name + 1;
+        }
+        if candidate.checked_add(range).is_none() {
+            return Ok(0);
+        }
+        for n in candidate..candidate + range {
+            self.lists.insert(n, None);
+        }
+        Ok(candidate)
+    }
+
+    /// `glIsList`.
+    pub fn is_list(&self, name: u32) -> bool {
+        self.lists.contains_key(&name)
+    }
+
+    /// `glDeleteLists`. INVALID_VALUE for a negative range.
+    pub fn delete_lists(&mut self, first: u32, range: i32) -> ApiResult {
+        if range < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let end = first.saturating_add(range as u32);
+        let doomed: Vec<u32> = self.lists.range(first..end).map(|(&k, _)| k).collect();
+        for k in doomed {
+            self.lists.remove(&k);
+        }
+        Ok(())
+    }
+
+    /// The operations of list `name`.
+    pub fn get(&self, name: u32) -> Option<Arc<Vec<ListOp>>> {
+        self.lists.get(&name).cloned().flatten()
+    }
+
+    /// Defines list `name`.
+    pub fn define(&mut self, name: u32, ops: Vec<ListOp>) {
+        self.lists.insert(name, Some(Arc::new(ops)));
+    }
+}
+
+/// The list being compiled.
+#[derive(Default)]
+pub struct Compiling {
+    /// Its name.
+    pub name: u32,
+    /// `GL_COMPILE_AND_EXECUTE`.
+    pub execute: bool,
+    /// Operations so far.
+    pub ops: Vec<ListOp>,
+    /// Vertices of the open `glBegin` (and of consecutive Begin/End pairs).
+    pub imm: Immediate,
+    /// Attribute values as the list sets them (for the vertices it compiles).
+    pub current: CurrentAttribs,
+    /// Attributes the list has set.
+    pub set: Vec<Attrib>,
+}
+
+impl std::fmt::Debug for Compiling {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Compiling({}, {} ops)", self.name, self.ops.len())
+    }
+}
+
+/// Per-context display-list state.
+#[derive(Debug, Default)]
+pub struct ListState {
+    /// `glListBase`.
+    pub base: u32,
+    /// The list being compiled, if any.
+    pub compiling: Option<Compiling>,
+    /// Current `glCallList` nesting.
+    pub depth: u32,
+}
+
+impl Context {
+    /// Whether commands are being compiled into a list.
+    #[inline]
+    pub fn compiling_list(&self) -> bool {
+        self.lists.compiling.is_some()
+    }
+
+    /// Whether compiled commands are also executed (`GL_COMPILE_AND_EXECUTE`,
+    /// or not compiling at all).
+    #[inline]
+    pub fn executing(&self) -> bool {
+        self.lists.compiling.as_ref().is_none_or(|c| c.execute)
+    }
+
+    /// Records a state command into the list being compiled.
+    pub fn save(&mut self, call: RecordedCall) {
+        if let Some(c) = &mut self.lists.compiling {
+            Self::close_batch(c);
+            c.ops.push(ListOp::Call(call));
+        }
+    }
+
+    /// Ends the batch of compiled vertices, if any, as a draw operation.
+    fn close_batch(c: &mut Compiling) {
+        if c.imm.inside.is_some() || !c.imm.has_pending() {
+            return;
+        }
+        if let Some(batch) = c.imm.take(&c.current) {
+            let final_values = c
+                .set
+                .iter()
+                .map(|&a| (a, c.current.values[a.index()]))
+                .collect();
+            c.ops.push(ListOp::Draw {
+                batch: Arc::new(batch),
+                final_values,
+            });
+        }
+    }
+
+    /// Compiles `glBegin`; returns false when not compiling.
+    pub fn save_begin(&mut self, mode: GLenum) -> bool {
+        match &mut self.lists.compiling {
+            Some(c) => {
+                if c.imm.inside.is_none() && crate::vbo::immediate::is_begin_mode(mode) {
+                    c.imm.begin(mode);
+                } else {
+                    // Invalid here: recorded so that the error happens at execution.
+                    c.ops
+                        .push(ListOp::Call(Box::new(move |ctx| ctx.begin(mode))));
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Compiles `glEnd`; returns false when not compiling.
+    pub fn save_end(&mut self) -> bool {
+        match &mut self.lists.compiling {
+            Some(c) => {
+                if c.imm.inside.is_some() {
+                    c.imm.end();
+                } else {
+                    c.ops.push(ListOp::Call(Box::new(|ctx| ctx.end())));
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Compiles a vertex; returns false when not compiling.
+    pub fn save_vertex(&mut self, pos: [f32; 4]) -> bool {
+        match &mut self.lists.compiling {
+            Some(c) => {
+                if c.imm.inside.is_some() {
+                    c.imm.emit(pos, &c.current);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Compiles an attribute; returns false when not compiling.
+    pub fn save_attrib(&mut self, a: Attrib, value: [f32; 4], size: u8) -> bool {
+        match &mut self.lists.compiling {
+            Some(c) => {
+                if c.imm.inside.is_some() {
+                    c.imm.note_attrib(a, size, &c.current);
+                } else {
+                    Self::close_batch(c);
+                    c.ops.push(ListOp::Call(Box::new(move |ctx| {
+                        ctx.attrib(a, value, size);
+                        Ok(())
+                    })));
+                }
+                c.current.values[a.index()] = value;
+                if !c.set.contains(&a) {
+                    c.set.push(a);
+                }
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// `glNewList`. INVALID_VALUE for list 0, INVALID_ENUM for a bad mode,
+    /// INVALID_OPERATION while compiling or inside Begin/End.
+    pub fn new_list(&mut self, name: u32, mode: GLenum) -> ApiResult {
+        self.outside_begin_end()?;
+        if name == 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if !matches!(mode, GL_COMPILE | GL_COMPILE_AND_EXECUTE) {
+            return Err(ApiError::InvalidEnum);
+        }
+        if self.compiling_list() {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        self.lists.compiling = Some(Compiling {
+            name,
+            execute: mode == GL_COMPILE_AND_EXECUTE,
+            current: self.ff.current.clone(),
+            ..Compiling::default()
+        });
+        Ok(())
+    }
+
+    /// `glEndList`. INVALID_OPERATION when not compiling (or inside Begin/End).
+    pub fn end_list(&mut self) -> ApiResult {
+        let Some(mut c) = self.lists.compiling.take() else {
+            return Err(ApiError::InvalidOperation);
+        };
+        if c.imm.inside.is_some() {
+            self.lists.compiling = Some(c);
+            return Err(ApiError::InvalidOperation);
+        }
+        Self::close_batch(&mut c);
+        self.shared().lists().define(c.name, c.ops);
+        Ok(())
+    }
+
+    /// `glGenLists`.
+    pub fn gen_lists(&mut self, range: i32) -> ApiResult<u32> {
+        self.outside_begin_end()?;
+        self.shared().lists().gen_lists(range)
+    }
+
+    /// `glDeleteLists`.
+    pub fn delete_lists(&mut self, first: u32, range: i32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.shared().lists().delete_lists(first, range)
+    }
+
+    /// `glIsList`.
+    pub fn is_list(&mut self, name: u32) -> ApiResult<bool> {
+        self.outside_begin_end()?;
+        Ok(self.shared().lists().is_list(name))
+    }
+
+    /// `glListBase`.
+    pub fn list_base(&mut self, base: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.lists.base = base;
+        Ok(())
+    }
+
+    /// `glCallList`: records while compiling, executes when executing.
+    /// Nesting deeper than `GL_MAX_LIST_NESTING` is ignored (as Mesa).
+    pub fn call_list(&mut self, name: u32) {
+        if let Some(c) = &mut self.lists.compiling {
+            Self::close_batch(c);
+            c.ops.push(ListOp::CallList(name));
+            if !c.execute {
+                return;
+            }
+        }
+        self.execute_list(name);
+    }
+
+    fn execute_list(&mut self, name: u32) {
+        if self.lists.depth >= MAX_LIST_NESTING {
+            return;
+        }
+        let Some(ops) = self.shared().lists().get(name) else {
+            return;
+        };
+        self.lists.depth += 1;
+        // Commands a list executes are not compiled again.
+        let compiling = self.lists.compiling.take();
+        for op in ops.iter() {
+            match op {
+                ListOp::Call(f) => {
+                    let r = f(self);
+                    self.record(r);
+                }
+                ListOp::Draw {
+                    batch,
+                    final_values,
+                } => {
+                    if self.in_begin_end() {
+                        // A list drawn inside Begin/End: not supported by the
+                        // spec for Begin within the list; the error is Begin's.
+                        self.record::<()>(Err(ApiError::InvalidOperation));
+                        continue;
+                    }
+                    self.flush_vertices();
+                    let mut b = (**batch).clone();
+                    // Attributes the list did not set take today's values.
+                    b.constant = self.ff.current.values;
+                    self.submit_batch(&b);
+                    for &(a, v) in final_values {
+                        self.ff.current.values[a.index()] = v;
+                    }
+                }
+                ListOp::CallList(n) => self.execute_list(*n),
+            }
+        }
+        self.lists.compiling = compiling;
+        self.lists.depth -= 1;
+    }
+
+    /// `glCallLists`: INVALID_VALUE for a negative count, INVALID_ENUM for an
+    /// unknown type. `names` holds the decoded list names (before the base).
+    pub fn call_lists(&mut self, names: &[u32]) {
+        let base = self.lists.base;
+        for &n in names {
+            self.call_list(base.wrapping_add(n));
+        }
+    }
+}
+
+/// Decodes the `lists` array of `glCallLists` (GL 4.6 compat table 21.x).
+pub fn decode_call_lists(type_: GLenum, bytes: &[u8], n: usize) -> ApiResult<Vec<u32>> {
+    let (size, f): (usize, fn(&[u8]) -> u32) = match type_ {
+        GL_BYTE => (1, |b| b[0] as i8 as i32 as u32),
+        GL_UNSIGNED_BYTE => (1, |b| u32::from(b[0])),
+        GL_SHORT => (2, |b| i16::from_ne_bytes([b[0], b[1]]) as i32 as u32),
+        GL_UNSIGNED_SHORT => (2, |b| u32::from(u16::from_ne_bytes([b[0], b[1]]))),
+        GL_INT => (4, |b| i32::from_ne_bytes([b[0], b[1], b[2], b[3]]) as u32),
+        GL_UNSIGNED_INT => (4, |b| u32::from_ne_bytes([b[0], b[1], b[2], b[3]])),
+        GL_FLOAT => (4, |b| f32::from_ne_bytes([b[0], b[1], b[2], b[3]]) as u32),
+        GL_2_BYTES => (2, |b| u32::from(b[0]) * 256 + u32::from(b[1])),
+        GL_3_BYTES => (3, |b| {
+            (u32::from(b[0]) * 256 + u32::from(b[1])) * 256 + u32::from(b[2])
+        }),
+        GL_4_BYTES => (4, |b| {
+            ((u32::from(b[0]) * 256 + u32::from(b[1])) * 256 + u32::from(b[2])) * 256
+                + u32::from(b[3])
+        }),
+        _ => return Err(ApiError::InvalidEnum),
+    };
+    Ok(bytes.chunks_exact(size).take(n).map(f).collect())
+}
+
+/// Bytes per element of a `glCallLists` type.
+pub fn call_lists_size(type_: GLenum) -> ApiResult<usize> {
+    Ok(match type_ {
+        GL_BYTE | GL_UNSIGNED_BYTE => 1,
+        GL_SHORT | GL_UNSIGNED_SHORT | GL_2_BYTES => 2,
+        GL_3_BYTES => 3,
+        GL_INT | GL_UNSIGNED_INT | GL_FLOAT | GL_4_BYTES => 4,
+        _ => return Err(ApiError::InvalidEnum),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gen_finds_contiguous_runs() {
+        let mut l = DisplayLists::default();
+        assert_eq!(l.gen_lists(3), Ok(1));
+        assert_eq!(l.gen_lists(2), Ok(4));
+        l.delete_lists(2, 1).unwrap();
+        assert_eq!(l.gen_lists(1), Ok(2));
+        assert_eq!(l.gen_lists(2), Ok(6));
+        assert_eq!(l.gen_lists(0), Ok(0));
+        assert_eq!(l.gen_lists(-1), Err(ApiError::InvalidValue));
+        assert!(l.is_list(5) && !l.is_list(8));
+    }
+
+    #[test]
+    fn call_lists_types() {
+        assert_eq!(
+            decode_call_lists(GL_2_BYTES, &[1, 2, 0, 3], 2),
+            Ok(vec![258, 3])
+        );
+        assert_eq!(decode_call_lists(GL_BYTE, &[0xff], 1), Ok(vec![u32::MAX]));
+        assert_eq!(
+            decode_call_lists(0x1234, &[], 0),
+            Err(ApiError::InvalidEnum)
+        );
+    }
+}

@@ -1,0 +1,156 @@
+/*
+ * lists.c: display lists through the public API — compile vs compile-and-
+ * execute, replayed state (colours, matrices), nesting, glCallLists with a
+ * base and every name encoding tested here, errors deferred to execution,
+ * commands that execute at once while compiling, and the list queries.
+ * Prints one line per failed check and PASS when all hold.
+ */
+#include <GL/gl.h>
+#include <GL/glx.h>
+#include <X11/Xlib.h>
+#include <stdio.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            printf("FAIL line %d: ", __LINE__);                                \
+            printf(__VA_ARGS__);                                               \
+            printf("\n");                                                      \
+            failures++;                                                        \
+        }                                                                      \
+    } while (0)
+
+static void expect_error(GLenum want, const char *what)
+{
+    GLenum got = glGetError();
+    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
+}
+
+static void color(GLfloat out[4]) { glGetFloatv(GL_CURRENT_COLOR, out); }
+
+int main(void)
+{
+    Display *dpy = XOpenDisplay(NULL);
+    if (!dpy) {
+        printf("FAIL: cannot open display\n");
+        return 1;
+    }
+    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
+    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
+    Window root = RootWindow(dpy, vis->screen);
+    XSetWindowAttributes swa = { 0 };
+    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
+    Window win = XCreateWindow(dpy, root, 0, 0, 32, 32, 0, vis->depth, InputOutput,
+                               vis->visual, CWColormap, &swa);
+    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
+    glXMakeCurrent(dpy, win, ctx);
+
+    GLfloat c[4], m[16];
+    GLint v;
+    GLuint base = glGenLists(4);
+    CHECK(base != 0, "glGenLists(4) = 0");
+    CHECK(glIsList(base) && glIsList(base + 3) && !glIsList(base + 4), "names reserved");
+
+    /* GL_COMPILE: nothing happens until the list is called. */
+    glColor3f(1, 1, 1);
+    glNewList(base, GL_COMPILE);
+    glGetIntegerv(GL_LIST_INDEX, &v);
+    CHECK(v == (GLint)base, "GL_LIST_INDEX %d", v);
+    glGetIntegerv(GL_LIST_MODE, &v);
+    CHECK(v == GL_COMPILE, "GL_LIST_MODE 0x%x", v);
+    glColor3f(1, 0, 0);
+    glTranslatef(1, 2, 3);
+    glPixelStorei(GL_PACK_ALIGNMENT, 2); /* not compiled: executes now */
+    glMatrixMode(0x1234);                /* compiled: its error comes at execution */
+    glEndList();
+    expect_error(GL_NO_ERROR, "compiling");
+    glGetIntegerv(GL_PACK_ALIGNMENT, &v);
+    CHECK(v == 2, "glPixelStorei executed while compiling (%d)", v);
+    color(c);
+    CHECK(c[0] == 1 && c[1] == 1, "colour unchanged by GL_COMPILE: %g %g", c[0], c[1]);
+    glGetFloatv(GL_MODELVIEW_MATRIX, m);
+    CHECK(m[12] == 0, "matrix unchanged by GL_COMPILE: %g", m[12]);
+    glCallList(base);
+    expect_error(GL_INVALID_ENUM, "recorded glMatrixMode(bad) errs at execution");
+    color(c);
+    CHECK(c[0] == 1 && c[1] == 0 && c[2] == 0, "glCallList set the colour: %g %g %g", c[0], c[1], c[2]);
+    glGetFloatv(GL_MODELVIEW_MATRIX, m);
+    CHECK(m[12] == 1 && m[13] == 2 && m[14] == 3, "glCallList translated: %g %g %g", m[12], m[13], m[14]);
+
+    /* GL_COMPILE_AND_EXECUTE, nesting, vertices with a colour. */
+    glLoadIdentity();
+    glNewList(base + 1, GL_COMPILE_AND_EXECUTE);
+    glScalef(2, 2, 2);
+    glCallList(base);
+    glEndList();
+    expect_error(GL_INVALID_ENUM, "compile-and-execute ran the nested list");
+    glGetFloatv(GL_MODELVIEW_MATRIX, m);
+    CHECK(m[0] == 2 && m[12] == 2, "compile-and-execute: %g %g", m[0], m[12]);
+    glLoadIdentity();
+    glCallList(base + 1);
+    glGetError();
+    glGetFloatv(GL_MODELVIEW_MATRIX, m);
+    CHECK(m[0] == 2 && m[12] == 2 && m[13] == 4, "replay of the nested list: %g %g %g", m[0], m[12], m[13]);
+
+    glColor3f(1, 1, 1);
+    glNewList(base + 2, GL_COMPILE);
+    glBegin(GL_TRIANGLES);
+    glVertex2f(0, 0);
+    glColor3f(0, 1, 0);
+    glVertex2f(1, 0);
+    glVertex2f(0, 1);
+    glEnd();
+    glEndList();
+    color(c);
+    CHECK(c[0] == 1 && c[1] == 1, "vertices compiled, colour untouched: %g %g", c[0], c[1]);
+    glCallList(base + 2);
+    expect_error(GL_NO_ERROR, "drawing list");
+    color(c);
+    CHECK(c[0] == 0 && c[1] == 1 && c[2] == 0, "colour set inside the list's Begin/End is current after: %g %g %g", c[0], c[1], c[2]);
+
+    /* glCallLists with a base and 2-byte names. */
+    glNewList(base + 3, GL_COMPILE);
+    glColor3f(0, 0, 1);
+    glEndList();
+    glListBase(base);
+    GLubyte names[] = { 0, 3 };
+    glColor3f(1, 1, 1);
+    glCallLists(1, GL_2_BYTES, names);
+    color(c);
+    CHECK(c[0] == 0 && c[2] == 1, "glCallLists(GL_2_BYTES) called base+3: %g %g", c[0], c[2]);
+    glCallLists(1, 0x1234, names);
+    expect_error(GL_INVALID_ENUM, "glCallLists bad type");
+    glCallLists(-1, GL_UNSIGNED_BYTE, names);
+    expect_error(GL_INVALID_VALUE, "glCallLists negative count");
+    glGetIntegerv(GL_LIST_BASE, &v);
+    CHECK(v == (GLint)base, "GL_LIST_BASE %d", v);
+
+    /* Errors. */
+    glNewList(0, GL_COMPILE);
+    expect_error(GL_INVALID_VALUE, "glNewList(0)");
+    glNewList(base, 0x1234);
+    expect_error(GL_INVALID_ENUM, "glNewList bad mode");
+    glEndList();
+    expect_error(GL_INVALID_OPERATION, "glEndList without glNewList");
+    glNewList(base, GL_COMPILE);
+    glNewList(base + 1, GL_COMPILE);
+    expect_error(GL_INVALID_OPERATION, "glNewList while compiling");
+    glEndList();
+    glDeleteLists(base, 4);
+    CHECK(!glIsList(base) && !glIsList(base + 3), "deleted");
+    glDeleteLists(base, -1);
+    expect_error(GL_INVALID_VALUE, "glDeleteLists negative range");
+    glCallList(base); /* a missing list is not an error */
+    expect_error(GL_NO_ERROR, "calling a deleted list");
+
+    glXMakeCurrent(dpy, None, NULL);
+    glXDestroyContext(dpy, ctx);
+    XDestroyWindow(dpy, win);
+    XCloseDisplay(dpy);
+    if (failures)
+        return 1;
+    printf("PASS\n");
+    return 0;
+}
