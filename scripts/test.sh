@@ -5,7 +5,7 @@
 #   2. cargo build --release            (the whole workspace: target/release/lib)
 #   3. cargo fmt --all -- --check
 #   4. cargo clippy --release --workspace --all-targets -- -D warnings
-#   5. cargo test --release --workspace --no-fail-fast, under a private Xvfb
+#   5. cargo test --profile ci-test --workspace --no-fail-fast, under a private Xvfb
 #      (scripts/xvfb-run) with OXGL_LIB_DIR=target/release/lib and
 #      OXGL_REQUIRE_X=1, so integration tests fail instead of skipping.
 #
@@ -19,7 +19,12 @@
 #
 # and the exit status is non-zero when M > 0.
 #
-# Environment: OXGL_TEST_TIMEOUT  seconds allowed for step 5 (default 900).
+# Environment: OXGL_TEST_TIMEOUT  seconds allowed for step 5 (default 2400).
+#
+# Test binaries use the `ci-test` profile (Cargo.toml: release without LTO,
+# opt-level 1): dozens of test binaries each linked with LTO cost more build
+# time than the tests themselves. The libraries under test are the release
+# build of step 2 (target/release/lib), exactly what users run.
 
 set -u
 
@@ -101,8 +106,8 @@ if [ "$build_rc" -eq 0 ]; then
     test_log=$logs/cargo-test.log
     run_step tests "$test_log" "$repo/scripts/xvfb-run" \
         env OXGL_LIB_DIR="$repo/target/release/lib" OXGL_REQUIRE_X=1 \
-        timeout -k 30 "${OXGL_TEST_TIMEOUT:-900}" \
-        cargo test --release --workspace --no-fail-fast
+        timeout -k 30 "${OXGL_TEST_TIMEOUT:-2400}" \
+        cargo test --profile ci-test --workspace --no-fail-fast
     test_rc=$?
     # Strip colour codes, then sum the result lines of every test binary.
     read -r t_passed t_failed t_failed_bins < <(
