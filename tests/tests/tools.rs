@@ -225,3 +225,21 @@ fn libgl_debug_levels() {
         "{out}"
     );
 }
+
+/// piglit's `glinfo -auto` (Debian package `piglit`, optional here: it is
+/// large, so CI does not install it) resolves its GL and EGL symbols from our
+/// libraries and passes.
+#[test]
+fn piglit_glinfo() {
+    let Some(_lib) = require_gl() else { return };
+    let glinfo = std::path::Path::new("/usr/lib/x86_64-linux-gnu/piglit/bin/glinfo");
+    if !glinfo.exists() {
+        println!("skipped: piglit is not installed");
+        return;
+    }
+    let out = run_client(glinfo, &["-auto"], &[]);
+    assert!(out.success(), "glinfo -auto failed:\n{out}");
+    assert!(out.stdout.contains("GL_VENDOR = oxgl"), "{out}");
+    assert!(out.stdout.contains("PIGLIT: {\"result\": \"pass\" }"), "{out}");
+    assert!(!out.stderr.contains("symbol"), "symbol errors:\n{out}");
+}
