@@ -87,6 +87,8 @@ pub struct Context {
     pub vertex_arrays: crate::draw::VertexArrays,
     /// Display-list compilation and `glListBase`.
     pub lists: crate::dlist::ListState,
+    /// Lights, light model, materials.
+    pub lighting: crate::lighting::Lighting,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -163,6 +165,7 @@ impl Context {
             buffers: crate::buffer::BufferBindings::default(),
             vertex_arrays: crate::draw::VertexArrays::default(),
             lists: crate::dlist::ListState::default(),
+            lighting: crate::lighting::Lighting::default(),
             shared: crate::shared::Shared::new(),
         }
     }

@@ -296,6 +296,16 @@ impl Context {
             p if compat && self.client_state_enabled(p).is_some() => {
                 boolean(self.client_state_enabled(p).unwrap_or(false))
             }
+            // Lighting.
+            GL_LIGHT_MODEL_AMBIENT if compat => Values::new(
+                Kind::Normalized,
+                &self.lighting.model_ambient.map(f64::from),
+            ),
+            GL_LIGHT_MODEL_LOCAL_VIEWER if compat => boolean(self.lighting.local_viewer),
+            GL_LIGHT_MODEL_TWO_SIDE if compat => boolean(self.lighting.two_side),
+            GL_LIGHT_MODEL_COLOR_CONTROL if compat => int(self.lighting.color_control.into()),
+            GL_COLOR_MATERIAL_FACE if compat => int(self.lighting.color_material_face.into()),
+            GL_COLOR_MATERIAL_PARAMETER if compat => int(self.lighting.color_material_mode.into()),
             // Display lists.
             GL_LIST_BASE if compat => int(self.lists.base.into()),
             GL_LIST_INDEX if compat => {

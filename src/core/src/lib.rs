@@ -17,6 +17,7 @@ pub mod draw;
 pub mod error;
 pub mod fixed;
 pub mod get;
+pub mod lighting;
 pub mod matrix;
 pub mod pixels;
 pub mod shared;

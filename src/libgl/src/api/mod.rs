@@ -13,6 +13,7 @@
 mod arrays;
 mod buffer;
 mod debug;
+mod lighting;
 mod lists;
 mod matrix;
 mod pixels;
@@ -60,5 +61,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     buffer::install(d, profile);
     arrays::install(d, profile);
     lists::install(d, profile);
+    lighting::install(d, profile);
     vertex::install(d, profile);
 }

@@ -1,0 +1,203 @@
+//! Lighting state: glLight*, glLightModel*, glMaterial*, glColorMaterial,
+//! glGetLight*, glGetMaterial*. Integer colour parameters are normalized
+//! (GL 4.6 compatibility §12.2.1); other integer parameters convert directly.
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use oxgl_core::Profile;
+use oxgl_core::lighting::param_count;
+use oxgl_core::vbo::attrib::normalize;
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+
+fn is_color(pname: GLenum) -> bool {
+    matches!(
+        pname,
+        GL_AMBIENT
+            | GL_DIFFUSE
+            | GL_SPECULAR
+            | GL_EMISSION
+            | GL_AMBIENT_AND_DIFFUSE
+            | GL_LIGHT_MODEL_AMBIENT
+    )
+}
+
+/// Reads `param_count(pname)` values from `p`.
+fn read<T: Copy>(pname: GLenum, p: *const T, conv: impl Fn(GLenum, T) -> f32) -> Vec<f32> {
+    let n = param_count(pname);
+    if p.is_null() || n == 0 {
+        return Vec::new();
+    }
+    // SAFETY: the command reads as many values as the parameter has.
+    let s = unsafe { std::slice::from_raw_parts(p, n) };
+    s.iter().map(|&v| conv(pname, v)).collect()
+}
+
+fn from_int(pname: GLenum, v: GLint) -> f32 {
+    if is_color(pname) {
+        normalize::int(v)
+    } else {
+        v as f32
+    }
+}
+
+fn from_float(_pname: GLenum, v: GLfloat) -> f32 {
+    v
+}
+
+/// Records (while compiling) and/or runs a lighting command.
+fn run(
+    name: &'static str,
+    f: impl Fn(&mut oxgl_core::Context) -> oxgl_core::error::ApiResult + Send + Sync + 'static,
+) {
+    with_ctx(name, (), |c| {
+        if c.compiling_list() {
+            let f = std::sync::Arc::new(f);
+            let g = f.clone();
+            c.save(Box::new(move |c| g(c)));
+            if !c.executing() {
+                return;
+            }
+            let r = f(c);
+            c.record(r);
+            return;
+        }
+        let r = f(c);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn Lightf(light: GLenum, pname: GLenum, param: GLfloat) {
+    run("glLightf", move |c| c.light(light, pname, &[param], true))
+}
+unsafe extern "C" fn Lighti(light: GLenum, pname: GLenum, param: GLint) {
+    run("glLighti", move |c| {
+        c.light(light, pname, &[param as f32], true)
+    })
+}
+unsafe extern "C" fn Lightfv(light: GLenum, pname: GLenum, params: *const GLfloat) {
+    let v = read(pname, params, from_float);
+    run("glLightfv", move |c| c.light(light, pname, &v, false))
+}
+unsafe extern "C" fn Lightiv(light: GLenum, pname: GLenum, params: *const GLint) {
+    let v = read(pname, params, from_int);
+    run("glLightiv", move |c| c.light(light, pname, &v, false))
+}
+unsafe extern "C" fn LightModelf(pname: GLenum, param: GLfloat) {
+    run("glLightModelf", move |c| {
+        c.light_model(pname, &[param], true)
+    })
+}
+unsafe extern "C" fn LightModeli(pname: GLenum, param: GLint) {
+    run("glLightModeli", move |c| {
+        c.light_model(pname, &[param as f32], true)
+    })
+}
+unsafe extern "C" fn LightModelfv(pname: GLenum, params: *const GLfloat) {
+    let v = read(pname, params, from_float);
+    run("glLightModelfv", move |c| c.light_model(pname, &v, false))
+}
+unsafe extern "C" fn LightModeliv(pname: GLenum, params: *const GLint) {
+    let v = read(pname, params, from_int);
+    run("glLightModeliv", move |c| c.light_model(pname, &v, false))
+}
+unsafe extern "C" fn Materialf(face: GLenum, pname: GLenum, param: GLfloat) {
+    run("glMaterialf", move |c| {
+        c.material(face, pname, &[param], true)
+    })
+}
+unsafe extern "C" fn Materiali(face: GLenum, pname: GLenum, param: GLint) {
+    run("glMateriali", move |c| {
+        c.material(face, pname, &[param as f32], true)
+    })
+}
+unsafe extern "C" fn Materialfv(face: GLenum, pname: GLenum, params: *const GLfloat) {
+    let v = read(pname, params, from_float);
+    run("glMaterialfv", move |c| c.material(face, pname, &v, false))
+}
+unsafe extern "C" fn Materialiv(face: GLenum, pname: GLenum, params: *const GLint) {
+    let v = read(pname, params, from_int);
+    run("glMaterialiv", move |c| c.material(face, pname, &v, false))
+}
+unsafe extern "C" fn ColorMaterial(face: GLenum, mode: GLenum) {
+    run("glColorMaterial", move |c| c.color_material(face, mode))
+}
+
+fn write<T>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
+    if out.is_null() {
+        return;
+    }
+    for (i, &v) in values.iter().enumerate() {
+        // SAFETY: the client provides room for the parameter's values.
+        unsafe { out.add(i).write_unaligned(conv(v)) };
+    }
+}
+
+/// Integer form of a queried value: colours scaled like `glGetIntegerv`.
+fn to_int(pname: GLenum, v: f32) -> GLint {
+    if is_color(pname) {
+        ((4294967295.0 * f64::from(v) - 1.0) / 2.0)
+            .round()
+            .clamp(f64::from(i32::MIN), f64::from(i32::MAX)) as GLint
+    } else {
+        v.round() as GLint
+    }
+}
+
+unsafe extern "C" fn GetLightfv(light: GLenum, pname: GLenum, params: *mut GLfloat) {
+    with_ctx("glGetLightfv", (), |c| {
+        let r = c.get_light(light, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| x);
+        }
+    })
+}
+unsafe extern "C" fn GetLightiv(light: GLenum, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetLightiv", (), |c| {
+        let r = c.get_light(light, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| to_int(pname, x));
+        }
+    })
+}
+unsafe extern "C" fn GetMaterialfv(face: GLenum, pname: GLenum, params: *mut GLfloat) {
+    with_ctx("glGetMaterialfv", (), |c| {
+        let r = c.get_material(face, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| x);
+        }
+    })
+}
+unsafe extern "C" fn GetMaterialiv(face: GLenum, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetMaterialiv", (), |c| {
+        let r = c.get_material(face, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| to_int(pname, x));
+        }
+    })
+}
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    if profile != Profile::Compat {
+        return;
+    }
+    d.Lightf = Lightf;
+    d.Lighti = Lighti;
+    d.Lightfv = Lightfv;
+    d.Lightiv = Lightiv;
+    d.LightModelf = LightModelf;
+    d.LightModeli = LightModeli;
+    d.LightModelfv = LightModelfv;
+    d.LightModeliv = LightModeliv;
+    d.Materialf = Materialf;
+    d.Materiali = Materiali;
+    d.Materialfv = Materialfv;
+    d.Materialiv = Materialiv;
+    d.ColorMaterial = ColorMaterial;
+    d.GetLightfv = GetLightfv;
+    d.GetLightiv = GetLightiv;
+    d.GetMaterialfv = GetMaterialfv;
+    d.GetMaterialiv = GetMaterialiv;
+}

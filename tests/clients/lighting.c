@@ -1,0 +1,139 @@
+/*
+ * lighting.c: fixed-function lighting state through the public API —
+ * initial values, eye-space light positions, integer conversions, errors,
+ * and materials set inside Begin/End and compiled into display lists.
+ * Prints one line per failed check and PASS when all hold.
+ */
+#include <GL/gl.h>
+#include <GL/glx.h>
+#include <X11/Xlib.h>
+#include <math.h>
+#include <stdio.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            printf("FAIL line %d: ", __LINE__);                                \
+            printf(__VA_ARGS__);                                               \
+            printf("\n");                                                      \
+            failures++;                                                        \
+        }                                                                      \
+    } while (0)
+
+static void expect_error(GLenum want, const char *what)
+{
+    GLenum got = glGetError();
+    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
+}
+
+static int near(float a, float b) { return fabsf(a - b) < 1e-5f; }
+
+int main(void)
+{
+    Display *dpy = XOpenDisplay(NULL);
+    if (!dpy) {
+        printf("FAIL: cannot open display\n");
+        return 1;
+    }
+    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
+    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
+    Window root = RootWindow(dpy, vis->screen);
+    XSetWindowAttributes swa = { 0 };
+    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
+    Window win = XCreateWindow(dpy, root, 0, 0, 32, 32, 0, vis->depth, InputOutput,
+                               vis->visual, CWColormap, &swa);
+    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
+    glXMakeCurrent(dpy, win, ctx);
+
+    GLfloat f[4];
+    GLint iv[4];
+    glGetLightfv(GL_LIGHT0, GL_DIFFUSE, f);
+    CHECK(f[0] == 1 && f[3] == 1, "LIGHT0 diffuse %g", f[0]);
+    glGetLightfv(GL_LIGHT1, GL_DIFFUSE, f);
+    CHECK(f[0] == 0 && f[3] == 1, "LIGHT1 diffuse %g", f[0]);
+    glGetLightfv(GL_LIGHT2, GL_SPOT_CUTOFF, f);
+    CHECK(f[0] == 180, "spot cutoff %g", f[0]);
+    glGetMaterialfv(GL_FRONT, GL_AMBIENT, f);
+    CHECK(near(f[0], 0.2f) && f[3] == 1, "material ambient %g", f[0]);
+    glGetFloatv(GL_LIGHT_MODEL_AMBIENT, f);
+    CHECK(near(f[0], 0.2f), "light model ambient %g", f[0]);
+
+    /* Positions are stored in eye coordinates. */
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glTranslatef(10, 0, 0);
+    GLfloat pos[4] = { 1, 2, 3, 1 };
+    glLightfv(GL_LIGHT0, GL_POSITION, pos);
+    glLoadIdentity();
+    glGetLightfv(GL_LIGHT0, GL_POSITION, f);
+    CHECK(f[0] == 11 && f[1] == 2 && f[2] == 3 && f[3] == 1, "eye position %g %g %g %g", f[0], f[1], f[2], f[3]);
+
+    /* Integer colours are normalized both ways. */
+    GLint red[4] = { 2147483647, 0, 0, 2147483647 };
+    glLightiv(GL_LIGHT1, GL_AMBIENT, red);
+    glGetLightfv(GL_LIGHT1, GL_AMBIENT, f);
+    CHECK(near(f[0], 1.0f) && near(f[1], 0.0f), "integer colour -> %g %g", f[0], f[1]);
+    glGetLightiv(GL_LIGHT1, GL_AMBIENT, iv);
+    CHECK(iv[0] == 2147483647, "colour read as integer %d", iv[0]);
+    glLighti(GL_LIGHT1, GL_SPOT_EXPONENT, 7);
+    glGetLightiv(GL_LIGHT1, GL_SPOT_EXPONENT, iv);
+    CHECK(iv[0] == 7, "spot exponent %d", iv[0]);
+
+    /* Errors. */
+    glLightf(GL_LIGHT0, GL_SPOT_EXPONENT, 129);
+    expect_error(GL_INVALID_VALUE, "spot exponent 129");
+    glLightf(GL_LIGHT0, GL_SPOT_CUTOFF, 91);
+    expect_error(GL_INVALID_VALUE, "spot cutoff 91");
+    glLightf(GL_LIGHT0, GL_CONSTANT_ATTENUATION, -1);
+    expect_error(GL_INVALID_VALUE, "negative attenuation");
+    glLightf(GL_LIGHT0 + 8, GL_SPOT_CUTOFF, 10);
+    expect_error(GL_INVALID_ENUM, "GL_LIGHT8");
+    glMaterialf(GL_FRONT, GL_SHININESS, 200);
+    expect_error(GL_INVALID_VALUE, "shininess 200");
+    glMaterialf(GL_LEFT, GL_SHININESS, 2);
+    expect_error(GL_INVALID_ENUM, "material face GL_LEFT");
+    glGetMaterialfv(GL_FRONT_AND_BACK, GL_SHININESS, f);
+    expect_error(GL_INVALID_ENUM, "glGetMaterial(GL_FRONT_AND_BACK)");
+    glColorMaterial(GL_FRONT, GL_POSITION);
+    expect_error(GL_INVALID_ENUM, "colour material mode GL_POSITION");
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
+    glGetIntegerv(GL_LIGHT_MODEL_COLOR_CONTROL, iv);
+    CHECK(iv[0] == GL_SEPARATE_SPECULAR_COLOR, "colour control 0x%x", iv[0]);
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_FLAT);
+    expect_error(GL_INVALID_ENUM, "bad colour control");
+
+    /* Materials inside Begin/End; glLight is not allowed there. */
+    glBegin(GL_TRIANGLES);
+    glMaterialf(GL_FRONT_AND_BACK, GL_SHININESS, 64);
+    glEnd();
+    expect_error(GL_NO_ERROR, "glMaterial inside Begin/End");
+    glGetMaterialfv(GL_BACK, GL_SHININESS, f);
+    CHECK(f[0] == 64, "back shininess %g", f[0]);
+    glBegin(GL_TRIANGLES);
+    glLightf(GL_LIGHT0, GL_SPOT_CUTOFF, 10);
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glLight inside Begin/End");
+
+    /* Compiled into a list. */
+    GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    GLfloat green[4] = { 0, 1, 0, 1 };
+    glMaterialfv(GL_FRONT, GL_EMISSION, green);
+    glEndList();
+    glGetMaterialfv(GL_FRONT, GL_EMISSION, f);
+    CHECK(f[1] == 0, "compiled material not applied yet: %g", f[1]);
+    glCallList(list);
+    glGetMaterialfv(GL_FRONT, GL_EMISSION, f);
+    CHECK(f[1] == 1, "material applied by glCallList: %g", f[1]);
+
+    glXMakeCurrent(dpy, None, NULL);
+    glXDestroyContext(dpy, ctx);
+    XDestroyWindow(dpy, win);
+    XCloseDisplay(dpy);
+    if (failures)
+        return 1;
+    printf("PASS\n");
+    return 0;
+}
