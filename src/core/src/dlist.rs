@@ -72,7 +72,7 @@ impl DisplayLists {
         }
         let range = range as u32;
         let mut candidate = 1u32;
-        for (&name, _) in &self.lists {
+        for &name in self.lists.keys() {
             if name >= candidate + range {
                 break;
             }
