@@ -240,6 +240,9 @@ fn piglit_glinfo() {
     let out = run_client(glinfo, &["-auto"], &[]);
     assert!(out.success(), "glinfo -auto failed:\n{out}");
     assert!(out.stdout.contains("GL_VENDOR = oxgl"), "{out}");
-    assert!(out.stdout.contains("PIGLIT: {\"result\": \"pass\" }"), "{out}");
+    assert!(
+        out.stdout.contains("PIGLIT: {\"result\": \"pass\" }"),
+        "{out}"
+    );
     assert!(!out.stderr.contains("symbol"), "symbol errors:\n{out}");
 }
