@@ -6,6 +6,7 @@
  * an element buffer). Prints one line per failed check and PASS.
  */
 #define GL_GLEXT_PROTOTYPES
+#include "common.h"
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <GL/glx.h>
@@ -13,40 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            printf("FAIL line %d: ", __LINE__);                                \
-            printf(__VA_ARGS__);                                               \
-            printf("\n");                                                      \
-            failures++;                                                        \
-        }                                                                      \
-    } while (0)
-
-static void expect_error(GLenum want, const char *what)
-{
-    GLenum got = glGetError();
-    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
-}
-
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
-    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
-    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
-    Window root = RootWindow(dpy, vis->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, 32, 32, 0, vis->depth, InputOutput,
-                               vis->visual, CWColormap, &swa);
-    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
-    glXMakeCurrent(dpy, win, ctx);
+    struct test_window t = open_test_window();
 
     static const GLfloat verts[] = { 0, 0, 1, 0, 0, 1, 1, 1 };
     static const GLubyte colors[] = { 255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 9, 9, 9, 9 };
@@ -154,12 +124,5 @@ int main(void)
     glInterleavedArrays(0x1234, 0, inter);
     expect_error(GL_INVALID_ENUM, "bad interleaved format");
 
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx);
-    XDestroyWindow(dpy, win);
-    XCloseDisplay(dpy);
-    if (failures)
-        return 1;
-    printf("PASS\n");
-    return 0;
+    return close_test_window(&t);
 }

@@ -5,6 +5,7 @@
  * Prints one line per failed check and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
+#include "common.h"
 #include <GL/gl.h>
 #include <GL/glext.h>
 #include <GL/glx.h>
@@ -12,41 +13,10 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            printf("FAIL line %d: ", __LINE__);                                \
-            printf(__VA_ARGS__);                                               \
-            printf("\n");                                                      \
-            failures++;                                                        \
-        }                                                                      \
-    } while (0)
-
-static void expect_error(GLenum want, const char *what)
-{
-    GLenum got = glGetError();
-    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
-}
-
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
-    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
-    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
-    Window root = RootWindow(dpy, vis->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, 32, 32, 0, vis->depth, InputOutput,
-                               vis->visual, CWColormap, &swa);
-    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
-    GLXContext ctx2 = glXCreateContext(dpy, vis, ctx, True);
-    glXMakeCurrent(dpy, win, ctx);
+    struct test_window t = open_test_window();
+    GLXContext ctx2 = glXCreateContext(t.dpy, t.vis, t.ctx, True);
 
     GLuint b[2];
     glGenBuffers(2, b);
@@ -109,7 +79,7 @@ int main(void)
 
     /* The second context shares the names and contents. */
     glFinish();
-    glXMakeCurrent(dpy, win, ctx2);
+    glXMakeCurrent(t.dpy, t.win, ctx2);
     CHECK(glIsBuffer(b[1]), "shared name visible in the second context");
     glBindBuffer(GL_ARRAY_BUFFER, b[1]);
     memset(out, 0, sizeof(out));
@@ -123,13 +93,7 @@ int main(void)
     glDeleteBuffers(-1, b);
     expect_error(GL_INVALID_VALUE, "glDeleteBuffers(-1)");
 
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx2);
-    glXDestroyContext(dpy, ctx);
-    XDestroyWindow(dpy, win);
-    XCloseDisplay(dpy);
-    if (failures)
-        return 1;
-    printf("PASS\n");
-    return 0;
+    glXMakeCurrent(t.dpy, None, NULL);
+    glXDestroyContext(t.dpy, ctx2);
+    return close_test_window(&t);
 }

@@ -4,48 +4,18 @@
  * and materials set inside Begin/End and compiled into display lists.
  * Prints one line per failed check and PASS when all hold.
  */
+#include "common.h"
 #include <GL/gl.h>
 #include <GL/glx.h>
 #include <X11/Xlib.h>
 #include <math.h>
 #include <stdio.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            printf("FAIL line %d: ", __LINE__);                                \
-            printf(__VA_ARGS__);                                               \
-            printf("\n");                                                      \
-            failures++;                                                        \
-        }                                                                      \
-    } while (0)
-
-static void expect_error(GLenum want, const char *what)
-{
-    GLenum got = glGetError();
-    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
-}
-
 static int near(float a, float b) { return fabsf(a - b) < 1e-5f; }
 
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
-    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
-    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
-    Window root = RootWindow(dpy, vis->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, 32, 32, 0, vis->depth, InputOutput,
-                               vis->visual, CWColormap, &swa);
-    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
-    glXMakeCurrent(dpy, win, ctx);
+    struct test_window t = open_test_window();
 
     GLfloat f[4];
     GLint iv[4];
@@ -128,12 +98,5 @@ int main(void)
     glGetMaterialfv(GL_FRONT, GL_EMISSION, f);
     CHECK(f[1] == 1, "material applied by glCallList: %g", f[1]);
 
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx);
-    XDestroyWindow(dpy, win);
-    XCloseDisplay(dpy);
-    if (failures)
-        return 1;
-    printf("PASS\n");
-    return 0;
+    return close_test_window(&t);
 }

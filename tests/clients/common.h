@@ -1,0 +1,85 @@
+/*
+ * common.h: what the state-test clients share — a CHECK macro that counts
+ * failures, expect_error() for glGetError checks, and a window with a direct
+ * double-buffered context made current (and its teardown). Header-only.
+ */
+#ifndef OXGL_TEST_COMMON_H
+#define OXGL_TEST_COMMON_H
+
+#include <GL/gl.h>
+#include <GL/glx.h>
+#include <X11/Xlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+static int failures;
+
+#define CHECK(cond, ...)                                                       \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            printf("FAIL line %d: ", __LINE__);                                \
+            printf(__VA_ARGS__);                                               \
+            printf("\n");                                                      \
+            failures++;                                                        \
+        }                                                                      \
+    } while (0)
+
+static void expect_error(GLenum want, const char *what)
+{
+    GLenum got = glGetError();
+    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
+}
+
+struct test_window {
+    Display *dpy;
+    XVisualInfo *vis;
+    Window win;
+    GLXContext ctx;
+};
+
+/* Opens the display, a 32x32 window with a double-buffered RGBA visual and
+ * a direct context, and makes it current; exits 1 with a FAIL line if any
+ * step fails. */
+static struct test_window open_test_window(void)
+{
+    struct test_window t = { 0 };
+    t.dpy = XOpenDisplay(NULL);
+    if (!t.dpy) {
+        printf("FAIL: cannot open display\n");
+        exit(1);
+    }
+    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
+    t.vis = glXChooseVisual(t.dpy, DefaultScreen(t.dpy), attribs);
+    if (!t.vis) {
+        printf("FAIL: no double-buffered RGBA visual\n");
+        exit(1);
+    }
+    Window root = RootWindow(t.dpy, t.vis->screen);
+    XSetWindowAttributes swa = { 0 };
+    swa.colormap = XCreateColormap(t.dpy, root, t.vis->visual, AllocNone);
+    t.win = XCreateWindow(t.dpy, root, 0, 0, 32, 32, 0, t.vis->depth, InputOutput,
+                          t.vis->visual, CWColormap, &swa);
+    t.ctx = glXCreateContext(t.dpy, t.vis, NULL, True);
+    if (!t.ctx || !glXMakeCurrent(t.dpy, t.win, t.ctx)) {
+        printf("FAIL: no current context\n");
+        exit(1);
+    }
+    return t;
+}
+
+/* Releases and destroys everything, prints PASS when no check failed, and
+ * returns the process exit status. */
+static int close_test_window(struct test_window *t)
+{
+    glXMakeCurrent(t->dpy, None, NULL);
+    glXDestroyContext(t->dpy, t->ctx);
+    XDestroyWindow(t->dpy, t->win);
+    XFree(t->vis);
+    XCloseDisplay(t->dpy);
+    if (failures)
+        return 1;
+    printf("PASS\n");
+    return 0;
+}
+
+#endif
