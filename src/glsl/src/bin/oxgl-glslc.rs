@@ -1,0 +1,195 @@
+//! `oxgl-glslc`: compile GLSL files with oxgl's front end, without a GL
+//! context.
+//!
+//! ```text
+//! oxgl-glslc [options] FILE...
+//!   --stage vert|tesc|tese|geom|frag|comp   stage (default: from the extension)
+//!   --glsl-version N     version of a shader without #version (110; 100 = ES 1.00)
+//!   --profile core|compat|es                profile / API (es: an ES context)
+//!   -DNAME[=VALUE]       define a macro
+//!   -E                   print the preprocessed tokens instead of compiling
+//!   --dump-ast           print the syntax tree
+//! ```
+//!
+//! The info log goes to stderr; the exit status is 0 when every file
+//! compiles, 1 otherwise (2 for usage errors).
+
+use oxgl_glsl::{Api, Options, Profile, Stage, Version, compile, preprocess_to_string};
+use std::process::ExitCode;
+
+const USAGE: &str = "usage: oxgl-glslc [--stage vert|tesc|tese|geom|frag|comp] [--glsl-version N] \
+[--profile core|compat|es] [-DNAME[=VALUE]] [-E] [--dump-ast] FILE...";
+
+struct Cli {
+    stage: Option<Stage>,
+    version: Option<u16>,
+    profile: Option<Profile>,
+    defines: Vec<(String, Option<String>)>,
+    preprocess_only: bool,
+    dump_ast: bool,
+    files: Vec<String>,
+}
+
+fn usage(msg: &str) -> ExitCode {
+    eprintln!("oxgl-glslc: {msg}\n{USAGE}");
+    ExitCode::from(2)
+}
+
+fn parse_args() -> Result<Cli, String> {
+    let mut cli = Cli {
+        stage: None,
+        version: None,
+        profile: None,
+        defines: Vec::new(),
+        preprocess_only: false,
+        dump_ast: false,
+        files: Vec::new(),
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(a) = it.next() {
+        let (flag, inline) = match a.split_once('=') {
+            Some((f, v)) if f.starts_with("--") => (f.to_owned(), Some(v.to_owned())),
+            _ => (a.clone(), None),
+        };
+        let mut value = |name: &str| {
+            inline
+                .clone()
+                .or_else(|| it.next())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match flag.as_str() {
+            "-h" | "--help" => return Err(String::new()),
+            "--stage" => {
+                let v = value("--stage")?;
+                cli.stage = Some(Stage::from_extension(&v).ok_or(format!("unknown stage `{v}'"))?);
+            }
+            "--glsl-version" => {
+                let v = value("--glsl-version")?;
+                cli.version = Some(v.parse().map_err(|_| format!("bad version `{v}'"))?);
+            }
+            "--profile" => {
+                let v = value("--profile")?;
+                cli.profile = Some(match v.as_str() {
+                    "core" => Profile::Core,
+                    "compat" | "compatibility" => Profile::Compatibility,
+                    "es" => Profile::Es,
+                    _ => return Err(format!("unknown profile `{v}'")),
+                });
+            }
+            "-E" => cli.preprocess_only = true,
+            "--dump-ast" => cli.dump_ast = true,
+            _ if a.starts_with("-D") => {
+                let d = &a[2..];
+                let (name, val) = match d.split_once('=') {
+                    Some((n, v)) => (n.to_owned(), Some(v.to_owned())),
+                    None => (d.to_owned(), None),
+                };
+                if name.is_empty() {
+                    return Err("-D needs a macro name".into());
+                }
+                cli.defines.push((name, val));
+            }
+            _ if a.starts_with('-') && a != "-" => return Err(format!("unknown option `{a}'")),
+            _ => cli.files.push(a),
+        }
+    }
+    if cli.files.is_empty() {
+        return Err("no input files".into());
+    }
+    Ok(cli)
+}
+
+fn options(cli: &Cli, stage: Stage) -> Result<Options, String> {
+    let es = cli.profile == Some(Profile::Es) || cli.version == Some(100);
+    let mut opts = if es {
+        Options::es(stage)
+    } else {
+        Options::new(stage)
+    };
+    if let Some(n) = cli.version {
+        let v = if es {
+            Version::es(n)
+        } else {
+            let mut v = Version::desktop(n);
+            if cli.profile == Some(Profile::Compatibility) {
+                v.profile = Profile::Compatibility;
+            }
+            v
+        };
+        let known = if es {
+            oxgl_glsl::version::ES_VERSIONS.contains(&n)
+        } else {
+            oxgl_glsl::version::DESKTOP_VERSIONS.contains(&n)
+        };
+        if !known {
+            return Err(format!(
+                "--glsl-version {n}: no such {} version",
+                if es { "GLSL ES" } else { "GLSL" }
+            ));
+        }
+        opts.default_version = v;
+    }
+    if es {
+        opts.api = Api::Gles;
+    }
+    opts.defines = cli.defines.clone();
+    Ok(opts)
+}
+
+fn main() -> ExitCode {
+    let cli = match parse_args() {
+        Ok(c) => c,
+        Err(m) if m.is_empty() => {
+            println!("{USAGE}");
+            return ExitCode::SUCCESS;
+        }
+        Err(m) => return usage(&m),
+    };
+    let mut ok = true;
+    for file in &cli.files {
+        let stage = cli.stage.or_else(|| {
+            std::path::Path::new(file)
+                .extension()
+                .and_then(|e| e.to_str())
+                .and_then(Stage::from_extension)
+        });
+        let Some(stage) = stage else {
+            return usage(&format!(
+                "{file}: cannot tell the stage from the name; use --stage"
+            ));
+        };
+        let opts = match options(&cli, stage) {
+            Ok(o) => o,
+            Err(m) => return usage(&m),
+        };
+        let src = match std::fs::read(file) {
+            Ok(b) => String::from_utf8_lossy(&b).into_owned(),
+            Err(e) => {
+                eprintln!("oxgl-glslc: {file}: {e}");
+                ok = false;
+                continue;
+            }
+        };
+        if cli.preprocess_only {
+            let (text, log) = preprocess_to_string(&src, &opts);
+            print!("{text}");
+            eprint!("{log}");
+            ok &= !log.has_errors();
+            continue;
+        }
+        let out = compile(&src, &opts);
+        if cli.files.len() > 1 && !out.log.diagnostics.is_empty() {
+            eprintln!("{file}:");
+        }
+        eprint!("{}", out.log);
+        if cli.dump_ast {
+            print!("{}", out.dump_ast());
+        }
+        ok &= out.success();
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
+    }
+}

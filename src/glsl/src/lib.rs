@@ -1,0 +1,149 @@
+//! oxgl's GLSL front end: GLSL 1.10–4.60 and GLSL ES 1.00–3.20.
+//!
+//! This crate turns shader source into an AST and an info log, with no GL
+//! context: `preprocess` (directives, macros, `#version`, `#extension`) →
+//! `lexer` (version- and extension-gated keywords, literals) → `parser`
+//! (hand-written recursive descent; binary operators by precedence climbing;
+//! expressions in an arena) → `sema` (the few semantic checks that are cheap
+//! without types). Type checking, built-ins and lowering to IR come next (see
+//! `docs/glsl.md`).
+//!
+//! ```
+//! use oxgl_glsl::{compile, Options, Stage};
+//! let out = compile("#version 330\nvoid main() {}\n", &Options::new(Stage::Fragment));
+//! assert!(out.success(), "{}", out.log);
+//! ```
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+pub mod ast;
+pub mod diag;
+pub mod extensions;
+pub mod keywords;
+pub mod lexer;
+pub mod names;
+mod parser;
+pub mod pptoken;
+pub mod preprocess;
+mod print;
+mod sema;
+pub mod version;
+
+pub use diag::{Diagnostic, InfoLog, Loc, Severity};
+pub use version::{Api, Profile, Stage, Version};
+
+/// How to compile a shader.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The stage (decides stage-specific rules and messages).
+    pub stage: Stage,
+    /// The API of the (virtual) context: an ES context accepts only GLSL ES.
+    pub api: Api,
+    /// The version of a shader without `#version` (GLSL 1.10 for GL, ES 1.00
+    /// for GLES).
+    pub default_version: Version,
+    /// Extra object-like macros (`-DNAME[=VALUE]`), defined after the
+    /// built-in ones; `None` means `1`.
+    pub defines: Vec<(String, Option<String>)>,
+}
+
+impl Options {
+    /// Desktop GL defaults for `stage`.
+    pub fn new(stage: Stage) -> Options {
+        Options {
+            stage,
+            api: Api::Gl,
+            default_version: Version::GLSL_110,
+            defines: Vec::new(),
+        }
+    }
+
+    /// OpenGL ES defaults for `stage`.
+    pub fn es(stage: Stage) -> Options {
+        Options {
+            stage,
+            api: Api::Gles,
+            default_version: Version::ES_100,
+            defines: Vec::new(),
+        }
+    }
+}
+
+/// The result of compiling one shader.
+#[derive(Debug)]
+pub struct Compiled {
+    /// Errors and warnings.
+    pub log: InfoLog,
+    /// The syntax tree (present even when there are errors, as far as the
+    /// parser recovered).
+    pub ast: ast::TranslationUnit,
+    /// The version the shader was compiled as.
+    pub version: Version,
+}
+
+impl Compiled {
+    /// Whether the shader compiled (no errors).
+    pub fn success(&self) -> bool {
+        !self.log.has_errors()
+    }
+
+    /// The AST as indented text (`--dump-ast`).
+    pub fn dump_ast(&self) -> String {
+        print::dump(&self.ast)
+    }
+}
+
+/// Preprocesses, parses and checks `src`.
+pub fn compile(src: &str, opts: &Options) -> Compiled {
+    let mut names = names::Names::new();
+    let mut log = InfoLog::default();
+    let pp = preprocess::preprocess(src, opts, &mut names, &mut log);
+    let version = pp.version;
+    // As in Mesa, a preprocessor error ends the compilation: what follows
+    // would only repeat it.
+    let pp_failed = log
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Severity::Error && d.phase == diag::Phase::Preprocessor);
+    if pp_failed {
+        let ast = ast::TranslationUnit::empty(names);
+        return Compiled { log, ast, version };
+    }
+    let tokens = lexer::lex(&pp, &mut names, &mut log);
+    let mut ast = parser::parse(&tokens, &pp, opts, names, &mut log);
+    sema::check(&mut ast, opts, &pp, &mut log);
+    // The lexer runs before the parser here, not interleaved with it as in
+    // Mesa: put the compiler's messages back in source order.
+    let first_compiler = log
+        .diagnostics
+        .iter()
+        .position(|d| d.phase == diag::Phase::Compiler)
+        .unwrap_or(log.diagnostics.len());
+    log.diagnostics[first_compiler..].sort_by_key(|d| (d.loc.source, d.loc.line, d.loc.col));
+    Compiled { log, ast, version }
+}
+
+/// Only preprocesses `src`: the token stream as text (one line per source
+/// line that produced tokens) and the log.
+pub fn preprocess_to_string(src: &str, opts: &Options) -> (String, InfoLog) {
+    let mut names = names::Names::new();
+    let mut log = InfoLog::default();
+    let pp = preprocess::preprocess(src, opts, &mut names, &mut log);
+    let mut out = String::new();
+    let mut line = None;
+    for t in &pp.tokens {
+        if line != Some((t.loc.source, t.loc.line)) {
+            if line.is_some() {
+                out.push('\n');
+            }
+            line = Some((t.loc.source, t.loc.line));
+        } else if t.space {
+            out.push(' ');
+        }
+        pptoken::spell(t.kind, &names, &mut out);
+    }
+    if line.is_some() {
+        out.push('\n');
+    }
+    (out, log)
+}

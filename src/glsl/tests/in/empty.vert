@@ -1,0 +1,1 @@
+// Nothing but a comment: GLSL needs at least one declaration.
