@@ -274,11 +274,23 @@ impl Context {
         self.read.as_ref()
     }
 
+    /// Maps a hook's status to the GL error the application sees. Running
+    /// out of memory is `GL_OUT_OF_MEMORY`; `Unsupported` is a feature the
+    /// backend has not got yet (it said so in its own log); a bad argument is
+    /// a core bug and a lost device is not recoverable without robustness
+    /// contexts: both are reported as problems, not as GL errors (Mesa's
+    /// `_mesa_problem`).
     fn status(s: OxglStatus) -> ApiResult {
         match s {
             OxglStatus::Ok | OxglStatus::Unsupported => Ok(()),
             OxglStatus::OutOfMemory => Err(ApiError::OutOfMemory),
-            OxglStatus::DeviceLost | OxglStatus::BadArgument => Ok(()),
+            OxglStatus::DeviceLost | OxglStatus::BadArgument => {
+                oxgl_util::log!(
+                    oxgl_util::log::Level::Warning,
+                    "oxgl internal problem: backend returned {s:?} (please report)"
+                );
+                Ok(())
+            }
         }
     }
 
