@@ -89,6 +89,8 @@ pub struct Context {
     pub lists: crate::dlist::ListState,
     /// Lights, light model, materials.
     pub lighting: crate::lighting::Lighting,
+    /// Texture bindings per unit and the default textures.
+    pub textures: crate::texture_api::TextureBindings,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -166,6 +168,7 @@ impl Context {
             vertex_arrays: crate::draw::VertexArrays::default(),
             lists: crate::dlist::ListState::default(),
             lighting: crate::lighting::Lighting::default(),
+            textures: crate::texture_api::TextureBindings::default(),
             shared: crate::shared::Shared::new(),
         }
     }

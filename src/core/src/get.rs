@@ -296,6 +296,16 @@ impl Context {
             p if compat && self.client_state_enabled(p).is_some() => {
                 boolean(self.client_state_enabled(p).unwrap_or(false))
             }
+            // Texture bindings of the active unit.
+            GL_TEXTURE_BINDING_1D => int(self.texture_binding(GL_TEXTURE_1D).into()),
+            GL_TEXTURE_BINDING_2D => int(self.texture_binding(GL_TEXTURE_2D).into()),
+            GL_TEXTURE_BINDING_3D if v >= (1, 2) => int(self.texture_binding(GL_TEXTURE_3D).into()),
+            GL_TEXTURE_BINDING_CUBE_MAP if v >= (1, 3) => {
+                int(self.texture_binding(GL_TEXTURE_CUBE_MAP).into())
+            }
+            GL_TEXTURE_BINDING_RECTANGLE if v >= (3, 1) => {
+                int(self.texture_binding(GL_TEXTURE_RECTANGLE).into())
+            }
             // Lighting.
             GL_LIGHT_MODEL_AMBIENT if compat => Values::new(
                 Kind::Normalized,

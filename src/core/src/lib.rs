@@ -19,9 +19,12 @@ pub mod fixed;
 pub mod get;
 pub mod lighting;
 pub mod matrix;
+pub mod pixel_transfer;
 pub mod pixels;
 pub mod shared;
 pub mod state;
+pub mod texture;
+pub mod texture_api;
 pub mod vbo;
 pub mod version;
 

@@ -332,7 +332,7 @@ fn store_components(type_: GLenum, v: &[f32], integer: bool, out: &mut [u8]) {
 }
 
 /// IEEE half from f32, round to nearest even (enough for colour read-back).
-fn f32_to_half(f: f32) -> u16 {
+pub(crate) fn f32_to_half(f: f32) -> u16 {
     let bits = f.to_bits();
     let sign = ((bits >> 16) & 0x8000) as u16;
     let exp = ((bits >> 23) & 0xff) as i32;

@@ -6,18 +6,25 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::buffer::Buffers;
 use crate::dlist::DisplayLists;
+use crate::texture::Textures;
 
 /// Objects shared between contexts.
 #[derive(Debug, Default)]
 pub struct Shared {
     buffers: Mutex<Buffers>,
     lists: Mutex<DisplayLists>,
+    textures: Mutex<Textures>,
 }
 
 impl Shared {
     /// A new, empty share group.
     pub fn new() -> Arc<Shared> {
         Arc::new(Shared::default())
+    }
+
+    /// The texture namespace, locked.
+    pub fn textures(&self) -> MutexGuard<'_, Textures> {
+        self.textures.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The display-list namespace, locked.

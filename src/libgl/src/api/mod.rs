@@ -19,6 +19,7 @@ mod matrix;
 mod pixels;
 mod queries;
 mod state;
+mod texture;
 mod vertex;
 
 use oxgl_core::{Context, Profile};
@@ -62,5 +63,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     arrays::install(d, profile);
     lists::install(d, profile);
     lighting::install(d, profile);
+    texture::install(d, profile);
     vertex::install(d, profile);
 }

@@ -1,0 +1,377 @@
+//! Client images: their layout in memory under the pixel-store parameters
+//! (GL 4.6 §8.4.4.1), and conversion between client formats/types and RGBA
+//! `f32` texels (unpack: §8.4.4; pack: §18.2.6).
+//!
+//! Every client image is described by a [`ClientImage`]; the caller checks
+//! `byte_len` before handing over the bytes, so conversion never reads or
+//! writes outside them.
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::error::{ApiError, ApiResult};
+use crate::state::PixelStore;
+
+/// Components of a colour format, in client order (GL 4.6 table 8.3).
+/// `None` for a format that is not a colour format.
+pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
+    // Indices into RGBA: 0 = R, 1 = G, 2 = B, 3 = A, 4 = luminance (R).
+    Some(match format {
+        GL_RED => &[0],
+        GL_GREEN => &[1],
+        GL_BLUE => &[2],
+        GL_ALPHA => &[3],
+        GL_RG => &[0, 1],
+        GL_RGB => &[0, 1, 2],
+        GL_BGR => &[2, 1, 0],
+        GL_RGBA => &[0, 1, 2, 3],
+        GL_BGRA => &[2, 1, 0, 3],
+        GL_LUMINANCE => &[4],
+        GL_LUMINANCE_ALPHA => &[4, 3],
+        _ => return None,
+    })
+}
+
+/// Component or pixel size of a type: `(bytes, Some(components))` for packed
+/// types, `(bytes per component, None)` otherwise.
+pub fn type_info(type_: GLenum) -> Option<(usize, Option<usize>)> {
+    Some(match type_ {
+        GL_UNSIGNED_BYTE | GL_BYTE => (1, None),
+        GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => (2, None),
+        GL_UNSIGNED_INT | GL_INT | GL_FLOAT => (4, None),
+        GL_UNSIGNED_BYTE_3_3_2 | GL_UNSIGNED_BYTE_2_3_3_REV => (1, Some(3)),
+        GL_UNSIGNED_SHORT_5_6_5 | GL_UNSIGNED_SHORT_5_6_5_REV => (2, Some(3)),
+        GL_UNSIGNED_SHORT_4_4_4_4
+        | GL_UNSIGNED_SHORT_4_4_4_4_REV
+        | GL_UNSIGNED_SHORT_5_5_5_1
+        | GL_UNSIGNED_SHORT_1_5_5_5_REV => (2, Some(4)),
+        GL_UNSIGNED_INT_8_8_8_8 | GL_UNSIGNED_INT_8_8_8_8_REV | GL_UNSIGNED_INT_2_10_10_10_REV => {
+            (4, Some(4))
+        }
+        _ => return None,
+    })
+}
+
+/// Bit widths of a packed type's fields, most significant first for the
+/// non-REV types (component 0 in the top bits) and least significant first
+/// for REV (component 0 in the low bits).
+fn packed_fields(type_: GLenum) -> (&'static [u32], bool) {
+    match type_ {
+        GL_UNSIGNED_BYTE_3_3_2 => (&[3, 3, 2], false),
+        GL_UNSIGNED_BYTE_2_3_3_REV => (&[3, 3, 2], true),
+        GL_UNSIGNED_SHORT_5_6_5 => (&[5, 6, 5], false),
+        GL_UNSIGNED_SHORT_5_6_5_REV => (&[5, 6, 5], true),
+        GL_UNSIGNED_SHORT_4_4_4_4 => (&[4, 4, 4, 4], false),
+        GL_UNSIGNED_SHORT_4_4_4_4_REV => (&[4, 4, 4, 4], true),
+        GL_UNSIGNED_SHORT_5_5_5_1 => (&[5, 5, 5, 1], false),
+        GL_UNSIGNED_SHORT_1_5_5_5_REV => (&[5, 5, 5, 1], true),
+        GL_UNSIGNED_INT_8_8_8_8 => (&[8, 8, 8, 8], false),
+        GL_UNSIGNED_INT_8_8_8_8_REV => (&[8, 8, 8, 8], true),
+        _ => (&[10, 10, 10, 2], true), // GL_UNSIGNED_INT_2_10_10_10_REV
+    }
+}
+
+/// A client image: where each row and slice starts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClientImage {
+    /// Width, height, depth in pixels.
+    pub size: [usize; 3],
+    /// Client format and type.
+    pub format: GLenum,
+    /// Client type.
+    pub type_: GLenum,
+    /// Bytes per pixel.
+    pub pixel_bytes: usize,
+    /// Bytes per component (or per pixel for packed types).
+    pub elem_bytes: usize,
+    /// Bytes from one row to the next.
+    pub row_stride: usize,
+    /// Bytes from one slice to the next.
+    pub image_stride: usize,
+    /// Offset of the first pixel (skip parameters).
+    pub offset: usize,
+    /// Bytes from the client pointer to the end of the last pixel.
+    pub byte_len: usize,
+    /// Swap bytes of multi-byte elements.
+    pub swap_bytes: bool,
+}
+
+/// Validates a colour format/type pair (INVALID_ENUM for unknown ones,
+/// INVALID_OPERATION for a packed type whose component count does not match)
+/// and computes the layout under `store`.
+pub fn client_image(
+    format: GLenum,
+    type_: GLenum,
+    w: usize,
+    h: usize,
+    d: usize,
+    store: &PixelStore,
+) -> ApiResult<ClientImage> {
+    let comps = color_components(format).ok_or(ApiError::InvalidEnum)?;
+    let (elem, packed) = type_info(type_).ok_or(ApiError::InvalidEnum)?;
+    if let Some(n) = packed {
+        let ok = match n {
+            3 => matches!(format, GL_RGB | GL_BGR),
+            _ => matches!(format, GL_RGBA | GL_BGRA),
+        };
+        if !ok {
+            return Err(ApiError::InvalidOperation);
+        }
+    }
+    let pixel_bytes = if packed.is_some() {
+        elem
+    } else {
+        elem * comps.len()
+    };
+    let row_pixels = if store.row_length > 0 {
+        store.row_length as usize
+    } else {
+        w
+    };
+    let row_bytes = row_pixels * pixel_bytes;
+    let align = store.alignment as usize;
+    let row_stride = if elem >= align {
+        row_bytes
+    } else {
+        row_bytes.div_ceil(align) * align
+    };
+    let rows = if store.image_height > 0 {
+        store.image_height as usize
+    } else {
+        h
+    };
+    let image_stride = row_stride * rows;
+    let offset = store.skip_images as usize * image_stride
+        + store.skip_rows as usize * row_stride
+        + store.skip_pixels as usize * pixel_bytes;
+    let byte_len = if w == 0 || h == 0 || d == 0 {
+        0
+    } else {
+        offset + (d - 1) * image_stride + (h - 1) * row_stride + w * pixel_bytes
+    };
+    Ok(ClientImage {
+        size: [w, h, d],
+        format,
+        type_,
+        pixel_bytes,
+        elem_bytes: elem,
+        row_stride,
+        image_stride,
+        offset,
+        byte_len,
+        swap_bytes: store.swap_bytes,
+    })
+}
+
+impl ClientImage {
+    fn pixel_at(&self, x: usize, y: usize, z: usize) -> usize {
+        self.offset + z * self.image_stride + y * self.row_stride + x * self.pixel_bytes
+    }
+
+    /// Converts the image in `src` (`byte_len` bytes) to RGBA texels, row by
+    /// row from the first (bottom) one. Missing components are (0, 0, 0, 1).
+    pub fn unpack(&self, src: &[u8]) -> Vec<[f32; 4]> {
+        let [w, h, d] = self.size;
+        let mut out = Vec::with_capacity(w * h * d);
+        let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
+        let mut px = [0u8; 16];
+        for z in 0..d {
+            for y in 0..h {
+                for x in 0..w {
+                    let at = self.pixel_at(x, y, z);
+                    let bytes = &mut px[..self.pixel_bytes];
+                    bytes.copy_from_slice(&src[at..at + self.pixel_bytes]);
+                    if self.swap_bytes && self.elem_bytes > 1 {
+                        for e in bytes.chunks_exact_mut(self.elem_bytes) {
+                            e.reverse();
+                        }
+                    }
+                    out.push(self.decode(bytes, comps));
+                }
+            }
+        }
+        out
+    }
+
+    fn decode(&self, bytes: &[u8], comps: &[usize]) -> [f32; 4] {
+        let mut v = [0.0, 0.0, 0.0, 1.0];
+        let mut put = |i: usize, c: f32| {
+            if comps[i] == 4 {
+                v[0] = c;
+                v[1] = c;
+                v[2] = c;
+            } else {
+                v[comps[i]] = c;
+            }
+        };
+        if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
+            let mut word = 0u32;
+            for (i, b) in bytes.iter().enumerate() {
+                word |= u32::from(*b) << (8 * i);
+            }
+            let (fields, rev) = packed_fields(self.type_);
+            let total: u32 = fields.iter().sum();
+            let mut shift = if rev { 0 } else { total };
+            for (i, &bits) in fields.iter().enumerate() {
+                let s = if rev { shift } else { shift - bits };
+                let max = (1u32 << bits) - 1;
+                put(i, ((word >> s) & max) as f32 / max as f32);
+                if rev { shift += bits } else { shift -= bits }
+            }
+            return v;
+        }
+        for (i, e) in bytes
+            .chunks_exact(self.elem_bytes)
+            .enumerate()
+            .take(comps.len())
+        {
+            let c = match self.type_ {
+                GL_UNSIGNED_BYTE => f32::from(e[0]) / 255.0,
+                GL_BYTE => (f32::from(e[0] as i8) / 127.0).max(-1.0),
+                GL_UNSIGNED_SHORT => f32::from(u16::from_ne_bytes([e[0], e[1]])) / 65535.0,
+                GL_SHORT => (f32::from(i16::from_ne_bytes([e[0], e[1]])) / 32767.0).max(-1.0),
+                GL_UNSIGNED_INT => {
+                    (f64::from(u32::from_ne_bytes([e[0], e[1], e[2], e[3]])) / 4294967295.0) as f32
+                }
+                GL_INT => (f64::from(i32::from_ne_bytes([e[0], e[1], e[2], e[3]])) / 2147483647.0)
+                    .max(-1.0) as f32,
+                GL_HALF_FLOAT => crate::vbo::arrays::half_to_f32(u16::from_ne_bytes([e[0], e[1]])),
+                _ => f32::from_ne_bytes([e[0], e[1], e[2], e[3]]),
+            };
+            put(i, c);
+        }
+        v
+    }
+
+    /// Converts texels (rows bottom first) into the image in `dst`
+    /// (`byte_len` bytes). Luminance is R (GL 4.6 §8.11.2, `GetTexImage`).
+    pub fn pack(&self, texels: &[[f32; 4]], dst: &mut [u8]) {
+        let [w, h, d] = self.size;
+        let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
+        for z in 0..d {
+            for y in 0..h {
+                for x in 0..w {
+                    let t = texels[(z * h + y) * w + x];
+                    let at = self.pixel_at(x, y, z);
+                    let out = &mut dst[at..at + self.pixel_bytes];
+                    self.encode(&t, comps, out);
+                    if self.swap_bytes && self.elem_bytes > 1 {
+                        for e in out.chunks_exact_mut(self.elem_bytes) {
+                            e.reverse();
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn encode(&self, t: &[f32; 4], comps: &[usize], out: &mut [u8]) {
+        let get = |i: usize| if comps[i] == 4 { t[0] } else { t[comps[i]] };
+        if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
+            let (fields, rev) = packed_fields(self.type_);
+            let total: u32 = fields.iter().sum();
+            let mut word = 0u32;
+            let mut shift = if rev { 0 } else { total };
+            for (i, &bits) in fields.iter().enumerate() {
+                let s = if rev { shift } else { shift - bits };
+                let max = (1u32 << bits) - 1;
+                word |= ((get(i).clamp(0.0, 1.0) * max as f32).round() as u32) << s;
+                if rev { shift += bits } else { shift -= bits }
+            }
+            let bytes = word.to_le_bytes();
+            out.copy_from_slice(&bytes[..out.len()]);
+            return;
+        }
+        for (i, e) in out
+            .chunks_exact_mut(self.elem_bytes)
+            .enumerate()
+            .take(comps.len())
+        {
+            let c = get(i);
+            let unorm = |max: f64| (f64::from(c.clamp(0.0, 1.0)) * max).round();
+            let snorm = |max: f64| (f64::from(c.clamp(-1.0, 1.0)) * max).round();
+            match self.type_ {
+                GL_UNSIGNED_BYTE => e[0] = unorm(255.0) as u8,
+                GL_BYTE => e[0] = snorm(127.0) as i8 as u8,
+                GL_UNSIGNED_SHORT => e.copy_from_slice(&(unorm(65535.0) as u16).to_ne_bytes()),
+                GL_SHORT => e.copy_from_slice(&(snorm(32767.0) as i16).to_ne_bytes()),
+                GL_UNSIGNED_INT => e.copy_from_slice(&(unorm(4294967295.0) as u32).to_ne_bytes()),
+                GL_INT => e.copy_from_slice(&(snorm(2147483647.0) as i32).to_ne_bytes()),
+                GL_HALF_FLOAT => e.copy_from_slice(&crate::pixels::f32_to_half(c).to_ne_bytes()),
+                _ => e.copy_from_slice(&c.to_ne_bytes()),
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips() {
+        let store = PixelStore::default();
+        for (format, type_) in [
+            (GL_RGBA, GL_UNSIGNED_BYTE),
+            (GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV),
+            (GL_RGB, GL_UNSIGNED_SHORT_5_6_5),
+            (GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4),
+            (GL_RGBA, GL_FLOAT),
+            (GL_RGB, GL_UNSIGNED_SHORT),
+        ] {
+            let img = client_image(format, type_, 3, 2, 1, &store).unwrap();
+            let mut bytes = vec![0u8; img.byte_len];
+            let texels: Vec<[f32; 4]> = (0..6)
+                .map(|i| {
+                    [
+                        i as f32 / 5.0,
+                        1.0,
+                        0.0,
+                        if format == GL_RGB { 1.0 } else { 0.6 },
+                    ]
+                })
+                .collect();
+            img.pack(&texels, &mut bytes);
+            let back = img.unpack(&bytes);
+            for (a, b) in texels.iter().zip(&back) {
+                for c in 0..4 {
+                    assert!(
+                        (a[c] - b[c]).abs() < 0.07,
+                        "{format:#x}/{type_:#x}: {a:?} vs {b:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn packed_layouts() {
+        let store = PixelStore::default();
+        let img = client_image(GL_RGB, GL_UNSIGNED_SHORT_5_6_5, 1, 1, 1, &store).unwrap();
+        // Red in the top 5 bits.
+        let t = img.unpack(&0xf800u16.to_ne_bytes());
+        assert_eq!(t[0], [1.0, 0.0, 0.0, 1.0]);
+        let img = client_image(GL_BGRA, GL_UNSIGNED_INT_8_8_8_8_REV, 1, 1, 1, &store).unwrap();
+        // Memory B, G, R, A on little endian: 0xAARRGGBB.
+        let t = img.unpack(&0xff00_00ffu32.to_ne_bytes());
+        assert_eq!(t[0], [0.0, 0.0, 1.0, 1.0]);
+        assert_eq!(
+            client_image(GL_RG, GL_UNSIGNED_SHORT_5_6_5, 1, 1, 1, &store),
+            Err(ApiError::InvalidOperation)
+        );
+        assert_eq!(
+            client_image(0x1234, GL_UNSIGNED_BYTE, 1, 1, 1, &store),
+            Err(ApiError::InvalidEnum)
+        );
+    }
+
+    #[test]
+    fn luminance_and_layout() {
+        let store = PixelStore { alignment: 1, ..PixelStore::default() };
+        let img = client_image(GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, 2, 2, 1, &store).unwrap();
+        assert_eq!((img.row_stride, img.byte_len), (4, 8));
+        let t = img.unpack(&[255, 0, 0, 255, 0, 0, 0, 0]);
+        assert_eq!(t[0], [1.0, 1.0, 1.0, 0.0]);
+        assert_eq!(t[1], [0.0, 0.0, 0.0, 1.0]);
+    }
+}

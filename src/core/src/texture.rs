@@ -1,0 +1,285 @@
+//! Texture objects and images (GL 4.6 §8.1–8.10, compatibility profile):
+//! names, targets, image specification from client memory, read-back,
+//! parameters, and their queries. Sampling belongs to the backend; this is
+//! the state it samples.
+//!
+//! Texels are stored as RGBA `f32`, already converted to the texture's base
+//! internal format (GL 4.6 §8.5, table 8.21: luminance in R, alpha in A, ...)
+//! and quantized to the precision of its sized internal format, so that what
+//! `glGetTexImage` returns is what a real texture of that format holds.
+
+use std::collections::HashMap;
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::error::{ApiError, ApiResult};
+use crate::pixel_transfer::ClientImage;
+
+/// Largest 1D/2D texture (`GL_MAX_TEXTURE_SIZE`).
+pub const MAX_TEXTURE_SIZE: usize = 16384;
+/// Largest 3D texture (`GL_MAX_3D_TEXTURE_SIZE`).
+pub const MAX_3D_TEXTURE_SIZE: usize = 2048;
+/// Texture image units tracked for bindings.
+pub const MAX_UNITS: usize = 32;
+
+/// Binding targets, indexed by [`target_index`].
+pub const TARGETS: [GLenum; 5] = [
+    GL_TEXTURE_1D,
+    GL_TEXTURE_2D,
+    GL_TEXTURE_3D,
+    GL_TEXTURE_CUBE_MAP,
+    GL_TEXTURE_RECTANGLE,
+];
+
+/// Index of a binding target.
+pub fn target_index(target: GLenum) -> ApiResult<usize> {
+    TARGETS
+        .iter()
+        .position(|&t| t == target)
+        .ok_or(ApiError::InvalidEnum)
+}
+
+/// The base internal format and bits per channel (R, G, B, A) of an internal
+/// format (GL 4.6 compat tables 8.11–8.13); `None` for unknown ones.
+pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
+    Some(match fmt {
+        1 | GL_LUMINANCE | GL_LUMINANCE8 => (GL_LUMINANCE, [8, 0, 0, 0]),
+        GL_LUMINANCE4 => (GL_LUMINANCE, [4, 0, 0, 0]),
+        GL_LUMINANCE12 | GL_LUMINANCE16 => (GL_LUMINANCE, [16, 0, 0, 0]),
+        2 | GL_LUMINANCE_ALPHA | GL_LUMINANCE8_ALPHA8 => (GL_LUMINANCE_ALPHA, [8, 0, 0, 8]),
+        GL_LUMINANCE4_ALPHA4 => (GL_LUMINANCE_ALPHA, [4, 0, 0, 4]),
+        GL_LUMINANCE16_ALPHA16 => (GL_LUMINANCE_ALPHA, [16, 0, 0, 16]),
+        GL_ALPHA | GL_ALPHA8 => (GL_ALPHA, [0, 0, 0, 8]),
+        GL_ALPHA4 => (GL_ALPHA, [0, 0, 0, 4]),
+        GL_ALPHA12 | GL_ALPHA16 => (GL_ALPHA, [0, 0, 0, 16]),
+        GL_INTENSITY | GL_INTENSITY8 => (GL_INTENSITY, [8, 0, 0, 0]),
+        GL_INTENSITY4 => (GL_INTENSITY, [4, 0, 0, 0]),
+        GL_INTENSITY12 | GL_INTENSITY16 => (GL_INTENSITY, [16, 0, 0, 0]),
+        GL_RED | GL_R8 => (GL_RED, [8, 0, 0, 0]),
+        GL_R16 => (GL_RED, [16, 0, 0, 0]),
+        GL_RG | GL_RG8 => (GL_RG, [8, 8, 0, 0]),
+        GL_RG16 => (GL_RG, [16, 16, 0, 0]),
+        3 | GL_RGB | GL_RGB8 => (GL_RGB, [8, 8, 8, 0]),
+        GL_R3_G3_B2 => (GL_RGB, [3, 3, 2, 0]),
+        GL_RGB4 => (GL_RGB, [4, 4, 4, 0]),
+        GL_RGB5 => (GL_RGB, [5, 5, 5, 0]),
+        GL_RGB10 | GL_RGB12 | GL_RGB16 => (GL_RGB, [16, 16, 16, 0]),
+        4 | GL_RGBA | GL_RGBA8 => (GL_RGBA, [8, 8, 8, 8]),
+        GL_RGBA2 => (GL_RGBA, [2, 2, 2, 2]),
+        GL_RGBA4 => (GL_RGBA, [4, 4, 4, 4]),
+        GL_RGB5_A1 => (GL_RGBA, [5, 5, 5, 1]),
+        GL_RGB10_A2 => (GL_RGBA, [10, 10, 10, 2]),
+        GL_RGBA12 | GL_RGBA16 => (GL_RGBA, [16, 16, 16, 16]),
+        _ => return None,
+    })
+}
+
+/// One image of a texture.
+#[derive(Clone, Debug)]
+pub struct TexImage {
+    /// Width, height, depth.
+    pub size: [usize; 3],
+    /// The internal format as given.
+    pub internal_format: GLenum,
+    /// Its base format.
+    pub base: GLenum,
+    /// Bits per R, G, B, A of the stored texels.
+    pub bits: [u8; 4],
+    /// Texels, rows bottom first.
+    pub texels: Vec<[f32; 4]>,
+}
+
+/// Sampler-like parameters of a texture object (GL 4.6 compat table 23.x).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TexParams {
+    /// `GL_TEXTURE_MIN_FILTER`.
+    pub min_filter: GLenum,
+    /// `GL_TEXTURE_MAG_FILTER`.
+    pub mag_filter: GLenum,
+    /// `GL_TEXTURE_WRAP_S/T/R`.
+    pub wrap: [GLenum; 3],
+    /// `GL_TEXTURE_BORDER_COLOR`.
+    pub border_color: [f32; 4],
+    /// `GL_TEXTURE_MIN_LOD`, `GL_TEXTURE_MAX_LOD`.
+    pub lod: [f32; 2],
+    /// `GL_TEXTURE_BASE_LEVEL`, `GL_TEXTURE_MAX_LEVEL`.
+    pub levels: [i32; 2],
+    /// `GL_TEXTURE_LOD_BIAS`.
+    pub lod_bias: f32,
+    /// `GL_TEXTURE_PRIORITY`.
+    pub priority: f32,
+    /// `GL_GENERATE_MIPMAP`.
+    pub generate_mipmap: bool,
+    /// `GL_TEXTURE_MAX_ANISOTROPY`.
+    pub max_anisotropy: f32,
+}
+
+impl TexParams {
+    fn new(target: GLenum) -> Self {
+        let rect = target == GL_TEXTURE_RECTANGLE;
+        TexParams {
+            min_filter: if rect {
+                GL_LINEAR
+            } else {
+                GL_NEAREST_MIPMAP_LINEAR
+            },
+            mag_filter: GL_LINEAR,
+            wrap: if rect {
+                [GL_CLAMP_TO_EDGE; 3]
+            } else {
+                [GL_REPEAT; 3]
+            },
+            border_color: [0.0; 4],
+            lod: [-1000.0, 1000.0],
+            levels: [0, 1000],
+            lod_bias: 0.0,
+            priority: 1.0,
+            generate_mipmap: false,
+            max_anisotropy: 1.0,
+        }
+    }
+}
+
+/// One texture object.
+#[derive(Clone, Debug)]
+pub struct Texture {
+    /// The target it was first bound to.
+    pub target: GLenum,
+    /// Images by (cube face or 0, level).
+    pub images: HashMap<(usize, usize), TexImage>,
+    /// Parameters.
+    pub params: TexParams,
+}
+
+impl Texture {
+    /// A new object of `target`.
+    pub fn new(target: GLenum) -> Self {
+        Texture {
+            target,
+            images: HashMap::new(),
+            params: TexParams::new(target),
+        }
+    }
+}
+
+/// The texture namespace of a share group.
+#[derive(Debug, Default)]
+pub struct Textures {
+    names: HashMap<u32, Option<Texture>>,
+    next: u32,
+}
+
+impl Textures {
+    /// `glGenTextures`.
+    pub fn gen_names(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        if n < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let mut out = Vec::with_capacity(n as usize);
+        while out.len() < n as usize {
+            self.next = self.next.wrapping_add(1).max(1);
+            if !self.names.contains_key(&self.next) {
+                self.names.insert(self.next, None);
+                out.push(self.next);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `glIsTexture`: a name bound at least once.
+    pub fn is_texture(&self, name: u32) -> bool {
+        matches!(self.names.get(&name), Some(Some(_)))
+    }
+
+    /// Binds `name` to `target`, creating the object on first bind.
+    /// INVALID_OPERATION when it was first bound to another target (or, in a
+    /// core context, when the name was never generated).
+    pub fn bind(&mut self, target: GLenum, name: u32, core: bool) -> ApiResult {
+        match self.names.get_mut(&name) {
+            Some(Some(t)) if t.target != target => Err(ApiError::InvalidOperation),
+            Some(Some(_)) => Ok(()),
+            Some(slot @ None) => {
+                *slot = Some(Texture::new(target));
+                Ok(())
+            }
+            None if core => Err(ApiError::InvalidOperation),
+            None => {
+                self.names.insert(name, Some(Texture::new(target)));
+                Ok(())
+            }
+        }
+    }
+
+    /// `glDeleteTextures` (the caller unbinds them).
+    pub fn delete(&mut self, names: &[u32]) {
+        for n in names {
+            if *n != 0 {
+                self.names.remove(n);
+            }
+        }
+    }
+
+    /// The object `name`.
+    pub fn get(&self, name: u32) -> Option<&Texture> {
+        self.names.get(&name).and_then(Option::as_ref)
+    }
+
+    /// The object `name`, mutable.
+    pub fn get_mut(&mut self, name: u32) -> Option<&mut Texture> {
+        self.names.get_mut(&name).and_then(Option::as_mut)
+    }
+}
+
+/// Quantizes a texel to `bits` per channel and to the base format's channels.
+pub fn to_base(t: [f32; 4], base: GLenum, bits: [u8; 4]) -> [f32; 4] {
+    let q = |v: f32, b: u8| {
+        if b == 0 {
+            return v;
+        }
+        let max = ((1u32 << b) - 1) as f32;
+        (v.clamp(0.0, 1.0) * max).round() / max
+    };
+    // GL 4.6 compat table 8.21 conversion to base internal formats; luminance
+    // and intensity keep R.
+    match base {
+        GL_LUMINANCE | GL_INTENSITY | GL_RED => [q(t[0], bits[0]), 0.0, 0.0, 1.0],
+        GL_LUMINANCE_ALPHA => [q(t[0], bits[0]), 0.0, 0.0, q(t[3], bits[3])],
+        GL_ALPHA => [0.0, 0.0, 0.0, q(t[3], bits[3])],
+        GL_RG => [q(t[0], bits[0]), q(t[1], bits[1]), 0.0, 1.0],
+        GL_RGB => [q(t[0], bits[0]), q(t[1], bits[1]), q(t[2], bits[2]), 1.0],
+        _ => [
+            q(t[0], bits[0]),
+            q(t[1], bits[1]),
+            q(t[2], bits[2]),
+            q(t[3], bits[3]),
+        ],
+    }
+}
+
+/// Builds an image from unpacked client texels.
+pub fn make_image(
+    size: [usize; 3],
+    internal_format: GLenum,
+    texels: Vec<[f32; 4]>,
+) -> ApiResult<TexImage> {
+    let (base, bits) = internal_format_checked(internal_format)?;
+    let texels = texels.into_iter().map(|t| to_base(t, base, bits)).collect();
+    Ok(TexImage {
+        size,
+        internal_format,
+        base,
+        bits,
+        texels,
+    })
+}
+
+fn internal_format_checked(fmt: GLenum) -> ApiResult<(GLenum, [u8; 4])> {
+    internal_format(fmt).ok_or(ApiError::InvalidValue)
+}
+
+/// Reads an image back in a client format (the base format's components;
+/// luminance reads back as R, GL 4.6 compat §8.11.4).
+pub fn read_image(img: &TexImage, client: &ClientImage, dst: &mut [u8]) {
+    client.pack(&img.texels, dst);
+}

@@ -1,0 +1,406 @@
+//! `Context` methods for textures: bindings per unit, image specification
+//! and read-back, parameters, and the texture queries.
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::context::{Context, Profile};
+use crate::error::{ApiError, ApiResult};
+use crate::pixel_transfer::{ClientImage, client_image};
+use crate::texture::{
+    MAX_3D_TEXTURE_SIZE, MAX_TEXTURE_SIZE, MAX_UNITS, TARGETS, Texture, make_image, read_image,
+    target_index,
+};
+
+/// Per-context texture bindings, and the default objects (name 0) of each target.
+#[derive(Debug)]
+pub struct TextureBindings {
+    /// Bound names per unit and target.
+    pub bound: Vec<[u32; 5]>,
+    /// The default texture of each target.
+    pub defaults: Vec<Texture>,
+}
+
+impl Default for TextureBindings {
+    fn default() -> Self {
+        TextureBindings {
+            bound: vec![[0; 5]; MAX_UNITS],
+            defaults: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
+        }
+    }
+}
+
+/// The binding target an image target belongs to, and its cube face.
+fn image_target(target: GLenum) -> Option<(GLenum, usize)> {
+    Some(match target {
+        GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_RECTANGLE => (target, 0),
+        GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z => (
+            GL_TEXTURE_CUBE_MAP,
+            (target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) as usize,
+        ),
+        _ => return None,
+    })
+}
+
+fn max_size(target: GLenum) -> usize {
+    if target == GL_TEXTURE_3D {
+        MAX_3D_TEXTURE_SIZE
+    } else {
+        MAX_TEXTURE_SIZE
+    }
+}
+
+/// log2 of the largest size: the last valid mipmap level.
+fn max_level(target: GLenum) -> i32 {
+    (max_size(target) as f64).log2() as i32
+}
+
+impl Context {
+    fn unit(&self) -> usize {
+        self.ff.active_texture.min(MAX_UNITS - 1)
+    }
+
+    /// Runs `f` on the texture bound to `target` on the active unit.
+    fn with_bound_texture<R>(
+        &mut self,
+        target: GLenum,
+        f: impl FnOnce(&mut Texture) -> ApiResult<R>,
+    ) -> ApiResult<R> {
+        let ti = target_index(target)?;
+        let name = self.textures.bound[self.unit()][ti];
+        if name == 0 {
+            return f(&mut self.textures.defaults[ti]);
+        }
+        let shared = self.shared().clone();
+        let mut texs = shared.textures();
+        let tex = texs.get_mut(name).ok_or(ApiError::InvalidOperation)?;
+        f(tex)
+    }
+
+    /// `glGenTextures`.
+    pub fn gen_textures(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        self.outside_begin_end()?;
+        self.shared().textures().gen_names(n)
+    }
+
+    /// `glDeleteTextures`: bound names revert to the default texture.
+    pub fn delete_textures(&mut self, names: &[u32]) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.shared().textures().delete(names);
+        for unit in &mut self.textures.bound {
+            for b in unit.iter_mut() {
+                if names.contains(b) {
+                    *b = 0;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `glIsTexture`.
+    pub fn is_texture(&mut self, name: u32) -> ApiResult<bool> {
+        self.outside_begin_end()?;
+        Ok(self.shared().textures().is_texture(name))
+    }
+
+    /// `glBindTexture`. INVALID_ENUM for an unknown target, INVALID_OPERATION
+    /// for an object of another target.
+    pub fn bind_texture(&mut self, target: GLenum, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        let ti = target_index(target)?;
+        if name != 0 {
+            let core = self.params().profile == Profile::Core;
+            self.shared().textures().bind(target, name, core)?;
+        }
+        self.flush_vertices();
+        let unit = self.unit();
+        self.textures.bound[unit][ti] = name;
+        Ok(())
+    }
+
+    /// Validates a `glTexImage*` call and returns the client image layout.
+    /// GL 4.6 compat §8.5: INVALID_ENUM for a bad target, format or type;
+    /// INVALID_VALUE for a bad level, internal format, size or border;
+    /// INVALID_OPERATION for a format/type mismatch.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn plan_tex_image(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult<ClientImage> {
+        self.outside_begin_end()?;
+        let (bind, _) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let ok_dims = match dims {
+            1 => bind == GL_TEXTURE_1D,
+            2 => {
+                matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
+                    || bind == GL_TEXTURE_CUBE_MAP && target != bind
+            }
+            _ => bind == GL_TEXTURE_3D,
+        };
+        if !ok_dims {
+            return Err(ApiError::InvalidEnum);
+        }
+        if level < 0 || level > max_level(bind) || (bind == GL_TEXTURE_RECTANGLE && level != 0) {
+            return Err(ApiError::InvalidValue);
+        }
+        crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
+        let max = max_size(bind) as i32;
+        if size.iter().any(|&s| s < 0 || s > max + 2)
+            || !(border == 0 || (border == 1 && self.params().profile == Profile::Compat))
+        {
+            return Err(ApiError::InvalidValue);
+        }
+        if bind == GL_TEXTURE_CUBE_MAP && size[0] != size[1] {
+            return Err(ApiError::InvalidValue);
+        }
+        if border != 0 {
+            // Bordered textures are not stored yet: say so rather than mis-sample.
+            return Err(ApiError::InvalidValue);
+        }
+        let [w, h, d] = size.map(|s| s as usize);
+        client_image(format, type_, w, h, d, &self.state.unpack)
+    }
+
+    /// The texels of a `glTexImage*` call: unpacked from `src` (`plan.byte_len`
+    /// client bytes), or zeroed when there is no data (contents undefined).
+    pub fn tex_image_texels(plan: &ClientImage, src: Option<&[u8]>) -> ApiResult<Vec<[f32; 4]>> {
+        let [w, h, d] = plan.size;
+        let n = w
+            .checked_mul(h)
+            .and_then(|v| v.checked_mul(d))
+            .ok_or(ApiError::OutOfMemory)?;
+        Ok(match src {
+            Some(bytes) => plan.unpack(bytes),
+            None => {
+                let mut v = Vec::new();
+                v.try_reserve_exact(n).map_err(|_| ApiError::OutOfMemory)?;
+                v.resize(n, [0.0, 0.0, 0.0, 1.0]);
+                v
+            }
+        })
+    }
+
+    /// Stores a `glTexImage*` image of `size` from unpacked texels.
+    pub fn tex_image(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [usize; 3],
+        texels: Vec<[f32; 4]>,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let image = make_image(size, internal_format, texels)?;
+        self.flush_vertices();
+        self.with_bound_texture(bind, |t| {
+            t.images.insert((face, level as usize), image);
+            Ok(())
+        })
+    }
+
+    /// `glGetTexImage` layout: INVALID_ENUM for a bad target/format/type,
+    /// INVALID_VALUE for a bad level. Returns `None` when the level has no image.
+    pub fn plan_get_tex_image(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult<Option<ClientImage>> {
+        self.outside_begin_end()?;
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        if level < 0 || level > max_level(bind) {
+            return Err(ApiError::InvalidValue);
+        }
+        let size = self.with_bound_texture(bind, |t| {
+            Ok(t.images.get(&(face, level as usize)).map(|i| i.size))
+        })?;
+        let Some([w, h, d]) = size else {
+            client_image(format, type_, 0, 0, 0, &self.state.pack)?;
+            return Ok(None);
+        };
+        client_image(format, type_, w, h, d, &self.state.pack).map(Some)
+    }
+
+    /// Writes the image into `dst` (`plan.byte_len` bytes).
+    pub fn get_tex_image(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        plan: &ClientImage,
+        dst: &mut [u8],
+    ) -> ApiResult {
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        self.with_bound_texture(bind, |t| {
+            if let Some(img) = t.images.get(&(face, level as usize)) {
+                read_image(img, plan, dst);
+            }
+            Ok(())
+        })
+    }
+
+    /// `glTexParameter{i,f}{,v}`: GL 4.6 compat §8.10: INVALID_ENUM for an
+    /// unknown parameter or a bad enum value, INVALID_VALUE for negative
+    /// levels, anisotropy below 1 or a bad priority.
+    pub fn tex_parameter(&mut self, target: GLenum, pname: GLenum, v: &[f32]) -> ApiResult {
+        self.outside_begin_end()?;
+        target_index(target)?;
+        let rect = target == GL_TEXTURE_RECTANGLE;
+        let e = v.first().copied().unwrap_or(0.0) as GLenum;
+        self.flush_vertices();
+        self.with_bound_texture(target, |t| {
+            let p = &mut t.params;
+            match pname {
+                GL_TEXTURE_MIN_FILTER => {
+                    let mip = matches!(
+                        e,
+                        GL_NEAREST_MIPMAP_NEAREST
+                            | GL_LINEAR_MIPMAP_NEAREST
+                            | GL_NEAREST_MIPMAP_LINEAR
+                            | GL_LINEAR_MIPMAP_LINEAR
+                    );
+                    if !(matches!(e, GL_NEAREST | GL_LINEAR) || mip && !rect) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.min_filter = e;
+                }
+                GL_TEXTURE_MAG_FILTER => {
+                    if !matches!(e, GL_NEAREST | GL_LINEAR) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.mag_filter = e;
+                }
+                GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
+                    let ok = matches!(e, GL_CLAMP | GL_CLAMP_TO_EDGE | GL_CLAMP_TO_BORDER)
+                        || (!rect && matches!(e, GL_REPEAT | GL_MIRRORED_REPEAT));
+                    if !ok {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    let i = (pname - GL_TEXTURE_WRAP_S) as usize;
+                    p.wrap[if pname == GL_TEXTURE_WRAP_R { 2 } else { i }] = e;
+                }
+                GL_TEXTURE_BORDER_COLOR => {
+                    if v.len() < 4 {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.border_color = [v[0], v[1], v[2], v[3]];
+                }
+                GL_TEXTURE_MIN_LOD => p.lod[0] = v[0],
+                GL_TEXTURE_MAX_LOD => p.lod[1] = v[0],
+                GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
+                    if v[0] < 0.0 || (rect && pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0.0) {
+                        return Err(ApiError::InvalidValue);
+                    }
+                    p.levels[usize::from(pname == GL_TEXTURE_MAX_LEVEL)] = v[0] as i32;
+                }
+                GL_TEXTURE_LOD_BIAS => p.lod_bias = v[0],
+                GL_TEXTURE_PRIORITY => p.priority = v[0].clamp(0.0, 1.0),
+                GL_GENERATE_MIPMAP => p.generate_mipmap = v[0] != 0.0,
+                GL_TEXTURE_MAX_ANISOTROPY => {
+                    if v[0] < 1.0 {
+                        return Err(ApiError::InvalidValue);
+                    }
+                    p.max_anisotropy = v[0].min(16.0);
+                }
+                _ => return Err(ApiError::InvalidEnum),
+            }
+            Ok(())
+        })
+    }
+
+    /// `glGetTexParameter{i,f}v`.
+    pub fn get_tex_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<Vec<f32>> {
+        self.outside_begin_end()?;
+        target_index(target)?;
+        self.with_bound_texture(target, |t| {
+            let p = &t.params;
+            Ok(match pname {
+                GL_TEXTURE_MIN_FILTER => vec![p.min_filter as f32],
+                GL_TEXTURE_MAG_FILTER => vec![p.mag_filter as f32],
+                GL_TEXTURE_WRAP_S => vec![p.wrap[0] as f32],
+                GL_TEXTURE_WRAP_T => vec![p.wrap[1] as f32],
+                GL_TEXTURE_WRAP_R => vec![p.wrap[2] as f32],
+                GL_TEXTURE_BORDER_COLOR => p.border_color.to_vec(),
+                GL_TEXTURE_MIN_LOD => vec![p.lod[0]],
+                GL_TEXTURE_MAX_LOD => vec![p.lod[1]],
+                GL_TEXTURE_BASE_LEVEL => vec![p.levels[0] as f32],
+                GL_TEXTURE_MAX_LEVEL => vec![p.levels[1] as f32],
+                GL_TEXTURE_LOD_BIAS => vec![p.lod_bias],
+                GL_TEXTURE_PRIORITY => vec![p.priority],
+                GL_GENERATE_MIPMAP => vec![f32::from(u8::from(p.generate_mipmap))],
+                GL_TEXTURE_MAX_ANISOTROPY => vec![p.max_anisotropy],
+                GL_TEXTURE_RESIDENT => vec![1.0],
+                _ => return Err(ApiError::InvalidEnum),
+            })
+        })
+    }
+
+    /// `glGetTexLevelParameter{i,f}v`: size, internal format and component
+    /// sizes of one image (zeros for a level without one).
+    pub fn get_tex_level_parameter(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        pname: GLenum,
+    ) -> ApiResult<f32> {
+        self.outside_begin_end()?;
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        if level < 0 || level > max_level(bind) {
+            return Err(ApiError::InvalidValue);
+        }
+        self.with_bound_texture(bind, |t| {
+            let img = t.images.get(&(face, level as usize));
+            let size = img.map_or([0; 3], |i| i.size);
+            let bits = img.map_or([0; 4], |i| i.bits);
+            let lum = img.is_some_and(|i| matches!(i.base, GL_LUMINANCE | GL_LUMINANCE_ALPHA));
+            let int = img.is_some_and(|i| i.base == GL_INTENSITY);
+            Ok(match pname {
+                GL_TEXTURE_WIDTH => size[0] as f32,
+                GL_TEXTURE_HEIGHT => size[1] as f32,
+                GL_TEXTURE_DEPTH => size[2] as f32,
+                GL_TEXTURE_INTERNAL_FORMAT => img.map_or(1, |i| i.internal_format) as f32,
+                GL_TEXTURE_BORDER => 0.0,
+                GL_TEXTURE_RED_SIZE => {
+                    if lum || int {
+                        0.0
+                    } else {
+                        f32::from(bits[0])
+                    }
+                }
+                GL_TEXTURE_GREEN_SIZE => f32::from(bits[1]),
+                GL_TEXTURE_BLUE_SIZE => f32::from(bits[2]),
+                GL_TEXTURE_ALPHA_SIZE => f32::from(bits[3]),
+                GL_TEXTURE_LUMINANCE_SIZE => {
+                    if lum {
+                        f32::from(bits[0])
+                    } else {
+                        0.0
+                    }
+                }
+                GL_TEXTURE_INTENSITY_SIZE => {
+                    if int {
+                        f32::from(bits[0])
+                    } else {
+                        0.0
+                    }
+                }
+                GL_TEXTURE_COMPRESSED => 0.0,
+                _ => return Err(ApiError::InvalidEnum),
+            })
+        })
+    }
+
+    /// The name bound to `target` on the active unit (`GL_TEXTURE_BINDING_*`).
+    pub fn texture_binding(&self, target: GLenum) -> u32 {
+        target_index(target).map_or(0, |ti| self.textures.bound[self.unit()][ti])
+    }
+}

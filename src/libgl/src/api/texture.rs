@@ -1,0 +1,351 @@
+//! Texture objects: names and bindings, glTexImage{1,2,3}D, glGetTexImage,
+//! parameters and their queries. Image data is unpacked from client memory
+//! here (with the size the core computed) and, while a display list is
+//! compiled, captured into the list as texels (GL 4.6 compat §21.4).
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use std::ffi::c_void;
+
+use oxgl_core::{Context, Profile};
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+
+unsafe extern "C" fn GenTextures(n: GLsizei, textures: *mut GLuint) {
+    with_ctx("glGenTextures", (), |c| {
+        let r = c.gen_textures(n);
+        if let Some(names) = c.record(r)
+            && !textures.is_null()
+        {
+            // SAFETY: the client provides room for `n` names.
+            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), textures, names.len()) };
+        }
+    })
+}
+
+unsafe extern "C" fn DeleteTextures(n: GLsizei, textures: *const GLuint) {
+    with_ctx("glDeleteTextures", (), |c| {
+        if n < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
+        if textures.is_null() {
+            return;
+        }
+        // SAFETY: the client passes `n` names.
+        let names = unsafe { std::slice::from_raw_parts(textures, n as usize) };
+        let r = c.delete_textures(names);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn IsTexture(texture: GLuint) -> GLboolean {
+    with_ctx("glIsTexture", 0, |c| {
+        let r = c.is_texture(texture);
+        c.record(r).map_or(0, GLboolean::from)
+    })
+}
+
+/// Runs a compiled texture command (recording it while a list is compiled).
+fn compiled(
+    c: &mut Context,
+    f: impl Fn(&mut Context) -> oxgl_core::error::ApiResult + Send + Sync + 'static,
+) {
+    if c.compiling_list() {
+        let f = std::sync::Arc::new(f);
+        let g = f.clone();
+        c.save(Box::new(move |c| g(c)));
+        if !c.executing() {
+            return;
+        }
+        let r = f(c);
+        c.record(r);
+        return;
+    }
+    let r = f(c);
+    c.record(r);
+}
+
+unsafe extern "C" fn BindTexture(target: GLenum, texture: GLuint) {
+    with_ctx("glBindTexture", (), |c| {
+        compiled(c, move |c| c.bind_texture(target, texture))
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+fn tex_image(
+    c: &mut Context,
+    dims: usize,
+    target: GLenum,
+    level: GLint,
+    internal_format: GLint,
+    size: [GLsizei; 3],
+    border: GLint,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    let plan = c.plan_tex_image(
+        dims,
+        target,
+        level,
+        internal_format as GLenum,
+        size,
+        border,
+        format,
+        type_,
+    );
+    let Some(plan) = c.record(plan) else {
+        return;
+    };
+    let src = (!pixels.is_null() && plan.byte_len > 0).then(|| {
+        // SAFETY: GL 4.6 §8.4.4: the client image occupies `byte_len` bytes
+        // from `pixels` under the current unpack parameters.
+        unsafe { std::slice::from_raw_parts(pixels as *const u8, plan.byte_len) }
+    });
+    let texels = Context::tex_image_texels(&plan, src);
+    let Some(texels) = c.record(texels) else {
+        return;
+    };
+    let dims = plan.size;
+    let ifmt = internal_format as GLenum;
+    compiled(c, move |c| {
+        c.tex_image(target, level, ifmt, dims, texels.clone())
+    });
+}
+
+unsafe extern "C" fn TexImage1D(
+    target: GLenum,
+    level: GLint,
+    ifmt: GLint,
+    w: GLsizei,
+    border: GLint,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    with_ctx("glTexImage1D", (), |c| {
+        tex_image(
+            c,
+            1,
+            target,
+            level,
+            ifmt,
+            [w, 1, 1],
+            border,
+            format,
+            type_,
+            pixels,
+        )
+    })
+}
+
+unsafe extern "C" fn TexImage2D(
+    target: GLenum,
+    level: GLint,
+    ifmt: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    border: GLint,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    with_ctx("glTexImage2D", (), |c| {
+        tex_image(
+            c,
+            2,
+            target,
+            level,
+            ifmt,
+            [w, h, 1],
+            border,
+            format,
+            type_,
+            pixels,
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn TexImage3D(
+    target: GLenum,
+    level: GLint,
+    ifmt: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+    border: GLint,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    with_ctx("glTexImage3D", (), |c| {
+        tex_image(
+            c,
+            3,
+            target,
+            level,
+            ifmt,
+            [w, h, d],
+            border,
+            format,
+            type_,
+            pixels,
+        )
+    })
+}
+
+unsafe extern "C" fn GetTexImage(
+    target: GLenum,
+    level: GLint,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *mut c_void,
+) {
+    with_ctx("glGetTexImage", (), |c| {
+        let plan = c.plan_get_tex_image(target, level, format, type_);
+        let Some(Some(plan)) = c.record(plan) else {
+            return;
+        };
+        if pixels.is_null() || plan.byte_len == 0 {
+            return;
+        }
+        // SAFETY: GL 4.6 §8.11.4: the client provides `byte_len` bytes for
+        // this image under the current pack parameters.
+        let dst = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, plan.byte_len) };
+        let r = c.get_tex_image(target, level, &plan, dst);
+        c.record(r);
+    })
+}
+
+fn tex_parameter(c: &mut Context, target: GLenum, pname: GLenum, v: Vec<f32>) {
+    compiled(c, move |c| c.tex_parameter(target, pname, &v));
+}
+
+/// Values a texture parameter takes (4 for the border colour).
+fn param_len(pname: GLenum) -> usize {
+    if pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR {
+        4
+    } else {
+        1
+    }
+}
+
+unsafe extern "C" fn TexParameteri(target: GLenum, pname: GLenum, param: GLint) {
+    with_ctx("glTexParameteri", (), |c| {
+        tex_parameter(c, target, pname, vec![param as f32])
+    })
+}
+unsafe extern "C" fn TexParameterf(target: GLenum, pname: GLenum, param: GLfloat) {
+    with_ctx("glTexParameterf", (), |c| {
+        tex_parameter(c, target, pname, vec![param])
+    })
+}
+unsafe extern "C" fn TexParameteriv(target: GLenum, pname: GLenum, params: *const GLint) {
+    if params.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let s = unsafe { std::slice::from_raw_parts(params, param_len(pname)) };
+    let is_color = param_len(pname) == 4;
+    let v: Vec<f32> = s
+        .iter()
+        .map(|&x| {
+            if is_color {
+                oxgl_core::vbo::attrib::normalize::int(x)
+            } else {
+                x as f32
+            }
+        })
+        .collect();
+    with_ctx("glTexParameteriv", (), |c| {
+        tex_parameter(c, target, pname, v)
+    })
+}
+unsafe extern "C" fn TexParameterfv(target: GLenum, pname: GLenum, params: *const GLfloat) {
+    if params.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let v = unsafe { std::slice::from_raw_parts(params, param_len(pname)) }.to_vec();
+    with_ctx("glTexParameterfv", (), |c| {
+        tex_parameter(c, target, pname, v)
+    })
+}
+
+fn write<T>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
+    if out.is_null() {
+        return;
+    }
+    for (i, &v) in values.iter().enumerate() {
+        // SAFETY: the client provides room for the parameter's values.
+        unsafe { out.add(i).write_unaligned(conv(v)) };
+    }
+}
+
+unsafe extern "C" fn GetTexParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetTexParameteriv", (), |c| {
+        let r = c.get_tex_parameter(target, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| x.round() as GLint);
+        }
+    })
+}
+unsafe extern "C" fn GetTexParameterfv(target: GLenum, pname: GLenum, params: *mut GLfloat) {
+    with_ctx("glGetTexParameterfv", (), |c| {
+        let r = c.get_tex_parameter(target, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| x);
+        }
+    })
+}
+unsafe extern "C" fn GetTexLevelParameteriv(
+    target: GLenum,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    with_ctx("glGetTexLevelParameteriv", (), |c| {
+        let r = c.get_tex_level_parameter(target, level, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &[v], |x| x as GLint);
+        }
+    })
+}
+unsafe extern "C" fn GetTexLevelParameterfv(
+    target: GLenum,
+    level: GLint,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    with_ctx("glGetTexLevelParameterfv", (), |c| {
+        let r = c.get_tex_level_parameter(target, level, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &[v], |x| x);
+        }
+    })
+}
+
+pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
+    d.GenTextures = GenTextures;
+    d.DeleteTextures = DeleteTextures;
+    d.IsTexture = IsTexture;
+    d.BindTexture = BindTexture;
+    d.GenTexturesEXT = GenTextures;
+    d.DeleteTexturesEXT = DeleteTextures;
+    d.BindTextureEXT = BindTexture;
+    d.TexImage1D = TexImage1D;
+    d.TexImage2D = TexImage2D;
+    d.TexImage3D = TexImage3D;
+    d.GetTexImage = GetTexImage;
+    d.TexParameteri = TexParameteri;
+    d.TexParameterf = TexParameterf;
+    d.TexParameteriv = TexParameteriv;
+    d.TexParameterfv = TexParameterfv;
+    d.GetTexParameteriv = GetTexParameteriv;
+    d.GetTexParameterfv = GetTexParameterfv;
+    d.GetTexLevelParameteriv = GetTexLevelParameteriv;
+    d.GetTexLevelParameterfv = GetTexLevelParameterfv;
+}
