@@ -331,6 +331,13 @@ impl<'a> Builder<'a> {
 
     // ---- memory ------------------------------------------------------------
 
+    /// Declares a variable of any type (arrays and structs included), e.g.
+    /// `gl_ClipDistance` as an output array of `f32`.
+    pub fn var(&mut self, name: &str, ty: Type, kind: VarKind) -> VarId {
+        let t = self.shader.types.intern(ty);
+        self.shader.add_var(name, t, kind)
+    }
+
     /// A function-local variable of the function being built.
     pub fn local(&mut self, name: &str, ty: ValType) -> VarId {
         let t = self.shader.types.value(ty);

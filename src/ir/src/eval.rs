@@ -565,6 +565,13 @@ pub fn alu(op: AluOp, result: ValType, args: &[(ValType, Bits)]) -> Bits {
                 0
             };
         }
+        VInsert => {
+            out = args[0].1;
+            let idx = get_i(args[2].0.scalar, args[2].1[0]);
+            if (0..n as i64).contains(&idx) {
+                out[idx as usize] = args[1].1[0];
+            }
+        }
         PackUnorm4x8 | PackSnorm4x8 | PackUnorm2x16 | PackSnorm2x16 | PackHalf2x16 => {
             let (count, bits) = match op {
                 PackUnorm4x8 | PackSnorm4x8 => (4, 8),
@@ -737,6 +744,16 @@ mod tests {
         );
         assert_eq!(alu(AluOp::Bfi, T::I32, &[i(0), i(3), i(4), i(2)])[0], 0x30);
         assert_eq!(alu(AluOp::BitReverse, T::I32, &[i(1)])[0], 0x8000_0000);
+        let v = (T::I32X2, [5, 6, 0, 0]);
+        assert_eq!(
+            alu(AluOp::VInsert, T::I32X2, &[v, i(9), i(1)]),
+            [5, 9, 0, 0]
+        );
+        assert_eq!(
+            alu(AluOp::VInsert, T::I32X2, &[v, i(9), i(2)]),
+            [5, 6, 0, 0]
+        );
+        assert_eq!(alu(AluOp::VExtract, T::I32, &[v, i(1)])[0], 6);
     }
 
     #[test]

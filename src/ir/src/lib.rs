@@ -49,6 +49,7 @@
 
 pub mod arena;
 pub mod builder;
+pub mod divergence;
 pub mod eval;
 pub mod interp;
 pub mod intrinsics;
@@ -387,7 +388,7 @@ pub enum Node {
     /// Run `body` repeatedly. Falling off the end of `body`, or `continue`
     /// inside it, runs `cont` and starts the next iteration; `break` in
     /// `body` leaves the loop. `cont` sees only values that dominate the loop
-    /// and may not contain `break`/`continue` of this loop.
+    /// and contains no `break`/`continue` except inside loops nested in it.
     Loop {
         /// The loop body.
         body: BlockId,

@@ -274,6 +274,9 @@ named_enum! {
         Bitcast = "bitcast",
         /// Dynamic lane extract `v[i]`; i is an int scalar, out of range → 0.
         VExtract = "vextract",
+        /// Dynamic lane insert (v, s, i): `v` with lane `i` set to the scalar
+        /// `s`; i is an int scalar, out of range → `v` unchanged.
+        VInsert = "vinsert",
         /// `packUnorm4x8`: f32x4 → u32.
         PackUnorm4x8 = "pack_unorm4x8",
         /// `packSnorm4x8`: f32x4 → u32.
@@ -311,7 +314,7 @@ impl AluOp {
             | UMin | UMax | And | Or | Xor | Shl | UShr | IShr | FEq | FNe | FLt | FGe | IEq
             | INe | ILt | IGe | ULt | UGe | Dot | Distance | VExtract => 2,
             Fma | FClamp | Mix | Smoothstep | FaceForward | Refract | IClamp | UClamp | IBfe
-            | UBfe | Select => 3,
+            | UBfe | Select | VInsert => 3,
             Bfi => 4,
             _ => 1,
         }
@@ -490,6 +493,13 @@ pub fn check(op: AluOp, args: &[ValType], declared: Option<ValType>) -> Result<V
             VExtract => {
                 int_scalar(args[1], "the index")?;
                 args[0].lane()
+            }
+            VInsert => {
+                need(args[1] == args[0].lane(), || {
+                    format!("vinsert: {} is not a lane of {}", args[1], args[0])
+                })?;
+                int_scalar(args[2], "the index")?;
+                args[0]
             }
             PackUnorm4x8 | PackSnorm4x8 => fixed(ValType::F32X4, ValType::U32)?,
             PackUnorm2x16 | PackSnorm2x16 | PackHalf2x16 => fixed(ValType::F32X2, ValType::U32)?,

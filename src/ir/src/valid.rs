@@ -160,7 +160,7 @@ fn explicit_layout(shader: &Shader, ty: TypeId) -> bool {
 fn check_vars(shader: &Shader) -> Result<(), ValidationError> {
     for (h, var) in shader.vars.iter() {
         let loc = || Location::Var(h);
-        if !shader.types.iter().any(|(t, _)| t == var.ty) {
+        if shader.types.get(var.ty).is_none() {
             return err(loc(), "type out of range");
         }
         if has_runtime_array(shader, var.ty) && !matches!(var.kind, VarKind::StorageBlock { .. }) {
@@ -373,9 +373,10 @@ impl<'a> FuncCheck<'a> {
                 }
                 Node::Loop { body, cont } => {
                     self.block(*body, loop_depth + 1)?;
-                    // The continue construct is not inside the body: it may not
-                    // break or continue this loop.
-                    self.block(*cont, loop_depth)?;
+                    // The continue construct breaks or continues no loop
+                    // (only loops nested inside it), so backends never
+                    // leave a loop from between two iterations.
+                    self.block(*cont, 0)?;
                 }
                 Node::Break | Node::Continue if loop_depth == 0 => {
                     return self.node_err(b, i, "break or continue outside a loop body");
