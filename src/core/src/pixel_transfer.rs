@@ -367,7 +367,10 @@ mod tests {
 
     #[test]
     fn luminance_and_layout() {
-        let store = PixelStore { alignment: 1, ..PixelStore::default() };
+        let store = PixelStore {
+            alignment: 1,
+            ..PixelStore::default()
+        };
         let img = client_image(GL_LUMINANCE_ALPHA, GL_UNSIGNED_BYTE, 2, 2, 1, &store).unwrap();
         assert_eq!((img.row_stride, img.byte_len), (4, 8));
         let t = img.unpack(&[255, 0, 0, 255, 0, 0, 0, 0]);
