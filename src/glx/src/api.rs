@@ -12,7 +12,7 @@
     reason = "every function: pointers as the GLX 1.4 spec defines them"
 )]
 
-use std::ffi::{CStr, c_char, c_int, c_uint, c_ulong, c_void};
+use std::ffi::{CStr, c_char, c_int, c_uint, c_ulong};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
@@ -1479,9 +1479,6 @@ pub unsafe fn query_current_renderer_string(attribute: c_int) -> *const c_char {
     // SAFETY: forwarded.
     unsafe { query_renderer_string(dpy as *mut Display, 0, 0, attribute) }
 }
-
-/// Unused-parameter sink for functions that accept and ignore a pointer.
-pub fn ignore(_p: *const c_void) {}
 
 /// `GLX_BAD_IMPLEMENTATION`-style report for entry points we do not implement.
 pub fn bad_implementation(dpy: *mut Display, minor: u8) {
