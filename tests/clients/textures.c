@@ -43,6 +43,16 @@ int main(void)
     glGetTexLevelParameteriv(GL_TEXTURE_2D, 1, GL_TEXTURE_WIDTH, &v);
     CHECK(v == 0, "empty level width %d", v);
 
+    /* Sub-image: replace texel (1, 0) only. */
+    GLubyte white[4] = { 255, 255, 255, 255 };
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, white);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, out);
+    CHECK(out[4] == 255 && out[5] == 255 && out[0] == 255 && out[1] == 0 && out[8] == 0, "sub image: %u %u %u", out[4], out[5], out[8]);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 1, 1, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+    expect_error(GL_INVALID_VALUE, "sub image outside the image");
+    glTexSubImage2D(GL_TEXTURE_2D, 3, 0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, src);
+    expect_error(GL_INVALID_OPERATION, "sub image of an undefined level");
+
     /* Quantization to the internal format: 5 bits. */
     GLfloat half[4] = { 0.5f, 0.5f, 0.5f, 1.0f };
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB5, 1, 1, 0, GL_RGBA, GL_FLOAT, half);

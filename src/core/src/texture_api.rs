@@ -207,6 +207,94 @@ impl Context {
         })
     }
 
+    /// `glTexSubImage*`: replaces a region of an existing image. GL 4.6
+    /// §8.6: INVALID_ENUM for a bad target/format/type, INVALID_VALUE for a
+    /// bad level, negative size or a region outside the image,
+    /// INVALID_OPERATION when the level has no image. Returns the client
+    /// layout; the texels are then given to [`Context::tex_sub_image`].
+    pub fn plan_tex_sub_image(
+        &mut self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        offset: [i32; 3],
+        size: [i32; 3],
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult<ClientImage> {
+        self.outside_begin_end()?;
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let ok_dims = match dims {
+            1 => bind == GL_TEXTURE_1D,
+            2 => {
+                matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
+                    || bind == GL_TEXTURE_CUBE_MAP && target != bind
+            }
+            _ => bind == GL_TEXTURE_3D,
+        };
+        if !ok_dims {
+            return Err(ApiError::InvalidEnum);
+        }
+        if level < 0 || level > max_level(bind) {
+            return Err(ApiError::InvalidValue);
+        }
+        let plan = client_image(
+            format,
+            type_,
+            size[0].max(0) as usize,
+            size[1].max(0) as usize,
+            size[2].max(0) as usize,
+            &self.state.unpack,
+        )?;
+        if size.iter().any(|&s| s < 0) {
+            return Err(ApiError::InvalidValue);
+        }
+        let image_size = self.with_bound_texture(bind, |t| {
+            Ok(t.images.get(&(face, level as usize)).map(|i| i.size))
+        })?;
+        let image_size = image_size.ok_or(ApiError::InvalidOperation)?;
+        for k in 0..3 {
+            let end = i64::from(offset[k]) + i64::from(size[k]);
+            if offset[k] < 0 || end > image_size[k] as i64 {
+                return Err(ApiError::InvalidValue);
+            }
+        }
+        Ok(plan)
+    }
+
+    /// Stores a sub-image's texels at `offset` (validated by the plan).
+    pub fn tex_sub_image(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        offset: [usize; 3],
+        size: [usize; 3],
+        texels: Vec<[f32; 4]>,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        self.flush_vertices();
+        self.with_bound_texture(bind, |t| {
+            let img = t
+                .images
+                .get_mut(&(face, level as usize))
+                .ok_or(ApiError::InvalidOperation)?;
+            let [w, h, _] = img.size;
+            for z in 0..size[2] {
+                for y in 0..size[1] {
+                    for x in 0..size[0] {
+                        let src = texels[(z * size[1] + y) * size[0] + x];
+                        let at = ((offset[2] + z) * h + offset[1] + y) * w + offset[0] + x;
+                        if let Some(dst) = img.texels.get_mut(at) {
+                            *dst = crate::texture::to_base(src, img.base, img.bits);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        })
+    }
+
     /// `glGetTexImage` layout: INVALID_ENUM for a bad target/format/type,
     /// INVALID_VALUE for a bad level. Returns `None` when the level has no image.
     pub fn plan_get_tex_image(

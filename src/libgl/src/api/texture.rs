@@ -197,6 +197,115 @@ unsafe extern "C" fn TexImage3D(
     })
 }
 
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+fn tex_sub_image(
+    c: &mut Context,
+    dims: usize,
+    target: GLenum,
+    level: GLint,
+    offset: [GLint; 3],
+    size: [GLsizei; 3],
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    let plan = c.plan_tex_sub_image(dims, target, level, offset, size, format, type_);
+    let Some(plan) = c.record(plan) else {
+        return;
+    };
+    if plan.byte_len == 0 || pixels.is_null() {
+        return;
+    }
+    // SAFETY: GL 4.6 §8.6: the client image occupies `byte_len` bytes from
+    // `pixels` under the current unpack parameters.
+    let bytes = unsafe { std::slice::from_raw_parts(pixels as *const u8, plan.byte_len) };
+    let texels = plan.unpack(bytes);
+    let (off, dims) = (offset.map(|o| o as usize), plan.size);
+    compiled(c, move |c| {
+        c.tex_sub_image(target, level, off, dims, texels.clone())
+    });
+}
+
+unsafe extern "C" fn TexSubImage1D(
+    target: GLenum,
+    level: GLint,
+    x: GLint,
+    w: GLsizei,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    with_ctx("glTexSubImage1D", (), |c| {
+        tex_sub_image(
+            c,
+            1,
+            target,
+            level,
+            [x, 0, 0],
+            [w, 1, 1],
+            format,
+            type_,
+            pixels,
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn TexSubImage2D(
+    target: GLenum,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    with_ctx("glTexSubImage2D", (), |c| {
+        tex_sub_image(
+            c,
+            2,
+            target,
+            level,
+            [x, y, 0],
+            [w, h, 1],
+            format,
+            type_,
+            pixels,
+        )
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn TexSubImage3D(
+    target: GLenum,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    z: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+    format: GLenum,
+    type_: GLenum,
+    pixels: *const c_void,
+) {
+    with_ctx("glTexSubImage3D", (), |c| {
+        tex_sub_image(
+            c,
+            3,
+            target,
+            level,
+            [x, y, z],
+            [w, h, d],
+            format,
+            type_,
+            pixels,
+        )
+    })
+}
+
 unsafe extern "C" fn GetTexImage(
     target: GLenum,
     level: GLint,
@@ -340,6 +449,9 @@ pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
     d.TexImage2D = TexImage2D;
     d.TexImage3D = TexImage3D;
     d.GetTexImage = GetTexImage;
+    d.TexSubImage1D = TexSubImage1D;
+    d.TexSubImage2D = TexSubImage2D;
+    d.TexSubImage3D = TexSubImage3D;
     d.TexParameteri = TexParameteri;
     d.TexParameterf = TexParameterf;
     d.TexParameteriv = TexParameteriv;
