@@ -212,6 +212,7 @@ impl Context {
     /// bad level, negative size or a region outside the image,
     /// INVALID_OPERATION when the level has no image. Returns the client
     /// layout; the texels are then given to [`Context::tex_sub_image`].
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
     pub fn plan_tex_sub_image(
         &mut self,
         dims: usize,
