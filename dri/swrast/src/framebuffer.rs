@@ -69,9 +69,22 @@ fn pixel_count(width: u32, height: u32) -> Result<usize, OutOfMemory> {
         .ok_or(OutOfMemory)
 }
 
+/// Converts `v` to an 8-bit unorm: clamped to [0, 1] (NaN to 0), scaled by
+/// 255, rounded to nearest even. Written with the float "magic number"
+/// (adding 1.5 × 2^23 leaves the rounded integer in the low mantissa bits)
+/// so that loops of it vectorize: Rust's saturating `as` does not.
+#[inline(always)]
+#[expect(
+    clippy::manual_clamp,
+    reason = "max/min turn NaN into 0; clamp keeps NaN"
+)]
+pub fn unorm8(v: f32) -> u32 {
+    (v.max(0.0).min(1.0) * 255.0 + 12_582_912.0).to_bits() & 0xff
+}
+
 /// Packs a clamped RGBA colour into the storage word.
 pub fn pack_color(c: [f32; 4], format: OxglColorFormat) -> u32 {
-    let q = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u32;
+    let q = unorm8;
     let a = match format {
         OxglColorFormat::B8G8R8A8 => q(c[3]),
         OxglColorFormat::B8G8R8X8 => 0xff,

@@ -11,8 +11,9 @@
 
 mod framebuffer;
 mod hooks;
+pub mod raster;
 
-pub use framebuffer::{Buffers, ClearParams};
+pub use framebuffer::{Buffers, ClearParams, OutOfMemory, pack_color};
 pub use hooks::BACKEND;
 
 /// The renderer name reported through `GL_RENDERER` and GLX_MESA_query_renderer.

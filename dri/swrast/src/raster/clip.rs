@@ -1,0 +1,281 @@
+//! Clipping in homogeneous clip space: near/far (unless depth clamp), a
+//! guard band around the viewport, and user clip distances.
+//!
+//! The left/right/top/bottom frustum planes are *not* clipped against: the
+//! guard band keeps window coordinates inside the fixed-point range and the
+//! rasterizer's bounding box (viewport ∩ scissor ∩ target) discards the rest,
+//! which is both cheaper and free of the slivers clipping creates. The
+//! frustum planes still take part in trivial rejection.
+//!
+//! Polygons are clipped with Sutherland–Hodgman. Each intersection is computed
+//! from the inside vertex towards the outside one, so the two triangles
+//! sharing a clipped edge get bit-identical new vertices (no cracks).
+
+/// Outcode bits: outside the guard band (clipped).
+pub const GUARD: u32 = 0xf;
+/// Outcode bits: beyond near or far (clipped unless depth clamp).
+pub const NEAR_FAR: u32 = 0x30;
+/// Outcode bit: w too small (only tested under depth clamp).
+pub const W_MIN: u32 = 0x40;
+/// Outcode bits: a user clip distance is negative (clipped), bits 8..16.
+pub const USER: u32 = 0xff00;
+/// Outcode bits: outside the view frustum left/right/bottom/top (rejected, never clipped).
+pub const FRUSTUM: u32 = 0xf_0000;
+
+/// Smallest w kept under depth clamp.
+const W_EPSILON: f32 = 1e-6;
+
+/// The clip planes of a draw.
+#[derive(Clone, Copy, Debug)]
+pub struct ClipPlanes {
+    /// Guard band in NDC: x low, x high, y low, y high.
+    pub guard: [f32; 4],
+    /// Near/far active (no depth clamp).
+    pub near_far: bool,
+    /// Varying index of each user clip distance.
+    pub user: [u8; 8],
+    /// Number of user clip distances.
+    pub num_user: usize,
+}
+
+impl ClipPlanes {
+    /// Signed distance of vertex `v` (position, then varyings) to plane `bit`.
+    #[inline]
+    fn distance(&self, bit: u32, v: &[f32]) -> f32 {
+        let (x, y, z, w) = (v[0], v[1], v[2], v[3]);
+        match bit {
+            0 => x - self.guard[0] * w,
+            1 => self.guard[1] * w - x,
+            2 => y - self.guard[2] * w,
+            3 => self.guard[3] * w - y,
+            4 => z + w,
+            5 => w - z,
+            6 => w - W_EPSILON,
+            8..=15 => v[4 + self.user[(bit - 8) as usize] as usize],
+            _ => 1.0,
+        }
+    }
+
+    /// The outcode of a vertex; `varying(i)` reads its varyings.
+    #[inline]
+    pub fn outcode(&self, p: [f32; 4], varying: impl Fn(usize) -> f32) -> u32 {
+        let [x, y, z, w] = p;
+        let mut code = 0;
+        code |= ((x < self.guard[0] * w) as u32)
+            | (((x > self.guard[1] * w) as u32) << 1)
+            | (((y < self.guard[2] * w) as u32) << 2)
+            | (((y > self.guard[3] * w) as u32) << 3);
+        if self.near_far {
+            code |= (((z < -w) as u32) << 4) | (((z > w) as u32) << 5);
+        } else {
+            code |= ((w < W_EPSILON) as u32) << 6;
+        }
+        for i in 0..self.num_user {
+            // NaN distances are outside too.
+            code |= ((varying(self.user[i] as usize) >= 0.0) as u32 ^ 1) << (8 + i);
+        }
+        code |= (((x < -w) as u32) << 16)
+            | (((x > w) as u32) << 17)
+            | (((y < -w) as u32) << 18)
+            | (((y > w) as u32) << 19);
+        code
+    }
+}
+
+/// Scratch space for clipping polygons: vertices are `stride` floats,
+/// position then varyings; each vertex carries the edge flag of the edge
+/// that starts at it.
+#[derive(Default)]
+pub struct Clipper {
+    /// Current polygon.
+    pub verts: Vec<f32>,
+    /// Edge flags of `verts`.
+    pub flags: Vec<bool>,
+    tmp: Vec<f32>,
+    tmp_flags: Vec<bool>,
+    /// Floats per vertex.
+    pub stride: usize,
+}
+
+impl Clipper {
+    /// Starts a polygon of `stride`-float vertices.
+    pub fn begin(&mut self, stride: usize) {
+        self.stride = stride;
+        self.verts.clear();
+        self.flags.clear();
+    }
+
+    /// Appends a vertex.
+    pub fn push(&mut self, v: &[f32], edge_flag: bool) {
+        debug_assert_eq!(v.len(), self.stride);
+        self.verts.extend_from_slice(v);
+        self.flags.push(edge_flag);
+    }
+
+    /// Vertices in the polygon.
+    pub fn len(&self) -> usize {
+        self.flags.len()
+    }
+
+    /// Vertex `i`.
+    pub fn vert(&self, i: usize) -> &[f32] {
+        &self.verts[i * self.stride..(i + 1) * self.stride]
+    }
+
+    /// Clips the polygon against every plane in `planes_mask`; new edges lying
+    /// on a clip plane get edge flag false. Returns the vertex count left.
+    pub fn clip(&mut self, planes: &ClipPlanes, planes_mask: u32) -> usize {
+        let s = self.stride;
+        let mut mask = planes_mask;
+        while mask != 0 && self.len() >= 3 {
+            let bit = mask.trailing_zeros();
+            mask &= mask - 1;
+            let n = self.len();
+            self.tmp.clear();
+            self.tmp_flags.clear();
+            let mut d_cur = planes.distance(bit, &self.verts[(n - 1) * s..n * s]);
+            let mut cur = n - 1;
+            for next in 0..n {
+                let d_next = planes.distance(bit, &self.verts[next * s..(next + 1) * s]);
+                let cur_in = d_cur >= 0.0;
+                let next_in = d_next >= 0.0;
+                if cur_in {
+                    self.tmp
+                        .extend_from_slice(&self.verts[cur * s..(cur + 1) * s]);
+                    self.tmp_flags.push(self.flags[cur]);
+                }
+                if cur_in != next_in {
+                    // Interpolate from the inside vertex towards the outside one.
+                    let (i, o, di, dout) = if cur_in {
+                        (cur, next, d_cur, d_next)
+                    } else {
+                        (next, cur, d_next, d_cur)
+                    };
+                    let t = di / (di - dout);
+                    for k in 0..s {
+                        let a = self.verts[i * s + k];
+                        let b = self.verts[o * s + k];
+                        self.tmp.push(a + t * (b - a));
+                    }
+                    // Leaving: the new edge runs along the plane. Entering:
+                    // it continues the original edge.
+                    self.tmp_flags
+                        .push(if cur_in { false } else { self.flags[cur] });
+                }
+                cur = next;
+                d_cur = d_next;
+            }
+            std::mem::swap(&mut self.verts, &mut self.tmp);
+            std::mem::swap(&mut self.flags, &mut self.tmp_flags);
+        }
+        if self.len() < 3 { 0 } else { self.len() }
+    }
+
+    /// Clips the segment `a`-`b` (each `stride` floats) and leaves the result
+    /// as two vertices; returns false when nothing is left.
+    pub fn clip_line(
+        &mut self,
+        planes: &ClipPlanes,
+        planes_mask: u32,
+        a: &[f32],
+        b: &[f32],
+    ) -> bool {
+        let s = a.len();
+        self.begin(s);
+        let (mut t0, mut t1) = (0.0f32, 1.0f32);
+        let mut mask = planes_mask;
+        while mask != 0 {
+            let bit = mask.trailing_zeros();
+            mask &= mask - 1;
+            let da = planes.distance(bit, a);
+            let db = planes.distance(bit, b);
+            if da < 0.0 && db < 0.0 || da.is_nan() || db.is_nan() {
+                return false;
+            }
+            if da < 0.0 {
+                t0 = t0.max(da / (da - db));
+            } else if db < 0.0 {
+                t1 = t1.min(da / (da - db));
+            }
+        }
+        if t0 > t1 {
+            return false;
+        }
+        for t in [t0, t1] {
+            for k in 0..s {
+                self.verts.push(if t == 0.0 {
+                    a[k]
+                } else if t == 1.0 {
+                    b[k]
+                } else {
+                    a[k] + t * (b[k] - a[k])
+                });
+            }
+            self.flags.push(true);
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn planes() -> ClipPlanes {
+        ClipPlanes {
+            guard: [-4.0, 4.0, -4.0, 4.0],
+            near_far: true,
+            user: [0; 8],
+            num_user: 0,
+        }
+    }
+
+    #[test]
+    fn near_plane_cuts_triangle_into_quad() {
+        let p = planes();
+        let mut c = Clipper::default();
+        c.begin(4);
+        // One vertex behind the near plane (z < -w).
+        c.push(&[0.0, 0.0, -2.0, 1.0], true);
+        c.push(&[1.0, 0.0, 0.0, 1.0], true);
+        c.push(&[0.0, 1.0, 0.0, 1.0], true);
+        let code = p.outcode([0.0, 0.0, -2.0, 1.0], |_| 0.0);
+        assert_eq!(code & NEAR_FAR, 0x10);
+        assert_eq!(c.clip(&p, NEAR_FAR), 4);
+        for i in 0..4 {
+            let v = c.vert(i);
+            assert!(v[2] >= -v[3] - 1e-6, "{v:?}");
+        }
+        // The edge along the plane is not a boundary edge.
+        assert_eq!(c.flags.iter().filter(|f| !**f).count(), 1);
+    }
+
+    #[test]
+    fn guard_band_clips_huge_triangle() {
+        let p = planes();
+        let mut c = Clipper::default();
+        c.begin(4);
+        c.push(&[-100.0, -1.0, 0.0, 1.0], true);
+        c.push(&[100.0, -1.0, 0.0, 1.0], true);
+        c.push(&[0.0, 100.0, 0.0, 1.0], true);
+        let n = c.clip(&p, GUARD);
+        assert!(n >= 3);
+        for i in 0..n {
+            let v = c.vert(i);
+            assert!(
+                v[0].abs() <= 4.0 + 1e-4 && v[1].abs() <= 4.0 + 1e-4,
+                "{v:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn line_clipping() {
+        let p = planes();
+        let mut c = Clipper::default();
+        assert!(c.clip_line(&p, NEAR_FAR, &[0.0, 0.0, -3.0, 1.0], &[0.0, 0.0, 1.0, 1.0]));
+        assert!((c.vert(0)[2] + 1.0).abs() < 1e-6);
+        assert_eq!(c.vert(1)[2], 1.0);
+        assert!(!c.clip_line(&p, NEAR_FAR, &[0.0, 0.0, -3.0, 1.0], &[0.0, 0.0, -2.0, 1.0]));
+    }
+}

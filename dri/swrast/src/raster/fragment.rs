@@ -1,0 +1,350 @@
+//! Per-fragment operations on one 4×4 block, fused: depth/stencil test and
+//! update, then blend or logic op, colour write mask, and the store.
+//!
+//! A block's pixels are loaded in lane order (row-major: four contiguous
+//! pixels per row), operated on as `[_; 16]` arrays (loops the compiler
+//! vectorizes), and stored back under the lane mask. State is matched outside the lane
+//! loops so each loop is straight-line code.
+
+use super::scene::{SceneState, TargetInfo};
+use super::shader::LANES;
+use super::state::{BlendEquation, BlendFactor, CompareFunc, StencilFace};
+
+/// A tile's slice of the target: one row slice per storage row.
+pub struct TileView<'a> {
+    /// Tile origin x, storage pixels.
+    pub x0: i32,
+    /// Tile origin y, storage pixels.
+    pub y0: i32,
+    /// Width in pixels (64 but at the right edge).
+    pub w: i32,
+    /// Height in pixels (64 but at the bottom edge).
+    pub h: i32,
+    /// Colour rows.
+    pub color: Vec<&'a mut [u32]>,
+    /// Depth rows (empty without a depth buffer).
+    pub depth: Vec<&'a mut [f32]>,
+    /// Stencil rows (empty without a stencil buffer).
+    pub stencil: Vec<&'a mut [u8]>,
+}
+
+/// Loads the block at tile-local `(lx, ly)` (pixels past the tile's edge
+/// read as `T::default()`).
+#[inline(always)]
+pub fn load<T: Copy + Default>(rows: &[&mut [T]], lx: usize, ly: usize) -> [T; LANES] {
+    let mut out = [T::default(); LANES];
+    for (r, dst) in out.chunks_exact_mut(4).enumerate() {
+        let Some(row) = rows.get(ly + r) else { break };
+        if let Some(s) = row.get(lx..lx + 4) {
+            dst.copy_from_slice(s);
+        } else {
+            for (k, d) in dst.iter_mut().enumerate() {
+                if let Some(&v) = row.get(lx + k) {
+                    *d = v;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Stores the lanes of `mask` (all inside the tile) of the block at `(lx, ly)`.
+#[inline(always)]
+pub fn store<T: Copy>(rows: &mut [&mut [T]], lx: usize, ly: usize, v: &[T; LANES], mask: u16) {
+    for (r, src) in v.chunks_exact(4).enumerate() {
+        let m = (mask >> (4 * r)) & 0xf;
+        if m == 0 {
+            continue;
+        }
+        let row = &mut rows[ly + r];
+        if m == 0xf {
+            row[lx..lx + 4].copy_from_slice(src);
+        } else {
+            for (k, &s) in src.iter().enumerate() {
+                if m & (1 << k) != 0 {
+                    row[lx + k] = s;
+                }
+            }
+        }
+    }
+}
+
+/// Lanes where `f(a[l], b[l])`, as a mask.
+#[inline(always)]
+fn lanes_where<T: Copy>(a: &[T; LANES], b: &[T; LANES], f: impl Fn(T, T) -> bool) -> u16 {
+    let mut m = 0u16;
+    for l in 0..LANES {
+        m |= (f(a[l], b[l]) as u16) << l;
+    }
+    m
+}
+
+/// The comparison of every lane, with the function matched once.
+#[inline(always)]
+fn compare<T: Copy + PartialOrd>(func: CompareFunc, a: &[T; LANES], b: &[T; LANES]) -> u16 {
+    match func {
+        CompareFunc::Never => 0,
+        CompareFunc::Less => lanes_where(a, b, |a, b| a < b),
+        CompareFunc::Equal => lanes_where(a, b, |a, b| a == b),
+        CompareFunc::LessEqual => lanes_where(a, b, |a, b| a <= b),
+        CompareFunc::Greater => lanes_where(a, b, |a, b| a > b),
+        CompareFunc::NotEqual => lanes_where(a, b, |a, b| a != b),
+        CompareFunc::GreaterEqual => lanes_where(a, b, |a, b| a >= b),
+        CompareFunc::Always => 0xffff,
+    }
+}
+
+/// Depth and stencil test of the lanes in `mask` with fragment depths `z`;
+/// updates the buffers and returns the lanes that pass.
+#[inline(always)]
+#[expect(clippy::too_many_arguments, reason = "the fused test's inputs")]
+pub fn depth_stencil(
+    view: &mut TileView,
+    target: &TargetInfo,
+    st: &SceneState,
+    lx: usize,
+    ly: usize,
+    mask: u16,
+    z: &[f32; LANES],
+    front: bool,
+) -> u16 {
+    let ds = &st.draw.depth_stencil;
+    let mut zq = [0.0f32; LANES];
+    let mut dpass = mask;
+    let mut stored = [0.0f32; LANES];
+    if st.depth_on {
+        let fmt = target.depth.unwrap_or(super::DepthFormat::D32F);
+        for l in 0..LANES {
+            zq[l] = fmt.quantize(z[l]);
+        }
+        stored = load(&view.depth, lx, ly);
+        dpass &= compare(ds.depth_func, &zq, &stored);
+    }
+    let pass = if st.stencil_on {
+        let face: &StencilFace = if front { &ds.front } else { &ds.back };
+        let s = load(&view.stencil, lx, ly);
+        let vm = face.value_mask;
+        let r = [face.reference & vm; LANES];
+        let mut sm = [0u8; LANES];
+        for l in 0..LANES {
+            sm[l] = s[l] & vm;
+        }
+        let spass = compare(face.func, &r, &sm) & mask;
+        let pass = spass & dpass;
+        let zfail = spass & !dpass;
+        let sfail = mask & !spass;
+        let wm = face.write_mask;
+        if wm != 0 {
+            let mut out = s;
+            for (m, op) in [(sfail, face.fail), (zfail, face.zfail), (pass, face.zpass)] {
+                if m == 0 || op == super::StencilOp::Keep {
+                    continue;
+                }
+                for l in 0..LANES {
+                    if m & (1 << l) != 0 {
+                        out[l] = (s[l] & !wm) | (op.apply(s[l], face.reference) & wm);
+                    }
+                }
+            }
+            store(&mut view.stencil, lx, ly, &out, mask);
+        }
+        pass
+    } else {
+        dpass
+    };
+    if st.depth_on && ds.depth_write && pass != 0 {
+        let mut out = stored;
+        for l in 0..LANES {
+            if pass & (1 << l) != 0 {
+                out[l] = zq[l];
+            }
+        }
+        store(&mut view.depth, lx, ly, &out, pass);
+    }
+    pass
+}
+
+/// Colour channel bit masks of the `0xAARRGGBB` word, in RGBA order.
+const CHANNEL_BITS: [u32; 4] = [0x00ff_0000, 0x0000_ff00, 0x0000_00ff, 0xff00_0000];
+
+use crate::framebuffer::unorm8;
+
+#[inline(always)]
+fn pack(c: &[[f32; LANES]; 4]) -> [u32; LANES] {
+    let mut out = [0u32; LANES];
+    for l in 0..LANES {
+        out[l] = (unorm8(c[3][l]) << 24)
+            | (unorm8(c[0][l]) << 16)
+            | (unorm8(c[1][l]) << 8)
+            | unorm8(c[2][l]);
+    }
+    out
+}
+
+#[inline(always)]
+fn unpack(d: &[u32; LANES], has_alpha: bool) -> [[f32; LANES]; 4] {
+    let mut out = [[0.0; LANES]; 4];
+    let k = 1.0 / 255.0;
+    for l in 0..LANES {
+        out[0][l] = ((d[l] >> 16) & 0xff) as f32 * k;
+        out[1][l] = ((d[l] >> 8) & 0xff) as f32 * k;
+        out[2][l] = (d[l] & 0xff) as f32 * k;
+        out[3][l] = if has_alpha {
+            (d[l] >> 24) as f32 * k
+        } else {
+            1.0
+        };
+    }
+    out
+}
+
+/// Blend factor `f` for channel `ch` (3 = alpha).
+#[inline(always)]
+fn factor(
+    f: BlendFactor,
+    ch: usize,
+    s: &[[f32; LANES]; 4],
+    d: &[[f32; LANES]; 4],
+    k: &[f32; 4],
+) -> [f32; LANES] {
+    let mut out = [0.0; LANES];
+    let one_minus = |a: &[f32; LANES]| {
+        let mut o = [0.0; LANES];
+        for l in 0..LANES {
+            o[l] = 1.0 - a[l];
+        }
+        o
+    };
+    match f {
+        BlendFactor::Zero => {}
+        BlendFactor::One => out = [1.0; LANES],
+        BlendFactor::SrcColor => out = s[ch],
+        BlendFactor::OneMinusSrcColor => out = one_minus(&s[ch]),
+        BlendFactor::DstColor => out = d[ch],
+        BlendFactor::OneMinusDstColor => out = one_minus(&d[ch]),
+        BlendFactor::SrcAlpha => out = s[3],
+        BlendFactor::OneMinusSrcAlpha => out = one_minus(&s[3]),
+        BlendFactor::DstAlpha => out = d[3],
+        BlendFactor::OneMinusDstAlpha => out = one_minus(&d[3]),
+        BlendFactor::ConstantColor => out = [k[ch]; LANES],
+        BlendFactor::OneMinusConstantColor => out = [1.0 - k[ch]; LANES],
+        BlendFactor::ConstantAlpha => out = [k[3]; LANES],
+        BlendFactor::OneMinusConstantAlpha => out = [1.0 - k[3]; LANES],
+        BlendFactor::SrcAlphaSaturate => {
+            if ch == 3 {
+                out = [1.0; LANES];
+            } else {
+                for l in 0..LANES {
+                    out[l] = s[3][l].min(1.0 - d[3][l]);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Blends `s` over `d` per `BlendState` (clamped inputs), in place into `s`.
+#[inline(always)]
+fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4]) {
+    let b = &st.draw.blend;
+    let k = b.constant.map(|v| v.clamp(0.0, 1.0));
+    let src = *s;
+    for ch in 0..4 {
+        let (eq, sf, df) = if ch < 3 {
+            (b.eq_rgb, b.src_rgb, b.dst_rgb)
+        } else {
+            (b.eq_alpha, b.src_alpha, b.dst_alpha)
+        };
+        let out = &mut s[ch];
+        match eq {
+            BlendEquation::Min => {
+                for l in 0..LANES {
+                    out[l] = src[ch][l].min(d[ch][l]);
+                }
+            }
+            BlendEquation::Max => {
+                for l in 0..LANES {
+                    out[l] = src[ch][l].max(d[ch][l]);
+                }
+            }
+            _ => {
+                let fs = factor(sf, ch, &src, d, &k);
+                let fd = factor(df, ch, &src, d, &k);
+                for l in 0..LANES {
+                    let (a, c) = (src[ch][l] * fs[l], d[ch][l] * fd[l]);
+                    out[l] = match eq {
+                        BlendEquation::Subtract => a - c,
+                        BlendEquation::ReverseSubtract => c - a,
+                        _ => a + c,
+                    };
+                }
+            }
+        }
+    }
+}
+
+/// Blends/logic-ops and writes the lanes of `mask` of colour `c`.
+#[inline(always)]
+pub fn write_color(
+    view: &mut TileView,
+    target: &TargetInfo,
+    st: &SceneState,
+    lx: usize,
+    ly: usize,
+    mask: u16,
+    c: &mut [[f32; LANES]; 4],
+) {
+    let b = &st.draw.blend;
+    let mut write = 0u32;
+    for (bits, on) in CHANNEL_BITS.iter().zip(b.color_mask) {
+        if on {
+            write |= bits;
+        }
+    }
+    if !target.has_alpha {
+        // X8 formats: alpha always reads and writes as 0xff.
+        write &= 0x00ff_ffff;
+    }
+    if write == 0 || mask == 0 {
+        return;
+    }
+    let forced = if target.has_alpha { 0 } else { 0xff00_0000 };
+    let full_write = write | forced == 0xffff_ffff;
+    let mut out;
+    if let Some(op) = b.logic_op {
+        let src = pack(c);
+        let dst = load(&view.color, lx, ly);
+        out = [0u32; LANES];
+        for l in 0..LANES {
+            let v = op.apply(src[l], dst[l]);
+            out[l] = (v & write) | (dst[l] & !write) | forced;
+        }
+    } else if b.enabled {
+        let dst = load(&view.color, lx, ly);
+        let d = unpack(&dst, target.has_alpha);
+        for ch in c.iter_mut() {
+            for v in ch.iter_mut() {
+                *v = v.clamp(0.0, 1.0);
+            }
+        }
+        blend(st, c, &d);
+        let v = pack(c);
+        out = [0u32; LANES];
+        for l in 0..LANES {
+            out[l] = (v[l] & write) | (dst[l] & !write) | forced;
+        }
+    } else {
+        out = pack(c);
+        if !full_write {
+            let dst = load(&view.color, lx, ly);
+            for l in 0..LANES {
+                out[l] = (out[l] & write) | (dst[l] & !write) | forced;
+            }
+        } else if forced != 0 {
+            for v in out.iter_mut() {
+                *v |= forced;
+            }
+        }
+    }
+    store(&mut view.color, lx, ly, &out, mask);
+}

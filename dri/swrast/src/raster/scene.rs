@@ -1,0 +1,405 @@
+//! A scene: everything binned for one render target between two flushes.
+//!
+//! The front end ([`super::setup`]) appends set-up primitives to `prims`, their
+//! per-vertex data to `attrs`, and each primitive's index to the bin of every
+//! 64×64 tile its bounding box touches (tiles it provably misses are skipped).
+//! Workers ([`super::tile`]) then replay each bin in order, so a tile is
+//! owned by one thread and sees its commands in API order.
+//!
+//! Coordinates here are *storage* pixels: x right, y down the rows of the
+//! colour buffer (for a y-flipped window target, GL row `h - 1 - y`).
+
+use std::sync::Arc;
+
+use super::DrawState;
+use super::state::{Interp, MAX_VARYINGS};
+use crate::framebuffer::ClearParams;
+
+/// Tile edge in pixels.
+pub const TILE: u32 = 64;
+
+/// Sub-pixel bits of the fixed-point vertex positions.
+pub const SUBPIXEL_BITS: u32 = 8;
+/// One pixel in fixed point.
+pub const ONE: i64 = 1 << SUBPIXEL_BITS;
+
+/// The depth buffer's format: values are stored as `f32` but quantized to
+/// the format's precision on write and for comparisons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DepthFormat {
+    /// 16-bit unsigned normalized.
+    D16,
+    /// 24-bit unsigned normalized.
+    D24,
+    /// 32-bit float.
+    D32F,
+}
+
+impl DepthFormat {
+    /// The format of a drawable with `bits` depth bits (32 = float).
+    pub fn from_bits(bits: u32) -> Self {
+        match bits {
+            0..=16 => DepthFormat::D16,
+            17..=24 => DepthFormat::D24,
+            _ => DepthFormat::D32F,
+        }
+    }
+
+    /// The largest integer value of a unorm format.
+    fn max(self) -> Option<f64> {
+        match self {
+            DepthFormat::D16 => Some(65535.0),
+            DepthFormat::D24 => Some(16_777_215.0),
+            DepthFormat::D32F => None,
+        }
+    }
+
+    /// Rounds a depth in [0, 1] to the nearest value the format can hold.
+    /// Monotonic and exact for the format's representable values, so
+    /// comparing quantized `f32`s is comparing the integers a real buffer holds.
+    #[inline(always)]
+    #[expect(
+        clippy::manual_clamp,
+        reason = "max/min turn NaN into 0; clamp keeps NaN"
+    )]
+    pub fn quantize(self, z: f32) -> f32 {
+        let z = z.max(0.0).min(1.0);
+        match self.max() {
+            // f64: 24 bits of product do not fit an f32 mantissa with the
+            // rounding bit. The magic number rounds to nearest even and
+            // leaves the integer in the low bits (vectorizes, unlike `as`).
+            Some(max) => {
+                let q = (z as f64 * max + 6_755_399_441_055_744.0).to_bits() as u32;
+                q as i32 as f32 / max as f32
+            }
+            None => z,
+        }
+    }
+
+    /// GL's minimum resolvable difference `r` for polygon offset at depth
+    /// magnitude `zmax`.
+    pub fn mrd(self, zmax: f32) -> f32 {
+        match self.max() {
+            Some(max) => (1.0 / max) as f32,
+            None => {
+                // 2^(e - 23) where e is the exponent of the largest |z|.
+                let e = if zmax > 0.0 {
+                    ((zmax.to_bits() >> 23) & 0xff) as i32 - 127
+                } else {
+                    -126
+                };
+                2f32.powi(e - 23)
+            }
+        }
+    }
+}
+
+/// The colour/depth/stencil planes a scene renders into, and how they map to GL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetInfo {
+    /// Width in pixels.
+    pub width: u32,
+    /// Height in pixels.
+    pub height: u32,
+    /// Storage row 0 is GL's top row (window buffers) rather than its bottom row.
+    pub flip_y: bool,
+    /// The colour buffer has alpha (else it reads as 1 and writes 0xff).
+    pub has_alpha: bool,
+    /// Depth format, `None` without a depth buffer.
+    pub depth: Option<DepthFormat>,
+    /// There is a stencil buffer.
+    pub stencil: bool,
+}
+
+impl TargetInfo {
+    /// Tiles across.
+    pub fn tiles_x(&self) -> u32 {
+        self.width.div_ceil(TILE)
+    }
+    /// Tiles down.
+    pub fn tiles_y(&self) -> u32 {
+        self.height.div_ceil(TILE)
+    }
+}
+
+/// A half-space: inside where `c + a * px + b * py >= 0` at pixel `(px, py)`'s
+/// centre. `a`, `b` are the per-pixel steps (fixed-point deltas × one pixel);
+/// the top-left rule is folded into `c`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Edge {
+    /// Step per pixel in x.
+    pub a: i64,
+    /// Step per pixel in y.
+    pub b: i64,
+    /// Value at pixel (0, 0).
+    pub c: i64,
+}
+
+/// An attribute plane: `c + dx * (px - ox) + dy * (py - oy)` at pixel
+/// `(px, py)`'s centre, with the primitive's origin `(ox, oy)`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Plane {
+    /// d/dx.
+    pub dx: f32,
+    /// d/dy.
+    pub dy: f32,
+    /// Value at the origin.
+    pub c: f32,
+}
+
+/// Extra per-primitive data for stippled lines and points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Extra {
+    /// A stippled line: the stipple counter at storage pixel column (x-major)
+    /// or row `p` is `base + (p - start) * dir`.
+    LineStipple {
+        /// Counting along x (else y).
+        x_major: bool,
+        /// First pixel along the major axis.
+        start: i32,
+        /// +1 or -1.
+        dir: i32,
+        /// Counter at `start`.
+        base: u32,
+        /// Repeat factor.
+        factor: u32,
+        /// Pattern bits.
+        pattern: u16,
+    },
+    /// A point: centre (storage pixels) and size, for sprites and round points.
+    Point {
+        /// Centre x.
+        cx: f32,
+        /// Centre y.
+        cy: f32,
+        /// Diameter in pixels.
+        size: f32,
+        /// Round (`POINT_SMOOTH`).
+        round: bool,
+    },
+}
+
+/// The kind of a set-up primitive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PrimKind {
+    /// A filled triangle.
+    Triangle,
+    /// A line (also polygon edges in LINE mode).
+    Line,
+    /// A point (also polygon vertices in POINT mode).
+    Point,
+}
+
+/// No extra data.
+pub const NO_EXTRA: u32 = u32::MAX;
+
+/// A primitive ready to rasterize: a convex region bounded by 3 or 4 edges
+/// plus the planes to interpolate over it.
+#[derive(Clone, Copy, Debug)]
+pub struct Prim {
+    /// What it was before setup (polygon stipple applies to triangles only).
+    pub kind: PrimKind,
+    /// Bounding half-spaces (unused ones are always-inside).
+    pub edges: [Edge; 4],
+    /// 3 or 4.
+    pub n_edges: u8,
+    /// Front facing (points and lines: true unless from a back polygon).
+    pub front: bool,
+    /// Index into [`Scene::states`].
+    pub state: u32,
+    /// Covered pixels are within `[x0, x1) × [y0, y1)` (scissor and target applied).
+    pub bbox: [i32; 4],
+    /// Plane origin x.
+    pub ox: f32,
+    /// Plane origin y.
+    pub oy: f32,
+    /// Window depth.
+    pub z: Plane,
+    /// 1 / clip w.
+    pub w: Plane,
+    /// Perspective barycentric 1, pre-divided by w.
+    pub p1: Plane,
+    /// Perspective barycentric 2, pre-divided by w.
+    pub p2: Plane,
+    /// Linear barycentric 1.
+    pub l1: Plane,
+    /// Linear barycentric 2.
+    pub l2: Plane,
+    /// Offset of `v0[n], d1[n], d2[n]` in [`Scene::attrs`]; a varying is
+    /// `v0 + b1 * d1 + b2 * d2`.
+    pub attrs: u32,
+    /// Index into [`Scene::extras`] or [`NO_EXTRA`].
+    pub extra: u32,
+}
+
+/// A draw's state as a scene keeps it, with what the rasterizer derives from it.
+pub struct SceneState {
+    /// The state objects and the shader.
+    pub draw: Arc<DrawState>,
+    /// Varyings per vertex.
+    pub num_varyings: usize,
+    /// Depth/stencil can run before the shader.
+    pub early_ds: bool,
+    /// The shader writes depth.
+    pub writes_depth: bool,
+    /// The shader reads `gl_FragCoord`.
+    pub reads_frag_coord: bool,
+    /// The depth test is on and there is a depth buffer.
+    pub depth_on: bool,
+    /// The stencil test is on and there is a stencil buffer.
+    pub stencil_on: bool,
+    /// Some varying is perspective-interpolated.
+    pub any_smooth: bool,
+    /// Some varying is linearly interpolated.
+    pub any_linear: bool,
+    /// Interpolation per varying (copied for locality).
+    pub interp: [Interp; MAX_VARYINGS],
+    /// Depth clamp range (min, max).
+    pub z_range: (f32, f32),
+}
+
+/// Tile bin entries with this bit set are clears (index into `clears`).
+pub const CLEAR_BIT: u32 = 1 << 31;
+
+/// One scene.
+pub struct Scene {
+    /// The target it renders into.
+    pub target: TargetInfo,
+    /// Draw states, indexed by [`Prim::state`].
+    pub states: Vec<SceneState>,
+    /// Set-up primitives.
+    pub prims: Vec<Prim>,
+    /// Per-primitive vertex data.
+    pub attrs: Vec<f32>,
+    /// Per-primitive extra data.
+    pub extras: Vec<Extra>,
+    /// Clears.
+    pub clears: Vec<ClearParams>,
+    /// Per tile (row-major), the commands in order.
+    pub bins: Vec<Vec<u32>>,
+    /// Bin entries in all tiles.
+    pub binned: usize,
+}
+
+/// Flush a scene when it holds this many primitives.
+pub const MAX_PRIMS: usize = 1 << 13;
+/// ... or this many attribute floats.
+pub const MAX_ATTRS: usize = 1 << 22;
+/// ... or this many bin entries.
+pub const MAX_BINNED: usize = 1 << 21;
+
+impl Scene {
+    /// An empty scene for `target`.
+    pub fn new(target: TargetInfo) -> Self {
+        let mut s = Scene {
+            target,
+            states: Vec::new(),
+            prims: Vec::new(),
+            attrs: Vec::new(),
+            extras: Vec::new(),
+            clears: Vec::new(),
+            bins: Vec::new(),
+            binned: 0,
+        };
+        s.reset(target);
+        s
+    }
+
+    /// Empties the scene, keeping allocations, for `target`.
+    pub fn reset(&mut self, target: TargetInfo) {
+        self.target = target;
+        self.states.clear();
+        self.prims.clear();
+        self.attrs.clear();
+        self.extras.clear();
+        self.clears.clear();
+        self.binned = 0;
+        let n = (target.tiles_x() * target.tiles_y()) as usize;
+        self.bins.resize_with(n, Vec::new);
+        self.bins.truncate(n);
+        for b in &mut self.bins {
+            b.clear();
+        }
+    }
+
+    /// Nothing to do.
+    pub fn is_empty(&self) -> bool {
+        self.prims.is_empty() && self.clears.is_empty()
+    }
+
+    /// The scene should be flushed before more is added.
+    pub fn is_full(&self) -> bool {
+        self.prims.len() >= MAX_PRIMS
+            || self.attrs.len() >= MAX_ATTRS
+            || self.binned >= MAX_BINNED
+            || self.clears.len() >= MAX_PRIMS
+    }
+
+    /// Appends `prim` and bins it into every tile it may cover.
+    pub fn bin(&mut self, prim: Prim) {
+        let [x0, y0, x1, y1] = prim.bbox;
+        debug_assert!(x0 < x1 && y0 < y1);
+        let idx = self.prims.len() as u32;
+        self.prims.push(prim);
+        let t = TILE as i32;
+        let (tx0, ty0) = (x0 / t, y0 / t);
+        let (tx1, ty1) = ((x1 - 1) / t, (y1 - 1) / t);
+        let tiles_x = self.target.tiles_x() as usize;
+        if tx0 == tx1 && ty0 == ty1 {
+            self.bins[ty0 as usize * tiles_x + tx0 as usize].push(idx);
+            self.binned += 1;
+            return;
+        }
+        let n = prim.n_edges as usize;
+        for ty in ty0..=ty1 {
+            for tx in tx0..=tx1 {
+                // Skip tiles entirely outside one edge.
+                let (px, py) = ((tx * t) as i64, (ty * t) as i64);
+                let outside = prim.edges[..n].iter().any(|e| {
+                    let c = e.c + e.a * px + e.b * py;
+                    let m = (t - 1) as i64;
+                    c + e.a.max(0) * m + e.b.max(0) * m < 0
+                });
+                if !outside {
+                    self.bins[ty as usize * tiles_x + tx as usize].push(idx);
+                    self.binned += 1;
+                }
+            }
+        }
+    }
+
+    /// Bins a clear into every tile it touches.
+    pub fn bin_clear(&mut self, clear: ClearParams) {
+        let idx = self.clears.len() as u32 | CLEAR_BIT;
+        self.clears.push(clear);
+        for b in &mut self.bins {
+            b.push(idx);
+        }
+        self.binned += self.bins.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantize_is_exact_and_monotonic() {
+        for f in [DepthFormat::D16, DepthFormat::D24] {
+            let max = f.max().unwrap();
+            assert_eq!(f.quantize(1.0), 1.0);
+            assert_eq!(f.quantize(0.0), 0.0);
+            let mut prev = -1.0;
+            let top = max as u32 - 5000;
+            for i in (0..top).step_by(997).chain(top..=max as u32) {
+                let v = f.quantize(i as f32 / max as f32);
+                assert_eq!(((v as f64 * max) + 0.5) as u32, i);
+                assert_eq!(f.quantize(v), v);
+                assert!(v > prev);
+                prev = v;
+            }
+        }
+        assert_eq!(DepthFormat::D32F.quantize(0.3), 0.3);
+        assert_eq!(DepthFormat::D16.quantize(0.5), 32768.0 / 65535.0);
+    }
+}

@@ -1,0 +1,495 @@
+//! Rasterizing one tile's bin: hierarchical coverage (16×16 blocks, then 4×4
+//! blocks, each trivially rejected, trivially accepted or split), then per
+//! 4×4 block interpolation into a [`QuadBatch`], the shader, and the fused
+//! per-fragment operations ([`super::fragment`]).
+//!
+//! Early depth/stencil runs before the shader when the shader neither writes
+//! depth nor discards: then the test's outcome cannot depend on the shader,
+//! and lanes that fail skip shading entirely (a block that fails completely
+//! is never shaded).
+
+use super::fragment::{TileView, depth_stencil, write_color};
+use super::scene::{CLEAR_BIT, Edge, Extra, NO_EXTRA, Plane, Prim, PrimKind, Scene, SceneState};
+use super::shader::{LANE_X, LANE_Y, LANES, QuadBatch};
+use super::state::Interp;
+use crate::framebuffer::{ClearParams, pack_color};
+use oxgl_dri_interface::{OxglColorFormat, clear_bits};
+
+const LX: [f32; LANES] = {
+    let mut t = [0.0; LANES];
+    let mut l = 0;
+    while l < LANES {
+        t[l] = LANE_X[l] as f32;
+        l += 1;
+    }
+    t
+};
+const LY: [f32; LANES] = {
+    let mut t = [0.0; LANES];
+    let mut l = 0;
+    while l < LANES {
+        t[l] = LANE_Y[l] as f32;
+        l += 1;
+    }
+    t
+};
+
+/// Replays tile `tile`'s bin into `view`. Everything below is inlined into
+/// this function so [`super::simd`] can compile it once per instruction set.
+#[inline(always)]
+pub fn run_tile(scene: &Scene, tile: usize, view: &mut TileView, batch: &mut QuadBatch) {
+    let bin = &scene.bins[tile];
+    for &cmd in bin {
+        if cmd & CLEAR_BIT != 0 {
+            clear_tile(scene, &scene.clears[(cmd & !CLEAR_BIT) as usize], view);
+            continue;
+        }
+        let prim = &scene.prims[cmd as usize];
+        let st = &scene.states[prim.state as usize];
+        raster_prim(scene, prim, st, view, batch);
+    }
+}
+
+#[inline(always)]
+fn clear_tile(scene: &Scene, p: &ClearParams, view: &mut TileView) {
+    let t = &scene.target;
+    let mut r = [view.x0, view.y0, view.x0 + view.w, view.y0 + view.h];
+    if let Some(rect) = p.rect {
+        let y0 = if t.flip_y {
+            t.height as i32 - rect.y.saturating_add(rect.height)
+        } else {
+            rect.y
+        };
+        let x1 = rect.x.saturating_add(rect.width);
+        let y1 = y0.saturating_add(rect.height);
+        r = [r[0].max(rect.x), r[1].max(y0), r[2].min(x1), r[3].min(y1)];
+    }
+    if r[0] >= r[2] || r[1] >= r[3] {
+        return;
+    }
+    let xs = (r[0] - view.x0) as usize..(r[2] - view.x0) as usize;
+    let ys = (r[1] - view.y0) as usize..(r[3] - view.y0) as usize;
+    if p.buffers & clear_bits::CLEAR_COLOR != 0 {
+        let format = if t.has_alpha {
+            OxglColorFormat::B8G8R8A8
+        } else {
+            OxglColorFormat::B8G8R8X8
+        };
+        let value = pack_color(p.color, format);
+        let mut keep = 0u32;
+        for (channel, shift) in [(0usize, 16u32), (1, 8), (2, 0), (3, 24)] {
+            if !p.color_mask[channel] {
+                keep |= 0xff << shift;
+            }
+        }
+        if !t.has_alpha {
+            keep &= 0x00ff_ffff;
+        }
+        for row in &mut view.color[ys.clone()] {
+            let s = &mut row[xs.clone()];
+            if keep == 0 {
+                s.fill(value);
+            } else {
+                for px in s {
+                    *px = (*px & keep) | (value & !keep);
+                }
+            }
+        }
+    }
+    if p.buffers & clear_bits::CLEAR_DEPTH != 0 && !view.depth.is_empty() {
+        let d = t
+            .depth
+            .map_or(p.depth as f32, |f| f.quantize(p.depth as f32));
+        for row in &mut view.depth[ys.clone()] {
+            row[xs.clone()].fill(d);
+        }
+    }
+    if p.buffers & clear_bits::CLEAR_STENCIL != 0 && !view.stencil.is_empty() {
+        let mask = (p.stencil_mask & 0xff) as u8;
+        let value = (p.stencil & 0xff) as u8;
+        for row in &mut view.stencil[ys] {
+            for s in &mut row[xs.clone()] {
+                *s = (*s & !mask) | (value & mask);
+            }
+        }
+    }
+}
+
+/// Classifies the `size`×`size` block at `(x, y)`: `None` when outside an
+/// edge, else whether some edge crosses it.
+#[inline(always)]
+fn classify(edges: &[Edge], x: i32, y: i32, size: i64) -> Option<bool> {
+    let mut partial = false;
+    for e in edges {
+        let c = e.c + e.a * x as i64 + e.b * y as i64;
+        let m = size - 1;
+        if c + e.a.max(0) * m + e.b.max(0) * m < 0 {
+            return None;
+        }
+        partial |= c + e.a.min(0) * m + e.b.min(0) * m < 0;
+    }
+    Some(partial)
+}
+
+/// Per-lane edge offsets of a 4×4 block, `a * x + b * y`, precomputed per
+/// primitive in i32 when every edge's spread over a block fits (all but
+/// huge primitives): then a crossing edge's value at the block corner fits
+/// too, and the lane test is 16 i32 adds — one vector op per row.
+struct Steps {
+    off: [[i32; LANES]; 4],
+    narrow: bool,
+}
+
+impl Steps {
+    #[inline(always)]
+    fn new(edges: &[Edge]) -> Self {
+        let mut off = [[0i32; LANES]; 4];
+        let narrow = edges
+            .iter()
+            .all(|e| e.a.abs() < 1 << 28 && e.b.abs() < 1 << 28);
+        if narrow {
+            for (o, e) in off.iter_mut().zip(edges) {
+                let (a, b) = (e.a as i32, e.b as i32);
+                let row = [0, a, 2 * a, 3 * a];
+                for (y, r) in o.chunks_exact_mut(4).enumerate() {
+                    let by = b * y as i32;
+                    for (v, x) in r.iter_mut().zip(row) {
+                        *v = x + by;
+                    }
+                }
+            }
+        }
+        Steps { off, narrow }
+    }
+
+    /// Coverage of the 4×4 block at `(x, y)`, 0 when it is outside an edge.
+    #[inline(always)]
+    fn mask(&self, edges: &[Edge], x: i32, y: i32) -> u16 {
+        let mut acc = [0i32; LANES];
+        let mut wide = [0i64; LANES];
+        for (k, e) in edges.iter().enumerate() {
+            let c = e.c + e.a * x as i64 + e.b * y as i64;
+            if c + e.a.max(0) * 3 + e.b.max(0) * 3 < 0 {
+                return 0;
+            }
+            if c + e.a.min(0) * 3 + e.b.min(0) * 3 >= 0 {
+                continue; // the whole block is inside this edge
+            }
+            if self.narrow {
+                // The edge crosses the block: |c| < 3 (|a| + |b|) < 2^31.
+                let c = c as i32;
+                for (a, o) in acc.iter_mut().zip(&self.off[k]) {
+                    *a |= c + o;
+                }
+            } else {
+                for l in 0..LANES {
+                    wide[l] |= c + e.a * LANE_X[l] as i64 + e.b * LANE_Y[l] as i64;
+                }
+            }
+        }
+        let mut m = 0u16;
+        for l in 0..LANES {
+            m |= (((acc[l] | (wide[l] >> 32) as i32) >= 0) as u16) << l;
+        }
+        m
+    }
+}
+
+/// Lanes of the 4×4 block at `(x, y)` inside the rectangle `r`.
+#[inline(always)]
+fn rect_mask(r: [i32; 4], x: i32, y: i32) -> u16 {
+    let span = |lo: i32, hi: i32| -> u16 {
+        let (lo, hi) = (lo.clamp(0, 4), hi.clamp(0, 4));
+        if lo >= hi {
+            0
+        } else {
+            ((1u16 << hi) - 1) & !((1u16 << lo) - 1)
+        }
+    };
+    let cols = span(r[0] - x, r[2] - x);
+    let rows = span(r[1] - y, r[3] - y);
+    let mut m = 0u16;
+    for row in 0..4 {
+        if rows & (1 << row) != 0 {
+            m |= cols << (4 * row);
+        }
+    }
+    m
+}
+
+#[inline(always)]
+fn raster_prim(
+    scene: &Scene,
+    prim: &Prim,
+    st: &SceneState,
+    view: &mut TileView,
+    batch: &mut QuadBatch,
+) {
+    let b = prim.bbox;
+    let r = [
+        b[0].max(view.x0),
+        b[1].max(view.y0),
+        b[2].min(view.x0 + view.w),
+        b[3].min(view.y0 + view.h),
+    ];
+    if r[0] >= r[2] || r[1] >= r[3] {
+        return;
+    }
+    let edges = &prim.edges[..prim.n_edges as usize];
+    let steps = Steps::new(edges);
+    let mut ctx = BlockCtx {
+        scene,
+        prim,
+        st,
+        batch,
+    };
+    let (bx0, by0) = (r[0] & !15, r[1] & !15);
+    for by in (by0..r[3]).step_by(16) {
+        for bx in (bx0..r[2]).step_by(16) {
+            let Some(partial) = classify(edges, bx, by, 16) else {
+                continue;
+            };
+            let inside = bx >= r[0] && by >= r[1] && bx + 16 <= r[2] && by + 16 <= r[3];
+            if !partial && inside {
+                for y in (by..by + 16).step_by(4) {
+                    for x in (bx..bx + 16).step_by(4) {
+                        ctx.shade(view, x, y, 0xffff);
+                    }
+                }
+                continue;
+            }
+            let ys = (by.max(r[1]) & !3)..(by + 16).min(r[3]);
+            let xs = (bx.max(r[0]) & !3)..(bx + 16).min(r[2]);
+            for y in ys.step_by(4) {
+                for x in xs.clone().step_by(4) {
+                    let mut mask = if partial {
+                        steps.mask(edges, x, y)
+                    } else {
+                        0xffff
+                    };
+                    if !(x >= r[0] && y >= r[1] && x + 4 <= r[2] && y + 4 <= r[3]) {
+                        mask &= rect_mask(r, x, y);
+                    }
+                    if mask != 0 {
+                        ctx.shade(view, x, y, mask);
+                    }
+                }
+            }
+        }
+    }
+}
+
+struct BlockCtx<'a> {
+    scene: &'a Scene,
+    prim: &'a Prim,
+    st: &'a SceneState,
+    batch: &'a mut QuadBatch,
+}
+
+#[inline(always)]
+fn eval(p: &Plane, fx: f32, fy: f32) -> [f32; LANES] {
+    let base = p.c + p.dx * fx + p.dy * fy;
+    let mut out = [0.0; LANES];
+    for l in 0..LANES {
+        out[l] = base + p.dx * LX[l] + p.dy * LY[l];
+    }
+    out
+}
+
+/// `out = v0 + b1 * d1 + b2 * d2`, lane-wise.
+#[inline(always)]
+fn lerp(out: &mut [f32; LANES], v0: f32, b1: &[f32; LANES], d1: f32, b2: &[f32; LANES], d2: f32) {
+    for ((o, x), y) in out.iter_mut().zip(b1).zip(b2) {
+        *o = v0 + x * d1 + y * d2;
+    }
+}
+
+impl BlockCtx<'_> {
+    /// Masks for stipples and round points.
+    #[inline(always)]
+    fn extra_mask(&self, x: i32, y: i32, mut mask: u16) -> u16 {
+        let prim = self.prim;
+        let t = &self.scene.target;
+        if prim.kind == PrimKind::Triangle
+            && let Some(pattern) = &self.st.draw.raster.polygon_stipple
+        {
+            {
+                for l in 0..LANES {
+                    let px = x + LANE_X[l] as i32;
+                    let sy = y + LANE_Y[l] as i32;
+                    let gy = if t.flip_y {
+                        t.height as i32 - 1 - sy
+                    } else {
+                        sy
+                    };
+                    let bit = pattern[(gy & 31) as usize] >> (px & 31) & 1;
+                    if bit == 0 {
+                        mask &= !(1 << l);
+                    }
+                }
+            }
+        }
+        if prim.extra == NO_EXTRA {
+            return mask;
+        }
+        match self.scene.extras[prim.extra as usize] {
+            Extra::LineStipple {
+                x_major,
+                start,
+                dir,
+                base,
+                factor,
+                pattern,
+            } => {
+                for l in 0..LANES {
+                    let p = if x_major {
+                        x + LANE_X[l] as i32
+                    } else {
+                        y + LANE_Y[l] as i32
+                    };
+                    let n = base.wrapping_add(((p - start) * dir) as u32);
+                    let bit = (pattern >> ((n / factor) % 16)) & 1;
+                    if bit == 0 {
+                        mask &= !(1 << l);
+                    }
+                }
+            }
+            Extra::Point {
+                cx,
+                cy,
+                size,
+                round,
+                ..
+            } => {
+                if round {
+                    let r2 = size * size * 0.25;
+                    for l in 0..LANES {
+                        let dx = (x + LANE_X[l] as i32) as f32 + 0.5 - cx;
+                        let dy = (y + LANE_Y[l] as i32) as f32 + 0.5 - cy;
+                        if dx * dx + dy * dy > r2 {
+                            mask &= !(1 << l);
+                        }
+                    }
+                }
+            }
+        }
+        mask
+    }
+
+    #[inline(always)]
+    fn shade(&mut self, view: &mut TileView, x: i32, y: i32, mut mask: u16) {
+        let (prim, st) = (self.prim, self.st);
+        let target = &self.scene.target;
+        if prim.kind == PrimKind::Triangle && st.draw.raster.polygon_stipple.is_some()
+            || prim.extra != NO_EXTRA
+        {
+            mask = self.extra_mask(x, y, mask);
+            if mask == 0 {
+                return;
+            }
+        }
+        let (lx, ly) = ((x - view.x0) as usize, (y - view.y0) as usize);
+        let fx = x as f32 - prim.ox;
+        let fy = y as f32 - prim.oy;
+        let (zmin, zmax) = st.z_range;
+        let mut z = [0.0; LANES];
+        if st.depth_on || st.reads_frag_coord {
+            z = eval(&prim.z, fx, fy);
+            for v in z.iter_mut() {
+                *v = v.max(zmin).min(zmax);
+            }
+        }
+        let ds = st.depth_on || st.stencil_on;
+        if ds && st.early_ds {
+            mask = depth_stencil(view, target, st, lx, ly, mask, &z, prim.front);
+            if mask == 0 {
+                return;
+            }
+        }
+        let q = &mut *self.batch;
+        q.mask = mask;
+        q.front_facing = prim.front;
+        q.y_sign = if target.flip_y { -1.0 } else { 1.0 };
+        let mut w = [1.0; LANES];
+        if st.any_smooth || st.reads_frag_coord {
+            w = eval(&prim.w, fx, fy);
+        }
+        if st.reads_frag_coord {
+            let h = target.height as f32;
+            let (sy, oy) = if target.flip_y { (-1.0, h) } else { (1.0, 0.0) };
+            for l in 0..LANES {
+                q.frag_coord[0][l] = x as f32 + LX[l] + 0.5;
+                q.frag_coord[1][l] = oy + sy * (y as f32 + LY[l] + 0.5);
+            }
+            q.frag_coord[2] = z;
+            q.frag_coord[3] = w;
+        }
+        let n = st.num_varyings;
+        q.num_inputs = n;
+        if n > 0 {
+            let a = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
+            let (v0, rest) = a.split_at(n);
+            let (d1, d2) = rest.split_at(n);
+            let mut b1 = [0.0f32; LANES];
+            let mut b2 = [0.0f32; LANES];
+            if st.any_smooth {
+                let p1 = eval(&prim.p1, fx, fy);
+                let p2 = eval(&prim.p2, fx, fy);
+                for l in 0..LANES {
+                    let rw = 1.0 / w[l];
+                    b1[l] = p1[l] * rw;
+                    b2[l] = p2[l] * rw;
+                }
+            }
+            let (mut l1, mut l2) = ([0.0f32; LANES], [0.0f32; LANES]);
+            if st.any_linear {
+                l1 = eval(&prim.l1, fx, fy);
+                l2 = eval(&prim.l2, fx, fy);
+            }
+            for (i, out) in q.inputs[..n].iter_mut().enumerate() {
+                match st.interp[i] {
+                    Interp::Flat => *out = [v0[i]; LANES],
+                    Interp::Smooth => lerp(out, v0[i], &b1, d1[i], &b2, d2[i]),
+                    Interp::NoPerspective => lerp(out, v0[i], &l1, d1[i], &l2, d2[i]),
+                }
+            }
+        }
+        if prim.kind == PrimKind::Point
+            && prim.extra != NO_EXTRA
+            && st.draw.raster.point_sprite
+            && let Extra::Point { cx, cy, size, .. } = self.scene.extras[prim.extra as usize]
+        {
+            let upper = st.draw.raster.point_sprite_upper_left;
+            // t grows downwards on screen for UPPER_LEFT.
+            let down = if target.flip_y { 1.0 } else { -1.0 };
+            let ts = if upper { down } else { -down };
+            for l in 0..LANES {
+                let px = x as f32 + LX[l] + 0.5;
+                let py = y as f32 + LY[l] + 0.5;
+                q.point_coord[0][l] = 0.5 + (px - cx) / size;
+                q.point_coord[1][l] = 0.5 + ts * (py - cy) / size;
+            }
+        }
+        st.draw.shader.shade(q);
+        mask &= q.mask;
+        if mask == 0 {
+            return;
+        }
+        if ds && !st.early_ds {
+            let zs = if st.writes_depth {
+                let mut d = q.depth;
+                for v in d.iter_mut() {
+                    *v = v.clamp(zmin, zmax);
+                }
+                d
+            } else {
+                z
+            };
+            mask = depth_stencil(view, target, st, lx, ly, mask, &zs, prim.front);
+            if mask == 0 {
+                return;
+            }
+        }
+        write_color(view, target, st, lx, ly, mask, &mut q.color);
+    }
+}
