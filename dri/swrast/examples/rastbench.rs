@@ -213,7 +213,7 @@ fn main() {
             let s = time(t, &smooth, g, min);
             let tris = (g.pos.len() / 3) as f64;
             println!(
-                "  triangles {name:<20} {:>8.2} Mtri/s  ({:.0} Mpix/s)",
+                "  triangles {name:<20} {:>9.3} Mtri/s  ({:.0} Mpix/s)",
                 tris / s / 1e6,
                 tris * px / s / 1e6
             );

@@ -3,10 +3,10 @@
 //! It registers with the core through exactly the hook table of
 //! `oxgl-dri-interface` ([`BACKEND`]); `libGL.so.1` links it in as the last
 //! fallback and `swrast_dri.so` (crate `oxgl-swrast-dri`) exports it for the
-//! loader. At this stage it owns drawable storage (colour front/back, depth,
-//! stencil), clears, maps buffers for presentation and read-back, and swaps.
-//! Drawing lands with the rasterizer (tiles, worker threads, SoA shading; see
-//! DESIGN.md).
+//! loader. It owns drawable storage (colour front/back, depth, stencil),
+//! clears, maps buffers for presentation and read-back, and swaps; the
+//! binning rasterizer ([`raster`]: tiles, worker threads, SoA shading; see
+//! README.md) is a library the vertex pipeline will drive from `draw_prims`.
 #![deny(unsafe_code)]
 
 mod framebuffer;
