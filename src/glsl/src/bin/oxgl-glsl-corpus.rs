@@ -3,7 +3,7 @@
 //! the front end and compares with what the tests expect.
 //!
 //! ```text
-//! cargo run --release -p oxgl-glsl --example corpus -- [--piglit DIR]
+//! cargo run --release -p oxgl-glsl --bin oxgl-glsl-corpus -- [--piglit DIR]
 //!     [--filter SUBSTR] [--list] [--log] [--dirs] [--shader-test]
 //! ```
 //!

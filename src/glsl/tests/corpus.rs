@@ -1,0 +1,58 @@
+//! The piglit corpus as a regression test: when Debian's `piglit` package is
+//! installed (CI installs it), every must-compile glslparser test and every
+//! shader stage of the `*.shader_test` files must compile. The must-fail
+//! agreement is printed, not asserted, until semantic analysis exists.
+
+use std::process::Command;
+
+fn corpus(args: &[&str]) -> Option<String> {
+    let out = Command::new(env!("CARGO_BIN_EXE_oxgl-glsl-corpus"))
+        .args(args)
+        .output()
+        .expect("corpus runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    println!("{text}");
+    if text.contains("must compile") {
+        Some(text)
+    } else {
+        None
+    }
+}
+
+fn must_compile(text: &str) -> (usize, usize) {
+    let line = text
+        .lines()
+        .find(|l| l.contains("must compile:"))
+        .expect("a must-compile line");
+    let frac = line
+        .split_whitespace()
+        .find(|w| w.contains('/'))
+        .expect("N/M");
+    let (a, b) = frac.split_once('/').expect("N/M");
+    (a.parse().expect("N"), b.parse().expect("M"))
+}
+
+#[test]
+fn piglit_glslparser_must_compile() {
+    let Some(text) = corpus(&[]) else {
+        println!("skipped: piglit is not installed");
+        return;
+    };
+    let (agree, total) = must_compile(&text);
+    assert!(
+        total > 9000,
+        "the corpus looks incomplete: {total} must-compile tests"
+    );
+    assert_eq!(agree, total, "must-compile glslparser tests rejected");
+}
+
+#[test]
+fn piglit_shader_test_stages_compile() {
+    let Some(text) = corpus(&["--shader-test"]) else {
+        println!("skipped: piglit is not installed");
+        return;
+    };
+    let (agree, total) = must_compile(&text);
+    assert!(total > 50000, "the corpus looks incomplete: {total} stages");
+    assert_eq!(agree, total, "shader_test stages rejected");
+}
