@@ -28,8 +28,8 @@ pub enum Kind {
 }
 
 /// A query result: up to 4 values of one kind. Kept small so that a query
-/// moves no memory blocks around (it is on the `glGet*` hot path); matrix state
-/// gets its own variant when the matrix stacks land.
+/// moves no memory blocks around (it is on the `glGet*` hot path); matrix
+/// queries use [`MatrixValues`].
 #[derive(Clone, Copy, Debug)]
 pub struct Values {
     /// Storage kind.
@@ -38,8 +38,27 @@ pub struct Values {
     pub len: usize,
     /// The values.
     pub data: [f64; 4],
-    /// A whole matrix (16 floats), for the matrix queries.
-    pub matrix: Option<[f32; 16]>,
+}
+
+/// A matrix query's 16 values (column-major, as stored).
+#[derive(Clone, Copy, Debug)]
+pub struct MatrixValues(pub [f32; 16]);
+
+impl MatrixValues {
+    /// As `glGetIntegerv` returns them (rounded).
+    pub fn as_i64(&self) -> impl Iterator<Item = i64> + '_ {
+        self.0.iter().map(|&v| f64::from(v).round() as i64)
+    }
+
+    /// As `glGetFloatv` / `glGetDoublev` return them.
+    pub fn as_f64(&self) -> impl Iterator<Item = f64> + '_ {
+        self.0.iter().map(|&v| f64::from(v))
+    }
+
+    /// As `glGetBooleanv` returns them.
+    pub fn as_bool(&self) -> impl Iterator<Item = bool> + '_ {
+        self.0.iter().map(|&v| v != 0.0)
+    }
 }
 
 impl Values {
@@ -51,26 +70,12 @@ impl Values {
             kind,
             len: values.len(),
             data,
-            matrix: None,
-        }
-    }
-
-    /// The 16 elements of a matrix query.
-    pub fn matrix(m: &crate::matrix::Mat4) -> Self {
-        Values {
-            kind: Kind::Float,
-            len: 16,
-            data: [0.0; 4],
-            matrix: Some(m.0),
         }
     }
 
     #[inline]
     fn value(&self, i: usize) -> f64 {
-        match &self.matrix {
-            Some(m) => f64::from(m[i]),
-            None => self.data[i],
-        }
+        self.data[i]
     }
 
     /// As `glGetIntegerv` / `glGetInteger64v` returns them.
@@ -110,7 +115,6 @@ fn ints(values: &[i64]) -> Values {
         kind: Kind::Int,
         len: values.len(),
         data,
-        matrix: None,
     }
 }
 

@@ -56,7 +56,7 @@ macro_rules! getter {
                     return;
                 }
                 if let Some(m) = c.get_matrix(pname) {
-                    let $v = oxgl_core::get::Values::matrix(&m);
+                    let $v = oxgl_core::get::MatrixValues(m.0);
                     write_values(data, $conv);
                     return;
                 }
