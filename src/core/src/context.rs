@@ -91,6 +91,8 @@ pub struct Context {
     pub lighting: crate::lighting::Lighting,
     /// Texture bindings per unit and the default textures.
     pub textures: crate::texture_api::TextureBindings,
+    /// Rasterization and per-fragment state.
+    pub raster: crate::raster_state::RasterState,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -169,6 +171,7 @@ impl Context {
             lists: crate::dlist::ListState::default(),
             lighting: crate::lighting::Lighting::default(),
             textures: crate::texture_api::TextureBindings::default(),
+            raster: crate::raster_state::RasterState::default(),
             shared: crate::shared::Shared::new(),
         }
     }

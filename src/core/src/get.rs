@@ -153,8 +153,10 @@ impl Context {
                 Values::new(Kind::Bool, &s.color_mask.map(|b| f64::from(u8::from(b))))
             }
             GL_DEPTH_WRITEMASK => boolean(s.depth_mask),
-            GL_STENCIL_WRITEMASK => int(i64::from(s.stencil_writemask[0])),
-            GL_STENCIL_BACK_WRITEMASK if v >= (2, 0) => int(i64::from(s.stencil_writemask[1])),
+            GL_STENCIL_WRITEMASK => int(i64::from(s.stencil_writemask[0] as i32)),
+            GL_STENCIL_BACK_WRITEMASK if v >= (2, 0) => {
+                int(i64::from(s.stencil_writemask[1] as i32))
+            }
             GL_DRAW_BUFFER => int(i64::from(s.draw_buffer)),
             GL_READ_BUFFER => int(i64::from(s.read_buffer)),
             // Pixel store.
@@ -299,6 +301,29 @@ impl Context {
             p if self.get_array_state(p).is_some() => int(self.get_array_state(p).unwrap_or(0)),
             p if compat && self.client_state_enabled(p).is_some() => {
                 boolean(self.client_state_enabled(p).unwrap_or(false))
+            }
+            // Rasterization and per-fragment state (ALPHA_TEST_REF and
+            // BLEND_COLOR are colours: normalized integer conversion).
+            GL_ALPHA_TEST_REF if compat => {
+                Values::new(Kind::Normalized, &[f64::from(self.raster.alpha_func.1)])
+            }
+            GL_BLEND_COLOR => {
+                Values::new(Kind::Normalized, &self.raster.blend_color.map(f64::from))
+            }
+            p if self.get_raster_state(p).is_some() => {
+                let vals = self.get_raster_state(p).unwrap_or_default();
+                let kind = if matches!(
+                    p,
+                    GL_POLYGON_OFFSET_FACTOR
+                        | GL_POLYGON_OFFSET_UNITS
+                        | GL_LINE_WIDTH
+                        | GL_POINT_SIZE
+                ) {
+                    Kind::Float
+                } else {
+                    Kind::Int
+                };
+                Values::new(kind, &vals)
             }
             // Texture bindings of the active unit.
             GL_TEXTURE_BINDING_1D => int(self.texture_binding(GL_TEXTURE_1D).into()),

@@ -21,6 +21,7 @@ pub mod lighting;
 pub mod matrix;
 pub mod pixel_transfer;
 pub mod pixels;
+pub mod raster_state;
 pub mod shared;
 pub mod state;
 pub mod texture;

@@ -73,6 +73,27 @@ immediate!(pixel_storef "glPixelStoref"(pname: GLenum, param: GLfloat) => |c| c.
 immediate!(flush "glFlush"() => |c| c.flush());
 immediate!(finish "glFinish"() => |c| c.finish());
 
+handler!(depth_func "glDepthFunc"(f: GLenum) => |c| c.depth_func(f));
+handler!(alpha_func "glAlphaFunc"(f: GLenum, r: GLfloat) => |c| c.alpha_func(f, r));
+handler!(blend_func "glBlendFunc"(s: GLenum, d: GLenum) => |c| c.blend_func(s, d, s, d));
+handler!(blend_func_separate "glBlendFuncSeparate"(sr: GLenum, dr: GLenum, sa: GLenum, da: GLenum) => |c| c.blend_func(sr, dr, sa, da));
+handler!(blend_equation "glBlendEquation"(m: GLenum) => |c| c.blend_equation(m, m));
+handler!(blend_equation_separate "glBlendEquationSeparate"(rgb: GLenum, a: GLenum) => |c| c.blend_equation(rgb, a));
+handler!(blend_color "glBlendColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) => |c| c.blend_color([r, g, b, a]));
+handler!(logic_op "glLogicOp"(op: GLenum) => |c| c.logic_op(op));
+handler!(stencil_func "glStencilFunc"(f: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func(oxgl_glapi::generated::enums::GL_FRONT_AND_BACK, f, r, m));
+handler!(stencil_func_separate "glStencilFuncSeparate"(face: GLenum, f: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func(face, f, r, m));
+handler!(stencil_op "glStencilOp"(a: GLenum, b: GLenum, d: GLenum) => |c| c.stencil_op(oxgl_glapi::generated::enums::GL_FRONT_AND_BACK, a, b, d));
+handler!(stencil_op_separate "glStencilOpSeparate"(face: GLenum, a: GLenum, b: GLenum, d: GLenum) => |c| c.stencil_op(face, a, b, d));
+handler!(cull_face "glCullFace"(mode: GLenum) => |c| c.cull_face(mode));
+handler!(front_face "glFrontFace"(mode: GLenum) => |c| c.front_face(mode));
+handler!(polygon_mode "glPolygonMode"(face: GLenum, mode: GLenum) => |c| c.polygon_mode(face, mode));
+handler!(polygon_offset "glPolygonOffset"(f: GLfloat, u: GLfloat) => |c| c.polygon_offset(f, u));
+handler!(line_width "glLineWidth"(w: GLfloat) => |c| c.line_width(w));
+handler!(point_size "glPointSize"(s: GLfloat) => |c| c.point_size(s));
+handler!(line_stipple "glLineStipple"(f: GLint, p: GLushort) => |c| c.line_stipple(f, p));
+handler!(hint "glHint"(target: GLenum, mode: GLenum) => |c| c.hint(target, mode));
+
 unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
     with_ctx("glIsEnabled", 0, |c| {
         let r = c.outside_begin_end().and_then(|()| c.is_enabled(cap));
@@ -97,11 +118,33 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ReadBuffer = read_buffer;
     d.PixelStorei = pixel_storei;
     d.Flush = flush;
+    d.DepthFunc = depth_func;
+    d.BlendFunc = blend_func;
+    d.BlendFuncSeparate = blend_func_separate;
+    d.BlendEquation = blend_equation;
+    d.BlendEquationSeparate = blend_equation_separate;
+    d.BlendColor = blend_color;
+    d.StencilFunc = stencil_func;
+    d.StencilFuncSeparate = stencil_func_separate;
+    d.StencilOp = stencil_op;
+    d.StencilOpSeparate = stencil_op_separate;
+    d.CullFace = cull_face;
+    d.FrontFace = front_face;
+    d.PolygonOffset = polygon_offset;
+    d.LineWidth = line_width;
+    d.Hint = hint;
     d.Finish = finish;
     if profile != Profile::Es {
         d.ClearDepth = clear_depth;
         d.DepthRange = depth_range;
         d.DrawBuffer = draw_buffer;
         d.PixelStoref = pixel_storef;
+        d.LogicOp = logic_op;
+        d.PolygonMode = polygon_mode;
+        d.PointSize = point_size;
+    }
+    if profile == Profile::Compat {
+        d.AlphaFunc = alpha_func;
+        d.LineStipple = line_stipple;
     }
 }
