@@ -153,7 +153,9 @@ fn light_index(light: GLenum) -> ApiResult<usize> {
     }
 }
 
-fn faces(face: GLenum) -> ApiResult<&'static [usize]> {
+/// The face indices (0 = front, 1 = back) a face enum names; INVALID_ENUM
+/// for anything but FRONT, BACK, FRONT_AND_BACK.
+pub(crate) fn faces(face: GLenum) -> ApiResult<&'static [usize]> {
     match face {
         GL_FRONT => Ok(&[0]),
         GL_BACK => Ok(&[1]),

@@ -9,6 +9,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
+use crate::lighting::faces;
 
 /// Stencil state of one face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,15 +139,6 @@ fn stencil_op(op: GLenum) -> ApiResult<GLenum> {
     match op {
         GL_KEEP | GL_ZERO | GL_REPLACE | GL_INCR | GL_DECR | GL_INVERT | GL_INCR_WRAP
         | GL_DECR_WRAP => Ok(op),
-        _ => Err(ApiError::InvalidEnum),
-    }
-}
-
-fn faces(face: GLenum) -> ApiResult<&'static [usize]> {
-    match face {
-        GL_FRONT => Ok(&[0]),
-        GL_BACK => Ok(&[1]),
-        GL_FRONT_AND_BACK => Ok(&[0, 1]),
         _ => Err(ApiError::InvalidEnum),
     }
 }

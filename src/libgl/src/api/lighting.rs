@@ -10,7 +10,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::*;
 
-use super::with_ctx;
+use super::{compiled, with_ctx};
 
 fn is_color(pname: GLenum) -> bool {
     matches!(
@@ -52,21 +52,7 @@ fn run(
     name: &'static str,
     f: impl Fn(&mut oxgl_core::Context) -> oxgl_core::error::ApiResult + Send + Sync + 'static,
 ) {
-    with_ctx(name, (), |c| {
-        if c.compiling_list() {
-            let f = std::sync::Arc::new(f);
-            let g = f.clone();
-            c.save(Box::new(move |c| g(c)));
-            if !c.executing() {
-                return;
-            }
-            let r = f(c);
-            c.record(r);
-            return;
-        }
-        let r = f(c);
-        c.record(r);
-    })
+    with_ctx(name, (), |c| compiled(c, f))
 }
 
 unsafe extern "C" fn Lightf(light: GLenum, pname: GLenum, param: GLfloat) {

@@ -52,6 +52,27 @@ pub(crate) fn with_ctx<R>(name: &'static str, default: R, f: impl FnOnce(&mut Co
     r
 }
 
+/// Runs a state command that display lists compile: while a list is being
+/// compiled it is recorded (and also run in `GL_COMPILE_AND_EXECUTE`);
+/// otherwise it runs now. Its error is recorded either way.
+pub(crate) fn compiled(
+    c: &mut Context,
+    f: impl Fn(&mut Context) -> oxgl_core::error::ApiResult + Send + Sync + 'static,
+) {
+    if c.compiling_list() {
+        let f = std::sync::Arc::new(f);
+        let g = f.clone();
+        c.save(Box::new(move |c| g(c)));
+        if c.executing() {
+            let r = f(c);
+            c.record(r);
+        }
+        return;
+    }
+    let r = f(c);
+    c.record(r);
+}
+
 /// Fills the handled entries of `d` for contexts of `profile`.
 pub fn install(d: &mut Dispatch, profile: Profile) {
     state::install(d, profile);

@@ -10,7 +10,7 @@ use oxgl_core::{Context, Profile};
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
-use super::with_ctx;
+use super::{compiled, with_ctx};
 
 unsafe extern "C" fn GenTextures(n: GLsizei, textures: *mut GLuint) {
     with_ctx("glGenTextures", (), |c| {
@@ -45,26 +45,6 @@ unsafe extern "C" fn IsTexture(texture: GLuint) -> GLboolean {
         let r = c.is_texture(texture);
         c.record(r).map_or(0, GLboolean::from)
     })
-}
-
-/// Runs a compiled texture command (recording it while a list is compiled).
-fn compiled(
-    c: &mut Context,
-    f: impl Fn(&mut Context) -> oxgl_core::error::ApiResult + Send + Sync + 'static,
-) {
-    if c.compiling_list() {
-        let f = std::sync::Arc::new(f);
-        let g = f.clone();
-        c.save(Box::new(move |c| g(c)));
-        if !c.executing() {
-            return;
-        }
-        let r = f(c);
-        c.record(r);
-        return;
-    }
-    let r = f(c);
-    c.record(r);
 }
 
 unsafe extern "C" fn BindTexture(target: GLenum, texture: GLuint) {
