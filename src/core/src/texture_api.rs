@@ -42,6 +42,25 @@ fn image_target(target: GLenum) -> Option<(GLenum, usize)> {
     })
 }
 
+/// [`image_target`] for a `glTex{Sub}Image{dims}D` call: INVALID_ENUM when
+/// the target is unknown or has another dimensionality (cube faces are 2D).
+fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
+    let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+    let ok = match dims {
+        1 => bind == GL_TEXTURE_1D,
+        2 => {
+            matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
+                || bind == GL_TEXTURE_CUBE_MAP && target != bind
+        }
+        _ => bind == GL_TEXTURE_3D,
+    };
+    if ok {
+        Ok((bind, face))
+    } else {
+        Err(ApiError::InvalidEnum)
+    }
+}
+
 fn max_size(target: GLenum) -> usize {
     if target == GL_TEXTURE_3D {
         MAX_3D_TEXTURE_SIZE
@@ -136,18 +155,7 @@ impl Context {
         type_: GLenum,
     ) -> ApiResult<ClientImage> {
         self.outside_begin_end()?;
-        let (bind, _) = image_target(target).ok_or(ApiError::InvalidEnum)?;
-        let ok_dims = match dims {
-            1 => bind == GL_TEXTURE_1D,
-            2 => {
-                matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
-                    || bind == GL_TEXTURE_CUBE_MAP && target != bind
-            }
-            _ => bind == GL_TEXTURE_3D,
-        };
-        if !ok_dims {
-            return Err(ApiError::InvalidEnum);
-        }
+        let (bind, _) = image_target_for(dims, target)?;
         if level < 0 || level > max_level(bind) || (bind == GL_TEXTURE_RECTANGLE && level != 0) {
             return Err(ApiError::InvalidValue);
         }
@@ -224,18 +232,7 @@ impl Context {
         type_: GLenum,
     ) -> ApiResult<ClientImage> {
         self.outside_begin_end()?;
-        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
-        let ok_dims = match dims {
-            1 => bind == GL_TEXTURE_1D,
-            2 => {
-                matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
-                    || bind == GL_TEXTURE_CUBE_MAP && target != bind
-            }
-            _ => bind == GL_TEXTURE_3D,
-        };
-        if !ok_dims {
-            return Err(ApiError::InvalidEnum);
-        }
+        let (bind, face) = image_target_for(dims, target)?;
         if level < 0 || level > max_level(bind) {
             return Err(ApiError::InvalidValue);
         }

@@ -183,22 +183,24 @@ texcoord_family! {
     TexCoord1d TexCoord2d TexCoord3d TexCoord4d TexCoord1dv TexCoord2dv TexCoord3dv TexCoord4dv: GLdouble, d_d;
 }
 
-/// `glMultiTexCoord*`: a leading `target` argument.
-macro_rules! multi_scalar {
-    ($name:ident, $t:ty, $conv:path, ($($a:ident),+)) => {
-        unsafe extern "C" fn $name(target: GLenum, $($a: $t),+) {
+/// Entry points with a leading key argument (`glMultiTexCoord*`: the target
+/// unit; `glVertexAttrib*`: the index), applied with a `Context` method that
+/// validates the key.
+macro_rules! keyed_scalar {
+    ($method:ident, $key:ident: $kt:ty, $name:ident, $t:ty, $conv:path, ($($a:ident),+)) => {
+        unsafe extern "C" fn $name($key: $kt, $($a: $t),+) {
             let n: u8 = count!($($a)+);
             let v = expand(&[$($conv($a)),+]);
             with_ctx(concat!("gl", stringify!($name)), (), |c| {
-                let r = c.multi_tex_coord(target, v, n);
+                let r = c.$method($key, v, n);
                 c.record(r);
             })
         }
     };
 }
-macro_rules! multi_vector {
-    ($name:ident, $t:ty, $conv:path, $count:literal) => {
-        unsafe extern "C" fn $name(target: GLenum, p: *const $t) {
+macro_rules! keyed_vector {
+    ($method:ident, $key:ident: $kt:ty, $name:ident, $t:ty, $conv:path, $count:literal) => {
+        unsafe extern "C" fn $name($key: $kt, p: *const $t) {
             if p.is_null() {
                 return;
             }
@@ -210,25 +212,26 @@ macro_rules! multi_vector {
             }
             let v = expand(&tmp[..$count]);
             with_ctx(concat!("gl", stringify!($name)), (), |c| {
-                let r = c.multi_tex_coord(target, v, $count);
+                let r = c.$method($key, v, $count);
                 c.record(r);
             })
         }
     };
 }
-macro_rules! multi_family {
-    ($($s1:ident $s2:ident $s3:ident $s4:ident $v1:ident $v2:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
-        multi_scalar!($s1, $t, $conv, (s));
-        multi_scalar!($s2, $t, $conv, (s, t));
-        multi_scalar!($s3, $t, $conv, (s, t, r));
-        multi_scalar!($s4, $t, $conv, (s, t, r, q));
-        multi_vector!($v1, $t, $conv, 1);
-        multi_vector!($v2, $t, $conv, 2);
-        multi_vector!($v3, $t, $conv, 3);
-        multi_vector!($v4, $t, $conv, 4);
+macro_rules! keyed_family {
+    ($method:ident, $key:ident: $kt:ty; $($s1:ident $s2:ident $s3:ident $s4:ident $v1:ident $v2:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
+        keyed_scalar!($method, $key: $kt, $s1, $t, $conv, (x));
+        keyed_scalar!($method, $key: $kt, $s2, $t, $conv, (x, y));
+        keyed_scalar!($method, $key: $kt, $s3, $t, $conv, (x, y, z));
+        keyed_scalar!($method, $key: $kt, $s4, $t, $conv, (x, y, z, w));
+        keyed_vector!($method, $key: $kt, $v1, $t, $conv, 1);
+        keyed_vector!($method, $key: $kt, $v2, $t, $conv, 2);
+        keyed_vector!($method, $key: $kt, $v3, $t, $conv, 3);
+        keyed_vector!($method, $key: $kt, $v4, $t, $conv, 4);
     )*};
 }
-multi_family! {
+keyed_family! {
+    multi_tex_coord, target: GLenum;
     MultiTexCoord1s MultiTexCoord2s MultiTexCoord3s MultiTexCoord4s MultiTexCoord1sv MultiTexCoord2sv MultiTexCoord3sv MultiTexCoord4sv: GLshort, d_s;
     MultiTexCoord1i MultiTexCoord2i MultiTexCoord3i MultiTexCoord4i MultiTexCoord1iv MultiTexCoord2iv MultiTexCoord3iv MultiTexCoord4iv: GLint, d_i;
     MultiTexCoord1f MultiTexCoord2f MultiTexCoord3f MultiTexCoord4f MultiTexCoord1fv MultiTexCoord2fv MultiTexCoord3fv MultiTexCoord4fv: GLfloat, d_f;
@@ -322,68 +325,24 @@ vector!(EdgeFlagv, GLboolean, flag, 1, |c, v, n| c.attrib(
     n
 ));
 
-/// `glVertexAttrib*`: a leading `index` argument.
-macro_rules! attrib_scalar {
-    ($name:ident, $t:ty, $conv:path, ($($a:ident),+)) => {
-        unsafe extern "C" fn $name(index: GLuint, $($a: $t),+) {
-            let n: u8 = count!($($a)+);
-            let v = expand(&[$($conv($a)),+]);
-            with_ctx(concat!("gl", stringify!($name)), (), |c| {
-                let r = c.vertex_attrib(index, v, n);
-                c.record(r);
-            })
-        }
-    };
-}
-macro_rules! attrib_vector {
-    ($name:ident, $t:ty, $conv:path, $count:literal) => {
-        unsafe extern "C" fn $name(index: GLuint, p: *const $t) {
-            if p.is_null() {
-                return;
-            }
-            // SAFETY: the GL command reads exactly `$count` components from `p`.
-            let s = unsafe { std::slice::from_raw_parts(p, $count) };
-            let mut tmp = [0f32; 4];
-            for (t, x) in tmp.iter_mut().zip(s) {
-                *t = $conv(*x);
-            }
-            let v = expand(&tmp[..$count]);
-            with_ctx(concat!("gl", stringify!($name)), (), |c| {
-                let r = c.vertex_attrib(index, v, $count);
-                c.record(r);
-            })
-        }
-    };
-}
-macro_rules! attrib_family {
-    ($($s1:ident $s2:ident $s3:ident $s4:ident $v1:ident $v2:ident $v3:ident $v4:ident : $t:ty, $conv:path;)*) => {$(
-        attrib_scalar!($s1, $t, $conv, (x));
-        attrib_scalar!($s2, $t, $conv, (x, y));
-        attrib_scalar!($s3, $t, $conv, (x, y, z));
-        attrib_scalar!($s4, $t, $conv, (x, y, z, w));
-        attrib_vector!($v1, $t, $conv, 1);
-        attrib_vector!($v2, $t, $conv, 2);
-        attrib_vector!($v3, $t, $conv, 3);
-        attrib_vector!($v4, $t, $conv, 4);
-    )*};
-}
-attrib_family! {
+keyed_family! {
+    vertex_attrib, index: GLuint;
     VertexAttrib1s VertexAttrib2s VertexAttrib3s VertexAttrib4s VertexAttrib1sv VertexAttrib2sv VertexAttrib3sv VertexAttrib4sv: GLshort, d_s;
     VertexAttrib1f VertexAttrib2f VertexAttrib3f VertexAttrib4f VertexAttrib1fv VertexAttrib2fv VertexAttrib3fv VertexAttrib4fv: GLfloat, d_f;
     VertexAttrib1d VertexAttrib2d VertexAttrib3d VertexAttrib4d VertexAttrib1dv VertexAttrib2dv VertexAttrib3dv VertexAttrib4dv: GLdouble, d_d;
 }
-attrib_vector!(VertexAttrib4bv, GLbyte, d_b, 4);
-attrib_vector!(VertexAttrib4iv, GLint, d_i, 4);
-attrib_vector!(VertexAttrib4ubv, GLubyte, d_ub, 4);
-attrib_vector!(VertexAttrib4usv, GLushort, d_us, 4);
-attrib_vector!(VertexAttrib4uiv, GLuint, d_ui, 4);
-attrib_vector!(VertexAttrib4Nbv, GLbyte, normalize::byte, 4);
-attrib_vector!(VertexAttrib4Nsv, GLshort, normalize::short, 4);
-attrib_vector!(VertexAttrib4Niv, GLint, normalize::int, 4);
-attrib_vector!(VertexAttrib4Nubv, GLubyte, normalize::ubyte, 4);
-attrib_vector!(VertexAttrib4Nusv, GLushort, normalize::ushort, 4);
-attrib_vector!(VertexAttrib4Nuiv, GLuint, normalize::uint, 4);
-attrib_scalar!(VertexAttrib4Nub, GLubyte, normalize::ubyte, (x, y, z, w));
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4bv, GLbyte, d_b, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4iv, GLint, d_i, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4ubv, GLubyte, d_ub, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4usv, GLushort, d_us, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4uiv, GLuint, d_ui, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4Nbv, GLbyte, normalize::byte, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4Nsv, GLshort, normalize::short, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4Niv, GLint, normalize::int, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4Nubv, GLubyte, normalize::ubyte, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4Nusv, GLushort, normalize::ushort, 4);
+keyed_vector!(vertex_attrib, index: GLuint, VertexAttrib4Nuiv, GLuint, normalize::uint, 4);
+keyed_scalar!(vertex_attrib, index: GLuint, VertexAttrib4Nub, GLubyte, normalize::ubyte, (x, y, z, w));
 
 // glBegin / glEnd / glRect*.
 unsafe extern "C" fn Begin(mode: GLenum) {
