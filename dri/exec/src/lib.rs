@@ -1,0 +1,2 @@
+//! SoA execution of oxgl IR shaders (work in progress).
+#![forbid(unsafe_code)]
