@@ -105,6 +105,16 @@ extern "C" fn make_current(
 extern "C" fn clear(_: *mut OxglContext, _: *const OxglClearDesc) -> OxglStatus {
     OxglStatus::Unsupported
 }
+extern "C" fn create_shader(
+    _: *mut OxglScreen,
+    _: *const u8,
+    _: usize,
+    _: *mut c_char,
+    _: usize,
+) -> *mut OxglShader {
+    null_mut()
+}
+extern "C" fn destroy_shader(_: *mut OxglShader) {}
 extern "C" fn draw_prims(_: *mut OxglContext, _: *const OxglDrawDesc) -> OxglStatus {
     OxglStatus::Unsupported
 }
@@ -133,6 +143,8 @@ pub static DUMMY: OxglDriBackend = OxglDriBackend {
     destroy_context,
     make_current,
     clear,
+    create_shader,
+    destroy_shader,
     draw_prims,
     flush,
     finish: flush,

@@ -7,6 +7,7 @@
 //! test binary re-executed on one `#[ignore]`d test with the variable set — so
 //! that no test changes the environment of the others.
 
+use std::ffi::c_char;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::ptr::null_mut;
@@ -406,6 +407,16 @@ extern "C" fn make_current(
 extern "C" fn clear(_: *mut OxglContext, _: *const OxglClearDesc) -> OxglStatus {
     OxglStatus::Unsupported
 }
+extern "C" fn create_shader(
+    _: *mut OxglScreen,
+    _: *const u8,
+    _: usize,
+    _: *mut c_char,
+    _: usize,
+) -> *mut OxglShader {
+    null_mut()
+}
+extern "C" fn destroy_shader(_: *mut OxglShader) {}
 extern "C" fn draw_prims(_: *mut OxglContext, _: *const OxglDrawDesc) -> OxglStatus {
     OxglStatus::Unsupported
 }
@@ -433,6 +444,8 @@ static BUILTIN: OxglDriBackend = OxglDriBackend {
     destroy_context,
     make_current,
     clear,
+    create_shader,
+    destroy_shader,
     draw_prims,
     flush,
     finish: flush,

@@ -12,7 +12,7 @@ use core::ptr::NonNull;
 use crate::{
     OxglBuffer, OxglClearDesc, OxglColorFormat, OxglContext, OxglContextDesc, OxglDrawDesc,
     OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglRendererInfo, OxglScreen, OxglScreenDesc,
-    OxglStatus, empty_image, empty_renderer_info, read_c_string,
+    OxglShader, OxglStatus, empty_image, empty_renderer_info, read_c_string,
 };
 
 /// A bound backend table.
@@ -124,6 +124,7 @@ impl Screen {
         let raw = unsafe { (self.backend.table.create_context)(self.raw.as_ptr(), &d) };
         NonNull::new(raw).map(|raw| Context {
             backend: self.backend,
+            screen: self.raw,
             raw,
         })
     }
@@ -252,7 +253,35 @@ impl Drop for Drawable {
 /// A backend rendering context.
 pub struct Context {
     backend: Backend,
+    /// The screen the context was created on; screens outlive their
+    /// contexts (ABI contract of `destroy_screen`).
+    screen: NonNull<OxglScreen>,
     raw: NonNull<OxglContext>,
+}
+
+/// A compiled backend shader.
+pub struct Shader {
+    backend: Backend,
+    raw: NonNull<OxglShader>,
+}
+
+// SAFETY: shaders are immutable once created and not tied to a thread.
+unsafe impl Send for Shader {}
+// SAFETY: as above.
+unsafe impl Sync for Shader {}
+
+impl Shader {
+    /// The raw handle, for [`OxglDrawDesc`].
+    pub fn raw(&self) -> *mut OxglShader {
+        self.raw.as_ptr()
+    }
+}
+
+impl Drop for Shader {
+    fn drop(&mut self) {
+        // SAFETY: created by this backend, destroyed once.
+        unsafe { (self.backend.table.destroy_shader)(self.raw.as_ptr()) }
+    }
 }
 
 // SAFETY: see `Screen`; a context is current in at most one thread at a time
@@ -286,6 +315,28 @@ impl Context {
     pub fn clear(&self, desc: &OxglClearDesc) -> OxglStatus {
         // SAFETY: live handle, valid descriptor.
         unsafe { (self.backend.table.clear)(self.raw.as_ptr(), desc) }
+    }
+
+    /// Compiles a serialized IR shader on the context's screen; the
+    /// backend's reason on failure.
+    pub fn create_shader(&self, ir: &[u8]) -> Result<Shader, String> {
+        let mut log = [0 as core::ffi::c_char; 512];
+        // SAFETY: live screen; `ir` and `log` valid for the call with the sizes given.
+        let raw = unsafe {
+            (self.backend.table.create_shader)(
+                self.screen.as_ptr(),
+                ir.as_ptr(),
+                ir.len(),
+                log.as_mut_ptr(),
+                log.len(),
+            )
+        };
+        NonNull::new(raw)
+            .map(|raw| Shader {
+                backend: self.backend,
+                raw,
+            })
+            .ok_or_else(|| read_c_string(&log))
     }
 
     /// Draws primitives.

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 1;
+pub const OXGL_DRI_ABI_VERSION: u32 = 2;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -221,19 +221,195 @@ pub struct OxglClearDesc {
     pub scissor: OxglRect,
 }
 
-/// One draw call, normalized by the core. Vertex data and shader state join this
-/// descriptor as the vertex pipeline lands (ABI version bump).
+/// Opaque backend shader: a compiled IR shader of one stage.
+#[repr(C)]
+pub struct OxglShader {
+    _private: [u8; 0],
+}
+
+/// One vertex attribute of [`OxglDrawDesc::vertices`].
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OxglVertexAttrib {
+    /// The vertex shader input location it feeds.
+    pub location: u32,
+    /// Offset in floats from the start of a vertex.
+    pub offset: u32,
+    /// Components stored (1–4); the others read as (0, 0, 0, 1).
+    pub size: u32,
+}
+
+/// One primitive: `count` vertices from `start` drawn as `mode`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OxglPrim {
+    /// GL primitive mode (`GL_TRIANGLES`, `GL_QUADS`, `GL_POLYGON`, ...);
+    /// the backend decomposes quads and polygons itself.
+    pub mode: u32,
+    /// First vertex.
+    pub start: u32,
+    /// Vertex count.
+    pub count: u32,
+}
+
+/// Stencil state of one face. Functions and operations are GL enum values.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OxglStencilFace {
+    /// `GL_NEVER` ... `GL_ALWAYS`.
+    pub func: u32,
+    /// Reference value, clamped to the stencil range.
+    pub reference: u32,
+    /// Value mask.
+    pub value_mask: u32,
+    /// Write mask.
+    pub write_mask: u32,
+    /// Operation when the stencil test fails (`GL_KEEP`, `GL_INCR_WRAP`, ...).
+    pub fail: u32,
+    /// Operation when the stencil test passes and the depth test fails.
+    pub zfail: u32,
+    /// Operation when both pass.
+    pub zpass: u32,
+}
+
+/// Rasterization state of a draw. Enumerated fields hold GL enum values;
+/// flags are 0 (off) or 1 (on).
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OxglRasterDesc {
+    /// Viewport x, y, width, height (window coordinates, origin lower left).
+    pub viewport: [f32; 4],
+    /// Depth range near, far (clamped to [0, 1]).
+    pub depth_range: [f32; 2],
+    /// Scissor test on.
+    pub scissor_enabled: u32,
+    /// Scissor rectangle.
+    pub scissor: OxglRect,
+    /// 0 = no culling, else `GL_FRONT`, `GL_BACK` or `GL_FRONT_AND_BACK`.
+    pub cull_face: u32,
+    /// `GL_CCW` or `GL_CW`.
+    pub front_face: u32,
+    /// Front and back polygon modes (`GL_FILL`, `GL_LINE`, `GL_POINT`).
+    pub polygon_mode: [u32; 2],
+    /// Polygon offset factor, units, clamp.
+    pub polygon_offset: [f32; 3],
+    /// Polygon offset enables: bit 0 fill, bit 1 line, bit 2 point.
+    pub polygon_offset_enables: u32,
+    /// Point size when the vertex shader does not write it.
+    pub point_size: f32,
+    /// `GL_POINT_SMOOTH`.
+    pub point_smooth: u32,
+    /// `GL_POINT_SPRITE`.
+    pub point_sprite: u32,
+    /// `GL_LINE_WIDTH`.
+    pub line_width: f32,
+    /// `GL_LINE_SMOOTH`.
+    pub line_smooth: u32,
+    /// `GL_LINE_STIPPLE` on.
+    pub line_stipple_enabled: u32,
+    /// Stipple repeat factor (1–256).
+    pub line_stipple_factor: u32,
+    /// Stipple pattern (low 16 bits).
+    pub line_stipple_pattern: u32,
+    /// `GL_POLYGON_STIPPLE` on.
+    pub polygon_stipple_enabled: u32,
+    /// The 32×32 stipple, row 0 at the bottom, bit 31 of a row = leftmost pixel.
+    pub polygon_stipple: [u32; 32],
+    /// `GL_FIRST_VERTEX_CONVENTION` or `GL_LAST_VERTEX_CONVENTION`.
+    pub provoking_vertex: u32,
+    /// Bit `i`: clip distance `i` written by the vertex shader is enabled.
+    pub clip_distance_enables: u32,
+    /// `GL_DEPTH_CLAMP`.
+    pub depth_clamp: u32,
+    /// `GL_PROGRAM_POINT_SIZE`: the vertex shader's point size is used.
+    pub program_point_size: u32,
+}
+
+/// Depth and stencil state of a draw.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OxglDepthStencilDesc {
+    /// Depth test on (off also means no depth writes).
+    pub depth_test: u32,
+    /// Depth function (`GL_LESS`, ...).
+    pub depth_func: u32,
+    /// Depth writes on (`glDepthMask`).
+    pub depth_write: u32,
+    /// Stencil test on.
+    pub stencil_test: u32,
+    /// Front and back faces.
+    pub stencil: [OxglStencilFace; 2],
+}
+
+/// Blend, logic-op and colour-mask state of a draw.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct OxglBlendDesc {
+    /// Blending on.
+    pub enabled: u32,
+    /// RGB and alpha equations (`GL_FUNC_ADD`, `GL_MIN`, ...).
+    pub equation: [u32; 2],
+    /// Source RGB, destination RGB, source alpha, destination alpha factors.
+    pub factors: [u32; 4],
+    /// `glBlendColor`.
+    pub constant: [f32; 4],
+    /// `GL_COLOR_LOGIC_OP` on (blending is then ignored).
+    pub logic_op_enabled: u32,
+    /// `glLogicOp` (`GL_COPY`, `GL_XOR`, ...).
+    pub logic_op: u32,
+    /// Colour write mask per channel (non-zero = written).
+    pub color_mask: [u8; 4],
+}
+
+/// One draw call, normalized by the core: interleaved float vertices, the
+/// primitives drawn from them, the two shaders with their uniforms, and
+/// every piece of fixed state the backend needs. Everything pointed to is
+/// valid for the duration of the call only.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct OxglDrawDesc {
-    /// GL primitive mode (`GL_TRIANGLES`, ...).
-    pub mode: u32,
-    /// First vertex.
-    pub first: i32,
-    /// Vertex count.
-    pub count: i32,
-    /// Instance count (1 for non-instanced draws).
-    pub instance_count: i32,
+    /// `vertex_count * stride` floats.
+    pub vertices: *const f32,
+    /// Vertices.
+    pub vertex_count: u32,
+    /// Floats per vertex.
+    pub stride: u32,
+    /// Per-vertex attributes.
+    pub attribs: *const OxglVertexAttrib,
+    /// Entries of `attribs`.
+    pub num_attribs: u32,
+    /// Values of vertex shader inputs that are not per-vertex, by location.
+    pub constants: *const [f32; 4],
+    /// Entries of `constants`.
+    pub num_constants: u32,
+    /// Per-vertex edge flags (non-zero = boundary edge), or null: all boundary.
+    pub edge_flags: *const u8,
+    /// The primitives, in order.
+    pub prims: *const OxglPrim,
+    /// Entries of `prims`.
+    pub num_prims: u32,
+    /// Instances (1 for non-instanced draws).
+    pub instance_count: u32,
+    /// Vertex shader from `create_shader`.
+    pub vs: *mut OxglShader,
+    /// Fragment shader from `create_shader`.
+    pub fs: *mut OxglShader,
+    /// The vertex shader's default uniform block (layout decided by its IR).
+    pub vs_uniforms: *const u8,
+    /// Bytes of `vs_uniforms`.
+    pub vs_uniforms_size: usize,
+    /// The fragment shader's default uniform block.
+    pub fs_uniforms: *const u8,
+    /// Bytes of `fs_uniforms`.
+    pub fs_uniforms_size: usize,
+    /// [`draw_buffer_bits`]: which colour buffers are drawn to.
+    pub draw_buffers: u32,
+    /// Rasterization state.
+    pub raster: OxglRasterDesc,
+    /// Depth and stencil state.
+    pub depth_stencil: OxglDepthStencilDesc,
+    /// Blend state.
+    pub blend: OxglBlendDesc,
 }
 
 /// A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row
@@ -313,6 +489,19 @@ pub struct OxglDriBackend {
     /// Clears buffers of the current draw drawable.
     pub clear:
         unsafe extern "C" fn(context: *mut OxglContext, desc: *const OxglClearDesc) -> OxglStatus,
+    /// Compiles a serialized IR shader (`oxgl_ir::serialize` format); null
+    /// on failure, with a NUL-terminated reason written to `log` (at most
+    /// `log_size` bytes, `log` may be null).
+    pub create_shader: unsafe extern "C" fn(
+        screen: *mut OxglScreen,
+        ir: *const u8,
+        ir_size: usize,
+        log: *mut c_char,
+        log_size: usize,
+    ) -> *mut OxglShader,
+    /// Frees a shader no draw in flight uses any more (the backend keeps
+    /// what queued work needs).
+    pub destroy_shader: unsafe extern "C" fn(shader: *mut OxglShader),
     /// Draws primitives into the current draw drawable.
     pub draw_prims:
         unsafe extern "C" fn(context: *mut OxglContext, desc: *const OxglDrawDesc) -> OxglStatus,

@@ -8,22 +8,58 @@
 
 use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 
 use oxgl_dri_interface::{
     OXGL_DRI_ABI_VERSION, OxglBuffer, OxglClearDesc, OxglContext, OxglContextDesc, OxglDrawDesc,
     OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglRendererInfo, OxglScreen,
-    OxglScreenDesc, OxglStatus, write_c_string,
+    OxglScreenDesc, OxglShader, OxglStatus, draw_buffer_bits, write_c_string,
 };
 
 use crate::framebuffer::{Buffers, ClearParams};
+use crate::pipeline::{DrawCall, Frontend};
+use crate::program::Program;
+use crate::raster::{ColorBuffer, Rasterizer};
 
 struct Screen {
     threads: usize,
 }
 
+/// A drawable's storage and the rasterizer drawing into it. While the
+/// rasterizer holds the planes (`target` is set) `buffers` has empty
+/// planes; every direct access first calls [`Surface::settle`].
+struct Surface {
+    buffers: Buffers,
+    threads: usize,
+    raster: Option<Rasterizer>,
+    target: Option<ColorBuffer>,
+    frontend: Frontend,
+}
+
+impl Surface {
+    /// Finishes queued rendering and takes the planes back.
+    fn settle(&mut self) {
+        if let (Some(r), Some(_)) = (self.raster.as_mut(), self.target.take()) {
+            r.end(&mut self.buffers);
+        }
+    }
+
+    /// Makes the rasterizer draw into `buffer`.
+    fn attach(&mut self, buffer: ColorBuffer) {
+        if self.target.is_some_and(|t| t != buffer) {
+            self.settle();
+        }
+        let threads = self.threads;
+        let r = self.raster.get_or_insert_with(|| Rasterizer::new(threads));
+        if self.target.is_none() {
+            r.begin(&mut self.buffers, buffer);
+            self.target = Some(buffer);
+        }
+    }
+}
+
 struct Drawable {
-    buffers: Mutex<Buffers>,
+    buffers: Mutex<Surface>,
 }
 
 struct Context {
@@ -45,6 +81,8 @@ pub static BACKEND: OxglDriBackend = OxglDriBackend {
     destroy_context,
     make_current,
     clear,
+    create_shader,
+    destroy_shader,
     draw_prims,
     flush,
     finish,
@@ -58,7 +96,7 @@ fn guard(f: impl FnOnce() -> OxglStatus) -> OxglStatus {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or(OxglStatus::BadArgument)
 }
 
-fn lock(d: &Drawable) -> std::sync::MutexGuard<'_, Buffers> {
+fn lock(d: &Drawable) -> std::sync::MutexGuard<'_, Surface> {
     d.buffers
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -119,12 +157,19 @@ unsafe extern "C" fn create_drawable(
     let Some(desc) = (unsafe { desc.as_ref() }) else {
         return std::ptr::null_mut();
     };
-    if screen.is_null() {
+    // SAFETY: a live screen handle or null.
+    let Some(screen) = (unsafe { (screen as *const Screen).as_ref() }) else {
         return std::ptr::null_mut();
-    }
+    };
     match catch_unwind(|| Buffers::new(desc)) {
         Ok(Ok(buffers)) => Box::into_raw(Box::new(Drawable {
-            buffers: Mutex::new(buffers),
+            buffers: Mutex::new(Surface {
+                buffers,
+                threads: screen.threads,
+                raster: None,
+                target: None,
+                frontend: Frontend::default(),
+            }),
         })) as *mut OxglDrawable,
         _ => std::ptr::null_mut(),
     }
@@ -142,9 +187,13 @@ unsafe extern "C" fn resize_drawable(d: *mut OxglDrawable, width: u32, height: u
     let Some(d) = (unsafe { drawable(d) }) else {
         return OxglStatus::BadArgument;
     };
-    guard(|| match lock(d).resize(width, height) {
-        Ok(()) => OxglStatus::Ok,
-        Err(_) => OxglStatus::OutOfMemory,
+    guard(|| {
+        let mut s = lock(d);
+        s.settle();
+        match s.buffers.resize(width, height) {
+            Ok(()) => OxglStatus::Ok,
+            Err(_) => OxglStatus::OutOfMemory,
+        }
     })
 }
 
@@ -216,30 +265,203 @@ unsafe extern "C" fn clear(ctx: *mut OxglContext, desc: *const OxglClearDesc) ->
         rect: (desc.scissor_enabled != 0).then_some(desc.scissor),
     };
     guard(|| {
-        lock(d).clear(&params);
+        let mut s = lock(d);
+        let buffer = match desc.draw_buffers {
+            draw_buffer_bits::DRAW_FRONT => Some(ColorBuffer::Front),
+            draw_buffer_bits::DRAW_BACK => Some(ColorBuffer::Back),
+            _ => None,
+        };
+        match (s.target, buffer) {
+            // Drawing into that buffer already: the clear joins the scene.
+            (Some(t), Some(b)) if t == b => {
+                if let Some(r) = s.raster.as_mut() {
+                    r.clear(&params);
+                }
+            }
+            _ => {
+                s.settle();
+                s.buffers.clear(&params);
+            }
+        }
         OxglStatus::Ok
     })
 }
 
+unsafe extern "C" fn create_shader(
+    screen: *mut OxglScreen,
+    ir: *const u8,
+    ir_size: usize,
+    log: *mut c_char,
+    log_size: usize,
+) -> *mut OxglShader {
+    let result = if screen.is_null() || ir.is_null() {
+        Err("no screen or no IR".to_string())
+    } else {
+        // SAFETY: the core passes `ir_size` readable bytes (ABI contract).
+        let blob = unsafe { std::slice::from_raw_parts(ir, ir_size) };
+        catch_unwind(|| Program::from_blob(blob))
+            .unwrap_or_else(|_| Err("internal error while compiling".to_string()))
+    };
+    match result {
+        Ok(p) => Box::into_raw(Box::new(Arc::new(p))) as *mut OxglShader,
+        Err(e) => {
+            if !log.is_null() && log_size > 0 {
+                let n = e.len().min(log_size - 1);
+                // SAFETY: `log` has `log_size` writable bytes (ABI contract).
+                unsafe {
+                    std::ptr::copy_nonoverlapping(e.as_ptr(), log as *mut u8, n);
+                    *log.add(n) = 0;
+                }
+            }
+            std::ptr::null_mut()
+        }
+    }
+}
+
+unsafe extern "C" fn destroy_shader(shader: *mut OxglShader) {
+    if !shader.is_null() {
+        // SAFETY: from `create_shader`, destroyed once. Scenes in flight keep
+        // their own `Arc`.
+        drop(unsafe { Box::from_raw(shader as *mut Arc<Program>) });
+    }
+}
+
+/// # Safety
+/// `s` is a live shader handle or null.
+unsafe fn shader<'a>(s: *mut OxglShader) -> Option<&'a Arc<Program>> {
+    // SAFETY: per the caller's contract.
+    unsafe { (s as *const Arc<Program>).as_ref() }
+}
+
+/// `len` elements at `p`; empty when `len` is 0, `None` when `p` is null otherwise.
+///
+/// # Safety
+/// `p` points to `len` readable elements (ABI contract) or is null.
+unsafe fn slice<'a, T>(p: *const T, len: usize) -> Option<&'a [T]> {
+    if len == 0 {
+        Some(&[])
+    } else if p.is_null() {
+        None
+    } else {
+        // SAFETY: per the caller's contract.
+        Some(unsafe { std::slice::from_raw_parts(p, len) })
+    }
+}
+
 unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc) -> OxglStatus {
     // SAFETY: live handle and a valid descriptor.
-    if unsafe { context(ctx) }.is_none() || desc.is_null() {
+    let (Some(c), Some(desc)) = (unsafe { context(ctx) }, unsafe { desc.as_ref() }) else {
+        return OxglStatus::BadArgument;
+    };
+    // SAFETY: the bound drawable outlives its binding (core contract).
+    let Some(d) = (unsafe { drawable(c.draw as *mut OxglDrawable) }) else {
+        return OxglStatus::Ok; // surfaceless: nothing to draw into
+    };
+    let n = desc.vertex_count as usize;
+    let stride = desc.stride as usize;
+    // SAFETY: every pointer of the descriptor is valid for its count during
+    // the call (ABI contract); `slice` rejects null with a non-zero count.
+    let parts = unsafe {
+        (
+            slice(desc.vertices, n.saturating_mul(stride)),
+            slice(desc.attribs, desc.num_attribs as usize),
+            slice(desc.constants, desc.num_constants as usize),
+            slice(desc.prims, desc.num_prims as usize),
+            slice(desc.vs_uniforms, desc.vs_uniforms_size),
+            slice(desc.fs_uniforms, desc.fs_uniforms_size),
+            shader(desc.vs),
+            shader(desc.fs),
+        )
+    };
+    let (
+        Some(vertices),
+        Some(attribs),
+        Some(constants),
+        Some(prims),
+        Some(vs_uniforms),
+        Some(fs_uniforms),
+        Some(vs),
+        Some(fs),
+    ) = parts
+    else {
+        return OxglStatus::BadArgument;
+    };
+    let edge_flags = if desc.edge_flags.is_null() {
+        None
+    } else {
+        // SAFETY: non-null edge flags hold one byte per vertex (ABI contract).
+        Some(unsafe { std::slice::from_raw_parts(desc.edge_flags, n) })
+    };
+    let call = DrawCall {
+        vertices,
+        vertex_count: n,
+        stride,
+        attribs,
+        constants,
+        edge_flags,
+        prims,
+        vs,
+        fs,
+        vs_uniforms,
+        fs_uniforms,
+        raster: &desc.raster,
+        depth_stencil: &desc.depth_stencil,
+        blend: &desc.blend,
+    };
+    if !call.is_consistent() {
         return OxglStatus::BadArgument;
     }
-    // The rasterizer is the next milestone: geometry is accepted and not drawn.
-    oxgl_util::log!(
-        oxgl_util::log::Level::Debug,
-        "swrast: primitive drawing is not implemented yet"
-    );
-    OxglStatus::Unsupported
+    let buffer = if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
+        ColorBuffer::Back
+    } else if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 {
+        ColorBuffer::Front
+    } else {
+        return OxglStatus::Ok; // GL_NONE
+    };
+    guard(|| {
+        let mut s = lock(d);
+        let s = &mut *s;
+        s.attach(buffer);
+        if let Some(raster) = s.raster.as_mut() {
+            s.frontend.draw(raster, &call);
+        }
+        OxglStatus::Ok
+    })
 }
 
-unsafe extern "C" fn flush(_ctx: *mut OxglContext) -> OxglStatus {
-    OxglStatus::Ok
+/// Runs `f` on the context's draw surface, if any.
+///
+/// # Safety
+/// `ctx` is a live context handle or null.
+unsafe fn with_draw_surface(ctx: *mut OxglContext, f: impl FnOnce(&mut Surface)) -> OxglStatus {
+    // SAFETY: per the caller's contract.
+    let Some(c) = (unsafe { context(ctx) }) else {
+        return OxglStatus::BadArgument;
+    };
+    // SAFETY: the bound drawable outlives its binding (core contract).
+    let Some(d) = (unsafe { drawable(c.draw as *mut OxglDrawable) }) else {
+        return OxglStatus::Ok;
+    };
+    guard(|| {
+        f(&mut lock(d));
+        OxglStatus::Ok
+    })
 }
 
-unsafe extern "C" fn finish(_ctx: *mut OxglContext) -> OxglStatus {
-    OxglStatus::Ok
+unsafe extern "C" fn flush(ctx: *mut OxglContext) -> OxglStatus {
+    // SAFETY: live handle or null.
+    unsafe {
+        with_draw_surface(ctx, |s| {
+            if let Some(r) = s.raster.as_mut() {
+                r.flush();
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn finish(ctx: *mut OxglContext) -> OxglStatus {
+    // SAFETY: live handle or null.
+    unsafe { with_draw_surface(ctx, Surface::settle) }
 }
 
 unsafe extern "C" fn map_buffer(
@@ -251,7 +473,9 @@ unsafe extern "C" fn map_buffer(
     let (Some(d), Some(image)) = (unsafe { drawable(d) }, unsafe { image.as_mut() }) else {
         return OxglStatus::BadArgument;
     };
-    let mut b = lock(d);
+    let mut s = lock(d);
+    s.settle();
+    let b = &mut s.buffers;
     let (width, height, format) = (b.width, b.height, b.desc.color_format);
     let (data, stride) = match buffer {
         OxglBuffer::FrontColor => (b.front.as_mut_ptr() as *mut u8, width as usize * 4),
@@ -285,7 +509,9 @@ unsafe extern "C" fn swap_buffers(d: *mut OxglDrawable) -> OxglStatus {
         return OxglStatus::BadArgument;
     };
     guard(|| {
-        lock(d).swap();
+        let mut s = lock(d);
+        s.settle();
+        s.buffers.swap();
         OxglStatus::Ok
     })
 }

@@ -9,8 +9,11 @@
 //! README.md) is a library the vertex pipeline will drive from `draw_prims`.
 #![deny(unsafe_code)]
 
+mod exec;
 mod framebuffer;
 mod hooks;
+mod pipeline;
+mod program;
 pub mod raster;
 
 pub use framebuffer::{Buffers, ClearParams, OutOfMemory, pack_color};

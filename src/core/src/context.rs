@@ -93,6 +93,8 @@ pub struct Context {
     pub textures: crate::texture_api::TextureBindings,
     /// Rasterization and per-fragment state.
     pub raster: crate::raster_state::RasterState,
+    /// Fixed-function programs and draw scratch space.
+    pub(crate) submit: crate::submit::Submit,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -172,6 +174,7 @@ impl Context {
             lighting: crate::lighting::Lighting::default(),
             textures: crate::texture_api::TextureBindings::default(),
             raster: crate::raster_state::RasterState::default(),
+            submit: crate::submit::Submit::default(),
             shared: crate::shared::Shared::new(),
         }
     }
@@ -320,7 +323,7 @@ impl Context {
         Ok(())
     }
 
-    fn draw_buffer_bits(&self) -> u32 {
+    pub(crate) fn draw_buffer_bits(&self) -> u32 {
         match self.state.draw_buffer {
             GL_FRONT | GL_FRONT_LEFT | GL_LEFT => draw_buffer_bits::DRAW_FRONT,
             GL_BACK | GL_BACK_LEFT => draw_buffer_bits::DRAW_BACK,
@@ -558,6 +561,14 @@ impl Context {
             ws.flush_front();
         }
         Ok(())
+    }
+
+    /// Compiles a serialized IR shader with the backend.
+    pub(crate) fn backend_shader(
+        &self,
+        ir: &[u8],
+    ) -> Result<oxgl_dri_interface::client::Shader, String> {
+        self.backend.create_shader(ir)
     }
 
     /// Hands one draw to the backend.

@@ -5,7 +5,6 @@
 //! when they were specified, so every state change that affects drawing first
 //! calls [`Context::flush_vertices`] (Mesa's `FLUSH_VERTICES`).
 
-use oxgl_dri_interface::OxglDrawDesc;
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
@@ -14,7 +13,7 @@ use crate::error::{ApiError, ApiResult};
 use crate::matrix::{MAX_TEXTURE_COORD_UNITS, Mat4, Matrices};
 use crate::vbo::attrib::MAX_TEXTURE_COORDS;
 use crate::vbo::immediate::is_begin_mode;
-use crate::vbo::{Attrib, CurrentAttribs, DrawBatch, Immediate};
+use crate::vbo::{Attrib, CurrentAttribs, Immediate};
 
 /// Fixed-function vertex state.
 #[derive(Clone, Debug)]
@@ -75,24 +74,6 @@ impl Context {
         }
         if let Some(batch) = self.ff.imm.take(&self.ff.current) {
             self.submit_batch(&batch);
-        }
-    }
-
-    /// Hands a normalized batch to the backend. Backend ABI version 1 carries
-    /// primitives but no vertex data yet: the vertex pipeline comes next.
-    pub(crate) fn submit_batch(&mut self, batch: &DrawBatch) {
-        self.ff.batches_flushed += 1;
-        if self.draw_drawable().is_none() {
-            return;
-        }
-        for p in &batch.prims {
-            let desc = OxglDrawDesc {
-                mode: p.mode,
-                first: p.start as i32,
-                count: p.count as i32,
-                instance_count: 1,
-            };
-            let _ = self.backend_draw(&desc);
         }
     }
 

@@ -23,7 +23,7 @@ use std::sync::{Mutex, OnceLock};
 use oxgl_dri_interface::{
     OXGL_DRI_ABI_VERSION, OxglBuffer, OxglClearDesc, OxglContext, OxglContextDesc, OxglDrawDesc,
     OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglRendererInfo, OxglScreen,
-    OxglScreenDesc, OxglStatus, write_c_string,
+    OxglScreenDesc, OxglShader, OxglStatus, write_c_string,
 };
 use oxgl_dri_swrast::BACKEND as SWRAST;
 
@@ -131,6 +131,24 @@ unsafe extern "C" fn clear(context: *mut OxglContext, desc: *const OxglClearDesc
     unsafe { (SWRAST.clear)(context, desc) }
 }
 
+unsafe extern "C" fn create_shader(
+    screen: *mut OxglScreen,
+    ir: *const u8,
+    ir_size: usize,
+    log: *mut c_char,
+    log_size: usize,
+) -> *mut OxglShader {
+    record("create_shader");
+    // SAFETY: forwarded unchanged; same contract.
+    unsafe { (SWRAST.create_shader)(screen, ir, ir_size, log, log_size) }
+}
+
+unsafe extern "C" fn destroy_shader(shader: *mut OxglShader) {
+    record("destroy_shader");
+    // SAFETY: forwarded unchanged; same contract.
+    unsafe { (SWRAST.destroy_shader)(shader) }
+}
+
 unsafe extern "C" fn draw_prims(
     context: *mut OxglContext,
     desc: *const OxglDrawDesc,
@@ -188,6 +206,8 @@ static RECORDER: OxglDriBackend = OxglDriBackend {
     destroy_context,
     make_current,
     clear,
+    create_shader,
+    destroy_shader,
     draw_prims,
     flush,
     finish,

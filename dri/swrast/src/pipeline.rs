@@ -1,0 +1,567 @@
+//! The vertex pipeline in front of the rasterizer: one `draw_prims` call
+//! (a safe [`DrawCall`]) becomes fetched attributes, vertex shader runs
+//! [`LANES`] vertices at a time, SoA varyings laid out for the fragment
+//! shader's inputs, GL primitives mapped to the rasterizer's topologies
+//! (quads, quad strips and polygons decomposed with their edge flags and
+//! provoking vertices), and the state objects translated from GL enums.
+
+use std::sync::Arc;
+
+use oxgl_dri_interface::{
+    OxglBlendDesc, OxglDepthStencilDesc, OxglPrim, OxglRasterDesc, OxglStencilFace,
+    OxglVertexAttrib,
+};
+
+use crate::program::{FragmentProgram, Program, Soa4, VertexOutputs};
+use crate::raster::{
+    BlendEquation, BlendFactor, BlendState, CompareFunc, CullMode, DepthStencilState, Draw,
+    DrawState, Elements, FrontFace, LANES, LineStipple, LogicOp, MAX_VARYINGS, PolygonMode,
+    PolygonOffset, ProvokingVertex, RasterState, Rasterizer, Rect, StencilFace, StencilOp,
+    Topology, VertexBatch, Viewport,
+};
+
+// GL enum values the descriptors carry (GL 4.6 core, table of enums).
+mod gl {
+    pub const POINTS: u32 = 0x0000;
+    pub const LINES: u32 = 0x0001;
+    pub const LINE_LOOP: u32 = 0x0002;
+    pub const LINE_STRIP: u32 = 0x0003;
+    pub const TRIANGLES: u32 = 0x0004;
+    pub const TRIANGLE_STRIP: u32 = 0x0005;
+    pub const TRIANGLE_FAN: u32 = 0x0006;
+    pub const QUADS: u32 = 0x0007;
+    pub const QUAD_STRIP: u32 = 0x0008;
+    pub const POLYGON: u32 = 0x0009;
+    pub const NEVER: u32 = 0x0200;
+    pub const FRONT: u32 = 0x0404;
+    pub const BACK: u32 = 0x0405;
+    pub const FRONT_AND_BACK: u32 = 0x0408;
+    pub const CW: u32 = 0x0900;
+    pub const POINT: u32 = 0x1B00;
+    pub const LINE: u32 = 0x1B01;
+    pub const FIRST_VERTEX_CONVENTION: u32 = 0x8E4D;
+}
+
+/// A validated view of one `draw_prims` descriptor.
+pub struct DrawCall<'a> {
+    /// Interleaved vertices.
+    pub vertices: &'a [f32],
+    /// Vertex count.
+    pub vertex_count: usize,
+    /// Floats per vertex.
+    pub stride: usize,
+    /// Per-vertex attributes.
+    pub attribs: &'a [OxglVertexAttrib],
+    /// Values of the other inputs, by location.
+    pub constants: &'a [[f32; 4]],
+    /// Per-vertex edge flags.
+    pub edge_flags: Option<&'a [u8]>,
+    /// Primitives.
+    pub prims: &'a [OxglPrim],
+    /// Vertex shader.
+    pub vs: &'a Arc<Program>,
+    /// Fragment shader.
+    pub fs: &'a Arc<Program>,
+    /// Vertex uniforms.
+    pub vs_uniforms: &'a [u8],
+    /// Fragment uniforms.
+    pub fs_uniforms: &'a [u8],
+    /// Rasterization state.
+    pub raster: &'a OxglRasterDesc,
+    /// Depth/stencil state.
+    pub depth_stencil: &'a OxglDepthStencilDesc,
+    /// Blend state.
+    pub blend: &'a OxglBlendDesc,
+}
+
+impl DrawCall<'_> {
+    /// Whether every attribute and primitive stays inside the vertex data.
+    pub fn is_consistent(&self) -> bool {
+        let n = self.vertex_count;
+        self.stride > 0
+            && self.vertices.len() >= n * self.stride
+            && self
+                .attribs
+                .iter()
+                .all(|a| (1..=4).contains(&a.size) && (a.offset + a.size) as usize <= self.stride)
+            && self.edge_flags.is_none_or(|e| e.len() >= n)
+            && self
+                .prims
+                .iter()
+                .all(|p| (p.start as u64 + p.count as u64) <= n as u64)
+    }
+}
+
+/// What a drawable keeps between draws: scratch space and the last state
+/// object, reused while nothing changes.
+#[derive(Default)]
+pub struct Frontend {
+    /// The last state object, with the fragment program and uniforms it was made for.
+    last: Option<(Arc<DrawState>, Arc<Program>, Vec<u8>)>,
+    inputs: Vec<Soa4>,
+    positions: Vec<[f32; 4]>,
+    varyings: Vec<f32>,
+    point_sizes: Vec<f32>,
+    indices: Vec<u32>,
+    edges: Vec<u8>,
+    regs: Option<(usize, crate::exec::Regs)>,
+}
+
+impl Frontend {
+    /// Runs the vertex stage and rasterizes every primitive of `call`.
+    pub fn draw(&mut self, raster: &mut Rasterizer, call: &DrawCall) {
+        let n = call.vertex_count;
+        let fs_inputs = &call.fs.inputs;
+        let num_varyings = (4 * fs_inputs.len()).min(MAX_VARYINGS);
+        self.vertex_stage(call, num_varyings);
+        let state = self.state(call);
+        let mut batch = VertexBatch::soa(&self.positions, &self.varyings, num_varyings);
+        let use_point_sizes = call.raster.program_point_size != 0 && call.vs.writes_point_size;
+        if use_point_sizes {
+            batch.point_sizes = Some(&self.point_sizes);
+        }
+        for p in call.prims {
+            let (start, count) = (p.start, p.count);
+            if (start as usize + count as usize) > n {
+                continue;
+            }
+            let range = start..start + count;
+            let simple = |topology| Draw {
+                topology,
+                elements: Elements::Range(range.clone()),
+                edge_flags: None,
+            };
+            match p.mode {
+                gl::POINTS => raster.draw(&state, &batch, &simple(Topology::Points)),
+                gl::LINES => raster.draw(&state, &batch, &simple(Topology::Lines)),
+                gl::LINE_STRIP => raster.draw(&state, &batch, &simple(Topology::LineStrip)),
+                gl::LINE_LOOP => raster.draw(&state, &batch, &simple(Topology::LineLoop)),
+                gl::TRIANGLE_STRIP => raster.draw(&state, &batch, &simple(Topology::TriangleStrip)),
+                gl::TRIANGLE_FAN if call.edge_flags.is_none() => {
+                    raster.draw(&state, &batch, &simple(Topology::TriangleFan))
+                }
+                gl::TRIANGLES if call.edge_flags.is_none() => {
+                    raster.draw(&state, &batch, &simple(Topology::Triangles))
+                }
+                mode => {
+                    decompose(
+                        mode,
+                        range,
+                        call.edge_flags,
+                        &mut self.indices,
+                        &mut self.edges,
+                    );
+                    let d = Draw {
+                        topology: Topology::Triangles,
+                        elements: Elements::Indices(&self.indices),
+                        edge_flags: Some(&self.edges),
+                    };
+                    raster.draw(&state, &batch, &d);
+                }
+            }
+        }
+    }
+
+    /// Fetches attributes and runs the vertex shader over every vertex:
+    /// fills `positions`, SoA `varyings` (component-major, `n` per
+    /// component) in the fragment shader's input order, and `point_sizes`.
+    fn vertex_stage(&mut self, call: &DrawCall, num_varyings: usize) {
+        let n = call.vertex_count;
+        let vs = call.vs;
+        let n_loc = vs.inputs.last().map_or(0, |i| i.0 as usize + 1);
+        self.inputs.clear();
+        self.inputs.resize(n_loc, [[0.0; LANES]; 4]);
+        // Constant inputs: the same value in every lane.
+        for (loc, soa) in self.inputs.iter_mut().enumerate() {
+            let c = call
+                .constants
+                .get(loc)
+                .copied()
+                .unwrap_or([0.0, 0.0, 0.0, 1.0]);
+            for (k, lanes) in soa.iter_mut().enumerate() {
+                *lanes = [c[k]; LANES];
+            }
+        }
+        let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
+        let mut out = VertexOutputs::new(out_locs);
+        self.positions.clear();
+        self.positions.resize(n, [0.0; 4]);
+        self.varyings.clear();
+        self.varyings.resize(num_varyings * n, 0.0);
+        self.point_sizes.clear();
+        self.point_sizes.resize(n, 1.0);
+        let regs = match &mut self.regs {
+            Some((id, r)) if *id == Arc::as_ptr(vs) as usize => r,
+            slot => {
+                *slot = Some((Arc::as_ptr(vs) as usize, vs.new_regs()));
+                &mut slot.as_mut().expect("just set").1
+            }
+        };
+        let mut base = 0;
+        while base < n {
+            let count = (n - base).min(LANES);
+            for a in call.attribs {
+                let Some(soa) = self.inputs.get_mut(a.location as usize) else {
+                    continue;
+                };
+                let (off, size) = (a.offset as usize, a.size as usize);
+                for lane in 0..count {
+                    let v = (base + lane) * call.stride + off;
+                    let src = &call.vertices[v..v + size];
+                    for (k, comp) in soa.iter_mut().enumerate() {
+                        comp[lane] = match src.get(k) {
+                            Some(x) => *x,
+                            None if k == 3 => 1.0,
+                            None => 0.0,
+                        };
+                    }
+                }
+            }
+            vs.run_vertices(regs, count, &self.inputs, call.vs_uniforms, &mut out);
+            for lane in 0..count {
+                self.positions[base + lane] = [0, 1, 2, 3].map(|c| out.position[c][lane]);
+            }
+            self.point_sizes[base..base + count].copy_from_slice(&out.point_size[..count]);
+            for (k, &(loc, _)) in call.fs.inputs.iter().enumerate() {
+                let Some(o) = out.outputs.get(loc as usize) else {
+                    continue;
+                };
+                if !vs.outputs.contains(&loc) {
+                    continue;
+                }
+                for (c, comp) in o.iter().enumerate() {
+                    let vi = 4 * k + c;
+                    if vi >= num_varyings {
+                        break;
+                    }
+                    let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
+                    dst.copy_from_slice(&comp[..count]);
+                }
+            }
+            base += count;
+        }
+    }
+
+    /// The state object of `call`, the previous one when nothing changed.
+    fn state(&mut self, call: &DrawCall) -> Arc<DrawState> {
+        let mut raster = raster_state(call.raster);
+        for (k, &(_, interp)) in call.fs.inputs.iter().enumerate() {
+            for c in 0..4 {
+                if let Some(slot) = raster.interp.get_mut(4 * k + c) {
+                    *slot = interp;
+                }
+            }
+        }
+        let depth_stencil = depth_stencil_state(call.depth_stencil);
+        let blend = blend_state(call.blend);
+        if let Some((last, fs, uniforms)) = &self.last
+            && last.raster == raster
+            && last.depth_stencil == depth_stencil
+            && last.blend == blend
+            && Arc::ptr_eq(fs, call.fs)
+            && uniforms == call.fs_uniforms
+        {
+            return last.clone();
+        }
+        let state = Arc::new(DrawState {
+            raster,
+            depth_stencil,
+            blend,
+            shader: Arc::new(FragmentProgram {
+                program: call.fs.clone(),
+                uniforms: call.fs_uniforms.to_vec(),
+            }),
+        });
+        self.last = Some((state.clone(), call.fs.clone(), call.fs_uniforms.to_vec()));
+        state
+    }
+}
+
+/// Triangles (with edge flags) for `mode` over `range`: independent
+/// triangles with per-vertex flags, fans, quads, quad strips and polygons.
+/// Each triangle's last vertex is GL's provoking vertex for the primitive
+/// (quad `i`: its last vertex; quad strip: vertex `2i + 3`; polygon: the first).
+fn decompose(
+    mode: u32,
+    range: std::ops::Range<u32>,
+    flags: Option<&[u8]>,
+    indices: &mut Vec<u32>,
+    edges: &mut Vec<u8>,
+) {
+    indices.clear();
+    edges.clear();
+    let flag = |v: u32| flags.is_none_or(|f| f.get(v as usize).is_none_or(|x| *x != 0));
+    // A triangle a, b, c whose edges a→b, b→c, c→a are boundary edges when
+    // `boundary` says so and the edge's first vertex has its flag set.
+    let mut tri = |a: u32, b: u32, c: u32, boundary: [bool; 3]| {
+        indices.extend_from_slice(&[a, b, c]);
+        let e = u8::from(boundary[0] && flag(a))
+            | u8::from(boundary[1] && flag(b)) << 1
+            | u8::from(boundary[2] && flag(c)) << 2;
+        edges.push(e);
+    };
+    let s = range.start;
+    let n = range.end - range.start;
+    match mode {
+        gl::TRIANGLES => {
+            for t in 0..n / 3 {
+                let v = s + 3 * t;
+                tri(v, v + 1, v + 2, [true; 3]);
+            }
+        }
+        gl::TRIANGLE_FAN => {
+            for i in 1..n.saturating_sub(1) {
+                tri(s, s + i, s + i + 1, [i == 1, true, i + 2 == n]);
+            }
+        }
+        gl::QUADS => {
+            for q in 0..n / 4 {
+                let v = s + 4 * q;
+                tri(v, v + 1, v + 3, [true, false, true]);
+                tri(v + 1, v + 2, v + 3, [true, true, false]);
+            }
+        }
+        gl::QUAD_STRIP => {
+            for q in 0..n.saturating_sub(2) / 2 {
+                let (p0, p1, p2, p3) = (s + 2 * q, s + 2 * q + 1, s + 2 * q + 3, s + 2 * q + 2);
+                tri(p0, p1, p2, [true, true, false]);
+                tri(p3, p0, p2, [true, false, true]);
+            }
+        }
+        gl::POLYGON => {
+            // Fan around the first vertex, rotated so it is each triangle's last.
+            for i in 1..n.saturating_sub(1) {
+                tri(s + i, s + i + 1, s, [true, i + 2 == n, i == 1]);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn compare(f: u32) -> CompareFunc {
+    match f.wrapping_sub(gl::NEVER) {
+        0 => CompareFunc::Never,
+        1 => CompareFunc::Less,
+        2 => CompareFunc::Equal,
+        3 => CompareFunc::LessEqual,
+        4 => CompareFunc::Greater,
+        5 => CompareFunc::NotEqual,
+        6 => CompareFunc::GreaterEqual,
+        _ => CompareFunc::Always,
+    }
+}
+
+fn polygon_mode(m: u32) -> PolygonMode {
+    match m {
+        gl::POINT => PolygonMode::Point,
+        gl::LINE => PolygonMode::Line,
+        _ => PolygonMode::Fill,
+    }
+}
+
+/// The rasterizer's state for `r` (interpolation filled in by the caller).
+pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
+    let [x, y, w, h] = r.viewport;
+    RasterState {
+        viewport: Viewport {
+            x,
+            y,
+            width: w,
+            height: h,
+            near: r.depth_range[0],
+            far: r.depth_range[1],
+        },
+        scissor: (r.scissor_enabled != 0).then_some(Rect {
+            x: r.scissor.x,
+            y: r.scissor.y,
+            width: r.scissor.width.max(0),
+            height: r.scissor.height.max(0),
+        }),
+        cull: match r.cull_face {
+            gl::FRONT => CullMode::Front,
+            gl::BACK => CullMode::Back,
+            gl::FRONT_AND_BACK => CullMode::FrontAndBack,
+            _ => CullMode::None,
+        },
+        front_face: if r.front_face == gl::CW {
+            FrontFace::Cw
+        } else {
+            FrontFace::Ccw
+        },
+        polygon_mode_front: polygon_mode(r.polygon_mode[0]),
+        polygon_mode_back: polygon_mode(r.polygon_mode[1]),
+        offset: PolygonOffset {
+            factor: r.polygon_offset[0],
+            units: r.polygon_offset[1],
+            clamp: r.polygon_offset[2],
+            fill: r.polygon_offset_enables & 1 != 0,
+            line: r.polygon_offset_enables & 2 != 0,
+            point: r.polygon_offset_enables & 4 != 0,
+        },
+        point_size: r.point_size,
+        point_smooth: r.point_smooth != 0,
+        point_sprite: r.point_sprite != 0,
+        point_sprite_upper_left: true,
+        line_width: r.line_width,
+        line_smooth: r.line_smooth != 0,
+        line_stipple: (r.line_stipple_enabled != 0).then_some(LineStipple {
+            factor: r.line_stipple_factor.clamp(1, 256),
+            pattern: r.line_stipple_pattern as u16,
+        }),
+        polygon_stipple: (r.polygon_stipple_enabled != 0).then_some(r.polygon_stipple),
+        provoking_vertex: if r.provoking_vertex == gl::FIRST_VERTEX_CONVENTION {
+            ProvokingVertex::First
+        } else {
+            ProvokingVertex::Last
+        },
+        interp: [crate::raster::Interp::Smooth; MAX_VARYINGS],
+        clip_distances: (0..8)
+            .filter(|i| r.clip_distance_enables & (1 << i) != 0)
+            .collect(),
+        depth_clamp: r.depth_clamp != 0,
+    }
+}
+
+fn stencil_op(op: u32) -> StencilOp {
+    match op {
+        0 => StencilOp::Zero,
+        0x1E01 => StencilOp::Replace,
+        0x1E02 => StencilOp::Incr,
+        0x1E03 => StencilOp::Decr,
+        0x150A => StencilOp::Invert,
+        0x8507 => StencilOp::IncrWrap,
+        0x8508 => StencilOp::DecrWrap,
+        _ => StencilOp::Keep,
+    }
+}
+
+fn stencil_face(f: &OxglStencilFace) -> StencilFace {
+    StencilFace {
+        func: compare(f.func),
+        reference: f.reference.min(255) as u8,
+        value_mask: f.value_mask as u8,
+        write_mask: f.write_mask as u8,
+        fail: stencil_op(f.fail),
+        zfail: stencil_op(f.zfail),
+        zpass: stencil_op(f.zpass),
+    }
+}
+
+/// The rasterizer's depth/stencil state for `d`.
+pub fn depth_stencil_state(d: &OxglDepthStencilDesc) -> DepthStencilState {
+    DepthStencilState {
+        depth_test: d.depth_test != 0,
+        depth_func: compare(d.depth_func),
+        depth_write: d.depth_test != 0 && d.depth_write != 0,
+        stencil_test: d.stencil_test != 0,
+        front: stencil_face(&d.stencil[0]),
+        back: stencil_face(&d.stencil[1]),
+    }
+}
+
+fn blend_equation(e: u32) -> BlendEquation {
+    match e {
+        0x800A => BlendEquation::Subtract,
+        0x800B => BlendEquation::ReverseSubtract,
+        0x8007 => BlendEquation::Min,
+        0x8008 => BlendEquation::Max,
+        _ => BlendEquation::Add,
+    }
+}
+
+fn blend_factor(f: u32) -> BlendFactor {
+    match f {
+        0 => BlendFactor::Zero,
+        0x0300 => BlendFactor::SrcColor,
+        0x0301 => BlendFactor::OneMinusSrcColor,
+        0x0302 => BlendFactor::SrcAlpha,
+        0x0303 => BlendFactor::OneMinusSrcAlpha,
+        0x0304 => BlendFactor::DstAlpha,
+        0x0305 => BlendFactor::OneMinusDstAlpha,
+        0x0306 => BlendFactor::DstColor,
+        0x0307 => BlendFactor::OneMinusDstColor,
+        0x0308 => BlendFactor::SrcAlphaSaturate,
+        0x8001 => BlendFactor::ConstantColor,
+        0x8002 => BlendFactor::OneMinusConstantColor,
+        0x8003 => BlendFactor::ConstantAlpha,
+        0x8004 => BlendFactor::OneMinusConstantAlpha,
+        _ => BlendFactor::One,
+    }
+}
+
+fn logic_op(op: u32) -> LogicOp {
+    const OPS: [LogicOp; 16] = [
+        LogicOp::Clear,
+        LogicOp::And,
+        LogicOp::AndReverse,
+        LogicOp::Copy,
+        LogicOp::AndInverted,
+        LogicOp::Noop,
+        LogicOp::Xor,
+        LogicOp::Or,
+        LogicOp::Nor,
+        LogicOp::Equiv,
+        LogicOp::Invert,
+        LogicOp::OrReverse,
+        LogicOp::CopyInverted,
+        LogicOp::OrInverted,
+        LogicOp::Nand,
+        LogicOp::Set,
+    ];
+    // GL_CLEAR = 0x1500 ... GL_SET = 0x150F.
+    OPS.get(op.wrapping_sub(0x1500) as usize)
+        .copied()
+        .unwrap_or(LogicOp::Copy)
+}
+
+/// The rasterizer's blend state for `b`.
+pub fn blend_state(b: &OxglBlendDesc) -> BlendState {
+    BlendState {
+        enabled: b.enabled != 0,
+        eq_rgb: blend_equation(b.equation[0]),
+        eq_alpha: blend_equation(b.equation[1]),
+        src_rgb: blend_factor(b.factors[0]),
+        dst_rgb: blend_factor(b.factors[1]),
+        src_alpha: blend_factor(b.factors[2]),
+        dst_alpha: blend_factor(b.factors[3]),
+        constant: b.constant,
+        logic_op: (b.logic_op_enabled != 0).then(|| logic_op(b.logic_op)),
+        color_mask: b.color_mask.map(|m| m != 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quads_keep_the_last_vertex_provoking_and_hide_diagonals() {
+        let (mut i, mut e) = (Vec::new(), Vec::new());
+        decompose(gl::QUADS, 0..8, None, &mut i, &mut e);
+        assert_eq!(i, [0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]);
+        assert_eq!(e, [0b101, 0b011, 0b101, 0b011]);
+    }
+
+    #[test]
+    fn polygons_fan_with_the_first_vertex_last() {
+        let (mut i, mut e) = (Vec::new(), Vec::new());
+        decompose(gl::POLYGON, 0..5, None, &mut i, &mut e);
+        assert_eq!(i, [1, 2, 0, 2, 3, 0, 3, 4, 0]);
+        assert_eq!(e, [0b101, 0b001, 0b011]);
+    }
+
+    #[test]
+    fn edge_flags_clear_edges_starting_at_flagged_vertices() {
+        let (mut i, mut e) = (Vec::new(), Vec::new());
+        decompose(gl::TRIANGLES, 0..3, Some(&[1, 0, 1]), &mut i, &mut e);
+        assert_eq!(e, [0b101]);
+    }
+
+    #[test]
+    fn quad_strips_walk_the_perimeter() {
+        let (mut i, mut e) = (Vec::new(), Vec::new());
+        decompose(gl::QUAD_STRIP, 0..4, None, &mut i, &mut e);
+        assert_eq!(i, [0, 1, 3, 2, 0, 3]);
+        assert_eq!(e, [0b011, 0b101]);
+    }
+}

@@ -1,0 +1,662 @@
+//! Fixed function as generated shaders: the compatibility profile's vertex
+//! transform, lighting and fragment colouring written as IR, so the backend
+//! has one pipeline, the programmable one (DESIGN.md "vbo").
+//!
+//! [`FfKey`] holds only the state that changes *code* (which lights are on,
+//! whether a light is positional or a spot, two-sided lighting, colour
+//! material, flat shading, the alpha function, ...); every *value* (matrices,
+//! colours, the alpha reference) lives in the default uniform block. A
+//! generated [`FfProgram`] lists, per stage, which value sits at which byte
+//! offset ([`Source`]), and [`pack`] fills a block from the context's state
+//! at draw time. Programs are cached by key in the context.
+//!
+//! Interface (shared by the two stages):
+//!
+//! | VS input location | attribute (`vbo::Attrib` index) |
+//! |---|---|
+//! | 0, 1, 2, 3, ... | position, normal, colour, secondary colour, ... |
+//!
+//! | varying location | value |
+//! |---|---|
+//! | 0 / 1 | front / back primary colour |
+//! | 2 / 3 | front / back secondary colour |
+//!
+//! The fragment shader writes colour output location 0.
+//!
+//! Lighting follows GL 4.6 compatibility §12.2.1 (equations 12.1–12.4):
+//! `c = e + a·a_s + Σ att·spot·(a·a_l + max(n·VP, 0)·d·d_l + f·max(n·h, 0)^s·s·s_l)`,
+//! with `f = 1` iff `n·VP > 0`, `h = VP + (0,0,1)` (or `VP + VP_e`, local
+//! viewer), all directions normalized; colours are clamped to [0, 1].
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+use oxgl_ir::{
+    AluOp, Builder, Builtin, InterpMode, Sampling, Shader, Slot, Stage, SysVal, Type, ValType,
+    Value, VarKind,
+};
+
+use crate::context::Context;
+use crate::lighting::MAX_LIGHTS;
+use crate::matrix::Mat4;
+
+/// Varying locations.
+pub mod varying {
+    /// Front primary colour.
+    pub const COLOR0: u32 = 0;
+    /// Back primary colour.
+    pub const BCOLOR0: u32 = 1;
+    /// Front secondary colour.
+    pub const COLOR1: u32 = 2;
+    /// Back secondary colour.
+    pub const BCOLOR1: u32 = 3;
+}
+
+/// Which material colours follow the current colour (`GL_COLOR_MATERIAL`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct ColorMaterial {
+    /// Bit 0: front, bit 1: back.
+    pub faces: u8,
+    /// Bits of [`MatParam`] indices replaced.
+    pub params: u8,
+}
+
+/// The state that changes generated code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct FfKey {
+    /// `GL_LIGHTING`.
+    pub lighting: bool,
+    /// Enabled lights (bit `i` = `GL_LIGHTi`), when lighting.
+    pub lights: u8,
+    /// Lights with a positional (w ≠ 0) position.
+    pub positional: u8,
+    /// Lights with a spot cutoff other than 180.
+    pub spot: u8,
+    /// `GL_LIGHT_MODEL_LOCAL_VIEWER`.
+    pub local_viewer: bool,
+    /// `GL_LIGHT_MODEL_TWO_SIDE`.
+    pub two_side: bool,
+    /// `GL_SEPARATE_SPECULAR_COLOR`.
+    pub separate_specular: bool,
+    /// `GL_COLOR_MATERIAL` (when lighting).
+    pub color_material: ColorMaterial,
+    /// `GL_NORMALIZE`.
+    pub normalize: bool,
+    /// `GL_COLOR_SUM`, or separate specular while lighting: the secondary
+    /// colour is added after texturing.
+    pub color_sum: bool,
+    /// `glShadeModel(GL_FLAT)`.
+    pub flat: bool,
+    /// `GL_ALPHA_TEST` function, when enabled and not `GL_ALWAYS`.
+    pub alpha_func: Option<GLenum>,
+}
+
+/// Material parameters, in uniform order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MatParam {
+    /// Ambient reflectance.
+    Ambient = 0,
+    /// Diffuse reflectance.
+    Diffuse = 1,
+    /// Specular reflectance.
+    Specular = 2,
+    /// Emission.
+    Emission = 3,
+    /// Shininess in x.
+    Shininess = 4,
+}
+
+/// Light parameters, in uniform order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LightParam {
+    /// Ambient intensity.
+    Ambient,
+    /// Diffuse intensity.
+    Diffuse,
+    /// Specular intensity.
+    Specular,
+    /// Eye-space position; xyz normalized for directional lights.
+    Position,
+    /// Normalized spot direction (xyz), spot exponent (w).
+    Spot,
+    /// cos(spot cutoff), constant, linear, quadratic attenuation.
+    Attenuation,
+}
+
+/// Where a uniform's value comes from. Each is one 16-byte slot (matrices:
+/// four, one per column).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// Column `n` of projection × modelview.
+    Mvp(u8),
+    /// Column `n` of the modelview matrix.
+    Modelview(u8),
+    /// Column `n` (xyz) of the normal matrix (inverse transpose of the
+    /// modelview's upper 3×3, scaled for `GL_RESCALE_NORMAL`).
+    Normal(u8),
+    /// A material parameter of face 0 (front) or 1 (back).
+    Material(u8, MatParam),
+    /// `GL_LIGHT_MODEL_AMBIENT`.
+    ModelAmbient,
+    /// A parameter of light `i`.
+    Light(u8, LightParam),
+    /// The alpha test reference in x.
+    AlphaRef,
+}
+
+/// The uniforms of one stage: sources at byte offsets.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct UniformLayout {
+    /// (byte offset, source), offsets increasing.
+    pub slots: Vec<(u32, Source)>,
+    /// Bytes of the block.
+    pub size: u32,
+}
+
+impl UniformLayout {
+    /// The value of `src` loaded as a vec4, allocated on first use.
+    fn load(&mut self, b: &mut Builder, src: Source) -> Value {
+        let offset = match self.slots.iter().find(|(_, s)| *s == src) {
+            Some((o, _)) => *o,
+            None => {
+                let o = self.size;
+                self.slots.push((o, src));
+                self.size += 16;
+                o
+            }
+        };
+        b.uniform(offset, ValType::F32X4)
+    }
+}
+
+/// A generated program: both stages and their uniform layouts.
+#[derive(Clone, Debug)]
+pub struct FfProgram {
+    /// The vertex stage.
+    pub vs: Shader,
+    /// The fragment stage.
+    pub fs: Shader,
+    /// Vertex stage uniforms.
+    pub vs_uniforms: UniformLayout,
+    /// Fragment stage uniforms.
+    pub fs_uniforms: UniformLayout,
+}
+
+impl FfKey {
+    /// The key of the context's current fixed-function state.
+    pub fn from_context(ctx: &Context) -> FfKey {
+        let on = |cap| ctx.state.enabled(cap);
+        let l = &ctx.lighting;
+        let lighting = on(GL_LIGHTING);
+        let mut key = FfKey {
+            lighting,
+            normalize: on(GL_NORMALIZE),
+            flat: ctx.ff.shade_model == GL_FLAT,
+            ..FfKey::default()
+        };
+        if lighting {
+            for (i, light) in l.lights.iter().enumerate() {
+                if !on(GL_LIGHT0 + i as GLenum) {
+                    continue;
+                }
+                key.lights |= 1 << i;
+                if light.position[3] != 0.0 {
+                    key.positional |= 1 << i;
+                }
+                if light.spot_cutoff != 180.0 {
+                    key.spot |= 1 << i;
+                }
+            }
+            key.local_viewer = l.local_viewer;
+            key.two_side = l.two_side;
+            key.separate_specular = l.color_control == GL_SEPARATE_SPECULAR_COLOR;
+            if on(GL_COLOR_MATERIAL) {
+                let faces = match l.color_material_face {
+                    GL_FRONT => 1,
+                    GL_BACK => 2,
+                    _ => 3,
+                };
+                let params = match l.color_material_mode {
+                    GL_AMBIENT => 1 << MatParam::Ambient as u8,
+                    GL_DIFFUSE => 1 << MatParam::Diffuse as u8,
+                    GL_SPECULAR => 1 << MatParam::Specular as u8,
+                    GL_EMISSION => 1 << MatParam::Emission as u8,
+                    _ => (1 << MatParam::Ambient as u8) | (1 << MatParam::Diffuse as u8),
+                };
+                key.color_material = ColorMaterial { faces, params };
+            }
+        }
+        key.color_sum = on(GL_COLOR_SUM) || (lighting && key.separate_specular);
+        if on(GL_ALPHA_TEST) && ctx.raster.alpha_func.0 != GL_ALWAYS {
+            key.alpha_func = Some(ctx.raster.alpha_func.0);
+        }
+        key
+    }
+}
+
+/// Generates the program for `key`.
+pub fn generate(key: &FfKey) -> FfProgram {
+    let mut vs_uniforms = UniformLayout::default();
+    let mut fs_uniforms = UniformLayout::default();
+    let vs = vertex_shader(key, &mut vs_uniforms);
+    let fs = fragment_shader(key, &mut fs_uniforms);
+    debug_assert_eq!(
+        oxgl_ir::valid::validate(&vs).map_err(|e| e.to_string()),
+        Ok(())
+    );
+    debug_assert_eq!(
+        oxgl_ir::valid::validate(&fs).map_err(|e| e.to_string()),
+        Ok(())
+    );
+    FfProgram {
+        vs,
+        fs,
+        vs_uniforms,
+        fs_uniforms,
+    }
+}
+
+/// `m * v` with `m`'s columns from `col(i)`.
+fn mat_vec(b: &mut Builder, cols: [Value; 4], v: Value) -> Value {
+    let mut acc = None;
+    for (i, c) in cols.into_iter().enumerate() {
+        let s = b.lane(v, i as u8);
+        let s4 = b.splat(s, 4);
+        acc = Some(match acc {
+            None => b.mul(c, s4),
+            Some(a) => b.fma(c, s4, a),
+        });
+    }
+    acc.unwrap_or_else(|| b.f32s(&[0.0; 4]))
+}
+
+fn clamp01(b: &mut Builder, v: Value) -> Value {
+    b.un(AluOp::FSat, v)
+}
+
+fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
+    let mut shader = Shader::new(Stage::Vertex);
+    let mut b = Builder::new(&mut shader);
+    let pos = b.load_input(0, ValType::F32X4);
+    let mvp = [0, 1, 2, 3].map(|i| u.load(&mut b, Source::Mvp(i)));
+    let clip = mat_vec(&mut b, mvp, pos);
+    b.store_builtin(Builtin::Position, clip);
+
+    let color = b.load_input(2, ValType::F32X4);
+    if !key.lighting {
+        let c = clamp01(&mut b, color);
+        b.store_output(varying::COLOR0, c);
+        if key.two_side {
+            b.store_output(varying::BCOLOR0, c);
+        }
+        if key.color_sum {
+            let c1 = b.load_input(3, ValType::F32X4);
+            let c1 = clamp01(&mut b, c1);
+            b.store_output(varying::COLOR1, c1);
+        }
+        return shader;
+    }
+
+    // Eye-space position and normal.
+    let mv = [0, 1, 2, 3].map(|i| u.load(&mut b, Source::Modelview(i)));
+    let eye = mat_vec(&mut b, mv, pos);
+    let eye3 = b.swizzle(eye, "xyz");
+    let normal = b.load_input(1, ValType::F32X4);
+    let nm = [0, 1, 2].map(|i| u.load(&mut b, Source::Normal(i)));
+    let mut n = {
+        let n3 = b.swizzle(normal, "xyz");
+        let zero = b.f32(0.0);
+        let n4 = b.construct(&[n3, zero]);
+        let n4 = mat_vec(&mut b, [nm[0], nm[1], nm[2], nm[2]], n4);
+        b.swizzle(n4, "xyz")
+    };
+    if key.normalize {
+        n = b.un(AluOp::Normalize, n);
+    }
+    let view = if key.local_viewer {
+        let neg = b.neg(eye3);
+        b.un(AluOp::Normalize, neg)
+    } else {
+        b.f32s(&[0.0, 0.0, 1.0])
+    };
+
+    let faces: &[u8] = if key.two_side { &[0, 1] } else { &[0] };
+    for &face in faces {
+        let material = |b: &mut Builder, u: &mut UniformLayout, p: MatParam| {
+            let cm = key.color_material;
+            if cm.faces & (1 << face) != 0 && cm.params & (1 << p as u8) != 0 {
+                color
+            } else {
+                u.load(b, Source::Material(face, p))
+            }
+        };
+        let nf = if face == 0 { n } else { b.neg(n) };
+        let emission = material(&mut b, u, MatParam::Emission);
+        let ambient = material(&mut b, u, MatParam::Ambient);
+        let diffuse = material(&mut b, u, MatParam::Diffuse);
+        let specular = material(&mut b, u, MatParam::Specular);
+        let shininess = {
+            let s = u.load(&mut b, Source::Material(face, MatParam::Shininess));
+            b.lane(s, 0)
+        };
+        let model_ambient = u.load(&mut b, Source::ModelAmbient);
+        let base = b.fma(ambient, model_ambient, emission);
+        let mut primary = b.swizzle(base, "xyz");
+        let mut secondary = b.f32s(&[0.0; 3]);
+        for i in 0..MAX_LIGHTS as u8 {
+            if key.lights & (1 << i) == 0 {
+                continue;
+            }
+            let light = |b: &mut Builder, u: &mut UniformLayout, p| u.load(b, Source::Light(i, p));
+            let lpos = light(&mut b, u, LightParam::Position);
+            let lpos3 = b.swizzle(lpos, "xyz");
+            let atten = light(&mut b, u, LightParam::Attenuation);
+            let (vp, mut att) = if key.positional & (1 << i) != 0 {
+                let d = b.sub(lpos3, eye3);
+                let dist = b.un(AluOp::Length, d);
+                let vp = b.un(AluOp::Normalize, d);
+                // 1 / (k0 + k1 d + k2 d²)
+                let k0 = b.lane(atten, 1);
+                let k1 = b.lane(atten, 2);
+                let k2 = b.lane(atten, 3);
+                let t = b.fma(k2, dist, k1);
+                let t = b.fma(t, dist, k0);
+                let att = b.un(AluOp::Rcp, t);
+                (vp, Some(att))
+            } else {
+                (lpos3, None)
+            };
+            if key.spot & (1 << i) != 0 {
+                let spot = light(&mut b, u, LightParam::Spot);
+                let dir = b.swizzle(spot, "xyz");
+                let exponent = b.lane(spot, 3);
+                let cos_cutoff = b.lane(atten, 0);
+                let neg = b.neg(vp);
+                let sd = b.dot(neg, dir);
+                let zero = b.f32(0.0);
+                let sdp = b.max(sd, zero);
+                let p = b.bin(AluOp::Pow, sdp, exponent);
+                let inside = b.ge(sd, cos_cutoff);
+                let s = b.select(inside, p, zero);
+                att = Some(match att {
+                    Some(a) => b.mul(a, s),
+                    None => s,
+                });
+            }
+            let l_amb = light(&mut b, u, LightParam::Ambient);
+            let l_dif = light(&mut b, u, LightParam::Diffuse);
+            let l_spe = light(&mut b, u, LightParam::Specular);
+            let zero = b.f32(0.0);
+            let ndotl = b.dot(nf, vp);
+            let ndotl_p = b.max(ndotl, zero);
+            let h = b.add(vp, view);
+            let h = b.un(AluOp::Normalize, h);
+            let ndoth = b.dot(nf, h);
+            let ndoth = b.max(ndoth, zero);
+            let spec_pow = b.bin(AluOp::Pow, ndoth, shininess);
+            let lit = b.lt(zero, ndotl);
+            let spec_f = b.select(lit, spec_pow, zero);
+            let a = b.mul(ambient, l_amb);
+            let d = b.mul(diffuse, l_dif);
+            let d3 = b.swizzle(d, "xyz");
+            let dl = b.splat(ndotl_p, 3);
+            let a3 = b.swizzle(a, "xyz");
+            let mut term = b.fma(d3, dl, a3);
+            let s = b.mul(specular, l_spe);
+            let s3 = b.swizzle(s, "xyz");
+            let sf = b.splat(spec_f, 3);
+            let mut spec = b.mul(s3, sf);
+            if let Some(att) = att {
+                let att3 = b.splat(att, 3);
+                term = b.mul(term, att3);
+                spec = b.mul(spec, att3);
+            }
+            primary = b.add(primary, term);
+            if key.separate_specular {
+                secondary = b.add(secondary, spec);
+            } else {
+                primary = b.add(primary, spec);
+            }
+        }
+        let alpha = b.lane(diffuse, 3);
+        let c0 = b.construct(&[primary, alpha]);
+        let c0 = clamp01(&mut b, c0);
+        b.store_output(
+            if face == 0 {
+                varying::COLOR0
+            } else {
+                varying::BCOLOR0
+            },
+            c0,
+        );
+        if key.color_sum {
+            let c1 = if key.separate_specular {
+                let zero = b.f32(0.0);
+                b.construct(&[secondary, zero])
+            } else {
+                b.f32s(&[0.0; 4])
+            };
+            let c1 = clamp01(&mut b, c1);
+            b.store_output(
+                if face == 0 {
+                    varying::COLOR1
+                } else {
+                    varying::BCOLOR1
+                },
+                c1,
+            );
+        }
+    }
+    shader
+}
+
+/// Loads fragment input `location` with the key's interpolation.
+fn fs_input(b: &mut Builder, key: &FfKey, location: u32) -> Value {
+    let interp = if key.flat {
+        InterpMode::Flat
+    } else {
+        InterpMode::Smooth
+    };
+    let kind = VarKind::Input {
+        slot: Slot::Location {
+            location,
+            component: 0,
+        },
+        interp,
+        sampling: Sampling::Center,
+    };
+    let var = b.var(&format!("in{location}"), Type::Value(ValType::F32X4), kind);
+    b.load_var(var)
+}
+
+fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
+    let mut shader = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut shader);
+    let front = if key.two_side {
+        Some(b.system(SysVal::FrontFacing))
+    } else {
+        None
+    };
+    let pick = |b: &mut Builder, f: u32, bk: u32| {
+        let fv = fs_input(b, key, f);
+        match front {
+            Some(ff) => {
+                let bv = fs_input(b, key, bk);
+                let ff4 = b.splat(ff, 4);
+                b.select(ff4, fv, bv)
+            }
+            None => fv,
+        }
+    };
+    let mut color = pick(&mut b, varying::COLOR0, varying::BCOLOR0);
+    if key.color_sum {
+        let c1 = pick(&mut b, varying::COLOR1, varying::BCOLOR1);
+        let rgb = b.swizzle(color, "xyz");
+        let rgb1 = b.swizzle(c1, "xyz");
+        let sum = b.add(rgb, rgb1);
+        let a = b.lane(color, 3);
+        color = b.construct(&[sum, a]);
+    }
+    let color = clamp01(&mut b, color);
+    if let Some(func) = key.alpha_func {
+        let r = u.load(&mut b, Source::AlphaRef);
+        let reference = b.lane(r, 0);
+        let a = b.lane(color, 3);
+        let pass = match func {
+            GL_NEVER => b.bool(false),
+            GL_LESS => b.lt(a, reference),
+            GL_EQUAL => b.eq(a, reference),
+            GL_LEQUAL => b.le(a, reference),
+            GL_GREATER => b.gt(a, reference),
+            GL_NOTEQUAL => b.ne(a, reference),
+            GL_GEQUAL => b.ge(a, reference),
+            _ => b.bool(true),
+        };
+        let fail = b.un(AluOp::Not, pass);
+        b.if_then(fail, |b| b.discard());
+    }
+    b.store_output(0, color);
+    shader
+}
+
+/// Fills a uniform block of `layout` from the context's state.
+pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
+    out.clear();
+    out.resize(layout.size as usize, 0);
+    let mats = &ctx.ff.matrices;
+    let mv = *mats.modelview.top();
+    let mut mvp: Option<Mat4> = None;
+    let mut normal: Option<[[f32; 4]; 3]> = None;
+    for &(offset, src) in &layout.slots {
+        let v: [f32; 4] = match src {
+            Source::Mvp(c) => {
+                let m = *mvp.get_or_insert_with(|| mats.projection.top().mul(&mv));
+                column(&m, c)
+            }
+            Source::Modelview(c) => column(&mv, c),
+            Source::Normal(c) => normal.get_or_insert_with(|| normal_matrix(ctx, &mv))[c as usize],
+            Source::Material(face, p) => {
+                let m = &ctx.lighting.material[face as usize];
+                match p {
+                    MatParam::Ambient => m.ambient,
+                    MatParam::Diffuse => m.diffuse,
+                    MatParam::Specular => m.specular,
+                    MatParam::Emission => m.emission,
+                    MatParam::Shininess => [m.shininess, 0.0, 0.0, 0.0],
+                }
+            }
+            Source::ModelAmbient => ctx.lighting.model_ambient,
+            Source::Light(i, p) => {
+                let l = &ctx.lighting.lights[i as usize];
+                match p {
+                    LightParam::Ambient => l.ambient,
+                    LightParam::Diffuse => l.diffuse,
+                    LightParam::Specular => l.specular,
+                    LightParam::Position => {
+                        let p = l.position;
+                        if p[3] == 0.0 {
+                            let n = normalize3([p[0], p[1], p[2]]);
+                            [n[0], n[1], n[2], 0.0]
+                        } else {
+                            p
+                        }
+                    }
+                    LightParam::Spot => {
+                        let d = normalize3(l.spot_direction);
+                        [d[0], d[1], d[2], l.spot_exponent]
+                    }
+                    LightParam::Attenuation => {
+                        let [k0, k1, k2] = l.attenuation;
+                        let cos = (f64::from(l.spot_cutoff).to_radians().cos()) as f32;
+                        [cos, k0, k1, k2]
+                    }
+                }
+            }
+            Source::AlphaRef => [ctx.raster.alpha_func.1, 0.0, 0.0, 0.0],
+        };
+        let o = offset as usize;
+        if let Some(dst) = out.get_mut(o..o + 16) {
+            for (d, x) in dst.chunks_exact_mut(4).zip(v) {
+                d.copy_from_slice(&x.to_le_bytes());
+            }
+        }
+    }
+}
+
+fn column(m: &Mat4, c: u8) -> [f32; 4] {
+    let c = usize::from(c) * 4;
+    [m.0[c], m.0[c + 1], m.0[c + 2], m.0[c + 3]]
+}
+
+fn normalize3(v: [f32; 3]) -> [f32; 3] {
+    let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
+    if len > 0.0 { v.map(|x| x / len) } else { v }
+}
+
+/// Columns of the inverse transpose of the modelview's upper 3×3, scaled
+/// by `GL_RESCALE_NORMAL`'s factor (GL 4.6 compatibility §12.1.1).
+fn normal_matrix(ctx: &Context, mv: &Mat4) -> [[f32; 4]; 3] {
+    let inv = mv.inverse().unwrap_or(Mat4::IDENTITY);
+    // (M⁻¹)ᵀ: column c of the result is row c of the inverse.
+    let mut cols = [[0.0f32; 4]; 3];
+    for (c, col) in cols.iter_mut().enumerate() {
+        for (r, x) in col.iter_mut().take(3).enumerate() {
+            *x = inv.at(c, r);
+        }
+    }
+    if ctx.state.enabled(GL_RESCALE_NORMAL) && !ctx.state.enabled(GL_NORMALIZE) {
+        // 1 / length of the third row of the inverse's upper 3×3.
+        let m = [inv.at(2, 0), inv.at(2, 1), inv.at(2, 2)];
+        let len = (m[0] * m[0] + m[1] * m[1] + m[2] * m[2]).sqrt();
+        if len > 0.0 {
+            for col in &mut cols {
+                for x in col.iter_mut().take(3) {
+                    *x /= len;
+                }
+            }
+        }
+    }
+    cols
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_key_shape_validates() {
+        let mut keys = vec![FfKey::default()];
+        let lit = FfKey {
+            lighting: true,
+            lights: 0b1011,
+            positional: 0b0010,
+            spot: 0b1000,
+            local_viewer: true,
+            two_side: true,
+            separate_specular: true,
+            color_sum: true,
+            normalize: true,
+            color_material: ColorMaterial {
+                faces: 3,
+                params: 0b11,
+            },
+            flat: true,
+            alpha_func: Some(GL_GREATER),
+        };
+        keys.push(lit);
+        keys.push(FfKey {
+            two_side: false,
+            ..lit
+        });
+        keys.push(FfKey {
+            color_sum: true,
+            alpha_func: Some(GL_NEVER),
+            ..FfKey::default()
+        });
+        for k in keys {
+            let p = generate(&k);
+            oxgl_ir::valid::validate(&p.vs).unwrap();
+            oxgl_ir::valid::validate(&p.fs).unwrap();
+            assert_eq!(p.vs_uniforms.size as usize, p.vs_uniforms.slots.len() * 16);
+        }
+    }
+}

@@ -1,0 +1,236 @@
+//! Draw submission: a normalized [`DrawBatch`] plus the context's state
+//! becomes one backend `draw_prims` call — the fixed-function program for
+//! the state (generated and compiled once per [`FfKey`]), its uniform
+//! blocks, and the rasterization, depth/stencil and blend descriptors.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use oxgl_dri_interface::client::Shader;
+use oxgl_dri_interface::{
+    OxglBlendDesc, OxglDepthStencilDesc, OxglDrawDesc, OxglPrim, OxglRasterDesc, OxglRect,
+    OxglStencilFace, OxglVertexAttrib,
+};
+use oxgl_glapi::generated::enums::*;
+
+use crate::context::Context;
+use crate::ffgen::{self, FfKey, UniformLayout};
+use crate::vbo::{Attrib, DrawBatch};
+
+/// A fixed-function program compiled by the backend.
+pub struct Compiled {
+    vs: Shader,
+    fs: Shader,
+    vs_uniforms: UniformLayout,
+    fs_uniforms: UniformLayout,
+}
+
+/// Per-context draw submission state.
+#[derive(Default)]
+pub struct Submit {
+    /// Compiled programs by key; `None` when the backend refused one (not retried).
+    programs: HashMap<FfKey, Option<Arc<Compiled>>>,
+    vs_block: Vec<u8>,
+    fs_block: Vec<u8>,
+    edge_flags: Vec<u8>,
+}
+
+impl std::fmt::Debug for Submit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Submit")
+            .field("programs", &self.programs.len())
+            .finish_non_exhaustive()
+    }
+}
+
+impl Context {
+    /// The compiled fixed-function program for the current state.
+    fn ff_program(&mut self) -> Option<Arc<Compiled>> {
+        let key = FfKey::from_context(self);
+        if let Some(p) = self.submit.programs.get(&key) {
+            return p.clone();
+        }
+        let program = ffgen::generate(&key);
+        let vs = self.backend_shader(&oxgl_ir::serialize::serialize(&program.vs));
+        let fs = self.backend_shader(&oxgl_ir::serialize::serialize(&program.fs));
+        let compiled = match (vs, fs) {
+            (Ok(vs), Ok(fs)) => Some(Arc::new(Compiled {
+                vs,
+                fs,
+                vs_uniforms: program.vs_uniforms,
+                fs_uniforms: program.fs_uniforms,
+            })),
+            (Err(e), _) | (_, Err(e)) => {
+                oxgl_util::log!(
+                    oxgl_util::log::Level::Warning,
+                    "the backend could not compile a fixed-function program ({key:?}): {e}"
+                );
+                None
+            }
+        };
+        self.submit.programs.insert(key, compiled.clone());
+        compiled
+    }
+
+    /// Hands a normalized batch to the backend with the current state.
+    pub(crate) fn submit_batch(&mut self, batch: &DrawBatch) {
+        self.ff.batches_flushed += 1;
+        if self.draw_drawable().is_none() || batch.prims.is_empty() || batch.vertex_count() == 0 {
+            return;
+        }
+        let Some(program) = self.ff_program() else {
+            return;
+        };
+        let mut vs_block = std::mem::take(&mut self.submit.vs_block);
+        let mut fs_block = std::mem::take(&mut self.submit.fs_block);
+        let mut edge_flags = std::mem::take(&mut self.submit.edge_flags);
+        ffgen::pack(self, &program.vs_uniforms, &mut vs_block);
+        ffgen::pack(self, &program.fs_uniforms, &mut fs_block);
+
+        let attribs: Vec<OxglVertexAttrib> = batch
+            .layout
+            .iter()
+            .map(|l| OxglVertexAttrib {
+                location: u32::from(l.attrib.0),
+                offset: u32::from(l.offset),
+                size: u32::from(l.size),
+            })
+            .collect();
+        edge_flags.clear();
+        if let Some(l) = batch.layout.iter().find(|l| l.attrib == Attrib::EDGEFLAG) {
+            let off = usize::from(l.offset);
+            edge_flags.extend(
+                batch
+                    .vertices
+                    .chunks_exact(batch.stride)
+                    .map(|v| u8::from(v[off] != 0.0)),
+            );
+        }
+        let prims: Vec<OxglPrim> = batch
+            .prims
+            .iter()
+            .map(|p| OxglPrim {
+                mode: p.mode,
+                start: p.start,
+                count: p.count,
+            })
+            .collect();
+        let desc = OxglDrawDesc {
+            vertices: batch.vertices.as_ptr(),
+            vertex_count: batch.vertex_count() as u32,
+            stride: batch.stride as u32,
+            attribs: attribs.as_ptr(),
+            num_attribs: attribs.len() as u32,
+            constants: batch.constant.as_ptr(),
+            num_constants: batch.constant.len() as u32,
+            edge_flags: if edge_flags.is_empty() {
+                std::ptr::null()
+            } else {
+                edge_flags.as_ptr()
+            },
+            prims: prims.as_ptr(),
+            num_prims: prims.len() as u32,
+            instance_count: 1,
+            vs: program.vs.raw(),
+            fs: program.fs.raw(),
+            vs_uniforms: vs_block.as_ptr(),
+            vs_uniforms_size: vs_block.len(),
+            fs_uniforms: fs_block.as_ptr(),
+            fs_uniforms_size: fs_block.len(),
+            draw_buffers: self.draw_buffer_bits(),
+            raster: self.raster_desc(),
+            depth_stencil: self.depth_stencil_desc(),
+            blend: self.blend_desc(),
+        };
+        let _ = self.backend_draw(&desc);
+        self.submit.vs_block = vs_block;
+        self.submit.fs_block = fs_block;
+        self.submit.edge_flags = edge_flags;
+    }
+
+    fn raster_desc(&self) -> OxglRasterDesc {
+        let s = &self.state;
+        let r = &self.raster;
+        let on = |cap| u32::from(s.enabled(cap));
+        let [x, y, w, h] = s.viewport;
+        let [sx, sy, sw, sh] = s.scissor;
+        let (factor, pattern) = r.line_stipple;
+        OxglRasterDesc {
+            viewport: [x as f32, y as f32, w as f32, h as f32],
+            depth_range: [s.depth_range[0] as f32, s.depth_range[1] as f32],
+            scissor_enabled: on(GL_SCISSOR_TEST),
+            scissor: OxglRect {
+                x: sx,
+                y: sy,
+                width: sw,
+                height: sh,
+            },
+            cull_face: if s.enabled(GL_CULL_FACE) {
+                r.cull_face
+            } else {
+                0
+            },
+            front_face: r.front_face,
+            polygon_mode: r.polygon_mode,
+            polygon_offset: [r.polygon_offset[0], r.polygon_offset[1], 0.0],
+            polygon_offset_enables: on(GL_POLYGON_OFFSET_FILL)
+                | on(GL_POLYGON_OFFSET_LINE) << 1
+                | on(GL_POLYGON_OFFSET_POINT) << 2,
+            point_size: r.point_size,
+            point_smooth: on(GL_POINT_SMOOTH),
+            point_sprite: on(GL_POINT_SPRITE),
+            line_width: r.line_width,
+            line_smooth: on(GL_LINE_SMOOTH),
+            line_stipple_enabled: on(GL_LINE_STIPPLE),
+            line_stipple_factor: factor.clamp(1, 256) as u32,
+            line_stipple_pattern: u32::from(pattern),
+            polygon_stipple_enabled: 0,
+            polygon_stipple: [!0; 32],
+            provoking_vertex: GL_LAST_VERTEX_CONVENTION,
+            clip_distance_enables: 0,
+            depth_clamp: 0,
+            program_point_size: 0,
+        }
+    }
+
+    fn depth_stencil_desc(&self) -> OxglDepthStencilDesc {
+        let s = &self.state;
+        let r = &self.raster;
+        let has_depth = self.params().depth_bits > 0;
+        let has_stencil = self.params().stencil_bits > 0;
+        let max = (1u32 << self.params().stencil_bits.min(31)) - 1;
+        let face = |i: usize| {
+            let f = &r.stencil[i];
+            OxglStencilFace {
+                func: f.func,
+                reference: f.reference.clamp(0, max as i32) as u32,
+                value_mask: f.value_mask & max,
+                write_mask: s.stencil_writemask[i] & max,
+                fail: f.ops[0],
+                zfail: f.ops[1],
+                zpass: f.ops[2],
+            }
+        };
+        OxglDepthStencilDesc {
+            depth_test: u32::from(has_depth && s.enabled(GL_DEPTH_TEST)),
+            depth_func: r.depth_func,
+            depth_write: u32::from(s.depth_mask),
+            stencil_test: u32::from(has_stencil && s.enabled(GL_STENCIL_TEST)),
+            stencil: [face(0), face(1)],
+        }
+    }
+
+    fn blend_desc(&self) -> OxglBlendDesc {
+        let s = &self.state;
+        let r = &self.raster;
+        OxglBlendDesc {
+            enabled: u32::from(s.enabled(GL_BLEND)),
+            equation: r.blend_equation,
+            factors: r.blend_factors,
+            constant: r.blend_color,
+            logic_op_enabled: u32::from(s.enabled(GL_COLOR_LOGIC_OP)),
+            logic_op: r.logic_op,
+            color_mask: s.color_mask.map(u8::from),
+        }
+    }
+}
