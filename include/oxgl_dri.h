@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 1
+#define OXGL_DRI_ABI_VERSION 2
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -187,17 +187,180 @@ typedef struct OxglClearDesc {
   struct OxglRect scissor;
 } OxglClearDesc;
 
-// One draw call, normalized by the core. Vertex data and shader state join this
-// descriptor as the vertex pipeline lands (ABI version bump).
-typedef struct OxglDrawDesc {
-  // GL primitive mode (`GL_TRIANGLES`, ...).
+// Opaque backend shader: a compiled IR shader of one stage.
+typedef struct OxglShader {
+  uint8_t _private[0];
+} OxglShader;
+
+// One vertex attribute of [`OxglDrawDesc::vertices`].
+typedef struct OxglVertexAttrib {
+  // The vertex shader input location it feeds.
+  uint32_t location;
+  // Offset in floats from the start of a vertex.
+  uint32_t offset;
+  // Components stored (1–4); the others read as (0, 0, 0, 1).
+  uint32_t size;
+} OxglVertexAttrib;
+
+// One primitive: `count` vertices from `start` drawn as `mode`.
+typedef struct OxglPrim {
+  // GL primitive mode (`GL_TRIANGLES`, `GL_QUADS`, `GL_POLYGON`, ...);
+  // the backend decomposes quads and polygons itself.
   uint32_t mode;
   // First vertex.
-  int32_t first;
+  uint32_t start;
   // Vertex count.
-  int32_t count;
-  // Instance count (1 for non-instanced draws).
-  int32_t instance_count;
+  uint32_t count;
+} OxglPrim;
+
+// Rasterization state of a draw. Enumerated fields hold GL enum values;
+// flags are 0 (off) or 1 (on).
+typedef struct OxglRasterDesc {
+  // Viewport x, y, width, height (window coordinates, origin lower left).
+  float viewport[4];
+  // Depth range near, far (clamped to [0, 1]).
+  float depth_range[2];
+  // Scissor test on.
+  uint32_t scissor_enabled;
+  // Scissor rectangle.
+  struct OxglRect scissor;
+  // 0 = no culling, else `GL_FRONT`, `GL_BACK` or `GL_FRONT_AND_BACK`.
+  uint32_t cull_face;
+  // `GL_CCW` or `GL_CW`.
+  uint32_t front_face;
+  // Front and back polygon modes (`GL_FILL`, `GL_LINE`, `GL_POINT`).
+  uint32_t polygon_mode[2];
+  // Polygon offset factor, units, clamp.
+  float polygon_offset[3];
+  // Polygon offset enables: bit 0 fill, bit 1 line, bit 2 point.
+  uint32_t polygon_offset_enables;
+  // Point size when the vertex shader does not write it.
+  float point_size;
+  // `GL_POINT_SMOOTH`.
+  uint32_t point_smooth;
+  // `GL_POINT_SPRITE`.
+  uint32_t point_sprite;
+  // `GL_LINE_WIDTH`.
+  float line_width;
+  // `GL_LINE_SMOOTH`.
+  uint32_t line_smooth;
+  // `GL_LINE_STIPPLE` on.
+  uint32_t line_stipple_enabled;
+  // Stipple repeat factor (1–256).
+  uint32_t line_stipple_factor;
+  // Stipple pattern (low 16 bits).
+  uint32_t line_stipple_pattern;
+  // `GL_POLYGON_STIPPLE` on.
+  uint32_t polygon_stipple_enabled;
+  // The 32×32 stipple, row 0 at the bottom, bit 31 of a row = leftmost pixel.
+  uint32_t polygon_stipple[32];
+  // `GL_FIRST_VERTEX_CONVENTION` or `GL_LAST_VERTEX_CONVENTION`.
+  uint32_t provoking_vertex;
+  // Bit `i`: clip distance `i` written by the vertex shader is enabled.
+  uint32_t clip_distance_enables;
+  // `GL_DEPTH_CLAMP`.
+  uint32_t depth_clamp;
+  // `GL_PROGRAM_POINT_SIZE`: the vertex shader's point size is used.
+  uint32_t program_point_size;
+} OxglRasterDesc;
+
+// Stencil state of one face. Functions and operations are GL enum values.
+typedef struct OxglStencilFace {
+  // `GL_NEVER` ... `GL_ALWAYS`.
+  uint32_t func;
+  // Reference value, clamped to the stencil range.
+  uint32_t reference;
+  // Value mask.
+  uint32_t value_mask;
+  // Write mask.
+  uint32_t write_mask;
+  // Operation when the stencil test fails (`GL_KEEP`, `GL_INCR_WRAP`, ...).
+  uint32_t fail;
+  // Operation when the stencil test passes and the depth test fails.
+  uint32_t zfail;
+  // Operation when both pass.
+  uint32_t zpass;
+} OxglStencilFace;
+
+// Depth and stencil state of a draw.
+typedef struct OxglDepthStencilDesc {
+  // Depth test on (off also means no depth writes).
+  uint32_t depth_test;
+  // Depth function (`GL_LESS`, ...).
+  uint32_t depth_func;
+  // Depth writes on (`glDepthMask`).
+  uint32_t depth_write;
+  // Stencil test on.
+  uint32_t stencil_test;
+  // Front and back faces.
+  struct OxglStencilFace stencil[2];
+} OxglDepthStencilDesc;
+
+// Blend, logic-op and colour-mask state of a draw.
+typedef struct OxglBlendDesc {
+  // Blending on.
+  uint32_t enabled;
+  // RGB and alpha equations (`GL_FUNC_ADD`, `GL_MIN`, ...).
+  uint32_t equation[2];
+  // Source RGB, destination RGB, source alpha, destination alpha factors.
+  uint32_t factors[4];
+  // `glBlendColor`.
+  float constant[4];
+  // `GL_COLOR_LOGIC_OP` on (blending is then ignored).
+  uint32_t logic_op_enabled;
+  // `glLogicOp` (`GL_COPY`, `GL_XOR`, ...).
+  uint32_t logic_op;
+  // Colour write mask per channel (non-zero = written).
+  uint8_t color_mask[4];
+} OxglBlendDesc;
+
+// One draw call, normalized by the core: interleaved float vertices, the
+// primitives drawn from them, the two shaders with their uniforms, and
+// every piece of fixed state the backend needs. Everything pointed to is
+// valid for the duration of the call only.
+typedef struct OxglDrawDesc {
+  // `vertex_count * stride` floats.
+  const float *vertices;
+  // Vertices.
+  uint32_t vertex_count;
+  // Floats per vertex.
+  uint32_t stride;
+  // Per-vertex attributes.
+  const struct OxglVertexAttrib *attribs;
+  // Entries of `attribs`.
+  uint32_t num_attribs;
+  // Values of vertex shader inputs that are not per-vertex, by location.
+  const float (*constants)[4];
+  // Entries of `constants`.
+  uint32_t num_constants;
+  // Per-vertex edge flags (non-zero = boundary edge), or null: all boundary.
+  const uint8_t *edge_flags;
+  // The primitives, in order.
+  const struct OxglPrim *prims;
+  // Entries of `prims`.
+  uint32_t num_prims;
+  // Instances (1 for non-instanced draws).
+  uint32_t instance_count;
+  // Vertex shader from `create_shader`.
+  struct OxglShader *vs;
+  // Fragment shader from `create_shader`.
+  struct OxglShader *fs;
+  // The vertex shader's default uniform block (layout decided by its IR).
+  const uint8_t *vs_uniforms;
+  // Bytes of `vs_uniforms`.
+  size_t vs_uniforms_size;
+  // The fragment shader's default uniform block.
+  const uint8_t *fs_uniforms;
+  // Bytes of `fs_uniforms`.
+  size_t fs_uniforms_size;
+  // [`draw_buffer_bits`]: which colour buffers are drawn to.
+  uint32_t draw_buffers;
+  // Rasterization state.
+  struct OxglRasterDesc raster;
+  // Depth and stencil state.
+  struct OxglDepthStencilDesc depth_stencil;
+  // Blend state.
+  struct OxglBlendDesc blend;
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row
@@ -246,6 +409,17 @@ typedef struct OxglDriBackend {
                                   struct OxglDrawable *read);
   // Clears buffers of the current draw drawable.
   enum OxglStatus (*clear)(struct OxglContext *context, const struct OxglClearDesc *desc);
+  // Compiles a serialized IR shader (`oxgl_ir::serialize` format); null
+  // on failure, with a NUL-terminated reason written to `log` (at most
+  // `log_size` bytes, `log` may be null).
+  struct OxglShader *(*create_shader)(struct OxglScreen *screen,
+                                      const uint8_t *ir,
+                                      size_t ir_size,
+                                      char *log,
+                                      size_t log_size);
+  // Frees a shader no draw in flight uses any more (the backend keeps
+  // what queued work needs).
+  void (*destroy_shader)(struct OxglShader *shader);
   // Draws primitives into the current draw drawable.
   enum OxglStatus (*draw_prims)(struct OxglContext *context, const struct OxglDrawDesc *desc);
   // Submits queued work (`glFlush`).

@@ -1,7 +1,8 @@
 /*
  * draw_hooks.c: the smallest GL program that reaches every backend hook the
- * loader test watches: a window, a context, a clear, one glDrawArrays, a
- * swap. Prints GL_RENDERER (which names the backend) and PASS.
+ * loader test watches: a window, a context, a clear, one red triangle
+ * (checked with glReadPixels), a swap. Prints GL_RENDERER (which names the
+ * backend) and PASS.
  *
  * Used by tests/tests/loader_backend.rs with a fake PCI device
  * (OXGL_SYSFS_ROOT) and a recording test backend on LIBGL_DRIVERS_PATH.
@@ -36,9 +37,21 @@ int main(void)
     }
     glClearColor(0.0f, 1.0f, 0.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    glDrawArrays(GL_TRIANGLES, 0, 3);
+    glColor3f(1.0f, 0.0f, 0.0f);
+    glBegin(GL_TRIANGLES);
+    glVertex2f(-1.0f, -1.0f);
+    glVertex2f(3.0f, -1.0f);
+    glVertex2f(-1.0f, 3.0f);
+    glEnd();
+    glFinish();
+    unsigned char px[4] = { 0 };
+    glReadPixels(32, 32, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
     glXSwapBuffers(dpy, win);
     glFinish();
+    if (px[0] != 255 || px[1] != 0 || px[2] != 0) {
+        printf("FAIL: the triangle was not drawn: %d %d %d\n", px[0], px[1], px[2]);
+        return 1;
+    }
     printf("renderer: %s\n", (const char *)glGetString(GL_RENDERER));
     GLenum err = glGetError();
     glXMakeCurrent(dpy, None, NULL);

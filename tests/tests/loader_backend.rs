@@ -97,6 +97,7 @@ fn fake_device_binds_its_backend_and_receives_hooks() {
         "create_context",
         "make_current",
         "clear",
+        "create_shader",
         "draw_prims",
         "swap_buffers",
         "map_buffer",

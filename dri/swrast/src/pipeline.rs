@@ -116,6 +116,7 @@ impl Frontend {
         self.vertex_stage(call, num_varyings);
         let state = self.state(call);
         let mut batch = VertexBatch::soa(&self.positions, &self.varyings, num_varyings);
+        let flat = fs_inputs.iter().any(|i| i.1 == crate::raster::Interp::Flat);
         let use_point_sizes = call.raster.program_point_size != 0 && call.vs.writes_point_size;
         if use_point_sizes {
             batch.point_sizes = Some(&self.point_sizes);
@@ -147,6 +148,7 @@ impl Frontend {
                     decompose(
                         mode,
                         range,
+                        flat,
                         call.edge_flags,
                         &mut self.indices,
                         &mut self.edges,
@@ -279,11 +281,14 @@ impl Frontend {
 
 /// Triangles (with edge flags) for `mode` over `range`: independent
 /// triangles with per-vertex flags, fans, quads, quad strips and polygons.
-/// Each triangle's last vertex is GL's provoking vertex for the primitive
-/// (quad `i`: its last vertex; quad strip: vertex `2i + 3`; polygon: the first).
+/// With `flat` inputs each triangle's last vertex is GL's provoking vertex
+/// for the primitive (quad `i`: its last vertex; quad strip: vertex
+/// `2i + 3`; polygon: the first); otherwise quads split along their first
+/// vertex's diagonal, as llvmpipe does.
 fn decompose(
     mode: u32,
     range: std::ops::Range<u32>,
+    flat: bool,
     flags: Option<&[u8]>,
     indices: &mut Vec<u32>,
     edges: &mut Vec<u8>,
@@ -312,6 +317,13 @@ fn decompose(
         gl::TRIANGLE_FAN => {
             for i in 1..n.saturating_sub(1) {
                 tri(s, s + i, s + i + 1, [i == 1, true, i + 2 == n]);
+            }
+        }
+        gl::QUADS if !flat => {
+            for q in 0..n / 4 {
+                let v = s + 4 * q;
+                tri(v, v + 1, v + 2, [true, true, false]);
+                tri(v, v + 2, v + 3, [false, true, true]);
             }
         }
         gl::QUADS => {
@@ -537,7 +549,7 @@ mod tests {
     #[test]
     fn quads_keep_the_last_vertex_provoking_and_hide_diagonals() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::QUADS, 0..8, None, &mut i, &mut e);
+        decompose(gl::QUADS, 0..8, true, None, &mut i, &mut e);
         assert_eq!(i, [0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]);
         assert_eq!(e, [0b101, 0b011, 0b101, 0b011]);
     }
@@ -545,7 +557,7 @@ mod tests {
     #[test]
     fn polygons_fan_with_the_first_vertex_last() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::POLYGON, 0..5, None, &mut i, &mut e);
+        decompose(gl::POLYGON, 0..5, false, None, &mut i, &mut e);
         assert_eq!(i, [1, 2, 0, 2, 3, 0, 3, 4, 0]);
         assert_eq!(e, [0b101, 0b001, 0b011]);
     }
@@ -553,14 +565,14 @@ mod tests {
     #[test]
     fn edge_flags_clear_edges_starting_at_flagged_vertices() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::TRIANGLES, 0..3, Some(&[1, 0, 1]), &mut i, &mut e);
+        decompose(gl::TRIANGLES, 0..3, false, Some(&[1, 0, 1]), &mut i, &mut e);
         assert_eq!(e, [0b101]);
     }
 
     #[test]
     fn quad_strips_walk_the_perimeter() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::QUAD_STRIP, 0..4, None, &mut i, &mut e);
+        decompose(gl::QUAD_STRIP, 0..4, true, None, &mut i, &mut e);
         assert_eq!(i, [0, 1, 3, 2, 0, 3]);
         assert_eq!(e, [0b011, 0b101]);
     }

@@ -435,7 +435,13 @@ impl Context {
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.set_synchronous(on),
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
-                self.state.enables[index] = on;
+                if self.state.enables[index] != on {
+                    self.flush_vertices();
+                    self.state.enables[index] = on;
+                    if cap == GL_COLOR_MATERIAL {
+                        self.track_color_material();
+                    }
+                }
             }
         }
         Ok(())

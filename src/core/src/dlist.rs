@@ -172,6 +172,22 @@ impl Context {
         }
     }
 
+    /// Compiles a draw of arrays (its vertices fetched now, GL 4.6 compat
+    /// §21.4); returns whether the caller must also execute it.
+    pub(crate) fn save_batch(&mut self, batch: &DrawBatch) -> bool {
+        match &mut self.lists.compiling {
+            Some(c) => {
+                Self::close_batch(c);
+                c.ops.push(ListOp::Draw {
+                    batch: Arc::new(batch.clone()),
+                    final_values: Vec::new(),
+                });
+                c.execute
+            }
+            None => true,
+        }
+    }
+
     /// Ends the batch of compiled vertices, if any, as a draw operation.
     fn close_batch(c: &mut Compiling) {
         if c.imm.inside.is_some() || !c.imm.has_pending() {

@@ -469,7 +469,9 @@ impl Context {
             &self.ff.current,
             prims,
         );
-        self.submit_batch(&batch);
+        if self.save_batch(&batch) {
+            self.submit_batch(&batch);
+        }
         Ok(())
     }
 

@@ -124,11 +124,14 @@ impl Context {
         if self.save_attrib(a, value, size) && !self.executing() {
             return;
         }
-        let ff = &mut self.ff;
-        if ff.imm.inside.is_some() {
+        if self.ff.imm.inside.is_some() {
+            let ff = &mut self.ff;
             ff.imm.note_attrib(a, size, &ff.current);
+        } else if self.ff.imm.has_pending() {
+            // Pending vertices were specified with the old value.
+            self.flush_vertices();
         }
-        ff.current.values[a.index()] = value;
+        self.ff.current.values[a.index()] = value;
     }
 
     /// `glVertexAttrib*(index, ...)`: generic attribute 0 is the vertex

@@ -378,7 +378,37 @@ impl Context {
         self.flush_vertices();
         self.lighting.color_material_face = face;
         self.lighting.color_material_mode = mode;
+        self.track_color_material();
         Ok(())
+    }
+
+    /// With `GL_COLOR_MATERIAL` on, copies the current colour into the
+    /// tracked material parameters (GL 4.6 compat §12.2.3: they "track the
+    /// current color"; Mesa updates them when vertices are flushed).
+    pub fn track_color_material(&mut self) {
+        if !self.state.enabled(GL_COLOR_MATERIAL) {
+            return;
+        }
+        let c = self.ff.current.values[crate::vbo::Attrib::COLOR0.index()];
+        let l = &mut self.lighting;
+        let faces: &[usize] = match l.color_material_face {
+            GL_FRONT => &[0],
+            GL_BACK => &[1],
+            _ => &[0, 1],
+        };
+        for &f in faces {
+            let m = &mut l.material[f];
+            match l.color_material_mode {
+                GL_EMISSION => m.emission = c,
+                GL_AMBIENT => m.ambient = c,
+                GL_DIFFUSE => m.diffuse = c,
+                GL_SPECULAR => m.specular = c,
+                _ => {
+                    m.ambient = c;
+                    m.diffuse = c;
+                }
+            }
+        }
     }
 }
 

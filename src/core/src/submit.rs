@@ -143,6 +143,7 @@ impl Context {
             blend: self.blend_desc(),
         };
         let _ = self.backend_draw(&desc);
+        self.track_color_material();
         self.submit.vs_block = vs_block;
         self.submit.fs_block = fs_block;
         self.submit.edge_flags = edge_flags;

@@ -851,12 +851,15 @@ fn setup_line(
     let width = ctx.rs.line_width.round().max(1.0);
     let h = width * 0.5;
     let x_major = dx.abs() >= dy.abs();
+    // x-major: pushed down by one sub-pixel step so that a line exactly
+    // between two pixel rows covers the lower one, as llvmpipe does.
+    const NUDGE: f32 = 1.0 / 256.0;
     let corners = if x_major {
         [
-            (p.x, p.y - h),
-            (q.x, q.y - h),
-            (q.x, q.y + h),
-            (p.x, p.y + h),
+            (p.x, p.y - h + NUDGE),
+            (q.x, q.y - h + NUDGE),
+            (q.x, q.y + h + NUDGE),
+            (p.x, p.y + h + NUDGE),
         ]
     } else {
         [

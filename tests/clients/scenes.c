@@ -1,0 +1,720 @@
+/*
+ * scenes.c: renders one named test scene into a 160x120 double-buffered
+ * window (RGBA, 24-bit depth, 8-bit stencil) and writes the back buffer,
+ * read with glReadPixels, as a binary PPM (rows top to bottom).
+ *
+ *   scenes NAME OUT.ppm      render NAME
+ *   scenes --list            print every scene name
+ *
+ * tests/tests/images.rs renders each scene on oxgl and compares it with
+ * tests/images/NAME.png, made from the same program on Mesa llvmpipe.
+ * Each scene exercises one feature group of the fixed-function pipeline;
+ * all use fixed inputs so the image is deterministic.
+ */
+#define GL_GLEXT_PROTOTYPES
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <GL/glx.h>
+#include <X11/Xlib.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define W 160
+#define H 120
+
+static void ortho_pixels(void)
+{
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glOrtho(0, W, 0, H, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+}
+
+/* ---- gears: glxgears' geometry and state at fixed angles --------------- */
+
+static void gear(GLfloat inner, GLfloat outer, GLfloat width, GLint teeth, GLfloat depth)
+{
+    GLfloat r0 = inner, r1 = outer - depth / 2.0f, r2 = outer + depth / 2.0f;
+    GLfloat da = 2.0f * (GLfloat)M_PI / teeth / 4.0f;
+    GLint i;
+
+    glShadeModel(GL_FLAT);
+    glNormal3f(0.0f, 0.0f, 1.0f);
+    /* front face */
+    glBegin(GL_QUAD_STRIP);
+    for (i = 0; i <= teeth; i++) {
+        GLfloat a = i * 2.0f * (GLfloat)M_PI / teeth;
+        glVertex3f(r0 * cosf(a), r0 * sinf(a), width * 0.5f);
+        glVertex3f(r1 * cosf(a), r1 * sinf(a), width * 0.5f);
+        if (i < teeth) {
+            glVertex3f(r0 * cosf(a), r0 * sinf(a), width * 0.5f);
+            glVertex3f(r1 * cosf(a + 3 * da), r1 * sinf(a + 3 * da), width * 0.5f);
+        }
+    }
+    glEnd();
+    /* front sides of teeth */
+    glBegin(GL_QUADS);
+    for (i = 0; i < teeth; i++) {
+        GLfloat a = i * 2.0f * (GLfloat)M_PI / teeth;
+        glVertex3f(r1 * cosf(a), r1 * sinf(a), width * 0.5f);
+        glVertex3f(r2 * cosf(a + da), r2 * sinf(a + da), width * 0.5f);
+        glVertex3f(r2 * cosf(a + 2 * da), r2 * sinf(a + 2 * da), width * 0.5f);
+        glVertex3f(r1 * cosf(a + 3 * da), r1 * sinf(a + 3 * da), width * 0.5f);
+    }
+    glEnd();
+    glNormal3f(0.0f, 0.0f, -1.0f);
+    /* back face */
+    glBegin(GL_QUAD_STRIP);
+    for (i = 0; i <= teeth; i++) {
+        GLfloat a = i * 2.0f * (GLfloat)M_PI / teeth;
+        glVertex3f(r1 * cosf(a), r1 * sinf(a), -width * 0.5f);
+        glVertex3f(r0 * cosf(a), r0 * sinf(a), -width * 0.5f);
+        if (i < teeth) {
+            glVertex3f(r1 * cosf(a + 3 * da), r1 * sinf(a + 3 * da), -width * 0.5f);
+            glVertex3f(r0 * cosf(a), r0 * sinf(a), -width * 0.5f);
+        }
+    }
+    glEnd();
+    /* back sides of teeth */
+    glBegin(GL_QUADS);
+    for (i = 0; i < teeth; i++) {
+        GLfloat a = i * 2.0f * (GLfloat)M_PI / teeth;
+        glVertex3f(r1 * cosf(a + 3 * da), r1 * sinf(a + 3 * da), -width * 0.5f);
+        glVertex3f(r2 * cosf(a + 2 * da), r2 * sinf(a + 2 * da), -width * 0.5f);
+        glVertex3f(r2 * cosf(a + da), r2 * sinf(a + da), -width * 0.5f);
+        glVertex3f(r1 * cosf(a), r1 * sinf(a), -width * 0.5f);
+    }
+    glEnd();
+    /* outward faces of teeth */
+    glBegin(GL_QUAD_STRIP);
+    for (i = 0; i < teeth; i++) {
+        GLfloat a = i * 2.0f * (GLfloat)M_PI / teeth;
+        GLfloat u, v, len;
+        glVertex3f(r1 * cosf(a), r1 * sinf(a), width * 0.5f);
+        glVertex3f(r1 * cosf(a), r1 * sinf(a), -width * 0.5f);
+        u = r2 * cosf(a + da) - r1 * cosf(a);
+        v = r2 * sinf(a + da) - r1 * sinf(a);
+        len = sqrtf(u * u + v * v);
+        u /= len;
+        v /= len;
+        glNormal3f(v, -u, 0.0f);
+        glVertex3f(r2 * cosf(a + da), r2 * sinf(a + da), width * 0.5f);
+        glVertex3f(r2 * cosf(a + da), r2 * sinf(a + da), -width * 0.5f);
+        glNormal3f(cosf(a), sinf(a), 0.0f);
+        glVertex3f(r2 * cosf(a + 2 * da), r2 * sinf(a + 2 * da), width * 0.5f);
+        glVertex3f(r2 * cosf(a + 2 * da), r2 * sinf(a + 2 * da), -width * 0.5f);
+        u = r1 * cosf(a + 3 * da) - r2 * cosf(a + 2 * da);
+        v = r1 * sinf(a + 3 * da) - r2 * sinf(a + 2 * da);
+        glNormal3f(v, -u, 0.0f);
+        glVertex3f(r1 * cosf(a + 3 * da), r1 * sinf(a + 3 * da), width * 0.5f);
+        glVertex3f(r1 * cosf(a + 3 * da), r1 * sinf(a + 3 * da), -width * 0.5f);
+        glNormal3f(cosf(a), sinf(a), 0.0f);
+    }
+    glVertex3f(r1 * cosf(0), r1 * sinf(0), width * 0.5f);
+    glVertex3f(r1 * cosf(0), r1 * sinf(0), -width * 0.5f);
+    glEnd();
+    glShadeModel(GL_SMOOTH);
+    /* inside radius cylinder */
+    glBegin(GL_QUAD_STRIP);
+    for (i = 0; i <= teeth; i++) {
+        GLfloat a = i * 2.0f * (GLfloat)M_PI / teeth;
+        glNormal3f(-cosf(a), -sinf(a), 0.0f);
+        glVertex3f(r0 * cosf(a), r0 * sinf(a), -width * 0.5f);
+        glVertex3f(r0 * cosf(a), r0 * sinf(a), width * 0.5f);
+    }
+    glEnd();
+}
+
+static void scene_gears(void)
+{
+    static const GLfloat pos[4] = { 5.0f, 5.0f, 10.0f, 0.0f };
+    static const GLfloat red[4] = { 0.8f, 0.1f, 0.0f, 1.0f };
+    static const GLfloat green[4] = { 0.0f, 0.8f, 0.2f, 1.0f };
+    static const GLfloat blue[4] = { 0.2f, 0.2f, 1.0f, 1.0f };
+    const GLfloat rotx = 20.0f, roty = 30.0f, rotz = 0.0f, angle = 17.0f;
+    GLuint g1, g2, g3;
+    GLfloat aspect = (GLfloat)H / (GLfloat)W;
+
+    glLightfv(GL_LIGHT0, GL_POSITION, pos);
+    glEnable(GL_CULL_FACE);
+    glEnable(GL_LIGHTING);
+    glEnable(GL_LIGHT0);
+    glEnable(GL_DEPTH_TEST);
+    g1 = glGenLists(1);
+    glNewList(g1, GL_COMPILE);
+    glMaterialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, red);
+    gear(1.0f, 4.0f, 1.0f, 20, 0.7f);
+    glEndList();
+    g2 = glGenLists(1);
+    glNewList(g2, GL_COMPILE);
+    glMaterialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, green);
+    gear(0.5f, 2.0f, 2.0f, 10, 0.7f);
+    glEndList();
+    g3 = glGenLists(1);
+    glNewList(g3, GL_COMPILE);
+    glMaterialfv(GL_FRONT, GL_AMBIENT_AND_DIFFUSE, blue);
+    gear(1.3f, 2.0f, 0.5f, 10, 0.7f);
+    glEndList();
+    glEnable(GL_NORMALIZE);
+
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glFrustum(-1.0, 1.0, -aspect, aspect, 5.0, 60.0);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glTranslatef(0.0f, 0.0f, -40.0f);
+
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glPushMatrix();
+    glRotatef(rotx, 1.0f, 0.0f, 0.0f);
+    glRotatef(roty, 0.0f, 1.0f, 0.0f);
+    glRotatef(rotz, 0.0f, 0.0f, 1.0f);
+    glPushMatrix();
+    glTranslatef(-3.0f, -2.0f, 0.0f);
+    glRotatef(angle, 0.0f, 0.0f, 1.0f);
+    glCallList(g1);
+    glPopMatrix();
+    glPushMatrix();
+    glTranslatef(3.1f, -2.0f, 0.0f);
+    glRotatef(-2.0f * angle - 9.0f, 0.0f, 0.0f, 1.0f);
+    glCallList(g2);
+    glPopMatrix();
+    glPushMatrix();
+    glTranslatef(-3.1f, 4.2f, 0.0f);
+    glRotatef(-2.0f * angle - 25.0f, 0.0f, 0.0f, 1.0f);
+    glCallList(g3);
+    glPopMatrix();
+    glPopMatrix();
+}
+
+/* ---- primitives: every primitive type, immediate mode ------------------ */
+
+static void scene_primitives(void)
+{
+    ortho_pixels();
+    glClearColor(0.1f, 0.1f, 0.1f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glPointSize(3.0f);
+    glBegin(GL_POINTS);
+    for (int i = 0; i < 6; i++) {
+        glColor3f(1.0f, i / 6.0f, 0.0f);
+        glVertex2f(8.5f + 6 * i, 110.5f);
+    }
+    glEnd();
+    glPointSize(1.0f);
+    glBegin(GL_LINES);
+    glColor3f(1, 1, 1);
+    glVertex2f(50, 100);
+    glVertex2f(90, 115);
+    glColor3f(0, 1, 1);
+    glVertex2f(50, 115);
+    glVertex2f(90, 102);
+    glEnd();
+    glBegin(GL_LINE_STRIP);
+    glColor3f(1, 0, 1);
+    glVertex2f(100, 100);
+    glVertex2f(115, 116);
+    glVertex2f(130, 100);
+    glVertex2f(145, 116);
+    glEnd();
+    glBegin(GL_LINE_LOOP);
+    glColor3f(1, 1, 0);
+    glVertex2f(5, 60);
+    glVertex2f(35, 65);
+    glVertex2f(30, 92);
+    glVertex2f(8, 85);
+    glEnd();
+    glBegin(GL_TRIANGLE_STRIP);
+    glColor3f(1, 0, 0);
+    glVertex2f(45, 60);
+    glColor3f(0, 1, 0);
+    glVertex2f(45, 90);
+    glColor3f(0, 0, 1);
+    glVertex2f(65, 62);
+    glColor3f(1, 1, 0);
+    glVertex2f(70, 92);
+    glColor3f(0, 1, 1);
+    glVertex2f(88, 60);
+    glEnd();
+    glBegin(GL_TRIANGLE_FAN);
+    glColor3f(1, 1, 1);
+    glVertex2f(120, 75);
+    for (int i = 0; i <= 6; i++) {
+        float a = i * 0.8f;
+        glColor3f(0.5f + 0.5f * cosf(a), 0.5f + 0.5f * sinf(a), 0.3f);
+        glVertex2f(120 + 22 * cosf(a), 75 + 17 * sinf(a));
+    }
+    glEnd();
+    glBegin(GL_QUADS);
+    glColor3f(0.9f, 0.4f, 0.1f);
+    glVertex2f(5, 10);
+    glVertex2f(35, 8);
+    glColor3f(0.1f, 0.4f, 0.9f);
+    glVertex2f(38, 45);
+    glVertex2f(8, 40);
+    glEnd();
+    glBegin(GL_QUAD_STRIP);
+    for (int i = 0; i < 4; i++) {
+        glColor3f(i / 3.0f, 1.0f - i / 3.0f, 0.5f);
+        glVertex2f(45 + 14 * i, 8);
+        glVertex2f(45 + 14 * i, 45 - 4 * i);
+    }
+    glEnd();
+    glBegin(GL_POLYGON);
+    for (int i = 0; i < 7; i++) {
+        float a = i * 2.0f * (float)M_PI / 7.0f;
+        glColor3f(0.2f + 0.1f * i, 0.8f - 0.1f * i, 0.6f);
+        glVertex2f(125 + 25 * cosf(a), 28 + 19 * sinf(a));
+    }
+    glEnd();
+}
+
+/* ---- vertex sources: arrays, VBOs, display lists, flat shading --------- */
+
+static const GLfloat fan_pos[] = { 0, 0, 1, 0, 0.7f, 0.7f, 0, 1, -0.7f, 0.7f, -1, 0 };
+static const GLubyte fan_col[] = { 255, 255, 255, 255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 0, 0, 255, 255 };
+
+static void draw_fan_arrays(void)
+{
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glVertexPointer(2, GL_FLOAT, 0, fan_pos);
+    glColorPointer(3, GL_UNSIGNED_BYTE, 0, fan_col);
+    glDrawArrays(GL_TRIANGLE_FAN, 0, 6);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glDisableClientState(GL_COLOR_ARRAY);
+}
+
+static void scene_vertex_sources(void)
+{
+    static const GLushort idx[] = { 0, 1, 2, 0, 2, 3, 0, 3, 4, 0, 4, 5 };
+    GLuint vbo[2], list;
+    ortho_pixels();
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    /* client arrays */
+    glPushMatrix();
+    glTranslatef(40, 70, 0);
+    glScalef(30, 30, 1);
+    draw_fan_arrays();
+    glPopMatrix();
+    /* buffer objects + glDrawElements */
+    glGenBuffers(2, vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo[0]);
+    glBufferData(GL_ARRAY_BUFFER, sizeof fan_pos + sizeof fan_col, NULL, GL_STATIC_DRAW);
+    glBufferSubData(GL_ARRAY_BUFFER, 0, sizeof fan_pos, fan_pos);
+    glBufferSubData(GL_ARRAY_BUFFER, sizeof fan_pos, sizeof fan_col, fan_col);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, vbo[1]);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glVertexPointer(2, GL_FLOAT, 0, (void *)0);
+    glColorPointer(3, GL_UNSIGNED_BYTE, 0, (void *)sizeof fan_pos);
+    glPushMatrix();
+    glTranslatef(120, 70, 0);
+    glScalef(30, 30, 1);
+    glDrawElements(GL_TRIANGLES, 12, GL_UNSIGNED_SHORT, (void *)0);
+    glPopMatrix();
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glDisableClientState(GL_COLOR_ARRAY);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
+    /* display list, flat shaded */
+    list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glShadeModel(GL_FLAT);
+    draw_fan_arrays();
+    glShadeModel(GL_SMOOTH);
+    glEndList();
+    glPushMatrix();
+    glTranslatef(40, 10, 0);
+    glScalef(30, 30, 1);
+    glCallList(list);
+    glPopMatrix();
+    /* glRect and glArrayElement */
+    glColor3f(0.3f, 0.6f, 0.9f);
+    glRectf(90, 10, 110, 40);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glVertexPointer(2, GL_FLOAT, 0, fan_pos);
+    glColorPointer(3, GL_UNSIGNED_BYTE, 0, fan_col);
+    glPushMatrix();
+    glTranslatef(135, 15, 0);
+    glScalef(20, 20, 1);
+    glBegin(GL_TRIANGLES);
+    glArrayElement(0);
+    glArrayElement(1);
+    glArrayElement(3);
+    glEnd();
+    glPopMatrix();
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glDisableClientState(GL_COLOR_ARRAY);
+}
+
+/* ---- depth, stencil, scissor, masks ------------------------------------ */
+
+static void scene_depth_stencil(void)
+{
+    ortho_pixels();
+    glClearColor(0, 0, 0, 1);
+    glClearDepth(1.0);
+    glClearStencil(0);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    /* interpenetrating triangles */
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0, 0);
+    glVertex3f(5, 60, -0.9f);
+    glVertex3f(75, 70, 0.9f);
+    glVertex3f(10, 115, -0.9f);
+    glColor3f(0, 1, 0);
+    glVertex3f(75, 62, -0.9f);
+    glVertex3f(5, 90, 0.9f);
+    glVertex3f(70, 115, -0.2f);
+    glEnd();
+    glDisable(GL_DEPTH_TEST);
+    /* stencil: a diamond marks 1, a quad drawn where stencil == 1 */
+    glEnable(GL_STENCIL_TEST);
+    glStencilFunc(GL_ALWAYS, 1, 0xff);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_REPLACE);
+    glColorMask(GL_FALSE, GL_FALSE, GL_FALSE, GL_FALSE);
+    glBegin(GL_QUADS);
+    glVertex2f(120, 62);
+    glVertex2f(150, 88);
+    glVertex2f(120, 115);
+    glVertex2f(90, 88);
+    glEnd();
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glStencilFunc(GL_EQUAL, 1, 0xff);
+    glStencilOp(GL_KEEP, GL_KEEP, GL_INCR);
+    glColor3f(0.2f, 0.5f, 1.0f);
+    glRectf(85, 70, 155, 105);
+    glStencilFunc(GL_EQUAL, 2, 0xff);
+    glColor3f(1, 1, 0);
+    glRectf(110, 60, 130, 118);
+    glDisable(GL_STENCIL_TEST);
+    /* scissor and colour mask */
+    glEnable(GL_SCISSOR_TEST);
+    glScissor(10, 10, 40, 30);
+    glColor3f(1, 1, 1);
+    glRectf(0, 0, 80, 50);
+    glDisable(GL_SCISSOR_TEST);
+    glColorMask(GL_TRUE, GL_FALSE, GL_TRUE, GL_TRUE);
+    glColor3f(1, 1, 1);
+    glRectf(90, 10, 150, 45);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+}
+
+/* ---- blending, alpha test, logic op ------------------------------------ */
+
+static void scene_blend(void)
+{
+    static const GLenum eqs[] = { GL_FUNC_ADD, GL_FUNC_SUBTRACT, GL_FUNC_REVERSE_SUBTRACT, GL_MIN, GL_MAX };
+    ortho_pixels();
+    glClearColor(0.2f, 0.3f, 0.4f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    /* background stripes */
+    for (int i = 0; i < 8; i++) {
+        glColor3f(i & 1 ? 0.9f : 0.1f, 0.5f, i & 2 ? 0.8f : 0.2f);
+        glRectf(i * 20, 0, i * 20 + 20, H);
+    }
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glBegin(GL_QUADS);
+    glColor4f(1, 0, 0, 0.0f);
+    glVertex2f(5, 85);
+    glColor4f(1, 0, 0, 1.0f);
+    glVertex2f(155, 85);
+    glVertex2f(155, 115);
+    glColor4f(1, 0, 0, 0.0f);
+    glVertex2f(5, 115);
+    glEnd();
+    glBlendFunc(GL_ONE, GL_ONE);
+    for (int i = 0; i < 5; i++) {
+        glBlendEquation(eqs[i]);
+        glColor4f(0.5f, 0.25f, 0.75f, 0.5f);
+        glRectf(5 + 31 * i, 55, 30 + 31 * i, 80);
+    }
+    glBlendEquation(GL_FUNC_ADD);
+    glBlendColor(0.2f, 0.8f, 0.4f, 0.5f);
+    glBlendFunc(GL_CONSTANT_COLOR, GL_ONE_MINUS_CONSTANT_ALPHA);
+    glColor3f(1, 1, 1);
+    glRectf(5, 30, 75, 50);
+    glDisable(GL_BLEND);
+    /* alpha test */
+    glEnable(GL_ALPHA_TEST);
+    glAlphaFunc(GL_GREATER, 0.5f);
+    glBegin(GL_QUADS);
+    glColor4f(1, 1, 0, 0);
+    glVertex2f(85, 30);
+    glColor4f(1, 1, 0, 1);
+    glVertex2f(155, 30);
+    glVertex2f(155, 50);
+    glColor4f(1, 1, 0, 0);
+    glVertex2f(85, 50);
+    glEnd();
+    glDisable(GL_ALPHA_TEST);
+    /* logic op */
+    glEnable(GL_COLOR_LOGIC_OP);
+    glLogicOp(GL_XOR);
+    glColor3f(1, 1, 1);
+    glRectf(10, 5, 150, 25);
+    glDisable(GL_COLOR_LOGIC_OP);
+}
+
+/* ---- lighting: a lit sphere, spot and positional lights, two-sided ----- */
+
+static void sphere(float r, int slices, int stacks)
+{
+    for (int j = 0; j < stacks; j++) {
+        float t0 = (float)M_PI * j / stacks - (float)M_PI / 2;
+        float t1 = (float)M_PI * (j + 1) / stacks - (float)M_PI / 2;
+        glBegin(GL_QUAD_STRIP);
+        for (int i = 0; i <= slices; i++) {
+            float p = 2.0f * (float)M_PI * i / slices;
+            float x0 = cosf(t0) * cosf(p), y0 = sinf(t0), z0 = cosf(t0) * sinf(p);
+            float x1 = cosf(t1) * cosf(p), y1 = sinf(t1), z1 = cosf(t1) * sinf(p);
+            glNormal3f(x1, y1, z1);
+            glVertex3f(r * x1, r * y1, r * z1);
+            glNormal3f(x0, y0, z0);
+            glVertex3f(r * x0, r * y0, r * z0);
+        }
+        glEnd();
+    }
+}
+
+static void scene_lighting(void)
+{
+    static const GLfloat white[4] = { 1, 1, 1, 1 };
+    static const GLfloat grey[4] = { 0.2f, 0.2f, 0.2f, 1 };
+    static const GLfloat dir[4] = { -1, 1, 1, 0 };
+    static const GLfloat spot_pos[4] = { 1.5f, 0, 3, 1 };
+    static const GLfloat spot_dir[3] = { -0.3f, 0, -1 };
+    static const GLfloat spot_col[4] = { 0.2f, 0.4f, 1, 1 };
+    static const GLfloat mat[4] = { 0.8f, 0.6f, 0.4f, 1 };
+    static const GLfloat back[4] = { 0.1f, 0.9f, 0.1f, 1 };
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glEnable(GL_DEPTH_TEST);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glFrustum(-0.8, 0.8, -0.6, 0.6, 2, 20);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glEnable(GL_LIGHTING);
+    glEnable(GL_LIGHT0);
+    glEnable(GL_LIGHT1);
+    glLightfv(GL_LIGHT0, GL_POSITION, dir);
+    glLightfv(GL_LIGHT0, GL_SPECULAR, white);
+    glLightfv(GL_LIGHT1, GL_POSITION, spot_pos);
+    glLightfv(GL_LIGHT1, GL_DIFFUSE, spot_col);
+    glLightfv(GL_LIGHT1, GL_SPOT_DIRECTION, spot_dir);
+    glLightf(GL_LIGHT1, GL_SPOT_CUTOFF, 30);
+    glLightf(GL_LIGHT1, GL_SPOT_EXPONENT, 4);
+    glLightf(GL_LIGHT1, GL_LINEAR_ATTENUATION, 0.1f);
+    glLightModelfv(GL_LIGHT_MODEL_AMBIENT, grey);
+    glMaterialfv(GL_FRONT_AND_BACK, GL_AMBIENT_AND_DIFFUSE, mat);
+    glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, white);
+    glMaterialf(GL_FRONT_AND_BACK, GL_SHININESS, 20);
+    glEnable(GL_NORMALIZE);
+    /* left: a lit sphere */
+    glPushMatrix();
+    glTranslatef(-1.3f, 0, -6);
+    sphere(1.1f, 24, 16);
+    glPopMatrix();
+    /* middle: colour material + separate specular + local viewer */
+    glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, GL_TRUE);
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SEPARATE_SPECULAR_COLOR);
+    glEnable(GL_COLOR_MATERIAL);
+    glColorMaterial(GL_FRONT, GL_DIFFUSE);
+    glColor3f(0.9f, 0.2f, 0.2f);
+    glPushMatrix();
+    glTranslatef(1.3f, 0.6f, -6);
+    sphere(0.6f, 16, 12);
+    glPopMatrix();
+    glDisable(GL_COLOR_MATERIAL);
+    glLightModeli(GL_LIGHT_MODEL_COLOR_CONTROL, GL_SINGLE_COLOR);
+    glLightModeli(GL_LIGHT_MODEL_LOCAL_VIEWER, GL_FALSE);
+    /* right bottom: a two-sided lit strip folded so both faces show */
+    glLightModeli(GL_LIGHT_MODEL_TWO_SIDE, GL_TRUE);
+    glMaterialfv(GL_BACK, GL_AMBIENT_AND_DIFFUSE, back);
+    glPushMatrix();
+    glTranslatef(1.3f, -0.8f, -6);
+    glRotatef(60, 0, 1, 0);
+    glBegin(GL_QUADS);
+    glNormal3f(0, 0, 1);
+    glVertex3f(-0.8f, -0.4f, 0);
+    glVertex3f(0, -0.4f, 0);
+    glVertex3f(0, 0.4f, 0);
+    glVertex3f(-0.8f, 0.4f, 0);
+    glVertex3f(0, -0.4f, 0);
+    glVertex3f(0, 0.4f, 0);
+    glVertex3f(0.8f, 0.4f, 0.6f);
+    glVertex3f(0.8f, -0.4f, 0.6f);
+    glEnd();
+    glPopMatrix();
+}
+
+/* ---- polygon modes, culling, offset, wide lines, stipple --------------- */
+
+static void scene_polygon_modes(void)
+{
+    ortho_pixels();
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    /* front filled, back as lines: a CW and a CCW triangle */
+    glPolygonMode(GL_FRONT, GL_FILL);
+    glPolygonMode(GL_BACK, GL_LINE);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0.5f, 0);
+    glVertex2f(5, 65);
+    glVertex2f(45, 65);
+    glVertex2f(25, 110);
+    glColor3f(0, 1, 0.5f);
+    glVertex2f(50, 65);
+    glVertex2f(70, 110);
+    glVertex2f(90, 65);
+    glEnd();
+    /* points mode */
+    glPolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+    glPointSize(2.0f);
+    glBegin(GL_QUADS);
+    glColor3f(1, 1, 1);
+    glVertex2f(100, 65);
+    glVertex2f(150, 65);
+    glVertex2f(150, 110);
+    glVertex2f(100, 110);
+    glEnd();
+    glPointSize(1.0f);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    /* culling: only the CCW triangle survives */
+    glEnable(GL_CULL_FACE);
+    glCullFace(GL_BACK);
+    glBegin(GL_TRIANGLES);
+    glColor3f(0.3f, 0.3f, 1);
+    glVertex2f(5, 5);
+    glVertex2f(45, 5);
+    glVertex2f(25, 50);
+    glColor3f(1, 0, 0);
+    glVertex2f(50, 5);
+    glVertex2f(70, 50);
+    glVertex2f(90, 5);
+    glEnd();
+    glDisable(GL_CULL_FACE);
+    /* wide and stippled lines */
+    glLineWidth(3.0f);
+    glBegin(GL_LINES);
+    glColor3f(1, 1, 0);
+    glVertex2f(100, 10);
+    glVertex2f(150, 25);
+    glEnd();
+    glLineWidth(1.0f);
+    glEnable(GL_LINE_STIPPLE);
+    glLineStipple(2, 0xF0F0);
+    glBegin(GL_LINES);
+    glColor3f(0, 1, 1);
+    glVertex2f(100.5f, 40.5f);
+    glVertex2f(155.5f, 40.5f);
+    glEnd();
+    glDisable(GL_LINE_STIPPLE);
+    /* polygon offset: a quad drawn twice at the same depth */
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+    glColor3f(0.5f, 0.5f, 0.5f);
+    glRectf(100, 45, 155, 60);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(0, -4);
+    glColor3f(1, 0, 1);
+    glRectf(110, 48, 145, 57);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glDisable(GL_DEPTH_TEST);
+}
+
+struct scene {
+    const char *name;
+    void (*draw)(void);
+};
+
+static const struct scene scenes[] = {
+    { "gears", scene_gears },
+    { "primitives", scene_primitives },
+    { "vertex_sources", scene_vertex_sources },
+    { "depth_stencil", scene_depth_stencil },
+    { "blend", scene_blend },
+    { "lighting", scene_lighting },
+    { "polygon_modes", scene_polygon_modes },
+};
+
+int main(int argc, char **argv)
+{
+    const struct scene *s = NULL;
+    if (argc == 2 && strcmp(argv[1], "--list") == 0) {
+        for (size_t i = 0; i < sizeof scenes / sizeof scenes[0]; i++)
+            printf("%s\n", scenes[i].name);
+        return 0;
+    }
+    if (argc != 3) {
+        fprintf(stderr, "usage: scenes NAME OUT.ppm | scenes --list\n");
+        return 2;
+    }
+    for (size_t i = 0; i < sizeof scenes / sizeof scenes[0]; i++)
+        if (strcmp(argv[1], scenes[i].name) == 0)
+            s = &scenes[i];
+    if (!s) {
+        fprintf(stderr, "scenes: no scene %s\n", argv[1]);
+        return 2;
+    }
+    Display *dpy = XOpenDisplay(NULL);
+    if (!dpy) {
+        fprintf(stderr, "scenes: cannot open display\n");
+        return 1;
+    }
+    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8,
+                      GLX_BLUE_SIZE, 8, GLX_DEPTH_SIZE, 24, GLX_STENCIL_SIZE, 8, None };
+    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
+    if (!vis) {
+        fprintf(stderr, "scenes: no RGBA visual with depth and stencil\n");
+        return 1;
+    }
+    Window root = RootWindow(dpy, vis->screen);
+    XSetWindowAttributes swa = { 0 };
+    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
+    Window win = XCreateWindow(dpy, root, 0, 0, W, H, 0, vis->depth, InputOutput, vis->visual,
+                               CWColormap, &swa);
+    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
+    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
+        fprintf(stderr, "scenes: no current context\n");
+        return 1;
+    }
+    glViewport(0, 0, W, H);
+    s->draw();
+    glFinish();
+    static unsigned char px[W * H * 4];
+    glReadBuffer(GL_BACK);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, W, H, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    GLenum err = glGetError();
+    if (err != GL_NO_ERROR) {
+        fprintf(stderr, "scenes: %s: GL error 0x%x\n", s->name, err);
+        return 1;
+    }
+    FILE *f = fopen(argv[2], "wb");
+    if (!f) {
+        perror(argv[2]);
+        return 1;
+    }
+    fprintf(f, "P6\n%d %d\n255\n", W, H);
+    for (int y = H - 1; y >= 0; y--)
+        for (int x = 0; x < W; x++)
+            fwrite(px + (y * W + x) * 4, 1, 3, f);
+    fclose(f);
+    glXMakeCurrent(dpy, None, NULL);
+    glXDestroyContext(dpy, ctx);
+    XDestroyWindow(dpy, win);
+    XCloseDisplay(dpy);
+    return 0;
+}
