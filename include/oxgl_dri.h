@@ -213,6 +213,56 @@ typedef struct OxglPrim {
   uint32_t count;
 } OxglPrim;
 
+// One image of a texture: RGBA `f32` texels, rows bottom first, slices
+// (3D) one after another.
+typedef struct OxglTexImage {
+  // `width * height * depth` texels.
+  const float (*texels)[4];
+  // Width.
+  uint32_t width;
+  // Height (1 for 1D).
+  uint32_t height;
+  // Depth (1 except 3D).
+  uint32_t depth;
+} OxglTexImage;
+
+// A complete texture bound to a unit a draw samples, with its sampler
+// state. Enumerated fields hold GL enum values.
+typedef struct OxglTextureDesc {
+  // The unit (the IR texture declaration's binding).
+  uint32_t unit;
+  // `GL_TEXTURE_1D`, `_2D`, `_3D`, `_CUBE_MAP` or `_RECTANGLE`.
+  uint32_t target;
+  // Changes whenever any image changes: backends may keep a converted
+  // copy keyed by it.
+  uint64_t serial;
+  // `images[level * num_faces + face]`, level 0 being the base level.
+  const struct OxglTexImage *images;
+  // Mipmap levels passed (1 when the filter uses none).
+  uint32_t num_levels;
+  // 6 for cube maps (+X, −X, +Y, −Y, +Z, −Z), else 1.
+  uint32_t num_faces;
+  // Source of each returned component: 0–3 = R, G, B, A of the texels,
+  // 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...).
+  uint8_t swizzle[4];
+  // `GL_TEXTURE_MIN_FILTER`.
+  uint32_t min_filter;
+  // `GL_TEXTURE_MAG_FILTER`.
+  uint32_t mag_filter;
+  // `GL_TEXTURE_WRAP_S`, `_T`, `_R`.
+  uint32_t wrap[3];
+  // `GL_TEXTURE_BORDER_COLOR`.
+  float border_color[4];
+  // LOD clamp, relative to the base level.
+  float min_lod;
+  // LOD clamp, relative to the base level.
+  float max_lod;
+  // Texture object bias plus texture unit bias.
+  float lod_bias;
+  // `GL_TEXTURE_MAX_ANISOTROPY`.
+  float max_anisotropy;
+} OxglTextureDesc;
+
 // Rasterization state of a draw. Enumerated fields hold GL enum values;
 // flags are 0 (off) or 1 (on).
 typedef struct OxglRasterDesc {
@@ -353,6 +403,10 @@ typedef struct OxglDrawDesc {
   const uint8_t *fs_uniforms;
   // Bytes of `fs_uniforms`.
   size_t fs_uniforms_size;
+  // Textures the fragment shader samples.
+  const struct OxglTextureDesc *textures;
+  // Entries of `textures`.
+  uint32_t num_textures;
   // [`draw_buffer_bits`]: which colour buffers are drawn to.
   uint32_t draw_buffers;
   // Rasterization state.

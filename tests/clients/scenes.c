@@ -634,6 +634,260 @@ static void scene_polygon_modes(void)
     glDisable(GL_DEPTH_TEST);
 }
 
+/* ---- textures: filters, mipmaps, wrap modes, formats, environments ----- */
+
+static void textured_quad(float x0, float y0, float x1, float y1, float s1, float t1)
+{
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(x0, y0);
+    glTexCoord2f(s1, 0);
+    glVertex2f(x1, y0);
+    glTexCoord2f(s1, t1);
+    glVertex2f(x1, y1);
+    glTexCoord2f(0, t1);
+    glVertex2f(x0, y1);
+    glEnd();
+}
+
+static void scene_textures(void)
+{
+    static GLubyte checker[8 * 8 * 4], mip[4][64 * 64 * 4], lum[4 * 4], alpha[4 * 4];
+    static const GLubyte mip_colors[7][3] = {
+        { 255, 0, 0 }, { 0, 255, 0 }, { 0, 0, 255 }, { 255, 255, 0 },
+        { 255, 0, 255 }, { 0, 255, 255 }, { 255, 255, 255 },
+    };
+    GLuint tex[6];
+    for (int y = 0; y < 8; y++)
+        for (int x = 0; x < 8; x++) {
+            GLubyte *p = checker + (y * 8 + x) * 4;
+            int on = (x ^ y) & 1;
+            p[0] = on ? 255 : 30;
+            p[1] = on ? 200 : 60;
+            p[2] = on ? 40 : 220;
+            p[3] = on ? 255 : 128;
+        }
+    for (int i = 0; i < 16; i++) {
+        lum[i] = (GLubyte)(i * 17);
+        alpha[i] = (GLubyte)(255 - i * 17);
+    }
+    ortho_pixels();
+    glClearColor(0.15f, 0.15f, 0.15f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glGenTextures(6, tex);
+    glEnable(GL_TEXTURE_2D);
+
+    /* nearest, magnified, MODULATE with a vertex colour */
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, checker);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glColor3f(1.0f, 0.8f, 0.8f);
+    textured_quad(4, 84, 36, 116, 1, 1);
+    /* linear, repeated twice, REPLACE */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    textured_quad(42, 84, 74, 116, 2, 2);
+    /* mirrored repeat and clamp to edge */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_MIRRORED_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    textured_quad(80, 84, 112, 116, 2.5f, 1.5f);
+    /* clamp to border with a border colour, DECAL */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_BORDER);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_BORDER);
+    {
+        static const GLfloat border[4] = { 0.9f, 0.9f, 0.1f, 1.0f };
+        glTexParameterfv(GL_TEXTURE_2D, GL_TEXTURE_BORDER_COLOR, border);
+    }
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_DECAL);
+    glColor3f(0.2f, 0.9f, 0.3f);
+    glBegin(GL_QUADS);
+    glTexCoord2f(-0.25f, -0.25f);
+    glVertex2f(118, 84);
+    glTexCoord2f(1.25f, -0.25f);
+    glVertex2f(156, 84);
+    glTexCoord2f(1.25f, 1.25f);
+    glVertex2f(156, 116);
+    glTexCoord2f(-0.25f, 1.25f);
+    glVertex2f(118, 116);
+    glEnd();
+
+    /* a mipmap chain with one colour per level, minified in perspective */
+    glBindTexture(GL_TEXTURE_2D, tex[1]);
+    for (int l = 0, size = 64; size >= 1; l++, size /= 2) {
+        GLubyte *buf = mip[0];
+        for (int i = 0; i < size * size; i++) {
+            buf[i * 4 + 0] = mip_colors[l][0];
+            buf[i * 4 + 1] = mip_colors[l][1];
+            buf[i * 4 + 2] = mip_colors[l][2];
+            buf[i * 4 + 3] = 255;
+        }
+        glTexImage2D(GL_TEXTURE_2D, l, GL_RGB, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, buf);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    textured_quad(4, 44, 28, 68, 12, 12);
+    textured_quad(32, 44, 44, 56, 20, 20);
+    textured_quad(48, 44, 76, 72, 0.75f, 0.75f);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    textured_quad(80, 44, 100, 64, 6, 6);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_LINEAR);
+    textured_quad(104, 44, 120, 60, 9, 9);
+
+    /* luminance with BLEND against the environment colour */
+    glBindTexture(GL_TEXTURE_2D, tex[2]);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE, 4, 4, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    {
+        static const GLfloat env[4] = { 0.1f, 0.3f, 1.0f, 1.0f };
+        glTexEnvfv(GL_TEXTURE_ENV, GL_TEXTURE_ENV_COLOR, env);
+    }
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_BLEND);
+    glColor3f(1.0f, 0.5f, 0.0f);
+    textured_quad(124, 44, 156, 76, 1, 1);
+
+    /* alpha texture, MODULATE, blended over the background */
+    glBindTexture(GL_TEXTURE_2D, tex[3]);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_ALPHA, 4, 4, 0, GL_ALPHA, GL_UNSIGNED_BYTE, alpha);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glColor3f(0.3f, 1.0f, 0.6f);
+    textured_quad(4, 4, 36, 36, 1, 1);
+    glDisable(GL_BLEND);
+
+    /* the texture matrix rotates the checkerboard; ADD */
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
+    glMatrixMode(GL_TEXTURE);
+    glLoadIdentity();
+    glRotatef(30, 0, 0, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_ADD);
+    glColor3f(0.1f, 0.1f, 0.3f);
+    textured_quad(42, 4, 74, 36, 1.5f, 1.5f);
+    glMatrixMode(GL_TEXTURE);
+    glLoadIdentity();
+    glMatrixMode(GL_MODELVIEW);
+    glDisable(GL_TEXTURE_2D);
+
+    /* 1D texture */
+    glBindTexture(GL_TEXTURE_1D, tex[4]);
+    glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, checker);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glEnable(GL_TEXTURE_1D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    textured_quad(80, 4, 112, 36, 1, 1);
+    glDisable(GL_TEXTURE_1D);
+
+    /* multitexture: unit 0 checker, unit 1 luminance, GL_COMBINE */
+    glActiveTexture(GL_TEXTURE0);
+    glEnable(GL_TEXTURE_2D);
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glActiveTexture(GL_TEXTURE1);
+    glEnable(GL_TEXTURE_2D);
+    glBindTexture(GL_TEXTURE_2D, tex[2]);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_COMBINE);
+    glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_RGB, GL_INTERPOLATE);
+    glTexEnvi(GL_TEXTURE_ENV, GL_SRC0_RGB, GL_PREVIOUS);
+    glTexEnvi(GL_TEXTURE_ENV, GL_SRC1_RGB, GL_CONSTANT);
+    glTexEnvi(GL_TEXTURE_ENV, GL_SRC2_RGB, GL_TEXTURE);
+    glTexEnvi(GL_TEXTURE_ENV, GL_OPERAND2_RGB, GL_SRC_COLOR);
+    glTexEnvi(GL_TEXTURE_ENV, GL_COMBINE_ALPHA, GL_REPLACE);
+    glTexEnvi(GL_TEXTURE_ENV, GL_SRC0_ALPHA, GL_PRIMARY_COLOR);
+    glTexEnvi(GL_TEXTURE_ENV, GL_RGB_SCALE, 2);
+    glColor3f(0.5f, 0.5f, 0.5f);
+    glBegin(GL_QUADS);
+    glMultiTexCoord2f(GL_TEXTURE0, 0, 0);
+    glMultiTexCoord2f(GL_TEXTURE1, 0, 0);
+    glVertex2f(118, 4);
+    glMultiTexCoord2f(GL_TEXTURE0, 1, 0);
+    glMultiTexCoord2f(GL_TEXTURE1, 1, 0);
+    glVertex2f(154, 4);
+    glMultiTexCoord2f(GL_TEXTURE0, 1, 1);
+    glMultiTexCoord2f(GL_TEXTURE1, 1, 1);
+    glVertex2f(154, 40);
+    glMultiTexCoord2f(GL_TEXTURE0, 0, 1);
+    glMultiTexCoord2f(GL_TEXTURE1, 0, 1);
+    glVertex2f(118, 40);
+    glEnd();
+    glDisable(GL_TEXTURE_2D);
+    glActiveTexture(GL_TEXTURE0);
+    glDisable(GL_TEXTURE_2D);
+}
+
+/* ---- texture LOD in perspective: a mipmapped floor ------------------------
+ * llvmpipe's per-quad LOD differs from exact math by a fraction of a level
+ * in perspective, so images.rs compares this scene with a looser tolerance. */
+
+static void scene_texture_lod(void)
+{
+    static GLubyte buf[64 * 64 * 4];
+    static const GLubyte colors[7][3] = {
+        { 255, 0, 0 }, { 0, 255, 0 }, { 0, 0, 255 }, { 255, 255, 0 },
+        { 255, 0, 255 }, { 0, 255, 255 }, { 255, 255, 255 },
+    };
+    GLuint tex;
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    for (int l = 0, size = 64; size >= 1; l++, size /= 2) {
+        for (int i = 0; i < size * size; i++) {
+            int check = ((i % size) / 4 + (i / size) / 4) & 1;
+            buf[i * 4 + 0] = (GLubyte)(colors[l][0] * (check ? 1.0 : 0.7));
+            buf[i * 4 + 1] = (GLubyte)(colors[l][1] * (check ? 1.0 : 0.7));
+            buf[i * 4 + 2] = (GLubyte)(colors[l][2] * (check ? 1.0 : 0.7));
+            buf[i * 4 + 3] = 255;
+        }
+        glTexImage2D(GL_TEXTURE_2D, l, GL_RGB, size, size, 0, GL_RGBA, GL_UNSIGNED_BYTE, buf);
+    }
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glEnable(GL_TEXTURE_2D);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glFrustum(-1, 1, -0.75, 0.75, 1, 50);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex3f(-4, -1, -1.2f);
+    glTexCoord2f(8, 0);
+    glVertex3f(4, -1, -1.2f);
+    glTexCoord2f(8, 8);
+    glVertex3f(4, -1, -40);
+    glTexCoord2f(0, 8);
+    glVertex3f(-4, -1, -40);
+    glEnd();
+    /* projective texture coordinates (q != 1) */
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glOrtho(0, W, 0, H, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glBegin(GL_QUADS);
+    glTexCoord4f(0, 0, 0, 1);
+    glVertex2f(84, 64);
+    glTexCoord4f(16, 0, 0, 1);
+    glVertex2f(156, 64);
+    glTexCoord4f(16 * 0.25f, 16 * 0.25f, 0, 0.25f);
+    glVertex4f(130 * 0.25f, 116 * 0.25f, 0, 0.25f);
+    glTexCoord4f(0, 16 * 0.25f, 0, 0.25f);
+    glVertex4f(110 * 0.25f, 116 * 0.25f, 0, 0.25f);
+    glEnd();
+    glDisable(GL_TEXTURE_2D);
+}
+
 struct scene {
     const char *name;
     void (*draw)(void);
@@ -647,6 +901,8 @@ static const struct scene scenes[] = {
     { "blend", scene_blend },
     { "lighting", scene_lighting },
     { "polygon_modes", scene_polygon_modes },
+    { "textures", scene_textures },
+    { "texture_lod", scene_texture_lod },
 };
 
 int main(int argc, char **argv)

@@ -1,2 +1,488 @@
-//! SoA execution of oxgl IR shaders (work in progress).
+//! SoA execution of oxgl IR shaders: the software backend's shader engine.
+//!
+//! A [`Program`] is an [`oxgl_ir::Shader`] compiled once into a flat,
+//! register-allocated list of operations on *W-wide registers*: every IR
+//! vector lane becomes one register of `W` 32-bit lanes (floats as their
+//! bits), one lane per shader invocation. [`Program::run`] executes all `W`
+//! invocations in lockstep with an execution mask per structured construct:
+//!
+//! * `if` runs `then` with `mask & cond` and `else` with `mask & !cond`,
+//!   skipping an arm whose mask is empty;
+//! * loops run while any lane is active; `break` and `continue` remove
+//!   lanes until the loop exits / the continue construct starts;
+//! * `return` removes lanes until their function ends; `discard` removes
+//!   them for good (their outputs are don't-care, [`Env::mask`] reports the
+//!   survivors); `demote` keeps them running as helpers but reports them dead;
+//! * stores to memory and outputs only affect active lanes, while pure
+//!   operations compute all lanes (cheaper than masking, and harmless: see
+//!   `regalloc.rs`).
+//!
+//! ```
+//! use oxgl_exec::{Env, NoTextures, Program, W};
+//! use oxgl_ir::{Builder, Shader, Stage, ValType};
+//!
+//! let mut shader = Shader::new(Stage::Fragment);
+//! let mut b = Builder::new(&mut shader);
+//! let c = b.load_input(0, ValType::F32X4);
+//! b.store_output(0, c);
+//!
+//! let prog = Program::compile(&shader).unwrap(); // once per shader variant
+//! let mut regs = prog.new_regs::<W>(); // once per thread
+//! let inputs = [[0.5f32; W]; 4]; // inputs[4 * location + component][lane]
+//! let mut outputs = [[0.0f32; W]; 4];
+//! let mut env = Env::new(&inputs, &mut outputs, &[], &NoTextures);
+//! env.mask = 0x0ff0;
+//! prog.run(&mut regs, &mut env).unwrap(); // per 16-lane batch
+//! assert_eq!(env.mask, 0x0ff0);
+//! assert_eq!(outputs[2][5], 0.5);
+//! ```
+//!
+//! Runaway loops cannot hang a draw: after [`LOOP_LIMIT`] loop back-edges in
+//! one run, execution stops, every lane is reported dead (`env.mask = 0`)
+//! and [`Program::run`] returns [`LoopLimit`].
+//!
+//! # Lanes and the quad layout
+//!
+//! The lane count is the const parameter `N` of [`Env`], [`Regs`] and
+//! [`TextureHost`] (default [`W`] = 16; 4, 8, 16 and 32 are supported).
+//! Fragment lanes form a block of pixels, row-major, rows of `R = 4` lanes
+//! (`R = 2` when `N = 4`): lane `R·y + x`. With 16 lanes that is a 4×4 block
+//! of four 2×2 quads, the rasterizer's `QuadBatch`. Derivatives, for lane `l`:
+//!
+//! * fine: `dFdx = v[l | 1] - v[l & !1]`, `dFdy = (v[l | R] - v[l & !R]) · y_sign`;
+//! * coarse: the same at the quad's top-left lane `q = l & !(1 | R)` for every
+//!   lane of the quad;
+//! * `ddx`/`ddy` (implementation's choice) are fine; `fwidth` is
+//!   `abs(ddx) + abs(ddy)` in the IR.
+//!
+//! # Semantics
+//!
+//! Results are bit-identical to the reference interpreter
+//! (`oxgl_ir::interp`) for every operation, transcendental functions
+//! included (both call the same Rust `f32` functions), except: NaN payloads
+//! may differ; derivatives (the interpreter has no neighbours and returns
+//! 0); locals of a function inlined twice are zeroed per call only where the
+//! shader may read them before writing them; a uniform variable that extends
+//! past the end of [`Env::uniforms`] reads 0 only in the missing bytes (the
+//! interpreter zeroes the whole variable).
+//!
+//! Supported: vertex and fragment shaders over `f32`, `i32`, `u32` and
+//! `bool`; every ALU operation on them; locals and privates (arrays and
+//! structs, constant and dynamic indices), inputs and outputs at locations,
+//! the built-in outputs `position`, `point_size`, `clip_distance`,
+//! `frag_depth`; the default uniform block; the system values listed in
+//! [`ProgramInfo::system_values`]'s docs; derivatives; texture operations
+//! through [`TextureHost`]; `if`, loops, `break`, `continue`, `return`,
+//! `discard`, `demote` and calls (inlined). Everything else is a
+//! [`CompileError`] naming the feature.
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod alu;
+mod code;
+mod compile;
+mod exec;
+mod regalloc;
+
+use oxgl_ir::{Stage, SysVal, TexOp, TextureDecl};
+use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The default lane count: 16 fragments (four 2×2 quads) or 16 vertices.
+pub const W: usize = 16;
+
+/// Loop back-edges one [`Program::run`] may take before it gives up.
+pub const LOOP_LIMIT: u32 = 1 << 20;
+
+/// Why a shader cannot be compiled: an invalid shader or a feature this
+/// engine does not run. The message names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError {
+    /// What is wrong, for humans (and info logs).
+    pub message: String,
+}
+
+impl CompileError {
+    fn new(message: &str) -> Self {
+        CompileError {
+            message: message.to_owned(),
+        }
+    }
+}
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// A run stopped after [`LOOP_LIMIT`] loop iterations; every lane was
+/// reported dead.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoopLimit;
+
+impl fmt::Display for LoopLimit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "shader exceeded {LOOP_LIMIT} loop iterations")
+    }
+}
+
+impl std::error::Error for LoopLimit {}
+
+/// What the pipeline must know about a compiled program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProgramInfo {
+    /// The shader's stage.
+    pub stage: Stage,
+    /// Input components read, per location: bit `c` of `inputs_read[l]` is
+    /// component `c` of location `l`. The length is one past the highest
+    /// location read.
+    pub inputs_read: Vec<u8>,
+    /// Output components written, per location (as `inputs_read`). Every
+    /// declared output is written: with the shader's value, or 0 where the
+    /// shader never stores it. The component count of location `l` is
+    /// `8 - outputs_written[l].leading_zeros()`.
+    pub outputs_written: Vec<u8>,
+    /// Writes `gl_Position` ([`Env::position`]).
+    pub writes_position: bool,
+    /// Writes `gl_PointSize` ([`Env::point_size`]).
+    pub writes_point_size: bool,
+    /// Number of `gl_ClipDistance` elements written (at most 8).
+    pub clip_distances: u8,
+    /// Writes `gl_FragDepth` ([`Env::frag_depth`]).
+    pub writes_depth: bool,
+    /// May discard or demote lanes (disables early depth tests).
+    pub uses_discard: bool,
+    /// Computes derivatives (helper lanes matter).
+    pub uses_derivatives: bool,
+    /// Reads `gl_FragCoord`.
+    pub reads_frag_coord: bool,
+    /// Reads `gl_FrontFacing`.
+    pub reads_front_facing: bool,
+    /// Reads `gl_PointCoord`.
+    pub reads_point_coord: bool,
+    /// Every system value read. Supported: `frag_coord`, `front_facing`,
+    /// `point_coord`, `helper_invocation` (fragment); `vertex_id`,
+    /// `instance_id`, `base_vertex`, `base_instance`, `draw_id` (vertex).
+    pub system_values: Vec<SysVal>,
+    /// Declared textures (`Shader::textures.len()`).
+    pub num_textures: u32,
+    /// Bit `t`: texture `t` is used (for the first 32).
+    pub textures_used: u32,
+    /// Bytes of the default uniform block the program may read (one past
+    /// the end of the highest uniform variable it loads).
+    pub uniform_bytes: u32,
+    /// Operations in the compiled program (statistics).
+    pub num_ops: usize,
+    /// W-wide registers per [`Regs`] (statistics).
+    pub num_regs: usize,
+}
+
+impl ProgramInfo {
+    fn new(stage: Stage, num_textures: u32) -> Self {
+        ProgramInfo {
+            stage,
+            inputs_read: Vec::new(),
+            outputs_written: Vec::new(),
+            writes_position: false,
+            writes_point_size: false,
+            clip_distances: 0,
+            writes_depth: false,
+            uses_discard: false,
+            uses_derivatives: false,
+            reads_frag_coord: false,
+            reads_front_facing: false,
+            reads_point_coord: false,
+            system_values: Vec::new(),
+            num_textures,
+            textures_used: 0,
+            uniform_bytes: 0,
+            num_ops: 0,
+            num_regs: 0,
+        }
+    }
+}
+
+/// Operands of one texture operation for all lanes, SoA: `coord[c][lane]`.
+/// Integer operands (`fetch` coordinates, levels, offsets, sample indices)
+/// are their bits in `f32` (`f32::to_bits(x) as i32`). Operands the
+/// operation does not have are left over from an earlier call: check
+/// `op.lod.is_some()` etc. on the [`TexOp`] passed with them.
+#[derive(Clone, Debug)]
+pub struct TexArgs<const N: usize = W> {
+    /// Coordinate, `decl.dim.coord_lanes()` components (without the layer).
+    pub coord: [[f32; N]; 4],
+    /// Array layer.
+    pub layer: [f32; N],
+    /// Shadow comparison reference.
+    pub compare: [f32; N],
+    /// Explicit LOD (`sample_lod`) or level (`fetch`, `query_size`).
+    pub lod: [f32; N],
+    /// LOD bias (`sample`).
+    pub bias: [f32; N],
+    /// Gradient along x (`sample_grad`).
+    pub ddx: [[f32; N]; 4],
+    /// Gradient along y (`sample_grad`).
+    pub ddy: [[f32; N]; 4],
+    /// Texel offset.
+    pub offset: [[f32; N]; 4],
+    /// Sample index (multisample `fetch`).
+    pub sample: [f32; N],
+}
+
+impl<const N: usize> Default for TexArgs<N> {
+    fn default() -> Self {
+        TexArgs {
+            coord: [[0.0; N]; 4],
+            layer: [0.0; N],
+            compare: [0.0; N],
+            lod: [0.0; N],
+            bias: [0.0; N],
+            ddx: [[0.0; N]; 4],
+            ddy: [[0.0; N]; 4],
+            offset: [[0.0; N]; 4],
+            sample: [0.0; N],
+        }
+    }
+}
+
+/// Performs texture operations for all lanes at once.
+///
+/// A fixed-function texture environment only needs `TexKind::Sample` on a
+/// 2D texture: `args.coord[0]`, `args.coord[1]` (projection is divided out
+/// by the front end before the IR), plus `args.bias` when `op.bias` is
+/// `Some` or `args.lod` for `TexKind::SampleLod`. Implicit-LOD sampling
+/// computes derivatives from neighbouring lanes of `args.coord` with the
+/// quad layout of the crate docs; lanes outside `mask` hold valid
+/// coordinates for that purpose (helpers) or garbage (vertex stage).
+pub trait TextureHost<const N: usize = W> {
+    /// Writes the result of `op` on texture `decl` into `out[component][lane]`
+    /// (`op.result_type(decl)` components; integer results as bits) for the
+    /// lanes of `mask` at least.
+    fn sample(
+        &self,
+        decl: &TextureDecl,
+        op: &TexOp,
+        args: &TexArgs<N>,
+        mask: u32,
+        out: &mut [[f32; N]; 4],
+    );
+}
+
+/// A [`TextureHost`] without textures: every result is 0.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoTextures;
+
+impl<const N: usize> TextureHost<N> for NoTextures {
+    fn sample(&self, _: &TextureDecl, _: &TexOp, _: &TexArgs<N>, _: u32, out: &mut [[f32; N]; 4]) {
+        *out = [[0.0; N]; 4];
+    }
+}
+
+/// Everything one run reads and writes, SoA (`[component][lane]`).
+///
+/// Integer inputs and outputs travel as their bits in `f32` (`i32` `-1` is
+/// `f32::from_bits(0xffff_ffff)`); booleans as 0 or 1 bits.
+pub struct Env<'a, const N: usize = W> {
+    /// Inputs by flat component: `inputs[4 * location + component][lane]`.
+    /// Missing entries read as 0.
+    pub inputs: &'a [[f32; N]],
+    /// Outputs by flat component, like `inputs`. Writes past the end are
+    /// dropped. Lanes outside `mask | helpers` may be overwritten with
+    /// garbage.
+    pub outputs: &'a mut [[f32; N]],
+    /// `gl_Position` out.
+    pub position: [[f32; N]; 4],
+    /// `gl_PointSize` out.
+    pub point_size: [f32; N],
+    /// `gl_ClipDistance[i]` out.
+    pub clip_distance: [[f32; N]; 8],
+    /// `gl_FragDepth` out.
+    pub frag_depth: [f32; N],
+    /// `gl_FragCoord` in.
+    pub frag_coord: [[f32; N]; 4],
+    /// `gl_FrontFacing` in, one bit per lane.
+    pub front_facing: u32,
+    /// `gl_PointCoord` in.
+    pub point_coord: [[f32; N]; 2],
+    /// `gl_VertexID` in (includes the base vertex).
+    pub vertex_id: [i32; N],
+    /// `gl_InstanceID` in.
+    pub instance_id: i32,
+    /// `gl_BaseVertex` in.
+    pub base_vertex: i32,
+    /// `gl_BaseInstance` in.
+    pub base_instance: i32,
+    /// `gl_DrawID` in.
+    pub draw_id: i32,
+    /// The default uniform block, little-endian; reads past the end give 0.
+    pub uniforms: &'a [u8],
+    /// In: live lanes. Out: live lanes not discarded or demoted (0 after a
+    /// [`LoopLimit`]).
+    pub mask: u32,
+    /// Extra lanes to execute as helper invocations (fragment quads' lanes
+    /// not covered, needed for derivatives); never reported live.
+    pub helpers: u32,
+    /// +1.0 when lane rows grow with GL y, -1.0 when they are flipped.
+    pub y_sign: f32,
+    /// Texture operations.
+    pub textures: &'a dyn TextureHost<N>,
+}
+
+impl<'a, const N: usize> Env<'a, N> {
+    /// An environment with every lane live, no helpers, `y_sign` 1 and every
+    /// system value and built-in output 0 (front facing).
+    pub fn new(
+        inputs: &'a [[f32; N]],
+        outputs: &'a mut [[f32; N]],
+        uniforms: &'a [u8],
+        textures: &'a dyn TextureHost<N>,
+    ) -> Self {
+        Env {
+            inputs,
+            outputs,
+            position: [[0.0; N]; 4],
+            point_size: [0.0; N],
+            clip_distance: [[0.0; N]; 8],
+            frag_depth: [0.0; N],
+            frag_coord: [[0.0; N]; 4],
+            front_facing: u32::MAX,
+            point_coord: [[0.0; N]; 2],
+            vertex_id: [0; N],
+            instance_id: 0,
+            base_vertex: 0,
+            base_instance: 0,
+            draw_id: 0,
+            uniforms,
+            mask: lane_mask::<N>(),
+            helpers: 0,
+            y_sign: 1.0,
+            textures,
+        }
+    }
+}
+
+/// All `N` lanes as a mask.
+pub const fn lane_mask<const N: usize>() -> u32 {
+    if N >= 32 { u32::MAX } else { (1u32 << N) - 1 }
+}
+
+/// The register file of one thread running one [`Program`]: allocate once
+/// with [`Program::new_regs`], reuse for every run. Passing it to another
+/// program re-initializes it (allocating).
+#[derive(Clone, Debug)]
+pub struct Regs<const N: usize = W> {
+    r: Vec<[u32; N]>,
+    slots: Vec<u32>,
+    program: u64,
+    tex_args: Box<TexArgs<N>>,
+    tex_out: Box<[[f32; N]; 4]>,
+}
+
+/// A compiled shader.
+#[derive(Clone, Debug)]
+pub struct Program {
+    ops: Vec<code::Op>,
+    consts: Vec<u32>,
+    const_base: u32,
+    nregs: u32,
+    nslots: u32,
+    tex: Vec<code::TexCall>,
+    info: ProgramInfo,
+    id: u64,
+}
+
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+impl Program {
+    /// Validates and compiles `shader` (vertex or fragment stage).
+    pub fn compile(shader: &oxgl_ir::Shader) -> Result<Program, CompileError> {
+        oxgl_ir::valid::validate(shader).map_err(|e| CompileError {
+            message: format!("invalid shader: {e}"),
+        })?;
+        if !matches!(shader.stage, Stage::Vertex | Stage::Fragment) {
+            return Err(CompileError {
+                message: format!("{} shaders are not supported", shader.stage.name()),
+            });
+        }
+        let mut out = compile::Compiler::new(shader).run()?;
+        let const_base = out.mem_size;
+        let temp_base = const_base + out.consts.len() as u32;
+        let nregs = regalloc::allocate(
+            &mut out.ops,
+            &mut out.tex,
+            &out.loops,
+            out.vregs,
+            const_base,
+            temp_base,
+        );
+        let mut info = out.info;
+        info.num_ops = out.ops.len();
+        info.num_regs = nregs as usize;
+        Ok(Program {
+            ops: out.ops,
+            consts: out.consts,
+            const_base,
+            nregs,
+            nslots: out.slots,
+            tex: out.tex,
+            info,
+            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
+        })
+    }
+
+    /// What the pipeline must know about the program.
+    pub fn info(&self) -> &ProgramInfo {
+        &self.info
+    }
+
+    /// A register file for runs of this program with `N` lanes.
+    pub fn new_regs<const N: usize>(&self) -> Regs<N> {
+        let mut regs = Regs {
+            r: Vec::new(),
+            slots: Vec::new(),
+            program: 0,
+            tex_args: Box::default(),
+            tex_out: Box::new([[0.0; N]; 4]),
+        };
+        self.reset_regs(&mut regs);
+        regs
+    }
+
+    fn reset_regs<const N: usize>(&self, regs: &mut Regs<N>) {
+        regs.r.clear();
+        regs.r.resize(self.nregs as usize, [0; N]);
+        for (i, c) in self.consts.iter().enumerate() {
+            if let Some(r) = regs.r.get_mut(self.const_base as usize + i) {
+                *r = [*c; N];
+            }
+        }
+        regs.slots.clear();
+        regs.slots.resize(self.nslots as usize, 0);
+        regs.program = self.id;
+    }
+
+    /// Runs the program for the lanes of `env.mask | env.helpers`.
+    ///
+    /// Does not allocate (unless `regs` belongs to another program) and
+    /// never panics on any input. Returns [`LoopLimit`] when a runaway loop
+    /// was stopped (then `env.mask == 0`).
+    pub fn run<const N: usize>(
+        &self,
+        regs: &mut Regs<N>,
+        env: &mut Env<'_, N>,
+    ) -> Result<(), LoopLimit> {
+        const {
+            assert!(
+                N == 4 || N == 8 || N == 16 || N == 32,
+                "N must be 4, 8, 16 or 32"
+            );
+        }
+        if regs.program != self.id {
+            self.reset_regs(regs);
+        }
+        exec::run(self, regs, env)
+    }
+}

@@ -361,6 +361,60 @@ pub struct OxglBlendDesc {
     pub color_mask: [u8; 4],
 }
 
+/// One image of a texture: RGBA `f32` texels, rows bottom first, slices
+/// (3D) one after another.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglTexImage {
+    /// `width * height * depth` texels.
+    pub texels: *const [f32; 4],
+    /// Width.
+    pub width: u32,
+    /// Height (1 for 1D).
+    pub height: u32,
+    /// Depth (1 except 3D).
+    pub depth: u32,
+}
+
+/// A complete texture bound to a unit a draw samples, with its sampler
+/// state. Enumerated fields hold GL enum values.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglTextureDesc {
+    /// The unit (the IR texture declaration's binding).
+    pub unit: u32,
+    /// `GL_TEXTURE_1D`, `_2D`, `_3D`, `_CUBE_MAP` or `_RECTANGLE`.
+    pub target: u32,
+    /// Changes whenever any image changes: backends may keep a converted
+    /// copy keyed by it.
+    pub serial: u64,
+    /// `images[level * num_faces + face]`, level 0 being the base level.
+    pub images: *const OxglTexImage,
+    /// Mipmap levels passed (1 when the filter uses none).
+    pub num_levels: u32,
+    /// 6 for cube maps (+X, −X, +Y, −Y, +Z, −Z), else 1.
+    pub num_faces: u32,
+    /// Source of each returned component: 0–3 = R, G, B, A of the texels,
+    /// 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...).
+    pub swizzle: [u8; 4],
+    /// `GL_TEXTURE_MIN_FILTER`.
+    pub min_filter: u32,
+    /// `GL_TEXTURE_MAG_FILTER`.
+    pub mag_filter: u32,
+    /// `GL_TEXTURE_WRAP_S`, `_T`, `_R`.
+    pub wrap: [u32; 3],
+    /// `GL_TEXTURE_BORDER_COLOR`.
+    pub border_color: [f32; 4],
+    /// LOD clamp, relative to the base level.
+    pub min_lod: f32,
+    /// LOD clamp, relative to the base level.
+    pub max_lod: f32,
+    /// Texture object bias plus texture unit bias.
+    pub lod_bias: f32,
+    /// `GL_TEXTURE_MAX_ANISOTROPY`.
+    pub max_anisotropy: f32,
+}
+
 /// One draw call, normalized by the core: interleaved float vertices, the
 /// primitives drawn from them, the two shaders with their uniforms, and
 /// every piece of fixed state the backend needs. Everything pointed to is
@@ -402,6 +456,10 @@ pub struct OxglDrawDesc {
     pub fs_uniforms: *const u8,
     /// Bytes of `fs_uniforms`.
     pub fs_uniforms_size: usize,
+    /// Textures the fragment shader samples.
+    pub textures: *const OxglTextureDesc,
+    /// Entries of `textures`.
+    pub num_textures: u32,
     /// [`draw_buffer_bits`]: which colour buffers are drawn to.
     pub draw_buffers: u32,
     /// Rasterization state.

@@ -20,6 +20,7 @@ use crate::framebuffer::{Buffers, ClearParams};
 use crate::pipeline::{DrawCall, Frontend};
 use crate::program::Program;
 use crate::raster::{ColorBuffer, Rasterizer};
+use crate::texture::TexView;
 
 struct Screen {
     threads: usize,
@@ -392,6 +393,33 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         // SAFETY: non-null edge flags hold one byte per vertex (ABI contract).
         Some(unsafe { std::slice::from_raw_parts(desc.edge_flags, n) })
     };
+    // SAFETY: as above: `num_textures` descriptors, each with
+    // `num_levels * num_faces` images of `width * height * depth` texels.
+    let Some(tex_descs) = (unsafe { slice(desc.textures, desc.num_textures as usize) }) else {
+        return OxglStatus::BadArgument;
+    };
+    let mut views = Vec::with_capacity(tex_descs.len());
+    for t in tex_descs {
+        let n = (t.num_levels as usize).saturating_mul(t.num_faces.max(1) as usize);
+        // SAFETY: see above.
+        let Some(images) = (unsafe { slice(t.images, n) }) else {
+            return OxglStatus::BadArgument;
+        };
+        let mut imgs = Vec::with_capacity(images.len());
+        for i in images {
+            let (w, h, d) = (i.width as usize, i.height as usize, i.depth as usize);
+            let len = w.saturating_mul(h).saturating_mul(d);
+            // SAFETY: see above.
+            let Some(texels) = (unsafe { slice(i.texels, len) }) else {
+                return OxglStatus::BadArgument;
+            };
+            imgs.push((texels, w, h, d));
+        }
+        views.push(TexView {
+            desc: t,
+            images: imgs,
+        });
+    }
     let call = DrawCall {
         vertices,
         vertex_count: n,
@@ -407,6 +435,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         raster: &desc.raster,
         depth_stencil: &desc.depth_stencil,
         blend: &desc.blend,
+        textures: &views,
     };
     if !call.is_consistent() {
         return OxglStatus::BadArgument;

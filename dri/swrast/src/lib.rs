@@ -9,12 +9,12 @@
 //! README.md) is a library the vertex pipeline will drive from `draw_prims`.
 #![deny(unsafe_code)]
 
-mod exec;
 mod framebuffer;
 mod hooks;
 mod pipeline;
 mod program;
 pub mod raster;
+mod texture;
 
 pub use framebuffer::{Buffers, ClearParams, OutOfMemory, pack_color};
 pub use hooks::BACKEND;

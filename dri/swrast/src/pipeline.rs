@@ -12,13 +12,14 @@ use oxgl_dri_interface::{
     OxglVertexAttrib,
 };
 
-use crate::program::{FragmentProgram, Program, Soa4, VertexOutputs};
+use crate::program::{FragmentProgram, MAX_LOCATIONS, Program, VertexOutputs};
 use crate::raster::{
     BlendEquation, BlendFactor, BlendState, CompareFunc, CullMode, DepthStencilState, Draw,
     DrawState, Elements, FrontFace, LANES, LineStipple, LogicOp, MAX_VARYINGS, PolygonMode,
     PolygonOffset, ProvokingVertex, RasterState, Rasterizer, Rect, StencilFace, StencilOp,
     Topology, VertexBatch, Viewport,
 };
+use crate::texture::{Samplers, TexView, TextureCache};
 
 // GL enum values the descriptors carry (GL 4.6 core, table of enums).
 mod gl {
@@ -72,6 +73,8 @@ pub struct DrawCall<'a> {
     pub depth_stencil: &'a OxglDepthStencilDesc,
     /// Blend state.
     pub blend: &'a OxglBlendDesc,
+    /// Textures of the fragment shader.
+    pub textures: &'a [TexView<'a>],
 }
 
 impl DrawCall<'_> {
@@ -92,19 +95,23 @@ impl DrawCall<'_> {
     }
 }
 
+/// A state object with the fragment program, uniforms and samplers it was made for.
+type LastState = (Arc<DrawState>, Arc<Program>, Vec<u8>, Samplers);
+
 /// What a drawable keeps between draws: scratch space and the last state
 /// object, reused while nothing changes.
 #[derive(Default)]
 pub struct Frontend {
     /// The last state object, with the fragment program and uniforms it was made for.
-    last: Option<(Arc<DrawState>, Arc<Program>, Vec<u8>)>,
-    inputs: Vec<Soa4>,
+    last: Option<LastState>,
+    textures: TextureCache,
+    inputs: Vec<[f32; LANES]>,
     positions: Vec<[f32; 4]>,
     varyings: Vec<f32>,
     point_sizes: Vec<f32>,
     indices: Vec<u32>,
     edges: Vec<u8>,
-    regs: Option<(usize, crate::exec::Regs)>,
+    regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
 }
 
 impl Frontend {
@@ -112,7 +119,8 @@ impl Frontend {
     pub fn draw(&mut self, raster: &mut Rasterizer, call: &DrawCall) {
         let n = call.vertex_count;
         let fs_inputs = &call.fs.inputs;
-        let num_varyings = (4 * fs_inputs.len()).min(MAX_VARYINGS);
+        let locations = fs_inputs.last().map_or(0, |i| i.0 as usize + 1);
+        let num_varyings = (4 * locations).min(MAX_VARYINGS);
         self.vertex_stage(call, num_varyings);
         let state = self.state(call);
         let mut batch = VertexBatch::soa(&self.positions, &self.varyings, num_varyings);
@@ -166,22 +174,23 @@ impl Frontend {
 
     /// Fetches attributes and runs the vertex shader over every vertex:
     /// fills `positions`, SoA `varyings` (component-major, `n` per
-    /// component) in the fragment shader's input order, and `point_sizes`.
+    /// component; varying `4 L + c` is component `c` of location `L`) and
+    /// `point_sizes`.
     fn vertex_stage(&mut self, call: &DrawCall, num_varyings: usize) {
         let n = call.vertex_count;
         let vs = call.vs;
         let n_loc = vs.inputs.last().map_or(0, |i| i.0 as usize + 1);
         self.inputs.clear();
-        self.inputs.resize(n_loc, [[0.0; LANES]; 4]);
+        self.inputs.resize(4 * n_loc, [0.0; LANES]);
         // Constant inputs: the same value in every lane.
-        for (loc, soa) in self.inputs.iter_mut().enumerate() {
+        for loc in 0..n_loc {
             let c = call
                 .constants
                 .get(loc)
                 .copied()
                 .unwrap_or([0.0, 0.0, 0.0, 1.0]);
-            for (k, lanes) in soa.iter_mut().enumerate() {
-                *lanes = [c[k]; LANES];
+            for (k, x) in c.into_iter().enumerate() {
+                self.inputs[4 * loc + k] = [x; LANES];
             }
         }
         let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
@@ -199,19 +208,28 @@ impl Frontend {
                 &mut slot.as_mut().expect("just set").1
             }
         };
+        // Varyings the vertex shader writes and the fragment shader reads.
+        let copied: Vec<usize> = call
+            .fs
+            .inputs
+            .iter()
+            .map(|i| i.0 as usize)
+            .filter(|&l| l < MAX_LOCATIONS && vs.outputs.contains(&(l as u32)))
+            .collect();
         let mut base = 0;
         while base < n {
             let count = (n - base).min(LANES);
             for a in call.attribs {
-                let Some(soa) = self.inputs.get_mut(a.location as usize) else {
+                let loc = a.location as usize;
+                if loc >= n_loc {
                     continue;
-                };
+                }
                 let (off, size) = (a.offset as usize, a.size as usize);
                 for lane in 0..count {
                     let v = (base + lane) * call.stride + off;
                     let src = &call.vertices[v..v + size];
-                    for (k, comp) in soa.iter_mut().enumerate() {
-                        comp[lane] = match src.get(k) {
+                    for k in 0..4 {
+                        self.inputs[4 * loc + k][lane] = match src.get(k) {
                             Some(x) => *x,
                             None if k == 3 => 1.0,
                             None => 0.0,
@@ -219,25 +237,26 @@ impl Frontend {
                     }
                 }
             }
-            vs.run_vertices(regs, count, &self.inputs, call.vs_uniforms, &mut out);
+            vs.run_vertices(
+                regs,
+                count,
+                &self.inputs,
+                call.vs_uniforms,
+                &oxgl_exec::NoTextures,
+                &mut out,
+            );
             for lane in 0..count {
                 self.positions[base + lane] = [0, 1, 2, 3].map(|c| out.position[c][lane]);
             }
             self.point_sizes[base..base + count].copy_from_slice(&out.point_size[..count]);
-            for (k, &(loc, _)) in call.fs.inputs.iter().enumerate() {
-                let Some(o) = out.outputs.get(loc as usize) else {
-                    continue;
-                };
-                if !vs.outputs.contains(&loc) {
-                    continue;
-                }
-                for (c, comp) in o.iter().enumerate() {
-                    let vi = 4 * k + c;
+            for &loc in &copied {
+                for c in 0..4 {
+                    let vi = 4 * loc + c;
                     if vi >= num_varyings {
                         break;
                     }
                     let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
-                    dst.copy_from_slice(&comp[..count]);
+                    dst.copy_from_slice(&out.outputs[vi][..count]);
                 }
             }
             base += count;
@@ -247,21 +266,23 @@ impl Frontend {
     /// The state object of `call`, the previous one when nothing changed.
     fn state(&mut self, call: &DrawCall) -> Arc<DrawState> {
         let mut raster = raster_state(call.raster);
-        for (k, &(_, interp)) in call.fs.inputs.iter().enumerate() {
+        for &(loc, interp) in &call.fs.inputs {
             for c in 0..4 {
-                if let Some(slot) = raster.interp.get_mut(4 * k + c) {
+                if let Some(slot) = raster.interp.get_mut(4 * loc as usize + c) {
                     *slot = interp;
                 }
             }
         }
+        let samplers = self.textures.bind(call.textures);
         let depth_stencil = depth_stencil_state(call.depth_stencil);
         let blend = blend_state(call.blend);
-        if let Some((last, fs, uniforms)) = &self.last
+        if let Some((last, fs, uniforms, last_samplers)) = &self.last
             && last.raster == raster
             && last.depth_stencil == depth_stencil
             && last.blend == blend
             && Arc::ptr_eq(fs, call.fs)
             && uniforms == call.fs_uniforms
+            && last_samplers.same(&samplers)
         {
             return last.clone();
         }
@@ -272,9 +293,15 @@ impl Frontend {
             shader: Arc::new(FragmentProgram {
                 program: call.fs.clone(),
                 uniforms: call.fs_uniforms.to_vec(),
+                samplers: samplers.clone(),
             }),
         });
-        self.last = Some((state.clone(), call.fs.clone(), call.fs_uniforms.to_vec()));
+        self.last = Some((
+            state.clone(),
+            call.fs.clone(),
+            call.fs_uniforms.to_vec(),
+            samplers,
+        ));
         state
     }
 }

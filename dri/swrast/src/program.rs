@@ -1,17 +1,25 @@
-//! Shaders as swrast holds them: a deserialized IR shader, what the
-//! pipeline must know about its interface (user inputs and their
-//! interpolation, outputs, built-ins written, discard), and its execution
-//! for [`LANES`] invocations at a time — vertices in the front end,
-//! fragments (one 4×4 [`QuadBatch`]) in the tile workers.
+//! Shaders as swrast holds them: an `oxgl-exec` program (the SoA engine
+//! running [`LANES`] invocations in lockstep), what the pipeline must know
+//! about its interface (user inputs and their interpolation, outputs,
+//! built-ins written, discard), and its two uses: vertices in the front
+//! end, fragments (one 4×4 [`QuadBatch`]) in the tile workers.
+//!
+//! Varyings are indexed by location: component `c` of the fragment input
+//! at location `L` is varying `4 L + c` of a [`QuadBatch`], which is exactly
+//! the flat input layout of [`oxgl_exec::Env`], so fragments run without
+//! copying their inputs.
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
-use oxgl_ir::{Builtin, InterpMode, Op, Shader, Slot, Stage, SysVal, VarKind};
+use oxgl_exec::{Env, Regs, TextureHost};
+use oxgl_ir::{Builtin, InterpMode, Shader, Slot, Stage, VarKind};
 
-use crate::raster::{FragmentShader, Interp, LANES, QuadBatch, ShaderInfo};
+use crate::raster::{FragmentShader, Interp, LANES, MAX_VARYINGS, QuadBatch, ShaderInfo};
+use crate::texture::Samplers;
 
-/// SoA values of one location: `[component][lane]`.
-pub type Soa4 = [[f32; LANES]; 4];
+/// Highest user varying location + 1 the rasterizer can carry.
+pub const MAX_LOCATIONS: usize = MAX_VARYINGS / 4;
 
 /// A compiled shader.
 pub struct Program {
@@ -25,7 +33,7 @@ pub struct Program {
     pub writes_point_size: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
     pub info: ShaderInfo,
-    exec: crate::exec::Program,
+    exec: oxgl_exec::Program,
 }
 
 impl std::fmt::Debug for Program {
@@ -47,17 +55,9 @@ impl Program {
 
     /// Compiles `shader` (vertex or fragment).
     pub fn new(shader: &Shader) -> Result<Program, String> {
-        if !matches!(shader.stage, Stage::Vertex | Stage::Fragment) {
-            return Err(format!(
-                "swrast runs vertex and fragment shaders, not {}",
-                shader.stage.name()
-            ));
-        }
-        let exec = crate::exec::Program::compile(shader)?;
+        let exec = oxgl_exec::Program::compile(shader).map_err(|e| e.to_string())?;
         let mut inputs = Vec::new();
         let mut outputs = Vec::new();
-        let mut writes_point_size = false;
-        let mut writes_depth = false;
         for (_, var) in shader.vars.iter() {
             match var.kind {
                 VarKind::Input {
@@ -76,14 +76,6 @@ impl Program {
                     slot: Slot::Location { location, .. },
                     ..
                 } => outputs.push(location),
-                VarKind::Output {
-                    slot: Slot::Builtin(b),
-                    ..
-                } => match b {
-                    Builtin::PointSize => writes_point_size = true,
-                    Builtin::FragDepth => writes_depth = true,
-                    _ => {}
-                },
                 _ => {}
             }
         }
@@ -91,73 +83,80 @@ impl Program {
         inputs.dedup_by_key(|i| i.0);
         outputs.sort_unstable();
         outputs.dedup();
-        let mut may_discard = false;
-        let mut reads_frag_coord = false;
-        for (_, f) in shader.funcs.iter() {
-            f.walk(&mut |_, _, node| {
-                if matches!(node, oxgl_ir::Node::Discard) {
-                    may_discard = true;
-                }
-            });
-            for (_, inst) in f.insts.iter() {
-                match inst.op {
-                    Op::Demote => may_discard = true,
-                    Op::System(SysVal::FragCoord) => reads_frag_coord = true,
-                    _ => {}
-                }
-            }
+        if shader.stage == Stage::Fragment
+            && inputs.last().is_some_and(|i| i.0 as usize >= MAX_LOCATIONS)
+        {
+            return Err(format!(
+                "fragment inputs beyond location {} are not supported",
+                MAX_LOCATIONS - 1
+            ));
         }
+        let info = exec.info();
+        let writes_point_size = shader.vars.iter().any(|(_, v)| {
+            matches!(
+                v.kind,
+                VarKind::Output {
+                    slot: Slot::Builtin(Builtin::PointSize),
+                    ..
+                }
+            )
+        });
         Ok(Program {
             stage: shader.stage,
             inputs,
             outputs,
             writes_point_size,
             info: ShaderInfo {
-                writes_depth,
-                may_discard,
-                reads_frag_coord,
+                writes_depth: info.writes_depth,
+                may_discard: info.uses_discard,
+                reads_frag_coord: info.reads_frag_coord,
             },
             exec,
         })
     }
 
+    /// Registers for this program's runs.
+    pub fn new_regs(&self) -> Regs<LANES> {
+        self.exec.new_regs()
+    }
+
     /// Runs the vertex shader for `count` (≤ [`LANES`]) vertices.
-    /// `inputs[location]` holds the attributes; results go to `position`,
-    /// `outputs[location]` and `point_size`.
+    /// `inputs[4 * location + component]` holds the attributes; results go
+    /// to `out`.
     pub fn run_vertices(
         &self,
-        regs: &mut crate::exec::Regs,
+        regs: &mut Regs<LANES>,
         count: usize,
-        inputs: &[Soa4],
+        inputs: &[[f32; LANES]],
         uniforms: &[u8],
+        textures: &dyn TextureHost<LANES>,
         out: &mut VertexOutputs,
     ) {
-        let mask = if count >= 32 {
+        let mut env = Env::new(inputs, &mut out.outputs, uniforms, textures);
+        env.mask = if count >= 32 {
             u32::MAX
         } else {
             (1u32 << count) - 1
         };
-        let mut env = crate::exec::Env::new(inputs, &mut out.outputs, uniforms);
-        env.mask = mask;
-        self.exec.run(regs, &mut env);
+        env.point_size = [1.0; LANES];
+        let ok = self.exec.run(regs, &mut env).is_ok();
         out.position = env.position;
         out.point_size = env.point_size;
-    }
-
-    /// A register file for this program's runs.
-    pub fn new_regs(&self) -> crate::exec::Regs {
-        self.exec.new_regs()
+        if !ok {
+            // A runaway loop: the vertices are dropped (clipped away).
+            out.position = [[0.0; LANES]; 4];
+        }
     }
 }
 
 /// What a vertex shader run produces.
 pub struct VertexOutputs {
     /// `gl_Position`.
-    pub position: Soa4,
+    pub position: [[f32; LANES]; 4],
     /// `gl_PointSize`.
     pub point_size: [f32; LANES],
-    /// User outputs by location.
-    pub outputs: Vec<Soa4>,
+    /// User outputs by `4 * location + component`.
+    pub outputs: Vec<[f32; LANES]>,
 }
 
 impl VertexOutputs {
@@ -166,29 +165,37 @@ impl VertexOutputs {
         VertexOutputs {
             position: [[0.0; LANES]; 4],
             point_size: [1.0; LANES],
-            outputs: vec![[[0.0; LANES]; 4]; locations],
+            outputs: vec![[0.0; LANES]; 4 * locations],
         }
     }
 }
 
-/// A fragment program bound to its uniforms and to the varying layout of a
-/// draw: varying `4 k + c` of a [`QuadBatch`] is component `c` of the
-/// program's `k`-th input.
+/// A fragment program bound to its uniforms and textures for a draw.
 pub struct FragmentProgram {
     /// The program.
     pub program: Arc<Program>,
     /// Its default uniform block.
     pub uniforms: Vec<u8>,
+    /// Its textures.
+    pub samplers: Samplers,
 }
 
 thread_local! {
-    static FS_SCRATCH: std::cell::RefCell<Option<FsScratch>> = const { std::cell::RefCell::new(None) };
+    /// Each tile worker's registers and output space, reused across batches.
+    static FS_SCRATCH: RefCell<Option<(Regs<LANES>, Vec<[f32; LANES]>)>> =
+        const { RefCell::new(None) };
 }
 
-struct FsScratch {
-    regs: crate::exec::Regs,
-    inputs: Vec<Soa4>,
-    outputs: Vec<Soa4>,
+/// Lanes of the 2×2 quads that have at least one lane in `mask`.
+fn quad_lanes(mask: u16) -> u16 {
+    let mut all = 0;
+    for base in [0, 2, 8, 10] {
+        let quad = 0b11_0011u16 << base;
+        if mask & quad != 0 {
+            all |= quad;
+        }
+    }
+    all
 }
 
 impl FragmentShader for FragmentProgram {
@@ -200,35 +207,25 @@ impl FragmentShader for FragmentProgram {
         let p = &self.program;
         FS_SCRATCH.with(|cell| {
             let mut cell = cell.borrow_mut();
-            let s = cell.get_or_insert_with(|| FsScratch {
-                regs: p.exec.new_regs(),
-                inputs: Vec::new(),
-                outputs: Vec::new(),
-            });
-            let n_in = p.inputs.last().map_or(0, |i| i.0 as usize + 1);
+            let (regs, outputs) = cell.get_or_insert_with(|| (p.exec.new_regs(), Vec::new()));
             let n_out = p.outputs.last().map_or(1, |o| *o as usize + 1);
-            s.inputs.resize(n_in, [[0.0; LANES]; 4]);
-            s.outputs.resize(n_out, [[0.0; LANES]; 4]);
-            for (k, &(loc, _)) in p.inputs.iter().enumerate() {
-                for c in 0..4 {
-                    s.inputs[loc as usize][c] = q.inputs[4 * k + c];
-                }
-            }
-            p.exec.ensure_regs(&mut s.regs);
-            let mut env = crate::exec::Env::new(&s.inputs, &mut s.outputs, &self.uniforms);
+            outputs.resize(4 * n_out, [0.0; LANES]);
+            let inputs = &q.inputs[..q.num_inputs.min(MAX_VARYINGS)];
+            let mut env = Env::new(inputs, outputs, &self.uniforms, &self.samplers);
             env.mask = u32::from(q.mask);
+            env.helpers = u32::from(quad_lanes(q.mask) & !q.mask);
             env.frag_coord = q.frag_coord;
             env.front_facing = if q.front_facing { u32::MAX } else { 0 };
             env.point_coord = q.point_coord;
             env.y_sign = q.y_sign;
-            p.exec.run(&mut s.regs, &mut env);
-            let mask = env.mask;
+            let ok = p.exec.run(regs, &mut env).is_ok();
+            let mask = if ok { env.mask } else { 0 };
             let depth = env.frag_depth;
             q.mask &= mask as u16;
             if p.info.writes_depth {
                 q.depth = depth;
             }
-            q.color = s.outputs[0];
+            q.color.copy_from_slice(&outputs[..4]);
         });
     }
 }

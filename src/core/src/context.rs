@@ -93,6 +93,8 @@ pub struct Context {
     pub textures: crate::texture_api::TextureBindings,
     /// Rasterization and per-fragment state.
     pub raster: crate::raster_state::RasterState,
+    /// Fixed-function texture units: enables and environments.
+    pub texunits: crate::texenv::TexUnits,
     /// Fixed-function programs and draw scratch space.
     pub(crate) submit: crate::submit::Submit,
     shared: std::sync::Arc<crate::shared::Shared>,
@@ -174,6 +176,7 @@ impl Context {
             lighting: crate::lighting::Lighting::default(),
             textures: crate::texture_api::TextureBindings::default(),
             raster: crate::raster_state::RasterState::default(),
+            texunits: crate::texenv::TexUnits::default(),
             submit: crate::submit::Submit::default(),
             shared: crate::shared::Shared::new(),
         }
@@ -433,6 +436,12 @@ impl Context {
         match cap {
             GL_DEBUG_OUTPUT => self.debug.set_output(on),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.set_synchronous(on),
+            GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
+            | GL_TEXTURE_RECTANGLE
+                if self.params().profile == Profile::Compat =>
+            {
+                return self.set_texture_enabled(cap, on);
+            }
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
                 if self.state.enables[index] != on {
@@ -455,6 +464,12 @@ impl Context {
         match cap {
             GL_DEBUG_OUTPUT => return Ok(self.debug.output()),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => return Ok(self.debug.synchronous()),
+            GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
+            | GL_TEXTURE_RECTANGLE
+                if self.params().profile == Profile::Compat =>
+            {
+                return self.texture_enabled(cap);
+            }
             _ => {}
         }
         let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;

@@ -31,13 +31,14 @@
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 use oxgl_ir::{
-    AluOp, Builder, Builtin, InterpMode, Sampling, Shader, Slot, Stage, SysVal, Type, ValType,
-    Value, VarKind,
+    AluOp, Builder, Builtin, Dim, InterpMode, Sampling, Scalar, Shader, Slot, Stage, SysVal,
+    TextureDecl, Type, ValType, Value, VarKind,
 };
 
 use crate::context::Context;
 use crate::lighting::MAX_LIGHTS;
 use crate::matrix::Mat4;
+use crate::texenv::{MAX_FF_UNITS, TexEnv};
 
 /// Varying locations.
 pub mod varying {
@@ -49,6 +50,56 @@ pub mod varying {
     pub const COLOR1: u32 = 2;
     /// Back secondary colour.
     pub const BCOLOR1: u32 = 3;
+    /// Texture coordinate set 0; set `u` is `TEX0 + u`.
+    pub const TEX0: u32 = 4;
+}
+
+/// Texture-unit state that changes code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct UnitKey {
+    /// 0: off; else the texture's dimensionality (`Dim` index + 1).
+    pub dim: u8,
+    /// Bit 0: the base format has colour; bit 1: alpha; bit 2: intensity.
+    pub format: u8,
+    /// `GL_TEXTURE_ENV_MODE`.
+    pub mode: GLenum,
+    /// With `GL_COMBINE`: functions, sources, operands (else zero).
+    pub combine: [GLenum; 14],
+    /// With `GL_COMBINE`: log2 of the RGB and alpha scales.
+    pub scale: [u8; 2],
+}
+
+impl UnitKey {
+    /// The key of an enabled unit sampling a `dim` texture of `format`
+    /// with environment `env`.
+    pub fn new(dim: Dim, format: u8, env: &TexEnv) -> UnitKey {
+        let mut k = UnitKey {
+            dim: dim.index() as u8 + 1,
+            format,
+            mode: env.mode,
+            ..UnitKey::default()
+        };
+        if env.mode == GL_COMBINE {
+            let c = &mut k.combine;
+            c[0] = env.combine[0];
+            c[1] = env.combine[1];
+            c[2..5].copy_from_slice(&env.src_rgb);
+            c[5..8].copy_from_slice(&env.src_alpha);
+            c[8..11].copy_from_slice(&env.op_rgb);
+            c[11..14].copy_from_slice(&env.op_alpha);
+            k.scale = env.scale.map(|s| s.log2() as u8);
+        }
+        k
+    }
+
+    fn dim(&self) -> Option<Dim> {
+        if self.dim == 0 {
+            return None;
+        }
+        [Dim::D1, Dim::D2, Dim::D3, Dim::Cube, Dim::Rect]
+            .into_iter()
+            .find(|d| d.index() as u8 + 1 == self.dim)
+    }
 }
 
 /// Which material colours follow the current colour (`GL_COLOR_MATERIAL`).
@@ -88,6 +139,8 @@ pub struct FfKey {
     pub flat: bool,
     /// `GL_ALPHA_TEST` function, when enabled and not `GL_ALWAYS`.
     pub alpha_func: Option<GLenum>,
+    /// Texture units, in order.
+    pub units: [UnitKey; MAX_FF_UNITS],
 }
 
 /// Material parameters, in uniform order.
@@ -141,6 +194,10 @@ pub enum Source {
     Light(u8, LightParam),
     /// The alpha test reference in x.
     AlphaRef,
+    /// Column `n` of texture unit `u`'s texture matrix.
+    TexMatrix(u8, u8),
+    /// Texture unit `u`'s environment colour.
+    EnvColor(u8),
 }
 
 /// The uniforms of one stage: sources at byte offsets.
@@ -280,6 +337,16 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
     let mvp = [0, 1, 2, 3].map(|i| u.load(&mut b, Source::Mvp(i)));
     let clip = mat_vec(&mut b, mvp, pos);
     b.store_builtin(Builtin::Position, clip);
+
+    for (i, unit) in key.units.iter().enumerate() {
+        if unit.dim == 0 {
+            continue;
+        }
+        let tc = b.load_input(crate::vbo::Attrib::tex(i).0.into(), ValType::F32X4);
+        let m = [0, 1, 2, 3].map(|c| u.load(&mut b, Source::TexMatrix(i as u8, c)));
+        let t = mat_vec(&mut b, m, tc);
+        b.store_output(varying::TEX0 + i as u32, t);
+    }
 
     let color = b.load_input(2, ValType::F32X4);
     if !key.lighting {
@@ -488,6 +555,7 @@ fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         }
     };
     let mut color = pick(&mut b, varying::COLOR0, varying::BCOLOR0);
+    color = texture_stages(&mut b, key, u, color);
     if key.color_sum {
         let c1 = pick(&mut b, varying::COLOR1, varying::BCOLOR1);
         let rgb = b.swizzle(color, "xyz");
@@ -516,6 +584,217 @@ fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
     }
     b.store_output(0, color);
     shader
+}
+
+/// Samples every enabled unit and applies the texture environments in
+/// unit order (GL 4.6 compatibility §16.1, tables 16.1–16.4); `primary` is
+/// the fragment's colour.
+fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: Value) -> Value {
+    // Every enabled unit's texel first: GL_COMBINE may read any unit.
+    let mut texels: [Option<Value>; MAX_FF_UNITS] = [None; MAX_FF_UNITS];
+    for (i, unit) in key.units.iter().enumerate() {
+        let Some(dim) = unit.dim() else { continue };
+        let t = b.declare_texture(TextureDecl {
+            name: format!("texture{i}"),
+            dim,
+            arrayed: false,
+            multisample: false,
+            shadow: false,
+            kind: Scalar::F32,
+            binding: i as u32,
+        });
+        let kind = VarKind::Input {
+            slot: Slot::Location {
+                location: varying::TEX0 + i as u32,
+                component: 0,
+            },
+            interp: InterpMode::Smooth,
+            sampling: Sampling::Center,
+        };
+        let var = b.var(&format!("tc{i}"), Type::Value(ValType::F32X4), kind);
+        let tc = b.load_var(var);
+        // Projective coordinates: divided by q (cube maps need no divide).
+        let coord = match dim {
+            Dim::Cube => b.swizzle(tc, "xyz"),
+            _ => {
+                let q = b.lane(tc, 3);
+                let lanes = dim.coord_lanes();
+                let c = b.swizzle(tc, &"xyz"[..lanes as usize]);
+                let qs = b.splat(q, lanes);
+                b.div(c, qs)
+            }
+        };
+        texels[i] = Some(b.sample(t, coord));
+    }
+    let mut prev = primary;
+    for (i, unit) in key.units.iter().enumerate() {
+        let Some(tex) = texels[i] else { continue };
+        let env_color = Source::EnvColor(i as u8);
+        prev = if unit.mode == GL_COMBINE {
+            let cc = u.load(b, env_color);
+            combine(b, unit, tex, &texels, cc, primary, prev)
+        } else {
+            let cc = (unit.mode == GL_BLEND).then(|| u.load(b, env_color));
+            tex_env(b, unit, tex, cc, prev)
+        };
+    }
+    prev
+}
+
+/// The classic environments (GL 4.6 compat tables 16.1–16.2), for a texel
+/// `tex` already swizzled to its base format: `format` says which of colour
+/// and alpha the format really has.
+fn tex_env(b: &mut Builder, unit: &UnitKey, tex: Value, cc: Option<Value>, prev: Value) -> Value {
+    let has_color = unit.format & 1 != 0;
+    let has_alpha = unit.format & 2 != 0;
+    let intensity = unit.format & 4 != 0;
+    let cf = b.swizzle(prev, "xyz");
+    let af = b.lane(prev, 3);
+    let ct = b.swizzle(tex, "xyz");
+    let at = b.lane(tex, 3);
+    let modulate_alpha = |b: &mut Builder| if has_alpha { b.mul(af, at) } else { af };
+    let (c, a) = match unit.mode {
+        GL_REPLACE => (
+            if has_color { ct } else { cf },
+            if has_alpha { at } else { af },
+        ),
+        GL_DECAL => {
+            let c = if has_alpha {
+                let at3 = b.splat(at, 3);
+                b.mix(cf, ct, at3)
+            } else {
+                ct
+            };
+            (c, af)
+        }
+        GL_BLEND => {
+            let cc = cc.unwrap_or(prev);
+            let c = if has_color {
+                let cc3 = b.swizzle(cc, "xyz");
+                b.mix(cf, cc3, ct)
+            } else {
+                cf
+            };
+            let a = if intensity {
+                let ac = b.lane(cc, 3);
+                b.mix(af, ac, at)
+            } else {
+                modulate_alpha(b)
+            };
+            (c, a)
+        }
+        GL_ADD => {
+            let c = if has_color { b.add(cf, ct) } else { cf };
+            let a = if intensity {
+                b.add(af, at)
+            } else {
+                modulate_alpha(b)
+            };
+            (c, a)
+        }
+        // GL_MODULATE
+        _ => (
+            if has_color { b.mul(cf, ct) } else { cf },
+            modulate_alpha(b),
+        ),
+    };
+    let v = b.construct(&[c, a]);
+    clamp01(b, v)
+}
+
+/// `GL_COMBINE` (GL 4.6 compat table 16.3–16.4).
+fn combine(
+    b: &mut Builder,
+    unit: &UnitKey,
+    tex: Value,
+    texels: &[Option<Value>; MAX_FF_UNITS],
+    constant: Value,
+    primary: Value,
+    prev: Value,
+) -> Value {
+    let k = &unit.combine;
+    let src = |b: &mut Builder, s: GLenum| -> Value {
+        match s {
+            GL_TEXTURE => tex,
+            GL_CONSTANT => constant,
+            GL_PRIMARY_COLOR => primary,
+            GL_TEXTURE0..=GL_TEXTURE7 => {
+                texels[(s - GL_TEXTURE0) as usize].unwrap_or_else(|| b.f32s(&[0.0; 4]))
+            }
+            _ => prev,
+        }
+    };
+    let one3 = b.f32s(&[1.0; 3]);
+    let one = b.f32(1.0);
+    let mut rgb_args = [one3; 3];
+    let mut alpha_args = [one; 3];
+    for n in 0..3 {
+        let v = src(b, k[2 + n]);
+        rgb_args[n] = match k[8 + n] {
+            GL_SRC_COLOR => b.swizzle(v, "xyz"),
+            GL_ONE_MINUS_SRC_COLOR => {
+                let c = b.swizzle(v, "xyz");
+                b.sub(one3, c)
+            }
+            GL_SRC_ALPHA => {
+                let a = b.lane(v, 3);
+                b.splat(a, 3)
+            }
+            _ => {
+                let a = b.lane(v, 3);
+                let a = b.sub(one, a);
+                b.splat(a, 3)
+            }
+        };
+        let va = src(b, k[5 + n]);
+        let a = b.lane(va, 3);
+        alpha_args[n] = if k[11 + n] == GL_ONE_MINUS_SRC_ALPHA {
+            b.sub(one, a)
+        } else {
+            a
+        };
+    }
+    let apply = |b: &mut Builder, f: GLenum, a: [Value; 3], lanes: u8| -> Value {
+        match f {
+            GL_REPLACE => a[0],
+            GL_ADD => b.add(a[0], a[1]),
+            GL_ADD_SIGNED => {
+                let s = b.add(a[0], a[1]);
+                let half = b.splat_const(ValType::vec(Scalar::F32, lanes), 0.5);
+                b.sub(s, half)
+            }
+            GL_INTERPOLATE => b.mix(a[1], a[0], a[2]),
+            GL_SUBTRACT => b.sub(a[0], a[1]),
+            GL_DOT3_RGB | GL_DOT3_RGBA => {
+                let half = b.splat_const(ValType::vec(Scalar::F32, lanes), 0.5);
+                let x = b.sub(a[0], half);
+                let y = b.sub(a[1], half);
+                let d = b.dot(x, y);
+                let four = b.f32(4.0);
+                let d = b.mul(d, four);
+                b.splat(d, lanes)
+            }
+            // GL_MODULATE
+            _ => b.mul(a[0], a[1]),
+        }
+    };
+    let mut rgb = apply(b, k[0], rgb_args, 3);
+    let dot3_rgba = k[0] == GL_DOT3_RGBA;
+    let mut alpha = if dot3_rgba {
+        b.lane(rgb, 0)
+    } else {
+        apply(b, k[1], alpha_args, 1)
+    };
+    if unit.scale[0] != 0 {
+        let s = b.splat_const(ValType::F32X3, f64::from(1u32 << unit.scale[0]));
+        rgb = b.mul(rgb, s);
+    }
+    if unit.scale[1] != 0 && !dot3_rgba {
+        let s = b.f32((1u32 << unit.scale[1]) as f32);
+        alpha = b.mul(alpha, s);
+    }
+    let v = b.construct(&[rgb, alpha]);
+    clamp01(b, v)
 }
 
 /// Fills a uniform block of `layout` from the context's state.
@@ -572,6 +851,14 @@ pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
                 }
             }
             Source::AlphaRef => [ctx.raster.alpha_func.1, 0.0, 0.0, 0.0],
+            Source::TexMatrix(u, c) => {
+                let m = mats
+                    .texture
+                    .get(u as usize)
+                    .map_or(Mat4::IDENTITY, |s| *s.top());
+                column(&m, c)
+            }
+            Source::EnvColor(u) => ctx.texunits.env[u as usize].color,
         };
         let o = offset as usize;
         if let Some(dst) = out.get_mut(o..o + 16) {
@@ -641,6 +928,7 @@ mod tests {
             },
             flat: true,
             alpha_func: Some(GL_GREATER),
+            units: [UnitKey::default(); MAX_FF_UNITS],
         };
         keys.push(lit);
         keys.push(FfKey {
@@ -652,6 +940,28 @@ mod tests {
             alpha_func: Some(GL_NEVER),
             ..FfKey::default()
         });
+        // Texturing: every environment, every dimensionality, every format class.
+        let mut env = TexEnv::default();
+        let mut tex = FfKey::default();
+        for (i, mode) in [
+            GL_MODULATE,
+            GL_REPLACE,
+            GL_DECAL,
+            GL_BLEND,
+            GL_ADD,
+            GL_COMBINE,
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            env.mode = mode;
+            env.combine = [GL_DOT3_RGBA, GL_ADD_SIGNED];
+            env.src_rgb = [GL_TEXTURE1, GL_PRIMARY_COLOR, GL_CONSTANT];
+            env.scale = [2.0, 4.0];
+            let dim = [Dim::D1, Dim::D2, Dim::D3, Dim::Cube, Dim::Rect, Dim::D2][i];
+            tex.units[i] = UnitKey::new(dim, [1, 2, 3, 7, 1, 3][i], &env);
+        }
+        keys.push(tex);
         for k in keys {
             let p = generate(&k);
             oxgl_ir::valid::validate(&p.vs).unwrap();

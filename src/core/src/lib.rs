@@ -26,6 +26,7 @@ pub mod raster_state;
 pub mod shared;
 pub mod state;
 mod submit;
+pub mod texenv;
 pub mod texture;
 pub mod texture_api;
 pub mod vbo;

@@ -9,12 +9,15 @@ use std::sync::Arc;
 use oxgl_dri_interface::client::Shader;
 use oxgl_dri_interface::{
     OxglBlendDesc, OxglDepthStencilDesc, OxglDrawDesc, OxglPrim, OxglRasterDesc, OxglRect,
-    OxglStencilFace, OxglVertexAttrib,
+    OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib,
 };
 use oxgl_glapi::generated::enums::*;
+use oxgl_ir::Dim;
 
 use crate::context::Context;
-use crate::ffgen::{self, FfKey, UniformLayout};
+use crate::ffgen::{self, FfKey, UniformLayout, UnitKey};
+use crate::texenv::MAX_FF_UNITS;
+use crate::texture::{Texture, base_swizzle, target_index, to_base};
 use crate::vbo::{Attrib, DrawBatch};
 
 /// A fixed-function program compiled by the backend.
@@ -44,9 +47,8 @@ impl std::fmt::Debug for Submit {
 }
 
 impl Context {
-    /// The compiled fixed-function program for the current state.
-    fn ff_program(&mut self) -> Option<Arc<Compiled>> {
-        let key = FfKey::from_context(self);
+    /// The compiled fixed-function program for `key`.
+    fn ff_program(&mut self, key: FfKey) -> Option<Arc<Compiled>> {
         if let Some(p) = self.submit.programs.get(&key) {
             return p.clone();
         }
@@ -78,7 +80,90 @@ impl Context {
         if self.draw_drawable().is_none() || batch.prims.is_empty() || batch.vertex_count() == 0 {
             return;
         }
-        let Some(program) = self.ff_program() else {
+        // The textures of enabled units: the default objects live in the
+        // context, named ones in the share group (locked for the draw).
+        let shared = self.shared().clone();
+        let named = shared.textures();
+        let mut key = FfKey::from_context(self);
+        let mut units: Vec<(usize, &Texture, usize, usize)> = Vec::new();
+        for u in 0..MAX_FF_UNITS {
+            let Some(target) = self.texunits.effective_target(u) else {
+                continue;
+            };
+            let Ok(ti) = target_index(target) else {
+                continue;
+            };
+            let name = self.textures.bound[u][ti];
+            let tex = if name == 0 {
+                &self.textures.defaults[ti]
+            } else {
+                match named.get(name) {
+                    Some(t) => t,
+                    None => continue,
+                }
+            };
+            // GL 4.6 compat §16.2: an incomplete texture disables the unit.
+            let Some((base, levels)) = tex.complete() else {
+                continue;
+            };
+            let Some(img) = tex.images.get(&(0, base)) else {
+                continue;
+            };
+            let dim = match target {
+                GL_TEXTURE_1D => Dim::D1,
+                GL_TEXTURE_3D => Dim::D3,
+                GL_TEXTURE_CUBE_MAP => Dim::Cube,
+                GL_TEXTURE_RECTANGLE => Dim::Rect,
+                _ => Dim::D2,
+            };
+            let (_, format) = base_swizzle(img.base);
+            key.units[u] = UnitKey::new(dim, format, &self.texunits.env[u]);
+            units.push((u, tex, base, levels));
+        }
+        let mut images: Vec<Vec<OxglTexImage>> = Vec::with_capacity(units.len());
+        let mut textures: Vec<OxglTextureDesc> = Vec::with_capacity(units.len());
+        for &(u, tex, base, levels) in &units {
+            let faces = if tex.target == GL_TEXTURE_CUBE_MAP {
+                6
+            } else {
+                1
+            };
+            let mut imgs = Vec::with_capacity(levels * faces);
+            for l in base..base + levels {
+                for f in 0..faces {
+                    if let Some(i) = tex.images.get(&(f, l)) {
+                        imgs.push(OxglTexImage {
+                            texels: i.texels.as_ptr(),
+                            width: i.size[0] as u32,
+                            height: i.size[1] as u32,
+                            depth: i.size[2] as u32,
+                        });
+                    }
+                }
+            }
+            let base_img = &tex.images[&(0, base)];
+            let (swizzle, _) = base_swizzle(base_img.base);
+            let p = &tex.params;
+            textures.push(OxglTextureDesc {
+                unit: u as u32,
+                target: tex.target,
+                serial: tex.serial,
+                images: imgs.as_ptr(),
+                num_levels: (imgs.len() / faces) as u32,
+                num_faces: faces as u32,
+                swizzle,
+                min_filter: p.min_filter,
+                mag_filter: p.mag_filter,
+                wrap: p.wrap,
+                border_color: to_base(p.border_color, base_img.base, [0; 4]),
+                min_lod: p.lod[0],
+                max_lod: p.lod[1],
+                lod_bias: p.lod_bias + self.texunits.env[u].lod_bias,
+                max_anisotropy: p.max_anisotropy,
+            });
+            images.push(imgs);
+        }
+        let Some(program) = self.ff_program(key) else {
             return;
         };
         let mut vs_block = std::mem::take(&mut self.submit.vs_block);
@@ -137,12 +222,16 @@ impl Context {
             vs_uniforms_size: vs_block.len(),
             fs_uniforms: fs_block.as_ptr(),
             fs_uniforms_size: fs_block.len(),
+            textures: textures.as_ptr(),
+            num_textures: textures.len() as u32,
             draw_buffers: self.draw_buffer_bits(),
             raster: self.raster_desc(),
             depth_stencil: self.depth_stencil_desc(),
             blend: self.blend_desc(),
         };
         let _ = self.backend_draw(&desc);
+        drop(images);
+        drop(named);
         self.track_color_material();
         self.submit.vs_block = vs_block;
         self.submit.fs_block = fs_block;

@@ -150,7 +150,13 @@ pub struct Texture {
     pub images: HashMap<(usize, usize), TexImage>,
     /// Parameters.
     pub params: TexParams,
+    /// Identifies the images' contents: a new value (unique in the process)
+    /// whenever an image changes, so backends may cache converted copies.
+    pub serial: u64,
 }
+
+/// Source of [`Texture::serial`] values.
+static SERIAL: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Texture {
     /// A new object of `target`.
@@ -159,8 +165,65 @@ impl Texture {
             target,
             images: HashMap::new(),
             params: TexParams::new(target),
+            serial: next_serial(),
         }
     }
+
+    /// Whether the texture is complete for sampling (GL 4.6 §8.17):
+    /// `Some((base, levels))` — the base level and how many levels from it
+    /// the minification filter uses — or `None`.
+    pub fn complete(&self) -> Option<(usize, usize)> {
+        let base = usize::try_from(self.params.levels[0]).ok()?;
+        let max = usize::try_from(self.params.levels[1]).ok()?;
+        if base > max {
+            return None;
+        }
+        let faces = if self.target == GL_TEXTURE_CUBE_MAP {
+            6
+        } else {
+            1
+        };
+        let b0 = self.images.get(&(0, base))?;
+        if b0.size.contains(&0) {
+            return None;
+        }
+        for f in 1..faces {
+            let img = self.images.get(&(f, base))?;
+            if img.size != b0.size || img.internal_format != b0.internal_format {
+                return None;
+            }
+        }
+        if faces == 6 && b0.size[0] != b0.size[1] {
+            return None;
+        }
+        let mipmapped = !matches!(self.params.min_filter, GL_NEAREST | GL_LINEAR)
+            && self.target != GL_TEXTURE_RECTANGLE;
+        if !mipmapped {
+            return Some((base, 1));
+        }
+        let largest = *b0.size.iter().max().unwrap_or(&1);
+        let p = usize::BITS as usize - 1 - largest.leading_zeros() as usize;
+        let last = (base + p).min(max);
+        for l in base + 1..=last {
+            let want = b0.size.map(|s| (s >> (l - base)).max(1));
+            for f in 0..faces {
+                let img = self.images.get(&(f, l))?;
+                if img.size != want || img.internal_format != b0.internal_format {
+                    return None;
+                }
+            }
+        }
+        Some((base, last - base + 1))
+    }
+
+    /// Marks the images as changed.
+    pub fn touch(&mut self) {
+        self.serial = next_serial();
+    }
+}
+
+fn next_serial() -> u64 {
+    SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The texture namespace of a share group.
@@ -254,6 +317,22 @@ pub fn to_base(t: [f32; 4], base: GLenum, bits: [u8; 4]) -> [f32; 4] {
             q(t[2], bits[2]),
             q(t[3], bits[3]),
         ],
+    }
+}
+
+/// What a base format gives each sampled component (0–3: stored R, G, B,
+/// A; 4: zero; 5: one), and whether it has colour, alpha and is intensity
+/// (bits 0, 1, 2) — GL 4.6 compat table 16.1's texture source values.
+pub fn base_swizzle(base: GLenum) -> ([u8; 4], u8) {
+    match base {
+        GL_LUMINANCE => ([0, 0, 0, 5], 1),
+        GL_LUMINANCE_ALPHA => ([0, 0, 0, 3], 3),
+        GL_ALPHA => ([4, 4, 4, 3], 2),
+        GL_INTENSITY => ([0, 0, 0, 0], 7),
+        GL_RED => ([0, 4, 4, 5], 1),
+        GL_RG => ([0, 1, 4, 5], 1),
+        GL_RGB => ([0, 1, 2, 5], 1),
+        _ => ([0, 1, 2, 3], 3),
     }
 }
 

@@ -211,6 +211,7 @@ impl Context {
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {
             t.images.insert((face, level as usize), image);
+            t.touch();
             Ok(())
         })
     }
@@ -273,6 +274,7 @@ impl Context {
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {
+            t.touch();
             let img = t
                 .images
                 .get_mut(&(face, level as usize))

@@ -417,7 +417,88 @@ unsafe extern "C" fn GetTexLevelParameterfv(
     })
 }
 
+fn tex_env(c: &mut Context, target: GLenum, pname: GLenum, v: Vec<f32>) {
+    compiled(c, move |c| c.tex_env(target, pname, &v));
+}
+
+/// Values a texture-environment parameter takes (4 for the colour).
+fn env_len(pname: GLenum) -> usize {
+    if pname == oxgl_glapi::generated::enums::GL_TEXTURE_ENV_COLOR {
+        4
+    } else {
+        1
+    }
+}
+
+unsafe extern "C" fn TexEnvi(target: GLenum, pname: GLenum, param: GLint) {
+    with_ctx("glTexEnvi", (), |c| {
+        tex_env(c, target, pname, vec![param as f32])
+    })
+}
+unsafe extern "C" fn TexEnvf(target: GLenum, pname: GLenum, param: GLfloat) {
+    with_ctx("glTexEnvf", (), |c| tex_env(c, target, pname, vec![param]))
+}
+unsafe extern "C" fn TexEnviv(target: GLenum, pname: GLenum, params: *const GLint) {
+    if params.is_null() {
+        return;
+    }
+    let n = env_len(pname);
+    // SAFETY: the parameter's values are read.
+    let s = unsafe { std::slice::from_raw_parts(params, n) };
+    let v: Vec<f32> = s
+        .iter()
+        .map(|&x| {
+            if n == 4 {
+                oxgl_core::vbo::attrib::normalize::int(x)
+            } else {
+                x as f32
+            }
+        })
+        .collect();
+    with_ctx("glTexEnviv", (), |c| tex_env(c, target, pname, v))
+}
+unsafe extern "C" fn TexEnvfv(target: GLenum, pname: GLenum, params: *const GLfloat) {
+    if params.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let v = unsafe { std::slice::from_raw_parts(params, env_len(pname)) }.to_vec();
+    with_ctx("glTexEnvfv", (), |c| tex_env(c, target, pname, v))
+}
+unsafe extern "C" fn GetTexEnviv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetTexEnviv", (), |c| {
+        let r = c.get_tex_env(target, pname);
+        if let Some(v) = c.record(r) {
+            if pname == oxgl_glapi::generated::enums::GL_TEXTURE_ENV_COLOR {
+                write(params, &v, |c| {
+                    // GL 4.6 §2.2.1: ((2^32 - 1) c - 1) / 2.
+                    ((4294967295.0 * f64::from(c) - 1.0) / 2.0)
+                        .round()
+                        .clamp(f64::from(i32::MIN), f64::from(i32::MAX))
+                        as GLint
+                });
+            } else {
+                write(params, &v, |x| x.round() as GLint);
+            }
+        }
+    })
+}
+unsafe extern "C" fn GetTexEnvfv(target: GLenum, pname: GLenum, params: *mut GLfloat) {
+    with_ctx("glGetTexEnvfv", (), |c| {
+        let r = c.get_tex_env(target, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| x);
+        }
+    })
+}
+
 pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
+    d.TexEnvi = TexEnvi;
+    d.TexEnvf = TexEnvf;
+    d.TexEnviv = TexEnviv;
+    d.TexEnvfv = TexEnvfv;
+    d.GetTexEnviv = GetTexEnviv;
+    d.GetTexEnvfv = GetTexEnvfv;
     d.GenTextures = GenTextures;
     d.DeleteTextures = DeleteTextures;
     d.IsTexture = IsTexture;

@@ -1,0 +1,450 @@
+//! The flat, register-allocated program the executor runs: [`Op`]s over
+//! W-wide 32-bit registers, structured control flow turned into mask
+//! operations with absolute jump targets.
+//!
+//! Register operands are `u32` indices into the register file. While the
+//! compiler emits code they are *virtual*: constants carry [`CONST_TAG`],
+//! everything else is a temporary numbered from 0; [`crate::regalloc`]
+//! rewrites them to physical indices. Memory bases ([`Op::Load`],
+//! [`Op::Store`], [`Op::Zero`] in [`Space::Mem`]) are physical from the
+//! start: variables live at the bottom of the register file.
+
+use oxgl_ir::{Deriv, TexOp, TextureDecl};
+
+/// Marks a virtual register operand as constant number `x & !CONST_TAG`.
+pub const CONST_TAG: u32 = 1 << 31;
+/// "No register" (an absent dynamic offset).
+pub const NONE: u32 = u32::MAX;
+/// Per-lane offset value meaning "index out of range": read 0, drop write.
+pub const OOB: u32 = u32::MAX;
+
+/// Where a load or store goes. Units of `base` and dynamic offsets: one
+/// 32-bit component, except [`Space::Uniform`] (bytes).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Space {
+    /// Local and private variables: registers at the bottom of the file.
+    Mem,
+    /// `Env::inputs`, flat component index `4 * location + component`.
+    Input,
+    /// `Env::outputs`, flat component index.
+    Output,
+    /// `Env::uniforms`, byte offset.
+    Uniform,
+    /// `Env::position` component.
+    Position,
+    /// `Env::point_size`.
+    PointSize,
+    /// `Env::clip_distance` element.
+    ClipDistance,
+    /// `Env::frag_depth`.
+    FragDepth,
+}
+
+impl Space {
+    /// Units per 32-bit component.
+    pub fn unit(self) -> u32 {
+        if self == Space::Uniform { 4 } else { 1 }
+    }
+}
+
+/// Lane-wise unary operations (`u32` lanes in and out, floats as bits).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Un {
+    FNeg,
+    FAbs,
+    FSign,
+    Floor,
+    Ceil,
+    Fract,
+    Trunc,
+    Round,
+    RoundEven,
+    Sqrt,
+    Rsqrt,
+    Rcp,
+    Exp,
+    Exp2,
+    Log,
+    Log2,
+    Sin,
+    Cos,
+    Tan,
+    Asin,
+    Acos,
+    Atan,
+    Sinh,
+    Cosh,
+    Tanh,
+    Asinh,
+    Acosh,
+    Atanh,
+    Radians,
+    Degrees,
+    FSat,
+    FrexpMant,
+    FrexpExp,
+    IsNan,
+    IsInf,
+    INeg,
+    IAbs,
+    ISign,
+    BitReverse,
+    NotInt,
+    NotBool,
+    BitCount,
+    FindLsb,
+    IFindMsb,
+    UFindMsb,
+    /// f32 → i32, truncating and saturating (NaN → 0).
+    F2I,
+    /// f32 → u32, truncating and saturating.
+    F2U,
+    /// i32 → f32.
+    I2F,
+    /// u32 → f32.
+    U2F,
+    /// f32 → bool (`x != 0.0`).
+    F2B,
+    /// int → bool (`x != 0`).
+    I2B,
+    /// bool → f32.
+    B2F,
+}
+
+/// Lane-wise binary operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bin {
+    FAdd,
+    FSub,
+    FMul,
+    FDiv,
+    FMod,
+    FMin,
+    FMax,
+    Pow,
+    Atan2,
+    Step,
+    FEq,
+    FNe,
+    FLt,
+    FGe,
+    IAdd,
+    ISub,
+    IMul,
+    IDiv,
+    UDiv,
+    IMod,
+    UMod,
+    IMin,
+    IMax,
+    UMin,
+    UMax,
+    And,
+    Or,
+    Xor,
+    Shl,
+    UShr,
+    IShr,
+    IEq,
+    INe,
+    ILt,
+    IGe,
+    ULt,
+    UGe,
+    /// `ldexp` with an `i32` exponent.
+    LdexpI,
+    /// `ldexp` with a `u32` exponent.
+    LdexpU,
+}
+
+/// Lane-wise ternary operations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tern {
+    /// `a · b + c`, rounded once.
+    Fma,
+    /// `a · b + c`, rounded twice (the expansions of `dot` and friends).
+    MulAdd,
+    FClamp,
+    Mix,
+    Smoothstep,
+    IClamp,
+    UClamp,
+    /// `a != 0 ? b : c`.
+    Select,
+}
+
+/// `pack_*` operations (several lanes into one `u32`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pack {
+    Unorm4x8,
+    Snorm4x8,
+    Unorm2x16,
+    Snorm2x16,
+    Half2x16,
+}
+
+/// System values the executor provides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sys {
+    FragCoord,
+    FrontFacing,
+    PointCoord,
+    HelperInvocation,
+    VertexId,
+    InstanceId,
+    BaseVertex,
+    BaseInstance,
+    DrawId,
+}
+
+/// A texture operation's static part and operand registers.
+#[derive(Clone, Debug)]
+pub struct TexCall {
+    /// The declaration (cloned from the shader).
+    pub decl: TextureDecl,
+    /// The IR operation (its operand values are meaningless here; use it
+    /// for the kind, the texture/sampler index and which operands exist).
+    pub op: TexOp,
+    /// Operand registers in `oxgl_ir::TEX_OPERANDS` order, up to 4 lanes each
+    /// (`NONE` where absent).
+    pub args: [[u32; 4]; 9],
+}
+
+/// One operation of the flat program.
+#[derive(Clone, Debug)]
+pub enum Op {
+    /// `d[k] = f(a[k])` for `k < n`.
+    Un {
+        f: Un,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+    },
+    /// `d[k] = f(a[k], b[k])` for `k < n`.
+    Bin {
+        f: Bin,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+        b: [u32; 4],
+    },
+    /// `d[k] = f(a[k], b[k], c[k])` for `k < n`.
+    Tern {
+        f: Tern,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+        b: [u32; 4],
+        c: [u32; 4],
+    },
+    /// Bitfield extract; `flags`: 1 = signed result, 2 = signed offset,
+    /// 4 = signed bit count.
+    Bfe {
+        d: u32,
+        base: u32,
+        off: u32,
+        bits: u32,
+        flags: u8,
+    },
+    /// Bitfield insert; `flags`: 2 = signed offset, 4 = signed bit count.
+    Bfi {
+        d: u32,
+        base: u32,
+        ins: u32,
+        off: u32,
+        bits: u32,
+        flags: u8,
+    },
+    /// `d = pack(a[..])`.
+    Pack { f: Pack, d: u32, a: [u32; 4] },
+    /// `d` = lane `k` of `unpack_f(a)` (`f` as in [`Pack`]).
+    Unpack { f: Pack, k: u8, d: u32, a: u32 },
+    /// `d = v[idx]` over `n` lanes, 0 out of range.
+    VExtract {
+        d: u32,
+        v: [u32; 4],
+        n: u8,
+        idx: u32,
+    },
+    /// `d = idx == k ? s : v`.
+    SelIdx {
+        d: u32,
+        idx: u32,
+        k: u32,
+        s: u32,
+        v: u32,
+    },
+    /// `d[k] = Env::inputs[base + k]` (the common case of [`Op::Load`]).
+    LoadIn { base: u32, d: [u32; 4], n: u8 },
+    /// `d[k] = ` the uniform word at byte `base + 4k`, splat.
+    LoadUni { base: u32, d: [u32; 4], n: u8 },
+    /// `d[k] = r[base + k]` (memory).
+    LoadMem { base: u32, d: [u32; 4], n: u8 },
+    /// `Env::outputs[base + k] = a[k]` in active lanes.
+    StoreOut { base: u32, a: [u32; 4], n: u8 },
+    /// `r[base + k] = a[k]` in active lanes (memory).
+    StoreMem { base: u32, a: [u32; 4], n: u8 },
+    /// Loads `n` components at `base + k·unit (+ off[lane])` into `d[k]`.
+    /// `norm_bool` maps nonzero to 1.
+    Load {
+        sp: Space,
+        base: u32,
+        off: u32,
+        d: [u32; 4],
+        n: u8,
+        norm_bool: bool,
+    },
+    /// Stores `a[k]` to `base + k·unit (+ off[lane])` in active lanes.
+    Store {
+        sp: Space,
+        base: u32,
+        off: u32,
+        a: [u32; 4],
+        n: u8,
+    },
+    /// Per-lane address step: `d = prev + idx·stride` if `prev` is not
+    /// [`OOB`] and `0 <= idx < len` (signed compare if `signed`), else [`OOB`].
+    Addr {
+        d: u32,
+        prev: u32,
+        idx: u32,
+        len: u32,
+        stride: u32,
+        signed: bool,
+    },
+    /// Zeroes `n` components at `base` (all lanes).
+    Zero { sp: Space, base: u32, n: u32 },
+    /// Reads a system value into `d[..n]`.
+    Sys { sv: Sys, d: [u32; 4], n: u8 },
+    /// Screen-space derivative of `a[k]` into `d[k]`, `k < n`.
+    Deriv {
+        kind: Deriv,
+        n: u8,
+        d: [u32; 4],
+        a: [u32; 4],
+    },
+    /// Texture operation `Program::tex[call]`, result in `d[..n]`.
+    Tex { call: u32, d: [u32; 4], n: u8 },
+    /// `t = exec & cond`: if `t != 0` run the then-part with it (the rest
+    /// wait in `slot`), else jump to `else_pc` with the else lanes.
+    If { cond: u32, slot: u32, else_pc: u32 },
+    /// End of the then-part: swap to the else lanes (or skip to `end_pc`).
+    Else { slot: u32, end_pc: u32 },
+    /// Merge the lanes of both arms; jump to `exit` when none is left.
+    EndIf { slot: u32, exit: u32 },
+    /// Loop entry: clear the break (`slot`) and continue (`slot + 1`) masks.
+    Loop { slot: u32 },
+    /// Continue construct: lanes that continued rejoin.
+    ContBegin { slot: u32, end_pc: u32 },
+    /// Back edge while lanes remain, else restore the lanes that broke.
+    LoopEnd { slot: u32, body: u32, exit: u32 },
+    /// Active lanes leave the innermost loop.
+    Break { slot: u32 },
+    /// Active lanes skip to the continue construct.
+    Continue { slot: u32 },
+    /// Active lanes return, storing `a[..n]` into the call's result `d`.
+    Return { d: [u32; 4], a: [u32; 4], n: u8 },
+    /// Active lanes are discarded.
+    Discard,
+    /// Active lanes are demoted to helpers.
+    Demote,
+    /// Remember the lanes entering an inlined call; zero its result `d`.
+    CallBegin { slot: u32, d: [u32; 4], n: u8 },
+    /// Restore them (minus discarded lanes); jump to `exit` if none.
+    CallEnd { slot: u32, exit: u32 },
+}
+
+impl Op {
+    /// Calls `f(reg, is_write)` on every register operand (not memory bases,
+    /// slots or jump targets). Reads are visited before writes.
+    pub fn visit_regs(&mut self, mut f: impl FnMut(&mut u32, bool)) {
+        let mut r = |x: &mut u32| {
+            if *x != NONE {
+                f(x, false)
+            }
+        };
+        // Reads first.
+        match self {
+            Op::Un { a, .. } | Op::Deriv { a, .. } => a.iter_mut().for_each(r),
+            Op::Bin { a, b, .. } => {
+                a.iter_mut().for_each(&mut r);
+                b.iter_mut().for_each(r)
+            }
+            Op::Tern { a, b, c, .. } => {
+                a.iter_mut().for_each(&mut r);
+                b.iter_mut().for_each(&mut r);
+                c.iter_mut().for_each(r)
+            }
+            Op::Bfe {
+                base, off, bits, ..
+            } => {
+                r(base);
+                r(off);
+                r(bits)
+            }
+            Op::Bfi {
+                base,
+                ins,
+                off,
+                bits,
+                ..
+            } => {
+                r(base);
+                r(ins);
+                r(off);
+                r(bits)
+            }
+            Op::Pack { a, .. } => a.iter_mut().for_each(r),
+            Op::Unpack { a, .. } => r(a),
+            Op::VExtract { v, idx, .. } => {
+                v.iter_mut().for_each(&mut r);
+                r(idx)
+            }
+            Op::SelIdx { idx, s, v, .. } => {
+                r(idx);
+                r(s);
+                r(v)
+            }
+            Op::Load { off, .. } => r(off),
+            Op::Store { off, a, .. } => {
+                r(off);
+                a.iter_mut().for_each(r)
+            }
+            Op::StoreOut { a, .. } | Op::StoreMem { a, .. } => a.iter_mut().for_each(r),
+            Op::Addr { prev, idx, .. } => {
+                r(prev);
+                r(idx)
+            }
+            Op::If { cond, .. } => r(cond),
+            Op::Return { a, .. } => a.iter_mut().for_each(r),
+            _ => {}
+        }
+        let mut w = |x: &mut u32| {
+            if *x != NONE {
+                f(x, true)
+            }
+        };
+        match self {
+            Op::Bfe { d, .. }
+            | Op::Bfi { d, .. }
+            | Op::Pack { d, .. }
+            | Op::Unpack { d, .. }
+            | Op::VExtract { d, .. }
+            | Op::SelIdx { d, .. }
+            | Op::Addr { d, .. } => w(d),
+            Op::Un { d, .. }
+            | Op::Bin { d, .. }
+            | Op::Tern { d, .. }
+            | Op::Deriv { d, .. }
+            | Op::Load { d, .. }
+            | Op::LoadIn { d, .. }
+            | Op::LoadUni { d, .. }
+            | Op::LoadMem { d, .. }
+            | Op::Sys { d, .. }
+            | Op::Tex { d, .. }
+            | Op::Return { d, .. }
+            | Op::CallBegin { d, .. } => d.iter_mut().for_each(w),
+            _ => {}
+        }
+    }
+}

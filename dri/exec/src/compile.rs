@@ -1,0 +1,1188 @@
+//! IR → flat program: scalarization, inlining and structured control flow
+//! to mask operations.
+//!
+//! Every IR value becomes one virtual register per lane of its vector type
+//! (a `f32x4` is four W-wide registers). Swizzles, constructs, inserts,
+//! bitcasts and same-width conversions cost nothing: they only rearrange
+//! the register lists. Constants become pre-initialized constant registers.
+//! Vector-wide operations (`dot`, `normalize`, `cross`, `reflect`, ...) are
+//! expanded into lane-wise operations in `eval.rs`'s exact order of
+//! rounding. Calls are inlined, with fresh locals per call site.
+//!
+//! ALU lowering lives in `lower_alu.rs`.
+//!
+//! Memory: locals and privates become registers at the bottom of the file
+//! (one per scalar component, arrays contiguous so that dynamic indices
+//! work); inputs, outputs, built-ins and the default uniform block are
+//! addressed in the [`Env`](crate::Env) directly. Dynamic indices become
+//! per-lane offsets ([`Op::Addr`]) with [`OOB`] for out-of-range lanes.
+//!
+//! Memory the interpreter would read as 0 before any store (outputs never
+//! written, locals read before written) is zeroed where its scope starts,
+//! unless a store at the top level of that scope, before any `return`,
+//! writes it first (see [`Compiler::zero_plan`]).
+
+use crate::code::*;
+use crate::{CompileError, ProgramInfo};
+use oxgl_ir::{
+    BlockId, Builtin, Deref, FuncId, Index, Node, Op as IrOp, Scalar, Shader, Slot, SysVal, TexOp,
+    Type, TypeId, ValType, Value, VarId, VarKind,
+};
+use std::collections::HashMap;
+
+mod lower_alu;
+
+/// Most operations a program may have (after inlining).
+const MAX_OPS: usize = 1 << 20;
+/// Most scalar registers of local and private memory.
+const MAX_MEM: u32 = 1 << 16;
+/// Deepest nesting of blocks and calls.
+const MAX_DEPTH: u32 = 200;
+
+/// Registers of one IR value: up to 4 lanes.
+#[derive(Clone, Copy, Debug)]
+struct Lanes {
+    r: [u32; 4],
+    n: u8,
+}
+
+impl Lanes {
+    const NONE: Lanes = Lanes { r: [NONE; 4], n: 0 };
+
+    fn from(rs: &[u32]) -> Lanes {
+        let mut r = [NONE; 4];
+        r[..rs.len()].copy_from_slice(rs);
+        Lanes {
+            r,
+            n: rs.len() as u8,
+        }
+    }
+
+    fn get(&self, i: usize) -> u32 {
+        // A scalar operand is broadcast (`select`'s condition).
+        if self.n == 1 { self.r[0] } else { self.r[i] }
+    }
+
+    fn lanes(&self) -> &[u32] {
+        &self.r[..self.n as usize]
+    }
+}
+
+/// Where a variable lives.
+#[derive(Clone, Copy, Debug)]
+struct Place {
+    sp: Space,
+    base: u32,
+}
+
+/// One inlined function instance.
+struct Frame {
+    func: FuncId,
+    vals: Vec<Lanes>,
+    params: Vec<Lanes>,
+    locals: HashMap<VarId, Place>,
+    ret: Lanes,
+    loops: Vec<u32>,
+    entry: bool,
+}
+
+/// The compiler's output before register allocation.
+pub(crate) struct Out {
+    pub ops: Vec<Op>,
+    pub consts: Vec<u32>,
+    pub mem_size: u32,
+    pub vregs: u32,
+    pub slots: u32,
+    pub loops: Vec<(u32, u32)>,
+    pub tex: Vec<TexCall>,
+    pub info: ProgramInfo,
+}
+
+pub(crate) struct Compiler<'s> {
+    s: &'s Shader,
+    ops: Vec<Op>,
+    consts: Vec<u32>,
+    const_map: HashMap<u32, u32>,
+    vregs: u32,
+    mem_size: u32,
+    slots: u32,
+    loops: Vec<(u32, u32)>,
+    tex: Vec<TexCall>,
+    info: ProgramInfo,
+    globals: Vec<Option<Place>>,
+    zero_plans: HashMap<FuncId, Vec<(VarId, u32, u32)>>,
+    depth: u32,
+}
+
+fn err<T>(msg: impl Into<String>) -> Result<T, CompileError> {
+    Err(CompileError {
+        message: msg.into(),
+    })
+}
+
+/// The value type's scalar kind is one the executor runs.
+fn supported(t: ValType) -> Result<(), CompileError> {
+    match t.scalar {
+        Scalar::Bool | Scalar::F32 | Scalar::I32 | Scalar::U32 => Ok(()),
+        s => err(format!("{} values are not supported", s.name())),
+    }
+}
+
+impl<'s> Compiler<'s> {
+    pub fn new(s: &'s Shader) -> Self {
+        Compiler {
+            s,
+            ops: Vec::new(),
+            consts: Vec::new(),
+            const_map: HashMap::new(),
+            vregs: 0,
+            mem_size: 0,
+            slots: 0,
+            loops: Vec::new(),
+            tex: Vec::new(),
+            info: ProgramInfo::new(s.stage, s.textures.len() as u32),
+            globals: Vec::new(),
+            zero_plans: HashMap::new(),
+            depth: 0,
+        }
+    }
+
+    pub fn run(mut self) -> Result<Out, CompileError> {
+        let s = self.s;
+        for (h, var) in s.vars.iter() {
+            let place = self.place_global(h, &var.kind, var.ty)?;
+            self.globals.push(place);
+        }
+        let mut fr = self.frame(s.entry, Vec::new(), Lanes::NONE, true)?;
+        self.emit_zeroes(&fr)?;
+        let mut exits = Vec::new();
+        self.block(&mut fr, s.funcs[s.entry].body, &mut exits)?;
+        let end = self.pc();
+        self.patch_exits(&exits, end);
+        Ok(Out {
+            ops: self.ops,
+            consts: self.consts,
+            mem_size: self.mem_size,
+            vregs: self.vregs,
+            slots: self.slots,
+            loops: self.loops,
+            tex: self.tex,
+            info: self.info,
+        })
+    }
+
+    // ---- small helpers -----------------------------------------------------
+
+    fn pc(&self) -> u32 {
+        self.ops.len() as u32
+    }
+
+    fn push(&mut self, op: Op) -> Result<u32, CompileError> {
+        if self.ops.len() >= MAX_OPS {
+            return err("program too large (after inlining)");
+        }
+        self.ops.push(op);
+        Ok(self.pc() - 1)
+    }
+
+    fn vreg(&mut self) -> u32 {
+        self.vregs += 1;
+        self.vregs - 1
+    }
+
+    fn vregs_n(&mut self, n: usize) -> Lanes {
+        let rs: Vec<u32> = (0..n).map(|_| self.vreg()).collect();
+        Lanes::from(&rs)
+    }
+
+    fn slot(&mut self) -> u32 {
+        self.slots += 1;
+        self.slots - 1
+    }
+
+    fn konst(&mut self, bits: u32) -> u32 {
+        if let Some(&i) = self.const_map.get(&bits) {
+            return i | CONST_TAG;
+        }
+        let i = self.consts.len() as u32;
+        self.consts.push(bits);
+        self.const_map.insert(bits, i);
+        i | CONST_TAG
+    }
+
+    fn fconst(&mut self, x: f32) -> u32 {
+        self.konst(x.to_bits())
+    }
+
+    fn one(r: u32) -> [u32; 4] {
+        [r, NONE, NONE, NONE]
+    }
+
+    fn un(&mut self, f: Un, a: u32) -> Result<u32, CompileError> {
+        Ok(self.un_n(f, &Lanes::from(&[a]), 1)?.r[0])
+    }
+
+    fn bin(&mut self, f: Bin, a: u32, b: u32) -> Result<u32, CompileError> {
+        Ok(self.bin_n(f, &Lanes::from(&[a]), &Lanes::from(&[b]), 1)?.r[0])
+    }
+
+    fn tern(&mut self, f: Tern, a: u32, b: u32, c: u32) -> Result<u32, CompileError> {
+        let d = self.vreg();
+        self.push(Op::Tern {
+            f,
+            n: 1,
+            d: Self::one(d),
+            a: Self::one(a),
+            b: Self::one(b),
+            c: Self::one(c),
+        })?;
+        Ok(d)
+    }
+
+    /// The registers of `x` for an `n`-lane operation (scalars broadcast).
+    fn spread(x: &Lanes, n: usize) -> [u32; 4] {
+        let mut r = [NONE; 4];
+        for (i, slot) in r.iter_mut().enumerate().take(n) {
+            *slot = x.get(i);
+        }
+        r
+    }
+
+    fn un_n(&mut self, f: Un, a: &Lanes, n: usize) -> Result<Lanes, CompileError> {
+        let d = self.vregs_n(n);
+        self.push(Op::Un {
+            f,
+            n: n as u8,
+            d: d.r,
+            a: Self::spread(a, n),
+        })?;
+        Ok(d)
+    }
+
+    fn bin_n(&mut self, f: Bin, a: &Lanes, b: &Lanes, n: usize) -> Result<Lanes, CompileError> {
+        let d = self.vregs_n(n);
+        self.push(Op::Bin {
+            f,
+            n: n as u8,
+            d: d.r,
+            a: Self::spread(a, n),
+            b: Self::spread(b, n),
+        })?;
+        Ok(d)
+    }
+
+    fn tern_n(
+        &mut self,
+        f: Tern,
+        a: &Lanes,
+        b: &Lanes,
+        c: &Lanes,
+        n: usize,
+    ) -> Result<Lanes, CompileError> {
+        let d = self.vregs_n(n);
+        self.push(Op::Tern {
+            f,
+            n: n as u8,
+            d: d.r,
+            a: Self::spread(a, n),
+            b: Self::spread(b, n),
+            c: Self::spread(c, n),
+        })?;
+        Ok(d)
+    }
+
+    fn patch_exits(&mut self, exits: &[u32], to: u32) {
+        for &e in exits {
+            if let Some(
+                Op::EndIf { exit, .. } | Op::LoopEnd { exit, .. } | Op::CallEnd { exit, .. },
+            ) = self.ops.get_mut(e as usize)
+            {
+                *exit = to;
+            }
+        }
+    }
+
+    fn alloc_mem(&mut self, ty: TypeId) -> Result<Place, CompileError> {
+        let n = self.mem_units(ty, 0)?;
+        let base = self.mem_size;
+        self.mem_size = match base.checked_add(n) {
+            Some(m) if m <= MAX_MEM => m,
+            _ => return err("too much local/private memory"),
+        };
+        Ok(Place {
+            sp: Space::Mem,
+            base,
+        })
+    }
+
+    // ---- variables and layouts ----------------------------------------------
+
+    /// Scalar registers of a variable of type `ty` in [`Space::Mem`].
+    fn mem_units(&self, ty: TypeId, depth: u32) -> Result<u32, CompileError> {
+        if depth > 64 {
+            return err("type nesting too deep");
+        }
+        let n = match self.s.types.get(ty) {
+            Some(Type::Value(v)) => {
+                supported(*v)?;
+                v.lanes as u32
+            }
+            Some(Type::Array {
+                elem, len: Some(n), ..
+            }) => self
+                .mem_units(*elem, depth + 1)?
+                .checked_mul(*n)
+                .ok_or(CompileError::new("array too large"))?,
+            Some(Type::Array { len: None, .. }) => return err("runtime-sized array"),
+            Some(Type::Struct { members }) => {
+                let mut sum = 0u32;
+                for m in members {
+                    sum = sum
+                        .checked_add(self.mem_units(m.ty, depth + 1)?)
+                        .ok_or(CompileError::new("struct too large"))?;
+                }
+                sum
+            }
+            None => return err("type out of range"),
+        };
+        if n > MAX_MEM {
+            return err("variable too large");
+        }
+        Ok(n)
+    }
+
+    fn place_global(
+        &mut self,
+        h: VarId,
+        kind: &VarKind,
+        ty: TypeId,
+    ) -> Result<Option<Place>, CompileError> {
+        let io_check = |c: &Compiler| -> Result<(), CompileError> {
+            match c.s.types.get(ty) {
+                Some(Type::Value(v)) => supported(*v),
+                Some(Type::Array {
+                    elem, len: Some(_), ..
+                }) => match c.s.types.get(*elem) {
+                    Some(Type::Value(v)) => supported(*v),
+                    _ => err("interface arrays of aggregates are not supported"),
+                },
+                _ => err("interface variables of this type are not supported"),
+            }
+        };
+        Ok(Some(match kind {
+            VarKind::Local(_) => return Ok(None),
+            VarKind::Private => self.alloc_mem(ty)?,
+            VarKind::Input { slot, .. } => match slot {
+                Slot::Location {
+                    location,
+                    component,
+                } => {
+                    io_check(self)?;
+                    let base = location
+                        .checked_mul(4)
+                        .and_then(|x| x.checked_add(*component as u32))
+                        .ok_or(CompileError::new("input location too large"))?;
+                    Place {
+                        sp: Space::Input,
+                        base,
+                    }
+                }
+                Slot::Builtin(b) => return err(format!("built-in input {}", b.name())),
+            },
+            VarKind::Output { slot, index } => {
+                if *index != 0 {
+                    return err("dual-source blend outputs (index 1) are not supported");
+                }
+                io_check(self)?;
+                let place = match slot {
+                    Slot::Location {
+                        location,
+                        component,
+                    } => {
+                        let base = location
+                            .checked_mul(4)
+                            .and_then(|x| x.checked_add(*component as u32))
+                            .ok_or(CompileError::new("output location too large"))?;
+                        Place {
+                            sp: Space::Output,
+                            base,
+                        }
+                    }
+                    Slot::Builtin(b) => {
+                        let sp = match b {
+                            Builtin::Position => Space::Position,
+                            Builtin::PointSize => Space::PointSize,
+                            Builtin::ClipDistance => Space::ClipDistance,
+                            Builtin::FragDepth => Space::FragDepth,
+                            b => return err(format!("built-in output {}", b.name())),
+                        };
+                        Place { sp, base: 0 }
+                    }
+                };
+                self.note_output(h, place)?;
+                place
+            }
+            VarKind::Uniform { offset, .. } => Place {
+                sp: Space::Uniform,
+                base: *offset,
+            },
+            // Reported when accessed: a declaration alone is harmless.
+            VarKind::UniformBlock { .. } | VarKind::StorageBlock { .. } | VarKind::Shared => {
+                return Ok(None);
+            }
+        }))
+    }
+
+    /// Records an output variable in [`ProgramInfo`] (every declared output
+    /// is written: with the shader's value or with 0).
+    fn note_output(&mut self, h: VarId, p: Place) -> Result<(), CompileError> {
+        let ty = self.s.vars[h].ty;
+        for (off, n) in self.components(p.sp, ty)? {
+            let flat = p.base + off;
+            match p.sp {
+                Space::Output => {
+                    for c in flat..flat + n {
+                        let loc = (c / 4) as usize;
+                        if self.info.outputs_written.len() <= loc {
+                            self.info.outputs_written.resize(loc + 1, 0);
+                        }
+                        self.info.outputs_written[loc] |= 1 << (c % 4);
+                    }
+                }
+                Space::Position => self.info.writes_position = true,
+                Space::PointSize => self.info.writes_point_size = true,
+                Space::ClipDistance => {
+                    self.info.clip_distances = self.info.clip_distances.max((flat + n).min(8) as u8)
+                }
+                Space::FragDepth => self.info.writes_depth = true,
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// The runs `(offset, count)` of components a variable of type `ty`
+    /// occupies in its space (in the space's component units).
+    fn components(&self, sp: Space, ty: TypeId) -> Result<Vec<(u32, u32)>, CompileError> {
+        match self.s.types.get(ty) {
+            Some(Type::Value(v)) => Ok(vec![(0, v.lanes as u32)]),
+            Some(Type::Array {
+                elem, len: Some(n), ..
+            }) if sp != Space::Mem => {
+                let Some(v) = self.s.types.val_type(*elem) else {
+                    return err("interface arrays of aggregates are not supported");
+                };
+                let stride = self.elem_stride(sp, ty, *elem)?;
+                if *n > 4096 {
+                    return err("interface array too large");
+                }
+                Ok((0..*n).map(|i| (i * stride, v.lanes as u32)).collect())
+            }
+            _ => Ok(vec![(0, self.mem_units(ty, 0)?)]),
+        }
+    }
+
+    /// Units between array elements in space `sp`.
+    fn elem_stride(&self, sp: Space, arr: TypeId, elem: TypeId) -> Result<u32, CompileError> {
+        match sp {
+            Space::Mem => self.mem_units(elem, 0),
+            Space::Uniform => self
+                .s
+                .types
+                .stride(arr)
+                .ok_or(CompileError::new("bad uniform array layout")),
+            Space::Input | Space::Output => match self.s.types.val_type(elem) {
+                Some(v) => Ok(v.size().div_ceil(16).max(1) * 4),
+                None => err("interface arrays of aggregates are not supported"),
+            },
+            _ => match self.s.types.val_type(elem) {
+                Some(v) => Ok(v.lanes as u32),
+                None => err("built-in arrays of aggregates are not supported"),
+            },
+        }
+    }
+
+    fn member_offset(&self, sp: Space, st: TypeId, i: u32) -> Result<u32, CompileError> {
+        let Some(Type::Struct { members }) = self.s.types.get(st) else {
+            return err("member of a non-struct");
+        };
+        match sp {
+            Space::Mem => {
+                let mut off = 0u32;
+                for m in members.iter().take(i as usize) {
+                    off += self.mem_units(m.ty, 0)?;
+                }
+                Ok(off)
+            }
+            Space::Uniform => self
+                .s
+                .types
+                .member_offset(st, i as usize)
+                .ok_or(CompileError::new("bad uniform struct layout")),
+            _ => err("struct interface variables are not supported"),
+        }
+    }
+
+    /// Walks `path` from type `ty` in space `sp`: the constant offset, the
+    /// per-lane dynamic offset register (or [`NONE`]) and the value type.
+    fn resolve(
+        &mut self,
+        fr: Option<&Frame>,
+        sp: Space,
+        ty: TypeId,
+        path: &[Index],
+    ) -> Result<(u32, u32, ValType), CompileError> {
+        let mut ty = ty;
+        let mut off = 0u32;
+        let mut dynreg = NONE;
+        for index in path {
+            match (self.s.types.get(ty).cloned(), index) {
+                (Some(Type::Array { elem, len, .. }), _) => {
+                    let stride = self.elem_stride(sp, ty, elem)?;
+                    match index {
+                        Index::Const(c) => {
+                            off = c
+                                .checked_mul(stride)
+                                .and_then(|x| x.checked_add(off))
+                                .ok_or(CompileError::new("offset overflow"))?;
+                        }
+                        Index::Value(v) => {
+                            let Some(fr) = fr else {
+                                return err("dynamic index without a frame");
+                            };
+                            let Some(len) = len else {
+                                return err("runtime-sized array");
+                            };
+                            let f = &self.s.funcs[fr.func];
+                            let signed = f.insts[*v].ty.is_some_and(|t| t.scalar.is_signed());
+                            let idx = fr.vals[v.index()].r[0];
+                            let d = self.vreg();
+                            self.push(Op::Addr {
+                                d,
+                                prev: dynreg,
+                                idx,
+                                len,
+                                stride,
+                                signed,
+                            })?;
+                            dynreg = d;
+                        }
+                    }
+                    ty = elem;
+                }
+                (Some(Type::Struct { members }), Index::Const(i)) => {
+                    off = off
+                        .checked_add(self.member_offset(sp, ty, *i)?)
+                        .ok_or(CompileError::new("offset overflow"))?;
+                    ty = members
+                        .get(*i as usize)
+                        .ok_or(CompileError::new("member out of range"))?
+                        .ty;
+                }
+                _ => return err("bad deref path"),
+            }
+        }
+        let Some(vt) = self.s.types.val_type(ty) else {
+            return err("access of an aggregate");
+        };
+        supported(vt)?;
+        Ok((off, dynreg, vt))
+    }
+
+    fn var_place(&self, fr: &Frame, var: VarId) -> Result<Place, CompileError> {
+        if let Some(p) = fr.locals.get(&var) {
+            return Ok(*p);
+        }
+        match self.globals.get(var.index()).copied().flatten() {
+            Some(p) => Ok(p),
+            None => {
+                let kind = match self.s.vars.get(var).map(|v| &v.kind) {
+                    Some(VarKind::UniformBlock { .. }) => "uniform blocks",
+                    Some(VarKind::StorageBlock { .. }) => "storage blocks",
+                    Some(VarKind::Shared) => "shared memory",
+                    _ => "this variable",
+                };
+                err(format!("{kind} are not supported"))
+            }
+        }
+    }
+
+    // ---- functions and zero-initialization -----------------------------------
+
+    fn frame(
+        &mut self,
+        func: FuncId,
+        params: Vec<Lanes>,
+        ret: Lanes,
+        entry: bool,
+    ) -> Result<Frame, CompileError> {
+        let s = self.s;
+        let f = &s.funcs[func];
+        let mut locals = HashMap::new();
+        for (h, var) in s.vars.iter() {
+            if var.kind == VarKind::Local(func) {
+                locals.insert(h, self.alloc_mem(var.ty)?);
+            }
+        }
+        Ok(Frame {
+            func,
+            vals: vec![Lanes::NONE; f.insts.len()],
+            params,
+            locals,
+            ret,
+            loops: Vec::new(),
+            entry,
+        })
+    }
+
+    /// Which components of which variables a function's scope must zero
+    /// when it starts: `(var, offset, count)`.
+    ///
+    /// Walks the body in execution order. A component's first access
+    /// decides: a store at the top level of the body with a constant path,
+    /// before any `return`, initializes it (every lane that will ever read
+    /// it passes there); a load, a dynamic or nested store, or (for the
+    /// entry's globals) a call that may touch it means it must be zeroed.
+    /// Outputs never accessed are zeroed too: the interpreter reports them
+    /// as 0. The naive "zero everything" costs a store per component per run
+    /// in shaders that always write their outputs first.
+    fn zero_plan(
+        &mut self,
+        func: FuncId,
+        entry: bool,
+    ) -> Result<Vec<(VarId, u32, u32)>, CompileError> {
+        if let Some(p) = self.zero_plans.get(&func) {
+            return Ok(p.clone());
+        }
+        let s = self.s;
+        // state per var: (space, per-component state 0 unknown / 1 written / 2 zero).
+        let mut state: HashMap<VarId, (Space, Vec<u8>)> = HashMap::new();
+        for (h, var) in s.vars.iter() {
+            let sp = match (&var.kind, entry) {
+                (VarKind::Local(f), _) if *f == func => Space::Mem,
+                (VarKind::Private, true) => Space::Mem,
+                (VarKind::Output { .. }, true) => {
+                    match self.globals.get(h.index()).copied().flatten() {
+                        Some(p) => p.sp,
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let comps = self.components(sp, var.ty)?;
+            let size = comps.iter().map(|(o, n)| o + n).max().unwrap_or(0);
+            state.insert(h, (sp, vec![0; size as usize]));
+        }
+        struct Walk<'a, 'c> {
+            c: &'c mut Compiler<'a>,
+            state: HashMap<VarId, (Space, Vec<u8>)>,
+            returned: bool,
+            entry: bool,
+        }
+        impl Walk<'_, '_> {
+            fn mark(&mut self, d: &Deref, write: bool) -> Result<(), CompileError> {
+                let Some((sp, st)) = self.state.get(&d.var) else {
+                    return Ok(());
+                };
+                let sp = *sp;
+                let ty = self.c.s.vars[d.var].ty;
+                let range = if d.path.iter().all(|i| matches!(i, Index::Const(_))) {
+                    let (off, _, vt) = self.c.resolve(None, sp, ty, &d.path)?;
+                    Some((off as usize, vt.n()))
+                } else {
+                    None
+                };
+                let len = st.len();
+                let (lo, hi, new) = match range {
+                    Some((o, n)) => (o.min(len), (o + n).min(len), if write { 1 } else { 2 }),
+                    None => (0, len, 2),
+                };
+                if let Some((_, st)) = self.state.get_mut(&d.var) {
+                    for x in &mut st[lo..hi] {
+                        if *x == 0 {
+                            *x = new;
+                        }
+                    }
+                }
+                Ok(())
+            }
+            fn block(
+                &mut self,
+                f: &oxgl_ir::Function,
+                b: BlockId,
+                nested: bool,
+            ) -> Result<(), CompileError> {
+                let Some(block) = f.blocks.get(b) else {
+                    return err("block out of range");
+                };
+                for node in &block.nodes {
+                    match node {
+                        Node::Inst(v) => match &f.insts[*v].op {
+                            IrOp::Load(d) => self.mark(d, false)?,
+                            IrOp::Store(d, _) => {
+                                let top = !nested && !self.returned;
+                                self.mark(d, top)?;
+                            }
+                            IrOp::Call(..) if self.entry => {
+                                let globals: Vec<VarId> = self
+                                    .state
+                                    .keys()
+                                    .copied()
+                                    .filter(|h| {
+                                        !matches!(self.c.s.vars[*h].kind, VarKind::Local(_))
+                                    })
+                                    .collect();
+                                for h in globals {
+                                    self.mark(&Deref::var(h), false)?;
+                                }
+                            }
+                            _ => {}
+                        },
+                        Node::If { then, else_, .. } => {
+                            self.block(f, *then, true)?;
+                            self.block(f, *else_, true)?;
+                        }
+                        Node::Loop { body, cont } => {
+                            self.block(f, *body, true)?;
+                            self.block(f, *cont, true)?;
+                        }
+                        Node::Return(_) => self.returned = true,
+                        _ => {}
+                    }
+                }
+                Ok(())
+            }
+        }
+        let f = &s.funcs[func];
+        let mut w = Walk {
+            c: self,
+            state,
+            returned: false,
+            entry,
+        };
+        w.block(f, f.body, false)?;
+        let state = w.state;
+        let mut plan = Vec::new();
+        let mut vars: Vec<&VarId> = state.keys().collect();
+        vars.sort();
+        for h in vars {
+            let (sp, st) = &state[h];
+            let is_out = *sp != Space::Mem;
+            for (off, n) in self.components(*sp, s.vars[*h].ty)? {
+                let mut i = off;
+                while i < off + n {
+                    let need = |x: u8| x == 2 || (x == 0 && is_out);
+                    if need(st[i as usize]) {
+                        let start = i;
+                        while i < off + n && need(st[i as usize]) {
+                            i += 1;
+                        }
+                        plan.push((*h, start, i - start));
+                    } else {
+                        i += 1;
+                    }
+                }
+            }
+        }
+        self.zero_plans.insert(func, plan.clone());
+        Ok(plan)
+    }
+
+    fn emit_zeroes(&mut self, fr: &Frame) -> Result<(), CompileError> {
+        for (h, off, n) in self.zero_plan(fr.func, fr.entry)? {
+            let p = self.var_place(fr, h)?;
+            self.push(Op::Zero {
+                sp: p.sp,
+                base: p.base + off,
+                n,
+            })?;
+        }
+        Ok(())
+    }
+
+    // ---- control flow ----------------------------------------------------------
+
+    fn block(
+        &mut self,
+        fr: &mut Frame,
+        b: BlockId,
+        exits: &mut Vec<u32>,
+    ) -> Result<(), CompileError> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return err("control flow nested too deeply");
+        }
+        let s = self.s;
+        let f = &s.funcs[fr.func];
+        let Some(block) = f.blocks.get(b) else {
+            return err("block out of range");
+        };
+        let mut mine = Vec::new();
+        for node in &block.nodes {
+            match node {
+                Node::Inst(v) => self.inst(fr, *v, &mut mine)?,
+                Node::If { cond, then, else_ } => {
+                    let cond = fr.vals[cond.index()].r[0];
+                    let slot = self.slot();
+                    let if_pc = self.push(Op::If {
+                        cond,
+                        slot,
+                        else_pc: 0,
+                    })?;
+                    let mut inner = Vec::new();
+                    self.block(fr, *then, &mut inner)?;
+                    let has_else = f.blocks.get(*else_).is_some_and(|b| !b.nodes.is_empty());
+                    let else_op = if has_else {
+                        Some(self.push(Op::Else { slot, end_pc: 0 })?)
+                    } else {
+                        None
+                    };
+                    let then_end = self.pc();
+                    self.patch_exits(&inner, if has_else { then_end - 1 } else { then_end });
+                    if let Some(Op::If { else_pc, .. }) = self.ops.get_mut(if_pc as usize) {
+                        *else_pc = then_end;
+                    }
+                    if has_else {
+                        let mut inner = Vec::new();
+                        self.block(fr, *else_, &mut inner)?;
+                        let end = self.pc();
+                        self.patch_exits(&inner, end);
+                        if let Some(Some(Op::Else { end_pc, .. })) =
+                            else_op.map(|e| self.ops.get_mut(e as usize))
+                        {
+                            *end_pc = end;
+                        }
+                    }
+                    mine.push(self.push(Op::EndIf { slot, exit: 0 })?);
+                }
+                Node::Loop { body, cont } => {
+                    let slot = self.slot();
+                    self.slot();
+                    let start = self.push(Op::Loop { slot })?;
+                    let body_pc = self.pc();
+                    fr.loops.push(slot);
+                    let mut inner = Vec::new();
+                    self.block(fr, *body, &mut inner)?;
+                    fr.loops.pop();
+                    let cb = self.push(Op::ContBegin { slot, end_pc: 0 })?;
+                    self.patch_exits(&inner, cb);
+                    // `cont` breaks and continues no loop of ours.
+                    let saved = std::mem::take(&mut fr.loops);
+                    let mut inner = Vec::new();
+                    self.block(fr, *cont, &mut inner)?;
+                    fr.loops = saved;
+                    let le = self.pc();
+                    self.patch_exits(&inner, le);
+                    self.push(Op::LoopEnd {
+                        slot,
+                        body: body_pc,
+                        exit: 0,
+                    })?;
+                    if let Some(Op::ContBegin { end_pc, .. }) = self.ops.get_mut(cb as usize) {
+                        *end_pc = le;
+                    }
+                    self.loops.push((start, le));
+                    mine.push(le);
+                }
+                Node::Break | Node::Continue => {
+                    let Some(&slot) = fr.loops.last() else {
+                        return err("break or continue outside a loop");
+                    };
+                    self.push(if *node == Node::Break {
+                        Op::Break { slot }
+                    } else {
+                        Op::Continue { slot }
+                    })?;
+                }
+                Node::Return(v) => {
+                    let (d, a, n) = match (v, fr.entry) {
+                        (Some(v), false) => {
+                            let a = fr.vals[v.index()];
+                            (fr.ret.r, a.r, a.n.min(fr.ret.n))
+                        }
+                        _ => ([NONE; 4], [NONE; 4], 0),
+                    };
+                    self.push(Op::Return { d, a, n })?;
+                }
+                Node::Discard => {
+                    self.info.uses_discard = true;
+                    self.push(Op::Discard)?;
+                }
+            }
+        }
+        exits.extend(mine);
+        self.depth -= 1;
+        Ok(())
+    }
+
+    // ---- instructions ------------------------------------------------------------
+
+    fn inst(&mut self, fr: &mut Frame, v: Value, exits: &mut Vec<u32>) -> Result<(), CompileError> {
+        let s = self.s;
+        let f = &s.funcs[fr.func];
+        let Some(inst) = f.insts.get(v) else {
+            return err("instruction out of range");
+        };
+        if let Some(t) = inst.ty {
+            supported(t)?;
+        }
+        let ty = inst.ty.unwrap_or(ValType::BOOL);
+        let val = |fr: &Frame, x: Value| fr.vals[x.index()];
+        let lanes = match &inst.op {
+            IrOp::Const(bits) => {
+                let rs: Vec<u32> = bits[..ty.n()]
+                    .iter()
+                    .map(|b| self.konst(*b as u32))
+                    .collect();
+                Lanes::from(&rs)
+            }
+            IrOp::Undef => {
+                let z = self.konst(0);
+                Lanes::from(&vec![z; ty.n()])
+            }
+            IrOp::Param(n) => match fr.params.get(*n as usize) {
+                Some(l) => *l,
+                None => return err("parameter out of range"),
+            },
+            IrOp::Alu(op, args) => {
+                let a: Vec<(ValType, Lanes)> = args
+                    .iter()
+                    .map(|x| (f.insts[*x].ty.unwrap_or(ValType::BOOL), val(fr, *x)))
+                    .collect();
+                self.alu(*op, &a, ty)?
+            }
+            IrOp::Swizzle(a, idx) => {
+                let a = val(fr, *a);
+                let rs: Vec<u32> = idx[..ty.n()].iter().map(|i| a.r[*i as usize & 3]).collect();
+                Lanes::from(&rs)
+            }
+            IrOp::Insert(a, x, lane) => {
+                let mut a = val(fr, *a);
+                a.r[*lane as usize & 3] = val(fr, *x).r[0];
+                a
+            }
+            IrOp::Construct(parts) => {
+                let rs: Vec<u32> = parts
+                    .iter()
+                    .flat_map(|p| val(fr, *p).lanes().to_vec())
+                    .take(4)
+                    .collect();
+                Lanes::from(&rs)
+            }
+            IrOp::Load(d) => self.load(fr, d)?,
+            IrOp::Store(d, x) => {
+                let x = val(fr, *x);
+                self.store(fr, d, x)?;
+                Lanes::NONE
+            }
+            IrOp::Tex(t) => self.tex(fr, t, ty)?,
+            IrOp::System(sv) => {
+                let sys = match sv {
+                    SysVal::FragCoord => {
+                        self.info.reads_frag_coord = true;
+                        Sys::FragCoord
+                    }
+                    SysVal::FrontFacing => {
+                        self.info.reads_front_facing = true;
+                        Sys::FrontFacing
+                    }
+                    SysVal::PointCoord => {
+                        self.info.reads_point_coord = true;
+                        Sys::PointCoord
+                    }
+                    SysVal::HelperInvocation => Sys::HelperInvocation,
+                    SysVal::VertexId => Sys::VertexId,
+                    SysVal::InstanceId => Sys::InstanceId,
+                    SysVal::BaseVertex => Sys::BaseVertex,
+                    SysVal::BaseInstance => Sys::BaseInstance,
+                    SysVal::DrawId => Sys::DrawId,
+                    other => return err(format!("system value {}", other.name())),
+                };
+                if !self.info.system_values.contains(sv) {
+                    self.info.system_values.push(*sv);
+                }
+                let d = self.vregs_n(ty.n());
+                self.push(Op::Sys {
+                    sv: sys,
+                    d: d.r,
+                    n: d.n,
+                })?;
+                d
+            }
+            IrOp::Deriv(kind, a) => {
+                self.info.uses_derivatives = true;
+                let a = val(fr, *a);
+                let d = self.vregs_n(a.n as usize);
+                self.push(Op::Deriv {
+                    kind: *kind,
+                    n: a.n,
+                    d: d.r,
+                    a: a.r,
+                })?;
+                d
+            }
+            IrOp::Demote => {
+                self.info.uses_discard = true;
+                self.push(Op::Demote)?;
+                Lanes::NONE
+            }
+            IrOp::Barrier(_) => Lanes::NONE,
+            IrOp::Call(callee, args) => {
+                let params: Vec<Lanes> = args.iter().map(|x| val(fr, *x)).collect();
+                self.call(*callee, params, exits)?
+            }
+            IrOp::ArrayLength(_) => return err("array_length (storage blocks) is not supported"),
+            IrOp::Atomic(..) => return err("atomics are not supported"),
+            IrOp::Image(_) => return err("image operations are not supported"),
+            IrOp::EmitVertex(_) | IrOp::EndPrimitive(_) => {
+                return err("geometry-stage operations are not supported");
+            }
+        };
+        fr.vals[v.index()] = lanes;
+        Ok(())
+    }
+
+    fn call(
+        &mut self,
+        callee: FuncId,
+        params: Vec<Lanes>,
+        exits: &mut Vec<u32>,
+    ) -> Result<Lanes, CompileError> {
+        let s = self.s;
+        let Some(f) = s.funcs.get(callee) else {
+            return err("callee out of range");
+        };
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return err("calls nested too deeply");
+        }
+        let ret = match f.ret {
+            Some(t) => {
+                supported(t)?;
+                self.vregs_n(t.n())
+            }
+            None => Lanes::NONE,
+        };
+        let slot = self.slot();
+        self.push(Op::CallBegin {
+            slot,
+            d: ret.r,
+            n: ret.n,
+        })?;
+        let mut fr = self.frame(callee, params, ret, false)?;
+        self.emit_zeroes(&fr)?;
+        let mut inner = Vec::new();
+        self.block(&mut fr, f.body, &mut inner)?;
+        let end = self.pc();
+        self.patch_exits(&inner, end);
+        exits.push(self.push(Op::CallEnd { slot, exit: 0 })?);
+        self.depth -= 1;
+        Ok(ret)
+    }
+
+    fn load(&mut self, fr: &Frame, d: &Deref) -> Result<Lanes, CompileError> {
+        let p = self.var_place(fr, d.var)?;
+        let ty = self.s.vars[d.var].ty;
+        let (off, dynreg, vt) = self.resolve(Some(fr), p.sp, ty, &d.path)?;
+        let base = p
+            .base
+            .checked_add(off)
+            .ok_or(CompileError::new("offset overflow"))?;
+        match p.sp {
+            Space::Input => {
+                let (lo, hi) = if dynreg == NONE {
+                    (base, base + vt.lanes as u32)
+                } else {
+                    let comps = self.components(p.sp, ty)?;
+                    let span = comps.iter().map(|(o, n)| o + n).max().unwrap_or(0);
+                    (p.base, p.base + span)
+                };
+                for c in lo..hi {
+                    let loc = (c / 4) as usize;
+                    if loc < 4096 {
+                        if self.info.inputs_read.len() <= loc {
+                            self.info.inputs_read.resize(loc + 1, 0);
+                        }
+                        self.info.inputs_read[loc] |= 1 << (c % 4);
+                    }
+                }
+            }
+            Space::Uniform => {
+                let size = self.s.types.layout(ty).map_or(0, |(s, _)| s);
+                self.info.uniform_bytes = self.info.uniform_bytes.max(p.base.saturating_add(size));
+            }
+            _ => {}
+        }
+        let d = self.vregs_n(vt.n());
+        let norm_bool = vt.scalar == Scalar::Bool && matches!(p.sp, Space::Input | Space::Uniform);
+        let (r, n) = (d.r, d.n);
+        self.push(match (p.sp, dynreg == NONE && !norm_bool) {
+            (Space::Input, true) => Op::LoadIn { base, d: r, n },
+            (Space::Uniform, true) => Op::LoadUni { base, d: r, n },
+            (Space::Mem, true) => Op::LoadMem { base, d: r, n },
+            _ => Op::Load {
+                sp: p.sp,
+                base,
+                off: dynreg,
+                d: r,
+                n,
+                norm_bool,
+            },
+        })?;
+        Ok(d)
+    }
+
+    fn store(&mut self, fr: &Frame, d: &Deref, x: Lanes) -> Result<(), CompileError> {
+        let p = self.var_place(fr, d.var)?;
+        if matches!(p.sp, Space::Input | Space::Uniform) {
+            return err("store to read-only memory");
+        }
+        let ty = self.s.vars[d.var].ty;
+        let (off, dynreg, vt) = self.resolve(Some(fr), p.sp, ty, &d.path)?;
+        let base = p
+            .base
+            .checked_add(off)
+            .ok_or(CompileError::new("offset overflow"))?;
+        let (a, n) = (x.r, x.n.min(vt.lanes));
+        self.push(match (p.sp, dynreg == NONE) {
+            (Space::Output, true) => Op::StoreOut { base, a, n },
+            (Space::Mem, true) => Op::StoreMem { base, a, n },
+            _ => Op::Store {
+                sp: p.sp,
+                base,
+                off: dynreg,
+                a,
+                n,
+            },
+        })?;
+        Ok(())
+    }
+
+    fn tex(&mut self, fr: &Frame, t: &TexOp, ty: ValType) -> Result<Lanes, CompileError> {
+        let Some(decl) = self.s.textures.get(t.texture as usize) else {
+            return err("texture out of range");
+        };
+        let mut args = [[NONE; 4]; 9];
+        for (slot, v) in args.iter_mut().zip(t.operands()) {
+            if let Some(v) = v {
+                *slot = fr.vals[v.index()].r;
+            }
+        }
+        if t.texture < 32 {
+            self.info.textures_used |= 1 << t.texture;
+        }
+        let call = self.tex.len() as u32;
+        self.tex.push(TexCall {
+            decl: decl.clone(),
+            op: t.clone(),
+            args,
+        });
+        let d = self.vregs_n(ty.n());
+        self.push(Op::Tex {
+            call,
+            d: d.r,
+            n: d.n,
+        })?;
+        Ok(d)
+    }
+}

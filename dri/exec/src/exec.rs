@@ -1,0 +1,527 @@
+//! The executor: one pass over the flat program per run, W lanes at a time.
+//!
+//! Control state is four masks: `exec` (lanes running the current
+//! operation), `discarded`, `demoted`, and the per-construct masks in
+//! `Regs::slots` (lanes waiting for the else arm, lanes that broke out of or
+//! continued a loop, lanes that entered a call). Every operation touches a
+//! register with a whole-register copy (`[u32; N]`), which keeps the lane
+//! loops in `alu.rs` free of aliasing and easy for LLVM to vectorize.
+
+use crate::code::{NONE, OOB, Op, Space, Sys};
+use crate::{Env, LOOP_LIMIT, LoopLimit, Program, Regs, TexArgs, alu, lane_mask};
+use oxgl_ir::Deriv;
+
+/// `dst = src` in the lanes of `exec`; everything when `exec` covers every
+/// lane that runs (`full`).
+#[inline(always)]
+fn blend<const N: usize>(dst: &mut [u32; N], src: &[u32; N], exec: u32, full: bool) {
+    if full {
+        *dst = *src;
+        return;
+    }
+    for i in 0..N {
+        let m = if exec & (1 << i) != 0 { u32::MAX } else { 0 };
+        dst[i] = (src[i] & m) | (dst[i] & !m);
+    }
+}
+
+#[inline(always)]
+fn blend_f32<const N: usize>(dst: &mut [f32; N], src: &[u32; N], exec: u32, full: bool) {
+    if full {
+        *dst = src.map(f32::from_bits);
+        return;
+    }
+    for i in 0..N {
+        let m = if exec & (1 << i) != 0 { u32::MAX } else { 0 };
+        dst[i] = f32::from_bits((src[i] & m) | (dst[i].to_bits() & !m));
+    }
+}
+
+#[inline(always)]
+fn bits<const N: usize>(x: &[f32; N]) -> [u32; N] {
+    x.map(f32::to_bits)
+}
+
+/// The 32-bit little-endian word at byte `o` of the uniform block; missing
+/// bytes read as 0.
+fn uniform_word(u: &[u8], o: u32) -> u32 {
+    let o = o as usize;
+    let mut b = [0u8; 4];
+    for (k, x) in b.iter_mut().enumerate() {
+        *x = o
+            .checked_add(k)
+            .and_then(|i| u.get(i))
+            .copied()
+            .unwrap_or(0);
+    }
+    u32::from_le_bytes(b)
+}
+
+/// The `f32` array of an environment component, for [`Space`]s other than
+/// `Mem` and `Uniform`.
+fn env_slot<'e, const N: usize>(
+    env: &'e mut Env<'_, N>,
+    sp: Space,
+    idx: u32,
+) -> Option<&'e mut [f32; N]> {
+    let i = idx as usize;
+    match sp {
+        Space::Output => env.outputs.get_mut(i),
+        Space::Position => env.position.get_mut(i),
+        Space::PointSize => (i == 0).then_some(&mut env.point_size),
+        Space::ClipDistance => env.clip_distance.get_mut(i),
+        Space::FragDepth => (i == 0).then_some(&mut env.frag_depth),
+        Space::Mem | Space::Input | Space::Uniform => None,
+    }
+}
+
+/// Component `idx` of space `sp`, all lanes.
+fn read<const N: usize>(env: &mut Env<'_, N>, r: &[[u32; N]], sp: Space, idx: u32) -> [u32; N] {
+    match sp {
+        Space::Mem => r.get(idx as usize).copied().unwrap_or([0; N]),
+        Space::Input => env.inputs.get(idx as usize).map_or([0; N], bits),
+        Space::Uniform => [uniform_word(env.uniforms, idx); N],
+        _ => env_slot(env, sp, idx).map_or([0; N], |x| bits(x)),
+    }
+}
+
+/// Lane `l` of component `idx` of space `sp`.
+fn read_lane<const N: usize>(
+    env: &mut Env<'_, N>,
+    r: &[[u32; N]],
+    sp: Space,
+    idx: u32,
+    l: usize,
+) -> u32 {
+    match sp {
+        Space::Mem => r.get(idx as usize).map_or(0, |x| x[l]),
+        Space::Input => env.inputs.get(idx as usize).map_or(0, |x| x[l].to_bits()),
+        Space::Uniform => uniform_word(env.uniforms, idx),
+        _ => env_slot(env, sp, idx).map_or(0, |x| x[l].to_bits()),
+    }
+}
+
+fn write_lane<const N: usize>(
+    env: &mut Env<'_, N>,
+    r: &mut [[u32; N]],
+    sp: Space,
+    idx: u32,
+    l: usize,
+    v: u32,
+) {
+    match sp {
+        Space::Mem => {
+            if let Some(x) = r.get_mut(idx as usize) {
+                x[l] = v;
+            }
+        }
+        _ => {
+            if let Some(x) = env_slot(env, sp, idx) {
+                x[l] = f32::from_bits(v);
+            }
+        }
+    }
+}
+
+fn sys<const N: usize>(env: &Env<'_, N>, sv: Sys, k: usize, exec0: u32, demoted: u32) -> [u32; N] {
+    let lanes = |m: u32| std::array::from_fn(|i| (m >> i) & 1);
+    match sv {
+        Sys::FragCoord => env.frag_coord.get(k).map_or([0; N], bits),
+        Sys::PointCoord => env.point_coord.get(k).map_or([0; N], bits),
+        Sys::FrontFacing => lanes(env.front_facing),
+        Sys::HelperInvocation => lanes((exec0 & !env.mask) | demoted),
+        Sys::VertexId => env.vertex_id.map(|x| x as u32),
+        Sys::InstanceId => [env.instance_id as u32; N],
+        Sys::BaseVertex => [env.base_vertex as u32; N],
+        Sys::BaseInstance => [env.base_instance as u32; N],
+        Sys::DrawId => [env.draw_id as u32; N],
+    }
+}
+
+/// Quad-layout derivative (see the crate docs).
+fn deriv<const N: usize>(kind: Deriv, v: &[u32; N], y_sign: f32) -> [u32; N] {
+    let row = if N == 4 { 2 } else { 4 };
+    let at = |i: usize| v.get(i).map_or(0.0, |x| f32::from_bits(*x));
+    std::array::from_fn(|l| {
+        let q = l & !(1 | row);
+        let d = match kind {
+            Deriv::Ddx | Deriv::DdxFine => at(l | 1) - at(l & !1),
+            Deriv::DdxCoarse => at(q | 1) - at(q),
+            Deriv::Ddy | Deriv::DdyFine => (at(l | row) - at(l & !row)) * y_sign,
+            Deriv::DdyCoarse => (at(q | row) - at(q)) * y_sign,
+        };
+        d.to_bits()
+    })
+}
+
+fn fill_tex_args<const N: usize>(a: &mut TexArgs<N>, r: &[[u32; N]], regs: &[[u32; 4]; 9]) {
+    let get = |x: u32| {
+        r.get(x as usize)
+            .map_or([0.0; N], |v| v.map(f32::from_bits))
+    };
+    let vec = |dst: &mut [[f32; N]; 4], rs: &[u32; 4]| {
+        for (d, x) in dst.iter_mut().zip(rs) {
+            if *x != NONE {
+                *d = get(*x);
+            }
+        }
+    };
+    vec(&mut a.coord, &regs[0]);
+    let one = |dst: &mut [f32; N], x: u32| {
+        if x != NONE {
+            *dst = get(x);
+        }
+    };
+    one(&mut a.layer, regs[1][0]);
+    one(&mut a.compare, regs[2][0]);
+    one(&mut a.lod, regs[3][0]);
+    one(&mut a.bias, regs[4][0]);
+    vec(&mut a.ddx, &regs[5]);
+    vec(&mut a.ddy, &regs[6]);
+    vec(&mut a.offset, &regs[7]);
+    one(&mut a.sample, regs[8][0]);
+}
+
+pub(crate) fn run<const N: usize>(
+    p: &Program,
+    regs: &mut Regs<N>,
+    env: &mut Env<'_, N>,
+) -> Result<(), LoopLimit> {
+    let exec0 = (env.mask | env.helpers) & lane_mask::<N>();
+    env.mask &= lane_mask::<N>();
+    if exec0 == 0 {
+        return Ok(());
+    }
+    let mut exec = exec0;
+    let mut discarded = 0u32;
+    let mut demoted = 0u32;
+    let mut iters = 0u32;
+    let r = &mut regs.r[..];
+    let slots = &mut regs.slots[..];
+    let ops = &p.ops[..];
+    let mut pc = 0usize;
+    // Mask slots are in range by construction; a stray index reads 0.
+    macro_rules! slot {
+        ($s:expr) => {
+            *slots.get_mut($s as usize).unwrap_or(&mut 0)
+        };
+    }
+    while let Some(op) = ops.get(pc) {
+        pc += 1;
+        match op {
+            Op::Un { f, n, d, a } => alu::un(*f, r, *n, d, a),
+            Op::Bin { f, n, d, a, b } => alu::bin(*f, r, *n, d, a, b),
+            Op::Tern { f, n, d, a, b, c } => alu::tern(*f, r, *n, d, a, b, c),
+            Op::Bfe {
+                d,
+                base,
+                off,
+                bits,
+                flags,
+            } => {
+                let (x, o, n) = (r[*base as usize], r[*off as usize], r[*bits as usize]);
+                r[*d as usize] = std::array::from_fn(|i| alu::bfe(x[i], o[i], n[i], *flags));
+            }
+            Op::Bfi {
+                d,
+                base,
+                ins,
+                off,
+                bits,
+                flags,
+            } => {
+                let (x, y) = (r[*base as usize], r[*ins as usize]);
+                let (o, n) = (r[*off as usize], r[*bits as usize]);
+                r[*d as usize] = std::array::from_fn(|i| alu::bfi(x[i], y[i], o[i], n[i], *flags));
+            }
+            Op::Pack { f, d, a } => {
+                let src = a.map(|x| r.get(x as usize).copied().unwrap_or([0; N]));
+                r[*d as usize] = std::array::from_fn(|i| {
+                    alu::pack(*f, [src[0][i], src[1][i], src[2][i], src[3][i]])
+                });
+            }
+            Op::Unpack { f, k, d, a } => {
+                let x = r[*a as usize];
+                r[*d as usize] = x.map(|v| alu::unpack(*f, *k, v));
+            }
+            Op::VExtract { d, v, n, idx } => {
+                let i = r[*idx as usize];
+                let mut out = [0u32; N];
+                for (k, reg) in v.iter().enumerate().take(*n as usize) {
+                    let x = r[*reg as usize];
+                    for l in 0..N {
+                        if i[l] == k as u32 {
+                            out[l] = x[l];
+                        }
+                    }
+                }
+                r[*d as usize] = out;
+            }
+            Op::SelIdx { d, idx, k, s, v } => {
+                let (i, x, y) = (r[*idx as usize], r[*s as usize], r[*v as usize]);
+                r[*d as usize] = std::array::from_fn(|l| if i[l] == *k { x[l] } else { y[l] });
+            }
+            Op::LoadIn { base, d, n } => {
+                for k in 0..(*n as usize).min(4) {
+                    let v = match env.inputs.get((*base as usize).wrapping_add(k)) {
+                        Some(x) => bits(x),
+                        None => [0; N],
+                    };
+                    r[d[k] as usize] = v;
+                }
+            }
+            Op::LoadUni { base, d, n } => {
+                for k in 0..(*n as u32).min(4) {
+                    let v = uniform_word(env.uniforms, base.wrapping_add(4 * k));
+                    r[d[k as usize] as usize] = [v; N];
+                }
+            }
+            Op::LoadMem { base, d, n } => {
+                for k in 0..(*n as usize).min(4) {
+                    let v = r
+                        .get((*base as usize).wrapping_add(k))
+                        .copied()
+                        .unwrap_or([0; N]);
+                    r[d[k] as usize] = v;
+                }
+            }
+            Op::StoreOut { base, a, n } => {
+                let full = exec == exec0;
+                for k in 0..(*n as usize).min(4) {
+                    if let Some(dst) = env.outputs.get_mut((*base as usize).wrapping_add(k)) {
+                        blend_f32(dst, &r[a[k] as usize], exec, full);
+                    }
+                }
+            }
+            Op::StoreMem { base, a, n } => {
+                let full = exec == exec0;
+                for k in 0..(*n as usize).min(4) {
+                    let v = r[a[k] as usize];
+                    if let Some(dst) = r.get_mut((*base as usize).wrapping_add(k)) {
+                        blend(dst, &v, exec, full);
+                    }
+                }
+            }
+            Op::Load {
+                sp,
+                base,
+                off,
+                d,
+                n,
+                norm_bool,
+            } => {
+                let unit = sp.unit();
+                for k in 0..*n as u32 {
+                    let idx = base.wrapping_add(k * unit);
+                    let mut v = if *off == NONE {
+                        read(env, r, *sp, idx)
+                    } else {
+                        let o = r[*off as usize];
+                        let mut v = [0u32; N];
+                        for l in 0..N {
+                            if o[l] != OOB {
+                                v[l] = read_lane(env, r, *sp, idx.wrapping_add(o[l]), l);
+                            }
+                        }
+                        v
+                    };
+                    if *norm_bool {
+                        v = v.map(|x| (x != 0) as u32);
+                    }
+                    r[d[k as usize] as usize] = v;
+                }
+            }
+            Op::Store {
+                sp,
+                base,
+                off,
+                a,
+                n,
+            } => {
+                let full = exec == exec0;
+                let unit = sp.unit();
+                for k in 0..*n as u32 {
+                    let idx = base.wrapping_add(k * unit);
+                    let v = r[a[k as usize] as usize];
+                    if *off == NONE {
+                        if *sp == Space::Mem {
+                            if let Some(dst) = r.get_mut(idx as usize) {
+                                blend(dst, &v, exec, full);
+                            }
+                        } else if let Some(dst) = env_slot(env, *sp, idx) {
+                            blend_f32(dst, &v, exec, full);
+                        }
+                    } else {
+                        let o = r[*off as usize];
+                        for l in 0..N {
+                            if exec & (1 << l) != 0 && o[l] != OOB {
+                                write_lane(env, r, *sp, idx.wrapping_add(o[l]), l, v[l]);
+                            }
+                        }
+                    }
+                }
+            }
+            Op::Addr {
+                d,
+                prev,
+                idx,
+                len,
+                stride,
+                signed,
+            } => {
+                let i = r[*idx as usize];
+                let pv = if *prev == NONE {
+                    [0; N]
+                } else {
+                    r[*prev as usize]
+                };
+                r[*d as usize] = std::array::from_fn(|l| {
+                    let ok = pv[l] != OOB
+                        && if *signed {
+                            (i[l] as i32 as i64) >= 0 && (i[l] as i32 as i64) < *len as i64
+                        } else {
+                            i[l] < *len
+                        };
+                    if ok {
+                        pv[l].wrapping_add(i[l].wrapping_mul(*stride))
+                    } else {
+                        OOB
+                    }
+                });
+            }
+            Op::Zero { sp, base, n } => {
+                for k in 0..*n {
+                    let idx = base.wrapping_add(k);
+                    if *sp == Space::Mem {
+                        if let Some(x) = r.get_mut(idx as usize) {
+                            *x = [0; N];
+                        }
+                    } else if let Some(x) = env_slot(env, *sp, idx) {
+                        *x = [0.0; N];
+                    }
+                }
+            }
+            Op::Sys { sv, d, n } => {
+                for k in 0..*n as usize {
+                    r[d[k] as usize] = sys(env, *sv, k, exec0, demoted);
+                }
+            }
+            Op::Deriv { kind, n, d, a } => {
+                for k in 0..(*n as usize).min(4) {
+                    let o = deriv(*kind, &r[a[k] as usize], env.y_sign);
+                    r[d[k] as usize] = o;
+                }
+            }
+            Op::Tex { call, d, n } => {
+                if let Some(t) = p.tex.get(*call as usize) {
+                    fill_tex_args(&mut regs.tex_args, r, &t.args);
+                    env.textures
+                        .sample(&t.decl, &t.op, &regs.tex_args, exec, &mut regs.tex_out);
+                    for k in 0..*n as usize {
+                        r[d[k] as usize] = bits(&regs.tex_out[k]);
+                    }
+                }
+            }
+            Op::If {
+                cond,
+                slot,
+                else_pc,
+            } => {
+                let c = r[*cond as usize];
+                let mut m = 0u32;
+                for (l, x) in c.iter().enumerate() {
+                    m |= ((*x != 0) as u32) << l;
+                }
+                let t = exec & m;
+                let e = exec & !m;
+                if t != 0 {
+                    exec = t;
+                    slot!(*slot) = e;
+                } else {
+                    exec = e;
+                    slot!(*slot) = 0;
+                    pc = *else_pc as usize;
+                }
+            }
+            Op::Else { slot, end_pc } => {
+                let waiting = slot!(*slot);
+                if waiting == 0 {
+                    pc = *end_pc as usize;
+                } else {
+                    slot!(*slot) = exec;
+                    exec = waiting;
+                }
+            }
+            Op::EndIf { slot, exit } => {
+                exec |= slot!(*slot);
+                if exec == 0 {
+                    pc = *exit as usize;
+                }
+            }
+            Op::Loop { slot } => {
+                slot!(*slot) = 0;
+                slot!(*slot + 1) = 0;
+            }
+            Op::ContBegin { slot, end_pc } => {
+                exec |= slot!(*slot + 1);
+                slot!(*slot + 1) = 0;
+                if exec == 0 {
+                    pc = *end_pc as usize;
+                }
+            }
+            Op::LoopEnd { slot, body, exit } => {
+                if exec != 0 {
+                    iters += 1;
+                    if iters > LOOP_LIMIT {
+                        env.mask = 0;
+                        return Err(LoopLimit);
+                    }
+                    pc = *body as usize;
+                } else {
+                    exec = slot!(*slot);
+                    if exec == 0 {
+                        pc = *exit as usize;
+                    }
+                }
+            }
+            Op::Break { slot } => {
+                slot!(*slot) |= exec;
+                exec = 0;
+            }
+            Op::Continue { slot } => {
+                slot!(*slot + 1) |= exec;
+                exec = 0;
+            }
+            Op::Return { d, a, n } => {
+                for k in 0..*n as usize {
+                    let v = r[a[k] as usize];
+                    if let Some(dst) = r.get_mut(d[k] as usize) {
+                        blend(dst, &v, exec, false);
+                    }
+                }
+                exec = 0;
+            }
+            Op::Discard => {
+                discarded |= exec;
+                exec = 0;
+            }
+            Op::Demote => demoted |= exec,
+            Op::CallBegin { slot, d, n } => {
+                slot!(*slot) = exec;
+                for x in d.iter().take(*n as usize) {
+                    if let Some(x) = r.get_mut(*x as usize) {
+                        *x = [0; N];
+                    }
+                }
+            }
+            Op::CallEnd { slot, exit } => {
+                exec = slot!(*slot) & !discarded;
+                if exec == 0 {
+                    pc = *exit as usize;
+                }
+            }
+        }
+    }
+    env.mask &= !(discarded | demoted);
+    Ok(())
+}

@@ -1,0 +1,230 @@
+//! What the interpreter cannot check: derivatives (it has no neighbours),
+//! helper lanes, the loop limit, compile errors, [`ProgramInfo`] and
+//! robustness against short environments.
+
+use crate::shaders;
+use oxgl_exec::{Env, LoopLimit, NoTextures, Program, lane_mask};
+use oxgl_ir::*;
+
+fn deriv_shader() -> Shader {
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut s);
+    let v = b.load_input(0, ValType::F32X2);
+    for (loc, d) in [
+        Deriv::DdxFine,
+        Deriv::DdyFine,
+        Deriv::DdxCoarse,
+        Deriv::DdyCoarse,
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let r = b.deriv(d, v);
+        b.store_output(loc as u32, r);
+    }
+    // Inside divergent control flow the neighbours are still computed.
+    let x = b.lane(v, 0);
+    let zero = b.f32(0.0);
+    let c = b.gt(x, zero);
+    b.if_then(c, |b| {
+        let dx = b.deriv(Deriv::Ddx, x);
+        let dy = b.deriv(Deriv::Ddy, x);
+        let dxa = b.un(AluOp::FAbs, dx);
+        let dya = b.un(AluOp::FAbs, dy);
+        let fw = b.add(dxa, dya);
+        let o = b.output(4, ValType::F32);
+        b.store_var(o, fw);
+    });
+    s
+}
+
+fn check_derivs<const N: usize>() {
+    let s = deriv_shader();
+    let prog = Program::compile(&s).unwrap();
+    assert!(prog.info().uses_derivatives);
+    let mut regs = prog.new_regs::<N>();
+    let row = if N == 4 { 2 } else { 4 };
+    let input: Vec<[f32; N]> = vec![
+        std::array::from_fn(|l| (l * l) as f32 * 0.5 - 3.0),
+        std::array::from_fn(|l| (l as f32).sin()),
+        [0.0; N],
+        [0.0; N],
+    ];
+    for y_sign in [1.0f32, -1.0] {
+        let mut out = vec![[0.0f32; N]; 20];
+        let mut env = Env::<N>::new(&input, &mut out, &[], &NoTextures);
+        env.y_sign = y_sign;
+        env.mask = 0b0110 & lane_mask::<N>();
+        env.helpers = !env.mask & lane_mask::<N>();
+        prog.run(&mut regs, &mut env).unwrap();
+        for c in 0..2 {
+            let v = &input[c];
+            for l in 0..N {
+                let q = l & !(1 | row);
+                let fdx = v[l | 1] - v[l & !1];
+                let fdy = (v[l | row] - v[l & !row]) * y_sign;
+                let cdx = v[q | 1] - v[q];
+                let cdy = (v[q | row] - v[q]) * y_sign;
+                let got = [0, 1, 2, 3].map(|loc| out[loc * 4 + c][l]);
+                assert_eq!(got, [fdx, fdy, cdx, cdy], "lane {l} component {c}");
+                if c == 0 && v[l] > 0.0 {
+                    assert_eq!(out[16][l], fdx.abs() + fdy.abs(), "fwidth lane {l}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn derivatives_use_the_quad_layout() {
+    check_derivs::<16>();
+    check_derivs::<4>();
+    check_derivs::<8>();
+    check_derivs::<32>();
+}
+
+#[test]
+fn helpers_run_but_are_never_live() {
+    let s = shaders::fragment_sysvals();
+    let prog = Program::compile(&s).unwrap();
+    let mut regs = prog.new_regs::<16>();
+    let mut out = vec![[0.0f32; 16]; 12];
+    let mut env = Env::<16>::new(&[], &mut out, &[], &NoTextures);
+    env.frag_coord[0] = std::array::from_fn(|l| l as f32 - 4.0);
+    env.mask = 0xff00;
+    env.helpers = 0x00ff;
+    prog.run(&mut regs, &mut env).unwrap();
+    // Lanes 0..4 demote (x < 0); helpers are never live.
+    assert_eq!(env.mask, 0xff00);
+    let helper: Vec<u32> = (0..16).map(|l| out[8][l].to_bits()).collect();
+    let want: Vec<u32> = (0..16).map(|l| (l < 8) as u32).collect();
+    assert_eq!(helper, want);
+}
+
+#[test]
+fn runaway_loops_stop() {
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut s);
+    let c = b.load_input(0, ValType::F32);
+    let zero = b.f32(0.0);
+    let forever = b.lt(c, zero);
+    b.loop_(
+        |b| {
+            let not = b.un(AluOp::Not, forever);
+            b.if_then(not, |b| b.break_());
+        },
+        |_| {},
+    );
+    b.store_output(0, c);
+    let prog = Program::compile(&s).unwrap();
+    let mut regs = prog.new_regs::<16>();
+    let input = vec![std::array::from_fn::<f32, 16, _>(|l| if l == 3 { -1.0 } else { 1.0 }); 4];
+    let mut out = vec![[0.0f32; 16]; 4];
+    let mut env = Env::<16>::new(&input, &mut out, &[], &NoTextures);
+    assert_eq!(prog.run(&mut regs, &mut env), Err(LoopLimit));
+    assert_eq!(env.mask, 0);
+    // Without the runaway lane it finishes.
+    let input = vec![[1.0f32; 16]; 4];
+    let mut env = Env::<16>::new(&input, &mut out, &[], &NoTextures);
+    assert_eq!(prog.run(&mut regs, &mut env), Ok(()));
+    assert_eq!(env.mask, 0xffff);
+}
+
+#[test]
+fn unsupported_features_are_compile_errors() {
+    let msg = |s: &Shader| Program::compile(s).unwrap_err().message;
+    let s = Shader::new(Stage::Geometry);
+    assert!(msg(&s).contains("geometry"), "{}", msg(&s));
+
+    let mut s = Shader::new(Stage::Vertex);
+    let mut b = Builder::new(&mut s);
+    let x = b.load_input(0, ValType::F64);
+    b.store_output(0, x);
+    assert!(msg(&s).contains("f64"), "{}", msg(&s));
+
+    let src = "shader fragment
+var v0 \"u\" ubo binding 0 : { f32x4 offset 0 }
+var v1 \"o\" output location 0 component 0 index 0 : f32x4
+func f0 \"main\" () {
+  %0: f32x4 = load v0[0]
+  store v1, %0
+}
+entry f0
+";
+    let s = text::parse(src).unwrap();
+    assert!(msg(&s).contains("uniform blocks"), "{}", msg(&s));
+
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut s);
+    let id = b.system(SysVal::SampleId);
+    let o = b.output(0, ValType::I32);
+    b.store_var(o, id);
+    assert!(msg(&s).contains("sample_id"), "{}", msg(&s));
+
+    let mut s = Shader::new(Stage::Vertex);
+    Builder::new(&mut s).break_();
+    assert!(msg(&s).contains("invalid shader"), "{}", msg(&s));
+}
+
+#[test]
+fn program_info() {
+    let p = Program::compile(&shaders::fixed_function_vertex()).unwrap();
+    let i = p.info();
+    assert_eq!(i.stage, Stage::Vertex);
+    assert_eq!(i.inputs_read, vec![0b1111, 0b0111]);
+    assert_eq!(i.outputs_written, vec![0b1111, 0b0001]);
+    assert!(i.writes_position && i.writes_point_size && !i.writes_depth);
+    assert_eq!(i.uniform_bytes, 164);
+    assert!(!i.uses_discard);
+
+    let p = Program::compile(&shaders::fragment_sysvals()).unwrap();
+    let i = p.info();
+    assert!(i.uses_discard && i.writes_depth && i.reads_frag_coord);
+    assert!(i.reads_front_facing && i.reads_point_coord);
+    assert!(i.system_values.contains(&SysVal::HelperInvocation));
+
+    let p = Program::compile(&shaders::texture()).unwrap();
+    assert_eq!((p.info().num_textures, p.info().textures_used), (2, 0b11));
+
+    let p = Program::compile(&shaders::uniform_and_output_arrays()).unwrap();
+    assert_eq!(p.info().clip_distances, 2);
+    assert_eq!(
+        p.info().outputs_written,
+        vec![0b1111, 0, 0b0011, 0b0011, 0b0011]
+    );
+}
+
+/// Short or empty environments read zeros and drop writes; registers made
+/// for another program are re-initialized.
+#[test]
+fn short_environments_do_not_panic() {
+    let shaders = [
+        shaders::fixed_function_vertex(),
+        shaders::dynamic_array(),
+        shaders::uniform_and_output_arrays(),
+        shaders::calls(),
+        shaders::texture(),
+    ];
+    let progs: Vec<Program> = shaders
+        .iter()
+        .map(|s| Program::compile(s).unwrap())
+        .collect();
+    let mut regs = progs[0].new_regs::<16>();
+    for p in progs.iter().chain(progs.iter().rev()) {
+        for (ni, no, nu) in [(0, 0, 0), (1, 1, 3), (5, 2, 17)] {
+            let input = vec![[1.5f32; 16]; ni];
+            let mut out = vec![[0.0f32; 16]; no];
+            let uni = vec![0x40u8; nu];
+            let mut env = Env::<16>::new(&input, &mut out, &uni, &NoTextures);
+            p.run(&mut regs, &mut env).unwrap();
+        }
+    }
+}
+
+/// One compiled program is shared by the rasterizer's worker threads.
+#[test]
+fn programs_are_shareable() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Program>();
+    shareable::<oxgl_exec::Regs<16>>();
+}

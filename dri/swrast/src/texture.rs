@@ -1,0 +1,515 @@
+//! Texture sampling (GL 4.6 §8.14): the textures a draw samples, copied
+//! from the core's descriptors into storage the tile workers own, and the
+//! [`oxgl_exec::TextureHost`] that filters them for 16 lanes at a time.
+//!
+//! * Storage: RGBA `f32` texels with the base format's swizzle applied, per
+//!   level and cube face, shared (`Arc`) by every draw that uses the same
+//!   texture contents. [`TextureCache`] keys copies by the core's serial, so
+//!   an unchanged texture is copied once.
+//! * LOD: implicit sampling computes the scale factor per 2×2 quad from the
+//!   coordinate differences of its lanes (the quad layout of
+//!   `oxgl_exec`: lane `4 y + x`), ρ = the largest |∂u/∂x|, |∂u/∂y| over
+//!   the axes, `λ = log2(ρ) + bias` (log2 approximated like llvmpipe),
+//!   clamped to
+//!   `[min_lod, max_lod]`; `λ > 0` minifies (GL 4.6 §8.14.2, `c = 0`).
+//! * Filters: nearest and linear within a level, nearest and linear
+//!   between levels; wrap modes `REPEAT`, `MIRRORED_REPEAT`,
+//!   `CLAMP_TO_EDGE`, `CLAMP_TO_BORDER`, `MIRROR_CLAMP_TO_EDGE` and the
+//!   compatibility profile's `CLAMP` (coordinates clamped to [0, 1], linear
+//!   filtering then reaches the border colour).
+//! * Cube maps pick a face by the major axis (GL 4.6 table 8.19); rectangle
+//!   textures take unnormalized coordinates and have one level.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use oxgl_dri_interface::OxglTextureDesc;
+use oxgl_exec::{TexArgs, TextureHost};
+use oxgl_ir::{Dim, TexKind, TexOp, TextureDecl};
+
+use crate::raster::LANES;
+
+mod gl {
+    pub const TEXTURE_1D: u32 = 0x0DE0;
+    pub const TEXTURE_3D: u32 = 0x806F;
+    pub const TEXTURE_CUBE_MAP: u32 = 0x8513;
+    pub const TEXTURE_RECTANGLE: u32 = 0x84F5;
+    pub const NEAREST: u32 = 0x2600;
+    pub const LINEAR: u32 = 0x2601;
+    pub const NEAREST_MIPMAP_NEAREST: u32 = 0x2700;
+    pub const LINEAR_MIPMAP_NEAREST: u32 = 0x2701;
+    pub const LINEAR_MIPMAP_LINEAR: u32 = 0x2703;
+    pub const CLAMP: u32 = 0x2900;
+    pub const REPEAT: u32 = 0x2901;
+    pub const CLAMP_TO_BORDER: u32 = 0x812D;
+    pub const MIRRORED_REPEAT: u32 = 0x8370;
+    pub const MIRROR_CLAMP_TO_EDGE: u32 = 0x8743;
+}
+
+/// One level (or cube face of a level).
+#[derive(Debug)]
+struct Level {
+    w: usize,
+    h: usize,
+    d: usize,
+    texels: Vec<[f32; 4]>,
+}
+
+/// A texture's images, swizzled, owned by swrast.
+#[derive(Debug)]
+pub struct TexData {
+    /// `levels[level][face]`.
+    levels: Vec<Vec<Level>>,
+}
+
+/// The sampler state of a draw's texture.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct SamplerState {
+    target: u32,
+    min_filter: u32,
+    mag_filter: u32,
+    wrap: [u32; 3],
+    border: [f32; 4],
+    min_lod: f32,
+    max_lod: f32,
+    lod_bias: f32,
+}
+
+/// A texture as a draw samples it.
+#[derive(Clone, Debug)]
+pub struct Bound {
+    data: Arc<TexData>,
+    state: SamplerState,
+}
+
+/// The textures of one draw, by unit.
+#[derive(Clone, Debug, Default)]
+pub struct Samplers {
+    units: Vec<Option<Bound>>,
+}
+
+impl Samplers {
+    /// Whether two sets sample the same data with the same state.
+    pub fn same(&self, other: &Samplers) -> bool {
+        self.units.len() == other.units.len()
+            && self
+                .units
+                .iter()
+                .zip(&other.units)
+                .all(|(a, b)| match (a, b) {
+                    (None, None) => true,
+                    (Some(a), Some(b)) => Arc::ptr_eq(&a.data, &b.data) && a.state == b.state,
+                    _ => false,
+                })
+    }
+}
+
+/// Serial, first texel address, levels, faces, swizzle.
+type CacheKey = (u64, usize, u32, u32, [u8; 4]);
+
+/// Copies of texture contents keyed by the core's serial and layout.
+#[derive(Default)]
+pub struct TextureCache {
+    map: HashMap<CacheKey, Arc<TexData>>,
+}
+
+/// Entries kept before the cache starts over.
+const CACHE_LIMIT: usize = 64;
+
+/// A texture descriptor with its images as slices: `(texels, width,
+/// height, depth)` at `level * num_faces + face`.
+pub struct TexView<'a> {
+    /// The descriptor.
+    pub desc: &'a OxglTextureDesc,
+    /// Its images.
+    pub images: Vec<(&'a [[f32; 4]], usize, usize, usize)>,
+}
+
+impl TextureCache {
+    /// The samplers for `views`.
+    pub fn bind(&mut self, views: &[TexView]) -> Samplers {
+        let mut out = Samplers::default();
+        for v in views {
+            let (d, imgs) = (v.desc, &v.images[..]);
+            let first = imgs.first().map_or(0, |i| i.0.as_ptr() as usize);
+            let key = (d.serial, first, d.num_levels, d.num_faces, d.swizzle);
+            if self.map.len() >= CACHE_LIMIT && !self.map.contains_key(&key) {
+                self.map.clear();
+            }
+            let data = self
+                .map
+                .entry(key)
+                .or_insert_with(|| Arc::new(copy(d, imgs)))
+                .clone();
+            if data.levels.is_empty() {
+                continue;
+            }
+            let u = d.unit as usize;
+            if u >= 64 {
+                continue;
+            }
+            if out.units.len() <= u {
+                out.units.resize(u + 1, None);
+            }
+            out.units[u] = Some(Bound {
+                data,
+                state: SamplerState {
+                    target: d.target,
+                    min_filter: d.min_filter,
+                    mag_filter: d.mag_filter,
+                    wrap: d.wrap,
+                    border: swizzle(d.border_color, d.swizzle),
+                    min_lod: d.min_lod,
+                    max_lod: d.max_lod,
+                    lod_bias: d.lod_bias,
+                },
+            });
+        }
+        out
+    }
+}
+
+fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
+    s.map(|c| match c {
+        0..=3 => t[c as usize],
+        4 => 0.0,
+        _ => 1.0,
+    })
+}
+
+/// Copies the images of `d` (checked sizes; a short or empty image ends
+/// the level chain there).
+fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> TexData {
+    let faces = d.num_faces.max(1) as usize;
+    let mut levels = Vec::new();
+    'levels: for l in 0..d.num_levels as usize {
+        let mut level = Vec::with_capacity(faces);
+        for f in 0..faces {
+            let Some(&(src, w, h, dd)) = imgs.get(l * faces + f) else {
+                break 'levels;
+            };
+            let n = w * h * dd;
+            if n == 0 || src.len() < n {
+                break 'levels;
+            }
+            let src = &src[..n];
+            level.push(Level {
+                w,
+                h,
+                d: dd,
+                texels: src.iter().map(|t| swizzle(*t, d.swizzle)).collect(),
+            });
+        }
+        levels.push(level);
+    }
+    TexData { levels }
+}
+
+/// A wrapped integer texel coordinate, or `None` for the border.
+#[inline]
+fn wrap_index(i: i32, size: usize, mode: u32) -> Option<usize> {
+    let n = size as i32;
+    let r = match mode {
+        gl::REPEAT => i.rem_euclid(n),
+        gl::MIRRORED_REPEAT => {
+            let m = i.rem_euclid(2 * n);
+            if m < n { m } else { 2 * n - 1 - m }
+        }
+        gl::MIRROR_CLAMP_TO_EDGE => {
+            let m = if i < 0 { -1 - i } else { i };
+            m.min(n - 1)
+        }
+        gl::CLAMP_TO_BORDER | gl::CLAMP => {
+            if i < 0 || i >= n {
+                return None;
+            }
+            i
+        }
+        _ => i.clamp(0, n - 1),
+    };
+    Some(r as usize)
+}
+
+/// The coordinate in texels for `mode` (`CLAMP` clamps to [0, 1] first).
+#[inline]
+fn to_texels(s: f32, size: usize, mode: u32, unnormalized: bool) -> f32 {
+    let s = if mode == gl::CLAMP {
+        if unnormalized {
+            s.clamp(0.0, size as f32)
+        } else {
+            s.clamp(0.0, 1.0)
+        }
+    } else {
+        s
+    };
+    if unnormalized { s } else { s * size as f32 }
+}
+
+impl Level {
+    #[inline]
+    fn texel(
+        &self,
+        x: Option<usize>,
+        y: Option<usize>,
+        z: Option<usize>,
+        border: &[f32; 4],
+    ) -> [f32; 4] {
+        match (x, y, z) {
+            (Some(x), Some(y), Some(z)) => self.texels[(z * self.h + y) * self.w + x],
+            _ => *border,
+        }
+    }
+
+    /// Filters at texel-space coordinates `u`, `v`, `w`.
+    fn filter(
+        &self,
+        st: &SamplerState,
+        linear: bool,
+        c: [f32; 3],
+        dims: usize,
+        unnorm: bool,
+    ) -> [f32; 4] {
+        let sizes = [self.w, self.h, self.d];
+        let mut pos = [0f32; 3];
+        for k in 0..3 {
+            pos[k] = if k < dims {
+                to_texels(c[k], sizes[k], st.wrap[k], unnorm)
+            } else {
+                0.5
+            };
+        }
+        if !linear {
+            let idx: [Option<usize>; 3] = std::array::from_fn(|k| {
+                if k < dims {
+                    wrap_index(pos[k].floor() as i32, sizes[k], st.wrap[k])
+                } else {
+                    Some(0)
+                }
+            });
+            return self.texel(idx[0], idx[1], idx[2], &st.border);
+        }
+        let mut i0 = [0i32; 3];
+        let mut frac = [0f32; 3];
+        for k in 0..dims {
+            let p = pos[k] - 0.5;
+            let f = p.floor();
+            i0[k] = f as i32;
+            frac[k] = p - f;
+        }
+        let corners = 1usize << dims;
+        let mut acc = [0f32; 4];
+        for corner in 0..corners {
+            let mut weight = 1.0;
+            let mut idx = [Some(0usize); 3];
+            for k in 0..dims {
+                let hi = corner >> k & 1 == 1;
+                weight *= if hi { frac[k] } else { 1.0 - frac[k] };
+                idx[k] = wrap_index(i0[k] + i32::from(hi), sizes[k], st.wrap[k]);
+            }
+            if weight == 0.0 {
+                continue;
+            }
+            let t = self.texel(idx[0], idx[1], idx[2], &st.border);
+            for (a, v) in acc.iter_mut().zip(t) {
+                *a += weight * v;
+            }
+        }
+        acc
+    }
+}
+
+/// log2 for LOD selection: exponent plus linear mantissa (exact at powers
+/// of two, at most 0.086 low between them), as llvmpipe's `fast_log2`.
+#[inline]
+fn fast_log2(x: f32) -> f32 {
+    let bits = x.to_bits();
+    let exp = ((bits >> 23) & 0xff) as i32 - 127;
+    let mant = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
+    exp as f32 + (mant - 1.0)
+}
+
+/// Cube face and face coordinates (s, t in [0, 1]) of direction `r`.
+fn cube_face(r: [f32; 3]) -> (usize, f32, f32) {
+    let [x, y, z] = r;
+    let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
+    let (face, sc, tc, ma) = if ax >= ay && ax >= az {
+        if x >= 0.0 {
+            (0, -z, -y, ax)
+        } else {
+            (1, z, -y, ax)
+        }
+    } else if ay >= az {
+        if y >= 0.0 {
+            (2, x, z, ay)
+        } else {
+            (3, x, -z, ay)
+        }
+    } else if z >= 0.0 {
+        (4, x, -y, az)
+    } else {
+        (5, -x, -y, az)
+    };
+    let ma = if ma == 0.0 { 1.0 } else { ma };
+    (face, (sc / ma + 1.0) * 0.5, (tc / ma + 1.0) * 0.5)
+}
+
+impl Bound {
+    /// Samples lane coordinates `c` (per lane: 3 coords after cube
+    /// projection, `face`) with LOD `lambda` per lane.
+    fn sample_lane(
+        &self,
+        c: [f32; 3],
+        face: usize,
+        lambda: f32,
+        dims: usize,
+        unnorm: bool,
+    ) -> [f32; 4] {
+        let st = &self.state;
+        let levels = &self.data.levels;
+        let mag = lambda <= 0.0;
+        let filter = if mag { st.mag_filter } else { st.min_filter };
+        let last = levels.len() - 1;
+        let level = |l: usize| &levels[l.min(last)][face.min(levels[l.min(last)].len() - 1)];
+        match filter {
+            gl::NEAREST | gl::LINEAR => level(0).filter(st, filter == gl::LINEAR, c, dims, unnorm),
+            gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
+                // GL 4.6 (8.16): d = ceil(λ + 1/2) - 1 for λ > 1/2.
+                let l = if lambda <= 0.5 {
+                    0
+                } else {
+                    ((lambda + 0.5).ceil() - 1.0) as usize
+                };
+                level(l).filter(st, filter == gl::LINEAR_MIPMAP_NEAREST, c, dims, unnorm)
+            }
+            _ => {
+                let linear = filter == gl::LINEAR_MIPMAP_LINEAR;
+                let lambda = lambda.max(0.0);
+                let l0 = lambda.floor() as usize;
+                if l0 >= last {
+                    return level(last).filter(st, linear, c, dims, unnorm);
+                }
+                let f = lambda - l0 as f32;
+                let a = level(l0).filter(st, linear, c, dims, unnorm);
+                if f == 0.0 {
+                    return a;
+                }
+                let b = level(l0 + 1).filter(st, linear, c, dims, unnorm);
+                std::array::from_fn(|k| a[k] + (b[k] - a[k]) * f)
+            }
+        }
+    }
+}
+
+impl TextureHost<LANES> for Samplers {
+    fn sample(
+        &self,
+        decl: &TextureDecl,
+        op: &TexOp,
+        args: &TexArgs<LANES>,
+        mask: u32,
+        out: &mut [[f32; LANES]; 4],
+    ) {
+        let Some(Some(tex)) = self.units.get(decl.binding as usize) else {
+            *out = [[0.0; LANES]; 4];
+            out[3] = [1.0; LANES];
+            return;
+        };
+        let st = &tex.state;
+        let (dims, unnorm) = match (decl.dim, st.target) {
+            (Dim::D1, _) | (_, gl::TEXTURE_1D) => (1, false),
+            (Dim::D3, _) | (_, gl::TEXTURE_3D) => (3, false),
+            (Dim::Rect, _) | (_, gl::TEXTURE_RECTANGLE) => (2, true),
+            _ => (2, false),
+        };
+        let cube = decl.dim == Dim::Cube || st.target == gl::TEXTURE_CUBE_MAP;
+        // Per lane: coordinates (cube: face coordinates) and face.
+        let mut coords = [[0f32; 3]; LANES];
+        let mut faces = [0usize; LANES];
+        for l in 0..LANES {
+            if cube {
+                let (f, s, t) = cube_face([args.coord[0][l], args.coord[1][l], args.coord[2][l]]);
+                faces[l] = f;
+                coords[l] = [s, t, 0.0];
+            } else {
+                coords[l] = [args.coord[0][l], args.coord[1][l], args.coord[2][l]];
+            }
+        }
+        let base = &tex.data.levels[0][0];
+        let scale = if unnorm {
+            [1.0; 3]
+        } else {
+            [base.w as f32, base.h as f32, base.d as f32]
+        };
+        let dims_lod = if cube { 2 } else { dims };
+        let mut lambda = [0f32; LANES];
+        match op.kind {
+            TexKind::SampleLod => {
+                lambda = args.lod;
+            }
+            _ => {
+                // ρ per 2×2 quad from the differences of its lanes.
+                for qb in [0usize, 2, 8, 10] {
+                    let (a, bx, by) = (qb, qb + 1, qb + 4);
+                    // ρ = max over axes and directions of |∂u/∂x|: the
+                    // lower bound GL 4.6 §8.14.1 allows, as llvmpipe uses.
+                    let mut rho = 0f32;
+                    for k in 0..dims_lod {
+                        let ddx = (coords[bx][k] - coords[a][k]) * scale[k];
+                        let ddy = (coords[by][k] - coords[a][k]) * scale[k];
+                        rho = rho.max(ddx.abs()).max(ddy.abs());
+                    }
+                    let lam = if rho > 0.0 { fast_log2(rho) } else { -1000.0 };
+                    for l in [a, bx, by, by + 1] {
+                        let bias = if op.bias.is_some() { args.bias[l] } else { 0.0 };
+                        lambda[l] = lam + bias;
+                    }
+                }
+            }
+        }
+        for l in 0..LANES {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let lam = if unnorm {
+                lambda[l].min(0.0)
+            } else {
+                (lambda[l] + st.lod_bias).clamp(st.min_lod, st.max_lod)
+            };
+            let t = tex.sample_lane(coords[l], faces[l], lam, dims, unnorm);
+            for (k, v) in t.into_iter().enumerate() {
+                out[k][l] = v;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wrap_modes() {
+        assert_eq!(wrap_index(-1, 4, gl::REPEAT), Some(3));
+        assert_eq!(wrap_index(5, 4, gl::REPEAT), Some(1));
+        assert_eq!(wrap_index(4, 4, gl::MIRRORED_REPEAT), Some(3));
+        assert_eq!(wrap_index(-1, 4, gl::MIRRORED_REPEAT), Some(0));
+        assert_eq!(wrap_index(-3, 4, 0x812F), Some(0)); // GL_CLAMP_TO_EDGE
+        assert_eq!(wrap_index(4, 4, gl::CLAMP_TO_BORDER), None);
+        assert_eq!(wrap_index(-2, 4, gl::MIRROR_CLAMP_TO_EDGE), Some(1));
+    }
+
+    #[test]
+    fn fast_log2_is_exact_at_powers_of_two() {
+        assert_eq!(fast_log2(1.0), 0.0);
+        assert_eq!(fast_log2(32.0), 5.0);
+        assert_eq!(fast_log2(0.25), -2.0);
+        assert!((fast_log2(36.0) - 5.125).abs() < 1e-6);
+    }
+
+    #[test]
+    fn cube_faces_follow_the_major_axis() {
+        assert_eq!(cube_face([1.0, 0.0, 0.0]), (0, 0.5, 0.5));
+        assert_eq!(cube_face([0.0, -1.0, 0.0]).0, 3);
+        assert_eq!(cube_face([0.0, 0.0, -2.0]), (5, 0.5, 0.5));
+    }
+}
