@@ -4,9 +4,9 @@
 //! context: `preprocess` (directives, macros, `#version`, `#extension`) →
 //! `lexer` (version- and extension-gated keywords, literals) → `parser`
 //! (hand-written recursive descent; binary operators by precedence climbing;
-//! expressions in an arena) → `sema` (the few semantic checks that are cheap
-//! without types). Type checking, built-ins and lowering to IR come next (see
-//! `docs/glsl.md`).
+//! expressions in an arena) → `sema` (scopes, types of all expressions,
+//! built-in functions and variables as data tables, qualifier and layout
+//! rules, constant folding). Lowering to IR comes next (see `docs/glsl.md`).
 //!
 //! ```
 //! use oxgl_glsl::{compile, Options, Stage};
@@ -45,6 +45,10 @@ pub struct Options {
     /// Extra object-like macros (`-DNAME[=VALUE]`), defined after the
     /// built-in ones; `None` means `1`.
     pub defines: Vec<(String, Option<String>)>,
+    /// The context is a compatibility-profile one (GL 3.1 with
+    /// ARB_compatibility or later): GLSL 1.40 shaders then see the
+    /// compatibility built-ins, as in Mesa.
+    pub compat_context: bool,
 }
 
 impl Options {
@@ -55,6 +59,7 @@ impl Options {
             api: Api::Gl,
             default_version: Version::GLSL_110,
             defines: Vec::new(),
+            compat_context: false,
         }
     }
 
@@ -65,6 +70,7 @@ impl Options {
             api: Api::Gles,
             default_version: Version::ES_100,
             defines: Vec::new(),
+            compat_context: false,
         }
     }
 }

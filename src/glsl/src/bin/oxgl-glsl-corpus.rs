@@ -35,6 +35,8 @@ struct Test {
     /// The version a shader without `#version` gets (shader_runner
     /// prepends `#version` from the `GLSL >= X` requirement).
     default_version: Option<Version>,
+    /// The test asks for a compatibility context (`GL COMPAT >= X`).
+    compat_context: bool,
     expect_pass: bool,
     check_link: bool,
 }
@@ -191,6 +193,7 @@ fn load_glslparser(a: &Args, skipped: &mut BTreeMap<String, usize>) -> Vec<Test>
             stage,
             api,
             default_version: None,
+            compat_context: false,
             expect_pass: expect == "pass",
             check_link: cfg.get("check_link").is_some_and(|v| v == "true"),
         });
@@ -246,6 +249,7 @@ fn load_shader_tests(a: &Args, skipped: &mut BTreeMap<String, usize>) -> Vec<Tes
             .lines()
             .any(|l| l.contains("GL ES") || l.contains("GLSL ES"));
         let api = if es { Api::Gles } else { Api::Gl };
+        let compat_context = require.lines().any(|l| l.contains("GL COMPAT"));
         let default_version = require.lines().find_map(|l| {
             let w: Vec<&str> = l.split_whitespace().collect();
             let (es, num) = match w.as_slice() {
@@ -297,6 +301,7 @@ fn load_shader_tests(a: &Args, skipped: &mut BTreeMap<String, usize>) -> Vec<Tes
                 stage,
                 api,
                 default_version,
+                compat_context,
                 expect_pass: true,
                 check_link: false,
             });
@@ -355,6 +360,7 @@ fn main() {
             if let Some(v) = t.default_version {
                 opts.default_version = v;
             }
+            opts.compat_context = t.compat_context;
             let out = compile(&t.src, &opts);
             (out.success(), out.log.to_string())
         })
@@ -430,7 +436,7 @@ fn main() {
     );
     if !a.shader_test {
         println!(
-            "  must fail:    {}/{} agree ({:.2}%; low until semantic analysis exists)",
+            "  must fail:    {}/{} agree ({:.2}%)",
             fail.agree,
             fail.total,
             fail.pct()

@@ -25,6 +25,6 @@ void main() {
     color.xy = vec2(true ^^ false, !true || false && true);
     color[0] = float(s.x);
     color = color.zyxw;
-    color.x = float(vec4(1).length());
+    color.x = float(float[2](1.0, 2.0).length());
     return;
 }

@@ -1,0 +1,995 @@
+//! Declarations: the types of type specifiers (structs and array sizes
+//! included), variable declarations with their qualifiers and initializers,
+//! interface blocks, precision statements, and functions (prototypes,
+//! definitions, `main`).
+
+use super::builtins::{self, Dir};
+use super::consts::Const;
+use super::scope::{Func, Storage, Symbol, Var};
+use super::types::{Base, Scalar, Type, builtin};
+use super::{Checker, FnCtx};
+use crate::ast::{
+    self, ArraySpec, Block, Declaration, ExprId, FullType, FunctionDef, FunctionProto, Initializer,
+    Interp, Member, Memory, Precision, Qualifier, TypeKind, TypeSpec,
+};
+use crate::diag::Loc;
+use crate::extensions::Ext;
+use crate::names::Sym;
+use crate::version::Stage;
+
+/// The qualifiers of a declaration, sorted out.
+#[derive(Default)]
+pub(super) struct Quals {
+    pub storage: Vec<(ast::Storage, Loc)>,
+    pub interp: Option<(Interp, Loc)>,
+    pub precision: Option<(Precision, Loc)>,
+    pub invariant: Option<Loc>,
+    pub memory: Vec<Memory>,
+    pub layout: Vec<ast::LayoutId>,
+}
+
+impl Quals {
+    pub(super) fn has(&self, s: ast::Storage) -> bool {
+        self.storage.iter().any(|(x, _)| *x == s)
+    }
+
+    fn first_loc(&self) -> Option<Loc> {
+        self.storage.first().map(|(_, l)| *l)
+    }
+}
+
+impl Checker<'_> {
+    pub(super) fn quals(&mut self, qs: &[Qualifier]) -> Quals {
+        let mut q = Quals::default();
+        for x in qs {
+            match x {
+                Qualifier::Storage(s, l) => q.storage.push((*s, *l)),
+                Qualifier::Interp(i, l) => q.interp = Some((*i, *l)),
+                Qualifier::Precision(p, l) => q.precision = Some((*p, *l)),
+                Qualifier::Invariant(l) => q.invariant = Some(*l),
+                Qualifier::Memory(m, _) => q.memory.push(*m),
+                Qualifier::Layout(ids, _) => q.layout.extend(ids.iter().cloned()),
+                Qualifier::Precise(_) | Qualifier::Subroutine(..) => {}
+            }
+        }
+        q
+    }
+
+    // ---- types ---------------------------------------------------------------
+
+    /// The type a specifier names, its own array dimensions included.
+    pub(super) fn type_spec(&mut self, t: &TypeSpec) -> Type {
+        let base = match &t.kind {
+            TypeKind::Void => Type::VOID,
+            TypeKind::Builtin(b) => builtin(*b),
+            TypeKind::Named(n) => match self.lookup(*n) {
+                Some(Symbol::Type(t)) => t.clone(),
+                _ => {
+                    let msg = format!("`{}' is not a type", self.name(*n));
+                    self.error(t.loc, msg);
+                    Type::ERROR
+                }
+            },
+            TypeKind::Struct(s) => self.struct_def(s),
+        };
+        let dims = self.array_dims(&t.array);
+        self.check_array_of_arrays(&base, dims.len(), t.loc);
+        base.array_of(&dims)
+    }
+
+    fn struct_def(&mut self, s: &ast::StructDef) -> Type {
+        let mut members: Vec<(Sym, Type)> = Vec::new();
+        for m in &s.members {
+            let q = self.quals(&m.ty.quals);
+            if let Some(l) = q.first_loc() {
+                self.error(l, "storage qualifiers are not allowed on struct members");
+            }
+            if matches!(m.ty.spec.kind, TypeKind::Struct(_)) && self.env.version.number != 110 {
+                self.error(
+                    m.ty.spec.loc,
+                    "embedded structure definitions are not allowed",
+                );
+            }
+            let base = self.type_spec(&m.ty.spec);
+            if base.is_void() {
+                self.error(m.ty.spec.loc, "void type in struct member");
+            }
+            for (n, a, loc) in &m.names {
+                let dims = self.array_dims(a);
+                self.check_array_of_arrays(&base, dims.len(), *loc);
+                let t = base.array_of(&dims);
+                if t.dims.contains(&None) {
+                    self.error(*loc, "unsized array in struct member");
+                }
+                if members.iter().any(|(x, _)| x == n) {
+                    let msg = format!("duplicate struct member `{}'", self.name(*n));
+                    self.error(*loc, msg);
+                }
+                members.push((*n, t));
+            }
+        }
+        if s.members.is_empty() {
+            self.error(s.loc, "empty struct");
+        }
+        let t = self.new_struct(s.name, members);
+        if let Some(n) = s.name {
+            self.declare_type(n, t.clone(), s.loc);
+        }
+        t
+    }
+
+    fn check_array_of_arrays(&mut self, base: &Type, extra: usize, loc: Loc) {
+        if base.dims.len() + extra > 1
+            && !(self.at_least(430, 310) || self.has(Ext::ARB_arrays_of_arrays))
+        {
+            self.error(loc, "arrays of arrays are not allowed in this version");
+        }
+    }
+
+    pub(super) fn array_dims(&mut self, a: &Option<ArraySpec>) -> Vec<Option<u32>> {
+        let Some(a) = a else { return Vec::new() };
+        a.dims
+            .iter()
+            .map(|d| d.and_then(|e| self.array_size(e)))
+            .collect()
+    }
+
+    /// An array size: a constant integral expression greater than zero.
+    pub(super) fn array_size(&mut self, e: ExprId) -> Option<u32> {
+        let v = self.expr(e);
+        let loc = self.tu.expr(e).loc;
+        if !self.is_es() && matches!(self.tu.expr(e).kind, ast::ExprKind::Comma(..)) {
+            self.error(loc, "array size must be a constant valued expression");
+            return Some(1);
+        }
+        if v.ty.is_error() {
+            return Some(1);
+        }
+        if !v
+            .ty
+            .is_scalar_of(|s| matches!(s, Scalar::Int | Scalar::Uint))
+        {
+            self.error(
+                loc,
+                "array size must be a constant valued expression of integer type",
+            );
+            return Some(1);
+        }
+        match v.k {
+            None => {
+                self.error(loc, "array size must be a constant valued expression");
+                Some(1)
+            }
+            Some(Const::Unknown) => Some(1),
+            Some(k) => match k.int() {
+                Some(n) if n > 0 => Some(u32::try_from(n).unwrap_or(u32::MAX)),
+                _ => {
+                    self.error(loc, "array size must be greater than zero");
+                    Some(1)
+                }
+            },
+        }
+    }
+
+    // ---- declarations --------------------------------------------------------
+
+    pub(super) fn decl(&mut self, d: &Declaration, global: bool) {
+        match d {
+            Declaration::Prototype(p) => {
+                let _ = global;
+                self.prototype(p, false);
+            }
+            Declaration::Vars { ty, vars } => self.vars_decl(ty, vars, global),
+            Declaration::Precision { precision, ty, loc } => {
+                let _ = precision;
+                let t = self.type_spec(ty);
+                let ok = match t.base {
+                    Base::Num(n) => n.is_scalar() && matches!(n.s, Scalar::Float | Scalar::Int),
+                    Base::Opaque(_) => true,
+                    Base::Error => true,
+                    _ => false,
+                } && !t.is_array();
+                if !ok {
+                    self.error(
+                        *loc,
+                        "default precision statements apply only to float, int, and opaque types",
+                    );
+                } else if t == Type::FLOAT
+                    && let Some(p) = self.float_precision.last_mut()
+                {
+                    *p = true;
+                }
+            }
+            Declaration::Block(b) => self.block(b, global),
+            Declaration::Redeclare { quals, names } => {
+                let _ = self.quals(quals);
+                for &(n, loc) in names {
+                    if self.lookup_var(n).is_none() {
+                        let msg = format!("`{}' undeclared", self.name(n));
+                        self.error(loc, msg);
+                    }
+                }
+            }
+            Declaration::Defaults { quals, .. } => {
+                let q = self.quals(quals);
+                let storage = self.storage_of(&q, global);
+                self.check_layout(quals, &q, super::layout::Site::Default(storage), None);
+            }
+        }
+    }
+
+    fn storage_of(&mut self, q: &Quals, global: bool) -> Storage {
+        use ast::Storage as S;
+        let stage = self.env.stage;
+        let mut st = Storage::Plain;
+        for &(s, loc) in &q.storage {
+            let v = match s {
+                S::Const => Storage::Const,
+                S::Uniform => Storage::Uniform,
+                S::Buffer => Storage::Buffer,
+                S::Shared => {
+                    if stage != Stage::Compute {
+                        self.error(loc, "`shared' is only allowed in compute shaders");
+                    }
+                    Storage::Shared
+                }
+                S::In => Storage::In,
+                S::Out => Storage::Out,
+                S::Attribute => {
+                    if stage != Stage::Vertex {
+                        self.error(loc, "`attribute' is only allowed in vertex shaders");
+                    }
+                    Storage::In
+                }
+                // `varying out` (EXT_gpu_shader4) is an output.
+                S::Varying if q.has(S::Out) || q.has(S::In) => continue,
+                S::Varying => match stage {
+                    Stage::Fragment => Storage::In,
+                    Stage::Compute => {
+                        self.error(loc, "`varying' is not allowed in compute shaders");
+                        Storage::Out
+                    }
+                    _ => Storage::Out,
+                },
+                S::Inout => {
+                    self.error(loc, "`inout' is only allowed on function parameters");
+                    Storage::Plain
+                }
+                S::Centroid | S::Patch | S::Sample => continue,
+            };
+            if st != Storage::Plain && st != v {
+                self.error(loc, "too many storage qualifiers");
+            }
+            st = v;
+            if !global && !matches!(v, Storage::Const) {
+                self.error(loc, "storage qualifier not allowed on local variables");
+            }
+        }
+        st
+    }
+
+    fn vars_decl(&mut self, ty: &FullType, decls: &[ast::InitDeclarator], global: bool) {
+        let q = self.quals(&ty.quals);
+        let storage = self.storage_of(&q, global);
+        let base = self.type_spec(&ty.spec);
+        let loc0 = ty.spec.loc;
+        let site = if global {
+            super::layout::Site::Var(storage)
+        } else {
+            super::layout::Site::Local
+        };
+        self.check_layout(&ty.quals, &q, site, Some(&base));
+        if decls.is_empty() {
+            return;
+        }
+        self.check_type_quals(&q, &base, storage, loc0);
+        self.check_memory_quals(&q, &base, storage, loc0);
+        for d in decls {
+            let dims = self.array_dims(&d.array);
+            self.check_array_of_arrays(&base, dims.len(), d.loc);
+            let mut t = base.array_of(&dims);
+            if t.base == Base::Void {
+                let msg = format!("`{}' declared as type void", self.name(d.name));
+                self.error(d.loc, msg);
+                t = Type::ERROR;
+            }
+            let mut konst = None;
+            if let Some(init) = &d.init {
+                konst = self.initializer(&mut t, init, storage, global, d.loc);
+            } else if storage == Storage::Const {
+                let msg = format!(
+                    "const declaration of `{}' must be initialized",
+                    self.name(d.name)
+                );
+                self.error(d.loc, msg);
+            }
+            self.check_var(&q, &t, storage, d.loc);
+            let read_only = match storage {
+                Storage::Const => Some("constant"),
+                Storage::Uniform => Some("uniform"),
+                Storage::In => Some("shader input"),
+                _ => None,
+            };
+            let konst = if storage == Storage::Const {
+                konst.or(Some(Const::Unknown))
+            } else {
+                None
+            };
+            self.declare_var(
+                d.name,
+                Var {
+                    ty: t,
+                    konst,
+                    storage,
+                    read_only,
+                    builtin: false,
+                    max_size: None,
+                    max_index: None,
+                    memory: q.memory.clone(),
+                },
+                d.loc,
+            );
+        }
+    }
+
+    /// Rules on the qualifiers that hold for every declarator.
+    fn check_type_quals(&mut self, q: &Quals, t: &Type, storage: Storage, loc: Loc) {
+        if let Some((p, ploc)) = q.precision {
+            let _ = p;
+            let ok = match t.base {
+                Base::Num(n) => n.s != Scalar::Bool,
+                Base::Opaque(_) | Base::Error => true,
+                _ => false,
+            };
+            if !ok {
+                self.error(
+                    ploc,
+                    "precision qualifiers apply only to floating point, integer and opaque types",
+                );
+            }
+        }
+        if let Some((i, iloc)) = q.interp {
+            let _ = i;
+            let ok = match storage {
+                Storage::In => self.env.stage != Stage::Vertex,
+                Storage::Out => self.env.stage != Stage::Fragment,
+                _ => false,
+            };
+            if !ok {
+                self.error(
+                    iloc,
+                    "interpolation qualifiers apply only to shader inputs and outputs",
+                );
+            }
+        }
+        if let Some(iloc) = q.invariant {
+            let ok = match storage {
+                Storage::Out => true,
+                Storage::In => {
+                    self.env.stage != Stage::Vertex
+                        && !(self.env.stage == Stage::Fragment && self.at_least(0, 300))
+                }
+                _ => false,
+            };
+            if !ok {
+                self.error(iloc, "`invariant' applies only to shader outputs");
+            }
+        }
+        let _ = loc;
+    }
+
+    /// Memory qualifiers go on images and buffer variables; an image needs
+    /// a format unless it is `writeonly` (ARB_shader_image_load_store).
+    fn check_memory_quals(&mut self, q: &Quals, t: &Type, storage: Storage, loc: Loc) {
+        let image = matches!(t.base, Base::Opaque(b) if builtins::is_image(b));
+        if !q.memory.is_empty() && !image && storage != Storage::Buffer && !t.is_error() {
+            self.error(
+                loc,
+                "memory qualifiers apply only to images and buffer variables",
+            );
+        }
+        if image && storage == Storage::Uniform {
+            let has_format = q.layout.iter().any(|id| {
+                super::layout::format_of(&self.name(id.name).to_ascii_lowercase()).is_some()
+            });
+            if !has_format && !q.memory.contains(&Memory::Writeonly) {
+                self.error(
+                    loc,
+                    "an image without a format qualifier must be `writeonly'",
+                );
+            }
+        }
+    }
+
+    /// Rules on one declared variable.
+    fn check_var(&mut self, q: &Quals, t: &Type, storage: Storage, loc: Loc) {
+        if t.is_error() {
+            return;
+        }
+        let stage = self.env.stage;
+        // Opaque types: uniforms (and parameters) only.
+        if self.contains(t, &|t| t.is_opaque()) && storage != Storage::Uniform {
+            let msg = format!(
+                "variables of type `{}' must be uniforms",
+                self.type_name(&Type::new(t.base))
+            );
+            self.error(loc, msg);
+        }
+        if matches!(storage, Storage::In | Storage::Out) {
+            let io = if storage == Storage::In {
+                "input"
+            } else {
+                "output"
+            };
+            let is_bool = self.contains(
+                t,
+                &|t| matches!(t.base, Base::Num(n) if n.s == Scalar::Bool),
+            );
+            if is_bool {
+                let msg = format!("{} {io} cannot have type bool", stage.name());
+                self.error(loc, msg);
+            }
+            let is_struct = matches!(t.base, Base::Struct(_));
+            let old_varying = !self.at_least(130, 300);
+            let is_double = self.contains(
+                t,
+                &|t| matches!(t.base, Base::Num(n) if n.s == Scalar::Double),
+            );
+            if stage == Stage::Vertex
+                && storage == Storage::In
+                && is_double
+                && !(self.at_least(410, 0) || self.has(Ext::ARB_vertex_attrib_64bit))
+            {
+                self.error(
+                    loc,
+                    "vertex shader inputs cannot be double before GLSL 4.10",
+                );
+            }
+            if stage == Stage::Fragment && storage == Storage::Out && is_double {
+                self.error(loc, "fragment shader outputs cannot be double");
+            }
+            // Per-vertex inputs and outputs of geometry and tessellation
+            // shaders are arrays (GLSL 4.60 §4.3.4, §4.3.6).
+            let patch = q.has(ast::Storage::Patch);
+            let per_vertex = match (stage, storage) {
+                (Stage::Geometry, Storage::In) => true,
+                (Stage::TessControl, Storage::In | Storage::Out) => !patch,
+                (Stage::TessEval, Storage::In) => !patch,
+                _ => false,
+            };
+            if per_vertex && !t.is_array() {
+                let msg = format!("per-vertex {io}s of a {} must be arrays", stage.name());
+                self.error(loc, msg);
+            }
+            if stage == Stage::Vertex && storage == Storage::In {
+                if is_struct {
+                    self.error(loc, "vertex shader input cannot have struct type");
+                } else if t.is_array() && !self.at_least(150, 0) {
+                    self.error(loc, "vertex shader input cannot have array type");
+                }
+                if let Some(n) = t.as_num()
+                    && n.s.is_integer()
+                    && old_varying
+                    && !self.has(Ext::EXT_gpu_shader4)
+                {
+                    self.error(loc, "vertex shader input cannot have integer type");
+                }
+            } else if stage == Stage::Fragment && storage == Storage::Out {
+                if is_struct {
+                    self.error(loc, "fragment shader output cannot have struct type");
+                } else if matches!(t.base, Base::Num(n) if n.is_matrix()) {
+                    self.error(loc, "fragment shader output cannot have matrix type");
+                }
+            } else if old_varying && !self.has(Ext::EXT_gpu_shader4) {
+                let bad = match t.base {
+                    Base::Num(n) => n.s != Scalar::Float,
+                    _ => true,
+                };
+                if bad {
+                    self.error(loc, "varying variables must be of floating point type");
+                }
+            } else if is_struct && !self.at_least(150, 300) {
+                self.error(loc, "shader inputs and outputs cannot be structs");
+            }
+            // GLSL 4.00 §4.3.4: integer and double fragment inputs must be
+            // flat; ES 3.00 says so of vertex outputs too.
+            let flat = matches!(q.interp, Some((Interp::Flat, _)));
+            let must_flat = (stage == Stage::Fragment && storage == Storage::In)
+                || (self.is_es() && stage == Stage::Vertex && storage == Storage::Out);
+            if must_flat && !flat && self.at_least(130, 300) && self.needs_flat(t) {
+                let msg = format!(
+                    "if a {io} is (or contains) an integer or double, it must be qualified with `flat'"
+                );
+                self.error(loc, msg);
+            }
+        }
+        // Default precision (GLSL ES §4.5.3).
+        if self.is_es()
+            && q.precision.is_none()
+            && self.float_precision.last() == Some(&false)
+            && matches!(t.base, Base::Num(n) if n.s == Scalar::Float)
+        {
+            self.error(loc, "no precision specified in this scope for type `float'");
+        }
+    }
+
+    /// Checks an initializer against the declared type (sizing an unsized
+    /// array from it); returns the constant value if it has one.
+    fn initializer(
+        &mut self,
+        t: &mut Type,
+        init: &Initializer,
+        storage: Storage,
+        global: bool,
+        loc: Loc,
+    ) -> Option<Const> {
+        match storage {
+            Storage::In | Storage::Out => {
+                self.error(loc, "shader inputs and outputs cannot be initialized");
+            }
+            Storage::Uniform if self.is_es() || !self.at_least(120, 0) => {
+                self.error(loc, "uniforms cannot be initialized in this version");
+            }
+            Storage::Buffer | Storage::Shared => {
+                self.error(loc, "this variable cannot be initialized");
+            }
+            _ => {}
+        }
+        let e = match init {
+            Initializer::Expr(e) => *e,
+            Initializer::List(items, l) => {
+                if !self.has_420pack() {
+                    self.error(*l, "initializer lists require GLSL 4.20");
+                }
+                self.init_list(t, items, *l);
+                return if storage == Storage::Const {
+                    Some(Const::Unknown)
+                } else {
+                    None
+                };
+            }
+        };
+        let v = self.expr(e);
+        let eloc = self.tu.expr(e).loc;
+        if v.ty.is_error() || t.is_error() {
+            return Some(Const::Unknown);
+        }
+        // An unsized array takes its size from the initializer.
+        if t.dims.first() == Some(&None) && v.ty.is_array() && v.ty.base == t.base {
+            let mut sized = t.clone();
+            for (i, d) in sized.dims.iter_mut().enumerate() {
+                if d.is_none() {
+                    *d = v.ty.dims.get(i).copied().flatten();
+                }
+            }
+            *t = sized;
+        }
+        if !self.conv.can_convert(&v.ty, t) {
+            let msg = format!(
+                "initializer of type {} cannot be assigned to variable of type {}",
+                self.type_name(&v.ty),
+                self.type_name(t)
+            );
+            self.error(eloc, msg);
+        }
+        if storage == Storage::Const && v.k.is_none() {
+            let local_ok = !global && self.has_420pack();
+            if !local_ok {
+                self.error(
+                    eloc,
+                    "initializer of const variable must be a constant expression",
+                );
+            }
+        }
+        if global
+            && self.is_es()
+            && storage == Storage::Plain
+            && v.k.is_none()
+            && !self.at_least(0, 300)
+        {
+            // ES 1.00 §4.3: global initializers must be constant.
+            self.error(
+                eloc,
+                "global variable initializers must be constant expressions",
+            );
+        }
+        v.k.map(|k| match (k, t.as_num()) {
+            (Const::Known(c), Some(n)) => {
+                Const::Known(c.into_iter().map(|x| x.convert(n.s)).collect())
+            }
+            (k, _) => k,
+        })
+    }
+
+    /// `{ ... }` initializers (GLSL 4.20 §4.1.11): checked against the
+    /// type's shape.
+    fn init_list(&mut self, t: &mut Type, items: &[Initializer], loc: Loc) {
+        if t.is_error() {
+            for i in items {
+                if let Initializer::Expr(e) = i {
+                    self.expr(*e);
+                }
+            }
+            return;
+        }
+        let elems: Vec<Type> = if let Some(d) = t.dims.first().copied() {
+            let n = match d {
+                Some(n) => n as usize,
+                None => {
+                    t.dims[0] = Some(items.len() as u32);
+                    items.len()
+                }
+            };
+            if n != items.len() {
+                self.error(loc, "initializer list has the wrong number of elements");
+            }
+            vec![t.element(); items.len()]
+        } else {
+            match t.base {
+                Base::Struct(i) => {
+                    let ms: Vec<Type> = self
+                        .structs
+                        .get(i as usize)
+                        .map(|s| s.members.iter().map(|(_, m)| m.clone()).collect())
+                        .unwrap_or_default();
+                    if ms.len() != items.len() {
+                        self.error(loc, "initializer list has the wrong number of members");
+                    }
+                    ms
+                }
+                Base::Num(n) if n.is_matrix() => {
+                    if n.cols as usize != items.len() {
+                        self.error(loc, "initializer list has the wrong number of columns");
+                    }
+                    vec![Type::num(super::types::Num::vec(n.s, n.rows)); items.len()]
+                }
+                Base::Num(n) if n.is_vector() => {
+                    if n.rows as usize != items.len() {
+                        self.error(loc, "initializer list has the wrong number of components");
+                    }
+                    vec![Type::num(super::types::Num::scalar(n.s)); items.len()]
+                }
+                _ => {
+                    self.error(loc, "initializer list for a scalar type");
+                    Vec::new()
+                }
+            }
+        };
+        for (i, item) in items.iter().enumerate() {
+            let mut et = elems.get(i).cloned().unwrap_or(Type::ERROR);
+            match item {
+                Initializer::List(sub, l) => self.init_list(&mut et, sub, *l),
+                Initializer::Expr(e) => {
+                    let v = self.expr(*e);
+                    if !self.conv.can_convert(&v.ty, &et) {
+                        let loc = self.tu.expr(*e).loc;
+                        self.error(loc, "initializer list element has the wrong type");
+                    }
+                }
+            }
+        }
+    }
+
+    fn block(&mut self, b: &Block, global: bool) {
+        let q = self.quals(&b.quals);
+        let storage = self.storage_of(&q, global);
+        self.check_layout(&b.quals, &q, super::layout::Site::Block(storage), None);
+        self.check_spelling(b.name, b.loc, true);
+        let mut members: Vec<(Sym, Type, Quals, Loc)> = Vec::new();
+        for m in &b.members {
+            self.block_member(m, storage, &q, &mut members);
+        }
+        let read_only = match storage {
+            Storage::Uniform => Some("uniform"),
+            Storage::In => Some("shader input"),
+            _ => None,
+        };
+        match &b.instance {
+            Some((n, a, loc)) => {
+                let dims = self.array_dims(a);
+                let st = self.new_struct(
+                    Some(b.name),
+                    members.iter().map(|(n, t, _, _)| (*n, t.clone())).collect(),
+                );
+                let t = st.array_of(&dims);
+                self.declare_var(
+                    *n,
+                    Var {
+                        ty: t,
+                        konst: None,
+                        storage,
+                        read_only,
+                        builtin: false,
+                        max_size: None,
+                        max_index: None,
+                        memory: q.memory.clone(),
+                    },
+                    *loc,
+                );
+            }
+            None => {
+                for (n, t, mq, loc) in members {
+                    let mut memory = q.memory.clone();
+                    memory.extend(mq.memory.iter().copied());
+                    self.declare_var(
+                        n,
+                        Var {
+                            ty: t,
+                            konst: None,
+                            storage,
+                            read_only,
+                            builtin: false,
+                            max_size: None,
+                            max_index: None,
+                            memory,
+                        },
+                        loc,
+                    );
+                }
+            }
+        }
+    }
+
+    fn block_member(
+        &mut self,
+        m: &Member,
+        storage: Storage,
+        block_q: &Quals,
+        out: &mut Vec<(Sym, Type, Quals, Loc)>,
+    ) {
+        let q = self.quals(&m.ty.quals);
+        let base = self.type_spec(&m.ty.spec);
+        self.check_layout(&m.ty.quals, &q, super::layout::Site::Member, Some(&base));
+        for (n, a, loc) in &m.names {
+            let dims = self.array_dims(a);
+            let t = base.array_of(&dims);
+            if self.contains(&t, &|t| t.is_opaque()) {
+                self.error(*loc, "opaque types are not allowed in interface blocks");
+            }
+            if t.base == Base::Void {
+                self.error(*loc, "void type in interface block member");
+            }
+            if storage == Storage::In && self.env.stage == Stage::Fragment {
+                let flat = matches!(q.interp, Some((Interp::Flat, _)))
+                    || matches!(block_q.interp, Some((Interp::Flat, _)));
+                if !flat && self.needs_flat(&t) {
+                    self.error(
+                        *loc,
+                        "if a fragment input is (or contains) an integer or double, it must be qualified with `flat'",
+                    );
+                }
+            }
+            out.push((
+                *n,
+                t,
+                Quals {
+                    memory: q.memory.clone(),
+                    ..Quals::default()
+                },
+                *loc,
+            ));
+        }
+    }
+
+    // ---- functions -----------------------------------------------------------
+
+    /// Declares a prototype (or the head of a definition); returns the
+    /// function's index and its parameter types.
+    fn prototype(&mut self, p: &FunctionProto, defining: bool) -> Option<u32> {
+        self.prototype_ret(p, defining).0
+    }
+
+    /// `prototype`, also giving the return type as written.
+    fn prototype_ret(&mut self, p: &FunctionProto, defining: bool) -> (Option<u32>, Type) {
+        let rq = self.quals(&p.ret.quals);
+        let ret = self.type_spec(&p.ret.spec);
+        let is_subroutine_type = p
+            .ret
+            .quals
+            .iter()
+            .any(|q| matches!(q, Qualifier::Subroutine(v, _) if v.is_empty()));
+        if let Some(l) = rq.first_loc() {
+            self.error(l, "qualifiers are not allowed on function return types");
+        }
+        if ret.dims.contains(&None) {
+            self.error(
+                p.ret.spec.loc,
+                "function return type cannot be an unsized array",
+            );
+        }
+        let mut params = Vec::new();
+        let mut quals = Vec::new();
+        let mut memory = Vec::new();
+        for pa in &p.params {
+            let (t, dir, key) = self.param(pa);
+            params.push((t, dir));
+            quals.push(key);
+            memory.push(self.quals_memory(&pa.ty.quals));
+        }
+        let name = p.name;
+        let n = self.name(name);
+        if n == "main" {
+            if !params.is_empty() {
+                self.error(p.loc, "main() must not take any parameters");
+            }
+            if !ret.is_void() {
+                self.error(p.loc, "main() must return void");
+            }
+        }
+        if is_subroutine_type {
+            // A subroutine type is a type and a function prototype at once.
+            if !matches!(
+                self.scopes.last().and_then(|m| m.get(&name)),
+                Some(Symbol::Type(_))
+            ) {
+                self.declare_type(name, Type::new(Base::Subroutine(name.0)), p.loc);
+            }
+            return (None, ret);
+        }
+        if self.is_es() && self.at_least(0, 300) && !builtins::lookup(n, &self.env).is_empty() {
+            let msg = format!("a shader cannot redefine or overload built-in function `{n}'");
+            self.error(p.loc, msg);
+        }
+        if !self.declare_func_name(name, p.loc) {
+            return (None, ret);
+        }
+        let existing = self.funcs_by_name.get(&name).and_then(|v| {
+            v.iter().copied().find(|&f| {
+                let f = &self.funcs[f as usize];
+                f.params.len() == params.len()
+                    && f.params.iter().zip(&params).all(|(a, b)| a.0 == b.0)
+            })
+        });
+        if let Some(id) = existing {
+            let f = self.funcs[id as usize].clone();
+            if f.ret != ret && !ret.is_error() && !f.ret.is_error() {
+                let msg = format!("function `{n}' redeclared with a different return type");
+                self.error(p.loc, msg);
+            }
+            if f.quals != quals {
+                let msg = format!("function `{n}' redeclared with different parameter qualifiers");
+                self.error(p.loc, msg);
+            }
+            if defining {
+                if f.defined {
+                    let msg = format!("function `{n}' redefined");
+                    self.error(p.loc, msg);
+                }
+                self.funcs[id as usize].defined = true;
+            }
+            return (Some(id), ret);
+        }
+        let id = self.funcs.len() as u32;
+        self.funcs.push(Func {
+            ret,
+            params,
+            quals,
+            memory,
+            defined: defining,
+        });
+        self.funcs_by_name.entry(name).or_default().push(id);
+        (Some(id), self.funcs[id as usize].ret.clone())
+    }
+
+    /// A parameter's type, direction and qualifier key.
+    fn param(&mut self, pa: &ast::Param) -> (Type, Dir, String) {
+        use ast::Storage as S;
+        let q = self.quals(&pa.ty.quals);
+        if pa
+            .ty
+            .quals
+            .iter()
+            .any(|x| matches!(x, Qualifier::Layout(..)))
+        {
+            let formats_only = q
+                .layout
+                .iter()
+                .all(|id| super::layout::format_of(self.name(id.name)).is_some());
+            if !formats_only {
+                self.check_layout(&pa.ty.quals, &q, super::layout::Site::Local, None);
+            }
+        }
+        let mut dir = Dir::In;
+        let mut key = String::new();
+        let mut is_const = false;
+        for &(s, loc) in &q.storage {
+            match s {
+                S::In => dir = Dir::In,
+                S::Out => dir = Dir::Out,
+                S::Inout => dir = Dir::Inout,
+                S::Const => is_const = true,
+                _ => {
+                    self.error(loc, "invalid qualifier on function parameter");
+                }
+            }
+        }
+        if is_const && dir != Dir::In {
+            self.error(pa.loc, "`const' cannot be used with `out' or `inout'");
+        }
+        let _ = write_key(&mut key, is_const, dir);
+        let base = self.type_spec(&pa.ty.spec);
+        let dims = self.array_dims(&pa.array);
+        self.check_array_of_arrays(&base, dims.len(), pa.loc);
+        let t = base.array_of(&dims);
+        if t.base == Base::Void && (pa.name.is_some() || t.is_array()) {
+            self.error(pa.loc, "parameter cannot have type void");
+        }
+        if t.is_opaque() && dir != Dir::In {
+            self.error(pa.loc, "opaque parameters cannot be `out' or `inout'");
+        }
+        if self.is_es()
+            && q.precision.is_none()
+            && self.float_precision.last() == Some(&false)
+            && matches!(t.base, Base::Num(n) if n.s == Scalar::Float)
+        {
+            self.error(
+                pa.loc,
+                "no precision specified in this scope for type `float'",
+            );
+        }
+        (t, dir, key)
+    }
+
+    pub(super) fn function(&mut self, f: &FunctionDef) {
+        let (id, ret) = self.prototype_ret(&f.proto, true);
+        self.push();
+        for (i, p) in f.proto.params.iter().enumerate() {
+            let Some(n) = p.name else { continue };
+            let (ty, dir) = match id {
+                Some(id) => self.funcs[id as usize]
+                    .params
+                    .get(i)
+                    .cloned()
+                    .unwrap_or((Type::ERROR, Dir::In)),
+                None => (Type::ERROR, Dir::In),
+            };
+            let is_const =
+                p.ty.quals
+                    .iter()
+                    .any(|q| matches!(q, Qualifier::Storage(ast::Storage::Const, _)));
+            let memory = self.quals_memory(&p.ty.quals);
+            self.declare_var(
+                n,
+                Var {
+                    ty,
+                    konst: None,
+                    storage: Storage::Param(dir),
+                    read_only: is_const.then_some("const parameter"),
+                    builtin: false,
+                    max_size: None,
+                    max_index: None,
+                    memory,
+                },
+                p.loc,
+            );
+        }
+        let is_main = self.name(f.proto.name) == "main";
+        self.cur_fn = Some(FnCtx { ret, is_main });
+        self.stmts(&f.body);
+        self.cur_fn = None;
+        self.pop();
+    }
+
+    fn quals_memory(&self, qs: &[Qualifier]) -> Vec<Memory> {
+        qs.iter()
+            .filter_map(|q| match q {
+                Qualifier::Memory(m, _) => Some(*m),
+                _ => None,
+            })
+            .collect()
+    }
+}
+
+fn write_key(key: &mut String, is_const: bool, dir: Dir) -> std::fmt::Result {
+    use std::fmt::Write;
+    write!(
+        key,
+        "{}{}",
+        if is_const { "const " } else { "" },
+        match dir {
+            Dir::In => "in",
+            Dir::Out => "out",
+            Dir::Inout => "inout",
+        }
+    )
+}

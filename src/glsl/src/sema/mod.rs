@@ -1,0 +1,168 @@
+//! Semantic analysis: scopes, types and the language's static rules, run
+//! over the AST in source order (GLSL 4.60 §4–§8, GLSL ES 3.20 likewise).
+//!
+//! * `scope` — the symbol table: variables, functions and types share one
+//!   name space per scope (functions and variables do not in GLSL 1.10);
+//!   function parameters share the scope of the body's outermost block and a
+//!   loop's body the scope of its init statement (§6.1, §6.3).
+//! * `decl` — declarations: types of specifiers, qualifiers by stage and
+//!   version, initializers, functions and their prototypes.
+//! * `stmt` — statements: conditions, `return`, `break`/`continue`,
+//!   `discard`, `switch`.
+//! * `expr` — the type (and constant value) of every expression, walked with
+//!   an explicit stack; `call` — constructors and overload resolution.
+//! * `layout` — layout qualifiers and the shader-wide values they set.
+//! * `builtins` / `vars` — the built-in functions and variables, as data
+//!   (`builtins.txt`, `vars.txt`).
+//! * `consts` — constant folding.
+//!
+//! Every rule accepts the error type silently, so one mistake gives one
+//! message; the walk goes on after an error so one shader can report several.
+
+mod builtins;
+mod call;
+mod consts;
+mod decl;
+mod expr;
+mod layout;
+mod scope;
+mod stmt;
+#[cfg(test)]
+mod tests;
+mod types;
+mod vars;
+
+use crate::Options;
+use crate::ast::TranslationUnit;
+use crate::diag::{InfoLog, Loc, Phase};
+use crate::extensions::Ext;
+use crate::names::{FxHashMap, Sym};
+use crate::preprocess::PpOutput;
+use builtins::Env;
+use scope::{Func, Symbol, Var};
+use types::{Conversions, StructInfo, Type};
+
+/// What the enclosing function expects of `return`.
+struct FnCtx {
+    ret: Type,
+    is_main: bool,
+}
+
+pub(crate) struct Checker<'a> {
+    tu: &'a TranslationUnit,
+    log: &'a mut InfoLog,
+    env: Env,
+    conv: Conversions,
+    scopes: Vec<FxHashMap<Sym, Symbol>>,
+    vars: Vec<Var>,
+    structs: Vec<StructInfo>,
+    funcs: Vec<Func>,
+    funcs_by_name: FxHashMap<Sym, Vec<u32>>,
+    /// Built-in variables already looked up (`None`: there is none).
+    builtin_vars: FxHashMap<Sym, Option<u32>>,
+    builtin_struct_ids: FxHashMap<&'static str, u32>,
+    cur_fn: Option<FnCtx>,
+    /// Enclosing loops and switches, innermost last (`true` = loop).
+    breakable: Vec<bool>,
+    /// Default precision for `float` per scope (GLSL ES).
+    float_precision: Vec<bool>,
+    /// GLSL 1.10 keeps functions and variables in separate name spaces.
+    shared_namespace: bool,
+    layout: layout::LayoutState,
+}
+
+/// Runs semantic analysis, reporting to `log`.
+pub(crate) fn check(tu: &mut TranslationUnit, opts: &Options, pp: &PpOutput, log: &mut InfoLog) {
+    let version = pp.version;
+    let exts = pp.enabled;
+    // GLSL 1.40 removed the compatibility built-ins (ARB_compatibility
+    // restores them); 1.50 and later have them in the compatibility profile.
+    let compat = !version.is_es()
+        && (version.number < 140
+            || (version.number >= 150 && version.is_compat())
+            || (version.number == 140 && opts.compat_context)
+            || exts.contains(Ext::ARB_compatibility));
+    let has = |e: &[Ext]| exts.any(e);
+    let conv = Conversions {
+        to_float: version.at_least(120, 0),
+        int_to_uint: version.at_least(400, 0)
+            || has(&[Ext::ARB_gpu_shader5, Ext::MESA_shader_integer_functions]),
+        to_double: version.at_least(400, 0) || has(&[Ext::ARB_gpu_shader_fp64]),
+        to_int64: has(&[Ext::ARB_gpu_shader_int64]),
+    };
+    let mut c = Checker {
+        tu,
+        log,
+        env: Env {
+            version,
+            exts,
+            stage: opts.stage,
+            compat,
+        },
+        conv,
+        scopes: vec![FxHashMap::default()],
+        vars: Vec::new(),
+        structs: Vec::new(),
+        funcs: Vec::new(),
+        funcs_by_name: FxHashMap::default(),
+        builtin_vars: FxHashMap::default(),
+        builtin_struct_ids: FxHashMap::default(),
+        cur_fn: None,
+        breakable: Vec::new(),
+        float_precision: vec![!(version.is_es() && opts.stage == crate::Stage::Fragment)],
+        shared_namespace: version.at_least(120, 100),
+        layout: layout::LayoutState::default(),
+    };
+    c.declare_builtin_structs();
+    let tu = c.tu;
+    for item in &tu.items {
+        match item {
+            crate::ast::ExternalDecl::Function(f) => c.function(f),
+            crate::ast::ExternalDecl::Decl(d) => c.decl(d, true),
+        }
+    }
+}
+
+impl<'a> Checker<'a> {
+    fn error(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.log.error(Phase::Compiler, loc, msg);
+    }
+
+    fn warning(&mut self, loc: Loc, msg: impl Into<String>) {
+        self.log.warning(Phase::Compiler, loc, msg);
+    }
+
+    fn name(&self, s: Sym) -> &'a str {
+        self.tu.names.str(s)
+    }
+
+    fn type_name(&self, t: &Type) -> String {
+        t.name(&self.structs, &self.tu.names)
+    }
+
+    fn has(&self, e: Ext) -> bool {
+        self.env.exts.contains(e)
+    }
+
+    fn has_any(&self, e: &[Ext]) -> bool {
+        self.env.exts.any(e)
+    }
+
+    fn at_least(&self, desktop: u16, es: u16) -> bool {
+        self.env.version.at_least(desktop, es)
+    }
+
+    fn is_es(&self) -> bool {
+        self.env.version.is_es()
+    }
+
+    /// GLSL 4.20 / ARB_shading_language_420pack.
+    fn has_420pack(&self) -> bool {
+        self.at_least(420, 0) || self.has(Ext::ARB_shading_language_420pack)
+    }
+
+    /// Bit operations, `%`, unsigned types (GLSL 1.30, ES 3.00).
+    fn has_integer_ops(&self) -> bool {
+        self.at_least(130, 300) || self.has(Ext::EXT_gpu_shader4)
+    }
+}

@@ -1,0 +1,431 @@
+//! The symbol table: nested scopes of variables, functions and types, the
+//! redeclaration rules (GLSL 4.60 §4.2), and the built-in variables and
+//! struct types looked up on first use.
+
+use super::builtins::Dir;
+use super::consts::{Const, Cv};
+use super::types::{Base, Num, Scalar, StructInfo, Type};
+use super::vars::{self, Mode};
+use super::{Checker, builtins};
+use crate::ast::Memory;
+use crate::diag::Loc;
+use crate::names::{FxHashMap, Sym};
+
+/// How a variable is stored, for the l-value and qualifier rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Storage {
+    /// Function locals and globals without storage qualifier.
+    Plain,
+    Const,
+    Uniform,
+    /// A shader input (`in`, `attribute`, `varying` in a fragment shader).
+    In,
+    /// A shader output.
+    Out,
+    Buffer,
+    Shared,
+    /// A function parameter.
+    Param(Dir),
+}
+
+/// A variable.
+#[derive(Clone, Debug)]
+pub(crate) struct Var {
+    pub ty: Type,
+    pub konst: Option<Const>,
+    pub storage: Storage,
+    /// Why it may not be written, if it may not.
+    pub read_only: Option<&'static str>,
+    pub builtin: bool,
+    /// `readonly` / `writeonly` (images, buffer variables).
+    pub memory: Vec<Memory>,
+    /// The largest size an implicitly sized built-in array may take
+    /// (`gl_ClipDistance`: gl_MaxClipDistances).
+    pub max_size: Option<u32>,
+    /// The largest constant index used on an unsized array so far (a later
+    /// redeclaration must be larger, GLSL 1.20 §4.1.9).
+    pub max_index: Option<i64>,
+}
+
+/// A user-declared function.
+#[derive(Clone, Debug)]
+pub(crate) struct Func {
+    pub ret: Type,
+    pub params: Vec<(Type, Dir)>,
+    /// Parameter qualifiers as a comparable key (`const in`, ...).
+    pub quals: Vec<String>,
+    /// Memory qualifiers of each parameter (image parameters).
+    pub memory: Vec<Vec<Memory>>,
+    pub defined: bool,
+}
+
+/// What a name means in a scope.
+#[derive(Clone, Debug)]
+pub(crate) enum Symbol {
+    Var(u32),
+    /// Functions of this name are declared (see `funcs_by_name`); in GLSL
+    /// 1.10 a variable of the same name may coexist (`Var` wins for
+    /// expressions).
+    Func(Option<u32>),
+    Type(Type),
+}
+
+/// Built-in variables and blocks a shader may redeclare (GLSL 4.60 §7.1 and
+/// the compatibility profile; ES 3.20 §7.1).
+const REDECLARABLE: &[&str] = &[
+    "gl_Position",
+    "gl_PointSize",
+    "gl_ClipDistance",
+    "gl_CullDistance",
+    "gl_ClipVertex",
+    "gl_FragCoord",
+    "gl_FragDepth",
+    "gl_FragColor",
+    "gl_FragData",
+    "gl_SampleMask",
+    "gl_Layer",
+    "gl_ViewportIndex",
+    "gl_ViewportMask",
+    "gl_PrimitiveID",
+    "gl_TexCoord",
+    "gl_Color",
+    "gl_SecondaryColor",
+    "gl_FrontColor",
+    "gl_BackColor",
+    "gl_FrontSecondaryColor",
+    "gl_BackSecondaryColor",
+    "gl_FogFragCoord",
+    "gl_LastFragData",
+    "gl_TessLevelOuter",
+    "gl_TessLevelInner",
+    "gl_BoundingBox",
+    "gl_BoundingBoxEXT",
+    "gl_BoundingBoxOES",
+    "gl_PerVertex",
+    "gl_in",
+    "gl_out",
+];
+
+impl Checker<'_> {
+    pub(super) fn push(&mut self) {
+        self.scopes.push(FxHashMap::default());
+        let p = self.float_precision.last().copied().unwrap_or(true);
+        self.float_precision.push(p);
+    }
+
+    pub(super) fn pop(&mut self) {
+        self.scopes.pop();
+        self.float_precision.pop();
+    }
+
+    pub(super) fn at_global_scope(&self) -> bool {
+        self.scopes.len() == 1
+    }
+
+    pub(super) fn lookup(&self, s: Sym) -> Option<&Symbol> {
+        self.scopes.iter().rev().find_map(|m| m.get(&s))
+    }
+
+    /// A variable by name: user-declared, else built-in.
+    pub(super) fn lookup_var(&mut self, s: Sym) -> Option<Result<u32, Symbol>> {
+        match self.lookup(s) {
+            Some(Symbol::Var(v)) | Some(Symbol::Func(Some(v))) => return Some(Ok(*v)),
+            Some(other) => return Some(Err(other.clone())),
+            None => {}
+        }
+        self.builtin_var(s).map(Ok)
+    }
+
+    /// Checks the spelling of a user-declared name.
+    pub(super) fn check_spelling(&mut self, s: Sym, loc: Loc, builtin_ok: bool) {
+        let n = self.name(s);
+        if n.starts_with("gl_") && !(builtin_ok && REDECLARABLE.contains(&n)) {
+            let msg = format!("identifier `{n}' uses reserved `gl_' prefix");
+            self.error(loc, msg);
+        } else if n.contains("__") {
+            let msg = format!("identifier `{n}' uses reserved `__' string");
+            self.warning(loc, msg);
+        }
+    }
+
+    /// Declares a variable in the current scope.
+    pub(super) fn declare_var(&mut self, s: Sym, var: Var, loc: Loc) -> u32 {
+        let builtin_name = self.name(s).starts_with("gl_");
+        self.check_spelling(s, loc, true);
+        let prev = self.scopes.last().and_then(|m| m.get(&s)).cloned();
+        if builtin_name
+            && self.at_global_scope()
+            && let Some(b) = self.builtin_var(s)
+        {
+            self.check_builtin_redeclaration(s, b, &var, loc);
+        }
+        let ok = match &prev {
+            None => true,
+            Some(Symbol::Var(v)) => {
+                let old = self.vars[*v as usize].clone();
+                // GLSL 1.20 §4.1.9: an unsized array may be redeclared with
+                // a size larger than any index used before.
+                let open = old.ty.dims.first() == Some(&None);
+                let new_size = var.ty.dims.first().copied().flatten();
+                if open
+                    && let (Some(n), Some(mx)) = (new_size, old.max_index)
+                    && i64::from(n) <= mx
+                {
+                    let msg = format!(
+                        "array `{}' redeclared with size {n}, but index {mx} was used",
+                        self.name(s)
+                    );
+                    self.error(loc, msg);
+                }
+                builtin_name || (open && old.ty.base == var.ty.base)
+            }
+            Some(Symbol::Func(None)) => !self.shared_namespace,
+            _ => false,
+        };
+        if !ok {
+            let msg = format!("`{}' redeclared", self.name(s));
+            self.error(loc, msg);
+        }
+        let id = self.vars.len() as u32;
+        self.vars.push(var);
+        let sym = match prev {
+            Some(Symbol::Func(_)) if !self.shared_namespace => Symbol::Func(Some(id)),
+            _ => Symbol::Var(id),
+        };
+        if let Some(m) = self.scopes.last_mut() {
+            m.insert(s, sym);
+        }
+        id
+    }
+
+    /// A redeclared built-in keeps its storage and stays within its limits.
+    fn check_builtin_redeclaration(&mut self, s: Sym, b: u32, var: &Var, loc: Loc) {
+        let old = self.vars[b as usize].clone();
+        let n = self.name(s);
+        if matches!(old.storage, Storage::In | Storage::Out)
+            && old.storage != var.storage
+            && !var.ty.is_error()
+            && var.storage != Storage::Plain
+        {
+            let msg = format!("built-in `{n}' redeclared with a different storage qualifier");
+            self.error(loc, msg);
+        } else if old.storage != var.storage
+            && var.storage == Storage::Plain
+            && old.max_size.is_some()
+        {
+            let msg = format!("built-in `{n}' must be redeclared with its storage qualifier");
+            self.error(loc, msg);
+        }
+        if let (Some(max), Some(Some(n))) = (old.max_size, var.ty.dims.first())
+            && *n > max
+        {
+            let msg = format!(
+                "`{}' redeclared with size {n}, larger than the maximum {max}",
+                self.name(s)
+            );
+            self.error(loc, msg);
+        }
+        if old.max_size.is_some() && var.ty.base != old.ty.base {
+            let msg = format!("built-in `{n}' redeclared with a different type");
+            self.error(loc, msg);
+        }
+    }
+
+    /// Declares a struct or subroutine type name.
+    pub(super) fn declare_type(&mut self, s: Sym, t: Type, loc: Loc) {
+        self.check_spelling(s, loc, false);
+        if self.scopes.last().is_some_and(|m| m.contains_key(&s)) {
+            let msg = format!("`{}' redeclared", self.name(s));
+            self.error(loc, msg);
+        }
+        if let Some(m) = self.scopes.last_mut() {
+            m.insert(s, Symbol::Type(t));
+        }
+    }
+
+    /// Records a function name in the current scope; false if the name is
+    /// taken by something else.
+    pub(super) fn declare_func_name(&mut self, s: Sym, loc: Loc) -> bool {
+        self.check_spelling(s, loc, false);
+        let prev = self.scopes.last().and_then(|m| m.get(&s)).cloned();
+        let ok = match prev {
+            None | Some(Symbol::Func(_)) => true,
+            Some(Symbol::Var(v)) if !self.shared_namespace => {
+                if let Some(m) = self.scopes.last_mut() {
+                    m.insert(s, Symbol::Func(Some(v)));
+                }
+                return true;
+            }
+            _ => false,
+        };
+        if !ok {
+            let msg = format!("`{}' redeclared", self.name(s));
+            self.error(loc, msg);
+            return false;
+        }
+        if let Some(m) = self.scopes.last_mut() {
+            m.entry(s).or_insert(Symbol::Func(None));
+        }
+        true
+    }
+
+    // ---- built-ins -----------------------------------------------------------
+
+    pub(super) fn declare_builtin_structs(&mut self) {
+        let all = builtins::all_exts();
+        for (name, members) in vars::structs() {
+            let always = matches!(*name, "gl_DepthRangeParameters" | "gl_PerVertex");
+            if !always && !self.env.compat {
+                continue;
+            }
+            let ms = members
+                .iter()
+                .map(|(ty, n, dims)| {
+                    let t = builtins::concrete(ty, &all).unwrap_or(Type::ERROR);
+                    let sym = self.tu.names.get(n).unwrap_or(Sym(u32::MAX));
+                    (sym, t.array_of(dims))
+                })
+                .collect();
+            let id = self.structs.len() as u32;
+            self.structs.push(StructInfo {
+                name: self.tu.names.get(name),
+                members: ms,
+            });
+            self.builtin_struct_ids.insert(name, id);
+            if let Some(s) = self.tu.names.get(name)
+                && let Some(m) = self.scopes.first_mut()
+            {
+                m.insert(s, Symbol::Type(Type::new(Base::Struct(id))));
+            }
+        }
+    }
+
+    /// The built-in variable `s`, declared on first use.
+    pub(super) fn builtin_var(&mut self, s: Sym) -> Option<u32> {
+        if let Some(v) = self.builtin_vars.get(&s) {
+            return *v;
+        }
+        let name = self.name(s);
+        let def = if name.starts_with("gl_") {
+            vars::lookup(name, &self.env)
+        } else {
+            None
+        };
+        let id = def.map(|d| {
+            let all = builtins::all_exts();
+            let base = match builtins::concrete(d.ty, &all) {
+                Some(t) => t,
+                None => match self.builtin_struct_ids.get(d.ty) {
+                    Some(&i) => Type::new(Base::Struct(i)),
+                    None => Type::ERROR,
+                },
+            };
+            let ty = base.array_of(&d.dims);
+            let max_size = match name {
+                "gl_ClipDistance" | "gl_CullDistance" | "gl_TexCoord" => Some(8),
+                _ => None,
+            };
+            let (storage, read_only, konst) = match d.mode {
+                Mode::In => (Storage::In, Some("shader input"), None),
+                Mode::Out => (Storage::Out, None, None),
+                Mode::Uniform => (Storage::Uniform, Some("uniform"), None),
+                Mode::Const(v) => {
+                    let k = match (v, ty.as_num()) {
+                        (Some(v), Some(n)) => Const::Known(
+                            std::iter::repeat_n(Cv::I(v).convert(n.s), n.components() as usize)
+                                .collect(),
+                        ),
+                        _ => Const::Unknown,
+                    };
+                    (Storage::Const, Some("constant"), Some(k))
+                }
+            };
+            let id = self.vars.len() as u32;
+            self.vars.push(Var {
+                ty,
+                konst,
+                storage,
+                read_only,
+                builtin: true,
+                max_size,
+                max_index: None,
+                memory: Vec::new(),
+            });
+            id
+        });
+        self.builtin_vars.insert(s, id);
+        id
+    }
+
+    /// A struct type from its members (blocks use this too).
+    pub(super) fn new_struct(&mut self, name: Option<Sym>, members: Vec<(Sym, Type)>) -> Type {
+        let id = self.structs.len() as u32;
+        self.structs.push(StructInfo { name, members });
+        Type::new(Base::Struct(id))
+    }
+
+    /// Number of scalar components in a value of type `t` (for constant
+    /// folding and constructors).
+    pub(super) fn comp_count(&self, t: &Type) -> usize {
+        let elems: usize = t
+            .dims
+            .iter()
+            .map(|d| d.unwrap_or(1) as usize)
+            .fold(1usize, usize::saturating_mul);
+        let base = match t.base {
+            Base::Num(n) => n.components() as usize,
+            Base::Struct(i) => self.structs.get(i as usize).map_or(1, |s| {
+                s.members
+                    .iter()
+                    .map(|(_, m)| self.comp_count_shallow(m))
+                    .sum()
+            }),
+            _ => 1,
+        };
+        elems.saturating_mul(base).min(1 << 20)
+    }
+
+    /// `comp_count` for struct members: nested structs are counted as one
+    /// component each (bounded work on deeply nested types).
+    fn comp_count_shallow(&self, t: &Type) -> usize {
+        let elems: usize = t
+            .dims
+            .iter()
+            .map(|d| d.unwrap_or(1) as usize)
+            .fold(1usize, usize::saturating_mul);
+        let base = match t.base {
+            Base::Num(n) => n.components() as usize,
+            _ => 1,
+        };
+        elems.saturating_mul(base)
+    }
+
+    /// Whether `t` is or contains a type satisfying `f`.
+    pub(super) fn contains(&self, t: &Type, f: &dyn Fn(&Type) -> bool) -> bool {
+        let mut stack = vec![Type::new(t.base)];
+        let mut seen = 0usize;
+        while let Some(t) = stack.pop() {
+            seen += 1;
+            if seen > 10_000 {
+                return false;
+            }
+            if f(&t) {
+                return true;
+            }
+            if let Base::Struct(i) = t.base
+                && let Some(s) = self.structs.get(i as usize)
+            {
+                stack.extend(s.members.iter().map(|(_, m)| Type::new(m.base)));
+            }
+        }
+        false
+    }
+
+    /// Whether `t` is an integer or double type (or contains one), which
+    /// must be `flat` as a fragment input.
+    pub(super) fn needs_flat(&self, t: &Type) -> bool {
+        self.contains(t, &|t| {
+            matches!(t.base, Base::Num(Num { s, .. }) if s != Scalar::Float && s != Scalar::Bool)
+        })
+    }
+}

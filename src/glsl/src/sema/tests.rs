@@ -1,0 +1,240 @@
+//! Semantic analysis, rule by rule: each test compiles valid and invalid
+//! snippets and checks the lines of the errors.
+
+use crate::{Options, Stage, compile};
+
+/// The lines of the errors `src` produces with `opts`.
+fn lines(src: &str, opts: &Options) -> Vec<u32> {
+    let out = compile(src, opts);
+    out.log
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == crate::Severity::Error)
+        .map(|d| d.loc.line)
+        .collect()
+}
+
+fn frag(src: &str) -> Vec<u32> {
+    lines(src, &Options::new(Stage::Fragment))
+}
+
+fn vert(src: &str) -> Vec<u32> {
+    lines(src, &Options::new(Stage::Vertex))
+}
+
+fn geom(src: &str) -> Vec<u32> {
+    lines(src, &Options::new(Stage::Geometry))
+}
+
+fn es_frag(src: &str) -> Vec<u32> {
+    lines(src, &Options::es(Stage::Fragment))
+}
+
+const NONE: [u32; 0] = [];
+
+#[test]
+fn undeclared_and_redeclared() {
+    assert_eq!(frag("void main() {\n float x = y;\n}\n"), [2]);
+    assert_eq!(frag("float x;\nint x;\nvoid main() {}\n"), [2]);
+    assert_eq!(frag("float x;\nvoid main() { int x; }\n"), NONE);
+    assert_eq!(
+        frag("struct S { float a; };\nvoid main() { S s; s.b = 1.0; }\n"),
+        [2]
+    );
+}
+
+#[test]
+fn arithmetic_types() {
+    let ok = "#version 120\nvoid main() {\n vec3 v = vec3(1) * 2;\n mat2x3 m;\n vec3 w = m * vec2(1);\n}\n";
+    assert_eq!(frag(ok), NONE);
+    // No implicit conversions in GLSL 1.10.
+    assert_eq!(frag("void main() {\n float f = 1;\n}\n"), [2]);
+    assert_eq!(
+        frag("void main() {\n vec3 v = vec2(1) + vec3(1);\n}\n"),
+        [2]
+    );
+    assert_eq!(
+        frag("#version 120\nvoid main() {\n mat2x3 m;\n vec2 v = m * vec2(1);\n}\n"),
+        [4]
+    );
+    assert_eq!(frag("void main() {\n bool b = 1.0 < 2;\n}\n"), [2]);
+    assert_eq!(frag("void main() {\n bool b = true && 1;\n}\n"), [2]);
+}
+
+#[test]
+fn integer_operators_need_130() {
+    assert_eq!(frag("void main() {\n int i = 5 % 2;\n}\n"), [2]);
+    assert_eq!(
+        frag("#version 130\nvoid main() {\n int i = 5 % 2 << 1;\n}\n"),
+        NONE
+    );
+    assert_eq!(
+        frag("#version 130\nvoid main() {\n float f = 5.0 % 2.0;\n}\n"),
+        [3]
+    );
+}
+
+#[test]
+fn swizzles_and_lvalues() {
+    assert_eq!(
+        frag("void main() {\n vec4 v;\n v.xy = v.zw;\n v.xx = vec2(1.0);\n}\n"),
+        [4]
+    );
+    assert_eq!(frag("void main() {\n vec2 v;\n float f = v.z;\n}\n"), [3]);
+    assert_eq!(frag("void main() {\n vec4 v;\n vec2 w = v.xg;\n}\n"), [3]);
+    assert_eq!(frag("uniform float u;\nvoid main() {\n u = 1.0;\n}\n"), [3]);
+    assert_eq!(
+        frag("void main() {\n const float c = 1.0;\n c = 2.0;\n}\n"),
+        [3]
+    );
+    assert_eq!(frag("void main() {\n float t;\n t-- = 1.0;\n}\n"), [3]);
+    assert_eq!(
+        vert("attribute vec4 a;\nvoid main() {\n a = vec4(0);\n}\n"),
+        [3]
+    );
+}
+
+#[test]
+fn constant_indices() {
+    assert_eq!(frag("void main() {\n float a[3];\n a[3] = 1.0;\n}\n"), [3]);
+    assert_eq!(frag("void main() {\n vec2 v;\n v[-1] = 1.0;\n}\n"), [3]);
+    assert_eq!(
+        frag("const int n = 2;\nfloat a[n * 2];\nvoid main() { a[3] = 1.0; }\n"),
+        NONE
+    );
+    assert_eq!(frag("float a[0];\nvoid main() {}\n"), [1]);
+    assert_eq!(frag("uniform int n;\nfloat a[n];\nvoid main() {}\n"), [2]);
+}
+
+#[test]
+fn constructors() {
+    assert_eq!(
+        frag("void main() {\n vec4 v = vec4(vec2(1.0), 1.0, 1.0);\n}\n"),
+        NONE
+    );
+    assert_eq!(
+        frag("void main() {\n vec4 v = vec4(vec2(1.0), 1.0);\n}\n"),
+        [2]
+    );
+    assert_eq!(
+        frag("void main() {\n vec2 v = vec2(1.0, 2.0, 3.0);\n}\n"),
+        [2]
+    );
+    assert_eq!(frag("void main() {\n float f = float(1.0, 2.0);\n}\n"), [2]);
+    assert_eq!(
+        frag("struct S { float a; int b; };\nvoid main() {\n S s = S(1.0);\n}\n"),
+        [3]
+    );
+    assert_eq!(
+        frag("#version 120\nvoid main() {\n float a[2] = float[2](1.0);\n}\n"),
+        [3]
+    );
+}
+
+#[test]
+fn functions_and_calls() {
+    assert_eq!(
+        frag("void f(out float x) {}\nvoid main() {\n f(1.0);\n}\n"),
+        [3]
+    );
+    assert_eq!(frag("void main() {\n g();\n}\n"), [2]);
+    assert_eq!(
+        frag("float f(float x);\nint f(float x) { return 1; }\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(frag("float f() {\n return;\n}\nvoid main() {}\n"), [2]);
+    assert_eq!(frag("void f() {\n return 1.0;\n}\nvoid main() {}\n"), [2]);
+    assert_eq!(frag("void main(int x) {}\n"), [1]);
+    assert_eq!(
+        frag("void main() {\n vec4 c = texture2D(1.0, vec2(0));\n}\n"),
+        [2]
+    );
+}
+
+#[test]
+fn builtins_by_version_and_stage() {
+    assert_eq!(
+        frag("void main() {\n gl_FragColor = vec4(dFdx(1.0));\n}\n"),
+        NONE
+    );
+    assert_eq!(
+        vert("void main() {\n gl_Position = vec4(dFdx(1.0));\n}\n"),
+        [2]
+    );
+    assert_eq!(vert("void main() {\n gl_FragColor = vec4(0);\n}\n"), [2]);
+    assert_eq!(
+        vert("#version 140\nvoid main() {\n gl_Position = gl_ModelViewMatrix * vec4(0);\n}\n"),
+        [3]
+    );
+    assert_eq!(frag("void main() {\n gl_FragCoord = vec4(0);\n}\n"), [2]);
+    assert_eq!(
+        frag("void main() {\n gl_FragColor = vec4(sinh(1.0));\n}\n"),
+        [2]
+    );
+}
+
+#[test]
+fn statements() {
+    assert_eq!(frag("void main() {\n break;\n}\n"), [2]);
+    assert_eq!(frag("void main() {\n if (1.0) {}\n}\n"), [2]);
+    assert_eq!(vert("void main() {\n discard;\n}\n"), [2]);
+    let sw = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 1: break;\n case 1: break;\n case u: break;\n }\n}\n";
+    assert_eq!(frag(sw), [6, 7]);
+}
+
+#[test]
+fn qualifiers() {
+    assert_eq!(frag("const float c;\nvoid main() {}\n"), [1]);
+    assert_eq!(
+        frag("uniform float u;\nconst float c = u;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(frag("void main() {\n sampler2D s;\n}\n"), [2]);
+    assert_eq!(vert("attribute bool b;\nvoid main() {}\n"), [1]);
+    assert_eq!(frag("#version 130\nin int i;\nvoid main() {}\n"), [2]);
+    assert_eq!(frag("#version 130\nflat in int i;\nvoid main() {}\n"), NONE);
+    assert_eq!(
+        frag("#version 130\nvoid main() {\n uniform float u;\n}\n"),
+        [3]
+    );
+}
+
+#[test]
+fn es_precision() {
+    assert_eq!(es_frag("uniform float u;\nvoid main() {}\n"), [1]);
+    assert_eq!(
+        es_frag("precision mediump float;\nuniform float u;\nvoid main() {}\n"),
+        NONE
+    );
+    assert_eq!(es_frag("uniform lowp float u;\nvoid main() {}\n"), NONE);
+}
+
+#[test]
+fn layout_qualifiers() {
+    let gs = "#version 150\nlayout(points) in;\nlayout(line_strip, max_vertices = 2) out;\nvoid main() {}\n";
+    assert_eq!(geom(gs), NONE);
+    let bad = "#version 150\nlayout(points) in;\nlayout(triangles) in;\nlayout(max_vertices = 2) in;\nvoid main() {}\n";
+    assert_eq!(geom(bad), [3, 4]);
+    assert_eq!(
+        frag("#version 150\nlayout(location = 0) out vec4 c;\nvoid main() {}\n"),
+        NONE
+    );
+    assert_eq!(
+        frag("#version 150\nlayout(location = 0.0) out vec4 c;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        frag("#version 150\nlayout(bogus) out vec4 c;\nvoid main() {}\n"),
+        [2]
+    );
+}
+
+#[test]
+fn deep_expressions_do_not_recurse() {
+    let mut src = String::from("void main() {\n float x = 1.0");
+    for _ in 0..100_000 {
+        src.push_str(" + 1.0");
+    }
+    src.push_str(";\n}\n");
+    assert_eq!(frag(&src), NONE);
+}
