@@ -103,13 +103,14 @@ pub fn fma_f32(a: f32, b: f32, c: f32) -> f32 {
 /// differently in vector loops and with constant operands.
 #[inline(always)]
 fn fmax(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y > x { y } else { x }
+    // `|`, not `||`: no branch, so lane loops vectorize.
+    if x.is_nan() | (y > x) { y } else { x }
 }
 
 /// `f32::min` with [`fmax`]'s conventions.
 #[inline(always)]
 fn fmin(x: f32, y: f32) -> f32 {
-    if x.is_nan() || y < x { y } else { x }
+    if x.is_nan() | (y < x) { y } else { x }
 }
 
 /// Lane-wise `fma`, correctly rounded.
@@ -239,13 +240,11 @@ fn un_lanes<const N: usize>(op: Un, x: &[u32; N]) -> [u32; N] {
         Atanh => map1(x, |a| b(f(a).atanh())),
         Radians => map1(x, |a| b(f(a) * (std::f64::consts::PI / 180.0) as f32)),
         Degrees => map1(x, |a| b(f(a) * (180.0 / std::f64::consts::PI) as f32)),
+        // NaN and -0 give +0 (docs/ir.md); branch-free so it vectorizes.
         FSat => map1(x, |a| {
             let v = f(a);
-            b(if v.is_nan() {
-                0.0
-            } else {
-                fmin(fmax(v, 0.0), 1.0)
-            })
+            let v = if v > 0.0 { v } else { 0.0 };
+            b(if v < 1.0 { v } else { 1.0 })
         }),
         FrexpMant => map1(x, |a| b(frexp(f(a) as f64).0 as f32)),
         FrexpExp => map1(x, |a| frexp(f(a) as f64).1 as u32),

@@ -33,6 +33,9 @@ pub struct Program {
     pub writes_point_size: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
     pub info: ShaderInfo,
+    /// The shader only copies the `f32x4` input at this location to colour
+    /// output 0: shaded without running it.
+    copy_from: Option<usize>,
     exec: oxgl_exec::Program,
 }
 
@@ -103,6 +106,7 @@ impl Program {
         });
         Ok(Program {
             stage: shader.stage,
+            copy_from: copy_input(shader),
             inputs,
             outputs,
             writes_point_size,
@@ -149,6 +153,52 @@ impl Program {
     }
 }
 
+/// `Some(L)` when `shader` is a fragment shader whose whole body is
+/// `out0 = load(input at location L)` on `f32x4` values.
+fn copy_input(shader: &Shader) -> Option<usize> {
+    use oxgl_ir::{Node, Op, ValType};
+    if shader.stage != Stage::Fragment || shader.funcs.len() != 1 {
+        return None;
+    }
+    let f = &shader.funcs[shader.entry];
+    let body = &f.blocks[f.body].nodes;
+    let [Node::Inst(load), Node::Inst(store)] = body.as_slice() else {
+        return None;
+    };
+    let (Op::Load(src), Op::Store(dst, v)) = (&f.insts[*load].op, &f.insts[*store].op) else {
+        return None;
+    };
+    if v != load || !src.path.is_empty() || !dst.path.is_empty() {
+        return None;
+    }
+    if f.insts[*load].ty != Some(ValType::F32X4) {
+        return None;
+    }
+    let input = &shader.vars[src.var];
+    let output = &shader.vars[dst.var];
+    match (&input.kind, &output.kind) {
+        (
+            VarKind::Input {
+                slot:
+                    Slot::Location {
+                        location,
+                        component: 0,
+                    },
+                ..
+            },
+            VarKind::Output {
+                slot:
+                    Slot::Location {
+                        location: 0,
+                        component: 0,
+                    },
+                index: 0,
+            },
+        ) if (*location as usize) < MAX_LOCATIONS => Some(*location as usize),
+        _ => None,
+    }
+}
+
 /// What a vertex shader run produces.
 pub struct VertexOutputs {
     /// `gl_Position`.
@@ -182,9 +232,12 @@ pub struct FragmentProgram {
 
 thread_local! {
     /// Each tile worker's registers and output space, reused across batches.
-    static FS_SCRATCH: RefCell<Option<(Regs<LANES>, Vec<[f32; LANES]>)>> =
+    static FS_SCRATCH: RefCell<Option<FsScratch>> =
         const { RefCell::new(None) };
 }
+
+/// A worker's registers and room for outputs beyond colour output 0.
+type FsScratch = (Regs<LANES>, Vec<[f32; LANES]>);
 
 /// Lanes of the 2×2 quads that have at least one lane in `mask`.
 fn quad_lanes(mask: u16) -> u16 {
@@ -205,12 +258,35 @@ impl FragmentShader for FragmentProgram {
 
     fn shade(&self, q: &mut QuadBatch) {
         let p = &self.program;
+        if let Some(l) = p.copy_from {
+            for c in 0..4 {
+                q.color[c] = if 4 * l + c < q.num_inputs {
+                    q.inputs[4 * l + c]
+                } else {
+                    [0.0; LANES]
+                };
+            }
+            return;
+        }
         FS_SCRATCH.with(|cell| {
             let mut cell = cell.borrow_mut();
-            let (regs, outputs) = cell.get_or_insert_with(|| (p.exec.new_regs(), Vec::new()));
+            let (regs, spill) = cell.get_or_insert_with(|| (p.exec.new_regs(), Vec::new()));
             let n_out = p.outputs.last().map_or(1, |o| *o as usize + 1);
-            outputs.resize(4 * n_out, [0.0; LANES]);
-            let inputs = &q.inputs[..q.num_inputs.min(MAX_VARYINGS)];
+            let QuadBatch {
+                inputs,
+                num_inputs,
+                color,
+                ..
+            } = q;
+            // Colour output 0 lands in the batch directly; more outputs
+            // (other locations) go to scratch space after it.
+            let outputs: &mut [[f32; LANES]] = if n_out == 1 {
+                &mut color[..]
+            } else {
+                spill.resize(4 * n_out, [0.0; LANES]);
+                &mut spill[..]
+            };
+            let inputs = &inputs[..(*num_inputs).min(MAX_VARYINGS)];
             let mut env = Env::new(inputs, outputs, &self.uniforms, &self.samplers);
             env.mask = u32::from(q.mask);
             env.helpers = u32::from(quad_lanes(q.mask) & !q.mask);
@@ -221,11 +297,13 @@ impl FragmentShader for FragmentProgram {
             let ok = p.exec.run(regs, &mut env).is_ok();
             let mask = if ok { env.mask } else { 0 };
             let depth = env.frag_depth;
+            if n_out > 1 {
+                q.color.copy_from_slice(&spill[..4]);
+            }
             q.mask &= mask as u16;
             if p.info.writes_depth {
                 q.depth = depth;
             }
-            q.color.copy_from_slice(&outputs[..4]);
         });
     }
 }

@@ -312,6 +312,14 @@ pub fn generate(key: &FfKey) -> FfProgram {
     }
 }
 
+/// `a * b + c` unfused: an exactly rounded `fma` costs a dozen instructions
+/// per lane on CPUs without the FMA instructions, and fixed function does
+/// not need the single rounding.
+fn mad(b: &mut Builder, x: Value, y: Value, z: Value) -> Value {
+    let m = b.mul(x, y);
+    b.add(m, z)
+}
+
 /// `m * v` with `m`'s columns from `col(i)`.
 fn mat_vec(b: &mut Builder, cols: [Value; 4], v: Value) -> Value {
     let mut acc = None;
@@ -320,7 +328,7 @@ fn mat_vec(b: &mut Builder, cols: [Value; 4], v: Value) -> Value {
         let s4 = b.splat(s, 4);
         acc = Some(match acc {
             None => b.mul(c, s4),
-            Some(a) => b.fma(c, s4, a),
+            Some(a) => mad(b, c, s4, a),
         });
     }
     acc.unwrap_or_else(|| b.f32s(&[0.0; 4]))
@@ -406,7 +414,7 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
             b.lane(s, 0)
         };
         let model_ambient = u.load(&mut b, Source::ModelAmbient);
-        let base = b.fma(ambient, model_ambient, emission);
+        let base = mad(&mut b, ambient, model_ambient, emission);
         let mut primary = b.swizzle(base, "xyz");
         let mut secondary = b.f32s(&[0.0; 3]);
         for i in 0..MAX_LIGHTS as u8 {
@@ -425,8 +433,8 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
                 let k0 = b.lane(atten, 1);
                 let k1 = b.lane(atten, 2);
                 let k2 = b.lane(atten, 3);
-                let t = b.fma(k2, dist, k1);
-                let t = b.fma(t, dist, k0);
+                let t = mad(&mut b, k2, dist, k1);
+                let t = mad(&mut b, t, dist, k0);
                 let att = b.un(AluOp::Rcp, t);
                 (vp, Some(att))
             } else {
@@ -467,7 +475,7 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
             let d3 = b.swizzle(d, "xyz");
             let dl = b.splat(ndotl_p, 3);
             let a3 = b.swizzle(a, "xyz");
-            let mut term = b.fma(d3, dl, a3);
+            let mut term = mad(&mut b, d3, dl, a3);
             let s = b.mul(specular, l_spe);
             let s3 = b.swizzle(s, "xyz");
             let sf = b.splat(spec_f, 3);
@@ -564,7 +572,9 @@ fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         let a = b.lane(color, 3);
         color = b.construct(&[sum, a]);
     }
-    let color = clamp01(&mut b, color);
+    // No final clamp: the backend clamps colours for fixed-point buffers
+    // before blending (GL 4.6 compat §17.3.6); texture stages clamp their
+    // own results and interpolated colours are already in [0, 1].
     if let Some(func) = key.alpha_func {
         let r = u.load(&mut b, Source::AlphaRef);
         let reference = b.lane(r, 0);

@@ -209,6 +209,18 @@ pub fn splat_bits(ty: ValType, x: f64) -> Bits {
     out
 }
 
+/// `fmax`: the non-NaN operand; `x` when they compare equal (so the sign of
+/// a zero result is `x`'s). Spelled out rather than `f32::max`, whose
+/// choice between -0 and +0 is unspecified, so that every backend can match.
+fn fmax<F: Flt>(x: F, y: F) -> F {
+    if x.is_nan() | (y > x) { y } else { x }
+}
+
+/// `fmin` with [`fmax`]'s conventions.
+fn fmin<F: Flt>(x: F, y: F) -> F {
+    if x.is_nan() | (y < x) { y } else { x }
+}
+
 /// Evaluates a float-class op on lanes of one float kind `F`.
 fn float_op<F: Flt>(op: AluOp, a: &[Vec<F>], n: usize) -> Vec<F> {
     use AluOp::*;
@@ -264,11 +276,12 @@ fn float_op<F: Flt>(op: AluOp, a: &[Vec<F>], n: usize) -> Vec<F> {
             Atanh => x.atanh(),
             Radians => x * F::c(std::f64::consts::PI / 180.0),
             Degrees => x * F::c(180.0 / std::f64::consts::PI),
+            // NaN and -0 give +0.
             FSat => {
-                if x.is_nan() {
-                    zero
+                if x > zero {
+                    if x < one { x } else { one }
                 } else {
-                    x.max(zero).min(one)
+                    zero
                 }
             }
             FAdd => x + y(),
@@ -276,8 +289,8 @@ fn float_op<F: Flt>(op: AluOp, a: &[Vec<F>], n: usize) -> Vec<F> {
             FMul => x * y(),
             FDiv => x / y(),
             FMod => x - y() * (x / y()).floor(),
-            FMin => x.min(y()),
-            FMax => x.max(y()),
+            FMin => fmin(x, y()),
+            FMax => fmax(x, y()),
             Pow => x.powf(y()),
             Atan2 => x.atan2(y()),
             Step => {
@@ -288,7 +301,7 @@ fn float_op<F: Flt>(op: AluOp, a: &[Vec<F>], n: usize) -> Vec<F> {
                 }
             }
             Fma => x.mul_add(y(), z()),
-            FClamp => x.max(y()).min(z()),
+            FClamp => fmin(fmax(x, y()), z()),
             Mix => x * (one - z()) + y() * z(),
             Smoothstep => {
                 let t = ((z() - x) / (y() - x)).max(zero).min(one);

@@ -410,8 +410,15 @@ impl BlockCtx<'_> {
         q.mask = mask;
         q.front_facing = prim.front;
         q.y_sign = if target.flip_y { -1.0 } else { 1.0 };
+        let n = st.num_varyings;
+        let attrs = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
+        // Varyings constant over the primitive (a flat colour drawn smooth,
+        // the common case for glColor outside Begin/End) need no
+        // interpolation at all.
+        let constant = attrs[n..].iter().all(|d| *d == 0.0);
+        let interpolate = !constant && (st.any_smooth || st.any_linear);
         let mut w = [1.0; LANES];
-        if st.any_smooth || st.reads_frag_coord {
+        if interpolate && st.any_smooth || st.reads_frag_coord {
             w = eval(&prim.w, fx, fy);
         }
         if st.reads_frag_coord {
@@ -424,11 +431,13 @@ impl BlockCtx<'_> {
             q.frag_coord[2] = z;
             q.frag_coord[3] = w;
         }
-        let n = st.num_varyings;
         q.num_inputs = n;
-        if n > 0 {
-            let a = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
-            let (v0, rest) = a.split_at(n);
+        if n > 0 && !interpolate {
+            for (out, v) in q.inputs[..n].iter_mut().zip(&attrs[..n]) {
+                *out = [*v; LANES];
+            }
+        } else if n > 0 {
+            let (v0, rest) = attrs.split_at(n);
             let (d1, d2) = rest.split_at(n);
             let mut b1 = [0.0f32; LANES];
             let mut b2 = [0.0f32; LANES];
