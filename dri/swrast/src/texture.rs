@@ -42,6 +42,7 @@ mod gl {
     pub const CLAMP: u32 = 0x2900;
     pub const REPEAT: u32 = 0x2901;
     pub const CLAMP_TO_BORDER: u32 = 0x812D;
+    pub const CLAMP_TO_EDGE: u32 = 0x812F;
     pub const MIRRORED_REPEAT: u32 = 0x8370;
     pub const MIRROR_CLAMP_TO_EDGE: u32 = 0x8743;
 }
@@ -205,8 +206,16 @@ fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> Tex
     TexData { levels }
 }
 
+/// `floor(x)` as an integer without a libm call (the baseline x86-64
+/// target has no rounding instruction); saturates like `as`.
+#[inline(always)]
+fn ifloor(x: f32) -> i32 {
+    let i = x as i32;
+    i - i32::from(x < i as f32)
+}
+
 /// A wrapped integer texel coordinate, or `None` for the border.
-#[inline]
+#[inline(always)]
 fn wrap_index(i: i32, size: usize, mode: u32) -> Option<usize> {
     let n = size as i32;
     let r = match mode {
@@ -257,6 +266,99 @@ impl Level {
         match (x, y, z) {
             (Some(x), Some(y), Some(z)) => self.texels[(z * self.h + y) * self.w + x],
             _ => *border,
+        }
+    }
+
+    /// 2D filtering of every lane of `mask` at normalized (or, `unnorm`,
+    /// texel) coordinates `s`, `t`: the common case, without the general
+    /// path's per-lane dimension loops.
+    #[allow(clippy::too_many_arguments, reason = "one call per 16 lanes")]
+    fn filter_2d(
+        &self,
+        st: &SamplerState,
+        linear: bool,
+        s: &[f32; LANES],
+        t: &[f32; LANES],
+        unnorm: bool,
+        mask: u32,
+        out: &mut [[f32; LANES]; 4],
+    ) {
+        let (w, h) = (self.w, self.h);
+        let [ws, wt, _] = st.wrap;
+        // Fast path: power-of-two REPEAT or CLAMP_TO_EDGE on both axes, no
+        // border texel possible: pure integer arithmetic per lane.
+        let simple = |mode: u32, n: usize| {
+            mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
+        };
+        if !unnorm && simple(ws, w) && simple(wt, h) {
+            let wrap = |i: i32, n: usize, mode: u32| -> usize {
+                if mode == gl::REPEAT {
+                    (i as usize) & (n - 1)
+                } else {
+                    i.clamp(0, n as i32 - 1) as usize
+                }
+            };
+            let (wf, hf) = (w as f32, h as f32);
+            for l in 0..LANES {
+                if mask & (1 << l) == 0 {
+                    continue;
+                }
+                let (u, v) = (s[l] * wf, t[l] * hf);
+                if !linear {
+                    let c = self.texels[wrap(ifloor(v), h, wt) * w + wrap(ifloor(u), w, ws)];
+                    for k in 0..4 {
+                        out[k][l] = c[k];
+                    }
+                    continue;
+                }
+                let (u, v) = (u - 0.5, v - 0.5);
+                let (x0, y0) = (ifloor(u), ifloor(v));
+                let (a, b) = (u - x0 as f32, v - y0 as f32);
+                let (xa, xb) = (wrap(x0, w, ws), wrap(x0 + 1, w, ws));
+                let (ya, yb) = (wrap(y0, h, wt) * w, wrap(y0 + 1, h, wt) * w);
+                let (t00, t10) = (self.texels[ya + xa], self.texels[ya + xb]);
+                let (t01, t11) = (self.texels[yb + xa], self.texels[yb + xb]);
+                for k in 0..4 {
+                    let top = t00[k] + (t10[k] - t00[k]) * a;
+                    let bottom = t01[k] + (t11[k] - t01[k]) * a;
+                    out[k][l] = top + (bottom - top) * b;
+                }
+            }
+            return;
+        }
+        let fetch = |x: Option<usize>, y: Option<usize>| match (x, y) {
+            (Some(x), Some(y)) => self.texels[y * w + x],
+            _ => st.border,
+        };
+        for l in 0..LANES {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let u = to_texels(s[l], w, ws, unnorm);
+            let v = to_texels(t[l], h, wt, unnorm);
+            let c = if linear {
+                let (u, v) = (u - 0.5, v - 0.5);
+                let (x0, y0) = (ifloor(u), ifloor(v));
+                let (a, b) = (u - x0 as f32, v - y0 as f32);
+                let (x0w, x1w) = (wrap_index(x0, w, ws), wrap_index(x0 + 1, w, ws));
+                let (y0w, y1w) = (wrap_index(y0, h, wt), wrap_index(y0 + 1, h, wt));
+                let t00 = fetch(x0w, y0w);
+                let t10 = fetch(x1w, y0w);
+                let t01 = fetch(x0w, y1w);
+                let t11 = fetch(x1w, y1w);
+                let mut c = [0f32; 4];
+                for k in 0..4 {
+                    let top = t00[k] + (t10[k] - t00[k]) * a;
+                    let bottom = t01[k] + (t11[k] - t01[k]) * a;
+                    c[k] = top + (bottom - top) * b;
+                }
+                c
+            } else {
+                fetch(wrap_index(ifloor(u), w, ws), wrap_index(ifloor(v), h, wt))
+            };
+            for k in 0..4 {
+                out[k][l] = c[k];
+            }
         }
     }
 
@@ -422,6 +524,27 @@ impl TextureHost<LANES> for Samplers {
             _ => (2, false),
         };
         let cube = decl.dim == Dim::Cube || st.target == gl::TEXTURE_CUBE_MAP;
+        // One level, one filter, 2D: no LOD to compute.
+        let levels = &tex.data.levels;
+        if dims == 2
+            && !cube
+            && op.kind == TexKind::Sample
+            && st.min_filter == st.mag_filter
+            && matches!(st.min_filter, gl::NEAREST | gl::LINEAR)
+            && let Some(level) = levels.first().and_then(|l| l.first())
+        {
+            let linear = st.min_filter == gl::LINEAR;
+            level.filter_2d(
+                st,
+                linear,
+                &args.coord[0],
+                &args.coord[1],
+                unnorm,
+                mask,
+                out,
+            );
+            return;
+        }
         // Per lane: coordinates (cube: face coordinates) and face.
         let mut coords = [[0f32; 3]; LANES];
         let mut faces = [0usize; LANES];
@@ -493,9 +616,17 @@ mod tests {
         assert_eq!(wrap_index(5, 4, gl::REPEAT), Some(1));
         assert_eq!(wrap_index(4, 4, gl::MIRRORED_REPEAT), Some(3));
         assert_eq!(wrap_index(-1, 4, gl::MIRRORED_REPEAT), Some(0));
-        assert_eq!(wrap_index(-3, 4, 0x812F), Some(0)); // GL_CLAMP_TO_EDGE
+        assert_eq!(wrap_index(-3, 4, gl::CLAMP_TO_EDGE), Some(0));
         assert_eq!(wrap_index(4, 4, gl::CLAMP_TO_BORDER), None);
         assert_eq!(wrap_index(-2, 4, gl::MIRROR_CLAMP_TO_EDGE), Some(1));
+    }
+
+    #[test]
+    fn ifloor_rounds_down() {
+        assert_eq!(ifloor(1.5), 1);
+        assert_eq!(ifloor(-0.5), -1);
+        assert_eq!(ifloor(-2.0), -2);
+        assert_eq!(ifloor(3.0), 3);
     }
 
     #[test]
