@@ -198,6 +198,77 @@ fn unpack(d: &[u32; LANES], has_alpha: bool) -> [[f32; LANES]; 4] {
     out
 }
 
+/// A blend factor computable in 8-bit fixed point.
+#[derive(Clone, Copy)]
+enum Fixed {
+    Zero,
+    One,
+    SrcAlpha,
+    OneMinusSrcAlpha,
+    DstAlpha,
+    OneMinusDstAlpha,
+}
+
+/// The factors (src RGB, dst RGB, src A, dst A) when the blend is a sum of
+/// alpha-type factors — alpha blending, additive, premultiplied — which
+/// run on 8-bit integers like llvmpipe's unorm8 path; else `None`.
+fn fixed_factors(b: &super::state::BlendState) -> Option<[Fixed; 4]> {
+    if b.eq_rgb != BlendEquation::Add || b.eq_alpha != BlendEquation::Add {
+        return None;
+    }
+    let f = |x: BlendFactor| {
+        Some(match x {
+            BlendFactor::Zero => Fixed::Zero,
+            BlendFactor::One => Fixed::One,
+            BlendFactor::SrcAlpha => Fixed::SrcAlpha,
+            BlendFactor::OneMinusSrcAlpha => Fixed::OneMinusSrcAlpha,
+            BlendFactor::DstAlpha => Fixed::DstAlpha,
+            BlendFactor::OneMinusDstAlpha => Fixed::OneMinusDstAlpha,
+            _ => return None,
+        })
+    };
+    Some([
+        f(b.src_rgb)?,
+        f(b.dst_rgb)?,
+        f(b.src_alpha)?,
+        f(b.dst_alpha)?,
+    ])
+}
+
+/// `s·fs + d·fd` per channel of packed `0xAARRGGBB` words, rounded to
+/// nearest (x / 255 as `(x + 128 + ((x + 128) >> 8)) >> 8`) and saturated.
+#[inline(always)]
+fn blend_unorm8(
+    s: &[u32; LANES],
+    d: &[u32; LANES],
+    f: [Fixed; 4],
+    has_alpha: bool,
+) -> [u32; LANES] {
+    let mut out = [0u32; LANES];
+    for l in 0..LANES {
+        let sa = s[l] >> 24;
+        let da = if has_alpha { d[l] >> 24 } else { 255 };
+        let val = |x: Fixed| match x {
+            Fixed::Zero => 0,
+            Fixed::One => 255,
+            Fixed::SrcAlpha => sa,
+            Fixed::OneMinusSrcAlpha => 255 - sa,
+            Fixed::DstAlpha => da,
+            Fixed::OneMinusDstAlpha => 255 - da,
+        };
+        let (fs, fd, fsa, fda) = (val(f[0]), val(f[1]), val(f[2]), val(f[3]));
+        let mut word = 0;
+        for shift in [0u32, 8, 16, 24] {
+            let (a, b) = if shift == 24 { (fsa, fda) } else { (fs, fd) };
+            let x = ((s[l] >> shift) & 0xff) * a + ((d[l] >> shift) & 0xff) * b + 128;
+            let v = ((x + (x >> 8)) >> 8).min(255);
+            word |= v << shift;
+        }
+        out[l] = word;
+    }
+    out
+}
+
 /// Blend factor `f` for channel `ch` (3 = alpha).
 #[inline(always)]
 fn factor(
@@ -318,6 +389,16 @@ pub fn write_color(
         for l in 0..LANES {
             let v = op.apply(src[l], dst[l]);
             out[l] = (v & write) | (dst[l] & !write) | forced;
+        }
+    } else if b.enabled
+        && let Some(f) = fixed_factors(b)
+    {
+        let src = pack(c);
+        let dst = load(&view.color, lx, ly);
+        let v = blend_unorm8(&src, &dst, f, target.has_alpha);
+        out = [0u32; LANES];
+        for l in 0..LANES {
+            out[l] = (v[l] & write) | (dst[l] & !write) | forced;
         }
     } else if b.enabled {
         let dst = load(&view.color, lx, ly);
