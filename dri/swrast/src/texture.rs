@@ -54,6 +54,9 @@ struct Level {
     h: usize,
     d: usize,
     texels: Vec<[f32; 4]>,
+    /// The same texels as RGBA8 words (R in the low byte) when every value
+    /// is exactly an 8-bit unorm (the common case): 4× less to gather.
+    unorm8: Option<Vec<u32>>,
 }
 
 /// A texture's images, swizzled, owned by swrast.
@@ -194,11 +197,14 @@ fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> Tex
                 break 'levels;
             }
             let src = &src[..n];
+            let texels: Vec<[f32; 4]> = src.iter().map(|t| swizzle(*t, d.swizzle)).collect();
+            let unorm8 = to_unorm8(&texels);
             level.push(Level {
                 w,
                 h,
                 d: dd,
-                texels: src.iter().map(|t| swizzle(*t, d.swizzle)).collect(),
+                texels,
+                unorm8,
             });
         }
         levels.push(level);
@@ -212,6 +218,23 @@ fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> Tex
 fn ifloor(x: f32) -> i32 {
     let i = x as i32;
     i - i32::from(x < i as f32)
+}
+
+/// The texels as RGBA8 words if every component is exactly `k / 255`.
+fn to_unorm8(texels: &[[f32; 4]]) -> Option<Vec<u32>> {
+    let mut out = Vec::with_capacity(texels.len());
+    for t in texels {
+        let mut word = 0u32;
+        for (k, v) in t.iter().enumerate() {
+            let q = (v * 255.0).round();
+            if !(0.0..=255.0).contains(&q) || q / 255.0 != *v {
+                return None;
+            }
+            word |= (q as u32) << (8 * k);
+        }
+        out.push(word);
+    }
+    Some(out)
 }
 
 /// A wrapped integer texel coordinate, or `None` for the border.
@@ -291,39 +314,14 @@ impl Level {
             mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
         };
         if !unnorm && simple(ws, w) && simple(wt, h) {
-            let wrap = |i: i32, n: usize, mode: u32| -> usize {
-                if mode == gl::REPEAT {
-                    (i as usize) & (n - 1)
-                } else {
-                    i.clamp(0, n as i32 - 1) as usize
-                }
+            let fast = FastLevel {
+                texels: &self.texels,
+                unorm8: self.unorm8.as_deref(),
+                w,
+                h,
+                repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
             };
-            let (wf, hf) = (w as f32, h as f32);
-            for l in 0..LANES {
-                if mask & (1 << l) == 0 {
-                    continue;
-                }
-                let (u, v) = (s[l] * wf, t[l] * hf);
-                if !linear {
-                    let c = self.texels[wrap(ifloor(v), h, wt) * w + wrap(ifloor(u), w, ws)];
-                    for k in 0..4 {
-                        out[k][l] = c[k];
-                    }
-                    continue;
-                }
-                let (u, v) = (u - 0.5, v - 0.5);
-                let (x0, y0) = (ifloor(u), ifloor(v));
-                let (a, b) = (u - x0 as f32, v - y0 as f32);
-                let (xa, xb) = (wrap(x0, w, ws), wrap(x0 + 1, w, ws));
-                let (ya, yb) = (wrap(y0, h, wt) * w, wrap(y0 + 1, h, wt) * w);
-                let (t00, t10) = (self.texels[ya + xa], self.texels[ya + xb]);
-                let (t01, t11) = (self.texels[yb + xa], self.texels[yb + xb]);
-                for k in 0..4 {
-                    let top = t00[k] + (t10[k] - t00[k]) * a;
-                    let bottom = t01[k] + (t11[k] - t01[k]) * a;
-                    out[k][l] = top + (bottom - top) * b;
-                }
-            }
+            crate::raster::simd::sample_2d(&fast, linear, s, t, out);
             return;
         }
         let fetch = |x: Option<usize>, y: Option<usize>| match (x, y) {
@@ -428,6 +426,105 @@ fn fast_log2(x: f32) -> f32 {
     let exp = ((bits >> 23) & 0xff) as i32 - 127;
     let mant = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
     exp as f32 + (mant - 1.0)
+}
+
+/// A level sampled by the fast 2D path: power-of-two `REPEAT` or
+/// `CLAMP_TO_EDGE` on each axis, so every tap is inside the image.
+pub struct FastLevel<'a> {
+    texels: &'a [[f32; 4]],
+    unorm8: Option<&'a [u32]>,
+    w: usize,
+    h: usize,
+    /// Per axis: `REPEAT` (else `CLAMP_TO_EDGE`).
+    repeat: [bool; 2],
+}
+
+impl FastLevel<'_> {
+    /// Samples all lanes (lanes outside the mask compute harmless values),
+    /// in SoA passes so the arithmetic vectorizes: coordinates and weights,
+    /// then indices, then the four taps per channel.
+    #[inline(always)]
+    pub fn sample(
+        &self,
+        linear: bool,
+        s: &[f32; LANES],
+        t: &[f32; LANES],
+        out: &mut [[f32; LANES]; 4],
+    ) {
+        let (w, h) = (self.w as i32, self.h as i32);
+        let wrap = |i: i32, n: i32, repeat: bool| -> usize {
+            if repeat {
+                (i & (n - 1)) as usize
+            } else {
+                i.clamp(0, n - 1) as usize
+            }
+        };
+        let (wf, hf) = (w as f32, h as f32);
+        let half = if linear { 0.5 } else { 0.0 };
+        let mut x0 = [0i32; LANES];
+        let mut y0 = [0i32; LANES];
+        let mut a = [0f32; LANES];
+        let mut b = [0f32; LANES];
+        for l in 0..LANES {
+            let u = s[l] * wf - half;
+            let v = t[l] * hf - half;
+            x0[l] = ifloor(u);
+            y0[l] = ifloor(v);
+            a[l] = u - x0[l] as f32;
+            b[l] = v - y0[l] as f32;
+        }
+        let [rx, ry] = self.repeat;
+        if !linear {
+            for l in 0..LANES {
+                let i = wrap(y0[l], h, ry) * self.w + wrap(x0[l], w, rx);
+                let c = self.texels.get(i).copied().unwrap_or_default();
+                for k in 0..4 {
+                    out[k][l] = c[k];
+                }
+            }
+            return;
+        }
+        let mut taps = [[0usize; LANES]; 4];
+        for l in 0..LANES {
+            let (xa, xb) = (wrap(x0[l], w, rx), wrap(x0[l] + 1, w, rx));
+            let (ya, yb) = (wrap(y0[l], h, ry) * self.w, wrap(y0[l] + 1, h, ry) * self.w);
+            taps[0][l] = ya + xa;
+            taps[1][l] = ya + xb;
+            taps[2][l] = yb + xa;
+            taps[3][l] = yb + xb;
+        }
+        let mut tex = [[[0f32; LANES]; 4]; 4];
+        if let Some(words) = self.unorm8 {
+            // Gather words (vpgatherdd-friendly), unpack channels as vectors.
+            for (tap, idx) in tex.iter_mut().zip(&taps) {
+                let mut g = [0u32; LANES];
+                for l in 0..LANES {
+                    g[l] = words.get(idx[l]).copied().unwrap_or(0);
+                }
+                for (k, ch) in tap.iter_mut().enumerate() {
+                    for l in 0..LANES {
+                        ch[l] = ((g[l] >> (8 * k)) & 0xff) as f32 / 255.0;
+                    }
+                }
+            }
+        } else {
+            for (tap, idx) in tex.iter_mut().zip(&taps) {
+                for l in 0..LANES {
+                    let c = self.texels.get(idx[l]).copied().unwrap_or_default();
+                    for k in 0..4 {
+                        tap[k][l] = c[k];
+                    }
+                }
+            }
+        }
+        for k in 0..4 {
+            for l in 0..LANES {
+                let top = tex[0][k][l] + (tex[1][k][l] - tex[0][k][l]) * a[l];
+                let bottom = tex[2][k][l] + (tex[3][k][l] - tex[2][k][l]) * a[l];
+                out[k][l] = top + (bottom - top) * b[l];
+            }
+        }
+    }
 }
 
 /// Cube face and face coordinates (s, t in [0, 1]) of direction `r`.

@@ -23,7 +23,7 @@ mod fragment;
 mod scene;
 mod setup;
 mod shader;
-mod simd;
+pub(crate) mod simd;
 mod state;
 mod tile;
 

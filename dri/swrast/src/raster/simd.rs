@@ -6,6 +6,8 @@
 //! operations in the same order (no FMA contraction happens in Rust), so
 //! images are bit-identical whichever runs.
 //!
+//! The fast 2D texture sampling path is dispatched the same way.
+//!
 //! This is the crate's only `unsafe` outside the C ABI: calling a
 //! `#[target_feature]` function, after checking the CPU has the feature.
 #![allow(unsafe_code, reason = "calls the AVX2 build after detecting AVX2")]
@@ -24,6 +26,36 @@ fn use_avx2() -> bool {
             && std::is_x86_feature_detected!("avx2")
             && std::is_x86_feature_detected!("fma")
     })
+}
+
+/// Samples a texture on the fast 2D path with the best build for this CPU.
+pub fn sample_2d(
+    level: &crate::texture::FastLevel,
+    linear: bool,
+    s: &[f32; super::LANES],
+    t: &[f32; super::LANES],
+    out: &mut [[f32; super::LANES]; 4],
+) {
+    #[cfg(target_arch = "x86_64")]
+    if use_avx2() {
+        // SAFETY: `sample_2d_avx2` only requires AVX2 and FMA, which the CPU
+        // has (checked just above).
+        unsafe { sample_2d_avx2(level, linear, s, t, out) };
+        return;
+    }
+    level.sample(linear, s, t, out);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn sample_2d_avx2(
+    level: &crate::texture::FastLevel,
+    linear: bool,
+    s: &[f32; super::LANES],
+    t: &[f32; super::LANES],
+    out: &mut [[f32; super::LANES]; 4],
+) {
+    level.sample(linear, s, t, out);
 }
 
 /// Replays tile `tile`'s bin with the best build for this CPU.
