@@ -888,6 +888,73 @@ static void scene_texture_lod(void)
     glDisable(GL_TEXTURE_2D);
 }
 
+/* ---- fog: linear, exp, exp2 over depth, and the fog coordinate -------- */
+
+static void fog_strip(float y0, float y1)
+{
+    /* a floor receding from z = -2 to z = -20, in columns of colours */
+    glBegin(GL_QUAD_STRIP);
+    for (int i = 0; i <= 8; i++) {
+        float z = -2.0f - 18.0f * i / 8.0f;
+        glColor3f(0.2f + 0.1f * i, 0.9f - 0.1f * i, 0.4f);
+        glVertex3f(-1, y0, z);
+        glVertex3f(1, y1, z);
+    }
+    glEnd();
+}
+
+static void scene_fog(void)
+{
+    static const GLfloat fog_color[4] = { 0.6f, 0.6f, 0.7f, 1.0f };
+    glClearColor(0.1f, 0.1f, 0.1f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glFrustum(-1, 1, -0.75, 0.75, 1, 30);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glEnable(GL_FOG);
+    glFogfv(GL_FOG_COLOR, fog_color);
+    glFogi(GL_FOG_MODE, GL_LINEAR);
+    glFogf(GL_FOG_START, 3.0f);
+    glFogf(GL_FOG_END, 18.0f);
+    glPushMatrix();
+    glTranslatef(-2.2f, 0, 0);
+    fog_strip(-1, -1);
+    glPopMatrix();
+    glFogi(GL_FOG_MODE, GL_EXP);
+    glFogf(GL_FOG_DENSITY, 0.12f);
+    fog_strip(-1, -0.5f);
+    glFogi(GL_FOG_MODE, GL_EXP2);
+    glFogf(GL_FOG_DENSITY, 0.09f);
+    glPushMatrix();
+    glTranslatef(2.2f, 0, 0);
+    fog_strip(-1, -1);
+    glPopMatrix();
+    /* explicit fog coordinates on an orthographic quad */
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glOrtho(0, W, 0, H, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glFogi(GL_FOG_COORD_SRC, GL_FOG_COORD);
+    glFogi(GL_FOG_MODE, GL_LINEAR);
+    glFogf(GL_FOG_START, 0.0f);
+    glFogf(GL_FOG_END, 1.0f);
+    glBegin(GL_QUADS);
+    glColor3f(1, 0, 0);
+    glFogCoordf(0.0f);
+    glVertex2f(10, 100);
+    glFogCoordf(1.0f);
+    glVertex2f(150, 100);
+    glVertex2f(150, 115);
+    glFogCoordf(0.0f);
+    glVertex2f(10, 115);
+    glEnd();
+    glFogi(GL_FOG_COORD_SRC, GL_FRAGMENT_DEPTH);
+    glDisable(GL_FOG);
+}
+
 struct scene {
     const char *name;
     void (*draw)(void);
@@ -903,6 +970,7 @@ static const struct scene scenes[] = {
     { "polygon_modes", scene_polygon_modes },
     { "textures", scene_textures },
     { "texture_lod", scene_texture_lod },
+    { "fog", scene_fog },
 };
 
 int main(int argc, char **argv)

@@ -95,6 +95,8 @@ pub struct Context {
     pub raster: crate::raster_state::RasterState,
     /// Fixed-function texture units: enables and environments.
     pub texunits: crate::texenv::TexUnits,
+    /// Fog parameters.
+    pub fog: crate::fog::Fog,
     /// Fixed-function programs and draw scratch space.
     pub(crate) submit: crate::submit::Submit,
     shared: std::sync::Arc<crate::shared::Shared>,
@@ -177,6 +179,7 @@ impl Context {
             textures: crate::texture_api::TextureBindings::default(),
             raster: crate::raster_state::RasterState::default(),
             texunits: crate::texenv::TexUnits::default(),
+            fog: crate::fog::Fog::default(),
             submit: crate::submit::Submit::default(),
             shared: crate::shared::Shared::new(),
         }

@@ -52,6 +52,8 @@ pub mod varying {
     pub const BCOLOR1: u32 = 3;
     /// Texture coordinate set 0; set `u` is `TEX0 + u`.
     pub const TEX0: u32 = 4;
+    /// The fog coordinate (x).
+    pub const FOG: u32 = 12;
 }
 
 /// Texture-unit state that changes code.
@@ -141,6 +143,9 @@ pub struct FfKey {
     pub alpha_func: Option<GLenum>,
     /// Texture units, in order.
     pub units: [UnitKey; MAX_FF_UNITS],
+    /// `GL_FOG`: mode and whether the coordinate is the fog coordinate
+    /// attribute (else the eye-space depth).
+    pub fog: Option<(GLenum, bool)>,
 }
 
 /// Material parameters, in uniform order.
@@ -198,6 +203,10 @@ pub enum Source {
     TexMatrix(u8, u8),
     /// Texture unit `u`'s environment colour.
     EnvColor(u8),
+    /// Fog colour.
+    FogColor,
+    /// Fog: density, start, end, 1 / (end - start).
+    FogParams,
 }
 
 /// The uniforms of one stage: sources at byte offsets.
@@ -283,6 +292,9 @@ impl FfKey {
             }
         }
         key.color_sum = on(GL_COLOR_SUM) || (lighting && key.separate_specular);
+        if on(GL_FOG) {
+            key.fog = Some((ctx.fog.mode, ctx.fog.coord_src == GL_FOG_COORD));
+        }
         if on(GL_ALPHA_TEST) && ctx.raster.alpha_func.0 != GL_ALWAYS {
             key.alpha_func = Some(ctx.raster.alpha_func.0);
         }
@@ -354,6 +366,23 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         let m = [0, 1, 2, 3].map(|c| u.load(&mut b, Source::TexMatrix(i as u8, c)));
         let t = mat_vec(&mut b, m, tc);
         b.store_output(varying::TEX0 + i as u32, t);
+    }
+
+    if let Some((_, from_attrib)) = key.fog {
+        let c = if from_attrib {
+            let f = b.load_input(crate::vbo::Attrib::FOG.0.into(), ValType::F32X4);
+            b.lane(f, 0)
+        } else {
+            // Eye-space distance approximated by |z_eye|, as Mesa does.
+            let mv = [0, 1, 2, 3].map(|i| u.load(&mut b, Source::Modelview(i)));
+            let eye = mat_vec(&mut b, mv, pos);
+            let z = b.lane(eye, 2);
+            b.un(AluOp::FAbs, z)
+        };
+        let zero = b.f32(0.0);
+        let one = b.f32(1.0);
+        let v = b.construct(&[c, zero, zero, one]);
+        b.store_output(varying::FOG, v);
     }
 
     let color = b.load_input(2, ValType::F32X4);
@@ -572,6 +601,9 @@ fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         let a = b.lane(color, 3);
         color = b.construct(&[sum, a]);
     }
+    if let Some((mode, _)) = key.fog {
+        color = apply_fog(&mut b, key, u, mode, color);
+    }
     // No final clamp: the backend clamps colours for fixed-point buffers
     // before blending (GL 4.6 compat §17.3.6); texture stages clamp their
     // own results and interpolated colours are already in [0, 1].
@@ -594,6 +626,60 @@ fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
     }
     b.store_output(0, color);
     shader
+}
+
+/// Blends `color` towards the fog colour (GL 4.6 compat §16.4): `f` is
+/// `(end - c) / (end - start)`, `exp(-d c)` or `exp(-(d c)²)`, clamped.
+fn apply_fog(
+    b: &mut Builder,
+    key: &FfKey,
+    u: &mut UniformLayout,
+    mode: GLenum,
+    color: Value,
+) -> Value {
+    let kind = VarKind::Input {
+        slot: Slot::Location {
+            location: varying::FOG,
+            component: 0,
+        },
+        interp: InterpMode::Smooth,
+        sampling: Sampling::Center,
+    };
+    let _ = key;
+    let var = b.var("fogcoord", Type::Value(ValType::F32X4), kind);
+    let fc = b.load_var(var);
+    let c = b.lane(fc, 0);
+    let p = u.load(b, Source::FogParams);
+    let f = match mode {
+        GL_LINEAR => {
+            let end = b.lane(p, 2);
+            let scale = b.lane(p, 3);
+            let d = b.sub(end, c);
+            b.mul(d, scale)
+        }
+        GL_EXP2 => {
+            let density = b.lane(p, 0);
+            let dc = b.mul(density, c);
+            let sq = b.mul(dc, dc);
+            let n = b.neg(sq);
+            b.un(AluOp::Exp, n)
+        }
+        _ => {
+            let density = b.lane(p, 0);
+            let dc = b.mul(density, c);
+            let n = b.neg(dc);
+            b.un(AluOp::Exp, n)
+        }
+    };
+    let f = b.un(AluOp::FSat, f);
+    let fog = u.load(b, Source::FogColor);
+    let rgb = b.swizzle(color, "xyz");
+    let fog_rgb = b.swizzle(fog, "xyz");
+    let f3 = b.splat(f, 3);
+    // f · C + (1 − f) · C_fog
+    let mixed = b.mix(fog_rgb, rgb, f3);
+    let a = b.lane(color, 3);
+    b.construct(&[mixed, a])
 }
 
 /// Samples every enabled unit and applies the texture environments in
@@ -869,6 +955,13 @@ pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
                 column(&m, c)
             }
             Source::EnvColor(u) => ctx.texunits.env[u as usize].color,
+            Source::FogColor => ctx.fog.color,
+            Source::FogParams => {
+                let f = &ctx.fog;
+                let range = f.end - f.start;
+                let scale = if range != 0.0 { 1.0 / range } else { 0.0 };
+                [f.density, f.start, f.end, scale]
+            }
         };
         let o = offset as usize;
         if let Some(dst) = out.get_mut(o..o + 16) {
@@ -939,6 +1032,7 @@ mod tests {
             flat: true,
             alpha_func: Some(GL_GREATER),
             units: [UnitKey::default(); MAX_FF_UNITS],
+            fog: Some((GL_EXP2, false)),
         };
         keys.push(lit);
         keys.push(FfKey {
@@ -948,6 +1042,7 @@ mod tests {
         keys.push(FfKey {
             color_sum: true,
             alpha_func: Some(GL_NEVER),
+            fog: Some((GL_LINEAR, true)),
             ..FfKey::default()
         });
         // Texturing: every environment, every dimensionality, every format class.

@@ -345,6 +345,14 @@ impl Context {
             GL_LIGHT_MODEL_COLOR_CONTROL if compat => int(self.lighting.color_control.into()),
             GL_COLOR_MATERIAL_FACE if compat => int(self.lighting.color_material_face.into()),
             GL_COLOR_MATERIAL_PARAMETER if compat => int(self.lighting.color_material_mode.into()),
+            // Fog.
+            GL_FOG_MODE if compat => int(self.fog.mode.into()),
+            GL_FOG_DENSITY if compat => floats(&[self.fog.density.into()]),
+            GL_FOG_START if compat => floats(&[self.fog.start.into()]),
+            GL_FOG_END if compat => floats(&[self.fog.end.into()]),
+            GL_FOG_INDEX if compat => floats(&[self.fog.index.into()]),
+            GL_FOG_COLOR if compat => Values::new(Kind::Normalized, &self.fog.color.map(f64::from)),
+            GL_FOG_COORD_SRC if compat => int(self.fog.coord_src.into()),
             // Display lists.
             GL_LIST_BASE if compat => int(self.lists.base.into()),
             GL_LIST_INDEX if compat => {

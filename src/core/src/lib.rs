@@ -17,6 +17,7 @@ pub mod draw;
 pub mod error;
 pub mod ffgen;
 pub mod fixed;
+pub mod fog;
 pub mod get;
 pub mod lighting;
 pub mod matrix;

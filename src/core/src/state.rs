@@ -53,6 +53,8 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_CLIP_PLANE3, false),
     (GL_CLIP_PLANE4, false),
     (GL_CLIP_PLANE5, false),
+    (GL_CLIP_PLANE0 + 6, false),
+    (GL_CLIP_PLANE0 + 7, false),
     (GL_COLOR_LOGIC_OP, false),
     (GL_COLOR_MATERIAL, false),
     (GL_CULL_FACE, false),

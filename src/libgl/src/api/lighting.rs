@@ -165,10 +165,47 @@ unsafe extern "C" fn GetMaterialiv(face: GLenum, pname: GLenum, params: *mut GLi
     })
 }
 
+/// Values of a fog parameter (4 for the colour).
+fn fog_len(pname: GLenum) -> usize {
+    if pname == GL_FOG_COLOR { 4 } else { 1 }
+}
+
+unsafe extern "C" fn Fogf(pname: GLenum, param: GLfloat) {
+    run("glFogf", move |c| c.fog(pname, &[param]))
+}
+unsafe extern "C" fn Fogi(pname: GLenum, param: GLint) {
+    run("glFogi", move |c| c.fog(pname, &[param as f32]))
+}
+unsafe extern "C" fn Fogfv(pname: GLenum, params: *const GLfloat) {
+    if params.is_null() {
+        return;
+    }
+    // SAFETY: the command reads as many values as the parameter has.
+    let v = unsafe { std::slice::from_raw_parts(params, fog_len(pname)) }.to_vec();
+    run("glFogfv", move |c| c.fog(pname, &v))
+}
+unsafe extern "C" fn Fogiv(pname: GLenum, params: *const GLint) {
+    if params.is_null() {
+        return;
+    }
+    let n = fog_len(pname);
+    // SAFETY: the command reads as many values as the parameter has.
+    let s = unsafe { std::slice::from_raw_parts(params, n) };
+    let v: Vec<f32> = s
+        .iter()
+        .map(|&x| if n == 4 { normalize::int(x) } else { x as f32 })
+        .collect();
+    run("glFogiv", move |c| c.fog(pname, &v))
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile != Profile::Compat {
         return;
     }
+    d.Fogf = Fogf;
+    d.Fogi = Fogi;
+    d.Fogfv = Fogfv;
+    d.Fogiv = Fogiv;
     d.Lightf = Lightf;
     d.Lighti = Lighti;
     d.Lightfv = Lightfv;
