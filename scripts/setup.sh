@@ -5,7 +5,8 @@
 # checks the Rust toolchain. Quiet and idempotent: prints nothing and exits 0
 # when everything is already there.
 #
-#   --with-piglit   also install piglit (the external conformance suite)
+#   --with-piglit   also install piglit (the external conformance suite) and
+#                   glmark2-data (its shaders are a GLSL corpus)
 #   --no-rust       skip the Rust toolchain check (e.g. under sudo, where the
 #                   user's ~/.cargo is not on PATH)
 #
@@ -46,7 +47,7 @@ packages=(
     libc6-dev      # C headers (only a Recommends of gcc)
     pkg-config
 )
-[ "$with_piglit" = 1 ] && packages+=(piglit)
+[ "$with_piglit" = 1 ] && packages+=(piglit glmark2-data)
 
 is_installed() {
     [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2> /dev/null)" = installed ]

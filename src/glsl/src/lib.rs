@@ -6,7 +6,8 @@
 //! (hand-written recursive descent; binary operators by precedence climbing;
 //! expressions in an arena) → `sema` (scopes, types of all expressions,
 //! built-in functions and variables as data tables, qualifier and layout
-//! rules, constant folding). Lowering to IR comes next (see `docs/glsl.md`).
+//! rules, constant folding) → `lower` (the checked AST to `oxgl_ir::Shader`,
+//! user functions inlined, interface tables for the GL side; `docs/glsl.md`).
 //!
 //! ```
 //! use oxgl_glsl::{compile, Options, Stage};
@@ -21,6 +22,7 @@ pub mod diag;
 pub mod extensions;
 pub mod keywords;
 pub mod lexer;
+pub mod lower;
 pub mod names;
 mod parser;
 pub mod pptoken;
@@ -85,6 +87,10 @@ pub struct Compiled {
     pub ast: ast::TranslationUnit,
     /// The version the shader was compiled as.
     pub version: Version,
+    /// What semantic analysis found (absent after a preprocessor error).
+    pub(crate) sema: Option<sema::Checked>,
+    /// The stage it was compiled for.
+    pub(crate) stage: Stage,
 }
 
 impl Compiled {
@@ -113,11 +119,17 @@ pub fn compile(src: &str, opts: &Options) -> Compiled {
         .any(|d| d.severity == Severity::Error && d.phase == diag::Phase::Preprocessor);
     if pp_failed {
         let ast = ast::TranslationUnit::empty(names);
-        return Compiled { log, ast, version };
+        return Compiled {
+            log,
+            ast,
+            version,
+            sema: None,
+            stage: opts.stage,
+        };
     }
     let tokens = lexer::lex(&pp, &mut names, &mut log);
     let mut ast = parser::parse(&tokens, &pp, opts, names, &mut log);
-    sema::check(&mut ast, opts, &pp, &mut log);
+    let checked = sema::check(&mut ast, opts, &pp, &mut log);
     // The lexer runs before the parser here, not interleaved with it as in
     // Mesa: put the compiler's messages back in source order.
     let first_compiler = log
@@ -126,7 +138,13 @@ pub fn compile(src: &str, opts: &Options) -> Compiled {
         .position(|d| d.phase == diag::Phase::Compiler)
         .unwrap_or(log.diagnostics.len());
     log.diagnostics[first_compiler..].sort_by_key(|d| (d.loc.source, d.loc.line, d.loc.col));
-    Compiled { log, ast, version }
+    Compiled {
+        log,
+        ast,
+        version,
+        sema: Some(checked),
+        stage: opts.stage,
+    }
 }
 
 /// Only preprocesses `src`: the token stream as text (one line per source

@@ -1,7 +1,9 @@
 //! The piglit corpus as a regression test: when Debian's `piglit` package is
 //! installed (CI installs it), every must-compile glslparser test and every
 //! shader stage of the `*.shader_test` files must compile, and the must-fail
-//! tests must not fall below the agreement semantic analysis reached.
+//! tests must not fall below the agreement semantic analysis reached; the
+//! fraction of stages lowered to valid IR must not fall either. glmark2's
+//! shaders (Debian's `glmark2-data`) must compile and lower when installed.
 
 use std::process::Command;
 
@@ -66,4 +68,34 @@ fn piglit_shader_test_stages_compile() {
     let (agree, total) = must_compile(&text);
     assert!(total > 50000, "the corpus looks incomplete: {total} stages");
     assert_eq!(agree, total, "shader_test stages rejected");
+    // Lowering: a floor a little under today's 62,845/73,148 (85.9%).
+    let (lowered, compiled) = counts(&text, "stages lowered and validated");
+    assert!(
+        lowered * 1000 >= compiled * 845,
+        "lowered fraction fell to {lowered}/{compiled}"
+    );
+}
+
+#[test]
+fn glmark2_shaders_lower() {
+    let dir = "/usr/share/glmark2/shaders";
+    if !std::path::Path::new(dir).is_dir() {
+        println!("skipped: glmark2-data is not installed");
+        return;
+    }
+    let out = Command::new(env!("CARGO_BIN_EXE_oxgl-glsl-corpus"))
+        .args(["--glmark2", dir])
+        .output()
+        .expect("corpus runs");
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    println!("{text}");
+    let (compiled, total) = counts(&text, "glmark2 shaders:");
+    let (lowered, _) = counts(&text, "glmark2 shaders lowered");
+    // Today: 71/71 compile and lower.
+    assert!(total >= 60, "glmark2's shaders look incomplete: {total}");
+    assert_eq!(compiled, total, "glmark2 shaders rejected");
+    assert!(
+        lowered * 100 >= total * 95,
+        "glmark2: {lowered}/{total} lowered"
+    );
 }

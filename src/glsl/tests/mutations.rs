@@ -109,9 +109,12 @@ fn mutate(src: &[u8], rng: &mut Rng) -> Vec<u8> {
 
 #[test]
 fn mutated_shaders_never_panic() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/in");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
     let mut seeds: Vec<(Vec<u8>, Stage)> = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("tests/in") {
+    let entries = std::fs::read_dir(root.join("in"))
+        .expect("tests/in")
+        .chain(std::fs::read_dir(root.join("lower/in")).expect("tests/lower/in"));
+    for entry in entries {
         let path = entry.expect("entry").path();
         let stage = match path.extension().and_then(|e| e.to_str()) {
             Some("vert") => Stage::Vertex,
@@ -134,6 +137,7 @@ fn mutated_shaders_never_panic() {
     let start = Instant::now();
     let mut runs = 0usize;
     let mut compiled = 0usize;
+    let mut lowered = 0usize;
     while runs < max_runs && start.elapsed() < budget {
         let (seed, stage) = &seeds[rng.below(seeds.len())];
         let input = mutate(seed, &mut rng);
@@ -147,6 +151,17 @@ fn mutated_shaders_never_panic() {
         );
         if out.success() {
             compiled += 1;
+            // What compiles is lowered: never a panic nor invalid IR.
+            match oxgl_glsl::lower::lower(&out) {
+                Ok(mut l) => {
+                    oxgl_ir::passes::optimize(&mut l.shader);
+                    if let Err(e) = oxgl_ir::valid::validate(&l.shader) {
+                        panic!("the passes broke lowered IR: {e}\n{text}");
+                    }
+                    lowered += 1;
+                }
+                Err(e) => assert!(!e.internal, "{e}\n{text}"),
+            }
         } else {
             assert!(
                 out.log.has_errors(),
@@ -156,7 +171,7 @@ fn mutated_shaders_never_panic() {
         runs += 1;
     }
     println!(
-        "{runs} mutated shaders in {:.1} s, {compiled} compiled",
+        "{runs} mutated shaders in {:.1} s, {compiled} compiled, {lowered} lowered",
         start.elapsed().as_secs_f64()
     );
     assert!(runs >= 1000, "too few inputs ran: {runs}");

@@ -13,26 +13,15 @@ use crate::api;
 /// Commands whose handler validates and forwards but whose effect is not
 /// complete yet; they are not counted as implemented.
 pub const PARTIAL: &[&str] = &[
-    "glDrawArrays",
+    // Instances are drawn one after the other, but instanced attributes
+    // (divisors) and gl_InstanceID need the programmable pipeline.
     "glDrawArraysInstanced",
-    "glDrawElements",
-    "glDrawElementsBaseVertex",
-    "glDrawRangeElements",
-    "glMultiDrawArrays",
-    "glMultiDrawElements",
-    "glArrayElement",
-    "glBegin",
-    "glEnd",
+    "glDrawElementsInstanced",
 ];
 
-/// Whether `name` is one of the vertex-providing commands whose geometry is
-/// accepted but not drawn yet (`glVertex*`, `glRect*`).
+/// Whether `name` is accepted but not complete yet.
 pub fn is_partial(name: &str) -> bool {
     PARTIAL.contains(&name)
-        || name.starts_with("glVertex2")
-        || name.starts_with("glVertex3")
-        || name.starts_with("glVertex4")
-        || name.starts_with("glRect")
 }
 
 fn build(profile: Profile) -> Dispatch {

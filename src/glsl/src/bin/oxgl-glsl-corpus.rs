@@ -16,6 +16,13 @@
 //! agreement, the overall count and skipped count, compile speed, and the
 //! disagreements (`--list`, with info logs with `--log`).
 //!
+//! With `--shader-test`, every stage that compiles is also lowered to IR,
+//! validated, optimized and validated again; the harness prints "N/M stages
+//! lowered and validated" and the most frequent reasons for not lowering.
+//! `--glmark2 DIR` does the same for glmark2's shaders (Debian's
+//! `glmark2-data`, `/usr/share/glmark2/shaders`) with the constants and
+//! placeholders glmark2 fills in at run time (see [`glmark2_source`]).
+//!
 //! Without piglit installed it says so and exits 0 (CI must not need it).
 
 use oxgl_glsl::extensions::{self, ExtKind};
@@ -48,6 +55,7 @@ struct Args {
     log: bool,
     dirs: bool,
     shader_test: bool,
+    glmark2: Option<PathBuf>,
 }
 
 fn parse_args() -> Args {
@@ -59,6 +67,7 @@ fn parse_args() -> Args {
         log: false,
         dirs: false,
         shader_test: false,
+        glmark2: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -72,6 +81,7 @@ fn parse_args() -> Args {
             }
             "--dirs" => a.dirs = true,
             "--shader-test" => a.shader_test = true,
+            "--glmark2" => a.glmark2 = it.next().map(PathBuf::from),
             other => {
                 eprintln!("corpus: unknown argument {other}");
                 std::process::exit(2);
@@ -333,8 +343,169 @@ impl Count {
     }
 }
 
+/// Lowers, validates, optimizes and validates one compiled stage; the
+/// reason when it fails.
+fn lower_stage(out: &oxgl_glsl::Compiled) -> Result<(), String> {
+    let mut l = oxgl_glsl::lower::lower(out).map_err(|e| {
+        if e.internal {
+            let w: String = e.what.chars().take(70).collect();
+            format!("internal: {w}")
+        } else {
+            e.what.clone()
+        }
+    })?;
+    let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        oxgl_ir::passes::optimize(&mut l.shader);
+        oxgl_ir::valid::validate(&l.shader)
+    }));
+    match r {
+        Ok(Ok(())) => Ok(()),
+        Ok(Err(e)) => Err(format!("invalid after the passes: {e}")),
+        Err(_) => Err("a pass panicked".to_owned()),
+    }
+}
+
+/// Counts lowering results and prints them with the top reasons.
+fn report_lowering(what: &str, results: &[Result<(), String>], list: bool) {
+    let ok = results.iter().filter(|r| r.is_ok()).count();
+    println!(
+        "  {ok}/{} {what} lowered and validated ({:.2}%)",
+        results.len(),
+        if results.is_empty() {
+            100.0
+        } else {
+            100.0 * ok as f64 / results.len() as f64
+        }
+    );
+    let mut reasons: BTreeMap<String, usize> = BTreeMap::new();
+    for r in results.iter().filter_map(|r| r.as_ref().err()) {
+        let key: String = r.split(['`', '\'']).next().unwrap_or(r).trim().to_owned();
+        let key = if key.is_empty() { r.clone() } else { key };
+        *reasons.entry(key).or_default() += 1;
+    }
+    let mut reasons: Vec<_> = reasons.into_iter().collect();
+    reasons.sort_by_key(|r| std::cmp::Reverse(r.1));
+    let n = if list { reasons.len() } else { 12 };
+    for (r, k) in reasons.iter().take(n) {
+        println!("    {k:6} {r}");
+    }
+}
+
+/// glmark2's shader files with what glmark2 adds at run time
+/// (`ShaderSource::add_const`, `replace("$NAME$", ...)`): the constants
+/// its scenes define, placeholder bodies, and for the `.all` loop shaders
+/// nothing (they are templates of templates and are skipped).
+fn glmark2_source(name: &str, src: &str) -> String {
+    let mut pre = String::new();
+    let consts: &[(&str, &str)] = &[
+        ("LightSourcePosition", "vec4(0.0, 1.0, 1.0, 1.0)"),
+        ("LightSourceHalfVector", "vec3(0.0, 0.5, 0.5)"),
+        ("LightColor", "vec4(1.0)"),
+        ("MaterialDiffuse", "vec4(0.7, 0.7, 0.7, 1.0)"),
+        ("MaterialAmbient", "vec4(0.1, 0.1, 0.1, 1.0)"),
+        ("MaterialSpecular", "vec4(0.8, 0.8, 0.8, 1.0)"),
+        ("MaterialColor", "vec4(0.7, 0.7, 0.7, 1.0)"),
+        ("TextureStepX", "0.01"),
+        ("TextureStepY", "0.01"),
+        ("FogColor", "vec4(0.5)"),
+        ("FogStart", "1.0"),
+        ("FogEnd", "10.0"),
+        ("CurrentTime", "0.0"),
+        ("TextureSize", "vec2(256.0, 256.0)"),
+        ("RefractiveIndex", "1.2"),
+        ("PI", "3.14159265"),
+    ];
+    for (n, v) in consts {
+        let word = |t: &str| {
+            t.match_indices(n).any(|(i, _)| {
+                let before = t[..i].chars().next_back();
+                let after = t[i + n.len()..].chars().next();
+                let id = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                !id(before) && !id(after)
+            })
+        };
+        if word(src) {
+            let ty = if v.starts_with("vec4") {
+                "vec4"
+            } else if v.starts_with("vec3") {
+                "vec3"
+            } else if v.starts_with("vec2") {
+                "vec2"
+            } else {
+                "float"
+            };
+            let declared = src.contains(&format!("{ty} {n}"));
+            if !declared {
+                pre.push_str(&format!("const {ty} {n} = {v};\n"));
+            }
+        }
+    }
+    for i in 0..10 {
+        let n = format!("Kernel{i}");
+        if src.contains(&n) {
+            pre.push_str(&format!("const float {n} = 0.1;\n"));
+        }
+    }
+    let body = src
+        .replace("$MAIN$", "")
+        .replace("$PROCESS$", "")
+        .replace(
+            "$CONVOLUTION$",
+            "result = texture2D(Texture0, TextureCoord);",
+        )
+        .replace("$NLOOPS$", "4")
+        .replace("$DO_LIGHTS$", "");
+    let _ = name;
+    // Desktop GL: glmark2 defines its precision macros away.
+    format!("#define HIGHP_OR_DEFAULT\n#define MEDIUMP_OR_DEFAULT\n{pre}{body}")
+}
+
+fn run_glmark2(dir: &Path, list: bool) {
+    let mut files = Vec::new();
+    walk(dir, &mut files);
+    files.sort();
+    let mut compiled = 0;
+    let mut total = 0;
+    let mut results = Vec::new();
+    for f in &files {
+        let Some(stage) = stage_of(f) else { continue };
+        let Ok(src) = std::fs::read_to_string(f) else {
+            continue;
+        };
+        total += 1;
+        let name = f.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        let text = glmark2_source(name, &src);
+        let out = compile(&text, &Options::new(stage));
+        if !out.success() {
+            if list {
+                println!("  does not compile: {}\n{}", f.display(), out.log);
+            }
+            continue;
+        }
+        compiled += 1;
+        let r = lower_stage(&out);
+        if list && let Err(e) = &r {
+            println!("  not lowered: {}: {e}", f.display());
+        }
+        results.push(r);
+    }
+    println!("glmark2 shaders: {compiled}/{total} compile");
+    report_lowering("glmark2 shaders", &results, list);
+}
+
 fn main() {
     let a = parse_args();
+    if let Some(dir) = &a.glmark2 {
+        if !dir.is_dir() {
+            println!(
+                "corpus: {} not found (install glmark2-data); skipping",
+                dir.display()
+            );
+            return;
+        }
+        run_glmark2(dir, a.list);
+        return;
+    }
     if !a.root.join("tests").is_dir() {
         println!(
             "corpus: piglit not found at {} (install Debian's `piglit` or set PIGLIT_DIR); skipping",
@@ -350,6 +521,10 @@ fn main() {
     };
     let bytes: usize = tests.iter().map(|t| t.src.len()).sum();
     let start = Instant::now();
+    let mut lowered: Vec<Result<(), String>> = Vec::new();
+    // OXGL_CORPUS_TRACE=1 names each stage before lowering it.
+    let trace = std::env::var_os("OXGL_CORPUS_TRACE").is_some();
+    let mut lower_secs = 0.0;
     let results: Vec<(bool, String)> = tests
         .iter()
         .map(|t| {
@@ -362,10 +537,24 @@ fn main() {
             }
             opts.compat_context = t.compat_context;
             let out = compile(&t.src, &opts);
+            if a.shader_test && out.success() {
+                if trace {
+                    eprintln!("lowering {}", t.path.display());
+                }
+                let t0 = Instant::now();
+                let r = lower_stage(&out);
+                if a.list
+                    && let Err(e) = &r
+                {
+                    println!("  not lowered: {}: {e}", t.path.display());
+                }
+                lowered.push(r);
+                lower_secs += t0.elapsed().as_secs_f64();
+            }
             (out.success(), out.log.to_string())
         })
         .collect();
-    let secs = start.elapsed().as_secs_f64();
+    let secs = start.elapsed().as_secs_f64() - lower_secs;
 
     let mut by_dir: BTreeMap<String, Count> = BTreeMap::new();
     let (mut pass, mut fail, mut link) = (Count::default(), Count::default(), Count::default());
@@ -457,6 +646,13 @@ fn main() {
         tests.len() as f64 / secs,
         bytes as f64 / secs / 1e6
     );
+    if a.shader_test {
+        report_lowering("stages", &lowered, a.list);
+        println!(
+            "  lowering speed: {:.0} stages/s (lower + validate + optimize + validate)",
+            lowered.len() as f64 / lower_secs.max(1e-9)
+        );
+    }
     let _ = extensions::EXTENSIONS
         .iter()
         .filter(|e| e.kind == ExtKind::Glsl)

@@ -9,6 +9,9 @@
 //!   -DNAME[=VALUE]       define a macro
 //!   -E                   print the preprocessed tokens instead of compiling
 //!   --dump-ast           print the syntax tree
+//!   --dump-ir            lower to IR, optimize, print the IR (text form)
+//!   --dump-passes        print the IR after lowering and after each pass
+//!   --stats              print instruction counts before and after the passes
 //! ```
 //!
 //! The info log goes to stderr; the exit status is 0 when every file
@@ -18,7 +21,8 @@ use oxgl_glsl::{Api, Options, Profile, Stage, Version, compile, preprocess_to_st
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: oxgl-glslc [--stage vert|tesc|tese|geom|frag|comp] [--glsl-version N] \
-[--profile core|compat|es] [-DNAME[=VALUE]] [-E] [--dump-ast] FILE...";
+[--profile core|compat|es] [-DNAME[=VALUE]] [-E] [--dump-ast] [--dump-ir] [--dump-passes] \
+[--stats] FILE...";
 
 struct Cli {
     stage: Option<Stage>,
@@ -27,6 +31,9 @@ struct Cli {
     defines: Vec<(String, Option<String>)>,
     preprocess_only: bool,
     dump_ast: bool,
+    dump_ir: bool,
+    dump_passes: bool,
+    stats: bool,
     files: Vec<String>,
 }
 
@@ -43,6 +50,9 @@ fn parse_args() -> Result<Cli, String> {
         defines: Vec::new(),
         preprocess_only: false,
         dump_ast: false,
+        dump_ir: false,
+        dump_passes: false,
+        stats: false,
         files: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -78,6 +88,9 @@ fn parse_args() -> Result<Cli, String> {
             }
             "-E" => cli.preprocess_only = true,
             "--dump-ast" => cli.dump_ast = true,
+            "--dump-ir" => cli.dump_ir = true,
+            "--dump-passes" => cli.dump_passes = true,
+            "--stats" => cli.stats = true,
             _ if a.starts_with("-D") => {
                 let d = &a[2..];
                 let (name, val) = match d.split_once('=') {
@@ -136,6 +149,77 @@ fn options(cli: &Cli, stage: Stage) -> Result<Options, String> {
     Ok(opts)
 }
 
+/// Number of live instructions in every function.
+fn inst_count(s: &oxgl_ir::Shader) -> usize {
+    s.funcs.iter().map(|(_, f)| f.live_insts().len()).sum()
+}
+
+/// Lowers, validates and optimizes one shader, printing what `cli` asks
+/// for; false on failure (reported like a compile error).
+fn lower(out: &oxgl_glsl::Compiled, cli: &Cli) -> bool {
+    let mut l = match oxgl_glsl::lower::lower(out) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{e}");
+            return false;
+        }
+    };
+    let before = inst_count(&l.shader);
+    if cli.dump_passes {
+        println!("; after lowering\n{}", oxgl_ir::text::print(&l.shader));
+        oxgl_ir::passes::inline(&mut l.shader);
+        println!("; after inline\n{}", oxgl_ir::text::print(&l.shader));
+        for round in 0..16 {
+            let mut progress = false;
+            for (name, pass) in [
+                (
+                    "opt_constant_fold",
+                    oxgl_ir::passes::opt_constant_fold as fn(&mut _) -> bool,
+                ),
+                ("opt_copy_prop_vars", oxgl_ir::passes::opt_copy_prop_vars),
+                ("opt_copy_prop", oxgl_ir::passes::opt_copy_prop),
+                ("opt_algebraic", oxgl_ir::passes::opt_algebraic),
+                ("opt_cse", oxgl_ir::passes::opt_cse),
+                ("opt_dce", oxgl_ir::passes::opt_dce),
+            ] {
+                if pass(&mut l.shader) {
+                    progress = true;
+                    println!(
+                        "; after {name} (round {round})\n{}",
+                        oxgl_ir::text::print(&l.shader)
+                    );
+                    if let Err(e) = oxgl_ir::valid::validate(&l.shader) {
+                        eprintln!("0:0(0): error: internal error: {name} produced invalid IR: {e}");
+                        return false;
+                    }
+                }
+            }
+            if !progress {
+                break;
+            }
+        }
+    } else {
+        oxgl_ir::passes::optimize(&mut l.shader);
+    }
+    if let Err(e) = oxgl_ir::valid::validate(&l.shader) {
+        eprintln!("0:0(0): error: internal error: the passes produced invalid IR: {e}");
+        return false;
+    }
+    if cli.dump_ir {
+        print!("{}", oxgl_ir::text::print(&l.shader));
+    }
+    if cli.stats {
+        println!(
+            "instructions: {before} lowered, {} optimized; {} variables, {} textures, {} uniform bytes",
+            inst_count(&l.shader),
+            l.shader.vars.len(),
+            l.shader.textures.len(),
+            l.interface.uniform_size
+        );
+    }
+    true
+}
+
 fn main() -> ExitCode {
     let cli = match parse_args() {
         Ok(c) => c,
@@ -186,6 +270,9 @@ fn main() -> ExitCode {
             print!("{}", out.dump_ast());
         }
         ok &= out.success();
+        if out.success() && (cli.dump_ir || cli.dump_passes || cli.stats) {
+            ok &= lower(&out, &cli);
+        }
     }
     if ok {
         ExitCode::SUCCESS

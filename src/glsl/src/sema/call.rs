@@ -16,6 +16,7 @@ use crate::names::Sym;
 
 /// A candidate signature: return type and parameters.
 struct Cand {
+    callee: Option<super::Callee>,
     ret: Type,
     params: Vec<(Type, Dir)>,
     builtin: bool,
@@ -45,9 +46,10 @@ impl Checker<'_> {
             .get(&name)
             .map(|v| {
                 v.iter()
-                    .map(|&f| {
-                        let f = &self.funcs[f as usize];
+                    .map(|&fi| {
+                        let f = &self.funcs[fi as usize];
                         Cand {
+                            callee: Some(super::Callee::User(fi)),
                             ret: f.ret.clone(),
                             params: f.params.clone(),
                             builtin: false,
@@ -61,6 +63,7 @@ impl Checker<'_> {
         let mut cands = user;
         if allow_builtins {
             cands.extend(builtins::lookup(n, &self.env).into_iter().map(|s| Cand {
+                callee: Some(super::Callee::Builtin(s)),
                 ret: s.ret.clone(),
                 params: s.params.clone(),
                 builtin: true,
@@ -92,6 +95,7 @@ impl Checker<'_> {
             return Val::error();
         };
         let cand = &cands[ci];
+        let callee = cand.callee;
         for (i, ((_, dir), a)) in cand.params.iter().zip(&args).enumerate() {
             if *dir != Dir::In {
                 let l = ids.get(i).map_or(loc, |e| self.tu.expr(*e).loc);
@@ -115,7 +119,9 @@ impl Checker<'_> {
                 .params
                 .iter()
                 .all(|(t, d)| *d == Dir::In && !t.is_opaque());
-        Val::rv(ret, constant.then_some(Const::Unknown))
+        let v = Val::rv(ret, constant.then_some(Const::Unknown));
+        self.rec.last_callee = callee;
+        v
     }
 
     /// The index of the best candidate for `args`, if one matches.

@@ -932,6 +932,9 @@ impl Checker<'_> {
 
     pub(super) fn function(&mut self, f: &FunctionDef) {
         let (id, ret) = self.prototype_ret(&f.proto, true);
+        if let Some(id) = id {
+            self.rec.fn_defs.insert((f.proto.loc, f.proto.name), id);
+        }
         self.push();
         for (i, p) in f.proto.params.iter().enumerate() {
             let Some(n) = p.name else { continue };

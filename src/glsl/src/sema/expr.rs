@@ -89,6 +89,12 @@ impl Checker<'_> {
                         }
                         _ => {
                             let v = self.leaf(id);
+                            let var = match (&e.kind, v.lv) {
+                                (ExprKind::Ident(_), Lv::Var(x)) => Some(x),
+                                _ => None,
+                            };
+                            self.rec.last_callee = None;
+                            self.record(id, &v, var);
                             vals.push(v);
                             continue;
                         }
@@ -107,7 +113,9 @@ impl Checker<'_> {
                     };
                     let at = vals.len().saturating_sub(n);
                     let args = vals.split_off(at);
+                    self.rec.last_callee = None;
                     let v = self.finish(id, args);
+                    self.record(id, &v, None);
                     vals.push(v);
                 }
             }
@@ -844,7 +852,7 @@ impl Checker<'_> {
 }
 
 /// The component indices of swizzle `s` on a vector of `size` components.
-pub(super) fn swizzle(s: &str, size: u8) -> Option<Vec<u8>> {
+pub(crate) fn swizzle(s: &str, size: u8) -> Option<Vec<u8>> {
     const SETS: [&str; 3] = ["xyzw", "rgba", "stpq"];
     if s.is_empty() || s.len() > 4 {
         return None;

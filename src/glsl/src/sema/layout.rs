@@ -163,7 +163,7 @@ pub(super) struct LayoutState {
     max_vertices: Option<i64>,
     invocations: Option<i64>,
     vertices: Option<i64>,
-    local_size: [Option<i64>; 3],
+    pub(super) local_size: [Option<i64>; 3],
     xfb_stride: Vec<(i64, i64)>,
 }
 

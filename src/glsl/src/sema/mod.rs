@@ -42,6 +42,54 @@ use builtins::Env;
 use scope::{Func, Symbol, Var};
 use types::{Conversions, StructInfo, Type};
 
+pub(crate) use builtins::{Dir, Sig};
+pub(crate) use consts::Cv;
+pub(crate) use expr::swizzle as swizzle_lanes;
+pub(crate) use scope::Storage;
+pub(crate) use types::{Base, Num, Scalar};
+pub(crate) type SemaType = Type;
+
+/// What a call expression resolved to.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Callee {
+    /// A user function (index into `Checked::funcs`).
+    User(u32),
+    /// A built-in signature.
+    Builtin(&'static Sig),
+}
+
+/// What analysis found out about one expression (for lowering).
+#[derive(Clone, Debug)]
+pub(crate) struct ExprInfo {
+    pub ty: Type,
+    /// The value, when the front end computed it.
+    pub k: Option<Vec<Cv>>,
+    /// The variable an identifier names.
+    pub var: Option<u32>,
+    /// The function a call resolved to.
+    pub callee: Option<Callee>,
+}
+
+/// The results of semantic analysis that lowering needs: the type and
+/// constant value of every expression, what names and calls resolved to,
+/// and the variables, structs and functions by index.
+#[derive(Debug)]
+pub(crate) struct Checked {
+    pub exprs: Vec<ExprInfo>,
+    pub vars: Vec<Var>,
+    /// The name of each variable (parallel to `vars`).
+    pub var_names: Vec<Sym>,
+    pub structs: Vec<StructInfo>,
+    pub funcs: Vec<Func>,
+    /// Variables by declaration site (name and its location); a list when a
+    /// macro declares one name twice at one place.
+    pub decls: FxHashMap<(Loc, Sym), Vec<u32>>,
+    /// Function definitions by prototype site.
+    pub fn_defs: FxHashMap<(Loc, Sym), u32>,
+    /// `layout(local_size_*)` of a compute shader.
+    pub local_size: [Option<i64>; 3],
+}
+
 /// What the enclosing function expects of `return`.
 struct FnCtx {
     ret: Type,
@@ -69,10 +117,26 @@ pub(crate) struct Checker<'a> {
     /// GLSL 1.10 keeps functions and variables in separate name spaces.
     shared_namespace: bool,
     layout: layout::LayoutState,
+    rec: Rec,
+}
+
+/// What the checker records for lowering as it goes.
+#[derive(Default)]
+struct Rec {
+    exprs: Vec<Option<ExprInfo>>,
+    var_names: Vec<Sym>,
+    decls: FxHashMap<(Loc, Sym), Vec<u32>>,
+    fn_defs: FxHashMap<(Loc, Sym), u32>,
+    last_callee: Option<Callee>,
 }
 
 /// Runs semantic analysis, reporting to `log`.
-pub(crate) fn check(tu: &mut TranslationUnit, opts: &Options, pp: &PpOutput, log: &mut InfoLog) {
+pub(crate) fn check(
+    tu: &mut TranslationUnit,
+    opts: &Options,
+    pp: &PpOutput,
+    log: &mut InfoLog,
+) -> Checked {
     let version = pp.version;
     let exts = pp.enabled;
     // GLSL 1.40 removed the compatibility built-ins (ARB_compatibility
@@ -112,6 +176,7 @@ pub(crate) fn check(tu: &mut TranslationUnit, opts: &Options, pp: &PpOutput, log
         float_precision: vec![!(version.is_es() && opts.stage == crate::Stage::Fragment)],
         shared_namespace: version.at_least(120, 100),
         layout: layout::LayoutState::default(),
+        rec: Rec::default(),
     };
     c.declare_builtin_structs();
     let tu = c.tu;
@@ -121,9 +186,50 @@ pub(crate) fn check(tu: &mut TranslationUnit, opts: &Options, pp: &PpOutput, log
             crate::ast::ExternalDecl::Decl(d) => c.decl(d, true),
         }
     }
+    let exprs = c
+        .rec
+        .exprs
+        .into_iter()
+        .map(|e| {
+            e.unwrap_or(ExprInfo {
+                ty: Type::ERROR,
+                k: None,
+                var: None,
+                callee: None,
+            })
+        })
+        .collect();
+    Checked {
+        exprs,
+        vars: c.vars,
+        var_names: c.rec.var_names,
+        structs: c.structs,
+        funcs: c.funcs,
+        decls: c.rec.decls,
+        fn_defs: c.rec.fn_defs,
+        local_size: c.layout.local_size,
+    }
 }
 
 impl<'a> Checker<'a> {
+    /// Records the value of expression `id` for lowering.
+    fn record(&mut self, id: crate::ast::ExprId, v: &expr::Val, var: Option<u32>) {
+        let i = id.0 as usize;
+        if self.rec.exprs.len() <= i {
+            self.rec.exprs.resize(i + 1, None);
+        }
+        let k = match &v.k {
+            Some(consts::Const::Known(c)) => Some(c.clone()),
+            _ => None,
+        };
+        self.rec.exprs[i] = Some(ExprInfo {
+            ty: v.ty.clone(),
+            k,
+            var,
+            callee: self.rec.last_callee.take(),
+        });
+    }
+
     fn error(&mut self, loc: Loc, msg: impl Into<String>) {
         self.log.error(Phase::Compiler, loc, msg);
     }

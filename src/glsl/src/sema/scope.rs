@@ -188,6 +188,8 @@ impl Checker<'_> {
         }
         let id = self.vars.len() as u32;
         self.vars.push(var);
+        self.rec.var_names.push(s);
+        self.rec.decls.entry((loc, s)).or_default().push(id);
         let sym = match prev {
             Some(Symbol::Func(_)) if !self.shared_namespace => Symbol::Func(Some(id)),
             _ => Symbol::Var(id),
@@ -341,6 +343,7 @@ impl Checker<'_> {
                 }
             };
             let id = self.vars.len() as u32;
+            self.rec.var_names.push(s);
             self.vars.push(Var {
                 ty,
                 konst,

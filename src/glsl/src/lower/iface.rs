@@ -1,0 +1,928 @@
+//! The shader interface: global variables to IR variables, texture
+//! declarations and system values, and the tables the GL side reads.
+//!
+//! Conventions (`docs/glsl.md`, "Lowering"):
+//!
+//! * user inputs and outputs: `layout(location)` when given, else the next
+//!   free locations in declaration order (arrays and matrices take one per
+//!   element / column, `dvec3`/`dvec4` two), skipping the locations of the
+//!   compatibility built-ins the shader uses;
+//! * compatibility vertex attributes at the fixed-function generator's
+//!   locations: `gl_Vertex` 0, `gl_Normal` 1, `gl_Color` 2,
+//!   `gl_SecondaryColor` 3, `gl_FogCoord` 4, `gl_MultiTexCoordN` 7+N;
+//! * compatibility varyings at the generator's varying locations:
+//!   front/back colour 0/1, front/back secondary colour 2/3, `gl_TexCoord[i]`
+//!   4+i, `gl_FogFragCoord` 12 (a fragment shader reads `gl_Color` at 0 and
+//!   `gl_SecondaryColor` at 2);
+//! * `gl_FragColor` and `gl_FragData[]` at output location 0 (`gl_FragData[i]`
+//!   at i);
+//! * default-block uniforms at std140 offsets in declaration order, then the
+//!   built-in uniforms the shader uses (`gl_ModelViewMatrix`, ...) under
+//!   their GL names; [`Interface::uniforms`] lists every leaf;
+//! * samplers: one texture declaration per sampler (array element), binding
+//!   = `layout(binding)` or the sampler's index among the shader's samplers.
+
+use super::{Binding, Lower, R, col_ty, internal, num, unsupported};
+use crate::ast::{Declaration, ExternalDecl, Initializer, Interp, Qualifier, Storage as AS};
+use crate::diag::Loc;
+use crate::sema::{Base, Num, Scalar, SemaType, Storage};
+use oxgl_ir::{
+    Builtin, Dim, InterpMode, Member, Sampling, Slot, SysVal, TextureDecl, Type, TypeId, VarId,
+    VarKind,
+};
+
+/// A stage input or output as the GL side sees it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IoVar {
+    /// The GLSL name.
+    pub name: String,
+    /// The GLSL type.
+    pub ty: String,
+    /// First location, or `None` for a built-in slot / system value.
+    pub location: Option<u32>,
+    /// Locations taken.
+    pub slots: u32,
+}
+
+/// What a uniform table entry is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum UniformKind {
+    /// Data in the default uniform block.
+    Data {
+        /// Byte offset of the first element.
+        offset: u32,
+        /// Bytes between array elements (0 if not an array).
+        array_stride: u32,
+        /// Bytes between matrix columns (0 if not a matrix).
+        matrix_stride: u32,
+    },
+    /// A sampler: the binding of its first element (elements follow).
+    Sampler {
+        /// Texture binding.
+        binding: u32,
+    },
+}
+
+/// One active uniform, as `glGetActiveUniform` would list it: arrays of
+/// basic types as one entry `name[0]`, structs expanded to their members.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniformEntry {
+    /// `light.color`, `weights[0]`, `gl_ModelViewMatrix`.
+    pub name: String,
+    /// The GLSL type of one element.
+    pub ty: String,
+    /// Element count (1 if not an array).
+    pub count: u32,
+    /// Where it is.
+    pub kind: UniformKind,
+}
+
+/// The interface of a lowered shader.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Interface {
+    /// Stage inputs (built-ins included, `location: None`).
+    pub inputs: Vec<IoVar>,
+    /// Stage outputs.
+    pub outputs: Vec<IoVar>,
+    /// Active uniforms (user ones first, then built-in ones).
+    pub uniforms: Vec<UniformEntry>,
+    /// Size in bytes of the default uniform block.
+    pub uniform_size: u32,
+}
+
+/// Compatibility vertex attributes: name and location.
+const COMPAT_ATTRIBS: &[(&str, u32)] = &[
+    ("gl_Vertex", 0),
+    ("gl_Normal", 1),
+    ("gl_Color", 2),
+    ("gl_SecondaryColor", 3),
+    ("gl_FogCoord", 4),
+    ("gl_MultiTexCoord0", 7),
+    ("gl_MultiTexCoord1", 8),
+    ("gl_MultiTexCoord2", 9),
+    ("gl_MultiTexCoord3", 10),
+    ("gl_MultiTexCoord4", 11),
+    ("gl_MultiTexCoord5", 12),
+    ("gl_MultiTexCoord6", 13),
+    ("gl_MultiTexCoord7", 14),
+];
+
+/// Compatibility varyings: name, location, locations taken (outputs of the
+/// vertex stage; the fragment stage reads `gl_Color`/`gl_SecondaryColor`).
+const COMPAT_VARYINGS: &[(&str, u32, u32)] = &[
+    ("gl_FrontColor", 0, 1),
+    ("gl_BackColor", 1, 1),
+    ("gl_FrontSecondaryColor", 2, 1),
+    ("gl_BackSecondaryColor", 3, 1),
+    ("gl_TexCoord", 4, 8),
+    ("gl_FogFragCoord", 12, 1),
+];
+
+fn align(x: u32, a: u32) -> u32 {
+    x.next_multiple_of(a.max(1))
+}
+
+impl<'a> Lower<'a> {
+    fn layout_int(&self, quals: &[Qualifier], key: &str) -> Option<i64> {
+        let mut out = None;
+        for q in quals {
+            if let Qualifier::Layout(ids, _) = q {
+                for id in ids {
+                    if self.name(id.name).eq_ignore_ascii_case(key)
+                        && let Some(v) = id.value
+                    {
+                        out = self
+                            .info(v)
+                            .k
+                            .as_ref()
+                            .and_then(|k| k.first())
+                            .and_then(|c| c.as_i64());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Locations a value of type `t` takes.
+    fn slots(&self, t: &SemaType) -> u32 {
+        let elems: u32 = t
+            .dims
+            .iter()
+            .map(|d| d.unwrap_or(1))
+            .fold(1, u32::saturating_mul);
+        let base = match t.base {
+            Base::Num(n) => {
+                let wide = n.s == Scalar::Double && n.rows > 2;
+                u32::from(n.cols) * if wide { 2 } else { 1 }
+            }
+            Base::Struct(i) => self.sema.structs.get(i as usize).map_or(1, |s| {
+                s.members.iter().map(|(_, m)| self.slots_shallow(m)).sum()
+            }),
+            _ => 1,
+        };
+        elems.saturating_mul(base)
+    }
+
+    fn slots_shallow(&self, t: &SemaType) -> u32 {
+        let elems: u32 = t
+            .dims
+            .iter()
+            .map(|d| d.unwrap_or(1))
+            .fold(1, u32::saturating_mul);
+        elems.saturating_mul(match t.base {
+            Base::Num(n) => u32::from(n.cols),
+            _ => 1,
+        })
+    }
+
+    /// The first run of `n` free locations in `used`, marked used.
+    fn alloc(used: &mut Vec<bool>, n: u32) -> u32 {
+        let n = n.max(1) as usize;
+        let mut start = 0;
+        loop {
+            if used.len() < start + n {
+                used.resize(start + n, false);
+            }
+            if let Some(k) = used[start..start + n].iter().position(|u| *u) {
+                start += k + 1;
+                continue;
+            }
+            used[start..start + n].iter_mut().for_each(|u| *u = true);
+            return start as u32;
+        }
+    }
+
+    fn mark(used: &mut Vec<bool>, at: u32, n: u32) {
+        let (a, n) = (at as usize, n.clamp(1, 4096) as usize);
+        if a > 1 << 16 {
+            return;
+        }
+        if used.len() < a + n {
+            used.resize(a + n, false);
+        }
+        used[a..a + n].iter_mut().for_each(|u| *u = true);
+    }
+
+    /// Declares every global variable, in order.
+    pub(crate) fn globals(&mut self) -> R<()> {
+        let tu = self.tu;
+        // Locations taken: explicit layouts and the compatibility built-ins.
+        let mut used_in = Vec::new();
+        let mut used_out = Vec::new();
+        for (i, v) in self.sema.vars.iter().enumerate() {
+            let Some(n) = self.sema.var_names.get(i).map(|s| self.name(*s)) else {
+                continue;
+            };
+            if !n.starts_with("gl_") || v.storage == Storage::Uniform {
+                continue;
+            }
+            if self.stage == crate::Stage::Vertex
+                && v.storage == Storage::In
+                && let Some((_, l)) = COMPAT_ATTRIBS.iter().find(|(a, _)| *a == n)
+            {
+                Self::mark(&mut used_in, *l, 1);
+            }
+            let n = match (self.stage, n) {
+                (crate::Stage::Fragment, "gl_Color") => "gl_FrontColor",
+                (crate::Stage::Fragment, "gl_SecondaryColor") => "gl_FrontSecondaryColor",
+                (_, n) => n,
+            };
+            if let Some((_, l, k)) = COMPAT_VARYINGS.iter().find(|(a, ..)| *a == n) {
+                if self.stage == crate::Stage::Fragment {
+                    Self::mark(&mut used_in, *l, *k);
+                } else {
+                    Self::mark(&mut used_out, *l, *k);
+                }
+            }
+        }
+        for item in &tu.items {
+            let ExternalDecl::Decl(Declaration::Vars { ty, vars }) = item else {
+                continue;
+            };
+            let Some(l) = self.layout_int(&ty.quals, "location") else {
+                continue;
+            };
+            for d in vars {
+                let Ok(id) = self.decl_var(d.loc, d.name) else {
+                    continue;
+                };
+                let v = &self.sema.vars[id as usize];
+                let n = self.slots(&v.ty);
+                match v.storage {
+                    Storage::In => Self::mark(&mut used_in, l as u32, n),
+                    Storage::Out => Self::mark(&mut used_out, l as u32, n),
+                    _ => {}
+                }
+            }
+        }
+        for item in &tu.items {
+            let ExternalDecl::Decl(d) = item else {
+                continue;
+            };
+            match d {
+                Declaration::Vars { ty, vars } => {
+                    for d in vars {
+                        let id = self.decl_var(d.loc, d.name)?;
+                        self.global_var(id, &ty.quals, d, &mut used_in, &mut used_out)?;
+                    }
+                }
+                Declaration::Block(b) => {
+                    return unsupported(b.loc, "interface blocks");
+                }
+                _ => {}
+            }
+        }
+        self.iface.uniform_size = self.uniform_end;
+        Ok(())
+    }
+
+    /// The sema variable a declarator declared.
+    pub(crate) fn decl_var(&self, loc: Loc, name: crate::names::Sym) -> R<u32> {
+        match self.sema.decls.get(&(loc, name)).map(Vec::as_slice) {
+            Some([id]) => Ok(*id),
+            Some([]) | None => internal(loc, "declaration not recorded"),
+            Some(_) => unsupported(loc, "one name declared twice at one place (by a macro)"),
+        }
+    }
+
+    fn global_var(
+        &mut self,
+        id: u32,
+        quals: &[Qualifier],
+        d: &'a crate::ast::InitDeclarator,
+        used_in: &mut Vec<bool>,
+        used_out: &mut Vec<bool>,
+    ) -> R<()> {
+        let v = &self.sema.vars[id as usize];
+        let name = self.name(d.name);
+        let loc = d.loc;
+        let t = v.ty.clone();
+        if name.starts_with("gl_") {
+            let b = self.builtin_binding(id, loc)?;
+            self.bind.insert(id, b);
+            return Ok(());
+        }
+        let binding = match v.storage {
+            Storage::Plain | Storage::Const => {
+                let ty = self.ir_type(&t, loc)?;
+                let var = self.shader.add_var(name, ty, VarKind::Private);
+                if let Some(init) = &d.init {
+                    self.pending_inits.push((var, t.clone(), init));
+                }
+                Binding::Mem(var, Vec::new())
+            }
+            Storage::Shared => {
+                let ty = self.ir_type(&t, loc)?;
+                Binding::Mem(self.shader.add_var(name, ty, VarKind::Shared), Vec::new())
+            }
+            Storage::In | Storage::Out => {
+                let input = v.storage == Storage::In;
+                let n = self.slots(&t);
+                let location = match self.layout_int(quals, "location") {
+                    Some(l) => u32::try_from(l).unwrap_or(0),
+                    None => Self::alloc(if input { used_in } else { used_out }, n),
+                };
+                let ty = self.ir_type(&t, loc)?;
+                let var = if input {
+                    let (interp, sampling) = self.interp(quals, &t);
+                    self.shader.add_var(
+                        name,
+                        ty,
+                        VarKind::Input {
+                            slot: Slot::Location {
+                                location,
+                                component: 0,
+                            },
+                            interp,
+                            sampling,
+                        },
+                    )
+                } else {
+                    let index = self.layout_int(quals, "index").unwrap_or(0).clamp(0, 1) as u8;
+                    self.shader.add_var(
+                        name,
+                        ty,
+                        VarKind::Output {
+                            slot: Slot::Location {
+                                location,
+                                component: 0,
+                            },
+                            index,
+                        },
+                    )
+                };
+                let io = IoVar {
+                    name: name.to_owned(),
+                    ty: self.type_name(&t),
+                    location: Some(location),
+                    slots: n,
+                };
+                if input {
+                    self.iface.inputs.push(io);
+                } else {
+                    self.iface.outputs.push(io);
+                }
+                Binding::Mem(var, Vec::new())
+            }
+            Storage::Uniform => {
+                if let Base::Opaque(b) = t.base {
+                    let explicit = self.layout_int(quals, "binding");
+                    self.sampler_uniform(name, &t, b.name(), explicit, loc)?
+                } else {
+                    let var = self.data_uniform(name, &t, loc)?;
+                    Binding::Mem(var, Vec::new())
+                }
+            }
+            Storage::Buffer => return unsupported(loc, "shader storage buffers"),
+            Storage::Param(_) => return internal(loc, "parameter at global scope"),
+        };
+        self.bind.insert(id, binding);
+        Ok(())
+    }
+
+    fn interp(&self, quals: &[Qualifier], t: &SemaType) -> (InterpMode, Sampling) {
+        let mut interp = InterpMode::Smooth;
+        let mut sampling = Sampling::Center;
+        for q in quals {
+            match q {
+                Qualifier::Interp(Interp::Flat, _) => interp = InterpMode::Flat,
+                Qualifier::Interp(Interp::Noperspective, _) => interp = InterpMode::NoPerspective,
+                Qualifier::Storage(AS::Centroid, _) => sampling = Sampling::Centroid,
+                Qualifier::Storage(AS::Sample, _) => sampling = Sampling::Sample,
+                _ => {}
+            }
+        }
+        if matches!(t.base, Base::Num(n) if n.s != Scalar::Float) {
+            interp = InterpMode::Flat;
+        }
+        (interp, sampling)
+    }
+
+    /// Initializers of global variables, at the start of `main`.
+    pub(crate) fn global_inits(&mut self) -> R<()> {
+        for (var, t, init) in std::mem::take(&mut self.pending_inits) {
+            let v = self.initializer(init, &t)?;
+            self.store_mem(var, &[], &t, &v, Loc::default())?;
+        }
+        Ok(())
+    }
+
+    /// The value of an initializer (`= e` or `= { ... }`) as type `t`.
+    pub(crate) fn initializer(&mut self, init: &Initializer, t: &SemaType) -> R<super::expr::Rv> {
+        use super::expr::Rv;
+        match init {
+            Initializer::Expr(e) => self.expr_as(*e, t),
+            Initializer::List(items, loc) => {
+                let elems: Vec<SemaType> = if t.is_array() {
+                    vec![t.element(); items.len()]
+                } else {
+                    match t.base {
+                        Base::Struct(i) => self.struct_members(i, *loc)?,
+                        Base::Num(n) if n.is_matrix() => {
+                            vec![SemaType::num(Num::vec(n.s, n.rows)); items.len()]
+                        }
+                        Base::Num(n) => vec![SemaType::num(Num::scalar(n.s)); items.len()],
+                        _ => return unsupported(*loc, "this initializer list"),
+                    }
+                };
+                if elems.len() != items.len() {
+                    return internal(*loc, "initializer list shape");
+                }
+                let mut vals = Vec::new();
+                for (it, et) in items.iter().zip(&elems) {
+                    vals.push(self.initializer(it, et)?);
+                }
+                match num(t) {
+                    Some(n) if n.is_matrix() => {
+                        let mut cols = Vec::new();
+                        for v in vals {
+                            cols.push(v.v(*loc)?);
+                        }
+                        Ok(Rv::M(cols))
+                    }
+                    Some(_) => {
+                        let mut lanes = Vec::new();
+                        for v in vals {
+                            lanes.push(v.v(*loc)?);
+                        }
+                        Ok(Rv::V(self.build(&lanes)))
+                    }
+                    None => Ok(Rv::A(vals)),
+                }
+            }
+        }
+    }
+
+    // ---- uniforms ------------------------------------------------------------
+
+    /// `(size, alignment)` of `t` in std140 layout.
+    fn layout140(&self, t: &SemaType, loc: Loc) -> R<(u32, u32)> {
+        if let Some(d) = t.dims.first() {
+            let Some(n) = *d else {
+                return unsupported(loc, "unsized uniform arrays");
+            };
+            let (size, a) = self.layout140(&t.element(), loc)?;
+            let a = align(a, 16);
+            let stride = align(size, a);
+            return Ok((stride.saturating_mul(n), a));
+        }
+        match t.base {
+            Base::Num(n) => {
+                let c = if n.s == Scalar::Double { 8 } else { 4 };
+                let vec_align = match n.rows {
+                    1 => c,
+                    2 => 2 * c,
+                    _ => 4 * c,
+                };
+                if n.is_matrix() {
+                    let a = align(vec_align, 16);
+                    let stride = align(u32::from(n.rows) * c, a);
+                    Ok((stride * u32::from(n.cols), a))
+                } else {
+                    Ok((u32::from(n.rows) * c, vec_align))
+                }
+            }
+            Base::Struct(i) => {
+                let mut end = 0u32;
+                let mut a = 16;
+                for mt in self.struct_members(i, loc)? {
+                    let (s, ma) = self.layout140(&mt, loc)?;
+                    end = align(end, ma).saturating_add(s);
+                    a = a.max(ma);
+                }
+                let a = align(a, 16);
+                Ok((align(end, a), a))
+            }
+            _ => unsupported(loc, format!("uniforms of type {}", self.type_name(t))),
+        }
+    }
+
+    /// The IR type of `t` with explicit std140 offsets and strides.
+    fn type140(&mut self, t: &SemaType, loc: Loc) -> R<TypeId> {
+        if let Some(d) = t.dims.first() {
+            let et = t.element();
+            let elem = self.type140(&et, loc)?;
+            let (size, a) = self.layout140(&et, loc)?;
+            let stride = align(size, align(a, 16));
+            return Ok(self.shader.types.intern(Type::Array {
+                elem,
+                len: *d,
+                stride: Some(stride),
+            }));
+        }
+        match t.base {
+            Base::Num(n) if n.is_matrix() => {
+                let col = self.shader.types.value(col_ty(n, loc)?);
+                let (size, _) = self.layout140(t, loc)?;
+                Ok(self.shader.types.intern(Type::Array {
+                    elem: col,
+                    len: Some(u32::from(n.cols)),
+                    stride: Some(size / u32::from(n.cols)),
+                }))
+            }
+            Base::Num(n) => Ok(self.shader.types.value(col_ty(n, loc)?)),
+            Base::Struct(i) => {
+                let mut members = Vec::new();
+                let mut end = 0u32;
+                for mt in self.struct_members(i, loc)? {
+                    let (s, ma) = self.layout140(&mt, loc)?;
+                    let off = align(end, ma);
+                    end = off.saturating_add(s);
+                    let ty = self.type140(&mt, loc)?;
+                    members.push(Member {
+                        ty,
+                        offset: Some(off),
+                    });
+                }
+                Ok(self.shader.types.intern(Type::Struct { members }))
+            }
+            _ => unsupported(loc, format!("uniforms of type {}", self.type_name(t))),
+        }
+    }
+
+    /// A default-block uniform at the next std140 offset.
+    fn data_uniform(&mut self, name: &str, t: &SemaType, loc: Loc) -> R<VarId> {
+        if self.contains_opaque(t) {
+            return unsupported(loc, "samplers in structs");
+        }
+        let (size, a) = self.layout140(t, loc)?;
+        let offset = align(self.uniform_end, a);
+        self.uniform_end = offset.saturating_add(size);
+        let ty = self.type140(t, loc)?;
+        let var = self.shader.add_var(
+            name,
+            ty,
+            VarKind::Uniform {
+                offset,
+                location: Some(self.iface.uniforms.len() as u32),
+            },
+        );
+        self.uniform_entries(name.to_owned(), t, offset, loc)?;
+        Ok(var)
+    }
+
+    fn contains_opaque(&self, t: &SemaType) -> bool {
+        let mut stack = vec![t.base];
+        let mut n = 0;
+        while let Some(b) = stack.pop() {
+            n += 1;
+            if n > 10_000 {
+                return true;
+            }
+            match b {
+                Base::Opaque(_) => return true,
+                Base::Struct(i) => {
+                    if let Some(s) = self.sema.structs.get(i as usize) {
+                        stack.extend(s.members.iter().map(|(_, m)| m.base));
+                    }
+                }
+                _ => {}
+            }
+        }
+        false
+    }
+
+    fn uniform_entries(&mut self, name: String, t: &SemaType, offset: u32, loc: Loc) -> R<()> {
+        if self.iface.uniforms.len() > 1 << 16 {
+            return unsupported(loc, "this many uniforms");
+        }
+        let elem = t.element();
+        let (esize, ea) = self.layout140(&elem, loc)?;
+        let stride = align(esize, align(ea, 16));
+        let matrix_stride = |n: Option<Num>| match n {
+            Some(n) if n.is_matrix() => {
+                if n.s == Scalar::Double && n.rows > 2 {
+                    32
+                } else {
+                    16
+                }
+            }
+            _ => 0,
+        };
+        match (t.dims.first(), t.base) {
+            (Some(d), Base::Num(n)) if t.dims.len() == 1 => {
+                self.iface.uniforms.push(UniformEntry {
+                    name: format!("{name}[0]"),
+                    ty: self.type_name(&elem),
+                    count: d.unwrap_or(1),
+                    kind: UniformKind::Data {
+                        offset,
+                        array_stride: stride,
+                        matrix_stride: matrix_stride(Some(n)),
+                    },
+                });
+            }
+            (Some(d), _) => {
+                for i in 0..d.unwrap_or(1).min(4096) {
+                    self.uniform_entries(format!("{name}[{i}]"), &elem, offset + i * stride, loc)?;
+                }
+            }
+            (None, Base::Struct(i)) => {
+                let Some(s) = self.sema.structs.get(i as usize) else {
+                    return internal(loc, "bad struct");
+                };
+                let members = s.members.clone();
+                let mut end = 0u32;
+                for (m, mt) in members {
+                    let (s, ma) = self.layout140(&mt, loc)?;
+                    let off = align(end, ma);
+                    end = off + s;
+                    let mname = format!("{name}.{}", self.name(m));
+                    self.uniform_entries(mname, &mt, offset + off, loc)?;
+                }
+            }
+            (None, b) => {
+                self.iface.uniforms.push(UniformEntry {
+                    name,
+                    ty: self.type_name(t),
+                    count: 1,
+                    kind: UniformKind::Data {
+                        offset,
+                        array_stride: 0,
+                        matrix_stride: matrix_stride(match b {
+                            Base::Num(n) => Some(n),
+                            _ => None,
+                        }),
+                    },
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// A sampler uniform (or array): texture declarations.
+    fn sampler_uniform(
+        &mut self,
+        name: &str,
+        t: &SemaType,
+        ty: &str,
+        explicit: Option<i64>,
+        loc: Loc,
+    ) -> R<Binding> {
+        let Some((dim, arrayed, multisample, shadow, kind)) = sampler_shape(ty) else {
+            return unsupported(loc, format!("uniforms of type {ty}"));
+        };
+        if t.dims.len() > 1 {
+            return unsupported(loc, "arrays of arrays of samplers");
+        }
+        let count = t.dims.first().map_or(1, |d| d.unwrap_or(1)).min(256);
+        let first = match explicit {
+            Some(b) => u32::try_from(b).unwrap_or(0),
+            None => self.textures,
+        };
+        self.textures = self.textures.max(first + count);
+        let mut ids = Vec::new();
+        for i in 0..count {
+            let n = if t.is_array() {
+                format!("{name}[{i}]")
+            } else {
+                name.to_owned()
+            };
+            ids.push(self.shader.textures.len() as u32);
+            self.shader.textures.push(TextureDecl {
+                name: n,
+                dim,
+                arrayed,
+                multisample,
+                shadow,
+                kind,
+                binding: first + i,
+            });
+        }
+        self.iface.uniforms.push(UniformEntry {
+            name: if t.is_array() {
+                format!("{name}[0]")
+            } else {
+                name.to_owned()
+            },
+            ty: ty.to_owned(),
+            count,
+            kind: UniformKind::Sampler { binding: first },
+        });
+        Ok(Binding::Tex(ids))
+    }
+
+    // ---- built-ins -----------------------------------------------------------
+
+    fn io_var(&mut self, name: &str, t: &SemaType, kind: VarKind, loc: Loc) -> R<VarId> {
+        let ty = self.ir_type(t, loc)?;
+        let (input, location) = match &kind {
+            VarKind::Input { slot, .. } => (true, *slot),
+            VarKind::Output { slot, .. } => (false, *slot),
+            _ => return internal(loc, "not an interface variable"),
+        };
+        let io = IoVar {
+            name: name.to_owned(),
+            ty: self.type_name(t),
+            location: match location {
+                Slot::Location { location, .. } => Some(location),
+                Slot::Builtin(_) => None,
+            },
+            slots: self.slots(t),
+        };
+        if input {
+            self.iface.inputs.push(io);
+        } else {
+            self.iface.outputs.push(io);
+        }
+        Ok(self.shader.add_var(name, ty, kind))
+    }
+
+    fn loc_input(&mut self, name: &str, t: &SemaType, location: u32, loc: Loc) -> R<Binding> {
+        let kind = VarKind::Input {
+            slot: Slot::Location {
+                location,
+                component: 0,
+            },
+            interp: InterpMode::Smooth,
+            sampling: Sampling::Center,
+        };
+        Ok(Binding::Mem(self.io_var(name, t, kind, loc)?, Vec::new()))
+    }
+
+    fn loc_output(
+        &mut self,
+        name: &str,
+        t: &SemaType,
+        location: u32,
+        index: u8,
+        loc: Loc,
+    ) -> R<Binding> {
+        let kind = VarKind::Output {
+            slot: Slot::Location {
+                location,
+                component: 0,
+            },
+            index,
+        };
+        Ok(Binding::Mem(self.io_var(name, t, kind, loc)?, Vec::new()))
+    }
+
+    fn builtin_output(&mut self, name: &str, t: &SemaType, b: Builtin, loc: Loc) -> R<Binding> {
+        let st = super::ir_stage(self.stage);
+        if !b.allowed(st, true) {
+            return unsupported(loc, format!("`{name}' in this stage"));
+        }
+        let mut t = t.clone();
+        if t.dims.first() == Some(&None) {
+            t.dims[0] = Some(8);
+        }
+        let kind = VarKind::Output {
+            slot: Slot::Builtin(b),
+            index: 0,
+        };
+        Ok(Binding::Mem(self.io_var(name, &t, kind, loc)?, Vec::new()))
+    }
+
+    /// The binding of a built-in variable (declared or redeclared).
+    pub(crate) fn builtin_binding(&mut self, id: u32, loc: Loc) -> R<Binding> {
+        let Some(v) = self.sema.vars.get(id as usize) else {
+            return internal(loc, "bad variable");
+        };
+        let name = self
+            .sema
+            .var_names
+            .get(id as usize)
+            .map_or("", |s| self.name(*s));
+        let uniform = v.storage == Storage::Uniform;
+        let t = v.ty.clone();
+        self.builtin_named(name, &t, uniform, loc)
+    }
+
+    /// The binding of built-in `name` of type `t`, made once per name.
+    pub(crate) fn builtin_named(
+        &mut self,
+        name: &str,
+        t: &SemaType,
+        uniform: bool,
+        loc: Loc,
+    ) -> R<Binding> {
+        if let Some(b) = self.named.get(name) {
+            return Ok(b.clone());
+        }
+        let b = self.builtin_new(name, t.clone(), uniform, loc)?;
+        self.named.insert(name.to_owned(), b.clone());
+        Ok(b)
+    }
+
+    fn builtin_new(&mut self, name: &str, t: SemaType, uniform: bool, loc: Loc) -> R<Binding> {
+        use crate::Stage as S;
+        let frag = self.stage == S::Fragment;
+        let sys = |s: SysVal| Ok(Binding::Sys(s, false));
+        if uniform {
+            let var = self.data_uniform(name, &t, loc)?;
+            self.iface.uniform_size = self.uniform_end;
+            return Ok(Binding::Mem(var, Vec::new()));
+        }
+        if let Some((_, l)) = COMPAT_ATTRIBS.iter().find(|(n, _)| *n == name)
+            && self.stage == S::Vertex
+        {
+            return self.loc_input(name, &t, *l, loc);
+        }
+        let varying = match (self.stage, name) {
+            (S::Fragment, "gl_Color") => Some(0),
+            (S::Fragment, "gl_SecondaryColor") => Some(2),
+            (_, n) => COMPAT_VARYINGS
+                .iter()
+                .find(|(x, ..)| *x == n)
+                .map(|(_, l, _)| *l),
+        };
+        if let Some(l) = varying {
+            let mut t = t;
+            if t.dims.first() == Some(&None) {
+                t.dims[0] = Some(8);
+            }
+            return if frag {
+                self.loc_input(name, &t, l, loc)
+            } else {
+                self.loc_output(name, &t, l, 0, loc)
+            };
+        }
+        match name {
+            "gl_Position" => self.builtin_output(name, &t, Builtin::Position, loc),
+            "gl_PointSize" => self.builtin_output(name, &t, Builtin::PointSize, loc),
+            "gl_ClipVertex" => self.builtin_output(name, &t, Builtin::ClipVertex, loc),
+            "gl_ClipDistance" => self.builtin_output(name, &t, Builtin::ClipDistance, loc),
+            "gl_CullDistance" => self.builtin_output(name, &t, Builtin::CullDistance, loc),
+            "gl_FragDepth" | "gl_FragDepthEXT" => {
+                self.builtin_output(name, &t, Builtin::FragDepth, loc)
+            }
+            "gl_SampleMask" => self.builtin_output(name, &t, Builtin::SampleMask, loc),
+            "gl_Layer" if frag => sys(SysVal::LayerIn),
+            "gl_ViewportIndex" if frag => sys(SysVal::ViewportIndexIn),
+            "gl_Layer" => self.builtin_output(name, &t, Builtin::Layer, loc),
+            "gl_ViewportIndex" => self.builtin_output(name, &t, Builtin::ViewportIndex, loc),
+            "gl_PrimitiveID" if self.stage == S::Geometry => {
+                self.builtin_output(name, &t, Builtin::PrimitiveId, loc)
+            }
+            "gl_PrimitiveID" | "gl_PrimitiveIDIn" => sys(SysVal::PrimitiveId),
+            "gl_FragColor" => self.loc_output(name, &t, 0, 0, loc),
+            "gl_FragData" => self.loc_output(name, &t, 0, 0, loc),
+            "gl_SecondaryFragColorEXT" | "gl_SecondaryFragDataEXT" => {
+                self.loc_output(name, &t, 0, 1, loc)
+            }
+            "gl_FragCoord" => sys(SysVal::FragCoord),
+            "gl_FrontFacing" => sys(SysVal::FrontFacing),
+            "gl_PointCoord" => sys(SysVal::PointCoord),
+            "gl_SampleID" => sys(SysVal::SampleId),
+            "gl_SamplePosition" => sys(SysVal::SamplePos),
+            "gl_SampleMaskIn" => Ok(Binding::Sys(SysVal::SampleMaskIn, true)),
+            "gl_HelperInvocation" => sys(SysVal::HelperInvocation),
+            "gl_VertexID" => sys(SysVal::VertexId),
+            "gl_InstanceID" | "gl_InstanceIDARB" => sys(SysVal::InstanceId),
+            "gl_BaseVertex" | "gl_BaseVertexARB" => sys(SysVal::BaseVertex),
+            "gl_BaseInstance" | "gl_BaseInstanceARB" => sys(SysVal::BaseInstance),
+            "gl_DrawID" | "gl_DrawIDARB" => sys(SysVal::DrawId),
+            "gl_NumWorkGroups" => sys(SysVal::NumWorkgroups),
+            "gl_WorkGroupID" => sys(SysVal::WorkgroupId),
+            "gl_LocalInvocationID" => sys(SysVal::LocalInvocationId),
+            "gl_GlobalInvocationID" => sys(SysVal::GlobalInvocationId),
+            "gl_LocalInvocationIndex" => sys(SysVal::LocalInvocationIndex),
+            "gl_WorkGroupSize" => {
+                let ls = self.sema.local_size.map(|v| v.unwrap_or(1));
+                let k = ls
+                    .iter()
+                    .map(|x| crate::sema::Cv::U(u32::try_from(*x).unwrap_or(1)))
+                    .collect();
+                Ok(Binding::Consts(t, k))
+            }
+            _ => unsupported(loc, format!("the built-in `{name}'")),
+        }
+    }
+}
+
+/// `(dim, arrayed, multisample, shadow, kind)` of a sampler type name.
+pub(crate) fn sampler_shape(ty: &str) -> Option<(Dim, bool, bool, bool, oxgl_ir::Scalar)> {
+    let (kind, rest) = if let Some(r) = ty.strip_prefix("isampler") {
+        (oxgl_ir::Scalar::I32, r)
+    } else if let Some(r) = ty.strip_prefix("usampler") {
+        (oxgl_ir::Scalar::U32, r)
+    } else {
+        (oxgl_ir::Scalar::F32, ty.strip_prefix("sampler")?)
+    };
+    let (dim, rest) = [
+        ("1D", Dim::D1),
+        ("2DRect", Dim::Rect),
+        ("2D", Dim::D2),
+        ("3D", Dim::D3),
+        ("CubeMap", Dim::Cube),
+        ("Cube", Dim::Cube),
+        ("Buffer", Dim::Buffer),
+        ("ExternalOES", Dim::D2),
+        ("External2DY2YEXT", Dim::D2),
+    ]
+    .into_iter()
+    .find_map(|(p, d)| rest.strip_prefix(p).map(|r| (d, r)))?;
+    let ms = rest.contains("MS");
+    let arrayed = rest.contains("Array");
+    let shadow = rest.contains("Shadow");
+    let rest = rest
+        .replace("MS", "")
+        .replace("Array", "")
+        .replace("Shadow", "");
+    if !rest.is_empty() {
+        return None;
+    }
+    Some((dim, arrayed, ms, shadow, kind))
+}

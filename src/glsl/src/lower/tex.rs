@@ -1,0 +1,261 @@
+//! Texture built-ins (`texture*`, `texelFetch*`, `textureSize`, the GLSL
+//! 1.10 `texture2D*`/`shadow2D*` family, ...) as IR `tex` operations.
+//!
+//! The name says the operation: after `texture`/`shadow` and an optional
+//! dimension (`2D`, `Cube`, `2DRect`, ...) come `Proj`, `Lod`, `Grad` and
+//! `Offset` in that order; the arguments follow the same order (coordinate,
+//! [cube-array shadow reference], [lod | dPdx dPdy], [offset], [bias]).
+//! The coordinate vector is split: the first `coord_lanes` lanes, then the
+//! array layer, then the shadow reference at lane `max(lanes + arrayed, 2)`;
+//! `Proj` divides them by the last lane. Outside the fragment stage implicit
+//! LOD becomes LOD 0 and a bias is dropped (GLSL 4.60 §8.9).
+
+use super::expr::Rv;
+use super::{Lower, R, internal, num, unsupported};
+use crate::ast::ExprId;
+use crate::diag::Loc;
+use crate::sema::{Dir, Sig};
+use oxgl_ir::{Dim, TexKind, TexOp, Value};
+
+pub(crate) fn is_texture_fn(n: &str) -> bool {
+    n.starts_with("texture") || n.starts_with("shadow") || n.starts_with("texel")
+}
+
+/// Operation flags parsed from the name.
+#[derive(Default)]
+struct Flags {
+    proj: bool,
+    lod: bool,
+    grad: bool,
+    offset: bool,
+}
+
+fn parse_flags(name: &str) -> Option<Flags> {
+    let mut f = Flags::default();
+    let mut rest = name
+        .strip_prefix("texture")
+        .or_else(|| name.strip_prefix("shadow"))?;
+    rest = [
+        "1DArray", "2DArray", "2DRect", "1D", "2D", "3D", "CubeMap", "Cube", "Rect",
+    ]
+    .iter()
+    .find_map(|d| rest.strip_prefix(d))
+    .unwrap_or(rest);
+    if let Some(r) = rest.strip_prefix("Proj") {
+        f.proj = true;
+        rest = r;
+    }
+    if let Some(r) = rest.strip_prefix("Lod") {
+        f.lod = true;
+        rest = r;
+    }
+    if let Some(r) = rest.strip_prefix("Grad") {
+        f.grad = true;
+        rest = r;
+    }
+    if let Some(r) = rest.strip_prefix("Offset") {
+        f.offset = true;
+        rest = r;
+    }
+    rest.is_empty().then_some(f)
+}
+
+impl Lower<'_> {
+    fn f32_const(&mut self, x: f32) -> Value {
+        self.b().f32(x)
+    }
+
+    pub(crate) fn texture_call(
+        &mut self,
+        name: &str,
+        sig: &Sig,
+        args: &[ExprId],
+        loc: Loc,
+    ) -> R<Rv> {
+        let name = name.trim_end_matches("ARB").trim_end_matches("EXT");
+        let Some(&first) = args.first() else {
+            return internal(loc, "texture call without a sampler");
+        };
+        let t = match self.expr(first)? {
+            Rv::Tex(t) => t,
+            _ => return unsupported(loc, format!("`{name}' on this sampler")),
+        };
+        let Some(decl) = self.shader.textures.get(t as usize).cloned() else {
+            return internal(loc, "texture not declared");
+        };
+        if sig.params.len() != args.len() {
+            return internal(loc, "argument count");
+        }
+        let mut vals = Vec::new();
+        for (a, (pt, dir)) in args.iter().zip(&sig.params).skip(1) {
+            if *dir != Dir::In {
+                return unsupported(loc, format!("`{name}'"));
+            }
+            let v = self.expr_as(*a, pt)?;
+            vals.push(v.v(loc)?);
+        }
+        let arg = |i: usize| -> R<Value> {
+            vals.get(i)
+                .copied()
+                .map_or_else(|| internal(loc, "missing texture argument"), Ok)
+        };
+        let lanes = decl.dim.coord_lanes();
+        let mipmapped = !decl.multisample && !matches!(decl.dim, Dim::Buffer | Dim::Rect);
+        let frag = self.stage == crate::Stage::Fragment;
+        let mut op = TexOp::new(TexKind::Sample, t);
+        let split = |l: &mut Self, p: Value, op: &mut TexOp| {
+            let n = l.vty(p).lanes;
+            op.coord = Some(if n == lanes {
+                p
+            } else {
+                let idx: Vec<u8> = (0..lanes).collect();
+                l.b().swizzle_idx(p, &idx)
+            });
+            if decl.arrayed && n > lanes {
+                op.layer = Some(l.b().lane(p, lanes));
+            }
+        };
+        match name {
+            "textureSize" => {
+                op.kind = TexKind::QuerySize;
+                if mipmapped {
+                    op.lod = Some(match vals.first() {
+                        Some(v) => *v,
+                        None => self.b().i32(0),
+                    });
+                }
+            }
+            "textureQueryLevels" => op.kind = TexKind::QueryLevels,
+            "textureSamples" => op.kind = TexKind::QuerySamples,
+            "textureQueryLod" => {
+                if !frag {
+                    return unsupported(loc, "textureQueryLod outside fragment shaders");
+                }
+                op.kind = TexKind::QueryLod;
+                op.coord = Some(arg(0)?);
+            }
+            "texelFetch" | "texelFetchOffset" => {
+                op.kind = TexKind::Fetch;
+                let p = arg(0)?;
+                split(self, p, &mut op);
+                let mut i = 1;
+                if decl.multisample {
+                    op.sample = Some(arg(1)?);
+                    i = 2;
+                } else if mipmapped {
+                    op.lod = Some(arg(1)?);
+                    i = 2;
+                }
+                if name == "texelFetchOffset" {
+                    op.offset = Some(arg(i)?);
+                }
+            }
+            "textureGather" | "textureGatherOffset" => {
+                op.kind = TexKind::Gather;
+                let p = arg(0)?;
+                split(self, p, &mut op);
+                let mut i = 1;
+                if decl.shadow {
+                    op.compare = Some(arg(1)?);
+                    i = 2;
+                }
+                if name == "textureGatherOffset" {
+                    op.offset = Some(arg(i)?);
+                    i += 1;
+                }
+                if !decl.shadow && args.len() > i + 1 {
+                    let k = self
+                        .info(args[i + 1])
+                        .k
+                        .as_ref()
+                        .and_then(|k| k.first())
+                        .and_then(|c| c.as_i64());
+                    match k {
+                        Some(c @ 0..=3) => op.component = c as u8,
+                        _ => return unsupported(loc, "a non-constant gather component"),
+                    }
+                }
+            }
+            _ => {
+                let Some(f) = parse_flags(name) else {
+                    return unsupported(loc, format!("the built-in function `{name}'"));
+                };
+                let p = arg(0)?;
+                let n = self.vty(p).lanes;
+                let mut i = 1;
+                let cube_array_shadow = decl.shadow && decl.arrayed && decl.dim == Dim::Cube;
+                if cube_array_shadow {
+                    op.compare = Some(arg(1)?);
+                    i = 2;
+                }
+                let q = if f.proj {
+                    Some(self.b().lane(p, n.saturating_sub(1)))
+                } else {
+                    None
+                };
+                // Coordinate.
+                let c = if n == lanes {
+                    p
+                } else {
+                    let idx: Vec<u8> = (0..lanes).collect();
+                    self.b().swizzle_idx(p, &idx)
+                };
+                op.coord = Some(match q {
+                    Some(q) => {
+                        let qs = self.b().splat(q, lanes);
+                        self.b().div(c, qs)
+                    }
+                    None => c,
+                });
+                if decl.arrayed && !f.proj && n > lanes {
+                    op.layer = Some(self.b().lane(p, lanes));
+                }
+                if decl.shadow && !cube_array_shadow {
+                    let cl = (lanes + u8::from(decl.arrayed)).max(2);
+                    if cl >= n {
+                        return internal(loc, "shadow coordinate too short");
+                    }
+                    let z = self.b().lane(p, cl);
+                    op.compare = Some(match q {
+                        Some(q) => self.b().div(z, q),
+                        None => z,
+                    });
+                }
+                if f.lod {
+                    op.kind = TexKind::SampleLod;
+                    op.lod = Some(arg(i)?);
+                    i += 1;
+                } else if f.grad {
+                    op.kind = TexKind::SampleGrad;
+                    op.ddx = Some(arg(i)?);
+                    op.ddy = Some(arg(i + 1)?);
+                    i += 2;
+                }
+                if f.offset {
+                    op.offset = Some(arg(i)?);
+                    i += 1;
+                }
+                if !f.lod && !f.grad {
+                    if frag {
+                        op.kind = TexKind::Sample;
+                        op.bias = vals.get(i).copied();
+                    } else {
+                        op.kind = TexKind::SampleLod;
+                        op.lod = Some(self.f32_const(0.0));
+                    }
+                }
+                if decl.multisample || decl.dim == Dim::Buffer {
+                    return unsupported(loc, format!("`{name}' on this sampler"));
+                }
+            }
+        }
+        let r = self.b().tex(op);
+        // Old shadow functions return vec4.
+        let want = num(&sig.ret).map_or(1, |n| n.rows);
+        if want == 4 && self.vty(r).lanes == 1 {
+            let one = self.f32_const(1.0);
+            return Ok(Rv::V(self.b().construct(&[r, r, r, one])));
+        }
+        Ok(Rv::V(r))
+    }
+}

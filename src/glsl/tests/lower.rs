@@ -1,0 +1,91 @@
+//! Lowering snapshots: every shader in `tests/lower/in/` is compiled,
+//! lowered to IR, validated, optimized (`passes::optimize`) and validated
+//! again; `tests/lower/out/<name>.ir` holds the interface tables and the
+//! optimized IR (or the "not supported yet" message). `BLESS=1` rewrites the
+//! expected files.
+
+use oxgl_glsl::lower::{UniformKind, lower};
+use oxgl_glsl::{Options, Stage, compile};
+use std::fmt::Write;
+use std::path::Path;
+
+fn render(name: &str, src: &str) -> String {
+    let ext = name.rsplit('.').next().unwrap_or("");
+    let stage = Stage::from_extension(ext).unwrap_or(Stage::Fragment);
+    let c = compile(src, &Options::new(stage));
+    assert!(c.success(), "{name} does not compile:\n{}", c.log);
+    let mut out = String::new();
+    let mut l = match lower(&c) {
+        Ok(l) => l,
+        Err(e) => {
+            assert!(!e.internal, "{name}: {e}");
+            let _ = writeln!(out, "--- error\n{e}");
+            return out;
+        }
+    };
+    oxgl_ir::valid::validate(&l.shader).unwrap_or_else(|e| panic!("{name}: lowered: {e}"));
+    let _ = writeln!(out, "--- interface");
+    for (what, vars) in [("in", &l.interface.inputs), ("out", &l.interface.outputs)] {
+        for v in vars {
+            let at = v
+                .location
+                .map_or("builtin".to_owned(), |l| format!("location {l}"));
+            let _ = writeln!(out, "{what} {} {}: {at}", v.ty, v.name);
+        }
+    }
+    for u in &l.interface.uniforms {
+        let at = match &u.kind {
+            UniformKind::Data {
+                offset,
+                array_stride,
+                matrix_stride,
+            } => {
+                format!("offset {offset} array_stride {array_stride} matrix_stride {matrix_stride}")
+            }
+            UniformKind::Sampler { binding } => format!("binding {binding}"),
+        };
+        let _ = writeln!(out, "uniform {} {} x{}: {at}", u.ty, u.name, u.count);
+    }
+    let _ = writeln!(out, "uniform block size {}", l.interface.uniform_size);
+    oxgl_ir::passes::optimize(&mut l.shader);
+    oxgl_ir::valid::validate(&l.shader).unwrap_or_else(|e| panic!("{name}: optimized: {e}"));
+    let _ = write!(out, "--- ir\n{}", oxgl_ir::text::print(&l.shader));
+    out
+}
+
+#[test]
+fn lowering_snapshots() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/lower");
+    let bless = std::env::var_os("BLESS").is_some_and(|v| v == "1");
+    let mut entries: Vec<_> = std::fs::read_dir(dir.join("in"))
+        .expect("tests/lower/in exists")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    assert!(!entries.is_empty(), "no lowering inputs");
+    let mut failed = Vec::new();
+    for path in entries {
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or_default()
+            .to_owned();
+        let src = std::fs::read_to_string(&path).expect("readable input");
+        let got = render(&name, &src);
+        let out_path = dir.join("out").join(format!("{name}.ir"));
+        if bless {
+            std::fs::write(&out_path, &got).expect("writable tests/lower/out");
+            continue;
+        }
+        let want = std::fs::read_to_string(&out_path).unwrap_or_default();
+        if got != want {
+            eprintln!("=== {name}: snapshot differs\n--- expected\n{want}--- got\n{got}");
+            failed.push(name);
+        }
+    }
+    assert!(
+        failed.is_empty(),
+        "lowering snapshots differ: {failed:?} (run with BLESS=1 to accept)"
+    );
+}
