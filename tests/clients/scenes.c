@@ -955,6 +955,44 @@ static void scene_fog(void)
     glDisable(GL_FOG);
 }
 
+/* ---- user clip planes: set under different modelviews ----------------- */
+
+static void scene_clip_planes(void)
+{
+    static const GLdouble diagonal[4] = { 1, 1, 0, -150 };  /* x + y < 150 (window units) */
+    static const GLdouble circle_cut[4] = { 0, -1, 0, 0.3 }; /* y < 0.3 in the sphere's frame */
+    ortho_pixels();
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glClipPlane(GL_CLIP_PLANE0, diagonal);
+    glEnable(GL_CLIP_PLANE0);
+    glBegin(GL_QUADS);
+    glColor3f(1, 0.5f, 0);
+    glVertex2f(5, 5);
+    glColor3f(0, 0.5f, 1);
+    glVertex2f(155, 5);
+    glVertex2f(155, 115);
+    glColor3f(1, 0.5f, 0);
+    glVertex2f(5, 115);
+    glEnd();
+    glDisable(GL_CLIP_PLANE0);
+    /* a sphere cut by a plane given in its own (rotated) frame */
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glFrustum(-0.8, 0.8, -0.6, 0.6, 2, 20);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glTranslatef(0.8f, 0.2f, -5);
+    glRotatef(30, 0, 0, 1);
+    glClipPlane(GL_CLIP_PLANE0 + 7, circle_cut);
+    glEnable(GL_CLIP_PLANE0 + 7);
+    glEnable(GL_DEPTH_TEST);
+    glColor3f(0.3f, 0.9f, 0.4f);
+    sphere(1.0f, 20, 14);
+    glDisable(GL_CLIP_PLANE0 + 7);
+    glDisable(GL_DEPTH_TEST);
+}
+
 struct scene {
     const char *name;
     void (*draw)(void);
@@ -971,6 +1009,7 @@ static const struct scene scenes[] = {
     { "textures", scene_textures },
     { "texture_lod", scene_texture_lod },
     { "fog", scene_fog },
+    { "clip_planes", scene_clip_planes },
 };
 
 int main(int argc, char **argv)

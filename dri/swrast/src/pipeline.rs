@@ -120,9 +120,19 @@ impl Frontend {
         let n = call.vertex_count;
         let fs_inputs = &call.fs.inputs;
         let locations = fs_inputs.last().map_or(0, |i| i.0 as usize + 1);
-        let num_varyings = (4 * locations).min(MAX_VARYINGS);
-        self.vertex_stage(call, num_varyings);
-        let state = self.state(call);
+        let fs_varyings = (4 * locations).min(MAX_VARYINGS);
+        // Enabled clip distances ride behind the fragment shader's varyings.
+        let clips: Vec<usize> = (0..8)
+            .filter(|i| call.raster.clip_distance_enables & (1 << i) != 0)
+            .collect();
+        let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
+        self.vertex_stage(call, fs_varyings, &clips);
+        let mut state = self.state(call);
+        if !clips.is_empty() {
+            let mut s = (*state).clone();
+            s.raster.clip_distances = (fs_varyings..num_varyings).map(|v| v as u8).collect();
+            state = Arc::new(s);
+        }
         let mut batch = VertexBatch::soa(&self.positions, &self.varyings, num_varyings);
         let flat = fs_inputs.iter().any(|i| i.1 == crate::raster::Interp::Flat);
         let use_point_sizes = call.raster.program_point_size != 0 && call.vs.writes_point_size;
@@ -176,8 +186,9 @@ impl Frontend {
     /// fills `positions`, SoA `varyings` (component-major, `n` per
     /// component; varying `4 L + c` is component `c` of location `L`) and
     /// `point_sizes`.
-    fn vertex_stage(&mut self, call: &DrawCall, num_varyings: usize) {
+    fn vertex_stage(&mut self, call: &DrawCall, fs_varyings: usize, clips: &[usize]) {
         let n = call.vertex_count;
+        let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
         let vs = call.vs;
         let n_loc = vs.inputs.last().map_or(0, |i| i.0 as usize + 1);
         self.inputs.clear();
@@ -258,6 +269,14 @@ impl Frontend {
                     let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
                     dst.copy_from_slice(&out.outputs[vi][..count]);
                 }
+            }
+            for (k, &c) in clips.iter().enumerate() {
+                let vi = fs_varyings + k;
+                if vi >= num_varyings {
+                    break;
+                }
+                let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
+                dst.copy_from_slice(&out.clip_distance[c][..count]);
             }
             base += count;
         }

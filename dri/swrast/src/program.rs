@@ -146,6 +146,7 @@ impl Program {
         let ok = self.exec.run(regs, &mut env).is_ok();
         out.position = env.position;
         out.point_size = env.point_size;
+        out.clip_distance = env.clip_distance;
         if !ok {
             // A runaway loop: the vertices are dropped (clipped away).
             out.position = [[0.0; LANES]; 4];
@@ -205,6 +206,8 @@ pub struct VertexOutputs {
     pub position: [[f32; LANES]; 4],
     /// `gl_PointSize`.
     pub point_size: [f32; LANES],
+    /// `gl_ClipDistance[i]`.
+    pub clip_distance: [[f32; LANES]; 8],
     /// User outputs by `4 * location + component`.
     pub outputs: Vec<[f32; LANES]>,
 }
@@ -215,6 +218,7 @@ impl VertexOutputs {
         VertexOutputs {
             position: [[0.0; LANES]; 4],
             point_size: [1.0; LANES],
+            clip_distance: [[0.0; LANES]; 8],
             outputs: vec![[0.0; LANES]; 4 * locations],
         }
     }

@@ -97,6 +97,8 @@ pub struct Context {
     pub texunits: crate::texenv::TexUnits,
     /// Fog parameters.
     pub fog: crate::fog::Fog,
+    /// User clip planes, eye coordinates.
+    pub clip_planes: [[f64; 4]; crate::fog::MAX_CLIP_PLANES],
     /// Fixed-function programs and draw scratch space.
     pub(crate) submit: crate::submit::Submit,
     shared: std::sync::Arc<crate::shared::Shared>,
@@ -180,6 +182,7 @@ impl Context {
             raster: crate::raster_state::RasterState::default(),
             texunits: crate::texenv::TexUnits::default(),
             fog: crate::fog::Fog::default(),
+            clip_planes: [[0.0; 4]; crate::fog::MAX_CLIP_PLANES],
             submit: crate::submit::Submit::default(),
             shared: crate::shared::Shared::new(),
         }

@@ -146,6 +146,8 @@ pub struct FfKey {
     /// `GL_FOG`: mode and whether the coordinate is the fog coordinate
     /// attribute (else the eye-space depth).
     pub fog: Option<(GLenum, bool)>,
+    /// Enabled user clip planes (bit `i` = `GL_CLIP_PLANEi`).
+    pub clip_planes: u8,
 }
 
 /// Material parameters, in uniform order.
@@ -207,6 +209,8 @@ pub enum Source {
     FogColor,
     /// Fog: density, start, end, 1 / (end - start).
     FogParams,
+    /// User clip plane `i`, eye coordinates.
+    ClipPlane(u8),
 }
 
 /// The uniforms of one stage: sources at byte offsets.
@@ -295,6 +299,11 @@ impl FfKey {
         if on(GL_FOG) {
             key.fog = Some((ctx.fog.mode, ctx.fog.coord_src == GL_FOG_COORD));
         }
+        for i in 0..crate::fog::MAX_CLIP_PLANES {
+            if on(GL_CLIP_PLANE0 + i as GLenum) {
+                key.clip_planes |= 1 << i;
+            }
+        }
         if on(GL_ALPHA_TEST) && ctx.raster.alpha_func.0 != GL_ALWAYS {
             key.alpha_func = Some(ctx.raster.alpha_func.0);
         }
@@ -368,6 +377,35 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         b.store_output(varying::TEX0 + i as u32, t);
     }
 
+    if key.clip_planes != 0 {
+        // gl_ClipDistance[i] = plane_i · eye position, for every enabled plane
+        // (the backend clips on the enabled ones).
+        let mv = [0, 1, 2, 3].map(|i| u.load(&mut b, Source::Modelview(i)));
+        let eye = mat_vec(&mut b, mv, pos);
+        let elem = b.shader.types.value(ValType::F32);
+        let arr = Type::Array {
+            elem,
+            len: Some(crate::fog::MAX_CLIP_PLANES as u32),
+            stride: None,
+        };
+        let kind = VarKind::Output {
+            slot: Slot::Builtin(Builtin::ClipDistance),
+            index: 0,
+        };
+        let var = b.var("gl_ClipDistance", arr, kind);
+        for i in 0..crate::fog::MAX_CLIP_PLANES as u8 {
+            if key.clip_planes & (1 << i) == 0 {
+                continue;
+            }
+            let plane = u.load(&mut b, Source::ClipPlane(i));
+            let d = b.dot(plane, eye);
+            let deref = oxgl_ir::Deref {
+                var,
+                path: vec![oxgl_ir::Index::Const(u32::from(i))],
+            };
+            b.store(deref, d);
+        }
+    }
     if let Some((_, from_attrib)) = key.fog {
         let c = if from_attrib {
             let f = b.load_input(crate::vbo::Attrib::FOG.0.into(), ValType::F32X4);
@@ -956,6 +994,7 @@ pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
             }
             Source::EnvColor(u) => ctx.texunits.env[u as usize].color,
             Source::FogColor => ctx.fog.color,
+            Source::ClipPlane(i) => ctx.clip_planes[i as usize].map(|x| x as f32),
             Source::FogParams => {
                 let f = &ctx.fog;
                 let range = f.end - f.start;
@@ -1033,6 +1072,7 @@ mod tests {
             alpha_func: Some(GL_GREATER),
             units: [UnitKey::default(); MAX_FF_UNITS],
             fog: Some((GL_EXP2, false)),
+            clip_planes: 0b1001_0001,
         };
         keys.push(lit);
         keys.push(FfKey {

@@ -1,4 +1,5 @@
-//! Fog state (GL 4.6 compatibility §16.4, `glFog*`): mode, density,
+//! User clip planes (`glClipPlane`, GL 4.6 compatibility §13.7) and fog
+//! state (GL 4.6 compatibility §16.4, `glFog*`): mode, density,
 //! start/end, index, colour and the fog coordinate source, with the spec's
 //! validation. The fixed-function generator turns it into code
 //! (`ffgen.rs`): the vertex stage computes the fog coordinate, the fragment
@@ -9,6 +10,9 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
+
+/// User clip planes (`GL_MAX_CLIP_PLANES`).
+pub const MAX_CLIP_PLANES: usize = 8;
 
 /// Fog parameters.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -44,6 +48,41 @@ impl Default for Fog {
 }
 
 impl Context {
+    /// `glClipPlane`: the plane is stored in eye coordinates (transformed by
+    /// the inverse of the current modelview matrix, GL 4.6 compat §13.7).
+    /// INVALID_ENUM for a plane past `GL_MAX_CLIP_PLANES`.
+    pub fn clip_plane(&mut self, plane: GLenum, eq: [f64; 4]) -> ApiResult {
+        self.outside_begin_end()?;
+        let i = plane.wrapping_sub(GL_CLIP_PLANE0) as usize;
+        if i >= MAX_CLIP_PLANES {
+            return Err(ApiError::InvalidEnum);
+        }
+        let inv = self
+            .ff
+            .matrices
+            .modelview
+            .top()
+            .inverse()
+            .unwrap_or(crate::matrix::Mat4::IDENTITY);
+        // Row vector times the inverse: p_eye[c] = Σ_r p[r] · M⁻¹[r][c].
+        let mut e = [0f64; 4];
+        for (c, out) in e.iter_mut().enumerate() {
+            *out = (0..4).map(|r| eq[r] * f64::from(inv.at(r, c))).sum();
+        }
+        self.flush_vertices();
+        self.clip_planes[i] = e;
+        Ok(())
+    }
+
+    /// `glGetClipPlane`: the eye-space equation. INVALID_ENUM for a bad plane.
+    pub fn get_clip_plane(&self, plane: GLenum) -> ApiResult<[f64; 4]> {
+        let i = plane.wrapping_sub(GL_CLIP_PLANE0) as usize;
+        self.clip_planes
+            .get(i)
+            .copied()
+            .ok_or(ApiError::InvalidEnum)
+    }
+
     /// `glFog*`: INVALID_ENUM for an unknown pname or mode/source value,
     /// INVALID_VALUE for a negative density.
     pub fn fog(&mut self, pname: GLenum, params: &[f32]) -> ApiResult {

@@ -277,7 +277,9 @@ impl Context {
             polygon_stipple_enabled: 0,
             polygon_stipple: [!0; 32],
             provoking_vertex: GL_LAST_VERTEX_CONVENTION,
-            clip_distance_enables: 0,
+            clip_distance_enables: (0..crate::fog::MAX_CLIP_PLANES)
+                .filter(|&i| s.enabled(GL_CLIP_PLANE0 + i as u32))
+                .fold(0, |m, i| m | 1 << i),
             depth_clamp: 0,
             program_point_size: 0,
         }

@@ -198,10 +198,35 @@ unsafe extern "C" fn Fogiv(pname: GLenum, params: *const GLint) {
     run("glFogiv", move |c| c.fog(pname, &v))
 }
 
+unsafe extern "C" fn ClipPlane(plane: GLenum, equation: *const GLdouble) {
+    if equation.is_null() {
+        return;
+    }
+    // SAFETY: glClipPlane reads four doubles.
+    let e = unsafe { std::slice::from_raw_parts(equation, 4) };
+    let eq = [e[0], e[1], e[2], e[3]];
+    run("glClipPlane", move |c| c.clip_plane(plane, eq))
+}
+unsafe extern "C" fn GetClipPlane(plane: GLenum, equation: *mut GLdouble) {
+    with_ctx("glGetClipPlane", (), |c| {
+        let r = c.get_clip_plane(plane);
+        if let Some(v) = c.record(r)
+            && !equation.is_null()
+        {
+            for (i, x) in v.into_iter().enumerate() {
+                // SAFETY: glGetClipPlane writes four doubles.
+                unsafe { equation.add(i).write_unaligned(x) };
+            }
+        }
+    })
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile != Profile::Compat {
         return;
     }
+    d.ClipPlane = ClipPlane;
+    d.GetClipPlane = GetClipPlane;
     d.Fogf = Fogf;
     d.Fogi = Fogi;
     d.Fogfv = Fogfv;
