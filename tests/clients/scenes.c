@@ -993,6 +993,81 @@ static void scene_clip_planes(void)
     glDisable(GL_DEPTH_TEST);
 }
 
+/* ---- texture coordinate generation -------------------------------------- */
+
+static void scene_texgen(void)
+{
+    static GLubyte checker[16 * 16 * 4];
+    static const GLfloat splane[4] = { 0.05f, 0, 0, 0 }, tplane[4] = { 0, 0.05f, 0, 0 };
+    static const GLfloat eplane_s[4] = { 1.5f, 0.5f, 0, 0 }, eplane_t[4] = { 0, 1.5f, 0, 0.2f };
+    GLuint tex;
+    for (int y = 0; y < 16; y++)
+        for (int x = 0; x < 16; x++) {
+            GLubyte *p = checker + (y * 16 + x) * 4;
+            int on = ((x / 2) ^ (y / 2)) & 1;
+            p[0] = on ? 250 : 20;
+            p[1] = (GLubyte)(x * 16);
+            p[2] = on ? 40 : (GLubyte)(y * 16);
+            p[3] = 255;
+        }
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 16, 16, 0, GL_RGBA, GL_UNSIGNED_BYTE, checker);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glEnable(GL_TEXTURE_2D);
+    /* object linear on a window-space quad */
+    ortho_pixels();
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_OBJECT_LINEAR);
+    glTexGenfv(GL_S, GL_OBJECT_PLANE, splane);
+    glTexGenfv(GL_T, GL_OBJECT_PLANE, tplane);
+    glEnable(GL_TEXTURE_GEN_S);
+    glEnable(GL_TEXTURE_GEN_T);
+    glRectf(5, 60, 75, 115);
+    /* eye linear with planes given under a rotated modelview */
+    glPushMatrix();
+    glRotatef(20, 0, 0, 1);
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_EYE_LINEAR);
+    glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_EYE_LINEAR);
+    glTexGenfv(GL_S, GL_EYE_PLANE, eplane_s);
+    glTexGenfv(GL_T, GL_EYE_PLANE, eplane_t);
+    glPopMatrix();
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glFrustum(-0.8, 0.8, -0.6, 0.6, 2, 20);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glTranslatef(0.9f, 0.5f, -5);
+    glScalef(0.6f, 0.6f, 1);
+    glBegin(GL_QUADS);
+    glVertex3f(-1, -1, 0);
+    glVertex3f(1, -1, 0);
+    glVertex3f(1, 1, 0.5f);
+    glVertex3f(-1, 1, 0.5f);
+    glEnd();
+    /* sphere map on a sphere */
+    glLoadIdentity();
+    glTranslatef(-0.9f, -0.6f, -5);
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+    glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_SPHERE_MAP);
+    glEnable(GL_DEPTH_TEST);
+    sphere(0.8f, 20, 14);
+    /* reflection map components as colours through a 3D-ish lookup: s, t only */
+    glLoadIdentity();
+    glTranslatef(0.9f, -0.6f, -5);
+    glTexGeni(GL_S, GL_TEXTURE_GEN_MODE, GL_REFLECTION_MAP);
+    glTexGeni(GL_T, GL_TEXTURE_GEN_MODE, GL_NORMAL_MAP);
+    sphere(0.8f, 20, 14);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_TEXTURE_GEN_S);
+    glDisable(GL_TEXTURE_GEN_T);
+    glDisable(GL_TEXTURE_2D);
+}
+
 struct scene {
     const char *name;
     void (*draw)(void);
@@ -1010,6 +1085,7 @@ static const struct scene scenes[] = {
     { "texture_lod", scene_texture_lod },
     { "fog", scene_fog },
     { "clip_planes", scene_clip_planes },
+    { "texgen", scene_texgen },
 };
 
 int main(int argc, char **argv)

@@ -448,6 +448,11 @@ impl Context {
             {
                 return self.set_texture_enabled(cap, on);
             }
+            GL_TEXTURE_GEN_S | GL_TEXTURE_GEN_T | GL_TEXTURE_GEN_R | GL_TEXTURE_GEN_Q
+                if self.params().profile == Profile::Compat =>
+            {
+                return self.set_texgen_enabled(cap, on);
+            }
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
                 if self.state.enables[index] != on {
@@ -475,6 +480,11 @@ impl Context {
                 if self.params().profile == Profile::Compat =>
             {
                 return self.texture_enabled(cap);
+            }
+            GL_TEXTURE_GEN_S | GL_TEXTURE_GEN_T | GL_TEXTURE_GEN_R | GL_TEXTURE_GEN_Q
+                if self.params().profile == Profile::Compat =>
+            {
+                return self.texgen_enabled(cap);
             }
             _ => {}
         }

@@ -69,6 +69,8 @@ pub struct UnitKey {
     pub combine: [GLenum; 14],
     /// With `GL_COMBINE`: log2 of the RGB and alpha scales.
     pub scale: [u8; 2],
+    /// `GL_TEXTURE_GEN_MODE` of S, T, R, Q when generation is enabled, else 0.
+    pub texgen: [GLenum; 4],
 }
 
 impl UnitKey {
@@ -211,6 +213,10 @@ pub enum Source {
     FogParams,
     /// User clip plane `i`, eye coordinates.
     ClipPlane(u8),
+    /// Unit `u`'s object plane for coordinate `c`.
+    ObjectPlane(u8, u8),
+    /// Unit `u`'s eye plane for coordinate `c`.
+    EyePlane(u8, u8),
 }
 
 /// The uniforms of one stage: sources at byte offsets.
@@ -371,7 +377,10 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         if unit.dim == 0 {
             continue;
         }
-        let tc = b.load_input(crate::vbo::Attrib::tex(i).0.into(), ValType::F32X4);
+        let mut tc = b.load_input(crate::vbo::Attrib::tex(i).0.into(), ValType::F32X4);
+        if unit.texgen.iter().any(|m| *m != 0) {
+            tc = tex_gen(&mut b, key, u, i, unit, tc, pos);
+        }
         let m = [0, 1, 2, 3].map(|c| u.load(&mut b, Source::TexMatrix(i as u8, c)));
         let t = mat_vec(&mut b, m, tc);
         b.store_output(varying::TEX0 + i as u32, t);
@@ -589,6 +598,91 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         }
     }
     shader
+}
+
+/// Texture coordinate generation for unit `i` (GL 4.6 compat §12.1.3):
+/// each enabled coordinate of `tc` replaced by its generated value.
+fn tex_gen(
+    b: &mut Builder,
+    key: &FfKey,
+    u: &mut UniformLayout,
+    i: usize,
+    unit: &UnitKey,
+    tc: Value,
+    pos: Value,
+) -> Value {
+    let mv = [0, 1, 2, 3].map(|c| u.load(b, Source::Modelview(c)));
+    let eye = mat_vec(b, mv, pos);
+    let needs_normal = unit
+        .texgen
+        .iter()
+        .any(|m| matches!(*m, GL_SPHERE_MAP | GL_NORMAL_MAP | GL_REFLECTION_MAP));
+    let (mut n, mut r, mut sphere) = (None, None, None);
+    if needs_normal {
+        let normal = b.load_input(1, ValType::F32X4);
+        let nm = [0, 1, 2].map(|c| u.load(b, Source::Normal(c)));
+        let n3 = b.swizzle(normal, "xyz");
+        let zero = b.f32(0.0);
+        let n4 = b.construct(&[n3, zero]);
+        let n4 = mat_vec(b, [nm[0], nm[1], nm[2], nm[2]], n4);
+        let mut nn = b.swizzle(n4, "xyz");
+        if key.normalize {
+            nn = b.un(AluOp::Normalize, nn);
+        }
+        // r = u - 2 n (n · u), u the unit vector from the eye to the vertex.
+        let e3 = b.swizzle(eye, "xyz");
+        let uu = b.un(AluOp::Normalize, e3);
+        let d = b.dot(nn, uu);
+        let two = b.f32(2.0);
+        let d2 = b.mul(d, two);
+        let d23 = b.splat(d2, 3);
+        let k = b.mul(nn, d23);
+        let rr = b.sub(uu, k);
+        // Sphere map: m = 2 sqrt(rx² + ry² + (rz + 1)²); s, t = r.xy / m + 1/2.
+        let one = b.f32(1.0);
+        let rz = b.lane(rr, 2);
+        let rz1 = b.add(rz, one);
+        let rxy = b.swizzle(rr, "xy");
+        let q = b.dot(rxy, rxy);
+        let rz1sq = b.mul(rz1, rz1);
+        let q = b.add(q, rz1sq);
+        let m = b.un(AluOp::Sqrt, q);
+        let m = b.mul(m, two);
+        let m2 = b.splat(m, 2);
+        let st = b.div(rxy, m2);
+        let half = b.f32s(&[0.5, 0.5]);
+        sphere = Some(b.add(st, half));
+        n = Some(nn);
+        r = Some(rr);
+    }
+    let mut comps = [0, 1, 2, 3].map(|c| b.lane(tc, c));
+    for (c, &mode) in unit.texgen.iter().enumerate() {
+        let cu = c as u8;
+        comps[c] = match mode {
+            GL_OBJECT_LINEAR => {
+                let p = u.load(b, Source::ObjectPlane(i as u8, cu));
+                b.dot(p, pos)
+            }
+            GL_EYE_LINEAR => {
+                let p = u.load(b, Source::EyePlane(i as u8, cu));
+                b.dot(p, eye)
+            }
+            GL_SPHERE_MAP => match sphere {
+                Some(st) => b.lane(st, cu),
+                None => comps[c],
+            },
+            GL_NORMAL_MAP => match n {
+                Some(v) => b.lane(v, cu),
+                None => comps[c],
+            },
+            GL_REFLECTION_MAP => match r {
+                Some(v) => b.lane(v, cu),
+                None => comps[c],
+            },
+            _ => comps[c],
+        };
+    }
+    b.construct(&comps)
 }
 
 /// Loads fragment input `location` with the key's interpolation.
@@ -995,6 +1089,8 @@ pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
             Source::EnvColor(u) => ctx.texunits.env[u as usize].color,
             Source::FogColor => ctx.fog.color,
             Source::ClipPlane(i) => ctx.clip_planes[i as usize].map(|x| x as f32),
+            Source::ObjectPlane(u, c) => ctx.texunits.texgen[u as usize].object_plane[c as usize],
+            Source::EyePlane(u, c) => ctx.texunits.texgen[u as usize].eye_plane[c as usize],
             Source::FogParams => {
                 let f = &ctx.fog;
                 let range = f.end - f.start;

@@ -118,6 +118,12 @@ impl Context {
             };
             let (_, format) = base_swizzle(img.base);
             key.units[u] = UnitKey::new(dim, format, &self.texunits.env[u]);
+            let g = &self.texunits.texgen[u];
+            for c in 0..4 {
+                if g.enabled & (1 << c) != 0 {
+                    key.units[u].texgen[c] = g.mode[c];
+                }
+            }
             units.push((u, tex, base, levels));
         }
         let mut images: Vec<Vec<OxglTexImage>> = Vec::with_capacity(units.len());

@@ -56,6 +56,37 @@ impl Default for TexEnv {
     }
 }
 
+/// Texture coordinate generation of one unit (`glTexGen`, GL 4.6 compat
+/// §12.1.3), per coordinate S, T, R, Q.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TexGen {
+    /// Bit `c` = `GL_TEXTURE_GEN_{S,T,R,Q}` enabled.
+    pub enabled: u8,
+    /// `GL_TEXTURE_GEN_MODE`.
+    pub mode: [GLenum; 4],
+    /// `GL_OBJECT_PLANE`.
+    pub object_plane: [[f32; 4]; 4],
+    /// `GL_EYE_PLANE`, in eye coordinates.
+    pub eye_plane: [[f32; 4]; 4],
+}
+
+impl Default for TexGen {
+    fn default() -> Self {
+        let planes = [
+            [1.0, 0.0, 0.0, 0.0],
+            [0.0, 1.0, 0.0, 0.0],
+            [0.0, 0.0, 0.0, 0.0],
+            [0.0, 0.0, 0.0, 0.0],
+        ];
+        TexGen {
+            enabled: 0,
+            mode: [GL_EYE_LINEAR; 4],
+            object_plane: planes,
+            eye_plane: planes,
+        }
+    }
+}
+
 /// Texturing state of every fixed-function unit.
 #[derive(Clone, Debug)]
 pub struct TexUnits {
@@ -63,6 +94,8 @@ pub struct TexUnits {
     pub enabled: [u8; MAX_FF_UNITS],
     /// Per unit environment.
     pub env: [TexEnv; MAX_FF_UNITS],
+    /// Per unit coordinate generation.
+    pub texgen: [TexGen; MAX_FF_UNITS],
 }
 
 impl Default for TexUnits {
@@ -70,7 +103,19 @@ impl Default for TexUnits {
         TexUnits {
             enabled: [0; MAX_FF_UNITS],
             env: [TexEnv::default(); MAX_FF_UNITS],
+            texgen: [TexGen::default(); MAX_FF_UNITS],
         }
+    }
+}
+
+/// The coordinate index of `GL_S` ... `GL_Q` or `GL_TEXTURE_GEN_S` ... `_Q`.
+fn coord_index(c: GLenum) -> Option<usize> {
+    match c {
+        GL_S | GL_TEXTURE_GEN_S => Some(0),
+        GL_T | GL_TEXTURE_GEN_T => Some(1),
+        GL_R | GL_TEXTURE_GEN_R => Some(2),
+        GL_Q | GL_TEXTURE_GEN_Q => Some(3),
+        _ => None,
     }
 }
 
@@ -152,6 +197,105 @@ impl Context {
         let i = crate::texture::target_index(target)?;
         let u = self.ff_unit()?;
         Ok(self.texunits.enabled[u] & (1 << i) != 0)
+    }
+
+    /// `glEnable`/`glDisable(GL_TEXTURE_GEN_*)` on the active unit.
+    pub(crate) fn set_texgen_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
+        let c = coord_index(cap).ok_or(ApiError::InvalidEnum)?;
+        let u = self.ff_unit()?;
+        let bits = self.texunits.texgen[u].enabled;
+        let new = if on { bits | 1 << c } else { bits & !(1 << c) };
+        if new != bits {
+            self.flush_vertices();
+            self.texunits.texgen[u].enabled = new;
+        }
+        Ok(())
+    }
+
+    /// `glIsEnabled(GL_TEXTURE_GEN_*)` on the active unit.
+    pub(crate) fn texgen_enabled(&self, cap: GLenum) -> ApiResult<bool> {
+        let c = coord_index(cap).ok_or(ApiError::InvalidEnum)?;
+        Ok(self.texunits.texgen[self.ff_unit()?].enabled & (1 << c) != 0)
+    }
+
+    /// `glTexGen*`. GL 4.6 compat §12.1.3: INVALID_ENUM for a bad
+    /// coordinate, pname or mode (`GL_SPHERE_MAP` is not allowed for R and
+    /// Q, `GL_NORMAL_MAP`/`GL_REFLECTION_MAP` not for Q).
+    pub fn tex_gen(&mut self, coord: GLenum, pname: GLenum, params: &[f64]) -> ApiResult {
+        self.outside_begin_end()?;
+        let c = match coord {
+            GL_S => 0,
+            GL_T => 1,
+            GL_R => 2,
+            GL_Q => 3,
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        let u = self.ff_unit()?;
+        let mut g = self.texunits.texgen[u];
+        match pname {
+            GL_TEXTURE_GEN_MODE => {
+                let m = params.first().copied().unwrap_or(-1.0) as GLenum;
+                let ok = match m {
+                    GL_OBJECT_LINEAR | GL_EYE_LINEAR => true,
+                    GL_SPHERE_MAP => c < 2,
+                    GL_NORMAL_MAP | GL_REFLECTION_MAP => c < 3,
+                    _ => false,
+                };
+                if !ok {
+                    return Err(ApiError::InvalidEnum);
+                }
+                g.mode[c] = m;
+            }
+            GL_OBJECT_PLANE | GL_EYE_PLANE => {
+                if params.len() < 4 {
+                    return Err(ApiError::InvalidEnum);
+                }
+                let p = [params[0], params[1], params[2], params[3]];
+                if pname == GL_OBJECT_PLANE {
+                    g.object_plane[c] = p.map(|x| x as f32);
+                } else {
+                    // Stored in eye coordinates: p · M⁻¹.
+                    let inv = self
+                        .ff
+                        .matrices
+                        .modelview
+                        .top()
+                        .inverse()
+                        .unwrap_or(crate::matrix::Mat4::IDENTITY);
+                    let mut e = [0f32; 4];
+                    for (col, out) in e.iter_mut().enumerate() {
+                        *out = (0..4)
+                            .map(|r| p[r] * f64::from(inv.at(r, col)))
+                            .sum::<f64>() as f32;
+                    }
+                    g.eye_plane[c] = e;
+                }
+            }
+            _ => return Err(ApiError::InvalidEnum),
+        }
+        if g != self.texunits.texgen[u] {
+            self.flush_vertices();
+            self.texunits.texgen[u] = g;
+        }
+        Ok(())
+    }
+
+    /// `glGetTexGen*`: the parameter's values.
+    pub fn get_tex_gen(&self, coord: GLenum, pname: GLenum) -> ApiResult<Vec<f64>> {
+        let c = match coord {
+            GL_S => 0,
+            GL_T => 1,
+            GL_R => 2,
+            GL_Q => 3,
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        let g = &self.texunits.texgen[self.ff_unit()?];
+        Ok(match pname {
+            GL_TEXTURE_GEN_MODE => vec![f64::from(g.mode[c])],
+            GL_OBJECT_PLANE => g.object_plane[c].map(f64::from).to_vec(),
+            GL_EYE_PLANE => g.eye_plane[c].map(f64::from).to_vec(),
+            _ => return Err(ApiError::InvalidEnum),
+        })
     }
 
     /// `glTexEnv*`. GL 2.1 §3.8.13: INVALID_ENUM for an unknown target,

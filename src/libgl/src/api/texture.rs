@@ -492,7 +492,102 @@ unsafe extern "C" fn GetTexEnvfv(target: GLenum, pname: GLenum, params: *mut GLf
     })
 }
 
+fn tex_gen(c: &mut Context, coord: GLenum, pname: GLenum, v: Vec<f64>) {
+    compiled(c, move |c| c.tex_gen(coord, pname, &v));
+}
+
+/// Values a texgen parameter takes (4 for the planes).
+fn gen_len(pname: GLenum) -> usize {
+    use oxgl_glapi::generated::enums::{GL_EYE_PLANE, GL_OBJECT_PLANE};
+    if matches!(pname, GL_OBJECT_PLANE | GL_EYE_PLANE) {
+        4
+    } else {
+        1
+    }
+}
+
+/// Reads a texgen parameter's values.
+fn read_gen<T: Copy + Into<f64>>(pname: GLenum, p: *const T) -> Option<Vec<f64>> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: the command reads as many values as the parameter has.
+    let s = unsafe { std::slice::from_raw_parts(p, gen_len(pname)) };
+    Some(s.iter().map(|&x| x.into()).collect())
+}
+
+unsafe extern "C" fn TexGeni(coord: GLenum, pname: GLenum, param: GLint) {
+    with_ctx("glTexGeni", (), |c| {
+        tex_gen(c, coord, pname, vec![f64::from(param)])
+    })
+}
+unsafe extern "C" fn TexGenf(coord: GLenum, pname: GLenum, param: GLfloat) {
+    with_ctx("glTexGenf", (), |c| {
+        tex_gen(c, coord, pname, vec![f64::from(param)])
+    })
+}
+unsafe extern "C" fn TexGend(coord: GLenum, pname: GLenum, param: GLdouble) {
+    with_ctx("glTexGend", (), |c| tex_gen(c, coord, pname, vec![param]))
+}
+unsafe extern "C" fn TexGeniv(coord: GLenum, pname: GLenum, params: *const GLint) {
+    let Some(v) = read_gen(pname, params) else {
+        return;
+    };
+    with_ctx("glTexGeniv", (), |c| tex_gen(c, coord, pname, v))
+}
+unsafe extern "C" fn TexGenfv(coord: GLenum, pname: GLenum, params: *const GLfloat) {
+    let Some(v) = read_gen(pname, params) else {
+        return;
+    };
+    with_ctx("glTexGenfv", (), |c| tex_gen(c, coord, pname, v))
+}
+unsafe extern "C" fn TexGendv(coord: GLenum, pname: GLenum, params: *const GLdouble) {
+    let Some(v) = read_gen(pname, params) else {
+        return;
+    };
+    with_ctx("glTexGendv", (), |c| tex_gen(c, coord, pname, v))
+}
+fn get_tex_gen<T>(
+    name: &'static str,
+    coord: GLenum,
+    pname: GLenum,
+    out: *mut T,
+    conv: impl Fn(f64) -> T,
+) {
+    with_ctx(name, (), |c| {
+        let r = c.get_tex_gen(coord, pname);
+        if let Some(v) = c.record(r)
+            && !out.is_null()
+        {
+            for (i, x) in v.into_iter().enumerate() {
+                // SAFETY: the client provides room for the parameter's values.
+                unsafe { out.add(i).write_unaligned(conv(x)) };
+            }
+        }
+    })
+}
+unsafe extern "C" fn GetTexGeniv(coord: GLenum, pname: GLenum, params: *mut GLint) {
+    get_tex_gen("glGetTexGeniv", coord, pname, params, |x| {
+        x.round() as GLint
+    })
+}
+unsafe extern "C" fn GetTexGenfv(coord: GLenum, pname: GLenum, params: *mut GLfloat) {
+    get_tex_gen("glGetTexGenfv", coord, pname, params, |x| x as GLfloat)
+}
+unsafe extern "C" fn GetTexGendv(coord: GLenum, pname: GLenum, params: *mut GLdouble) {
+    get_tex_gen("glGetTexGendv", coord, pname, params, |x| x)
+}
+
 pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
+    d.TexGeni = TexGeni;
+    d.TexGenf = TexGenf;
+    d.TexGend = TexGend;
+    d.TexGeniv = TexGeniv;
+    d.TexGenfv = TexGenfv;
+    d.TexGendv = TexGendv;
+    d.GetTexGeniv = GetTexGeniv;
+    d.GetTexGenfv = GetTexGenfv;
+    d.GetTexGendv = GetTexGendv;
     d.TexEnvi = TexEnvi;
     d.TexEnvf = TexEnvf;
     d.TexEnviv = TexEnviv;
