@@ -1068,6 +1068,36 @@ static void scene_texgen(void)
     glDisable(GL_TEXTURE_2D);
 }
 
+/* ---- polygon stipple ------------------------------------------------------ */
+
+static void scene_stipple(void)
+{
+    static GLubyte pattern[32 * 4];
+    for (int y = 0; y < 32; y++)
+        for (int b = 0; b < 4; b++)
+            pattern[y * 4 + b] = (GLubyte)((y & 4) ? 0xF0 >> (y & 3) : 0x0F << (y & 3)) ^ (GLubyte)(b * 0x11);
+    ortho_pixels();
+    glClearColor(0.1f, 0.1f, 0.3f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glPolygonStipple(pattern);
+    glEnable(GL_POLYGON_STIPPLE);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0.8f, 0.2f);
+    glVertex2f(5, 5);
+    glColor3f(0.2f, 1, 0.5f);
+    glVertex2f(150, 20);
+    glColor3f(0.9f, 0.2f, 0.9f);
+    glVertex2f(60, 115);
+    glEnd();
+    /* LSB-first unpacking of the same bytes */
+    glPixelStorei(GL_UNPACK_LSB_FIRST, GL_TRUE);
+    glPolygonStipple(pattern);
+    glPixelStorei(GL_UNPACK_LSB_FIRST, GL_FALSE);
+    glColor3f(1, 1, 1);
+    glRectf(100, 70, 155, 115);
+    glDisable(GL_POLYGON_STIPPLE);
+}
+
 struct scene {
     const char *name;
     void (*draw)(void);
@@ -1086,6 +1116,7 @@ static const struct scene scenes[] = {
     { "fog", scene_fog },
     { "clip_planes", scene_clip_planes },
     { "texgen", scene_texgen },
+    { "stipple", scene_stipple },
 };
 
 int main(int argc, char **argv)

@@ -466,7 +466,9 @@ pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
             factor: r.line_stipple_factor.clamp(1, 256),
             pattern: r.line_stipple_pattern as u16,
         }),
-        polygon_stipple: (r.polygon_stipple_enabled != 0).then_some(r.polygon_stipple),
+        // The ABI has the leftmost pixel in bit 31, the rasterizer in bit 0.
+        polygon_stipple: (r.polygon_stipple_enabled != 0)
+            .then(|| r.polygon_stipple.map(u32::reverse_bits)),
         provoking_vertex: if r.provoking_vertex == gl::FIRST_VERTEX_CONVENTION {
             ProvokingVertex::First
         } else {

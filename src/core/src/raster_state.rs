@@ -57,6 +57,8 @@ pub struct RasterState {
     pub line_stipple: (i32, u16),
     /// `glHint` values, by target.
     pub hints: Vec<(GLenum, GLenum)>,
+    /// `glPolygonStipple`: 32 rows, bottom first, bit 31 = leftmost pixel.
+    pub polygon_stipple: [u32; 32],
 }
 
 /// Hint targets `glHint` accepts.
@@ -95,6 +97,7 @@ impl Default for RasterState {
             point_size: 1.0,
             line_stipple: (1, 0xffff),
             hints: HINT_TARGETS.iter().map(|&t| (t, GL_DONT_CARE)).collect(),
+            polygon_stipple: [u32::MAX; 32],
         }
     }
 }
@@ -288,6 +291,82 @@ impl Context {
     /// `glLineStipple`: the factor is clamped to [1, 256].
     pub fn line_stipple(&mut self, factor: i32, pattern: u16) -> ApiResult {
         self.raster.line_stipple = (factor.clamp(1, 256), pattern);
+        Ok(())
+    }
+
+    /// Bytes `glPolygonStipple`/`glGetPolygonStipple` touch in client memory
+    /// for a 32×32 bitmap under `store`, and the byte stride of its rows
+    /// (GL 4.6 compat §8.4.4.1 for `GL_BITMAP`: rows of `row_length` or 32
+    /// bits, padded to the alignment; `skip_pixels` counts bits).
+    pub fn stipple_layout(store: &crate::state::PixelStore) -> (usize, usize) {
+        let width = if store.row_length > 0 {
+            store.row_length as usize
+        } else {
+            32
+        };
+        let align = store.alignment.max(1) as usize;
+        let stride = width.div_ceil(8).div_ceil(align) * align;
+        let skip_rows = store.skip_rows.max(0) as usize;
+        let skip_bits = store.skip_pixels.max(0) as usize;
+        let len = (skip_rows + 31) * stride + (skip_bits + 32).div_ceil(8);
+        (len, stride)
+    }
+
+    /// `glPolygonStipple` from the client bitmap `data`
+    /// ([`Context::stipple_layout`] bytes, unpacked with the unpack state).
+    pub fn polygon_stipple(&mut self, data: &[u8]) -> ApiResult {
+        let store = self.state.unpack;
+        let (len, stride) = Self::stipple_layout(&store);
+        if data.len() < len {
+            return Err(ApiError::InvalidOperation);
+        }
+        let skip_rows = store.skip_rows.max(0) as usize;
+        let skip_bits = store.skip_pixels.max(0) as usize;
+        let mut rows = [0u32; 32];
+        for (r, row) in rows.iter_mut().enumerate() {
+            let base = (skip_rows + r) * stride;
+            for x in 0..32 {
+                let bit = skip_bits + x;
+                let byte = data[base + bit / 8];
+                let on = if store.lsb_first {
+                    byte >> (bit % 8) & 1
+                } else {
+                    byte >> (7 - bit % 8) & 1
+                };
+                *row |= u32::from(on) << (31 - x);
+            }
+        }
+        self.raster.polygon_stipple = rows;
+        Ok(())
+    }
+
+    /// `glGetPolygonStipple` into `out` ([`Context::stipple_layout`] bytes
+    /// for the pack state); bytes between rows are left alone.
+    pub fn get_polygon_stipple(&self, out: &mut [u8]) -> ApiResult {
+        let store = self.state.pack;
+        let (len, stride) = Self::stipple_layout(&store);
+        if out.len() < len {
+            return Err(ApiError::InvalidOperation);
+        }
+        let skip_rows = store.skip_rows.max(0) as usize;
+        let skip_bits = store.skip_pixels.max(0) as usize;
+        for (r, row) in self.raster.polygon_stipple.iter().enumerate() {
+            let base = (skip_rows + r) * stride;
+            for x in 0..32 {
+                let bit = skip_bits + x;
+                let shift = if store.lsb_first {
+                    bit % 8
+                } else {
+                    7 - bit % 8
+                };
+                let b = &mut out[base + bit / 8];
+                if row >> (31 - x) & 1 != 0 {
+                    *b |= 1 << shift;
+                } else {
+                    *b &= !(1 << shift);
+                }
+            }
+        }
         Ok(())
     }
 

@@ -280,8 +280,8 @@ impl Context {
             line_stipple_enabled: on(GL_LINE_STIPPLE),
             line_stipple_factor: factor.clamp(1, 256) as u32,
             line_stipple_pattern: u32::from(pattern),
-            polygon_stipple_enabled: 0,
-            polygon_stipple: [!0; 32],
+            polygon_stipple_enabled: on(GL_POLYGON_STIPPLE),
+            polygon_stipple: r.polygon_stipple,
             provoking_vertex: GL_LAST_VERTEX_CONVENTION,
             clip_distance_enables: (0..crate::fog::MAX_CLIP_PLANES)
                 .filter(|&i| s.enabled(GL_CLIP_PLANE0 + i as u32))

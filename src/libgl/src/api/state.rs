@@ -92,6 +92,49 @@ handler!(polygon_offset "glPolygonOffset"(f: GLfloat, u: GLfloat) => |c| c.polyg
 handler!(line_width "glLineWidth"(w: GLfloat) => |c| c.line_width(w));
 handler!(point_size "glPointSize"(s: GLfloat) => |c| c.point_size(s));
 handler!(line_stipple "glLineStipple"(f: GLint, p: GLushort) => |c| c.line_stipple(f, p));
+
+unsafe extern "C" fn polygon_stipple(mask: *const GLubyte) {
+    with_ctx("glPolygonStipple", (), |c| {
+        if mask.is_null() {
+            return;
+        }
+        let (len, _) = oxgl_core::Context::stipple_layout(&c.state.unpack);
+        // SAFETY: GL 4.6 compat §14.6.2: the command reads a 32×32 bitmap
+        // from `mask` under the unpack state: `len` bytes.
+        let data = unsafe { std::slice::from_raw_parts(mask, len) }.to_vec();
+        if c.compiling_list() {
+            let d = data.clone();
+            c.save(Box::new(move |c: &mut oxgl_core::Context| {
+                c.outside_begin_end()?;
+                c.flush_vertices();
+                c.polygon_stipple(&d)
+            }));
+            if !c.executing() {
+                return;
+            }
+        }
+        let r = c.outside_begin_end().and_then(|()| {
+            c.flush_vertices();
+            c.polygon_stipple(&data)
+        });
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn get_polygon_stipple(mask: *mut GLubyte) {
+    with_ctx("glGetPolygonStipple", (), |c| {
+        if mask.is_null() {
+            return;
+        }
+        let (len, _) = oxgl_core::Context::stipple_layout(&c.state.pack);
+        // SAFETY: the client provides room for the bitmap under the pack state.
+        let out = unsafe { std::slice::from_raw_parts_mut(mask, len) };
+        let r = c
+            .outside_begin_end()
+            .and_then(|()| c.get_polygon_stipple(out));
+        c.record(r);
+    })
+}
 handler!(hint "glHint"(target: GLenum, mode: GLenum) => |c| c.hint(target, mode));
 
 unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
@@ -146,5 +189,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile == Profile::Compat {
         d.AlphaFunc = alpha_func;
         d.LineStipple = line_stipple;
+        d.PolygonStipple = polygon_stipple;
+        d.GetPolygonStipple = get_polygon_stipple;
     }
 }
