@@ -196,6 +196,9 @@ impl Context {
                     .chunks_exact(batch.stride)
                     .map(|v| u8::from(v[off] != 0.0)),
             );
+        } else if batch.constant[Attrib::EDGEFLAG.index()][0] == 0.0 {
+            // A constant FALSE edge flag hides every edge.
+            edge_flags.resize(batch.vertex_count(), 0);
         }
         let prims: Vec<OxglPrim> = batch
             .prims
