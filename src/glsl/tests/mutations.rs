@@ -2,8 +2,8 @@
 //! inputs are mutated (byte flips, deletions, duplications, inserted tokens
 //! from a GLSL dictionary) tens of thousands of times, and every result must
 //! compile or fail with an info log — never panic, hang or run away. This is
-//! the quick, always-run companion of a coverage-guided fuzz target (which
-//! needs a nightly toolchain this project does not have).
+//! the quick, always-run companion of the coverage-guided cargo-fuzz target
+//! in `fuzz/` (nightly toolchain; see fuzz/README.md).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
