@@ -101,6 +101,10 @@ pub struct Context {
     pub clip_planes: [[f64; 4]; crate::fog::MAX_CLIP_PLANES],
     /// Fixed-function programs and draw scratch space.
     pub(crate) submit: crate::submit::Submit,
+    /// Vertex programs run on the CPU (raster position, selection, feedback).
+    pub(crate) cpu_programs: crate::cpu_vertex::CpuPrograms,
+    /// The current raster position and pixel zoom.
+    pub raster_pos: crate::rasterpos::RasterPos,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -184,6 +188,8 @@ impl Context {
             fog: crate::fog::Fog::default(),
             clip_planes: [[0.0; 4]; crate::fog::MAX_CLIP_PLANES],
             submit: crate::submit::Submit::default(),
+            cpu_programs: Default::default(),
+            raster_pos: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }

@@ -248,6 +248,21 @@ impl Context {
             ))),
             GL_CURRENT_FOG_COORD if v >= (1, 4) => floats(&cur(Attrib::FOG)[..1]),
             GL_CURRENT_INDEX if compat => floats(&cur(Attrib::COLOR_INDEX)[..1]),
+            GL_CURRENT_RASTER_POSITION if compat => floats(&self.raster_pos.window.map(f64::from)),
+            GL_CURRENT_RASTER_POSITION_VALID if compat => boolean(self.raster_pos.valid),
+            GL_CURRENT_RASTER_COLOR if compat => {
+                Values::new(Kind::Normalized, &self.raster_pos.color.map(f64::from))
+            }
+            GL_CURRENT_RASTER_SECONDARY_COLOR if compat && v >= (1, 4) => {
+                Values::new(Kind::Normalized, &self.raster_pos.secondary.map(f64::from))
+            }
+            GL_CURRENT_RASTER_TEXTURE_COORDS if compat => {
+                floats(&self.raster_pos.tex[self.ff.active_texture.min(7)].map(f64::from))
+            }
+            GL_CURRENT_RASTER_DISTANCE if compat => floats(&[f64::from(self.raster_pos.distance)]),
+            GL_CURRENT_RASTER_INDEX if compat => floats(&[f64::from(self.raster_pos.index)]),
+            GL_ZOOM_X if compat => floats(&[f64::from(self.raster_pos.zoom[0])]),
+            GL_ZOOM_Y if compat => floats(&[f64::from(self.raster_pos.zoom[1])]),
             GL_EDGE_FLAG if compat => boolean(cur(Attrib::EDGEFLAG)[0] != 0.0),
             GL_MATRIX_MODE if compat => int(self.ff.matrices.mode.into()),
             GL_MODELVIEW_STACK_DEPTH if compat => int(self.ff.matrices.modelview.depth() as i64),

@@ -11,6 +11,7 @@
 pub mod buffer;
 mod buffer_api;
 pub mod context;
+pub mod cpu_vertex;
 pub mod debug;
 pub mod dlist;
 pub mod draw;
@@ -24,6 +25,7 @@ pub mod matrix;
 pub mod pixel_transfer;
 pub mod pixels;
 pub mod raster_state;
+pub mod rasterpos;
 pub mod shared;
 pub mod state;
 mod submit;

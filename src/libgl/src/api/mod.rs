@@ -18,6 +18,7 @@ mod lists;
 mod matrix;
 mod pixels;
 mod queries;
+mod rasterpos;
 mod state;
 mod texture;
 mod vertex;
@@ -86,4 +87,5 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     lighting::install(d, profile);
     texture::install(d, profile);
     vertex::install(d, profile);
+    rasterpos::install(d, profile);
 }

@@ -1,0 +1,180 @@
+//! One vertex through the fixed-function vertex stage on the CPU: the
+//! raster position (`glRasterPos`), selection and feedback need transformed,
+//! lit vertices in the core, not in the backend.
+//!
+//! The program is the very one draws use ([`ffgen::generate`]), run by the
+//! IR's reference interpreter ([`oxgl_ir::interp`]), so lighting, texgen,
+//! texture matrices and user clip distances are computed exactly as for a
+//! drawn vertex. The key differs from a draw's in one way: every texture
+//! unit counts as enabled, because the raster position keeps the texture
+//! coordinates of every unit (GL 4.6 compatibility §14.7), and feedback
+//! reports them whether or not a texture is bound.
+
+use std::collections::HashMap;
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_ir::{Builtin, Dim, Shader};
+
+use crate::context::Context;
+use crate::ffgen::{self, FfKey, UniformLayout, UnitKey, varying};
+use crate::fog::MAX_CLIP_PLANES;
+use crate::texenv::MAX_FF_UNITS;
+use crate::vbo::attrib::NUM_ATTRIBS;
+
+/// A vertex after the vertex stage.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CpuVertex {
+    /// Clip coordinates.
+    pub clip: [f32; 4],
+    /// Eye coordinates.
+    pub eye: [f32; 4],
+    /// Front and back primary colour (equal without two-sided lighting).
+    pub color: [[f32; 4]; 2],
+    /// Front and back secondary colour.
+    pub secondary: [[f32; 4]; 2],
+    /// Texture coordinates of every unit, after texgen and the texture matrix.
+    pub tex: [[f32; 4]; MAX_FF_UNITS],
+    /// `gl_ClipDistance[i]` for the enabled user clip planes, 0 for the others.
+    pub clip_distance: [f32; MAX_CLIP_PLANES],
+}
+
+impl CpuVertex {
+    /// Whether the vertex is inside the view volume and every enabled user
+    /// clip plane (a point's clip test, GL 4.6 compatibility §13.7).
+    pub fn inside(&self, clip_planes: u8) -> bool {
+        let [x, y, z, w] = self.clip;
+        let in_volume = -w <= x && x <= w && -w <= y && y <= w && -w <= z && z <= w;
+        in_volume
+            && (0..MAX_CLIP_PLANES)
+                .filter(|i| clip_planes & (1 << i) != 0)
+                .all(|i| self.clip_distance[i] >= 0.0)
+    }
+}
+
+/// Vertex programs for the CPU, by key.
+#[derive(Default)]
+pub struct CpuPrograms {
+    programs: HashMap<FfKey, (Shader, UniformLayout)>,
+}
+
+impl std::fmt::Debug for CpuPrograms {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CpuPrograms")
+            .field("programs", &self.programs.len())
+            .finish()
+    }
+}
+
+fn mat_vec(m: &crate::matrix::Mat4, v: [f32; 4]) -> [f32; 4] {
+    let mut out = [0.0; 4];
+    for (r, o) in out.iter_mut().enumerate() {
+        *o = (0..4).map(|c| m.0[c * 4 + r] * v[c]).sum();
+    }
+    out
+}
+
+impl Context {
+    /// The key of the CPU vertex program for the current state.
+    fn cpu_vertex_key(&self) -> FfKey {
+        let mut key = FfKey::from_context(self);
+        // Fragment-only state does not matter here: one program serves all.
+        key.alpha_func = None;
+        key.fog = None;
+        key.color_sum = false;
+        for u in 0..MAX_FF_UNITS {
+            let mut unit = UnitKey::new(Dim::D2, 3, &self.texunits.env[u]);
+            let g = &self.texunits.texgen[u];
+            for c in 0..4 {
+                if g.enabled & (1 << c) != 0 {
+                    unit.texgen[c] = g.mode[c];
+                }
+            }
+            key.units[u] = unit;
+        }
+        key
+    }
+
+    /// Runs the fixed-function vertex stage for one vertex whose attributes
+    /// (indexed by [`crate::vbo::Attrib`]) are `attribs`.
+    pub fn cpu_vertex(&mut self, attribs: &[[f32; 4]; NUM_ATTRIBS]) -> CpuVertex {
+        let key = self.cpu_vertex_key();
+        let mut programs = std::mem::take(&mut self.cpu_programs.programs);
+        let (shader, layout) = programs.entry(key).or_insert_with(|| {
+            let p = ffgen::generate(&key);
+            (p.vs, p.vs_uniforms)
+        });
+        let mut inv = oxgl_ir::interp::Invocation::default();
+        for (loc, v) in attribs.iter().enumerate() {
+            inv.set_input_f32(loc as u32, v);
+        }
+        let mut block = Vec::new();
+        ffgen::pack(self, layout, &mut block);
+        inv.uniforms = block;
+        if let Err(e) = oxgl_ir::interp::run(shader, &mut inv, &mut oxgl_ir::interp::NoResources) {
+            // The generated program always validates; stay defined anyway.
+            oxgl_util::log!(
+                oxgl_util::log::Level::Warning,
+                "fixed-function vertex program failed on the CPU: {e}"
+            );
+        }
+        self.cpu_programs.programs = programs;
+        let mut clip = [0.0; 4];
+        for (c, v) in clip.iter_mut().zip(inv.builtin_f32(Builtin::Position)) {
+            *c = v;
+        }
+        let mut clip_distance = [0.0; MAX_CLIP_PLANES];
+        for (i, d) in inv
+            .builtin_f32(Builtin::ClipDistance)
+            .into_iter()
+            .take(MAX_CLIP_PLANES)
+            .enumerate()
+        {
+            if key.clip_planes & (1 << i) != 0 {
+                clip_distance[i] = d;
+            }
+        }
+        let front = inv.output_f32(varying::COLOR0);
+        let front2 = inv.output_f32(varying::COLOR1);
+        let (back, back2) = if key.two_side {
+            (
+                inv.output_f32(varying::BCOLOR0),
+                inv.output_f32(varying::BCOLOR1),
+            )
+        } else {
+            (front, front2)
+        };
+        let mut tex = [[0.0; 4]; MAX_FF_UNITS];
+        for (u, t) in tex.iter_mut().enumerate() {
+            *t = inv.output_f32(varying::TEX0 + u as u32);
+        }
+        let eye = mat_vec(self.ff.matrices.modelview.top(), attribs[0]);
+        CpuVertex {
+            clip,
+            eye,
+            color: [front, back],
+            secondary: [front2, back2],
+            tex,
+            clip_distance,
+        }
+    }
+
+    /// Enabled user clip planes as a bit set.
+    pub fn enabled_clip_planes(&self) -> u8 {
+        (0..MAX_CLIP_PLANES)
+            .filter(|&i| self.state.enabled(GL_CLIP_PLANE0 + i as u32))
+            .fold(0, |m, i| m | (1 << i))
+    }
+
+    /// Window coordinates of clip coordinates: the perspective division and
+    /// the viewport and depth-range transforms (GL 4.6 §13.8.1).
+    pub fn window_coords(&self, clip: [f32; 4]) -> [f32; 3] {
+        let d = if clip[3] == 0.0 { 1.0 } else { 1.0 / clip[3] };
+        let [vx, vy, vw, vh] = self.state.viewport.map(|v| v as f32);
+        let [n, f] = self.state.depth_range.map(|v| v as f32);
+        [
+            (clip[0] * d + 1.0) * 0.5 * vw + vx,
+            (clip[1] * d + 1.0) * 0.5 * vh + vy,
+            clip[2] * d * (f - n) * 0.5 + (n + f) * 0.5,
+        ]
+    }
+}
