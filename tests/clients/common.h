@@ -24,7 +24,7 @@ static int failures;
         }                                                                      \
     } while (0)
 
-static void expect_error(GLenum want, const char *what)
+__attribute__((unused)) static void expect_error(GLenum want, const char *what)
 {
     GLenum got = glGetError();
     CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
@@ -40,7 +40,7 @@ struct test_window {
 /* Opens the display, a 32x32 window with a double-buffered RGBA visual and
  * a direct context, and makes it current; exits 1 with a FAIL line if any
  * step fails. */
-static struct test_window open_test_window(void)
+__attribute__((unused)) static struct test_window open_test_window(void)
 {
     struct test_window t = { 0 };
     t.dpy = XOpenDisplay(NULL);
@@ -69,7 +69,7 @@ static struct test_window open_test_window(void)
 
 /* Releases and destroys everything, prints PASS when no check failed, and
  * returns the process exit status. */
-static int close_test_window(struct test_window *t)
+__attribute__((unused)) static int close_test_window(struct test_window *t)
 {
     glXMakeCurrent(t->dpy, None, NULL);
     glXDestroyContext(t->dpy, t->ctx);

@@ -188,6 +188,26 @@ impl Mapped<'_> {
     pub fn row_from_bottom(&self, y: u32) -> &[u8] {
         self.row_from_top(self.height - 1 - y)
     }
+
+    /// Row `y` in GL window coordinates (0 = bottom), for writing
+    /// (`glDrawPixels` of stencil indices, `glAccum`).
+    pub fn row_from_bottom_mut(&mut self, y: u32) -> &mut [u8] {
+        assert!(
+            y < self.height,
+            "row {y} outside a {}-row buffer",
+            self.height
+        );
+        let top = (self.height - 1 - y) as usize;
+        // SAFETY: as in `row_from_top`; the backend's storage is writable
+        // while mapped (`map_buffer`), and `&mut self` makes this the only
+        // access through this mapping.
+        unsafe {
+            core::slice::from_raw_parts_mut(
+                (self.data as *mut u8).add(top * self.stride),
+                self.width as usize * self.bytes_per_pixel,
+            )
+        }
+    }
 }
 
 impl Drop for Mapped<'_> {

@@ -567,8 +567,10 @@ pub struct OxglDriBackend {
     pub flush: unsafe extern "C" fn(context: *mut OxglContext) -> OxglStatus,
     /// Waits until queued work is done (`glFinish`).
     pub finish: unsafe extern "C" fn(context: *mut OxglContext) -> OxglStatus,
-    /// Maps a buffer of a drawable for CPU access (presentation, `glReadPixels`).
-    /// Rendering into the drawable is complete when this returns.
+    /// Maps a buffer of a drawable for CPU access (presentation, `glReadPixels`,
+    /// and writes: stencil `glDrawPixels`, `glAccum`). Rendering into the
+    /// drawable is complete when this returns; the mapping is the buffer's
+    /// storage itself, so what the core writes is what later draws see.
     pub map_buffer: unsafe extern "C" fn(
         drawable: *mut OxglDrawable,
         buffer: OxglBuffer,

@@ -115,6 +115,28 @@ pub struct ColorMaterial {
     pub params: u8,
 }
 
+/// Fragments that come from a pixel rectangle rather than a primitive
+/// (`glDrawPixels`, `glCopyPixels`, `glBitmap`; GL 4.6 compatibility
+/// §14.7, §18.1): the vertex stage passes the raster position's colour,
+/// texture coordinates and fog distance through (constant attributes), and
+/// the fragment stage reads the image, a rectangle texture at
+/// [`PIXEL_IMAGE_UNIT`], at the fragment's window position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum PixelOp {
+    /// An ordinary primitive.
+    #[default]
+    None,
+    /// RGBA pixels: the image gives the fragment's primary colour.
+    Color,
+    /// Depth pixels: the image gives the fragment's depth (red channel).
+    Depth,
+    /// A bitmap: fragments whose bit (red channel) is 0 are discarded.
+    Bitmap,
+}
+
+/// The texture unit (binding) of the image of a [`PixelOp`] draw.
+pub const PIXEL_IMAGE_UNIT: u32 = MAX_FF_UNITS as u32;
+
 /// The state that changes generated code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct FfKey {
@@ -150,6 +172,8 @@ pub struct FfKey {
     pub fog: Option<(GLenum, bool)>,
     /// Enabled user clip planes (bit `i` = `GL_CLIP_PLANEi`).
     pub clip_planes: u8,
+    /// A pixel rectangle instead of a primitive.
+    pub pixel_op: PixelOp,
 }
 
 /// Material parameters, in uniform order.
@@ -217,6 +241,8 @@ pub enum Source {
     ObjectPlane(u8, u8),
     /// Unit `u`'s eye plane for coordinate `c`.
     EyePlane(u8, u8),
+    /// Pixel rectangles: window x, y of the image's origin and 1 / zoom x, y.
+    PixelXform,
 }
 
 /// The uniforms of one stage: sources at byte offsets.
@@ -365,7 +391,35 @@ fn clamp01(b: &mut Builder, v: Value) -> Value {
     b.un(AluOp::FSat, v)
 }
 
+/// The vertex stage of a pixel rectangle: the position is already in clip
+/// coordinates; colours, texture coordinates and the fog distance are the
+/// raster position's, passed through unchanged.
+fn pixel_vertex_shader(key: &FfKey) -> Shader {
+    let mut shader = Shader::new(Stage::Vertex);
+    let mut b = Builder::new(&mut shader);
+    let pos = b.load_input(0, ValType::F32X4);
+    b.store_builtin(Builtin::Position, pos);
+    let c0 = b.load_input(crate::vbo::Attrib::COLOR0.0.into(), ValType::F32X4);
+    b.store_output(varying::COLOR0, c0);
+    let c1 = b.load_input(crate::vbo::Attrib::COLOR1.0.into(), ValType::F32X4);
+    b.store_output(varying::COLOR1, c1);
+    for (i, unit) in key.units.iter().enumerate() {
+        if unit.dim != 0 {
+            let tc = b.load_input(crate::vbo::Attrib::tex(i).0.into(), ValType::F32X4);
+            b.store_output(varying::TEX0 + i as u32, tc);
+        }
+    }
+    if key.fog.is_some() {
+        let f = b.load_input(crate::vbo::Attrib::FOG.0.into(), ValType::F32X4);
+        b.store_output(varying::FOG, f);
+    }
+    shader
+}
+
 fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
+    if key.pixel_op != PixelOp::None {
+        return pixel_vertex_shader(key);
+    }
     let mut shader = Shader::new(Stage::Vertex);
     let mut b = Builder::new(&mut shader);
     let pos = b.load_input(0, ValType::F32X4);
@@ -724,6 +778,22 @@ fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         }
     };
     let mut color = pick(&mut b, varying::COLOR0, varying::BCOLOR0);
+    if key.pixel_op != PixelOp::None {
+        let texel = pixel_image_texel(&mut b, u);
+        match key.pixel_op {
+            PixelOp::Color => color = texel,
+            PixelOp::Depth => {
+                let z = b.lane(texel, 0);
+                b.store_builtin(Builtin::FragDepth, z);
+            }
+            _ => {
+                let bit = b.lane(texel, 0);
+                let half = b.f32(0.5);
+                let off = b.lt(bit, half);
+                b.if_then(off, |b| b.discard());
+            }
+        }
+    }
     color = texture_stages(&mut b, key, u, color);
     if key.color_sum {
         let c1 = pick(&mut b, varying::COLOR1, varying::BCOLOR1);
@@ -758,6 +828,32 @@ fn fragment_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
     }
     b.store_output(0, color);
     shader
+}
+
+/// The texel of a pixel rectangle's image under the fragment: image pixel
+/// `floor((window - origin) / zoom)` (GL 4.6 compatibility §18.1.5), read
+/// from the rectangle texture at its centre.
+fn pixel_image_texel(b: &mut Builder, u: &mut UniformLayout) -> Value {
+    let t = b.declare_texture(TextureDecl {
+        name: "pixels".into(),
+        dim: Dim::Rect,
+        arrayed: false,
+        multisample: false,
+        shadow: false,
+        kind: Scalar::F32,
+        binding: PIXEL_IMAGE_UNIT,
+    });
+    let xform = u.load(b, Source::PixelXform);
+    let fc = b.system(SysVal::FragCoord);
+    let window = b.swizzle(fc, "xy");
+    let origin = b.swizzle(xform, "xy");
+    let inv_zoom = b.swizzle(xform, "zw");
+    let d = b.sub(window, origin);
+    let p = b.mul(d, inv_zoom);
+    let p = b.un(AluOp::Floor, p);
+    let half = b.f32s(&[0.5, 0.5]);
+    let coord = b.add(p, half);
+    b.sample(t, coord)
 }
 
 /// Blends `color` towards the fog colour (GL 4.6 compat §16.4): `f` is
@@ -1091,6 +1187,7 @@ pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
             Source::ClipPlane(i) => ctx.clip_planes[i as usize].map(|x| x as f32),
             Source::ObjectPlane(u, c) => ctx.texunits.texgen[u as usize].object_plane[c as usize],
             Source::EyePlane(u, c) => ctx.texunits.texgen[u as usize].eye_plane[c as usize],
+            Source::PixelXform => ctx.submit.pixel_xform(),
             Source::FogParams => {
                 let f = &ctx.fog;
                 let range = f.end - f.start;
@@ -1169,6 +1266,7 @@ mod tests {
             units: [UnitKey::default(); MAX_FF_UNITS],
             fog: Some((GL_EXP2, false)),
             clip_planes: 0b1001_0001,
+            pixel_op: PixelOp::None,
         };
         keys.push(lit);
         keys.push(FfKey {
@@ -1203,6 +1301,15 @@ mod tests {
             tex.units[i] = UnitKey::new(dim, [1, 2, 3, 7, 1, 3][i], &env);
         }
         keys.push(tex);
+        // Pixel rectangles, textured and fogged.
+        for op in [PixelOp::Color, PixelOp::Depth, PixelOp::Bitmap] {
+            keys.push(FfKey {
+                pixel_op: op,
+                fog: Some((GL_LINEAR, false)),
+                alpha_func: Some(GL_LESS),
+                ..tex
+            });
+        }
         for k in keys {
             let p = generate(&k);
             oxgl_ir::valid::validate(&p.vs).unwrap();

@@ -15,6 +15,7 @@ pub mod cpu_vertex;
 pub mod debug;
 pub mod dlist;
 pub mod draw;
+pub mod drawpix;
 pub mod error;
 pub mod ffgen;
 pub mod fixed;

@@ -36,6 +36,33 @@ pub struct Submit {
     vs_block: Vec<u8>,
     fs_block: Vec<u8>,
     edge_flags: Vec<u8>,
+    /// Set while a pixel rectangle is drawn ([`crate::drawpix`]).
+    pub(crate) pixel: Option<PixelDraw>,
+}
+
+/// A pixel rectangle being drawn: the image and where it goes.
+#[derive(Clone, Debug)]
+pub(crate) struct PixelDraw {
+    /// What the image holds.
+    pub op: ffgen::PixelOp,
+    /// RGBA texels, rows bottom first.
+    pub texels: Vec<[f32; 4]>,
+    /// Image width and height.
+    pub size: [u32; 2],
+    /// Window origin of the image and 1 / zoom ([`ffgen::Source::PixelXform`]).
+    pub xform: [f32; 4],
+    /// The window rectangle covered: the draw's viewport.
+    pub viewport: [f32; 4],
+    /// The depth range of the draw: the raster z twice, or [0, 1] when the
+    /// image gives the depth.
+    pub depth_range: [f32; 2],
+}
+
+impl Submit {
+    /// The [`ffgen::Source::PixelXform`] value of the pixel draw in progress.
+    pub(crate) fn pixel_xform(&self) -> [f32; 4] {
+        self.pixel.as_ref().map_or([0.0; 4], |p| p.xform)
+    }
 }
 
 impl std::fmt::Debug for Submit {
@@ -169,6 +196,48 @@ impl Context {
             });
             images.push(imgs);
         }
+        let pixel_image;
+        if let Some(p) = &self.submit.pixel {
+            // Pixel rectangles: fragments take the raster position's values,
+            // no lighting, texgen or clipping applies (they were applied to
+            // the raster position).
+            key.pixel_op = p.op;
+            key.lighting = false;
+            key.lights = 0;
+            key.positional = 0;
+            key.spot = 0;
+            key.two_side = false;
+            key.color_material = Default::default();
+            key.normalize = false;
+            key.clip_planes = 0;
+            key.flat = false;
+            for unit in &mut key.units {
+                unit.texgen = [0; 4];
+            }
+            pixel_image = [OxglTexImage {
+                texels: p.texels.as_ptr(),
+                width: p.size[0],
+                height: p.size[1],
+                depth: 1,
+            }];
+            textures.push(OxglTextureDesc {
+                unit: ffgen::PIXEL_IMAGE_UNIT,
+                target: GL_TEXTURE_RECTANGLE,
+                serial: crate::texture::next_serial(),
+                images: pixel_image.as_ptr(),
+                num_levels: 1,
+                num_faces: 1,
+                swizzle: [0, 1, 2, 3],
+                min_filter: GL_NEAREST,
+                mag_filter: GL_NEAREST,
+                wrap: [GL_CLAMP_TO_EDGE; 3],
+                border_color: [0.0; 4],
+                min_lod: -1000.0,
+                max_lod: 1000.0,
+                lod_bias: 0.0,
+                max_anisotropy: 1.0,
+            });
+        }
         let Some(program) = self.ff_program(key) else {
             return;
         };
@@ -234,7 +303,7 @@ impl Context {
             textures: textures.as_ptr(),
             num_textures: textures.len() as u32,
             draw_buffers: self.draw_buffer_bits(),
-            raster: self.raster_desc(),
+            raster: self.pixel_raster_desc(),
             depth_stencil: self.depth_stencil_desc(),
             blend: self.blend_desc(),
         };
@@ -245,6 +314,23 @@ impl Context {
         self.submit.vs_block = vs_block;
         self.submit.fs_block = fs_block;
         self.submit.edge_flags = edge_flags;
+    }
+
+    /// The rasterization state of the draw: a pixel rectangle covers its
+    /// window rectangle exactly (its own viewport and depth range) and is
+    /// neither culled, offset, stippled nor clipped by user planes.
+    fn pixel_raster_desc(&self) -> OxglRasterDesc {
+        let mut r = self.raster_desc();
+        if let Some(p) = &self.submit.pixel {
+            r.viewport = p.viewport;
+            r.depth_range = p.depth_range;
+            r.cull_face = 0;
+            r.polygon_mode = [GL_FILL, GL_FILL];
+            r.polygon_offset_enables = 0;
+            r.polygon_stipple_enabled = 0;
+            r.clip_distance_enables = 0;
+        }
+        r
     }
 
     fn raster_desc(&self) -> OxglRasterDesc {

@@ -222,7 +222,7 @@ impl Texture {
     }
 }
 
-fn next_serial() -> u64 {
+pub(crate) fn next_serial() -> u64 {
     SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
