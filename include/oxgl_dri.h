@@ -480,8 +480,10 @@ typedef struct OxglDriBackend {
   enum OxglStatus (*flush)(struct OxglContext *context);
   // Waits until queued work is done (`glFinish`).
   enum OxglStatus (*finish)(struct OxglContext *context);
-  // Maps a buffer of a drawable for CPU access (presentation, `glReadPixels`).
-  // Rendering into the drawable is complete when this returns.
+  // Maps a buffer of a drawable for CPU access (presentation, `glReadPixels`,
+  // and writes: stencil `glDrawPixels`, `glAccum`). Rendering into the
+  // drawable is complete when this returns; the mapping is the buffer's
+  // storage itself, so what the core writes is what later draws see.
   enum OxglStatus (*map_buffer)(struct OxglDrawable *drawable,
                                 enum OxglBuffer buffer,
                                 struct OxglImage *image);

@@ -245,6 +245,11 @@ impl Context {
         if self.error.is_none() {
             self.error = Some(e);
         }
+        // Mesa's MESA_DEBUG: every API error on stderr, naming the command.
+        static MESA_DEBUG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+        if *MESA_DEBUG.get_or_init(|| oxgl_util::env::non_empty("MESA_DEBUG").is_some()) {
+            eprintln!("Mesa: User error: {} in {}", e.name(), self.command);
+        }
         self.debug.api_error(self.command, e);
     }
 

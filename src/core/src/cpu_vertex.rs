@@ -166,15 +166,18 @@ impl Context {
     }
 
     /// Window coordinates of clip coordinates: the perspective division and
-    /// the viewport and depth-range transforms (GL 4.6 §13.8.1).
+    /// the viewport and depth-range transforms (GL 4.6 §13.8.1), computed as
+    /// Mesa does (`ndc * scale + translate`) so that positions such as
+    /// integer raster positions land on the same float.
     pub fn window_coords(&self, clip: [f32; 4]) -> [f32; 3] {
         let d = if clip[3] == 0.0 { 1.0 } else { 1.0 / clip[3] };
         let [vx, vy, vw, vh] = self.state.viewport.map(|v| v as f32);
         let [n, f] = self.state.depth_range.map(|v| v as f32);
+        let (sx, sy, sz) = (vw * 0.5, vh * 0.5, (f - n) * 0.5);
         [
-            (clip[0] * d + 1.0) * 0.5 * vw + vx,
-            (clip[1] * d + 1.0) * 0.5 * vh + vy,
-            clip[2] * d * (f - n) * 0.5 + (n + f) * 0.5,
+            clip[0] * d * sx + (vx + sx),
+            clip[1] * d * sy + (vy + sy),
+            clip[2] * d * sz + (n + sz),
         ]
     }
 }

@@ -319,9 +319,8 @@ impl Context {
             self.pixel_feedback(GL_DRAW_PIXEL_TOKEN);
             return Ok(());
         }
-        let [xr, yr, ..] = self.raster_pos.window;
         let place = Placement {
-            origin: [xr, yr],
+            origin: self.pixel_origin(),
             zoom: self.raster_pos.zoom,
             size: rect.size,
         };
@@ -465,7 +464,14 @@ impl Context {
             self.pixel_feedback(GL_BITMAP_TOKEN);
         } else if size[0] > 0 && size[1] > 0 && bits.contains(&1.0) {
             let [xr, yr, z, _] = self.raster_pos.window;
-            let origin = [(xr - orig[0]).floor(), (yr - orig[1]).floor()];
+            // Mesa (and SGI's GL, for the conformance tests) truncates with
+            // a small epsilon, so that a raster position computed as
+            // 241.99998 still starts the bitmap at pixel 242.
+            const EPSILON: f32 = 1e-4;
+            let origin = [
+                (xr + EPSILON - orig[0]).floor(),
+                (yr + EPSILON - orig[1]).floor(),
+            ];
             let place = Placement {
                 origin,
                 zoom: [1.0, 1.0],
@@ -541,13 +547,21 @@ impl Context {
             GL_DEPTH => PixelData::Depth(floats),
             _ => PixelData::Stencil(floats),
         };
-        let [xr, yr, ..] = self.raster_pos.window;
         let place = Placement {
-            origin: [xr, yr],
+            origin: self.pixel_origin(),
             zoom: self.raster_pos.zoom,
             size: [w, h],
         };
         self.draw_rect(PixelRect { size: [w, h], data }, place)
+    }
+
+    /// Where `glDrawPixels` and `glCopyPixels` put their first pixel: the
+    /// raster position rounded to the nearest pixel corner, as Mesa does
+    /// (the spec's fractional origin would shift images by a pixel when the
+    /// raster position is computed as 241.99998).
+    fn pixel_origin(&self) -> [f32; 2] {
+        let [xr, yr, ..] = self.raster_pos.window;
+        [xr.round(), yr.round()]
     }
 
     /// Whether draws reach the framebuffer (`GL_RENDER` mode).

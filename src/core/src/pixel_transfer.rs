@@ -45,9 +45,10 @@ pub fn type_info(type_: GLenum) -> Option<(usize, Option<usize>)> {
         | GL_UNSIGNED_SHORT_4_4_4_4_REV
         | GL_UNSIGNED_SHORT_5_5_5_1
         | GL_UNSIGNED_SHORT_1_5_5_5_REV => (2, Some(4)),
-        GL_UNSIGNED_INT_8_8_8_8 | GL_UNSIGNED_INT_8_8_8_8_REV | GL_UNSIGNED_INT_2_10_10_10_REV => {
-            (4, Some(4))
-        }
+        GL_UNSIGNED_INT_8_8_8_8
+        | GL_UNSIGNED_INT_8_8_8_8_REV
+        | GL_UNSIGNED_INT_10_10_10_2
+        | GL_UNSIGNED_INT_2_10_10_10_REV => (4, Some(4)),
         _ => return None,
     })
 }
@@ -67,6 +68,7 @@ fn packed_fields(type_: GLenum) -> (&'static [u32], bool) {
         GL_UNSIGNED_SHORT_1_5_5_5_REV => (&[5, 5, 5, 1], true),
         GL_UNSIGNED_INT_8_8_8_8 => (&[8, 8, 8, 8], false),
         GL_UNSIGNED_INT_8_8_8_8_REV => (&[8, 8, 8, 8], true),
+        GL_UNSIGNED_INT_10_10_10_2 => (&[10, 10, 10, 2], false),
         _ => (&[10, 10, 10, 2], true), // GL_UNSIGNED_INT_2_10_10_10_REV
     }
 }
@@ -111,7 +113,8 @@ pub fn client_image(
     let (elem, packed) = type_info(type_).ok_or(ApiError::InvalidEnum)?;
     if let Some(n) = packed {
         let ok = match n {
-            3 => matches!(format, GL_RGB | GL_BGR),
+            // GL 4.6 table 8.8: the 3-component packed types take RGB only.
+            3 => format == GL_RGB,
             _ => matches!(format, GL_RGBA | GL_BGRA),
         };
         if !ok {

@@ -64,9 +64,10 @@ fn type_size(type_: GLenum) -> Option<(usize, Option<usize>)> {
         GL_UNSIGNED_BYTE | GL_BYTE => (1, None),
         GL_UNSIGNED_SHORT | GL_SHORT | GL_HALF_FLOAT => (2, None),
         GL_UNSIGNED_INT | GL_INT | GL_FLOAT => (4, None),
-        GL_UNSIGNED_INT_8_8_8_8 | GL_UNSIGNED_INT_8_8_8_8_REV | GL_UNSIGNED_INT_2_10_10_10_REV => {
-            (4, Some(4))
-        }
+        GL_UNSIGNED_INT_8_8_8_8
+        | GL_UNSIGNED_INT_8_8_8_8_REV
+        | GL_UNSIGNED_INT_10_10_10_2
+        | GL_UNSIGNED_INT_2_10_10_10_REV => (4, Some(4)),
         GL_UNSIGNED_SHORT_5_6_5 | GL_UNSIGNED_SHORT_5_6_5_REV => (2, Some(3)),
         GL_UNSIGNED_SHORT_4_4_4_4
         | GL_UNSIGNED_SHORT_4_4_4_4_REV
@@ -281,6 +282,7 @@ fn store_color(plan: &ReadPlan, v: &[f32; 4], out: &mut [u8]) {
         GL_UNSIGNED_INT_8_8_8_8 => pack(&[8, 8, 8, 8], false),
         GL_UNSIGNED_INT_8_8_8_8_REV => pack(&[8, 8, 8, 8], true),
         GL_UNSIGNED_INT_2_10_10_10_REV => pack(&[10, 10, 10, 2], true),
+        GL_UNSIGNED_INT_10_10_10_2 => pack(&[10, 10, 10, 2], false),
         GL_UNSIGNED_SHORT_5_6_5 => pack(&[5, 6, 5], false),
         GL_UNSIGNED_SHORT_5_6_5_REV => pack(&[5, 6, 5], true),
         GL_UNSIGNED_SHORT_4_4_4_4 => pack(&[4, 4, 4, 4], false),
