@@ -105,6 +105,10 @@ pub struct Context {
     pub(crate) cpu_programs: crate::cpu_vertex::CpuPrograms,
     /// The current raster position and pixel zoom.
     pub raster_pos: crate::rasterpos::RasterPos,
+    /// `glPushAttrib` / `glPushClientAttrib` stacks.
+    pub attrib: crate::attrib::AttribStacks,
+    /// The accumulation buffer.
+    pub(crate) accum: crate::accum::AccumBuffer,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -190,6 +194,8 @@ impl Context {
             submit: crate::submit::Submit::default(),
             cpu_programs: Default::default(),
             raster_pos: Default::default(),
+            attrib: Default::default(),
+            accum: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }
@@ -309,7 +315,7 @@ impl Context {
     /// a core bug and a lost device is not recoverable without robustness
     /// contexts: both are reported as problems, not as GL errors (Mesa's
     /// `_mesa_problem`).
-    fn status(s: OxglStatus) -> ApiResult {
+    pub(crate) fn status(s: OxglStatus) -> ApiResult {
         match s {
             OxglStatus::Ok | OxglStatus::Unsupported => Ok(()),
             OxglStatus::OutOfMemory => Err(ApiError::OutOfMemory),
@@ -340,6 +346,18 @@ impl Context {
     /// `glClearStencil`.
     pub fn clear_stencil(&mut self, s: i32) -> ApiResult {
         self.state.clear_stencil = s;
+        Ok(())
+    }
+
+    /// `glClearIndex` (state only: there are no colour-index visuals).
+    pub fn clear_index(&mut self, index: f32) -> ApiResult {
+        self.state.clear_index = index;
+        Ok(())
+    }
+
+    /// `glIndexMask` (state only, as [`Context::clear_index`]).
+    pub fn index_mask(&mut self, mask: u32) -> ApiResult {
+        self.state.index_mask = mask;
         Ok(())
     }
 
@@ -377,6 +395,10 @@ impl Context {
         if mask & GL_STENCIL_BUFFER_BIT != 0 {
             buffers |= clear_bits::CLEAR_STENCIL;
         }
+        if mask & GL_ACCUM_BUFFER_BIT != 0 && self.params.profile == Profile::Compat {
+            self.clear_accum_buffer();
+        }
+        let s = &self.state;
         if buffers == 0 || self.draw.is_none() {
             return Ok(());
         }
@@ -598,6 +620,11 @@ impl Context {
             ws.flush_front();
         }
         Ok(())
+    }
+
+    /// Waits for the backend's rendering (before the CPU touches a buffer).
+    pub(crate) fn backend_finish(&self) -> OxglStatus {
+        self.backend.finish()
     }
 
     /// `glFinish`.

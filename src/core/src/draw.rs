@@ -45,6 +45,11 @@ impl VertexArrays {
         }
     }
 
+    /// Replaces the bound object's array state (`glPopClientAttrib`).
+    pub(crate) fn restore_current(&mut self, vao: VertexArrayObject) {
+        *self.current_mut() = vao;
+    }
+
     fn current_mut(&mut self) -> &mut VertexArrayObject {
         match self.objects.get_mut(&self.bound) {
             Some(Some(v)) => v,

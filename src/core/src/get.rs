@@ -148,6 +148,13 @@ impl Context {
             GL_COLOR_CLEAR_VALUE => Values::new(Kind::Normalized, &s.clear_color.map(f64::from)),
             GL_DEPTH_CLEAR_VALUE => Values::new(Kind::Normalized, &[s.clear_depth]),
             GL_STENCIL_CLEAR_VALUE => int(i64::from(s.clear_stencil)),
+            GL_ACCUM_CLEAR_VALUE if compat => {
+                Values::new(Kind::Normalized, &s.clear_accum.map(f64::from))
+            }
+            GL_INDEX_CLEAR_VALUE if compat => floats(&[f64::from(s.clear_index)]),
+            GL_INDEX_WRITEMASK if compat => int(i64::from(s.index_mask)),
+            GL_ATTRIB_STACK_DEPTH if compat => int(self.attrib.depth() as i64),
+            GL_CLIENT_ATTRIB_STACK_DEPTH if compat => int(self.attrib.client_depth() as i64),
             GL_DEPTH_RANGE => Values::new(Kind::Normalized, &s.depth_range),
             GL_COLOR_WRITEMASK => {
                 Values::new(Kind::Bool, &s.color_mask.map(|b| f64::from(u8::from(b))))

@@ -8,6 +8,8 @@
 //! window system: GLX and EGL create contexts, bind drawables and present.
 #![forbid(unsafe_code)]
 
+pub mod accum;
+pub mod attrib;
 pub mod buffer;
 mod buffer_api;
 pub mod context;

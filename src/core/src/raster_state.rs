@@ -392,8 +392,8 @@ impl Context {
         Some(match pname {
             GL_DEPTH_FUNC => e(r.depth_func),
             GL_ALPHA_TEST_FUNC => e(r.alpha_func.0),
-            GL_BLEND_SRC_RGB => e(r.blend_factors[0]),
-            GL_BLEND_DST_RGB => e(r.blend_factors[1]),
+            GL_BLEND_SRC_RGB | GL_BLEND_SRC => e(r.blend_factors[0]),
+            GL_BLEND_DST_RGB | GL_BLEND_DST => e(r.blend_factors[1]),
             GL_BLEND_SRC_ALPHA => e(r.blend_factors[2]),
             GL_BLEND_DST_ALPHA => e(r.blend_factors[3]),
             GL_BLEND_EQUATION_RGB => e(r.blend_equation[0]),

@@ -146,6 +146,12 @@ pub struct State {
     pub unpack: PixelStore,
     /// `glEnable` capabilities, indexed like [`COMPAT_CAPS`].
     pub enables: Vec<bool>,
+    /// `glClearAccum`, clamped to [-1, 1].
+    pub clear_accum: [f32; 4],
+    /// `glClearIndex` (kept as state; there are no colour-index visuals).
+    pub clear_index: f32,
+    /// `glIndexMask`.
+    pub index_mask: u32,
 }
 
 impl State {
@@ -168,6 +174,9 @@ impl State {
             pack: PixelStore::default(),
             unpack: PixelStore::default(),
             enables: COMPAT_CAPS.iter().map(|&(_, on)| on).collect(),
+            clear_accum: [0.0; 4],
+            clear_index: 0.0,
+            index_mask: u32::MAX,
         }
     }
 

@@ -550,7 +550,7 @@ unsafe fn create(
         rgba_bits: config.rgba,
         depth_bits: config.depth_size,
         stencil_bits: config.stencil_size,
-        accum_bits: [0; 4],
+        accum_bits: [config.accum_size; 4],
         double_buffered: config.double_buffered,
     };
     let mut core = CoreContext::new(params, backend_ctx, d.backend_screen.renderer_info());

@@ -5,9 +5,11 @@
 //! double buffered, each without depth, with 16-bit depth, and with 24-bit
 //! depth + 8-bit stencil. Visual kinds with identical depth and masks are
 //! deduplicated (Xvfb with GLX exposes ~390 visuals of two kinds); the first
-//! visual of a kind is the one its configs name. Nothing is offered that the
-//! software backend cannot render to: no multisample, no accumulation buffer
-//! until `glAccum` works, no stereo, no sRGB, no float configs.
+//! visual of a kind is the one its configs name. Two more configs of each
+//! kind (single and double buffered, 24-bit depth + 8-bit stencil) add a
+//! 16-bit-per-channel accumulation buffer (kept by the GL core, see
+//! `oxgl_core::accum`). Nothing is offered that the software backend cannot
+//! render to: no multisample, no stereo, no sRGB, no float configs.
 
 use oxgl_dri_interface::{OxglColorFormat, OxglDrawableDesc};
 use oxgl_glapi::generated::glx_enums::*;
@@ -31,6 +33,8 @@ pub struct Config {
     pub depth_size: u8,
     /// `GLX_STENCIL_SIZE`.
     pub stencil_size: u8,
+    /// `GLX_ACCUM_{RED,GREEN,BLUE,ALPHA}_SIZE` (0 or 16).
+    pub accum_size: u8,
 }
 
 /// Largest pbuffer dimension.
@@ -64,7 +68,7 @@ impl Config {
             double_buffered: u32::from(self.double_buffered),
             depth_bits: u32::from(self.depth_size),
             stencil_bits: u32::from(self.stencil_size),
-            accum_bits: 0,
+            accum_bits: u32::from(self.accum_size),
             samples: 0,
         }
     }
@@ -84,7 +88,7 @@ impl Config {
             GLX_DEPTH_SIZE => i32::from(self.depth_size),
             GLX_STENCIL_SIZE => i32::from(self.stencil_size),
             GLX_ACCUM_RED_SIZE | GLX_ACCUM_GREEN_SIZE | GLX_ACCUM_BLUE_SIZE
-            | GLX_ACCUM_ALPHA_SIZE => 0,
+            | GLX_ACCUM_ALPHA_SIZE => i32::from(self.accum_size),
             GLX_RENDER_TYPE => GLX_RGBA_BIT,
             GLX_DRAWABLE_TYPE => GLX_WINDOW_BIT | GLX_PIXMAP_BIT | GLX_PBUFFER_BIT,
             GLX_VISUAL_ID => self.visual_id as i32,
@@ -128,8 +132,25 @@ pub fn build_configs(screen: i32, kinds: &[VisualKind], first_id: i32) -> Vec<Co
                     double_buffered,
                     depth_size,
                     stencil_size,
+                    accum_size: 0,
                 });
             }
+        }
+    }
+    for kind in kinds {
+        let alpha = if kind.depth == 32 { 8 } else { 0 };
+        for double_buffered in [true, false] {
+            out.push(Config {
+                id: first_id + out.len() as i32,
+                screen,
+                visual_id: kind.visual_id,
+                depth: kind.depth,
+                rgba: [8, 8, 8, alpha],
+                double_buffered,
+                depth_size: 24,
+                stencil_size: 8,
+                accum_size: 16,
+            });
         }
     }
     out
@@ -277,7 +298,8 @@ impl Criteria {
 
     /// Sorts matching configs best first (GLX 1.4 table 3.5): caveat, larger
     /// requested colour bits, single before double buffer, fewer aux buffers
-    /// and samples, larger depth, smaller stencil, then id.
+    /// and samples, larger depth, smaller stencil, smaller accumulation
+    /// buffer, then id.
     pub fn sort(&self, configs: &mut [&Config]) {
         let color = |c: &Config| -> i32 {
             (0..4)
@@ -291,6 +313,7 @@ impl Criteria {
                 c.double_buffered,
                 std::cmp::Reverse(c.depth_size),
                 c.stencil_size,
+                c.accum_size,
                 c.id,
             )
         });
@@ -321,7 +344,8 @@ mod tests {
     #[test]
     fn families() {
         let c = configs();
-        assert_eq!(c.len(), 12);
+        assert_eq!(c.len(), 16);
+        assert_eq!(c.iter().filter(|c| c.accum_size == 16).count(), 4);
         assert!(c.iter().all(|c| c.attrib(GLX_SAMPLES) == Some(0)));
         assert_eq!(c[0].attrib(GLX_DEPTH_SIZE), Some(24));
         assert_eq!(c[6].attrib(GLX_ALPHA_SIZE), Some(8));
@@ -351,9 +375,14 @@ mod tests {
     fn choose_fbconfig_alpha() {
         let c = configs();
         let crit = Criteria::fbconfig(&[GLX_ALPHA_SIZE, 1, GLX_DOUBLEBUFFER, 1]).unwrap();
-        let m: Vec<&Config> = c.iter().filter(|c| crit.matches(c)).collect();
-        assert_eq!(m.len(), 3);
+        let mut m: Vec<&Config> = c.iter().filter(|c| crit.matches(c)).collect();
+        assert_eq!(m.len(), 4);
         assert!(m.iter().all(|c| c.depth == 32));
+        // Smaller accumulation buffers sort first.
+        crit.sort(&mut m);
+        assert_eq!(m[0].accum_size, 0);
+        let crit = Criteria::fbconfig(&[GLX_ACCUM_RED_SIZE, 1]).unwrap();
+        assert!(c.iter().filter(|c| crit.matches(c)).all(|c| c.accum_size == 16));
         assert_eq!(
             Criteria::fbconfig(&[0x7777, 1]).unwrap_err(),
             BadAttribute(0x7777)

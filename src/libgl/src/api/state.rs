@@ -56,6 +56,14 @@ handler!(clear_color "glClearColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLflo
 handler!(clear_depth "glClearDepth"(d: GLdouble) => |c| c.clear_depth(d));
 handler!(clear_depthf "glClearDepthf"(d: GLfloat) => |c| c.clear_depth(f64::from(d)));
 handler!(clear_stencil "glClearStencil"(s: GLint) => |c| c.clear_stencil(s));
+handler!(clear_accum "glClearAccum"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) => |c| c.clear_accum([r, g, b, a]));
+handler!(clear_index "glClearIndex"(index: GLfloat) => |c| c.clear_index(index));
+handler!(index_mask "glIndexMask"(mask: GLuint) => |c| c.index_mask(mask));
+handler!(accum "glAccum"(op: GLenum, value: GLfloat) => |c| c.accum(op, value));
+handler!(push_attrib "glPushAttrib"(mask: GLbitfield) => |c| c.push_attrib(mask));
+handler!(pop_attrib "glPopAttrib"() => |c| c.pop_attrib());
+immediate!(push_client_attrib "glPushClientAttrib"(mask: GLbitfield) => |c| c.push_client_attrib(mask));
+immediate!(pop_client_attrib "glPopClientAttrib"() => |c| c.pop_client_attrib());
 handler!(viewport "glViewport"(x: GLint, y: GLint, w: GLsizei, h: GLsizei) => |c| c.viewport(x, y, w, h));
 handler!(scissor "glScissor"(x: GLint, y: GLint, w: GLsizei, h: GLsizei) => |c| c.scissor(x, y, w, h));
 handler!(depth_range "glDepthRange"(n: GLdouble, f: GLdouble) => |c| c.depth_range(n, f));
@@ -191,5 +199,13 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.LineStipple = line_stipple;
         d.PolygonStipple = polygon_stipple;
         d.GetPolygonStipple = get_polygon_stipple;
+        d.ClearAccum = clear_accum;
+        d.ClearIndex = clear_index;
+        d.IndexMask = index_mask;
+        d.Accum = accum;
+        d.PushAttrib = push_attrib;
+        d.PopAttrib = pop_attrib;
+        d.PushClientAttrib = push_client_attrib;
+        d.PopClientAttrib = pop_client_attrib;
     }
 }
