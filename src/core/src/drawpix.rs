@@ -519,24 +519,8 @@ impl Context {
             self.pixel_feedback(GL_COPY_PIXEL_TOKEN);
             return Ok(());
         }
-        // Read with the default pack state (the client's does not apply).
-        let saved = std::mem::take(&mut self.state.pack);
-        let plan = self.plan_read_pixels(x, y, w, h, format, GL_FLOAT);
-        let mut bytes = Vec::new();
-        let read = plan.and_then(|plan| {
-            bytes
-                .try_reserve_exact(plan.byte_len)
-                .map_err(|_| ApiError::OutOfMemory)?;
-            bytes.resize(plan.byte_len, 0);
-            self.read_pixels(&plan, &mut bytes)
-        });
-        self.state.pack = saved;
-        read?;
+        let floats = self.read_rect_floats(x, y, w, h, format)?;
         let (w, h) = (w as usize, h as usize);
-        let floats: Vec<f32> = bytes
-            .chunks_exact(4)
-            .map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
-            .collect();
         let data = match type_ {
             GL_COLOR => PixelData::Color(
                 floats
@@ -553,6 +537,36 @@ impl Context {
             size: [w, h],
         };
         self.draw_rect(PixelRect { size: [w, h], data }, place)
+    }
+
+    /// Reads a rectangle of the read framebuffer as floats (four a pixel for
+    /// `GL_RGBA`, one for depth and stencil), with the default pack state
+    /// (the client's does not apply to copies). Pixels outside the drawable
+    /// read as zero.
+    pub(crate) fn read_rect_floats(
+        &mut self,
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        format: GLenum,
+    ) -> ApiResult<Vec<f32>> {
+        let saved = std::mem::take(&mut self.state.pack);
+        let plan = self.plan_read_pixels(x, y, w, h, format, GL_FLOAT);
+        let mut bytes = Vec::new();
+        let read = plan.and_then(|plan| {
+            bytes
+                .try_reserve_exact(plan.byte_len)
+                .map_err(|_| ApiError::OutOfMemory)?;
+            bytes.resize(plan.byte_len, 0);
+            self.read_pixels(&plan, &mut bytes)
+        });
+        self.state.pack = saved;
+        read?;
+        Ok(bytes
+            .chunks_exact(4)
+            .map(|c| f32::from_ne_bytes([c[0], c[1], c[2], c[3]]))
+            .collect())
     }
 
     /// Where `glDrawPixels` and `glCopyPixels` put their first pixel: the

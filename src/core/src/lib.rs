@@ -13,6 +13,7 @@ pub mod attrib;
 pub mod buffer;
 mod buffer_api;
 pub mod context;
+mod copytex;
 pub mod cpu_vertex;
 pub mod debug;
 pub mod dlist;

@@ -382,7 +382,11 @@ mod tests {
         crit.sort(&mut m);
         assert_eq!(m[0].accum_size, 0);
         let crit = Criteria::fbconfig(&[GLX_ACCUM_RED_SIZE, 1]).unwrap();
-        assert!(c.iter().filter(|c| crit.matches(c)).all(|c| c.accum_size == 16));
+        assert!(
+            c.iter()
+                .filter(|c| crit.matches(c))
+                .all(|c| c.accum_size == 16)
+        );
         assert_eq!(
             Criteria::fbconfig(&[0x7777, 1]).unwrap_err(),
             BadAttribute(0x7777)

@@ -40,6 +40,160 @@ unsafe extern "C" fn DeleteTextures(n: GLsizei, textures: *const GLuint) {
     })
 }
 
+unsafe extern "C" fn PrioritizeTextures(
+    n: GLsizei,
+    textures: *const GLuint,
+    priorities: *const GLfloat,
+) {
+    with_ctx("glPrioritizeTextures", (), |c| {
+        if n < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
+        if textures.is_null() || priorities.is_null() {
+            return;
+        }
+        // SAFETY: the client passes `n` names and `n` priorities.
+        let (names, prios) = unsafe {
+            (
+                std::slice::from_raw_parts(textures, n as usize).to_vec(),
+                std::slice::from_raw_parts(priorities, n as usize).to_vec(),
+            )
+        };
+        compiled(c, move |c| c.prioritize_textures(&names, &prios));
+    })
+}
+
+unsafe extern "C" fn AreTexturesResident(
+    n: GLsizei,
+    textures: *const GLuint,
+    residences: *mut GLboolean,
+) -> GLboolean {
+    with_ctx("glAreTexturesResident", 0, |c| {
+        if n < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return 0;
+        }
+        if textures.is_null() {
+            return 0;
+        }
+        let _ = residences; // Written only when some texture is not resident.
+        // SAFETY: the client passes `n` names.
+        let names = unsafe { std::slice::from_raw_parts(textures, n as usize) };
+        let r = c.are_textures_resident(names);
+        c.record(r).map_or(0, GLboolean::from)
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+fn copy_tex_image(
+    c: &mut Context,
+    dims: usize,
+    target: GLenum,
+    level: GLint,
+    ifmt: GLenum,
+    x: GLint,
+    y: GLint,
+    size: [GLsizei; 2],
+    border: GLint,
+) {
+    compiled(c, move |c| {
+        c.copy_tex_image(dims, target, level, ifmt, x, y, size, border)
+    });
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+fn copy_tex_sub_image(
+    c: &mut Context,
+    dims: usize,
+    target: GLenum,
+    level: GLint,
+    offset: [GLint; 3],
+    x: GLint,
+    y: GLint,
+    size: [GLsizei; 2],
+) {
+    compiled(c, move |c| {
+        c.copy_tex_sub_image(dims, target, level, offset, x, y, size)
+    });
+}
+
+unsafe extern "C" fn CopyTexImage1D(
+    target: GLenum,
+    level: GLint,
+    ifmt: GLenum,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    border: GLint,
+) {
+    with_ctx("glCopyTexImage1D", (), |c| {
+        copy_tex_image(c, 1, target, level, ifmt, x, y, [w, 1], border)
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CopyTexImage2D(
+    target: GLenum,
+    level: GLint,
+    ifmt: GLenum,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    border: GLint,
+) {
+    with_ctx("glCopyTexImage2D", (), |c| {
+        copy_tex_image(c, 2, target, level, ifmt, x, y, [w, h], border)
+    })
+}
+
+unsafe extern "C" fn CopyTexSubImage1D(
+    target: GLenum,
+    level: GLint,
+    xoff: GLint,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+) {
+    with_ctx("glCopyTexSubImage1D", (), |c| {
+        copy_tex_sub_image(c, 1, target, level, [xoff, 0, 0], x, y, [w, 1])
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CopyTexSubImage2D(
+    target: GLenum,
+    level: GLint,
+    xoff: GLint,
+    yoff: GLint,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    with_ctx("glCopyTexSubImage2D", (), |c| {
+        copy_tex_sub_image(c, 2, target, level, [xoff, yoff, 0], x, y, [w, h])
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CopyTexSubImage3D(
+    target: GLenum,
+    level: GLint,
+    xoff: GLint,
+    yoff: GLint,
+    zoff: GLint,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    with_ctx("glCopyTexSubImage3D", (), |c| {
+        copy_tex_sub_image(c, 3, target, level, [xoff, yoff, zoff], x, y, [w, h])
+    })
+}
+
 unsafe extern "C" fn IsTexture(texture: GLuint) -> GLboolean {
     with_ctx("glIsTexture", 0, |c| {
         let r = c.is_texture(texture);
@@ -578,7 +732,7 @@ unsafe extern "C" fn GetTexGendv(coord: GLenum, pname: GLenum, params: *mut GLdo
     get_tex_gen("glGetTexGendv", coord, pname, params, |x| x)
 }
 
-pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.TexGeni = TexGeni;
     d.TexGenf = TexGenf;
     d.TexGend = TexGend;
@@ -616,4 +770,20 @@ pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
     d.GetTexParameterfv = GetTexParameterfv;
     d.GetTexLevelParameteriv = GetTexLevelParameteriv;
     d.GetTexLevelParameterfv = GetTexLevelParameterfv;
+    d.CopyTexImage1D = CopyTexImage1D;
+    d.CopyTexImage2D = CopyTexImage2D;
+    d.CopyTexSubImage1D = CopyTexSubImage1D;
+    d.CopyTexSubImage2D = CopyTexSubImage2D;
+    d.CopyTexSubImage3D = CopyTexSubImage3D;
+    d.CopyTexImage1DEXT = CopyTexImage1D;
+    d.CopyTexImage2DEXT = CopyTexImage2D;
+    d.CopyTexSubImage1DEXT = CopyTexSubImage1D;
+    d.CopyTexSubImage2DEXT = CopyTexSubImage2D;
+    d.CopyTexSubImage3DEXT = CopyTexSubImage3D;
+    if profile == Profile::Compat {
+        d.PrioritizeTextures = PrioritizeTextures;
+        d.PrioritizeTexturesEXT = PrioritizeTextures;
+        d.AreTexturesResident = AreTexturesResident;
+        d.AreTexturesResidentEXT = AreTexturesResident;
+    }
 }

@@ -1,0 +1,116 @@
+//! `glCopyTexImage{1,2}D` and `glCopyTexSubImage{1,2,3}D` (GL 4.6
+//! compatibility §8.6): texture images from the read framebuffer's colour
+//! buffer, validated as the matching `glTexImage`/`glTexSubImage` call and
+//! converted to the internal format the same way.
+
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::context::Context;
+use crate::error::ApiResult;
+
+impl Context {
+    /// Reads `w` x `h` colour pixels at (x, y) as RGBA texels.
+    fn copy_source(&mut self, x: i32, y: i32, w: i32, h: i32) -> ApiResult<Vec<[f32; 4]>> {
+        self.flush_vertices();
+        let floats = self.read_rect_floats(x, y, w, h, GL_RGBA)?;
+        Ok(floats
+            .chunks_exact(4)
+            .map(|c| [c[0], c[1], c[2], c[3]])
+            .collect())
+    }
+
+    /// `glCopyTexImage1D` (`dims` 1, `h` 1) and `glCopyTexImage2D`.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn copy_tex_image(
+        &mut self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        x: i32,
+        y: i32,
+        size: [i32; 2],
+        border: i32,
+    ) -> ApiResult {
+        let [w, h] = size;
+        // GL 4.6 compat §8.6 (and Mesa): INVALID_ENUM for an internal format
+        // that is not one (glTexImage says INVALID_VALUE).
+        if crate::texture::internal_format(internal_format).is_none() {
+            self.outside_begin_end()?;
+            return Err(crate::error::ApiError::InvalidEnum);
+        }
+        self.plan_tex_image(
+            dims,
+            target,
+            level,
+            internal_format,
+            [w, h, 1],
+            border,
+            GL_RGBA,
+            GL_FLOAT,
+        )?;
+        let texels = self.copy_source(x, y, w, h)?;
+        self.tex_image(
+            target,
+            level,
+            internal_format,
+            [w as usize, h as usize, 1],
+            texels,
+        )
+    }
+
+    /// `glCopyTexSubImage{1,2,3}D`: `offset` is x, y (0 for 1D) and z (0
+    /// unless 3D); `size` is width and height (1 for 1D).
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn copy_tex_sub_image(
+        &mut self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        offset: [i32; 3],
+        x: i32,
+        y: i32,
+        size: [i32; 2],
+    ) -> ApiResult {
+        let [w, h] = size;
+        self.plan_tex_sub_image(dims, target, level, offset, [w, h, 1], GL_RGBA, GL_FLOAT)?;
+        let texels = self.copy_source(x, y, w, h)?;
+        self.tex_sub_image(
+            target,
+            level,
+            offset.map(|o| o as usize),
+            [w as usize, h as usize, 1],
+            texels,
+        )
+    }
+}
+
+impl Context {
+    /// `glPrioritizeTextures`: INVALID_VALUE for a negative count; names
+    /// that are 0 or not textures are skipped (GL 4.6 compat §8.1).
+    pub fn prioritize_textures(&mut self, names: &[u32], priorities: &[f32]) -> ApiResult {
+        self.outside_begin_end()?;
+        let shared = self.shared().clone();
+        let mut textures = shared.textures();
+        for (&name, &p) in names.iter().zip(priorities) {
+            if let Some(t) = textures.get_mut(name) {
+                t.params.priority = p.clamp(0.0, 1.0);
+            }
+        }
+        Ok(())
+    }
+
+    /// `glAreTexturesResident`: every texture is resident (there is no
+    /// texture memory to leave), so the answer is TRUE once every name is
+    /// a texture; INVALID_VALUE for 0 or a name that is not one.
+    pub fn are_textures_resident(&mut self, names: &[u32]) -> ApiResult<bool> {
+        self.outside_begin_end()?;
+        let shared = self.shared().clone();
+        let textures = shared.textures();
+        if names.iter().any(|&n| textures.get(n).is_none()) {
+            return Err(crate::error::ApiError::InvalidValue);
+        }
+        Ok(true)
+    }
+}
