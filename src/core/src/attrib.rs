@@ -298,6 +298,7 @@ impl Context {
         }
         if has(GL_PIXEL_MODE_BIT) {
             self.state.read_buffer = saved.read_buffer;
+            self.state.transfer.clone_from(&saved.transfer);
             self.raster_pos.zoom = f.pixel_zoom;
         }
         if has(GL_POINT_BIT) {

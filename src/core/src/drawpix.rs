@@ -551,7 +551,9 @@ impl Context {
         h: i32,
         format: GLenum,
     ) -> ApiResult<Vec<f32>> {
+        // Copies apply pixel transfer once, on their write side.
         let saved = std::mem::take(&mut self.state.pack);
+        let transfer = std::mem::take(&mut self.state.transfer);
         let plan = self.plan_read_pixels(x, y, w, h, format, GL_FLOAT);
         let mut bytes = Vec::new();
         let read = plan.and_then(|plan| {
@@ -562,6 +564,7 @@ impl Context {
             self.read_pixels(&plan, &mut bytes)
         });
         self.state.pack = saved;
+        self.state.transfer = transfer;
         read?;
         Ok(bytes
             .chunks_exact(4)
@@ -587,21 +590,23 @@ impl Context {
     fn pixel_feedback(&mut self, _token: GLenum) {}
 
     /// Pixel transfer of RGBA components (scale, bias, colour maps).
-    fn transfer_rgba(&self, _texels: &mut [[f32; 4]]) {}
+    fn transfer_rgba(&self, texels: &mut [[f32; 4]]) {
+        self.state.transfer.rgba(texels);
+    }
 
     /// Pixel transfer of depth values (scale, bias), clamped to [0, 1].
     fn transfer_depth(&self, values: &mut [f32]) {
-        for v in values {
-            *v = v.clamp(0.0, 1.0);
-        }
+        self.state.transfer.depth(values);
     }
 
     /// Pixel transfer of stencil indices (shift, offset, map).
-    fn transfer_stencil(&self, _values: &mut [f32]) {}
+    fn transfer_stencil(&self, values: &mut [f32]) {
+        self.state.transfer.stencil(values);
+    }
 
     /// Colour indices to RGBA through the index-to-RGBA maps.
     fn index_to_rgba(&self, indices: &[f32]) -> Vec<[f32; 4]> {
-        indices.iter().map(|_| [0.0; 4]).collect()
+        self.state.transfer.index_to_rgba(indices)
     }
 }
 

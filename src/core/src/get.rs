@@ -332,6 +332,15 @@ impl Context {
             GL_BLEND_COLOR => {
                 Values::new(Kind::Normalized, &self.raster.blend_color.map(f64::from))
             }
+            p if compat && self.get_pixel_transfer(p).is_some() => {
+                let v = self.get_pixel_transfer(p).unwrap_or_default();
+                match p {
+                    GL_MAP_COLOR | GL_MAP_STENCIL => boolean(v != 0.0),
+                    GL_INDEX_SHIFT | GL_INDEX_OFFSET => int(v as i64),
+                    GL_PIXEL_MAP_I_TO_I_SIZE..=GL_PIXEL_MAP_A_TO_A_SIZE => int(v as i64),
+                    _ => floats(&[v]),
+                }
+            }
             p if self.get_raster_state(p).is_some() => {
                 let vals = self.get_raster_state(p).unwrap_or_default();
                 let kind = if matches!(

@@ -27,6 +27,7 @@ pub mod get;
 pub mod lighting;
 pub mod matrix;
 pub mod pixel_transfer;
+pub mod pixelmap;
 pub mod pixels;
 pub mod raster_state;
 pub mod rasterpos;

@@ -199,6 +199,11 @@ impl Context {
             plan.component_size * plan.components
         };
         let mut values = [0f32; 4];
+        // Pixel transfer (GL 4.6 compat §18.2.4), when it changes anything.
+        let t = &self.state.transfer;
+        let rgba_ops = t.rgba_ops().then(|| t.clone());
+        let stencil_ops = t.stencil_ops().then(|| t.clone());
+        let depth_ops = (t.depth != [1.0, 0.0]).then(|| t.clone());
         for wy in y0..y1 {
             let row = map.row_from_bottom(wy as u32);
             let out_row = plan.offset + (wy - plan.y as i64) as usize * plan.stride;
@@ -207,16 +212,35 @@ impl Context {
                 let out = &mut dst[at..at + pixel_bytes];
                 match plan.source {
                     Source::Color => {
-                        fetch_color(&map, row, wx as usize, plan.format, &mut values);
+                        fetch_color(
+                            &map,
+                            row,
+                            wx as usize,
+                            plan.format,
+                            rgba_ops.as_ref(),
+                            &mut values,
+                        );
                         store_color(plan, &values, out);
                     }
                     Source::Depth => {
                         let i = wx as usize * 4;
-                        let d = f32::from_ne_bytes([row[i], row[i + 1], row[i + 2], row[i + 3]]);
-                        store_components(plan.type_, &[d], false, out);
+                        let mut d = [f32::from_ne_bytes([
+                            row[i],
+                            row[i + 1],
+                            row[i + 2],
+                            row[i + 3],
+                        ])];
+                        if let Some(t) = &depth_ops {
+                            t.depth(&mut d);
+                        }
+                        store_components(plan.type_, &d, false, out);
                     }
                     Source::Stencil => {
-                        store_components(plan.type_, &[row[wx as usize] as f32], true, out);
+                        let mut s = [f32::from(row[wx as usize])];
+                        if let Some(t) = &stencil_ops {
+                            t.stencil(&mut s);
+                        }
+                        store_components(plan.type_, &s, true, out);
                     }
                 }
                 if plan.swap_bytes && plan.component_size > 1 {
@@ -231,15 +255,30 @@ impl Context {
 }
 
 /// Reads the components `format` asks for, in format order.
-fn fetch_color(map: &Mapped<'_>, row: &[u8], x: usize, format: GLenum, out: &mut [f32; 4]) {
+fn fetch_color(
+    map: &Mapped<'_>,
+    row: &[u8],
+    x: usize,
+    format: GLenum,
+    transfer: Option<&crate::pixelmap::PixelTransfer>,
+    out: &mut [f32; 4],
+) {
     let i = x * 4;
     let word = u32::from_le_bytes([row[i], row[i + 1], row[i + 2], row[i + 3]]);
     let unorm = |shift: u32| ((word >> shift) & 0xff) as f32 / 255.0;
-    let (r, g, b) = (unorm(16), unorm(8), unorm(0));
-    let a = match map.format {
-        oxgl_dri_interface::OxglColorFormat::B8G8R8A8 => unorm(24),
-        oxgl_dri_interface::OxglColorFormat::B8G8R8X8 => 1.0,
-    };
+    let mut rgba = [
+        unorm(16),
+        unorm(8),
+        unorm(0),
+        match map.format {
+            oxgl_dri_interface::OxglColorFormat::B8G8R8A8 => unorm(24),
+            oxgl_dri_interface::OxglColorFormat::B8G8R8X8 => 1.0,
+        },
+    ];
+    if let Some(t) = transfer {
+        t.rgba(std::slice::from_mut(&mut rgba));
+    }
+    let [r, g, b, a] = rgba;
     *out = match format {
         GL_RED => [r, 0.0, 0.0, 0.0],
         GL_GREEN => [g, 0.0, 0.0, 0.0],

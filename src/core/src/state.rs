@@ -152,6 +152,8 @@ pub struct State {
     pub clear_index: f32,
     /// `glIndexMask`.
     pub index_mask: u32,
+    /// `glPixelTransfer` and `glPixelMap` state.
+    pub transfer: crate::pixelmap::PixelTransfer,
 }
 
 impl State {
@@ -177,6 +179,7 @@ impl State {
             clear_accum: [0.0; 4],
             clear_index: 0.0,
             index_mask: u32::MAX,
+            transfer: Default::default(),
         }
     }
 

@@ -207,6 +207,8 @@ impl Context {
     ) -> ApiResult {
         self.outside_begin_end()?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let mut texels = texels;
+        self.state.transfer.rgba(&mut texels);
         let image = make_image(size, internal_format, texels)?;
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {
@@ -273,6 +275,8 @@ impl Context {
         self.outside_begin_end()?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         self.flush_vertices();
+        let mut texels = texels;
+        self.state.transfer.rgba(&mut texels);
         self.with_bound_texture(bind, |t| {
             t.touch();
             let img = t

@@ -9,6 +9,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use oxgl_core::drawpix::{PixelData, PixelRect, scalar_image};
+use oxgl_core::pixelmap::MapType;
 use oxgl_glapi::generated::enums::*;
 
 use super::{compiled, with_ctx};
@@ -130,9 +131,167 @@ unsafe extern "C" fn bitmap(
     })
 }
 
+unsafe extern "C" fn pixel_transferf(pname: GLenum, param: GLfloat) {
+    with_ctx("glPixelTransferf", (), |c| {
+        compiled(c, move |c| c.pixel_transfer(pname, param))
+    })
+}
+
+unsafe extern "C" fn pixel_transferi(pname: GLenum, param: GLint) {
+    with_ctx("glPixelTransferi", (), |c| {
+        compiled(c, move |c| c.pixel_transfer(pname, param as f32))
+    })
+}
+
+/// `glPixelMap{fv,uiv,usv}`: validates, reads `size` values from the
+/// client (no pixel unpack buffer exists yet) and records or runs.
+fn pixel_map<T: Copy>(
+    name: &'static str,
+    map: GLenum,
+    size: GLsizei,
+    values: *const T,
+    type_: MapType,
+    widen: fn(T) -> f64,
+) {
+    with_ctx(name, (), |c| {
+        let checked = c.check_pixel_map(map, size);
+        if c.record(checked).is_none() || values.is_null() {
+            return;
+        }
+        // SAFETY: the client passes `size` values (1..=256, checked above).
+        let v: Vec<f64> = unsafe { std::slice::from_raw_parts(values, size as usize) }
+            .iter()
+            .map(|&x| widen(x))
+            .collect();
+        compiled(c, move |c| c.pixel_map(map, &v, type_));
+    })
+}
+
+unsafe extern "C" fn pixel_mapfv(map: GLenum, size: GLsizei, values: *const GLfloat) {
+    pixel_map("glPixelMapfv", map, size, values, MapType::Float, f64::from)
+}
+
+unsafe extern "C" fn pixel_mapuiv(map: GLenum, size: GLsizei, values: *const GLuint) {
+    pixel_map("glPixelMapuiv", map, size, values, MapType::Uint, f64::from)
+}
+
+unsafe extern "C" fn pixel_mapusv(map: GLenum, size: GLsizei, values: *const GLushort) {
+    pixel_map(
+        "glPixelMapusv",
+        map,
+        size,
+        values,
+        MapType::Ushort,
+        f64::from,
+    )
+}
+
+/// `glGet{n}PixelMap{fv,uiv,usv}`: `buf_size` in bytes (`None` for the
+/// unbounded forms); INVALID_OPERATION when the map does not fit.
+fn get_pixel_map<T: Copy>(
+    name: &'static str,
+    map: GLenum,
+    buf_size: Option<GLsizei>,
+    values: *mut T,
+    type_: MapType,
+    narrow: fn(f64) -> T,
+) {
+    with_ctx(name, (), |c| {
+        let r = c.get_pixel_map(map, type_);
+        let Some(v) = c.record(r) else {
+            return;
+        };
+        if let Some(b) = buf_size
+            && (b < 0 || (b as usize) < v.len() * std::mem::size_of::<T>())
+        {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
+            return;
+        }
+        if values.is_null() {
+            return;
+        }
+        // SAFETY: the client provides room for the map's size (queried
+        // with GL_PIXEL_MAP_*_SIZE), or said how much with `buf_size`.
+        let out = unsafe { std::slice::from_raw_parts_mut(values, v.len()) };
+        for (o, x) in out.iter_mut().zip(v) {
+            *o = narrow(x);
+        }
+    })
+}
+
+unsafe extern "C" fn get_pixel_mapfv(map: GLenum, values: *mut GLfloat) {
+    get_pixel_map("glGetPixelMapfv", map, None, values, MapType::Float, |x| {
+        x as f32
+    })
+}
+
+unsafe extern "C" fn get_pixel_mapuiv(map: GLenum, values: *mut GLuint) {
+    get_pixel_map("glGetPixelMapuiv", map, None, values, MapType::Uint, |x| {
+        x as u32
+    })
+}
+
+unsafe extern "C" fn get_pixel_mapusv(map: GLenum, values: *mut GLushort) {
+    get_pixel_map(
+        "glGetPixelMapusv",
+        map,
+        None,
+        values,
+        MapType::Ushort,
+        |x| x as u16,
+    )
+}
+
+unsafe extern "C" fn getn_pixel_mapfv(map: GLenum, buf_size: GLsizei, values: *mut GLfloat) {
+    get_pixel_map(
+        "glGetnPixelMapfv",
+        map,
+        Some(buf_size),
+        values,
+        MapType::Float,
+        |x| x as f32,
+    )
+}
+
+unsafe extern "C" fn getn_pixel_mapuiv(map: GLenum, buf_size: GLsizei, values: *mut GLuint) {
+    get_pixel_map(
+        "glGetnPixelMapuiv",
+        map,
+        Some(buf_size),
+        values,
+        MapType::Uint,
+        |x| x as u32,
+    )
+}
+
+unsafe extern "C" fn getn_pixel_mapusv(map: GLenum, buf_size: GLsizei, values: *mut GLushort) {
+    get_pixel_map(
+        "glGetnPixelMapusv",
+        map,
+        Some(buf_size),
+        values,
+        MapType::Ushort,
+        |x| x as u16,
+    )
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ReadPixels = read_pixels;
     if profile == Profile::Compat {
+        d.PixelTransferf = pixel_transferf;
+        d.PixelTransferi = pixel_transferi;
+        d.PixelMapfv = pixel_mapfv;
+        d.PixelMapuiv = pixel_mapuiv;
+        d.PixelMapusv = pixel_mapusv;
+        d.GetPixelMapfv = get_pixel_mapfv;
+        d.GetPixelMapuiv = get_pixel_mapuiv;
+        d.GetPixelMapusv = get_pixel_mapusv;
+        d.GetnPixelMapfv = getn_pixel_mapfv;
+        d.GetnPixelMapuiv = getn_pixel_mapuiv;
+        d.GetnPixelMapusv = getn_pixel_mapusv;
+        d.GetnPixelMapfvARB = getn_pixel_mapfv;
+        d.GetnPixelMapuivARB = getn_pixel_mapuiv;
+        d.GetnPixelMapusvARB = getn_pixel_mapusv;
         d.DrawPixels = draw_pixels;
         d.CopyPixels = copy_pixels;
         d.Bitmap = bitmap;
