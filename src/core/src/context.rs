@@ -105,6 +105,8 @@ pub struct Context {
     pub(crate) cpu_programs: crate::cpu_vertex::CpuPrograms,
     /// The current raster position and pixel zoom.
     pub raster_pos: crate::rasterpos::RasterPos,
+    /// Evaluator maps and grids ([`crate::eval`]).
+    pub eval: crate::eval::EvalState,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -190,6 +192,7 @@ impl Context {
             submit: crate::submit::Submit::default(),
             cpu_programs: Default::default(),
             raster_pos: Default::default(),
+            eval: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }
