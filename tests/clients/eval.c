@@ -304,6 +304,23 @@ int main(void)
         glDisable(GL_MAP1_VERTEX_4);
     }
 
+    /* GL_COMPILE_AND_EXECUTE draws the mesh now. */
+    {
+        GLfloat pos[] = { 4.5f, 20.5f, 0, 60.5f, 20.5f, 0 };
+        glMap1f(GL_MAP1_VERTEX_3, 0, 1, 3, 2, pos);
+        glMapGrid1f(4, 0, 1);
+        GLuint list = glGenLists(1);
+        clear();
+        glNewList(list, GL_COMPILE_AND_EXECUTE);
+        glEvalMesh1(GL_LINE, 0, 4);
+        glEndList();
+        CHECK_PIXEL(30, 20, 255, 255, 255, 0, "GL_COMPILE_AND_EXECUTE glEvalMesh1");
+        clear();
+        glCallList(list);
+        CHECK_PIXEL(30, 20, 255, 255, 255, 0, "glEvalMesh1 list replayed");
+        glDeleteLists(list, 1);
+    }
+
     /* A filled patch with a colour map: colour (u, v, 0.5). */
     {
         GLfloat pos[] = { 16, 16, 0, 16, 48, 0, 48, 16, 0, 48, 48, 0 };
@@ -420,6 +437,47 @@ int main(void)
         CHECK_PIXEL(32, 30, 255, 255, 255, 0, "list: glEvalCoord between Begin and End");
         glDeleteLists(list, 2);
     }
+    /* Texture coordinates: TEXTURE_COORD_2 takes priority over _1. A 1D
+     * texture, red then green: s = 0.25 is red, s = 0.75 green. Last: on
+     * Mesa 22.3 the vertices drawn after this (and a MAP2_COLOR_4 patch)
+     * get a wrong colour, the texture coordinate's values in its place. */
+    {
+        GLubyte texels[] = { 255, 0, 0, 255, 0, 255, 0, 255 };
+        GLuint tex;
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_1D, tex);
+        glTexImage1D(GL_TEXTURE_1D, 0, GL_RGBA, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+        glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_1D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glEnable(GL_TEXTURE_1D);
+        GLfloat s1[] = { 0.25f, 0.25f };
+        GLfloat s2[] = { 0.75f, 0, 0.75f, 0 };
+        GLfloat pos[] = { 4.5f, 40.5f, 0, 60.5f, 40.5f, 0 };
+        glMap1f(GL_MAP1_VERTEX_3, 0, 1, 3, 2, pos);
+        glMap1f(GL_MAP1_TEXTURE_COORD_1, 0, 1, 1, 2, s1);
+        glMap1f(GL_MAP1_TEXTURE_COORD_2, 0, 1, 2, 2, s2);
+        glEnable(GL_MAP1_TEXTURE_COORD_1);
+        glTexCoord2f(0.75f, 0);
+        clear();
+        glBegin(GL_POINTS);
+        glEvalCoord1f(0.5f);
+        glEnd();
+        CHECK_PIXEL(32, 40, 255, 0, 0, 0, "MAP1_TEXTURE_COORD_1");
+        glEnable(GL_MAP1_TEXTURE_COORD_2);
+        glTexCoord2f(0.25f, 0);
+        clear();
+        glBegin(GL_POINTS);
+        glEvalCoord1f(0.5f);
+        glEnd();
+        CHECK_PIXEL(32, 40, 0, 255, 0, 0, "MAP1_TEXTURE_COORD_2 over _1");
+        glGetFloatv(GL_CURRENT_TEXTURE_COORDS, fv);
+        CHECK(fv[0] == 0.25f, "current texture coordinate kept: %g", fv[0]);
+        glDisable(GL_MAP1_TEXTURE_COORD_1);
+        glDisable(GL_MAP1_TEXTURE_COORD_2);
+        glDisable(GL_TEXTURE_1D);
+        glDeleteTextures(1, &tex);
+    }
+
     expect_error(GL_NO_ERROR, "end");
 
     glXMakeCurrent(dpy, None, NULL);
