@@ -435,7 +435,43 @@ int main(void)
         clear();
         glCallList(list + 1);
         CHECK_PIXEL(32, 30, 255, 255, 255, 0, "list: glEvalCoord between Begin and End");
+        /* Evaluated when the list runs: with the map of that time. */
+        glMap1f(GL_MAP1_VERTEX_3, 0, 1, 3, 2, line50);
+        clear();
+        glCallList(list + 1);
+        CHECK_PIXEL(32, 50, 255, 255, 255, 0, "list: glEvalCoord with the current map");
+        CHECK_PIXEL(32, 30, 0, 0, 0, 0, "list: glEvalCoord not with the compiled map");
         glDeleteLists(list, 2);
+
+        /* Compiled vertices and colours around glEvalCoord and glEvalPoint,
+         * and a primitive before them in the same batch. */
+        list = glGenLists(1);
+        glNewList(list, GL_COMPILE);
+        glColor3f(1, 1, 0);
+        glBegin(GL_POINTS);
+        glVertex2f(4.5f, 4.5f);
+        glEnd();
+        glBegin(GL_POINTS);
+        glColor3f(1, 0, 0);
+        glVertex2f(8.5f, 4.5f);
+        glEvalCoord1f(0.25f);
+        glColor3f(0, 1, 0);
+        glEvalPoint1(3);
+        glVertex2f(12.5f, 4.5f);
+        glEnd();
+        glEndList();
+        glMapGrid1f(4, 0, 1);
+        clear();
+        glCallList(list);
+        CHECK_PIXEL(4, 4, 255, 255, 0, 0, "list: a vertex before");
+        CHECK_PIXEL(8, 4, 255, 0, 0, 0, "list: a compiled vertex and colour");
+        CHECK_PIXEL(18, 50, 255, 0, 0, 0, "list: glEvalCoord with the list's colour");
+        CHECK_PIXEL(46, 50, 0, 255, 0, 0, "list: glEvalPoint with the list's colour");
+        CHECK_PIXEL(12, 4, 0, 255, 0, 0, "list: a vertex after glEvalPoint");
+        glGetFloatv(GL_CURRENT_COLOR, fv);
+        CHECK(fv[0] == 0 && fv[1] == 1 && fv[2] == 0, "list: the last colour is current");
+        glDeleteLists(list, 1);
+        glColor3f(1, 1, 1);
     }
     /* Texture coordinates: TEXTURE_COORD_2 takes priority over _1. A 1D
      * texture, red then green: s = 0.25 is red, s = 0.75 green. Last: on

@@ -28,12 +28,11 @@
 //!
 //! ## Display lists
 //!
-//! `glMap*` lists keep the control points; `glEvalMesh`, `glMapGrid` and
-//! `glEvalCoord`/`glEvalPoint` outside `glBegin`/`glEnd` are recorded as
-//! commands run at execution. An `glEvalCoord`/`glEvalPoint` between a
-//! compiled `glBegin` and `glEnd` is evaluated when the list is compiled,
-//! with the maps current then, and its vertex joins the compiled primitive
-//! (Mesa evaluates it when the list is executed).
+//! `glMap*` lists keep the control points; every other command is recorded
+//! and evaluates when the list runs, with the maps and grid of that time. A
+//! `glEvalCoord`/`glEvalPoint` between a compiled `glBegin` and `glEnd` turns
+//! that primitive into recorded commands (as Mesa's display-list fallback),
+//! since its vertex cannot be compiled in advance.
 
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
@@ -661,79 +660,55 @@ impl Context {
     /// `glEvalPoint1`: `glEvalCoord1(i × du + u1)` on the grid (computed as
     /// Mesa does).
     pub fn eval_point1(&mut self, i: i32) {
-        if self.compiling_outside_primitive() {
-            self.save(Box::new(move |c| {
-                c.eval_point1(i);
-                Ok(())
-            }));
-            if !self.executing() {
-                return;
-            }
-            let saved = self.lists.compiling.take();
-            self.eval_point1(i);
-            self.lists.compiling = saved;
+        if self.save_eval(move |c| c.eval_point1(i)) {
             return;
         }
         let g = &self.eval.grid1;
         let du = (g.u[1] - g.u[0]) / g.un as f32;
-        self.eval_coord(At::One(i as f32 * du + g.u[0]));
+        self.eval_live(At::One(i as f32 * du + g.u[0]));
     }
 
     /// `glEvalPoint2`.
     pub fn eval_point2(&mut self, i: i32, j: i32) {
-        if self.compiling_outside_primitive() {
-            self.save(Box::new(move |c| {
-                c.eval_point2(i, j);
-                Ok(())
-            }));
-            if !self.executing() {
-                return;
-            }
-            let saved = self.lists.compiling.take();
-            self.eval_point2(i, j);
-            self.lists.compiling = saved;
+        if self.save_eval(move |c| c.eval_point2(i, j)) {
             return;
         }
         let g = &self.eval.grid2;
         let du = (g.u[1] - g.u[0]) / g.n[0] as f32;
         let dv = (g.v[1] - g.v[0]) / g.n[1] as f32;
-        self.eval_coord(At::Two(i as f32 * du + g.u[0], j as f32 * dv + g.v[0]));
+        self.eval_live(At::Two(i as f32 * du + g.u[0], j as f32 * dv + g.v[0]));
     }
 
-    /// Compiling a list, outside a compiled `glBegin`/`glEnd`.
-    fn compiling_outside_primitive(&self) -> bool {
-        self.lists
-            .compiling
-            .as_ref()
-            .is_some_and(|c| c.imm.inside.is_none())
-    }
-
-    /// `glEvalCoord`: while compiling inside a compiled primitive, the vertex
-    /// is evaluated now and compiled; outside one, the command is recorded.
+    /// `glEvalCoord`.
     fn eval_coord(&mut self, at: At) {
-        if let Some(c) = &mut self.lists.compiling {
-            if c.imm.inside.is_some() {
-                if let Some(v) = self.eval.evaluate(at, &self.state) {
-                    emit(&mut c.imm, &c.current, &v);
-                }
-            } else {
-                self.save(Box::new(move |c| {
-                    c.eval_coord(at);
-                    Ok(())
-                }));
-            }
-            if !self.executing() {
-                return;
-            }
-        }
-        // Outside Begin/End the vertex is ignored, and the attributes are
-        // left unchanged: no effect.
-        if !self.in_begin_end() {
+        if self.save_eval(move |c| c.eval_coord(at)) {
             return;
         }
-        if let Some(v) = self.eval.evaluate(at, &self.state) {
-            let ff = &mut self.ff;
-            emit(&mut ff.imm, &ff.current, &v);
+        self.eval_live(at);
+    }
+
+    /// Compiles an evaluation command, if a list is being compiled: it is
+    /// recorded and runs when the list does, with the maps and grid of that
+    /// time; between a compiled `glBegin` and `glEnd` the primitive is
+    /// recorded command by command ([`Context::save_loopback`]). Returns
+    /// whether the command is done (compiled and not executed).
+    fn save_eval(&mut self, f: impl Fn(&mut Context) + Send + Sync + 'static) -> bool {
+        if !self.compiling_list() {
+            return false;
+        }
+        self.save_loopback();
+        self.save(Box::new(move |c| {
+            f(c);
+            Ok(())
+        }));
+        !self.executing()
+    }
+
+    /// Evaluates now: outside Begin/End the vertex would be ignored and the
+    /// attributes are left unchanged, so the command has no effect.
+    fn eval_live(&mut self, at: At) {
+        if self.in_begin_end() {
+            self.eval_now(at);
         }
     }
 
