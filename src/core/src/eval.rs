@@ -386,7 +386,15 @@ impl EvalState {
             At::One(_) => (GL_MAP1_COLOR_4, 1),
             At::Two(..) => (GL_MAP2_COLOR_4, 2),
         };
-        let on = |i: usize| state.enabled(base + i as GLenum);
+        // A map without control points (glMap2 with a null pointer) is
+        // treated as disabled.
+        let on = |i: usize| {
+            state.enabled(base + i as GLenum)
+                && match at {
+                    At::One(_) => !self.map1[i].points.is_empty(),
+                    At::Two(..) => !self.map2[i].points.is_empty(),
+                }
+        };
         let vertex = [VERTEX_4, VERTEX_3].into_iter().find(|&i| on(i))?;
         let tex = (0..4).rev().map(|t| TEXTURE_COORD_1 + t).find(|&i| on(i));
         let maps = [COLOR_4, INDEX, NORMAL]
@@ -555,11 +563,9 @@ impl Context {
         if k == 0 {
             return Err(ApiError::InvalidEnum);
         }
-        let Some(points) =
-            points.filter(|_| ustride as i64 >= k as i64 && vstride as i64 >= k as i64)
-        else {
+        if (ustride as i64) < k as i64 || (vstride as i64) < k as i64 {
             return Err(ApiError::InvalidValue);
-        };
+        }
         if self.ff.active_texture != 0 {
             return Err(ApiError::InvalidOperation);
         }
@@ -572,15 +578,20 @@ impl Context {
             vstride as usize,
             vorder as usize,
         );
-        if points.len() < (uo - 1) * us + (vo - 1) * vs + k {
-            debug_assert!(false, "glMap2: short control point slice");
-            return Err(ApiError::InvalidValue);
-        }
-        let mut pts = Vec::with_capacity(uo * vo * k);
-        for a in 0..uo {
-            for b in 0..vo {
-                let at = a * us + b * vs;
-                pts.extend_from_slice(&points[at..at + k]);
+        // Mesa accepts a null pointer here (unlike glMap1): the map then has
+        // no control points; it evaluates to nothing and GL_COEFF returns none.
+        let mut pts = Vec::new();
+        if let Some(points) = points {
+            if points.len() < (uo - 1) * us + (vo - 1) * vs + k {
+                debug_assert!(false, "glMap2: short control point slice");
+                return Err(ApiError::InvalidValue);
+            }
+            pts.reserve(uo * vo * k);
+            for a in 0..uo {
+                for b in 0..vo {
+                    let at = a * us + b * vs;
+                    pts.extend_from_slice(&points[at..at + k]);
+                }
             }
         }
         self.flush_vertices();
