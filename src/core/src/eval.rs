@@ -15,9 +15,9 @@
 //!
 //! Curves use the Horner-like scheme of Mesa's `m_eval.c`: with `s = 1 - t`
 //! the Bernstein sum `Σ C(n,i) t^i s^(n-i) P_i` is accumulated as
-//! `out = s·out + C(n,i)·t^i·P_i`, one multiply-add per control point, so
-//! evaluated values agree with Mesa's to the last bits. Surfaces evaluate the
-//! curves of the shorter direction first, as Mesa does. Derivatives (for the
+//! `out = s·out + C(n,i)·t^i·P_i`, one multiply-add per control point, in
+//! Mesa's order of operations. Surfaces evaluate the curves of the shorter
+//! direction first, as Mesa does. Derivatives (for the
 //! automatic normal) use de Casteljau's algorithm stopped one level early:
 //! the last two points `a`, `b` give the value `(1-t)a + tb` and the
 //! derivative `(n-1)(b-a)`.
