@@ -115,6 +115,7 @@ struct AttribFrame {
     active_texture: usize,
     list_base: u32,
     pixel_zoom: [f32; 2],
+    eval_grids: (crate::eval::Grid1, crate::eval::Grid2),
 }
 
 /// One `glPushClientAttrib` entry.
@@ -209,6 +210,7 @@ impl Context {
             active_texture: self.ff.active_texture,
             list_base: self.lists.base,
             pixel_zoom: self.raster_pos.zoom,
+            eval_grids: (self.eval.grid1, self.eval.grid2),
         };
         self.attrib.server.push(frame);
         Ok(())
@@ -275,6 +277,7 @@ impl Context {
         }
         if has(GL_EVAL_BIT) {
             restore_caps(&mut self.state, EVAL_CAPS);
+            (self.eval.grid1, self.eval.grid2) = f.eval_grids;
         }
         if has(GL_FOG_BIT) {
             restore_caps(&mut self.state, FOG_CAPS);

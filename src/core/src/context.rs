@@ -109,6 +109,8 @@ pub struct Context {
     pub attrib: crate::attrib::AttribStacks,
     /// The accumulation buffer.
     pub(crate) accum: crate::accum::AccumBuffer,
+    /// Evaluator maps and grids ([`crate::eval`]).
+    pub eval: crate::eval::EvalState,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -196,6 +198,7 @@ impl Context {
             raster_pos: Default::default(),
             attrib: Default::default(),
             accum: Default::default(),
+            eval: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }

@@ -131,6 +131,10 @@ pub struct Compiling {
     pub current: CurrentAttribs,
     /// Attributes the list has set.
     pub set: Vec<Attrib>,
+    /// The open compiled primitive is recorded command by command (Mesa's
+    /// `dlist_fallback`), from a command a compiled draw cannot hold
+    /// (`glEvalCoord`) to its `glEnd`. See [`Context::save_loopback`].
+    pub loopback: bool,
 }
 
 impl std::fmt::Debug for Compiling {
@@ -229,6 +233,10 @@ impl Context {
             Some(c) => {
                 if c.imm.inside.is_some() {
                     c.imm.end();
+                    if c.loopback {
+                        c.loopback = false;
+                        c.ops.push(ListOp::Call(Box::new(|ctx| ctx.end())));
+                    }
                 } else {
                     c.ops.push(ListOp::Call(Box::new(|ctx| ctx.end())));
                 }
@@ -242,7 +250,12 @@ impl Context {
     pub fn save_vertex(&mut self, pos: [f32; 4]) -> bool {
         match &mut self.lists.compiling {
             Some(c) => {
-                if c.imm.inside.is_some() {
+                if c.loopback {
+                    c.ops.push(ListOp::Call(Box::new(move |ctx| {
+                        ctx.vertex(pos);
+                        Ok(())
+                    })));
+                } else if c.imm.inside.is_some() {
                     c.imm.emit(pos, &c.current);
                 }
                 true
@@ -255,7 +268,7 @@ impl Context {
     pub fn save_attrib(&mut self, a: Attrib, value: [f32; 4], size: u8) -> bool {
         match &mut self.lists.compiling {
             Some(c) => {
-                if c.imm.inside.is_some() {
+                if c.imm.inside.is_some() && !c.loopback {
                     c.imm.note_attrib(a, size, &c.current);
                 } else {
                     Self::close_batch(c);
@@ -271,6 +284,65 @@ impl Context {
                 true
             }
             None => false,
+        }
+    }
+
+    /// Switches the open compiled primitive to command-by-command recording
+    /// (Mesa's `dlist_fallback`): the primitives compiled before it stay one
+    /// draw; its vertices so far become `glBegin`, attribute and `glVertex`
+    /// calls (the attributes the list has set, per vertex); what follows up
+    /// to `glEnd` is recorded as calls. For commands between `glBegin` and
+    /// `glEnd` whose vertices depend on state at execution (`glEvalCoord`,
+    /// `glEvalPoint`). Nothing happens outside a compiled primitive.
+    pub fn save_loopback(&mut self) {
+        let Some(c) = &mut self.lists.compiling else {
+            return;
+        };
+        let (Some(mode), Some(open)) = (c.imm.inside, c.imm.open_prim_start()) else {
+            return;
+        };
+        if c.loopback {
+            return;
+        }
+        c.loopback = true;
+        let batch = c.imm.take(&c.current);
+        if let Some(batch) = &batch {
+            let mut closed = batch.clone();
+            closed.prims.retain(|p| (p.start as usize) < open);
+            if !closed.prims.is_empty() {
+                let final_values = c
+                    .set
+                    .iter()
+                    .map(|&a| (a, c.current.values[a.index()]))
+                    .collect();
+                c.ops.push(ListOp::Draw {
+                    batch: Arc::new(closed),
+                    final_values,
+                });
+            }
+        }
+        c.ops
+            .push(ListOp::Call(Box::new(move |ctx| ctx.begin(mode))));
+        let Some(batch) = batch else {
+            return;
+        };
+        let attribs: Vec<Attrib> = batch
+            .layout
+            .iter()
+            .map(|l| l.attrib)
+            .filter(|a| *a != Attrib::POS && c.set.contains(a))
+            .collect();
+        for v in open..batch.vertex_count() {
+            let values: Vec<(Attrib, [f32; 4])> =
+                attribs.iter().map(|&a| (a, batch.fetch(v, a))).collect();
+            let pos = batch.fetch(v, Attrib::POS);
+            c.ops.push(ListOp::Call(Box::new(move |ctx| {
+                for &(a, value) in &values {
+                    ctx.attrib(a, value, 4);
+                }
+                ctx.vertex(pos);
+                Ok(())
+            })));
         }
     }
 

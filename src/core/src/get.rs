@@ -401,6 +401,16 @@ impl Context {
                     }
                 })
                 .into()),
+            // Evaluator grids.
+            GL_MAP1_GRID_DOMAIN
+            | GL_MAP2_GRID_DOMAIN
+            | GL_MAP1_GRID_SEGMENTS
+            | GL_MAP2_GRID_SEGMENTS
+                if compat =>
+            {
+                let (float, n, vals) = self.get_eval_state(pname).unwrap_or((false, 0, [0.0; 4]));
+                Values::new(if float { Kind::Float } else { Kind::Int }, &vals[..n])
+            }
             // Every capability is also a boolean state variable.
             cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
             GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),

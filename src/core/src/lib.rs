@@ -20,6 +20,7 @@ pub mod dlist;
 pub mod draw;
 pub mod drawpix;
 pub mod error;
+pub mod eval;
 pub mod ffgen;
 pub mod fixed;
 pub mod fog;

@@ -75,6 +75,12 @@ impl Immediate {
         });
     }
 
+    /// The first vertex of the open primitive (inside Begin/End).
+    pub fn open_prim_start(&self) -> Option<usize> {
+        self.inside?;
+        self.prims.last().map(|p| p.start as usize)
+    }
+
     /// `glEnd`.
     pub fn end(&mut self) {
         self.inside = None;

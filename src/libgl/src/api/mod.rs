@@ -13,6 +13,7 @@
 mod arrays;
 mod buffer;
 mod debug;
+mod eval;
 mod lighting;
 mod lists;
 mod matrix;
@@ -88,4 +89,5 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     texture::install(d, profile);
     vertex::install(d, profile);
     rasterpos::install(d, profile);
+    eval::install(d, profile);
 }
