@@ -29,6 +29,12 @@ const COLOR_BUFFER_CAPS: &[GLenum] = &[
     GL_INDEX_LOGIC_OP,
 ];
 const DEPTH_CAPS: &[GLenum] = &[GL_DEPTH_TEST];
+const MULTISAMPLE_CAPS: &[GLenum] = &[
+    GL_MULTISAMPLE,
+    GL_SAMPLE_ALPHA_TO_COVERAGE,
+    GL_SAMPLE_ALPHA_TO_ONE,
+    GL_SAMPLE_COVERAGE,
+];
 const STENCIL_CAPS: &[GLenum] = &[GL_STENCIL_TEST];
 const SCISSOR_CAPS: &[GLenum] = &[GL_SCISSOR_TEST];
 const FOG_CAPS: &[GLenum] = &[GL_FOG];
@@ -296,6 +302,10 @@ impl Context {
             self.raster.line_width = f.raster.line_width;
             self.raster.line_stipple = f.raster.line_stipple;
         }
+        if has(GL_MULTISAMPLE_BIT) {
+            restore_caps(&mut self.state, MULTISAMPLE_CAPS);
+            self.state.sample_coverage = saved.sample_coverage;
+        }
         if has(GL_LIST_BIT) {
             self.lists.base = f.list_base;
         }
@@ -416,6 +426,7 @@ mod tests {
         for caps in [
             COLOR_BUFFER_CAPS,
             DEPTH_CAPS,
+            MULTISAMPLE_CAPS,
             STENCIL_CAPS,
             SCISSOR_CAPS,
             FOG_CAPS,

@@ -208,6 +208,10 @@ impl Context {
             GL_RGBA_MODE if compat => boolean(true),
             GL_INDEX_MODE if compat => boolean(false),
             GL_SAMPLE_BUFFERS | GL_SAMPLES if v >= (1, 3) => int(0),
+            GL_SAMPLE_COVERAGE_VALUE if v >= (1, 3) => floats(&[f64::from(s.sample_coverage.0)]),
+            GL_SAMPLE_COVERAGE_INVERT if v >= (1, 3) => boolean(s.sample_coverage.1),
+            GL_NUM_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => int(0),
+            GL_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => ints(&[]),
             // Implementation limits (the values llvmpipe reports).
             GL_MAX_VIEWPORT_DIMS => ints(&[MAX_VIEWPORT_DIM.into(), MAX_VIEWPORT_DIM.into()]),
             GL_MAX_TEXTURE_SIZE => int(16384),

@@ -12,6 +12,7 @@ pub mod accum;
 pub mod attrib;
 pub mod buffer;
 mod buffer_api;
+mod compressed;
 pub mod context;
 mod copytex;
 pub mod cpu_vertex;

@@ -102,6 +102,10 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_TEXTURE_CUBE_MAP, false),
     (GL_TEXTURE_RECTANGLE, false),
     (GL_VERTEX_PROGRAM_POINT_SIZE, false),
+    (GL_MULTISAMPLE, true),
+    (GL_SAMPLE_ALPHA_TO_COVERAGE, false),
+    (GL_SAMPLE_ALPHA_TO_ONE, false),
+    (GL_SAMPLE_COVERAGE, false),
     (GL_POINT_SPRITE, false),
     (GL_POLYGON_SMOOTH, false),
     (GL_POLYGON_STIPPLE, false),
@@ -154,6 +158,8 @@ pub struct State {
     pub index_mask: u32,
     /// `glPixelTransfer` and `glPixelMap` state.
     pub transfer: crate::pixelmap::PixelTransfer,
+    /// `glSampleCoverage`: value, invert.
+    pub sample_coverage: (f32, bool),
 }
 
 impl State {
@@ -180,6 +186,7 @@ impl State {
             clear_index: 0.0,
             index_mask: u32::MAX,
             transfer: Default::default(),
+            sample_coverage: (1.0, false),
         }
     }
 

@@ -44,28 +44,30 @@ pub fn target_index(target: GLenum) -> ApiResult<usize> {
 /// format (GL 4.6 compat tables 8.11–8.13); `None` for unknown ones.
 pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
     Some(match fmt {
-        1 | GL_LUMINANCE | GL_LUMINANCE8 => (GL_LUMINANCE, [8, 0, 0, 0]),
+        1 | GL_LUMINANCE | GL_LUMINANCE8 | GL_COMPRESSED_LUMINANCE => (GL_LUMINANCE, [8, 0, 0, 0]),
         GL_LUMINANCE4 => (GL_LUMINANCE, [4, 0, 0, 0]),
         GL_LUMINANCE12 | GL_LUMINANCE16 => (GL_LUMINANCE, [16, 0, 0, 0]),
-        2 | GL_LUMINANCE_ALPHA | GL_LUMINANCE8_ALPHA8 => (GL_LUMINANCE_ALPHA, [8, 0, 0, 8]),
+        2 | GL_LUMINANCE_ALPHA | GL_LUMINANCE8_ALPHA8 | GL_COMPRESSED_LUMINANCE_ALPHA => {
+            (GL_LUMINANCE_ALPHA, [8, 0, 0, 8])
+        }
         GL_LUMINANCE4_ALPHA4 => (GL_LUMINANCE_ALPHA, [4, 0, 0, 4]),
         GL_LUMINANCE16_ALPHA16 => (GL_LUMINANCE_ALPHA, [16, 0, 0, 16]),
-        GL_ALPHA | GL_ALPHA8 => (GL_ALPHA, [0, 0, 0, 8]),
+        GL_ALPHA | GL_ALPHA8 | GL_COMPRESSED_ALPHA => (GL_ALPHA, [0, 0, 0, 8]),
         GL_ALPHA4 => (GL_ALPHA, [0, 0, 0, 4]),
         GL_ALPHA12 | GL_ALPHA16 => (GL_ALPHA, [0, 0, 0, 16]),
-        GL_INTENSITY | GL_INTENSITY8 => (GL_INTENSITY, [8, 0, 0, 0]),
+        GL_INTENSITY | GL_INTENSITY8 | GL_COMPRESSED_INTENSITY => (GL_INTENSITY, [8, 0, 0, 0]),
         GL_INTENSITY4 => (GL_INTENSITY, [4, 0, 0, 0]),
         GL_INTENSITY12 | GL_INTENSITY16 => (GL_INTENSITY, [16, 0, 0, 0]),
-        GL_RED | GL_R8 => (GL_RED, [8, 0, 0, 0]),
+        GL_RED | GL_R8 | GL_COMPRESSED_RED => (GL_RED, [8, 0, 0, 0]),
         GL_R16 => (GL_RED, [16, 0, 0, 0]),
-        GL_RG | GL_RG8 => (GL_RG, [8, 8, 0, 0]),
+        GL_RG | GL_RG8 | GL_COMPRESSED_RG => (GL_RG, [8, 8, 0, 0]),
         GL_RG16 => (GL_RG, [16, 16, 0, 0]),
-        3 | GL_RGB | GL_RGB8 => (GL_RGB, [8, 8, 8, 0]),
+        3 | GL_RGB | GL_RGB8 | GL_COMPRESSED_RGB => (GL_RGB, [8, 8, 8, 0]),
         GL_R3_G3_B2 => (GL_RGB, [3, 3, 2, 0]),
         GL_RGB4 => (GL_RGB, [4, 4, 4, 0]),
         GL_RGB5 => (GL_RGB, [5, 5, 5, 0]),
         GL_RGB10 | GL_RGB12 | GL_RGB16 => (GL_RGB, [16, 16, 16, 0]),
-        4 | GL_RGBA | GL_RGBA8 => (GL_RGBA, [8, 8, 8, 8]),
+        4 | GL_RGBA | GL_RGBA8 | GL_COMPRESSED_RGBA => (GL_RGBA, [8, 8, 8, 8]),
         GL_RGBA2 => (GL_RGBA, [2, 2, 2, 2]),
         GL_RGBA4 => (GL_RGBA, [4, 4, 4, 4]),
         GL_RGB5_A1 => (GL_RGBA, [5, 5, 5, 1]),

@@ -486,6 +486,8 @@ impl Context {
                     }
                 }
                 GL_TEXTURE_COMPRESSED => 0.0,
+                // No image is stored compressed (GL 4.6 compat §8.11.3).
+                GL_TEXTURE_COMPRESSED_IMAGE_SIZE => return Err(ApiError::InvalidOperation),
                 _ => return Err(ApiError::InvalidEnum),
             })
         })

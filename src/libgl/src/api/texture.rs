@@ -194,6 +194,135 @@ unsafe extern "C" fn CopyTexSubImage3D(
     })
 }
 
+unsafe extern "C" fn CompressedTexImage1D(
+    target: GLenum,
+    _level: GLint,
+    ifmt: GLenum,
+    _w: GLsizei,
+    _border: GLint,
+    size: GLsizei,
+    _data: *const c_void,
+) {
+    with_ctx("glCompressedTexImage1D", (), |c| {
+        compiled(c, move |c| c.compressed_tex_image(1, target, ifmt, size))
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CompressedTexImage2D(
+    target: GLenum,
+    _level: GLint,
+    ifmt: GLenum,
+    _w: GLsizei,
+    _h: GLsizei,
+    _border: GLint,
+    size: GLsizei,
+    _data: *const c_void,
+) {
+    with_ctx("glCompressedTexImage2D", (), |c| {
+        compiled(c, move |c| c.compressed_tex_image(2, target, ifmt, size))
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CompressedTexImage3D(
+    target: GLenum,
+    _level: GLint,
+    ifmt: GLenum,
+    _w: GLsizei,
+    _h: GLsizei,
+    _d: GLsizei,
+    _border: GLint,
+    size: GLsizei,
+    _data: *const c_void,
+) {
+    with_ctx("glCompressedTexImage3D", (), |c| {
+        compiled(c, move |c| c.compressed_tex_image(3, target, ifmt, size))
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CompressedTexSubImage1D(
+    target: GLenum,
+    _level: GLint,
+    _x: GLint,
+    _w: GLsizei,
+    format: GLenum,
+    size: GLsizei,
+    _data: *const c_void,
+) {
+    with_ctx("glCompressedTexSubImage1D", (), |c| {
+        compiled(c, move |c| {
+            c.compressed_tex_sub_image(1, target, format, size)
+        })
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CompressedTexSubImage2D(
+    target: GLenum,
+    _level: GLint,
+    _x: GLint,
+    _y: GLint,
+    _w: GLsizei,
+    _h: GLsizei,
+    format: GLenum,
+    size: GLsizei,
+    _data: *const c_void,
+) {
+    with_ctx("glCompressedTexSubImage2D", (), |c| {
+        compiled(c, move |c| {
+            c.compressed_tex_sub_image(2, target, format, size)
+        })
+    })
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CompressedTexSubImage3D(
+    target: GLenum,
+    _level: GLint,
+    _x: GLint,
+    _y: GLint,
+    _z: GLint,
+    _w: GLsizei,
+    _h: GLsizei,
+    _d: GLsizei,
+    format: GLenum,
+    size: GLsizei,
+    _data: *const c_void,
+) {
+    with_ctx("glCompressedTexSubImage3D", (), |c| {
+        compiled(c, move |c| {
+            c.compressed_tex_sub_image(3, target, format, size)
+        })
+    })
+}
+
+unsafe extern "C" fn GetCompressedTexImage(target: GLenum, level: GLint, _img: *mut c_void) {
+    with_ctx("glGetCompressedTexImage", (), |c| {
+        let r = c.get_compressed_tex_image(target, level);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetnCompressedTexImage(
+    target: GLenum,
+    level: GLint,
+    _buf_size: GLsizei,
+    _img: *mut c_void,
+) {
+    with_ctx("glGetnCompressedTexImage", (), |c| {
+        let r = c.get_compressed_tex_image(target, level);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn SampleCoverage(value: GLfloat, invert: GLboolean) {
+    with_ctx("glSampleCoverage", (), |c| {
+        compiled(c, move |c| c.sample_coverage(value, invert != 0))
+    })
+}
+
 unsafe extern "C" fn IsTexture(texture: GLuint) -> GLboolean {
     with_ctx("glIsTexture", 0, |c| {
         let r = c.is_texture(texture);
@@ -770,6 +899,23 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetTexParameterfv = GetTexParameterfv;
     d.GetTexLevelParameteriv = GetTexLevelParameteriv;
     d.GetTexLevelParameterfv = GetTexLevelParameterfv;
+    d.CompressedTexImage1D = CompressedTexImage1D;
+    d.CompressedTexImage2D = CompressedTexImage2D;
+    d.CompressedTexImage3D = CompressedTexImage3D;
+    d.CompressedTexSubImage1D = CompressedTexSubImage1D;
+    d.CompressedTexSubImage2D = CompressedTexSubImage2D;
+    d.CompressedTexSubImage3D = CompressedTexSubImage3D;
+    d.GetCompressedTexImage = GetCompressedTexImage;
+    d.GetnCompressedTexImage = GetnCompressedTexImage;
+    d.CompressedTexImage1DARB = CompressedTexImage1D;
+    d.CompressedTexImage2DARB = CompressedTexImage2D;
+    d.CompressedTexImage3DARB = CompressedTexImage3D;
+    d.CompressedTexSubImage1DARB = CompressedTexSubImage1D;
+    d.CompressedTexSubImage2DARB = CompressedTexSubImage2D;
+    d.CompressedTexSubImage3DARB = CompressedTexSubImage3D;
+    d.GetCompressedTexImageARB = GetCompressedTexImage;
+    d.SampleCoverage = SampleCoverage;
+    d.SampleCoverageARB = SampleCoverage;
     d.CopyTexImage1D = CopyTexImage1D;
     d.CopyTexImage2D = CopyTexImage2D;
     d.CopyTexSubImage1D = CopyTexSubImage1D;
