@@ -36,7 +36,10 @@ impl Context {
         let [w, h] = size;
         // GL 4.6 compat §8.6 (and Mesa): INVALID_ENUM for an internal format
         // that is not one (glTexImage says INVALID_VALUE).
-        if crate::texture::internal_format(internal_format).is_none() {
+        // The component counts 1..4 are glTexImage-only (§8.6).
+        if crate::texture::internal_format(internal_format).is_none()
+            || (1..=4).contains(&internal_format)
+        {
             self.outside_begin_end()?;
             return Err(crate::error::ApiError::InvalidEnum);
         }
@@ -51,13 +54,13 @@ impl Context {
             GL_FLOAT,
         )?;
         let texels = self.copy_source(x, y, w, h)?;
-        self.tex_image(
-            target,
-            level,
-            internal_format,
-            [w as usize, h as usize, 1],
+        let (texels, size) = crate::texture_api::strip_border(
             texels,
-        )
+            [w as usize, h as usize, 1],
+            dims,
+            border as usize,
+        );
+        self.tex_image(target, level, internal_format, size, texels)
     }
 
     /// `glCopyTexSubImage{1,2,3}D`: `offset` is x, y (0 for 1D) and z (0

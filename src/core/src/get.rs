@@ -217,6 +217,9 @@ impl Context {
             GL_MAX_TEXTURE_SIZE => int(16384),
             GL_SUBPIXEL_BITS => int(8),
             GL_MAX_LIGHTS if compat => int(8),
+            GL_MAX_TEXTURE_UNITS if compat && v >= (1, 3) => {
+                int(crate::texenv::MAX_FF_UNITS as i64)
+            }
             GL_MAX_CLIP_PLANES => int(8),
             GL_MAX_MODELVIEW_STACK_DEPTH | GL_MAX_PROJECTION_STACK_DEPTH if compat => int(32),
             GL_MAX_TEXTURE_STACK_DEPTH if compat => int(10),

@@ -109,7 +109,19 @@ pub fn client_image(
     d: usize,
     store: &PixelStore,
 ) -> ApiResult<ClientImage> {
-    let comps = color_components(format).ok_or(ApiError::InvalidEnum)?;
+    let Some(comps) = color_components(format) else {
+        // A format of another kind (depth, stencil, index) with a packed
+        // colour type is a mismatch (INVALID_OPERATION, as Mesa); otherwise
+        // this path does not take it.
+        let other = matches!(
+            format,
+            GL_DEPTH_COMPONENT | GL_STENCIL_INDEX | GL_DEPTH_STENCIL | GL_COLOR_INDEX
+        );
+        return Err(match type_info(type_) {
+            Some((_, Some(_))) if other => ApiError::InvalidOperation,
+            _ => ApiError::InvalidEnum,
+        });
+    };
     let (elem, packed) = type_info(type_).ok_or(ApiError::InvalidEnum)?;
     if let Some(n) = packed {
         let ok = match n {

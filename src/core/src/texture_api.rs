@@ -19,6 +19,8 @@ pub struct TextureBindings {
     pub bound: Vec<[u32; 5]>,
     /// The default texture of each target.
     pub defaults: Vec<Texture>,
+    /// The proxy texture of each target (images without texels).
+    pub proxies: Vec<Texture>,
 }
 
 impl Default for TextureBindings {
@@ -26,8 +28,52 @@ impl Default for TextureBindings {
         TextureBindings {
             bound: vec![[0; 5]; MAX_UNITS],
             defaults: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
+            proxies: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
         }
     }
+}
+
+/// The texture target a proxy target stands for, and the image target its
+/// `glTexImage*` call is validated as.
+fn proxy_target(target: GLenum) -> Option<(GLenum, GLenum)> {
+    Some(match target {
+        GL_PROXY_TEXTURE_1D => (GL_TEXTURE_1D, GL_TEXTURE_1D),
+        GL_PROXY_TEXTURE_2D => (GL_TEXTURE_2D, GL_TEXTURE_2D),
+        GL_PROXY_TEXTURE_3D => (GL_TEXTURE_3D, GL_TEXTURE_3D),
+        GL_PROXY_TEXTURE_CUBE_MAP => (GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_POSITIVE_X),
+        GL_PROXY_TEXTURE_RECTANGLE => (GL_TEXTURE_RECTANGLE, GL_TEXTURE_RECTANGLE),
+        _ => return None,
+    })
+}
+
+/// Whether `target` is a proxy texture target (`glTexImage*` with it is
+/// executed at once, even while a display list is compiled).
+pub fn is_proxy_target(target: GLenum) -> bool {
+    proxy_target(target).is_some()
+}
+
+/// Drops the border of an image given with `border` texels on each side
+/// (as Mesa does for drivers without border support): returns the inner
+/// texels and size. `dims` is the image's dimensionality.
+pub fn strip_border(
+    texels: Vec<[f32; 4]>,
+    size: [usize; 3],
+    dims: usize,
+    border: usize,
+) -> (Vec<[f32; 4]>, [usize; 3]) {
+    if border == 0 {
+        return (texels, size);
+    }
+    let b = |d: usize| if dims > d { border } else { 0 };
+    let inner = [0, 1, 2].map(|d| size[d].saturating_sub(2 * b(d)));
+    let mut out = Vec::with_capacity(inner.iter().product());
+    for z in 0..inner[2] {
+        for y in 0..inner[1] {
+            let row = ((z + b(2)) * size[1] + y + b(1)) * size[0] + b(0);
+            out.extend_from_slice(&texels[row..row + inner[0]]);
+        }
+    }
+    (out, inner)
 }
 
 /// The binding target an image target belongs to, and its cube face.
@@ -60,6 +106,12 @@ fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
         Err(ApiError::InvalidEnum)
     }
 }
+
+/// Texels one image may hold: 1 GiB of storage at 16 bytes a texel (the
+/// texel store is four floats), like llvmpipe's 1 GiB limit for one
+/// texture. Larger images are GL_OUT_OF_MEMORY, and proxies say they do
+/// not fit.
+const MAX_IMAGE_TEXELS: u64 = (1 << 30) / 16;
 
 fn max_size(target: GLenum) -> usize {
     if target == GL_TEXTURE_3D {
@@ -154,27 +206,112 @@ impl Context {
         format: GLenum,
         type_: GLenum,
     ) -> ApiResult<ClientImage> {
+        let plan = self.check_tex_image(
+            dims,
+            target,
+            level,
+            internal_format,
+            size,
+            border,
+            format,
+            type_,
+        )?;
+        if !Self::fits_limits(dims, target, level, size, border) {
+            return Err(ApiError::InvalidValue);
+        }
+        if !Self::fits_memory(size) {
+            return Err(ApiError::OutOfMemory);
+        }
+        Ok(plan)
+    }
+
+    /// Whether an image's texels fit the storage limit of one image
+    /// ([`MAX_IMAGE_TEXELS`]).
+    fn fits_memory(size: [i32; 3]) -> bool {
+        size.iter().map(|&s| s.max(1) as u64).product::<u64>() <= MAX_IMAGE_TEXELS
+    }
+
+    /// Whether an image of `size` (with its border) fits the
+    /// implementation's limits at `level`: the limits a proxy query tests.
+    fn fits_limits(dims: usize, target: GLenum, level: i32, size: [i32; 3], border: i32) -> bool {
+        let bind = image_target(target).map_or(target, |(b, _)| b);
+        let max = (max_size(bind) >> level.clamp(0, 31)) as i64;
+        (0..dims).all(|d| i64::from(size[d]) <= max + 2 * i64::from(border))
+    }
+
+    /// The validation of `glTexImage*` other than the size limits.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    fn check_tex_image(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult<ClientImage> {
         self.outside_begin_end()?;
         let (bind, _) = image_target_for(dims, target)?;
         if level < 0 || level > max_level(bind) || (bind == GL_TEXTURE_RECTANGLE && level != 0) {
             return Err(ApiError::InvalidValue);
         }
         crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
-        let max = max_size(bind) as i32;
-        if size.iter().any(|&s| s < 0 || s > max + 2)
-            || !(border == 0 || (border == 1 && self.params().profile == Profile::Compat))
-        {
+        let legal_border = border == 0
+            || (border == 1
+                && self.params().profile == Profile::Compat
+                && bind != GL_TEXTURE_RECTANGLE);
+        if size.iter().any(|&s| s < 0) || !legal_border || (0..dims).any(|d| size[d] < 2 * border) {
             return Err(ApiError::InvalidValue);
         }
         if bind == GL_TEXTURE_CUBE_MAP && size[0] != size[1] {
             return Err(ApiError::InvalidValue);
         }
-        if border != 0 {
-            // Bordered textures are not stored yet: say so rather than mis-sample.
-            return Err(ApiError::InvalidValue);
-        }
         let [w, h, d] = size.map(|s| s as usize);
         client_image(format, type_, w, h, d, &self.state.unpack)
+    }
+
+    /// `glTexImage*` with a proxy target: the usual errors, except that an
+    /// image beyond the limits clears the proxy level (GL 4.6 compat
+    /// §8.22) instead; nothing is stored but the image's description.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn proxy_tex_image(
+        &mut self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult {
+        let (bind, as_target) = proxy_target(target).ok_or(ApiError::InvalidEnum)?;
+        self.check_tex_image(
+            dims,
+            as_target,
+            level,
+            internal_format,
+            size,
+            border,
+            format,
+            type_,
+        )?;
+        let ti = target_index(bind)?;
+        let key = (0, level as usize);
+        if Self::fits_limits(dims, as_target, level, size, border) && Self::fits_memory(size) {
+            let b = border as usize;
+            let inner = [0, 1, 2].map(|d| {
+                let s = if d < dims { size[d] as usize } else { 1 };
+                if d < dims { s - 2 * b } else { s }
+            });
+            let image = make_image(inner, internal_format, Vec::new())?;
+            self.textures.proxies[ti].images.insert(key, image);
+        } else {
+            self.textures.proxies[ti].images.remove(&key);
+        }
+        Ok(())
     }
 
     /// The texels of a `glTexImage*` call: unpacked from `src` (`plan.byte_len`
@@ -445,11 +582,20 @@ impl Context {
         pname: GLenum,
     ) -> ApiResult<f32> {
         self.outside_begin_end()?;
-        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let proxy = proxy_target(target);
+        let (bind, face) = match proxy {
+            Some((bind, _)) => (bind, 0),
+            None => image_target(target).ok_or(ApiError::InvalidEnum)?,
+        };
         if level < 0 || level > max_level(bind) {
             return Err(ApiError::InvalidValue);
         }
-        self.with_bound_texture(bind, |t| {
+        let proxies = std::mem::take(&mut self.textures.proxies);
+        let r = self.with_bound_texture(bind, |bound| {
+            let t = match proxy {
+                Some(_) => &proxies[target_index(bind)?],
+                None => &*bound,
+            };
             let img = t.images.get(&(face, level as usize));
             let size = img.map_or([0; 3], |i| i.size);
             let bits = img.map_or([0; 4], |i| i.bits);
@@ -486,11 +632,15 @@ impl Context {
                     }
                 }
                 GL_TEXTURE_COMPRESSED => 0.0,
+                // No depth or stencil texture formats yet.
+                GL_TEXTURE_DEPTH_SIZE | GL_TEXTURE_STENCIL_SIZE => 0.0,
                 // No image is stored compressed (GL 4.6 compat §8.11.3).
                 GL_TEXTURE_COMPRESSED_IMAGE_SIZE => return Err(ApiError::InvalidOperation),
                 _ => return Err(ApiError::InvalidEnum),
             })
-        })
+        });
+        self.textures.proxies = proxies;
+        r
     }
 
     /// The name bound to `target` on the active unit (`GL_TEXTURE_BINDING_*`).

@@ -349,6 +349,21 @@ fn tex_image(
     type_: GLenum,
     pixels: *const c_void,
 ) {
+    if oxgl_core::texture_api::is_proxy_target(target) {
+        // Proxy queries run at once, even while a list is compiled.
+        let r = c.proxy_tex_image(
+            dims,
+            target,
+            level,
+            internal_format as GLenum,
+            size,
+            border,
+            format,
+            type_,
+        );
+        c.record(r);
+        return;
+    }
     let plan = c.plan_tex_image(
         dims,
         target,
@@ -371,7 +386,9 @@ fn tex_image(
     let Some(texels) = c.record(texels) else {
         return;
     };
-    let dims = plan.size;
+    // Borders are dropped, as Mesa does for drivers without them.
+    let (texels, dims) =
+        oxgl_core::texture_api::strip_border(texels, plan.size, dims, border as usize);
     let ifmt = internal_format as GLenum;
     compiled(c, move |c| {
         c.tex_image(target, level, ifmt, dims, texels.clone())
