@@ -105,6 +105,8 @@ pub struct Context {
     pub(crate) cpu_programs: crate::cpu_vertex::CpuPrograms,
     /// The current raster position and pixel zoom.
     pub raster_pos: crate::rasterpos::RasterPos,
+    /// Render mode, name stack, selection and feedback buffers.
+    pub select: crate::select::SelectState,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -190,6 +192,7 @@ impl Context {
             submit: crate::submit::Submit::default(),
             cpu_programs: Default::default(),
             raster_pos: Default::default(),
+            select: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }
@@ -377,7 +380,9 @@ impl Context {
         if mask & GL_STENCIL_BUFFER_BIT != 0 {
             buffers |= clear_bits::CLEAR_STENCIL;
         }
-        if buffers == 0 || self.draw.is_none() {
+        // Mesa clears only in GL_RENDER mode (selection and feedback draw
+        // nothing).
+        if buffers == 0 || self.draw.is_none() || self.select.mode != GL_RENDER {
             return Ok(());
         }
         let [x, y, w, h] = s.scissor;

@@ -27,6 +27,7 @@ pub mod pixel_transfer;
 pub mod pixels;
 pub mod raster_state;
 pub mod rasterpos;
+pub mod select;
 pub mod shared;
 pub mod state;
 mod submit;

@@ -122,9 +122,10 @@ impl Context {
         Ok(())
     }
 
-    /// Selection mode counts a valid raster position as a hit; the hook is
-    /// filled in by the selection code.
-    fn note_raster_pos_for_select(&mut self, _v: &crate::cpu_vertex::CpuVertex, _planes: u8) {}
+    /// Selection mode counts a valid raster position as a hit.
+    fn note_raster_pos_for_select(&mut self, v: &crate::cpu_vertex::CpuVertex, planes: u8) {
+        self.select_raster_pos(v, planes);
+    }
 }
 
 #[cfg(test)]

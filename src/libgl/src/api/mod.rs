@@ -19,6 +19,7 @@ mod matrix;
 mod pixels;
 mod queries;
 mod rasterpos;
+mod select;
 mod state;
 mod texture;
 mod vertex;
@@ -88,4 +89,5 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     texture::install(d, profile);
     vertex::install(d, profile);
     rasterpos::install(d, profile);
+    select::install(d, profile);
 }
