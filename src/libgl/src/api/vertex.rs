@@ -359,12 +359,10 @@ unsafe extern "C" fn End() {
     })
 }
 
-/// `glRect`: the four corners counter-clockwise between Begin and End
-/// (GL 4.6 compatibility §10.9). INVALID_OPERATION inside Begin/End. The
-/// spec's `POLYGON` and Mesa's `QUADS` draw the same pixels; `QUADS`, as
-/// Mesa, makes feedback report the same two triangles.
+/// `glRect`: `Begin(POLYGON)`, the four corners counter-clockwise, `End`
+/// (GL 4.6 compatibility §10.9). INVALID_OPERATION inside Begin/End.
 fn rect(c: &mut oxgl_core::Context, x1: f32, y1: f32, x2: f32, y2: f32) {
-    let r = c.begin(oxgl_glapi::generated::enums::GL_QUADS);
+    let r = c.begin(oxgl_glapi::generated::enums::GL_POLYGON);
     if c.record(r).is_none() {
         return;
     }
