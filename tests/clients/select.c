@@ -315,6 +315,40 @@ static void test_feedback(void)
              GL_POINT_TOKEN, 10, 0, GL_POINT_TOKEN, 10, 10);
     glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
 
+    /* Polygon offset: window depth moved by factor * slope (0.025 here). */
+    glPolygonOffset(2, 4);
+    glEnable(GL_POLYGON_OFFSET_FILL);
+    begin_feedback(GL_3D);
+    glBegin(GL_TRIANGLES);
+    glVertex3f(0, 0, 0);
+    glVertex3f(10, 0, 0.5);
+    glVertex3f(0, 10, 0);
+    glEnd();
+    n = glRenderMode(GL_RENDER);
+    glDisable(GL_POLYGON_OFFSET_FILL);
+    glPolygonOffset(0, 0);
+    CHECK_FB("polygon offset", n, GL_POLYGON_TOKEN, 3, 0, 0, 0.55, 10, 0, 0.3, 0, 10, 0.55);
+
+    /* Flat shading with polygon mode GL_LINE: the provoking (last) vertex's
+     * colour on every edge. */
+    glShadeModel(GL_FLAT);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_LINE);
+    begin_feedback(GL_3D_COLOR);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0, 0);
+    glVertex2f(0, 0);
+    glColor3f(0, 1, 0);
+    glVertex2f(10, 0);
+    glColor3f(0, 0, 1);
+    glVertex2f(10, 10);
+    glEnd();
+    n = glRenderMode(GL_RENDER);
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glShadeModel(GL_SMOOTH);
+    CHECK_FB("flat shading, polygon mode GL_LINE", n, GL_LINE_RESET_TOKEN, 10, 10, 0.5, 0, 0, 1, 1,
+             0, 0, 0.5, 0, 0, 1, 1, GL_LINE_TOKEN, 0, 0, 0.5, 0, 0, 1, 1, 10, 0, 0.5, 0, 0, 1, 1,
+             GL_LINE_TOKEN, 10, 0, 0.5, 0, 0, 1, 1, 10, 10, 0.5, 0, 0, 1, 1);
+
     /* Per-vertex colours (not flattened by GL_FLAT, as Mesa), culling. */
     glShadeModel(GL_FLAT);
     glEnable(GL_CULL_FACE);

@@ -407,14 +407,29 @@ impl Context {
                 tex: v.tex[0],
                 dist: v.clip_distance,
                 edge: attribs[Attrib::EDGEFLAG.index()][0] != 0.0,
+                z_offset: 0.0,
             });
         }
         let r = &self.raster;
+        let [_, _, vw, vh] = self.state.viewport.map(|v| v as f32);
+        let [near, far] = self.state.depth_range.map(|v| v as f32);
+        let on = |cap| self.state.enabled(cap);
+        let flat = self.ff.shade_model == GL_FLAT && r.polygon_mode != [GL_FILL; 2];
         let setup = Setup {
             user_planes: self.enabled_clip_planes(),
             cull: self.state.enabled(GL_CULL_FACE).then_some(r.cull_face),
             front_ccw: r.front_face == GL_CCW,
             polygon_mode: r.polygon_mode,
+            scale: [vw * 0.5, vh * 0.5, (far - near) * 0.5],
+            offset: (
+                r.polygon_offset[0],
+                [
+                    on(GL_POLYGON_OFFSET_FILL),
+                    on(GL_POLYGON_OFFSET_LINE),
+                    on(GL_POLYGON_OFFSET_POINT),
+                ],
+            ),
+            flat,
         };
         let mut out = Vec::new();
         pipeline::run(&setup, &verts, &batch.prims, &mut out);
@@ -423,8 +438,18 @@ impl Context {
         }
     }
 
+    /// Window coordinates of a pipeline vertex, polygon offset included
+    /// (saturated, as Mesa).
+    fn pipeline_window(&self, v: &PVert) -> [f32; 3] {
+        let [x, y, mut z] = self.window_coords(v.clip);
+        if v.z_offset != 0.0 {
+            z = (z + v.z_offset).clamp(0.0, 1.0);
+        }
+        [x, y, z]
+    }
+
     fn feedback_of(&self, v: &PVert, face: usize) -> FeedbackVertex {
-        let [x, y, z] = self.window_coords(v.clip);
+        let [x, y, z] = self.pipeline_window(v);
         FeedbackVertex {
             win: [x, y, z, v.clip[3]],
             color: v.color[face],
@@ -437,7 +462,7 @@ impl Context {
     fn select_emit(&mut self, o: Out) {
         if self.select.mode == GL_SELECT {
             let mut hit = |v: &PVert| {
-                let z = self.window_coords(v.clip)[2];
+                let z = self.pipeline_window(v)[2];
                 self.select.update_hit(z);
             };
             match &o {

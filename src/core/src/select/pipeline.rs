@@ -17,6 +17,14 @@
 //! * Polygon mode `GL_LINE` turns a triangle into its boundary edges in the
 //!   order `v2-v0, v0-v1, v1-v2`, `GL_POINT` into the starting vertices of
 //!   its boundary edges; the mode follows the triangle's facing.
+//! * Polygon offset (for the triangle's polygon mode) moves the window depth
+//!   of a clipped triangle's vertices by `factor * max(|dz/dx|, |dz/dy|)`,
+//!   saturated to [0, 1]; as in Mesa's draw module, `units` adds nothing
+//!   (its minimum resolvable difference is 0).
+//! * Flat shading flattens colours only while a polygon mode other than
+//!   `GL_FILL` is set (Mesa inserts its flat-shading stage for unfilled
+//!   polygons only): triangles take their last vertex's colour, lines their
+//!   second's. Otherwise feedback reports per-vertex colours, as Mesa.
 //! * Lines are clipped parametrically (both ends move along the segment),
 //!   points are kept or dropped whole.
 //!
@@ -54,6 +62,8 @@ pub(crate) struct PVert {
     pub dist: [f32; MAX_CLIP_PLANES],
     /// Edge flag: whether the edge starting here is a boundary edge.
     pub edge: bool,
+    /// Polygon offset added to the window depth (0: none).
+    pub z_offset: f32,
 }
 
 fn lerp4(a: [f32; 4], b: [f32; 4], t: f32) -> [f32; 4] {
@@ -94,6 +104,7 @@ impl PVert {
             tex: lerp4(from.tex, to.tex, t),
             dist: std::array::from_fn(|i| from.dist[i] + t * (to.dist[i] - from.dist[i])),
             edge: from.edge,
+            z_offset: from.z_offset,
         }
     }
 }
@@ -109,6 +120,14 @@ pub(crate) struct Setup {
     pub front_ccw: bool,
     /// `glPolygonMode` for front and back faces.
     pub polygon_mode: [GLenum; 2],
+    /// Viewport and depth-range scale: window units per normalized device
+    /// unit in x, y and z.
+    pub scale: [f32; 3],
+    /// `glPolygonOffset` factor, and whether offset is enabled for
+    /// `GL_FILL`, `GL_LINE` and `GL_POINT`.
+    pub offset: (f32, [bool; 3]),
+    /// Flat shading applies (see the header).
+    pub flat: bool,
 }
 
 impl Setup {
@@ -270,7 +289,10 @@ impl Pipe<'_> {
 
     /// Mesa's `do_clip_line`: each end moves in by the largest parameter
     /// any plane asks for.
-    fn line(&mut self, a: PVert, b: PVert) {
+    fn line(&mut self, mut a: PVert, b: PVert) {
+        if self.setup.flat {
+            a.color = b.color;
+        }
         let planes = a.outside(self.setup.planes()) | b.outside(self.setup.planes());
         if planes == 0 {
             self.out.push(Out::Line(a, b, 0));
@@ -302,7 +324,11 @@ impl Pipe<'_> {
         self.out.push(Out::Line(na, nb, 0));
     }
 
-    fn tri(&mut self, v: [PVert; 3], flags: TriFlags) {
+    fn tri(&mut self, mut v: [PVert; 3], flags: TriFlags) {
+        if self.setup.flat {
+            let c = v[2].color;
+            v.iter_mut().for_each(|x| x.color = c);
+        }
         // Facing from the window-space area (the viewport scale is
         // positive, so normalized device coordinates give the sign).
         let ndc = |p: &PVert| [p.clip[0] / p.clip[3], p.clip[1] / p.clip[3]];
@@ -362,8 +388,19 @@ impl Pipe<'_> {
 
     /// Polygon mode: the triangle filled, as its boundary edges, or as the
     /// vertices starting them (Mesa's `draw_pipe_unfilled`).
-    fn unfilled(&mut self, t: [PVert; 3], reset: bool, face: usize) {
-        match self.setup.polygon_mode[face] {
+    fn unfilled(&mut self, mut t: [PVert; 3], reset: bool, face: usize) {
+        let mode = self.setup.polygon_mode[face];
+        let (factor, enables) = self.setup.offset;
+        let enabled = match mode {
+            GL_LINE => enables[1],
+            GL_POINT => enables[2],
+            _ => enables[0],
+        };
+        if enabled {
+            let z = self.depth_slope(&t) * factor;
+            t.iter_mut().for_each(|v| v.z_offset = z);
+        }
+        match mode {
             GL_LINE => {
                 if reset {
                     self.out.push(Out::LineReset);
@@ -383,6 +420,27 @@ impl Pipe<'_> {
             }
             _ => self.out.push(Out::Tri(t, face)),
         }
+    }
+}
+
+impl Pipe<'_> {
+    /// `max(|dz/dx|, |dz/dy|)` of a triangle in window coordinates (Mesa's
+    /// `do_offset_tri`); 0 for a degenerate one.
+    fn depth_slope(&self, t: &[PVert; 3]) -> f32 {
+        let [sx, sy, sz] = self.setup.scale;
+        let w = t.map(|v| {
+            let d = 1.0 / v.clip[3];
+            [v.clip[0] * d * sx, v.clip[1] * d * sy, v.clip[2] * d * sz]
+        });
+        let e = [w[0][0] - w[2][0], w[0][1] - w[2][1], w[0][2] - w[2][2]];
+        let f = [w[1][0] - w[2][0], w[1][1] - w[2][1], w[1][2] - w[2][2]];
+        let det = e[0] * f[1] - e[1] * f[0];
+        if det == 0.0 || !det.is_finite() {
+            return 0.0;
+        }
+        let a = e[1] * f[2] - e[2] * f[1];
+        let b = e[2] * f[0] - e[0] * f[2];
+        (a / det).abs().max((b / det).abs())
     }
 }
 
@@ -431,6 +489,7 @@ mod tests {
             tex: [0.0; 4],
             dist: [0.0; MAX_CLIP_PLANES],
             edge: true,
+            z_offset: 0.0,
         }
     }
 
@@ -440,6 +499,9 @@ mod tests {
             cull: None,
             front_ccw: true,
             polygon_mode: [GL_FILL, GL_FILL],
+            scale: [32.0, 32.0, 0.5],
+            offset: (0.0, [false; 3]),
+            flat: false,
         }
     }
 
@@ -515,6 +577,21 @@ mod tests {
         assert!(matches!(run_one(&s, &cw, GL_TRIANGLES)[0], Out::Tri(_, 1)));
         s.cull = Some(GL_BACK);
         assert!(run_one(&s, &cw, GL_TRIANGLES).is_empty());
+    }
+
+    #[test]
+    fn polygon_offset_uses_the_window_slope() {
+        // Window z goes 0.5 -> 0.25 over 10 pixels in x: slope 0.025.
+        let mut t = [v(0.0, 0.0), v(10.0 / 32.0, 0.0), v(0.0, 10.0 / 32.0)];
+        t[1].clip[2] = -0.5;
+        let mut s = setup();
+        s.offset = (2.0, [true, false, false]);
+        let out = run_one(&s, &t, GL_TRIANGLES);
+        let Out::Tri(tri, _) = out[0] else { panic!() };
+        assert!(tri.iter().all(|p| (p.z_offset - 0.05).abs() < 1e-6));
+        s.polygon_mode = [GL_LINE; 2];
+        let out = run_one(&s, &t, GL_TRIANGLES);
+        assert!(matches!(out[1], Out::Line(a, _, _) if a.z_offset == 0.0));
     }
 
     #[test]
