@@ -408,6 +408,40 @@ static void test_feedback(void)
     n = glRenderMode(GL_RENDER);
     CHECK_FB("GL_4D_COLOR_TEXTURE", n, GL_POINT_TOKEN, 40, 40, 0.555556, 2, 1, 0, 0.5, 1, 0.1,
              0.2, 0.3, 0.4);
+    /* The texture matrix applies while texture unit 0 is enabled (as
+     * Mesa); lit vertices report the lit colour (red: the front material
+     * ambient under the white ambient light set above). */
+    GLubyte texel[4] = { 255, 255, 255, 255 };
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, texel);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glMatrixMode(GL_TEXTURE);
+    glTranslatef(1, 2, 3);
+    glMatrixMode(GL_MODELVIEW);
+    begin_feedback(GL_3D_COLOR_TEXTURE);
+    glBegin(GL_POINTS);
+    glVertex3f(0.5, 0.5, -2);
+    glEnd();
+    glEnable(GL_TEXTURE_2D);
+    glBegin(GL_POINTS);
+    glVertex3f(0.5, 0.5, -2);
+    glEnd();
+    glEnable(GL_LIGHTING);
+    glBegin(GL_POINTS);
+    glVertex3f(0.5, 0.5, -2);
+    glEnd();
+    n = glRenderMode(GL_RENDER);
+    glDisable(GL_LIGHTING);
+    glDisable(GL_TEXTURE_2D);
+    glDeleteTextures(1, &tex);
+    glMatrixMode(GL_TEXTURE);
+    glLoadIdentity();
+    glMatrixMode(GL_MODELVIEW);
+    CHECK_FB("texture matrix and lighting", n, GL_POINT_TOKEN, 40, 40, 0.555556, 1, 0, 0.5, 1,
+             0.1, 0.2, 0.3, 0.4, GL_POINT_TOKEN, 40, 40, 0.555556, 1, 0, 0.5, 1, 0.5, 1, 1.5,
+             0.4, GL_POINT_TOKEN, 40, 40, 0.555556, 1, 0, 0, 1, 0.5, 1, 1.5, 0.4);
     ortho();
 
     /* A user clip plane x <= 20: the edge along it is a boundary edge. */

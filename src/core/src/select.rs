@@ -394,22 +394,34 @@ impl Context {
     /// Selection or feedback of a draw (outside `GL_RENDER` mode, in
     /// place of rasterization).
     pub(crate) fn select_batch(&mut self, batch: &DrawBatch) {
-        let n = batch.vertex_count();
-        let mut verts = Vec::with_capacity(n);
-        for i in 0..n {
-            let attribs: [[f32; 4]; NUM_ATTRIBS] =
-                std::array::from_fn(|a| batch.fetch(i, Attrib(a as u8)));
-            let v = self.cpu_vertex(&attribs);
-            verts.push(PVert {
-                clip: v.clip,
-                // Mesa clamps fixed-function vertex colours.
-                color: v.color.map(|c| c.map(|x| x.clamp(0.0, 1.0))),
-                tex: v.tex[0],
-                dist: v.clip_distance,
-                edge: attribs[Attrib::EDGEFLAG.index()][0] != 0.0,
-                z_offset: 0.0,
-            });
-        }
+        let inputs: Vec<[[f32; 4]; NUM_ATTRIBS]> = (0..batch.vertex_count())
+            .map(|i| std::array::from_fn(|a| batch.fetch(i, Attrib(a as u8))))
+            .collect();
+        let unit0 = self.texture_unit0_enabled();
+        let verts = match self.unlit_vertices(&inputs, unit0) {
+            Some(v) => v,
+            None => {
+                let mut transformed = Vec::new();
+                self.cpu_vertices(&inputs, &mut transformed);
+                inputs
+                    .iter()
+                    .zip(&transformed)
+                    .map(|(attribs, v)| PVert {
+                        clip: v.clip,
+                        // Mesa clamps fixed-function vertex colours.
+                        color: v.color.map(|c| c.map(|x| x.clamp(0.0, 1.0))),
+                        tex: if unit0 {
+                            v.tex[0]
+                        } else {
+                            attribs[Attrib::TEX0.index()]
+                        },
+                        dist: v.clip_distance,
+                        edge: attribs[Attrib::EDGEFLAG.index()][0] != 0.0,
+                        z_offset: 0.0,
+                    })
+                    .collect()
+            }
+        };
         let r = &self.raster;
         let [_, _, vw, vh] = self.state.viewport.map(|v| v as f32);
         let [near, far] = self.state.depth_range.map(|v| v as f32);
@@ -436,6 +448,84 @@ impl Context {
         for o in out {
             self.select_emit(o);
         }
+    }
+
+    /// Whether texture unit 0 is enabled with a complete texture. As Mesa,
+    /// feedback reports unit 0's coordinates through texgen and the texture
+    /// matrix only then, and the current coordinates unchanged otherwise.
+    fn texture_unit0_enabled(&self) -> bool {
+        let Some(ti) = self
+            .texunits
+            .effective_target(0)
+            .and_then(|t| crate::texture::target_index(t).ok())
+        else {
+            return false;
+        };
+        match self.textures.bound[0][ti] {
+            0 => self.textures.defaults[ti].complete().is_some(),
+            name => self
+                .shared()
+                .textures()
+                .get(name)
+                .is_some_and(|t| t.complete().is_some()),
+        }
+    }
+
+    /// Without lighting and texture-coordinate generation, the vertex stage
+    /// reduces to matrix products; computing them here is two orders of
+    /// magnitude faster than running the fixed-function program on the IR
+    /// interpreter ([`Context::cpu_vertices`], the general path), and gives
+    /// the same values as that program (`ffgen::vertex_shader`: the
+    /// position by the modelview-projection product, the colour clamped,
+    /// texture unit 0 through its matrix, clip distances against the
+    /// eye-space planes). `unit0`: texture unit 0 is enabled.
+    fn unlit_vertices(
+        &self,
+        inputs: &[[[f32; 4]; NUM_ATTRIBS]],
+        unit0: bool,
+    ) -> Option<Vec<PVert>> {
+        if self.state.enabled(GL_LIGHTING) || unit0 && self.texunits.texgen[0].enabled != 0 {
+            return None;
+        }
+        let m = &self.ff.matrices;
+        let mv = *m.modelview.top();
+        let mvp = m.projection.top().mul(&mv);
+        let tm = *m.texture[0].top();
+        let planes = self.enabled_clip_planes();
+        let xform = |m: &crate::matrix::Mat4, v: [f32; 4]| -> [f32; 4] {
+            std::array::from_fn(|r| (0..4).fold(0.0, |acc, c| acc + m.0[c * 4 + r] * v[c]))
+        };
+        Some(
+            inputs
+                .iter()
+                .map(|a| {
+                    let pos = a[Attrib::POS.index()];
+                    let mut dist = [0.0; crate::fog::MAX_CLIP_PLANES];
+                    if planes != 0 {
+                        let eye = xform(&mv, pos);
+                        for (i, d) in dist.iter_mut().enumerate() {
+                            if planes & (1 << i) != 0 {
+                                let p = self.clip_planes[i].map(|x| x as f32);
+                                *d = (0..4).fold(0.0, |acc, c| acc + p[c] * eye[c]);
+                            }
+                        }
+                    }
+                    let color = a[Attrib::COLOR0.index()].map(|x| x.clamp(0.0, 1.0));
+                    PVert {
+                        clip: xform(&mvp, pos),
+                        color: [color; 2],
+                        tex: if unit0 {
+                            xform(&tm, a[Attrib::TEX0.index()])
+                        } else {
+                            a[Attrib::TEX0.index()]
+                        },
+                        dist,
+                        edge: a[Attrib::EDGEFLAG.index()][0] != 0.0,
+                        z_offset: 0.0,
+                    }
+                })
+                .collect(),
+        )
     }
 
     /// Window coordinates of a pipeline vertex, polygon offset included
