@@ -13,6 +13,22 @@
 //! `glFeedbackBuffer` return; the core keeps them as [`ClientWords`], which the
 //! entry-point layer implements over the application's pointer. Every write
 //! is bounds-checked here against the size the application gave.
+//!
+//! `tests/clients/select.c` holds llvmpipe's values. Where Mesa 22.3 is
+//! left on purpose:
+//!
+//! * per-vertex edge flags hide the edges they flag; llvmpipe's feedback
+//!   then drops every edge of the polygon;
+//! * a `glRenderMode` that fails (INVALID_OPERATION: empty buffer) leaves
+//!   the mode unchanged; Mesa switches anyway;
+//! * a hit at window depth 1.0 is recorded as `0xffffffff`; Mesa's float to
+//!   integer conversion overflows to 0;
+//! * clipped triangles under `GL_FLAT` with both polygon modes `GL_FILL`
+//!   get interpolated colours at the new vertices; Mesa's are zero;
+//! * `glRect` is drawn as `GL_POLYGON` (the spec's form, which our
+//!   rasterizer needs to match llvmpipe's images), so its feedback lists the
+//!   triangles `(1, 2, 0), (2, 3, 0)`; Mesa's `GL_QUADS` lists
+//!   `(0, 1, 3), (1, 2, 3)`.
 
 pub(crate) mod pipeline;
 

@@ -299,7 +299,7 @@ impl Pipe<'_> {
             return;
         }
         let (mut t0, mut t1) = (0.0f32, 0.0f32);
-        for p in (0..32).filter(|p| planes & (1 << p) != 0) {
+        for p in (0..VOLUME_PLANES + MAX_CLIP_PLANES).filter(|p| planes & (1 << p) != 0) {
             let (d0, d1) = (a.plane(p), b.plane(p));
             if d1 < 0.0 {
                 t1 = t1.max(d1 / (d1 - d0));
