@@ -105,13 +105,15 @@ static void test_selection(void)
     CHECK(iv == 2, "GL_NAME_STACK_DEPTH %d, expected 2", iv);
     glRasterPos3f(3, 3, 0.25);
     glPopName(); /* writes the record of names 2, 3 */
+    glWindowPos3f(3, 3, 0.25); /* a hit too (Mesa) */
+    glLoadName(6);
     glBegin(GL_POINTS);
     glVertex3f(100, 1, 0.5);
     glEnd();
     glLoadName(4); /* no hit since: no record */
     quad(20, 20, 30, 30, 0.0); /* depth 0.5, pending until glRenderMode */
     n = glRenderMode(GL_RENDER);
-    CHECK(n == 3, "glRenderMode(GL_RENDER) after selection returned %d, expected 3", n);
+    CHECK(n == 4, "glRenderMode(GL_RENDER) after selection returned %d, expected 4", n);
     CHECK(sb[0] == 1 && uint_close(sb[1], 0x40000000) && uint_close(sb[2], 0xc0000000) &&
               sb[3] == 1,
           "first hit record %u %x %x %u, expected 1 40000000 c0000000 1", sb[0], sb[1], sb[2],
@@ -120,11 +122,15 @@ static void test_selection(void)
               sb[7] == 2 && sb[8] == 3,
           "raster position hit record %u %x %x %u %u, expected 2 60000000 60000000 2 3", sb[4],
           sb[5], sb[6], sb[7], sb[8]);
-    CHECK(sb[9] == 1 && uint_close(sb[10], 0x80000000) && uint_close(sb[11], 0x80000000) &&
-              sb[12] == 4,
-          "pending hit record %u %x %x %u, expected 1 80000000 80000000 4", sb[9], sb[10],
+    CHECK(sb[9] == 1 && uint_close(sb[10], 0x40000000) && uint_close(sb[11], 0x40000000) &&
+              sb[12] == 2,
+          "glWindowPos hit record %u %x %x %u, expected 1 40000000 40000000 2", sb[9], sb[10],
           sb[11], sb[12]);
-    CHECK(sb[13] == 0xeeeeeeee, "a word past the records was written: %x", sb[13]);
+    CHECK(sb[13] == 1 && uint_close(sb[14], 0x80000000) && uint_close(sb[15], 0x80000000) &&
+              sb[16] == 4,
+          "pending hit record %u %x %x %u, expected 1 80000000 80000000 4", sb[13], sb[14],
+          sb[15], sb[16]);
+    CHECK(sb[17] == 0xeeeeeeee, "a word past the records was written: %x", sb[17]);
     glGetIntegerv(GL_NAME_STACK_DEPTH, &iv);
     CHECK(iv == 0, "name stack depth %d after leaving selection, expected 0", iv);
 

@@ -95,11 +95,12 @@ impl Context {
         self.outside_begin_end()?;
         self.flush_vertices();
         let [n, f] = self.state.depth_range.map(|v| v as f32);
-        let z = z.clamp(0.0, 1.0);
+        let z = n + z.clamp(0.0, 1.0) * (f - n);
+        self.select_window_pos(z);
         let current = &self.ff.current.values;
         let rp = &mut self.raster_pos;
         rp.valid = true;
-        rp.window = [x, y, n + z * (f - n), 1.0];
+        rp.window = [x, y, z, 1.0];
         rp.color = clamp01(current[Attrib::COLOR0.index()]);
         rp.secondary = clamp01(current[Attrib::COLOR1.index()]);
         for (u, t) in rp.tex.iter_mut().enumerate() {

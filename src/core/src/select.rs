@@ -617,6 +617,13 @@ impl Context {
         }
     }
 
+    /// Selection: `glWindowPos` is a hit at its window depth `z` (as Mesa).
+    pub(crate) fn select_window_pos(&mut self, z: f32) {
+        if self.select.mode == GL_SELECT {
+            self.select.update_hit(z);
+        }
+    }
+
     /// Feedback of `glBitmap`, `glDrawPixels` or `glCopyPixels` (`token`)
     /// at the valid raster position; nothing in selection mode.
     pub(crate) fn select_pixels(&mut self, t: GLenum) {
