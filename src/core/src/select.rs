@@ -458,6 +458,7 @@ impl Context {
                 ],
             ),
             flat,
+            flat_model: self.ff.shade_model == GL_FLAT,
         };
         let mut out = Vec::new();
         pipeline::run(&setup, &verts, &batch.prims, &mut out);

@@ -24,7 +24,9 @@
 //! * Flat shading flattens colours only while a polygon mode other than
 //!   `GL_FILL` is set (Mesa inserts its flat-shading stage for unfilled
 //!   polygons only): triangles take their last vertex's colour, lines their
-//!   second's. Otherwise feedback reports per-vertex colours, as Mesa.
+//!   second's. Otherwise feedback reports per-vertex colours, as Mesa,
+//!   except that under `GL_FLAT` the ends a line clip makes take the
+//!   line's provoking colour.
 //! * Lines are clipped parametrically (both ends move along the segment),
 //!   points are kept or dropped whole.
 //!
@@ -128,6 +130,9 @@ pub(crate) struct Setup {
     pub offset: (f32, [bool; 3]),
     /// Flat shading applies (see the header).
     pub flat: bool,
+    /// `glShadeModel(GL_FLAT)`: the ends a line clip makes take the
+    /// provoking vertex's colour (Mesa's `copy_flat`).
+    pub flat_model: bool,
 }
 
 impl Setup {
@@ -311,13 +316,22 @@ impl Pipe<'_> {
                 return;
             }
         }
+        let flat = self.setup.flat_model;
         let na = if a.outside(self.setup.planes()) != 0 {
-            PVert::lerp(&a, &b, t0)
+            let mut n = PVert::lerp(&a, &b, t0);
+            if flat {
+                n.color = b.color;
+            }
+            n
         } else {
             a
         };
         let nb = if b.outside(self.setup.planes()) != 0 {
-            PVert::lerp(&b, &a, t1)
+            let mut n = PVert::lerp(&b, &a, t1);
+            if flat {
+                n.color = b.color;
+            }
+            n
         } else {
             b
         };
@@ -447,30 +461,40 @@ impl Pipe<'_> {
 /// One Sutherland–Hodgman step against plane `p`, starting from the first
 /// vertex so that the order is kept (Mesa's `do_clip_tri`). A vertex made
 /// where the polygon leaves the plane starts an edge along it: hidden for
-/// the view volume, shown for a user plane.
+/// the view volume, shown for a user plane. A vertex of infinite or NaN
+/// distance discards the polygon, as Mesa.
 fn clip_polygon(poly: &[PVert], p: usize) -> Vec<PVert> {
     let mut out = Vec::with_capacity(poly.len() + 1);
     let n = poly.len();
     let mut prev = poly[0];
     let mut d_prev = prev.plane(p);
+    if !d_prev.is_finite() {
+        return Vec::new();
+    }
     for i in 1..=n {
         let cur = poly[i % n];
         let d = cur.plane(p);
+        if !d.is_finite() {
+            return Vec::new();
+        }
         if d_prev >= 0.0 {
             out.push(prev);
         }
         if (d < 0.0) != (d_prev < 0.0) {
-            if d < 0.0 {
-                // Leaving: from the outside vertex towards the inside one.
-                let mut nv = PVert::lerp(&cur, &prev, d / (d - d_prev));
-                nv.edge = p >= VOLUME_PLANES;
-                out.push(nv);
+            // The new vertex is interpolated from the end nearer the plane.
+            let mut nv = if d.abs() < d_prev.abs() {
+                PVert::lerp(&cur, &prev, d / (d - d_prev))
+            } else {
+                PVert::lerp(&prev, &cur, d_prev / (d_prev - d))
+            };
+            nv.edge = if d < 0.0 {
+                // Leaving.
+                p >= VOLUME_PLANES
             } else {
                 // Entering: the new vertex continues the previous edge.
-                let mut nv = PVert::lerp(&prev, &cur, d_prev / (d_prev - d));
-                nv.edge = prev.edge;
-                out.push(nv);
-            }
+                prev.edge
+            };
+            out.push(nv);
         }
         prev = cur;
         d_prev = d;
@@ -502,6 +526,7 @@ mod tests {
             scale: [32.0, 32.0, 0.5],
             offset: (0.0, [false; 3]),
             flat: false,
+            flat_model: false,
         }
     }
 
