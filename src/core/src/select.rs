@@ -3,11 +3,12 @@
 //! name stack (`GL_SELECT`) or as tokens and window-space vertices
 //! (`GL_FEEDBACK`) written into a client buffer.
 //!
-//! Every draw still arrives in [`Context::submit_batch`]; outside `GL_RENDER`
-//! it goes to [`pipeline`], which runs the fixed-function vertex stage on the
-//! CPU ([`crate::cpu_vertex`]), assembles, culls and clips the primitives as
-//! Mesa's `draw` module does, and hands each surviving point, line and
-//! triangle to [`Context::select_emit`]. Nothing reaches the backend.
+//! Every draw still arrives in `Context::submit_batch`; outside `GL_RENDER`
+//! its vertices go through the fixed-function vertex stage on the CPU
+//! (matrix products for unlit vertices, [`crate::cpu_vertex`] otherwise),
+//! then through `pipeline`, which assembles, culls and clips the
+//! primitives as Mesa's `draw` module does. Each surviving point, line and
+//! triangle becomes a hit or feedback tokens. Nothing reaches the backend.
 //!
 //! The client buffers are written long after `glSelectBuffer` and
 //! `glFeedbackBuffer` return; the core keeps them as [`ClientWords`], which the
