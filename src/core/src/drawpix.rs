@@ -585,11 +585,13 @@ impl Context {
 
     /// Whether draws reach the framebuffer (`GL_RENDER` mode).
     fn render_mode_draws(&self) -> bool {
-        true
+        self.select.mode == GL_RENDER
     }
 
     /// Feedback of a pixel rectangle or bitmap (feedback mode).
-    fn pixel_feedback(&mut self, _token: GLenum) {}
+    fn pixel_feedback(&mut self, token: GLenum) {
+        self.select_pixels(token);
+    }
 
     /// Pixel transfer of RGBA components (scale, bias, colour maps).
     fn transfer_rgba(&self, texels: &mut [[f32; 4]]) {

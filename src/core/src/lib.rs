@@ -33,6 +33,7 @@ pub mod pixelmap;
 pub mod pixels;
 pub mod raster_state;
 pub mod rasterpos;
+pub mod select;
 pub mod shared;
 pub mod state;
 mod submit;

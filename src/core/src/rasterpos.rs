@@ -95,11 +95,12 @@ impl Context {
         self.outside_begin_end()?;
         self.flush_vertices();
         let [n, f] = self.state.depth_range.map(|v| v as f32);
-        let z = z.clamp(0.0, 1.0);
+        let z = n + z.clamp(0.0, 1.0) * (f - n);
+        self.select_window_pos(z);
         let current = &self.ff.current.values;
         let rp = &mut self.raster_pos;
         rp.valid = true;
-        rp.window = [x, y, n + z * (f - n), 1.0];
+        rp.window = [x, y, z, 1.0];
         rp.color = clamp01(current[Attrib::COLOR0.index()]);
         rp.secondary = clamp01(current[Attrib::COLOR1.index()]);
         for (u, t) in rp.tex.iter_mut().enumerate() {
@@ -122,9 +123,10 @@ impl Context {
         Ok(())
     }
 
-    /// Selection mode counts a valid raster position as a hit; the hook is
-    /// filled in by the selection code.
-    fn note_raster_pos_for_select(&mut self, _v: &crate::cpu_vertex::CpuVertex, _planes: u8) {}
+    /// Selection mode counts a valid raster position as a hit.
+    fn note_raster_pos_for_select(&mut self, v: &crate::cpu_vertex::CpuVertex, planes: u8) {
+        self.select_raster_pos(v, planes);
+    }
 }
 
 #[cfg(test)]

@@ -104,6 +104,14 @@ impl Context {
     /// Hands a normalized batch to the backend with the current state.
     pub(crate) fn submit_batch(&mut self, batch: &DrawBatch) {
         self.ff.batches_flushed += 1;
+        if self.select.mode != GL_RENDER {
+            // Selection and feedback report primitives instead.
+            if !batch.prims.is_empty() {
+                self.select_batch(batch);
+                self.track_color_material();
+            }
+            return;
+        }
         if self.draw_drawable().is_none() || batch.prims.is_empty() || batch.vertex_count() == 0 {
             return;
         }

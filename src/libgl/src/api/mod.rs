@@ -20,6 +20,7 @@ mod matrix;
 mod pixels;
 mod queries;
 mod rasterpos;
+mod select;
 mod state;
 mod texture;
 mod vertex;
@@ -90,4 +91,5 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     vertex::install(d, profile);
     rasterpos::install(d, profile);
     eval::install(d, profile);
+    select::install(d, profile);
 }
