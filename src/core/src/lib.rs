@@ -27,6 +27,7 @@ pub mod fog;
 pub mod get;
 pub mod lighting;
 pub mod matrix;
+pub mod mipmap;
 pub mod pixel_transfer;
 pub mod pixelmap;
 pub mod pixels;
