@@ -8,9 +8,11 @@
  *
  * Expected texels are Mesa llvmpipe's: each level is a linear-filtered blit
  * of the one before (st_generate_mipmap -> util_gen_mipmap), so an even
- * size gives the 2x2 (2x2x2) average rounded half up, while an odd size
- * samples bilinearly at each new texel's centre (5 -> 2 weighs texels 1/4
- * and 3/4; 3 -> 1 takes the middle texel) instead of a box filter.
+ * size gives the 2x2 (2x2x2) average (rounded half up for channels of up
+ * to 8 bits, computed in floats and rounded half to even for 16-bit ones),
+ * while an odd size samples bilinearly at each new texel's centre (5 -> 2
+ * weighs texels 1/4 and 3/4; 3 -> 1 takes the middle texel) instead of a
+ * box filter.
  * Mesa's errors: INVALID_OPERATION without a base image, INVALID_ENUM for
  * rectangle textures and cube faces.
  */
@@ -193,6 +195,18 @@ int main(void)
     expect_level(GL_TEXTURE_2D, 1, 2, 2, 1, 4,
                  (int[]){ 39, 0, 0, 255, 69, 0, 0, 255, 159, 0, 0, 255, 189, 0, 0, 255 },
                  "GENERATE_MIPMAP luminance");
+    /* Other widths: 4-bit channels average as 8-bit values; 16-bit ones
+     * in single precision, ties to even (92.5 * 257 -> 23772, read 92). */
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA4, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, a);
+    expect_level(GL_TEXTURE_2D, 1, 2, 2, 1, 4,
+                 (int[]){ 51, 221, 102, 136, 85, 204, 102, 136, 170, 119, 136, 136, 204, 102,
+                          85, 136 },
+                 "GENERATE_MIPMAP RGBA4");
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, a);
+    expect_level(GL_TEXTURE_2D, 1, 2, 2, 1, 4,
+                 (int[]){ 41, 223, 92, 128, 73, 197, 102, 128, 169, 119, 133, 128, 201, 92, 78,
+                          128 },
+                 "GENERATE_MIPMAP RGBA16");
     expect_error(GL_NO_ERROR, "GENERATE_MIPMAP");
 
     /* glCopyTexSubImage2D into the base level regenerates too. */

@@ -11,17 +11,18 @@
 //! `(i + ½)·n/m − ½`, edge texels clamped. For even sizes this is the 2×2
 //! (2×2×2) box average; for odd sizes the weights are ¼/¾ (5 → 2) or a
 //! single texel (3 → 1), not the box filter of Mesa's software
-//! `_mesa_generate_mipmap`. Channels stored with `b` bits are filtered on
-//! their integer values and rounded to nearest, halves up (llvmpipe: an
-//! average of 222 and 223 gives 223), so that the levels read back as
-//! llvmpipe's do.
+//! `_mesa_generate_mipmap`. Rounding follows llvmpipe's two sampling
+//! paths so that the levels read back as llvmpipe's do: channels of at
+//! most 8 bits are filtered as 8-bit values and rounded half up (an
+//! average of 222.5 gives 223), then stored at their own precision; wider
+//! channels are filtered in single precision and rounded half to even.
 
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{TexImage, Texture};
+use crate::texture::{TexImage, Texture, to_base};
 
 /// Sample positions along one axis: for destination texel `i`, the two
 /// source texels and the second one's weight.
@@ -48,35 +49,22 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
     let tx = taps(src.size[0], size[0]);
     let ty = taps(src.size[1], size[1]);
     let tz = taps(src.size[2], size[2]);
-    // Texel values in the integer domain of their bits (unchanged floats
-    // for channels without storage).
-    let scale = src.bits.map(|b| {
-        if b == 0 {
-            1.0
-        } else {
-            f64::from((1u32 << b) - 1)
-        }
-    });
-    let fetch = |x: usize, y: usize, z: usize, c: usize| {
-        let v = f64::from(src.texels[(z * sh + y) * sw + x][c]) * scale[c];
-        if src.bits[c] == 0 { v } else { v.round() }
-    };
+    let texel = |x: usize, y: usize, z: usize| src.texels[(z * sh + y) * sw + x];
     let mut texels = Vec::with_capacity(size.iter().product());
     for &(z0, z1, wz) in &tz {
         for &(y0, y1, wy) in &ty {
             for &(x0, x1, wx) in &tx {
                 let mut t = [0.0f32; 4];
                 for (c, out) in t.iter_mut().enumerate() {
-                    let row = |y, z| fetch(x0, y, z, c) * (1.0 - wx) + fetch(x1, y, z, c) * wx;
-                    let plane = |z| row(y0, z) * (1.0 - wy) + row(y1, z) * wy;
-                    let v = plane(z0) * (1.0 - wz) + plane(z1) * wz;
-                    *out = if src.bits[c] == 0 {
-                        v as f32
+                    let get = |x, y, z| texel(x, y, z)[c];
+                    *out = if src.bits[c] > 8 {
+                        let max = ((1u32 << src.bits[c]) - 1) as f32;
+                        filter_float(get, [x0, x1, y0, y1, z0, z1], [wx, wy, wz], max)
                     } else {
-                        ((v + 0.5).floor() / scale[c]) as f32
+                        filter_unorm8(get, [x0, x1, y0, y1, z0, z1], [wx, wy, wz])
                     };
                 }
-                texels.push(t);
+                texels.push(to_base(t, src.base, src.bits));
             }
         }
     }
@@ -87,6 +75,41 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
         bits: src.bits,
         texels,
     }
+}
+
+/// Channels of at most 8 bits (llvmpipe's 8-bit sampling path): the texels
+/// as 8-bit values, filtered, rounded half up; [`to_base`] then requantizes
+/// to the channel's bits (a 5-bit average of 9.5 steps stored as 78/255
+/// becomes 9, as llvmpipe's).
+fn filter_unorm8(get: impl Fn(usize, usize, usize) -> f32, at: [usize; 6], w: [f64; 3]) -> f32 {
+    let [x0, x1, y0, y1, z0, z1] = at;
+    let [wx, wy, wz] = w;
+    let fetch = |x, y, z| (f64::from(get(x, y, z)) * 255.0).round();
+    let row = |y, z| fetch(x0, y, z) * (1.0 - wx) + fetch(x1, y, z) * wx;
+    let plane = |z| row(y0, z) * (1.0 - wy) + row(y1, z) * wy;
+    let v = plane(z0) * (1.0 - wz) + plane(z1) * wz;
+    ((v + 0.5).floor() / 255.0) as f32
+}
+
+/// Wider channels (llvmpipe's float path; `max` is the channel's largest
+/// integer): single-precision lerps `a + w·(b − a)`; the store rounds
+/// halves to even (16-bit averages of
+/// 23772.5 and 32767.5 become 23772 and 32768).
+fn filter_float(
+    get: impl Fn(usize, usize, usize) -> f32,
+    at: [usize; 6],
+    w: [f64; 3],
+    max: f32,
+) -> f32 {
+    let [x0, x1, y0, y1, z0, z1] = at;
+    let [wx, wy, wz] = w.map(|v| v as f32);
+    let lerp = |a: f32, b: f32, t: f32| a + t * (b - a);
+    let row = |y, z| lerp(get(x0, y, z), get(x1, y, z), wx);
+    let plane = |z| lerp(row(y0, z), row(y1, z), wy);
+    let v = lerp(plane(z0), plane(z1), wz);
+    // to_base quantizes with `round`, halves away from zero: settle the
+    // tie here.
+    (v * max).round_ties_even() / max
 }
 
 impl Texture {
@@ -191,6 +214,31 @@ mod tests {
         assert_eq!(reds(&downsample(&src, [1, 1, 1])), [223]);
         let src = image([2, 2, 1], &[1, 2, 0, 0]);
         assert_eq!(reds(&downsample(&src, [1, 1, 1])), [1]);
+    }
+
+    #[test]
+    fn rounding_follows_the_channel_width() {
+        // 5 bits: 14, 18, 1, 5 average 78/255 as 8-bit values: 9 steps.
+        let mut src = image([2, 2, 1], &[0; 4]);
+        src.bits = [5, 5, 5, 0];
+        src.base = GL_RGB;
+        for (t, k) in src.texels.iter_mut().zip([14.0f32, 18.0, 1.0, 5.0]) {
+            t[0] = k / 31.0;
+        }
+        let r = downsample(&src, [1, 1, 1]).texels[0][0];
+        assert_eq!((r * 31.0).round(), 9.0);
+        // 16 bits: 23772.5 rounds to even.
+        src.bits = [16; 4];
+        src.base = GL_RGBA;
+        for (t, k) in src
+            .texels
+            .iter_mut()
+            .zip([0.0f32, 9509.0, 38036.0, 47545.0])
+        {
+            t[0] = k / 65535.0;
+        }
+        let r = downsample(&src, [1, 1, 1]).texels[0][0];
+        assert_eq!((r * 65535.0).round(), 23772.0);
     }
 
     #[test]
