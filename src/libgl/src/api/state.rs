@@ -103,12 +103,13 @@ handler!(line_width "glLineWidth"(w: GLfloat) => |c| c.line_width(w));
 handler!(point_size "glPointSize"(s: GLfloat) => |c| c.point_size(s));
 
 /// The values a `glPointParameter*v` call reads from `v`: three for the
-/// attenuation coefficients, else one (nothing from a null pointer).
+/// attenuation coefficients, else one; `None` for a null pointer (the call
+/// is then ignored).
 fn point_parameter_values<T: Copy>(
     pname: GLenum,
     v: *const T,
     f: impl Fn(T) -> f32,
-) -> ([f32; 3], usize) {
+) -> Option<([f32; 3], usize)> {
     let n = if pname == oxgl_glapi::generated::enums::GL_POINT_DISTANCE_ATTENUATION {
         3
     } else {
@@ -116,27 +117,29 @@ fn point_parameter_values<T: Copy>(
     };
     let mut out = [0.0; 3];
     if v.is_null() {
-        return (out, 0);
+        return None;
     }
     // SAFETY: the command reads `n` values of the parameter from `v`.
     let s = unsafe { std::slice::from_raw_parts(v, n) };
     for (o, x) in out.iter_mut().zip(s) {
         *o = f(*x);
     }
-    (out, n)
+    Some((out, n))
 }
 
 handler!(point_parameterf "glPointParameterf"(pname: GLenum, p: GLfloat) => |c| c.point_parameter(pname, &[p]));
 handler!(point_parameteri "glPointParameteri"(pname: GLenum, p: GLint) => |c| c.point_parameter(pname, &[p as f32]));
 
 unsafe extern "C" fn point_parameterfv(pname: GLenum, v: *const GLfloat) {
-    let (vals, n) = point_parameter_values(pname, v, |x| x);
-    point_parameter_v("glPointParameterfv", pname, vals, n)
+    if let Some((vals, n)) = point_parameter_values(pname, v, |x| x) {
+        point_parameter_v("glPointParameterfv", pname, vals, n)
+    }
 }
 
 unsafe extern "C" fn point_parameteriv(pname: GLenum, v: *const GLint) {
-    let (vals, n) = point_parameter_values(pname, v, |x| x as f32);
-    point_parameter_v("glPointParameteriv", pname, vals, n)
+    if let Some((vals, n)) = point_parameter_values(pname, v, |x| x as f32) {
+        point_parameter_v("glPointParameteriv", pname, vals, n)
+    }
 }
 
 fn point_parameter_v(name: &'static str, pname: GLenum, vals: [f32; 3], n: usize) {
