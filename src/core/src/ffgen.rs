@@ -174,6 +174,9 @@ pub struct FfKey {
     pub clip_planes: u8,
     /// A pixel rectangle instead of a primitive.
     pub pixel_op: PixelOp,
+    /// `GL_POINT_DISTANCE_ATTENUATION` is not (1, 0, 0): the vertex stage
+    /// writes `gl_PointSize` ([`crate::points`]).
+    pub point_attenuated: bool,
 }
 
 /// Material parameters, in uniform order.
@@ -243,6 +246,10 @@ pub enum Source {
     EyePlane(u8, u8),
     /// Pixel rectangles: window x, y of the image's origin and 1 / zoom x, y.
     PixelXform,
+    /// Points: size, clamped minimum, clamped maximum, fade threshold.
+    PointSize,
+    /// Points: constant, linear, quadratic distance attenuation.
+    PointAttenuation,
 }
 
 /// The uniforms of one stage: sources at byte offsets.
@@ -339,6 +346,7 @@ impl FfKey {
         if on(GL_ALPHA_TEST) && ctx.raster.alpha_func.0 != GL_ALWAYS {
             key.alpha_func = Some(ctx.raster.alpha_func.0);
         }
+        key.point_attenuated = ctx.raster.point.attenuated();
         key
     }
 }
@@ -484,6 +492,9 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         let one = b.f32(1.0);
         let v = b.construct(&[c, zero, zero, one]);
         b.store_output(varying::FOG, v);
+    }
+    if key.point_attenuated {
+        point_size(&mut b, u, pos);
     }
 
     let color = b.load_input(2, ValType::F32X4);
@@ -652,6 +663,26 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         }
     }
     shader
+}
+
+/// Attenuated point size (Mesa `ffvertex_prog.c` `build_atten_pointsize`):
+/// `min(max(size / sqrt(a + b·d + c·d²), lower), upper)` with `d = |z_eye|`.
+fn point_size(b: &mut Builder, u: &mut UniformLayout, pos: Value) {
+    let mv = [0, 1, 2, 3].map(|i| u.load(b, Source::Modelview(i)));
+    let eye = mat_vec(b, mv, pos);
+    let z = b.lane(eye, 2);
+    let d = b.un(AluOp::FAbs, z);
+    let att = u.load(b, Source::PointAttenuation);
+    let [k0, k1, k2] = [0, 1, 2].map(|i| b.lane(att, i));
+    let t = mad(b, k2, d, k1);
+    let t = mad(b, t, d, k0);
+    let r = b.un(AluOp::Rsqrt, t);
+    let sizes = u.load(b, Source::PointSize);
+    let [size, lower, upper] = [0, 1, 2].map(|i| b.lane(sizes, i));
+    let s = b.mul(size, r);
+    let s = b.max(s, lower);
+    let s = b.min(s, upper);
+    b.store_builtin(Builtin::PointSize, s);
 }
 
 /// Texture coordinate generation for unit `i` (GL 4.6 compat §12.1.3):
@@ -1188,6 +1219,11 @@ pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
             Source::ObjectPlane(u, c) => ctx.texunits.texgen[u as usize].object_plane[c as usize],
             Source::EyePlane(u, c) => ctx.texunits.texgen[u as usize].eye_plane[c as usize],
             Source::PixelXform => ctx.submit.pixel_xform(),
+            Source::PointSize => ctx.point_size_clamped(),
+            Source::PointAttenuation => {
+                let [a, b, c] = ctx.raster.point.attenuation;
+                [a, b, c, 0.0]
+            }
             Source::FogParams => {
                 let f = &ctx.fog;
                 let range = f.end - f.start;
@@ -1267,11 +1303,16 @@ mod tests {
             fog: Some((GL_EXP2, false)),
             clip_planes: 0b1001_0001,
             pixel_op: PixelOp::None,
+            point_attenuated: true,
         };
         keys.push(lit);
         keys.push(FfKey {
             two_side: false,
             ..lit
+        });
+        keys.push(FfKey {
+            point_attenuated: true,
+            ..FfKey::default()
         });
         keys.push(FfKey {
             color_sum: true,

@@ -353,6 +353,11 @@ impl Context {
                     _ => floats(&[v]),
                 }
             }
+            p if (compat || p == GL_POINT_FADE_THRESHOLD_SIZE)
+                && self.get_point_parameter(p).is_some() =>
+            {
+                floats(&self.get_point_parameter(p).unwrap_or_default())
+            }
             p if self.get_raster_state(p).is_some() => {
                 let vals = self.get_raster_state(p).unwrap_or_default();
                 let kind = if matches!(

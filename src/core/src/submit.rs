@@ -219,6 +219,7 @@ impl Context {
             key.normalize = false;
             key.clip_planes = 0;
             key.flat = false;
+            key.point_attenuated = false;
             for unit in &mut key.units {
                 unit.texgen = [0; 4];
             }
@@ -337,6 +338,7 @@ impl Context {
             r.polygon_offset_enables = 0;
             r.polygon_stipple_enabled = 0;
             r.clip_distance_enables = 0;
+            r.program_point_size = 0;
         }
         r
     }
@@ -369,7 +371,7 @@ impl Context {
             polygon_offset_enables: on(GL_POLYGON_OFFSET_FILL)
                 | on(GL_POLYGON_OFFSET_LINE) << 1
                 | on(GL_POLYGON_OFFSET_POINT) << 2,
-            point_size: r.point_size,
+            point_size: self.fixed_point_size(),
             point_smooth: on(GL_POINT_SMOOTH),
             point_sprite: on(GL_POINT_SPRITE),
             line_width: r.line_width,
@@ -384,7 +386,9 @@ impl Context {
                 .filter(|&i| s.enabled(GL_CLIP_PLANE0 + i as u32))
                 .fold(0, |m, i| m | 1 << i),
             depth_clamp: 0,
-            program_point_size: 0,
+            // Attenuated points: the fixed-function vertex stage writes
+            // the size (`FfKey::point_attenuated`).
+            program_point_size: u32::from(r.point.attenuated()),
         }
     }
 

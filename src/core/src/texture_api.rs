@@ -121,6 +121,14 @@ fn max_size(target: GLenum) -> usize {
     }
 }
 
+/// `GL_GENERATE_MIPMAP` (GL 4.6 compat §8.14.4): a change to the base
+/// level's image regenerates the levels after it.
+fn regenerate(t: &mut Texture, level: i32) {
+    if t.params.generate_mipmap && level == t.params.levels[0] {
+        t.generate_mipmaps();
+    }
+}
+
 /// log2 of the largest size: the last valid mipmap level.
 fn max_level(target: GLenum) -> i32 {
     (max_size(target) as f64).log2() as i32
@@ -132,7 +140,7 @@ impl Context {
     }
 
     /// Runs `f` on the texture bound to `target` on the active unit.
-    fn with_bound_texture<R>(
+    pub(crate) fn with_bound_texture<R>(
         &mut self,
         target: GLenum,
         f: impl FnOnce(&mut Texture) -> ApiResult<R>,
@@ -351,6 +359,7 @@ impl Context {
         self.with_bound_texture(bind, |t| {
             t.images.insert((face, level as usize), image);
             t.touch();
+            regenerate(t, level);
             Ok(())
         })
     }
@@ -432,6 +441,7 @@ impl Context {
                     }
                 }
             }
+            regenerate(t, level);
             Ok(())
         })
     }

@@ -12,6 +12,15 @@ use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
 
+/// Executed at once even while a list is compiled (Mesa has no display
+/// list form of it).
+unsafe extern "C" fn GenerateMipmap(target: GLenum) {
+    with_ctx("glGenerateMipmap", (), |c| {
+        let r = c.generate_mipmap(target);
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn GenTextures(n: GLsizei, textures: *mut GLuint) {
     with_ctx("glGenTextures", (), |c| {
         let r = c.gen_textures(n);
@@ -943,6 +952,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.CopyTexSubImage1DEXT = CopyTexSubImage1D;
     d.CopyTexSubImage2DEXT = CopyTexSubImage2D;
     d.CopyTexSubImage3DEXT = CopyTexSubImage3D;
+    d.GenerateMipmap = GenerateMipmap;
+    d.GenerateMipmapEXT = GenerateMipmap;
     if profile == Profile::Compat {
         d.PrioritizeTextures = PrioritizeTextures;
         d.PrioritizeTexturesEXT = PrioritizeTextures;
