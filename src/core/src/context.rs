@@ -402,8 +402,7 @@ impl Context {
             buffers |= clear_bits::CLEAR_STENCIL;
         }
         let rendering = self.select.mode == GL_RENDER;
-        if mask & GL_ACCUM_BUFFER_BIT != 0 && self.params.profile == Profile::Compat && rendering
-        {
+        if mask & GL_ACCUM_BUFFER_BIT != 0 && self.params.profile == Profile::Compat && rendering {
             self.clear_accum_buffer();
         }
         let s = &self.state;
