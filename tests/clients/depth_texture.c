@@ -185,6 +185,10 @@ static void state(void)
     expect_error(GL_INVALID_ENUM, "compare func below GL_NEVER");
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, GL_LEQUAL);
     expect_error(GL_INVALID_ENUM, "bad compare mode");
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_COMPARE_MODE, -1);
+    expect_error(GL_INVALID_ENUM, "negative compare mode");
+    CHECK(tex_param(GL_TEXTURE_COMPARE_MODE) == GL_COMPARE_REF_TO_TEXTURE,
+          "mode kept after errors");
     glTexParameteri(GL_TEXTURE_2D, GL_DEPTH_TEXTURE_MODE, GL_RGB);
     expect_error(GL_INVALID_ENUM, "bad depth mode");
     CHECK(tex_param(GL_TEXTURE_COMPARE_FUNC) == GL_ALWAYS, "func kept after an error");

@@ -1345,6 +1345,22 @@ mod tests {
             tex.units[i] = UnitKey::new(dim, [1, 2, 3, 7, 1, 3][i], &env);
         }
         keys.push(tex);
+        // Depth comparison on 1D, 2D, cube and rectangle units, every depth mode.
+        let mut shadow = FfKey::default();
+        env.mode = GL_MODULATE;
+        for (i, (dim, mode)) in [
+            (Dim::D1, GL_LUMINANCE),
+            (Dim::D2, GL_INTENSITY),
+            (Dim::Cube, GL_ALPHA),
+            (Dim::Rect, GL_RED),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            shadow.units[i] = UnitKey::new(dim, crate::texture::depth_swizzle(mode).1, &env);
+            shadow.units[i].shadow = mode;
+        }
+        keys.push(shadow);
         // Pixel rectangles, textured and fogged.
         for op in [PixelOp::Color, PixelOp::Depth, PixelOp::Bitmap] {
             keys.push(FfKey {

@@ -419,6 +419,8 @@ impl Context {
         let rect = target == GL_TEXTURE_RECTANGLE;
         let compat = self.params().profile == Profile::Compat;
         let e = v.first().copied().unwrap_or(0.0) as GLenum;
+        // A negative value names no enum (`as` would make it GL_NONE).
+        let negative = v.first().is_some_and(|&x| x < 0.0);
         self.flush_vertices();
         self.with_bound_texture(target, |t| {
             let p = &mut t.params;
@@ -484,7 +486,7 @@ impl Context {
                 }
                 // ARB_shadow (COMPARE_R_TO_TEXTURE is COMPARE_REF_TO_TEXTURE).
                 GL_TEXTURE_COMPARE_MODE => {
-                    if !matches!(e, GL_NONE | GL_COMPARE_REF_TO_TEXTURE) {
+                    if negative || !matches!(e, GL_NONE | GL_COMPARE_REF_TO_TEXTURE) {
                         return Err(ApiError::InvalidEnum);
                     }
                     p.compare_mode = e;
