@@ -129,6 +129,12 @@ static void images(void)
     glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, fb);
     CHECK(fabsf(fb[1] - 0.5f) < 1e-6f && fabsf(fb[3] - 0.5f) < 1e-6f && fabsf(fb[2] - 0.6f) < 1e-6f,
           "sub-images: %g %g %g %g", fb[0], fb[1], fb[2], fb[3]);
+    /* ... and on read-back. */
+    glPixelTransferf(GL_DEPTH_SCALE, 0.5f);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, fb);
+    glPixelTransferf(GL_DEPTH_SCALE, 1.0f);
+    CHECK(fabsf(fb[1] - 0.25f) < 1e-6f && fabsf(fb[2] - 0.3f) < 1e-6f && fabsf(fb[3] - 0.25f) < 1e-6f,
+          "scaled read-back: %g %g %g %g", fb[0], fb[1], fb[2], fb[3]);
 
     /* Errors. */
     glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 4, 1, 0, GL_RGBA, GL_FLOAT, NULL);

@@ -402,8 +402,20 @@ impl Context {
         dst: &mut [u8],
     ) -> ApiResult {
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        // Depth images go out through depth scale and bias, as Mesa's
+        // glGetTexImage does (colour images without transfer).
+        let [scale, bias] = self.state.transfer.depth;
         self.with_bound_texture(bind, |t| {
-            if let Some(img) = t.images.get(&(face, level as usize)) {
+            let Some(img) = t.images.get(&(face, level as usize)) else {
+                return Ok(());
+            };
+            if img.base == GL_DEPTH_COMPONENT && [scale, bias] != [1.0, 0.0] {
+                let mut img = img.clone();
+                for t in &mut img.texels {
+                    t[0] = (t[0] * scale + bias).clamp(0.0, 1.0);
+                }
+                read_image(&img, plan, dst);
+            } else {
                 read_image(img, plan, dst);
             }
             Ok(())
