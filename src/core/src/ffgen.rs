@@ -32,7 +32,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 use oxgl_ir::{
     AluOp, Builder, Builtin, Dim, InterpMode, Sampling, Scalar, Shader, Slot, Stage, SysVal,
-    TextureDecl, Type, ValType, Value, VarKind,
+    TexKind, TexOp, TextureDecl, Type, ValType, Value, VarKind,
 };
 
 use crate::context::Context;
@@ -71,6 +71,9 @@ pub struct UnitKey {
     pub scale: [u8; 2],
     /// `GL_TEXTURE_GEN_MODE` of S, T, R, Q when generation is enabled, else 0.
     pub texgen: [GLenum; 4],
+    /// Depth comparison (ARB_shadow): 0 when off, else the texture's
+    /// `GL_DEPTH_TEXTURE_MODE`, which spreads the result over the texel.
+    pub shadow: GLenum,
 }
 
 impl UnitKey {
@@ -949,12 +952,13 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
     let mut texels: [Option<Value>; MAX_FF_UNITS] = [None; MAX_FF_UNITS];
     for (i, unit) in key.units.iter().enumerate() {
         let Some(dim) = unit.dim() else { continue };
+        let shadow = unit.shadow != 0;
         let t = b.declare_texture(TextureDecl {
             name: format!("texture{i}"),
             dim,
             arrayed: false,
             multisample: false,
-            shadow: false,
+            shadow,
             kind: Scalar::F32,
             binding: i as u32,
         });
@@ -979,7 +983,11 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
                 b.div(c, qs)
             }
         };
-        texels[i] = Some(b.sample(t, coord));
+        texels[i] = Some(if shadow {
+            shadow_sample(b, t, dim, tc, coord, unit.shadow)
+        } else {
+            b.sample(t, coord)
+        });
     }
     let mut prev = primary;
     for (i, unit) in key.units.iter().enumerate() {
@@ -994,6 +1002,42 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
         };
     }
     prev
+}
+
+/// A depth comparison (ARB_shadow, GL 4.6 compat §8.23.1): the reference
+/// is r / q (cube maps, which have no r to spare: q), clamped to [0, 1] as
+/// for a fixed-point depth texture; the comparison result `c` becomes the
+/// texel `depth_mode` says (luminance `c c c 1`, intensity `c c c c`, alpha
+/// `0 0 0 c`, red `c 0 0 1`). Mesa takes the reference of a 1D texture from
+/// t; ARB_shadow says r, which is what this does.
+fn shadow_sample(
+    b: &mut Builder,
+    t: u32,
+    dim: Dim,
+    tc: Value,
+    coord: Value,
+    depth_mode: GLenum,
+) -> Value {
+    let reference = if dim == Dim::Cube {
+        b.lane(tc, 3)
+    } else {
+        let r = b.lane(tc, 2);
+        let q = b.lane(tc, 3);
+        b.div(r, q)
+    };
+    let reference = clamp01(b, reference);
+    let mut op = TexOp::new(TexKind::Sample, t);
+    op.coord = Some(coord);
+    op.compare = Some(reference);
+    let c = b.tex(op);
+    let zero = b.f32s(&[0.0]);
+    let one = b.f32s(&[1.0]);
+    match depth_mode {
+        GL_INTENSITY => b.construct(&[c, c, c, c]),
+        GL_ALPHA => b.construct(&[zero, zero, zero, c]),
+        GL_RED => b.construct(&[c, zero, zero, one]),
+        _ => b.construct(&[c, c, c, one]),
+    }
 }
 
 /// The classic environments (GL 4.6 compat tables 16.1–16.2), for a texel
@@ -1342,6 +1386,22 @@ mod tests {
             tex.units[i] = UnitKey::new(dim, [1, 2, 3, 7, 1, 3][i], &env);
         }
         keys.push(tex);
+        // Depth comparison on 1D, 2D, cube and rectangle units, every depth mode.
+        let mut shadow = FfKey::default();
+        env.mode = GL_MODULATE;
+        for (i, (dim, mode)) in [
+            (Dim::D1, GL_LUMINANCE),
+            (Dim::D2, GL_INTENSITY),
+            (Dim::Cube, GL_ALPHA),
+            (Dim::Rect, GL_RED),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            shadow.units[i] = UnitKey::new(dim, crate::texture::depth_swizzle(mode).1, &env);
+            shadow.units[i].shadow = mode;
+        }
+        keys.push(shadow);
         // Pixel rectangles, textured and fogged.
         for op in [PixelOp::Color, PixelOp::Depth, PixelOp::Bitmap] {
             keys.push(FfKey {

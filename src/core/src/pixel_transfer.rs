@@ -12,8 +12,9 @@ use oxgl_glapi::types::GLenum;
 use crate::error::{ApiError, ApiResult};
 use crate::state::PixelStore;
 
-/// Components of a colour format, in client order (GL 4.6 table 8.3).
-/// `None` for a format that is not a colour format.
+/// Components of a colour format, in client order (GL 4.6 table 8.3), and of
+/// `GL_DEPTH_COMPONENT` (one value, carried in R: the texture images of
+/// ARB_depth_texture). `None` for any other format.
 pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
     // Indices into RGBA: 0 = R, 1 = G, 2 = B, 3 = A, 4 = luminance (R).
     Some(match format {
@@ -28,6 +29,7 @@ pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
         GL_BGRA => &[2, 1, 0, 3],
         GL_LUMINANCE => &[4],
         GL_LUMINANCE_ALPHA => &[4, 3],
+        GL_DEPTH_COMPONENT => &[0],
         _ => return None,
     })
 }

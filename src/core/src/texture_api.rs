@@ -265,7 +265,8 @@ impl Context {
         if level < 0 || level > max_level(bind) || (bind == GL_TEXTURE_RECTANGLE && level != 0) {
             return Err(ApiError::InvalidValue);
         }
-        crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
+        let (base, _) =
+            crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
         let legal_border = border == 0
             || (border == 1
                 && self.params().profile == Profile::Compat
@@ -277,7 +278,46 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         let [w, h, d] = size.map(|s| s as usize);
-        client_image(format, type_, w, h, d, &self.state.unpack)
+        let plan = client_image(format, type_, w, h, d, &self.state.unpack)?;
+        // ARB_depth_texture (and Mesa): INVALID_OPERATION when one of format
+        // and internal format is GL_DEPTH_COMPONENT and the other is not, or
+        // for a depth texture of a target that cannot hold one.
+        let depth = base == GL_DEPTH_COMPONENT;
+        if depth != (format == GL_DEPTH_COMPONENT) {
+            return Err(ApiError::InvalidOperation);
+        }
+        if depth && !self.depth_target(bind) {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(plan)
+    }
+
+    /// Whether `target` may hold depth images: 1D, 2D and rectangle (GL 4.6
+    /// compat §8.5: "Textures with a base internal format of
+    /// DEPTH_COMPONENT ... are supported by texture image specification
+    /// commands only if target is TEXTURE_1D, TEXTURE_2D, ... TEXTURE_CUBE_MAP,
+    /// ..."), cube maps from GL 3.0 on.
+    fn depth_target(&self, target: GLenum) -> bool {
+        match target {
+            GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE => true,
+            GL_TEXTURE_CUBE_MAP => self.params().version >= (3, 0),
+            _ => false,
+        }
+    }
+
+    /// Pixel transfer of texels bound for an image of `base`: depth scale
+    /// and bias (clamped to [0, 1]) on the depth in R for depth images, the
+    /// colour operations otherwise (GL 4.6 compat §8.4.4).
+    fn transfer_texels(&self, base: GLenum, texels: &mut [[f32; 4]]) {
+        if base != GL_DEPTH_COMPONENT {
+            self.state.transfer.rgba(texels);
+            return;
+        }
+        for t in texels {
+            let mut d = [t[0]];
+            self.state.transfer.depth(&mut d);
+            t[0] = d[0];
+        }
     }
 
     /// `glTexImage*` with a proxy target: the usual errors, except that an
@@ -352,8 +392,10 @@ impl Context {
     ) -> ApiResult {
         self.outside_begin_end()?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let (base, _) =
+            crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
         let mut texels = texels;
-        self.state.transfer.rgba(&mut texels);
+        self.transfer_texels(base, &mut texels);
         let image = make_image(size, internal_format, texels)?;
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {
@@ -396,10 +438,16 @@ impl Context {
         if size.iter().any(|&s| s < 0) {
             return Err(ApiError::InvalidValue);
         }
-        let image_size = self.with_bound_texture(bind, |t| {
-            Ok(t.images.get(&(face, level as usize)).map(|i| i.size))
+        let image = self.with_bound_texture(bind, |t| {
+            Ok(t.images
+                .get(&(face, level as usize))
+                .map(|i| (i.size, i.base)))
         })?;
-        let image_size = image_size.ok_or(ApiError::InvalidOperation)?;
+        let (image_size, base) = image.ok_or(ApiError::InvalidOperation)?;
+        // As glTexImage: a depth image takes depth components, others not.
+        if (base == GL_DEPTH_COMPONENT) != (format == GL_DEPTH_COMPONENT) {
+            return Err(ApiError::InvalidOperation);
+        }
         for k in 0..3 {
             let end = i64::from(offset[k]) + i64::from(size[k]);
             if offset[k] < 0 || end > image_size[k] as i64 {
@@ -421,8 +469,11 @@ impl Context {
         self.outside_begin_end()?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         self.flush_vertices();
+        let base = self.with_bound_texture(bind, |t| {
+            Ok(t.images.get(&(face, level as usize)).map(|i| i.base))
+        })?;
         let mut texels = texels;
-        self.state.transfer.rgba(&mut texels);
+        self.transfer_texels(base.ok_or(ApiError::InvalidOperation)?, &mut texels);
         self.with_bound_texture(bind, |t| {
             t.touch();
             let img = t
@@ -460,14 +511,33 @@ impl Context {
         if level < 0 || level > max_level(bind) {
             return Err(ApiError::InvalidValue);
         }
-        let size = self.with_bound_texture(bind, |t| {
-            Ok(t.images.get(&(face, level as usize)).map(|i| i.size))
+        let image = self.with_bound_texture(bind, |t| {
+            Ok(t.images
+                .get(&(face, level as usize))
+                .map(|i| (i.size, i.base)))
         })?;
-        let Some([w, h, d]) = size else {
+        let Some(([w, h, d], base)) = image else {
             client_image(format, type_, 0, 0, 0, &self.state.pack)?;
             return Ok(None);
         };
-        client_image(format, type_, w, h, d, &self.state.pack).map(Some)
+        let plan = client_image(format, type_, w, h, d, &self.state.pack)?;
+        // GL 4.6 compat §8.11.4: INVALID_OPERATION for a depth format and an
+        // image that is not a depth image, and (Mesa) a colour format and a
+        // depth image.
+        if (base == GL_DEPTH_COMPONENT) != (format == GL_DEPTH_COMPONENT) {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(Some(plan))
+    }
+
+    /// The base format of image `level` of `target` (an image target) in
+    /// the bound texture, if it has one; `None` for a bad target or level.
+    pub(crate) fn bound_image_base(&mut self, target: GLenum, level: i32) -> Option<GLenum> {
+        let (bind, face) = image_target(target)?;
+        let level = usize::try_from(level).ok()?;
+        self.with_bound_texture(bind, |t| Ok(t.images.get(&(face, level)).map(|i| i.base)))
+            .ok()
+            .flatten()
     }
 
     /// Writes the image into `dst` (`plan.byte_len` bytes).
@@ -479,8 +549,20 @@ impl Context {
         dst: &mut [u8],
     ) -> ApiResult {
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        // Depth images go out through depth scale and bias, as Mesa's
+        // glGetTexImage does (colour images without transfer).
+        let [scale, bias] = self.state.transfer.depth;
         self.with_bound_texture(bind, |t| {
-            if let Some(img) = t.images.get(&(face, level as usize)) {
+            let Some(img) = t.images.get(&(face, level as usize)) else {
+                return Ok(());
+            };
+            if img.base == GL_DEPTH_COMPONENT && [scale, bias] != [1.0, 0.0] {
+                let mut img = img.clone();
+                for t in &mut img.texels {
+                    t[0] = (t[0] * scale + bias).clamp(0.0, 1.0);
+                }
+                read_image(&img, plan, dst);
+            } else {
                 read_image(img, plan, dst);
             }
             Ok(())
@@ -494,7 +576,10 @@ impl Context {
         self.outside_begin_end()?;
         target_index(target)?;
         let rect = target == GL_TEXTURE_RECTANGLE;
+        let compat = self.params().profile == Profile::Compat;
         let e = v.first().copied().unwrap_or(0.0) as GLenum;
+        // A negative value names no enum (`as` would make it GL_NONE).
+        let negative = v.first().is_some_and(|&x| x < 0.0);
         self.flush_vertices();
         self.with_bound_texture(target, |t| {
             let p = &mut t.params;
@@ -550,6 +635,28 @@ impl Context {
                     }
                     p.max_anisotropy = v[0].min(16.0);
                 }
+                // ARB_depth_texture; removed from the core profile. GL_RED
+                // as Mesa with ARB_texture_rg (always on there).
+                GL_DEPTH_TEXTURE_MODE if compat => {
+                    if !matches!(e, GL_LUMINANCE | GL_INTENSITY | GL_ALPHA | GL_RED) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.depth_mode = e;
+                }
+                // ARB_shadow (COMPARE_R_TO_TEXTURE is COMPARE_REF_TO_TEXTURE).
+                GL_TEXTURE_COMPARE_MODE => {
+                    if negative || !matches!(e, GL_NONE | GL_COMPARE_REF_TO_TEXTURE) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.compare_mode = e;
+                }
+                // ARB_shadow's LEQUAL and GEQUAL, EXT_shadow_funcs' others.
+                GL_TEXTURE_COMPARE_FUNC => {
+                    if !(GL_NEVER..=GL_ALWAYS).contains(&e) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.compare_func = e;
+                }
                 _ => return Err(ApiError::InvalidEnum),
             }
             Ok(())
@@ -560,6 +667,7 @@ impl Context {
     pub fn get_tex_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<Vec<f32>> {
         self.outside_begin_end()?;
         target_index(target)?;
+        let compat = self.params().profile == Profile::Compat;
         self.with_bound_texture(target, |t| {
             let p = &t.params;
             Ok(match pname {
@@ -578,6 +686,9 @@ impl Context {
                 GL_GENERATE_MIPMAP => vec![f32::from(u8::from(p.generate_mipmap))],
                 GL_TEXTURE_MAX_ANISOTROPY => vec![p.max_anisotropy],
                 GL_TEXTURE_RESIDENT => vec![1.0],
+                GL_DEPTH_TEXTURE_MODE if compat => vec![p.depth_mode as f32],
+                GL_TEXTURE_COMPARE_MODE => vec![p.compare_mode as f32],
+                GL_TEXTURE_COMPARE_FUNC => vec![p.compare_func as f32],
                 _ => return Err(ApiError::InvalidEnum),
             })
         })
@@ -611,6 +722,7 @@ impl Context {
             let bits = img.map_or([0; 4], |i| i.bits);
             let lum = img.is_some_and(|i| matches!(i.base, GL_LUMINANCE | GL_LUMINANCE_ALPHA));
             let int = img.is_some_and(|i| i.base == GL_INTENSITY);
+            let depth = img.is_some_and(|i| i.base == GL_DEPTH_COMPONENT);
             Ok(match pname {
                 GL_TEXTURE_WIDTH => size[0] as f32,
                 GL_TEXTURE_HEIGHT => size[1] as f32,
@@ -618,7 +730,7 @@ impl Context {
                 GL_TEXTURE_INTERNAL_FORMAT => img.map_or(1, |i| i.internal_format) as f32,
                 GL_TEXTURE_BORDER => 0.0,
                 GL_TEXTURE_RED_SIZE => {
-                    if lum || int {
+                    if lum || int || depth {
                         0.0
                     } else {
                         f32::from(bits[0])
@@ -641,9 +753,16 @@ impl Context {
                         0.0
                     }
                 }
+                GL_TEXTURE_DEPTH_SIZE => {
+                    if depth {
+                        f32::from(bits[0])
+                    } else {
+                        0.0
+                    }
+                }
                 GL_TEXTURE_COMPRESSED => 0.0,
-                // No depth or stencil texture formats yet.
-                GL_TEXTURE_DEPTH_SIZE | GL_TEXTURE_STENCIL_SIZE => 0.0,
+                // No stencil texture formats yet.
+                GL_TEXTURE_STENCIL_SIZE => 0.0,
                 // No image is stored compressed (GL 4.6 compat §8.11.3).
                 GL_TEXTURE_COMPRESSED_IMAGE_SIZE => return Err(ApiError::InvalidOperation),
                 _ => return Err(ApiError::InvalidEnum),
