@@ -142,12 +142,10 @@ pub fn version_string(profile: Profile, version: (u8, u8)) -> String {
     }
 }
 
-/// Extensions this build implements completely, for a profile.
-///
-/// * `GL_KHR_debug` ([`crate::debug`]): complete in every profile; object
-///   labels answer INVALID_VALUE for every name until object types exist.
-pub fn extension_names(_profile: Profile) -> &'static [&'static CStr] {
-    &[c"GL_KHR_debug"]
+/// Extensions this build implements completely, for a profile
+/// ([`crate::extensions`]).
+pub fn extension_names(profile: Profile) -> &'static [&'static CStr] {
+    crate::extensions::names(profile)
 }
 
 fn c_string(s: &str) -> CString {

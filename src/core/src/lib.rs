@@ -22,6 +22,7 @@ pub mod draw;
 pub mod drawpix;
 pub mod error;
 pub mod eval;
+pub mod extensions;
 pub mod ffgen;
 pub mod fixed;
 pub mod fog;

@@ -89,6 +89,13 @@ impl Context {
         Ok(())
     }
 
+    /// `glWindowPos4*MESA`: as `glWindowPos3*` with the raster position's w.
+    pub fn window_pos4(&mut self, x: f32, y: f32, z: f32, w: f32) -> ApiResult {
+        self.window_pos(x, y, z)?;
+        self.raster_pos.window[3] = w;
+        Ok(())
+    }
+
     /// `glWindowPos*` (GL 4.6 compatibility §14.7.1): `z` is clamped to
     /// [0, 1] and mapped through the depth range.
     pub fn window_pos(&mut self, x: f32, y: f32, z: f32) -> ApiResult {

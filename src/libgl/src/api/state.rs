@@ -99,6 +99,15 @@ handler!(cull_face "glCullFace"(mode: GLenum) => |c| c.cull_face(mode));
 handler!(front_face "glFrontFace"(mode: GLenum) => |c| c.front_face(mode));
 handler!(polygon_mode "glPolygonMode"(face: GLenum, mode: GLenum) => |c| c.polygon_mode(face, mode));
 handler!(polygon_offset "glPolygonOffset"(f: GLfloat, u: GLfloat) => |c| c.polygon_offset(f, u));
+// EXT_polygon_offset's bias is in [0, 1] depth units: Mesa scales it by the
+// depth buffer's largest value (16 bits without a depth buffer).
+handler!(polygon_offset_ext "glPolygonOffsetEXT"(f: GLfloat, bias: GLfloat) => |c| {
+    let bits = match c.params().depth_bits {
+        0 => 16,
+        b => u32::from(b),
+    };
+    c.polygon_offset(f, bias * ((1u64 << bits) - 1) as f32)
+});
 handler!(line_width "glLineWidth"(w: GLfloat) => |c| c.line_width(w));
 handler!(point_size "glPointSize"(s: GLfloat) => |c| c.point_size(s));
 
@@ -260,6 +269,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.PolygonStipple = polygon_stipple;
         d.GetPolygonStipple = get_polygon_stipple;
         d.ClearAccum = clear_accum;
+        d.PolygonOffsetEXT = polygon_offset_ext;
         d.ClearIndex = clear_index;
         d.IndexMask = index_mask;
         d.Accum = accum;
