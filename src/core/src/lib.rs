@@ -30,6 +30,7 @@ pub mod matrix;
 pub mod pixel_transfer;
 pub mod pixelmap;
 pub mod pixels;
+pub mod query;
 pub mod raster_state;
 pub mod rasterpos;
 pub mod shared;
