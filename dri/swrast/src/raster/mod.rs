@@ -331,9 +331,11 @@ impl Rasterizer {
             return;
         };
         if self.scene.as_ref().is_none_or(|s| s.is_empty()) {
-            // Draws that binned nothing still held their queries.
+            // Draws that binned nothing still hold their queries: let go,
+            // and forget their states so that a later draw with the same
+            // state and query takes the query again.
             if let Some(s) = self.scene.as_mut() {
-                s.queries.clear();
+                s.reset(info);
             }
             return;
         }

@@ -1134,7 +1134,14 @@ fn occlusion_counts_passing_samples_across_tiles_and_threads() {
             draw(r, &front, Topology::Triangles, &far, &[], 0);
             r.set_query(Some(&c));
             // Culled to nothing: the query still completes.
-            draw(r, &front, Topology::Triangles, &[[2.0, 0.0, 0.0, 1.0]; 3], &[], 0);
+            draw(
+                r,
+                &front,
+                Topology::Triangles,
+                &[[2.0, 0.0, 0.0, 1.0]; 3],
+                &[],
+                0,
+            );
         });
         assert_eq!(a.wait(), 100 * 150, "{threads} threads");
         assert_eq!(b.try_result(), Some(90 * 130), "{threads} threads");
