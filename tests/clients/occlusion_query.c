@@ -179,6 +179,19 @@ int main(void)
     glDepthMask(GL_TRUE);
     glDisable(GL_DEPTH_TEST);
 
+    /* glDrawBuffer(GL_NONE): no colour, but the fragments are counted and
+     * write depth. */
+    glEnable(GL_DEPTH_TEST);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glDrawBuffer(GL_NONE);
+    n = COUNT(q[0], rect_at(2, 2, 12, 12, 0.5));
+    CHECK(n == 100, "glDrawBuffer(GL_NONE): %u samples, expected 100", n);
+    glDrawBuffer(GL_BACK);
+    n = COUNT(q[0], rect_at(2, 2, 12, 12, 0));
+    CHECK(n == 0, "behind depth drawn with GL_NONE: %u samples, expected 0", n);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    glDisable(GL_DEPTH_TEST);
+
     /* Scissor. */
     glEnable(GL_SCISSOR_TEST);
     glScissor(2, 2, 5, 32);

@@ -452,6 +452,20 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             images: imgs,
         });
     }
+    let buffer = if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
+        Some(ColorBuffer::Back)
+    } else if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 {
+        Some(ColorBuffer::Front)
+    } else {
+        None
+    };
+    // GL_NONE writes no colour, but the fragments still go through the
+    // depth and stencil tests, update those buffers and count for
+    // occlusion queries (as llvmpipe).
+    let mut blend = desc.blend;
+    if buffer.is_none() {
+        blend.color_mask = [0; 4];
+    }
     let call = DrawCall {
         vertices,
         vertex_count: n,
@@ -466,22 +480,17 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         fs_uniforms,
         raster: &desc.raster,
         depth_stencil: &desc.depth_stencil,
-        blend: &desc.blend,
+        blend: &blend,
         textures: &views,
     };
     if !call.is_consistent() {
         return OxglStatus::BadArgument;
     }
-    let buffer = if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
-        ColorBuffer::Back
-    } else if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 {
-        ColorBuffer::Front
-    } else {
-        return OxglStatus::Ok; // GL_NONE
-    };
     guard(|| {
         let mut s = lock(d);
         let s = &mut *s;
+        // GL_NONE: whichever colour buffer is attached, masked off.
+        let buffer = buffer.or(s.target).unwrap_or(ColorBuffer::Back);
         s.attach(buffer);
         if let Some(raster) = s.raster.as_mut() {
             raster.set_query(c.query.as_ref());
