@@ -168,6 +168,18 @@ int main(void)
     CHECK(uv == GL_TRUE, "ANY_SAMPLES_PASSED of visible rectangles %u", uv);
     glGetQueryObjectuiv(q[2], GL_QUERY_TARGET, &uv);
     CHECK(uv == GL_ANY_SAMPLES_PASSED, "GL_QUERY_TARGET 0x%x", uv);
+    glBeginQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, q[3]);
+    glGetQueryiv(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, GL_CURRENT_QUERY, &iv);
+    CHECK(iv == (GLint)q[3], "GL_CURRENT_QUERY of ANY_SAMPLES_PASSED_CONSERVATIVE %d", iv);
+    rect_at(2, 2, 12, 12, 0);
+    glEndQuery(GL_ANY_SAMPLES_PASSED_CONSERVATIVE);
+    glGetQueryObjectuiv(q[3], GL_QUERY_RESULT, &uv);
+    CHECK(uv == GL_FALSE, "ANY_SAMPLES_PASSED_CONSERVATIVE of a hidden rectangle %u", uv);
+    glGetQueryiv(GL_ANY_SAMPLES_PASSED_CONSERVATIVE, GL_QUERY_COUNTER_BITS, &iv);
+    CHECK(iv == 1, "GL_QUERY_COUNTER_BITS of ANY_SAMPLES_PASSED_CONSERVATIVE %d", iv);
+    glDeleteQueries(1, &q[3]);
+    glGenQueries(1, &q[3]);
+    expect_error(GL_NO_ERROR, "GL_ANY_SAMPLES_PASSED_CONSERVATIVE");
     glClear(GL_DEPTH_BUFFER_BIT);
 
     /* Masks do not matter: samples that pass are counted. */

@@ -2,7 +2,9 @@
 //! §17.3.7): `GL_SAMPLES_PASSED` (GL 1.5, ARB_occlusion_query) counts the
 //! samples that pass every per-fragment test between `glBeginQuery` and
 //! `glEndQuery`; `GL_ANY_SAMPLES_PASSED` (GL 3.3, ARB_occlusion_query2)
-//! reports whether any did. The backend counts (`begin_query`/`end_query`
+//! reports whether any did, and GL 4.3's `GL_ANY_SAMPLES_PASSED_CONSERVATIVE`
+//! answers exactly the same (a conservative answer may be the exact one).
+//! The backend counts (`begin_query`/`end_query`
 //! hooks, `OxglQueryType::SamplesPassed`); the boolean is derived here.
 //!
 //! Query objects contain no references to other objects but are still not
@@ -69,13 +71,17 @@ pub enum QueryValue {
 
 impl Context {
     /// Whether `target` names an occlusion query in this context: GL_SAMPLES_PASSED
-    /// on desktop GL, GL_ANY_SAMPLES_PASSED on desktop GL and OpenGL ES 3.0.
-    /// INVALID_ENUM otherwise (GL 4.6 §4.2.1).
+    /// on desktop GL, GL_ANY_SAMPLES_PASSED(_CONSERVATIVE) on desktop GL and
+    /// OpenGL ES 3.0. INVALID_ENUM otherwise (GL 4.6 §4.2.1).
     fn occlusion_target(&self, target: GLenum) -> ApiResult {
         let es = self.params().profile == Profile::Es;
         match target {
             GL_SAMPLES_PASSED if !es => Ok(()),
-            GL_ANY_SAMPLES_PASSED if !es || self.params().version >= (3, 0) => Ok(()),
+            GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
+                if !es || self.params().version >= (3, 0) =>
+            {
+                Ok(())
+            }
             _ => Err(ApiError::InvalidEnum),
         }
     }
