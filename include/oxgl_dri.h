@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 3
+#define OXGL_DRI_ABI_VERSION 4
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -74,6 +74,16 @@ typedef enum OxglBuffer {
   // Stencil buffer, one `u8` per pixel.
   OXGL_BUFFER_STENCIL = 3,
 } OxglBuffer;
+
+// What a query counts.
+typedef enum OxglQueryType {
+  // Samples (pixels of single-sampled buffers) of the draws between
+  // `begin_query` and `end_query` that pass every per-fragment test —
+  // scissor, stipple, alpha test, discard, stencil, depth — whatever the
+  // colour, depth and stencil write masks (`GL_SAMPLES_PASSED`; the core
+  // derives `GL_ANY_SAMPLES_PASSED` from it). Clears are not counted.
+  OXGL_QUERY_TYPE_SAMPLES_PASSED = 0,
+} OxglQueryType;
 
 // Opaque backend screen (one per display connection and backend).
 typedef struct OxglScreen {
@@ -438,6 +448,19 @@ typedef struct OxglImage {
   enum OxglColorFormat format;
 } OxglImage;
 
+// Opaque backend query object: a counter that a context starts and stops.
+typedef struct OxglQuery {
+  uint8_t _private[0];
+} OxglQuery;
+
+// What `get_query_result` reports.
+typedef struct OxglQueryResult {
+  // Non-zero when every draw the query counts is done and `value` is final.
+  uint32_t available;
+  // The count (meaningful only when `available`).
+  uint64_t value;
+} OxglQueryResult;
+
 // The hook table. Every hook is mandatory.
 typedef struct OxglDriBackend {
   // Must equal the loader's [`OXGL_DRI_ABI_VERSION`].
@@ -497,6 +520,27 @@ typedef struct OxglDriBackend {
   void (*unmap_buffer)(struct OxglDrawable *drawable, enum OxglBuffer buffer);
   // Exchanges front and back colour buffers (no-op when single-buffered).
   enum OxglStatus (*swap_buffers)(struct OxglDrawable *drawable);
+  // Creates a query object of `kind` for `context`; null when the backend
+  // cannot count that or is out of memory. A query belongs to the context
+  // it was created for and is destroyed before it.
+  struct OxglQuery *(*create_query)(struct OxglContext *context, enum OxglQueryType kind);
+  // Frees a query (the backend keeps what queued work needs). The core
+  // ends an active query first, except when its context is being destroyed.
+  void (*destroy_query)(struct OxglQuery *query);
+  // Starts counting from zero: the query counts every later draw of the
+  // context until `end_query`. At most one query of each type is active in
+  // a context, and an active query is not begun again.
+  enum OxglStatus (*begin_query)(struct OxglContext *context, struct OxglQuery *query);
+  // Stops counting; the result covers the draws between begin and end.
+  // The backend submits queued work so that the result becomes available
+  // without a `flush`.
+  enum OxglStatus (*end_query)(struct OxglContext *context, struct OxglQuery *query);
+  // Reports the result of an ended query; with `wait` non-zero, waits
+  // until it is available.
+  enum OxglStatus (*get_query_result)(struct OxglContext *context,
+                                      struct OxglQuery *query,
+                                      uint32_t wait,
+                                      struct OxglQueryResult *result);
 } OxglDriBackend;
 
 // `oxgl_dri_get_backend(abi_version)`: returns the backend's hook table, or

@@ -129,6 +129,22 @@ extern "C" fn swap_buffers(_: *mut OxglDrawable) -> OxglStatus {
     OxglStatus::Unsupported
 }
 
+extern "C" fn create_query(_: *mut OxglContext, _: OxglQueryType) -> *mut OxglQuery {
+    null_mut()
+}
+extern "C" fn destroy_query(_: *mut OxglQuery) {}
+extern "C" fn begin_query(_: *mut OxglContext, _: *mut OxglQuery) -> OxglStatus {
+    OxglStatus::Unsupported
+}
+extern "C" fn get_query_result(
+    _: *mut OxglContext,
+    _: *mut OxglQuery,
+    _: u32,
+    _: *mut OxglQueryResult,
+) -> OxglStatus {
+    OxglStatus::Unsupported
+}
+
 /// A built-in table whose hooks all fail; only its address matters.
 pub static DUMMY: OxglDriBackend = OxglDriBackend {
     abi_version: OXGL_DRI_ABI_VERSION,
@@ -151,4 +167,9 @@ pub static DUMMY: OxglDriBackend = OxglDriBackend {
     map_buffer,
     unmap_buffer,
     swap_buffers,
+    create_query,
+    destroy_query,
+    begin_query,
+    end_query: begin_query,
+    get_query_result,
 };

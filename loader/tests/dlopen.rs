@@ -431,6 +431,22 @@ extern "C" fn swap_buffers(_: *mut OxglDrawable) -> OxglStatus {
     OxglStatus::Unsupported
 }
 
+extern "C" fn create_query(_: *mut OxglContext, _: OxglQueryType) -> *mut OxglQuery {
+    null_mut()
+}
+extern "C" fn destroy_query(_: *mut OxglQuery) {}
+extern "C" fn begin_query(_: *mut OxglContext, _: *mut OxglQuery) -> OxglStatus {
+    OxglStatus::Unsupported
+}
+extern "C" fn get_query_result(
+    _: *mut OxglContext,
+    _: *mut OxglQuery,
+    _: u32,
+    _: *mut OxglQueryResult,
+) -> OxglStatus {
+    OxglStatus::Unsupported
+}
+
 static BUILTIN: OxglDriBackend = OxglDriBackend {
     abi_version: OXGL_DRI_ABI_VERSION,
     name: c"builtin".as_ptr(),
@@ -452,4 +468,9 @@ static BUILTIN: OxglDriBackend = OxglDriBackend {
     map_buffer,
     unmap_buffer,
     swap_buffers,
+    create_query,
+    destroy_query,
+    begin_query,
+    end_query: begin_query,
+    get_query_result,
 };

@@ -11,8 +11,9 @@ use core::ptr::NonNull;
 
 use crate::{
     OxglBuffer, OxglClearDesc, OxglColorFormat, OxglContext, OxglContextDesc, OxglDrawDesc,
-    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglRendererInfo, OxglScreen, OxglScreenDesc,
-    OxglShader, OxglStatus, empty_image, empty_renderer_info, read_c_string,
+    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglQuery, OxglQueryResult, OxglQueryType,
+    OxglRendererInfo, OxglScreen, OxglScreenDesc, OxglShader, OxglStatus, empty_image,
+    empty_renderer_info, read_c_string,
 };
 
 /// A bound backend table.
@@ -304,6 +305,27 @@ impl Drop for Shader {
     }
 }
 
+/// A backend query object, destroyed on drop. The core drops a context's
+/// queries before the context (the field order of `oxgl_core::Context`).
+pub struct Query {
+    backend: Backend,
+    raw: NonNull<OxglQuery>,
+}
+
+// SAFETY: a query is used only through the context it belongs to, which is
+// current in at most one thread at a time.
+unsafe impl Send for Query {}
+// SAFETY: as above.
+unsafe impl Sync for Query {}
+
+impl Drop for Query {
+    fn drop(&mut self) {
+        // SAFETY: created by this backend, destroyed once; the core ends an
+        // active query before dropping it.
+        unsafe { (self.backend.table.destroy_query)(self.raw.as_ptr()) }
+    }
+}
+
 // SAFETY: see `Screen`; a context is current in at most one thread at a time
 // (enforced by the window-system layer).
 unsafe impl Send for Context {}
@@ -375,6 +397,44 @@ impl Context {
     pub fn finish(&self) -> OxglStatus {
         // SAFETY: live handle.
         unsafe { (self.backend.table.finish)(self.raw.as_ptr()) }
+    }
+
+    /// Creates a query object counting `kind`; `None` when the backend cannot.
+    pub fn create_query(&self, kind: OxglQueryType) -> Option<Query> {
+        // SAFETY: live handle.
+        let raw = unsafe { (self.backend.table.create_query)(self.raw.as_ptr(), kind) };
+        NonNull::new(raw).map(|raw| Query {
+            backend: self.backend,
+            raw,
+        })
+    }
+
+    /// Starts `query` counting (it is not active).
+    pub fn begin_query(&self, query: &Query) -> OxglStatus {
+        // SAFETY: live handles; the query belongs to this context.
+        unsafe { (self.backend.table.begin_query)(self.raw.as_ptr(), query.raw.as_ptr()) }
+    }
+
+    /// Stops `query` (it is active).
+    pub fn end_query(&self, query: &Query) -> OxglStatus {
+        // SAFETY: live handles; the query belongs to this context.
+        unsafe { (self.backend.table.end_query)(self.raw.as_ptr(), query.raw.as_ptr()) }
+    }
+
+    /// The result of an ended query, waiting for it when `wait`; `None`
+    /// while it is not available (or when the backend failed).
+    pub fn query_result(&self, query: &Query, wait: bool) -> Option<u64> {
+        let mut r = OxglQueryResult::default();
+        // SAFETY: live handles; `r` writable for the call.
+        let status = unsafe {
+            (self.backend.table.get_query_result)(
+                self.raw.as_ptr(),
+                query.raw.as_ptr(),
+                u32::from(wait),
+                &mut r,
+            )
+        };
+        (status == OxglStatus::Ok && r.available != 0).then_some(r.value)
     }
 }
 

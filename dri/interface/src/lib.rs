@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 3;
+pub const OXGL_DRI_ABI_VERSION: u32 = 4;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -511,6 +511,34 @@ pub struct OxglRendererInfo {
     pub unified_memory: u32,
 }
 
+/// Opaque backend query object: a counter that a context starts and stops.
+#[repr(C)]
+pub struct OxglQuery {
+    _private: [u8; 0],
+}
+
+/// What a query counts.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OxglQueryType {
+    /// Samples (pixels of single-sampled buffers) of the draws between
+    /// `begin_query` and `end_query` that pass every per-fragment test —
+    /// scissor, stipple, alpha test, discard, stencil, depth — whatever the
+    /// colour, depth and stencil write masks (`GL_SAMPLES_PASSED`; the core
+    /// derives `GL_ANY_SAMPLES_PASSED` from it). Clears are not counted.
+    SamplesPassed = 0,
+}
+
+/// What `get_query_result` reports.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OxglQueryResult {
+    /// Non-zero when every draw the query counts is done and `value` is final.
+    pub available: u32,
+    /// The count (meaningful only when `available`).
+    pub value: u64,
+}
+
 /// The hook table. Every hook is mandatory.
 #[repr(C)]
 #[derive(Clone, Copy)]
@@ -586,6 +614,32 @@ pub struct OxglDriBackend {
     pub unmap_buffer: unsafe extern "C" fn(drawable: *mut OxglDrawable, buffer: OxglBuffer),
     /// Exchanges front and back colour buffers (no-op when single-buffered).
     pub swap_buffers: unsafe extern "C" fn(drawable: *mut OxglDrawable) -> OxglStatus,
+    /// Creates a query object of `kind` for `context`; null when the backend
+    /// cannot count that or is out of memory. A query belongs to the context
+    /// it was created for and is destroyed before it.
+    pub create_query:
+        unsafe extern "C" fn(context: *mut OxglContext, kind: OxglQueryType) -> *mut OxglQuery,
+    /// Frees a query (the backend keeps what queued work needs). The core
+    /// ends an active query first, except when its context is being destroyed.
+    pub destroy_query: unsafe extern "C" fn(query: *mut OxglQuery),
+    /// Starts counting from zero: the query counts every later draw of the
+    /// context until `end_query`. At most one query of each type is active in
+    /// a context, and an active query is not begun again.
+    pub begin_query:
+        unsafe extern "C" fn(context: *mut OxglContext, query: *mut OxglQuery) -> OxglStatus,
+    /// Stops counting; the result covers the draws between begin and end.
+    /// The backend submits queued work so that the result becomes available
+    /// without a `flush`.
+    pub end_query:
+        unsafe extern "C" fn(context: *mut OxglContext, query: *mut OxglQuery) -> OxglStatus,
+    /// Reports the result of an ended query; with `wait` non-zero, waits
+    /// until it is available.
+    pub get_query_result: unsafe extern "C" fn(
+        context: *mut OxglContext,
+        query: *mut OxglQuery,
+        wait: u32,
+        result: *mut OxglQueryResult,
+    ) -> OxglStatus,
 }
 
 // SAFETY: the table holds only function pointers and `name`, which points to a

@@ -12,14 +12,15 @@ use std::sync::{Arc, Mutex};
 
 use oxgl_dri_interface::{
     OXGL_DRI_ABI_VERSION, OxglBuffer, OxglClearDesc, OxglContext, OxglContextDesc, OxglDrawDesc,
-    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglRendererInfo, OxglScreen,
-    OxglScreenDesc, OxglShader, OxglStatus, draw_buffer_bits, write_c_string,
+    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglQuery, OxglQueryResult,
+    OxglQueryType, OxglRendererInfo, OxglScreen, OxglScreenDesc, OxglShader, OxglStatus,
+    draw_buffer_bits, write_c_string,
 };
 
 use crate::framebuffer::{Buffers, ClearParams};
 use crate::pipeline::{DrawCall, Frontend};
 use crate::program::Program;
-use crate::raster::{ColorBuffer, Rasterizer};
+use crate::raster::{ColorBuffer, Rasterizer, SampleCounter};
 use crate::texture::TexView;
 
 struct Screen {
@@ -66,6 +67,14 @@ struct Drawable {
 struct Context {
     draw: *mut Drawable,
     read: *mut Drawable,
+    /// The counter of the active occlusion query.
+    query: Option<Arc<SampleCounter>>,
+}
+
+/// A query object: the counter of its latest `begin_query` (a new one each
+/// time, so scenes still counting for an earlier use never touch it).
+struct Query {
+    counter: Arc<SampleCounter>,
 }
 
 /// The software backend's hook table.
@@ -90,6 +99,11 @@ pub static BACKEND: OxglDriBackend = OxglDriBackend {
     map_buffer,
     unmap_buffer,
     swap_buffers,
+    create_query,
+    destroy_query,
+    begin_query,
+    end_query,
+    get_query_result,
 };
 
 /// Runs `f`, turning a panic (an internal bug) into `BadArgument`.
@@ -215,6 +229,7 @@ unsafe extern "C" fn create_context(
     Box::into_raw(Box::new(Context {
         draw: std::ptr::null_mut(),
         read: std::ptr::null_mut(),
+        query: None,
     })) as *mut OxglContext
 }
 
@@ -239,9 +254,26 @@ unsafe extern "C" fn make_current(
     read: *mut OxglDrawable,
 ) -> OxglStatus {
     // SAFETY: live handle or null (unbind).
-    if let Some(c) = unsafe { context(ctx) } {
-        c.draw = draw as *mut Drawable;
-        c.read = read as *mut Drawable;
+    let Some(c) = (unsafe { context(ctx) }) else {
+        return OxglStatus::Ok;
+    };
+    let old = c.draw;
+    c.draw = draw as *mut Drawable;
+    c.read = read as *mut Drawable;
+    // Draws an occlusion query counts may wait in the scene of the drawable
+    // we leave: hand it to the workers so the query's result arrives.
+    if old != c.draw
+        // SAFETY: the previous draw drawable is still alive: the core
+        // destroys a drawable only once it is bound nowhere, and it is
+        // bound here until this call returns.
+        && let Some(d) = unsafe { drawable(old as *mut OxglDrawable) }
+    {
+        return guard(|| {
+            if let Some(r) = lock(d).raster.as_mut() {
+                r.flush();
+            }
+            OxglStatus::Ok
+        });
     }
     OxglStatus::Ok
 }
@@ -420,6 +452,20 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             images: imgs,
         });
     }
+    let buffer = if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
+        Some(ColorBuffer::Back)
+    } else if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 {
+        Some(ColorBuffer::Front)
+    } else {
+        None
+    };
+    // GL_NONE writes no colour, but the fragments still go through the
+    // depth and stencil tests, update those buffers and count for
+    // occlusion queries (as llvmpipe).
+    let mut blend = desc.blend;
+    if buffer.is_none() {
+        blend.color_mask = [0; 4];
+    }
     let call = DrawCall {
         vertices,
         vertex_count: n,
@@ -434,24 +480,20 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         fs_uniforms,
         raster: &desc.raster,
         depth_stencil: &desc.depth_stencil,
-        blend: &desc.blend,
+        blend: &blend,
         textures: &views,
     };
     if !call.is_consistent() {
         return OxglStatus::BadArgument;
     }
-    let buffer = if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
-        ColorBuffer::Back
-    } else if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 {
-        ColorBuffer::Front
-    } else {
-        return OxglStatus::Ok; // GL_NONE
-    };
     guard(|| {
         let mut s = lock(d);
         let s = &mut *s;
+        // GL_NONE: whichever colour buffer is attached, masked off.
+        let buffer = buffer.or(s.target).unwrap_or(ColorBuffer::Back);
         s.attach(buffer);
         if let Some(raster) = s.raster.as_mut() {
+            raster.set_query(c.query.as_ref());
             s.frontend.draw(raster, &call);
         }
         OxglStatus::Ok
@@ -543,4 +585,105 @@ unsafe extern "C" fn swap_buffers(d: *mut OxglDrawable) -> OxglStatus {
         s.buffers.swap();
         OxglStatus::Ok
     })
+}
+
+unsafe extern "C" fn create_query(ctx: *mut OxglContext, kind: OxglQueryType) -> *mut OxglQuery {
+    if ctx.is_null() {
+        return std::ptr::null_mut();
+    }
+    match kind {
+        OxglQueryType::SamplesPassed => Box::into_raw(Box::new(Query {
+            counter: SampleCounter::new(),
+        })) as *mut OxglQuery,
+    }
+}
+
+unsafe extern "C" fn destroy_query(query: *mut OxglQuery) {
+    if !query.is_null() {
+        // SAFETY: from `create_query`, destroyed once. Scenes in flight keep
+        // their own reference to the counter.
+        drop(unsafe { Box::from_raw(query as *mut Query) });
+    }
+}
+
+/// # Safety
+/// `q` is a live query handle or null.
+unsafe fn query<'a>(q: *mut OxglQuery) -> Option<&'a mut Query> {
+    // SAFETY: per the caller's contract; a query is used only through its
+    // context, which is current in one thread only.
+    unsafe { (q as *mut Query).as_mut() }
+}
+
+/// Hands the scene binned so far for the context's draw surface to the workers.
+///
+/// # Safety
+/// `ctx` is a live context handle or null.
+unsafe fn flush_draw_surface(ctx: *mut OxglContext) -> OxglStatus {
+    // SAFETY: per the caller's contract.
+    unsafe {
+        with_draw_surface(ctx, |s| {
+            if let Some(r) = s.raster.as_mut() {
+                r.flush();
+            }
+        })
+    }
+}
+
+unsafe extern "C" fn begin_query(ctx: *mut OxglContext, q: *mut OxglQuery) -> OxglStatus {
+    // SAFETY: live handles.
+    let (Some(c), Some(q)) = (unsafe { context(ctx) }, unsafe { query(q) }) else {
+        return OxglStatus::BadArgument;
+    };
+    q.counter = SampleCounter::new();
+    c.query = Some(q.counter.clone());
+    OxglStatus::Ok
+}
+
+unsafe extern "C" fn end_query(ctx: *mut OxglContext, q: *mut OxglQuery) -> OxglStatus {
+    // SAFETY: live handles.
+    let (Some(c), Some(q)) = (unsafe { context(ctx) }, unsafe { query(q) }) else {
+        return OxglStatus::BadArgument;
+    };
+    if c.query.as_ref().is_some_and(|a| Arc::ptr_eq(a, &q.counter)) {
+        c.query = None;
+    }
+    // SAFETY: live handle.
+    unsafe { flush_draw_surface(ctx) }
+}
+
+unsafe extern "C" fn get_query_result(
+    ctx: *mut OxglContext,
+    q: *mut OxglQuery,
+    wait: u32,
+    result: *mut OxglQueryResult,
+) -> OxglStatus {
+    // SAFETY: live handles and a writable result.
+    let (Some(q), Some(result)) = (unsafe { query(q) }, unsafe { result.as_mut() }) else {
+        return OxglStatus::BadArgument;
+    };
+    let value = match q.counter.try_result() {
+        Some(v) => Some(v),
+        None => {
+            // The scene holding the query's last draws may still be binning.
+            // SAFETY: live handle or null.
+            let status = unsafe { flush_draw_surface(ctx) };
+            if status != OxglStatus::Ok {
+                return status;
+            }
+            if wait != 0 {
+                let counter = q.counter.clone();
+                match catch_unwind(AssertUnwindSafe(|| counter.wait())) {
+                    Ok(v) => Some(v),
+                    Err(_) => return OxglStatus::BadArgument,
+                }
+            } else {
+                q.counter.try_result()
+            }
+        }
+    };
+    *result = OxglQueryResult {
+        available: u32::from(value.is_some()),
+        value: value.unwrap_or(0),
+    };
+    OxglStatus::Ok
 }

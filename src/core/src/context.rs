@@ -65,6 +65,8 @@ pub trait WindowSystemHooks: Send {
 pub struct Context {
     params: ContextParams,
     support: Support,
+    /// Query objects (declared before `backend`: dropped before it).
+    pub(crate) queries: crate::query::Queries,
     backend: BackendContext,
     renderer: RendererInfo,
     draw: Option<Arc<Drawable>>,
@@ -172,6 +174,7 @@ impl Context {
         Context {
             params,
             support: version::support(),
+            queries: Default::default(),
             backend,
             renderer,
             draw: None,
@@ -643,6 +646,11 @@ impl Context {
             ws.flush_front();
         }
         Ok(())
+    }
+
+    /// The backend context.
+    pub(crate) fn backend(&self) -> &BackendContext {
+        &self.backend
     }
 
     /// Compiles a serialized IR shader with the backend.

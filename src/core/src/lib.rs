@@ -34,6 +34,7 @@ pub mod pixel_transfer;
 pub mod pixelmap;
 pub mod pixels;
 pub mod points;
+pub mod query;
 pub mod raster_state;
 pub mod rasterpos;
 pub mod select;

@@ -20,6 +20,7 @@
 
 mod clip;
 mod fragment;
+mod query;
 mod scene;
 mod setup;
 mod shader;
@@ -34,6 +35,7 @@ use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
+pub use query::SampleCounter;
 pub use scene::{DepthFormat, TILE, TargetInfo};
 pub use setup::{Draw, Elements, Topology, VertexBatch};
 pub use shader::{
@@ -146,6 +148,8 @@ pub struct Rasterizer {
     #[expect(clippy::vec_box, reason = "scenes move between threads as boxes")]
     spare: Vec<Box<Scene>>,
     exec: Exec,
+    /// The active occlusion query's counter, tagged onto later draws.
+    query: Option<Arc<SampleCounter>>,
 }
 
 impl Rasterizer {
@@ -167,10 +171,11 @@ impl Rasterizer {
                     for msg in rx {
                         match msg {
                             Msg::Attach(p) => target = Some(p),
-                            Msg::Run(scene) => {
+                            Msg::Run(mut scene) => {
                                 if let Some(p) = target.as_mut() {
                                     execute(&scene, p, threads, None);
                                 }
+                                scene.queries.clear();
                                 if done_tx.send(scene).is_err() {
                                     return;
                                 }
@@ -205,6 +210,7 @@ impl Rasterizer {
             target: None,
             spare: Vec::new(),
             exec,
+            query: None,
         }
     }
 
@@ -263,6 +269,19 @@ impl Rasterizer {
         self.scene = Some(scene);
     }
 
+    /// Makes later draws count their passing samples into `counter` (`None`:
+    /// into nothing). Draws binned before keep the counter they had.
+    pub fn set_query(&mut self, counter: Option<&Arc<SampleCounter>>) {
+        let same = match (&self.query, counter) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.query = counter.cloned();
+        }
+    }
+
     /// Bins one draw. Nothing happens without a target.
     pub fn draw(&mut self, state: &Arc<DrawState>, vertices: &VertexBatch, draw: &Draw) {
         if self.scene.as_ref().is_some_and(|s| s.is_full()) {
@@ -272,12 +291,24 @@ impl Rasterizer {
             return;
         };
         let n = vertices.num_varyings.min(MAX_VARYINGS);
-        let same = scene
-            .states
-            .last()
-            .is_some_and(|s| Arc::ptr_eq(&s.draw, state) && s.num_varyings == n);
+        let query = self.query.as_ref();
+        let same = scene.states.last().is_some_and(|s| {
+            Arc::ptr_eq(&s.draw, state)
+                && s.num_varyings == n
+                && match (&s.query, query) {
+                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                    (None, None) => true,
+                    _ => false,
+                }
+        });
         if !same {
-            let st = setup::scene_state(state, n, &scene.target);
+            let mut st = setup::scene_state(state, n, &scene.target);
+            if let Some(q) = query {
+                if !scene.queries.iter().any(|p| p.holds(q)) {
+                    scene.queries.push(query::Pending::new(q));
+                }
+                st.query = Some(q.clone());
+            }
             scene.states.push(st);
         }
         let idx = scene.states.len() as u32 - 1;
@@ -300,6 +331,12 @@ impl Rasterizer {
             return;
         };
         if self.scene.as_ref().is_none_or(|s| s.is_empty()) {
+            // Draws that binned nothing still hold their queries: let go,
+            // and forget their states so that a later draw with the same
+            // state and query takes the query again.
+            if let Some(s) = self.scene.as_mut() {
+                s.reset(info);
+            }
             return;
         }
         let next = match &mut self.exec {
@@ -327,6 +364,8 @@ impl Rasterizer {
                 if let Some(p) = planes.as_mut() {
                     execute(&scene, p, 0, Some(batch));
                 }
+                let mut scene = scene;
+                scene.queries.clear();
                 self.spare.push(scene);
             }
             Exec::Threaded(t) => {
@@ -365,7 +404,8 @@ impl Rasterizer {
         let Some((_, buffer)) = self.target.take() else {
             return;
         };
-        if let Some(s) = self.scene.take() {
+        if let Some(mut s) = self.scene.take() {
+            s.queries.clear();
             self.spare.push(s);
         }
         let planes = match &mut self.exec {

@@ -12,6 +12,7 @@
 use std::sync::Arc;
 
 use super::DrawState;
+use super::query::{Pending, SampleCounter};
 use super::state::{Interp, MAX_VARYINGS};
 use crate::framebuffer::ClearParams;
 
@@ -256,6 +257,8 @@ pub struct SceneState {
     pub interp: [Interp; MAX_VARYINGS],
     /// Depth clamp range (min, max).
     pub z_range: (f32, f32),
+    /// The occlusion query counting this draw's passing samples, if any.
+    pub query: Option<Arc<SampleCounter>>,
 }
 
 /// Tile bin entries with this bit set are clears (index into `clears`).
@@ -279,6 +282,8 @@ pub struct Scene {
     pub bins: Vec<Vec<u32>>,
     /// Bin entries in all tiles.
     pub binned: usize,
+    /// The counters of `states`' queries, held until the scene is rasterized.
+    pub queries: Vec<Pending>,
 }
 
 /// Flush a scene when it holds this many primitives.
@@ -300,6 +305,7 @@ impl Scene {
             clears: Vec::new(),
             bins: Vec::new(),
             binned: 0,
+            queries: Vec::new(),
         };
         s.reset(target);
         s
@@ -313,6 +319,7 @@ impl Scene {
         self.attrs.clear();
         self.extras.clear();
         self.clears.clear();
+        self.queries.clear();
         self.binned = 0;
         let n = (target.tiles_x() * target.tiles_y()) as usize;
         self.bins.resize_with(n, Vec::new);

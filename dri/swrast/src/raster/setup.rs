@@ -244,6 +244,7 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
         any_linear: used.contains(&Interp::NoPerspective),
         interp,
         z_range,
+        query: None,
     }
 }
 

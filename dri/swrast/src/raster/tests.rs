@@ -1102,3 +1102,49 @@ fn scene_overflow_flushes() {
         }
     }
 }
+
+#[test]
+fn occlusion_counts_passing_samples_across_tiles_and_threads() {
+    for threads in [0, 1, 3] {
+        // 200×150: several tiles, partial ones at the edges.
+        let mut f = fb(200, 150);
+        let mut front = base_state(&f, Arc::new(ConstantColor([1.0, 0.0, 0.0, 1.0])));
+        front.depth_stencil.depth_test = true;
+        front.depth_stencil.depth_write = true;
+        front.depth_stencil.depth_func = CompareFunc::Less;
+        let mut masked = front.clone();
+        masked.blend.color_mask = [false; 4];
+        masked.depth_stencil.depth_write = false;
+        let (front, masked) = (Arc::new(front), Arc::new(masked));
+        let near = quad(&f, 0.0, 0.0, 100.0, 150.0, -0.5);
+        let far = quad(&f, 10.0, 10.0, 190.0, 140.0, 0.0);
+        let (a, b, c) = (
+            SampleCounter::new(),
+            SampleCounter::new(),
+            SampleCounter::new(),
+        );
+        render(&mut f, threads, |r| {
+            r.set_query(Some(&a));
+            draw(r, &front, Topology::Triangles, &near, &[], 0);
+            r.set_query(Some(&b));
+            // Hidden left of x = 100: 90 × 130 samples pass.
+            draw(r, &masked, Topology::Triangles, &far, &[], 0);
+            r.flush();
+            r.set_query(None);
+            draw(r, &front, Topology::Triangles, &far, &[], 0);
+            r.set_query(Some(&c));
+            // Culled to nothing: the query still completes.
+            draw(
+                r,
+                &front,
+                Topology::Triangles,
+                &[[2.0, 0.0, 0.0, 1.0]; 3],
+                &[],
+                0,
+            );
+        });
+        assert_eq!(a.wait(), 100 * 150, "{threads} threads");
+        assert_eq!(b.try_result(), Some(90 * 130), "{threads} threads");
+        assert_eq!(c.try_result(), Some(0), "{threads} threads");
+    }
+}

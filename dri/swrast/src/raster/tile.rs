@@ -242,6 +242,7 @@ fn raster_prim(
         prim,
         st,
         batch,
+        samples: 0,
     };
     let (bx0, by0) = (r[0] & !15, r[1] & !15);
     for by in (by0..r[3]).step_by(16) {
@@ -277,6 +278,11 @@ fn raster_prim(
             }
         }
     }
+    if ctx.samples != 0
+        && let Some(q) = &st.query
+    {
+        q.add(ctx.samples);
+    }
 }
 
 struct BlockCtx<'a> {
@@ -284,6 +290,8 @@ struct BlockCtx<'a> {
     prim: &'a Prim,
     st: &'a SceneState,
     batch: &'a mut QuadBatch,
+    /// Samples that passed every test, for the state's occlusion query.
+    samples: u64,
 }
 
 #[inline(always)]
@@ -498,6 +506,11 @@ impl BlockCtx<'_> {
             if mask == 0 {
                 return;
             }
+        }
+        if st.query.is_some() {
+            // Every per-fragment test is behind us: these samples would be
+            // written, whatever the write masks say (llvmpipe counts the same).
+            self.samples += u64::from(mask.count_ones());
         }
         write_color(view, target, st, lx, ly, mask, &mut q.color);
     }

@@ -19,6 +19,7 @@ mod lists;
 mod matrix;
 mod pixels;
 mod queries;
+mod query;
 mod rasterpos;
 mod select;
 mod state;
@@ -181,6 +182,7 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     state::install(d, profile);
     debug::install(d, profile);
     queries::install(d, profile);
+    query::install(d, profile);
     pixels::install(d, profile);
     matrix::install(d, profile);
     buffer::install(d, profile);

@@ -22,8 +22,9 @@ use std::sync::{Mutex, OnceLock};
 
 use oxgl_dri_interface::{
     OXGL_DRI_ABI_VERSION, OxglBuffer, OxglClearDesc, OxglContext, OxglContextDesc, OxglDrawDesc,
-    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglRendererInfo, OxglScreen,
-    OxglScreenDesc, OxglShader, OxglStatus, write_c_string,
+    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglQuery, OxglQueryResult,
+    OxglQueryType, OxglRendererInfo, OxglScreen, OxglScreenDesc, OxglShader, OxglStatus,
+    write_c_string,
 };
 use oxgl_dri_swrast::BACKEND as SWRAST;
 
@@ -192,6 +193,44 @@ unsafe extern "C" fn swap_buffers(drawable: *mut OxglDrawable) -> OxglStatus {
     unsafe { (SWRAST.swap_buffers)(drawable) }
 }
 
+unsafe extern "C" fn create_query(
+    context: *mut OxglContext,
+    kind: OxglQueryType,
+) -> *mut OxglQuery {
+    record("create_query");
+    // SAFETY: forwarded unchanged; same contract.
+    unsafe { (SWRAST.create_query)(context, kind) }
+}
+
+unsafe extern "C" fn destroy_query(query: *mut OxglQuery) {
+    record("destroy_query");
+    // SAFETY: forwarded unchanged; same contract.
+    unsafe { (SWRAST.destroy_query)(query) }
+}
+
+unsafe extern "C" fn begin_query(context: *mut OxglContext, query: *mut OxglQuery) -> OxglStatus {
+    record("begin_query");
+    // SAFETY: forwarded unchanged; same contract.
+    unsafe { (SWRAST.begin_query)(context, query) }
+}
+
+unsafe extern "C" fn end_query(context: *mut OxglContext, query: *mut OxglQuery) -> OxglStatus {
+    record("end_query");
+    // SAFETY: forwarded unchanged; same contract.
+    unsafe { (SWRAST.end_query)(context, query) }
+}
+
+unsafe extern "C" fn get_query_result(
+    context: *mut OxglContext,
+    query: *mut OxglQuery,
+    wait: u32,
+    result: *mut OxglQueryResult,
+) -> OxglStatus {
+    record("get_query_result");
+    // SAFETY: forwarded unchanged; same contract.
+    unsafe { (SWRAST.get_query_result)(context, query, wait, result) }
+}
+
 /// The recorder's hook table.
 static RECORDER: OxglDriBackend = OxglDriBackend {
     abi_version: OXGL_DRI_ABI_VERSION,
@@ -214,6 +253,11 @@ static RECORDER: OxglDriBackend = OxglDriBackend {
     map_buffer,
     unmap_buffer,
     swap_buffers,
+    create_query,
+    destroy_query,
+    begin_query,
+    end_query,
+    get_query_result,
 };
 
 /// The backend entry point (`OXGL_DRI_ENTRY_POINT`).

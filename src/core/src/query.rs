@@ -1,0 +1,281 @@
+//! Query objects (GL 4.6 §4.2) for occlusion queries (§14.9.4 compat /
+//! §17.3.7): `GL_SAMPLES_PASSED` (GL 1.5, ARB_occlusion_query) counts the
+//! samples that pass every per-fragment test between `glBeginQuery` and
+//! `glEndQuery`; `GL_ANY_SAMPLES_PASSED` (GL 3.3, ARB_occlusion_query2)
+//! reports whether any did, and GL 4.3's `GL_ANY_SAMPLES_PASSED_CONSERVATIVE`
+//! answers exactly the same (a conservative answer may be the exact one).
+//! The backend counts (`begin_query`/`end_query`
+//! hooks, `OxglQueryType::SamplesPassed`); the boolean is derived here.
+//!
+//! Query objects contain no references to other objects but are still not
+//! shared (GL 4.6 §5.1.3 lists them among the per-context objects): the
+//! namespace lives in the context. Both targets share one binding point, as
+//! in Mesa (`ctx->Query.CurrentOcclusionObject`): a `GL_SAMPLES_PASSED`
+//! query cannot be begun while an `GL_ANY_SAMPLES_PASSED` one is active.
+//! The error rules follow Mesa's `queryobj.c`.
+
+use std::collections::BTreeMap;
+
+use oxgl_dri_interface::OxglQueryType;
+use oxgl_dri_interface::client::Query as BackendQuery;
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::context::{Context, Profile};
+use crate::error::{ApiError, ApiResult};
+
+/// `GL_QUERY_COUNTER_BITS` of `GL_SAMPLES_PASSED` (llvmpipe's value).
+pub const SAMPLES_PASSED_BITS: i32 = 64;
+
+/// One query object.
+#[derive(Default)]
+struct QueryObject {
+    /// Its target since the first `glBeginQuery`; 0 while it has none
+    /// (a name from `glGenQueries` only: not yet a query, `glIsQuery` false).
+    target: GLenum,
+    /// Between its `glBeginQuery` and `glEndQuery`.
+    active: bool,
+    /// The backend's counter, created on the first begin.
+    backend: Option<BackendQuery>,
+    /// The result once the backend reported it (cached: it cannot change
+    /// until the next begin).
+    result: Option<u64>,
+}
+
+/// A context's query objects and the active occlusion query.
+#[derive(Default)]
+pub struct Queries {
+    names: BTreeMap<u32, QueryObject>,
+    next: u32,
+    /// The name of the active occlusion query (either target), 0 if none.
+    occlusion: u32,
+}
+
+impl Queries {
+    /// The name of the active occlusion query, 0 if none.
+    pub fn active_occlusion(&self) -> u32 {
+        self.occlusion
+    }
+}
+
+/// What `glGetQueryObject*` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QueryValue {
+    /// `GL_QUERY_RESULT` (waits).
+    Result,
+    /// `GL_QUERY_RESULT_AVAILABLE`.
+    Available,
+    /// `GL_QUERY_TARGET` (GL 4.5).
+    Target,
+}
+
+impl Context {
+    /// Whether `target` names an occlusion query in this context: GL_SAMPLES_PASSED
+    /// on desktop GL, GL_ANY_SAMPLES_PASSED(_CONSERVATIVE) on desktop GL and
+    /// OpenGL ES 3.0. INVALID_ENUM otherwise (GL 4.6 §4.2.1).
+    fn occlusion_target(&self, target: GLenum) -> ApiResult {
+        let es = self.params().profile == Profile::Es;
+        match target {
+            GL_SAMPLES_PASSED if !es => Ok(()),
+            GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
+                if !es || self.params().version >= (3, 0) =>
+            {
+                Ok(())
+            }
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+
+    /// `glGenQueries`. GL 4.6 §4.2.1: INVALID_VALUE if `n` is negative. The
+    /// names are reserved but are not queries until their first begin.
+    pub fn gen_queries(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        self.outside_begin_end()?;
+        if n < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let q = &mut self.queries;
+        let mut out = Vec::with_capacity(n as usize);
+        while out.len() < n as usize {
+            q.next = q.next.wrapping_add(1).max(1);
+            if !q.names.contains_key(&q.next) {
+                q.names.insert(q.next, QueryObject::default());
+                out.push(q.next);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `glDeleteQueries` (the handler checks `n`): an active query is ended
+    /// first (GL 4.6 §4.2.1); 0 and unknown names are ignored.
+    pub fn delete_queries(&mut self, names: &[u32]) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        for &name in names {
+            if name == 0 {
+                continue;
+            }
+            let Some(obj) = self.queries.names.remove(&name) else {
+                continue;
+            };
+            if obj.active {
+                self.queries.occlusion = 0;
+                if let Some(b) = &obj.backend {
+                    Self::status(self.backend().end_query(b))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `glIsQuery`: a name that has been begun at least once (Mesa's
+    /// `EverBound`; a name only generated is not a query yet).
+    pub fn is_query(&mut self, name: u32) -> ApiResult<bool> {
+        self.outside_begin_end()?;
+        Ok(self.queries.names.get(&name).is_some_and(|q| q.target != 0))
+    }
+
+    /// `glBeginQuery`. GL 4.6 §4.2.1: INVALID_ENUM for an unknown target;
+    /// INVALID_OPERATION if a query is active for the target (both
+    /// occlusion targets share one binding, as Mesa), if `name` is 0, if
+    /// it is active, or if it names a query of another target; in core
+    /// and ES contexts also for a name not from `glGenQueries`
+    /// (compatibility contexts create it, as Mesa).
+    pub fn begin_query(&mut self, target: GLenum, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.occlusion_target(target)?;
+        if self.queries.occlusion != 0 || name == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let compat = self.params().profile == Profile::Compat;
+        match self.queries.names.get(&name) {
+            None if !compat => return Err(ApiError::InvalidOperation),
+            None => {
+                self.queries.names.insert(name, QueryObject::default());
+            }
+            Some(q) if q.active || (q.target != 0 && q.target != target) => {
+                return Err(ApiError::InvalidOperation);
+            }
+            Some(_) => {}
+        }
+        let created = match self.queries.names.get(&name) {
+            Some(q) if q.backend.is_none() => {
+                self.backend().create_query(OxglQueryType::SamplesPassed)
+            }
+            _ => None,
+        };
+        let Some(q) = self.queries.names.get_mut(&name) else {
+            return Ok(());
+        };
+        if created.is_some() {
+            q.backend = created;
+        }
+        q.target = target;
+        q.active = true;
+        q.result = None;
+        self.queries.occlusion = name;
+        match &self.queries.names[&name].backend {
+            Some(b) => Self::status(self.backend().begin_query(b)),
+            // A backend that cannot count: every result is 0.
+            None => Ok(()),
+        }
+    }
+
+    /// `glEndQuery`. GL 4.6 §4.2.1: INVALID_ENUM for an unknown target,
+    /// INVALID_OPERATION if no query of `target` is active (the active
+    /// occlusion query of the other target stays active, as Mesa).
+    pub fn end_query(&mut self, target: GLenum) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.occlusion_target(target)?;
+        let name = self.queries.occlusion;
+        let Some(q) = self.queries.names.get_mut(&name).filter(|q| q.active) else {
+            return Err(ApiError::InvalidOperation);
+        };
+        if q.target != target {
+            return Err(ApiError::InvalidOperation);
+        }
+        q.active = false;
+        self.queries.occlusion = 0;
+        match &self.queries.names[&name].backend {
+            Some(b) => Self::status(self.backend().end_query(b)),
+            None => Ok(()),
+        }
+    }
+
+    /// `glGetQueryiv`. GL 4.6 §4.2.3: INVALID_ENUM for an unknown target
+    /// or pname. `GL_CURRENT_QUERY` is the active query of that target (0
+    /// when the active occlusion query has the other target, as Mesa);
+    /// `GL_QUERY_COUNTER_BITS` is 64 for sample counts and 1 for the
+    /// boolean (Mesa's values). ES has only `GL_CURRENT_QUERY`.
+    pub fn get_query_iv(&mut self, target: GLenum, pname: GLenum) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        self.occlusion_target(target)?;
+        match pname {
+            GL_CURRENT_QUERY => {
+                let name = self.queries.occlusion;
+                let same = self
+                    .queries
+                    .names
+                    .get(&name)
+                    .is_some_and(|q| q.target == target);
+                Ok(if same { name as i32 } else { 0 })
+            }
+            GL_QUERY_COUNTER_BITS if self.params().profile != Profile::Es => Ok(match target {
+                GL_SAMPLES_PASSED => SAMPLES_PASSED_BITS,
+                _ => 1,
+            }),
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+
+    /// `glGetQueryObject{i,ui,i64,ui64}v` before the conversion to the
+    /// caller's type. GL 4.6 §4.2.3: INVALID_OPERATION if `name` is not a
+    /// query object (never begun) or is active; INVALID_ENUM for a pname
+    /// (`value` `None`). `GL_QUERY_RESULT` waits for the result;
+    /// `GL_ANY_SAMPLES_PASSED` results are 0 or 1.
+    pub fn get_query_object(&mut self, name: u32, value: Option<QueryValue>) -> ApiResult<u64> {
+        self.outside_begin_end()?;
+        let es = self.params().profile == Profile::Es;
+        let Some(q) = self.queries.names.get(&name) else {
+            return Err(ApiError::InvalidOperation);
+        };
+        if name == 0 || q.active || q.target == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let value = match value {
+            Some(QueryValue::Target) if es => None,
+            v => v,
+        };
+        let Some(value) = value else {
+            return Err(ApiError::InvalidEnum);
+        };
+        let target = q.target;
+        let cached = q.result;
+        let result = match (value, cached) {
+            (QueryValue::Target, _) => return Ok(u64::from(target)),
+            (QueryValue::Available, Some(_)) => return Ok(1),
+            (QueryValue::Result, Some(r)) => r,
+            (_, None) => {
+                let wait = value == QueryValue::Result;
+                let r = match &q.backend {
+                    Some(b) => self.backend().query_result(b, wait),
+                    None => Some(0),
+                };
+                let r = if wait { Some(r.unwrap_or(0)) } else { r };
+                if let Some(q) = self.queries.names.get_mut(&name) {
+                    q.result = r;
+                }
+                match (value, r) {
+                    (QueryValue::Available, r) => return Ok(u64::from(r.is_some())),
+                    (_, r) => r.unwrap_or(0),
+                }
+            }
+        };
+        Ok(if target == GL_SAMPLES_PASSED {
+            result
+        } else {
+            u64::from(result != 0)
+        })
+    }
+}
