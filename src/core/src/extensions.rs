@@ -73,6 +73,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_MESA_window_pos", Needs::Version(1, 4)),
     (c"GL_NV_blend_square", Needs::Version(1, 4)),
     (c"GL_SGIS_generate_mipmap", Needs::Version(1, 4)),
+    // GL 1.5
+    (c"GL_ARB_occlusion_query", Needs::Version(1, 5)),
     // On their own.
     (c"GL_ARB_texture_rectangle", Needs::Always),
     (c"GL_ARB_vertex_buffer_object", Needs::Always),
