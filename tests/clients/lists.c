@@ -101,6 +101,70 @@ static void begin_end_across_lists(void)
     glDeleteLists(l, 3);
 }
 
+/* Commands that are errors between Begin and End (gl-1.0-beginend-coverage):
+ * compiled between a compiled Begin and End they are recorded and fail when
+ * the list runs (and at once under GL_COMPILE_AND_EXECUTE). */
+static void errors_between_begin_end(void)
+{
+    static GLubyte bits[64];
+    static const GLfloat verts[2] = { 0, 0 };
+    GLuint l = glGenLists(1);
+    GLdouble plane[4];
+    GLfloat f[4];
+    GLvoid *ptr;
+
+    glNewList(l, GL_COMPILE_AND_EXECUTE);
+    glBegin(GL_POINTS);
+    glBitmap(1, 1, 0, 0, 0, 0, bits);
+    glEnd();
+    glEndList();
+    expect_error(GL_INVALID_OPERATION, "glBitmap compiled and executed inside Begin/End");
+    glCallList(l);
+    expect_error(GL_INVALID_OPERATION, "glBitmap recorded inside Begin/End");
+
+    glNewList(l, GL_COMPILE_AND_EXECUTE);
+    glBegin(GL_POINTS);
+    glPixelMapfv(GL_PIXEL_MAP_S_TO_S, 1, f);
+    glEnd();
+    glEndList();
+    expect_error(GL_INVALID_OPERATION, "glPixelMapfv compiled and executed inside Begin/End");
+    glCallList(l);
+    expect_error(GL_INVALID_OPERATION, "glPixelMapfv recorded inside Begin/End");
+
+    glVertexPointer(2, GL_FLOAT, 0, verts);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glNewList(l, GL_COMPILE);
+    glBegin(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, 1);
+    glEnd();
+    glEndList();
+    expect_error(GL_NO_ERROR, "compiling glDrawArrays inside Begin/End");
+    glCallList(l);
+    expect_error(GL_INVALID_OPERATION, "glDrawArrays recorded inside Begin/End");
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glDeleteLists(l, 1);
+
+    glBegin(GL_POINTS);
+    glGetClipPlane(0, plane); /* a bad plane too: Begin/End comes first */
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glGetClipPlane inside Begin/End");
+    glBegin(GL_POINTS);
+    glGetTexGenfv(GL_S, GL_OBJECT_PLANE, f);
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glGetTexGenfv inside Begin/End");
+    glBegin(GL_POINTS);
+    glGetPointerv(GL_VERTEX_ARRAY_POINTER, &ptr);
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glGetPointerv inside Begin/End");
+
+    /* Scalar forms of vector parameters take (param, 0, 0, 0), as Mesa. */
+    glTexGenf(GL_S, GL_OBJECT_PLANE, 2);
+    expect_error(GL_NO_ERROR, "glTexGenf(GL_OBJECT_PLANE)");
+    glGetTexGenfv(GL_S, GL_OBJECT_PLANE, f);
+    CHECK(f[0] == 2 && f[1] == 0 && f[3] == 0, "object plane %g %g %g %g", f[0], f[1], f[2], f[3]);
+    glTexGenfv(GL_S, GL_OBJECT_PLANE, (GLfloat[]){ 1, 0, 0, 0 });
+}
+
 /* Attributes a list does not set before a vertex take their values when the
  * list runs, also in a primitive compiled before the list sets them. */
 static void unset_attributes_at_execution(void)
@@ -236,6 +300,7 @@ int main(void)
     glLoadIdentity();
     glClearColor(0, 0, 0, 1);
     begin_end_across_lists();
+    errors_between_begin_end();
     unset_attributes_at_execution();
 
     return close_test_window(&t);

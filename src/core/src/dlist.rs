@@ -187,6 +187,23 @@ impl Context {
         }
     }
 
+    /// A command that is an error between Begin and End, given between a
+    /// compiled `glBegin` and `glEnd` (Mesa's `_mesa_compile_error`): the
+    /// list records the error, raised when the list is executed, and raised
+    /// now too under `GL_COMPILE_AND_EXECUTE`. `None` in any other case, when
+    /// the command proceeds. For commands whose handler validates (and reads
+    /// client memory) before recording.
+    pub fn compile_error_in_primitive(&mut self) -> Option<ApiResult> {
+        let c = self.lists.compiling.as_ref()?;
+        c.imm.inside?;
+        self.save(Box::new(|_| Err(ApiError::InvalidOperation)));
+        Some(if self.executing() {
+            Err(ApiError::InvalidOperation)
+        } else {
+            Ok(())
+        })
+    }
+
     /// Compiles a draw of arrays (its vertices fetched now, GL 4.6 compat
     /// §21.4); returns whether the caller must also execute it.
     pub(crate) fn save_batch(&mut self, batch: &DrawBatch) -> bool {

@@ -490,6 +490,9 @@ impl Context {
         count: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
+        if let Some(r) = self.compile_error_in_primitive() {
+            return r;
+        }
         self.check_draw(mode, count)?;
         if first < 0 {
             return Err(ApiError::InvalidValue);
@@ -519,6 +522,9 @@ impl Context {
         base_vertex: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
+        if let Some(r) = self.compile_error_in_primitive() {
+            return r;
+        }
         self.check_draw(mode, count)?;
         let size = index_size(type_)?;
         if count == 0 {

@@ -349,6 +349,10 @@ fn tex_image(
     type_: GLenum,
     pixels: *const c_void,
 ) {
+    if let Some(r) = c.compile_error_in_primitive() {
+        c.record(r);
+        return;
+    }
     let plan = c.plan_tex_image(
         dims,
         target,
@@ -605,14 +609,22 @@ fn param_len(pname: GLenum) -> usize {
     }
 }
 
+/// The values of a scalar `glTexParameter{i,f}`: a vector parameter (the
+/// border colour) takes `(param, 0, 0, 0)`, as Mesa does.
+fn scalar_param(pname: GLenum, param: f32) -> Vec<f32> {
+    let mut v = vec![param];
+    v.resize(param_len(pname), 0.0);
+    v
+}
+
 unsafe extern "C" fn TexParameteri(target: GLenum, pname: GLenum, param: GLint) {
     with_ctx("glTexParameteri", (), |c| {
-        tex_parameter(c, target, pname, vec![param as f32])
+        tex_parameter(c, target, pname, scalar_param(pname, param as f32))
     })
 }
 unsafe extern "C" fn TexParameterf(target: GLenum, pname: GLenum, param: GLfloat) {
     with_ctx("glTexParameterf", (), |c| {
-        tex_parameter(c, target, pname, vec![param])
+        tex_parameter(c, target, pname, scalar_param(pname, param))
     })
 }
 unsafe extern "C" fn TexParameteriv(target: GLenum, pname: GLenum, params: *const GLint) {
@@ -799,18 +811,26 @@ fn read_gen<T: Copy + Into<f64>>(pname: GLenum, p: *const T) -> Option<Vec<f64>>
     Some(s.iter().map(|&x| x.into()).collect())
 }
 
+/// The values of a scalar `glTexGen{i,f,d}`: `(param, 0, 0, 0)`, so that a
+/// plane given this way is accepted as Mesa accepts it.
+fn scalar_gen(param: f64) -> Vec<f64> {
+    vec![param, 0.0, 0.0, 0.0]
+}
+
 unsafe extern "C" fn TexGeni(coord: GLenum, pname: GLenum, param: GLint) {
     with_ctx("glTexGeni", (), |c| {
-        tex_gen(c, coord, pname, vec![f64::from(param)])
+        tex_gen(c, coord, pname, scalar_gen(f64::from(param)))
     })
 }
 unsafe extern "C" fn TexGenf(coord: GLenum, pname: GLenum, param: GLfloat) {
     with_ctx("glTexGenf", (), |c| {
-        tex_gen(c, coord, pname, vec![f64::from(param)])
+        tex_gen(c, coord, pname, scalar_gen(f64::from(param)))
     })
 }
 unsafe extern "C" fn TexGend(coord: GLenum, pname: GLenum, param: GLdouble) {
-    with_ctx("glTexGend", (), |c| tex_gen(c, coord, pname, vec![param]))
+    with_ctx("glTexGend", (), |c| {
+        tex_gen(c, coord, pname, scalar_gen(param))
+    })
 }
 unsafe extern "C" fn TexGeniv(coord: GLenum, pname: GLenum, params: *const GLint) {
     let Some(v) = read_gen(pname, params) else {
