@@ -440,19 +440,25 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     if !call.is_consistent() {
         return OxglStatus::BadArgument;
     }
-    let buffer = if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
-        ColorBuffer::Back
-    } else if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 {
-        ColorBuffer::Front
-    } else {
-        return OxglStatus::Ok; // GL_NONE
-    };
     guard(|| {
         let mut s = lock(d);
         let s = &mut *s;
-        s.attach(buffer);
-        if let Some(raster) = s.raster.as_mut() {
-            s.frontend.draw(raster, &call);
+        // GL_FRONT_AND_BACK (or GL_LEFT) of a double-buffered drawable: the
+        // primitives are drawn into each buffer in turn. A single-buffered
+        // drawable's back buffer is its front one.
+        let double = s.buffers.desc.double_buffered != 0;
+        let mut targets = Vec::with_capacity(2);
+        if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
+            targets.push(ColorBuffer::Back);
+        }
+        if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 && (double || targets.is_empty()) {
+            targets.push(ColorBuffer::Front);
+        }
+        for buffer in targets {
+            s.attach(buffer);
+            if let Some(raster) = s.raster.as_mut() {
+                s.frontend.draw(raster, &call);
+            }
         }
         OxglStatus::Ok
     })

@@ -366,9 +366,12 @@ impl Context {
 
     pub(crate) fn draw_buffer_bits(&self) -> u32 {
         match self.state.draw_buffer {
-            GL_FRONT | GL_FRONT_LEFT | GL_LEFT => draw_buffer_bits::DRAW_FRONT,
+            GL_FRONT | GL_FRONT_LEFT => draw_buffer_bits::DRAW_FRONT,
             GL_BACK | GL_BACK_LEFT => draw_buffer_bits::DRAW_BACK,
-            GL_FRONT_AND_BACK => draw_buffer_bits::DRAW_FRONT | draw_buffer_bits::DRAW_BACK,
+            // GL 4.6 compat §17.4.1: LEFT names the front and back left buffers.
+            GL_FRONT_AND_BACK | GL_LEFT => {
+                draw_buffer_bits::DRAW_FRONT | draw_buffer_bits::DRAW_BACK
+            }
             _ => 0,
         }
     }
