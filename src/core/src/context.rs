@@ -492,6 +492,11 @@ impl Context {
             {
                 return self.set_texgen_enabled(cap, on);
             }
+            // A client array (compatibility contexts): Mesa accepts it here
+            // as glEnableClientState, and so do applications written for it.
+            _ if self.client_state_enabled(cap).is_some() => {
+                return self.set_client_state(cap, on);
+            }
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
                 if self.state.enables[index] != on {
