@@ -885,6 +885,30 @@ fn line_stipple() {
     let row: Vec<u32> = (0..16).map(|x| red(px(&f, x, 1))).collect();
     // Pattern bits 1,0,1,0 each repeated twice, then zeros (bits 4..15).
     assert_eq!(row, [1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+    // A strip through pixel centres, right, up one pixel, then left: the
+    // counter runs on from segment to segment, and the leftward segment
+    // starts at the pixel of its first vertex (piglit linestipple).
+    let mut g = fb(16, 4);
+    let mut s = counting(&g);
+    s.raster.line_stipple = Some(LineStipple {
+        factor: 1,
+        pattern: 0x0ff0,
+    });
+    let s = Arc::new(s);
+    let strip = [
+        at(&g, 0.5, 1.5),
+        at(&g, 8.5, 1.5),
+        at(&g, 8.5, 2.5),
+        at(&g, 0.5, 2.5),
+    ];
+    render(&mut g, 0, |r| {
+        draw(r, &s, Topology::LineStrip, &strip, &[], 0)
+    });
+    let row = |y| (0..10).map(|x| red(px(&g, x, y))).collect::<Vec<u32>>();
+    // Counters 0..7 along row 1, 8 at (8, 1), then 9.. from x = 8 leftwards.
+    assert_eq!(row(1), [0, 0, 0, 0, 1, 1, 1, 1, 1, 0]);
+    assert_eq!(row(2), [0, 0, 0, 0, 0, 0, 1, 1, 1, 0]);
 }
 
 #[test]
