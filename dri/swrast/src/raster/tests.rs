@@ -965,6 +965,34 @@ fn polygon_modes_and_offset() {
 }
 
 #[test]
+fn offset_units_in_depth_steps() {
+    // One unit of polygon offset moves a quad by two steps of a 24-bit
+    // buffer (the f32 depth interpolation is good to about one step) and by
+    // one step of a 16-bit buffer (piglit gl-1.4-polygon-offset).
+    for (bits, steps, max) in [(24, 2.0, 16_777_215.0f64), (16, 1.0, 65535.0)] {
+        let mut f = fb_with(8, 8, bits, OxglColorFormat::B8G8R8A8);
+        let mut a = base_state(&f, Arc::new(ConstantColor([1.0, 0.0, 0.0, 1.0])));
+        a.depth_stencil.depth_test = true;
+        a.depth_stencil.depth_write = true;
+        a.depth_stencil.depth_func = CompareFunc::Always;
+        let mut b = a.clone();
+        b.raster.offset = PolygonOffset {
+            factor: 0.0,
+            units: 1.0,
+            fill: true,
+            ..PolygonOffset::default()
+        };
+        let (a, b) = (Arc::new(a), Arc::new(b));
+        let q = quad(&f, 0.0, 0.0, 8.0, 8.0, 0.2);
+        render(&mut f, 0, |r| draw(r, &a, Topology::Triangles, &q, &[], 0));
+        let base = f64::from(f.depth[3 * 8 + 3]);
+        render(&mut f, 0, |r| draw(r, &b, Topology::Triangles, &q, &[], 0));
+        let moved = f64::from(f.depth[3 * 8 + 3]);
+        assert_eq!(((moved - base) * max).round(), steps, "{bits} bits");
+    }
+}
+
+#[test]
 fn scissor_and_viewport() {
     let mut f = fb(32, 32);
     let mut s = counting(&f);
