@@ -5,6 +5,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
+use crate::drawpix::{ScalarImage, scalar_image};
 use crate::error::{ApiError, ApiResult};
 use crate::pixel_transfer::{ClientImage, client_image};
 use crate::texture::{
@@ -154,6 +155,44 @@ impl Context {
         format: GLenum,
         type_: GLenum,
     ) -> ApiResult<ClientImage> {
+        let [w, h, d] = self.check_tex_image(dims, target, level, internal_format, size, border)?;
+        client_image(format, type_, w, h, d, &self.state.unpack)
+    }
+
+    /// Validates a 1D or 2D `glTexImage*` of colour indices (`GL_COLOR_INDEX`,
+    /// compatibility contexts; GL 4.6 compat §8.4.4): as
+    /// [`Context::plan_tex_image`], with the layout of a one-component
+    /// image (`GL_BITMAP` included). The indices become RGBA through the
+    /// index-to-RGBA maps ([`Context::tex_image_index`]).
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn plan_tex_image_index(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+        type_: GLenum,
+    ) -> ApiResult<ScalarImage> {
+        if self.params().profile != Profile::Compat || dims > 2 {
+            return Err(ApiError::InvalidEnum);
+        }
+        let [w, h, _] = self.check_tex_image(dims, target, level, internal_format, size, border)?;
+        scalar_image(GL_COLOR_INDEX, type_, w, h, &self.state.unpack)
+    }
+
+    /// The checks of `glTexImage*` before the client image's format and
+    /// type; returns the size.
+    fn check_tex_image(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+    ) -> ApiResult<[usize; 3]> {
         self.outside_begin_end()?;
         let (bind, _) = image_target_for(dims, target)?;
         if level < 0 || level > max_level(bind) || (bind == GL_TEXTURE_RECTANGLE && level != 0) {
@@ -173,8 +212,7 @@ impl Context {
             // Bordered textures are not stored yet: say so rather than mis-sample.
             return Err(ApiError::InvalidValue);
         }
-        let [w, h, d] = size.map(|s| s as usize);
-        client_image(format, type_, w, h, d, &self.state.unpack)
+        Ok(size.map(|s| s as usize))
     }
 
     /// The texels of a `glTexImage*` call: unpacked from `src` (`plan.byte_len`
@@ -206,9 +244,36 @@ impl Context {
         texels: Vec<[f32; 4]>,
     ) -> ApiResult {
         self.outside_begin_end()?;
-        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         let mut texels = texels;
         self.state.transfer.rgba(&mut texels);
+        self.store_tex_image(target, level, internal_format, size, texels)
+    }
+
+    /// Stores a `glTexImage*` image of colour indices: index shift and
+    /// offset, then the index-to-RGBA maps, which apply whether or not
+    /// `GL_MAP_COLOR` is on (GL 4.6 compat §8.4.4.3).
+    pub fn tex_image_index(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [usize; 3],
+        indices: &[f32],
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let texels = self.state.transfer.index_to_rgba(indices);
+        self.store_tex_image(target, level, internal_format, size, texels)
+    }
+
+    fn store_tex_image(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [usize; 3],
+        texels: Vec<[f32; 4]>,
+    ) -> ApiResult {
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         let image = make_image(size, internal_format, texels)?;
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {

@@ -353,6 +353,26 @@ fn tex_image(
         c.record(r);
         return;
     }
+    if format == oxgl_glapi::generated::enums::GL_COLOR_INDEX {
+        let ifmt = internal_format as GLenum;
+        let plan = c.plan_tex_image_index(dims, target, level, ifmt, size, border, type_);
+        let Some(plan) = c.record(plan) else {
+            return;
+        };
+        let indices = if pixels.is_null() || plan.byte_len == 0 {
+            vec![0.0; plan.size[0] * plan.size[1]]
+        } else {
+            // SAFETY: GL 4.6 §8.4.4: the client image occupies `byte_len`
+            // bytes from `pixels` under the current unpack parameters.
+            let src = unsafe { std::slice::from_raw_parts(pixels as *const u8, plan.byte_len) };
+            plan.unpack(src)
+        };
+        let dims = [plan.size[0], plan.size[1], 1];
+        compiled(c, move |c| {
+            c.tex_image_index(target, level, ifmt, dims, &indices)
+        });
+        return;
+    }
     let plan = c.plan_tex_image(
         dims,
         target,
