@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 2
+#define OXGL_DRI_ABI_VERSION 3
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -261,6 +261,12 @@ typedef struct OxglTextureDesc {
   float lod_bias;
   // `GL_TEXTURE_MAX_ANISOTROPY`.
   float max_anisotropy;
+  // Depth comparison (ARB_shadow): 0 for none, else the
+  // `GL_TEXTURE_COMPARE_FUNC` (`GL_NEVER` ... `GL_ALWAYS`). The shader
+  // samples such a texture through a `shadow` declaration with a
+  // reference; each texel's R is compared with it, giving 0 or 1, before
+  // filtering (linear filters average the comparisons).
+  uint32_t compare_func;
 } OxglTextureDesc;
 
 // Rasterization state of a draw. Enumerated fields hold GL enum values;

@@ -70,6 +70,25 @@ impl Dispatch {
     }
 }
 
+impl Dispatch {
+    /// Copies the handler of slot `from` into slot `to`. Only for commands
+    /// that gl.xml marks as aliases of one another: they have the same C
+    /// signature, so the pointer is valid in either slot. Panics if a slot
+    /// is out of range.
+    pub fn alias(&mut self, to: usize, from: usize) {
+        assert!(
+            to < NUM_COMMANDS && from < NUM_COMMANDS,
+            "slot out of range"
+        );
+        // SAFETY: as in `slots`: `Dispatch` is `repr(C)` with NUM_COMMANDS
+        // pointer-sized fields and no padding, so it can be viewed as an array
+        // of NUM_COMMANDS pointers; `&mut self` makes the view exclusive, and
+        // the caller guarantees that the two commands share a signature.
+        let slots = unsafe { &mut *(self as *mut Self).cast::<[*const c_void; NUM_COMMANDS]>() };
+        slots[to] = slots[from];
+    }
+}
+
 /// Whether `d` holds something other than [`UNIMPLEMENTED`]'s function in
 /// `slot`. Panics if `slot >= NUM_COMMANDS`.
 pub fn is_implemented(d: &Dispatch, slot: usize) -> bool {

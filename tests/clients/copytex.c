@@ -108,6 +108,46 @@ int main(void)
     glCopyTexImage2D(GL_TEXTURE_2D, 0, 0x1234, 0, 0, 4, 4, 0);
     expect_error(GL_INVALID_ENUM, "CopyTexImage2D with a bad internal format");
 
+    /* Proxies: a fitting image is described, a too large one clears the
+     * level without an error; other errors stay errors. */
+    GLint maxSize = 0, pw = -1;
+    glGetIntegerv(GL_MAX_TEXTURE_SIZE, &maxSize);
+    glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 64, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &pw);
+    CHECK(pw == 64, "proxy width %d", pw);
+    glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 2, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    expect_error(GL_INVALID_VALUE, "proxy with border 2");
+    glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &pw);
+    CHECK(pw == 64, "proxy width %d after an invalid call", pw);
+    glTexImage2D(GL_PROXY_TEXTURE_2D, 0, GL_RGBA8, maxSize * 2, maxSize * 2, 0, GL_RGBA,
+                 GL_UNSIGNED_BYTE, NULL);
+    expect_error(GL_NO_ERROR, "too large proxy");
+    glGetTexLevelParameteriv(GL_PROXY_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &pw);
+    CHECK(pw == 0, "too large proxy: width %d", pw);
+    glBindTexture(GL_PROXY_TEXTURE_2D, names[0]);
+    expect_error(GL_INVALID_ENUM, "glBindTexture of a proxy target");
+    /* Level 1 of a maximum-width image is too wide. */
+    glBindTexture(GL_TEXTURE_2D, names[0]);
+    glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, maxSize, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    expect_error(GL_INVALID_VALUE, "level 1 of MAX_TEXTURE_SIZE width");
+
+    /* A bordered image: the border is dropped (as Mesa), the inside kept. */
+    static GLubyte bordered[6 * 6 * 4];
+    for (int i = 0; i < 36; i++) {
+        int x = i % 6, y = i / 6;
+        int inside = x > 0 && x < 5 && y > 0 && y < 5;
+        bordered[i * 4 + 0] = inside ? 255 : 0;
+        bordered[i * 4 + 1] = inside ? 0 : 255;
+        bordered[i * 4 + 2] = 0;
+        bordered[i * 4 + 3] = 255;
+    }
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 6, 6, 1, GL_RGBA, GL_UNSIGNED_BYTE, bordered);
+    expect_error(GL_NO_ERROR, "glTexImage2D with a border");
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, tex);
+    TEXEL(0, 0, 4, 255, 0, 0, "bordered image, first inner texel");
+    TEXEL(3, 3, 4, 255, 0, 0, "bordered image, last inner texel");
+
     /* Priorities and residency. */
     GLfloat prio[2] = { 0.25, 2.0 };
     glPrioritizeTextures(2, names, prio);

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 2;
+pub const OXGL_DRI_ABI_VERSION: u32 = 3;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -413,6 +413,12 @@ pub struct OxglTextureDesc {
     pub lod_bias: f32,
     /// `GL_TEXTURE_MAX_ANISOTROPY`.
     pub max_anisotropy: f32,
+    /// Depth comparison (ARB_shadow): 0 for none, else the
+    /// `GL_TEXTURE_COMPARE_FUNC` (`GL_NEVER` ... `GL_ALWAYS`). The shader
+    /// samples such a texture through a `shadow` declaration with a
+    /// reference; each texel's R is compared with it, giving 0 or 1, before
+    /// filtering (linear filters average the comparisons).
+    pub compare_func: u32,
 }
 
 /// One draw call, normalized by the core: interleaved float vertices, the

@@ -19,6 +19,12 @@
 //!   filtering then reaches the border colour).
 //! * Cube maps pick a face by the major axis (GL 4.6 table 8.19); rectangle
 //!   textures take unnormalized coordinates and have one level.
+//! * Depth comparison (a `shadow` declaration, ARB_shadow, GL 4.6 §8.23.1):
+//!   every texel a filter reads, border included, is replaced by the
+//!   comparison of the lane's reference with its R (0 or 1) before
+//!   weighting, so linear filters give the fraction of the 2×2 (and, between
+//!   levels, 2×2×2) texels that pass — percentage-closer filtering as
+//!   llvmpipe does. The 2D fast path never compares.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -45,6 +51,13 @@ mod gl {
     pub const CLAMP_TO_EDGE: u32 = 0x812F;
     pub const MIRRORED_REPEAT: u32 = 0x8370;
     pub const MIRROR_CLAMP_TO_EDGE: u32 = 0x8743;
+    pub const NEVER: u32 = 0x0200;
+    pub const LESS: u32 = 0x0201;
+    pub const EQUAL: u32 = 0x0202;
+    pub const LEQUAL: u32 = 0x0203;
+    pub const GREATER: u32 = 0x0204;
+    pub const NOTEQUAL: u32 = 0x0205;
+    pub const GEQUAL: u32 = 0x0206;
 }
 
 /// One level (or cube face of a level).
@@ -77,6 +90,8 @@ struct SamplerState {
     min_lod: f32,
     max_lod: f32,
     lod_bias: f32,
+    /// `GL_TEXTURE_COMPARE_FUNC`, 0 when the texture does not compare.
+    compare: u32,
 }
 
 /// A texture as a draw samples it.
@@ -166,6 +181,7 @@ impl TextureCache {
                     min_lod: d.min_lod,
                     max_lod: d.max_lod,
                     lod_bias: d.lod_bias,
+                    compare: d.compare_func,
                 },
             });
         }
@@ -235,6 +251,30 @@ fn to_unorm8(texels: &[[f32; 4]]) -> Option<Vec<u32>> {
         out.push(word);
     }
     Some(out)
+}
+
+/// A depth comparison: the function and the lane's reference value.
+type Compare = Option<(u32, f32)>;
+
+/// `t` as a comparing sampler sees it: the result of `reference <func> R`
+/// (1 or 0) in every component; `t` itself without a comparison.
+#[inline]
+fn compared(t: [f32; 4], cmp: Compare) -> [f32; 4] {
+    let Some((func, r)) = cmp else {
+        return t;
+    };
+    let d = t[0];
+    let pass = match func {
+        gl::NEVER => false,
+        gl::LESS => r < d,
+        gl::EQUAL => r == d,
+        gl::LEQUAL => r <= d,
+        gl::GREATER => r > d,
+        gl::NOTEQUAL => r != d,
+        gl::GEQUAL => r >= d,
+        _ => true,
+    };
+    [if pass { 1.0 } else { 0.0 }; 4]
 }
 
 /// A wrapped integer texel coordinate, or `None` for the border.
@@ -360,7 +400,9 @@ impl Level {
         }
     }
 
-    /// Filters at texel-space coordinates `u`, `v`, `w`.
+    /// Filters at texel-space coordinates `u`, `v`, `w`, comparing each
+    /// texel first with `cmp`.
+    #[allow(clippy::too_many_arguments, reason = "one call per lane")]
     fn filter(
         &self,
         st: &SamplerState,
@@ -368,6 +410,7 @@ impl Level {
         c: [f32; 3],
         dims: usize,
         unnorm: bool,
+        cmp: Compare,
     ) -> [f32; 4] {
         let sizes = [self.w, self.h, self.d];
         let mut pos = [0f32; 3];
@@ -386,7 +429,7 @@ impl Level {
                     Some(0)
                 }
             });
-            return self.texel(idx[0], idx[1], idx[2], &st.border);
+            return compared(self.texel(idx[0], idx[1], idx[2], &st.border), cmp);
         }
         let mut i0 = [0i32; 3];
         let mut frac = [0f32; 3];
@@ -409,7 +452,7 @@ impl Level {
             if weight == 0.0 {
                 continue;
             }
-            let t = self.texel(idx[0], idx[1], idx[2], &st.border);
+            let t = compared(self.texel(idx[0], idx[1], idx[2], &st.border), cmp);
             for (a, v) in acc.iter_mut().zip(t) {
                 *a += weight * v;
             }
@@ -554,14 +597,14 @@ fn cube_face(r: [f32; 3]) -> (usize, f32, f32) {
 
 impl Bound {
     /// Samples lane coordinates `c` (per lane: 3 coords after cube
-    /// projection, `face`) with LOD `lambda` per lane.
+    /// projection, `face`) with LOD `lambda` per lane, comparing with `cmp`.
     fn sample_lane(
         &self,
         c: [f32; 3],
         face: usize,
         lambda: f32,
-        dims: usize,
-        unnorm: bool,
+        (dims, unnorm): (usize, bool),
+        cmp: Compare,
     ) -> [f32; 4] {
         let st = &self.state;
         let levels = &self.data.levels;
@@ -570,7 +613,9 @@ impl Bound {
         let last = levels.len() - 1;
         let level = |l: usize| &levels[l.min(last)][face.min(levels[l.min(last)].len() - 1)];
         match filter {
-            gl::NEAREST | gl::LINEAR => level(0).filter(st, filter == gl::LINEAR, c, dims, unnorm),
+            gl::NEAREST | gl::LINEAR => {
+                level(0).filter(st, filter == gl::LINEAR, c, dims, unnorm, cmp)
+            }
             gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
                 // GL 4.6 (8.16): d = ceil(λ + 1/2) - 1 for λ > 1/2.
                 let l = if lambda <= 0.5 {
@@ -578,21 +623,28 @@ impl Bound {
                 } else {
                     ((lambda + 0.5).ceil() - 1.0) as usize
                 };
-                level(l).filter(st, filter == gl::LINEAR_MIPMAP_NEAREST, c, dims, unnorm)
+                level(l).filter(
+                    st,
+                    filter == gl::LINEAR_MIPMAP_NEAREST,
+                    c,
+                    dims,
+                    unnorm,
+                    cmp,
+                )
             }
             _ => {
                 let linear = filter == gl::LINEAR_MIPMAP_LINEAR;
                 let lambda = lambda.max(0.0);
                 let l0 = lambda.floor() as usize;
                 if l0 >= last {
-                    return level(last).filter(st, linear, c, dims, unnorm);
+                    return level(last).filter(st, linear, c, dims, unnorm, cmp);
                 }
                 let f = lambda - l0 as f32;
-                let a = level(l0).filter(st, linear, c, dims, unnorm);
+                let a = level(l0).filter(st, linear, c, dims, unnorm, cmp);
                 if f == 0.0 {
                     return a;
                 }
-                let b = level(l0 + 1).filter(st, linear, c, dims, unnorm);
+                let b = level(l0 + 1).filter(st, linear, c, dims, unnorm, cmp);
                 std::array::from_fn(|k| a[k] + (b[k] - a[k]) * f)
             }
         }
@@ -621,10 +673,18 @@ impl TextureHost<LANES> for Samplers {
             _ => (2, false),
         };
         let cube = decl.dim == Dim::Cube || st.target == gl::TEXTURE_CUBE_MAP;
-        // One level, one filter, 2D: no LOD to compute.
+        // Shadow samplers compare with the texture's function (LEQUAL if it
+        // has none: undefined in GL).
+        let func = match (decl.shadow, st.compare) {
+            (false, _) => None,
+            (true, 0) => Some(gl::LEQUAL),
+            (true, f) => Some(f),
+        };
+        // One level, one filter, 2D, no comparison: no LOD to compute.
         let levels = &tex.data.levels;
         if dims == 2
             && !cube
+            && func.is_none()
             && op.kind == TexKind::Sample
             && st.min_filter == st.mag_filter
             && matches!(st.min_filter, gl::NEAREST | gl::LINEAR)
@@ -695,7 +755,8 @@ impl TextureHost<LANES> for Samplers {
             } else {
                 (lambda[l] + st.lod_bias).clamp(st.min_lod, st.max_lod)
             };
-            let t = tex.sample_lane(coords[l], faces[l], lam, dims, unnorm);
+            let cmp = func.map(|f| (f, args.compare[l]));
+            let t = tex.sample_lane(coords[l], faces[l], lam, (dims, unnorm), cmp);
             for (k, v) in t.into_iter().enumerate() {
                 out[k][l] = v;
             }
@@ -739,5 +800,54 @@ mod tests {
         assert_eq!(cube_face([1.0, 0.0, 0.0]), (0, 0.5, 0.5));
         assert_eq!(cube_face([0.0, -1.0, 0.0]).0, 3);
         assert_eq!(cube_face([0.0, 0.0, -2.0]), (5, 0.5, 0.5));
+    }
+
+    #[test]
+    fn comparisons_follow_the_function() {
+        let texel = [0.5, 0.0, 0.0, 1.0];
+        let at = |func, r| compared(texel, Some((func, r)))[0];
+        assert_eq!(at(gl::LEQUAL, 0.5), 1.0);
+        assert_eq!(at(gl::LESS, 0.5), 0.0);
+        assert_eq!(at(gl::GEQUAL, 0.6), 1.0);
+        assert_eq!(at(gl::GREATER, 0.5), 0.0);
+        assert_eq!(at(gl::EQUAL, 0.5), 1.0);
+        assert_eq!(at(gl::NOTEQUAL, 0.5), 0.0);
+        assert_eq!(at(gl::NEVER, 0.0), 0.0);
+        assert_eq!(at(0x0207, 2.0), 1.0);
+        assert_eq!(compared(texel, None), texel);
+    }
+
+    #[test]
+    fn linear_filtering_averages_comparisons() {
+        // Depths 0 and 1; reference 0.5 with LEQUAL passes on the second.
+        let level = Level {
+            w: 2,
+            h: 1,
+            d: 1,
+            texels: vec![[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]],
+            unorm8: None,
+        };
+        let st = SamplerState {
+            target: 0x0DE1,
+            min_filter: gl::LINEAR,
+            mag_filter: gl::LINEAR,
+            wrap: [gl::CLAMP_TO_EDGE; 3],
+            border: [0.0; 4],
+            min_lod: -1000.0,
+            max_lod: 1000.0,
+            lod_bias: 0.0,
+            compare: gl::LEQUAL,
+        };
+        let cmp = Some((gl::LEQUAL, 0.5));
+        // s = 0.5: halfway between the texel centres.
+        let c = level.filter(&st, true, [0.5, 0.5, 0.0], 2, false, cmp);
+        assert_eq!(c[0], 0.5);
+        let c = level.filter(&st, true, [0.375, 0.5, 0.0], 2, false, cmp);
+        assert_eq!(c[0], 0.25);
+        // Without comparison the depths themselves are filtered.
+        let c = level.filter(&st, true, [0.375, 0.5, 0.0], 2, false, None);
+        assert_eq!(c[0], 0.25);
+        let c = level.filter(&st, false, [0.9, 0.5, 0.0], 2, false, cmp);
+        assert_eq!(c, [1.0; 4]);
     }
 }

@@ -317,6 +317,7 @@ impl Context {
         if has(GL_POINT_BIT) {
             restore_caps(&mut self.state, POINT_CAPS);
             self.raster.point_size = f.raster.point_size;
+            self.raster.point = f.raster.point;
         }
         if has(GL_POLYGON_BIT) {
             restore_caps(&mut self.state, POLYGON_CAPS);

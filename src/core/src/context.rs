@@ -111,6 +111,8 @@ pub struct Context {
     pub(crate) accum: crate::accum::AccumBuffer,
     /// Evaluator maps and grids ([`crate::eval`]).
     pub eval: crate::eval::EvalState,
+    /// Render mode, name stack, selection and feedback buffers.
+    pub select: crate::select::SelectState,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -140,12 +142,10 @@ pub fn version_string(profile: Profile, version: (u8, u8)) -> String {
     }
 }
 
-/// Extensions this build implements completely, for a profile.
-///
-/// * `GL_KHR_debug` ([`crate::debug`]): complete in every profile; object
-///   labels answer INVALID_VALUE for every name until object types exist.
-pub fn extension_names(_profile: Profile) -> &'static [&'static CStr] {
-    &[c"GL_KHR_debug"]
+/// Extensions this build implements completely, for a profile
+/// ([`crate::extensions`]).
+pub fn extension_names(profile: Profile) -> &'static [&'static CStr] {
+    crate::extensions::names(profile)
 }
 
 fn c_string(s: &str) -> CString {
@@ -199,6 +199,7 @@ impl Context {
             attrib: Default::default(),
             accum: Default::default(),
             eval: Default::default(),
+            select: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }
@@ -401,11 +402,14 @@ impl Context {
         if mask & GL_STENCIL_BUFFER_BIT != 0 {
             buffers |= clear_bits::CLEAR_STENCIL;
         }
-        if mask & GL_ACCUM_BUFFER_BIT != 0 && self.params.profile == Profile::Compat {
+        let rendering = self.select.mode == GL_RENDER;
+        if mask & GL_ACCUM_BUFFER_BIT != 0 && self.params.profile == Profile::Compat && rendering {
             self.clear_accum_buffer();
         }
         let s = &self.state;
-        if buffers == 0 || self.draw.is_none() {
+        // Mesa clears only in GL_RENDER mode (selection and feedback draw
+        // nothing).
+        if buffers == 0 || self.draw.is_none() || !rendering {
             return Ok(());
         }
         let [x, y, w, h] = s.scissor;

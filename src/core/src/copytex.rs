@@ -1,7 +1,8 @@
 //! `glCopyTexImage{1,2}D` and `glCopyTexSubImage{1,2,3}D` (GL 4.6
 //! compatibility §8.6): texture images from the read framebuffer's colour
-//! buffer, validated as the matching `glTexImage`/`glTexSubImage` call and
-//! converted to the internal format the same way.
+//! buffer (its depth buffer for depth textures, ARB_depth_texture),
+//! validated as the matching `glTexImage`/`glTexSubImage` call and converted
+//! to the internal format the same way.
 
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
@@ -10,9 +11,22 @@ use crate::context::Context;
 use crate::error::ApiResult;
 
 impl Context {
-    /// Reads `w` x `h` colour pixels at (x, y) as RGBA texels.
-    fn copy_source(&mut self, x: i32, y: i32, w: i32, h: i32) -> ApiResult<Vec<[f32; 4]>> {
+    /// Reads `w` x `h` pixels at (x, y) as RGBA texels: colour, or with
+    /// `format` `GL_DEPTH_COMPONENT` depth values in R (INVALID_OPERATION
+    /// without a depth buffer).
+    fn copy_source(
+        &mut self,
+        x: i32,
+        y: i32,
+        w: i32,
+        h: i32,
+        format: GLenum,
+    ) -> ApiResult<Vec<[f32; 4]>> {
         self.flush_vertices();
+        if format == GL_DEPTH_COMPONENT {
+            let floats = self.read_rect_floats(x, y, w, h, GL_DEPTH_COMPONENT)?;
+            return Ok(floats.iter().map(|&d| [d, 0.0, 0.0, 1.0]).collect());
+        }
         let floats = self.read_rect_floats(x, y, w, h, GL_RGBA)?;
         Ok(floats
             .chunks_exact(4)
@@ -36,10 +50,14 @@ impl Context {
         let [w, h] = size;
         // GL 4.6 compat §8.6 (and Mesa): INVALID_ENUM for an internal format
         // that is not one (glTexImage says INVALID_VALUE).
-        if crate::texture::internal_format(internal_format).is_none() {
+        // The component counts 1..4 are glTexImage-only (§8.6).
+        let known = crate::texture::internal_format(internal_format)
+            .filter(|_| !(1..=4).contains(&internal_format));
+        let Some((base, _)) = known else {
             self.outside_begin_end()?;
             return Err(crate::error::ApiError::InvalidEnum);
-        }
+        };
+        let format = source_format(base);
         self.plan_tex_image(
             dims,
             target,
@@ -47,17 +65,17 @@ impl Context {
             internal_format,
             [w, h, 1],
             border,
-            GL_RGBA,
+            format,
             GL_FLOAT,
         )?;
-        let texels = self.copy_source(x, y, w, h)?;
-        self.tex_image(
-            target,
-            level,
-            internal_format,
-            [w as usize, h as usize, 1],
+        let texels = self.copy_source(x, y, w, h, format)?;
+        let (texels, size) = crate::texture_api::strip_border(
             texels,
-        )
+            [w as usize, h as usize, 1],
+            dims,
+            border as usize,
+        );
+        self.tex_image(target, level, internal_format, size, texels)
     }
 
     /// `glCopyTexSubImage{1,2,3}D`: `offset` is x, y (0 for 1D) and z (0
@@ -74,8 +92,11 @@ impl Context {
         size: [i32; 2],
     ) -> ApiResult {
         let [w, h] = size;
-        self.plan_tex_sub_image(dims, target, level, offset, [w, h, 1], GL_RGBA, GL_FLOAT)?;
-        let texels = self.copy_source(x, y, w, h)?;
+        // A missing image is INVALID_OPERATION from the plan.
+        let base = self.bound_image_base(target, level).unwrap_or(GL_RGBA);
+        let format = source_format(base);
+        self.plan_tex_sub_image(dims, target, level, offset, [w, h, 1], format, GL_FLOAT)?;
+        let texels = self.copy_source(x, y, w, h, format)?;
         self.tex_sub_image(
             target,
             level,
@@ -83,6 +104,16 @@ impl Context {
             [w as usize, h as usize, 1],
             texels,
         )
+    }
+}
+
+/// What a copy into an image of `base` reads: depth for depth textures,
+/// colour otherwise.
+fn source_format(base: GLenum) -> GLenum {
+    if base == GL_DEPTH_COMPONENT {
+        GL_DEPTH_COMPONENT
+    } else {
+        GL_RGBA
     }
 }
 

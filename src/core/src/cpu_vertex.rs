@@ -73,6 +73,66 @@ fn mat_vec(m: &crate::matrix::Mat4, v: [f32; 4]) -> [f32; 4] {
     out
 }
 
+/// One vertex through `shader` with the uniform `block`.
+fn run_vertex(
+    shader: &Shader,
+    block: &[u8],
+    key: &FfKey,
+    modelview: &crate::matrix::Mat4,
+    attribs: &[[f32; 4]; NUM_ATTRIBS],
+) -> CpuVertex {
+    let mut inv = oxgl_ir::interp::Invocation::default();
+    for (loc, v) in attribs.iter().enumerate() {
+        inv.set_input_f32(loc as u32, v);
+    }
+    inv.uniforms = block.to_vec();
+    if let Err(e) = oxgl_ir::interp::run(shader, &mut inv, &mut oxgl_ir::interp::NoResources) {
+        // The generated program always validates; stay defined anyway.
+        oxgl_util::log!(
+            oxgl_util::log::Level::Warning,
+            "fixed-function vertex program failed on the CPU: {e}"
+        );
+    }
+    let mut clip = [0.0; 4];
+    for (c, v) in clip.iter_mut().zip(inv.builtin_f32(Builtin::Position)) {
+        *c = v;
+    }
+    let mut clip_distance = [0.0; MAX_CLIP_PLANES];
+    for (i, d) in inv
+        .builtin_f32(Builtin::ClipDistance)
+        .into_iter()
+        .take(MAX_CLIP_PLANES)
+        .enumerate()
+    {
+        if key.clip_planes & (1 << i) != 0 {
+            clip_distance[i] = d;
+        }
+    }
+    let front = inv.output_f32(varying::COLOR0);
+    let front2 = inv.output_f32(varying::COLOR1);
+    let (back, back2) = if key.two_side {
+        (
+            inv.output_f32(varying::BCOLOR0),
+            inv.output_f32(varying::BCOLOR1),
+        )
+    } else {
+        (front, front2)
+    };
+    let mut tex = [[0.0; 4]; MAX_FF_UNITS];
+    for (u, t) in tex.iter_mut().enumerate() {
+        *t = inv.output_f32(varying::TEX0 + u as u32);
+    }
+    let eye = mat_vec(modelview, attribs[0]);
+    CpuVertex {
+        clip,
+        eye,
+        color: [front, back],
+        secondary: [front2, back2],
+        tex,
+        clip_distance,
+    }
+}
+
 impl Context {
     /// The key of the CPU vertex program for the current state.
     fn cpu_vertex_key(&self) -> FfKey {
@@ -97,65 +157,29 @@ impl Context {
     /// Runs the fixed-function vertex stage for one vertex whose attributes
     /// (indexed by [`crate::vbo::Attrib`]) are `attribs`.
     pub fn cpu_vertex(&mut self, attribs: &[[f32; 4]; NUM_ATTRIBS]) -> CpuVertex {
+        let mut out = Vec::with_capacity(1);
+        self.cpu_vertices(std::slice::from_ref(attribs), &mut out);
+        out[0]
+    }
+
+    /// Runs the fixed-function vertex stage for many vertices of the same
+    /// state, appending them to `out`: the program and its uniforms are
+    /// looked up and packed once.
+    pub fn cpu_vertices(&mut self, vertices: &[[[f32; 4]; NUM_ATTRIBS]], out: &mut Vec<CpuVertex>) {
         let key = self.cpu_vertex_key();
         let mut programs = std::mem::take(&mut self.cpu_programs.programs);
         let (shader, layout) = programs.entry(key).or_insert_with(|| {
             let p = ffgen::generate(&key);
             (p.vs, p.vs_uniforms)
         });
-        let mut inv = oxgl_ir::interp::Invocation::default();
-        for (loc, v) in attribs.iter().enumerate() {
-            inv.set_input_f32(loc as u32, v);
-        }
         let mut block = Vec::new();
         ffgen::pack(self, layout, &mut block);
-        inv.uniforms = block;
-        if let Err(e) = oxgl_ir::interp::run(shader, &mut inv, &mut oxgl_ir::interp::NoResources) {
-            // The generated program always validates; stay defined anyway.
-            oxgl_util::log!(
-                oxgl_util::log::Level::Warning,
-                "fixed-function vertex program failed on the CPU: {e}"
-            );
+        let modelview = *self.ff.matrices.modelview.top();
+        out.reserve(vertices.len());
+        for attribs in vertices {
+            out.push(run_vertex(shader, &block, &key, &modelview, attribs));
         }
         self.cpu_programs.programs = programs;
-        let mut clip = [0.0; 4];
-        for (c, v) in clip.iter_mut().zip(inv.builtin_f32(Builtin::Position)) {
-            *c = v;
-        }
-        let mut clip_distance = [0.0; MAX_CLIP_PLANES];
-        for (i, d) in inv
-            .builtin_f32(Builtin::ClipDistance)
-            .into_iter()
-            .take(MAX_CLIP_PLANES)
-            .enumerate()
-        {
-            if key.clip_planes & (1 << i) != 0 {
-                clip_distance[i] = d;
-            }
-        }
-        let front = inv.output_f32(varying::COLOR0);
-        let front2 = inv.output_f32(varying::COLOR1);
-        let (back, back2) = if key.two_side {
-            (
-                inv.output_f32(varying::BCOLOR0),
-                inv.output_f32(varying::BCOLOR1),
-            )
-        } else {
-            (front, front2)
-        };
-        let mut tex = [[0.0; 4]; MAX_FF_UNITS];
-        for (u, t) in tex.iter_mut().enumerate() {
-            *t = inv.output_f32(varying::TEX0 + u as u32);
-        }
-        let eye = mat_vec(self.ff.matrices.modelview.top(), attribs[0]);
-        CpuVertex {
-            clip,
-            eye,
-            color: [front, back],
-            secondary: [front2, back2],
-            tex,
-            clip_distance,
-        }
     }
 
     /// Enabled user clip planes as a bit set.

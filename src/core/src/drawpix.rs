@@ -191,8 +191,10 @@ impl ScalarImage {
                     GL_BYTE => f32::from(e[0] as i8),
                     GL_UNSIGNED_SHORT => f32::from(u16::from_ne_bytes([e[0], e[1]])),
                     GL_SHORT => f32::from(i16::from_ne_bytes([e[0], e[1]])),
-                    GL_UNSIGNED_INT => u32::from_ne_bytes(e) as f32,
-                    GL_INT => i32::from_ne_bytes(e) as f32,
+                    // Indices keep their low 24 bits exactly (f32's
+                    // mantissa); stencil values use the low 8.
+                    GL_UNSIGNED_INT => (u32::from_ne_bytes(e) & 0x00ff_ffff) as f32,
+                    GL_INT => (i32::from_ne_bytes(e) as u32 & 0x00ff_ffff) as f32,
                     GL_HALF_FLOAT => {
                         crate::vbo::arrays::half_to_f32(u16::from_ne_bytes([e[0], e[1]]))
                     }
@@ -583,11 +585,13 @@ impl Context {
 
     /// Whether draws reach the framebuffer (`GL_RENDER` mode).
     fn render_mode_draws(&self) -> bool {
-        true
+        self.select.mode == GL_RENDER
     }
 
     /// Feedback of a pixel rectangle or bitmap (feedback mode).
-    fn pixel_feedback(&mut self, _token: GLenum) {}
+    fn pixel_feedback(&mut self, token: GLenum) {
+        self.select_pixels(token);
+    }
 
     /// Pixel transfer of RGBA components (scale, bias, colour maps).
     fn transfer_rgba(&self, texels: &mut [[f32; 4]]) {

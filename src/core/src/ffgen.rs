@@ -32,7 +32,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 use oxgl_ir::{
     AluOp, Builder, Builtin, Dim, InterpMode, Sampling, Scalar, Shader, Slot, Stage, SysVal,
-    TextureDecl, Type, ValType, Value, VarKind,
+    TexKind, TexOp, TextureDecl, Type, ValType, Value, VarKind,
 };
 
 use crate::context::Context;
@@ -71,6 +71,9 @@ pub struct UnitKey {
     pub scale: [u8; 2],
     /// `GL_TEXTURE_GEN_MODE` of S, T, R, Q when generation is enabled, else 0.
     pub texgen: [GLenum; 4],
+    /// Depth comparison (ARB_shadow): 0 when off, else the texture's
+    /// `GL_DEPTH_TEXTURE_MODE`, which spreads the result over the texel.
+    pub shadow: GLenum,
 }
 
 impl UnitKey {
@@ -178,6 +181,9 @@ pub struct FfKey {
     pub clip_planes: u8,
     /// A pixel rectangle instead of a primitive.
     pub pixel_op: PixelOp,
+    /// `GL_POINT_DISTANCE_ATTENUATION` is not (1, 0, 0): the vertex stage
+    /// writes `gl_PointSize` ([`crate::points`]).
+    pub point_attenuated: bool,
 }
 
 /// Material parameters, in uniform order.
@@ -247,6 +253,10 @@ pub enum Source {
     EyePlane(u8, u8),
     /// Pixel rectangles: window x, y of the image's origin and 1 / zoom x, y.
     PixelXform,
+    /// Points: size, clamped minimum, clamped maximum, fade threshold.
+    PointSize,
+    /// Points: constant, linear, quadratic distance attenuation.
+    PointAttenuation,
 }
 
 /// The uniforms of one stage: sources at byte offsets.
@@ -343,6 +353,7 @@ impl FfKey {
         if on(GL_ALPHA_TEST) && ctx.raster.alpha_func.0 != GL_ALWAYS {
             key.alpha_func = Some(ctx.raster.alpha_func.0);
         }
+        key.point_attenuated = ctx.raster.point.attenuated();
         key
     }
 }
@@ -488,6 +499,9 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         let one = b.f32(1.0);
         let v = b.construct(&[c, zero, zero, one]);
         b.store_output(varying::FOG, v);
+    }
+    if key.point_attenuated {
+        point_size(&mut b, u, pos);
     }
 
     let color = b.load_input(2, ValType::F32X4);
@@ -660,6 +674,26 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         }
     }
     shader
+}
+
+/// Attenuated point size (Mesa `ffvertex_prog.c` `build_atten_pointsize`):
+/// `min(max(size / sqrt(a + b·d + c·d²), lower), upper)` with `d = |z_eye|`.
+fn point_size(b: &mut Builder, u: &mut UniformLayout, pos: Value) {
+    let mv = [0, 1, 2, 3].map(|i| u.load(b, Source::Modelview(i)));
+    let eye = mat_vec(b, mv, pos);
+    let z = b.lane(eye, 2);
+    let d = b.un(AluOp::FAbs, z);
+    let att = u.load(b, Source::PointAttenuation);
+    let [k0, k1, k2] = [0, 1, 2].map(|i| b.lane(att, i));
+    let t = mad(b, k2, d, k1);
+    let t = mad(b, t, d, k0);
+    let r = b.un(AluOp::Rsqrt, t);
+    let sizes = u.load(b, Source::PointSize);
+    let [size, lower, upper] = [0, 1, 2].map(|i| b.lane(sizes, i));
+    let s = b.mul(size, r);
+    let s = b.max(s, lower);
+    let s = b.min(s, upper);
+    b.store_builtin(Builtin::PointSize, s);
 }
 
 /// Texture coordinate generation for unit `i` (GL 4.6 compat §12.1.3):
@@ -926,12 +960,13 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
     let mut texels: [Option<Value>; MAX_FF_UNITS] = [None; MAX_FF_UNITS];
     for (i, unit) in key.units.iter().enumerate() {
         let Some(dim) = unit.dim() else { continue };
+        let shadow = unit.shadow != 0;
         let t = b.declare_texture(TextureDecl {
             name: format!("texture{i}"),
             dim,
             arrayed: false,
             multisample: false,
-            shadow: false,
+            shadow,
             kind: Scalar::F32,
             binding: i as u32,
         });
@@ -956,7 +991,11 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
                 b.div(c, qs)
             }
         };
-        texels[i] = Some(b.sample(t, coord));
+        texels[i] = Some(if shadow {
+            shadow_sample(b, t, dim, tc, coord, unit.shadow)
+        } else {
+            b.sample(t, coord)
+        });
     }
     let mut prev = primary;
     for (i, unit) in key.units.iter().enumerate() {
@@ -971,6 +1010,42 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
         };
     }
     prev
+}
+
+/// A depth comparison (ARB_shadow, GL 4.6 compat §8.23.1): the reference
+/// is r / q (cube maps, which have no r to spare: q), clamped to [0, 1] as
+/// for a fixed-point depth texture; the comparison result `c` becomes the
+/// texel `depth_mode` says (luminance `c c c 1`, intensity `c c c c`, alpha
+/// `0 0 0 c`, red `c 0 0 1`). Mesa takes the reference of a 1D texture from
+/// t; ARB_shadow says r, which is what this does.
+fn shadow_sample(
+    b: &mut Builder,
+    t: u32,
+    dim: Dim,
+    tc: Value,
+    coord: Value,
+    depth_mode: GLenum,
+) -> Value {
+    let reference = if dim == Dim::Cube {
+        b.lane(tc, 3)
+    } else {
+        let r = b.lane(tc, 2);
+        let q = b.lane(tc, 3);
+        b.div(r, q)
+    };
+    let reference = clamp01(b, reference);
+    let mut op = TexOp::new(TexKind::Sample, t);
+    op.coord = Some(coord);
+    op.compare = Some(reference);
+    let c = b.tex(op);
+    let zero = b.f32s(&[0.0]);
+    let one = b.f32s(&[1.0]);
+    match depth_mode {
+        GL_INTENSITY => b.construct(&[c, c, c, c]),
+        GL_ALPHA => b.construct(&[zero, zero, zero, c]),
+        GL_RED => b.construct(&[c, zero, zero, one]),
+        _ => b.construct(&[c, c, c, one]),
+    }
 }
 
 /// The classic environments (GL 4.6 compat tables 16.1–16.2), for a texel
@@ -1196,6 +1271,11 @@ pub fn pack(ctx: &Context, layout: &UniformLayout, out: &mut Vec<u8>) {
             Source::ObjectPlane(u, c) => ctx.texunits.texgen[u as usize].object_plane[c as usize],
             Source::EyePlane(u, c) => ctx.texunits.texgen[u as usize].eye_plane[c as usize],
             Source::PixelXform => ctx.submit.pixel_xform(),
+            Source::PointSize => ctx.point_size_clamped(),
+            Source::PointAttenuation => {
+                let [a, b, c] = ctx.raster.point.attenuation;
+                [a, b, c, 0.0]
+            }
             Source::FogParams => {
                 let f = &ctx.fog;
                 let range = f.end - f.start;
@@ -1276,11 +1356,16 @@ mod tests {
             fog: Some((GL_EXP2, false)),
             clip_planes: 0b1001_0001,
             pixel_op: PixelOp::None,
+            point_attenuated: true,
         };
         keys.push(lit);
         keys.push(FfKey {
             two_side: false,
             ..lit
+        });
+        keys.push(FfKey {
+            point_attenuated: true,
+            ..FfKey::default()
         });
         keys.push(FfKey {
             color_sum: true,
@@ -1310,6 +1395,22 @@ mod tests {
             tex.units[i] = UnitKey::new(dim, [1, 2, 3, 7, 1, 3][i], &env);
         }
         keys.push(tex);
+        // Depth comparison on 1D, 2D, cube and rectangle units, every depth mode.
+        let mut shadow = FfKey::default();
+        env.mode = GL_MODULATE;
+        for (i, (dim, mode)) in [
+            (Dim::D1, GL_LUMINANCE),
+            (Dim::D2, GL_INTENSITY),
+            (Dim::Cube, GL_ALPHA),
+            (Dim::Rect, GL_RED),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            shadow.units[i] = UnitKey::new(dim, crate::texture::depth_swizzle(mode).1, &env);
+            shadow.units[i].shadow = mode;
+        }
+        keys.push(shadow);
         // Pixel rectangles, textured and fogged.
         for op in [PixelOp::Color, PixelOp::Depth, PixelOp::Bitmap] {
             keys.push(FfKey {

@@ -257,7 +257,14 @@ impl Context {
     pub fn active_texture(&mut self, texture: GLenum) -> ApiResult {
         self.outside_begin_end()?;
         let unit = texture.wrapping_sub(GL_TEXTURE0) as usize;
-        if unit >= MAX_TEXTURE_COORD_UNITS.max(crate::get::MAX_COMBINED_TEXTURE_IMAGE_UNITS) {
+        // Without programmable stages (before GL 2.0) the units are the
+        // fixed-function ones, GL_MAX_TEXTURE_UNITS.
+        let units = if self.params().version < (2, 0) {
+            crate::texenv::MAX_FF_UNITS
+        } else {
+            MAX_TEXTURE_COORD_UNITS.max(crate::get::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
+        };
+        if unit >= units {
             return Err(ApiError::InvalidEnum);
         }
         self.flush_vertices();

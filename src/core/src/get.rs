@@ -217,11 +217,19 @@ impl Context {
             GL_MAX_TEXTURE_SIZE => int(16384),
             GL_SUBPIXEL_BITS => int(8),
             GL_MAX_LIGHTS if compat => int(8),
+            GL_MAX_TEXTURE_UNITS if compat && v >= (1, 3) => {
+                int(crate::texenv::MAX_FF_UNITS as i64)
+            }
             GL_MAX_CLIP_PLANES => int(8),
             GL_MAX_MODELVIEW_STACK_DEPTH | GL_MAX_PROJECTION_STACK_DEPTH if compat => int(32),
             GL_MAX_TEXTURE_STACK_DEPTH if compat => int(10),
             GL_MAX_ATTRIB_STACK_DEPTH | GL_MAX_CLIENT_ATTRIB_STACK_DEPTH if compat => int(16),
-            GL_MAX_NAME_STACK_DEPTH if compat => int(64),
+            GL_MAX_NAME_STACK_DEPTH if compat => int(crate::select::MAX_NAME_STACK_DEPTH as i64),
+            GL_RENDER_MODE if compat => int(self.select.mode.into()),
+            GL_NAME_STACK_DEPTH if compat => int(self.select.name_stack_depth() as i64),
+            GL_SELECTION_BUFFER_SIZE if compat => int(self.select.selection_buffer_size() as i64),
+            GL_FEEDBACK_BUFFER_SIZE if compat => int(self.select.feedback_buffer_size() as i64),
+            GL_FEEDBACK_BUFFER_TYPE if compat => int(self.select.feedback_buffer_type().into()),
             GL_MAX_LIST_NESTING if compat => int(64),
             GL_MAX_EVAL_ORDER if compat => int(30),
             GL_MAX_PIXEL_MAP_TABLE if compat => int(256),
@@ -345,6 +353,11 @@ impl Context {
                     _ => floats(&[v]),
                 }
             }
+            p if (compat || p == GL_POINT_FADE_THRESHOLD_SIZE)
+                && self.get_point_parameter(p).is_some() =>
+            {
+                floats(&self.get_point_parameter(p).unwrap_or_default())
+            }
             p if self.get_raster_state(p).is_some() => {
                 let vals = self.get_raster_state(p).unwrap_or_default();
                 let kind = if matches!(
@@ -433,6 +446,12 @@ impl Context {
         match pname {
             GL_DEBUG_CALLBACK_FUNCTION => Ok(self.debug.callback().map_or(0, |f| f as usize)),
             GL_DEBUG_CALLBACK_USER_PARAM => Ok(self.debug.user_param()),
+            GL_SELECTION_BUFFER_POINTER if self.params().profile == Profile::Compat => {
+                Ok(self.select.selection_buffer_pointer())
+            }
+            GL_FEEDBACK_BUFFER_POINTER if self.params().profile == Profile::Compat => {
+                Ok(self.select.feedback_buffer_pointer())
+            }
             _ => Err(ApiError::InvalidEnum),
         }
     }

@@ -12,8 +12,9 @@ use oxgl_glapi::types::GLenum;
 use crate::error::{ApiError, ApiResult};
 use crate::state::PixelStore;
 
-/// Components of a colour format, in client order (GL 4.6 table 8.3).
-/// `None` for a format that is not a colour format.
+/// Components of a colour format, in client order (GL 4.6 table 8.3), and of
+/// `GL_DEPTH_COMPONENT` (one value, carried in R: the texture images of
+/// ARB_depth_texture). `None` for any other format.
 pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
     // Indices into RGBA: 0 = R, 1 = G, 2 = B, 3 = A, 4 = luminance (R).
     Some(match format {
@@ -28,6 +29,7 @@ pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
         GL_BGRA => &[2, 1, 0, 3],
         GL_LUMINANCE => &[4],
         GL_LUMINANCE_ALPHA => &[4, 3],
+        GL_DEPTH_COMPONENT => &[0],
         _ => return None,
     })
 }
@@ -109,7 +111,19 @@ pub fn client_image(
     d: usize,
     store: &PixelStore,
 ) -> ApiResult<ClientImage> {
-    let comps = color_components(format).ok_or(ApiError::InvalidEnum)?;
+    let Some(comps) = color_components(format) else {
+        // A format of another kind (depth, stencil, index) with a packed
+        // colour type is a mismatch (INVALID_OPERATION, as Mesa); otherwise
+        // this path does not take it.
+        let other = matches!(
+            format,
+            GL_DEPTH_COMPONENT | GL_STENCIL_INDEX | GL_DEPTH_STENCIL | GL_COLOR_INDEX
+        );
+        return Err(match type_info(type_) {
+            Some((_, Some(_))) if other => ApiError::InvalidOperation,
+            _ => ApiError::InvalidEnum,
+        });
+    };
     let (elem, packed) = type_info(type_).ok_or(ApiError::InvalidEnum)?;
     if let Some(n) = packed {
         let ok = match n {

@@ -53,6 +53,8 @@ pub struct RasterState {
     pub line_width: f32,
     /// `glPointSize`.
     pub point_size: f32,
+    /// `glPointParameter` state.
+    pub point: crate::points::PointParams,
     /// `glLineStipple`: repeat factor, pattern.
     pub line_stipple: (i32, u16),
     /// `glHint` values, by target.
@@ -95,6 +97,7 @@ impl Default for RasterState {
             polygon_offset: [0.0; 2],
             line_width: 1.0,
             point_size: 1.0,
+            point: crate::points::PointParams::default(),
             line_stipple: (1, 0xffff),
             hints: HINT_TARGETS.iter().map(|&t| (t, GL_DONT_CARE)).collect(),
             polygon_stipple: [u32::MAX; 32],

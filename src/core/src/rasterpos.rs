@@ -89,17 +89,25 @@ impl Context {
         Ok(())
     }
 
+    /// `glWindowPos4*MESA`: as `glWindowPos3*` with the raster position's w.
+    pub fn window_pos4(&mut self, x: f32, y: f32, z: f32, w: f32) -> ApiResult {
+        self.window_pos(x, y, z)?;
+        self.raster_pos.window[3] = w;
+        Ok(())
+    }
+
     /// `glWindowPos*` (GL 4.6 compatibility §14.7.1): `z` is clamped to
     /// [0, 1] and mapped through the depth range.
     pub fn window_pos(&mut self, x: f32, y: f32, z: f32) -> ApiResult {
         self.outside_begin_end()?;
         self.flush_vertices();
         let [n, f] = self.state.depth_range.map(|v| v as f32);
-        let z = z.clamp(0.0, 1.0);
+        let z = n + z.clamp(0.0, 1.0) * (f - n);
+        self.select_window_pos(z);
         let current = &self.ff.current.values;
         let rp = &mut self.raster_pos;
         rp.valid = true;
-        rp.window = [x, y, n + z * (f - n), 1.0];
+        rp.window = [x, y, z, 1.0];
         rp.color = clamp01(current[Attrib::COLOR0.index()]);
         rp.secondary = clamp01(current[Attrib::COLOR1.index()]);
         for (u, t) in rp.tex.iter_mut().enumerate() {
@@ -122,9 +130,10 @@ impl Context {
         Ok(())
     }
 
-    /// Selection mode counts a valid raster position as a hit; the hook is
-    /// filled in by the selection code.
-    fn note_raster_pos_for_select(&mut self, _v: &crate::cpu_vertex::CpuVertex, _planes: u8) {}
+    /// Selection mode counts a valid raster position as a hit.
+    fn note_raster_pos_for_select(&mut self, v: &crate::cpu_vertex::CpuVertex, planes: u8) {
+        self.select_raster_pos(v, planes);
+    }
 }
 
 #[cfg(test)]

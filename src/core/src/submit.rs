@@ -12,12 +12,13 @@ use oxgl_dri_interface::{
     OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib,
 };
 use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
 use oxgl_ir::Dim;
 
 use crate::context::Context;
 use crate::ffgen::{self, FfKey, UniformLayout, UnitKey};
 use crate::texenv::MAX_FF_UNITS;
-use crate::texture::{Texture, base_swizzle, target_index, to_base};
+use crate::texture::{Texture, base_swizzle, depth_swizzle, target_index, to_base};
 use crate::vbo::{Attrib, DrawBatch};
 
 /// A fixed-function program compiled by the backend.
@@ -104,6 +105,14 @@ impl Context {
     /// Hands a normalized batch to the backend with the current state.
     pub(crate) fn submit_batch(&mut self, batch: &DrawBatch) {
         self.ff.batches_flushed += 1;
+        if self.select.mode != GL_RENDER {
+            // Selection and feedback report primitives instead.
+            if !batch.prims.is_empty() {
+                self.select_batch(batch);
+                self.track_color_material();
+            }
+            return;
+        }
         if self.draw_drawable().is_none() || batch.prims.is_empty() || batch.vertex_count() == 0 {
             return;
         }
@@ -151,8 +160,11 @@ impl Context {
                 GL_TEXTURE_RECTANGLE => Dim::Rect,
                 _ => Dim::D2,
             };
-            let (_, format) = base_swizzle(img.base);
+            let (_, format) = sample_swizzle(tex, img.base);
             key.units[u] = UnitKey::new(dim, format, &self.texunits.env[u]);
+            if tex.params.compares(img.base) {
+                key.units[u].shadow = tex.params.depth_mode;
+            }
             let g = &self.texunits.texgen[u];
             for c in 0..4 {
                 if g.enabled & (1 << c) != 0 {
@@ -183,8 +195,14 @@ impl Context {
                 }
             }
             let base_img = &tex.images[&(0, base)];
-            let (swizzle, _) = base_swizzle(base_img.base);
             let p = &tex.params;
+            // A comparing texture hands the backend the depth in R; the
+            // shader spreads the result as the depth mode says.
+            let (swizzle, _) = if p.compares(base_img.base) {
+                ([0, 0, 0, 5], 1)
+            } else {
+                sample_swizzle(tex, base_img.base)
+            };
             textures.push(OxglTextureDesc {
                 unit: u as u32,
                 target: tex.target,
@@ -201,6 +219,11 @@ impl Context {
                 max_lod: p.lod[1],
                 lod_bias: p.lod_bias + self.texunits.env[u].lod_bias,
                 max_anisotropy: p.max_anisotropy,
+                compare_func: if p.compares(base_img.base) {
+                    p.compare_func
+                } else {
+                    0
+                },
             });
             images.push(imgs);
         }
@@ -219,6 +242,7 @@ impl Context {
             key.normalize = false;
             key.clip_planes = 0;
             key.flat = false;
+            key.point_attenuated = false;
             for unit in &mut key.units {
                 unit.texgen = [0; 4];
             }
@@ -244,6 +268,7 @@ impl Context {
                 max_lod: 1000.0,
                 lod_bias: 0.0,
                 max_anisotropy: 1.0,
+                compare_func: 0,
             });
         }
         let Some(program) = self.ff_program(key) else {
@@ -337,6 +362,7 @@ impl Context {
             r.polygon_offset_enables = 0;
             r.polygon_stipple_enabled = 0;
             r.clip_distance_enables = 0;
+            r.program_point_size = 0;
         }
         r
     }
@@ -369,7 +395,7 @@ impl Context {
             polygon_offset_enables: on(GL_POLYGON_OFFSET_FILL)
                 | on(GL_POLYGON_OFFSET_LINE) << 1
                 | on(GL_POLYGON_OFFSET_POINT) << 2,
-            point_size: r.point_size,
+            point_size: self.fixed_point_size(),
             point_smooth: on(GL_POINT_SMOOTH),
             point_sprite: on(GL_POINT_SPRITE),
             line_width: r.line_width,
@@ -384,7 +410,9 @@ impl Context {
                 .filter(|&i| s.enabled(GL_CLIP_PLANE0 + i as u32))
                 .fold(0, |m, i| m | 1 << i),
             depth_clamp: 0,
-            program_point_size: 0,
+            // Attenuated points: the fixed-function vertex stage writes
+            // the size (`FfKey::point_attenuated`).
+            program_point_size: u32::from(r.point.attenuated()),
         }
     }
 
@@ -427,5 +455,15 @@ impl Context {
             logic_op: r.logic_op,
             color_mask: s.color_mask.map(u8::from),
         }
+    }
+}
+
+/// The swizzle and format bits (see [`base_swizzle`]) of `tex` sampled with
+/// an image of `base`: depth textures follow `GL_DEPTH_TEXTURE_MODE`.
+fn sample_swizzle(tex: &Texture, base: GLenum) -> ([u8; 4], u8) {
+    if base == GL_DEPTH_COMPONENT {
+        depth_swizzle(tex.params.depth_mode)
+    } else {
+        base_swizzle(base)
     }
 }

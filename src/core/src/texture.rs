@@ -73,6 +73,11 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_RGB5_A1 => (GL_RGBA, [5, 5, 5, 1]),
         GL_RGB10_A2 => (GL_RGBA, [10, 10, 10, 2]),
         GL_RGBA12 | GL_RGBA16 => (GL_RGBA, [16, 16, 16, 16]),
+        // ARB_depth_texture: the depth bits are kept in R. Unsized depth is
+        // 24 bits, as Mesa chooses (Z24X8).
+        GL_DEPTH_COMPONENT | GL_DEPTH_COMPONENT24 => (GL_DEPTH_COMPONENT, [24, 0, 0, 0]),
+        GL_DEPTH_COMPONENT16 => (GL_DEPTH_COMPONENT, [16, 0, 0, 0]),
+        GL_DEPTH_COMPONENT32 => (GL_DEPTH_COMPONENT, [32, 0, 0, 0]),
         _ => return None,
     })
 }
@@ -115,6 +120,13 @@ pub struct TexParams {
     pub generate_mipmap: bool,
     /// `GL_TEXTURE_MAX_ANISOTROPY`.
     pub max_anisotropy: f32,
+    /// `GL_DEPTH_TEXTURE_MODE`: how a depth texel is returned (`GL_LUMINANCE`,
+    /// `GL_INTENSITY`, `GL_ALPHA` or `GL_RED`).
+    pub depth_mode: GLenum,
+    /// `GL_TEXTURE_COMPARE_MODE`: `GL_NONE` or `GL_COMPARE_REF_TO_TEXTURE`.
+    pub compare_mode: GLenum,
+    /// `GL_TEXTURE_COMPARE_FUNC`.
+    pub compare_func: GLenum,
 }
 
 impl TexParams {
@@ -139,7 +151,16 @@ impl TexParams {
             priority: 1.0,
             generate_mipmap: false,
             max_anisotropy: 1.0,
+            depth_mode: GL_LUMINANCE,
+            compare_mode: GL_NONE,
+            compare_func: GL_LEQUAL,
         }
+    }
+
+    /// Whether sampling an image of `base` compares (ARB_shadow: the
+    /// compare mode is on and the texture is a depth texture).
+    pub fn compares(&self, base: GLenum) -> bool {
+        base == GL_DEPTH_COMPONENT && self.compare_mode == GL_COMPARE_REF_TO_TEXTURE
     }
 }
 
@@ -302,13 +323,16 @@ pub fn to_base(t: [f32; 4], base: GLenum, bits: [u8; 4]) -> [f32; 4] {
         if b == 0 {
             return v;
         }
-        let max = ((1u32 << b) - 1) as f32;
-        (v.clamp(0.0, 1.0) * max).round() / max
+        // In f64: 24- and 32-bit depth steps are finer than f32's.
+        let max = ((1u64 << b) - 1) as f64;
+        ((f64::from(v.clamp(0.0, 1.0)) * max).round() / max) as f32
     };
     // GL 4.6 compat table 8.21 conversion to base internal formats; luminance
     // and intensity keep R.
     match base {
-        GL_LUMINANCE | GL_INTENSITY | GL_RED => [q(t[0], bits[0]), 0.0, 0.0, 1.0],
+        GL_LUMINANCE | GL_INTENSITY | GL_RED | GL_DEPTH_COMPONENT => {
+            [q(t[0], bits[0]), 0.0, 0.0, 1.0]
+        }
         GL_LUMINANCE_ALPHA => [q(t[0], bits[0]), 0.0, 0.0, q(t[3], bits[3])],
         GL_ALPHA => [0.0, 0.0, 0.0, q(t[3], bits[3])],
         GL_RG => [q(t[0], bits[0]), q(t[1], bits[1]), 0.0, 1.0],
@@ -338,6 +362,19 @@ pub fn base_swizzle(base: GLenum) -> ([u8; 4], u8) {
     }
 }
 
+/// [`base_swizzle`] of a depth texture sampled without comparison: the
+/// depth (stored R) returned as `GL_DEPTH_TEXTURE_MODE` says (ARB_depth_texture
+/// table 3.21: luminance `D D D 1`, intensity `D D D D`, alpha `0 0 0 D`;
+/// GL 3.0's red `D 0 0 1`).
+pub fn depth_swizzle(mode: GLenum) -> ([u8; 4], u8) {
+    match mode {
+        GL_INTENSITY => ([0, 0, 0, 0], 7),
+        GL_ALPHA => ([4, 4, 4, 0], 2),
+        GL_RED => ([0, 4, 4, 5], 1),
+        _ => ([0, 0, 0, 5], 1),
+    }
+}
+
 /// Builds an image from unpacked client texels.
 pub fn make_image(
     size: [usize; 3],
@@ -363,4 +400,41 @@ fn internal_format_checked(fmt: GLenum) -> ApiResult<(GLenum, [u8; 4])> {
 /// luminance reads back as R, GL 4.6 compat §8.11.4).
 pub fn read_image(img: &TexImage, client: &ClientImage, dst: &mut [u8]) {
     client.pack(&img.texels, dst);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_formats_quantize_to_their_bits() {
+        assert_eq!(
+            internal_format(GL_DEPTH_COMPONENT),
+            Some((GL_DEPTH_COMPONENT, [24, 0, 0, 0]))
+        );
+        let (base, bits) = internal_format(GL_DEPTH_COMPONENT16).unwrap();
+        let t = to_base([1000.0 / 65535.0, 0.3, 0.3, 0.3], base, bits);
+        assert_eq!(t, [1000.0 / 65535.0, 0.0, 0.0, 1.0]);
+        // 32 bits: no overflow, values clamped to [0, 1].
+        let (base, bits) = internal_format(GL_DEPTH_COMPONENT32).unwrap();
+        assert_eq!(to_base([1.5, 0.0, 0.0, 0.0], base, bits)[0], 1.0);
+        assert_eq!(to_base([-0.5, 0.0, 0.0, 0.0], base, bits)[0], 0.0);
+        assert_eq!(to_base([0.25, 0.0, 0.0, 0.0], base, bits)[0], 0.25);
+    }
+
+    #[test]
+    fn depth_modes_swizzle_the_depth() {
+        assert_eq!(depth_swizzle(GL_LUMINANCE).0, [0, 0, 0, 5]);
+        assert_eq!(depth_swizzle(GL_INTENSITY).0, [0, 0, 0, 0]);
+        assert_eq!(depth_swizzle(GL_ALPHA), ([4, 4, 4, 0], 2));
+        assert_eq!(depth_swizzle(GL_RED).0, [0, 4, 4, 5]);
+        let p = TexParams::new(GL_TEXTURE_2D);
+        assert!(!p.compares(GL_DEPTH_COMPONENT));
+        let p = TexParams {
+            compare_mode: GL_COMPARE_REF_TO_TEXTURE,
+            ..p
+        };
+        assert!(p.compares(GL_DEPTH_COMPONENT));
+        assert!(!p.compares(GL_RGBA));
+    }
 }

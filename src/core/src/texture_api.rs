@@ -20,6 +20,8 @@ pub struct TextureBindings {
     pub bound: Vec<[u32; 5]>,
     /// The default texture of each target.
     pub defaults: Vec<Texture>,
+    /// The proxy texture of each target (images without texels).
+    pub proxies: Vec<Texture>,
 }
 
 impl Default for TextureBindings {
@@ -27,8 +29,52 @@ impl Default for TextureBindings {
         TextureBindings {
             bound: vec![[0; 5]; MAX_UNITS],
             defaults: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
+            proxies: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
         }
     }
+}
+
+/// The texture target a proxy target stands for, and the image target its
+/// `glTexImage*` call is validated as.
+fn proxy_target(target: GLenum) -> Option<(GLenum, GLenum)> {
+    Some(match target {
+        GL_PROXY_TEXTURE_1D => (GL_TEXTURE_1D, GL_TEXTURE_1D),
+        GL_PROXY_TEXTURE_2D => (GL_TEXTURE_2D, GL_TEXTURE_2D),
+        GL_PROXY_TEXTURE_3D => (GL_TEXTURE_3D, GL_TEXTURE_3D),
+        GL_PROXY_TEXTURE_CUBE_MAP => (GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_POSITIVE_X),
+        GL_PROXY_TEXTURE_RECTANGLE => (GL_TEXTURE_RECTANGLE, GL_TEXTURE_RECTANGLE),
+        _ => return None,
+    })
+}
+
+/// Whether `target` is a proxy texture target (`glTexImage*` with it is
+/// executed at once, even while a display list is compiled).
+pub fn is_proxy_target(target: GLenum) -> bool {
+    proxy_target(target).is_some()
+}
+
+/// Drops the border of an image given with `border` texels on each side
+/// (as Mesa does for drivers without border support): returns the inner
+/// texels and size. `dims` is the image's dimensionality.
+pub fn strip_border(
+    texels: Vec<[f32; 4]>,
+    size: [usize; 3],
+    dims: usize,
+    border: usize,
+) -> (Vec<[f32; 4]>, [usize; 3]) {
+    if border == 0 {
+        return (texels, size);
+    }
+    let b = |d: usize| if dims > d { border } else { 0 };
+    let inner = [0, 1, 2].map(|d| size[d].saturating_sub(2 * b(d)));
+    let mut out = Vec::with_capacity(inner.iter().product());
+    for z in 0..inner[2] {
+        for y in 0..inner[1] {
+            let row = ((z + b(2)) * size[1] + y + b(1)) * size[0] + b(0);
+            out.extend_from_slice(&texels[row..row + inner[0]]);
+        }
+    }
+    (out, inner)
 }
 
 /// The binding target an image target belongs to, and its cube face.
@@ -62,11 +108,25 @@ fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
     }
 }
 
+/// Texels one image may hold: 1 GiB of storage at 16 bytes a texel (the
+/// texel store is four floats), like llvmpipe's 1 GiB limit for one
+/// texture. Larger images are GL_OUT_OF_MEMORY, and proxies say they do
+/// not fit.
+const MAX_IMAGE_TEXELS: u64 = (1 << 30) / 16;
+
 fn max_size(target: GLenum) -> usize {
     if target == GL_TEXTURE_3D {
         MAX_3D_TEXTURE_SIZE
     } else {
         MAX_TEXTURE_SIZE
+    }
+}
+
+/// `GL_GENERATE_MIPMAP` (GL 4.6 compat §8.14.4): a change to the base
+/// level's image regenerates the levels after it.
+fn regenerate(t: &mut Texture, level: i32) {
+    if t.params.generate_mipmap && level == t.params.levels[0] {
+        t.generate_mipmaps();
     }
 }
 
@@ -81,7 +141,7 @@ impl Context {
     }
 
     /// Runs `f` on the texture bound to `target` on the active unit.
-    fn with_bound_texture<R>(
+    pub(crate) fn with_bound_texture<R>(
         &mut self,
         target: GLenum,
         f: impl FnOnce(&mut Texture) -> ApiResult<R>,
@@ -155,8 +215,37 @@ impl Context {
         format: GLenum,
         type_: GLenum,
     ) -> ApiResult<ClientImage> {
-        let [w, h, d] = self.check_tex_image(dims, target, level, internal_format, size, border)?;
-        client_image(format, type_, w, h, d, &self.state.unpack)
+        let plan = self.check_tex_image(
+            dims,
+            target,
+            level,
+            internal_format,
+            size,
+            border,
+            format,
+            type_,
+        )?;
+        if !Self::fits_limits(dims, target, level, size, border) {
+            return Err(ApiError::InvalidValue);
+        }
+        if !Self::fits_memory(size) {
+            return Err(ApiError::OutOfMemory);
+        }
+        Ok(plan)
+    }
+
+    /// Whether an image's texels fit the storage limit of one image
+    /// ([`MAX_IMAGE_TEXELS`]).
+    fn fits_memory(size: [i32; 3]) -> bool {
+        size.iter().map(|&s| s.max(1) as u64).product::<u64>() <= MAX_IMAGE_TEXELS
+    }
+
+    /// Whether an image of `size` (with its border) fits the
+    /// implementation's limits at `level`: the limits a proxy query tests.
+    fn fits_limits(dims: usize, target: GLenum, level: i32, size: [i32; 3], border: i32) -> bool {
+        let bind = image_target(target).map_or(target, |(b, _)| b);
+        let max = (max_size(bind) >> level.clamp(0, 31)) as i64;
+        (0..dims).all(|d| i64::from(size[d]) <= max + 2 * i64::from(border))
     }
 
     /// Validates a 1D or 2D `glTexImage*` of colour indices (`GL_COLOR_INDEX`,
@@ -178,12 +267,24 @@ impl Context {
         if self.params().profile != Profile::Compat || dims > 2 {
             return Err(ApiError::InvalidEnum);
         }
-        let [w, h, _] = self.check_tex_image(dims, target, level, internal_format, size, border)?;
+        let (_, base) =
+            self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
+        // Indices give colours: a depth internal format does not match.
+        if base == GL_DEPTH_COMPONENT {
+            return Err(ApiError::InvalidOperation);
+        }
+        if !Self::fits_limits(dims, target, level, size, border) {
+            return Err(ApiError::InvalidValue);
+        }
+        if !Self::fits_memory(size) {
+            return Err(ApiError::OutOfMemory);
+        }
+        let [w, h, _] = size.map(|s| s as usize);
         scalar_image(GL_COLOR_INDEX, type_, w, h, &self.state.unpack)
     }
 
-    /// The checks of `glTexImage*` before the client image's format and
-    /// type; returns the size.
+    /// The validation of `glTexImage*` other than the size limits.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
     fn check_tex_image(
         &self,
         dims: usize,
@@ -192,27 +293,125 @@ impl Context {
         internal_format: GLenum,
         size: [i32; 3],
         border: i32,
-    ) -> ApiResult<[usize; 3]> {
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult<ClientImage> {
+        let (bind, base) =
+            self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
+        let [w, h, d] = size.map(|s| s as usize);
+        let plan = client_image(format, type_, w, h, d, &self.state.unpack)?;
+        // ARB_depth_texture (and Mesa): INVALID_OPERATION when one of format
+        // and internal format is GL_DEPTH_COMPONENT and the other is not, or
+        // for a depth texture of a target that cannot hold one.
+        let depth = base == GL_DEPTH_COMPONENT;
+        if depth != (format == GL_DEPTH_COMPONENT) {
+            return Err(ApiError::InvalidOperation);
+        }
+        if depth && !self.depth_target(bind) {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(plan)
+    }
+
+    /// The checks of `glTexImage*` before the client image's format and
+    /// type; returns the binding target and the internal format's base.
+    fn check_tex_image_target(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+    ) -> ApiResult<(GLenum, GLenum)> {
         self.outside_begin_end()?;
         let (bind, _) = image_target_for(dims, target)?;
         if level < 0 || level > max_level(bind) || (bind == GL_TEXTURE_RECTANGLE && level != 0) {
             return Err(ApiError::InvalidValue);
         }
-        crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
-        let max = max_size(bind) as i32;
-        if size.iter().any(|&s| s < 0 || s > max + 2)
-            || !(border == 0 || (border == 1 && self.params().profile == Profile::Compat))
-        {
+        let (base, _) =
+            crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
+        let legal_border = border == 0
+            || (border == 1
+                && self.params().profile == Profile::Compat
+                && bind != GL_TEXTURE_RECTANGLE);
+        if size.iter().any(|&s| s < 0) || !legal_border || (0..dims).any(|d| size[d] < 2 * border) {
             return Err(ApiError::InvalidValue);
         }
         if bind == GL_TEXTURE_CUBE_MAP && size[0] != size[1] {
             return Err(ApiError::InvalidValue);
         }
-        if border != 0 {
-            // Bordered textures are not stored yet: say so rather than mis-sample.
-            return Err(ApiError::InvalidValue);
+        Ok((bind, base))
+    }
+
+    /// Whether `target` may hold depth images: 1D, 2D and rectangle (GL 4.6
+    /// compat §8.5: "Textures with a base internal format of
+    /// DEPTH_COMPONENT ... are supported by texture image specification
+    /// commands only if target is TEXTURE_1D, TEXTURE_2D, ... TEXTURE_CUBE_MAP,
+    /// ..."), cube maps from GL 3.0 on.
+    fn depth_target(&self, target: GLenum) -> bool {
+        match target {
+            GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE => true,
+            GL_TEXTURE_CUBE_MAP => self.params().version >= (3, 0),
+            _ => false,
         }
-        Ok(size.map(|s| s as usize))
+    }
+
+    /// Pixel transfer of texels bound for an image of `base`: depth scale
+    /// and bias (clamped to [0, 1]) on the depth in R for depth images, the
+    /// colour operations otherwise (GL 4.6 compat §8.4.4).
+    fn transfer_texels(&self, base: GLenum, texels: &mut [[f32; 4]]) {
+        if base != GL_DEPTH_COMPONENT {
+            self.state.transfer.rgba(texels);
+            return;
+        }
+        for t in texels {
+            let mut d = [t[0]];
+            self.state.transfer.depth(&mut d);
+            t[0] = d[0];
+        }
+    }
+
+    /// `glTexImage*` with a proxy target: the usual errors, except that an
+    /// image beyond the limits clears the proxy level (GL 4.6 compat
+    /// §8.22) instead; nothing is stored but the image's description.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn proxy_tex_image(
+        &mut self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult {
+        let (bind, as_target) = proxy_target(target).ok_or(ApiError::InvalidEnum)?;
+        self.check_tex_image(
+            dims,
+            as_target,
+            level,
+            internal_format,
+            size,
+            border,
+            format,
+            type_,
+        )?;
+        let ti = target_index(bind)?;
+        let key = (0, level as usize);
+        if Self::fits_limits(dims, as_target, level, size, border) && Self::fits_memory(size) {
+            let b = border as usize;
+            let inner = [0, 1, 2].map(|d| {
+                let s = if d < dims { size[d] as usize } else { 1 };
+                if d < dims { s - 2 * b } else { s }
+            });
+            let image = make_image(inner, internal_format, Vec::new())?;
+            self.textures.proxies[ti].images.insert(key, image);
+        } else {
+            self.textures.proxies[ti].images.remove(&key);
+        }
+        Ok(())
     }
 
     /// The texels of a `glTexImage*` call: unpacked from `src` (`plan.byte_len`
@@ -244,8 +443,10 @@ impl Context {
         texels: Vec<[f32; 4]>,
     ) -> ApiResult {
         self.outside_begin_end()?;
+        let (base, _) =
+            crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
         let mut texels = texels;
-        self.state.transfer.rgba(&mut texels);
+        self.transfer_texels(base, &mut texels);
         self.store_tex_image(target, level, internal_format, size, texels)
     }
 
@@ -279,6 +480,7 @@ impl Context {
         self.with_bound_texture(bind, |t| {
             t.images.insert((face, level as usize), image);
             t.touch();
+            regenerate(t, level);
             Ok(())
         })
     }
@@ -315,10 +517,16 @@ impl Context {
         if size.iter().any(|&s| s < 0) {
             return Err(ApiError::InvalidValue);
         }
-        let image_size = self.with_bound_texture(bind, |t| {
-            Ok(t.images.get(&(face, level as usize)).map(|i| i.size))
+        let image = self.with_bound_texture(bind, |t| {
+            Ok(t.images
+                .get(&(face, level as usize))
+                .map(|i| (i.size, i.base)))
         })?;
-        let image_size = image_size.ok_or(ApiError::InvalidOperation)?;
+        let (image_size, base) = image.ok_or(ApiError::InvalidOperation)?;
+        // As glTexImage: a depth image takes depth components, others not.
+        if (base == GL_DEPTH_COMPONENT) != (format == GL_DEPTH_COMPONENT) {
+            return Err(ApiError::InvalidOperation);
+        }
         for k in 0..3 {
             let end = i64::from(offset[k]) + i64::from(size[k]);
             if offset[k] < 0 || end > image_size[k] as i64 {
@@ -340,8 +548,11 @@ impl Context {
         self.outside_begin_end()?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         self.flush_vertices();
+        let base = self.with_bound_texture(bind, |t| {
+            Ok(t.images.get(&(face, level as usize)).map(|i| i.base))
+        })?;
         let mut texels = texels;
-        self.state.transfer.rgba(&mut texels);
+        self.transfer_texels(base.ok_or(ApiError::InvalidOperation)?, &mut texels);
         self.with_bound_texture(bind, |t| {
             t.touch();
             let img = t
@@ -360,6 +571,7 @@ impl Context {
                     }
                 }
             }
+            regenerate(t, level);
             Ok(())
         })
     }
@@ -378,14 +590,33 @@ impl Context {
         if level < 0 || level > max_level(bind) {
             return Err(ApiError::InvalidValue);
         }
-        let size = self.with_bound_texture(bind, |t| {
-            Ok(t.images.get(&(face, level as usize)).map(|i| i.size))
+        let image = self.with_bound_texture(bind, |t| {
+            Ok(t.images
+                .get(&(face, level as usize))
+                .map(|i| (i.size, i.base)))
         })?;
-        let Some([w, h, d]) = size else {
+        let Some(([w, h, d], base)) = image else {
             client_image(format, type_, 0, 0, 0, &self.state.pack)?;
             return Ok(None);
         };
-        client_image(format, type_, w, h, d, &self.state.pack).map(Some)
+        let plan = client_image(format, type_, w, h, d, &self.state.pack)?;
+        // GL 4.6 compat §8.11.4: INVALID_OPERATION for a depth format and an
+        // image that is not a depth image, and (Mesa) a colour format and a
+        // depth image.
+        if (base == GL_DEPTH_COMPONENT) != (format == GL_DEPTH_COMPONENT) {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(Some(plan))
+    }
+
+    /// The base format of image `level` of `target` (an image target) in
+    /// the bound texture, if it has one; `None` for a bad target or level.
+    pub(crate) fn bound_image_base(&mut self, target: GLenum, level: i32) -> Option<GLenum> {
+        let (bind, face) = image_target(target)?;
+        let level = usize::try_from(level).ok()?;
+        self.with_bound_texture(bind, |t| Ok(t.images.get(&(face, level)).map(|i| i.base)))
+            .ok()
+            .flatten()
     }
 
     /// Writes the image into `dst` (`plan.byte_len` bytes).
@@ -397,8 +628,20 @@ impl Context {
         dst: &mut [u8],
     ) -> ApiResult {
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        // Depth images go out through depth scale and bias, as Mesa's
+        // glGetTexImage does (colour images without transfer).
+        let [scale, bias] = self.state.transfer.depth;
         self.with_bound_texture(bind, |t| {
-            if let Some(img) = t.images.get(&(face, level as usize)) {
+            let Some(img) = t.images.get(&(face, level as usize)) else {
+                return Ok(());
+            };
+            if img.base == GL_DEPTH_COMPONENT && [scale, bias] != [1.0, 0.0] {
+                let mut img = img.clone();
+                for t in &mut img.texels {
+                    t[0] = (t[0] * scale + bias).clamp(0.0, 1.0);
+                }
+                read_image(&img, plan, dst);
+            } else {
                 read_image(img, plan, dst);
             }
             Ok(())
@@ -412,7 +655,10 @@ impl Context {
         self.outside_begin_end()?;
         target_index(target)?;
         let rect = target == GL_TEXTURE_RECTANGLE;
+        let compat = self.params().profile == Profile::Compat;
         let e = v.first().copied().unwrap_or(0.0) as GLenum;
+        // A negative value names no enum (`as` would make it GL_NONE).
+        let negative = v.first().is_some_and(|&x| x < 0.0);
         self.flush_vertices();
         self.with_bound_texture(target, |t| {
             let p = &mut t.params;
@@ -468,6 +714,28 @@ impl Context {
                     }
                     p.max_anisotropy = v[0].min(16.0);
                 }
+                // ARB_depth_texture; removed from the core profile. GL_RED
+                // as Mesa with ARB_texture_rg (always on there).
+                GL_DEPTH_TEXTURE_MODE if compat => {
+                    if !matches!(e, GL_LUMINANCE | GL_INTENSITY | GL_ALPHA | GL_RED) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.depth_mode = e;
+                }
+                // ARB_shadow (COMPARE_R_TO_TEXTURE is COMPARE_REF_TO_TEXTURE).
+                GL_TEXTURE_COMPARE_MODE => {
+                    if negative || !matches!(e, GL_NONE | GL_COMPARE_REF_TO_TEXTURE) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.compare_mode = e;
+                }
+                // ARB_shadow's LEQUAL and GEQUAL, EXT_shadow_funcs' others.
+                GL_TEXTURE_COMPARE_FUNC => {
+                    if !(GL_NEVER..=GL_ALWAYS).contains(&e) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    p.compare_func = e;
+                }
                 _ => return Err(ApiError::InvalidEnum),
             }
             Ok(())
@@ -478,6 +746,7 @@ impl Context {
     pub fn get_tex_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<Vec<f32>> {
         self.outside_begin_end()?;
         target_index(target)?;
+        let compat = self.params().profile == Profile::Compat;
         self.with_bound_texture(target, |t| {
             let p = &t.params;
             Ok(match pname {
@@ -496,6 +765,9 @@ impl Context {
                 GL_GENERATE_MIPMAP => vec![f32::from(u8::from(p.generate_mipmap))],
                 GL_TEXTURE_MAX_ANISOTROPY => vec![p.max_anisotropy],
                 GL_TEXTURE_RESIDENT => vec![1.0],
+                GL_DEPTH_TEXTURE_MODE if compat => vec![p.depth_mode as f32],
+                GL_TEXTURE_COMPARE_MODE => vec![p.compare_mode as f32],
+                GL_TEXTURE_COMPARE_FUNC => vec![p.compare_func as f32],
                 _ => return Err(ApiError::InvalidEnum),
             })
         })
@@ -510,16 +782,26 @@ impl Context {
         pname: GLenum,
     ) -> ApiResult<f32> {
         self.outside_begin_end()?;
-        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let proxy = proxy_target(target);
+        let (bind, face) = match proxy {
+            Some((bind, _)) => (bind, 0),
+            None => image_target(target).ok_or(ApiError::InvalidEnum)?,
+        };
         if level < 0 || level > max_level(bind) {
             return Err(ApiError::InvalidValue);
         }
-        self.with_bound_texture(bind, |t| {
+        let proxies = std::mem::take(&mut self.textures.proxies);
+        let r = self.with_bound_texture(bind, |bound| {
+            let t = match proxy {
+                Some(_) => &proxies[target_index(bind)?],
+                None => &*bound,
+            };
             let img = t.images.get(&(face, level as usize));
             let size = img.map_or([0; 3], |i| i.size);
             let bits = img.map_or([0; 4], |i| i.bits);
             let lum = img.is_some_and(|i| matches!(i.base, GL_LUMINANCE | GL_LUMINANCE_ALPHA));
             let int = img.is_some_and(|i| i.base == GL_INTENSITY);
+            let depth = img.is_some_and(|i| i.base == GL_DEPTH_COMPONENT);
             Ok(match pname {
                 GL_TEXTURE_WIDTH => size[0] as f32,
                 GL_TEXTURE_HEIGHT => size[1] as f32,
@@ -527,7 +809,7 @@ impl Context {
                 GL_TEXTURE_INTERNAL_FORMAT => img.map_or(1, |i| i.internal_format) as f32,
                 GL_TEXTURE_BORDER => 0.0,
                 GL_TEXTURE_RED_SIZE => {
-                    if lum || int {
+                    if lum || int || depth {
                         0.0
                     } else {
                         f32::from(bits[0])
@@ -550,12 +832,23 @@ impl Context {
                         0.0
                     }
                 }
+                GL_TEXTURE_DEPTH_SIZE => {
+                    if depth {
+                        f32::from(bits[0])
+                    } else {
+                        0.0
+                    }
+                }
                 GL_TEXTURE_COMPRESSED => 0.0,
+                // No stencil texture formats yet.
+                GL_TEXTURE_STENCIL_SIZE => 0.0,
                 // No image is stored compressed (GL 4.6 compat §8.11.3).
                 GL_TEXTURE_COMPRESSED_IMAGE_SIZE => return Err(ApiError::InvalidOperation),
                 _ => return Err(ApiError::InvalidEnum),
             })
-        })
+        });
+        self.textures.proxies = proxies;
+        r
     }
 
     /// The name bound to `target` on the active unit (`GL_TEXTURE_BINDING_*`).

@@ -191,6 +191,61 @@ unsafe extern "C" fn IsVertexArray(array: GLuint) -> GLboolean {
     })
 }
 
+// EXT_vertex_array's pointer commands: the core ones with a `count` the
+// GL ignores (EXT_vertex_array: "count ... is ignored", as in Mesa).
+unsafe extern "C" fn VertexPointerEXT(
+    size: GLint,
+    type_: GLenum,
+    stride: GLsizei,
+    _count: GLsizei,
+    p: *const c_void,
+) {
+    // SAFETY: forwarded with the caller's arguments.
+    unsafe { VertexPointer(size, type_, stride, p) }
+}
+unsafe extern "C" fn NormalPointerEXT(
+    type_: GLenum,
+    stride: GLsizei,
+    _count: GLsizei,
+    p: *const c_void,
+) {
+    // SAFETY: forwarded with the caller's arguments.
+    unsafe { NormalPointer(type_, stride, p) }
+}
+unsafe extern "C" fn ColorPointerEXT(
+    size: GLint,
+    type_: GLenum,
+    stride: GLsizei,
+    _count: GLsizei,
+    p: *const c_void,
+) {
+    // SAFETY: forwarded with the caller's arguments.
+    unsafe { ColorPointer(size, type_, stride, p) }
+}
+unsafe extern "C" fn IndexPointerEXT(
+    type_: GLenum,
+    stride: GLsizei,
+    _count: GLsizei,
+    p: *const c_void,
+) {
+    // SAFETY: forwarded with the caller's arguments.
+    unsafe { IndexPointer(type_, stride, p) }
+}
+unsafe extern "C" fn TexCoordPointerEXT(
+    size: GLint,
+    type_: GLenum,
+    stride: GLsizei,
+    _count: GLsizei,
+    p: *const c_void,
+) {
+    // SAFETY: forwarded with the caller's arguments.
+    unsafe { TexCoordPointer(size, type_, stride, p) }
+}
+unsafe extern "C" fn EdgeFlagPointerEXT(stride: GLsizei, _count: GLsizei, p: *const GLboolean) {
+    // SAFETY: forwarded with the caller's arguments.
+    unsafe { EdgeFlagPointer(stride, p.cast()) }
+}
+
 unsafe extern "C" fn DrawArrays(mode: GLenum, first: GLint, count: GLsizei) {
     record!("glDrawArrays", |c| c
         .draw_arrays(mode, first, count, &Client))
@@ -432,6 +487,14 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.EnableClientState = EnableClientState;
     d.DisableClientState = DisableClientState;
     d.ArrayElement = ArrayElement;
+    if profile == Profile::Compat {
+        d.VertexPointerEXT = VertexPointerEXT;
+        d.NormalPointerEXT = NormalPointerEXT;
+        d.ColorPointerEXT = ColorPointerEXT;
+        d.IndexPointerEXT = IndexPointerEXT;
+        d.TexCoordPointerEXT = TexCoordPointerEXT;
+        d.EdgeFlagPointerEXT = EdgeFlagPointerEXT;
+    }
     d.InterleavedArrays = InterleavedArrays;
 }
 

@@ -20,6 +20,7 @@ mod matrix;
 mod pixels;
 mod queries;
 mod rasterpos;
+mod select;
 mod state;
 mod texture;
 mod vertex;
@@ -75,6 +76,106 @@ pub(crate) fn compiled(
     c.record(r);
 }
 
+/// Extension names of core commands (gl.xml `alias` pairs: same signature
+/// and meaning) that advertised extensions need, as (alias, core name).
+const ALIASES: &[(&str, &str)] = &[
+    ("glTexSubImage1DEXT", "glTexSubImage1D"),
+    ("glTexSubImage2DEXT", "glTexSubImage2D"),
+    ("glTexImage3DEXT", "glTexImage3D"),
+    ("glTexSubImage3DEXT", "glTexSubImage3D"),
+    ("glIsTextureEXT", "glIsTexture"),
+    ("glDrawRangeElementsEXT", "glDrawRangeElements"),
+    ("glBlendColorEXT", "glBlendColor"),
+    ("glBlendFuncSeparateEXT", "glBlendFuncSeparate"),
+    ("glBlendEquationEXT", "glBlendEquation"),
+    ("glMultiDrawArraysEXT", "glMultiDrawArrays"),
+    ("glMultiDrawElementsEXT", "glMultiDrawElements"),
+    ("glArrayElementEXT", "glArrayElement"),
+    ("glDrawArraysEXT", "glDrawArrays"),
+    ("glGetPointervEXT", "glGetPointerv"),
+    ("glActiveTextureARB", "glActiveTexture"),
+    ("glClientActiveTextureARB", "glClientActiveTexture"),
+    ("glLoadTransposeMatrixfARB", "glLoadTransposeMatrixf"),
+    ("glLoadTransposeMatrixdARB", "glLoadTransposeMatrixd"),
+    ("glMultTransposeMatrixfARB", "glMultTransposeMatrixf"),
+    ("glMultTransposeMatrixdARB", "glMultTransposeMatrixd"),
+    ("glFogCoordfEXT", "glFogCoordf"),
+    ("glFogCoordfvEXT", "glFogCoordfv"),
+    ("glFogCoorddEXT", "glFogCoordd"),
+    ("glFogCoorddvEXT", "glFogCoorddv"),
+    ("glFogCoordPointerEXT", "glFogCoordPointer"),
+    ("glSecondaryColorPointerEXT", "glSecondaryColorPointer"),
+    ("glPointParameterfARB", "glPointParameterf"),
+    ("glPointParameterfvARB", "glPointParameterfv"),
+    ("glPointParameterfEXT", "glPointParameterf"),
+    ("glPointParameterfvEXT", "glPointParameterfv"),
+    ("glBindBufferARB", "glBindBuffer"),
+    ("glBufferDataARB", "glBufferData"),
+    ("glBufferSubDataARB", "glBufferSubData"),
+    ("glDeleteBuffersARB", "glDeleteBuffers"),
+    ("glGenBuffersARB", "glGenBuffers"),
+    ("glGetBufferParameterivARB", "glGetBufferParameteriv"),
+    ("glGetBufferPointervARB", "glGetBufferPointerv"),
+    ("glGetBufferSubDataARB", "glGetBufferSubData"),
+    ("glIsBufferARB", "glIsBuffer"),
+    ("glMapBufferARB", "glMapBuffer"),
+    ("glUnmapBufferARB", "glUnmapBuffer"),
+];
+
+/// Per-type command families whose extension names are aliases.
+const ALIAS_FAMILIES: &[(&str, &[&str], &str)] = &[
+    (
+        "glSecondaryColor3",
+        &[
+            "b", "bv", "d", "dv", "f", "fv", "i", "iv", "s", "sv", "ub", "ubv", "ui", "uiv", "us",
+            "usv",
+        ],
+        "EXT",
+    ),
+    (
+        "glMultiTexCoord1",
+        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
+        "ARB",
+    ),
+    (
+        "glMultiTexCoord2",
+        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
+        "ARB",
+    ),
+    (
+        "glMultiTexCoord3",
+        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
+        "ARB",
+    ),
+    (
+        "glMultiTexCoord4",
+        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
+        "ARB",
+    ),
+];
+
+/// Installs [`ALIASES`] and [`ALIAS_FAMILIES`] where the core command is
+/// handled and the alias is not yet.
+fn install_aliases(d: &mut Dispatch) {
+    let mut pairs: Vec<(String, String)> = ALIASES
+        .iter()
+        .map(|&(a, b)| (a.to_string(), b.to_string()))
+        .collect();
+    for (stem, suffixes, ext) in ALIAS_FAMILIES {
+        for s in *suffixes {
+            pairs.push((format!("{stem}{s}{ext}"), format!("{stem}{s}")));
+        }
+    }
+    for (alias, core) in pairs {
+        if let (Some(to), Some(from)) = (oxgl_glapi::lookup(&alias), oxgl_glapi::lookup(&core))
+            && oxgl_glapi::is_implemented(d, from)
+            && !oxgl_glapi::is_implemented(d, to)
+        {
+            d.alias(to, from);
+        }
+    }
+}
+
 /// Fills the handled entries of `d` for contexts of `profile`.
 pub fn install(d: &mut Dispatch, profile: Profile) {
     state::install(d, profile);
@@ -89,5 +190,7 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     texture::install(d, profile);
     vertex::install(d, profile);
     rasterpos::install(d, profile);
+    install_aliases(d);
     eval::install(d, profile);
+    select::install(d, profile);
 }

@@ -93,6 +93,34 @@ raster_pos_family! {
         WindowPos2d WindowPos3d WindowPos2dv WindowPos3dv;
 }
 
+fn window_pos4(name: &'static str, p: [f32; 4]) {
+    with_ctx(name, (), |c| {
+        compiled(c, move |c| c.window_pos4(p[0], p[1], p[2], p[3]))
+    })
+}
+
+macro_rules! window_pos4_family {
+    ($($t:ty, $conv:expr => $w4:ident $w4v:ident;)*) => {$(
+        unsafe extern "C" fn $w4(x: $t, y: $t, z: $t, w: $t) {
+            let f = $conv;
+            window_pos4(concat!("gl", stringify!($w4)), [f(x), f(y), f(z), f(w)])
+        }
+        unsafe extern "C" fn $w4v(v: *const $t) {
+            let f = $conv;
+            if let Some([x, y, z, w]) = read(v) {
+                window_pos4(concat!("gl", stringify!($w4v)), [f(x), f(y), f(z), f(w)])
+            }
+        }
+    )*};
+}
+
+window_pos4_family! {
+    GLshort, |x: GLshort| f32::from(x) => WindowPos4sMESA WindowPos4svMESA;
+    GLint, |x: GLint| x as f32 => WindowPos4iMESA WindowPos4ivMESA;
+    GLfloat, |x: GLfloat| x => WindowPos4fMESA WindowPos4fvMESA;
+    GLdouble, |x: GLdouble| x as f32 => WindowPos4dMESA WindowPos4dvMESA;
+}
+
 unsafe extern "C" fn PixelZoom(x: GLfloat, y: GLfloat) {
     with_ctx("glPixelZoom", (), |c| {
         compiled(c, move |c| c.pixel_zoom(x, y))
@@ -128,5 +156,9 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         WindowPos2fMESA = WindowPos2f, WindowPos3fMESA = WindowPos3f, WindowPos2fvMESA = WindowPos2fv, WindowPos3fvMESA = WindowPos3fv,
         WindowPos2dMESA = WindowPos2d, WindowPos3dMESA = WindowPos3d, WindowPos2dvMESA = WindowPos2dv, WindowPos3dvMESA = WindowPos3dv,
         PixelZoom = PixelZoom,
+        WindowPos4sMESA = WindowPos4sMESA, WindowPos4svMESA = WindowPos4svMESA,
+        WindowPos4iMESA = WindowPos4iMESA, WindowPos4ivMESA = WindowPos4ivMESA,
+        WindowPos4fMESA = WindowPos4fMESA, WindowPos4fvMESA = WindowPos4fvMESA,
+        WindowPos4dMESA = WindowPos4dMESA, WindowPos4dvMESA = WindowPos4dvMESA,
     }
 }

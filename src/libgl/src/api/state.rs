@@ -1,10 +1,12 @@
-//! Clears, viewport, scissor, masks, enables, buffers, flush.
+//! Clears, viewport, scissor, masks, enables, buffers, flush; rasterization
+//! state (depth, stencil, blend, polygon, line and point state, point
+//! parameters).
 
 use oxgl_core::Profile;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
-use super::with_ctx;
+use super::{compiled, with_ctx};
 
 /// A state command (GL 4.6 compatibility §10.7.5, §21.4): INVALID_OPERATION
 /// between Begin and End; compiled into the display list being built (as a
@@ -97,8 +99,67 @@ handler!(cull_face "glCullFace"(mode: GLenum) => |c| c.cull_face(mode));
 handler!(front_face "glFrontFace"(mode: GLenum) => |c| c.front_face(mode));
 handler!(polygon_mode "glPolygonMode"(face: GLenum, mode: GLenum) => |c| c.polygon_mode(face, mode));
 handler!(polygon_offset "glPolygonOffset"(f: GLfloat, u: GLfloat) => |c| c.polygon_offset(f, u));
+// EXT_polygon_offset's bias is in [0, 1] depth units: Mesa scales it by the
+// depth buffer's largest value (16 bits without a depth buffer).
+handler!(polygon_offset_ext "glPolygonOffsetEXT"(f: GLfloat, bias: GLfloat) => |c| {
+    let bits = match c.params().depth_bits {
+        0 => 16,
+        b => u32::from(b),
+    };
+    c.polygon_offset(f, bias * ((1u64 << bits) - 1) as f32)
+});
 handler!(line_width "glLineWidth"(w: GLfloat) => |c| c.line_width(w));
 handler!(point_size "glPointSize"(s: GLfloat) => |c| c.point_size(s));
+
+/// The values a `glPointParameter*v` call reads from `v`: three for the
+/// attenuation coefficients, else one; `None` for a null pointer (the call
+/// is then ignored).
+fn point_parameter_values<T: Copy>(
+    pname: GLenum,
+    v: *const T,
+    f: impl Fn(T) -> f32,
+) -> Option<([f32; 3], usize)> {
+    let n = if pname == oxgl_glapi::generated::enums::GL_POINT_DISTANCE_ATTENUATION {
+        3
+    } else {
+        1
+    };
+    let mut out = [0.0; 3];
+    if v.is_null() {
+        return None;
+    }
+    // SAFETY: the command reads `n` values of the parameter from `v`.
+    let s = unsafe { std::slice::from_raw_parts(v, n) };
+    for (o, x) in out.iter_mut().zip(s) {
+        *o = f(*x);
+    }
+    Some((out, n))
+}
+
+handler!(point_parameterf "glPointParameterf"(pname: GLenum, p: GLfloat) => |c| c.point_parameter(pname, &[p]));
+handler!(point_parameteri "glPointParameteri"(pname: GLenum, p: GLint) => |c| c.point_parameter(pname, &[p as f32]));
+
+unsafe extern "C" fn point_parameterfv(pname: GLenum, v: *const GLfloat) {
+    if let Some((vals, n)) = point_parameter_values(pname, v, |x| x) {
+        point_parameter_v("glPointParameterfv", pname, vals, n)
+    }
+}
+
+unsafe extern "C" fn point_parameteriv(pname: GLenum, v: *const GLint) {
+    if let Some((vals, n)) = point_parameter_values(pname, v, |x| x as f32) {
+        point_parameter_v("glPointParameteriv", pname, vals, n)
+    }
+}
+
+fn point_parameter_v(name: &'static str, pname: GLenum, vals: [f32; 3], n: usize) {
+    with_ctx(name, (), |c| {
+        compiled(c, move |c| {
+            c.outside_begin_end()?;
+            c.flush_vertices();
+            c.point_parameter(pname, &vals[..n])
+        })
+    })
+}
 handler!(line_stipple "glLineStipple"(f: GLint, p: GLushort) => |c| c.line_stipple(f, p));
 
 unsafe extern "C" fn polygon_stipple(mask: *const GLubyte) {
@@ -193,6 +254,14 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.LogicOp = logic_op;
         d.PolygonMode = polygon_mode;
         d.PointSize = point_size;
+        d.PointParameterf = point_parameterf;
+        d.PointParameterfv = point_parameterfv;
+        d.PointParameteri = point_parameteri;
+        d.PointParameteriv = point_parameteriv;
+        d.PointParameterfARB = point_parameterf;
+        d.PointParameterfvARB = point_parameterfv;
+        d.PointParameterfEXT = point_parameterf;
+        d.PointParameterfvEXT = point_parameterfv;
     }
     if profile == Profile::Compat {
         d.AlphaFunc = alpha_func;
@@ -200,6 +269,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.PolygonStipple = polygon_stipple;
         d.GetPolygonStipple = get_polygon_stipple;
         d.ClearAccum = clear_accum;
+        d.PolygonOffsetEXT = polygon_offset_ext;
         d.ClearIndex = clear_index;
         d.IndexMask = index_mask;
         d.Accum = accum;

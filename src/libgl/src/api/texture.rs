@@ -12,6 +12,15 @@ use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
 
+/// Executed at once even while a list is compiled (Mesa has no display
+/// list form of it).
+unsafe extern "C" fn GenerateMipmap(target: GLenum) {
+    with_ctx("glGenerateMipmap", (), |c| {
+        let r = c.generate_mipmap(target);
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn GenTextures(n: GLsizei, textures: *mut GLuint) {
     with_ctx("glGenTextures", (), |c| {
         let r = c.gen_textures(n);
@@ -349,6 +358,21 @@ fn tex_image(
     type_: GLenum,
     pixels: *const c_void,
 ) {
+    if oxgl_core::texture_api::is_proxy_target(target) {
+        // Proxy queries run at once, even while a list is compiled.
+        let r = c.proxy_tex_image(
+            dims,
+            target,
+            level,
+            internal_format as GLenum,
+            size,
+            border,
+            format,
+            type_,
+        );
+        c.record(r);
+        return;
+    }
     if let Some(r) = c.compile_error_in_primitive() {
         c.record(r);
         return;
@@ -395,7 +419,9 @@ fn tex_image(
     let Some(texels) = c.record(texels) else {
         return;
     };
-    let dims = plan.size;
+    // Borders are dropped, as Mesa does for drivers without them.
+    let (texels, dims) =
+        oxgl_core::texture_api::strip_border(texels, plan.size, dims, border as usize);
     let ifmt = internal_format as GLenum;
     compiled(c, move |c| {
         c.tex_image(target, level, ifmt, dims, texels.clone())
@@ -966,6 +992,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.CopyTexSubImage1DEXT = CopyTexSubImage1D;
     d.CopyTexSubImage2DEXT = CopyTexSubImage2D;
     d.CopyTexSubImage3DEXT = CopyTexSubImage3D;
+    d.GenerateMipmap = GenerateMipmap;
+    d.GenerateMipmapEXT = GenerateMipmap;
     if profile == Profile::Compat {
         d.PrioritizeTextures = PrioritizeTextures;
         d.PrioritizeTexturesEXT = PrioritizeTextures;

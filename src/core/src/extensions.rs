@@ -1,0 +1,141 @@
+//! The GL extension strings: one table, each extension tied to what makes
+//! it true — the GL version whose capabilities it is part of (advertised
+//! once [`crate::version`]'s table says that version is complete), or a
+//! capability implemented on its own. As Mesa does, an extension promoted
+//! into a supported core version is advertised too, so that programs
+//! written against the extension find it.
+
+use std::ffi::CStr;
+use std::sync::OnceLock;
+
+use crate::context::Profile;
+
+/// What an extension needs.
+#[derive(Clone, Copy, Debug)]
+enum Needs {
+    /// Every capability of this compatibility-profile version.
+    Version(u8, u8),
+    /// A capability implemented on its own (every profile).
+    Always,
+}
+
+/// Every extension this build can advertise, in the order of the string.
+static TABLE: &[(&CStr, Needs)] = &[
+    // GL 1.1
+    (c"GL_EXT_copy_texture", Needs::Version(1, 1)),
+    (c"GL_EXT_polygon_offset", Needs::Version(1, 1)),
+    (c"GL_EXT_subtexture", Needs::Version(1, 1)),
+    (c"GL_EXT_texture", Needs::Version(1, 1)),
+    (c"GL_EXT_texture_object", Needs::Version(1, 1)),
+    (c"GL_EXT_vertex_array", Needs::Version(1, 1)),
+    // GL 1.2
+    (c"GL_EXT_bgra", Needs::Version(1, 2)),
+    (c"GL_EXT_draw_range_elements", Needs::Version(1, 2)),
+    (c"GL_EXT_packed_pixels", Needs::Version(1, 2)),
+    (c"GL_EXT_rescale_normal", Needs::Version(1, 2)),
+    (c"GL_EXT_separate_specular_color", Needs::Version(1, 2)),
+    (c"GL_EXT_texture3D", Needs::Version(1, 2)),
+    (c"GL_EXT_texture_edge_clamp", Needs::Version(1, 2)),
+    (c"GL_SGIS_texture_edge_clamp", Needs::Version(1, 2)),
+    (c"GL_SGIS_texture_lod", Needs::Version(1, 2)),
+    // GL 1.3
+    (c"GL_ARB_multisample", Needs::Version(1, 3)),
+    (c"GL_ARB_multitexture", Needs::Version(1, 3)),
+    (c"GL_ARB_texture_border_clamp", Needs::Version(1, 3)),
+    (c"GL_ARB_texture_compression", Needs::Version(1, 3)),
+    (c"GL_ARB_texture_cube_map", Needs::Version(1, 3)),
+    (c"GL_ARB_texture_env_add", Needs::Version(1, 3)),
+    (c"GL_ARB_texture_env_combine", Needs::Version(1, 3)),
+    (c"GL_ARB_texture_env_dot3", Needs::Version(1, 3)),
+    (c"GL_ARB_transpose_matrix", Needs::Version(1, 3)),
+    (c"GL_EXT_texture_cube_map", Needs::Version(1, 3)),
+    (c"GL_EXT_texture_env_add", Needs::Version(1, 3)),
+    (c"GL_EXT_texture_env_combine", Needs::Version(1, 3)),
+    (c"GL_EXT_texture_env_dot3", Needs::Version(1, 3)),
+    // GL 1.4
+    (c"GL_ARB_depth_texture", Needs::Version(1, 4)),
+    (c"GL_ARB_point_parameters", Needs::Version(1, 4)),
+    (c"GL_ARB_shadow", Needs::Version(1, 4)),
+    (c"GL_ARB_texture_env_crossbar", Needs::Version(1, 4)),
+    (c"GL_ARB_texture_mirrored_repeat", Needs::Version(1, 4)),
+    (c"GL_ARB_window_pos", Needs::Version(1, 4)),
+    (c"GL_EXT_blend_color", Needs::Version(1, 4)),
+    (c"GL_EXT_blend_func_separate", Needs::Version(1, 4)),
+    (c"GL_EXT_blend_minmax", Needs::Version(1, 4)),
+    (c"GL_EXT_blend_subtract", Needs::Version(1, 4)),
+    (c"GL_EXT_fog_coord", Needs::Version(1, 4)),
+    (c"GL_EXT_multi_draw_arrays", Needs::Version(1, 4)),
+    (c"GL_EXT_point_parameters", Needs::Version(1, 4)),
+    (c"GL_EXT_secondary_color", Needs::Version(1, 4)),
+    (c"GL_EXT_shadow_funcs", Needs::Version(1, 4)),
+    (c"GL_EXT_stencil_wrap", Needs::Version(1, 4)),
+    (c"GL_EXT_texture_lod_bias", Needs::Version(1, 4)),
+    (c"GL_MESA_window_pos", Needs::Version(1, 4)),
+    (c"GL_NV_blend_square", Needs::Version(1, 4)),
+    (c"GL_SGIS_generate_mipmap", Needs::Version(1, 4)),
+    // On their own.
+    (c"GL_ARB_texture_rectangle", Needs::Always),
+    (c"GL_ARB_vertex_buffer_object", Needs::Always),
+    (c"GL_KHR_debug", Needs::Always),
+    (c"GL_NV_texture_rectangle", Needs::Always),
+];
+
+/// Whether a table entry holds for a build supporting `compat`.
+fn holds(needs: Needs, compat: (u8, u8), profile: Profile) -> bool {
+    match needs {
+        Needs::Always => true,
+        Needs::Version(major, minor) => profile == Profile::Compat && compat >= (major, minor),
+    }
+}
+
+/// The extensions of `profile` for a build whose complete compatibility
+/// version is `compat`.
+pub fn for_support(compat: (u8, u8), profile: Profile) -> Vec<&'static CStr> {
+    TABLE
+        .iter()
+        .filter(|(_, needs)| holds(*needs, compat, profile))
+        .map(|(name, _)| *name)
+        .collect()
+}
+
+/// The extensions this build advertises in `profile`: from the capability
+/// table alone (`MESA_GL_VERSION_OVERRIDE` changes the version reported,
+/// not what is implemented).
+pub fn names(profile: Profile) -> &'static [&'static CStr] {
+    static LISTS: OnceLock<[Vec<&'static CStr>; 3]> = OnceLock::new();
+    let lists = LISTS.get_or_init(|| {
+        let s = crate::version::computed_support();
+        let compat = if s.complete { s.compat } else { (0, 0) };
+        [Profile::Compat, Profile::Core, Profile::Es].map(|p| for_support(compat, p))
+    });
+    match profile {
+        Profile::Compat => &lists[0],
+        Profile::Core => &lists[1],
+        Profile::Es => &lists[2],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn versions_gate_extensions() {
+        let v13 = for_support((1, 3), Profile::Compat);
+        assert!(v13.contains(&c"GL_ARB_multitexture"));
+        assert!(!v13.contains(&c"GL_ARB_depth_texture"));
+        let core = for_support((1, 4), Profile::Core);
+        assert!(!core.contains(&c"GL_EXT_texture_object"));
+        assert!(core.contains(&c"GL_KHR_debug"));
+    }
+
+    #[test]
+    fn names_are_unique_and_well_formed() {
+        let mut seen = std::collections::HashSet::new();
+        for (name, _) in TABLE {
+            let s = name.to_str().unwrap();
+            assert!(s.starts_with("GL_") && !s.contains(' '), "{s}");
+            assert!(seen.insert(s), "{s} twice");
+        }
+    }
+}
