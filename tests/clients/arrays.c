@@ -124,5 +124,35 @@ int main(void)
     glInterleavedArrays(0x1234, 0, inter);
     expect_error(GL_INVALID_ENUM, "bad interleaved format");
 
+    /* glEnable/glDisable of a client array act as glEnable/DisableClientState
+     * in a compatibility context, as in Mesa (gl-1.1-color-material-array,
+     * line-flat-clip-color). */
+    glDisableClientState(GL_COLOR_ARRAY);
+    glEnable(GL_COLOR_ARRAY);
+    expect_error(GL_NO_ERROR, "glEnable(GL_COLOR_ARRAY)");
+    CHECK(glIsEnabled(GL_COLOR_ARRAY), "glEnable(GL_COLOR_ARRAY) enabled the array");
+    glDisable(GL_COLOR_ARRAY);
+    expect_error(GL_NO_ERROR, "glDisable(GL_COLOR_ARRAY)");
+    CHECK(!glIsEnabled(GL_COLOR_ARRAY), "glDisable(GL_COLOR_ARRAY) disabled the array");
+    {
+        static const GLfloat quad[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
+        static const GLfloat green[4][3] = { { 0, 1, 0 }, { 0, 1, 0 }, { 0, 1, 0 }, { 0, 1, 0 } };
+        GLubyte px[4];
+        glDisableClientState(GL_VERTEX_ARRAY);
+        glDisableClientState(GL_NORMAL_ARRAY);
+        glDisableClientState(GL_TEXTURE_COORD_ARRAY);
+        glVertexPointer(2, GL_FLOAT, 0, quad);
+        glColorPointer(3, GL_FLOAT, 0, green);
+        glEnable(GL_VERTEX_ARRAY);
+        glEnable(GL_COLOR_ARRAY);
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_QUADS, 0, 4);
+        glReadPixels(16, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+        CHECK(px[0] == 0 && px[1] == 255, "arrays enabled by glEnable drew %d %d %d", px[0], px[1], px[2]);
+        glDisable(GL_VERTEX_ARRAY);
+        glDisable(GL_COLOR_ARRAY);
+    }
+
     return close_test_window(&t);
 }

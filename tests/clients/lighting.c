@@ -13,6 +13,57 @@
 
 static int near(float a, float b) { return fabsf(a - b) < 1e-5f; }
 
+/* Draws a flat-shaded strip of two quads, left red and right green, whose
+ * colours come only from glMaterial(mat) given between Begin and End (only
+ * at the provoking vertices unless set_all), and checks both halves
+ * (gl-1.0-dlist-materials). In a list when `list`. */
+static void per_vertex_material(GLenum mat, int set_all, int list)
+{
+    static const GLfloat red[] = { 1, 0, 0, 1 }, green[] = { 0, 1, 0, 1 };
+    static const GLfloat black[] = { 0, 0, 0, 1 }, white[] = { 1, 1, 1, 1 };
+    static const GLfloat verts[6][2] = { { -1, -1 }, { -1, 1 }, { 0, -1 }, { 0, 1 }, { 1, -1 }, { 1, 1 } };
+    GLuint l = 0;
+    GLubyte px[2][4];
+
+    glPushAttrib(GL_ALL_ATTRIB_BITS);
+    glEnable(GL_LIGHTING);
+    glEnable(GL_LIGHT0);
+    glLightfv(GL_LIGHT0, GL_AMBIENT, white);
+    glLightfv(GL_LIGHT0, GL_DIFFUSE, white);
+    glLightfv(GL_LIGHT0, GL_SPECULAR, white);
+    glLightfv(GL_LIGHT0, GL_POSITION, (GLfloat[]){ 0, 0, 1, 0 });
+    glMaterialfv(GL_FRONT_AND_BACK, GL_AMBIENT, black);
+    glMaterialfv(GL_FRONT_AND_BACK, GL_DIFFUSE, black);
+    glMaterialfv(GL_FRONT_AND_BACK, GL_SPECULAR, black);
+    glMaterialfv(GL_FRONT_AND_BACK, GL_EMISSION, black);
+    glShadeModel(GL_FLAT);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (list) {
+        l = glGenLists(1);
+        glNewList(l, GL_COMPILE);
+    }
+    glBegin(GL_TRIANGLE_STRIP);
+    glNormal3f(0, 0, 1);
+    for (int i = 0; i < 6; i++) {
+        if (set_all || i == 2 || i == 4)
+            glMaterialfv(GL_FRONT_AND_BACK, mat, i < 4 ? red : green);
+        glVertex2fv(verts[i]);
+    }
+    glEnd();
+    if (list) {
+        glEndList();
+        glCallList(l);
+        glDeleteLists(l, 1);
+    }
+    glReadPixels(12, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px[0]);
+    glReadPixels(20, 16, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px[1]);
+    CHECK(px[0][0] == 255 && px[0][1] == 0 && px[1][0] == 0 && px[1][1] == 255,
+          "material 0x%x per vertex (all %d, list %d): left %d %d, right %d %d", mat, set_all,
+          list, px[0][0], px[0][1], px[1][0], px[1][1]);
+    glPopAttrib();
+}
+
 int main(void)
 {
     struct test_window t = open_test_window();
@@ -97,6 +148,12 @@ int main(void)
     glCallList(list);
     glGetMaterialfv(GL_FRONT, GL_EMISSION, f);
     CHECK(f[1] == 1, "material applied by glCallList: %g", f[1]);
+
+    static const GLenum mats[] = { GL_AMBIENT, GL_DIFFUSE, GL_SPECULAR, GL_EMISSION };
+    for (int m = 0; m < 4; m++)
+        for (int all = 0; all < 2; all++)
+            for (int list = 0; list < 2; list++)
+                per_vertex_material(mats[m], all, list);
 
     return close_test_window(&t);
 }

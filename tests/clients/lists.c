@@ -13,6 +13,188 @@
 
 static void color(GLfloat out[4]) { glGetFloatv(GL_CURRENT_COLOR, out); }
 
+/* The back buffer's pixel (x, y) as 0-255 RGB. */
+static void pixel(int x, int y, GLubyte out[3])
+{
+    GLubyte p[4];
+    glReadBuffer(GL_BACK);
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+    out[0] = p[0];
+    out[1] = p[1];
+    out[2] = p[2];
+}
+
+#define CHECK_PIXEL(x, y, r, g, b, what)                                       \
+    do {                                                                       \
+        GLubyte px_[3];                                                        \
+        pixel(x, y, px_);                                                      \
+        CHECK(px_[0] == (r) && px_[1] == (g) && px_[2] == (b),                 \
+              "%s: pixel (%d,%d) = %d %d %d, expected %d %d %d", what, x, y,  \
+              px_[0], px_[1], px_[2], r, g, b);                                \
+    } while (0)
+
+/* Vertices, Begin and End compiled into lists apart from one another
+ * (gl-1.0-dlist-beginend): every piece runs where it is called. */
+static void begin_end_across_lists(void)
+{
+    GLuint l = glGenLists(3);
+
+    /* A list of vertices without Begin/End, called inside Begin/End. */
+    glNewList(l, GL_COMPILE);
+    glColor3f(0, 1, 0);
+    glVertex2f(-1, -1);
+    glVertex2f(1, -1);
+    glVertex2f(1, 1);
+    glVertex2f(-1, 1);
+    glEndList();
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_QUADS);
+    glCallList(l);
+    glEnd();
+    expect_error(GL_NO_ERROR, "vertex list inside Begin/End");
+    CHECK_PIXEL(16, 16, 0, 255, 0, "vertex list inside Begin/End");
+
+    /* The same from a list compiled between Begin and End. */
+    glNewList(l + 1, GL_COMPILE);
+    glBegin(GL_QUADS);
+    glCallList(l);
+    glEnd();
+    glEndList();
+    glClear(GL_COLOR_BUFFER_BIT);
+    glCallList(l + 1);
+    expect_error(GL_NO_ERROR, "nested vertex list");
+    CHECK_PIXEL(16, 16, 0, 255, 0, "nested vertex list");
+
+    /* A list that begins a primitive and one that ends it. */
+    glNewList(l + 1, GL_COMPILE);
+    glBegin(GL_QUADS);
+    glEndList();
+    expect_error(GL_NO_ERROR, "glEndList after a compiled glBegin");
+    GLint idx;
+    glGetIntegerv(GL_LIST_INDEX, &idx);
+    CHECK(idx == 0, "still compiling after glEndList (list %d)", idx);
+    glNewList(l + 2, GL_COMPILE);
+    glEnd();
+    glEndList();
+    expect_error(GL_NO_ERROR, "compiling a lone glEnd");
+    glClear(GL_COLOR_BUFFER_BIT);
+    glCallList(l + 1);
+    glCallList(l);
+    glCallList(l + 2);
+    expect_error(GL_NO_ERROR, "Begin, vertices and End from three lists");
+    CHECK_PIXEL(16, 16, 0, 255, 0, "Begin, vertices and End from three lists");
+
+    /* A command that is illegal between Begin and End keeps its place. */
+    glNewList(l + 1, GL_COMPILE);
+    glBegin(GL_QUADS);
+    glVertex2f(-1, -1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glVertex2f(1, -1);
+    glVertex2f(1, 1);
+    glVertex2f(-1, 1);
+    glEnd();
+    glEndList();
+    expect_error(GL_NO_ERROR, "compiling glClear between Begin and End");
+    glCallList(l + 1);
+    expect_error(GL_INVALID_OPERATION, "recorded glClear between Begin and End");
+
+    glDeleteLists(l, 3);
+}
+
+/* Commands that are errors between Begin and End (gl-1.0-beginend-coverage):
+ * compiled between a compiled Begin and End they are recorded and fail when
+ * the list runs (and at once under GL_COMPILE_AND_EXECUTE). */
+static void errors_between_begin_end(void)
+{
+    static GLubyte bits[64];
+    static const GLfloat verts[2] = { 0, 0 };
+    GLuint l = glGenLists(1);
+    GLdouble plane[4];
+    GLfloat f[4];
+    GLvoid *ptr;
+
+    glNewList(l, GL_COMPILE_AND_EXECUTE);
+    glBegin(GL_POINTS);
+    glBitmap(1, 1, 0, 0, 0, 0, bits);
+    glEnd();
+    glEndList();
+    expect_error(GL_INVALID_OPERATION, "glBitmap compiled and executed inside Begin/End");
+    glCallList(l);
+    expect_error(GL_INVALID_OPERATION, "glBitmap recorded inside Begin/End");
+
+    glNewList(l, GL_COMPILE_AND_EXECUTE);
+    glBegin(GL_POINTS);
+    glPixelMapfv(GL_PIXEL_MAP_S_TO_S, 1, f);
+    glEnd();
+    glEndList();
+    expect_error(GL_INVALID_OPERATION, "glPixelMapfv compiled and executed inside Begin/End");
+    glCallList(l);
+    expect_error(GL_INVALID_OPERATION, "glPixelMapfv recorded inside Begin/End");
+
+    glVertexPointer(2, GL_FLOAT, 0, verts);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glNewList(l, GL_COMPILE);
+    glBegin(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, 1);
+    glEnd();
+    glEndList();
+    expect_error(GL_NO_ERROR, "compiling glDrawArrays inside Begin/End");
+    glCallList(l);
+    expect_error(GL_INVALID_OPERATION, "glDrawArrays recorded inside Begin/End");
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glDeleteLists(l, 1);
+
+    glBegin(GL_POINTS);
+    glGetClipPlane(0, plane); /* a bad plane too: Begin/End comes first */
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glGetClipPlane inside Begin/End");
+    glBegin(GL_POINTS);
+    glGetTexGenfv(GL_S, GL_OBJECT_PLANE, f);
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glGetTexGenfv inside Begin/End");
+    glBegin(GL_POINTS);
+    glGetPointerv(GL_VERTEX_ARRAY_POINTER, &ptr);
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glGetPointerv inside Begin/End");
+
+    /* Scalar forms of vector parameters take (param, 0, 0, 0), as Mesa. */
+    glTexGenf(GL_S, GL_OBJECT_PLANE, 2);
+    expect_error(GL_NO_ERROR, "glTexGenf(GL_OBJECT_PLANE)");
+    glGetTexGenfv(GL_S, GL_OBJECT_PLANE, f);
+    CHECK(f[0] == 2 && f[1] == 0 && f[3] == 0, "object plane %g %g %g %g", f[0], f[1], f[2], f[3]);
+    glTexGenfv(GL_S, GL_OBJECT_PLANE, (GLfloat[]){ 1, 0, 0, 0 });
+}
+
+/* Attributes a list does not set before a vertex take their values when the
+ * list runs, also in a primitive compiled before the list sets them. */
+static void unset_attributes_at_execution(void)
+{
+    GLuint l = glGenLists(1);
+    glColor3f(0, 0, 1); /* current while compiling: must not be used */
+    glNewList(l, GL_COMPILE);
+    glBegin(GL_QUADS);
+    glVertex2f(-1, -1);
+    glVertex2f(0, -1);
+    glVertex2f(0, 1);
+    glVertex2f(-1, 1);
+    glEnd();
+    glBegin(GL_QUADS);
+    glColor3f(0, 1, 0);
+    glVertex2f(0, -1);
+    glVertex2f(1, -1);
+    glVertex2f(1, 1);
+    glVertex2f(0, 1);
+    glEnd();
+    glEndList();
+    glClear(GL_COLOR_BUFFER_BIT);
+    glColor3f(1, 0, 0);
+    glCallList(l);
+    expect_error(GL_NO_ERROR, "list of two quads");
+    CHECK_PIXEL(8, 16, 255, 0, 0, "first quad takes the colour current at execution");
+    CHECK_PIXEL(24, 16, 0, 255, 0, "second quad takes the list's colour");
+    glDeleteLists(l, 1);
+}
+
 int main(void)
 {
     struct test_window t = open_test_window();
@@ -114,6 +296,12 @@ int main(void)
     expect_error(GL_INVALID_VALUE, "glDeleteLists negative range");
     glCallList(base); /* a missing list is not an error */
     expect_error(GL_NO_ERROR, "calling a deleted list");
+
+    glLoadIdentity();
+    glClearColor(0, 0, 0, 1);
+    begin_end_across_lists();
+    errors_between_begin_end();
+    unset_attributes_at_execution();
 
     return close_test_window(&t);
 }

@@ -219,6 +219,36 @@ int main(void)
     glGetnPixelMapfv(GL_PIXEL_MAP_R_TO_R, 8, mf);
     expect_error(GL_INVALID_OPERATION, "glGetnPixelMapfv with room for 2 of 3 values");
 
+    /* Texture images of colour indices (a bitmap, and bytes) become RGBA
+     * through the I_TO_* maps even with MAP_COLOR off
+     * (gl-1.1-read-pixels-after-display-list). */
+    {
+        static const GLfloat i_to_r[2] = { 0, 1 }, i_to_g[2] = { 0, 0 };
+        static const GLfloat i_to_b[2] = { 1, 0 }, i_to_a[2] = { 1, 1 };
+        static const GLubyte bits = 0x80, idx[2] = { 1, 0 };
+        GLfloat texel[2][4];
+        GLuint tex;
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 2, i_to_r);
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 2, i_to_g);
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_B, 2, i_to_b);
+        glPixelMapfv(GL_PIXEL_MAP_I_TO_A, 2, i_to_a);
+        glPixelTransferi(GL_MAP_COLOR, GL_FALSE);
+        glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+        glGenTextures(1, &tex);
+        glBindTexture(GL_TEXTURE_2D, tex);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_COLOR_INDEX, GL_BITMAP, &bits);
+        expect_error(GL_NO_ERROR, "glTexImage2D(GL_COLOR_INDEX, GL_BITMAP)");
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texel);
+        CHECK(texel[0][0] == 1 && texel[0][1] == 0 && texel[0][2] == 0 && texel[0][3] == 1,
+              "bitmap texel %g %g %g %g", texel[0][0], texel[0][1], texel[0][2], texel[0][3]);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 2, 1, 0, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, idx);
+        expect_error(GL_NO_ERROR, "glTexImage2D(GL_COLOR_INDEX, GL_UNSIGNED_BYTE)");
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, texel);
+        CHECK(texel[0][0] == 1 && texel[1][0] == 0 && texel[1][2] == 1,
+              "index texels %g %g %g", texel[0][0], texel[1][0], texel[1][2]);
+        glDeleteTextures(1, &tex);
+    }
+
     glXMakeCurrent(dpy, None, NULL);
     glXDestroyContext(dpy, ctx);
     if (failures)

@@ -8,11 +8,49 @@
 #include "common.h"
 #include <GL/glext.h>
 
+/* Red in 0-255 of pixel (x, y) of colour buffer `buf`. */
+static GLubyte red_of(GLenum buf, int x, int y)
+{
+    GLubyte p[4];
+    glReadBuffer(buf);
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+    return p[0];
+}
+
+/* glDrawBuffer(GL_FRONT_AND_BACK) and GL_LEFT draw into both buffers of a
+ * double-buffered window; GL_BACK into the back one only
+ * (gl-1.0-drawbuffer-modes). */
+static void draw_buffer_modes(void)
+{
+    static const GLenum modes[] = { GL_FRONT_AND_BACK, GL_LEFT, GL_BACK };
+    for (unsigned i = 0; i < sizeof modes / sizeof modes[0]; i++) {
+        glDrawBuffer(GL_FRONT_AND_BACK);
+        glClearColor(0, 0, 0, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawBuffer(modes[i]);
+        glColor3f(1, 0, 0);
+        glRectf(-1, -1, 1, 1);
+        glFinish();
+        expect_error(GL_NO_ERROR, "drawing with a draw buffer mode");
+        CHECK(red_of(GL_BACK, 16, 16) == 255, "draw buffer 0x%x: back not drawn", modes[i]);
+        GLubyte front = red_of(GL_FRONT, 16, 16);
+        if (modes[i] == GL_BACK)
+            CHECK(front == 0, "draw buffer GL_BACK drew into the front buffer");
+        else
+            CHECK(front == 255, "draw buffer 0x%x: front not drawn", modes[i]);
+    }
+    glDrawBuffer(GL_BACK);
+    glReadBuffer(GL_BACK);
+    glColor3f(1, 1, 1);
+}
+
 int main(void)
 {
     struct test_window t = open_test_window();
     GLint v[4];
     GLfloat f[4];
+
+    draw_buffer_modes();
 
     glGetIntegerv(GL_DEPTH_FUNC, v);
     CHECK(v[0] == GL_LESS, "initial depth func 0x%x", v[0]);

@@ -489,12 +489,28 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     guard(|| {
         let mut s = lock(d);
         let s = &mut *s;
-        // GL_NONE: whichever colour buffer is attached, masked off.
-        let buffer = buffer.or(s.target).unwrap_or(ColorBuffer::Back);
-        s.attach(buffer);
-        if let Some(raster) = s.raster.as_mut() {
-            raster.set_query(c.query.as_ref());
-            s.frontend.draw(raster, &call);
+        // GL_FRONT_AND_BACK (or GL_LEFT) of a double-buffered drawable: the
+        // primitives are drawn into each buffer in turn. A single-buffered
+        // drawable's back buffer is its front one. GL_NONE: whichever colour
+        // buffer is attached, masked off. Occlusion queries count the
+        // fragments once.
+        let double = s.buffers.desc.double_buffered != 0;
+        let mut targets = Vec::with_capacity(2);
+        if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
+            targets.push(ColorBuffer::Back);
+        }
+        if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 && (double || targets.is_empty()) {
+            targets.push(ColorBuffer::Front);
+        }
+        if targets.is_empty() {
+            targets.push(buffer.or(s.target).unwrap_or(ColorBuffer::Back));
+        }
+        for (i, buffer) in targets.into_iter().enumerate() {
+            s.attach(buffer);
+            if let Some(raster) = s.raster.as_mut() {
+                raster.set_query(if i == 0 { c.query.as_ref() } else { None });
+                s.frontend.draw(raster, &call);
+            }
         }
         OxglStatus::Ok
     })

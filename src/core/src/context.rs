@@ -370,9 +370,12 @@ impl Context {
 
     pub(crate) fn draw_buffer_bits(&self) -> u32 {
         match self.state.draw_buffer {
-            GL_FRONT | GL_FRONT_LEFT | GL_LEFT => draw_buffer_bits::DRAW_FRONT,
+            GL_FRONT | GL_FRONT_LEFT => draw_buffer_bits::DRAW_FRONT,
             GL_BACK | GL_BACK_LEFT => draw_buffer_bits::DRAW_BACK,
-            GL_FRONT_AND_BACK => draw_buffer_bits::DRAW_FRONT | draw_buffer_bits::DRAW_BACK,
+            // GL 4.6 compat §17.4.1: LEFT names the front and back left buffers.
+            GL_FRONT_AND_BACK | GL_LEFT => {
+                draw_buffer_bits::DRAW_FRONT | draw_buffer_bits::DRAW_BACK
+            }
             _ => 0,
         }
     }
@@ -495,6 +498,11 @@ impl Context {
                 if self.params().profile == Profile::Compat =>
             {
                 return self.set_texgen_enabled(cap, on);
+            }
+            // A client array (compatibility contexts): Mesa accepts it here
+            // as glEnableClientState, and so do applications written for it.
+            _ if self.client_state_enabled(cap).is_some() => {
+                return self.set_client_state(cap, on);
             }
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;

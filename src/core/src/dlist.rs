@@ -35,6 +35,9 @@ pub enum ListOp {
         batch: Arc<DrawBatch>,
         /// Attributes whose values become current after the draw.
         final_values: Vec<(Attrib, [f32; 4])>,
+        /// `(attrib, n)`: the list set `attrib` only after the first `n`
+        /// vertices, which take its value current when the list is executed.
+        inherited: Vec<(Attrib, u32)>,
     },
     /// `glCallList` recorded in a list.
     CallList(u32),
@@ -135,6 +138,9 @@ pub struct Compiling {
     /// `dlist_fallback`), from a command a compiled draw cannot hold
     /// (`glEvalCoord`) to its `glEnd`. See [`Context::save_loopback`].
     pub loopback: bool,
+    /// Attributes of the open batch first set by the list after some of its
+    /// vertices, with the number of those vertices (see [`ListOp::Draw`]).
+    pub inherited: Vec<(Attrib, u32)>,
 }
 
 impl std::fmt::Debug for Compiling {
@@ -168,12 +174,34 @@ impl Context {
         self.lists.compiling.as_ref().is_none_or(|c| c.execute)
     }
 
-    /// Records a state command into the list being compiled.
+    /// Records a state command into the list being compiled. Inside a
+    /// compiled primitive the primitive is recorded command by command from
+    /// here on ([`Context::save_loopback`]), so that the command keeps its
+    /// place among the vertices (`glMaterial`, `glCallList`, or a command
+    /// that must fail between Begin and End when the list is executed).
     pub fn save(&mut self, call: RecordedCall) {
+        self.save_loopback();
         if let Some(c) = &mut self.lists.compiling {
             Self::close_batch(c);
             c.ops.push(ListOp::Call(call));
         }
+    }
+
+    /// A command that is an error between Begin and End, given between a
+    /// compiled `glBegin` and `glEnd` (Mesa's `_mesa_compile_error`): the
+    /// list records the error, raised when the list is executed, and raised
+    /// now too under `GL_COMPILE_AND_EXECUTE`. `None` in any other case, when
+    /// the command proceeds. For commands whose handler validates (and reads
+    /// client memory) before recording.
+    pub fn compile_error_in_primitive(&mut self) -> Option<ApiResult> {
+        let c = self.lists.compiling.as_ref()?;
+        c.imm.inside?;
+        self.save(Box::new(|_| Err(ApiError::InvalidOperation)));
+        Some(if self.executing() {
+            Err(ApiError::InvalidOperation)
+        } else {
+            Ok(())
+        })
     }
 
     /// Compiles a draw of arrays (its vertices fetched now, GL 4.6 compat
@@ -185,6 +213,7 @@ impl Context {
                 c.ops.push(ListOp::Draw {
                     batch: Arc::new(batch.clone()),
                     final_values: Vec::new(),
+                    inherited: Vec::new(),
                 });
                 c.execute
             }
@@ -197,6 +226,7 @@ impl Context {
         if c.imm.inside.is_some() || !c.imm.has_pending() {
             return;
         }
+        let inherited = std::mem::take(&mut c.inherited);
         if let Some(batch) = c.imm.take(&c.current) {
             let final_values = c
                 .set
@@ -206,25 +236,23 @@ impl Context {
             c.ops.push(ListOp::Draw {
                 batch: Arc::new(batch),
                 final_values,
+                inherited,
             });
         }
     }
 
     /// Compiles `glBegin`; returns false when not compiling.
     pub fn save_begin(&mut self, mode: GLenum) -> bool {
-        match &mut self.lists.compiling {
-            Some(c) => {
-                if c.imm.inside.is_none() && crate::vbo::immediate::is_begin_mode(mode) {
-                    c.imm.begin(mode);
-                } else {
-                    // Invalid here: recorded so that the error happens at execution.
-                    c.ops
-                        .push(ListOp::Call(Box::new(move |ctx| ctx.begin(mode))));
-                }
-                true
-            }
-            None => false,
+        let Some(c) = &mut self.lists.compiling else {
+            return false;
+        };
+        if c.imm.inside.is_none() && crate::vbo::immediate::is_begin_mode(mode) {
+            c.imm.begin(mode);
+        } else {
+            // Invalid here: recorded so that the error happens at execution.
+            self.save(Box::new(move |ctx| ctx.begin(mode)));
         }
+        true
     }
 
     /// Compiles `glEnd`; returns false when not compiling.
@@ -250,13 +278,17 @@ impl Context {
     pub fn save_vertex(&mut self, pos: [f32; 4]) -> bool {
         match &mut self.lists.compiling {
             Some(c) => {
-                if c.loopback {
+                if c.imm.inside.is_some() && !c.loopback {
+                    c.imm.emit(pos, &c.current);
+                } else {
+                    // In a loopback primitive, or outside any compiled one:
+                    // the vertex belongs to whatever primitive is open when
+                    // the list is executed (a list called between Begin and End).
+                    Self::close_batch(c);
                     c.ops.push(ListOp::Call(Box::new(move |ctx| {
                         ctx.vertex(pos);
                         Ok(())
                     })));
-                } else if c.imm.inside.is_some() {
-                    c.imm.emit(pos, &c.current);
                 }
                 true
             }
@@ -269,6 +301,14 @@ impl Context {
         match &mut self.lists.compiling {
             Some(c) => {
                 if c.imm.inside.is_some() && !c.loopback {
+                    let emitted = c.imm.vertex_count();
+                    if !c.set.contains(&a) && emitted > 0 {
+                        // The vertices so far take the value current at
+                        // execution; stored with four components so that
+                        // none of that value is lost.
+                        c.inherited.push((a, emitted as u32));
+                        c.imm.note_attrib(a, 4, &c.current);
+                    }
                     c.imm.note_attrib(a, size, &c.current);
                 } else {
                     Self::close_batch(c);
@@ -305,6 +345,7 @@ impl Context {
             return;
         }
         c.loopback = true;
+        let inherited = std::mem::take(&mut c.inherited);
         let batch = c.imm.take(&c.current);
         if let Some(batch) = &batch {
             let mut closed = batch.clone();
@@ -318,6 +359,7 @@ impl Context {
                 c.ops.push(ListOp::Draw {
                     batch: Arc::new(closed),
                     final_values,
+                    inherited: inherited.clone(),
                 });
             }
         }
@@ -333,8 +375,12 @@ impl Context {
             .filter(|a| *a != Attrib::POS && c.set.contains(a))
             .collect();
         for v in open..batch.vertex_count() {
-            let values: Vec<(Attrib, [f32; 4])> =
-                attribs.iter().map(|&a| (a, batch.fetch(v, a))).collect();
+            // Values the list had not set yet at this vertex are not recorded.
+            let values: Vec<(Attrib, [f32; 4])> = attribs
+                .iter()
+                .filter(|&&a| !inherited.iter().any(|&(b, n)| b == a && v < n as usize))
+                .map(|&a| (a, batch.fetch(v, a)))
+                .collect();
             let pos = batch.fetch(v, Attrib::POS);
             c.ops.push(ListOp::Call(Box::new(move |ctx| {
                 for &(a, value) in &values {
@@ -369,15 +415,21 @@ impl Context {
         Ok(())
     }
 
-    /// `glEndList`. INVALID_OPERATION when not compiling (or inside Begin/End).
+    /// `glEndList`. INVALID_OPERATION when not compiling or inside an
+    /// executed Begin/End (`GL_COMPILE_AND_EXECUTE`). A primitive the list
+    /// begins without ending is recorded command by command (Mesa does the
+    /// same): executing the list calls `glBegin` and the vertices, and the
+    /// `glEnd` of whoever called it ends the primitive.
     pub fn end_list(&mut self) -> ApiResult {
+        if !self.compiling_list() || self.in_begin_end() {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.save_loopback();
         let Some(mut c) = self.lists.compiling.take() else {
             return Err(ApiError::InvalidOperation);
         };
-        if c.imm.inside.is_some() {
-            self.lists.compiling = Some(c);
-            return Err(ApiError::InvalidOperation);
-        }
+        c.imm.end();
+        c.loopback = false;
         Self::close_batch(&mut c);
         self.shared().lists().define(c.name, c.ops);
         Ok(())
@@ -411,6 +463,9 @@ impl Context {
     /// `glCallList`: records while compiling, executes when executing.
     /// Nesting deeper than `GL_MAX_LIST_NESTING` is ignored (as Mesa).
     pub fn call_list(&mut self, name: u32) {
+        // Between a compiled Begin and End the called list's vertices join
+        // the primitive when executed: record the primitive command by command.
+        self.save_loopback();
         if let Some(c) = &mut self.lists.compiling {
             Self::close_batch(c);
             c.ops.push(ListOp::CallList(name));
@@ -440,6 +495,7 @@ impl Context {
                 ListOp::Draw {
                     batch,
                     final_values,
+                    inherited,
                 } => {
                     if self.in_begin_end() {
                         // A list drawn inside Begin/End: not supported by the
@@ -451,6 +507,9 @@ impl Context {
                     let mut b = (**batch).clone();
                     // Attributes the list did not set take today's values.
                     b.constant = self.ff.current.values;
+                    for &(a, n) in inherited {
+                        b.fill(a, n as usize, self.ff.current.values[a.index()]);
+                    }
                     self.submit_batch(&b);
                     for &(a, v) in final_values {
                         self.ff.current.values[a.index()] = v;

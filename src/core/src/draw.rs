@@ -323,6 +323,18 @@ impl Context {
             GL_TEXTURE_COORD_ARRAY_TYPE => (GL_TEXTURE_COORD_ARRAY, 1),
             GL_TEXTURE_COORD_ARRAY_STRIDE => (GL_TEXTURE_COORD_ARRAY, 2),
             GL_TEXTURE_COORD_ARRAY_BUFFER_BINDING => (GL_TEXTURE_COORD_ARRAY, 3),
+            GL_SECONDARY_COLOR_ARRAY_SIZE => (GL_SECONDARY_COLOR_ARRAY, 0),
+            GL_SECONDARY_COLOR_ARRAY_TYPE => (GL_SECONDARY_COLOR_ARRAY, 1),
+            GL_SECONDARY_COLOR_ARRAY_STRIDE => (GL_SECONDARY_COLOR_ARRAY, 2),
+            GL_SECONDARY_COLOR_ARRAY_BUFFER_BINDING => (GL_SECONDARY_COLOR_ARRAY, 3),
+            GL_FOG_COORD_ARRAY_TYPE => (GL_FOG_COORD_ARRAY, 1),
+            GL_FOG_COORD_ARRAY_STRIDE => (GL_FOG_COORD_ARRAY, 2),
+            GL_FOG_COORD_ARRAY_BUFFER_BINDING => (GL_FOG_COORD_ARRAY, 3),
+            GL_INDEX_ARRAY_TYPE => (GL_INDEX_ARRAY, 1),
+            GL_INDEX_ARRAY_STRIDE => (GL_INDEX_ARRAY, 2),
+            GL_INDEX_ARRAY_BUFFER_BINDING => (GL_INDEX_ARRAY, 3),
+            GL_EDGE_FLAG_ARRAY_STRIDE => (GL_EDGE_FLAG_ARRAY, 2),
+            GL_EDGE_FLAG_ARRAY_BUFFER_BINDING => (GL_EDGE_FLAG_ARRAY, 3),
             GL_VERTEX_ARRAY_BINDING => return Some(i64::from(self.vertex_arrays.bound)),
             GL_PRIMITIVE_RESTART_INDEX => return Some(i64::from(self.vertex_arrays.restart_index)),
             _ => return None,
@@ -490,6 +502,9 @@ impl Context {
         count: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
+        if let Some(r) = self.compile_error_in_primitive() {
+            return r;
+        }
         self.check_draw(mode, count)?;
         if first < 0 {
             return Err(ApiError::InvalidValue);
@@ -519,6 +534,9 @@ impl Context {
         base_vertex: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
+        if let Some(r) = self.compile_error_in_primitive() {
+            return r;
+        }
         self.check_draw(mode, count)?;
         let size = index_size(type_)?;
         if count == 0 {

@@ -159,6 +159,10 @@ pub struct FfKey {
     pub separate_specular: bool,
     /// `GL_COLOR_MATERIAL` (when lighting).
     pub color_material: ColorMaterial,
+    /// Material parameters read per vertex from the material attributes
+    /// (bit `5 face + MatParam`; `glMaterial` between Begin and End), when
+    /// lighting. `GL_COLOR_MATERIAL` takes precedence.
+    pub vertex_material: u16,
     /// `GL_NORMALIZE`.
     pub normalize: bool,
     /// `GL_COLOR_SUM`, or separate specular while lighting: the secondary
@@ -542,8 +546,12 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
     for &face in faces {
         let material = |b: &mut Builder, u: &mut UniformLayout, p: MatParam| {
             let cm = key.color_material;
+            let slot = usize::from(face) * crate::vbo::attrib::MATERIAL_PARAMS + p as usize;
             if cm.faces & (1 << face) != 0 && cm.params & (1 << p as u8) != 0 {
                 color
+            } else if key.vertex_material & (1 << slot) != 0 {
+                let a = crate::vbo::Attrib::material(usize::from(face), p as usize);
+                b.load_input(a.0.into(), ValType::F32X4)
             } else {
                 u.load(b, Source::Material(face, p))
             }
@@ -554,7 +562,7 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         let diffuse = material(&mut b, u, MatParam::Diffuse);
         let specular = material(&mut b, u, MatParam::Specular);
         let shininess = {
-            let s = u.load(&mut b, Source::Material(face, MatParam::Shininess));
+            let s = material(&mut b, u, MatParam::Shininess);
             b.lane(s, 0)
         };
         let model_ambient = u.load(&mut b, Source::ModelAmbient);
@@ -1341,6 +1349,7 @@ mod tests {
                 faces: 3,
                 params: 0b11,
             },
+            vertex_material: 0b10_0001_0111,
             flat: true,
             alpha_func: Some(GL_GREATER),
             units: [UnitKey::default(); MAX_FF_UNITS],

@@ -86,6 +86,9 @@ impl Context {
         if !is_begin_mode(mode) {
             return Err(ApiError::InvalidEnum);
         }
+        // Material attributes start from the material (glPopAttrib may
+        // have changed it without them).
+        self.sync_material_attribs();
         self.ff.imm.begin(mode);
         Ok(())
     }
@@ -124,6 +127,12 @@ impl Context {
         if self.save_attrib(a, value, size) && !self.executing() {
             return;
         }
+        self.set_attrib_now(a, value, size);
+    }
+
+    /// The effect of setting attribute `a` when executed (no recording).
+    #[inline]
+    pub(crate) fn set_attrib_now(&mut self, a: Attrib, value: [f32; 4], size: u8) {
         if self.ff.imm.inside.is_some() {
             let ff = &mut self.ff;
             ff.imm.note_attrib(a, size, &ff.current);

@@ -76,6 +76,7 @@ impl Context {
 
     /// `glGetClipPlane`: the eye-space equation. INVALID_ENUM for a bad plane.
     pub fn get_clip_plane(&self, plane: GLenum) -> ApiResult<[f64; 4]> {
+        self.outside_begin_end()?;
         let i = plane.wrapping_sub(GL_CLIP_PLANE0) as usize;
         self.clip_planes
             .get(i)

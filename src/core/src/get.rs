@@ -439,6 +439,7 @@ impl Context {
     /// GL 4.6 §22.2: INVALID_ENUM for a `pname` that is none. Only the debug
     /// callback's exist yet (the vertex-array pointers come with vertex arrays).
     pub fn get_pointer(&self, pname: GLenum) -> ApiResult<usize> {
+        self.outside_begin_end()?;
         if let Some(p) = self.get_array_pointer(pname) {
             return Ok(p);
         }

@@ -9,6 +9,8 @@ use oxgl_glapi::types::GLenum;
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
 use crate::matrix::Mat4;
+use crate::vbo::Attrib;
+use crate::vbo::attrib::MATERIAL_PARAMS;
 
 /// Number of lights (`GL_MAX_LIGHTS`).
 pub const MAX_LIGHTS: usize = 8;
@@ -328,6 +330,13 @@ impl Context {
         if pname == GL_SHININESS && !(0.0..=128.0).contains(&params[0]) {
             return Err(ApiError::InvalidValue);
         }
+        // Vertices already given are drawn with the material they had;
+        // between Begin and End the material becomes a per-vertex attribute
+        // of the batch instead (GL 4.6 compat §10.7.5 allows glMaterial there).
+        let inside = self.in_begin_end();
+        if !inside {
+            self.flush_vertices();
+        }
         for &f in fs {
             let m = &mut self.lighting.material[f];
             match pname {
@@ -341,6 +350,24 @@ impl Context {
                 }
                 GL_COLOR_INDEXES => m.color_indexes = [params[0], params[1], params[2]],
                 _ => m.shininess = params[0],
+            }
+            let changed: &[usize] = match pname {
+                GL_AMBIENT => &[0],
+                GL_DIFFUSE => &[1],
+                GL_SPECULAR => &[2],
+                GL_EMISSION => &[3],
+                GL_AMBIENT_AND_DIFFUSE => &[0, 1],
+                GL_SHININESS => &[4],
+                _ => &[],
+            };
+            for &p in changed {
+                let a = Attrib::material(f, p);
+                let value = material_value(&self.lighting.material[f], p);
+                if inside {
+                    self.set_attrib_now(a, value, 4);
+                } else {
+                    self.ff.current.values[a.index()] = value;
+                }
             }
         }
         Ok(())
@@ -409,6 +436,28 @@ impl Context {
                 }
             }
         }
+        self.sync_material_attribs();
+    }
+
+    /// Makes the current values of the material attributes those of the
+    /// material (they mirror it; see [`Attrib::material`]).
+    pub(crate) fn sync_material_attribs(&mut self) {
+        for (f, m) in self.lighting.material.iter().enumerate() {
+            for p in 0..MATERIAL_PARAMS {
+                self.ff.current.values[Attrib::material(f, p).index()] = material_value(m, p);
+            }
+        }
+    }
+}
+
+/// The value of material attribute `param` (see [`Attrib::material`]).
+fn material_value(m: &Material, param: usize) -> [f32; 4] {
+    match param {
+        0 => m.ambient,
+        1 => m.diffuse,
+        2 => m.specular,
+        3 => m.emission,
+        _ => [m.shininess, 0.0, 0.0, 1.0],
     }
 }
 

@@ -121,6 +121,14 @@ impl Context {
         let shared = self.shared().clone();
         let named = shared.textures();
         let mut key = FfKey::from_context(self);
+        if key.lighting {
+            // Materials given between Begin and End are per-vertex attributes.
+            key.vertex_material = batch
+                .layout
+                .iter()
+                .filter_map(|l| l.attrib.0.checked_sub(Attrib::MAT0.0))
+                .fold(0, |m, i| m | 1 << i);
+        }
         let mut units: Vec<(usize, &Texture, usize, usize)> = Vec::new();
         for u in 0..MAX_FF_UNITS {
             let Some(target) = self.texunits.effective_target(u) else {

@@ -282,6 +282,7 @@ impl Context {
 
     /// `glGetTexGen*`: the parameter's values.
     pub fn get_tex_gen(&self, coord: GLenum, pname: GLenum) -> ApiResult<Vec<f64>> {
+        self.outside_begin_end()?;
         let c = match coord {
             GL_S => 0,
             GL_T => 1,
@@ -360,6 +361,7 @@ impl Context {
 
     /// `glGetTexEnv*`: the parameter's values. INVALID_ENUM as for `glTexEnv`.
     pub fn get_tex_env(&self, target: GLenum, pname: GLenum) -> ApiResult<Vec<f32>> {
+        self.outside_begin_end()?;
         let env = &self.texunits.env[self.ff_unit()?];
         let e = |v: GLenum| vec![v as f32];
         Ok(match (target, pname) {

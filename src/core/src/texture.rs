@@ -82,6 +82,22 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
     })
 }
 
+/// Whether `fmt` is one of the generic compressed internal formats, which
+/// this build stores uncompressed.
+pub fn is_generic_compressed(fmt: GLenum) -> bool {
+    matches!(
+        fmt,
+        GL_COMPRESSED_ALPHA
+            | GL_COMPRESSED_LUMINANCE
+            | GL_COMPRESSED_LUMINANCE_ALPHA
+            | GL_COMPRESSED_INTENSITY
+            | GL_COMPRESSED_RED
+            | GL_COMPRESSED_RG
+            | GL_COMPRESSED_RGB
+            | GL_COMPRESSED_RGBA
+    )
+}
+
 /// One image of a texture.
 #[derive(Clone, Debug)]
 pub struct TexImage {

@@ -5,6 +5,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
+use crate::drawpix::{ScalarImage, scalar_image};
 use crate::error::{ApiError, ApiResult};
 use crate::pixel_transfer::{ClientImage, client_image};
 use crate::texture::{
@@ -247,6 +248,41 @@ impl Context {
         (0..dims).all(|d| i64::from(size[d]) <= max + 2 * i64::from(border))
     }
 
+    /// Validates a 1D or 2D `glTexImage*` of colour indices (`GL_COLOR_INDEX`,
+    /// compatibility contexts; GL 4.6 compat §8.4.4): as
+    /// [`Context::plan_tex_image`], with the layout of a one-component
+    /// image (`GL_BITMAP` included). The indices become RGBA through the
+    /// index-to-RGBA maps ([`Context::tex_image_index`]).
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn plan_tex_image_index(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+        type_: GLenum,
+    ) -> ApiResult<ScalarImage> {
+        if self.params().profile != Profile::Compat || dims > 2 {
+            return Err(ApiError::InvalidEnum);
+        }
+        let (_, base) =
+            self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
+        // Indices give colours: a depth internal format does not match.
+        if base == GL_DEPTH_COMPONENT {
+            return Err(ApiError::InvalidOperation);
+        }
+        if !Self::fits_limits(dims, target, level, size, border) {
+            return Err(ApiError::InvalidValue);
+        }
+        if !Self::fits_memory(size) {
+            return Err(ApiError::OutOfMemory);
+        }
+        let [w, h, _] = size.map(|s| s as usize);
+        scalar_image(GL_COLOR_INDEX, type_, w, h, &self.state.unpack)
+    }
+
     /// The validation of `glTexImage*` other than the size limits.
     #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
     fn check_tex_image(
@@ -260,6 +296,34 @@ impl Context {
         format: GLenum,
         type_: GLenum,
     ) -> ApiResult<ClientImage> {
+        let (bind, base) =
+            self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
+        let [w, h, d] = size.map(|s| s as usize);
+        let plan = client_image(format, type_, w, h, d, &self.state.unpack)?;
+        // ARB_depth_texture (and Mesa): INVALID_OPERATION when one of format
+        // and internal format is GL_DEPTH_COMPONENT and the other is not, or
+        // for a depth texture of a target that cannot hold one.
+        let depth = base == GL_DEPTH_COMPONENT;
+        if depth != (format == GL_DEPTH_COMPONENT) {
+            return Err(ApiError::InvalidOperation);
+        }
+        if depth && !self.depth_target(bind) {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(plan)
+    }
+
+    /// The checks of `glTexImage*` before the client image's format and
+    /// type; returns the binding target and the internal format's base.
+    fn check_tex_image_target(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+    ) -> ApiResult<(GLenum, GLenum)> {
         self.outside_begin_end()?;
         let (bind, _) = image_target_for(dims, target)?;
         if level < 0 || level > max_level(bind) || (bind == GL_TEXTURE_RECTANGLE && level != 0) {
@@ -277,19 +341,7 @@ impl Context {
         if bind == GL_TEXTURE_CUBE_MAP && size[0] != size[1] {
             return Err(ApiError::InvalidValue);
         }
-        let [w, h, d] = size.map(|s| s as usize);
-        let plan = client_image(format, type_, w, h, d, &self.state.unpack)?;
-        // ARB_depth_texture (and Mesa): INVALID_OPERATION when one of format
-        // and internal format is GL_DEPTH_COMPONENT and the other is not, or
-        // for a depth texture of a target that cannot hold one.
-        let depth = base == GL_DEPTH_COMPONENT;
-        if depth != (format == GL_DEPTH_COMPONENT) {
-            return Err(ApiError::InvalidOperation);
-        }
-        if depth && !self.depth_target(bind) {
-            return Err(ApiError::InvalidOperation);
-        }
-        Ok(plan)
+        Ok((bind, base))
     }
 
     /// Whether `target` may hold depth images: 1D, 2D and rectangle (GL 4.6
@@ -391,11 +443,38 @@ impl Context {
         texels: Vec<[f32; 4]>,
     ) -> ApiResult {
         self.outside_begin_end()?;
-        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         let (base, _) =
             crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
         let mut texels = texels;
         self.transfer_texels(base, &mut texels);
+        self.store_tex_image(target, level, internal_format, size, texels)
+    }
+
+    /// Stores a `glTexImage*` image of colour indices: index shift and
+    /// offset, then the index-to-RGBA maps, which apply whether or not
+    /// `GL_MAP_COLOR` is on (GL 4.6 compat §8.4.4.3).
+    pub fn tex_image_index(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [usize; 3],
+        indices: &[f32],
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let texels = self.state.transfer.index_to_rgba(indices);
+        self.store_tex_image(target, level, internal_format, size, texels)
+    }
+
+    fn store_tex_image(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [usize; 3],
+        texels: Vec<[f32; 4]>,
+    ) -> ApiResult {
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         let image = make_image(size, internal_format, texels)?;
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {
@@ -727,7 +806,15 @@ impl Context {
                 GL_TEXTURE_WIDTH => size[0] as f32,
                 GL_TEXTURE_HEIGHT => size[1] as f32,
                 GL_TEXTURE_DEPTH => size[2] as f32,
-                GL_TEXTURE_INTERNAL_FORMAT => img.map_or(1, |i| i.internal_format) as f32,
+                // A generic compressed format is stored uncompressed: the
+                // image reports its base format (ARB_texture_compression).
+                GL_TEXTURE_INTERNAL_FORMAT => img.map_or(1, |i| {
+                    if crate::texture::is_generic_compressed(i.internal_format) {
+                        i.base
+                    } else {
+                        i.internal_format
+                    }
+                }) as f32,
                 GL_TEXTURE_BORDER => 0.0,
                 GL_TEXTURE_RED_SIZE => {
                     if lum || int || depth {

@@ -79,8 +79,15 @@ impl DepthFormat {
 
     /// GL's minimum resolvable difference `r` for polygon offset at depth
     /// magnitude `zmax`.
+    ///
+    /// Unorm formats: one step of the format, except that 24 bits take two:
+    /// depths are interpolated in `f32`, whose spacing just below 1.0 is
+    /// 2^-24, about one step of such a buffer, so two surfaces one step
+    /// apart can meet in the buffer; two steps cannot (piglit
+    /// gl-1.4-polygon-offset measures this; llvmpipe's `r` is the same).
     pub fn mrd(self, zmax: f32) -> f32 {
         match self.max() {
+            Some(max) if self == DepthFormat::D24 => (2.0 / max) as f32,
             Some(max) => (1.0 / max) as f32,
             None => {
                 // 2^(e - 23) where e is the exponent of the largest |z|.

@@ -893,12 +893,16 @@ fn setup_line(
     };
     let extra = if let Some(st) = ctx.rs.line_stipple {
         let (s, e) = if x_major { (p.x, q.x) } else { (p.y, q.y) };
-        let cs = (s - 0.5).ceil() as i32;
-        let ce = (e - 0.5).ceil() as i32;
+        // The pixels whose centres lie from the start (drawn) to the end
+        // (not drawn): going up, centres in [s, e); going down, in (e, s],
+        // so the first one is the pixel containing s also when s is a
+        // centre itself.
         let (start, dir, count) = if e >= s {
+            let (cs, ce) = ((s - 0.5).ceil() as i32, (e - 0.5).ceil() as i32);
             (cs, 1, ce - cs)
         } else {
-            (cs - 1, -1, cs - ce)
+            let (fs, fe) = ((s - 0.5).floor() as i32, (e - 0.5).floor() as i32);
+            (fs, -1, fs - fe)
         };
         scene.extras.push(Extra::LineStipple {
             x_major,

@@ -885,6 +885,30 @@ fn line_stipple() {
     let row: Vec<u32> = (0..16).map(|x| red(px(&f, x, 1))).collect();
     // Pattern bits 1,0,1,0 each repeated twice, then zeros (bits 4..15).
     assert_eq!(row, [1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+
+    // A strip through pixel centres, right, up one pixel, then left: the
+    // counter runs on from segment to segment, and the leftward segment
+    // starts at the pixel of its first vertex (piglit linestipple).
+    let mut g = fb(16, 4);
+    let mut s = counting(&g);
+    s.raster.line_stipple = Some(LineStipple {
+        factor: 1,
+        pattern: 0x0ff0,
+    });
+    let s = Arc::new(s);
+    let strip = [
+        at(&g, 0.5, 1.5),
+        at(&g, 8.5, 1.5),
+        at(&g, 8.5, 2.5),
+        at(&g, 0.5, 2.5),
+    ];
+    render(&mut g, 0, |r| {
+        draw(r, &s, Topology::LineStrip, &strip, &[], 0)
+    });
+    let row = |y| (0..10).map(|x| red(px(&g, x, y))).collect::<Vec<u32>>();
+    // Counters 0..7 along row 1, 8 at (8, 1), then 9.. from x = 8 leftwards.
+    assert_eq!(row(1), [0, 0, 0, 0, 1, 1, 1, 1, 1, 0]);
+    assert_eq!(row(2), [0, 0, 0, 0, 0, 0, 1, 1, 1, 0]);
 }
 
 #[test]
@@ -938,6 +962,34 @@ fn polygon_modes_and_offset() {
         draw(r, &b, Topology::Triangles, &q, &[], 0);
     });
     assert_eq!(px(&h, 2, 2), 0xff00_ff00);
+}
+
+#[test]
+fn offset_units_in_depth_steps() {
+    // One unit of polygon offset moves a quad by two steps of a 24-bit
+    // buffer (the f32 depth interpolation is good to about one step) and by
+    // one step of a 16-bit buffer (piglit gl-1.4-polygon-offset).
+    for (bits, steps, max) in [(24, 2.0, 16_777_215.0f64), (16, 1.0, 65535.0)] {
+        let mut f = fb_with(8, 8, bits, OxglColorFormat::B8G8R8A8);
+        let mut a = base_state(&f, Arc::new(ConstantColor([1.0, 0.0, 0.0, 1.0])));
+        a.depth_stencil.depth_test = true;
+        a.depth_stencil.depth_write = true;
+        a.depth_stencil.depth_func = CompareFunc::Always;
+        let mut b = a.clone();
+        b.raster.offset = PolygonOffset {
+            factor: 0.0,
+            units: 1.0,
+            fill: true,
+            ..PolygonOffset::default()
+        };
+        let (a, b) = (Arc::new(a), Arc::new(b));
+        let q = quad(&f, 0.0, 0.0, 8.0, 8.0, 0.2);
+        render(&mut f, 0, |r| draw(r, &a, Topology::Triangles, &q, &[], 0));
+        let base = f64::from(f.depth[3 * 8 + 3]);
+        render(&mut f, 0, |r| draw(r, &b, Topology::Triangles, &q, &[], 0));
+        let moved = f64::from(f.depth[3 * 8 + 3]);
+        assert_eq!(((moved - base) * max).round(), steps, "{bits} bits");
+    }
 }
 
 #[test]

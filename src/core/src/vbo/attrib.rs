@@ -31,6 +31,18 @@ impl Attrib {
     pub const TEX0: Attrib = Attrib(7);
     /// Generic attribute 0 (`glVertexAttrib*(0, ...)`).
     pub const GENERIC0: Attrib = Attrib(7 + MAX_TEXTURE_COORDS as u8);
+    /// The first material attribute (see [`Attrib::material`]).
+    pub const MAT0: Attrib = Attrib(Attrib::GENERIC0.0 + MAX_VERTEX_ATTRIBS as u8);
+
+    /// Material parameter `param` of face `face` (0 front, 1 back), in
+    /// `ffgen::MatParam` order (ambient, diffuse, specular, emission,
+    /// shininess in x). Its current value mirrors the lighting state; it is
+    /// per vertex only in a batch where `glMaterial` came between Begin and
+    /// End (Mesa's `VBO_ATTRIB_MAT_*`).
+    pub fn material(face: usize, param: usize) -> Attrib {
+        debug_assert!(face < 2 && param < MATERIAL_PARAMS);
+        Attrib(Attrib::MAT0.0 + (face * MATERIAL_PARAMS + param) as u8)
+    }
 
     /// Texture coordinate set `unit`.
     pub fn tex(unit: usize) -> Attrib {
@@ -55,8 +67,10 @@ impl Attrib {
 pub const MAX_TEXTURE_COORDS: usize = 8;
 /// Generic vertex attributes (`GL_MAX_VERTEX_ATTRIBS`).
 pub const MAX_VERTEX_ATTRIBS: usize = 16;
+/// Material parameters per face with an attribute slot.
+pub const MATERIAL_PARAMS: usize = 5;
 /// All attribute slots.
-pub const NUM_ATTRIBS: usize = Attrib::GENERIC0.0 as usize + MAX_VERTEX_ATTRIBS;
+pub const NUM_ATTRIBS: usize = Attrib::MAT0.0 as usize + 2 * MATERIAL_PARAMS;
 
 /// The current value of every attribute, with the initial values of GL 4.6
 /// compatibility table 23.x: colour (1,1,1,1), normal (0,0,1), texture
@@ -76,6 +90,10 @@ impl Default for CurrentAttribs {
         values[Attrib::FOG.index()] = [0.0, 0.0, 0.0, 1.0];
         values[Attrib::COLOR_INDEX.index()] = [1.0, 0.0, 0.0, 1.0];
         values[Attrib::EDGEFLAG.index()] = [1.0, 0.0, 0.0, 1.0];
+        for face in 0..2 {
+            values[Attrib::material(face, 0).index()] = [0.2, 0.2, 0.2, 1.0];
+            values[Attrib::material(face, 1).index()] = [0.8, 0.8, 0.8, 1.0];
+        }
         CurrentAttribs { values }
     }
 }
@@ -137,7 +155,11 @@ mod tests {
         assert_eq!(c.values[Attrib::COLOR0.index()], [1.0; 4]);
         assert_eq!(c.values[Attrib::NORMAL.index()], [0.0, 0.0, 1.0, 1.0]);
         assert_eq!(c.values[Attrib::tex(3).index()], [0.0, 0.0, 0.0, 1.0]);
-        assert_eq!(NUM_ATTRIBS, 31);
+        assert_eq!(NUM_ATTRIBS, 41);
+        assert_eq!(
+            c.values[Attrib::material(1, 1).index()],
+            [0.8, 0.8, 0.8, 1.0]
+        );
     }
 
     #[test]

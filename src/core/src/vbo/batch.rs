@@ -48,6 +48,19 @@ impl DrawBatch {
         self.vertices.len().checked_div(self.stride).unwrap_or(0)
     }
 
+    /// Sets attribute `a` (when per-vertex) of the first `n` vertices to
+    /// `value`, as many components as the layout stores.
+    pub fn fill(&mut self, a: Attrib, n: usize, value: [f32; 4]) {
+        let Some(l) = self.layout.iter().find(|l| l.attrib == a) else {
+            return;
+        };
+        let (offset, size) = (usize::from(l.offset), usize::from(l.size));
+        for v in 0..n.min(self.vertex_count()) {
+            let base = v * self.stride + offset;
+            self.vertices[base..base + size].copy_from_slice(&value[..size]);
+        }
+    }
+
     /// Attribute `a` of vertex `v`, expanded to four components.
     pub fn fetch(&self, v: usize, a: Attrib) -> [f32; 4] {
         match self.layout.iter().find(|l| l.attrib == a) {

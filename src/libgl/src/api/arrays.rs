@@ -336,6 +336,11 @@ unsafe extern "C" fn MultiDrawArrays(
                 std::slice::from_raw_parts(count, drawcount as usize),
             )
         };
+        // Every count is checked before anything is drawn (as Mesa).
+        if n.iter().any(|&n| n < 0) {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
         for (&f, &n) in f.iter().zip(n) {
             let r = c.draw_arrays(mode, f, n, &Client);
             if c.record(r).is_none() {
@@ -366,6 +371,10 @@ unsafe extern "C" fn MultiDrawElements(
                 std::slice::from_raw_parts(indices, drawcount as usize),
             )
         };
+        if n.iter().any(|&n| n < 0) {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
         for (&n, &p) in n.iter().zip(p) {
             let r = c.draw_elements(mode, n, type_, p as usize, 0, &Client);
             if c.record(r).is_none() {

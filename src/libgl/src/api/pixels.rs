@@ -51,6 +51,10 @@ unsafe extern "C" fn draw_pixels(
     pixels: *const c_void,
 ) {
     with_ctx("glDrawPixels", (), |c| {
+        if let Some(r) = c.compile_error_in_primitive() {
+            c.record(r);
+            return;
+        }
         let plan = c.plan_draw_pixels(width, height, format, type_);
         let Some(plan) = c.record(plan) else {
             return;
@@ -94,6 +98,10 @@ unsafe extern "C" fn bitmap(
     bits: *const GLubyte,
 ) {
     with_ctx("glBitmap", (), |c| {
+        if let Some(r) = c.compile_error_in_primitive() {
+            c.record(r);
+            return;
+        }
         let checked = c.outside_begin_end().and_then(|()| {
             if width < 0 || height < 0 {
                 return Err(oxgl_core::ApiError::InvalidValue);
@@ -154,6 +162,10 @@ fn pixel_map<T: Copy>(
     widen: fn(T) -> f64,
 ) {
     with_ctx(name, (), |c| {
+        if let Some(r) = c.compile_error_in_primitive() {
+            c.record(r);
+            return;
+        }
         let checked = c.check_pixel_map(map, size);
         if c.record(checked).is_none() || values.is_null() {
             return;

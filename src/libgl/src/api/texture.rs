@@ -373,6 +373,30 @@ fn tex_image(
         c.record(r);
         return;
     }
+    if let Some(r) = c.compile_error_in_primitive() {
+        c.record(r);
+        return;
+    }
+    if format == oxgl_glapi::generated::enums::GL_COLOR_INDEX {
+        let ifmt = internal_format as GLenum;
+        let plan = c.plan_tex_image_index(dims, target, level, ifmt, size, border, type_);
+        let Some(plan) = c.record(plan) else {
+            return;
+        };
+        let indices = if pixels.is_null() || plan.byte_len == 0 {
+            vec![0.0; plan.size[0] * plan.size[1]]
+        } else {
+            // SAFETY: GL 4.6 §8.4.4: the client image occupies `byte_len`
+            // bytes from `pixels` under the current unpack parameters.
+            let src = unsafe { std::slice::from_raw_parts(pixels as *const u8, plan.byte_len) };
+            plan.unpack(src)
+        };
+        let dims = [plan.size[0], plan.size[1], 1];
+        compiled(c, move |c| {
+            c.tex_image_index(target, level, ifmt, dims, &indices)
+        });
+        return;
+    }
     let plan = c.plan_tex_image(
         dims,
         target,
@@ -631,14 +655,22 @@ fn param_len(pname: GLenum) -> usize {
     }
 }
 
+/// The values of a scalar `glTexParameter{i,f}`: a vector parameter (the
+/// border colour) takes `(param, 0, 0, 0)`, as Mesa does.
+fn scalar_param(pname: GLenum, param: f32) -> Vec<f32> {
+    let mut v = vec![param];
+    v.resize(param_len(pname), 0.0);
+    v
+}
+
 unsafe extern "C" fn TexParameteri(target: GLenum, pname: GLenum, param: GLint) {
     with_ctx("glTexParameteri", (), |c| {
-        tex_parameter(c, target, pname, vec![param as f32])
+        tex_parameter(c, target, pname, scalar_param(pname, param as f32))
     })
 }
 unsafe extern "C" fn TexParameterf(target: GLenum, pname: GLenum, param: GLfloat) {
     with_ctx("glTexParameterf", (), |c| {
-        tex_parameter(c, target, pname, vec![param])
+        tex_parameter(c, target, pname, scalar_param(pname, param))
     })
 }
 unsafe extern "C" fn TexParameteriv(target: GLenum, pname: GLenum, params: *const GLint) {
@@ -825,18 +857,26 @@ fn read_gen<T: Copy + Into<f64>>(pname: GLenum, p: *const T) -> Option<Vec<f64>>
     Some(s.iter().map(|&x| x.into()).collect())
 }
 
+/// The values of a scalar `glTexGen{i,f,d}`: `(param, 0, 0, 0)`, so that a
+/// plane given this way is accepted as Mesa accepts it.
+fn scalar_gen(param: f64) -> Vec<f64> {
+    vec![param, 0.0, 0.0, 0.0]
+}
+
 unsafe extern "C" fn TexGeni(coord: GLenum, pname: GLenum, param: GLint) {
     with_ctx("glTexGeni", (), |c| {
-        tex_gen(c, coord, pname, vec![f64::from(param)])
+        tex_gen(c, coord, pname, scalar_gen(f64::from(param)))
     })
 }
 unsafe extern "C" fn TexGenf(coord: GLenum, pname: GLenum, param: GLfloat) {
     with_ctx("glTexGenf", (), |c| {
-        tex_gen(c, coord, pname, vec![f64::from(param)])
+        tex_gen(c, coord, pname, scalar_gen(f64::from(param)))
     })
 }
 unsafe extern "C" fn TexGend(coord: GLenum, pname: GLenum, param: GLdouble) {
-    with_ctx("glTexGend", (), |c| tex_gen(c, coord, pname, vec![param]))
+    with_ctx("glTexGend", (), |c| {
+        tex_gen(c, coord, pname, scalar_gen(param))
+    })
 }
 unsafe extern "C" fn TexGeniv(coord: GLenum, pname: GLenum, params: *const GLint) {
     let Some(v) = read_gen(pname, params) else {
