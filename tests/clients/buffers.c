@@ -77,6 +77,20 @@ int main(void)
     glCopyBufferSubData(GL_COPY_READ_BUFFER, GL_COPY_READ_BUFFER, 0, 2, 4);
     expect_error(GL_INVALID_VALUE, "overlapping copy");
 
+    /* Pixel buffer objects are GL 2.1: before it, the targets do not exist
+     * (pixel commands take client pointers only). */
+    {
+        int major = 0, minor = 0;
+        sscanf((const char *)glGetString(GL_VERSION), "%d.%d", &major, &minor);
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, b[0]);
+        if (major * 10 + minor < 21)
+            expect_error(GL_INVALID_ENUM, "GL_PIXEL_PACK_BUFFER before GL 2.1");
+        else
+            expect_error(GL_NO_ERROR, "GL_PIXEL_PACK_BUFFER");
+        glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+        glGetError();
+    }
+
     /* The second context shares the names and contents. */
     glFinish();
     glXMakeCurrent(t.dpy, t.win, ctx2);

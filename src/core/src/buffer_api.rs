@@ -1,11 +1,12 @@
 //! `Context` methods for buffer objects: they combine the context's bindings
 //! with the share group's namespace ([`crate::buffer`]).
 
+use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::buffer::{Buffers, map_access};
 use crate::context::{Context, Profile};
-use crate::error::ApiResult;
+use crate::error::{ApiError, ApiResult};
 
 impl Context {
     /// `glGenBuffers`.
@@ -32,6 +33,14 @@ impl Context {
     /// `glBindBuffer`.
     pub fn bind_buffer(&mut self, target: GLenum, name: u32) -> ApiResult {
         self.outside_begin_end()?;
+        // Pixel buffer objects (GL 2.1) do not exist in older contexts: the
+        // pixel commands take client pointers only, so a pixel buffer must
+        // not be bound (its offsets would be taken as addresses).
+        if matches!(target, GL_PIXEL_PACK_BUFFER | GL_PIXEL_UNPACK_BUFFER)
+            && self.params().version < (2, 1)
+        {
+            return Err(ApiError::InvalidEnum);
+        }
         self.flush_vertices();
         let core = self.params().profile != Profile::Compat;
         let shared = self.shared().clone();
