@@ -242,6 +242,9 @@ impl Context {
             }
             GL_MAX_ELEMENTS_VERTICES | GL_MAX_ELEMENTS_INDICES if v >= (1, 2) => int(3000),
             GL_MAX_3D_TEXTURE_SIZE if v >= (1, 2) => int(2048),
+            GL_MAX_CUBE_MAP_TEXTURE_SIZE if v >= (1, 3) => int(16384),
+            GL_MAX_RECTANGLE_TEXTURE_SIZE => int(16384),
+            GL_MAX_TEXTURE_LOD_BIAS if v >= (1, 4) => floats(&[16.0]),
             // Context identity (GL 3.0 and later).
             GL_MAJOR_VERSION if v >= (3, 0) => int(v.0.into()),
             GL_MINOR_VERSION if v >= (3, 0) => int(v.1.into()),
