@@ -302,6 +302,18 @@ fn wrap_index(i: i32, size: usize, mode: u32) -> Option<usize> {
     Some(r as usize)
 }
 
+/// The wrap mode nearest filtering applies for `mode`: `CLAMP` clamps the
+/// coordinate to [0, 1], so the texel it selects is always inside the image
+/// (s = 1 selects the last texel, not the border; GL 2.1 §3.8.7, as Mesa).
+#[inline(always)]
+fn nearest_wrap(mode: u32) -> u32 {
+    if mode == gl::CLAMP {
+        gl::CLAMP_TO_EDGE
+    } else {
+        mode
+    }
+}
+
 /// The coordinate in texels for `mode` (`CLAMP` clamps to [0, 1] first).
 #[inline]
 fn to_texels(s: f32, size: usize, mode: u32, unnormalized: bool) -> f32 {
@@ -392,7 +404,10 @@ impl Level {
                 }
                 c
             } else {
-                fetch(wrap_index(ifloor(u), w, ws), wrap_index(ifloor(v), h, wt))
+                fetch(
+                    wrap_index(ifloor(u), w, nearest_wrap(ws)),
+                    wrap_index(ifloor(v), h, nearest_wrap(wt)),
+                )
             };
             for k in 0..4 {
                 out[k][l] = c[k];
@@ -424,7 +439,7 @@ impl Level {
         if !linear {
             let idx: [Option<usize>; 3] = std::array::from_fn(|k| {
                 if k < dims {
-                    wrap_index(pos[k].floor() as i32, sizes[k], st.wrap[k])
+                    wrap_index(pos[k].floor() as i32, sizes[k], nearest_wrap(st.wrap[k]))
                 } else {
                     Some(0)
                 }
@@ -777,6 +792,39 @@ mod tests {
         assert_eq!(wrap_index(-3, 4, gl::CLAMP_TO_EDGE), Some(0));
         assert_eq!(wrap_index(4, 4, gl::CLAMP_TO_BORDER), None);
         assert_eq!(wrap_index(-2, 4, gl::MIRROR_CLAMP_TO_EDGE), Some(1));
+    }
+
+    #[test]
+    fn nearest_clamp_never_reaches_the_border() {
+        // GL_CLAMP with NEAREST: s = 1 (and beyond) is the last texel.
+        let level = Level {
+            w: 2,
+            h: 1,
+            d: 1,
+            texels: vec![[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]],
+            unorm8: None,
+        };
+        let st = SamplerState {
+            target: 0x0DE1,
+            min_filter: gl::NEAREST,
+            mag_filter: gl::NEAREST,
+            wrap: [gl::CLAMP; 3],
+            border: [0.5; 4],
+            min_lod: -1000.0,
+            max_lod: 1000.0,
+            lod_bias: 0.0,
+            compare: 0,
+        };
+        for s in [1.0, 1.5] {
+            let c = level.filter(&st, false, [s, 0.5, 0.0], 2, false, None);
+            assert_eq!(c, [1.0; 4]);
+            let mut out = [[0f32; LANES]; 4];
+            level.filter_2d(&st, false, &[s; LANES], &[0.5; LANES], false, 1, &mut out);
+            assert_eq!(out[0][0], 1.0);
+        }
+        // Linear filtering still blends with the border at the edge.
+        let c = level.filter(&st, true, [1.0, 0.5, 0.0], 2, false, None);
+        assert_eq!(c[0], 0.75);
     }
 
     #[test]
