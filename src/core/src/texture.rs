@@ -51,7 +51,11 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
             (GL_LUMINANCE_ALPHA, [8, 0, 0, 8])
         }
         GL_LUMINANCE4_ALPHA4 => (GL_LUMINANCE_ALPHA, [4, 0, 0, 4]),
-        GL_LUMINANCE16_ALPHA16 => (GL_LUMINANCE_ALPHA, [16, 0, 0, 16]),
+        // GL 1.1 table 3.15; stored at the next size up, as Mesa does.
+        GL_LUMINANCE6_ALPHA2 => (GL_LUMINANCE_ALPHA, [8, 0, 0, 8]),
+        GL_LUMINANCE12_ALPHA4 | GL_LUMINANCE12_ALPHA12 | GL_LUMINANCE16_ALPHA16 => {
+            (GL_LUMINANCE_ALPHA, [16, 0, 0, 16])
+        }
         GL_ALPHA | GL_ALPHA8 | GL_COMPRESSED_ALPHA => (GL_ALPHA, [0, 0, 0, 8]),
         GL_ALPHA4 => (GL_ALPHA, [0, 0, 0, 4]),
         GL_ALPHA12 | GL_ALPHA16 => (GL_ALPHA, [0, 0, 0, 16]),
@@ -436,6 +440,20 @@ mod tests {
         assert_eq!(to_base([1.5, 0.0, 0.0, 0.0], base, bits)[0], 1.0);
         assert_eq!(to_base([-0.5, 0.0, 0.0, 0.0], base, bits)[0], 0.0);
         assert_eq!(to_base([0.25, 0.0, 0.0, 0.0], base, bits)[0], 0.25);
+    }
+
+    #[test]
+    fn every_gl11_luminance_alpha_format_is_accepted() {
+        for f in [
+            GL_LUMINANCE4_ALPHA4,
+            GL_LUMINANCE6_ALPHA2,
+            GL_LUMINANCE8_ALPHA8,
+            GL_LUMINANCE12_ALPHA4,
+            GL_LUMINANCE12_ALPHA12,
+            GL_LUMINANCE16_ALPHA16,
+        ] {
+            assert_eq!(internal_format(f).map(|f| f.0), Some(GL_LUMINANCE_ALPHA));
+        }
     }
 
     #[test]
