@@ -700,8 +700,13 @@ impl Context {
                 GL_TEXTURE_MIN_LOD => p.lod[0] = v[0],
                 GL_TEXTURE_MAX_LOD => p.lod[1] = v[0],
                 GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
-                    if v[0] < 0.0 || (rect && pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0.0) {
+                    if v[0] < 0.0 {
                         return Err(ApiError::InvalidValue);
+                    }
+                    // GL 4.5 §8.10 (GL 3.3 said INVALID_VALUE; Mesa follows
+                    // 4.5).
+                    if rect && pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0.0 {
+                        return Err(ApiError::InvalidOperation);
                     }
                     p.levels[usize::from(pname == GL_TEXTURE_MAX_LEVEL)] = v[0] as i32;
                 }
