@@ -82,6 +82,9 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_DEPTH_COMPONENT | GL_DEPTH_COMPONENT24 => (GL_DEPTH_COMPONENT, [24, 0, 0, 0]),
         GL_DEPTH_COMPONENT16 => (GL_DEPTH_COMPONENT, [16, 0, 0, 0]),
         GL_DEPTH_COMPONENT32 => (GL_DEPTH_COMPONENT, [32, 0, 0, 0]),
+        // EXT_packed_depth_stencil: a depth texture whose texels also keep
+        // their 8 stencil bits, in G (sampling reads the depth only).
+        GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => (GL_DEPTH_COMPONENT, [24, 8, 0, 0]),
         _ => return None,
     })
 }
@@ -350,8 +353,11 @@ pub fn to_base(t: [f32; 4], base: GLenum, bits: [u8; 4]) -> [f32; 4] {
     // GL 4.6 compat table 8.21 conversion to base internal formats; luminance
     // and intensity keep R.
     match base {
-        GL_LUMINANCE | GL_INTENSITY | GL_RED | GL_DEPTH_COMPONENT => {
-            [q(t[0], bits[0]), 0.0, 0.0, 1.0]
+        GL_LUMINANCE | GL_INTENSITY | GL_RED => [q(t[0], bits[0]), 0.0, 0.0, 1.0],
+        // Depth in R; a depth/stencil format's stencil (normalized) in G.
+        GL_DEPTH_COMPONENT => {
+            let stencil = if bits[1] > 0 { q(t[1], bits[1]) } else { 0.0 };
+            [q(t[0], bits[0]), stencil, 0.0, 1.0]
         }
         GL_LUMINANCE_ALPHA => [q(t[0], bits[0]), 0.0, 0.0, q(t[3], bits[3])],
         GL_ALPHA => [0.0, 0.0, 0.0, q(t[3], bits[3])],
