@@ -136,6 +136,30 @@ static void images(void)
     CHECK(fabsf(fb[1] - 0.25f) < 1e-6f && fabsf(fb[2] - 0.3f) < 1e-6f && fabsf(fb[3] - 0.25f) < 1e-6f,
           "scaled read-back: %g %g %g %g", fb[0], fb[1], fb[2], fb[3]);
 
+    /* Packed depth/stencil pixels: depth in the top 24 bits. */
+    GLuint ds[2] = { 0x400000BBu, 0xC00000BBu };
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 2, 1, 0, GL_DEPTH_STENCIL,
+                 GL_UNSIGNED_INT_24_8, ds);
+    expect_error(GL_NO_ERROR, "depth/stencil image");
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, fb);
+    CHECK(fabsf(fb[0] - 0.25f) < 1e-6f && fabsf(fb[1] - 0.75f) < 1e-6f,
+          "depth/stencil image: %g %g", fb[0], fb[1]);
+    GLuint dsb[2] = { 0, 0 };
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, dsb);
+    CHECK(dsb[0] == ds[0] && dsb[1] == ds[1], "depth/stencil read-back %#x %#x", dsb[0], dsb[1]);
+    CHECK(level_param(GL_TEXTURE_2D, GL_TEXTURE_DEPTH_SIZE) == 24 &&
+              level_param(GL_TEXTURE_2D, GL_TEXTURE_STENCIL_SIZE) == 8,
+          "depth/stencil sizes %d %d", level_param(GL_TEXTURE_2D, GL_TEXTURE_DEPTH_SIZE),
+          level_param(GL_TEXTURE_2D, GL_TEXTURE_STENCIL_SIZE));
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT16, 2, 1, 0, GL_DEPTH_STENCIL,
+                 GL_UNSIGNED_INT_24_8, ds);
+    expect_error(GL_NO_ERROR, "depth/stencil pixels for a depth format");
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 1, 0, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8,
+                 ds);
+    expect_error(GL_INVALID_OPERATION, "depth/stencil pixels for a colour format");
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT16, 2, 1, 0, GL_STENCIL_INDEX, GL_INT, ds);
+    expect_error(GL_INVALID_OPERATION, "stencil pixels for a depth format");
+
     /* Errors. */
     glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, 4, 1, 0, GL_RGBA, GL_FLOAT, NULL);
     expect_error(GL_INVALID_OPERATION, "depth internal format, colour format");

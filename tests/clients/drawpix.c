@@ -199,6 +199,35 @@ int main(void)
     glCallList(list);
     CHECK_PIXEL(60, 60, 255, 0, 255, "the list drew the compiled image");
 
+    /* Colour indices go through the I_TO_R..A maps; GL_MAP_COLOR does not
+     * send them through I_TO_I (one entry, 0) first. (The RGBA-to-RGBA maps
+     * are set to the identity on 0 and 1: Mesa applies them to the
+     * converted colours too, the spec only to RGBA sources.) */
+    static const GLfloat i_to_r[4] = { 1, 0, 0, 1 }, i_to_g[4] = { 0, 1, 0, 1 },
+                         i_to_b[4] = { 0, 0, 1, 1 }, i_to_a[4] = { 1, 1, 1, 1 },
+                         identity[2] = { 0, 1 };
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_R, 4, i_to_r);
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_G, 4, i_to_g);
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_B, 4, i_to_b);
+    glPixelMapfv(GL_PIXEL_MAP_I_TO_A, 4, i_to_a);
+    for (GLenum m = GL_PIXEL_MAP_R_TO_R; m <= GL_PIXEL_MAP_A_TO_A; m++)
+        glPixelMapfv(m, 2, identity);
+    glPixelTransferi(GL_MAP_COLOR, GL_TRUE);
+    GLubyte ci[4] = { 0, 1, 2, 3 };
+    glWindowPos2i(0, 58);
+    glDrawPixels(4, 1, GL_COLOR_INDEX, GL_UNSIGNED_BYTE, ci);
+    expect_error(GL_NO_ERROR, "glDrawPixels(GL_COLOR_INDEX)");
+    CHECK_PIXEL(0, 58, 255, 0, 0, "colour index 0");
+    CHECK_PIXEL(1, 58, 0, 255, 0, "colour index 1");
+    CHECK_PIXEL(2, 58, 0, 0, 255, "colour index 2");
+    CHECK_PIXEL(3, 58, 255, 255, 255, "colour index 3");
+    GLubyte ci_bits[1] = { 0x0f };
+    glWindowPos2i(8, 58);
+    glDrawPixels(8, 1, GL_COLOR_INDEX, GL_BITMAP, ci_bits);
+    CHECK_PIXEL(8, 58, 255, 0, 0, "GL_BITMAP index 0");
+    CHECK_PIXEL(15, 58, 0, 255, 0, "GL_BITMAP index 1");
+    glPixelTransferi(GL_MAP_COLOR, GL_FALSE);
+
     /* Errors. */
     glDrawPixels(-1, 1, GL_RGBA, GL_UNSIGNED_BYTE, img);
     expect_error(GL_INVALID_VALUE, "negative width");

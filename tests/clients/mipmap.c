@@ -123,6 +123,10 @@ int main(void)
     /* Errors. */
     glGenerateMipmap(GL_TEXTURE_RECTANGLE_ARB);
     expect_error(GL_INVALID_ENUM, "glGenerateMipmap(GL_TEXTURE_RECTANGLE)");
+    glTexParameteri(GL_TEXTURE_RECTANGLE_ARB, GL_TEXTURE_BASE_LEVEL, 1);
+    expect_error(GL_INVALID_OPERATION, "a rectangle texture's base level 1");
+    glTexParameteri(GL_TEXTURE_RECTANGLE_ARB, GL_TEXTURE_BASE_LEVEL, 0);
+    expect_error(GL_NO_ERROR, "a rectangle texture's base level 0");
     glGenerateMipmap(GL_TEXTURE_CUBE_MAP_POSITIVE_X);
     expect_error(GL_INVALID_ENUM, "glGenerateMipmap(cube face)");
     glGenerateMipmap(GL_RED);

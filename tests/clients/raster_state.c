@@ -86,6 +86,16 @@ int main(void)
     CHECK(v[0] == GL_ONE_MINUS_SRC_ALPHA, "blend dst alpha 0x%x", v[0]);
     glGetIntegerv(GL_BLEND_EQUATION_ALPHA, v);
     CHECK(v[0] == GL_FUNC_REVERSE_SUBTRACT, "blend equation 0x%x", v[0]);
+    /* The EXT_blend_equation_separate name of the same command. */
+    void (*blend_equation_separate_ext)(GLenum, GLenum) = (void (*)(GLenum, GLenum))
+        glXGetProcAddress((const GLubyte *)"glBlendEquationSeparateEXT");
+    CHECK(blend_equation_separate_ext != NULL, "glBlendEquationSeparateEXT resolves");
+    if (blend_equation_separate_ext) {
+        blend_equation_separate_ext(GL_FUNC_ADD, GL_FUNC_SUBTRACT);
+        glGetIntegerv(GL_BLEND_EQUATION_ALPHA, v);
+        CHECK(v[0] == GL_FUNC_SUBTRACT, "glBlendEquationSeparateEXT alpha equation 0x%x", v[0]);
+        blend_equation_separate_ext(GL_FUNC_ADD, GL_FUNC_REVERSE_SUBTRACT);
+    }
     glGetIntegerv(GL_STENCIL_FUNC, v);
     CHECK(v[0] == GL_EQUAL, "stencil func 0x%x", v[0]);
     glGetIntegerv(GL_STENCIL_BACK_FAIL, v);

@@ -302,6 +302,18 @@ fn wrap_index(i: i32, size: usize, mode: u32) -> Option<usize> {
     Some(r as usize)
 }
 
+/// The wrap mode nearest filtering applies for `mode`: `CLAMP` clamps the
+/// coordinate to [0, 1], so the texel it selects is always inside the image
+/// (s = 1 selects the last texel, not the border; GL 2.1 §3.8.7, as Mesa).
+#[inline(always)]
+fn nearest_wrap(mode: u32) -> u32 {
+    if mode == gl::CLAMP {
+        gl::CLAMP_TO_EDGE
+    } else {
+        mode
+    }
+}
+
 /// The coordinate in texels for `mode` (`CLAMP` clamps to [0, 1] first).
 #[inline]
 fn to_texels(s: f32, size: usize, mode: u32, unnormalized: bool) -> f32 {
@@ -392,7 +404,10 @@ impl Level {
                 }
                 c
             } else {
-                fetch(wrap_index(ifloor(u), w, ws), wrap_index(ifloor(v), h, wt))
+                fetch(
+                    wrap_index(ifloor(u), w, nearest_wrap(ws)),
+                    wrap_index(ifloor(v), h, nearest_wrap(wt)),
+                )
             };
             for k in 0..4 {
                 out[k][l] = c[k];
@@ -424,7 +439,7 @@ impl Level {
         if !linear {
             let idx: [Option<usize>; 3] = std::array::from_fn(|k| {
                 if k < dims {
-                    wrap_index(pos[k].floor() as i32, sizes[k], st.wrap[k])
+                    wrap_index(pos[k].floor() as i32, sizes[k], nearest_wrap(st.wrap[k]))
                 } else {
                     Some(0)
                 }
@@ -570,29 +585,57 @@ impl FastLevel<'_> {
     }
 }
 
-/// Cube face and face coordinates (s, t in [0, 1]) of direction `r`.
-fn cube_face(r: [f32; 3]) -> (usize, f32, f32) {
+/// Per cube face (GL 4.6 table 8.19): the direction component and sign
+/// giving sc, tc and the major axis ma.
+const CUBE_AXES: [[(usize, f32); 3]; 6] = [
+    [(2, -1.0), (1, -1.0), (0, 1.0)],
+    [(2, 1.0), (1, -1.0), (0, -1.0)],
+    [(0, 1.0), (2, 1.0), (1, 1.0)],
+    [(0, 1.0), (2, -1.0), (1, -1.0)],
+    [(0, 1.0), (1, -1.0), (2, 1.0)],
+    [(0, -1.0), (1, -1.0), (2, -1.0)],
+];
+
+/// The face of direction `r`: the major axis, +X, -X, +Y, -Y, +Z, -Z.
+fn cube_face_index(r: [f32; 3]) -> usize {
     let [x, y, z] = r;
     let (ax, ay, az) = (x.abs(), y.abs(), z.abs());
-    let (face, sc, tc, ma) = if ax >= ay && ax >= az {
-        if x >= 0.0 {
-            (0, -z, -y, ax)
-        } else {
-            (1, z, -y, ax)
-        }
+    if ax >= ay && ax >= az {
+        usize::from(x < 0.0)
     } else if ay >= az {
-        if y >= 0.0 {
-            (2, x, z, ay)
-        } else {
-            (3, x, -z, ay)
-        }
-    } else if z >= 0.0 {
-        (4, x, -y, az)
+        2 + usize::from(y < 0.0)
     } else {
-        (5, -x, -y, az)
-    };
+        4 + usize::from(z < 0.0)
+    }
+}
+
+/// Cube face and face coordinates (s, t in [0, 1]) of direction `r`.
+fn cube_face(r: [f32; 3]) -> (usize, f32, f32) {
+    let face = cube_face_index(r);
+    let [(si, ss), (ti, ts), (mi, ms)] = CUBE_AXES[face];
+    let ma = r[mi] * ms;
     let ma = if ma == 0.0 { 1.0 } else { ma };
-    (face, (sc / ma + 1.0) * 0.5, (tc / ma + 1.0) * 0.5)
+    (
+        face,
+        (r[si] * ss / ma + 1.0) * 0.5,
+        (r[ti] * ts / ma + 1.0) * 0.5,
+    )
+}
+
+/// The change of the face coordinates (s, t) of direction `r` on `face`
+/// when the direction changes by `d`: the derivative of `(sc / ma + 1) / 2`,
+/// so that LOD follows the direction smoothly even where the lanes of a
+/// quad fall on different faces (lanes outside a primitive extrapolate
+/// past its corners), as llvmpipe computes cube derivatives.
+fn cube_face_delta(r: [f32; 3], face: usize, d: [f32; 3]) -> [f32; 2] {
+    let [(si, ss), (ti, ts), (mi, ms)] = CUBE_AXES[face];
+    let ma = r[mi] * ms;
+    if ma == 0.0 {
+        return [0.0; 2];
+    }
+    let dma = d[mi] * ms;
+    let of = |i: usize, sign: f32| 0.5 * (d[i] * sign * ma - r[i] * sign * dma) / (ma * ma);
+    [of(si, ss), of(ti, ts)]
 }
 
 impl Bound {
@@ -726,6 +769,29 @@ impl TextureHost<LANES> for Samplers {
             TexKind::SampleLod => {
                 lambda = args.lod;
             }
+            _ if cube => {
+                // Per lane, from the quad's direction differences projected
+                // on the lane's own face.
+                let dir = |l: usize| [args.coord[0][l], args.coord[1][l], args.coord[2][l]];
+                for qb in [0usize, 2, 8, 10] {
+                    let (a, bx, by) = (qb, qb + 1, qb + 4);
+                    let ddx: [f32; 3] = std::array::from_fn(|k| dir(bx)[k] - dir(a)[k]);
+                    let ddy: [f32; 3] = std::array::from_fn(|k| dir(by)[k] - dir(a)[k]);
+                    for l in [a, bx, by, by + 1] {
+                        let dx = cube_face_delta(dir(l), faces[l], ddx);
+                        let dy = cube_face_delta(dir(l), faces[l], ddy);
+                        let mut rho = 0f32;
+                        for k in 0..2 {
+                            rho = rho
+                                .max((dx[k] * scale[k]).abs())
+                                .max((dy[k] * scale[k]).abs());
+                        }
+                        let lam = if rho > 0.0 { fast_log2(rho) } else { -1000.0 };
+                        let bias = if op.bias.is_some() { args.bias[l] } else { 0.0 };
+                        lambda[l] = lam + bias;
+                    }
+                }
+            }
             _ => {
                 // ρ per 2×2 quad from the differences of its lanes.
                 for qb in [0usize, 2, 8, 10] {
@@ -780,6 +846,39 @@ mod tests {
     }
 
     #[test]
+    fn nearest_clamp_never_reaches_the_border() {
+        // GL_CLAMP with NEAREST: s = 1 (and beyond) is the last texel.
+        let level = Level {
+            w: 2,
+            h: 1,
+            d: 1,
+            texels: vec![[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]],
+            unorm8: None,
+        };
+        let st = SamplerState {
+            target: 0x0DE1,
+            min_filter: gl::NEAREST,
+            mag_filter: gl::NEAREST,
+            wrap: [gl::CLAMP; 3],
+            border: [0.5; 4],
+            min_lod: -1000.0,
+            max_lod: 1000.0,
+            lod_bias: 0.0,
+            compare: 0,
+        };
+        for s in [1.0, 1.5] {
+            let c = level.filter(&st, false, [s, 0.5, 0.0], 2, false, None);
+            assert_eq!(c, [1.0; 4]);
+            let mut out = [[0f32; LANES]; 4];
+            level.filter_2d(&st, false, &[s; LANES], &[0.5; LANES], false, 1, &mut out);
+            assert_eq!(out[0][0], 1.0);
+        }
+        // Linear filtering still blends with the border at the edge.
+        let c = level.filter(&st, true, [1.0, 0.5, 0.0], 2, false, None);
+        assert_eq!(c[0], 0.75);
+    }
+
+    #[test]
     fn ifloor_rounds_down() {
         assert_eq!(ifloor(1.5), 1);
         assert_eq!(ifloor(-0.5), -1);
@@ -800,6 +899,19 @@ mod tests {
         assert_eq!(cube_face([1.0, 0.0, 0.0]), (0, 0.5, 0.5));
         assert_eq!(cube_face([0.0, -1.0, 0.0]).0, 3);
         assert_eq!(cube_face([0.0, 0.0, -2.0]), (5, 0.5, 0.5));
+        assert_eq!(cube_face([0.5, -1.0, -0.5]), (3, 0.75, 0.75));
+        assert_eq!(cube_face([-1.0, 0.5, 0.25]), (1, 0.625, 0.25));
+    }
+
+    #[test]
+    fn cube_derivatives_are_continuous_across_faces() {
+        // +X face, s = (-z / x + 1) / 2: moving z by -0.5 at x = 1 moves s
+        // by 0.25 whichever face the neighbouring lane lands on.
+        let d = cube_face_delta([1.0, 0.0, 0.0], 0, [0.0, 0.0, -0.5]);
+        assert_eq!(d, [0.25, 0.0]);
+        // Growing the major axis shrinks the face coordinates.
+        let d = cube_face_delta([1.0, 0.0, -1.0], 0, [1.0, 0.0, 0.0]);
+        assert_eq!(d, [-0.5, 0.0]);
     }
 
     #[test]

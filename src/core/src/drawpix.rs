@@ -278,7 +278,9 @@ impl Context {
                 )?))
             }
             _ => {
-                if type_ == GL_BITMAP {
+                // Depth/stencil pairs are not drawn (no EXT_packed_depth_stencil
+                // for glDrawPixels).
+                if type_ == GL_BITMAP || format == GL_DEPTH_STENCIL {
                     return Err(ApiError::InvalidEnum);
                 }
                 Ok(DrawPixelsPlan::Color(client_image(

@@ -16,7 +16,9 @@ use crate::state::PixelStore;
 /// `GL_DEPTH_COMPONENT` (one value, carried in R: the texture images of
 /// ARB_depth_texture). `None` for any other format.
 pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
-    // Indices into RGBA: 0 = R, 1 = G, 2 = B, 3 = A, 4 = luminance (R).
+    // Indices into RGBA: 0 = R, 1 = G, 2 = B, 3 = A, 4 = luminance (R),
+    // 5 = stencil (G: a depth/stencil texel holds its depth in R, its
+    // stencil, normalized, in G).
     Some(match format {
         GL_RED => &[0],
         GL_GREEN => &[1],
@@ -30,6 +32,7 @@ pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
         GL_LUMINANCE => &[4],
         GL_LUMINANCE_ALPHA => &[4, 3],
         GL_DEPTH_COMPONENT => &[0],
+        GL_DEPTH_STENCIL => &[0, 5],
         _ => return None,
     })
 }
@@ -51,6 +54,8 @@ pub fn type_info(type_: GLenum) -> Option<(usize, Option<usize>)> {
         | GL_UNSIGNED_INT_8_8_8_8_REV
         | GL_UNSIGNED_INT_10_10_10_2
         | GL_UNSIGNED_INT_2_10_10_10_REV => (4, Some(4)),
+        // EXT_packed_depth_stencil: depth in the top 24 bits, stencil below.
+        GL_UNSIGNED_INT_24_8 => (4, Some(2)),
         _ => return None,
     })
 }
@@ -71,6 +76,7 @@ fn packed_fields(type_: GLenum) -> (&'static [u32], bool) {
         GL_UNSIGNED_INT_8_8_8_8 => (&[8, 8, 8, 8], false),
         GL_UNSIGNED_INT_8_8_8_8_REV => (&[8, 8, 8, 8], true),
         GL_UNSIGNED_INT_10_10_10_2 => (&[10, 10, 10, 2], false),
+        GL_UNSIGNED_INT_24_8 => (&[24, 8], false),
         _ => (&[10, 10, 10, 2], true), // GL_UNSIGNED_INT_2_10_10_10_REV
     }
 }
@@ -127,13 +133,17 @@ pub fn client_image(
     let (elem, packed) = type_info(type_).ok_or(ApiError::InvalidEnum)?;
     if let Some(n) = packed {
         let ok = match n {
-            // GL 4.6 table 8.8: the 3-component packed types take RGB only.
+            // GL 4.6 table 8.8: the 3-component packed types take RGB only,
+            // UNSIGNED_INT_24_8 DEPTH_STENCIL only.
+            2 => format == GL_DEPTH_STENCIL,
             3 => format == GL_RGB,
             _ => matches!(format, GL_RGBA | GL_BGRA),
         };
         if !ok {
             return Err(ApiError::InvalidOperation);
         }
+    } else if format == GL_DEPTH_STENCIL {
+        return Err(ApiError::InvalidOperation);
     }
     let pixel_bytes = if packed.is_some() {
         elem
@@ -213,7 +223,9 @@ impl ClientImage {
     fn decode(&self, bytes: &[u8], comps: &[usize]) -> [f32; 4] {
         let mut v = [0.0, 0.0, 0.0, 1.0];
         let mut put = |i: usize, c: f32| {
-            if comps[i] == 4 {
+            if comps[i] == 5 {
+                v[1] = c;
+            } else if comps[i] == 4 {
                 v[0] = c;
                 v[1] = c;
                 v[2] = c;
@@ -283,7 +295,11 @@ impl ClientImage {
     }
 
     fn encode(&self, t: &[f32; 4], comps: &[usize], out: &mut [u8]) {
-        let get = |i: usize| if comps[i] == 4 { t[0] } else { t[comps[i]] };
+        let get = |i: usize| match comps[i] {
+            4 => t[0],
+            5 => t[1],
+            c => t[c],
+        };
         if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
             let (fields, rev) = packed_fields(self.type_);
             let total: u32 = fields.iter().sum();

@@ -155,19 +155,17 @@ impl PixelTransfer {
         }
     }
 
-    /// Colour indices to RGBA in an RGBA context: shift and offset, the
-    /// I_TO_I map with `GL_MAP_COLOR`, then the I_TO_R, I_TO_G, I_TO_B and
-    /// I_TO_A maps (always, GL 4.6 compat §8.4.1.4). The RGBA scale, bias
-    /// and component maps apply to RGBA source components only.
+    /// Colour indices to RGBA in an RGBA context: shift and offset, then
+    /// the I_TO_R, I_TO_G, I_TO_B and I_TO_A maps (always, GL 4.6 compat
+    /// §8.4.1.4). The I_TO_I map (§8.4.1.5, with `GL_MAP_COLOR`) comes
+    /// after that conversion, so it applies to index results only, never
+    /// here. The RGBA scale, bias and component maps apply to RGBA source
+    /// components only.
     pub fn index_to_rgba(&self, indices: &[f32]) -> Vec<[f32; 4]> {
         indices
             .iter()
             .map(|&v| {
-                let mut i = self.shift_offset(v) as usize;
-                if self.map_color {
-                    let map = &self.maps[0];
-                    i = map[i & (map.len() - 1)] as i64 as usize;
-                }
+                let i = self.shift_offset(v) as usize;
                 std::array::from_fn(|c| {
                     let map = &self.maps[2 + c];
                     map[i & (map.len() - 1)]
@@ -324,6 +322,13 @@ mod tests {
         let rgba = t.index_to_rgba(&[0.0]);
         // (0 << 1) + 1 = 1 -> I_TO_R[1] = 1.
         assert_eq!(rgba[0], [1.0, 0.0, 0.0, 0.0]);
+        // GL_MAP_COLOR does not route indices through I_TO_I (all 0 here)
+        // on their way to RGBA.
+        let mapped = PixelTransfer {
+            map_color: true,
+            ..t.clone()
+        };
+        assert_eq!(mapped.index_to_rgba(&[0.0])[0], [1.0, 0.0, 0.0, 0.0]);
         let mut shifted = PixelTransfer {
             index_shift: -1,
             ..PixelTransfer::default()

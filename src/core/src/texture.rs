@@ -51,7 +51,11 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
             (GL_LUMINANCE_ALPHA, [8, 0, 0, 8])
         }
         GL_LUMINANCE4_ALPHA4 => (GL_LUMINANCE_ALPHA, [4, 0, 0, 4]),
-        GL_LUMINANCE16_ALPHA16 => (GL_LUMINANCE_ALPHA, [16, 0, 0, 16]),
+        // GL 1.1 table 3.15; stored at the next size up, as Mesa does.
+        GL_LUMINANCE6_ALPHA2 => (GL_LUMINANCE_ALPHA, [8, 0, 0, 8]),
+        GL_LUMINANCE12_ALPHA4 | GL_LUMINANCE12_ALPHA12 | GL_LUMINANCE16_ALPHA16 => {
+            (GL_LUMINANCE_ALPHA, [16, 0, 0, 16])
+        }
         GL_ALPHA | GL_ALPHA8 | GL_COMPRESSED_ALPHA => (GL_ALPHA, [0, 0, 0, 8]),
         GL_ALPHA4 => (GL_ALPHA, [0, 0, 0, 4]),
         GL_ALPHA12 | GL_ALPHA16 => (GL_ALPHA, [0, 0, 0, 16]),
@@ -78,6 +82,9 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_DEPTH_COMPONENT | GL_DEPTH_COMPONENT24 => (GL_DEPTH_COMPONENT, [24, 0, 0, 0]),
         GL_DEPTH_COMPONENT16 => (GL_DEPTH_COMPONENT, [16, 0, 0, 0]),
         GL_DEPTH_COMPONENT32 => (GL_DEPTH_COMPONENT, [32, 0, 0, 0]),
+        // EXT_packed_depth_stencil: a depth texture whose texels also keep
+        // their 8 stencil bits, in G (sampling reads the depth only).
+        GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => (GL_DEPTH_COMPONENT, [24, 8, 0, 0]),
         _ => return None,
     })
 }
@@ -346,8 +353,11 @@ pub fn to_base(t: [f32; 4], base: GLenum, bits: [u8; 4]) -> [f32; 4] {
     // GL 4.6 compat table 8.21 conversion to base internal formats; luminance
     // and intensity keep R.
     match base {
-        GL_LUMINANCE | GL_INTENSITY | GL_RED | GL_DEPTH_COMPONENT => {
-            [q(t[0], bits[0]), 0.0, 0.0, 1.0]
+        GL_LUMINANCE | GL_INTENSITY | GL_RED => [q(t[0], bits[0]), 0.0, 0.0, 1.0],
+        // Depth in R; a depth/stencil format's stencil (normalized) in G.
+        GL_DEPTH_COMPONENT => {
+            let stencil = if bits[1] > 0 { q(t[1], bits[1]) } else { 0.0 };
+            [q(t[0], bits[0]), stencil, 0.0, 1.0]
         }
         GL_LUMINANCE_ALPHA => [q(t[0], bits[0]), 0.0, 0.0, q(t[3], bits[3])],
         GL_ALPHA => [0.0, 0.0, 0.0, q(t[3], bits[3])],
@@ -436,6 +446,20 @@ mod tests {
         assert_eq!(to_base([1.5, 0.0, 0.0, 0.0], base, bits)[0], 1.0);
         assert_eq!(to_base([-0.5, 0.0, 0.0, 0.0], base, bits)[0], 0.0);
         assert_eq!(to_base([0.25, 0.0, 0.0, 0.0], base, bits)[0], 0.25);
+    }
+
+    #[test]
+    fn every_gl11_luminance_alpha_format_is_accepted() {
+        for f in [
+            GL_LUMINANCE4_ALPHA4,
+            GL_LUMINANCE6_ALPHA2,
+            GL_LUMINANCE8_ALPHA8,
+            GL_LUMINANCE12_ALPHA4,
+            GL_LUMINANCE12_ALPHA12,
+            GL_LUMINANCE16_ALPHA16,
+        ] {
+            assert_eq!(internal_format(f).map(|f| f.0), Some(GL_LUMINANCE_ALPHA));
+        }
     }
 
     #[test]

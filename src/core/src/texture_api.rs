@@ -7,7 +7,7 @@ use oxgl_glapi::types::GLenum;
 use crate::context::{Context, Profile};
 use crate::drawpix::{ScalarImage, scalar_image};
 use crate::error::{ApiError, ApiResult};
-use crate::pixel_transfer::{ClientImage, client_image};
+use crate::pixel_transfer::{ClientImage, client_image, type_info};
 use crate::texture::{
     MAX_3D_TEXTURE_SIZE, MAX_TEXTURE_SIZE, MAX_UNITS, TARGETS, Texture, make_image, read_image,
     target_index,
@@ -32,6 +32,12 @@ impl Default for TextureBindings {
             proxies: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
         }
     }
+}
+
+/// Whether client pixels of `format` carry depth (`GL_DEPTH_COMPONENT`,
+/// or EXT_packed_depth_stencil's `GL_DEPTH_STENCIL`).
+fn is_depth_format(format: GLenum) -> bool {
+    matches!(format, GL_DEPTH_COMPONENT | GL_DEPTH_STENCIL)
 }
 
 /// The texture target a proxy target stands for, and the image target its
@@ -299,12 +305,19 @@ impl Context {
         let (bind, base) =
             self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
         let [w, h, d] = size.map(|s| s as usize);
+        // No internal format has a stencil base (ARB_texture_stencil8), so
+        // stencil indices never match one (GL 4.6 §8.5; INVALID_OPERATION,
+        // as Mesa).
+        if format == GL_STENCIL_INDEX && type_info(type_).is_some() {
+            return Err(ApiError::InvalidOperation);
+        }
         let plan = client_image(format, type_, w, h, d, &self.state.unpack)?;
         // ARB_depth_texture (and Mesa): INVALID_OPERATION when one of format
-        // and internal format is GL_DEPTH_COMPONENT and the other is not, or
-        // for a depth texture of a target that cannot hold one.
+        // and internal format is GL_DEPTH_COMPONENT (or GL_DEPTH_STENCIL) and
+        // the other is not, or for a depth texture of a target that cannot
+        // hold one.
         let depth = base == GL_DEPTH_COMPONENT;
-        if depth != (format == GL_DEPTH_COMPONENT) {
+        if depth != is_depth_format(format) {
             return Err(ApiError::InvalidOperation);
         }
         if depth && !self.depth_target(bind) {
@@ -524,7 +537,7 @@ impl Context {
         })?;
         let (image_size, base) = image.ok_or(ApiError::InvalidOperation)?;
         // As glTexImage: a depth image takes depth components, others not.
-        if (base == GL_DEPTH_COMPONENT) != (format == GL_DEPTH_COMPONENT) {
+        if (base == GL_DEPTH_COMPONENT) != is_depth_format(format) {
             return Err(ApiError::InvalidOperation);
         }
         for k in 0..3 {
@@ -603,7 +616,7 @@ impl Context {
         // GL 4.6 compat §8.11.4: INVALID_OPERATION for a depth format and an
         // image that is not a depth image, and (Mesa) a colour format and a
         // depth image.
-        if (base == GL_DEPTH_COMPONENT) != (format == GL_DEPTH_COMPONENT) {
+        if (base == GL_DEPTH_COMPONENT) != is_depth_format(format) {
             return Err(ApiError::InvalidOperation);
         }
         Ok(Some(plan))
@@ -700,8 +713,13 @@ impl Context {
                 GL_TEXTURE_MIN_LOD => p.lod[0] = v[0],
                 GL_TEXTURE_MAX_LOD => p.lod[1] = v[0],
                 GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
-                    if v[0] < 0.0 || (rect && pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0.0) {
+                    if v[0] < 0.0 {
                         return Err(ApiError::InvalidValue);
+                    }
+                    // GL 4.5 §8.10 (GL 3.3 said INVALID_VALUE; Mesa follows
+                    // 4.5).
+                    if rect && pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0.0 {
+                        return Err(ApiError::InvalidOperation);
                     }
                     p.levels[usize::from(pname == GL_TEXTURE_MAX_LEVEL)] = v[0] as i32;
                 }
@@ -823,6 +841,7 @@ impl Context {
                         f32::from(bits[0])
                     }
                 }
+                GL_TEXTURE_GREEN_SIZE if depth => 0.0,
                 GL_TEXTURE_GREEN_SIZE => f32::from(bits[1]),
                 GL_TEXTURE_BLUE_SIZE => f32::from(bits[2]),
                 GL_TEXTURE_ALPHA_SIZE => f32::from(bits[3]),
@@ -848,7 +867,8 @@ impl Context {
                     }
                 }
                 GL_TEXTURE_COMPRESSED => 0.0,
-                // No stencil texture formats yet.
+                // A depth/stencil format keeps its stencil bits in G.
+                GL_TEXTURE_STENCIL_SIZE if depth => f32::from(bits[1]),
                 GL_TEXTURE_STENCIL_SIZE => 0.0,
                 // No image is stored compressed (GL 4.6 compat §8.11.3).
                 GL_TEXTURE_COMPRESSED_IMAGE_SIZE => return Err(ApiError::InvalidOperation),

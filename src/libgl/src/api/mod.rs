@@ -89,6 +89,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("glBlendColorEXT", "glBlendColor"),
     ("glBlendFuncSeparateEXT", "glBlendFuncSeparate"),
     ("glBlendEquationEXT", "glBlendEquation"),
+    ("glBlendEquationSeparateEXT", "glBlendEquationSeparate"),
     ("glMultiDrawArraysEXT", "glMultiDrawArrays"),
     ("glMultiDrawElementsEXT", "glMultiDrawElements"),
     ("glArrayElementEXT", "glArrayElement"),
