@@ -61,6 +61,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_window_pos", Needs::Version(1, 4)),
     (c"GL_EXT_blend_color", Needs::Version(1, 4)),
     (c"GL_EXT_blend_func_separate", Needs::Version(1, 4)),
+    (c"GL_EXT_blend_equation_separate", Needs::Version(1, 4)),
     (c"GL_EXT_blend_minmax", Needs::Version(1, 4)),
     (c"GL_EXT_blend_subtract", Needs::Version(1, 4)),
     (c"GL_EXT_fog_coord", Needs::Version(1, 4)),
