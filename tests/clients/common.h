@@ -37,10 +37,10 @@ struct test_window {
     GLXContext ctx;
 };
 
-/* Opens the display, a 32x32 window with a double-buffered RGBA visual and
- * a direct context, and makes it current; exits 1 with a FAIL line if any
- * step fails. */
-__attribute__((unused)) static struct test_window open_test_window(void)
+/* Opens the display, a size x size window with the visual glXChooseVisual
+ * picks for `attribs` (None-terminated) and a direct context, and makes it
+ * current; exits 1 with a FAIL line if any step fails. */
+__attribute__((unused)) static struct test_window open_window_with(const int *attribs, int size)
 {
     struct test_window t = { 0 };
     t.dpy = XOpenDisplay(NULL);
@@ -48,16 +48,15 @@ __attribute__((unused)) static struct test_window open_test_window(void)
         printf("FAIL: cannot open display\n");
         exit(1);
     }
-    int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
-    t.vis = glXChooseVisual(t.dpy, DefaultScreen(t.dpy), attribs);
+    t.vis = glXChooseVisual(t.dpy, DefaultScreen(t.dpy), (int *)attribs);
     if (!t.vis) {
-        printf("FAIL: no double-buffered RGBA visual\n");
+        printf("FAIL: no visual for the requested attributes\n");
         exit(1);
     }
     Window root = RootWindow(t.dpy, t.vis->screen);
     XSetWindowAttributes swa = { 0 };
     swa.colormap = XCreateColormap(t.dpy, root, t.vis->visual, AllocNone);
-    t.win = XCreateWindow(t.dpy, root, 0, 0, 32, 32, 0, t.vis->depth, InputOutput,
+    t.win = XCreateWindow(t.dpy, root, 0, 0, size, size, 0, t.vis->depth, InputOutput,
                           t.vis->visual, CWColormap, &swa);
     t.ctx = glXCreateContext(t.dpy, t.vis, NULL, True);
     if (!t.ctx || !glXMakeCurrent(t.dpy, t.win, t.ctx)) {
@@ -65,6 +64,13 @@ __attribute__((unused)) static struct test_window open_test_window(void)
         exit(1);
     }
     return t;
+}
+
+/* open_window_with a double-buffered RGBA visual, 32x32. */
+__attribute__((unused)) static struct test_window open_test_window(void)
+{
+    static const int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, None };
+    return open_window_with(attribs, 32);
 }
 
 /* Releases and destroys everything, prints PASS when no check failed, and

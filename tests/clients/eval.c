@@ -39,27 +39,8 @@ static void clear(void)
 
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
     int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 8, None };
-    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
-    if (!vis) {
-        printf("FAIL: no RGBA visual\n");
-        return 1;
-    }
-    Window root = RootWindow(dpy, vis->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, 64, 64, 0, vis->depth, InputOutput,
-                               vis->visual, CWColormap, &swa);
-    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
-    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
-        printf("FAIL: no current context\n");
-        return 1;
-    }
+    struct test_window t = open_window_with(attribs, 64);
     glViewport(0, 0, 64, 64);
     glClearColor(0, 0, 0, 0);
     glMatrixMode(GL_PROJECTION);
@@ -516,12 +497,5 @@ int main(void)
 
     expect_error(GL_NO_ERROR, "end");
 
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx);
-    XDestroyWindow(dpy, win);
-    XCloseDisplay(dpy);
-    if (failures)
-        return 1;
-    printf("PASS\n");
-    return 0;
+    return close_test_window(&t);
 }

@@ -35,28 +35,9 @@ static void rect_at(float x0, float y0, float x1, float y1, float z)
 
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
     int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 8, GLX_DEPTH_SIZE, 16,
                       GLX_STENCIL_SIZE, 8, None };
-    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
-    if (!vis) {
-        printf("FAIL: no RGBA visual with depth and stencil\n");
-        return 1;
-    }
-    Window root = RootWindow(dpy, vis->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, 32, 32, 0, vis->depth, InputOutput,
-                               vis->visual, CWColormap, &swa);
-    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
-    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
-        printf("FAIL: no current context\n");
-        return 1;
-    }
+    struct test_window t = open_window_with(attribs, 32);
     glViewport(0, 0, 32, 32);
     glMatrixMode(GL_PROJECTION);
     glOrtho(0, 32, 0, 32, -1, 1);
@@ -338,13 +319,5 @@ int main(void)
     glDeleteQueries(1, &fresh);
     expect_error(GL_NO_ERROR, "cleanup");
 
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx);
-    XDestroyWindow(dpy, win);
-    XFree(vis);
-    XCloseDisplay(dpy);
-    if (failures)
-        return 1;
-    printf("PASS\n");
-    return 0;
+    return close_test_window(&t);
 }

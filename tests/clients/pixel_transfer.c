@@ -37,28 +37,9 @@ static void draw_white(int x, int y)
 
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
     int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 8, GLX_DEPTH_SIZE, 16,
                       GLX_STENCIL_SIZE, 8, None };
-    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
-    if (!vis) {
-        printf("FAIL: no visual\n");
-        return 1;
-    }
-    Window root = RootWindow(dpy, vis->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, 64, 64, 0, vis->depth, InputOutput,
-                               vis->visual, CWColormap, &swa);
-    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
-    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
-        printf("FAIL: no current context\n");
-        return 1;
-    }
+    struct test_window t = open_window_with(attribs, 64);
     memset(white, 255, sizeof(white));
     glViewport(0, 0, 64, 64);
     glClearColor(0, 0, 0, 0);
@@ -249,10 +230,5 @@ int main(void)
         glDeleteTextures(1, &tex);
     }
 
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx);
-    if (failures)
-        return 1;
-    printf("PASS\n");
-    return 0;
+    return close_test_window(&t);
 }

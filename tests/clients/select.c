@@ -610,27 +610,8 @@ static void test_nothing_drawn(void)
 
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
     int attribs[] = { GLX_RGBA, GLX_DOUBLEBUFFER, GLX_RED_SIZE, 8, GLX_DEPTH_SIZE, 16, None };
-    XVisualInfo *vis = glXChooseVisual(dpy, DefaultScreen(dpy), attribs);
-    if (!vis) {
-        printf("FAIL: no RGBA visual with depth\n");
-        return 1;
-    }
-    Window root = RootWindow(dpy, vis->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vis->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, 64, 64, 0, vis->depth, InputOutput,
-                               vis->visual, CWColormap, &swa);
-    GLXContext ctx = glXCreateContext(dpy, vis, NULL, True);
-    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
-        printf("FAIL: no current context\n");
-        return 1;
-    }
+    struct test_window t = open_window_with(attribs, 64);
     glViewport(0, 0, 64, 64);
     ortho();
 
@@ -646,12 +627,5 @@ int main(void)
     test_nothing_drawn();
     expect_error(GL_NO_ERROR, "the end");
 
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx);
-    XDestroyWindow(dpy, win);
-    XCloseDisplay(dpy);
-    if (failures)
-        return 1;
-    printf("PASS\n");
-    return 0;
+    return close_test_window(&t);
 }
