@@ -555,10 +555,11 @@ impl Context {
         h: i32,
         format: GLenum,
     ) -> ApiResult<Vec<f32>> {
-        // Copies apply pixel transfer once, on their write side.
         let saved = std::mem::take(&mut self.state.pack);
-        let transfer = std::mem::take(&mut self.state.transfer);
-        let plan = self.plan_read_pixels(x, y, w, h, format, GL_FLOAT);
+        // Copies apply pixel transfer once, on their write side.
+        let plan = self
+            .plan_read_pixels(x, y, w, h, format, GL_FLOAT)
+            .map(crate::pixels::ReadPlan::without_transfer);
         let mut bytes = Vec::new();
         let read = plan.and_then(|plan| {
             bytes
@@ -568,7 +569,6 @@ impl Context {
             self.read_pixels(&plan, &mut bytes)
         });
         self.state.pack = saved;
-        self.state.transfer = transfer;
         read?;
         Ok(bytes
             .chunks_exact(4)

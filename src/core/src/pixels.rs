@@ -43,6 +43,19 @@ pub struct ReadPlan {
     /// Bytes of client memory the read touches, from the pointer passed.
     pub byte_len: usize,
     swap_bytes: bool,
+    /// Whether pixel transfer applies (not for the read side of copies).
+    transfer: bool,
+}
+
+impl ReadPlan {
+    /// The plan without pixel transfer: copies apply it once, on their
+    /// write side.
+    pub(crate) fn without_transfer(self) -> Self {
+        ReadPlan {
+            transfer: false,
+            ..self
+        }
+    }
 }
 
 fn components(format: GLenum) -> Option<(usize, Source)> {
@@ -166,6 +179,7 @@ impl Context {
             offset,
             byte_len,
             swap_bytes: self.state.pack.swap_bytes,
+            transfer: true,
         })
     }
 
@@ -201,9 +215,9 @@ impl Context {
         let mut values = [0f32; 4];
         // Pixel transfer (GL 4.6 compat §18.2.4), when it changes anything.
         let t = &self.state.transfer;
-        let rgba_ops = t.rgba_ops().then(|| t.clone());
-        let stencil_ops = t.stencil_ops().then(|| t.clone());
-        let depth_ops = (t.depth != [1.0, 0.0]).then(|| t.clone());
+        let rgba_ops = (plan.transfer && t.rgba_ops()).then_some(t);
+        let stencil_ops = (plan.transfer && t.stencil_ops()).then_some(t);
+        let depth_ops = (plan.transfer && t.depth != [1.0, 0.0]).then_some(t);
         for wy in y0..y1 {
             let row = map.row_from_bottom(wy as u32);
             let out_row = plan.offset + (wy - plan.y as i64) as usize * plan.stride;
@@ -212,14 +226,7 @@ impl Context {
                 let out = &mut dst[at..at + pixel_bytes];
                 match plan.source {
                     Source::Color => {
-                        fetch_color(
-                            &map,
-                            row,
-                            wx as usize,
-                            plan.format,
-                            rgba_ops.as_ref(),
-                            &mut values,
-                        );
+                        fetch_color(&map, row, wx as usize, plan.format, rgba_ops, &mut values);
                         store_color(plan, &values, out);
                     }
                     Source::Depth => {
@@ -230,14 +237,14 @@ impl Context {
                             row[i + 2],
                             row[i + 3],
                         ])];
-                        if let Some(t) = &depth_ops {
+                        if let Some(t) = depth_ops {
                             t.depth(&mut d);
                         }
                         store_components(plan.type_, &d, false, out);
                     }
                     Source::Stencil => {
                         let mut s = [f32::from(row[wx as usize])];
-                        if let Some(t) = &stencil_ops {
+                        if let Some(t) = stencil_ops {
                             t.stencil(&mut s);
                         }
                         store_components(plan.type_, &s, true, out);
