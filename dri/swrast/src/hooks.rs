@@ -495,17 +495,15 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         // buffer is attached, masked off. Occlusion queries count the
         // fragments once.
         let double = s.buffers.desc.double_buffered != 0;
-        let mut targets = Vec::with_capacity(2);
-        if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
-            targets.push(ColorBuffer::Back);
-        }
-        if desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 && (double || targets.is_empty()) {
-            targets.push(ColorBuffer::Front);
-        }
-        if targets.is_empty() {
-            targets.push(buffer.or(s.target).unwrap_or(ColorBuffer::Back));
-        }
-        for (i, buffer) in targets.into_iter().enumerate() {
+        let back = desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0;
+        let front = desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 && (double || !back);
+        let targets = match (back, front) {
+            (true, true) => [Some(ColorBuffer::Back), Some(ColorBuffer::Front)],
+            (true, false) => [Some(ColorBuffer::Back), None],
+            (false, true) => [Some(ColorBuffer::Front), None],
+            (false, false) => [Some(buffer.or(s.target).unwrap_or(ColorBuffer::Back)), None],
+        };
+        for (i, buffer) in targets.into_iter().flatten().enumerate() {
             s.attach(buffer);
             if let Some(raster) = s.raster.as_mut() {
                 raster.set_query(if i == 0 { c.query.as_ref() } else { None });
