@@ -22,6 +22,7 @@ pub mod diag;
 pub mod extensions;
 pub mod keywords;
 pub mod lexer;
+pub mod link;
 pub mod lower;
 pub mod names;
 mod parser;

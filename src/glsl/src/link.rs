@@ -1,0 +1,604 @@
+//! Linking: a lowered vertex shader and a lowered fragment shader (either
+//! may be absent — fixed function stands in) become one program the GL side
+//! can hand to a backend.
+//!
+//! What linking decides (`docs/glsl.md`, "Linking"):
+//!
+//! * **Varyings.** User varyings are matched by name (types must agree; a
+//!   fragment input the fragment shader reads must be written by the vertex
+//!   shader) and packed into the lowest locations the compatibility varyings
+//!   of either stage leave free (`gl_FrontColor` 0 ... `gl_FogFragCoord` 12
+//!   keep theirs, so fixed function can stand in for either stage). Vertex
+//!   outputs nobody reads and fragment inputs nobody reads become private
+//!   variables, removed by the optimizer.
+//! * **Attributes.** User vertex inputs get generic attribute indices:
+//!   `glBindAttribLocation`'s first, then the lowest free ones, largest
+//!   attributes first (as Mesa); index 0 stays free when `gl_Vertex` is read
+//!   (it aliases the vertex position). The IR location of index `i` is what
+//!   [`LinkOptions::attrib_slot`] says (the GL side's vertex slots).
+//! * **Samplers.** The fragment stage's texture bindings follow the vertex
+//!   stage's, so one table of textures serves both.
+//! * **Uniforms.** The active uniforms of both stages, merged by name (types
+//!   must agree), each with where it lives in each stage's uniform block.
+//!
+//! Only what the program reads is active: each stage is optimized first,
+//! and a variable no instruction touches is not an attribute, varying or
+//! uniform of the program.
+
+use std::collections::HashSet;
+
+use oxgl_ir::{Op, Shader, Slot, VarId, VarKind};
+
+use crate::lower::{IoVar, Lowered, UniformEntry, UniformKind};
+
+/// The GL side's linking parameters.
+pub struct LinkOptions<'a> {
+    /// `glBindAttribLocation` bindings: attribute name and generic index.
+    pub bindings: &'a [(String, u32)],
+    /// `GL_MAX_VERTEX_ATTRIBS`.
+    pub max_vertex_attribs: u32,
+    /// Varying locations the backend carries (user and compatibility).
+    pub max_varying_locations: u32,
+    /// The IR input location of generic attribute `i`.
+    pub attrib_slot: &'a dyn Fn(u32) -> u32,
+    /// First texture binding of a vertex shader's samplers when fixed
+    /// function provides the fragment stage (its texture units are the
+    /// bindings below).
+    pub vs_alone_sampler_base: u32,
+}
+
+/// An active vertex attribute.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attribute {
+    /// GLSL name.
+    pub name: String,
+    /// GLSL type.
+    pub ty: String,
+    /// Generic attribute index; `None` for a built-in (`gl_Vertex`).
+    pub index: Option<u32>,
+    /// Indices taken (matrix columns).
+    pub slots: u32,
+}
+
+/// An active uniform of the program.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Uniform {
+    /// Name as `glGetActiveUniform` lists it (`a[0]` for arrays).
+    pub name: String,
+    /// GLSL type of one element.
+    pub ty: String,
+    /// Element count (1 if not an array).
+    pub count: u32,
+    /// Where it is in the vertex stage, if that stage uses it.
+    pub vs: Option<UniformKind>,
+    /// Where it is in the fragment stage, if that stage uses it.
+    pub fs: Option<UniformKind>,
+}
+
+/// A linked program.
+#[derive(Clone, Debug)]
+pub struct Linked {
+    /// The vertex stage (validated), `None` for fixed function.
+    pub vs: Option<Shader>,
+    /// The fragment stage (validated), `None` for fixed function.
+    pub fs: Option<Shader>,
+    /// Bytes of the vertex stage's default uniform block.
+    pub vs_uniform_size: u32,
+    /// Bytes of the fragment stage's default uniform block.
+    pub fs_uniform_size: u32,
+    /// Active attributes, in declaration order.
+    pub attributes: Vec<Attribute>,
+    /// Active uniforms: the vertex stage's in its order, then the fragment
+    /// stage's others.
+    pub uniforms: Vec<Uniform>,
+}
+
+/// Variables and textures some reachable instruction uses.
+fn referenced(shader: &Shader) -> (HashSet<VarId>, HashSet<u32>) {
+    let mut vars = HashSet::new();
+    let mut textures = HashSet::new();
+    for (_, f) in shader.funcs.iter() {
+        for v in f.live_insts() {
+            let op = &f.insts[v].op;
+            if let Some(d) = op.deref() {
+                vars.insert(d.var);
+            }
+            if let Op::Tex(t) = op {
+                textures.insert(t.texture);
+            }
+        }
+    }
+    (vars, textures)
+}
+
+/// Whether the interface variable `io` (an input if `input`) is read or
+/// written by an instruction.
+fn io_used(shader: &Shader, used: &HashSet<VarId>, io: &IoVar, input: bool) -> bool {
+    io_vars(shader, io, input).any(|v| used.contains(&v))
+}
+
+/// The IR variables behind `io`.
+fn io_vars<'s>(shader: &'s Shader, io: &'s IoVar, input: bool) -> impl Iterator<Item = VarId> + 's {
+    shader.vars.iter().filter_map(move |(h, v)| {
+        let loc = match (&v.kind, input) {
+            (
+                VarKind::Input {
+                    slot: Slot::Location { location, .. },
+                    ..
+                },
+                true,
+            )
+            | (
+                VarKind::Output {
+                    slot: Slot::Location { location, .. },
+                    ..
+                },
+                false,
+            ) => *location,
+            _ => return None,
+        };
+        let start = io.location?;
+        (v.name == io.name && (start..start + io.slots).contains(&loc)).then_some(h)
+    })
+}
+
+/// Moves `io` to location `to` (an input if `input`).
+fn relocate(shader: &mut Shader, io: &IoVar, input: bool, to: u32) {
+    let Some(from) = io.location else { return };
+    let vars: Vec<VarId> = io_vars(shader, io, input).collect();
+    for h in vars {
+        if let VarKind::Input {
+            slot: Slot::Location { location, .. },
+            ..
+        }
+        | VarKind::Output {
+            slot: Slot::Location { location, .. },
+            ..
+        } = &mut shader.vars[h].kind
+        {
+            *location = to + (*location - from);
+        }
+    }
+}
+
+/// Turns `io` into private memory: nobody on the other side of the
+/// interface reads it (or it reads nothing).
+fn privatize(shader: &mut Shader, io: &IoVar, input: bool) {
+    let vars: Vec<VarId> = io_vars(shader, io, input).collect();
+    for h in vars {
+        shader.vars[h].kind = VarKind::Private;
+    }
+}
+
+/// A set of locations (at most 64).
+#[derive(Clone, Copy, Default)]
+struct Taken(u64);
+
+impl Taken {
+    fn mark(&mut self, start: u32, n: u32) {
+        for l in start..(start + n).min(64) {
+            self.0 |= 1 << l;
+        }
+    }
+
+    fn is_free(&self, start: u32, n: u32) -> bool {
+        (start..start + n).all(|l| l < 64 && self.0 & (1 << l) == 0)
+    }
+
+    /// The lowest `start >= from` with `n` free locations below `limit`.
+    fn find(&self, from: u32, n: u32, limit: u32) -> Option<u32> {
+        (from..limit).find(|&s| s + n <= limit && self.is_free(s, n))
+    }
+}
+
+/// The name of the variable behind a uniform entry (`lights` for
+/// `lights[0].dir`).
+fn root_name(name: &str) -> &str {
+    let end = name.find(['[', '.']).unwrap_or(name.len());
+    &name[..end]
+}
+
+fn active_uniforms(shader: &Shader, entries: &[UniformEntry]) -> Vec<UniformEntry> {
+    let (vars, textures) = referenced(shader);
+    let used_names: HashSet<&str> = vars.iter().map(|&v| shader.vars[v].name.as_str()).collect();
+    let used_bindings: HashSet<u32> = textures
+        .iter()
+        .filter_map(|&t| shader.textures.get(t as usize).map(|d| d.binding))
+        .collect();
+    entries
+        .iter()
+        .filter(|e| match e.kind {
+            UniformKind::Data { .. } => used_names.contains(root_name(&e.name)),
+            UniformKind::Sampler { binding } => {
+                (binding..binding + e.count).any(|b| used_bindings.contains(&b))
+            }
+        })
+        .cloned()
+        .collect()
+}
+
+/// Shifts the texture bindings of `shader` and of its sampler uniforms.
+fn rebase_samplers(shader: &mut Shader, uniforms: &mut [UniformEntry], base: u32) {
+    if base == 0 {
+        return;
+    }
+    for t in &mut shader.textures {
+        t.binding += base;
+    }
+    for u in uniforms {
+        if let UniformKind::Sampler { binding } = &mut u.kind {
+            *binding += base;
+        }
+    }
+}
+
+/// Links `vs` and `fs` (at least one given).
+///
+/// # Errors
+/// The info-log text (`error: ...` lines) when the stages do not fit
+/// together or exceed a limit.
+pub fn link(
+    vs: Option<&Lowered>,
+    fs: Option<&Lowered>,
+    opts: &LinkOptions<'_>,
+) -> Result<Linked, String> {
+    let mut vsh = vs.map(|l| l.shader.clone());
+    let mut fsh = fs.map(|l| l.shader.clone());
+    for s in vsh.iter_mut().chain(fsh.iter_mut()) {
+        oxgl_ir::passes::optimize(s);
+    }
+    let mut errors = String::new();
+
+    // Varyings.
+    let vs_used = vsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
+    let fs_used = fsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
+    let vs_outs: Vec<IoVar> = vs.map(|l| l.interface.outputs.clone()).unwrap_or_default();
+    let fs_ins: Vec<IoVar> = fs.map(|l| l.interface.inputs.clone()).unwrap_or_default();
+    let is_user = |io: &IoVar| io.location.is_some() && !io.name.starts_with("gl_");
+    let mut taken = Taken::default();
+    match &vsh {
+        Some(s) => {
+            for io in vs_outs.iter().filter(|io| !is_user(io)) {
+                if let Some(l) = io.location
+                    && io_used(s, &vs_used, io, false)
+                {
+                    taken.mark(l, io.slots);
+                }
+            }
+        }
+        // Fixed function writes every compatibility varying.
+        None => taken.mark(0, 13),
+    }
+    if let Some(s) = &fsh {
+        for io in fs_ins.iter().filter(|io| !is_user(io)) {
+            if let Some(l) = io.location
+                && io_used(s, &fs_used, io, true)
+            {
+                taken.mark(l, io.slots);
+            }
+        }
+    }
+    let mut matched: HashSet<&str> = HashSet::new();
+    if let Some(f) = &mut fsh {
+        for io in fs_ins.iter().filter(|io| is_user(io)) {
+            if !io_used(f, &fs_used, io, true) {
+                privatize(f, io, true);
+                continue;
+            }
+            let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
+            if vsh.is_some() {
+                match out {
+                    None => {
+                        errors += &format!(
+                            "error: fragment shader varying {} not written by vertex shader\n",
+                            io.name
+                        );
+                        continue;
+                    }
+                    Some(o) if o.ty != io.ty => {
+                        errors += &format!(
+                            "error: vertex shader output `{}' declared as type `{}', but \
+                             fragment shader input declared as type `{}'\n",
+                            io.name, o.ty, io.ty
+                        );
+                        continue;
+                    }
+                    Some(_) => {}
+                }
+            }
+            let Some(to) = taken.find(0, io.slots, opts.max_varying_locations) else {
+                errors += &format!(
+                    "error: too many varyings: no room for `{}' ({} locations available)\n",
+                    io.name, opts.max_varying_locations
+                );
+                continue;
+            };
+            taken.mark(to, io.slots);
+            relocate(f, io, true, to);
+            if let (Some(v), Some(o)) = (&mut vsh, out) {
+                relocate(v, o, false, to);
+                matched.insert(o.name.as_str());
+            }
+        }
+    }
+    if let Some(v) = &mut vsh {
+        for io in vs_outs.iter().filter(|io| is_user(io)) {
+            if !matched.contains(io.name.as_str()) {
+                privatize(v, io, false);
+            }
+        }
+    }
+
+    // Attributes.
+    let mut attributes = Vec::new();
+    if let (Some(v), Some(l)) = (&mut vsh, vs) {
+        let mut taken = Taken::default();
+        let mut to_assign: Vec<&IoVar> = Vec::new();
+        let mut placed: Vec<(&IoVar, u32)> = Vec::new();
+        let active: Vec<&IoVar> = l
+            .interface
+            .inputs
+            .iter()
+            .filter(|io| io.location.is_some() && io_used(v, &vs_used, io, true))
+            .collect();
+        for &io in &active {
+            if io.name.starts_with("gl_") {
+                if io.name == "gl_Vertex" {
+                    taken.mark(0, 1);
+                }
+                continue;
+            }
+            match opts.bindings.iter().rev().find(|(n, _)| *n == io.name) {
+                Some(&(_, index)) => {
+                    if index + io.slots > opts.max_vertex_attribs {
+                        errors += &format!(
+                            "error: insufficient contiguous locations available for vertex \
+                             shader input `{}'\n",
+                            io.name
+                        );
+                        continue;
+                    }
+                    taken.mark(index, io.slots);
+                    placed.push((io, index));
+                }
+                None => to_assign.push(io),
+            }
+        }
+        // Largest first, as Mesa; declaration order among equals.
+        to_assign.sort_by_key(|io| std::cmp::Reverse(io.slots));
+        for io in to_assign {
+            // Generic 0 is the position slot: only single-slot attributes
+            // go there.
+            let from = u32::from(io.slots > 1);
+            match taken.find(from, io.slots, opts.max_vertex_attribs) {
+                Some(index) => {
+                    taken.mark(index, io.slots);
+                    placed.push((io, index));
+                }
+                None => {
+                    errors += &format!(
+                        "error: insufficient contiguous locations available for vertex shader \
+                         input `{}'\n",
+                        io.name
+                    );
+                }
+            }
+        }
+        for (io, index) in &placed {
+            relocate(v, io, true, (opts.attrib_slot)(*index));
+        }
+        for io in active {
+            let index = placed
+                .iter()
+                .find(|(p, _)| p.name == io.name)
+                .map(|&(_, i)| i);
+            if index.is_none() && !io.name.starts_with("gl_") {
+                continue;
+            }
+            attributes.push(Attribute {
+                name: io.name.clone(),
+                ty: io.ty.clone(),
+                index,
+                slots: io.slots,
+            });
+        }
+    }
+
+    // Uniforms and samplers.
+    let mut vs_uniforms = match (&vsh, vs) {
+        (Some(s), Some(l)) => active_uniforms(s, &l.interface.uniforms),
+        _ => Vec::new(),
+    };
+    let mut fs_uniforms = match (&fsh, fs) {
+        (Some(s), Some(l)) => active_uniforms(s, &l.interface.uniforms),
+        _ => Vec::new(),
+    };
+    let vs_textures = vsh.as_ref().map_or(0, |s| s.textures.len() as u32);
+    if let Some(f) = &mut fsh {
+        rebase_samplers(f, &mut fs_uniforms, vs_textures);
+    } else if let Some(v) = &mut vsh {
+        rebase_samplers(v, &mut vs_uniforms, opts.vs_alone_sampler_base);
+    }
+    let mut uniforms: Vec<Uniform> = vs_uniforms
+        .iter()
+        .map(|e| Uniform {
+            name: e.name.clone(),
+            ty: e.ty.clone(),
+            count: e.count,
+            vs: Some(e.kind.clone()),
+            fs: None,
+        })
+        .collect();
+    for e in &fs_uniforms {
+        match uniforms.iter_mut().find(|u| u.name == e.name) {
+            Some(u) if u.ty != e.ty || u.count != e.count => {
+                let ty = |t: &str, n: u32| {
+                    if n > 1 {
+                        format!("{t}[{n}]")
+                    } else {
+                        t.to_owned()
+                    }
+                };
+                errors += &format!(
+                    "error: uniform `{}' declared as type `{}' and type `{}'\n",
+                    root_name(&e.name),
+                    ty(&u.ty, u.count),
+                    ty(&e.ty, e.count)
+                );
+            }
+            Some(u) => u.fs = Some(e.kind.clone()),
+            None => uniforms.push(Uniform {
+                name: e.name.clone(),
+                ty: e.ty.clone(),
+                count: e.count,
+                vs: None,
+                fs: Some(e.kind.clone()),
+            }),
+        }
+    }
+
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    for s in vsh.iter_mut().chain(fsh.iter_mut()) {
+        oxgl_ir::passes::optimize(s);
+        if let Err(e) = oxgl_ir::valid::validate(s) {
+            return Err(format!("error: internal error in linking: invalid IR: {e}\n"));
+        }
+    }
+    Ok(Linked {
+        vs: vsh,
+        fs: fsh,
+        vs_uniform_size: vs.map_or(0, |l| l.interface.uniform_size),
+        fs_uniform_size: fs.map_or(0, |l| l.interface.uniform_size),
+        attributes,
+        uniforms,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Options, Stage, compile, lower::lower};
+
+    fn lowered(stage: Stage, src: &str) -> Lowered {
+        let c = compile(src, &Options::new(stage));
+        assert!(c.success(), "{}", c.log);
+        lower(&c).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    fn slot(i: u32) -> u32 {
+        if i == 0 { 0 } else { 15 + i }
+    }
+
+    fn opts(bindings: &[(String, u32)]) -> LinkOptions<'_> {
+        LinkOptions {
+            bindings,
+            max_vertex_attribs: 16,
+            max_varying_locations: 16,
+            attrib_slot: &slot,
+            vs_alone_sampler_base: 32,
+        }
+    }
+
+    fn location_of(s: &Shader, name: &str) -> Option<u32> {
+        s.vars.iter().find_map(|(_, v)| match v.kind {
+            VarKind::Input {
+                slot: Slot::Location { location, .. },
+                ..
+            }
+            | VarKind::Output {
+                slot: Slot::Location { location, .. },
+                ..
+            } if v.name == name => Some(location),
+            _ => None,
+        })
+    }
+
+    const VS: &str = "attribute vec4 pos; attribute vec2 uv_in; attribute vec3 unused;\n\
+        varying vec2 uv; varying vec4 extra;\n\
+        void main() { gl_Position = pos; uv = uv_in; extra = pos;\n\
+        gl_TexCoord[0] = gl_MultiTexCoord0; }\n";
+    const FS: &str = "uniform sampler2D tex; uniform vec4 tint; uniform float dead;\n\
+        varying vec2 uv;\n\
+        void main() { gl_FragColor = texture2D(tex, uv) * tint + gl_TexCoord[0]; }\n";
+
+    #[test]
+    fn varyings_match_by_name_in_free_locations() {
+        let (v, f) = (lowered(Stage::Vertex, VS), lowered(Stage::Fragment, FS));
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let (vs, fs) = (l.vs.unwrap(), l.fs.unwrap());
+        // gl_TexCoord takes 4..=11: uv goes to the lowest free location.
+        assert_eq!(location_of(&fs, "uv"), Some(0));
+        assert_eq!(location_of(&vs, "uv"), Some(0));
+        // Nobody reads `extra`: it is no longer an output.
+        assert_eq!(location_of(&vs, "extra"), None);
+    }
+
+    #[test]
+    fn attributes_get_generic_indices() {
+        let (v, f) = (lowered(Stage::Vertex, VS), lowered(Stage::Fragment, FS));
+        let bound = [("uv_in".to_owned(), 3)];
+        let l = link(Some(&v), Some(&f), &opts(&bound)).unwrap();
+        let names: Vec<(&str, Option<u32>)> = l
+            .attributes
+            .iter()
+            .map(|a| (a.name.as_str(), a.index))
+            .collect();
+        assert_eq!(
+            names,
+            [("pos", Some(0)), ("uv_in", Some(3)), ("gl_MultiTexCoord0", None)]
+        );
+        let vs = l.vs.unwrap();
+        assert_eq!(location_of(&vs, "uv_in"), Some(18));
+        assert_eq!(location_of(&vs, "pos"), Some(0));
+    }
+
+    #[test]
+    fn only_used_uniforms_are_active() {
+        let (v, f) = (lowered(Stage::Vertex, VS), lowered(Stage::Fragment, FS));
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let names: Vec<&str> = l.uniforms.iter().map(|u| u.name.as_str()).collect();
+        assert_eq!(names, ["tex", "tint"]);
+    }
+
+    #[test]
+    fn unwritten_varying_is_an_error() {
+        let v = lowered(Stage::Vertex, "void main() { gl_Position = vec4(0.0); }\n");
+        let f = lowered(Stage::Fragment, FS);
+        let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
+        assert_eq!(
+            e,
+            "error: fragment shader varying uv not written by vertex shader\n"
+        );
+    }
+
+    #[test]
+    fn uniform_types_must_agree() {
+        let v = lowered(
+            Stage::Vertex,
+            "uniform vec3 c; void main() { gl_Position = vec4(c, 1.0); }\n",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "uniform vec4 c; void main() { gl_FragColor = c; }\n",
+        );
+        let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
+        assert!(e.contains("uniform `c' declared as type `vec3' and type `vec4'"), "{e}");
+    }
+
+    #[test]
+    fn fragment_samplers_follow_vertex_ones() {
+        let v = lowered(
+            Stage::Vertex,
+            "uniform sampler2D a; void main() { gl_Position = texture2DLod(a, vec2(0.0), 0.0); }\n",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "uniform sampler2D b; void main() { gl_FragColor = texture2D(b, vec2(0.0)); }\n",
+        );
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        assert_eq!(l.fs.unwrap().textures[0].binding, 1);
+        assert_eq!(l.uniforms[1].fs, Some(UniformKind::Sampler { binding: 1 }));
+    }
+}
