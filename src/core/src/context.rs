@@ -115,6 +115,8 @@ pub struct Context {
     pub eval: crate::eval::EvalState,
     /// Render mode, name stack, selection and feedback buffers.
     pub select: crate::select::SelectState,
+    /// The current GLSL program.
+    pub programs: crate::program::ProgramState,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -203,6 +205,7 @@ impl Context {
             accum: Default::default(),
             eval: Default::default(),
             select: Default::default(),
+            programs: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }

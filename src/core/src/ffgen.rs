@@ -1297,14 +1297,14 @@ fn column(m: &Mat4, c: u8) -> [f32; 4] {
     [m.0[c], m.0[c + 1], m.0[c + 2], m.0[c + 3]]
 }
 
-fn normalize3(v: [f32; 3]) -> [f32; 3] {
+pub(crate) fn normalize3(v: [f32; 3]) -> [f32; 3] {
     let len = (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).sqrt();
     if len > 0.0 { v.map(|x| x / len) } else { v }
 }
 
 /// Columns of the inverse transpose of the modelview's upper 3×3, scaled
 /// by `GL_RESCALE_NORMAL`'s factor (GL 4.6 compatibility §12.1.1).
-fn normal_matrix(ctx: &Context, mv: &Mat4) -> [[f32; 4]; 3] {
+pub(crate) fn normal_matrix(ctx: &Context, mv: &Mat4) -> [[f32; 4]; 3] {
     let inv = mv.inverse().unwrap_or(Mat4::IDENTITY);
     // (M⁻¹)ᵀ: column c of the result is row c of the inverse.
     let mut cols = [[0.0f32; 4]; 3];

@@ -245,6 +245,23 @@ impl Context {
             GL_MAX_CUBE_MAP_TEXTURE_SIZE if v >= (1, 3) => int(16384),
             GL_MAX_RECTANGLE_TEXTURE_SIZE => int(16384),
             GL_MAX_TEXTURE_LOD_BIAS if v >= (1, 4) => floats(&[16.0]),
+            // GLSL limits (GL 2.0).
+            GL_CURRENT_PROGRAM => int(self.programs.current.into()),
+            GL_MAX_VERTEX_ATTRIBS => int(crate::program::MAX_VERTEX_ATTRIBS.into()),
+            GL_MAX_VERTEX_UNIFORM_COMPONENTS | GL_MAX_FRAGMENT_UNIFORM_COMPONENTS => {
+                int(crate::program::MAX_UNIFORM_COMPONENTS.into())
+            }
+            GL_MAX_VARYING_FLOATS => {
+                // Minus the compatibility varyings' thirteen locations
+                // would be more honest for mixed programs; the linker
+                // packs user varyings around the ones a program uses.
+                int(i64::from(crate::program::MAX_VARYING_LOCATIONS) * 4)
+            }
+            GL_MAX_TEXTURE_IMAGE_UNITS | GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
+                int(crate::program::MAX_STAGE_SAMPLERS.into())
+            }
+            GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => int(MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64),
+            GL_MAX_TEXTURE_COORDS if compat => int(crate::vbo::attrib::MAX_TEXTURE_COORDS as i64),
             // Context identity (GL 3.0 and later).
             GL_MAJOR_VERSION if v >= (3, 0) => int(v.0.into()),
             GL_MINOR_VERSION if v >= (3, 0) => int(v.1.into()),

@@ -34,6 +34,7 @@ pub mod pixel_transfer;
 pub mod pixelmap;
 pub mod pixels;
 pub mod points;
+pub mod program;
 pub mod query;
 pub mod raster_state;
 pub mod rasterpos;
@@ -44,6 +45,7 @@ mod submit;
 pub mod texenv;
 pub mod texture;
 pub mod texture_api;
+pub mod uniform;
 pub mod vbo;
 pub mod version;
 

@@ -6,6 +6,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::buffer::Buffers;
 use crate::dlist::DisplayLists;
+use crate::program::ShaderObjects;
 use crate::texture::Textures;
 
 /// Objects shared between contexts.
@@ -14,6 +15,7 @@ pub struct Shared {
     buffers: Mutex<Buffers>,
     lists: Mutex<DisplayLists>,
     textures: Mutex<Textures>,
+    programs: Mutex<ShaderObjects>,
 }
 
 impl Shared {
@@ -30,6 +32,11 @@ impl Shared {
     /// The display-list namespace, locked.
     pub fn lists(&self) -> MutexGuard<'_, DisplayLists> {
         self.lists.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The shader and program namespace, locked.
+    pub fn programs(&self) -> MutexGuard<'_, ShaderObjects> {
+        self.programs.lock().unwrap_or_else(|p| p.into_inner())
     }
 
     /// The buffer namespace, locked.

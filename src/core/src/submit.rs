@@ -75,6 +75,33 @@ impl std::fmt::Debug for Submit {
 }
 
 impl Context {
+    /// Fills `out` with a GLSL stage's uniform block: the values the
+    /// application set and the compatibility built-ins from the state.
+    fn program_block(&self, exec: &crate::program::Executable, fragment: bool, out: &mut Vec<u8>) {
+        {
+            let vals = exec.values();
+            out.clear();
+            out.extend_from_slice(if fragment {
+                &vals.fs_block
+            } else {
+                &vals.vs_block
+            });
+        }
+        for u in exec.uniforms.iter().filter(|u| u.location < 0) {
+            let Some(kind) = (if fragment { &u.fs } else { &u.vs }) else {
+                continue;
+            };
+            for e in 0..u.count as usize {
+                let Some(v) = self.builtin_uniform(&u.name, e) else {
+                    continue;
+                };
+                for (c, x) in v.iter().enumerate().take(u.ty.components()) {
+                    crate::uniform::store(out, kind, &u.ty, e, c, x.to_bits());
+                }
+            }
+        }
+    }
+
     /// The compiled fixed-function program for `key`.
     fn ff_program(&mut self, key: FfKey) -> Option<Arc<Compiled>> {
         if let Some(p) = self.submit.programs.get(&key) {
@@ -173,59 +200,48 @@ impl Context {
             }
             units.push((u, tex, base, levels));
         }
+        let exec = self.programs.exec.clone();
+        let glsl_vs = exec.as_ref().is_some_and(|e| e.vs.is_some());
+        let glsl_fs = exec.as_ref().is_some_and(|e| e.fs.is_some());
+        if glsl_fs {
+            // The program's fragment stage samples through its samplers.
+            units.clear();
+        }
         let mut images: Vec<Vec<OxglTexImage>> = Vec::with_capacity(units.len());
         let mut textures: Vec<OxglTextureDesc> = Vec::with_capacity(units.len());
         for &(u, tex, base, levels) in &units {
-            let faces = if tex.target == GL_TEXTURE_CUBE_MAP {
-                6
-            } else {
-                1
-            };
-            let mut imgs = Vec::with_capacity(levels * faces);
-            for l in base..base + levels {
-                for f in 0..faces {
-                    if let Some(i) = tex.images.get(&(f, l)) {
-                        imgs.push(OxglTexImage {
-                            texels: i.texels.as_ptr(),
-                            width: i.size[0] as u32,
-                            height: i.size[1] as u32,
-                            depth: i.size[2] as u32,
-                        });
-                    }
-                }
-            }
-            let base_img = &tex.images[&(0, base)];
-            let p = &tex.params;
-            // A comparing texture hands the backend the depth in R; the
-            // shader spreads the result as the depth mode says.
-            let (swizzle, _) = if p.compares(base_img.base) {
-                ([0, 0, 0, 5], 1)
-            } else {
-                sample_swizzle(tex, base_img.base)
-            };
-            textures.push(OxglTextureDesc {
-                unit: u as u32,
-                target: tex.target,
-                serial: tex.serial,
-                images: imgs.as_ptr(),
-                num_levels: (imgs.len() / faces) as u32,
-                num_faces: faces as u32,
-                swizzle,
-                min_filter: p.min_filter,
-                mag_filter: p.mag_filter,
-                wrap: p.wrap,
-                border_color: to_base(p.border_color, base_img.base, [0; 4]),
-                min_lod: p.lod[0],
-                max_lod: p.lod[1],
-                lod_bias: p.lod_bias + self.texunits.env[u].lod_bias,
-                max_anisotropy: p.max_anisotropy,
-                compare_func: if p.compares(base_img.base) {
-                    p.compare_func
-                } else {
-                    0
-                },
-            });
+            let lod_bias = self.texunits.env[u].lod_bias;
+            let (desc, imgs) = texture_desc(tex, base, levels, u as u32, lod_bias);
+            textures.push(desc);
             images.push(imgs);
+        }
+        if let Some(exec) = &exec {
+            let vals = exec.values();
+            for decl in &exec.textures {
+                let unit = vals.units.get(&decl.binding).copied().unwrap_or(0) as usize;
+                let target = crate::program::dim_target(decl.dim);
+                let (Ok(ti), Some(bound)) = (target_index(target), self.textures.bound.get(unit))
+                else {
+                    continue;
+                };
+                let name = bound[ti];
+                let tex = if name == 0 {
+                    &self.textures.defaults[ti]
+                } else {
+                    match named.get(name) {
+                        Some(t) => t,
+                        None => continue,
+                    }
+                };
+                // An incomplete texture samples as (0, 0, 0, 1): left unbound.
+                let Some((base, levels)) = tex.complete() else {
+                    continue;
+                };
+                let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
+                let (desc, imgs) = texture_desc(tex, base, levels, decl.binding, lod_bias);
+                textures.push(desc);
+                images.push(imgs);
+            }
         }
         let pixel_image;
         if let Some(p) = &self.submit.pixel {
@@ -271,14 +287,37 @@ impl Context {
                 compare_func: 0,
             });
         }
-        let Some(program) = self.ff_program(key) else {
-            return;
+        let ff = if glsl_vs && glsl_fs {
+            None
+        } else {
+            match self.ff_program(key) {
+                Some(p) => Some(p),
+                None => return,
+            }
         };
         let mut vs_block = std::mem::take(&mut self.submit.vs_block);
         let mut fs_block = std::mem::take(&mut self.submit.fs_block);
         let mut edge_flags = std::mem::take(&mut self.submit.edge_flags);
-        ffgen::pack(self, &program.vs_uniforms, &mut vs_block);
-        ffgen::pack(self, &program.fs_uniforms, &mut fs_block);
+        let (vs, fs) = match (&exec, &ff) {
+            (Some(e), _) if glsl_vs && glsl_fs => (e.vs.as_ref(), e.fs.as_ref()),
+            (Some(e), Some(f)) if glsl_vs => (e.vs.as_ref(), Some(&f.fs)),
+            (Some(e), Some(f)) if glsl_fs => (Some(&f.vs), e.fs.as_ref()),
+            (_, Some(f)) => (Some(&f.vs), Some(&f.fs)),
+            _ => return,
+        };
+        let (Some(vs), Some(fs)) = (vs, fs) else {
+            return;
+        };
+        match (&exec, &ff) {
+            (Some(e), _) if glsl_vs => self.program_block(e, false, &mut vs_block),
+            (_, Some(f)) => ffgen::pack(self, &f.vs_uniforms, &mut vs_block),
+            _ => {}
+        }
+        match (&exec, &ff) {
+            (Some(e), _) if glsl_fs => self.program_block(e, true, &mut fs_block),
+            (_, Some(f)) => ffgen::pack(self, &f.fs_uniforms, &mut fs_block),
+            _ => {}
+        }
 
         let attribs: Vec<OxglVertexAttrib> = batch
             .layout
@@ -327,8 +366,8 @@ impl Context {
             prims: prims.as_ptr(),
             num_prims: prims.len() as u32,
             instance_count: 1,
-            vs: program.vs.raw(),
-            fs: program.fs.raw(),
+            vs: vs.raw(),
+            fs: fs.raw(),
             vs_uniforms: vs_block.as_ptr(),
             vs_uniforms_size: vs_block.len(),
             fs_uniforms: fs_block.as_ptr(),
@@ -336,7 +375,14 @@ impl Context {
             textures: textures.as_ptr(),
             num_textures: textures.len() as u32,
             draw_buffers: self.draw_buffer_bits(),
-            raster: self.pixel_raster_desc(),
+            raster: {
+                let mut r = self.pixel_raster_desc();
+                if glsl_vs {
+                    r.program_point_size =
+                        u32::from(self.state.enabled(GL_VERTEX_PROGRAM_POINT_SIZE));
+                }
+                r
+            },
             depth_stencil: self.depth_stencil_desc(),
             blend: self.blend_desc(),
         };
@@ -456,6 +502,67 @@ impl Context {
             color_mask: s.color_mask.map(u8::from),
         }
     }
+}
+
+/// The backend's description of `tex` (levels `base..base + levels`) at
+/// texture binding `unit`, and the images it points to.
+fn texture_desc(
+    tex: &Texture,
+    base: usize,
+    levels: usize,
+    unit: u32,
+    unit_lod_bias: f32,
+) -> (OxglTextureDesc, Vec<OxglTexImage>) {
+    let faces = if tex.target == GL_TEXTURE_CUBE_MAP {
+        6
+    } else {
+        1
+    };
+    let mut imgs = Vec::with_capacity(levels * faces);
+    for l in base..base + levels {
+        for f in 0..faces {
+            if let Some(i) = tex.images.get(&(f, l)) {
+                imgs.push(OxglTexImage {
+                    texels: i.texels.as_ptr(),
+                    width: i.size[0] as u32,
+                    height: i.size[1] as u32,
+                    depth: i.size[2] as u32,
+                });
+            }
+        }
+    }
+    let base_img = &tex.images[&(0, base)];
+    let p = &tex.params;
+    // A comparing texture hands the backend the depth in R; the
+    // shader spreads the result as the depth mode says.
+    let (swizzle, _) = if p.compares(base_img.base) {
+        ([0, 0, 0, 5], 1)
+    } else {
+        sample_swizzle(tex, base_img.base)
+    };
+    let desc = OxglTextureDesc {
+        unit,
+        target: tex.target,
+        serial: tex.serial,
+        images: imgs.as_ptr(),
+        num_levels: (imgs.len() / faces) as u32,
+        num_faces: faces as u32,
+        swizzle,
+        min_filter: p.min_filter,
+        mag_filter: p.mag_filter,
+        wrap: p.wrap,
+        border_color: to_base(p.border_color, base_img.base, [0; 4]),
+        min_lod: p.lod[0],
+        max_lod: p.lod[1],
+        lod_bias: p.lod_bias + unit_lod_bias,
+        max_anisotropy: p.max_anisotropy,
+        compare_func: if p.compares(base_img.base) {
+            p.compare_func
+        } else {
+            0
+        },
+    };
+    (desc, imgs)
 }
 
 /// The swizzle and format bits (see [`base_swizzle`]) of `tex` sampled with

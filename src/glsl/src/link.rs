@@ -463,7 +463,9 @@ pub fn link(
     for s in vsh.iter_mut().chain(fsh.iter_mut()) {
         oxgl_ir::passes::optimize(s);
         if let Err(e) = oxgl_ir::valid::validate(s) {
-            return Err(format!("error: internal error in linking: invalid IR: {e}\n"));
+            return Err(format!(
+                "error: internal error in linking: invalid IR: {e}\n"
+            ));
         }
     }
     Ok(Linked {
@@ -547,7 +549,11 @@ mod tests {
             .collect();
         assert_eq!(
             names,
-            [("pos", Some(0)), ("uv_in", Some(3)), ("gl_MultiTexCoord0", None)]
+            [
+                ("pos", Some(0)),
+                ("uv_in", Some(3)),
+                ("gl_MultiTexCoord0", None)
+            ]
         );
         let vs = l.vs.unwrap();
         assert_eq!(location_of(&vs, "uv_in"), Some(18));
@@ -584,7 +590,10 @@ mod tests {
             "uniform vec4 c; void main() { gl_FragColor = c; }\n",
         );
         let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
-        assert!(e.contains("uniform `c' declared as type `vec3' and type `vec4'"), "{e}");
+        assert!(
+            e.contains("uniform `c' declared as type `vec3' and type `vec4'"),
+            "{e}"
+        );
     }
 
     #[test]

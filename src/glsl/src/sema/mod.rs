@@ -154,6 +154,15 @@ pub(crate) fn check(
         to_double: version.at_least(400, 0) || has(&[Ext::ARB_gpu_shader_fp64]),
         to_int64: has(&[Ext::ARB_gpu_shader_int64]),
     };
+    // Built-in struct types and their members get names the lowering can
+    // print (uniform tables list `gl_LightSource[0].ambient` even when the
+    // source never spells `ambient`).
+    for (name, members) in vars::structs() {
+        tu.names.intern(name);
+        for (_, m, _) in members {
+            tu.names.intern(m);
+        }
+    }
     let mut c = Checker {
         tu,
         log,

@@ -18,6 +18,7 @@ mod lighting;
 mod lists;
 mod matrix;
 mod pixels;
+mod program;
 mod queries;
 mod query;
 mod rasterpos;
@@ -196,4 +197,5 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     install_aliases(d);
     eval::install(d, profile);
     select::install(d, profile);
+    program::install(d, profile);
 }

@@ -1,0 +1,932 @@
+//! GLSL shader and program objects (GL 2.1 §2.15, OpenGL Shading Language
+//! 1.20): one namespace per share group for both kinds, compilation by
+//! `oxgl-glsl` (preprocess, parse, check, lower to IR), linking
+//! ([`oxgl_glsl::link`]) into an [`Executable`] whose stages the backend
+//! compiled, and the queries.
+//!
+//! A stage without a shader is fixed function: the linker keeps the
+//! compatibility varyings at the fixed-function generator's locations, so a
+//! vertex-only program draws with the fixed-function fragment stage and the
+//! other way round ([`crate::submit`]).
+//!
+//! Compile status is the front end's verdict alone; a shader that compiles
+//! but uses something the lowering does not handle yet fails at link time
+//! with the lowering's located message.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use oxgl_dri_interface::client::Shader as BackendShader;
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+use oxgl_glsl::link::{Attribute, LinkOptions};
+use oxgl_glsl::lower::{Lowered, UniformKind};
+use oxgl_ir::{Dim, TextureDecl};
+
+use crate::context::{Context, Profile};
+use crate::error::{ApiError, ApiResult};
+use crate::uniform::{Base, UniformType, Values};
+
+/// `GL_MAX_VERTEX_ATTRIBS`.
+pub const MAX_VERTEX_ATTRIBS: u32 = crate::vbo::attrib::MAX_VERTEX_ATTRIBS as u32;
+/// `GL_MAX_TEXTURE_IMAGE_UNITS` (fragment) and `GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS`.
+pub const MAX_STAGE_SAMPLERS: u32 = 16;
+/// Varying locations the backend carries (`GL_MAX_VARYING_FLOATS` / 4).
+pub const MAX_VARYING_LOCATIONS: u32 = 16;
+/// Uniform components per stage (`GL_MAX_*_UNIFORM_COMPONENTS`).
+pub const MAX_UNIFORM_COMPONENTS: u32 = 4096;
+/// First texture binding of a vertex shader's samplers when fixed function
+/// samples units `0..8` (and the pixel image) in the fragment stage.
+const VS_ALONE_SAMPLER_BASE: u32 = 32;
+
+/// A shader object.
+#[derive(Debug)]
+pub struct ShaderObject {
+    /// `GL_VERTEX_SHADER` or `GL_FRAGMENT_SHADER`.
+    pub kind: GLenum,
+    /// The source strings, concatenated; `None` before `glShaderSource`.
+    source: Option<String>,
+    compiled: bool,
+    log: String,
+    /// The lowered shader of the last successful compile, or the lowering's
+    /// message.
+    lowered: Option<Result<Arc<Lowered>, String>>,
+    delete_pending: bool,
+    /// Programs it is attached to.
+    attachments: u32,
+}
+
+/// A linked program: both stages as the backend compiled them, and the
+/// tables the API reads.
+pub struct Executable {
+    /// Vertex stage, `None` for fixed function.
+    pub(crate) vs: Option<BackendShader>,
+    /// Fragment stage, `None` for fixed function.
+    pub(crate) fs: Option<BackendShader>,
+    /// Texture declarations of both stages (bindings are unique).
+    pub(crate) textures: Vec<TextureDecl>,
+    /// Active attributes.
+    attributes: Vec<Attribute>,
+    /// Active uniforms with their API types; `location` is the first
+    /// element's, -1 for built-ins.
+    pub(crate) uniforms: Vec<ProgramUniform>,
+    /// Location -> (uniform, element).
+    locations: Vec<(usize, usize)>,
+    /// The values: uniform blocks and sampler units.
+    pub(crate) values: Mutex<UniformStore>,
+}
+
+/// Uniform storage of an executable.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct UniformStore {
+    /// Default uniform block of the vertex stage (std140).
+    pub vs_block: Vec<u8>,
+    /// Default uniform block of the fragment stage.
+    pub fs_block: Vec<u8>,
+    /// Texture unit of each texture binding.
+    pub units: HashMap<u32, u32>,
+}
+
+impl std::fmt::Debug for Executable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Executable")
+            .field("attributes", &self.attributes)
+            .field("uniforms", &self.uniforms)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Executable {
+    /// The uniform storage, locked.
+    pub(crate) fn values(&self) -> MutexGuard<'_, UniformStore> {
+        self.values.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// A uniform as the API sees it.
+#[derive(Clone, Debug)]
+pub(crate) struct ProgramUniform {
+    /// `glGetActiveUniform` name (`a[0]` for arrays).
+    pub name: String,
+    pub ty: UniformType,
+    pub count: u32,
+    pub is_array: bool,
+    pub location: i32,
+    pub vs: Option<UniformKind>,
+    pub fs: Option<UniformKind>,
+}
+
+/// A program object.
+#[derive(Debug, Default)]
+pub struct ProgramObject {
+    attached: Vec<u32>,
+    bindings: Vec<(String, u32)>,
+    linked: bool,
+    validated: bool,
+    log: String,
+    /// The executable of the last successful link.
+    pub(crate) exec: Option<Arc<Executable>>,
+    delete_pending: bool,
+}
+
+#[derive(Debug)]
+enum Object {
+    Shader(ShaderObject),
+    Program(ProgramObject),
+}
+
+/// The shader and program namespace of a share group.
+#[derive(Debug, Default)]
+pub struct ShaderObjects {
+    next: u32,
+    objects: HashMap<u32, Object>,
+}
+
+impl ShaderObjects {
+    fn insert(&mut self, o: Object) -> u32 {
+        self.next += 1;
+        while self.objects.contains_key(&self.next) || self.next == 0 {
+            self.next = self.next.wrapping_add(1);
+        }
+        self.objects.insert(self.next, o);
+        self.next
+    }
+
+    /// INVALID_VALUE for an unknown name, INVALID_OPERATION for a program.
+    fn shader(&mut self, name: u32) -> ApiResult<&mut ShaderObject> {
+        match self.objects.get_mut(&name) {
+            Some(Object::Shader(s)) => Ok(s),
+            Some(Object::Program(_)) => Err(ApiError::InvalidOperation),
+            None => Err(ApiError::InvalidValue),
+        }
+    }
+
+    /// INVALID_VALUE for an unknown name, INVALID_OPERATION for a shader.
+    fn program(&mut self, name: u32) -> ApiResult<&mut ProgramObject> {
+        match self.objects.get_mut(&name) {
+            Some(Object::Program(p)) => Ok(p),
+            Some(Object::Shader(_)) => Err(ApiError::InvalidOperation),
+            None => Err(ApiError::InvalidValue),
+        }
+    }
+
+    /// Detaches `shader` from a program, deleting it if it was flagged.
+    fn release_shader(&mut self, shader: u32) {
+        if let Some(Object::Shader(s)) = self.objects.get_mut(&shader) {
+            s.attachments = s.attachments.saturating_sub(1);
+            if s.delete_pending && s.attachments == 0 {
+                self.objects.remove(&shader);
+            }
+        }
+    }
+
+    /// Deletes program `name` now (not current anywhere we know of).
+    fn destroy_program(&mut self, name: u32) {
+        if let Some(Object::Program(p)) = self.objects.remove(&name) {
+            for s in p.attached {
+                self.release_shader(s);
+            }
+        }
+    }
+}
+
+/// Current-program state of a context.
+#[derive(Debug, Default)]
+pub struct ProgramState {
+    /// `GL_CURRENT_PROGRAM`.
+    pub current: u32,
+    /// Its executable (kept when the program is relinked unsuccessfully or
+    /// deleted while current).
+    pub(crate) exec: Option<Arc<Executable>>,
+}
+
+/// The texture target a sampler of `dim` reads.
+pub(crate) fn dim_target(dim: Dim) -> GLenum {
+    match dim {
+        Dim::D1 => GL_TEXTURE_1D,
+        Dim::D3 => GL_TEXTURE_3D,
+        Dim::Cube => GL_TEXTURE_CUBE_MAP,
+        Dim::Rect => GL_TEXTURE_RECTANGLE,
+        _ => GL_TEXTURE_2D,
+    }
+}
+
+/// The IR input location of generic attribute `i`: generic 0 is the
+/// position slot (it aliases `gl_Vertex`).
+fn attrib_slot(i: u32) -> u32 {
+    if i == 0 {
+        u32::from(crate::vbo::Attrib::POS.0)
+    } else {
+        u32::from(crate::vbo::Attrib::GENERIC0.0) + i
+    }
+}
+
+/// Copies `s` into `buf` as `glGet*InfoLog` does: at most `buf_size - 1`
+/// bytes and a NUL. Returns the length written (without the NUL).
+pub fn copy_string(s: &str, buf: &mut [u8]) -> usize {
+    if buf.is_empty() {
+        return 0;
+    }
+    let n = s.len().min(buf.len() - 1);
+    buf[..n].copy_from_slice(&s.as_bytes()[..n]);
+    buf[n] = 0;
+    n
+}
+
+/// What `glGetActiveAttrib` / `glGetActiveUniform` return.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ActiveVariable {
+    /// Name.
+    pub name: String,
+    /// Array size (1 if not an array).
+    pub size: i32,
+    /// `GL_FLOAT_VEC4`, ...
+    pub ty: GLenum,
+}
+
+impl Context {
+    fn objects(&self) -> MutexGuard<'_, ShaderObjects> {
+        self.shared().programs()
+    }
+
+    /// `glCreateShader`: 0 and INVALID_ENUM for an unknown type.
+    pub fn create_shader(&mut self, kind: GLenum) -> ApiResult<u32> {
+        self.outside_begin_end()?;
+        if !matches!(kind, GL_VERTEX_SHADER | GL_FRAGMENT_SHADER) {
+            return Err(ApiError::InvalidEnum);
+        }
+        Ok(self.objects().insert(Object::Shader(ShaderObject {
+            kind,
+            source: None,
+            compiled: false,
+            log: String::new(),
+            lowered: None,
+            delete_pending: false,
+            attachments: 0,
+        })))
+    }
+
+    /// `glCreateProgram`.
+    pub fn create_program(&mut self) -> ApiResult<u32> {
+        self.outside_begin_end()?;
+        Ok(self
+            .objects()
+            .insert(Object::Program(ProgramObject::default())))
+    }
+
+    /// `glShaderSource`: the strings, concatenated.
+    pub fn shader_source(&mut self, shader: u32, strings: Vec<String>) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        o.shader(shader)?.source = Some(strings.concat());
+        Ok(())
+    }
+
+    /// `glCompileShader`.
+    pub fn compile_shader(&mut self, shader: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        let compat = self.params().profile == Profile::Compat;
+        let (kind, src) = {
+            let mut o = self.objects();
+            let s = o.shader(shader)?;
+            (s.kind, s.source.clone().unwrap_or_default())
+        };
+        let stage = if kind == GL_VERTEX_SHADER {
+            oxgl_glsl::Stage::Vertex
+        } else {
+            oxgl_glsl::Stage::Fragment
+        };
+        let mut opts = oxgl_glsl::Options::new(stage);
+        opts.compat_context = compat;
+        let c = oxgl_glsl::compile(&src, &opts);
+        let compiled = c.success();
+        let log = c.log.to_string();
+        let lowered = compiled.then(|| {
+            oxgl_glsl::lower::lower(&c)
+                .map(Arc::new)
+                .map_err(|e| e.to_string())
+        });
+        let mut o = self.objects();
+        // The shader may have been deleted meanwhile by another context.
+        if let Ok(s) = o.shader(shader) {
+            s.compiled = compiled;
+            s.log = log;
+            s.lowered = lowered;
+        }
+        Ok(())
+    }
+
+    /// `glDeleteShader`: flagged while attached. 0 is silently ignored.
+    pub fn delete_shader(&mut self, shader: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        if shader == 0 {
+            return Ok(());
+        }
+        let mut o = self.objects();
+        let s = o.shader(shader)?;
+        if s.attachments > 0 {
+            s.delete_pending = true;
+        } else {
+            o.objects.remove(&shader);
+        }
+        Ok(())
+    }
+
+    /// `glDeleteProgram`: flagged while current.
+    pub fn delete_program(&mut self, program: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        if program == 0 {
+            return Ok(());
+        }
+        let current = self.programs.current;
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        if program == current {
+            p.delete_pending = true;
+        } else {
+            o.destroy_program(program);
+        }
+        Ok(())
+    }
+
+    /// `glIsShader`.
+    pub fn is_shader(&self, name: u32) -> bool {
+        matches!(self.objects().objects.get(&name), Some(Object::Shader(_)))
+    }
+
+    /// `glIsProgram`.
+    pub fn is_program(&self, name: u32) -> bool {
+        matches!(self.objects().objects.get(&name), Some(Object::Program(_)))
+    }
+
+    /// `glAttachShader`: INVALID_OPERATION if already attached.
+    pub fn attach_shader(&mut self, program: u32, shader: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        o.program(program)?;
+        o.shader(shader)?;
+        let p = o.program(program)?;
+        if p.attached.contains(&shader) {
+            return Err(ApiError::InvalidOperation);
+        }
+        p.attached.push(shader);
+        o.shader(shader)?.attachments += 1;
+        Ok(())
+    }
+
+    /// `glDetachShader`: INVALID_OPERATION if not attached.
+    pub fn detach_shader(&mut self, program: u32, shader: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        o.program(program)?;
+        o.shader(shader)?;
+        let p = o.program(program)?;
+        let Some(i) = p.attached.iter().position(|&s| s == shader) else {
+            return Err(ApiError::InvalidOperation);
+        };
+        p.attached.remove(i);
+        o.release_shader(shader);
+        Ok(())
+    }
+
+    /// `glGetAttachedShaders`.
+    pub fn attached_shaders(&mut self, program: u32) -> ApiResult<Vec<u32>> {
+        self.outside_begin_end()?;
+        Ok(self.objects().program(program)?.attached.clone())
+    }
+
+    /// `glBindAttribLocation`: takes effect at the next link.
+    pub fn bind_attrib_location(&mut self, program: u32, index: u32, name: &str) -> ApiResult {
+        self.outside_begin_end()?;
+        if index >= MAX_VERTEX_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        if name.starts_with("gl_") {
+            return Err(ApiError::InvalidOperation);
+        }
+        p.bindings.retain(|(n, _)| n != name);
+        p.bindings.push((name.to_owned(), index));
+        Ok(())
+    }
+
+    /// `glLinkProgram`.
+    pub fn link_program(&mut self, program: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        let (attached, bindings) = {
+            let mut o = self.objects();
+            let p = o.program(program)?;
+            let attached = p.attached.clone();
+            let bindings = p.bindings.clone();
+            let mut shaders = Vec::new();
+            for s in attached {
+                if let Ok(s) = o.shader(s) {
+                    shaders.push((s.kind, s.compiled, s.lowered.clone()));
+                }
+            }
+            (shaders, bindings)
+        };
+        let result = self.link(&attached, &bindings);
+        let mut new_exec = None;
+        {
+            let mut o = self.objects();
+            let p = o.program(program)?;
+            match result {
+                Ok(exec) => {
+                    let exec = Arc::new(exec);
+                    p.linked = true;
+                    p.log.clear();
+                    p.exec = Some(exec.clone());
+                    new_exec = Some(exec);
+                }
+                Err(log) => {
+                    p.linked = false;
+                    p.log = log;
+                    p.exec = None;
+                }
+            }
+            p.validated = false;
+        }
+        if self.programs.current == program && new_exec.is_some() {
+            self.programs.exec = new_exec;
+        }
+        Ok(())
+    }
+
+    /// Links shaders (type, compile status, lowered) into an executable or
+    /// an info log.
+    #[allow(clippy::type_complexity, reason = "a private helper's input tuple")]
+    fn link(
+        &mut self,
+        shaders: &[(GLenum, bool, Option<Result<Arc<Lowered>, String>>)],
+        bindings: &[(String, u32)],
+    ) -> Result<Executable, String> {
+        if shaders.is_empty() {
+            return Err("error: no shaders attached to the program\n".to_owned());
+        }
+        let mut stages: [Option<Arc<Lowered>>; 2] = [None, None];
+        for (kind, compiled, lowered) in shaders {
+            let name = if *kind == GL_VERTEX_SHADER {
+                "vertex"
+            } else {
+                "fragment"
+            };
+            if !compiled {
+                return Err(format!(
+                    "error: linking with uncompiled/unspecialized {name} shader\n"
+                ));
+            }
+            let l = match lowered {
+                Some(Ok(l)) => l.clone(),
+                Some(Err(e)) => return Err(format!("{e}\n")),
+                None => return Err(format!("error: linking with uncompiled {name} shader\n")),
+            };
+            let slot = &mut stages[usize::from(*kind == GL_FRAGMENT_SHADER)];
+            if slot.is_some() {
+                return Err(format!(
+                    "error: linking more than one {name} shader is not supported yet\n"
+                ));
+            }
+            *slot = Some(l);
+        }
+        let opts = LinkOptions {
+            bindings,
+            max_vertex_attribs: MAX_VERTEX_ATTRIBS,
+            max_varying_locations: MAX_VARYING_LOCATIONS,
+            attrib_slot: &attrib_slot,
+            vs_alone_sampler_base: VS_ALONE_SAMPLER_BASE,
+        };
+        let linked = oxgl_glsl::link::link(stages[0].as_deref(), stages[1].as_deref(), &opts)?;
+        let mut textures = Vec::new();
+        let mut compile = |s: &Option<oxgl_ir::Shader>| -> Result<Option<BackendShader>, String> {
+            let Some(s) = s else { return Ok(None) };
+            textures.extend(s.textures.iter().cloned());
+            self.backend_shader(&oxgl_ir::serialize::serialize(s))
+                .map(Some)
+                .map_err(|e| format!("error: the backend cannot run this program: {e}\n"))
+        };
+        let vs = compile(&linked.vs)?;
+        let fs = compile(&linked.fs)?;
+        let mut uniforms = Vec::new();
+        let mut locations = Vec::new();
+        for u in &linked.uniforms {
+            let Some(ty) = UniformType::parse(&u.ty) else {
+                return Err(format!(
+                    "error: uniform `{}' of type `{}' is not supported yet\n",
+                    u.name, u.ty
+                ));
+            };
+            let builtin = u.name.starts_with("gl_");
+            let location = if builtin { -1 } else { locations.len() as i32 };
+            if !builtin {
+                for e in 0..u.count as usize {
+                    locations.push((uniforms.len(), e));
+                }
+            }
+            uniforms.push(ProgramUniform {
+                name: u.name.clone(),
+                ty,
+                count: u.count,
+                is_array: u.name.ends_with("[0]"),
+                location,
+                vs: u.vs.clone(),
+                fs: u.fs.clone(),
+            });
+        }
+        let mut values = UniformStore {
+            vs_block: vec![0; linked.vs_uniform_size as usize],
+            fs_block: vec![0; linked.fs_uniform_size as usize],
+            units: HashMap::new(),
+        };
+        for t in &textures {
+            values.units.insert(t.binding, 0);
+        }
+        Ok(Executable {
+            vs,
+            fs,
+            textures,
+            attributes: linked.attributes,
+            uniforms,
+            locations,
+            values: Mutex::new(values),
+        })
+    }
+
+    /// `glUseProgram`: INVALID_OPERATION for a program that is not linked.
+    pub fn use_program(&mut self, program: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        let exec = if program == 0 {
+            None
+        } else {
+            let mut o = self.objects();
+            let p = o.program(program)?;
+            if !p.linked {
+                return Err(ApiError::InvalidOperation);
+            }
+            p.exec.clone()
+        };
+        let old = std::mem::replace(&mut self.programs.current, program);
+        self.programs.exec = exec;
+        if old != program && old != 0 {
+            let mut o = self.objects();
+            if let Ok(p) = o.program(old)
+                && p.delete_pending
+            {
+                o.destroy_program(old);
+            }
+        }
+        Ok(())
+    }
+
+    /// `glValidateProgram`: a linked program validates.
+    pub fn validate_program(&mut self, program: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        p.validated = p.linked;
+        Ok(())
+    }
+
+    /// `glGetShaderiv`.
+    pub fn get_shader(&mut self, shader: u32, pname: GLenum) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        let s = o.shader(shader)?;
+        Ok(match pname {
+            GL_SHADER_TYPE => s.kind as i32,
+            GL_DELETE_STATUS => i32::from(s.delete_pending),
+            GL_COMPILE_STATUS => i32::from(s.compiled),
+            GL_INFO_LOG_LENGTH => {
+                if s.log.is_empty() {
+                    0
+                } else {
+                    s.log.len() as i32 + 1
+                }
+            }
+            GL_SHADER_SOURCE_LENGTH => s.source.as_ref().map_or(0, |x| x.len() as i32 + 1),
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+
+    /// `glGetShaderInfoLog`.
+    pub fn shader_info_log(&mut self, shader: u32) -> ApiResult<String> {
+        self.outside_begin_end()?;
+        Ok(self.objects().shader(shader)?.log.clone())
+    }
+
+    /// `glGetShaderSource`.
+    pub fn shader_source_text(&mut self, shader: u32) -> ApiResult<String> {
+        self.outside_begin_end()?;
+        Ok(self
+            .objects()
+            .shader(shader)?
+            .source
+            .clone()
+            .unwrap_or_default())
+    }
+
+    /// `glGetProgramiv`.
+    pub fn get_program(&mut self, program: u32, pname: GLenum) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        let exec = p.exec.as_deref();
+        let max_len = |names: &mut dyn Iterator<Item = usize>| -> i32 {
+            names.map(|n| n as i32 + 1).max().unwrap_or(0)
+        };
+        Ok(match pname {
+            GL_DELETE_STATUS => i32::from(p.delete_pending),
+            GL_LINK_STATUS => i32::from(p.linked),
+            GL_VALIDATE_STATUS => i32::from(p.validated),
+            GL_INFO_LOG_LENGTH => {
+                if p.log.is_empty() {
+                    0
+                } else {
+                    p.log.len() as i32 + 1
+                }
+            }
+            GL_ATTACHED_SHADERS => p.attached.len() as i32,
+            GL_ACTIVE_ATTRIBUTES => exec.map_or(0, |e| e.attributes.len() as i32),
+            GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => exec.map_or(0, |e| {
+                max_len(&mut e.attributes.iter().map(|a| a.name.len()))
+            }),
+            GL_ACTIVE_UNIFORMS => exec.map_or(0, |e| e.uniforms.len() as i32),
+            GL_ACTIVE_UNIFORM_MAX_LENGTH => {
+                exec.map_or(0, |e| max_len(&mut e.uniforms.iter().map(|u| u.name.len())))
+            }
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+
+    /// `glGetProgramInfoLog`.
+    pub fn program_info_log(&mut self, program: u32) -> ApiResult<String> {
+        self.outside_begin_end()?;
+        Ok(self.objects().program(program)?.log.clone())
+    }
+
+    /// The executable of a linked `program`: INVALID_OPERATION if not linked.
+    fn linked_exec(&self, program: u32) -> ApiResult<Arc<Executable>> {
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        match (&p.exec, p.linked) {
+            (Some(e), true) => Ok(e.clone()),
+            _ => Err(ApiError::InvalidOperation),
+        }
+    }
+
+    /// `glGetAttribLocation`: -1 for an inactive or built-in attribute.
+    pub fn get_attrib_location(&mut self, program: u32, name: &str) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        let e = self.linked_exec(program)?;
+        Ok(e.attributes
+            .iter()
+            .find(|a| a.name == name)
+            .and_then(|a| a.index)
+            .map_or(-1, |i| i as i32))
+    }
+
+    /// `glGetActiveAttrib`.
+    pub fn get_active_attrib(&mut self, program: u32, index: u32) -> ApiResult<ActiveVariable> {
+        self.outside_begin_end()?;
+        let e = {
+            let mut o = self.objects();
+            o.program(program)?.exec.clone()
+        };
+        let a = e
+            .as_ref()
+            .and_then(|e| e.attributes.get(index as usize))
+            .ok_or(ApiError::InvalidValue)?;
+        let ty = UniformType::parse(&a.ty).map_or(GL_FLOAT_VEC4, |t| t.gl);
+        Ok(ActiveVariable {
+            name: a.name.clone(),
+            size: 1,
+            ty,
+        })
+    }
+
+    /// `glGetActiveUniform`.
+    pub fn get_active_uniform(&mut self, program: u32, index: u32) -> ApiResult<ActiveVariable> {
+        self.outside_begin_end()?;
+        let e = {
+            let mut o = self.objects();
+            o.program(program)?.exec.clone()
+        };
+        let u = e
+            .as_ref()
+            .and_then(|e| e.uniforms.get(index as usize))
+            .ok_or(ApiError::InvalidValue)?;
+        Ok(ActiveVariable {
+            name: u.name.clone(),
+            size: u.count as i32,
+            ty: u.ty.gl,
+        })
+    }
+
+    /// `glGetUniformLocation`: `name`, `name[0]` or `name[i]` of an active
+    /// uniform; -1 otherwise.
+    pub fn get_uniform_location(&mut self, program: u32, name: &str) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        let e = self.linked_exec(program)?;
+        Ok(uniform_location(&e, name))
+    }
+
+    /// `glUniform*` and `glUniformMatrix*` on the current program: `comps`
+    /// components per element, `count` elements.
+    pub fn uniform(
+        &mut self,
+        location: i32,
+        count: i32,
+        comps: usize,
+        matrix: bool,
+        values: Values<'_>,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if count < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let Some(exec) = self.programs.exec.clone() else {
+            return Err(ApiError::InvalidOperation);
+        };
+        if location == -1 {
+            return Ok(());
+        }
+        let &(ui, e) = usize::try_from(location)
+            .ok()
+            .and_then(|l| exec.locations.get(l))
+            .ok_or(ApiError::InvalidOperation)?;
+        let u = &exec.uniforms[ui];
+        crate::uniform::check_call(&u.ty, values, comps, matrix)?;
+        if count > 1 && !u.is_array {
+            return Err(ApiError::InvalidOperation);
+        }
+        let n = (count as usize).min(u.count as usize - e);
+        if u.ty.base == Base::Sampler {
+            let Values::Int(v) = values else {
+                return Err(ApiError::InvalidOperation);
+            };
+            if v[..n]
+                .iter()
+                .any(|&x| x < 0 || x as usize >= crate::get::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
+            {
+                return Err(ApiError::InvalidValue);
+            }
+            let mut vals = exec.values();
+            for k in 0..n {
+                for kind in [&u.vs, &u.fs].into_iter().flatten() {
+                    if let UniformKind::Sampler { binding } = kind {
+                        vals.units.insert(binding + (e + k) as u32, v[k] as u32);
+                    }
+                }
+            }
+            return Ok(());
+        }
+        let mut vals = exec.values();
+        let vals = &mut *vals;
+        for k in 0..n {
+            for c in 0..comps {
+                let bits = crate::uniform::convert(values, k * comps + c, u.ty.base);
+                if let Some(kind) = &u.vs {
+                    crate::uniform::store(&mut vals.vs_block, kind, &u.ty, e + k, c, bits);
+                }
+                if let Some(kind) = &u.fs {
+                    crate::uniform::store(&mut vals.fs_block, kind, &u.ty, e + k, c, bits);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `glGetUniform{f,i}v`: the element at `location` of a linked
+    /// program, as floats or integers.
+    pub fn get_uniform(
+        &mut self,
+        program: u32,
+        location: i32,
+    ) -> ApiResult<(UniformType, Vec<u32>)> {
+        self.outside_begin_end()?;
+        let exec = self.linked_exec(program)?;
+        let &(ui, e) = usize::try_from(location)
+            .ok()
+            .and_then(|l| exec.locations.get(l))
+            .ok_or(ApiError::InvalidOperation)?;
+        let u = &exec.uniforms[ui];
+        let vals = exec.values();
+        if u.ty.base == Base::Sampler {
+            let unit = [&u.vs, &u.fs]
+                .into_iter()
+                .flatten()
+                .find_map(|k| match k {
+                    UniformKind::Sampler { binding } => vals.units.get(&(binding + e as u32)),
+                    UniformKind::Data { .. } => None,
+                })
+                .copied()
+                .unwrap_or(0);
+            return Ok((u.ty, vec![unit]));
+        }
+        let (block, kind) = match (&u.vs, &u.fs) {
+            (Some(k), _) => (&vals.vs_block, k),
+            (None, Some(k)) => (&vals.fs_block, k),
+            (None, None) => return Err(ApiError::InvalidOperation),
+        };
+        let out = (0..u.ty.components())
+            .map(|c| crate::uniform::load(block, kind, &u.ty, e, c))
+            .collect();
+        Ok((u.ty, out))
+    }
+}
+
+/// The location of `name` in `exec`, -1 if none.
+fn uniform_location(exec: &Executable, name: &str) -> i32 {
+    if name.starts_with("gl_") {
+        return -1;
+    }
+    let (base, index) = match name.strip_suffix(']').and_then(|n| n.rsplit_once('[')) {
+        Some((b, i)) => match i.parse::<u32>() {
+            Ok(i) => (b, Some(i)),
+            Err(_) => return -1,
+        },
+        None => (name, None),
+    };
+    for u in &exec.uniforms {
+        if u.location < 0 {
+            continue;
+        }
+        if u.name == name && index.is_none() {
+            return u.location;
+        }
+        if u.is_array && u.name.strip_suffix("[0]") == Some(base) {
+            match index {
+                None => return u.location,
+                Some(i) if i < u.count => return u.location + i as i32,
+                Some(_) => return -1,
+            }
+        }
+    }
+    -1
+}
+
+/// What `glGetVertexAttrib*v` returns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum VertexAttribValue {
+    /// An integer or boolean state.
+    Int(i32),
+    /// `GL_CURRENT_VERTEX_ATTRIB`.
+    Current([f32; 4]),
+}
+
+impl Context {
+    /// `glGetVertexAttrib{f,i,d}v` (GL 2.1 §6.1.14): INVALID_VALUE for an
+    /// index past the limit; current attribute 0 is INVALID_OPERATION.
+    pub fn get_vertex_attrib(&mut self, index: u32, pname: GLenum) -> ApiResult<VertexAttribValue> {
+        self.outside_begin_end()?;
+        if index >= MAX_VERTEX_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        let slot = if index == 0 && self.params().profile == Profile::Compat {
+            crate::vbo::Attrib::POS
+        } else {
+            crate::vbo::Attrib::generic(index as usize)
+        };
+        if pname == GL_CURRENT_VERTEX_ATTRIB {
+            if index == 0 {
+                return Err(ApiError::InvalidOperation);
+            }
+            self.flush_vertices();
+            let v = self.ff.current.values[crate::vbo::Attrib::generic(index as usize).index()];
+            return Ok(VertexAttribValue::Current(v));
+        }
+        let a = self.array(slot);
+        let int = |x: i64| Ok(VertexAttribValue::Int(x as i32));
+        match pname {
+            GL_VERTEX_ATTRIB_ARRAY_ENABLED => int(a.enabled.into()),
+            GL_VERTEX_ATTRIB_ARRAY_SIZE => int(if a.bgra {
+                i64::from(GL_BGRA)
+            } else {
+                a.size.into()
+            }),
+            GL_VERTEX_ATTRIB_ARRAY_STRIDE => int(a.stride.into()),
+            GL_VERTEX_ATTRIB_ARRAY_TYPE => int(a.type_.into()),
+            GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => int(a.normalized.into()),
+            GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => int(a.buffer.into()),
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+
+    /// `glGetVertexAttribPointerv`.
+    pub fn get_vertex_attrib_pointer(&mut self, index: u32, pname: GLenum) -> ApiResult<usize> {
+        self.outside_begin_end()?;
+        if index >= MAX_VERTEX_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        if pname != GL_VERTEX_ATTRIB_ARRAY_POINTER {
+            return Err(ApiError::InvalidEnum);
+        }
+        let slot = if index == 0 && self.params().profile == Profile::Compat {
+            crate::vbo::Attrib::POS
+        } else {
+            crate::vbo::Attrib::generic(index as usize)
+        };
+        Ok(self.array(slot).pointer)
+    }
+}

@@ -1,0 +1,669 @@
+//! GLSL shader and program objects (GL 2.0/2.1): glCreateShader,
+//! glShaderSource, glCompileShader, glCreateProgram, glAttachShader,
+//! glLinkProgram, glUseProgram, the object queries, attribute bindings and
+//! queries, glUniform* / glUniformMatrix* and glGetUniform*, and
+//! glGetVertexAttrib*. glUseProgram and glUniform* are compiled into
+//! display lists (as Mesa's `save_UseProgram`, `save_Uniform*`); the others
+//! run at once.
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use std::ffi::{CStr, c_void};
+
+use oxgl_core::program::{ActiveVariable, VertexAttribValue, copy_string};
+use oxgl_core::uniform::{Base, Values};
+use oxgl_core::{ApiError, Context, Profile};
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::{compiled, with_ctx};
+
+/// Reads a NUL-terminated client string; `None` for a null pointer.
+///
+/// # Safety
+/// `p` is null or points to a NUL-terminated string.
+unsafe fn c_str(p: *const GLchar) -> Option<String> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: per the caller.
+    Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+}
+
+/// Writes `s` to a `glGet*InfoLog`-style buffer and its length.
+///
+/// # Safety
+/// `buf` is null or has room for `buf_size` bytes; `length` is null or
+/// writable.
+unsafe fn write_string(s: &str, buf_size: GLsizei, length: *mut GLsizei, buf: *mut GLchar) {
+    let mut n = 0;
+    if !buf.is_null() && buf_size > 0 {
+        // SAFETY: per the caller.
+        let out = unsafe { std::slice::from_raw_parts_mut(buf.cast::<u8>(), buf_size as usize) };
+        n = copy_string(s, out);
+    }
+    if !length.is_null() {
+        // SAFETY: per the caller.
+        unsafe { *length = n as GLsizei };
+    }
+}
+
+unsafe extern "C" fn CreateShader(kind: GLenum) -> GLuint {
+    with_ctx("glCreateShader", 0, |c| {
+        let r = c.create_shader(kind);
+        c.record(r).unwrap_or(0)
+    })
+}
+
+unsafe extern "C" fn CreateProgram() -> GLuint {
+    with_ctx("glCreateProgram", 0, |c| {
+        let r = c.create_program();
+        c.record(r).unwrap_or(0)
+    })
+}
+
+unsafe extern "C" fn ShaderSource(
+    shader: GLuint,
+    count: GLsizei,
+    strings: *const *const GLchar,
+    lengths: *const GLint,
+) {
+    with_ctx("glShaderSource", (), |c| {
+        if count < 0 {
+            c.record::<()>(Err(ApiError::InvalidValue));
+            return;
+        }
+        if strings.is_null() && count > 0 {
+            c.record::<()>(Err(ApiError::InvalidValue));
+            return;
+        }
+        let mut parts = Vec::with_capacity(count as usize);
+        for i in 0..count as usize {
+            // SAFETY: the client passes `count` string pointers and, if
+            // `lengths` is not null, `count` lengths.
+            let (p, len) = unsafe {
+                (
+                    *strings.add(i),
+                    if lengths.is_null() {
+                        -1
+                    } else {
+                        *lengths.add(i)
+                    },
+                )
+            };
+            if p.is_null() {
+                c.record::<()>(Err(ApiError::InvalidValue));
+                return;
+            }
+            let s = if len < 0 {
+                // SAFETY: a negative length means NUL-terminated.
+                unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+            } else {
+                // SAFETY: the client gives the string's length.
+                let b = unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len as usize) };
+                String::from_utf8_lossy(b).into_owned()
+            };
+            parts.push(s);
+        }
+        let r = c.shader_source(shader, parts);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn CompileShader(shader: GLuint) {
+    with_ctx("glCompileShader", (), |c| {
+        let r = c.compile_shader(shader);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn DeleteShader(shader: GLuint) {
+    with_ctx("glDeleteShader", (), |c| {
+        let r = c.delete_shader(shader);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn DeleteProgram(program: GLuint) {
+    with_ctx("glDeleteProgram", (), |c| {
+        let r = c.delete_program(program);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn IsShader(name: GLuint) -> GLboolean {
+    with_ctx("glIsShader", 0, |c| GLboolean::from(c.is_shader(name)))
+}
+
+unsafe extern "C" fn IsProgram(name: GLuint) -> GLboolean {
+    with_ctx("glIsProgram", 0, |c| GLboolean::from(c.is_program(name)))
+}
+
+unsafe extern "C" fn AttachShader(program: GLuint, shader: GLuint) {
+    with_ctx("glAttachShader", (), |c| {
+        let r = c.attach_shader(program, shader);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn DetachShader(program: GLuint, shader: GLuint) {
+    with_ctx("glDetachShader", (), |c| {
+        let r = c.detach_shader(program, shader);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn LinkProgram(program: GLuint) {
+    with_ctx("glLinkProgram", (), |c| {
+        let r = c.link_program(program);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn UseProgram(program: GLuint) {
+    with_ctx("glUseProgram", (), |c| {
+        compiled(c, move |c| c.use_program(program))
+    })
+}
+
+unsafe extern "C" fn ValidateProgram(program: GLuint) {
+    with_ctx("glValidateProgram", (), |c| {
+        let r = c.validate_program(program);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetShaderiv(shader: GLuint, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetShaderiv", (), |c| {
+        let r = c.get_shader(shader, pname);
+        if let Some(v) = c.record(r)
+            && !params.is_null()
+        {
+            // SAFETY: the command writes one value.
+            unsafe { *params = v };
+        }
+    })
+}
+
+unsafe extern "C" fn GetProgramiv(program: GLuint, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetProgramiv", (), |c| {
+        let r = c.get_program(program, pname);
+        if let Some(v) = c.record(r)
+            && !params.is_null()
+        {
+            // SAFETY: the command writes one value.
+            unsafe { *params = v };
+        }
+    })
+}
+
+fn negative_size(c: &mut Context, size: GLsizei) -> bool {
+    if size < 0 {
+        c.record::<()>(Err(ApiError::InvalidValue));
+        return true;
+    }
+    false
+}
+
+unsafe extern "C" fn GetShaderInfoLog(
+    shader: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    log: *mut GLchar,
+) {
+    with_ctx("glGetShaderInfoLog", (), |c| {
+        if negative_size(c, buf_size) {
+            return;
+        }
+        let r = c.shader_info_log(shader);
+        if let Some(s) = c.record(r) {
+            // SAFETY: the client provides `buf_size` bytes.
+            unsafe { write_string(&s, buf_size, length, log) };
+        }
+    })
+}
+
+unsafe extern "C" fn GetProgramInfoLog(
+    program: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    log: *mut GLchar,
+) {
+    with_ctx("glGetProgramInfoLog", (), |c| {
+        if negative_size(c, buf_size) {
+            return;
+        }
+        let r = c.program_info_log(program);
+        if let Some(s) = c.record(r) {
+            // SAFETY: the client provides `buf_size` bytes.
+            unsafe { write_string(&s, buf_size, length, log) };
+        }
+    })
+}
+
+unsafe extern "C" fn GetShaderSource(
+    shader: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    source: *mut GLchar,
+) {
+    with_ctx("glGetShaderSource", (), |c| {
+        if negative_size(c, buf_size) {
+            return;
+        }
+        let r = c.shader_source_text(shader);
+        if let Some(s) = c.record(r) {
+            // SAFETY: the client provides `buf_size` bytes.
+            unsafe { write_string(&s, buf_size, length, source) };
+        }
+    })
+}
+
+unsafe extern "C" fn GetAttachedShaders(
+    program: GLuint,
+    max_count: GLsizei,
+    count: *mut GLsizei,
+    shaders: *mut GLuint,
+) {
+    with_ctx("glGetAttachedShaders", (), |c| {
+        if negative_size(c, max_count) {
+            return;
+        }
+        let r = c.attached_shaders(program);
+        if let Some(list) = c.record(r) {
+            let n = list.len().min(max_count as usize);
+            if !shaders.is_null() {
+                // SAFETY: the client provides room for `max_count` names.
+                unsafe { std::ptr::copy_nonoverlapping(list.as_ptr(), shaders, n) };
+            }
+            if !count.is_null() {
+                // SAFETY: one value.
+                unsafe { *count = n as GLsizei };
+            }
+        }
+    })
+}
+
+unsafe extern "C" fn BindAttribLocation(program: GLuint, index: GLuint, name: *const GLchar) {
+    with_ctx("glBindAttribLocation", (), |c| {
+        // SAFETY: a NUL-terminated name.
+        let Some(name) = (unsafe { c_str(name) }) else {
+            c.record::<()>(Err(ApiError::InvalidValue));
+            return;
+        };
+        let r = c.bind_attrib_location(program, index, &name);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetAttribLocation(program: GLuint, name: *const GLchar) -> GLint {
+    with_ctx("glGetAttribLocation", -1, |c| {
+        // SAFETY: a NUL-terminated name.
+        let Some(name) = (unsafe { c_str(name) }) else {
+            return -1;
+        };
+        let r = c.get_attrib_location(program, &name);
+        c.record(r).unwrap_or(-1)
+    })
+}
+
+unsafe extern "C" fn GetUniformLocation(program: GLuint, name: *const GLchar) -> GLint {
+    with_ctx("glGetUniformLocation", -1, |c| {
+        // SAFETY: a NUL-terminated name.
+        let Some(name) = (unsafe { c_str(name) }) else {
+            return -1;
+        };
+        let r = c.get_uniform_location(program, &name);
+        c.record(r).unwrap_or(-1)
+    })
+}
+
+/// Writes a `glGetActive*` result.
+///
+/// # Safety
+/// The pointers are null or writable as the command describes.
+unsafe fn write_active(
+    v: &ActiveVariable,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    size: *mut GLint,
+    ty: *mut GLenum,
+    name: *mut GLchar,
+) {
+    // SAFETY: per the caller.
+    unsafe {
+        write_string(&v.name, buf_size, length, name);
+        if !size.is_null() {
+            *size = v.size;
+        }
+        if !ty.is_null() {
+            *ty = v.ty;
+        }
+    }
+}
+
+unsafe extern "C" fn GetActiveAttrib(
+    program: GLuint,
+    index: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    size: *mut GLint,
+    ty: *mut GLenum,
+    name: *mut GLchar,
+) {
+    with_ctx("glGetActiveAttrib", (), |c| {
+        if negative_size(c, buf_size) {
+            return;
+        }
+        let r = c.get_active_attrib(program, index);
+        if let Some(v) = c.record(r) {
+            // SAFETY: the client's pointers, as the command describes.
+            unsafe { write_active(&v, buf_size, length, size, ty, name) };
+        }
+    })
+}
+
+unsafe extern "C" fn GetActiveUniform(
+    program: GLuint,
+    index: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    size: *mut GLint,
+    ty: *mut GLenum,
+    name: *mut GLchar,
+) {
+    with_ctx("glGetActiveUniform", (), |c| {
+        if negative_size(c, buf_size) {
+            return;
+        }
+        let r = c.get_active_uniform(program, index);
+        if let Some(v) = c.record(r) {
+            // SAFETY: the client's pointers, as the command describes.
+            unsafe { write_active(&v, buf_size, length, size, ty, name) };
+        }
+    })
+}
+
+/// Records a `glUniform*` call with owned values (display lists keep them).
+fn uniform_f(c: &mut Context, location: GLint, count: GLsizei, comps: usize, v: Vec<f32>) {
+    compiled(c, move |c| {
+        c.uniform(location, count, comps, false, Values::Float(&v))
+    })
+}
+
+fn uniform_i(c: &mut Context, location: GLint, count: GLsizei, comps: usize, v: Vec<i32>) {
+    compiled(c, move |c| {
+        c.uniform(location, count, comps, false, Values::Int(&v))
+    })
+}
+
+/// Copies `count * comps` client values; `None` (and INVALID_VALUE) for a
+/// negative count.
+///
+/// # Safety
+/// `p` is null or points to `count * comps` values.
+unsafe fn client_values<T: Copy>(
+    c: &mut Context,
+    count: GLsizei,
+    comps: usize,
+    p: *const T,
+) -> Option<Vec<T>> {
+    if count < 0 {
+        c.record::<()>(Err(ApiError::InvalidValue));
+        return None;
+    }
+    if p.is_null() || count == 0 {
+        return Some(Vec::new());
+    }
+    // SAFETY: per the caller.
+    Some(unsafe { std::slice::from_raw_parts(p, count as usize * comps) }.to_vec())
+}
+
+macro_rules! uniform_scalars {
+    ($($name:ident $gl:literal $f:ident $t:ty: $($a:ident)+;)*) => {$(
+        unsafe extern "C" fn $name(location: GLint, $($a: $t),+) {
+            with_ctx($gl, (), |c| {
+                let v = vec![$($a),+];
+                let n = v.len();
+                $f(c, location, 1, n, v)
+            })
+        }
+    )*};
+}
+
+uniform_scalars! {
+    Uniform1f "glUniform1f" uniform_f GLfloat: v0;
+    Uniform2f "glUniform2f" uniform_f GLfloat: v0 v1;
+    Uniform3f "glUniform3f" uniform_f GLfloat: v0 v1 v2;
+    Uniform4f "glUniform4f" uniform_f GLfloat: v0 v1 v2 v3;
+    Uniform1i "glUniform1i" uniform_i GLint: v0;
+    Uniform2i "glUniform2i" uniform_i GLint: v0 v1;
+    Uniform3i "glUniform3i" uniform_i GLint: v0 v1 v2;
+    Uniform4i "glUniform4i" uniform_i GLint: v0 v1 v2 v3;
+}
+
+macro_rules! uniform_vectors {
+    ($($name:ident $gl:literal $f:ident $t:ty, $n:literal;)*) => {$(
+        unsafe extern "C" fn $name(location: GLint, count: GLsizei, value: *const $t) {
+            with_ctx($gl, (), |c| {
+                // SAFETY: the client passes `count` elements.
+                if let Some(v) = unsafe { client_values(c, count, $n, value) } {
+                    $f(c, location, count, $n, v)
+                }
+            })
+        }
+    )*};
+}
+
+uniform_vectors! {
+    Uniform1fv "glUniform1fv" uniform_f GLfloat, 1;
+    Uniform2fv "glUniform2fv" uniform_f GLfloat, 2;
+    Uniform3fv "glUniform3fv" uniform_f GLfloat, 3;
+    Uniform4fv "glUniform4fv" uniform_f GLfloat, 4;
+    Uniform1iv "glUniform1iv" uniform_i GLint, 1;
+    Uniform2iv "glUniform2iv" uniform_i GLint, 2;
+    Uniform3iv "glUniform3iv" uniform_i GLint, 3;
+    Uniform4iv "glUniform4iv" uniform_i GLint, 4;
+}
+
+/// `transpose`: the client gave each matrix row by row.
+fn uniform_matrix(
+    c: &mut Context,
+    location: GLint,
+    count: GLsizei,
+    cols: usize,
+    rows: usize,
+    transpose: GLboolean,
+    mut v: Vec<f32>,
+) {
+    if transpose != 0 {
+        for m in v.chunks_exact_mut(cols * rows) {
+            let t: Vec<f32> = m.to_vec();
+            for col in 0..cols {
+                for row in 0..rows {
+                    m[col * rows + row] = t[row * cols + col];
+                }
+            }
+        }
+    }
+    compiled(c, move |c| {
+        c.uniform(location, count, cols * rows, true, Values::Float(&v))
+    })
+}
+
+macro_rules! uniform_matrices {
+    ($($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
+        unsafe extern "C" fn $name(
+            location: GLint,
+            count: GLsizei,
+            transpose: GLboolean,
+            value: *const GLfloat,
+        ) {
+            with_ctx($gl, (), |c| {
+                // SAFETY: the client passes `count` matrices.
+                if let Some(v) = unsafe { client_values(c, count, $cols * $rows, value) } {
+                    uniform_matrix(c, location, count, $cols, $rows, transpose, v)
+                }
+            })
+        }
+    )*};
+}
+
+uniform_matrices! {
+    UniformMatrix2fv "glUniformMatrix2fv" 2 2;
+    UniformMatrix3fv "glUniformMatrix3fv" 3 3;
+    UniformMatrix4fv "glUniformMatrix4fv" 4 4;
+    UniformMatrix2x3fv "glUniformMatrix2x3fv" 2 3;
+    UniformMatrix3x2fv "glUniformMatrix3x2fv" 3 2;
+    UniformMatrix2x4fv "glUniformMatrix2x4fv" 2 4;
+    UniformMatrix4x2fv "glUniformMatrix4x2fv" 4 2;
+    UniformMatrix3x4fv "glUniformMatrix3x4fv" 3 4;
+    UniformMatrix4x3fv "glUniformMatrix4x3fv" 4 3;
+}
+
+unsafe extern "C" fn GetUniformfv(program: GLuint, location: GLint, params: *mut GLfloat) {
+    with_ctx("glGetUniformfv", (), |c| {
+        let r = c.get_uniform(program, location);
+        if let Some((ty, bits)) = c.record(r)
+            && !params.is_null()
+        {
+            for (i, b) in bits.iter().enumerate() {
+                let x = match ty.base {
+                    Base::Float => f32::from_bits(*b),
+                    Base::Int | Base::Sampler => *b as i32 as f32,
+                    Base::Uint | Base::Bool => *b as f32,
+                };
+                // SAFETY: the client provides room for the uniform's
+                // components.
+                unsafe { *params.add(i) = x };
+            }
+        }
+    })
+}
+
+unsafe extern "C" fn GetUniformiv(program: GLuint, location: GLint, params: *mut GLint) {
+    with_ctx("glGetUniformiv", (), |c| {
+        let r = c.get_uniform(program, location);
+        if let Some((ty, bits)) = c.record(r)
+            && !params.is_null()
+        {
+            for (i, b) in bits.iter().enumerate() {
+                let x = match ty.base {
+                    Base::Float => f32::from_bits(*b) as i32,
+                    _ => *b as i32,
+                };
+                // SAFETY: the client provides room for the uniform's
+                // components.
+                unsafe { *params.add(i) = x };
+            }
+        }
+    })
+}
+
+/// `glGetVertexAttrib*v` as four doubles (one for a state value).
+fn vertex_attrib(c: &mut Context, index: GLuint, pname: GLenum) -> Option<Vec<f64>> {
+    let r = c.get_vertex_attrib(index, pname);
+    c.record(r).map(|v| match v {
+        VertexAttribValue::Int(i) => vec![f64::from(i)],
+        VertexAttribValue::Current(v) => v.iter().map(|&x| f64::from(x)).collect(),
+    })
+}
+
+macro_rules! get_vertex_attrib {
+    ($($name:ident $gl:literal $t:ty;)*) => {$(
+        unsafe extern "C" fn $name(index: GLuint, pname: GLenum, params: *mut $t) {
+            with_ctx($gl, (), |c| {
+                if let Some(v) = vertex_attrib(c, index, pname)
+                    && !params.is_null()
+                {
+                    for (i, x) in v.iter().enumerate() {
+                        // SAFETY: the client provides room for the value.
+                        unsafe { *params.add(i) = *x as $t };
+                    }
+                }
+            })
+        }
+    )*};
+}
+
+get_vertex_attrib! {
+    GetVertexAttribfv "glGetVertexAttribfv" GLfloat;
+    GetVertexAttribiv "glGetVertexAttribiv" GLint;
+    GetVertexAttribdv "glGetVertexAttribdv" GLdouble;
+}
+
+unsafe extern "C" fn GetVertexAttribPointerv(
+    index: GLuint,
+    pname: GLenum,
+    pointer: *mut *mut c_void,
+) {
+    with_ctx("glGetVertexAttribPointerv", (), |c| {
+        let r = c.get_vertex_attrib_pointer(index, pname);
+        if let Some(p) = c.record(r)
+            && !pointer.is_null()
+        {
+            // SAFETY: one pointer.
+            unsafe { *pointer = p as *mut c_void };
+        }
+    })
+}
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    if profile == Profile::Es {
+        return;
+    }
+    d.CreateShader = CreateShader;
+    d.CreateProgram = CreateProgram;
+    d.ShaderSource = ShaderSource;
+    d.CompileShader = CompileShader;
+    d.DeleteShader = DeleteShader;
+    d.DeleteProgram = DeleteProgram;
+    d.IsShader = IsShader;
+    d.IsProgram = IsProgram;
+    d.AttachShader = AttachShader;
+    d.DetachShader = DetachShader;
+    d.LinkProgram = LinkProgram;
+    d.UseProgram = UseProgram;
+    d.ValidateProgram = ValidateProgram;
+    d.GetShaderiv = GetShaderiv;
+    d.GetProgramiv = GetProgramiv;
+    d.GetShaderInfoLog = GetShaderInfoLog;
+    d.GetProgramInfoLog = GetProgramInfoLog;
+    d.GetShaderSource = GetShaderSource;
+    d.GetAttachedShaders = GetAttachedShaders;
+    d.BindAttribLocation = BindAttribLocation;
+    d.GetAttribLocation = GetAttribLocation;
+    d.GetUniformLocation = GetUniformLocation;
+    d.GetActiveAttrib = GetActiveAttrib;
+    d.GetActiveUniform = GetActiveUniform;
+    d.Uniform1f = Uniform1f;
+    d.Uniform2f = Uniform2f;
+    d.Uniform3f = Uniform3f;
+    d.Uniform4f = Uniform4f;
+    d.Uniform1i = Uniform1i;
+    d.Uniform2i = Uniform2i;
+    d.Uniform3i = Uniform3i;
+    d.Uniform4i = Uniform4i;
+    d.Uniform1fv = Uniform1fv;
+    d.Uniform2fv = Uniform2fv;
+    d.Uniform3fv = Uniform3fv;
+    d.Uniform4fv = Uniform4fv;
+    d.Uniform1iv = Uniform1iv;
+    d.Uniform2iv = Uniform2iv;
+    d.Uniform3iv = Uniform3iv;
+    d.Uniform4iv = Uniform4iv;
+    d.UniformMatrix2fv = UniformMatrix2fv;
+    d.UniformMatrix3fv = UniformMatrix3fv;
+    d.UniformMatrix4fv = UniformMatrix4fv;
+    d.UniformMatrix2x3fv = UniformMatrix2x3fv;
+    d.UniformMatrix3x2fv = UniformMatrix3x2fv;
+    d.UniformMatrix2x4fv = UniformMatrix2x4fv;
+    d.UniformMatrix4x2fv = UniformMatrix4x2fv;
+    d.UniformMatrix3x4fv = UniformMatrix3x4fv;
+    d.UniformMatrix4x3fv = UniformMatrix4x3fv;
+    d.GetUniformfv = GetUniformfv;
+    d.GetUniformiv = GetUniformiv;
+    d.GetVertexAttribfv = GetVertexAttribfv;
+    d.GetVertexAttribiv = GetVertexAttribiv;
+    d.GetVertexAttribdv = GetVertexAttribdv;
+    d.GetVertexAttribPointerv = GetVertexAttribPointerv;
+}
