@@ -73,12 +73,16 @@ impl Program {
                         InterpMode::Flat => Interp::Flat,
                         InterpMode::NoPerspective => Interp::NoPerspective,
                     };
-                    inputs.push((location, i));
+                    let n = slots(&shader.types, var.ty);
+                    inputs.extend((location..location + n).map(|l| (l, i)));
                 }
                 VarKind::Output {
                     slot: Slot::Location { location, .. },
                     ..
-                } => outputs.push(location),
+                } => {
+                    let n = slots(&shader.types, var.ty);
+                    outputs.extend(location..location + n);
+                }
                 _ => {}
             }
         }
@@ -156,6 +160,20 @@ impl Program {
 
 /// `Some(L)` when `shader` is a fragment shader whose whole body is
 /// `out0 = load(input at location L)` on `f32x4` values.
+/// Locations a variable of type `ty` takes: one per vector, array
+/// element and matrix column.
+fn slots(types: &oxgl_ir::Types, ty: oxgl_ir::TypeId) -> u32 {
+    match types.get(ty) {
+        Some(oxgl_ir::Type::Array { elem, len, .. }) => {
+            len.unwrap_or(1).saturating_mul(slots(types, *elem))
+        }
+        Some(oxgl_ir::Type::Struct { members }) => {
+            members.iter().map(|m| slots(types, m.ty)).sum()
+        }
+        _ => 1,
+    }
+}
+
 fn copy_input(shader: &Shader) -> Option<usize> {
     use oxgl_ir::{Node, Op, ValType};
     if shader.stage != Stage::Fragment || shader.funcs.len() != 1 {

@@ -147,6 +147,9 @@ impl Context {
         // context, named ones in the share group (locked for the draw).
         let shared = self.shared().clone();
         let named = shared.textures();
+        let exec = self.programs.exec.clone();
+        let glsl_vs = exec.as_ref().is_some_and(|e| e.vs.is_some());
+        let glsl_fs = exec.as_ref().is_some_and(|e| e.fs.is_some());
         let mut key = FfKey::from_context(self);
         if key.lighting {
             // Materials given between Begin and End are per-vertex attributes.
@@ -200,12 +203,24 @@ impl Context {
             }
             units.push((u, tex, base, levels));
         }
-        let exec = self.programs.exec.clone();
-        let glsl_vs = exec.as_ref().is_some_and(|e| e.vs.is_some());
-        let glsl_fs = exec.as_ref().is_some_and(|e| e.fs.is_some());
         if glsl_fs {
-            // The program's fragment stage samples through its samplers.
+            // The program's fragment stage samples through its samplers;
+            // a fixed-function vertex stage passes every unit's coordinates.
             units.clear();
+            if !glsl_vs {
+                for u in 0..MAX_FF_UNITS {
+                    if key.units[u].dim != 0 {
+                        continue;
+                    }
+                    key.units[u] = UnitKey::new(Dim::D2, 0, &self.texunits.env[u]);
+                    let g = &self.texunits.texgen[u];
+                    for c in 0..4 {
+                        if g.enabled & (1 << c) != 0 {
+                            key.units[u].texgen[c] = g.mode[c];
+                        }
+                    }
+                }
+            }
         }
         let mut images: Vec<Vec<OxglTexImage>> = Vec::with_capacity(units.len());
         let mut textures: Vec<OxglTextureDesc> = Vec::with_capacity(units.len());

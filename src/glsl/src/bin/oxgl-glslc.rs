@@ -12,6 +12,9 @@
 //!   --dump-ir            lower to IR, optimize, print the IR (text form)
 //!   --dump-passes        print the IR after lowering and after each pass
 //!   --stats              print instruction counts before and after the passes
+//!   --link               link the files (one vertex and/or one fragment
+//!                        shader) as one program; with --dump-ir print the
+//!                        linked stages and the program's interface
 //! ```
 //!
 //! The info log goes to stderr; the exit status is 0 when every file
@@ -22,7 +25,7 @@ use std::process::ExitCode;
 
 const USAGE: &str = "usage: oxgl-glslc [--stage vert|tesc|tese|geom|frag|comp] [--glsl-version N] \
 [--profile core|compat|es] [-DNAME[=VALUE]] [-E] [--dump-ast] [--dump-ir] [--dump-passes] \
-[--stats] FILE...";
+[--stats] [--link] FILE...";
 
 struct Cli {
     stage: Option<Stage>,
@@ -34,6 +37,7 @@ struct Cli {
     dump_ir: bool,
     dump_passes: bool,
     stats: bool,
+    link: bool,
     files: Vec<String>,
 }
 
@@ -53,6 +57,7 @@ fn parse_args() -> Result<Cli, String> {
         dump_ir: false,
         dump_passes: false,
         stats: false,
+        link: false,
         files: Vec::new(),
     };
     let mut it = std::env::args().skip(1);
@@ -89,6 +94,7 @@ fn parse_args() -> Result<Cli, String> {
             "-E" => cli.preprocess_only = true,
             "--dump-ast" => cli.dump_ast = true,
             "--dump-ir" => cli.dump_ir = true,
+            "--link" => cli.link = true,
             "--dump-passes" => cli.dump_passes = true,
             "--stats" => cli.stats = true,
             _ if a.starts_with("-D") => {
@@ -220,6 +226,45 @@ fn lower(out: &oxgl_glsl::Compiled, cli: &Cli) -> bool {
     true
 }
 
+/// Links the lowered stages (GL's generic attribute `i` at IR location
+/// `i`), printing the program when `cli.dump_ir`; false on a link error.
+fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
+    use oxgl_glsl::link::{LinkOptions, link};
+    let vs = stages.iter().find(|l| l.shader.stage == oxgl_ir::Stage::Vertex);
+    let fs = stages.iter().find(|l| l.shader.stage == oxgl_ir::Stage::Fragment);
+    if stages.len() != usize::from(vs.is_some()) + usize::from(fs.is_some()) || stages.is_empty() {
+        eprintln!("error: --link takes one vertex and/or one fragment shader");
+        return false;
+    }
+    let opts = LinkOptions {
+        bindings: &[],
+        max_vertex_attribs: 16,
+        max_varying_locations: 16,
+        attrib_slot: &|i| i,
+        vs_alone_sampler_base: 32,
+    };
+    match link(vs, fs, &opts) {
+        Ok(p) => {
+            if cli.dump_ir {
+                for a in &p.attributes {
+                    println!("; attribute {} {} index {:?}", a.ty, a.name, a.index);
+                }
+                for u in &p.uniforms {
+                    println!("; uniform {} {} x{}: vs {:?} fs {:?}", u.ty, u.name, u.count, u.vs, u.fs);
+                }
+                for s in p.vs.iter().chain(p.fs.iter()) {
+                    print!("{}", oxgl_ir::text::print(s));
+                }
+            }
+            true
+        }
+        Err(log) => {
+            eprint!("{log}");
+            false
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = match parse_args() {
         Ok(c) => c,
@@ -230,6 +275,7 @@ fn main() -> ExitCode {
         Err(m) => return usage(&m),
     };
     let mut ok = true;
+    let mut lowered = Vec::new();
     for file in &cli.files {
         let stage = cli.stage.or_else(|| {
             std::path::Path::new(file)
@@ -270,9 +316,20 @@ fn main() -> ExitCode {
             print!("{}", out.dump_ast());
         }
         ok &= out.success();
-        if out.success() && (cli.dump_ir || cli.dump_passes || cli.stats) {
+        if cli.link && out.success() {
+            match oxgl_glsl::lower::lower(&out) {
+                Ok(l) => lowered.push(l),
+                Err(e) => {
+                    eprintln!("{e}");
+                    ok = false;
+                }
+            }
+        } else if out.success() && (cli.dump_ir || cli.dump_passes || cli.stats) {
             ok &= lower(&out, &cli);
         }
+    }
+    if cli.link && ok {
+        ok = link(&lowered, &cli);
     }
     if ok {
         ExitCode::SUCCESS
