@@ -356,6 +356,7 @@ impl Context {
                     _ => floats(&[v]),
                 }
             }
+            GL_POINT_SPRITE_COORD_ORIGIN => int(i64::from(self.raster.point.sprite_origin)),
             p if (compat || p == GL_POINT_FADE_THRESHOLD_SIZE)
                 && self.get_point_parameter(p).is_some() =>
             {
