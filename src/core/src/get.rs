@@ -164,7 +164,16 @@ impl Context {
             GL_STENCIL_BACK_WRITEMASK if v >= (2, 0) => {
                 int(i64::from(s.stencil_writemask[1] as i32))
             }
-            GL_DRAW_BUFFER => int(i64::from(s.draw_buffer)),
+            GL_DRAW_BUFFER | GL_DRAW_BUFFER0 => int(i64::from(s.draw_buffer)),
+            // GL 2.1 table 6.21: DRAW_BUFFERi exists for i below
+            // MAX_DRAW_BUFFERS; past it the name is no state variable
+            // (INVALID_ENUM, as Mesa past its own maximum).
+            GL_DRAW_BUFFER1..=GL_DRAW_BUFFER15
+                if ((pname - GL_DRAW_BUFFER0) as usize) < crate::context::MAX_DRAW_BUFFERS =>
+            {
+                int(i64::from(GL_NONE))
+            }
+            GL_MAX_DRAW_BUFFERS => int(crate::context::MAX_DRAW_BUFFERS as i64),
             GL_READ_BUFFER => int(i64::from(s.read_buffer)),
             // Pixel store.
             GL_PACK_SWAP_BYTES | GL_UNPACK_SWAP_BYTES => {

@@ -122,6 +122,8 @@ const ALIASES: &[(&str, &str)] = &[
     ("glIsBufferARB", "glIsBuffer"),
     ("glMapBufferARB", "glMapBuffer"),
     ("glUnmapBufferARB", "glUnmapBuffer"),
+    ("glDrawBuffersARB", "glDrawBuffers"),
+    ("glDrawBuffersATI", "glDrawBuffers"),
 ];
 
 /// Per-type command families whose extension names are aliases.

@@ -76,6 +76,32 @@ handler!(stencil_mask "glStencilMask"(mask: GLuint) => |c| c.stencil_mask(mask))
 handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
 handler!(disable "glDisable"(cap: GLenum) => |c| c.set_enabled(cap, false));
 handler!(draw_buffer "glDrawBuffer"(buf: GLenum) => |c| c.draw_buffer(buf));
+
+unsafe extern "C" fn draw_buffers(n: GLsizei, bufs: *const GLenum) {
+    // The names are read only when n is in range (the core reports the
+    // rest); a null array with n > 0 is ignored.
+    let len = usize::try_from(n)
+        .ok()
+        .filter(|&l| l <= oxgl_core::context::MAX_DRAW_BUFFERS)
+        .unwrap_or(0);
+    if len > 0 && bufs.is_null() {
+        return;
+    }
+    let names = if len == 0 {
+        Vec::new()
+    } else {
+        // SAFETY: GL 2.1 §4.2.1: the command reads n names from `bufs`.
+        unsafe { std::slice::from_raw_parts(bufs, len) }.to_vec()
+    };
+    with_ctx("glDrawBuffers", (), |c| {
+        compiled(c, move |c| {
+            c.outside_begin_end()?;
+            c.flush_vertices();
+            c.draw_buffers(n, &names)
+        })
+    })
+}
+
 handler!(read_buffer "glReadBuffer"(buf: GLenum) => |c| c.read_buffer(buf));
 immediate!(pixel_storei "glPixelStorei"(pname: GLenum, param: GLint) => |c| c.pixel_store(pname, param));
 // GL 4.6 §8.4.1: float values of integer parameters are rounded.
@@ -250,6 +276,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.ClearDepth = clear_depth;
         d.DepthRange = depth_range;
         d.DrawBuffer = draw_buffer;
+        d.DrawBuffers = draw_buffers;
         d.PixelStoref = pixel_storef;
         d.LogicOp = logic_op;
         d.PolygonMode = polygon_mode;
