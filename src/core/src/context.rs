@@ -488,6 +488,21 @@ impl Context {
         Ok(())
     }
 
+    /// `glStencilMaskSeparate` (GL 2.0). GL 2.1 §4.2.2: INVALID_ENUM for a
+    /// face other than `GL_FRONT`, `GL_BACK` or `GL_FRONT_AND_BACK`.
+    pub fn stencil_mask_separate(&mut self, face: GLenum, mask: u32) -> ApiResult {
+        let faces: &[usize] = match face {
+            GL_FRONT => &[0],
+            GL_BACK => &[1],
+            GL_FRONT_AND_BACK => &[0, 1],
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        for &i in faces {
+            self.state.stencil_writemask[i] = mask;
+        }
+        Ok(())
+    }
+
     /// `glEnable` / `glDisable`. GL 4.6 §2.3.1: INVALID_ENUM for an unknown capability.
     pub fn set_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
         match cap {

@@ -161,9 +161,7 @@ impl Context {
             }
             GL_DEPTH_WRITEMASK => boolean(s.depth_mask),
             GL_STENCIL_WRITEMASK => int(i64::from(s.stencil_writemask[0] as i32)),
-            GL_STENCIL_BACK_WRITEMASK if v >= (2, 0) => {
-                int(i64::from(s.stencil_writemask[1] as i32))
-            }
+            GL_STENCIL_BACK_WRITEMASK => int(i64::from(s.stencil_writemask[1] as i32)),
             GL_DRAW_BUFFER | GL_DRAW_BUFFER0 => int(i64::from(s.draw_buffer)),
             // GL 2.1 table 6.21: DRAW_BUFFERi exists for i below
             // MAX_DRAW_BUFFERS; past it the name is no state variable

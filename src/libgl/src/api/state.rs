@@ -73,6 +73,7 @@ handler!(depth_rangef "glDepthRangef"(n: GLfloat, f: GLfloat) => |c| c.depth_ran
 handler!(color_mask "glColorMask"(r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) => |c| c.color_mask(r != 0, g != 0, b != 0, a != 0));
 handler!(depth_mask "glDepthMask"(flag: GLboolean) => |c| c.depth_mask(flag != 0));
 handler!(stencil_mask "glStencilMask"(mask: GLuint) => |c| c.stencil_mask(mask));
+handler!(stencil_mask_separate "glStencilMaskSeparate"(face: GLenum, mask: GLuint) => |c| c.stencil_mask_separate(face, mask));
 handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
 handler!(disable "glDisable"(cap: GLenum) => |c| c.set_enabled(cap, false));
 handler!(draw_buffer "glDrawBuffer"(buf: GLenum) => |c| c.draw_buffer(buf));
@@ -250,6 +251,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ColorMask = color_mask;
     d.DepthMask = depth_mask;
     d.StencilMask = stencil_mask;
+    d.StencilMaskSeparate = stencil_mask_separate;
     d.Enable = enable;
     d.Disable = disable;
     d.IsEnabled = is_enabled;
