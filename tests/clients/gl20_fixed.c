@@ -2,7 +2,8 @@
  * gl20_fixed.c: the GL 2.0 additions outside GLSL, by their pixels:
  * separate stencil (glStencilFuncSeparate, glStencilOpSeparate,
  * glStencilMaskSeparate on front- and back-facing quads, read back as
- * stencil indices and through a second stencil-tested pass),
+ * stencil indices and through a second stencil-tested pass; and
+ * ATI_separate_stencil's glStencilFuncSeparateATI),
  * glBlendEquationSeparate (colour added while alpha is reverse-subtracted,
  * MIN/MAX split) and non-power-of-two textures (a 5x3 image repeated texel
  * for texel, and its mipmap chain 5x3, 2x1, 1x1 complete and selected by
@@ -112,6 +113,28 @@ static void separate_stencil(void)
     expect_error(GL_INVALID_ENUM, "glStencilFuncSeparate(func GL_ADD)");
     glStencilOpSeparate(GL_BACK, GL_KEEP, GL_ADD, GL_KEEP);
     expect_error(GL_INVALID_ENUM, "glStencilOpSeparate(GL_ADD)");
+
+    /* ATI_separate_stencil: a function per face, one reference and mask. */
+    void (*func_ati)(GLenum, GLenum, GLint, GLuint) = (void (*)(GLenum, GLenum, GLint, GLuint))
+        glXGetProcAddress((const GLubyte *)"glStencilFuncSeparateATI");
+    CHECK(func_ati != NULL, "glStencilFuncSeparateATI does not resolve");
+    if (func_ati) {
+        func_ati(GL_LESS, GL_GREATER, 3, 0x7f);
+        expect_error(GL_NO_ERROR, "glStencilFuncSeparateATI");
+        GLint f[6];
+        glGetIntegerv(GL_STENCIL_FUNC, &f[0]);
+        glGetIntegerv(GL_STENCIL_BACK_FUNC, &f[1]);
+        glGetIntegerv(GL_STENCIL_REF, &f[2]);
+        glGetIntegerv(GL_STENCIL_BACK_REF, &f[3]);
+        glGetIntegerv(GL_STENCIL_VALUE_MASK, &f[4]);
+        glGetIntegerv(GL_STENCIL_BACK_VALUE_MASK, &f[5]);
+        CHECK(f[0] == GL_LESS && f[1] == GL_GREATER && f[2] == 3 && f[3] == 3 && f[4] == 0x7f &&
+                  f[5] == 0x7f,
+              "glStencilFuncSeparateATI state 0x%x 0x%x %d %d 0x%x 0x%x", f[0], f[1], f[2], f[3],
+              f[4], f[5]);
+        func_ati(GL_LESS, GL_ADD, 3, 0x7f);
+        expect_error(GL_INVALID_ENUM, "glStencilFuncSeparateATI(back GL_ADD)");
+    }
     glStencilMask(~0u);
 }
 

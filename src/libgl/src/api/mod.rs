@@ -124,6 +124,7 @@ const ALIASES: &[(&str, &str)] = &[
     ("glUnmapBufferARB", "glUnmapBuffer"),
     ("glDrawBuffersARB", "glDrawBuffers"),
     ("glDrawBuffersATI", "glDrawBuffers"),
+    ("glStencilOpSeparateATI", "glStencilOpSeparate"),
 ];
 
 /// Per-type command families whose extension names are aliases.

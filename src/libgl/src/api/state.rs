@@ -120,6 +120,7 @@ handler!(blend_color "glBlendColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLflo
 handler!(logic_op "glLogicOp"(op: GLenum) => |c| c.logic_op(op));
 handler!(stencil_func "glStencilFunc"(f: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func(oxgl_glapi::generated::enums::GL_FRONT_AND_BACK, f, r, m));
 handler!(stencil_func_separate "glStencilFuncSeparate"(face: GLenum, f: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func(face, f, r, m));
+handler!(stencil_func_separate_ati "glStencilFuncSeparateATI"(front: GLenum, back: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func_separate_ati(front, back, r, m));
 handler!(stencil_op "glStencilOp"(a: GLenum, b: GLenum, d: GLenum) => |c| c.stencil_op(oxgl_glapi::generated::enums::GL_FRONT_AND_BACK, a, b, d));
 handler!(stencil_op_separate "glStencilOpSeparate"(face: GLenum, a: GLenum, b: GLenum, d: GLenum) => |c| c.stencil_op(face, a, b, d));
 handler!(cull_face "glCullFace"(mode: GLenum) => |c| c.cull_face(mode));
@@ -293,6 +294,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.PointParameterfvEXT = point_parameterfv;
     }
     if profile == Profile::Compat {
+        d.StencilFuncSeparateATI = stencil_func_separate_ati;
         d.AlphaFunc = alpha_func;
         d.LineStipple = line_stipple;
         d.PolygonStipple = polygon_stipple;
