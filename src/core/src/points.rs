@@ -27,6 +27,9 @@
 //! other. The backend does the replacement per primitive
 //! (`OxglRasterDesc::sprite_coord_enable`), so points drawn by polygon
 //! mode `GL_POINT` are sprites too and other primitives are untouched.
+//! The origin is accepted in every compatibility context, also while the
+//! reported version is 1.5 for want of GLSL only (Mesa takes it from GL
+//! 2.0 on).
 
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
