@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 4
+#define OXGL_DRI_ABI_VERSION 5
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -304,8 +304,18 @@ typedef struct OxglRasterDesc {
   float point_size;
   // `GL_POINT_SMOOTH`.
   uint32_t point_smooth;
-  // `GL_POINT_SPRITE`.
+  // `GL_POINT_SPRITE`: points are squares carrying a sprite coordinate
+  // (s, t) in [0, 1] across them, read as `gl_PointCoord` and by the
+  // inputs of [`Self::sprite_coord_enable`] (`point_smooth` is then ignored).
   uint32_t point_sprite;
+  // `GL_POINT_SPRITE_COORD_ORIGIN`: `GL_UPPER_LEFT` (t = 0 at the top
+  // of the point on screen) or `GL_LOWER_LEFT` (t = 0 at the bottom).
+  uint32_t point_sprite_origin;
+  // Bit `L`: on point sprites, the fragment shader's input at location
+  // `L` reads (s, t, 0, 1) instead of the interpolated varying
+  // (`GL_COORD_REPLACE`; Gallium's `sprite_coord_enable`). Other
+  // primitives interpolate the varying as usual.
+  uint32_t sprite_coord_enable;
   // `GL_LINE_WIDTH`.
   float line_width;
   // `GL_LINE_SMOOTH`.

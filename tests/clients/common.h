@@ -56,8 +56,10 @@ __attribute__((unused)) static struct test_window open_window_with(const int *at
     Window root = RootWindow(t.dpy, t.vis->screen);
     XSetWindowAttributes swa = { 0 };
     swa.colormap = XCreateColormap(t.dpy, root, t.vis->visual, AllocNone);
+    /* A visual deeper than the root's (32-bit, with alpha) needs a border
+     * pixel of its own, or XCreateWindow fails with BadMatch. */
     t.win = XCreateWindow(t.dpy, root, 0, 0, size, size, 0, t.vis->depth, InputOutput,
-                          t.vis->visual, CWColormap, &swa);
+                          t.vis->visual, CWColormap | CWBorderPixel, &swa);
     t.ctx = glXCreateContext(t.dpy, t.vis, NULL, True);
     if (!t.ctx || !glXMakeCurrent(t.dpy, t.win, t.ctx)) {
         printf("FAIL: no current context\n");

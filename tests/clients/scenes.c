@@ -1098,6 +1098,94 @@ static void scene_stipple(void)
     glDisable(GL_POLYGON_STIPPLE);
 }
 
+/* ---- point sprites: COORD_REPLACE at several sizes, both origins, a
+ * mipmapped texture, per-vertex colours, attenuated sizes and
+ * polygon-mode points ------------------------------------------------- */
+
+static void scene_point_sprites(void)
+{
+    static GLubyte img[32 * 32 * 4];
+    ortho_pixels();
+    glClearColor(0.15f, 0.15f, 0.2f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    /* A ring-and-quadrant texture: its orientation shows t's origin. */
+    for (int y = 0; y < 32; y++)
+        for (int x = 0; x < 32; x++) {
+            GLubyte *t = &img[(y * 32 + x) * 4];
+            float dx = x - 15.5f, dy = y - 15.5f, r = sqrtf(dx * dx + dy * dy);
+            t[0] = x < 16 ? 255 : 40;
+            t[1] = y < 16 ? 255 : 40;
+            t[2] = (r > 8 && r < 12) ? 255 : 0;
+            t[3] = 255;
+        }
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_GENERATE_MIPMAP, GL_TRUE);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 32, 32, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    /* Rows on a sprite's edge sample at t = 0 or 1 exactly. */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_MODULATE);
+    glEnable(GL_POINT_SPRITE);
+    glTexEnvi(GL_POINT_SPRITE, GL_COORD_REPLACE, GL_TRUE);
+    static const float sizes[] = { 32, 31, 16, 9, 4, 1 };
+    for (int origin = 0; origin < 2; origin++) {
+        glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, origin ? GL_LOWER_LEFT : GL_UPPER_LEFT);
+        float x = 20;
+        for (int i = 0; i < 6; i++) {
+            glPointSize(sizes[i]);
+            glBegin(GL_POINTS);
+            glColor3f(1, 1 - 0.1f * i, 0.6f + 0.08f * i);
+            /* Off by 1/8 in x: no pixel centre on the texture's middle
+             * column, where nearest sampling would tie. */
+            glVertex2f(x + 0.125f, origin ? 30 : 70);
+            glEnd();
+            if (i < 5)
+                x += sizes[i] / 2 + sizes[i + 1] / 2 + 6;
+        }
+    }
+    /* Minified sprite with linear mipmapping. */
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR_MIPMAP_LINEAR);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glPointParameteri(GL_POINT_SPRITE_COORD_ORIGIN, GL_UPPER_LEFT);
+    glPointSize(12);
+    glColor3f(1, 1, 1);
+    glBegin(GL_POINTS);
+    glVertex2f(146, 100);
+    glVertex2f(130.5f, 100.5f);
+    glEnd();
+    /* Attenuated sizes from eye depth. */
+    GLfloat atten[3] = { 1, 2, 0 };
+    glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, atten);
+    glPointSize(16);
+    glBegin(GL_POINTS);
+    for (int i = 0; i < 3; i++) {
+        glColor3f(0.5f + 0.25f * i, 1, 1);
+        glVertex3f(20 + 20 * i, 103, 0.3f + 0.3f * i);
+    }
+    glEnd();
+    atten[1] = 0;
+    atten[0] = 1;
+    glPointParameterfv(GL_POINT_DISTANCE_ATTENUATION, atten);
+    /* Polygon-mode points of a triangle. */
+    glPolygonMode(GL_FRONT_AND_BACK, GL_POINT);
+    glPointSize(10);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0.5f, 0.5f);
+    glVertex2f(90, 95);
+    glVertex2f(110, 95);
+    glVertex2f(100, 112);
+    glEnd();
+    glPolygonMode(GL_FRONT_AND_BACK, GL_FILL);
+    glDisable(GL_POINT_SPRITE);
+    glDisable(GL_TEXTURE_2D);
+    glDeleteTextures(1, &tex);
+}
+
 struct scene {
     const char *name;
     void (*draw)(void);
@@ -1117,6 +1205,7 @@ static const struct scene scenes[] = {
     { "clip_planes", scene_clip_planes },
     { "texgen", scene_texgen },
     { "stipple", scene_stipple },
+    { "point_sprites", scene_point_sprites },
 };
 
 int main(int argc, char **argv)

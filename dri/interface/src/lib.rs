@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 4;
+pub const OXGL_DRI_ABI_VERSION: u32 = 5;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -299,8 +299,18 @@ pub struct OxglRasterDesc {
     pub point_size: f32,
     /// `GL_POINT_SMOOTH`.
     pub point_smooth: u32,
-    /// `GL_POINT_SPRITE`.
+    /// `GL_POINT_SPRITE`: points are squares carrying a sprite coordinate
+    /// (s, t) in [0, 1] across them, read as `gl_PointCoord` and by the
+    /// inputs of [`Self::sprite_coord_enable`] (`point_smooth` is then ignored).
     pub point_sprite: u32,
+    /// `GL_POINT_SPRITE_COORD_ORIGIN`: `GL_UPPER_LEFT` (t = 0 at the top
+    /// of the point on screen) or `GL_LOWER_LEFT` (t = 0 at the bottom).
+    pub point_sprite_origin: u32,
+    /// Bit `L`: on point sprites, the fragment shader's input at location
+    /// `L` reads (s, t, 0, 1) instead of the interpolated varying
+    /// (`GL_COORD_REPLACE`; Gallium's `sprite_coord_enable`). Other
+    /// primitives interpolate the varying as usual.
+    pub sprite_coord_enable: u32,
     /// `GL_LINE_WIDTH`.
     pub line_width: f32,
     /// `GL_LINE_SMOOTH`.

@@ -40,6 +40,7 @@ mod gl {
     pub const CW: u32 = 0x0900;
     pub const POINT: u32 = 0x1B00;
     pub const LINE: u32 = 0x1B01;
+    pub const LOWER_LEFT: u32 = 0x8CA1;
     pub const FIRST_VERTEX_CONVENTION: u32 = 0x8E4D;
 }
 
@@ -457,9 +458,16 @@ pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
             point: r.polygon_offset_enables & 4 != 0,
         },
         point_size: r.point_size,
-        point_smooth: r.point_smooth != 0,
+        // Sprites are squares: POINT_SPRITE wins over POINT_SMOOTH (as
+        // Mesa's state tracker has it).
+        point_smooth: r.point_smooth != 0 && r.point_sprite == 0,
         point_sprite: r.point_sprite != 0,
-        point_sprite_upper_left: true,
+        point_sprite_upper_left: r.point_sprite_origin != gl::LOWER_LEFT,
+        sprite_coord_enable: if r.point_sprite != 0 {
+            r.sprite_coord_enable
+        } else {
+            0
+        },
         line_width: r.line_width,
         line_smooth: r.line_smooth != 0,
         line_stipple: (r.line_stipple_enabled != 0).then_some(LineStipple {

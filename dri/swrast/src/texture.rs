@@ -486,6 +486,28 @@ fn fast_log2(x: f32) -> f32 {
     exp as f32 + (mant - 1.0)
 }
 
+/// λ of a scale factor ρ. With a nearest mip filter and nothing to add or
+/// clamp after the log2, llvmpipe takes the level straight from ρ as
+/// `⌊log2(ρ) + ½⌋` (`lp_build_ilog2`: the exponent of ρ·√2, exact), and
+/// minifies whenever ρ > 1; otherwise λ is [`fast_log2`] of ρ.
+#[inline]
+fn lod_of_rho(rho: f32, nearest_level: bool) -> f32 {
+    if rho.is_nan() || rho <= 0.0 {
+        return -1000.0;
+    }
+    if !nearest_level {
+        return fast_log2(rho);
+    }
+    let scaled = rho * std::f32::consts::SQRT_2;
+    let level = ((scaled.to_bits() >> 23) & 0xff) as i32 - 127;
+    if level <= 0 && rho > 1.0 {
+        // Level 0, minified.
+        f32::MIN_POSITIVE
+    } else {
+        level as f32
+    }
+}
+
 /// A level sampled by the fast 2D path: power-of-two `REPEAT` or
 /// `CLAMP_TO_EDGE` on each axis, so every tap is inside the image.
 pub struct FastLevel<'a> {
@@ -764,6 +786,13 @@ impl TextureHost<LANES> for Samplers {
             [base.w as f32, base.h as f32, base.d as f32]
         };
         let dims_lod = if cube { 2 } else { dims };
+        let nearest_level = matches!(
+            st.min_filter,
+            gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST
+        ) && op.bias.is_none()
+            && st.lod_bias == 0.0
+            && st.min_lod <= 0.0
+            && st.max_lod >= (levels.len() - 1) as f32;
         let mut lambda = [0f32; LANES];
         match op.kind {
             TexKind::SampleLod => {
@@ -786,7 +815,7 @@ impl TextureHost<LANES> for Samplers {
                                 .max((dx[k] * scale[k]).abs())
                                 .max((dy[k] * scale[k]).abs());
                         }
-                        let lam = if rho > 0.0 { fast_log2(rho) } else { -1000.0 };
+                        let lam = lod_of_rho(rho, nearest_level);
                         let bias = if op.bias.is_some() { args.bias[l] } else { 0.0 };
                         lambda[l] = lam + bias;
                     }
@@ -804,7 +833,7 @@ impl TextureHost<LANES> for Samplers {
                         let ddy = (coords[by][k] - coords[a][k]) * scale[k];
                         rho = rho.max(ddx.abs()).max(ddy.abs());
                     }
-                    let lam = if rho > 0.0 { fast_log2(rho) } else { -1000.0 };
+                    let lam = lod_of_rho(rho, nearest_level);
                     for l in [a, bx, by, by + 1] {
                         let bias = if op.bias.is_some() { args.bias[l] } else { 0.0 };
                         lambda[l] = lam + bias;
@@ -884,6 +913,20 @@ mod tests {
         assert_eq!(ifloor(-0.5), -1);
         assert_eq!(ifloor(-2.0), -2);
         assert_eq!(ifloor(3.0), 3);
+    }
+
+    #[test]
+    fn nearest_levels_round_log2_as_llvmpipe() {
+        // log2(32 / 22) = 0.54: level 1 (fast_log2 would say 0.45).
+        assert_eq!(lod_of_rho(32.0 / 22.0, true), 1.0);
+        assert_eq!(lod_of_rho(4.0, true), 2.0);
+        assert_eq!(lod_of_rho(5.6, true), 2.0);
+        assert_eq!(lod_of_rho(5.7, true), 3.0);
+        // Minified but level 0; magnified.
+        assert_eq!(lod_of_rho(1.2, true), f32::MIN_POSITIVE);
+        assert!(lod_of_rho(0.9, true) <= 0.0);
+        assert_eq!(lod_of_rho(0.0, true), -1000.0);
+        assert_eq!(lod_of_rho(32.0 / 22.0, false), fast_log2(32.0 / 22.0));
     }
 
     #[test]

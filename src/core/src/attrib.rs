@@ -201,7 +201,7 @@ impl Context {
             lighting: has(GL_LIGHTING_BIT).then(|| Box::new(self.lighting.clone())),
             fog: self.fog,
             clip_planes: self.clip_planes,
-            texunits: (has(GL_TEXTURE_BIT) || has(GL_ENABLE_BIT))
+            texunits: (has(GL_TEXTURE_BIT) || has(GL_ENABLE_BIT) || has(GL_POINT_BIT))
                 .then(|| Box::new(self.texunits.clone())),
             bound_textures: if has(GL_TEXTURE_BIT) {
                 self.textures.bound.clone()
@@ -318,6 +318,12 @@ impl Context {
             restore_caps(&mut self.state, POINT_CAPS);
             self.raster.point_size = f.raster.point_size;
             self.raster.point = f.raster.point;
+            // GL 2.1 table 6.12: COORD_REPLACE belongs to the point group.
+            if let Some(t) = &f.texunits {
+                for (dst, src) in self.texunits.env.iter_mut().zip(&t.env) {
+                    dst.coord_replace = src.coord_replace;
+                }
+            }
         }
         if has(GL_POLYGON_BIT) {
             restore_caps(&mut self.state, POLYGON_CAPS);
@@ -341,7 +347,12 @@ impl Context {
         }
         if has(GL_TEXTURE_BIT) {
             if let Some(t) = &f.texunits {
+                // COORD_REPLACE is point state (GL_POINT_BIT), not texture state.
+                let replace = self.texunits.env.map(|e| e.coord_replace);
                 self.texunits = (**t).clone();
+                for (env, r) in self.texunits.env.iter_mut().zip(replace) {
+                    env.coord_replace = r;
+                }
             }
             self.ff.active_texture = f.active_texture;
             let shared = self.shared().clone();

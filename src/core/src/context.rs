@@ -19,6 +19,11 @@ use crate::version::{self, Support};
 /// Largest viewport and renderbuffer dimension (llvmpipe's value).
 pub const MAX_VIEWPORT_DIM: i32 = 16384;
 
+/// `GL_MAX_DRAW_BUFFERS`: fragment colours a draw can write to separate
+/// buffers. The backend draws one colour (output 0) into the buffers its
+/// draw mask names, so one (the GL 2.0 minimum; Mesa has 8).
+pub const MAX_DRAW_BUFFERS: usize = 1;
+
 /// Context profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Profile {
@@ -486,6 +491,21 @@ impl Context {
         Ok(())
     }
 
+    /// `glStencilMaskSeparate` (GL 2.0). GL 2.1 §4.2.2: INVALID_ENUM for a
+    /// face other than `GL_FRONT`, `GL_BACK` or `GL_FRONT_AND_BACK`.
+    pub fn stencil_mask_separate(&mut self, face: GLenum, mask: u32) -> ApiResult {
+        let faces: &[usize] = match face {
+            GL_FRONT => &[0],
+            GL_BACK => &[1],
+            GL_FRONT_AND_BACK => &[0, 1],
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        for &i in faces {
+            self.state.stencil_writemask[i] = mask;
+        }
+        Ok(())
+    }
+
     /// `glEnable` / `glDisable`. GL 4.6 §2.3.1: INVALID_ENUM for an unknown capability.
     pub fn set_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
         match cap {
@@ -571,6 +591,36 @@ impl Context {
             self.buffer_valid_for_default_fb(buf)?;
         }
         self.state.draw_buffer = buf;
+        Ok(())
+    }
+
+    /// `glDrawBuffers` on the default framebuffer (GL 2.1 §4.2.1): fragment
+    /// colour `i` goes to `bufs[i]`. INVALID_VALUE if `n` is negative or
+    /// above `GL_MAX_DRAW_BUFFERS`; INVALID_ENUM for a name outside table
+    /// 4.4 (`GL_FRONT`, `GL_BACK`, `GL_LEFT`, `GL_RIGHT` and
+    /// `GL_FRONT_AND_BACK` name several buffers and are refused too, as Mesa
+    /// does below GL 4.0); INVALID_OPERATION for a buffer the window lacks
+    /// or one named twice. `bufs` holds the `n` names when `n` is in range.
+    pub fn draw_buffers(&mut self, n: i32, bufs: &[GLenum]) -> ApiResult {
+        let n = usize::try_from(n).map_err(|_| ApiError::InvalidValue)?;
+        if n > MAX_DRAW_BUFFERS || bufs.len() < n {
+            return Err(ApiError::InvalidValue);
+        }
+        let bufs = &bufs[..n];
+        for (i, &buf) in bufs.iter().enumerate() {
+            match buf {
+                GL_NONE => continue,
+                GL_FRONT_LEFT | GL_BACK_LEFT | GL_FRONT_RIGHT | GL_BACK_RIGHT | GL_AUX0
+                | GL_AUX1 | GL_AUX2 | GL_AUX3 => self.buffer_valid_for_default_fb(buf)?,
+                _ => return Err(ApiError::InvalidEnum),
+            }
+            if bufs[..i].contains(&buf) {
+                return Err(ApiError::InvalidOperation);
+            }
+        }
+        // GL 2.1 §4.2.1: outputs past n draw nowhere. With one draw buffer
+        // the state is GL_DRAW_BUFFER (= GL_DRAW_BUFFER0) alone.
+        self.state.draw_buffer = bufs.first().copied().unwrap_or(GL_NONE);
         Ok(())
     }
 

@@ -76,6 +76,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_SGIS_generate_mipmap", Needs::Version(1, 4)),
     // GL 1.5
     (c"GL_ARB_occlusion_query", Needs::Version(1, 5)),
+    // GL 2.0 features that need no GLSL, advertised as their extensions
+    // while the context version waits for GLSL (version.rs).
+    (c"GL_ARB_draw_buffers", Needs::Version(1, 5)),
+    (c"GL_ARB_point_sprite", Needs::Version(1, 5)),
+    (c"GL_ARB_texture_non_power_of_two", Needs::Version(1, 5)),
+    (c"GL_ATI_separate_stencil", Needs::Version(1, 5)),
     // On their own.
     (c"GL_ARB_texture_rectangle", Needs::Always),
     (c"GL_ARB_vertex_buffer_object", Needs::Always),

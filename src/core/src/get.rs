@@ -161,10 +161,17 @@ impl Context {
             }
             GL_DEPTH_WRITEMASK => boolean(s.depth_mask),
             GL_STENCIL_WRITEMASK => int(i64::from(s.stencil_writemask[0] as i32)),
-            GL_STENCIL_BACK_WRITEMASK if v >= (2, 0) => {
-                int(i64::from(s.stencil_writemask[1] as i32))
+            GL_STENCIL_BACK_WRITEMASK => int(i64::from(s.stencil_writemask[1] as i32)),
+            GL_DRAW_BUFFER | GL_DRAW_BUFFER0 => int(i64::from(s.draw_buffer)),
+            // GL 2.1 table 6.21: DRAW_BUFFERi exists for i below
+            // MAX_DRAW_BUFFERS; past it the name is no state variable
+            // (INVALID_ENUM, as Mesa past its own maximum).
+            GL_DRAW_BUFFER1..=GL_DRAW_BUFFER15
+                if ((pname - GL_DRAW_BUFFER0) as usize) < crate::context::MAX_DRAW_BUFFERS =>
+            {
+                int(i64::from(GL_NONE))
             }
-            GL_DRAW_BUFFER => int(i64::from(s.draw_buffer)),
+            GL_MAX_DRAW_BUFFERS => int(crate::context::MAX_DRAW_BUFFERS as i64),
             GL_READ_BUFFER => int(i64::from(s.read_buffer)),
             // Pixel store.
             GL_PACK_SWAP_BYTES | GL_UNPACK_SWAP_BYTES => {
@@ -373,6 +380,7 @@ impl Context {
                     _ => floats(&[v]),
                 }
             }
+            GL_POINT_SPRITE_COORD_ORIGIN => int(i64::from(self.raster.point.sprite_origin)),
             p if (compat || p == GL_POINT_FADE_THRESHOLD_SIZE)
                 && self.get_point_parameter(p).is_some() =>
             {

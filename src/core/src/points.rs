@@ -18,8 +18,18 @@
 //!   with their clamped size and unchanged alpha (the spec's fade is for
 //!   multisampled points, and no multisample configs exist here).
 //!
-//! `GL_POINT_SPRITE_COORD_ORIGIN` (GL 2.0) is not accepted: the backend
-//! interface carries no sprite origin yet (swrast always uses upper left).
+//! Point sprites (GL 2.0, `ARB_point_sprite`; GL 2.1 §3.4): with
+//! `GL_POINT_SPRITE` enabled points are squares (`GL_POINT_SMOOTH` is
+//! ignored) and each texture unit whose `GL_COORD_REPLACE` is true reads
+//! the sprite coordinate (s, t, 0, 1) instead of its texture coordinate;
+//! s grows left to right across the point, t from the edge that
+//! `GL_POINT_SPRITE_COORD_ORIGIN` names (default `GL_UPPER_LEFT`) to the
+//! other. The backend does the replacement per primitive
+//! (`OxglRasterDesc::sprite_coord_enable`), so points drawn by polygon
+//! mode `GL_POINT` are sprites too and other primitives are untouched.
+//! The origin is accepted in every compatibility context, also while the
+//! reported version is 1.5 for want of GLSL only (Mesa takes it from GL
+//! 2.0 on).
 
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
@@ -41,6 +51,8 @@ pub struct PointParams {
     pub fade_threshold: f32,
     /// `GL_POINT_DISTANCE_ATTENUATION`: constant, linear, quadratic.
     pub attenuation: [f32; 3],
+    /// `GL_POINT_SPRITE_COORD_ORIGIN`: `GL_UPPER_LEFT` or `GL_LOWER_LEFT`.
+    pub sprite_origin: GLenum,
 }
 
 impl Default for PointParams {
@@ -50,6 +62,7 @@ impl Default for PointParams {
             max: MAX_POINT_SIZE,
             fade_threshold: 1.0,
             attenuation: [1.0, 0.0, 0.0],
+            sprite_origin: GL_UPPER_LEFT,
         }
     }
 }
@@ -78,10 +91,17 @@ impl Context {
     /// three for `GL_POINT_DISTANCE_ATTENUATION` through a vector form; a
     /// scalar form sets the constant coefficient and zeroes the others, as
     /// Mesa does). GL 4.6 compat §14.4: INVALID_VALUE for a negative size
-    /// or threshold; INVALID_ENUM for another parameter.
+    /// or threshold; INVALID_ENUM for another parameter. A sprite origin
+    /// other than `GL_LOWER_LEFT` or `GL_UPPER_LEFT` is INVALID_VALUE, as
+    /// in Mesa (the GL 2.1 spec names no error for it).
     pub fn point_parameter(&mut self, pname: GLenum, v: &[f32]) -> ApiResult {
-        // GL 4.6 core §14.4: only the fade threshold (and the sprite origin).
-        if self.params().profile == Profile::Core && pname != GL_POINT_FADE_THRESHOLD_SIZE {
+        // GL 4.6 core §14.4: only the fade threshold and the sprite origin.
+        if self.params().profile == Profile::Core
+            && !matches!(
+                pname,
+                GL_POINT_FADE_THRESHOLD_SIZE | GL_POINT_SPRITE_COORD_ORIGIN
+            )
+        {
             return Err(ApiError::InvalidEnum);
         }
         let first = v.first().copied().unwrap_or(0.0);
@@ -104,6 +124,16 @@ impl Context {
                 }
                 p.attenuation = a;
             }
+            GL_POINT_SPRITE_COORD_ORIGIN => {
+                // The value is an enum: the float form must hold it exactly.
+                let origin = first as GLenum;
+                if f64::from(origin) != f64::from(first)
+                    || !matches!(origin, GL_LOWER_LEFT | GL_UPPER_LEFT)
+                {
+                    return Err(ApiError::InvalidValue);
+                }
+                p.sprite_origin = origin;
+            }
             _ => return Err(ApiError::InvalidEnum),
         }
         Ok(())
@@ -117,8 +147,26 @@ impl Context {
             GL_POINT_SIZE_MAX => vec![f64::from(p.max)],
             GL_POINT_FADE_THRESHOLD_SIZE => vec![f64::from(p.fade_threshold)],
             GL_POINT_DISTANCE_ATTENUATION => p.attenuation.map(f64::from).to_vec(),
+            GL_POINT_SPRITE_COORD_ORIGIN => vec![f64::from(p.sprite_origin)],
             _ => return None,
         })
+    }
+
+    /// `OxglRasterDesc::sprite_coord_enable`: the varying locations of the
+    /// fixed-function texture coordinates whose unit replaces them on
+    /// point sprites; 0 unless `GL_POINT_SPRITE` is enabled.
+    pub(crate) fn sprite_coord_enable(&self) -> u32 {
+        if !self.state.enabled(GL_POINT_SPRITE) {
+            return 0;
+        }
+        self.texunits
+            .env
+            .iter()
+            .enumerate()
+            .filter(|(_, e)| e.coord_replace)
+            .fold(0, |m, (u, _)| {
+                m | 1 << (crate::ffgen::varying::TEX0 + u as u32)
+            })
     }
 
     /// The point size of a draw without per-vertex sizes.

@@ -220,6 +220,25 @@ impl Context {
         Ok(())
     }
 
+    /// `glStencilFuncSeparateATI` (ATI_separate_stencil): a function per
+    /// face, one reference and mask for both; INVALID_ENUM for a
+    /// non-comparison (nothing changes then).
+    pub fn stencil_func_separate_ati(
+        &mut self,
+        front: GLenum,
+        back: GLenum,
+        reference: i32,
+        mask: u32,
+    ) -> ApiResult {
+        let funcs = [compare_func(front)?, compare_func(back)?];
+        for (s, f) in self.raster.stencil.iter_mut().zip(funcs) {
+            s.func = f;
+            s.reference = reference;
+            s.value_mask = mask;
+        }
+        Ok(())
+    }
+
     /// `glStencilOpSeparate` (`glStencilOp` = both faces).
     pub fn stencil_op(
         &mut self,

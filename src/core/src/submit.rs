@@ -459,6 +459,8 @@ impl Context {
             point_size: self.fixed_point_size(),
             point_smooth: on(GL_POINT_SMOOTH),
             point_sprite: on(GL_POINT_SPRITE),
+            point_sprite_origin: r.point.sprite_origin,
+            sprite_coord_enable: self.sprite_coord_enable(),
             line_width: r.line_width,
             line_smooth: on(GL_LINE_SMOOTH),
             line_stipple_enabled: on(GL_LINE_STIPPLE),

@@ -145,7 +145,19 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             cap("occlusion queries", &["occlusion_query"]),
         ],
     ),
-    ((2, 0), &[missing("GLSL 1.10 programs")]),
+    (
+        (2, 0),
+        &[
+            cap(
+                "separate stencil, glBlendEquationSeparate",
+                &["gl20_fixed", "raster_state"],
+            ),
+            cap("non-power-of-two textures", &["gl20_fixed", "mipmap"]),
+            cap("point sprites", &["point_sprite", "scenes"]),
+            cap("glDrawBuffers", &["draw_buffers"]),
+            missing("GLSL 1.10 programs"),
+        ],
+    ),
 ];
 
 /// What a build supports, per API.

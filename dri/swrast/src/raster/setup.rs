@@ -958,8 +958,15 @@ fn setup_point(
         return;
     }
     let round = ctx.rs.point_smooth;
+    // Sprites are quads of the exact size (1/256 pixel), centred on the
+    // vertex and covered by the triangle fill rule, as llvmpipe draws them;
+    // only legacy points snap to whole sizes and pixel centres.
+    let sprite = ctx.rs.point_sprite && !round;
+    let width = snap(size).max(ONE);
     let (cx, cy, s) = if round {
         (v.x, v.y, size.max(1.0))
+    } else if sprite {
+        (v.x, v.y, width as f32 / ONE as f32)
     } else {
         let s = size.round().max(1.0);
         // GL 4.6 §14.4: odd sizes centre on the pixel, even on its corner.
@@ -972,10 +979,29 @@ fn setup_point(
         };
         (c(v.x), c(v.y), s)
     };
-    let h = s * 0.5;
-    let (x0, x1) = pixel_span(cx - h, cx + h);
-    let (y0, y1) = pixel_span(cy - h, cy + h);
-    let bb = intersect([x0, y0, x1, y1], ctx.rect_points);
+    let inside = Edge { a: 0, b: 0, c: 0 };
+    let (bb, point_edges, n_edges) = if sprite {
+        let (x0, y0) = (snap(v.x) - width / 2, snap(v.y) - width / 2);
+        let pts = [
+            (x0, y0),
+            (x0 + width, y0),
+            (x0 + width, y0 + width),
+            (x0, y0 + width),
+        ];
+        // Left edge drawn, right not; of the horizontal edges the lower one
+        // in window coordinates is drawn (llvmpipe's bottom-edge rule for
+        // GL), which is the larger storage y when rows are flipped.
+        let (low, high) = (Some(!ctx.flip), Some(ctx.flip));
+        let Some(e) = edges(pts, [low, Some(false), high, Some(true)]) else {
+            return;
+        };
+        (bbox(&pts, ctx.rect_points), e, 4)
+    } else {
+        let h = s * 0.5;
+        let (x0, x1) = pixel_span(cx - h, cx + h);
+        let (y0, y1) = pixel_span(cy - h, cy + h);
+        (intersect([x0, y0, x1, y1], ctx.rect_points), [inside; 4], 3)
+    };
     if empty(bb) {
         return;
     }
@@ -997,7 +1023,6 @@ fn setup_point(
     } else {
         NO_EXTRA
     };
-    let inside = Edge { a: 0, b: 0, c: 0 };
     let konst = |c: f32| Plane {
         dx: 0.0,
         dy: 0.0,
@@ -1005,8 +1030,8 @@ fn setup_point(
     };
     let prim = Prim {
         kind: PrimKind::Point,
-        edges: [inside; 4],
-        n_edges: 3,
+        edges: point_edges,
+        n_edges,
         front,
         state: ctx.state,
         bbox: bb,

@@ -204,6 +204,9 @@ pub struct RasterState {
     pub point_sprite: bool,
     /// `POINT_SPRITE_COORD_ORIGIN == UPPER_LEFT` (GL's default).
     pub point_sprite_upper_left: bool,
+    /// Bit `L`: on point sprites the fragment input at location `L` is
+    /// (s, t, 0, 1) of the sprite (`GL_COORD_REPLACE`).
+    pub sprite_coord_enable: u32,
     /// `glLineWidth`.
     pub line_width: f32,
     /// `LINE_SMOOTH` (not antialiased yet: drawn as an aliased line).
@@ -236,6 +239,7 @@ impl Default for RasterState {
             point_smooth: false,
             point_sprite: false,
             point_sprite_upper_left: true,
+            sprite_coord_enable: 0,
             line_width: 1.0,
             line_smooth: false,
             line_stipple: None,

@@ -1200,3 +1200,60 @@ fn occlusion_counts_passing_samples_across_tiles_and_threads() {
         assert_eq!(c.try_result(), Some(0), "{threads} threads");
     }
 }
+
+#[test]
+fn point_sprites_replace_coordinates() {
+    // A 16-pixel sprite centred on the pixel corner (8, 8), input location
+    // 0 replaced: red = s, growing rightwards; green = t, growing downwards
+    // (UPPER_LEFT) or upwards (LOWER_LEFT); without replacement the
+    // varying (0.5, 0.5, 0.5) everywhere.
+    let g = fb(32, 32);
+    let pos = [at(&g, 8.0, 8.0)];
+    let vary = [0.5f32, 0.5, 0.5, 1.0];
+    let near = |got: u32, want: f32| (got as f32 - want * 255.0).abs() <= 1.0;
+    for (enable, upper) in [(1, true), (1, false), (0, true)] {
+        let mut f = fb(32, 32);
+        let mut s = base_state(&f, Arc::new(InterpolatedColor));
+        s.raster.point_size = 16.0;
+        s.raster.point_sprite = true;
+        s.raster.point_sprite_upper_left = upper;
+        s.raster.sprite_coord_enable = enable;
+        let st = Arc::new(s);
+        render(&mut f, 0, |r| {
+            draw(r, &st, Topology::Points, &pos, &vary, 4)
+        });
+        for y in 0..32u32 {
+            for x in 0..32u32 {
+                let p = px(&f, x, y);
+                let (r, g) = ((p >> 16) & 0xff, (p >> 8) & 0xff);
+                if x >= 16 || y >= 16 {
+                    assert_eq!(p & 0xff_ffff, 0, "{x},{y} outside");
+                    continue;
+                }
+                let (s, t) = if enable == 0 {
+                    (0.5, 0.5)
+                } else if upper {
+                    ((x as f32 + 0.5) / 16.0, (15.5 - y as f32) / 16.0)
+                } else {
+                    ((x as f32 + 0.5) / 16.0, (y as f32 + 0.5) / 16.0)
+                };
+                assert!(near(r, s) && near(g, t), "{x},{y}: {r} {g}, want {s} {t}");
+            }
+        }
+    }
+    // Odd sizes are not snapped: a 31-pixel sprite at (16, 16) covers the
+    // quad 0.5..31.5 with its left and (window) bottom edges: 0..=30.
+    let mut h = fb(40, 40);
+    let mut s = counting(&h);
+    s.raster.point_size = 31.0;
+    s.raster.point_sprite = true;
+    let st = Arc::new(s);
+    let pos = [at(&h, 16.0, 16.0)];
+    render(&mut h, 0, |r| draw(r, &st, Topology::Points, &pos, &[], 0));
+    for y in 0..40 {
+        for x in 0..40 {
+            let want = (x <= 30 && y <= 30) as u32;
+            assert_eq!(red(px(&h, x, y)), want, "{x},{y}");
+        }
+    }
+}

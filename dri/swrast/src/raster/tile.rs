@@ -480,11 +480,28 @@ impl BlockCtx<'_> {
             // t grows downwards on screen for UPPER_LEFT.
             let down = if target.flip_y { 1.0 } else { -1.0 };
             let ts = if upper { down } else { -down };
+            // s = 0.5 + (x + 0.5 - cx) / size, evaluated as llvmpipe's
+            // plane a0 + dadx·x so that centres exactly on a texel boundary
+            // round the same way.
+            let ds = 1.0 / size;
+            let dt = ts / size;
+            let (s0, t0) = (0.5 - ds * (cx - 0.5), 0.5 - dt * (cy - 0.5));
             for l in 0..LANES {
-                let px = x as f32 + LX[l] + 0.5;
-                let py = y as f32 + LY[l] + 0.5;
-                q.point_coord[0][l] = 0.5 + (px - cx) / size;
-                q.point_coord[1][l] = 0.5 + ts * (py - cy) / size;
+                q.point_coord[0][l] = s0 + ds * (x as f32 + LX[l]);
+                q.point_coord[1][l] = t0 + dt * (y as f32 + LY[l]);
+            }
+            // GL_COORD_REPLACE: these inputs read (s, t, 0, 1).
+            let mut replace = st.draw.raster.sprite_coord_enable;
+            while replace != 0 {
+                let base = 4 * replace.trailing_zeros() as usize;
+                replace &= replace - 1;
+                if base + 4 > n {
+                    break;
+                }
+                q.inputs[base] = q.point_coord[0];
+                q.inputs[base + 1] = q.point_coord[1];
+                q.inputs[base + 2] = [0.0; LANES];
+                q.inputs[base + 3] = [1.0; LANES];
             }
         }
         st.draw.shader.shade(q);

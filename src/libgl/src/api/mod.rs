@@ -123,6 +123,9 @@ const ALIASES: &[(&str, &str)] = &[
     ("glIsBufferARB", "glIsBuffer"),
     ("glMapBufferARB", "glMapBuffer"),
     ("glUnmapBufferARB", "glUnmapBuffer"),
+    ("glDrawBuffersARB", "glDrawBuffers"),
+    ("glDrawBuffersATI", "glDrawBuffers"),
+    ("glStencilOpSeparateATI", "glStencilOpSeparate"),
 ];
 
 /// Per-type command families whose extension names are aliases.

@@ -73,9 +73,36 @@ handler!(depth_rangef "glDepthRangef"(n: GLfloat, f: GLfloat) => |c| c.depth_ran
 handler!(color_mask "glColorMask"(r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) => |c| c.color_mask(r != 0, g != 0, b != 0, a != 0));
 handler!(depth_mask "glDepthMask"(flag: GLboolean) => |c| c.depth_mask(flag != 0));
 handler!(stencil_mask "glStencilMask"(mask: GLuint) => |c| c.stencil_mask(mask));
+handler!(stencil_mask_separate "glStencilMaskSeparate"(face: GLenum, mask: GLuint) => |c| c.stencil_mask_separate(face, mask));
 handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
 handler!(disable "glDisable"(cap: GLenum) => |c| c.set_enabled(cap, false));
 handler!(draw_buffer "glDrawBuffer"(buf: GLenum) => |c| c.draw_buffer(buf));
+
+unsafe extern "C" fn draw_buffers(n: GLsizei, bufs: *const GLenum) {
+    // The names are read only when n is in range (the core reports the
+    // rest); a null array with n > 0 is ignored.
+    let len = usize::try_from(n)
+        .ok()
+        .filter(|&l| l <= oxgl_core::context::MAX_DRAW_BUFFERS)
+        .unwrap_or(0);
+    if len > 0 && bufs.is_null() {
+        return;
+    }
+    let names = if len == 0 {
+        Vec::new()
+    } else {
+        // SAFETY: GL 2.1 §4.2.1: the command reads n names from `bufs`.
+        unsafe { std::slice::from_raw_parts(bufs, len) }.to_vec()
+    };
+    with_ctx("glDrawBuffers", (), |c| {
+        compiled(c, move |c| {
+            c.outside_begin_end()?;
+            c.flush_vertices();
+            c.draw_buffers(n, &names)
+        })
+    })
+}
+
 handler!(read_buffer "glReadBuffer"(buf: GLenum) => |c| c.read_buffer(buf));
 immediate!(pixel_storei "glPixelStorei"(pname: GLenum, param: GLint) => |c| c.pixel_store(pname, param));
 // GL 4.6 §8.4.1: float values of integer parameters are rounded.
@@ -93,6 +120,7 @@ handler!(blend_color "glBlendColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLflo
 handler!(logic_op "glLogicOp"(op: GLenum) => |c| c.logic_op(op));
 handler!(stencil_func "glStencilFunc"(f: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func(oxgl_glapi::generated::enums::GL_FRONT_AND_BACK, f, r, m));
 handler!(stencil_func_separate "glStencilFuncSeparate"(face: GLenum, f: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func(face, f, r, m));
+handler!(stencil_func_separate_ati "glStencilFuncSeparateATI"(front: GLenum, back: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func_separate_ati(front, back, r, m));
 handler!(stencil_op "glStencilOp"(a: GLenum, b: GLenum, d: GLenum) => |c| c.stencil_op(oxgl_glapi::generated::enums::GL_FRONT_AND_BACK, a, b, d));
 handler!(stencil_op_separate "glStencilOpSeparate"(face: GLenum, a: GLenum, b: GLenum, d: GLenum) => |c| c.stencil_op(face, a, b, d));
 handler!(cull_face "glCullFace"(mode: GLenum) => |c| c.cull_face(mode));
@@ -224,6 +252,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ColorMask = color_mask;
     d.DepthMask = depth_mask;
     d.StencilMask = stencil_mask;
+    d.StencilMaskSeparate = stencil_mask_separate;
     d.Enable = enable;
     d.Disable = disable;
     d.IsEnabled = is_enabled;
@@ -250,6 +279,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.ClearDepth = clear_depth;
         d.DepthRange = depth_range;
         d.DrawBuffer = draw_buffer;
+        d.DrawBuffers = draw_buffers;
         d.PixelStoref = pixel_storef;
         d.LogicOp = logic_op;
         d.PolygonMode = polygon_mode;
@@ -264,6 +294,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.PointParameterfvEXT = point_parameterfv;
     }
     if profile == Profile::Compat {
+        d.StencilFuncSeparateATI = stencil_func_separate_ati;
         d.AlphaFunc = alpha_func;
         d.LineStipple = line_stipple;
         d.PolygonStipple = polygon_stipple;
