@@ -167,9 +167,7 @@ fn slots(types: &oxgl_ir::Types, ty: oxgl_ir::TypeId) -> u32 {
         Some(oxgl_ir::Type::Array { elem, len, .. }) => {
             len.unwrap_or(1).saturating_mul(slots(types, *elem))
         }
-        Some(oxgl_ir::Type::Struct { members }) => {
-            members.iter().map(|m| slots(types, m.ty)).sum()
-        }
+        Some(oxgl_ir::Type::Struct { members }) => members.iter().map(|m| slots(types, m.ty)).sum(),
         _ => 1,
     }
 }

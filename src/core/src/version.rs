@@ -155,7 +155,16 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             cap("non-power-of-two textures", &["gl20_fixed", "mipmap"]),
             cap("point sprites", &["point_sprite", "scenes"]),
             cap("glDrawBuffers", &["draw_buffers"]),
-            missing("GLSL 1.10 programs"),
+            cap("GLSL 1.10 programs", &["glsl_program"]),
+        ],
+    ),
+    (
+        (2, 1),
+        &[
+            missing("GLSL 1.20"),
+            missing("pixel buffer objects"),
+            missing("sRGB textures"),
+            cap("non-square matrix uniforms", &["glsl_program"]),
         ],
     ),
 ];
@@ -313,7 +322,7 @@ mod tests {
     fn table_is_honest() {
         let s = computed_support();
         assert!(s.complete);
-        assert_eq!(s.compat, (1, 5));
+        assert_eq!(s.compat, (2, 0));
         assert_eq!(s.core, None);
         // Every implemented capability names test clients that exist.
         let clients = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/clients");

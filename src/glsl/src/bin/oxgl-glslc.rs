@@ -230,8 +230,12 @@ fn lower(out: &oxgl_glsl::Compiled, cli: &Cli) -> bool {
 /// `i`), printing the program when `cli.dump_ir`; false on a link error.
 fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
     use oxgl_glsl::link::{LinkOptions, link};
-    let vs = stages.iter().find(|l| l.shader.stage == oxgl_ir::Stage::Vertex);
-    let fs = stages.iter().find(|l| l.shader.stage == oxgl_ir::Stage::Fragment);
+    let vs = stages
+        .iter()
+        .find(|l| l.shader.stage == oxgl_ir::Stage::Vertex);
+    let fs = stages
+        .iter()
+        .find(|l| l.shader.stage == oxgl_ir::Stage::Fragment);
     if stages.len() != usize::from(vs.is_some()) + usize::from(fs.is_some()) || stages.is_empty() {
         eprintln!("error: --link takes one vertex and/or one fragment shader");
         return false;
@@ -250,7 +254,10 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
                     println!("; attribute {} {} index {:?}", a.ty, a.name, a.index);
                 }
                 for u in &p.uniforms {
-                    println!("; uniform {} {} x{}: vs {:?} fs {:?}", u.ty, u.name, u.count, u.vs, u.fs);
+                    println!(
+                        "; uniform {} {} x{}: vs {:?} fs {:?}",
+                        u.ty, u.name, u.count, u.vs, u.fs
+                    );
                 }
                 for s in p.vs.iter().chain(p.fs.iter()) {
                     print!("{}", oxgl_ir::text::print(s));
