@@ -462,9 +462,8 @@ impl Context {
         shaders: &[(GLenum, bool, Option<Result<Arc<Lowered>, String>>)],
         bindings: &[(String, u32)],
     ) -> Result<Executable, String> {
-        if shaders.is_empty() {
-            return Err("error: no shaders attached to the program\n".to_owned());
-        }
+        // A program without shaders links: fixed function draws (GL 2.1
+        // §2.15.3 leaves it undefined; Mesa links it).
         let mut stages: [Option<Arc<Lowered>>; 2] = [None, None];
         for (kind, compiled, lowered) in shaders {
             let name = if *kind == GL_VERTEX_SHADER {
@@ -772,10 +771,10 @@ impl Context {
                 return Err(ApiError::InvalidValue);
             }
             let mut vals = exec.values();
-            for k in 0..n {
+            for (k, &unit) in v[..n].iter().enumerate() {
                 for kind in [&u.vs, &u.fs].into_iter().flatten() {
                     if let UniformKind::Sampler { binding } = kind {
-                        vals.units.insert(binding + (e + k) as u32, v[k] as u32);
+                        vals.units.insert(binding + (e + k) as u32, unit as u32);
                     }
                 }
             }
