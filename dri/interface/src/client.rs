@@ -333,6 +333,17 @@ unsafe impl Send for Context {}
 unsafe impl Sync for Context {}
 
 impl Context {
+    /// Allocates drawable storage on the context's screen (framebuffer
+    /// objects: the core keeps their images there while they are bound).
+    pub fn create_drawable(&self, desc: &OxglDrawableDesc) -> Option<Drawable> {
+        // SAFETY: the screen outlives its contexts; valid descriptor.
+        let raw = unsafe { (self.backend.table.create_drawable)(self.screen.as_ptr(), desc) };
+        NonNull::new(raw).map(|raw| Drawable {
+            backend: self.backend,
+            raw,
+        })
+    }
+
     /// Binds drawables (callers keep them alive while bound).
     pub fn make_current(&self, draw: Option<&Drawable>, read: Option<&Drawable>) -> OxglStatus {
         let d = draw.map_or(core::ptr::null_mut(), Drawable::raw);

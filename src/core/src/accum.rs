@@ -108,6 +108,7 @@ impl Context {
     /// `glAccum`. GL 4.6 compat §17.4.5: INVALID_ENUM for an unknown
     /// operation, INVALID_OPERATION when there is no accumulation buffer.
     pub fn accum(&mut self, op: GLenum, value: f32) -> ApiResult {
+        self.fbo_prepare()?;
         self.outside_begin_end()?;
         if !matches!(op, GL_ACCUM | GL_LOAD | GL_RETURN | GL_MULT | GL_ADD) {
             return Err(ApiError::InvalidEnum);
@@ -136,7 +137,7 @@ impl Context {
                 }
             }
             GL_ACCUM | GL_LOAD => {
-                let double = self.params().double_buffered;
+                let double = self.fb_double_buffered();
                 let buffer = match self.state.read_buffer {
                     GL_BACK | GL_BACK_LEFT if double => OxglBuffer::BackColor,
                     _ => OxglBuffer::FrontColor,
@@ -176,7 +177,7 @@ impl Context {
     fn accum_return(&mut self, value: f32, rect: [usize; 4], width: usize) -> ApiResult {
         let [x0, y0, x1, y1] = rect;
         let bits = self.draw_buffer_bits();
-        let double = self.params().double_buffered;
+        let double = self.fb_double_buffered();
         let mut buffers = Vec::new();
         if bits & oxgl_dri_interface::draw_buffer_bits::DRAW_FRONT != 0 || !double {
             buffers.push(OxglBuffer::FrontColor);

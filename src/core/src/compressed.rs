@@ -44,6 +44,7 @@ impl Context {
         _internal_format: GLenum,
         image_size: i32,
     ) -> ApiResult {
+        self.fbo_resolve();
         self.outside_begin_end()?;
         if !compressed_target(dims, target) {
             return Err(ApiError::InvalidEnum);
@@ -62,6 +63,7 @@ impl Context {
         _format: GLenum,
         image_size: i32,
     ) -> ApiResult {
+        self.fbo_resolve();
         self.compressed_tex_image(dims, target, 0, image_size)
     }
 
@@ -69,6 +71,7 @@ impl Context {
     /// INVALID_VALUE for a bad level, INVALID_OPERATION because no image is
     /// stored compressed.
     pub fn get_compressed_tex_image(&mut self, target: GLenum, level: i32) -> ApiResult {
+        self.fbo_resolve();
         // The glGetTexImage validation of target and level.
         self.plan_get_tex_image(target, level, GL_RGBA, GL_UNSIGNED_BYTE)?;
         Err(ApiError::InvalidOperation)

@@ -73,6 +73,9 @@ pub struct Context {
     /// Query objects (declared before `backend`: dropped before it).
     pub(crate) queries: crate::query::Queries,
     backend: BackendContext,
+    /// Framebuffer and renderbuffer objects (after `backend`: their
+    /// drawables are dropped after the backend context).
+    pub(crate) fbo: crate::fbo::FboState,
     renderer: RendererInfo,
     draw: Option<Arc<Drawable>>,
     read: Option<Arc<Drawable>>,
@@ -183,6 +186,7 @@ impl Context {
             support: version::support(),
             queries: Default::default(),
             backend,
+            fbo: Default::default(),
             renderer,
             draw: None,
             read: None,
@@ -303,12 +307,18 @@ impl Context {
         self.draw = draw;
         self.read = read;
         self.ws = ws;
+        self.fbo.drawable_current = false;
+        if let Some(d) = self.fbo_drawable().cloned() {
+            let _ = self.backend.make_current(Some(&d), Some(&d));
+            self.fbo.drawable_current = true;
+        }
         Ok(())
     }
 
     /// Unbinds drawables (context released).
     pub fn unbind(&mut self) {
         let _ = self.backend.release();
+        self.fbo.drawable_current = false;
         self.draw = None;
         self.read = None;
         self.ws = None;
@@ -316,12 +326,63 @@ impl Context {
 
     /// The bound draw drawable.
     pub fn draw_drawable(&self) -> Option<&Arc<Drawable>> {
+        if self.fbo_bound() {
+            return self.fbo_drawable();
+        }
         self.draw.as_ref()
     }
 
     /// The bound read drawable.
     pub fn read_drawable(&self) -> Option<&Arc<Drawable>> {
+        if self.fbo_bound() {
+            return self.fbo_drawable();
+        }
         self.read.as_ref()
+    }
+
+    /// Binds drawables in the backend context only (framebuffer objects).
+    pub(crate) fn backend_make_current(
+        &self,
+        draw: Option<&Drawable>,
+        read: Option<&Drawable>,
+    ) -> OxglStatus {
+        self.backend.make_current(draw, read)
+    }
+
+    /// Points the backend back at the window-system drawables.
+    pub(crate) fn rebind_window_drawables(&self) {
+        let _ = self
+            .backend
+            .make_current(self.draw.as_deref(), self.read.as_deref());
+    }
+
+    /// Allocates a drawable on the context's screen.
+    pub(crate) fn backend_create_drawable(
+        &self,
+        desc: &oxgl_dri_interface::OxglDrawableDesc,
+    ) -> Option<Drawable> {
+        self.backend.create_drawable(desc)
+    }
+
+    /// Red, green, blue, alpha, depth and stencil bits of the current
+    /// framebuffer: the bound framebuffer object's or the window's.
+    pub(crate) fn fb_bits(&self) -> [u8; 6] {
+        self.fbo_bits().unwrap_or({
+            let p = &self.params;
+            [
+                p.rgba_bits[0],
+                p.rgba_bits[1],
+                p.rgba_bits[2],
+                p.rgba_bits[3],
+                p.depth_bits,
+                p.stencil_bits,
+            ]
+        })
+    }
+
+    /// Whether the current framebuffer has a back buffer.
+    pub(crate) fn fb_double_buffered(&self) -> bool {
+        !self.fbo_bound() && self.params.double_buffered
     }
 
     /// Maps a hook's status to the GL error the application sees. Running
@@ -384,12 +445,16 @@ impl Context {
             GL_FRONT_AND_BACK | GL_LEFT => {
                 draw_buffer_bits::DRAW_FRONT | draw_buffer_bits::DRAW_BACK
             }
+            // A framebuffer object's drawable has its colour in front.
+            GL_COLOR_ATTACHMENT0 => draw_buffer_bits::DRAW_FRONT,
             _ => 0,
         }
     }
 
     fn drawing_to_front(&self) -> bool {
-        self.draw_buffer_bits() & draw_buffer_bits::DRAW_FRONT != 0 || !self.params.double_buffered
+        !self.fbo_bound()
+            && (self.draw_buffer_bits() & draw_buffer_bits::DRAW_FRONT != 0
+                || !self.params.double_buffered)
     }
 
     /// `glClear`. GL 4.6 §17.4.3: INVALID_VALUE if any bit other than the
@@ -402,6 +467,7 @@ impl Context {
         if mask & !legal != 0 {
             return Err(ApiError::InvalidValue);
         }
+        self.fbo_prepare()?;
         let s = &self.state;
         let mut buffers = 0;
         if mask & GL_COLOR_BUFFER_BIT != 0 {
@@ -420,7 +486,7 @@ impl Context {
         let s = &self.state;
         // Mesa clears only in GL_RENDER mode (selection and feedback draw
         // nothing).
-        if buffers == 0 || self.draw.is_none() || !rendering {
+        if buffers == 0 || self.draw_drawable().is_none() || !rendering {
             return Ok(());
         }
         let [x, y, w, h] = s.scissor;
@@ -567,6 +633,20 @@ impl Context {
     }
 
     fn buffer_valid_for_default_fb(&self, buf: GLenum) -> ApiResult {
+        if self.fbo_bound() {
+            // GL 3.0 §4.2.1: a framebuffer object has colour attachments
+            // only (one here).
+            return match buf {
+                GL_COLOR_ATTACHMENT0 => Ok(()),
+                GL_FRONT | GL_FRONT_LEFT | GL_LEFT | GL_FRONT_AND_BACK | GL_BACK | GL_BACK_LEFT
+                | GL_FRONT_RIGHT | GL_BACK_RIGHT | GL_RIGHT | GL_AUX0 | GL_AUX1 | GL_AUX2
+                | GL_AUX3 => Err(ApiError::InvalidOperation),
+                b if (GL_COLOR_ATTACHMENT1..=GL_COLOR_ATTACHMENT15).contains(&b) => {
+                    Err(ApiError::InvalidOperation)
+                }
+                _ => Err(ApiError::InvalidEnum),
+            };
+        }
         let back = matches!(buf, GL_BACK | GL_BACK_LEFT | GL_BACK_RIGHT);
         match buf {
             GL_FRONT | GL_FRONT_LEFT | GL_LEFT | GL_FRONT_AND_BACK | GL_BACK | GL_BACK_LEFT => {
@@ -612,6 +692,9 @@ impl Context {
                 GL_NONE => continue,
                 GL_FRONT_LEFT | GL_BACK_LEFT | GL_FRONT_RIGHT | GL_BACK_RIGHT | GL_AUX0
                 | GL_AUX1 | GL_AUX2 | GL_AUX3 => self.buffer_valid_for_default_fb(buf)?,
+                b if (GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT15).contains(&b) => {
+                    self.buffer_valid_for_default_fb(buf)?
+                }
                 _ => return Err(ApiError::InvalidEnum),
             }
             if bufs[..i].contains(&buf) {

@@ -47,6 +47,8 @@ impl Context {
         size: [i32; 2],
         border: i32,
     ) -> ApiResult {
+        self.fbo_resolve();
+        self.fbo_prepare()?;
         let [w, h] = size;
         // GL 4.6 compat §8.6 (and Mesa): INVALID_ENUM for an internal format
         // that is not one (glTexImage says INVALID_VALUE).
@@ -91,6 +93,8 @@ impl Context {
         y: i32,
         size: [i32; 2],
     ) -> ApiResult {
+        self.fbo_resolve();
+        self.fbo_prepare()?;
         let [w, h] = size;
         // A missing image is INVALID_OPERATION from the plan.
         let base = self.bound_image_base(target, level).unwrap_or(GL_RGBA);

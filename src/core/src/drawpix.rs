@@ -267,9 +267,9 @@ impl Context {
                 if type_ == GL_BITMAP && format == GL_DEPTH_COMPONENT {
                     return Err(ApiError::InvalidEnum);
                 }
-                let p = self.params();
-                if format == GL_DEPTH_COMPONENT && p.depth_bits == 0
-                    || format == GL_STENCIL_INDEX && p.stencil_bits == 0
+                let bits = self.fb_bits();
+                if format == GL_DEPTH_COMPONENT && bits[4] == 0
+                    || format == GL_STENCIL_INDEX && bits[5] == 0
                 {
                     return Err(ApiError::InvalidOperation);
                 }
@@ -314,6 +314,7 @@ impl Context {
     /// `glDrawPixels` of an unpacked rectangle at the current raster
     /// position (nothing when it is invalid).
     pub fn draw_pixels(&mut self, rect: &PixelRect) -> ApiResult {
+        self.fbo_prepare()?;
         self.outside_begin_end()?;
         self.flush_vertices();
         if !self.raster_pos.valid {
@@ -417,7 +418,7 @@ impl Context {
         let Some(draw) = self.draw_drawable().cloned() else {
             return Ok(());
         };
-        let bits = self.params().stencil_bits.min(8);
+        let bits = self.fb_bits()[5].min(8);
         let mask = (self.state.stencil_writemask[0] & ((1u32 << bits) - 1)) as u8;
         let Some(mut map) = draw.map(OxglBuffer::Stencil) else {
             return Ok(());
@@ -459,6 +460,7 @@ impl Context {
         advance: [f32; 2],
         bits: &[f32],
     ) -> ApiResult {
+        self.fbo_prepare()?;
         self.outside_begin_end()?;
         self.flush_vertices();
         if !self.raster_pos.valid {
@@ -501,6 +503,7 @@ impl Context {
     /// INVALID_VALUE for a negative size, INVALID_OPERATION for depth or
     /// stencil without such a buffer.
     pub fn copy_pixels(&mut self, x: i32, y: i32, w: i32, h: i32, type_: GLenum) -> ApiResult {
+        self.fbo_prepare()?;
         self.outside_begin_end()?;
         let format = match type_ {
             GL_COLOR => GL_RGBA,
@@ -511,8 +514,8 @@ impl Context {
         if w < 0 || h < 0 {
             return Err(ApiError::InvalidValue);
         }
-        let p = self.params();
-        if type_ == GL_DEPTH && p.depth_bits == 0 || type_ == GL_STENCIL && p.stencil_bits == 0 {
+        let bits = self.fb_bits();
+        if type_ == GL_DEPTH && bits[4] == 0 || type_ == GL_STENCIL && bits[5] == 0 {
             return Err(ApiError::InvalidOperation);
         }
         self.flush_vertices();

@@ -199,14 +199,14 @@ impl Context {
                 int(store(pname == GL_PACK_SKIP_IMAGES).skip_images.into())
             }
             // Default framebuffer format.
-            GL_DOUBLEBUFFER => boolean(p.double_buffered),
+            GL_DOUBLEBUFFER => boolean(self.fb_double_buffered()),
             GL_STEREO => boolean(false),
-            GL_RED_BITS if compat => int(p.rgba_bits[0].into()),
-            GL_GREEN_BITS if compat => int(p.rgba_bits[1].into()),
-            GL_BLUE_BITS if compat => int(p.rgba_bits[2].into()),
-            GL_ALPHA_BITS if compat => int(p.rgba_bits[3].into()),
-            GL_DEPTH_BITS if compat => int(p.depth_bits.into()),
-            GL_STENCIL_BITS if compat => int(p.stencil_bits.into()),
+            GL_RED_BITS if compat => int(self.fb_bits()[0].into()),
+            GL_GREEN_BITS if compat => int(self.fb_bits()[1].into()),
+            GL_BLUE_BITS if compat => int(self.fb_bits()[2].into()),
+            GL_ALPHA_BITS if compat => int(self.fb_bits()[3].into()),
+            GL_DEPTH_BITS if compat => int(self.fb_bits()[4].into()),
+            GL_STENCIL_BITS if compat => int(self.fb_bits()[5].into()),
             GL_ACCUM_RED_BITS if compat => int(p.accum_bits[0].into()),
             GL_ACCUM_GREEN_BITS if compat => int(p.accum_bits[1].into()),
             GL_ACCUM_BLUE_BITS if compat => int(p.accum_bits[2].into()),
@@ -252,6 +252,11 @@ impl Context {
             GL_MAX_CUBE_MAP_TEXTURE_SIZE if v >= (1, 3) => int(16384),
             GL_MAX_RECTANGLE_TEXTURE_SIZE => int(16384),
             GL_MAX_TEXTURE_LOD_BIAS if v >= (1, 4) => floats(&[16.0]),
+            // EXT_framebuffer_object.
+            GL_FRAMEBUFFER_BINDING => int(self.fbo.binding.into()),
+            GL_RENDERBUFFER_BINDING => int(self.fbo.rb_binding.into()),
+            GL_MAX_RENDERBUFFER_SIZE => int(crate::fbo::MAX_RENDERBUFFER_SIZE.into()),
+            GL_MAX_COLOR_ATTACHMENTS => int(crate::fbo::MAX_COLOR_ATTACHMENTS.into()),
             // GLSL limits (GL 2.0).
             GL_CURRENT_PROGRAM => int(self.programs.current.into()),
             GL_MAX_VERTEX_ATTRIBS => int(crate::program::MAX_VERTEX_ATTRIBS.into()),

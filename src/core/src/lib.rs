@@ -23,6 +23,7 @@ pub mod drawpix;
 pub mod error;
 pub mod eval;
 pub mod extensions;
+pub mod fbo;
 pub mod ffgen;
 pub mod fixed;
 pub mod fog;

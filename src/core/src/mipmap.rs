@@ -152,6 +152,7 @@ impl Context {
     /// INVALID_OPERATION when the base level has no image (Mesa) or a cube
     /// map is not cube complete.
     pub fn generate_mipmap(&mut self, target: GLenum) -> ApiResult {
+        self.fbo_resolve();
         self.outside_begin_end()?;
         if !matches!(
             target,

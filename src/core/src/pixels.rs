@@ -148,10 +148,10 @@ impl Context {
                 return Err(ApiError::InvalidOperation);
             }
         }
-        let p = self.params();
+        let bits = self.fb_bits();
         match source {
-            Source::Depth if p.depth_bits == 0 => return Err(ApiError::InvalidOperation),
-            Source::Stencil if p.stencil_bits == 0 => return Err(ApiError::InvalidOperation),
+            Source::Depth if bits[4] == 0 => return Err(ApiError::InvalidOperation),
+            Source::Stencil if bits[5] == 0 => return Err(ApiError::InvalidOperation),
             Source::Color if self.state.read_buffer == GL_NONE => {
                 return Err(ApiError::InvalidOperation);
             }
@@ -185,6 +185,7 @@ impl Context {
 
     /// Performs a planned read into `dst` (`plan.byte_len` bytes of client memory).
     pub fn read_pixels(&mut self, plan: &ReadPlan, dst: &mut [u8]) -> ApiResult {
+        self.fbo_prepare()?;
         if dst.len() < plan.byte_len {
             return Err(ApiError::InvalidOperation);
         }
@@ -195,7 +196,8 @@ impl Context {
             Source::Depth => OxglBuffer::Depth,
             Source::Stencil => OxglBuffer::Stencil,
             Source::Color => match self.state.read_buffer {
-                GL_BACK | GL_BACK_LEFT if self.params().double_buffered => OxglBuffer::BackColor,
+                GL_BACK | GL_BACK_LEFT if self.fb_double_buffered() => OxglBuffer::BackColor,
+                GL_COLOR_ATTACHMENT0 if self.fbo_bound() => OxglBuffer::FrontColor,
                 _ => OxglBuffer::FrontColor,
             },
         };

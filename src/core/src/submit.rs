@@ -140,9 +140,17 @@ impl Context {
             }
             return;
         }
-        if self.draw_drawable().is_none() || batch.prims.is_empty() || batch.vertex_count() == 0 {
+        if batch.prims.is_empty() || batch.vertex_count() == 0 {
             return;
         }
+        if let Err(e) = self.fbo_prepare() {
+            self.record::<()>(Err(e));
+            return;
+        }
+        if self.draw_drawable().is_none() {
+            return;
+        }
+        let fb_bits = self.fb_bits();
         // The textures of enabled units: the default objects live in the
         // context, named ones in the share group (locked for the draw).
         let shared = self.shared().clone();
@@ -398,7 +406,7 @@ impl Context {
                 }
                 r
             },
-            depth_stencil: self.depth_stencil_desc(),
+            depth_stencil: self.depth_stencil_desc(fb_bits),
             blend: self.blend_desc(),
         };
         let _ = self.backend_draw(&desc);
@@ -479,12 +487,14 @@ impl Context {
         }
     }
 
-    fn depth_stencil_desc(&self) -> OxglDepthStencilDesc {
+    /// `bits`: [`Context::fb_bits`], read before the draw locks the
+    /// textures (framebuffer objects' bits come from texture images).
+    fn depth_stencil_desc(&self, bits: [u8; 6]) -> OxglDepthStencilDesc {
         let s = &self.state;
         let r = &self.raster;
-        let has_depth = self.params().depth_bits > 0;
-        let has_stencil = self.params().stencil_bits > 0;
-        let max = (1u32 << self.params().stencil_bits.min(31)) - 1;
+        let has_depth = bits[4] > 0;
+        let has_stencil = bits[5] > 0;
+        let max = (1u32 << bits[5].min(8)) - 1;
         let face = |i: usize| {
             let f = &r.stencil[i];
             OxglStencilFace {

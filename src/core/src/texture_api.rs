@@ -474,6 +474,7 @@ impl Context {
         size: [usize; 3],
         indices: &[f32],
     ) -> ApiResult {
+        self.fbo_resolve();
         self.outside_begin_end()?;
         let texels = self.state.transfer.index_to_rgba(indices);
         self.store_tex_image(target, level, internal_format, size, texels)
@@ -558,6 +559,7 @@ impl Context {
         size: [usize; 3],
         texels: Vec<[f32; 4]>,
     ) -> ApiResult {
+        self.fbo_resolve();
         self.outside_begin_end()?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         self.flush_vertices();
@@ -640,6 +642,7 @@ impl Context {
         plan: &ClientImage,
         dst: &mut [u8],
     ) -> ApiResult {
+        self.fbo_resolve();
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         // Depth images go out through depth scale and bias, as Mesa's
         // glGetTexImage does (colour images without transfer).

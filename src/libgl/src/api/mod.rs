@@ -14,6 +14,7 @@ mod arrays;
 mod buffer;
 mod debug;
 mod eval;
+mod fbo;
 mod lighting;
 mod lists;
 mod matrix;
@@ -201,4 +202,5 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     eval::install(d, profile);
     select::install(d, profile);
     program::install(d, profile);
+    fbo::install(d, profile);
 }

@@ -1,0 +1,1029 @@
+//! Framebuffer and renderbuffer objects (EXT_framebuffer_object; GL 3.0
+//! §4.4 for what EXT leaves open, following Mesa where ARB relaxed EXT).
+//!
+//! Images live where the application can see them: renderbuffers in their
+//! own storage, texture attachments in the texture's images. While a
+//! framebuffer object is bound, the backend draws into a drawable of the
+//! framebuffer's size that the core created for it (colour RGBA8, the
+//! depth and stencil bits of the attachments): before a framebuffer
+//! operation the attachments whose contents changed since the last
+//! synchronization are uploaded into it ([`Context::fbo_prepare`]); after
+//! rendering, its contents go back into the attachments when anything
+//! could look at them — another framebuffer is bound, an attachment
+//! changes, a texture's images are read or written
+//! ([`Context::fbo_resolve`]). Serial numbers (textures' and
+//! renderbuffers') tell which attachments changed.
+//!
+//! Limits: one colour attachment (`GL_MAX_COLOR_ATTACHMENTS` 1), colour
+//! kept at 8 bits per channel in the drawable, no multisampling. Attached
+//! images must have one size (EXT's `INCOMPLETE_DIMENSIONS`).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use oxgl_dri_interface::client::Drawable;
+use oxgl_dri_interface::{OxglBuffer, OxglColorFormat, OxglDrawableDesc};
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+
+use crate::context::Context;
+use crate::error::{ApiError, ApiResult};
+use crate::texture::{internal_format, next_serial, to_base};
+
+/// `GL_MAX_RENDERBUFFER_SIZE`.
+pub const MAX_RENDERBUFFER_SIZE: u32 = 4096;
+/// `GL_MAX_COLOR_ATTACHMENTS`.
+pub const MAX_COLOR_ATTACHMENTS: u32 = 1;
+
+/// What a renderbuffer holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RbKind {
+    /// Colour.
+    Color,
+    /// Depth.
+    Depth,
+    /// Stencil.
+    Stencil,
+    /// Packed depth and stencil.
+    DepthStencil,
+}
+
+/// A renderbuffer object with storage.
+#[derive(Clone, Debug)]
+pub struct Renderbuffer {
+    /// The internal format as given.
+    pub internal_format: GLenum,
+    /// Width and height.
+    pub size: [u32; 2],
+    /// What it holds.
+    pub kind: RbKind,
+    /// Bits of red, green, blue, alpha, depth, stencil.
+    pub bits: [u8; 6],
+    /// Colour, rows bottom first.
+    color: Vec<[f32; 4]>,
+    /// Depth, rows bottom first.
+    depth: Vec<f32>,
+    /// Stencil, rows bottom first.
+    stencil: Vec<u8>,
+    /// Changes whenever the contents do.
+    serial: u64,
+}
+
+/// The format class and bits of a renderbuffer internal format.
+fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
+    Some(match fmt {
+        GL_STENCIL_INDEX1 => (RbKind::Stencil, [0, 0, 0, 0, 0, 1]),
+        GL_STENCIL_INDEX4 => (RbKind::Stencil, [0, 0, 0, 0, 0, 4]),
+        GL_STENCIL_INDEX | GL_STENCIL_INDEX8 => (RbKind::Stencil, [0, 0, 0, 0, 0, 8]),
+        GL_STENCIL_INDEX16 => (RbKind::Stencil, [0, 0, 0, 0, 0, 16]),
+        GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => (RbKind::DepthStencil, [0, 0, 0, 0, 24, 8]),
+        _ if crate::texture::is_generic_compressed(fmt) => return None,
+        _ => {
+            let (base, b) = internal_format(fmt)?;
+            match base {
+                GL_DEPTH_COMPONENT => (RbKind::Depth, [0, 0, 0, 0, b[0], 0]),
+                GL_RGB | GL_RGBA | GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA | GL_INTENSITY => {
+                    // Renderbuffers keep luminance and intensity in red.
+                    let (r, a) = (b[0], b[3]);
+                    (RbKind::Color, [r, b[1], b[2], a, 0, 0])
+                }
+                _ => return None,
+            }
+        }
+    })
+}
+
+/// One attachment point's image.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Attachment {
+    /// Nothing attached.
+    #[default]
+    None,
+    /// A renderbuffer.
+    Renderbuffer(u32),
+    /// A texture image: cube face (or 0), level, 3D slice.
+    Texture {
+        /// Texture name.
+        name: u32,
+        /// Cube face or 0.
+        face: usize,
+        /// Mipmap level.
+        level: usize,
+        /// Slice of a 3D texture.
+        zoffset: usize,
+    },
+}
+
+/// A framebuffer object.
+#[derive(Default)]
+pub struct Framebuffer {
+    /// Colour 0, depth and stencil attachments.
+    pub att: [Attachment; 3],
+    /// Its `GL_DRAW_BUFFER`.
+    pub draw_buffer: GLenum,
+    /// Its `GL_READ_BUFFER`.
+    pub read_buffer: GLenum,
+    /// The backend drawable holding the images while bound, and what it
+    /// was made for (width, height, depth bits, stencil bits).
+    drawable: Option<(Arc<Drawable>, [u32; 4])>,
+    /// Serial of each attachment's contents at the last upload/download.
+    synced: [u64; 3],
+    /// Drawn into since the last download.
+    dirty: bool,
+}
+
+impl std::fmt::Debug for Framebuffer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Framebuffer")
+            .field("att", &self.att)
+            .field("dirty", &self.dirty)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Framebuffer {
+    fn new() -> Framebuffer {
+        Framebuffer {
+            draw_buffer: GL_COLOR_ATTACHMENT0,
+            read_buffer: GL_COLOR_ATTACHMENT0,
+            ..Default::default()
+        }
+    }
+}
+
+/// Framebuffer and renderbuffer state of a context.
+#[derive(Debug, Default)]
+pub struct FboState {
+    /// Renderbuffers; `None`: a generated name not bound yet.
+    renderbuffers: HashMap<u32, Option<Renderbuffer>>,
+    /// `GL_RENDERBUFFER_BINDING`.
+    pub rb_binding: u32,
+    /// Framebuffers; `None`: a generated name not bound yet.
+    framebuffers: HashMap<u32, Option<Framebuffer>>,
+    /// `GL_FRAMEBUFFER_BINDING` (draw and read).
+    pub binding: u32,
+    /// The window's draw and read buffers while an object is bound.
+    window_buffers: [GLenum; 2],
+    /// The backend currently draws into the bound object's drawable.
+    pub(crate) drawable_current: bool,
+}
+
+/// Size, depth and stencil bits of an attached image.
+#[derive(Clone, Copy, Debug)]
+struct ImageInfo {
+    size: [u32; 2],
+    /// Red, green, blue, alpha, depth, stencil bits.
+    bits: [u8; 6],
+    serial: u64,
+}
+
+/// Writes `v` (RGBA in [0, 1]) as a B8G8R8A8 pixel.
+fn put_bgra(dst: &mut [u8], v: [f32; 4]) {
+    let b = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
+    dst.copy_from_slice(&[b(v[2]), b(v[1]), b(v[0]), b(v[3])]);
+}
+
+fn get_bgra(src: &[u8], format: OxglColorFormat) -> [f32; 4] {
+    let u = |b: u8| f32::from(b) / 255.0;
+    let a = match format {
+        OxglColorFormat::B8G8R8A8 => u(src[3]),
+        OxglColorFormat::B8G8R8X8 => 1.0,
+    };
+    [u(src[2]), u(src[1]), u(src[0]), a]
+}
+
+impl Context {
+    /// Whether a framebuffer object is bound.
+    pub fn fbo_bound(&self) -> bool {
+        self.fbo.binding != 0
+    }
+
+    /// The bound object's drawable, if it has one.
+    pub(crate) fn fbo_drawable(&self) -> Option<&Arc<Drawable>> {
+        if self.fbo.binding == 0 {
+            return None;
+        }
+        match self.fbo.framebuffers.get(&self.fbo.binding) {
+            Some(Some(fb)) => fb.drawable.as_ref().map(|(d, _)| d),
+            _ => None,
+        }
+    }
+
+    /// `glGenRenderbuffers` / `glGenFramebuffers`.
+    pub fn gen_fbo_names(&mut self, n: i32, framebuffers: bool) -> ApiResult<Vec<u32>> {
+        self.outside_begin_end()?;
+        let n = usize::try_from(n).map_err(|_| ApiError::InvalidValue)?;
+        let mut out = Vec::with_capacity(n);
+        let mut next = 1u32;
+        while out.len() < n {
+            let used = if framebuffers {
+                self.fbo.framebuffers.contains_key(&next)
+            } else {
+                self.fbo.renderbuffers.contains_key(&next)
+            };
+            if !used {
+                out.push(next);
+                if framebuffers {
+                    self.fbo.framebuffers.insert(next, None);
+                } else {
+                    self.fbo.renderbuffers.insert(next, None);
+                }
+            }
+            next = next.checked_add(1).ok_or(ApiError::OutOfMemory)?;
+        }
+        Ok(out)
+    }
+
+    /// `glIsRenderbuffer`.
+    pub fn is_renderbuffer(&self, name: u32) -> bool {
+        matches!(self.fbo.renderbuffers.get(&name), Some(Some(_)))
+    }
+
+    /// `glIsFramebuffer`.
+    pub fn is_framebuffer(&self, name: u32) -> bool {
+        matches!(self.fbo.framebuffers.get(&name), Some(Some(_)))
+    }
+
+    /// `glBindRenderbuffer`: names need not come from `glGenRenderbuffers`
+    /// (EXT_framebuffer_object).
+    pub fn bind_renderbuffer(&mut self, target: GLenum, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        if target != GL_RENDERBUFFER {
+            return Err(ApiError::InvalidEnum);
+        }
+        if name != 0 {
+            let slot = self.fbo.renderbuffers.entry(name).or_insert(None);
+            if slot.is_none() {
+                *slot = Some(Renderbuffer {
+                    internal_format: GL_RGBA,
+                    size: [0, 0],
+                    kind: RbKind::Color,
+                    bits: [0; 6],
+                    color: Vec::new(),
+                    depth: Vec::new(),
+                    stencil: Vec::new(),
+                    serial: next_serial(),
+                });
+            }
+        }
+        self.fbo.rb_binding = name;
+        Ok(())
+    }
+
+    /// `glDeleteRenderbuffers`: detached from the bound framebuffer.
+    pub fn delete_renderbuffers(&mut self, names: &[u32]) -> ApiResult {
+        self.outside_begin_end()?;
+        for &n in names {
+            if n == 0 || self.fbo.renderbuffers.remove(&n).is_none() {
+                continue;
+            }
+            if self.fbo.rb_binding == n {
+                self.fbo.rb_binding = 0;
+            }
+            let bound = self.fbo.binding;
+            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&bound) {
+                for a in &mut fb.att {
+                    if *a == Attachment::Renderbuffer(n) {
+                        *a = Attachment::None;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// `glRenderbufferStorage`.
+    pub fn renderbuffer_storage(
+        &mut self,
+        target: GLenum,
+        internal: GLenum,
+        width: i32,
+        height: i32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if target != GL_RENDERBUFFER {
+            return Err(ApiError::InvalidEnum);
+        }
+        let (kind, bits) = rb_format(internal).ok_or(ApiError::InvalidEnum)?;
+        let max = MAX_RENDERBUFFER_SIZE as i32;
+        if !(0..=max).contains(&width) || !(0..=max).contains(&height) {
+            return Err(ApiError::InvalidValue);
+        }
+        let name = self.fbo.rb_binding;
+        if name == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.fbo_resolve();
+        let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&name) else {
+            return Err(ApiError::InvalidOperation);
+        };
+        let n = width as usize * height as usize;
+        rb.internal_format = internal;
+        rb.size = [width as u32, height as u32];
+        rb.kind = kind;
+        rb.bits = bits;
+        rb.color = if kind == RbKind::Color {
+            vec![[0.0; 4]; n]
+        } else {
+            Vec::new()
+        };
+        rb.depth = if matches!(kind, RbKind::Depth | RbKind::DepthStencil) {
+            vec![0.0; n]
+        } else {
+            Vec::new()
+        };
+        rb.stencil = if matches!(kind, RbKind::Stencil | RbKind::DepthStencil) {
+            vec![0; n]
+        } else {
+            Vec::new()
+        };
+        rb.serial = next_serial();
+        Ok(())
+    }
+
+    /// `glGetRenderbufferParameteriv`.
+    pub fn get_renderbuffer_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        if target != GL_RENDERBUFFER {
+            return Err(ApiError::InvalidEnum);
+        }
+        let Some(Some(rb)) = self.fbo.renderbuffers.get(&self.fbo.rb_binding) else {
+            return Err(ApiError::InvalidOperation);
+        };
+        Ok(match pname {
+            GL_RENDERBUFFER_WIDTH => rb.size[0] as i32,
+            GL_RENDERBUFFER_HEIGHT => rb.size[1] as i32,
+            GL_RENDERBUFFER_INTERNAL_FORMAT => rb.internal_format as i32,
+            GL_RENDERBUFFER_RED_SIZE => rb.bits[0].into(),
+            GL_RENDERBUFFER_GREEN_SIZE => rb.bits[1].into(),
+            GL_RENDERBUFFER_BLUE_SIZE => rb.bits[2].into(),
+            GL_RENDERBUFFER_ALPHA_SIZE => rb.bits[3].into(),
+            GL_RENDERBUFFER_DEPTH_SIZE => rb.bits[4].into(),
+            GL_RENDERBUFFER_STENCIL_SIZE => rb.bits[5].into(),
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+
+    /// `glBindFramebuffer`: the window's buffers again for 0.
+    pub fn bind_framebuffer(&mut self, target: GLenum, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        if !matches!(
+            target,
+            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER | GL_READ_FRAMEBUFFER
+        ) {
+            return Err(ApiError::InvalidEnum);
+        }
+        self.flush_vertices();
+        if name == self.fbo.binding {
+            if name != 0 && !self.is_framebuffer(name) {
+                self.fbo.framebuffers.insert(name, Some(Framebuffer::new()));
+            }
+            return Ok(());
+        }
+        self.fbo_resolve();
+        // The outgoing framebuffer's draw and read buffers.
+        let (db, rb) = (self.state.draw_buffer, self.state.read_buffer);
+        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&self.fbo.binding) {
+            fb.draw_buffer = db;
+            fb.read_buffer = rb;
+        } else {
+            self.fbo.window_buffers = [db, rb];
+        }
+        if name == 0 {
+            [self.state.draw_buffer, self.state.read_buffer] = self.fbo.window_buffers;
+        } else {
+            let fb = self
+                .fbo
+                .framebuffers
+                .entry(name)
+                .or_insert(None)
+                .get_or_insert_with(Framebuffer::new);
+            self.state.draw_buffer = fb.draw_buffer;
+            self.state.read_buffer = fb.read_buffer;
+        }
+        self.fbo.binding = name;
+        self.fbo_make_current();
+        Ok(())
+    }
+
+    /// Points the backend at the bound object's drawable, or back at the
+    /// window's.
+    fn fbo_make_current(&mut self) {
+        let want = self.fbo_drawable().cloned();
+        match want {
+            Some(d) => {
+                let _ = self.backend_make_current(Some(&d), Some(&d));
+                self.fbo.drawable_current = true;
+            }
+            None if self.fbo.drawable_current => {
+                self.rebind_window_drawables();
+                self.fbo.drawable_current = false;
+            }
+            None => {}
+        }
+    }
+
+    /// `glDeleteFramebuffers`: deleting the bound one binds 0.
+    pub fn delete_framebuffers(&mut self, names: &[u32]) -> ApiResult {
+        self.outside_begin_end()?;
+        for &n in names {
+            if n == 0 || !self.fbo.framebuffers.contains_key(&n) {
+                continue;
+            }
+            if self.fbo.binding == n {
+                self.bind_framebuffer(GL_FRAMEBUFFER, 0)?;
+            }
+            self.fbo.framebuffers.remove(&n);
+        }
+        Ok(())
+    }
+
+    /// The bound framebuffer object, INVALID_OPERATION for 0.
+    fn bound_fb(&mut self, target: GLenum) -> ApiResult<&mut Framebuffer> {
+        if !matches!(
+            target,
+            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER | GL_READ_FRAMEBUFFER
+        ) {
+            return Err(ApiError::InvalidEnum);
+        }
+        match self.fbo.framebuffers.get_mut(&self.fbo.binding) {
+            Some(Some(fb)) if self.fbo.binding != 0 => Ok(fb),
+            _ => Err(ApiError::InvalidOperation),
+        }
+    }
+
+    fn point_index(attachment: GLenum) -> ApiResult<Vec<usize>> {
+        match attachment {
+            GL_COLOR_ATTACHMENT0 => Ok(vec![0]),
+            GL_DEPTH_ATTACHMENT => Ok(vec![1]),
+            GL_STENCIL_ATTACHMENT => Ok(vec![2]),
+            GL_DEPTH_STENCIL_ATTACHMENT => Ok(vec![1, 2]),
+            a if (GL_COLOR_ATTACHMENT1..=GL_COLOR_ATTACHMENT15).contains(&a) => {
+                Err(ApiError::InvalidOperation)
+            }
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+
+    /// `glFramebufferRenderbuffer`.
+    pub fn framebuffer_renderbuffer(
+        &mut self,
+        target: GLenum,
+        attachment: GLenum,
+        rb_target: GLenum,
+        rb: u32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.bound_fb(target)?;
+        let points = Self::point_index(attachment)?;
+        if rb_target != GL_RENDERBUFFER {
+            return Err(ApiError::InvalidEnum);
+        }
+        if rb != 0 && !self.is_renderbuffer(rb) {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.fbo_resolve();
+        let fb = self.bound_fb(target)?;
+        for p in points {
+            fb.att[p] = if rb == 0 {
+                Attachment::None
+            } else {
+                Attachment::Renderbuffer(rb)
+            };
+            fb.synced[p] = 0;
+        }
+        Ok(())
+    }
+
+    /// `glFramebufferTexture{1D,2D,3D}`: `dims` is the command's.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's arguments")]
+    pub fn framebuffer_texture(
+        &mut self,
+        dims: u8,
+        target: GLenum,
+        attachment: GLenum,
+        textarget: GLenum,
+        texture: u32,
+        level: i32,
+        zoffset: i32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.bound_fb(target)?;
+        let points = Self::point_index(attachment)?;
+        let new = if texture == 0 {
+            Attachment::None
+        } else {
+            let ok_target = match dims {
+                1 => textarget == GL_TEXTURE_1D,
+                3 => textarget == GL_TEXTURE_3D,
+                _ => {
+                    matches!(textarget, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
+                        || (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
+                            .contains(&textarget)
+                }
+            };
+            if !ok_target {
+                return Err(ApiError::InvalidOperation);
+            }
+            let shared = self.shared().clone();
+            let textures = shared.textures();
+            let Some(tex) = textures.get(texture) else {
+                return Err(ApiError::InvalidOperation);
+            };
+            let face = textarget.wrapping_sub(GL_TEXTURE_CUBE_MAP_POSITIVE_X) as usize;
+            let (want, face) = if face < 6 {
+                (GL_TEXTURE_CUBE_MAP, face)
+            } else {
+                (textarget, 0)
+            };
+            if tex.target != want {
+                return Err(ApiError::InvalidOperation);
+            }
+            let max_level = match want {
+                GL_TEXTURE_3D => 11,
+                GL_TEXTURE_RECTANGLE => 0,
+                _ => 14,
+            };
+            if !(0..=max_level).contains(&level) {
+                return Err(ApiError::InvalidValue);
+            }
+            if dims == 3 && !(0..2048).contains(&zoffset) {
+                return Err(ApiError::InvalidValue);
+            }
+            Attachment::Texture {
+                name: texture,
+                face,
+                level: level as usize,
+                zoffset: if dims == 3 { zoffset as usize } else { 0 },
+            }
+        };
+        self.fbo_resolve();
+        let fb = self.bound_fb(target)?;
+        for p in points {
+            fb.att[p] = new;
+            fb.synced[p] = 0;
+        }
+        Ok(())
+    }
+
+    /// `glGetFramebufferAttachmentParameteriv`.
+    pub fn get_framebuffer_attachment_parameter(
+        &mut self,
+        target: GLenum,
+        attachment: GLenum,
+        pname: GLenum,
+    ) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        let points = Self::point_index(attachment)?;
+        let att = self.bound_fb(target)?.att[points[0]];
+        let ty = match att {
+            Attachment::None => GL_NONE,
+            Attachment::Renderbuffer(_) => GL_RENDERBUFFER,
+            Attachment::Texture { .. } => GL_TEXTURE,
+        };
+        Ok(match (pname, att) {
+            (GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, _) => ty as i32,
+            (GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, Attachment::Renderbuffer(n)) => n as i32,
+            (GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, Attachment::Texture { name, .. }) => {
+                name as i32
+            }
+            (GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LEVEL, Attachment::Texture { level, .. }) => {
+                level as i32
+            }
+            (
+                GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_CUBE_MAP_FACE,
+                Attachment::Texture { name, face, .. },
+            ) => {
+                let shared = self.shared().clone();
+                let cube = shared
+                    .textures()
+                    .get(name)
+                    .is_some_and(|t| t.target == GL_TEXTURE_CUBE_MAP);
+                if cube {
+                    (GL_TEXTURE_CUBE_MAP_POSITIVE_X + face as u32) as i32
+                } else {
+                    0
+                }
+            }
+            (GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, Attachment::Texture { zoffset, .. }) => {
+                zoffset as i32
+            }
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+
+    /// Size, bits and serial of the image of `att` at point `p`, or the
+    /// completeness error.
+    fn attachment_info(&self, att: Attachment, p: usize) -> Result<Option<ImageInfo>, GLenum> {
+        const BAD: GLenum = GL_FRAMEBUFFER_INCOMPLETE_ATTACHMENT;
+        match att {
+            Attachment::None => Ok(None),
+            Attachment::Renderbuffer(n) => {
+                let Some(Some(rb)) = self.fbo.renderbuffers.get(&n) else {
+                    return Err(BAD);
+                };
+                let fits = match p {
+                    0 => rb.kind == RbKind::Color,
+                    1 => matches!(rb.kind, RbKind::Depth | RbKind::DepthStencil),
+                    _ => matches!(rb.kind, RbKind::Stencil | RbKind::DepthStencil),
+                };
+                if !fits || rb.size[0] == 0 || rb.size[1] == 0 {
+                    return Err(BAD);
+                }
+                Ok(Some(ImageInfo {
+                    size: rb.size,
+                    bits: rb.bits,
+                    serial: rb.serial,
+                }))
+            }
+            Attachment::Texture {
+                name,
+                face,
+                level,
+                zoffset,
+            } => {
+                let shared = self.shared().clone();
+                let textures = shared.textures();
+                let tex = textures.get(name).ok_or(BAD)?;
+                let img = tex.images.get(&(face, level)).ok_or(BAD)?;
+                let [w, h, d] = img.size;
+                if w == 0 || h == 0 || zoffset >= d.max(1) {
+                    return Err(BAD);
+                }
+                let b = img.bits;
+                let bits = match (img.base, p) {
+                    (GL_DEPTH_COMPONENT, 1) => [0, 0, 0, 0, b[0], b[1]],
+                    (GL_DEPTH_COMPONENT, 2) if b[1] > 0 => [0, 0, 0, 0, b[0], b[1]],
+                    (
+                        GL_RGB | GL_RGBA | GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA
+                        | GL_INTENSITY | GL_RED | GL_RG,
+                        0,
+                    ) => [b[0], b[1], b[2], b[3], 0, 0],
+                    _ => return Err(BAD),
+                };
+                Ok(Some(ImageInfo {
+                    size: [w as u32, h as u32],
+                    bits,
+                    serial: tex.serial,
+                }))
+            }
+        }
+    }
+
+    /// The attachments' images and the status of framebuffer `name`.
+    fn fb_status(&self, name: u32) -> (GLenum, [Option<ImageInfo>; 3]) {
+        let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
+            return (GL_FRAMEBUFFER_COMPLETE, [None; 3]);
+        };
+        let mut infos = [None; 3];
+        for p in 0..3 {
+            match self.attachment_info(fb.att[p], p) {
+                Ok(i) => infos[p] = i,
+                Err(e) => return (e, infos),
+            }
+        }
+        if infos.iter().all(Option::is_none) {
+            return (GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT, infos);
+        }
+        // EXT_framebuffer_object: every image the same size (ARB relaxed it;
+        // this build advertises EXT only).
+        let mut sizes = infos.iter().flatten().map(|i| i.size);
+        if let Some(first) = sizes.next()
+            && sizes.any(|s| s != first)
+        {
+            return (GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS_EXT, infos);
+        }
+        (GL_FRAMEBUFFER_COMPLETE, infos)
+    }
+
+    /// `glCheckFramebufferStatus`.
+    pub fn check_framebuffer_status(&mut self, target: GLenum) -> ApiResult<GLenum> {
+        self.outside_begin_end()?;
+        if !matches!(
+            target,
+            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER | GL_READ_FRAMEBUFFER
+        ) {
+            return Err(ApiError::InvalidEnum);
+        }
+        if self.fbo.binding == 0 {
+            return Ok(GL_FRAMEBUFFER_COMPLETE);
+        }
+        Ok(self.fb_status(self.fbo.binding).0)
+    }
+
+    /// Red, green, blue, alpha, depth and stencil bits of the bound
+    /// framebuffer object (`None`: the window's).
+    pub(crate) fn fbo_bits(&self) -> Option<[u8; 6]> {
+        if self.fbo.binding == 0 {
+            return None;
+        }
+        let (_, infos) = self.fb_status(self.fbo.binding);
+        let mut bits = [0u8; 6];
+        if let Some(c) = infos[0] {
+            bits[..4].copy_from_slice(&c.bits[..4]);
+        }
+        if let Some(d) = infos[1] {
+            bits[4] = d.bits[4];
+        }
+        if let Some(s) = infos[2] {
+            bits[5] = s.bits[5];
+        }
+        Some(bits)
+    }
+
+    /// Before a framebuffer operation: with an object bound, checks it is
+    /// complete (INVALID_FRAMEBUFFER_OPERATION), gives it a drawable of its
+    /// size and uploads the attachments that changed. The operation may
+    /// write: the drawable is downloaded later ([`Context::fbo_resolve`]).
+    pub(crate) fn fbo_prepare(&mut self) -> ApiResult {
+        let name = self.fbo.binding;
+        if name == 0 {
+            return Ok(());
+        }
+        let (status, infos) = self.fb_status(name);
+        if status != GL_FRAMEBUFFER_COMPLETE {
+            return Err(ApiError::InvalidFramebufferOperation);
+        }
+        let w = infos.iter().flatten().map(|i| i.size[0]).min().unwrap_or(1);
+        let h = infos.iter().flatten().map(|i| i.size[1]).min().unwrap_or(1);
+        let depth_bits = match infos[1].map_or(0, |i| i.bits[4]) {
+            0 => 0,
+            1..=16 => 16,
+            17..=24 => 24,
+            _ => 32,
+        };
+        let stencil_bits = if infos[2].is_some() { 8 } else { 0 };
+        let key = [w, h, depth_bits, stencil_bits];
+        let needs_drawable = match self.fbo.framebuffers.get(&name) {
+            Some(Some(fb)) => fb.drawable.as_ref().is_none_or(|(_, k)| *k != key),
+            _ => return Ok(()),
+        };
+        if needs_drawable {
+            let desc = OxglDrawableDesc {
+                width: w,
+                height: h,
+                color_format: OxglColorFormat::B8G8R8A8,
+                double_buffered: 0,
+                depth_bits,
+                stencil_bits,
+                accum_bits: 0,
+                samples: 0,
+            };
+            let d = self
+                .backend_create_drawable(&desc)
+                .ok_or(ApiError::OutOfMemory)?;
+            // The old drawable may be current: it goes once the new one is.
+            let mut old = None;
+            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+                old = fb.drawable.replace((Arc::new(d), key));
+                fb.synced = [0; 3];
+            }
+            self.fbo.drawable_current = false;
+            self.fbo_make_current();
+            drop(old);
+        } else if !self.fbo.drawable_current {
+            self.fbo_make_current();
+        }
+        let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
+            return Ok(());
+        };
+        let (att, synced) = (fb.att, fb.synced);
+        let Some((drawable, _)) = fb.drawable.clone() else {
+            return Ok(());
+        };
+        for p in 0..3 {
+            let Some(info) = infos[p] else { continue };
+            if info.serial != synced[p] {
+                self.upload_attachment(&drawable, att[p], p);
+                if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+                    fb.synced[p] = info.serial;
+                }
+            }
+        }
+        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+            fb.dirty = true;
+        }
+        Ok(())
+    }
+
+    /// Copies attachment `att` (point `p`) into the drawable.
+    fn upload_attachment(&self, d: &Drawable, att: Attachment, p: usize) {
+        let buffer = [
+            OxglBuffer::FrontColor,
+            OxglBuffer::Depth,
+            OxglBuffer::Stencil,
+        ][p];
+        let Some(mut map) = d.map(buffer) else { return };
+        let (mw, mh) = (map.width as usize, map.height as usize);
+        // Texel (x, y) of the source as RGBA, its row width.
+        let write = |map: &mut oxgl_dri_interface::client::Mapped<'_>,
+                     src_w: usize,
+                     get: &dyn Fn(usize) -> [f32; 4]| {
+            for y in 0..mh {
+                let row = map.row_from_bottom_mut(y as u32);
+                for x in 0..mw {
+                    let v = get(y * src_w + x);
+                    match p {
+                        0 => put_bgra(&mut row[x * 4..x * 4 + 4], v),
+                        1 => row[x * 4..x * 4 + 4].copy_from_slice(&v[0].to_le_bytes()),
+                        _ => row[x] = (v[1] * 255.0).round().clamp(0.0, 255.0) as u8,
+                    }
+                }
+            }
+        };
+        match att {
+            Attachment::None => {}
+            Attachment::Renderbuffer(n) => {
+                let Some(Some(rb)) = self.fbo.renderbuffers.get(&n) else {
+                    return;
+                };
+                let w = rb.size[0] as usize;
+                write(&mut map, w, &|i| match p {
+                    0 => rb.color.get(i).copied().unwrap_or_default(),
+                    1 => [rb.depth.get(i).copied().unwrap_or(0.0), 0.0, 0.0, 0.0],
+                    _ => [
+                        0.0,
+                        f32::from(rb.stencil.get(i).copied().unwrap_or(0)) / 255.0,
+                        0.0,
+                        0.0,
+                    ],
+                });
+            }
+            Attachment::Texture {
+                name,
+                face,
+                level,
+                zoffset,
+            } => {
+                let shared = self.shared().clone();
+                let textures = shared.textures();
+                let Some(img) = textures
+                    .get(name)
+                    .and_then(|t| t.images.get(&(face, level)))
+                else {
+                    return;
+                };
+                let [w, h, _] = img.size;
+                let base = zoffset * w * h;
+                write(&mut map, w, &|i| {
+                    img.texels.get(base + i).copied().unwrap_or_default()
+                });
+            }
+        }
+    }
+
+    /// Copies the drawable of the bound framebuffer object back into its
+    /// attachments if it was drawn into.
+    pub(crate) fn fbo_resolve(&mut self) {
+        let name = self.fbo.binding;
+        if name == 0 {
+            return;
+        }
+        // Immediate-mode vertices still queued belong to this framebuffer.
+        self.flush_vertices();
+        let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) else {
+            return;
+        };
+        if !fb.dirty {
+            return;
+        }
+        fb.dirty = false;
+        let Some((d, _)) = fb.drawable.clone() else {
+            return;
+        };
+        let att = fb.att;
+        let mut serials = [0u64; 3];
+        for p in 0..3 {
+            serials[p] = self.download_attachment(&d, att[p], p);
+        }
+        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+            for p in 0..3 {
+                if serials[p] != 0 {
+                    fb.synced[p] = serials[p];
+                }
+            }
+            // Depth and stencil of one packed image share a serial.
+            if att[1] == att[2] && serials[2] != 0 {
+                fb.synced[1] = serials[2];
+            }
+        }
+    }
+
+    /// Copies the drawable's buffer of point `p` into `att`; the new serial
+    /// (0 if nothing was copied).
+    fn download_attachment(&mut self, d: &Drawable, att: Attachment, p: usize) -> u64 {
+        let buffer = [
+            OxglBuffer::FrontColor,
+            OxglBuffer::Depth,
+            OxglBuffer::Stencil,
+        ][p];
+        let Some(map) = d.map(buffer) else { return 0 };
+        let (mw, mh) = (map.width as usize, map.height as usize);
+        let format = map.format;
+        let read = |x: usize, y: usize| -> [f32; 4] {
+            let row = map.row_from_bottom(y as u32);
+            match p {
+                0 => get_bgra(&row[x * 4..x * 4 + 4], format),
+                1 => {
+                    let b = &row[x * 4..x * 4 + 4];
+                    [f32::from_le_bytes([b[0], b[1], b[2], b[3]]), 0.0, 0.0, 0.0]
+                }
+                _ => [0.0, f32::from(row[x]) / 255.0, 0.0, 0.0],
+            }
+        };
+        let serial = next_serial();
+        match att {
+            Attachment::None => return 0,
+            Attachment::Renderbuffer(n) => {
+                let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&n) else {
+                    return 0;
+                };
+                let w = rb.size[0] as usize;
+                for y in 0..mh {
+                    for x in 0..mw {
+                        let v = read(x, y);
+                        let i = y * w + x;
+                        match p {
+                            0 => {
+                                if let Some(t) = rb.color.get_mut(i) {
+                                    *t = v;
+                                }
+                            }
+                            1 => {
+                                if let Some(t) = rb.depth.get_mut(i) {
+                                    *t = v[0];
+                                }
+                            }
+                            _ => {
+                                if let Some(t) = rb.stencil.get_mut(i) {
+                                    *t = (v[1] * 255.0).round() as u8;
+                                }
+                            }
+                        }
+                    }
+                }
+                rb.serial = serial;
+            }
+            Attachment::Texture {
+                name,
+                face,
+                level,
+                zoffset,
+            } => {
+                let shared = self.shared().clone();
+                let mut textures = shared.textures();
+                let Some(tex) = textures.get_mut(name) else {
+                    return 0;
+                };
+                let Some(img) = tex.images.get_mut(&(face, level)) else {
+                    return 0;
+                };
+                let [w, h, _] = img.size;
+                let base = zoffset * w * h;
+                let (fmt, bits) = (img.base, img.bits);
+                for y in 0..mh.min(h) {
+                    for x in 0..mw.min(w) {
+                        let v = read(x, y);
+                        let Some(t) = img.texels.get_mut(base + y * w + x) else {
+                            continue;
+                        };
+                        *t = match p {
+                            0 => to_base(v, fmt, bits),
+                            1 => to_base([v[0], t[1], 0.0, 1.0], fmt, bits),
+                            _ => to_base([t[0], v[1], 0.0, 1.0], fmt, bits),
+                        };
+                    }
+                }
+                tex.serial = serial;
+            }
+        }
+        serial
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn renderbuffer_formats() {
+        assert_eq!(rb_format(GL_RGBA8).unwrap().0, RbKind::Color);
+        assert_eq!(rb_format(GL_DEPTH_COMPONENT16).unwrap().1[4], 16);
+        assert_eq!(rb_format(GL_STENCIL_INDEX8).unwrap().0, RbKind::Stencil);
+        assert_eq!(
+            rb_format(GL_DEPTH24_STENCIL8).unwrap().0,
+            RbKind::DepthStencil
+        );
+        assert!(rb_format(GL_TEXTURE_2D).is_none());
+    }
+
+    #[test]
+    fn bgra_round_trip() {
+        let mut px = [0u8; 4];
+        put_bgra(&mut px, [1.0, 0.5, 0.0, 0.25]);
+        assert_eq!(px, [0, 128, 255, 64]);
+        let v = get_bgra(&px, OxglColorFormat::B8G8R8A8);
+        assert_eq!(v[0], 1.0);
+        assert!((v[1] - 128.0 / 255.0).abs() < 1e-6);
+    }
+}

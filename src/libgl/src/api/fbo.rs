@@ -1,0 +1,224 @@
+//! Framebuffer and renderbuffer objects (EXT_framebuffer_object, and the
+//! same commands under their GL 3.0 names): glGen/Delete/Is/Bind of both,
+//! glRenderbufferStorage, glGetRenderbufferParameteriv,
+//! glFramebufferTexture{1D,2D,3D}, glFramebufferRenderbuffer,
+//! glCheckFramebufferStatus, glGetFramebufferAttachmentParameteriv.
+//! glGenerateMipmap(EXT) lives with the textures.
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use oxgl_core::{ApiError, Profile};
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+
+macro_rules! record {
+    ($name:expr, |$c:ident| $body:expr) => {
+        with_ctx($name, (), |$c| {
+            let r = $body;
+            $c.record(r);
+        })
+    };
+}
+
+fn gen_names(name: &'static str, n: GLsizei, out: *mut GLuint, framebuffers: bool) {
+    with_ctx(name, (), |c| {
+        let r = c.gen_fbo_names(n, framebuffers);
+        if let Some(names) = c.record(r)
+            && !out.is_null()
+        {
+            // SAFETY: the client provides room for `n` names.
+            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), out, names.len()) };
+        }
+    })
+}
+
+/// The `n` names at `p` (INVALID_VALUE for a negative `n`).
+fn names(c: &mut oxgl_core::Context, n: GLsizei, p: *const GLuint) -> Option<Vec<u32>> {
+    if n < 0 {
+        c.record::<()>(Err(ApiError::InvalidValue));
+        return None;
+    }
+    if p.is_null() {
+        return Some(Vec::new());
+    }
+    // SAFETY: the client passes `n` names.
+    Some(unsafe { std::slice::from_raw_parts(p, n as usize) }.to_vec())
+}
+
+unsafe extern "C" fn GenRenderbuffers(n: GLsizei, out: *mut GLuint) {
+    gen_names("glGenRenderbuffers", n, out, false)
+}
+
+unsafe extern "C" fn GenFramebuffers(n: GLsizei, out: *mut GLuint) {
+    gen_names("glGenFramebuffers", n, out, true)
+}
+
+unsafe extern "C" fn DeleteRenderbuffers(n: GLsizei, p: *const GLuint) {
+    with_ctx("glDeleteRenderbuffers", (), |c| {
+        if let Some(v) = names(c, n, p) {
+            let r = c.delete_renderbuffers(&v);
+            c.record(r);
+        }
+    })
+}
+
+unsafe extern "C" fn DeleteFramebuffers(n: GLsizei, p: *const GLuint) {
+    with_ctx("glDeleteFramebuffers", (), |c| {
+        if let Some(v) = names(c, n, p) {
+            let r = c.delete_framebuffers(&v);
+            c.record(r);
+        }
+    })
+}
+
+unsafe extern "C" fn IsRenderbuffer(name: GLuint) -> GLboolean {
+    with_ctx("glIsRenderbuffer", 0, |c| {
+        GLboolean::from(c.is_renderbuffer(name))
+    })
+}
+
+unsafe extern "C" fn IsFramebuffer(name: GLuint) -> GLboolean {
+    with_ctx("glIsFramebuffer", 0, |c| {
+        GLboolean::from(c.is_framebuffer(name))
+    })
+}
+
+unsafe extern "C" fn BindRenderbuffer(target: GLenum, name: GLuint) {
+    record!("glBindRenderbuffer", |c| c.bind_renderbuffer(target, name))
+}
+
+unsafe extern "C" fn BindFramebuffer(target: GLenum, name: GLuint) {
+    record!("glBindFramebuffer", |c| c.bind_framebuffer(target, name))
+}
+
+unsafe extern "C" fn RenderbufferStorage(
+    target: GLenum,
+    internal: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    record!("glRenderbufferStorage", |c| c
+        .renderbuffer_storage(target, internal, width, height))
+}
+
+unsafe extern "C" fn GetRenderbufferParameteriv(target: GLenum, pname: GLenum, out: *mut GLint) {
+    with_ctx("glGetRenderbufferParameteriv", (), |c| {
+        let r = c.get_renderbuffer_parameter(target, pname);
+        if let Some(v) = c.record(r)
+            && !out.is_null()
+        {
+            // SAFETY: one value.
+            unsafe { *out = v };
+        }
+    })
+}
+
+unsafe extern "C" fn CheckFramebufferStatus(target: GLenum) -> GLenum {
+    with_ctx("glCheckFramebufferStatus", 0, |c| {
+        let r = c.check_framebuffer_status(target);
+        c.record(r).unwrap_or(0)
+    })
+}
+
+unsafe extern "C" fn FramebufferTexture1D(
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    record!("glFramebufferTexture1D", |c| c.framebuffer_texture(
+        1, target, attachment, textarget, texture, level, 0
+    ))
+}
+
+unsafe extern "C" fn FramebufferTexture2D(
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    record!("glFramebufferTexture2D", |c| c.framebuffer_texture(
+        2, target, attachment, textarget, texture, level, 0
+    ))
+}
+
+unsafe extern "C" fn FramebufferTexture3D(
+    target: GLenum,
+    attachment: GLenum,
+    textarget: GLenum,
+    texture: GLuint,
+    level: GLint,
+    zoffset: GLint,
+) {
+    record!("glFramebufferTexture3D", |c| c.framebuffer_texture(
+        3, target, attachment, textarget, texture, level, zoffset
+    ))
+}
+
+unsafe extern "C" fn FramebufferRenderbuffer(
+    target: GLenum,
+    attachment: GLenum,
+    rb_target: GLenum,
+    rb: GLuint,
+) {
+    record!("glFramebufferRenderbuffer", |c| c
+        .framebuffer_renderbuffer(target, attachment, rb_target, rb))
+}
+
+unsafe extern "C" fn GetFramebufferAttachmentParameteriv(
+    target: GLenum,
+    attachment: GLenum,
+    pname: GLenum,
+    out: *mut GLint,
+) {
+    with_ctx("glGetFramebufferAttachmentParameteriv", (), |c| {
+        let r = c.get_framebuffer_attachment_parameter(target, attachment, pname);
+        if let Some(v) = c.record(r)
+            && !out.is_null()
+        {
+            // SAFETY: one value.
+            unsafe { *out = v };
+        }
+    })
+}
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    if profile == Profile::Es {
+        return;
+    }
+    d.GenRenderbuffers = GenRenderbuffers;
+    d.GenRenderbuffersEXT = GenRenderbuffers;
+    d.GenFramebuffers = GenFramebuffers;
+    d.GenFramebuffersEXT = GenFramebuffers;
+    d.DeleteRenderbuffers = DeleteRenderbuffers;
+    d.DeleteRenderbuffersEXT = DeleteRenderbuffers;
+    d.DeleteFramebuffers = DeleteFramebuffers;
+    d.DeleteFramebuffersEXT = DeleteFramebuffers;
+    d.IsRenderbuffer = IsRenderbuffer;
+    d.IsRenderbufferEXT = IsRenderbuffer;
+    d.IsFramebuffer = IsFramebuffer;
+    d.IsFramebufferEXT = IsFramebuffer;
+    d.BindRenderbuffer = BindRenderbuffer;
+    d.BindRenderbufferEXT = BindRenderbuffer;
+    d.BindFramebuffer = BindFramebuffer;
+    d.BindFramebufferEXT = BindFramebuffer;
+    d.RenderbufferStorage = RenderbufferStorage;
+    d.RenderbufferStorageEXT = RenderbufferStorage;
+    d.GetRenderbufferParameteriv = GetRenderbufferParameteriv;
+    d.GetRenderbufferParameterivEXT = GetRenderbufferParameteriv;
+    d.CheckFramebufferStatus = CheckFramebufferStatus;
+    d.CheckFramebufferStatusEXT = CheckFramebufferStatus;
+    d.FramebufferTexture1D = FramebufferTexture1D;
+    d.FramebufferTexture1DEXT = FramebufferTexture1D;
+    d.FramebufferTexture2D = FramebufferTexture2D;
+    d.FramebufferTexture2DEXT = FramebufferTexture2D;
+    d.FramebufferTexture3D = FramebufferTexture3D;
+    d.FramebufferTexture3DEXT = FramebufferTexture3D;
+    d.FramebufferRenderbuffer = FramebufferRenderbuffer;
+    d.FramebufferRenderbufferEXT = FramebufferRenderbuffer;
+    d.GetFramebufferAttachmentParameteriv = GetFramebufferAttachmentParameteriv;
+    d.GetFramebufferAttachmentParameterivEXT = GetFramebufferAttachmentParameteriv;
+}
