@@ -161,6 +161,26 @@ int main(void)
     probe(4, 4, 0, 0, 1, "window textured with the rendered texture, lower left");
     probe(28, 28, 1, 1, 0, "window textured with the rendered texture, upper right");
 
+    /* EXT_framebuffer_blit: separate read and draw framebuffers; the
+     * rendered texture blitted into the window, scaled 4x and mirrored. */
+    glBindFramebufferEXT(GL_READ_FRAMEBUFFER_EXT, fb[1]);
+    glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING_EXT, &v);
+    CHECK(v == (GLint)fb[1], "READ_FRAMEBUFFER_BINDING %d", v);
+    glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING_EXT, &v);
+    CHECK(v == 0, "DRAW_FRAMEBUFFER_BINDING %d", v);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBlitFramebufferEXT(0, 0, 8, 8, 32, 0, 0, 32, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    expect_error(GL_NO_ERROR, "glBlitFramebuffer");
+    glBlitFramebufferEXT(0, 0, 8, 8, 0, 0, 32, 32, GL_DEPTH_BUFFER_BIT, GL_LINEAR);
+    expect_error(GL_INVALID_OPERATION, "linear depth blit");
+    glBlitFramebufferEXT(0, 0, 8, 8, 0, 0, 32, 32, GL_COLOR_BUFFER_BIT, GL_TEXTURE_2D);
+    expect_error(GL_INVALID_ENUM, "bad blit filter");
+    glBindFramebufferEXT(GL_READ_FRAMEBUFFER_EXT, 0);
+    probe(28, 4, 0, 0, 1, "blit, mirrored: lower right");
+    probe(4, 4, 1, 1, 0, "blit, mirrored: lower left");
+    probe(4, 28, 1, 1, 0, "blit, mirrored: upper left");
+
     /* A cube face and a 3D slice as attachments. */
     glBindTexture(GL_TEXTURE_CUBE_MAP, tex[1]);
     for (int f = 0; f < 6; f++)
@@ -199,7 +219,7 @@ int main(void)
 
     /* A depth texture attachment gets the depth values. */
     glBindTexture(GL_TEXTURE_2D, tex[3]);
-    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 4, 4, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 8, 8, 0, GL_DEPTH_COMPONENT, GL_FLOAT,
                  NULL);
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[2]);
     glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT, GL_TEXTURE_2D, tex[0],
@@ -211,7 +231,7 @@ int main(void)
     glClearDepth(0.25);
     glClear(GL_DEPTH_BUFFER_BIT);
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
-    float depth[16];
+    float depth[64];
     glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
     CHECK(fabsf(depth[0] - 0.25f) < 1e-4f, "depth texel %g", depth[0]);
     glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT, GL_TEXTURE_2D, tex[0],

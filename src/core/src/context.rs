@@ -308,10 +308,7 @@ impl Context {
         self.read = read;
         self.ws = ws;
         self.fbo.drawable_current = false;
-        if let Some(d) = self.fbo_drawable().cloned() {
-            let _ = self.backend.make_current(Some(&d), Some(&d));
-            self.fbo.drawable_current = true;
-        }
+        self.fbo_make_current();
         Ok(())
     }
 
@@ -334,19 +331,22 @@ impl Context {
 
     /// The bound read drawable.
     pub fn read_drawable(&self) -> Option<&Arc<Drawable>> {
-        if self.fbo_bound() {
-            return self.fbo_drawable();
+        if self.read_fbo_bound() {
+            return self.fbo_read_drawable();
         }
         self.read.as_ref()
     }
 
-    /// Binds drawables in the backend context only (framebuffer objects).
-    pub(crate) fn backend_make_current(
+    /// Binds `draw` / `read` (framebuffer objects' drawables), the window's
+    /// where `None`.
+    pub(crate) fn backend_make_current_mixed(
         &self,
         draw: Option<&Drawable>,
         read: Option<&Drawable>,
-    ) -> OxglStatus {
-        self.backend.make_current(draw, read)
+    ) {
+        let _ = self
+            .backend
+            .make_current(draw.or(self.draw.as_deref()), read.or(self.read.as_deref()));
     }
 
     /// Points the backend back at the window-system drawables.
@@ -378,6 +378,23 @@ impl Context {
                 p.stencil_bits,
             ]
         })
+    }
+
+    /// [`Context::fb_bits`] of the read framebuffer.
+    pub(crate) fn read_fb_bits(&self) -> [u8; 6] {
+        match self.fbo_bits_of(self.fbo.read_binding) {
+            Some(b) => b,
+            None => {
+                let p = &self.params;
+                let [r, g, b, a] = p.rgba_bits;
+                [r, g, b, a, p.depth_bits, p.stencil_bits]
+            }
+        }
+    }
+
+    /// Whether the read framebuffer has a back buffer.
+    pub(crate) fn read_fb_double_buffered(&self) -> bool {
+        !self.read_fbo_bound() && self.params.double_buffered
     }
 
     /// Whether the current framebuffer has a back buffer.
@@ -633,7 +650,13 @@ impl Context {
     }
 
     fn buffer_valid_for_default_fb(&self, buf: GLenum) -> ApiResult {
-        if self.fbo_bound() {
+        self.buffer_valid_for_fb(buf, self.fbo_bound())
+    }
+
+    /// As [`Context::buffer_valid_for_default_fb`], for a framebuffer
+    /// object when `object`.
+    fn buffer_valid_for_fb(&self, buf: GLenum, object: bool) -> ApiResult {
+        if object {
             // GL 3.0 §4.2.1: a framebuffer object has colour attachments
             // only (one here).
             return match buf {
@@ -714,7 +737,7 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         if buf != GL_NONE {
-            self.buffer_valid_for_default_fb(buf)?;
+            self.buffer_valid_for_fb(buf, self.read_fbo_bound())?;
         }
         self.state.read_buffer = buf;
         Ok(())

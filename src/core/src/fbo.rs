@@ -160,8 +160,10 @@ pub struct FboState {
     pub rb_binding: u32,
     /// Framebuffers; `None`: a generated name not bound yet.
     framebuffers: HashMap<u32, Option<Framebuffer>>,
-    /// `GL_FRAMEBUFFER_BINDING` (draw and read).
-    pub binding: u32,
+    /// `GL_DRAW_FRAMEBUFFER_BINDING` (= `GL_FRAMEBUFFER_BINDING`).
+    pub draw_binding: u32,
+    /// `GL_READ_FRAMEBUFFER_BINDING`.
+    pub read_binding: u32,
     /// The window's draw and read buffers while an object is bound.
     window_buffers: [GLenum; 2],
     /// The backend currently draws into the bound object's drawable.
@@ -178,12 +180,12 @@ struct ImageInfo {
 }
 
 /// Writes `v` (RGBA in [0, 1]) as a B8G8R8A8 pixel.
-fn put_bgra(dst: &mut [u8], v: [f32; 4]) {
+pub(crate) fn put_bgra(dst: &mut [u8], v: [f32; 4]) {
     let b = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
     dst.copy_from_slice(&[b(v[2]), b(v[1]), b(v[0]), b(v[3])]);
 }
 
-fn get_bgra(src: &[u8], format: OxglColorFormat) -> [f32; 4] {
+pub(crate) fn get_bgra(src: &[u8], format: OxglColorFormat) -> [f32; 4] {
     let u = |b: u8| f32::from(b) / 255.0;
     let a = match format {
         OxglColorFormat::B8G8R8A8 => u(src[3]),
@@ -195,18 +197,33 @@ fn get_bgra(src: &[u8], format: OxglColorFormat) -> [f32; 4] {
 impl Context {
     /// Whether a framebuffer object is bound.
     pub fn fbo_bound(&self) -> bool {
-        self.fbo.binding != 0
+        self.fbo.draw_binding != 0
     }
 
-    /// The bound object's drawable, if it has one.
-    pub(crate) fn fbo_drawable(&self) -> Option<&Arc<Drawable>> {
-        if self.fbo.binding == 0 {
+    /// Whether a framebuffer object is bound for reading.
+    pub fn read_fbo_bound(&self) -> bool {
+        self.fbo.read_binding != 0
+    }
+
+    /// The drawable of framebuffer object `name`, if it has one.
+    fn fb_drawable(&self, name: u32) -> Option<&Arc<Drawable>> {
+        if name == 0 {
             return None;
         }
-        match self.fbo.framebuffers.get(&self.fbo.binding) {
+        match self.fbo.framebuffers.get(&name) {
             Some(Some(fb)) => fb.drawable.as_ref().map(|(d, _)| d),
             _ => None,
         }
+    }
+
+    /// The bound draw framebuffer object's drawable, if it has one.
+    pub(crate) fn fbo_drawable(&self) -> Option<&Arc<Drawable>> {
+        self.fb_drawable(self.fbo.draw_binding)
+    }
+
+    /// The bound read framebuffer object's drawable, if it has one.
+    pub(crate) fn fbo_read_drawable(&self) -> Option<&Arc<Drawable>> {
+        self.fb_drawable(self.fbo.read_binding)
     }
 
     /// `glGenRenderbuffers` / `glGenFramebuffers`.
@@ -280,11 +297,12 @@ impl Context {
             if self.fbo.rb_binding == n {
                 self.fbo.rb_binding = 0;
             }
-            let bound = self.fbo.binding;
-            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&bound) {
-                for a in &mut fb.att {
-                    if *a == Attachment::Renderbuffer(n) {
-                        *a = Attachment::None;
+            for bound in [self.fbo.draw_binding, self.fbo.read_binding] {
+                if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&bound) {
+                    for a in &mut fb.att {
+                        if *a == Attachment::Renderbuffer(n) {
+                            *a = Attachment::None;
+                        }
                     }
                 }
             }
@@ -364,63 +382,64 @@ impl Context {
         })
     }
 
-    /// `glBindFramebuffer`: the window's buffers again for 0.
+    /// `glBindFramebuffer`: `GL_FRAMEBUFFER` binds both the draw and the
+    /// read framebuffer (EXT_framebuffer_blit splits them); 0 is the
+    /// window's. Names need not come from `glGenFramebuffers` (EXT).
     pub fn bind_framebuffer(&mut self, target: GLenum, name: u32) -> ApiResult {
         self.outside_begin_end()?;
-        if !matches!(
-            target,
-            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER | GL_READ_FRAMEBUFFER
-        ) {
-            return Err(ApiError::InvalidEnum);
-        }
+        let (draw, read) = match target {
+            GL_FRAMEBUFFER => (true, true),
+            GL_DRAW_FRAMEBUFFER => (true, false),
+            GL_READ_FRAMEBUFFER => (false, true),
+            _ => return Err(ApiError::InvalidEnum),
+        };
         self.flush_vertices();
-        if name == self.fbo.binding {
-            if name != 0 && !self.is_framebuffer(name) {
-                self.fbo.framebuffers.insert(name, Some(Framebuffer::new()));
+        if name != 0 && !self.is_framebuffer(name) {
+            self.fbo.framebuffers.insert(name, Some(Framebuffer::new()));
+        }
+        if draw && name != self.fbo.draw_binding {
+            self.fbo_resolve();
+            let db = self.state.draw_buffer;
+            match self.fbo.framebuffers.get_mut(&self.fbo.draw_binding) {
+                Some(Some(fb)) => fb.draw_buffer = db,
+                _ => self.fbo.window_buffers[0] = db,
             }
-            return Ok(());
+            self.state.draw_buffer = match self.fbo.framebuffers.get(&name) {
+                Some(Some(fb)) if name != 0 => fb.draw_buffer,
+                _ => self.fbo.window_buffers[0],
+            };
+            self.fbo.draw_binding = name;
         }
-        self.fbo_resolve();
-        // The outgoing framebuffer's draw and read buffers.
-        let (db, rb) = (self.state.draw_buffer, self.state.read_buffer);
-        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&self.fbo.binding) {
-            fb.draw_buffer = db;
-            fb.read_buffer = rb;
-        } else {
-            self.fbo.window_buffers = [db, rb];
+        if read && name != self.fbo.read_binding {
+            let rb = self.state.read_buffer;
+            match self.fbo.framebuffers.get_mut(&self.fbo.read_binding) {
+                Some(Some(fb)) => fb.read_buffer = rb,
+                _ => self.fbo.window_buffers[1] = rb,
+            }
+            self.state.read_buffer = match self.fbo.framebuffers.get(&name) {
+                Some(Some(fb)) if name != 0 => fb.read_buffer,
+                _ => self.fbo.window_buffers[1],
+            };
+            self.fbo.read_binding = name;
         }
-        if name == 0 {
-            [self.state.draw_buffer, self.state.read_buffer] = self.fbo.window_buffers;
-        } else {
-            let fb = self
-                .fbo
-                .framebuffers
-                .entry(name)
-                .or_insert(None)
-                .get_or_insert_with(Framebuffer::new);
-            self.state.draw_buffer = fb.draw_buffer;
-            self.state.read_buffer = fb.read_buffer;
-        }
-        self.fbo.binding = name;
         self.fbo_make_current();
         Ok(())
     }
 
-    /// Points the backend at the bound object's drawable, or back at the
-    /// window's.
-    fn fbo_make_current(&mut self) {
-        let want = self.fbo_drawable().cloned();
-        match want {
-            Some(d) => {
-                let _ = self.backend_make_current(Some(&d), Some(&d));
-                self.fbo.drawable_current = true;
-            }
-            None if self.fbo.drawable_current => {
+    /// Points the backend at the bound objects' drawables (the window's
+    /// for 0 or an object without one yet).
+    pub(crate) fn fbo_make_current(&mut self) {
+        if self.fbo.draw_binding == 0 && self.fbo.read_binding == 0 {
+            if self.fbo.drawable_current {
                 self.rebind_window_drawables();
                 self.fbo.drawable_current = false;
             }
-            None => {}
+            return;
         }
+        let draw = self.fbo_drawable().cloned();
+        let read = self.fbo_read_drawable().cloned();
+        self.backend_make_current_mixed(draw.as_deref(), read.as_deref());
+        self.fbo.drawable_current = true;
     }
 
     /// `glDeleteFramebuffers`: deleting the bound one binds 0.
@@ -430,8 +449,11 @@ impl Context {
             if n == 0 || !self.fbo.framebuffers.contains_key(&n) {
                 continue;
             }
-            if self.fbo.binding == n {
-                self.bind_framebuffer(GL_FRAMEBUFFER, 0)?;
+            if self.fbo.draw_binding == n {
+                self.bind_framebuffer(GL_DRAW_FRAMEBUFFER, 0)?;
+            }
+            if self.fbo.read_binding == n {
+                self.bind_framebuffer(GL_READ_FRAMEBUFFER, 0)?;
             }
             self.fbo.framebuffers.remove(&n);
         }
@@ -440,15 +462,19 @@ impl Context {
 
     /// The bound framebuffer object, INVALID_OPERATION for 0.
     fn bound_fb(&mut self, target: GLenum) -> ApiResult<&mut Framebuffer> {
-        if !matches!(
-            target,
-            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER | GL_READ_FRAMEBUFFER
-        ) {
-            return Err(ApiError::InvalidEnum);
-        }
-        match self.fbo.framebuffers.get_mut(&self.fbo.binding) {
-            Some(Some(fb)) if self.fbo.binding != 0 => Ok(fb),
+        let name = self.target_binding(target)?;
+        match self.fbo.framebuffers.get_mut(&name) {
+            Some(Some(fb)) if name != 0 => Ok(fb),
             _ => Err(ApiError::InvalidOperation),
+        }
+    }
+
+    /// The framebuffer bound to `target`.
+    fn target_binding(&self, target: GLenum) -> ApiResult<u32> {
+        match target {
+            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER => Ok(self.fbo.draw_binding),
+            GL_READ_FRAMEBUFFER => Ok(self.fbo.read_binding),
+            _ => Err(ApiError::InvalidEnum),
         }
     }
 
@@ -699,25 +725,25 @@ impl Context {
     /// `glCheckFramebufferStatus`.
     pub fn check_framebuffer_status(&mut self, target: GLenum) -> ApiResult<GLenum> {
         self.outside_begin_end()?;
-        if !matches!(
-            target,
-            GL_FRAMEBUFFER | GL_DRAW_FRAMEBUFFER | GL_READ_FRAMEBUFFER
-        ) {
-            return Err(ApiError::InvalidEnum);
-        }
-        if self.fbo.binding == 0 {
+        let name = self.target_binding(target)?;
+        if name == 0 {
             return Ok(GL_FRAMEBUFFER_COMPLETE);
         }
-        Ok(self.fb_status(self.fbo.binding).0)
+        Ok(self.fb_status(name).0)
     }
 
     /// Red, green, blue, alpha, depth and stencil bits of the bound
     /// framebuffer object (`None`: the window's).
     pub(crate) fn fbo_bits(&self) -> Option<[u8; 6]> {
-        if self.fbo.binding == 0 {
+        self.fbo_bits_of(self.fbo.draw_binding)
+    }
+
+    /// As [`Context::fbo_bits`] for framebuffer object `name`.
+    pub(crate) fn fbo_bits_of(&self, name: u32) -> Option<[u8; 6]> {
+        if name == 0 {
             return None;
         }
-        let (_, infos) = self.fb_status(self.fbo.binding);
+        let (_, infos) = self.fb_status(name);
         let mut bits = [0u8; 6];
         if let Some(c) = infos[0] {
             bits[..4].copy_from_slice(&c.bits[..4]);
@@ -736,10 +762,21 @@ impl Context {
     /// size and uploads the attachments that changed. The operation may
     /// write: the drawable is downloaded later ([`Context::fbo_resolve`]).
     pub(crate) fn fbo_prepare(&mut self) -> ApiResult {
-        let name = self.fbo.binding;
-        if name == 0 {
-            return Ok(());
+        let (draw, read) = (self.fbo.draw_binding, self.fbo.read_binding);
+        if read != 0 && read != draw {
+            self.fbo_prepare_one(read)?;
         }
+        if draw != 0 {
+            self.fbo_prepare_one(draw)?;
+            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&draw) {
+                fb.dirty = true;
+            }
+        }
+        Ok(())
+    }
+
+    /// [`Context::fbo_prepare`] for one bound framebuffer object.
+    fn fbo_prepare_one(&mut self, name: u32) -> ApiResult {
         let (status, infos) = self.fb_status(name);
         if status != GL_FRAMEBUFFER_COMPLETE {
             return Err(ApiError::InvalidFramebufferOperation);
@@ -799,9 +836,6 @@ impl Context {
                     fb.synced[p] = info.serial;
                 }
             }
-        }
-        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
-            fb.dirty = true;
         }
         Ok(())
     }
@@ -875,7 +909,7 @@ impl Context {
     /// Copies the drawable of the bound framebuffer object back into its
     /// attachments if it was drawn into.
     pub(crate) fn fbo_resolve(&mut self) {
-        let name = self.fbo.binding;
+        let name = self.fbo.draw_binding;
         if name == 0 {
             return;
         }

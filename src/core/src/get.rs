@@ -253,7 +253,8 @@ impl Context {
             GL_MAX_RECTANGLE_TEXTURE_SIZE => int(16384),
             GL_MAX_TEXTURE_LOD_BIAS if v >= (1, 4) => floats(&[16.0]),
             // EXT_framebuffer_object.
-            GL_FRAMEBUFFER_BINDING => int(self.fbo.binding.into()),
+            GL_FRAMEBUFFER_BINDING => int(self.fbo.draw_binding.into()),
+            GL_READ_FRAMEBUFFER_BINDING => int(self.fbo.read_binding.into()),
             GL_RENDERBUFFER_BINDING => int(self.fbo.rb_binding.into()),
             GL_MAX_RENDERBUFFER_SIZE => int(crate::fbo::MAX_RENDERBUFFER_SIZE.into()),
             GL_MAX_COLOR_ATTACHMENTS => int(crate::fbo::MAX_COLOR_ATTACHMENTS.into()),

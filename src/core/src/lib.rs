@@ -10,6 +10,7 @@
 
 pub mod accum;
 pub mod attrib;
+pub mod blit;
 pub mod buffer;
 mod buffer_api;
 mod compressed;

@@ -148,7 +148,7 @@ impl Context {
                 return Err(ApiError::InvalidOperation);
             }
         }
-        let bits = self.fb_bits();
+        let bits = self.read_fb_bits();
         match source {
             Source::Depth if bits[4] == 0 => return Err(ApiError::InvalidOperation),
             Source::Stencil if bits[5] == 0 => return Err(ApiError::InvalidOperation),
@@ -196,8 +196,8 @@ impl Context {
             Source::Depth => OxglBuffer::Depth,
             Source::Stencil => OxglBuffer::Stencil,
             Source::Color => match self.state.read_buffer {
-                GL_BACK | GL_BACK_LEFT if self.fb_double_buffered() => OxglBuffer::BackColor,
-                GL_COLOR_ATTACHMENT0 if self.fbo_bound() => OxglBuffer::FrontColor,
+                GL_BACK | GL_BACK_LEFT if self.read_fb_double_buffered() => OxglBuffer::BackColor,
+                GL_COLOR_ATTACHMENT0 if self.read_fbo_bound() => OxglBuffer::FrontColor,
                 _ => OxglBuffer::FrontColor,
             },
         };

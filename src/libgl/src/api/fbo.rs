@@ -2,7 +2,8 @@
 //! same commands under their GL 3.0 names): glGen/Delete/Is/Bind of both,
 //! glRenderbufferStorage, glGetRenderbufferParameteriv,
 //! glFramebufferTexture{1D,2D,3D}, glFramebufferRenderbuffer,
-//! glCheckFramebufferStatus, glGetFramebufferAttachmentParameteriv.
+//! glCheckFramebufferStatus, glGetFramebufferAttachmentParameteriv, and
+//! glBlitFramebuffer (EXT_framebuffer_blit).
 //! glGenerateMipmap(EXT) lives with the textures.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
@@ -185,6 +186,27 @@ unsafe extern "C" fn GetFramebufferAttachmentParameteriv(
     })
 }
 
+#[allow(clippy::too_many_arguments, reason = "the GL command's arguments")]
+unsafe extern "C" fn BlitFramebuffer(
+    src_x0: GLint,
+    src_y0: GLint,
+    src_x1: GLint,
+    src_y1: GLint,
+    dst_x0: GLint,
+    dst_y0: GLint,
+    dst_x1: GLint,
+    dst_y1: GLint,
+    mask: GLbitfield,
+    filter: GLenum,
+) {
+    record!("glBlitFramebuffer", |c| c.blit_framebuffer(
+        [src_x0, src_y0, src_x1, src_y1],
+        [dst_x0, dst_y0, dst_x1, dst_y1],
+        mask,
+        filter
+    ))
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile == Profile::Es {
         return;
@@ -221,4 +243,6 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.FramebufferRenderbufferEXT = FramebufferRenderbuffer;
     d.GetFramebufferAttachmentParameteriv = GetFramebufferAttachmentParameteriv;
     d.GetFramebufferAttachmentParameterivEXT = GetFramebufferAttachmentParameteriv;
+    d.BlitFramebuffer = BlitFramebuffer;
+    d.BlitFramebufferEXT = BlitFramebuffer;
 }

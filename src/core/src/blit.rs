@@ -1,0 +1,210 @@
+//! `glBlitFramebuffer` (EXT_framebuffer_blit; GL 3.0 §4.3.3): a rectangle
+//! of the read framebuffer's colour, depth and/or stencil copied into the
+//! draw framebuffer, scaled (and mirrored when a rectangle's corners are
+//! swapped) with nearest or linear filtering, cut by the scissor box.
+//! Pixel transfer, fragment operations and masks do not apply.
+//!
+//! The copy runs on the CPU through the drawables' mapped buffers: the
+//! source rectangle is read into memory first, so source and destination
+//! may be the same buffer.
+
+use oxgl_dri_interface::OxglBuffer;
+use oxgl_dri_interface::client::Drawable;
+use oxgl_dri_interface::draw_buffer_bits;
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::{GLbitfield, GLenum};
+
+use crate::context::Context;
+use crate::error::{ApiError, ApiResult};
+
+/// One buffer's pixels as read: RGBA, depth in R or stencil in R.
+struct Source {
+    width: usize,
+    height: usize,
+    texels: Vec<[f32; 4]>,
+}
+
+impl Source {
+    fn read(d: &Drawable, buffer: OxglBuffer) -> Option<Source> {
+        let map = d.map(buffer)?;
+        let (width, height) = (map.width as usize, map.height as usize);
+        let mut texels = Vec::with_capacity(width * height);
+        for y in 0..height {
+            let row = map.row_from_bottom(y as u32);
+            for x in 0..width {
+                texels.push(match buffer {
+                    OxglBuffer::Depth => {
+                        let b = &row[x * 4..x * 4 + 4];
+                        [f32::from_le_bytes([b[0], b[1], b[2], b[3]]), 0.0, 0.0, 0.0]
+                    }
+                    OxglBuffer::Stencil => [f32::from(row[x]), 0.0, 0.0, 0.0],
+                    _ => crate::fbo::get_bgra(&row[x * 4..x * 4 + 4], map.format),
+                });
+            }
+        }
+        Some(Source {
+            width,
+            height,
+            texels,
+        })
+    }
+
+    fn at(&self, x: i64, y: i64) -> Option<[f32; 4]> {
+        if x < 0 || y < 0 || x as usize >= self.width || y as usize >= self.height {
+            return None;
+        }
+        Some(self.texels[y as usize * self.width + x as usize])
+    }
+
+    /// Bilinear sample at (`x`, `y`) in pixel units, clamped to the edge.
+    fn linear(&self, x: f64, y: f64) -> [f32; 4] {
+        let (fx, fy) = (x - 0.5, y - 0.5);
+        let (x0, y0) = (fx.floor(), fy.floor());
+        let (ax, ay) = ((fx - x0) as f32, (fy - y0) as f32);
+        let clamp = |v: f64, n: usize| (v as i64).clamp(0, n as i64 - 1);
+        let t = |dx: f64, dy: f64| {
+            self.at(clamp(x0 + dx, self.width), clamp(y0 + dy, self.height))
+                .unwrap_or_default()
+        };
+        let (a, b, c, d) = (t(0.0, 0.0), t(1.0, 0.0), t(0.0, 1.0), t(1.0, 1.0));
+        std::array::from_fn(|i| {
+            let top = a[i] + (b[i] - a[i]) * ax;
+            let bottom = c[i] + (d[i] - c[i]) * ax;
+            top + (bottom - top) * ay
+        })
+    }
+}
+
+impl Context {
+    /// `glBlitFramebuffer`: `src` and `dst` are `x0, y0, x1, y1`.
+    pub fn blit_framebuffer(
+        &mut self,
+        src: [i32; 4],
+        dst: [i32; 4],
+        mask: GLbitfield,
+        filter: GLenum,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let all = GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT;
+        if mask & !all != 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if !matches!(filter, GL_NEAREST | GL_LINEAR) {
+            return Err(ApiError::InvalidEnum);
+        }
+        if filter == GL_LINEAR && mask & (GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT) != 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.fbo_prepare()?;
+        let (read_bits, draw_bits) = (self.read_fb_bits(), self.fb_bits());
+        // EXT_framebuffer_blit: depth and stencil formats must match.
+        if mask & GL_DEPTH_BUFFER_BIT != 0
+            && read_bits[4] != 0
+            && draw_bits[4] != 0
+            && read_bits[4] != draw_bits[4]
+            || mask & GL_STENCIL_BUFFER_BIT != 0
+                && read_bits[5] != 0
+                && draw_bits[5] != 0
+                && read_bits[5] != draw_bits[5]
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        if self.select.mode != GL_RENDER {
+            return Ok(());
+        }
+        let (Some(read), Some(draw)) =
+            (self.read_drawable().cloned(), self.draw_drawable().cloned())
+        else {
+            return Ok(());
+        };
+        Self::status(self.backend_finish())?;
+        let mut jobs: Vec<(OxglBuffer, Vec<OxglBuffer>, bool)> = Vec::new();
+        if mask & GL_COLOR_BUFFER_BIT != 0 {
+            let from = match self.state.read_buffer {
+                GL_BACK | GL_BACK_LEFT if self.read_fb_double_buffered() => OxglBuffer::BackColor,
+                GL_NONE => OxglBuffer::Depth, // marker: nothing to read
+                _ => OxglBuffer::FrontColor,
+            };
+            let bits = self.draw_buffer_bits();
+            let mut to = Vec::new();
+            if bits & draw_buffer_bits::DRAW_FRONT != 0 {
+                to.push(OxglBuffer::FrontColor);
+            }
+            if bits & draw_buffer_bits::DRAW_BACK != 0 && self.fb_double_buffered() {
+                to.push(OxglBuffer::BackColor);
+            }
+            if from != OxglBuffer::Depth && !to.is_empty() {
+                jobs.push((from, to, filter == GL_LINEAR));
+            }
+        }
+        if mask & GL_DEPTH_BUFFER_BIT != 0 && read_bits[4] != 0 && draw_bits[4] != 0 {
+            jobs.push((OxglBuffer::Depth, vec![OxglBuffer::Depth], false));
+        }
+        if mask & GL_STENCIL_BUFFER_BIT != 0 && read_bits[5] != 0 && draw_bits[5] != 0 {
+            jobs.push((OxglBuffer::Stencil, vec![OxglBuffer::Stencil], false));
+        }
+        let scissor = self
+            .state
+            .enabled(GL_SCISSOR_TEST)
+            .then_some(self.state.scissor);
+        for (from, to, linear) in jobs {
+            let Some(source) = Source::read(&read, from) else {
+                continue;
+            };
+            for buffer in to {
+                let Some(mut map) = draw.map(buffer) else {
+                    continue;
+                };
+                let (w, h) = (i64::from(map.width), i64::from(map.height));
+                let format = map.format;
+                let (dx0, dx1) = (i64::from(dst[0].min(dst[2])), i64::from(dst[0].max(dst[2])));
+                let (dy0, dy1) = (i64::from(dst[1].min(dst[3])), i64::from(dst[1].max(dst[3])));
+                let (mut x_lo, mut x_hi, mut y_lo, mut y_hi) =
+                    (dx0.max(0), dx1.min(w), dy0.max(0), dy1.min(h));
+                if let Some([sx, sy, sw, sh]) = scissor {
+                    x_lo = x_lo.max(i64::from(sx));
+                    y_lo = y_lo.max(i64::from(sy));
+                    x_hi = x_hi.min(i64::from(sx) + i64::from(sw));
+                    y_hi = y_hi.min(i64::from(sy) + i64::from(sh));
+                }
+                // Source coordinate of destination pixel centre `d`.
+                let scale_x = f64::from(src[2] - src[0]) / f64::from(dst[2] - dst[0]);
+                let scale_y = f64::from(src[3] - src[1]) / f64::from(dst[3] - dst[1]);
+                for y in y_lo..y_hi {
+                    let sy = f64::from(src[1]) + (y as f64 + 0.5 - f64::from(dst[1])) * scale_y;
+                    let row = map.row_from_bottom_mut(y as u32);
+                    for x in x_lo..x_hi {
+                        let sx = f64::from(src[0]) + (x as f64 + 0.5 - f64::from(dst[0])) * scale_x;
+                        let v = if linear {
+                            if sx < 0.0
+                                || sy < 0.0
+                                || sx >= source.width as f64
+                                || sy >= source.height as f64
+                            {
+                                continue;
+                            }
+                            source.linear(sx, sy)
+                        } else {
+                            match source.at(sx.floor() as i64, sy.floor() as i64) {
+                                Some(v) => v,
+                                None => continue,
+                            }
+                        };
+                        let x = x as usize;
+                        match buffer {
+                            OxglBuffer::Depth => {
+                                row[x * 4..x * 4 + 4].copy_from_slice(&v[0].to_le_bytes());
+                            }
+                            OxglBuffer::Stencil => row[x] = v[0] as u8,
+                            _ => {
+                                let _ = format;
+                                crate::fbo::put_bgra(&mut row[x * 4..x * 4 + 4], v);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
