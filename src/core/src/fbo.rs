@@ -926,14 +926,12 @@ impl Context {
             return;
         };
         let att = fb.att;
-        let mut serials = [0u64; 3];
-        for p in 0..3 {
-            serials[p] = self.download_attachment(&d, att[p], p);
-        }
+        let serials: [u64; 3] =
+            std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
         if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
-            for p in 0..3 {
-                if serials[p] != 0 {
-                    fb.synced[p] = serials[p];
+            for (synced, &serial) in fb.synced.iter_mut().zip(&serials) {
+                if serial != 0 {
+                    *synced = serial;
                 }
             }
             // Depth and stencil of one packed image share a serial.
