@@ -72,10 +72,10 @@ pub struct Renderbuffer {
 /// The format class and bits of a renderbuffer internal format.
 fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
     Some(match fmt {
-        GL_STENCIL_INDEX1 => (RbKind::Stencil, [0, 0, 0, 0, 0, 1]),
-        GL_STENCIL_INDEX4 => (RbKind::Stencil, [0, 0, 0, 0, 0, 4]),
+        GL_STENCIL_INDEX1 => (RbKind::Stencil, [0, 0, 0, 0, 0, 8]),
+        GL_STENCIL_INDEX4 => (RbKind::Stencil, [0, 0, 0, 0, 0, 8]),
         GL_STENCIL_INDEX | GL_STENCIL_INDEX8 => (RbKind::Stencil, [0, 0, 0, 0, 0, 8]),
-        GL_STENCIL_INDEX16 => (RbKind::Stencil, [0, 0, 0, 0, 0, 16]),
+        GL_STENCIL_INDEX16 => (RbKind::Stencil, [0, 0, 0, 0, 0, 8]),
         GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => (RbKind::DepthStencil, [0, 0, 0, 0, 24, 8]),
         _ if crate::texture::is_generic_compressed(fmt) => return None,
         _ => {
