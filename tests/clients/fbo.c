@@ -238,6 +238,31 @@ int main(void)
                               0);
     expect_error(GL_INVALID_OPERATION, "attaching with framebuffer 0 bound");
 
+    /* ARB_texture_rg: an RG8 texture keeps red and green only; drawing
+     * white into it leaves (1, 1, 0, 1). */
+    CHECK(strstr(ext, "GL_ARB_texture_rg") != NULL, "GL_ARB_texture_rg not advertised");
+    GLuint rg;
+    glGenTextures(1, &rg);
+    glBindTexture(GL_TEXTURE_2D, rg);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RG8, 8, 8, 0, GL_RG, GL_UNSIGNED_BYTE, NULL);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_INTERNAL_FORMAT, &v);
+    CHECK(v == GL_RG8, "RG8 internal format 0x%x", v);
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[2]);
+    glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_DEPTH_ATTACHMENT_EXT, GL_TEXTURE_2D, 0, 0);
+    glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT, GL_TEXTURE_2D, rg, 0);
+    CHECK(glCheckFramebufferStatusEXT(GL_FRAMEBUFFER_EXT) == GL_FRAMEBUFFER_COMPLETE_EXT,
+          "RG8 framebuffer status 0x%x", glCheckFramebufferStatusEXT(GL_FRAMEBUFFER_EXT));
+    glViewport(0, 0, 8, 8);
+    glClearColor(1, 1, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    probe(3, 3, 1, 1, 0, "RG8 framebuffer read back");
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+    glViewport(0, 0, 32, 32);
+    GLubyte rgpx[8 * 8 * 4];
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, rgpx);
+    CHECK(rgpx[0] == 255 && rgpx[1] == 255 && rgpx[2] == 0 && rgpx[3] == 255,
+          "RG8 texel %d %d %d %d", rgpx[0], rgpx[1], rgpx[2], rgpx[3]);
+
     /* Errors. */
     glBindFramebufferEXT(GL_TEXTURE_2D, fb[0]);
     expect_error(GL_INVALID_ENUM, "bad framebuffer target");

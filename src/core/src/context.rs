@@ -511,7 +511,7 @@ impl Context {
             buffers,
             draw_buffers: self.draw_buffer_bits(),
             color: s.clear_color.map(|c| c.clamp(0.0, 1.0)),
-            color_mask: s.color_mask.map(u8::from),
+            color_mask: self.fb_color_mask(),
             depth: s.clear_depth,
             stencil: s.clear_stencil as u32,
             stencil_mask: s.stencil_writemask[0],

@@ -83,6 +83,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_non_power_of_two", Needs::Version(1, 5)),
     (c"GL_ATI_separate_stencil", Needs::Version(1, 5)),
     // On their own.
+    (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),
     (c"GL_ARB_texture_rectangle", Needs::Always),

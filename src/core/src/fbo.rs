@@ -82,7 +82,8 @@ fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
             let (base, b) = internal_format(fmt)?;
             match base {
                 GL_DEPTH_COMPONENT => (RbKind::Depth, [0, 0, 0, 0, b[0], 0]),
-                GL_RGB | GL_RGBA | GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA | GL_INTENSITY => {
+                GL_RGB | GL_RGBA | GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA | GL_INTENSITY
+                | GL_RED | GL_RG => {
                     // Renderbuffers keep luminance and intensity in red.
                     let (r, a) = (b[0], b[3]);
                     (RbKind::Color, [r, b[1], b[2], a, 0, 0])
@@ -168,6 +169,9 @@ pub struct FboState {
     window_buffers: [GLenum; 2],
     /// The backend currently draws into the bound object's drawable.
     pub(crate) drawable_current: bool,
+    /// The colour channels the bound draw framebuffer's colour image keeps
+    /// (set by [`Context::fbo_prepare`]); the others are never written.
+    channels: [bool; 4],
 }
 
 /// Size, depth and stencil bits of an attached image.
@@ -177,6 +181,21 @@ struct ImageInfo {
     /// Red, green, blue, alpha, depth, stencil bits.
     bits: [u8; 6],
     serial: u64,
+    /// Base internal format (colour images).
+    base: GLenum,
+}
+
+/// The colour channels an image of base format `base` keeps (luminance and
+/// intensity in red).
+fn channels(base: GLenum) -> [bool; 4] {
+    match base {
+        GL_RGB => [true, true, true, false],
+        GL_RG => [true, true, false, false],
+        GL_RED | GL_LUMINANCE | GL_INTENSITY => [true, false, false, false],
+        GL_LUMINANCE_ALPHA => [true, false, false, true],
+        GL_ALPHA => [false, false, false, true],
+        _ => [true; 4],
+    }
 }
 
 /// Writes `v` (RGBA in [0, 1]) as a B8G8R8A8 pixel.
@@ -198,6 +217,16 @@ impl Context {
     /// Whether a framebuffer object is bound.
     pub fn fbo_bound(&self) -> bool {
         self.fbo.draw_binding != 0
+    }
+
+    /// The colour write mask with the channels the draw framebuffer lacks
+    /// taken out.
+    pub(crate) fn fb_color_mask(&self) -> [u8; 4] {
+        let m = self.state.color_mask;
+        if self.fbo.draw_binding == 0 {
+            return m.map(u8::from);
+        }
+        std::array::from_fn(|i| u8::from(m[i] && self.fbo.channels[i]))
     }
 
     /// Whether a framebuffer object is bound for reading.
@@ -660,6 +689,7 @@ impl Context {
                     size: rb.size,
                     bits: rb.bits,
                     serial: rb.serial,
+                    base: internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0),
                 }))
             }
             Attachment::Texture {
@@ -691,6 +721,7 @@ impl Context {
                     size: [w as u32, h as u32],
                     bits,
                     serial: tex.serial,
+                    base: img.base,
                 }))
             }
         }
@@ -768,6 +799,8 @@ impl Context {
         }
         if draw != 0 {
             self.fbo_prepare_one(draw)?;
+            let (_, infos) = self.fb_status(draw);
+            self.fbo.channels = infos[0].map_or([true; 4], |i| channels(i.base));
             if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&draw) {
                 fb.dirty = true;
             }
@@ -926,8 +959,7 @@ impl Context {
             return;
         };
         let att = fb.att;
-        let serials: [u64; 3] =
-            std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
+        let serials: [u64; 3] = std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
         if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
             for (synced, &serial) in fb.synced.iter_mut().zip(&serials) {
                 if serial != 0 {

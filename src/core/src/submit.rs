@@ -526,7 +526,7 @@ impl Context {
             constant: r.blend_color,
             logic_op_enabled: u32::from(s.enabled(GL_COLOR_LOGIC_OP)),
             logic_op: r.logic_op,
-            color_mask: s.color_mask.map(u8::from),
+            color_mask: self.fb_color_mask(),
         }
     }
 }
