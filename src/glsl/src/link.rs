@@ -217,6 +217,29 @@ fn active_uniforms(shader: &Shader, entries: &[UniformEntry]) -> Vec<UniformEntr
         .collect()
 }
 
+/// The link error for uniform `name` declared with two types.
+fn mismatch(name: &str, ty_a: &str, n_a: u32, ty_b: &str, n_b: u32) -> String {
+    let ty = |t: &str, n: u32| {
+        if n > 1 {
+            format!("{t}[{n}]")
+        } else {
+            t.to_owned()
+        }
+    };
+    format!(
+        "error: uniform `{}' declared as type `{}' and type `{}'\n",
+        root_name(name),
+        ty(ty_a, n_a),
+        ty(ty_b, n_b)
+    )
+}
+
+/// Whether both stages use uniform `name` (the active-uniform merge then
+/// reports a mismatch itself).
+fn active_mismatch(vs: &[UniformEntry], fs: &[UniformEntry], name: &str) -> bool {
+    vs.iter().any(|u| u.name == name) && fs.iter().any(|u| u.name == name)
+}
+
 /// Shifts the texture bindings of `shader` and of its sampler uniforms.
 fn rebase_samplers(shader: &mut Shader, uniforms: &mut [UniformEntry], base: u32) {
     if base == 0 {
@@ -286,9 +309,14 @@ pub fn link(
                 continue;
             }
             let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
+            // Declared but never written counts as not written (as Mesa).
+            let written = match (&vsh, out) {
+                (Some(v), Some(o)) => io_used(v, &vs_used, o, false),
+                _ => false,
+            };
             if vsh.is_some() {
                 match out {
-                    None => {
+                    _ if !written => {
                         errors += &format!(
                             "error: fragment shader varying {} not written by vertex shader\n",
                             io.name
@@ -303,7 +331,7 @@ pub fn link(
                         );
                         continue;
                     }
-                    Some(_) => {}
+                    Some(_) | None => {}
                 }
             }
             let Some(to) = taken.find(0, io.slots, opts.max_varying_locations) else {
@@ -419,6 +447,17 @@ pub fn link(
     } else if let Some(v) = &mut vsh {
         rebase_samplers(v, &mut vs_uniforms, opts.vs_alone_sampler_base);
     }
+    // Every uniform both stages declare must agree, used or not (as Mesa).
+    if let (Some(v), Some(f)) = (vs, fs) {
+        for e in &f.interface.uniforms {
+            if let Some(u) = v.interface.uniforms.iter().find(|u| u.name == e.name)
+                && (u.ty != e.ty || u.count != e.count)
+                && !active_mismatch(&vs_uniforms, &fs_uniforms, &e.name)
+            {
+                errors += &mismatch(&e.name, &u.ty, u.count, &e.ty, e.count);
+            }
+        }
+    }
     let mut uniforms: Vec<Uniform> = vs_uniforms
         .iter()
         .map(|e| Uniform {
@@ -432,19 +471,7 @@ pub fn link(
     for e in &fs_uniforms {
         match uniforms.iter_mut().find(|u| u.name == e.name) {
             Some(u) if u.ty != e.ty || u.count != e.count => {
-                let ty = |t: &str, n: u32| {
-                    if n > 1 {
-                        format!("{t}[{n}]")
-                    } else {
-                        t.to_owned()
-                    }
-                };
-                errors += &format!(
-                    "error: uniform `{}' declared as type `{}' and type `{}'\n",
-                    root_name(&e.name),
-                    ty(&u.ty, u.count),
-                    ty(&e.ty, e.count)
-                );
+                errors += &mismatch(&e.name, &u.ty, u.count, &e.ty, e.count);
             }
             Some(u) => u.fs = Some(e.kind.clone()),
             None => uniforms.push(Uniform {
@@ -588,6 +615,23 @@ mod tests {
         let f = lowered(
             Stage::Fragment,
             "uniform vec4 c; void main() { gl_FragColor = c; }\n",
+        );
+        let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
+        assert!(
+            e.contains("uniform `c' declared as type `vec3' and type `vec4'"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn unused_uniforms_must_agree_too() {
+        let v = lowered(
+            Stage::Vertex,
+            "uniform vec3 c; void main() { gl_Position = vec4(0.0); }\n",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "uniform vec4 c; void main() { gl_FragColor = vec4(1.0); }\n",
         );
         let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
         assert!(
