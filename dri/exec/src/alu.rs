@@ -167,6 +167,7 @@ fn ifind_msb(x: u32) -> u32 {
 }
 
 /// `d[k] = op(a[k])` for the first `n` registers of `d` and `a`.
+#[inline(always)]
 pub fn un<const N: usize>(op: Un, r: &mut [[u32; N]], n: u8, d: &[u32; 4], a: &[u32; 4]) {
     for k in 0..(n as usize).min(4) {
         let o = un_lanes(op, &r[a[k] as usize]);
@@ -175,6 +176,7 @@ pub fn un<const N: usize>(op: Un, r: &mut [[u32; N]], n: u8, d: &[u32; 4], a: &[
 }
 
 /// `d[k] = op(a[k], b[k])` for the first `n` registers.
+#[inline(always)]
 pub fn bin<const N: usize>(
     op: Bin,
     r: &mut [[u32; N]],
@@ -190,6 +192,7 @@ pub fn bin<const N: usize>(
 }
 
 /// `d[k] = op(a[k], b[k], c[k])` for the first `n` registers.
+#[inline(always)]
 pub fn tern<const N: usize>(
     op: Tern,
     r: &mut [[u32; N]],

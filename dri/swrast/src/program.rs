@@ -143,7 +143,7 @@ impl Program {
             (1u32 << count) - 1
         };
         env.point_size = [1.0; LANES];
-        let ok = self.exec.run(regs, &mut env).is_ok();
+        let ok = crate::raster::simd::run_program(&self.exec, regs, &mut env);
         out.position = env.position;
         out.point_size = env.point_size;
         out.clip_distance = env.clip_distance;
@@ -298,7 +298,7 @@ impl FragmentShader for FragmentProgram {
             env.front_facing = if q.front_facing { u32::MAX } else { 0 };
             env.point_coord = q.point_coord;
             env.y_sign = q.y_sign;
-            let ok = p.exec.run(regs, &mut env).is_ok();
+            let ok = crate::raster::simd::run_program(&p.exec, regs, &mut env);
             let mask = if ok { env.mask } else { 0 };
             let depth = env.frag_depth;
             if n_out > 1 {

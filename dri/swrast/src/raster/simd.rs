@@ -43,7 +43,7 @@ pub fn sample_2d(
         unsafe { sample_2d_avx2(level, linear, s, t, out) };
         return;
     }
-    level.sample(linear, s, t, out);
+    level.sample::<false>(linear, s, t, out);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -55,7 +55,36 @@ fn sample_2d_avx2(
     t: &[f32; super::LANES],
     out: &mut [[f32; super::LANES]; 4],
 ) {
-    level.sample(linear, s, t, out);
+    level.sample::<true>(linear, s, t, out);
+}
+
+/// Runs a shader program ([`oxgl_exec::Program::run`], inlined here) with
+/// the best build for this CPU; `false` when it stopped a runaway loop.
+/// Both builds compute the same bits: the engine's operations are IEEE
+/// `f32` operations or the same libm calls, and its `fma` picks its
+/// implementation by the crate's compile-time features, not these.
+pub fn run_program(
+    prog: &oxgl_exec::Program,
+    regs: &mut oxgl_exec::Regs<{ super::LANES }>,
+    env: &mut oxgl_exec::Env<'_, { super::LANES }>,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if use_avx2() {
+        // SAFETY: `run_program_avx2` only requires AVX2 and FMA, which the
+        // CPU has (checked just above).
+        return unsafe { run_program_avx2(prog, regs, env) };
+    }
+    prog.run(regs, env).is_ok()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn run_program_avx2(
+    prog: &oxgl_exec::Program,
+    regs: &mut oxgl_exec::Regs<{ super::LANES }>,
+    env: &mut oxgl_exec::Env<'_, { super::LANES }>,
+) -> bool {
+    prog.run(regs, env).is_ok()
 }
 
 /// Replays tile `tile`'s bin with the best build for this CPU.
