@@ -260,6 +260,10 @@ impl FragmentShader for FragmentProgram {
         self.program.info
     }
 
+    fn copied_varyings(&self) -> Option<usize> {
+        self.program.copy_from.map(|l| 4 * l)
+    }
+
     fn shade(&self, q: &mut QuadBatch) {
         let p = &self.program;
         if let Some(l) = p.copy_from {

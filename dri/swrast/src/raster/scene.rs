@@ -260,6 +260,10 @@ pub struct SceneState {
     pub any_smooth: bool,
     /// Some varying is linearly interpolated.
     pub any_linear: bool,
+    /// The shader only copies these four varyings (all present) to the
+    /// colour ([`super::FragmentShader::copied_varyings`]): they are
+    /// interpolated into the colour and the shader is not run.
+    pub copied: Option<usize>,
     /// Interpolation per varying (copied for locality).
     pub interp: [Interp; MAX_VARYINGS],
     /// Depth clamp range (min, max).

@@ -242,6 +242,7 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
         stencil_on,
         any_smooth: used.contains(&Interp::Smooth),
         any_linear: used.contains(&Interp::NoPerspective),
+        copied: draw.shader.copied_varyings().filter(|v| v + 4 <= n),
         interp,
         z_range,
         query: None,

@@ -420,10 +420,15 @@ impl BlockCtx<'_> {
         q.y_sign = if target.flip_y { -1.0 } else { 1.0 };
         let n = st.num_varyings;
         let attrs = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
+        // The varyings the shader needs: all of them, or (a shader that
+        // only copies four) those four, interpolated into the colour.
+        let used = st.copied.map_or(0..n, |v| v..v + 4);
         // Varyings constant over the primitive (a flat colour drawn smooth,
         // the common case for glColor outside Begin/End) need no
         // interpolation at all.
-        let constant = attrs[n..].iter().all(|d| *d == 0.0);
+        let constant = used
+            .clone()
+            .all(|i| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0);
         let interpolate = !constant && (st.any_smooth || st.any_linear);
         let mut w = [1.0; LANES];
         if interpolate && st.any_smooth || st.reads_frag_coord {
@@ -440,11 +445,16 @@ impl BlockCtx<'_> {
             q.frag_coord[3] = w;
         }
         q.num_inputs = n;
-        if n > 0 && !interpolate {
-            for (out, v) in q.inputs[..n].iter_mut().zip(&attrs[..n]) {
-                *out = [*v; LANES];
+        let dst: &mut [[f32; LANES]] = if st.copied.is_some() {
+            &mut q.color[..]
+        } else {
+            &mut q.inputs[..n]
+        };
+        if !used.is_empty() && !interpolate {
+            for (out, i) in dst.iter_mut().zip(used) {
+                *out = [attrs[i]; LANES];
             }
-        } else if n > 0 {
+        } else if !used.is_empty() {
             let (v0, rest) = attrs.split_at(n);
             let (d1, d2) = rest.split_at(n);
             let mut b1 = [0.0f32; LANES];
@@ -463,7 +473,7 @@ impl BlockCtx<'_> {
                 l1 = eval(&prim.l1, fx, fy);
                 l2 = eval(&prim.l2, fx, fy);
             }
-            for (i, out) in q.inputs[..n].iter_mut().enumerate() {
+            for (out, i) in dst.iter_mut().zip(used) {
                 match st.interp[i] {
                     Interp::Flat => *out = [v0[i]; LANES],
                     Interp::Smooth => lerp(out, v0[i], &b1, d1[i], &b2, d2[i]),
@@ -487,10 +497,12 @@ impl BlockCtx<'_> {
                 q.point_coord[1][l] = 0.5 + ts * (py - cy) / size;
             }
         }
-        st.draw.shader.shade(q);
-        mask &= q.mask;
-        if mask == 0 {
-            return;
+        if st.copied.is_none() {
+            st.draw.shader.shade(q);
+            mask &= q.mask;
+            if mask == 0 {
+                return;
+            }
         }
         if ds && !st.early_ds {
             let zs = if st.writes_depth {
