@@ -36,6 +36,9 @@ pub struct Program {
     /// The shader only copies the `f32x4` input at this location to colour
     /// output 0: shaded without running it.
     copy_from: Option<usize>,
+    /// The varyings (`4 L + c`) its inputs occupy, as bits; all when an
+    /// input is wider than one location (arrays, `dvec`s).
+    input_varyings: u64,
     exec: oxgl_exec::Program,
 }
 
@@ -61,6 +64,7 @@ impl Program {
         let exec = oxgl_exec::Program::compile(shader).map_err(|e| e.to_string())?;
         let mut inputs = Vec::new();
         let mut outputs = Vec::new();
+        let mut input_varyings = 0u64;
         for (_, var) in shader.vars.iter() {
             match var.kind {
                 VarKind::Input {
@@ -68,6 +72,15 @@ impl Program {
                     interp,
                     ..
                 } => {
+                    let one_location = shader
+                        .types
+                        .val_type(var.ty)
+                        .is_some_and(|v| v.size() <= 16);
+                    input_varyings |= match 4 * location as usize {
+                        v if one_location && v < MAX_VARYINGS => 0xf << v,
+                        v if one_location && v >= MAX_VARYINGS => 0,
+                        _ => u64::MAX,
+                    };
                     let i = match interp {
                         InterpMode::Smooth => Interp::Smooth,
                         InterpMode::Flat => Interp::Flat,
@@ -107,6 +120,7 @@ impl Program {
         Ok(Program {
             stage: shader.stage,
             copy_from: copy_input(shader),
+            input_varyings,
             inputs,
             outputs,
             writes_point_size,
@@ -258,6 +272,10 @@ fn quad_lanes(mask: u16) -> u16 {
 impl FragmentShader for FragmentProgram {
     fn info(&self) -> ShaderInfo {
         self.program.info
+    }
+
+    fn input_varyings(&self) -> u64 {
+        self.program.input_varyings
     }
 
     fn copied_varyings(&self) -> Option<usize> {

@@ -556,8 +556,16 @@ impl FastLevel<'_> {
         // In range by construction; the `min` only lets the compiler see it.
         let last = texels.len() - 1;
         let fetch = |i: usize| texels[i.min(last)];
-        // Wrapped tap coordinates, in vectorizable passes per axis.
-        let axis = |c: &[i32; LANES], n: i32, repeat: bool, scale: u32| {
+        // Wrapped tap coordinates, in vectorizable passes per axis (a
+        // function, not a closure: closures are not inlined into the
+        // `#[target_feature]` caller and would run as baseline code).
+        #[inline(always)]
+        fn axis(
+            c: &[i32; LANES],
+            n: i32,
+            repeat: bool,
+            scale: u32,
+        ) -> ([u32; LANES], [u32; LANES]) {
             let (mut lo, mut hi) = ([0u32; LANES], [0u32; LANES]);
             if repeat {
                 for l in 0..LANES {
@@ -571,7 +579,7 @@ impl FastLevel<'_> {
                 }
             }
             (lo, hi)
-        };
+        }
         let (xa, xb) = axis(&x0, w, rx, 1);
         let (ya, yb) = axis(&y0, h, ry, self.w as u32);
         let mut res = [[0f32; 4]; LANES];

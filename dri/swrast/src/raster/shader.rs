@@ -119,6 +119,11 @@ pub trait FragmentShader: Send + Sync {
     fn info(&self) -> ShaderInfo {
         ShaderInfo::default()
     }
+    /// The varyings the shader may read, as bits (varying `i` is bit
+    /// `i`): the others are not interpolated and read stale values.
+    fn input_varyings(&self) -> u64 {
+        u64::MAX
+    }
     /// `Some(v)` when the shader only copies varyings `v..v + 4` to
     /// `color` (and reads nothing else): the rasterizer then interpolates
     /// those four straight into [`QuadBatch::color`] and does not call

@@ -285,6 +285,23 @@ fn raster_prim(
     }
 }
 
+/// The indices of the set bits of a varying mask, increasing.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
+    }
+}
+
 struct BlockCtx<'a> {
     scene: &'a Scene,
     prim: &'a Prim,
@@ -422,13 +439,16 @@ impl BlockCtx<'_> {
         let attrs = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
         // The varyings the shader needs: all of them, or (a shader that
         // only copies four) those four, interpolated into the colour.
-        let used = st.copied.map_or(0..n, |v| v..v + 4);
+        // The varyings the shader reads (bits), and where the first lands:
+        // all into the inputs, or (a shader that only copies four) those
+        // four into the colour.
+        let used = st.used_varyings;
+        let base = st.copied.unwrap_or(0);
+        let varying_deltas_zero = |i: usize| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0;
         // Varyings constant over the primitive (a flat colour drawn smooth,
         // the common case for glColor outside Begin/End) need no
         // interpolation at all.
-        let constant = used
-            .clone()
-            .all(|i| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0);
+        let constant = Bits(used).all(varying_deltas_zero);
         let interpolate = !constant && (st.any_smooth || st.any_linear);
         let mut w = [1.0; LANES];
         if interpolate && st.any_smooth || st.reads_frag_coord {
@@ -450,11 +470,11 @@ impl BlockCtx<'_> {
         } else {
             &mut q.inputs[..n]
         };
-        if !used.is_empty() && !interpolate {
-            for (out, i) in dst.iter_mut().zip(used) {
-                *out = [attrs[i]; LANES];
+        if !interpolate {
+            for i in Bits(used) {
+                dst[i - base] = [attrs[i]; LANES];
             }
-        } else if !used.is_empty() {
+        } else {
             let (v0, rest) = attrs.split_at(n);
             let (d1, d2) = rest.split_at(n);
             let mut b1 = [0.0f32; LANES];
@@ -473,8 +493,11 @@ impl BlockCtx<'_> {
                 l1 = eval(&prim.l1, fx, fy);
                 l2 = eval(&prim.l2, fx, fy);
             }
-            for (out, i) in dst.iter_mut().zip(used) {
+            for i in Bits(used) {
+                let out = &mut dst[i - base];
+                // A varying constant over the primitive is its value.
                 match st.interp[i] {
+                    _ if varying_deltas_zero(i) => *out = [v0[i]; LANES],
                     Interp::Flat => *out = [v0[i]; LANES],
                     Interp::Smooth => lerp(out, v0[i], &b1, d1[i], &b2, d2[i]),
                     Interp::NoPerspective => lerp(out, v0[i], &l1, d1[i], &l2, d2[i]),
