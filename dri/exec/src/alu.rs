@@ -287,6 +287,9 @@ fn bin_lanes<const N: usize>(op: Bin, x: &[u32; N], y: &[u32; N]) -> [u32; N] {
         FAdd => map2(x, y, |p, q| b(f(p) + f(q))),
         FSub => map2(x, y, |p, q| b(f(p) - f(q))),
         FMul => map2(x, y, |p, q| b(f(p) * f(q))),
+        // x / 1 is x (projective texture coordinates usually have q = 1):
+        // skip the division when every divisor is exactly 1.
+        FDiv if y.iter().all(|q| *q == 1f32.to_bits()) => *x,
         FDiv => map2(x, y, |p, q| b(f(p) / f(q))),
         FMod => map2(x, y, |p, q| {
             let (p, q) = (f(p), f(q));
