@@ -25,6 +25,9 @@
 //!   weighting, so linear filters give the fraction of the 2×2 (and, between
 //!   levels, 2×2×2) texels that pass — percentage-closer filtering as
 //!   llvmpipe does. The 2D fast path never compares.
+//! * The 2D fast path (one level, power-of-two `REPEAT` or `CLAMP_TO_EDGE`)
+//!   computes coordinates, weights and wrapped indices in vector passes and
+//!   filters each lane's four taps as whole `f32` texels.
 
 use std::collections::HashMap;
 use std::sync::Arc;
