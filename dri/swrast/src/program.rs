@@ -36,9 +36,10 @@ pub struct Program {
     /// The shader only copies the `f32x4` input at this location to colour
     /// output 0: shaded without running it.
     copy_from: Option<usize>,
-    /// The varyings (`4 L + c`) its inputs occupy, as bits; all when an
-    /// input is wider than one location (arrays, `dvec`s).
+    /// The varyings (`4 L + c`) it reads, as bits.
     input_varyings: u64,
+    /// Reads `gl_PointCoord`.
+    reads_point_coord: bool,
     exec: oxgl_exec::Program,
 }
 
@@ -64,7 +65,6 @@ impl Program {
         let exec = oxgl_exec::Program::compile(shader).map_err(|e| e.to_string())?;
         let mut inputs = Vec::new();
         let mut outputs = Vec::new();
-        let mut input_varyings = 0u64;
         for (_, var) in shader.vars.iter() {
             match var.kind {
                 VarKind::Input {
@@ -72,15 +72,6 @@ impl Program {
                     interp,
                     ..
                 } => {
-                    let one_location = shader
-                        .types
-                        .val_type(var.ty)
-                        .is_some_and(|v| v.size() <= 16);
-                    input_varyings |= match 4 * location as usize {
-                        v if one_location && v < MAX_VARYINGS => 0xf << v,
-                        v if one_location && v >= MAX_VARYINGS => 0,
-                        _ => u64::MAX,
-                    };
                     let i = match interp {
                         InterpMode::Smooth => Interp::Smooth,
                         InterpMode::Flat => Interp::Flat,
@@ -108,6 +99,14 @@ impl Program {
             ));
         }
         let info = exec.info();
+        // The components the compiled program reads (dynamic indexing
+        // counts the whole variable), as varying bits.
+        let input_varyings = info
+            .inputs_read
+            .iter()
+            .take(MAX_LOCATIONS)
+            .enumerate()
+            .fold(0u64, |m, (l, c)| m | u64::from(c & 0xf) << (4 * l));
         let writes_point_size = shader.vars.iter().any(|(_, v)| {
             matches!(
                 v.kind,
@@ -121,6 +120,7 @@ impl Program {
             stage: shader.stage,
             copy_from: copy_input(shader),
             input_varyings,
+            reads_point_coord: info.reads_point_coord,
             inputs,
             outputs,
             writes_point_size,
@@ -316,9 +316,14 @@ impl FragmentShader for FragmentProgram {
             let mut env = Env::new(inputs, outputs, &self.uniforms, &self.samplers);
             env.mask = u32::from(q.mask);
             env.helpers = u32::from(quad_lanes(q.mask) & !q.mask);
-            env.frag_coord = q.frag_coord;
+            // 384 bytes per batch: only when the program reads them.
+            if p.info.reads_frag_coord {
+                env.frag_coord = q.frag_coord;
+            }
             env.front_facing = if q.front_facing { u32::MAX } else { 0 };
-            env.point_coord = q.point_coord;
+            if p.reads_point_coord {
+                env.point_coord = q.point_coord;
+            }
             env.y_sign = q.y_sign;
             let ok = crate::raster::simd::run_program(&p.exec, regs, &mut env);
             let mask = if ok { env.mask } else { 0 };
