@@ -167,6 +167,7 @@ fn ifind_msb(x: u32) -> u32 {
 }
 
 /// `d[k] = op(a[k])` for the first `n` registers of `d` and `a`.
+#[inline(always)]
 pub fn un<const N: usize>(op: Un, r: &mut [[u32; N]], n: u8, d: &[u32; 4], a: &[u32; 4]) {
     for k in 0..(n as usize).min(4) {
         let o = un_lanes(op, &r[a[k] as usize]);
@@ -175,6 +176,7 @@ pub fn un<const N: usize>(op: Un, r: &mut [[u32; N]], n: u8, d: &[u32; 4], a: &[
 }
 
 /// `d[k] = op(a[k], b[k])` for the first `n` registers.
+#[inline(always)]
 pub fn bin<const N: usize>(
     op: Bin,
     r: &mut [[u32; N]],
@@ -190,6 +192,7 @@ pub fn bin<const N: usize>(
 }
 
 /// `d[k] = op(a[k], b[k], c[k])` for the first `n` registers.
+#[inline(always)]
 pub fn tern<const N: usize>(
     op: Tern,
     r: &mut [[u32; N]],
@@ -284,6 +287,9 @@ fn bin_lanes<const N: usize>(op: Bin, x: &[u32; N], y: &[u32; N]) -> [u32; N] {
         FAdd => map2(x, y, |p, q| b(f(p) + f(q))),
         FSub => map2(x, y, |p, q| b(f(p) - f(q))),
         FMul => map2(x, y, |p, q| b(f(p) * f(q))),
+        // x / 1 is x (projective texture coordinates usually have q = 1):
+        // skip the division when every divisor is exactly 1.
+        FDiv if y.iter().all(|q| *q == 1f32.to_bits()) => *x,
         FDiv => map2(x, y, |p, q| b(f(p) / f(q))),
         FMod => map2(x, y, |p, q| {
             let (p, q) = (f(p), f(q));

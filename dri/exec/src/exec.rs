@@ -182,6 +182,7 @@ fn fill_tex_args<const N: usize>(a: &mut TexArgs<N>, r: &[[u32; N]], regs: &[[u3
     one(&mut a.sample, regs[8][0]);
 }
 
+#[inline(always)]
 pub(crate) fn run<const N: usize>(
     p: &Program,
     regs: &mut Regs<N>,

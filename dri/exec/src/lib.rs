@@ -468,7 +468,10 @@ impl Program {
     ///
     /// Does not allocate (unless `regs` belongs to another program) and
     /// never panics on any input. Returns [`LoopLimit`] when a runaway loop
-    /// was stopped (then `env.mask == 0`).
+    /// was stopped (then `env.mask == 0`). Inlinable, so a caller compiled
+    /// for a wider instruction set (`#[target_feature]`) gets lane loops of
+    /// that width.
+    #[inline(always)]
     pub fn run<const N: usize>(
         &self,
         regs: &mut Regs<N>,

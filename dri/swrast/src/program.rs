@@ -36,6 +36,10 @@ pub struct Program {
     /// The shader only copies the `f32x4` input at this location to colour
     /// output 0: shaded without running it.
     copy_from: Option<usize>,
+    /// The varyings (`4 L + c`) it reads, as bits.
+    input_varyings: u64,
+    /// Reads `gl_PointCoord`.
+    reads_point_coord: bool,
     exec: oxgl_exec::Program,
 }
 
@@ -99,6 +103,14 @@ impl Program {
             ));
         }
         let info = exec.info();
+        // The components the compiled program reads (dynamic indexing
+        // counts the whole variable), as varying bits.
+        let input_varyings = info
+            .inputs_read
+            .iter()
+            .take(MAX_LOCATIONS)
+            .enumerate()
+            .fold(0u64, |m, (l, c)| m | u64::from(c & 0xf) << (4 * l));
         let writes_point_size = shader.vars.iter().any(|(_, v)| {
             matches!(
                 v.kind,
@@ -111,6 +123,8 @@ impl Program {
         Ok(Program {
             stage: shader.stage,
             copy_from: copy_input(shader),
+            input_varyings,
+            reads_point_coord: info.reads_point_coord,
             inputs,
             outputs,
             writes_point_size,
@@ -147,7 +161,7 @@ impl Program {
             (1u32 << count) - 1
         };
         env.point_size = [1.0; LANES];
-        let ok = self.exec.run(regs, &mut env).is_ok();
+        let ok = crate::raster::simd::run_program(&self.exec, regs, &mut env);
         out.position = env.position;
         out.point_size = env.point_size;
         out.clip_distance = env.clip_distance;
@@ -276,6 +290,14 @@ impl FragmentShader for FragmentProgram {
         self.program.info
     }
 
+    fn input_varyings(&self) -> u64 {
+        self.program.input_varyings
+    }
+
+    fn copied_varyings(&self) -> Option<usize> {
+        self.program.copy_from.map(|l| 4 * l)
+    }
+
     fn shade(&self, q: &mut QuadBatch) {
         let p = &self.program;
         if let Some(l) = p.copy_from {
@@ -310,11 +332,16 @@ impl FragmentShader for FragmentProgram {
             let mut env = Env::new(inputs, outputs, &self.uniforms, &self.samplers);
             env.mask = u32::from(q.mask);
             env.helpers = u32::from(quad_lanes(q.mask) & !q.mask);
-            env.frag_coord = q.frag_coord;
+            // 384 bytes per batch: only when the program reads them.
+            if p.info.reads_frag_coord {
+                env.frag_coord = q.frag_coord;
+            }
             env.front_facing = if q.front_facing { u32::MAX } else { 0 };
-            env.point_coord = q.point_coord;
+            if p.reads_point_coord {
+                env.point_coord = q.point_coord;
+            }
             env.y_sign = q.y_sign;
-            let ok = p.exec.run(regs, &mut env).is_ok();
+            let ok = crate::raster::simd::run_program(&p.exec, regs, &mut env);
             let mask = if ok { env.mask } else { 0 };
             let depth = env.frag_depth;
             if n_out > 1 {

@@ -25,6 +25,9 @@
 //!   weighting, so linear filters give the fraction of the 2×2 (and, between
 //!   levels, 2×2×2) texels that pass — percentage-closer filtering as
 //!   llvmpipe does. The 2D fast path never compares.
+//! * The 2D fast path (one level, power-of-two `REPEAT` or `CLAMP_TO_EDGE`)
+//!   computes coordinates, weights and wrapped indices in vector passes and
+//!   filters each lane's four taps as whole `f32` texels.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -67,9 +70,6 @@ struct Level {
     h: usize,
     d: usize,
     texels: Vec<[f32; 4]>,
-    /// The same texels as RGBA8 words (R in the low byte) when every value
-    /// is exactly an 8-bit unorm (the common case): 4× less to gather.
-    unorm8: Option<Vec<u32>>,
 }
 
 /// A texture's images, swizzled, owned by swrast.
@@ -214,13 +214,11 @@ fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> Tex
             }
             let src = &src[..n];
             let texels: Vec<[f32; 4]> = src.iter().map(|t| swizzle(*t, d.swizzle)).collect();
-            let unorm8 = to_unorm8(&texels);
             level.push(Level {
                 w,
                 h,
                 d: dd,
                 texels,
-                unorm8,
             });
         }
         levels.push(level);
@@ -236,21 +234,22 @@ fn ifloor(x: f32) -> i32 {
     i - i32::from(x < i as f32)
 }
 
-/// The texels as RGBA8 words if every component is exactly `k / 255`.
-fn to_unorm8(texels: &[[f32; 4]]) -> Option<Vec<u32>> {
-    let mut out = Vec::with_capacity(texels.len());
-    for t in texels {
-        let mut word = 0u32;
-        for (k, v) in t.iter().enumerate() {
-            let q = (v * 255.0).round();
-            if !(0.0..=255.0).contains(&q) || q / 255.0 != *v {
-                return None;
-            }
-            word |= (q as u32) << (8 * k);
-        }
-        out.push(word);
-    }
-    Some(out)
+/// An integral `f` as an `i32`, exact for |f| ≤ 2^22 and clamped to that
+/// beyond (NaN gives -2^22): an add and an integer subtract, which
+/// vectorize, where `as i32` (saturating) does not. The fast path's texel
+/// coordinates are far inside that range (2^22 texels from the origin);
+/// beyond it `f32` has no fraction bits left to filter with anyway.
+#[inline(always)]
+fn int_index(f: f32) -> i32 {
+    const LIMIT: f32 = (1 << 22) as f32;
+    // 1.5 · 2^23: sums stay in [2^23, 2^24], where the ulp is 1.
+    const MAGIC: f32 = 12_582_912.0;
+    #[expect(
+        clippy::manual_clamp,
+        reason = "clamp keeps NaN; this maps it to -LIMIT"
+    )]
+    let c = f.max(-LIMIT).min(LIMIT);
+    (c + MAGIC).to_bits() as i32 - MAGIC.to_bits() as i32
 }
 
 /// A depth comparison: the function and the lane's reference value.
@@ -368,7 +367,6 @@ impl Level {
         if !unnorm && simple(ws, w) && simple(wt, h) {
             let fast = FastLevel {
                 texels: &self.texels,
-                unorm8: self.unorm8.as_deref(),
                 w,
                 h,
                 repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
@@ -512,7 +510,6 @@ fn lod_of_rho(rho: f32, nearest_level: bool) -> f32 {
 /// `CLAMP_TO_EDGE` on each axis, so every tap is inside the image.
 pub struct FastLevel<'a> {
     texels: &'a [[f32; 4]],
-    unorm8: Option<&'a [u32]>,
     w: usize,
     h: usize,
     /// Per axis: `REPEAT` (else `CLAMP_TO_EDGE`).
@@ -520,11 +517,15 @@ pub struct FastLevel<'a> {
 }
 
 impl FastLevel<'_> {
-    /// Samples all lanes (lanes outside the mask compute harmless values),
-    /// in SoA passes so the arithmetic vectorizes: coordinates and weights,
-    /// then indices, then the four taps per channel.
+    /// Samples all lanes (lanes outside the mask compute harmless values):
+    /// coordinates, weights and wrapped indices in SoA passes that
+    /// vectorize, then the taps per lane as whole texels.
+    ///
+    /// `ROUND`: the build has a rounding instruction (SSE4.1), so `floor`
+    /// is one vector instruction rather than a libm call per lane; both
+    /// forms pick the same texels and weights.
     #[inline(always)]
-    pub fn sample(
+    pub fn sample<const ROUND: bool>(
         &self,
         linear: bool,
         s: &[f32; LANES],
@@ -548,10 +549,15 @@ impl FastLevel<'_> {
         for l in 0..LANES {
             let u = s[l] * wf - half;
             let v = t[l] * hf - half;
-            x0[l] = ifloor(u);
-            y0[l] = ifloor(v);
-            a[l] = u - x0[l] as f32;
-            b[l] = v - y0[l] as f32;
+            let (fu, fv) = if ROUND {
+                (u.floor(), v.floor())
+            } else {
+                (ifloor(u) as f32, ifloor(v) as f32)
+            };
+            x0[l] = int_index(fu);
+            y0[l] = int_index(fv);
+            a[l] = u - fu;
+            b[l] = v - fv;
         }
         let [rx, ry] = self.repeat;
         if !linear {
@@ -564,44 +570,63 @@ impl FastLevel<'_> {
             }
             return;
         }
-        let mut taps = [[0usize; LANES]; 4];
-        for l in 0..LANES {
-            let (xa, xb) = (wrap(x0[l], w, rx), wrap(x0[l] + 1, w, rx));
-            let (ya, yb) = (wrap(y0[l], h, ry) * self.w, wrap(y0[l] + 1, h, ry) * self.w);
-            taps[0][l] = ya + xa;
-            taps[1][l] = ya + xb;
-            taps[2][l] = yb + xa;
-            taps[3][l] = yb + xb;
+        // Per lane, the four taps as whole RGBA `f32` texels (one 16-byte
+        // load each, no per-channel unpacking or conversion) filtered
+        // channel-parallel, then transposed into the per-channel output.
+        let texels = self.texels;
+        if texels.len() < self.w * self.h || texels.is_empty() {
+            *out = [[0.0; LANES]; 4];
+            return;
         }
-        let mut tex = [[[0f32; LANES]; 4]; 4];
-        if let Some(words) = self.unorm8 {
-            // Gather words (vpgatherdd-friendly), unpack channels as vectors.
-            for (tap, idx) in tex.iter_mut().zip(&taps) {
-                let mut g = [0u32; LANES];
+        // In range by construction; the `min` only lets the compiler see it.
+        let last = texels.len() - 1;
+        let fetch = |i: usize| texels[i.min(last)];
+        // Wrapped tap coordinates, in vectorizable passes per axis (a
+        // function, not a closure: closures are not inlined into the
+        // `#[target_feature]` caller and would run as baseline code).
+        #[inline(always)]
+        fn axis(
+            c: &[i32; LANES],
+            n: i32,
+            repeat: bool,
+            scale: u32,
+        ) -> ([u32; LANES], [u32; LANES]) {
+            let (mut lo, mut hi) = ([0u32; LANES], [0u32; LANES]);
+            if repeat {
                 for l in 0..LANES {
-                    g[l] = words.get(idx[l]).copied().unwrap_or(0);
+                    lo[l] = (c[l] & (n - 1)) as u32 * scale;
+                    hi[l] = ((c[l] + 1) & (n - 1)) as u32 * scale;
                 }
-                for (k, ch) in tap.iter_mut().enumerate() {
-                    for l in 0..LANES {
-                        ch[l] = ((g[l] >> (8 * k)) & 0xff) as f32 / 255.0;
-                    }
+            } else {
+                for l in 0..LANES {
+                    lo[l] = c[l].clamp(0, n - 1) as u32 * scale;
+                    hi[l] = (c[l] + 1).clamp(0, n - 1) as u32 * scale;
                 }
             }
-        } else {
-            for (tap, idx) in tex.iter_mut().zip(&taps) {
-                for l in 0..LANES {
-                    let c = self.texels.get(idx[l]).copied().unwrap_or_default();
-                    for k in 0..4 {
-                        tap[k][l] = c[k];
-                    }
-                }
+            (lo, hi)
+        }
+        let (xa, xb) = axis(&x0, w, rx, 1);
+        let (ya, yb) = axis(&y0, h, ry, self.w as u32);
+        let mut res = [[0f32; 4]; LANES];
+        for (l, r) in res.iter_mut().enumerate() {
+            let (xa, xb, ya, yb) = (
+                xa[l] as usize,
+                xb[l] as usize,
+                ya[l] as usize,
+                yb[l] as usize,
+            );
+            let (t00, t10) = (fetch(ya + xa), fetch(ya + xb));
+            let (t01, t11) = (fetch(yb + xa), fetch(yb + xb));
+            let (fa, fb) = (a[l], b[l]);
+            for k in 0..4 {
+                let top = t00[k] + (t10[k] - t00[k]) * fa;
+                let bottom = t01[k] + (t11[k] - t01[k]) * fa;
+                r[k] = top + (bottom - top) * fb;
             }
         }
-        for k in 0..4 {
-            for l in 0..LANES {
-                let top = tex[0][k][l] + (tex[1][k][l] - tex[0][k][l]) * a[l];
-                let bottom = tex[2][k][l] + (tex[3][k][l] - tex[2][k][l]) * a[l];
-                out[k][l] = top + (bottom - top) * b[l];
+        for (k, ch) in out.iter_mut().enumerate() {
+            for (o, r) in ch.iter_mut().zip(&res) {
+                *o = r[k];
             }
         }
     }
@@ -882,7 +907,6 @@ mod tests {
             h: 1,
             d: 1,
             texels: vec![[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]],
-            unorm8: None,
         };
         let st = SamplerState {
             target: 0x0DE1,
@@ -905,6 +929,27 @@ mod tests {
         // Linear filtering still blends with the border at the edge.
         let c = level.filter(&st, true, [1.0, 0.5, 0.0], 2, false, None);
         assert_eq!(c[0], 0.75);
+    }
+
+    #[test]
+    fn int_index_is_exact_in_range() {
+        for i in [
+            -4_194_304,
+            -70_000,
+            -2,
+            -1,
+            0,
+            1,
+            255,
+            256,
+            1 << 20,
+            4_194_304,
+        ] {
+            assert_eq!(int_index(i as f32), i);
+        }
+        assert_eq!(int_index(1e9), 1 << 22);
+        assert_eq!(int_index(-1e9), -(1 << 22));
+        assert_eq!(int_index(f32::NAN), -(1 << 22));
     }
 
     #[test]
@@ -980,7 +1025,6 @@ mod tests {
             h: 1,
             d: 1,
             texels: vec![[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]],
-            unorm8: None,
         };
         let st = SamplerState {
             target: 0x0DE1,

@@ -244,27 +244,37 @@ fn blend_unorm8(
     f: [Fixed; 4],
     has_alpha: bool,
 ) -> [u32; LANES] {
-    let mut out = [0u32; LANES];
-    for l in 0..LANES {
-        let sa = s[l] >> 24;
-        let da = if has_alpha { d[l] >> 24 } else { 255 };
-        let val = |x: Fixed| match x {
-            Fixed::Zero => 0,
-            Fixed::One => 255,
+    // Factors as lane arrays first (the state is matched once, not per
+    // lane), then one straight-line pass per channel.
+    let sa: [u32; LANES] = s.map(|x| x >> 24);
+    let da: [u32; LANES] = if has_alpha {
+        d.map(|x| x >> 24)
+    } else {
+        [255; LANES]
+    };
+    let val = |x: Fixed| -> [u32; LANES] {
+        match x {
+            Fixed::Zero => [0; LANES],
+            Fixed::One => [255; LANES],
             Fixed::SrcAlpha => sa,
-            Fixed::OneMinusSrcAlpha => 255 - sa,
+            Fixed::OneMinusSrcAlpha => sa.map(|a| 255 - a),
             Fixed::DstAlpha => da,
-            Fixed::OneMinusDstAlpha => 255 - da,
-        };
-        let (fs, fd, fsa, fda) = (val(f[0]), val(f[1]), val(f[2]), val(f[3]));
-        let mut word = 0;
-        for shift in [0u32, 8, 16, 24] {
-            let (a, b) = if shift == 24 { (fsa, fda) } else { (fs, fd) };
-            let x = ((s[l] >> shift) & 0xff) * a + ((d[l] >> shift) & 0xff) * b + 128;
-            let v = ((x + (x >> 8)) >> 8).min(255);
-            word |= v << shift;
+            Fixed::OneMinusDstAlpha => da.map(|a| 255 - a),
         }
-        out[l] = word;
+    };
+    let (fs, fd, fsa, fda) = (val(f[0]), val(f[1]), val(f[2]), val(f[3]));
+    let mut out = [0u32; LANES];
+    for shift in [0u32, 8, 16, 24] {
+        let (a, b) = if shift == 24 {
+            (&fsa, &fda)
+        } else {
+            (&fs, &fd)
+        };
+        for l in 0..LANES {
+            let x = ((s[l] >> shift) & 0xff) * a[l] + ((d[l] >> shift) & 0xff) * b[l] + 128;
+            let v = ((x + (x >> 8)) >> 8).min(255);
+            out[l] |= v << shift;
+        }
     }
     out
 }

@@ -260,6 +260,14 @@ pub struct SceneState {
     pub any_smooth: bool,
     /// Some varying is linearly interpolated.
     pub any_linear: bool,
+    /// The shader only copies these four varyings (all present) to the
+    /// colour ([`super::FragmentShader::copied_varyings`]): they are
+    /// interpolated into the colour and the shader is not run.
+    pub copied: Option<usize>,
+    /// The varyings the shader reads, as bits below `num_varyings`
+    /// ([`super::FragmentShader::input_varyings`]; the four copied ones
+    /// with `copied`): only these are interpolated.
+    pub used_varyings: u64,
     /// Interpolation per varying (copied for locality).
     pub interp: [Interp; MAX_VARYINGS],
     /// Depth clamp range (min, max).

@@ -232,6 +232,7 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
     } else {
         (0.0, 1.0)
     };
+    let copied = draw.shader.copied_varyings().filter(|v| v + 4 <= n);
     SceneState {
         draw: draw.clone(),
         num_varyings: n,
@@ -242,6 +243,12 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
         stencil_on,
         any_smooth: used.contains(&Interp::Smooth),
         any_linear: used.contains(&Interp::NoPerspective),
+        copied,
+        used_varyings: match copied {
+            Some(v) => 0xf << v,
+            None if n >= 64 => draw.shader.input_varyings(),
+            None => draw.shader.input_varyings() & ((1 << n) - 1),
+        },
         interp,
         z_range,
         query: None,

@@ -119,6 +119,18 @@ pub trait FragmentShader: Send + Sync {
     fn info(&self) -> ShaderInfo {
         ShaderInfo::default()
     }
+    /// The varyings the shader may read, as bits (varying `i` is bit
+    /// `i`): the others are not interpolated and read stale values.
+    fn input_varyings(&self) -> u64 {
+        u64::MAX
+    }
+    /// `Some(v)` when the shader only copies varyings `v..v + 4` to
+    /// `color` (and reads nothing else): the rasterizer then interpolates
+    /// those four straight into [`QuadBatch::color`] and does not call
+    /// [`FragmentShader::shade`] when the draw has them.
+    fn copied_varyings(&self) -> Option<usize> {
+        None
+    }
     /// Shades one batch: reads the inputs, writes `color` (and `depth`,
     /// `mask` where [`FragmentShader::info`] says so).
     fn shade(&self, quads: &mut QuadBatch);
@@ -131,6 +143,9 @@ pub struct InterpolatedColor;
 impl FragmentShader for InterpolatedColor {
     fn info(&self) -> ShaderInfo {
         INPUTS_ONLY
+    }
+    fn copied_varyings(&self) -> Option<usize> {
+        Some(0)
     }
     fn shade(&self, q: &mut QuadBatch) {
         for c in 0..4 {

@@ -9,8 +9,12 @@
 //! The fast 2D texture sampling path is dispatched the same way.
 //!
 //! This is the crate's only `unsafe` outside the C ABI: calling a
-//! `#[target_feature]` function, after checking the CPU has the feature.
-#![allow(unsafe_code, reason = "calls the AVX2 build after detecting AVX2")]
+//! `#[target_feature]` function, after checking the CPU has the feature,
+//! and the prefetch hint of [`prefetch`].
+#![allow(
+    unsafe_code,
+    reason = "calls the AVX2 build after detecting AVX2; prefetch hints"
+)]
 
 use super::fragment::TileView;
 use super::scene::Scene;
@@ -28,6 +32,26 @@ fn use_avx2() -> bool {
     })
 }
 
+/// Asks the CPU to bring the cache lines of `*v` (up to 256 bytes) into
+/// L1 ahead of use; a hint, no effect on results.
+#[inline(always)]
+pub fn prefetch<T: ?Sized>(v: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        let p = std::ptr::from_ref(v).cast::<i8>();
+        let len = std::mem::size_of_val(v).min(256);
+        for off in (0..len).step_by(64) {
+            // SAFETY: `prefetch` (SSE, part of x86-64) never faults and does
+            // not access memory architecturally; `wrapping_add` stays within
+            // or just past the referenced object without dereferencing.
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(off)) };
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = v;
+}
+
 /// Samples a texture on the fast 2D path with the best build for this CPU.
 pub fn sample_2d(
     level: &crate::texture::FastLevel,
@@ -43,7 +67,7 @@ pub fn sample_2d(
         unsafe { sample_2d_avx2(level, linear, s, t, out) };
         return;
     }
-    level.sample(linear, s, t, out);
+    level.sample::<false>(linear, s, t, out);
 }
 
 #[cfg(target_arch = "x86_64")]
@@ -55,7 +79,36 @@ fn sample_2d_avx2(
     t: &[f32; super::LANES],
     out: &mut [[f32; super::LANES]; 4],
 ) {
-    level.sample(linear, s, t, out);
+    level.sample::<true>(linear, s, t, out);
+}
+
+/// Runs a shader program ([`oxgl_exec::Program::run`], inlined here) with
+/// the best build for this CPU; `false` when it stopped a runaway loop.
+/// Both builds compute the same bits: the engine's operations are IEEE
+/// `f32` operations or the same libm calls, and its `fma` picks its
+/// implementation by the crate's compile-time features, not these.
+pub fn run_program(
+    prog: &oxgl_exec::Program,
+    regs: &mut oxgl_exec::Regs<{ super::LANES }>,
+    env: &mut oxgl_exec::Env<'_, { super::LANES }>,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if use_avx2() {
+        // SAFETY: `run_program_avx2` only requires AVX2 and FMA, which the
+        // CPU has (checked just above).
+        return unsafe { run_program_avx2(prog, regs, env) };
+    }
+    prog.run(regs, env).is_ok()
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn run_program_avx2(
+    prog: &oxgl_exec::Program,
+    regs: &mut oxgl_exec::Regs<{ super::LANES }>,
+    env: &mut oxgl_exec::Env<'_, { super::LANES }>,
+) -> bool {
+    prog.run(regs, env).is_ok()
 }
 
 /// Replays tile `tile`'s bin with the best build for this CPU.

@@ -39,7 +39,29 @@ const LY: [f32; LANES] = {
 #[inline(always)]
 pub fn run_tile(scene: &Scene, tile: usize, view: &mut TileView, batch: &mut QuadBatch) {
     let bin = &scene.bins[tile];
-    for &cmd in bin {
+    // A bin's primitives (208 bytes each) and their varyings are scattered
+    // over a scene larger than L2, written by the binning thread: without
+    // prefetching, small triangles spend most of their time waiting for
+    // them. Two commands ahead: the primitive; one ahead: its varyings.
+    let prefetch_prim = |k: usize| {
+        if let Some(&cmd) = bin.get(k)
+            && cmd & CLEAR_BIT == 0
+            && let Some(prim) = scene.prims.get(cmd as usize)
+        {
+            super::simd::prefetch(prim);
+        }
+    };
+    prefetch_prim(0);
+    prefetch_prim(1);
+    for (k, &cmd) in bin.iter().enumerate() {
+        prefetch_prim(k + 2);
+        if let Some(&next) = bin.get(k + 1)
+            && next & CLEAR_BIT == 0
+            && let Some(prim) = scene.prims.get(next as usize)
+            && let Some(attrs) = scene.attrs.get(prim.attrs as usize..)
+        {
+            super::simd::prefetch(attrs);
+        }
         if cmd & CLEAR_BIT != 0 {
             clear_tile(scene, &scene.clears[(cmd & !CLEAR_BIT) as usize], view);
             continue;
@@ -131,35 +153,24 @@ fn classify(edges: &[Edge], x: i32, y: i32, size: i64) -> Option<bool> {
     Some(partial)
 }
 
-/// Per-lane edge offsets of a 4×4 block, `a * x + b * y`, precomputed per
-/// primitive in i32 when every edge's spread over a block fits (all but
-/// huge primitives): then a crossing edge's value at the block corner fits
-/// too, and the lane test is 16 i32 adds — one vector op per row.
+/// How a primitive's 4×4 blocks are tested: in i32 when every edge's
+/// spread over a block fits (all but huge primitives): then a crossing
+/// edge's value at the block corner fits too, and the lane test is i32
+/// multiply-adds of the lane offsets — two vector ops per edge. (The
+/// offsets used to be precomputed per primitive into a 256-byte table,
+/// whose element-wise stores then stalled the table's copy on store
+/// forwarding: a tenth of the tile time for small triangles.)
 struct Steps {
-    off: [[i32; LANES]; 4],
     narrow: bool,
 }
 
 impl Steps {
     #[inline(always)]
     fn new(edges: &[Edge]) -> Self {
-        let mut off = [[0i32; LANES]; 4];
         let narrow = edges
             .iter()
             .all(|e| e.a.abs() < 1 << 28 && e.b.abs() < 1 << 28);
-        if narrow {
-            for (o, e) in off.iter_mut().zip(edges) {
-                let (a, b) = (e.a as i32, e.b as i32);
-                let row = [0, a, 2 * a, 3 * a];
-                for (y, r) in o.chunks_exact_mut(4).enumerate() {
-                    let by = b * y as i32;
-                    for (v, x) in r.iter_mut().zip(row) {
-                        *v = x + by;
-                    }
-                }
-            }
-        }
-        Steps { off, narrow }
+        Steps { narrow }
     }
 
     /// Coverage of the 4×4 block at `(x, y)`, 0 when it is outside an edge.
@@ -167,7 +178,7 @@ impl Steps {
     fn mask(&self, edges: &[Edge], x: i32, y: i32) -> u16 {
         let mut acc = [0i32; LANES];
         let mut wide = [0i64; LANES];
-        for (k, e) in edges.iter().enumerate() {
+        for e in edges {
             let c = e.c + e.a * x as i64 + e.b * y as i64;
             if c + e.a.max(0) * 3 + e.b.max(0) * 3 < 0 {
                 return 0;
@@ -177,9 +188,11 @@ impl Steps {
             }
             if self.narrow {
                 // The edge crosses the block: |c| < 3 (|a| + |b|) < 2^31.
-                let c = c as i32;
-                for (a, o) in acc.iter_mut().zip(&self.off[k]) {
-                    *a |= c + o;
+                // Wrapping, like the i32 lanes of the vector code.
+                let (c, a, b) = (c as i32, e.a as i32, e.b as i32);
+                for l in 0..LANES {
+                    let o = a * LANE_X[l] as i32 + b * LANE_Y[l] as i32;
+                    acc[l] |= c.wrapping_add(o);
                 }
             } else {
                 for l in 0..LANES {
@@ -282,6 +295,23 @@ fn raster_prim(
         && let Some(q) = &st.query
     {
         q.add(ctx.samples);
+    }
+}
+
+/// The indices of the set bits of a varying mask, increasing.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
     }
 }
 
@@ -420,10 +450,18 @@ impl BlockCtx<'_> {
         q.y_sign = if target.flip_y { -1.0 } else { 1.0 };
         let n = st.num_varyings;
         let attrs = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
+        // The varyings the shader needs: all of them, or (a shader that
+        // only copies four) those four, interpolated into the colour.
+        // The varyings the shader reads (bits), and where the first lands:
+        // all into the inputs, or (a shader that only copies four) those
+        // four into the colour.
+        let used = st.used_varyings;
+        let base = st.copied.unwrap_or(0);
+        let varying_deltas_zero = |i: usize| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0;
         // Varyings constant over the primitive (a flat colour drawn smooth,
         // the common case for glColor outside Begin/End) need no
         // interpolation at all.
-        let constant = attrs[n..].iter().all(|d| *d == 0.0);
+        let constant = Bits(used).all(varying_deltas_zero);
         let interpolate = !constant && (st.any_smooth || st.any_linear);
         let mut w = [1.0; LANES];
         if interpolate && st.any_smooth || st.reads_frag_coord {
@@ -440,11 +478,16 @@ impl BlockCtx<'_> {
             q.frag_coord[3] = w;
         }
         q.num_inputs = n;
-        if n > 0 && !interpolate {
-            for (out, v) in q.inputs[..n].iter_mut().zip(&attrs[..n]) {
-                *out = [*v; LANES];
+        let dst: &mut [[f32; LANES]] = if st.copied.is_some() {
+            &mut q.color[..]
+        } else {
+            &mut q.inputs[..n]
+        };
+        if !interpolate {
+            for i in Bits(used) {
+                dst[i - base] = [attrs[i]; LANES];
             }
-        } else if n > 0 {
+        } else {
             let (v0, rest) = attrs.split_at(n);
             let (d1, d2) = rest.split_at(n);
             let mut b1 = [0.0f32; LANES];
@@ -463,8 +506,11 @@ impl BlockCtx<'_> {
                 l1 = eval(&prim.l1, fx, fy);
                 l2 = eval(&prim.l2, fx, fy);
             }
-            for (i, out) in q.inputs[..n].iter_mut().enumerate() {
+            for i in Bits(used) {
+                let out = &mut dst[i - base];
+                // A varying constant over the primitive is its value.
                 match st.interp[i] {
+                    _ if varying_deltas_zero(i) => *out = [v0[i]; LANES],
                     Interp::Flat => *out = [v0[i]; LANES],
                     Interp::Smooth => lerp(out, v0[i], &b1, d1[i], &b2, d2[i]),
                     Interp::NoPerspective => lerp(out, v0[i], &l1, d1[i], &l2, d2[i]),
@@ -504,10 +550,12 @@ impl BlockCtx<'_> {
                 q.inputs[base + 3] = [1.0; LANES];
             }
         }
-        st.draw.shader.shade(q);
-        mask &= q.mask;
-        if mask == 0 {
-            return;
+        if st.copied.is_none() {
+            st.draw.shader.shade(q);
+            mask &= q.mask;
+            if mask == 0 {
+                return;
+            }
         }
         if ds && !st.early_ds {
             let zs = if st.writes_depth {
