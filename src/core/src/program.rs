@@ -658,6 +658,62 @@ impl Context {
         })
     }
 
+    /// Whether `name` is a shader (`Some(true)`), a program (`Some(false)`)
+    /// or neither.
+    fn object_is_shader(&self, name: u32) -> Option<bool> {
+        match self.objects().objects.get(&name) {
+            Some(Object::Shader(_)) => Some(true),
+            Some(Object::Program(_)) => Some(false),
+            None => None,
+        }
+    }
+
+    /// `glDeleteObjectARB` (ARB_shader_objects): a shader or a program; 0 is
+    /// silently ignored, an unknown name is INVALID_VALUE.
+    pub fn delete_object(&mut self, obj: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        match self.object_is_shader(obj) {
+            _ if obj == 0 => Ok(()),
+            Some(true) => self.delete_shader(obj),
+            Some(false) => self.delete_program(obj),
+            None => Err(ApiError::InvalidValue),
+        }
+    }
+
+    /// `glGetObjectParameterivARB`: the shader or program query, plus
+    /// `GL_OBJECT_TYPE_ARB` and (shaders only) `GL_OBJECT_SUBTYPE_ARB`. The
+    /// ARB names of the other parameters have the core values.
+    pub fn get_object_parameter(&mut self, obj: u32, pname: GLenum) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        match (self.object_is_shader(obj), pname) {
+            (None, _) => Err(ApiError::InvalidValue),
+            (Some(true), GL_OBJECT_TYPE_ARB) => Ok(GL_SHADER_OBJECT_ARB as i32),
+            (Some(false), GL_OBJECT_TYPE_ARB) => Ok(GL_PROGRAM_OBJECT_ARB as i32),
+            (Some(true), GL_OBJECT_SUBTYPE_ARB) => self.get_shader(obj, GL_SHADER_TYPE),
+            (Some(true), _) => self.get_shader(obj, pname),
+            (Some(false), _) => self.get_program(obj, pname),
+        }
+    }
+
+    /// `glGetInfoLogARB`: the log of a shader or a program.
+    pub fn object_info_log(&mut self, obj: u32) -> ApiResult<String> {
+        self.outside_begin_end()?;
+        match self.object_is_shader(obj) {
+            Some(true) => self.shader_info_log(obj),
+            Some(false) => self.program_info_log(obj),
+            None => Err(ApiError::InvalidValue),
+        }
+    }
+
+    /// `glGetHandleARB`: the current program for `GL_PROGRAM_OBJECT_ARB`.
+    pub fn get_handle(&mut self, pname: GLenum) -> ApiResult<u32> {
+        self.outside_begin_end()?;
+        if pname != GL_PROGRAM_OBJECT_ARB {
+            return Err(ApiError::InvalidEnum);
+        }
+        Ok(self.programs.current)
+    }
+
     /// `glGetProgramInfoLog`.
     pub fn program_info_log(&mut self, program: u32) -> ApiResult<String> {
         self.outside_begin_end()?;
