@@ -51,6 +51,9 @@ pub struct ShaderObject {
     /// The lowered shader of the last successful compile, or the lowering's
     /// message.
     lowered: Option<Result<Arc<Lowered>, String>>,
+    /// The source of the last compile: a program that links several
+    /// shaders of one stage compiles their sources together.
+    compiled_source: Arc<str>,
     delete_pending: bool,
     /// Programs it is attached to.
     attachments: u32,
@@ -200,6 +203,24 @@ pub struct ProgramState {
     pub(crate) exec: Option<Arc<Executable>>,
 }
 
+/// What linking needs of an attached shader.
+struct LinkInput {
+    kind: GLenum,
+    compiled: bool,
+    lowered: Option<Result<Arc<Lowered>, String>>,
+    /// The source it was compiled from.
+    source: Arc<str>,
+}
+
+/// `vertex` or `fragment`, for link messages.
+fn stage_name(kind: GLenum) -> &'static str {
+    if kind == GL_VERTEX_SHADER {
+        "vertex"
+    } else {
+        "fragment"
+    }
+}
+
 /// The texture target a sampler of `dim` reads.
 pub(crate) fn dim_target(dim: Dim) -> GLenum {
     match dim {
@@ -261,6 +282,7 @@ impl Context {
             compiled: false,
             log: String::new(),
             lowered: None,
+            compiled_source: Arc::from(""),
             delete_pending: false,
             attachments: 0,
         })))
@@ -312,6 +334,7 @@ impl Context {
             s.compiled = compiled;
             s.log = log;
             s.lowered = lowered;
+            s.compiled_source = Arc::from(src);
         }
         Ok(())
     }
@@ -422,7 +445,12 @@ impl Context {
             let mut shaders = Vec::new();
             for s in attached {
                 if let Ok(s) = o.shader(s) {
-                    shaders.push((s.kind, s.compiled, s.lowered.clone()));
+                    shaders.push(LinkInput {
+                        kind: s.kind,
+                        compiled: s.compiled,
+                        lowered: s.lowered.clone(),
+                        source: s.compiled_source.clone(),
+                    });
                 }
             }
             (shaders, bindings)
@@ -454,40 +482,41 @@ impl Context {
         Ok(())
     }
 
-    /// Links shaders (type, compile status, lowered) into an executable or
-    /// an info log.
-    #[allow(clippy::type_complexity, reason = "a private helper's input tuple")]
+    /// Links shaders into an executable or an info log.
     fn link(
         &mut self,
-        shaders: &[(GLenum, bool, Option<Result<Arc<Lowered>, String>>)],
+        shaders: &[LinkInput],
         bindings: &[(String, u32)],
     ) -> Result<Executable, String> {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
         let mut stages: [Option<Arc<Lowered>>; 2] = [None, None];
-        for (kind, compiled, lowered) in shaders {
-            let name = if *kind == GL_VERTEX_SHADER {
-                "vertex"
-            } else {
-                "fragment"
-            };
-            if !compiled {
+        for (i, kind) in [GL_VERTEX_SHADER, GL_FRAGMENT_SHADER]
+            .into_iter()
+            .enumerate()
+        {
+            let name = stage_name(kind);
+            let of_stage: Vec<&LinkInput> = shaders.iter().filter(|s| s.kind == kind).collect();
+            if of_stage.iter().any(|s| !s.compiled) {
                 return Err(format!(
                     "error: linking with uncompiled/unspecialized {name} shader\n"
                 ));
             }
-            let l = match lowered {
-                Some(Ok(l)) => l.clone(),
-                Some(Err(e)) => return Err(format!("{e}\n")),
-                None => return Err(format!("error: linking with uncompiled {name} shader\n")),
+            stages[i] = match of_stage[..] {
+                [] => None,
+                [s] => match &s.lowered {
+                    Some(Ok(l)) => Some(l.clone()),
+                    Some(Err(e)) => return Err(format!("{e}\n")),
+                    None => return Err(format!("error: linking with uncompiled {name} shader\n")),
+                },
+                // GL 2.0 §2.15.2: several shaders of one stage form one
+                // program stage; they are compiled here as one translation
+                // unit.
+                _ => {
+                    let sources: Vec<&str> = of_stage.iter().map(|s| &*s.source).collect();
+                    Some(self.compile_together(kind, &sources)?)
+                }
             };
-            let slot = &mut stages[usize::from(*kind == GL_FRAGMENT_SHADER)];
-            if slot.is_some() {
-                return Err(format!(
-                    "error: linking more than one {name} shader is not supported yet\n"
-                ));
-            }
-            *slot = Some(l);
         }
         let opts = LinkOptions {
             bindings,
@@ -550,6 +579,59 @@ impl Context {
             locations,
             values: Mutex::new(values),
         })
+    }
+
+    /// Compiles and lowers the sources of several shaders of stage `kind`
+    /// as one: their `#version` lines are blanked (line numbers stay) and
+    /// the highest one goes first.
+    fn compile_together(&self, kind: GLenum, sources: &[&str]) -> Result<Arc<Lowered>, String> {
+        let mut version = None;
+        let mut text = String::new();
+        for src in sources {
+            for line in src.split_inclusive('\n') {
+                let t = line.trim_start();
+                if let Some(rest) = t.strip_prefix('#')
+                    && let Some(v) = rest.trim_start().strip_prefix("version")
+                {
+                    let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
+                    let n: u32 = v
+                        .split(' ')
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .unwrap_or(0);
+                    if version.as_ref().is_none_or(|(m, _)| n > *m) {
+                        version = Some((n, v));
+                    }
+                    text.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                } else {
+                    text.push_str(line);
+                }
+            }
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+        }
+        if let Some((_, v)) = version {
+            text = format!("#version {v}\n{text}");
+        }
+        let stage = if kind == GL_VERTEX_SHADER {
+            oxgl_glsl::Stage::Vertex
+        } else {
+            oxgl_glsl::Stage::Fragment
+        };
+        let mut opts = oxgl_glsl::Options::new(stage);
+        opts.compat_context = self.params().profile == Profile::Compat;
+        let c = oxgl_glsl::compile(&text, &opts);
+        let name = stage_name(kind);
+        if !c.success() {
+            return Err(format!(
+                "error: the {name} shaders do not compile as one:\n{}",
+                c.log
+            ));
+        }
+        oxgl_glsl::lower::lower(&c)
+            .map(Arc::new)
+            .map_err(|e| format!("{e}\n"))
     }
 
     /// `glUseProgram`: INVALID_OPERATION for a program that is not linked.
