@@ -66,6 +66,10 @@ pub struct Executable {
     pub(crate) vs: Option<BackendShader>,
     /// Fragment stage, `None` for fixed function.
     pub(crate) fs: Option<BackendShader>,
+    /// The fragment stage that draws two-sided colour: back faces read
+    /// `gl_BackColor` / `gl_BackSecondaryColor` ([`oxgl_glsl::two_side`]).
+    /// `None` when the two-sided fragment stage is `fs`.
+    pub(crate) fs_two_side: Option<BackendShader>,
     /// Texture declarations of both stages (bindings are unique).
     pub(crate) textures: Vec<TextureDecl>,
     /// Active attributes.
@@ -536,6 +540,14 @@ impl Context {
         };
         let vs = compile(&linked.vs)?;
         let fs = compile(&linked.fs)?;
+        // The variant declares the fragment stage's textures again.
+        let fs_two_side = match &linked.fs_two_side {
+            Some(s) => Some(
+                self.backend_shader(&oxgl_ir::serialize::serialize(s))
+                    .map_err(|e| format!("error: the backend cannot run this program: {e}\n"))?,
+            ),
+            None => None,
+        };
         let mut uniforms = Vec::new();
         let mut locations = Vec::new();
         for u in &linked.uniforms {
@@ -573,6 +585,7 @@ impl Context {
         Ok(Executable {
             vs,
             fs,
+            fs_two_side,
             textures,
             attributes: linked.attributes,
             uniforms,

@@ -1,0 +1,94 @@
+//! Two-sided colour for a linked fragment stage (GL 2.0 §2.15.3 "Color
+//! selection"): with `GL_VERTEX_PROGRAM_TWO_SIDE` enabled, back-facing
+//! primitives take `gl_Color` from `gl_BackColor` and `gl_SecondaryColor`
+//! from `gl_BackSecondaryColor`.
+//!
+//! The fragment stage reads the front colours at varying locations 0 and 2
+//! (`gl_FrontColor`, `gl_FrontSecondaryColor`); the back colours are at 1
+//! and 3. [`back_color_variant`] makes a copy of the fragment shader in
+//! which each such input is replaced by a private variable that the entry
+//! function fills first with `FrontFacing ? front : back`; the GL side draws
+//! with that copy while the enable is on, and with the original otherwise,
+//! so a program without two-sided colour pays nothing.
+//!
+//! Rewriting every load into a select instead would repeat the select per
+//! load and would have to follow loads through indexing paths; one store at
+//! entry handles any path, and the optimizer forwards it.
+
+use oxgl_ir::{Builder, Shader, Slot, SysVal, Type, Var, VarKind};
+
+/// Front colour location -> back colour location.
+const PAIRS: [(u32, u32); 2] = [(0, 1), (2, 3)];
+
+/// The fragment shader `fs` with its front-colour inputs selected by facing,
+/// or `None` when it reads none of them (or `back_written` says the other
+/// stage writes none of their back colours). `back_written(l)` tells whether
+/// the vertex stage writes location `l`.
+pub fn back_color_variant(fs: &Shader, back_written: &dyn Fn(u32) -> bool) -> Option<Shader> {
+    let mut out = fs.clone();
+    let mut replaced = Vec::new();
+    for (h, v) in fs.vars.iter() {
+        let VarKind::Input {
+            slot:
+                Slot::Location {
+                    location,
+                    component: 0,
+                },
+            interp,
+            sampling,
+        } = v.kind
+        else {
+            continue;
+        };
+        let Some(&(_, back)) = PAIRS.iter().find(|(f, _)| *f == location) else {
+            continue;
+        };
+        if !back_written(back) || !matches!(fs.types.get(v.ty), Some(Type::Value(_))) {
+            continue;
+        }
+        let back_var = out.add_var(
+            &format!("{}_back", v.name),
+            v.ty,
+            VarKind::Input {
+                slot: Slot::Location {
+                    location: back,
+                    component: 0,
+                },
+                interp,
+                sampling,
+            },
+        );
+        let front_var = out.add_var(&v.name, v.ty, v.kind.clone());
+        out.vars[h] = Var {
+            name: format!("{}_selected", v.name),
+            ty: v.ty,
+            kind: VarKind::Private,
+        };
+        replaced.push((h, front_var, back_var));
+    }
+    if replaced.is_empty() {
+        return None;
+    }
+    let entry = out.entry;
+    let body = out.funcs[entry].body;
+    let before = out.funcs[entry].blocks[body].nodes.len();
+    {
+        let mut b = Builder::new(&mut out);
+        let front = b.system(SysVal::FrontFacing);
+        for &(selected, front_var, back_var) in &replaced {
+            let f = b.load_var(front_var);
+            let bk = b.load_var(back_var);
+            let cond = match b.ty(f).lanes {
+                1 => front,
+                n => b.splat(front, n),
+            };
+            let v = b.select(cond, f, bk);
+            b.store_var(selected, v);
+        }
+    }
+    // Move the selection to the start of the entry function.
+    let nodes = &mut out.funcs[entry].blocks[body].nodes;
+    let added = nodes.len() - before;
+    nodes.rotate_right(added);
+    Some(out)
+}
