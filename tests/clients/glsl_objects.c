@@ -4,7 +4,7 @@
  * glGetHandleARB, glDeleteObjectARB), several shaders of one stage linked
  * into one program, and two-sided colour with GL_VERTEX_PROGRAM_TWO_SIDE
  * (gl_BackColor / gl_BackSecondaryColor on back faces, for a GLSL and a
- * fixed-function fragment stage). Pixels are read back. Prints FAIL lines
+ * fixed-function fragment stage), flat shading of the colour varyings. Pixels are read back. Prints FAIL lines
  * and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -237,6 +237,44 @@ int main(void)
     probe(24, 16, 1, 0, 0, "fixed-function fragments, one-sided back");
     glUseProgram(0);
     expect_error(GL_NO_ERROR, "two-sided colour");
+
+    /* Flat shading: the colour varyings are the provoking (last) vertex's;
+     * a user varying stays smooth. */
+    p = glCreateProgram();
+    glAttachShader(p, shader(GL_VERTEX_SHADER,
+                             "varying float k;\n"
+                             "void main() { gl_Position = gl_Vertex; gl_FrontColor = gl_Color;\n"
+                             "  k = gl_Vertex.x * 0.5 + 0.5; }\n"));
+    glAttachShader(p, shader(GL_FRAGMENT_SHADER,
+                             "varying float k;\n"
+                             "void main() { gl_FragColor = vec4(gl_Color.rg, k, 1.0); }\n"));
+    link(p);
+    glUseProgram(p);
+    glShadeModel(GL_FLAT);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0, 0);
+    glVertex2f(-1, -1);
+    glColor3f(0, 1, 0);
+    glVertex2f(3, -1);
+    glColor3f(1, 1, 0);
+    glVertex2f(-1, 3);
+    glEnd();
+    probe(4, 16, 1, 1, 0.141, "flat colour, smooth varying (left)");
+    probe(28, 16, 1, 1, 0.891, "flat colour, smooth varying (right)");
+    glShadeModel(GL_SMOOTH);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0, 0);
+    glVertex2f(-1, -1);
+    glColor3f(0, 1, 0);
+    glVertex2f(3, -1);
+    glColor3f(1, 1, 0);
+    glVertex2f(-1, 3);
+    glEnd();
+    probe(1, 1, 0.977, 0.047, 0.047, "smooth colour near the first vertex");
+    glUseProgram(0);
+    expect_error(GL_NO_ERROR, "flat shading");
 
     /* Per-coordinate-set state of a unit past GL_MAX_TEXTURE_COORDS. */
     GLint coords = 0, combined = 0;

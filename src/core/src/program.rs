@@ -66,10 +66,17 @@ pub struct Executable {
     pub(crate) vs: Option<BackendShader>,
     /// Fragment stage, `None` for fixed function.
     pub(crate) fs: Option<BackendShader>,
-    /// The fragment stage that draws two-sided colour: back faces read
-    /// `gl_BackColor` / `gl_BackSecondaryColor` ([`oxgl_glsl::two_side`]).
-    /// `None` when the two-sided fragment stage is `fs`.
-    pub(crate) fs_two_side: Option<BackendShader>,
+    /// The fragment stage's IR, for its variants.
+    fs_ir: Option<oxgl_ir::Shader>,
+    /// The fragment stage's IR for two-sided colour: back faces read
+    /// `gl_BackColor` / `gl_BackSecondaryColor` ([`oxgl_glsl::two_side`]);
+    /// `None` when it would be `fs_ir`.
+    fs_two_side_ir: Option<oxgl_ir::Shader>,
+    /// Whether the fragment stage reads a colour varying (flat shading
+    /// changes it).
+    fs_reads_colors: bool,
+    /// Fragment-stage variants compiled so far ([`FsVariant`]).
+    fs_variants: Mutex<HashMap<FsVariant, Arc<BackendShader>>>,
     /// Texture declarations of both stages (bindings are unique).
     pub(crate) textures: Vec<TextureDecl>,
     /// Active attributes.
@@ -81,6 +88,17 @@ pub struct Executable {
     locations: Vec<(usize, usize)>,
     /// The values: uniform blocks and sampler units.
     pub(crate) values: Mutex<UniformStore>,
+}
+
+/// What a fragment-stage variant of an executable changes: the state that
+/// compatibility colour varyings depend on. The plain stage is `fs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct FsVariant {
+    /// Back faces read the back colours (GL 2.0 §2.15.3).
+    pub two_side: bool,
+    /// `glShadeModel(GL_FLAT)`: the colour varyings are flat (GL 2.0
+    /// §2.14.7; GLSL 1.10 has no interpolation qualifiers).
+    pub flat: bool,
 }
 
 /// Uniform storage of an executable.
@@ -540,14 +558,6 @@ impl Context {
         };
         let vs = compile(&linked.vs)?;
         let fs = compile(&linked.fs)?;
-        // The variant declares the fragment stage's textures again.
-        let fs_two_side = match &linked.fs_two_side {
-            Some(s) => Some(
-                self.backend_shader(&oxgl_ir::serialize::serialize(s))
-                    .map_err(|e| format!("error: the backend cannot run this program: {e}\n"))?,
-            ),
-            None => None,
-        };
         let mut uniforms = Vec::new();
         let mut locations = Vec::new();
         for u in &linked.uniforms {
@@ -585,7 +595,13 @@ impl Context {
         Ok(Executable {
             vs,
             fs,
-            fs_two_side,
+            fs_reads_colors: linked
+                .fs
+                .as_ref()
+                .is_some_and(oxgl_glsl::two_side::reads_colors),
+            fs_ir: linked.fs,
+            fs_two_side_ir: linked.fs_two_side,
+            fs_variants: Mutex::new(HashMap::new()),
             textures,
             attributes: linked.attributes,
             uniforms,
@@ -645,6 +661,47 @@ impl Context {
         oxgl_glsl::lower::lower(&c)
             .map(Arc::new)
             .map_err(|e| format!("{e}\n"))
+    }
+
+    /// The fragment stage of `exec` for the colour state `want`; `None`
+    /// for the plain stage (also when the variant is the plain stage, or
+    /// the backend cannot compile it).
+    pub(crate) fn fs_variant(
+        &self,
+        exec: &Executable,
+        want: FsVariant,
+    ) -> Option<Arc<BackendShader>> {
+        let key = FsVariant {
+            two_side: want.two_side && exec.fs_two_side_ir.is_some(),
+            flat: want.flat && exec.fs_reads_colors,
+        };
+        if key
+            == (FsVariant {
+                two_side: false,
+                flat: false,
+            })
+        {
+            return None;
+        }
+        let mut cache = exec.fs_variants.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = cache.get(&key) {
+            return Some(s.clone());
+        }
+        let base = if key.two_side {
+            exec.fs_two_side_ir.as_ref()
+        } else {
+            exec.fs_ir.as_ref()
+        };
+        let mut ir = base?.clone();
+        if key.flat {
+            oxgl_glsl::two_side::flat_colors(&mut ir);
+        }
+        let s = Arc::new(
+            self.backend_shader(&oxgl_ir::serialize::serialize(&ir))
+                .ok()?,
+        );
+        cache.insert(key, s.clone());
+        Some(s)
     }
 
     /// `glUseProgram`: INVALID_OPERATION for a program that is not linked.

@@ -324,16 +324,26 @@ impl Context {
         let mut vs_block = std::mem::take(&mut self.submit.vs_block);
         let mut fs_block = std::mem::take(&mut self.submit.fs_block);
         let mut edge_flags = std::mem::take(&mut self.submit.edge_flags);
-        fn glsl_fs_of(e: &crate::program::Executable, two_side: bool) -> Option<&Shader> {
-            match &e.fs_two_side {
-                Some(f) if two_side => Some(f),
-                _ => e.fs.as_ref(),
-            }
+        let fs_variant = match &exec {
+            Some(e) if glsl_fs => self.fs_variant(
+                e,
+                crate::program::FsVariant {
+                    two_side,
+                    flat: self.ff.shade_model == GL_FLAT,
+                },
+            ),
+            _ => None,
+        };
+        fn glsl_fs_of<'a>(
+            e: &'a crate::program::Executable,
+            variant: &'a Option<Arc<Shader>>,
+        ) -> Option<&'a Shader> {
+            variant.as_deref().or(e.fs.as_ref())
         }
         let (vs, fs) = match (&exec, &ff) {
-            (Some(e), _) if glsl_vs && glsl_fs => (e.vs.as_ref(), glsl_fs_of(e, two_side)),
+            (Some(e), _) if glsl_vs && glsl_fs => (e.vs.as_ref(), glsl_fs_of(e, &fs_variant)),
             (Some(e), Some(f)) if glsl_vs => (e.vs.as_ref(), Some(&f.fs)),
-            (Some(e), Some(f)) if glsl_fs => (Some(&f.vs), glsl_fs_of(e, two_side)),
+            (Some(e), Some(f)) if glsl_fs => (Some(&f.vs), glsl_fs_of(e, &fs_variant)),
             (_, Some(f)) => (Some(&f.vs), Some(&f.fs)),
             _ => return,
         };

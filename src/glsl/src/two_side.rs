@@ -11,11 +11,13 @@
 //! with that copy while the enable is on, and with the original otherwise,
 //! so a program without two-sided colour pays nothing.
 //!
+//! [`flat_colors`] makes the colour inputs flat, for `glShadeModel(GL_FLAT)`.
+//!
 //! Rewriting every load into a select instead would repeat the select per
 //! load and would have to follow loads through indexing paths; one store at
 //! entry handles any path, and the optimizer forwards it.
 
-use oxgl_ir::{Builder, Shader, Slot, SysVal, Type, Var, VarKind};
+use oxgl_ir::{Builder, InterpMode, Shader, Slot, SysVal, Type, Var, VarKind};
 
 /// Front colour location -> back colour location.
 const PAIRS: [(u32, u32); 2] = [(0, 1), (2, 3)];
@@ -43,7 +45,11 @@ pub fn back_color_variant(fs: &Shader, back_written: &dyn Fn(u32) -> bool) -> Op
         let Some(&(_, back)) = PAIRS.iter().find(|(f, _)| *f == location) else {
             continue;
         };
-        if !back_written(back) || !matches!(fs.types.get(v.ty), Some(Type::Value(_))) {
+        // User varyings may be packed into free colour locations.
+        if !v.name.starts_with("gl_")
+            || !back_written(back)
+            || !matches!(fs.types.get(v.ty), Some(Type::Value(_)))
+        {
             continue;
         }
         let back_var = out.add_var(
@@ -91,4 +97,42 @@ pub fn back_color_variant(fs: &Shader, back_written: &dyn Fn(u32) -> bool) -> Op
     let added = nodes.len() - before;
     nodes.rotate_right(added);
     Some(out)
+}
+
+/// Whether the fragment shader `fs` reads a colour varying (a built-in at
+/// locations 0-3; user varyings may be packed there too).
+pub fn reads_colors(fs: &Shader) -> bool {
+    fs.vars.iter().any(|(_, v)| {
+        v.name.starts_with("gl_")
+            && matches!(
+                v.kind,
+                VarKind::Input {
+                    slot: Slot::Location {
+                        location: 0..=3,
+                        ..
+                    },
+                    ..
+                }
+            )
+    })
+}
+
+/// Makes the colour inputs (built-ins at locations 0-3) of `fs` flat: with flat shading
+/// the colours are the provoking vertex's (GL 2.0 §2.14.7).
+pub fn flat_colors(fs: &mut Shader) {
+    for h in fs.vars.handles() {
+        if !fs.vars[h].name.starts_with("gl_") {
+            continue;
+        }
+        if let VarKind::Input {
+            slot: Slot::Location {
+                location: 0..=3, ..
+            },
+            interp,
+            ..
+        } = &mut fs.vars[h].kind
+        {
+            *interp = InterpMode::Flat;
+        }
+    }
 }
