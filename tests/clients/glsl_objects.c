@@ -4,7 +4,8 @@
  * glGetHandleARB, glDeleteObjectARB), several shaders of one stage linked
  * into one program, and two-sided colour with GL_VERTEX_PROGRAM_TWO_SIDE
  * (gl_BackColor / gl_BackSecondaryColor on back faces, for a GLSL and a
- * fixed-function fragment stage), flat shading of the colour varyings. Pixels are read back. Prints FAIL lines
+ * fixed-function fragment stage), flat shading of the colour varyings,
+ * vertex colour clamping. Pixels are read back. Prints FAIL lines
  * and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -275,6 +276,21 @@ int main(void)
     probe(1, 1, 0.977, 0.047, 0.047, "smooth colour near the first vertex");
     glUseProgram(0);
     expect_error(GL_NO_ERROR, "flat shading");
+
+    /* Vertex colours are clamped to [0, 1]. */
+    p = glCreateProgram();
+    glAttachShader(p, shader(GL_VERTEX_SHADER,
+                             "void main() { gl_Position = gl_Vertex;\n"
+                             "  gl_FrontColor = vec4(-2.0, 0.25, 3.0, 1.0);\n"
+                             "  gl_FrontSecondaryColor = vec4(2.0, -1.0, 0.5, 0.0); }\n"));
+    glAttachShader(p, shader(GL_FRAGMENT_SHADER,
+                             "void main() { gl_FragColor = (gl_Color + gl_SecondaryColor) * 0.5; }\n"));
+    link(p);
+    glUseProgram(p);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glRectf(-1, -1, 1, 1);
+    probe(16, 16, 0.5, 0.125, 0.75, "clamped vertex colours");
+    glUseProgram(0);
 
     /* Per-coordinate-set state of a unit past GL_MAX_TEXTURE_COORDS. */
     GLint coords = 0, combined = 0;

@@ -466,6 +466,9 @@ pub fn link(
     if !errors.is_empty() {
         return Err(errors);
     }
+    if let Some(v) = &mut vsh {
+        crate::two_side::clamp_vertex_colors(v);
+    }
     let back_written = |l: u32| match &vsh {
         // Fixed function writes both colours of both faces.
         None => true,

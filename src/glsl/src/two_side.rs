@@ -11,7 +11,9 @@
 //! with that copy while the enable is on, and with the original otherwise,
 //! so a program without two-sided colour pays nothing.
 //!
-//! [`flat_colors`] makes the colour inputs flat, for `glShadeModel(GL_FLAT)`.
+//! [`flat_colors`] makes the colour inputs flat, for `glShadeModel(GL_FLAT)`;
+//! [`clamp_vertex_colors`] clamps a vertex shader's colour outputs, as every
+//! program's are.
 //!
 //! Rewriting every load into a select instead would repeat the select per
 //! load and would have to follow loads through indexing paths; one store at
@@ -134,5 +136,55 @@ pub fn flat_colors(fs: &mut Shader) {
         {
             *interp = InterpMode::Flat;
         }
+    }
+}
+
+/// Clamps the colour outputs (built-ins at locations 0-3: `gl_FrontColor`,
+/// `gl_BackColor` and the secondary ones) of the vertex shader `vs` to
+/// [0, 1] when `main` ends: GL 2.0 §2.14.6 clamps vertex colours (there is
+/// no `GL_CLAMP_VERTEX_COLOR` to turn it off without
+/// ARB_color_buffer_float).
+pub fn clamp_vertex_colors(vs: &mut Shader) {
+    let outputs: Vec<_> = vs
+        .vars
+        .iter()
+        .filter(|(_, v)| {
+            v.name.starts_with("gl_")
+                && matches!(vs.types.get(v.ty), Some(Type::Value(_)))
+                && matches!(
+                    v.kind,
+                    VarKind::Output {
+                        slot: Slot::Location {
+                            location: 0..=3,
+                            ..
+                        },
+                        ..
+                    }
+                )
+        })
+        .map(|(h, _)| h)
+        .collect();
+    if outputs.is_empty() {
+        return;
+    }
+    let entry = vs.entry;
+    let body = vs.funcs[entry].body;
+    let before = vs.funcs[entry].blocks[body].nodes.len();
+    {
+        let mut b = Builder::new(vs);
+        for &h in &outputs {
+            let v = b.load_var(h);
+            let ty = b.ty(v);
+            let zero = b.splat_const(ty, 0.0);
+            let one = b.splat_const(ty, 1.0);
+            let c = b.clamp(v, zero, one);
+            b.store_var(h, c);
+        }
+    }
+    // Before a final `return`, if `main` ends with one.
+    let nodes = &mut vs.funcs[entry].blocks[body].nodes;
+    if before > 0 && matches!(nodes[before - 1], oxgl_ir::Node::Return(_)) {
+        let added = nodes.len() - before;
+        nodes[before - 1..].rotate_right(added);
     }
 }
