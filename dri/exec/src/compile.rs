@@ -360,12 +360,7 @@ impl<'s> Compiler<'s> {
         let io_check = |c: &Compiler| -> Result<(), CompileError> {
             match c.s.types.get(ty) {
                 Some(Type::Value(v)) => supported(*v),
-                Some(Type::Array {
-                    elem, len: Some(_), ..
-                }) => match c.s.types.get(*elem) {
-                    Some(Type::Value(v)) => supported(*v),
-                    _ => err("interface arrays of aggregates are not supported"),
-                },
+                Some(Type::Array { .. }) => c.io_locations(ty).map(|_| ()),
                 _ => err("interface variables of this type are not supported"),
             }
         };
@@ -461,11 +456,58 @@ impl<'s> Compiler<'s> {
         Ok(())
     }
 
+    /// Locations an interface variable of type `ty` takes: a value one
+    /// per 16 bytes, an array (of arrays, e.g. of matrix columns) its
+    /// elements' one after the other.
+    fn io_locations(&self, ty: TypeId) -> Result<u32, CompileError> {
+        match self.s.types.get(ty) {
+            Some(Type::Value(v)) => {
+                supported(*v)?;
+                Ok(v.size().div_ceil(16).max(1))
+            }
+            Some(Type::Array {
+                elem, len: Some(n), ..
+            }) if *n <= 4096 => self
+                .io_locations(*elem)?
+                .checked_mul(*n)
+                .ok_or(CompileError::new("interface array too large")),
+            _ => err("interface arrays of structs are not supported"),
+        }
+    }
+
+    /// The runs `(offset, count)` of components of an interface variable
+    /// of type `ty` at component `base`.
+    fn io_runs(
+        &self,
+        ty: TypeId,
+        base: u32,
+        out: &mut Vec<(u32, u32)>,
+    ) -> Result<(), CompileError> {
+        match self.s.types.get(ty) {
+            Some(Type::Value(v)) => out.push((base, v.lanes as u32)),
+            Some(Type::Array {
+                elem, len: Some(n), ..
+            }) => {
+                let stride = self.io_locations(*elem)? * 4;
+                for i in 0..*n {
+                    self.io_runs(*elem, base + i * stride, out)?;
+                }
+            }
+            _ => return err("interface arrays of structs are not supported"),
+        }
+        Ok(())
+    }
+
     /// The runs `(offset, count)` of components a variable of type `ty`
     /// occupies in its space (in the space's component units).
     fn components(&self, sp: Space, ty: TypeId) -> Result<Vec<(u32, u32)>, CompileError> {
         match self.s.types.get(ty) {
             Some(Type::Value(v)) => Ok(vec![(0, v.lanes as u32)]),
+            Some(Type::Array { .. }) if matches!(sp, Space::Input | Space::Output) => {
+                let mut out = Vec::new();
+                self.io_runs(ty, 0, &mut out)?;
+                Ok(out)
+            }
             Some(Type::Array {
                 elem, len: Some(n), ..
             }) if sp != Space::Mem => {
@@ -491,10 +533,7 @@ impl<'s> Compiler<'s> {
                 .types
                 .stride(arr)
                 .ok_or(CompileError::new("bad uniform array layout")),
-            Space::Input | Space::Output => match self.s.types.val_type(elem) {
-                Some(v) => Ok(v.size().div_ceil(16).max(1) * 4),
-                None => err("interface arrays of aggregates are not supported"),
-            },
+            Space::Input | Space::Output => Ok(self.io_locations(elem)? * 4),
             _ => match self.s.types.val_type(elem) {
                 Some(v) => Ok(v.lanes as u32),
                 None => err("built-in arrays of aggregates are not supported"),

@@ -82,6 +82,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_point_sprite", Needs::Version(1, 5)),
     (c"GL_ARB_texture_non_power_of_two", Needs::Version(1, 5)),
     (c"GL_ATI_separate_stencil", Needs::Version(1, 5)),
+    // GL 2.0
+    (c"GL_ARB_fragment_shader", Needs::Version(2, 0)),
+    (c"GL_ARB_shader_objects", Needs::Version(2, 0)),
+    (c"GL_ARB_shading_language_100", Needs::Version(2, 0)),
+    (c"GL_ARB_vertex_shader", Needs::Version(2, 0)),
     // On their own.
     (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),

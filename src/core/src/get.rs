@@ -308,6 +308,20 @@ impl Context {
             GL_CURRENT_RASTER_SECONDARY_COLOR if compat && v >= (1, 4) => {
                 Values::new(Kind::Normalized, &self.raster_pos.secondary.map(f64::from))
             }
+            // GL 2.0 §6.1.2: per-coordinate-set state of an active unit
+            // past GL_MAX_TEXTURE_COORDS is INVALID_OPERATION.
+            GL_CURRENT_RASTER_TEXTURE_COORDS | GL_TEXTURE_MATRIX | GL_TEXTURE_STACK_DEPTH
+                if compat && self.ff.active_texture >= crate::vbo::attrib::MAX_TEXTURE_COORDS =>
+            {
+                return Err(ApiError::InvalidOperation);
+            }
+            GL_TRANSPOSE_TEXTURE_MATRIX
+                if compat
+                    && v >= (1, 3)
+                    && self.ff.active_texture >= crate::vbo::attrib::MAX_TEXTURE_COORDS =>
+            {
+                return Err(ApiError::InvalidOperation);
+            }
             GL_CURRENT_RASTER_TEXTURE_COORDS if compat => {
                 floats(&self.raster_pos.tex[self.ff.active_texture.min(7)].map(f64::from))
             }

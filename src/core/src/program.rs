@@ -51,6 +51,9 @@ pub struct ShaderObject {
     /// The lowered shader of the last successful compile, or the lowering's
     /// message.
     lowered: Option<Result<Arc<Lowered>, String>>,
+    /// The source of the last compile: a program that links several
+    /// shaders of one stage compiles their sources together.
+    compiled_source: Arc<str>,
     delete_pending: bool,
     /// Programs it is attached to.
     attachments: u32,
@@ -63,6 +66,17 @@ pub struct Executable {
     pub(crate) vs: Option<BackendShader>,
     /// Fragment stage, `None` for fixed function.
     pub(crate) fs: Option<BackendShader>,
+    /// The fragment stage's IR, for its variants.
+    fs_ir: Option<oxgl_ir::Shader>,
+    /// The fragment stage's IR for two-sided colour: back faces read
+    /// `gl_BackColor` / `gl_BackSecondaryColor` ([`oxgl_glsl::two_side`]);
+    /// `None` when it would be `fs_ir`.
+    fs_two_side_ir: Option<oxgl_ir::Shader>,
+    /// Whether the fragment stage reads a colour varying (flat shading
+    /// changes it).
+    fs_reads_colors: bool,
+    /// Fragment-stage variants compiled so far ([`FsVariant`]).
+    fs_variants: Mutex<HashMap<FsVariant, Arc<BackendShader>>>,
     /// Texture declarations of both stages (bindings are unique).
     pub(crate) textures: Vec<TextureDecl>,
     /// Active attributes.
@@ -74,6 +88,17 @@ pub struct Executable {
     locations: Vec<(usize, usize)>,
     /// The values: uniform blocks and sampler units.
     pub(crate) values: Mutex<UniformStore>,
+}
+
+/// What a fragment-stage variant of an executable changes: the state that
+/// compatibility colour varyings depend on. The plain stage is `fs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct FsVariant {
+    /// Back faces read the back colours (GL 2.0 §2.15.3).
+    pub two_side: bool,
+    /// `glShadeModel(GL_FLAT)`: the colour varyings are flat (GL 2.0
+    /// §2.14.7; GLSL 1.10 has no interpolation qualifiers).
+    pub flat: bool,
 }
 
 /// Uniform storage of an executable.
@@ -200,6 +225,24 @@ pub struct ProgramState {
     pub(crate) exec: Option<Arc<Executable>>,
 }
 
+/// What linking needs of an attached shader.
+struct LinkInput {
+    kind: GLenum,
+    compiled: bool,
+    lowered: Option<Result<Arc<Lowered>, String>>,
+    /// The source it was compiled from.
+    source: Arc<str>,
+}
+
+/// `vertex` or `fragment`, for link messages.
+fn stage_name(kind: GLenum) -> &'static str {
+    if kind == GL_VERTEX_SHADER {
+        "vertex"
+    } else {
+        "fragment"
+    }
+}
+
 /// The texture target a sampler of `dim` reads.
 pub(crate) fn dim_target(dim: Dim) -> GLenum {
     match dim {
@@ -261,6 +304,7 @@ impl Context {
             compiled: false,
             log: String::new(),
             lowered: None,
+            compiled_source: Arc::from(""),
             delete_pending: false,
             attachments: 0,
         })))
@@ -312,6 +356,7 @@ impl Context {
             s.compiled = compiled;
             s.log = log;
             s.lowered = lowered;
+            s.compiled_source = Arc::from(src);
         }
         Ok(())
     }
@@ -422,7 +467,12 @@ impl Context {
             let mut shaders = Vec::new();
             for s in attached {
                 if let Ok(s) = o.shader(s) {
-                    shaders.push((s.kind, s.compiled, s.lowered.clone()));
+                    shaders.push(LinkInput {
+                        kind: s.kind,
+                        compiled: s.compiled,
+                        lowered: s.lowered.clone(),
+                        source: s.compiled_source.clone(),
+                    });
                 }
             }
             (shaders, bindings)
@@ -454,40 +504,41 @@ impl Context {
         Ok(())
     }
 
-    /// Links shaders (type, compile status, lowered) into an executable or
-    /// an info log.
-    #[allow(clippy::type_complexity, reason = "a private helper's input tuple")]
+    /// Links shaders into an executable or an info log.
     fn link(
         &mut self,
-        shaders: &[(GLenum, bool, Option<Result<Arc<Lowered>, String>>)],
+        shaders: &[LinkInput],
         bindings: &[(String, u32)],
     ) -> Result<Executable, String> {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
         let mut stages: [Option<Arc<Lowered>>; 2] = [None, None];
-        for (kind, compiled, lowered) in shaders {
-            let name = if *kind == GL_VERTEX_SHADER {
-                "vertex"
-            } else {
-                "fragment"
-            };
-            if !compiled {
+        for (i, kind) in [GL_VERTEX_SHADER, GL_FRAGMENT_SHADER]
+            .into_iter()
+            .enumerate()
+        {
+            let name = stage_name(kind);
+            let of_stage: Vec<&LinkInput> = shaders.iter().filter(|s| s.kind == kind).collect();
+            if of_stage.iter().any(|s| !s.compiled) {
                 return Err(format!(
                     "error: linking with uncompiled/unspecialized {name} shader\n"
                 ));
             }
-            let l = match lowered {
-                Some(Ok(l)) => l.clone(),
-                Some(Err(e)) => return Err(format!("{e}\n")),
-                None => return Err(format!("error: linking with uncompiled {name} shader\n")),
+            stages[i] = match of_stage[..] {
+                [] => None,
+                [s] => match &s.lowered {
+                    Some(Ok(l)) => Some(l.clone()),
+                    Some(Err(e)) => return Err(format!("{e}\n")),
+                    None => return Err(format!("error: linking with uncompiled {name} shader\n")),
+                },
+                // GL 2.0 §2.15.2: several shaders of one stage form one
+                // program stage; they are compiled here as one translation
+                // unit.
+                _ => {
+                    let sources: Vec<&str> = of_stage.iter().map(|s| &*s.source).collect();
+                    Some(self.compile_together(kind, &sources)?)
+                }
             };
-            let slot = &mut stages[usize::from(*kind == GL_FRAGMENT_SHADER)];
-            if slot.is_some() {
-                return Err(format!(
-                    "error: linking more than one {name} shader is not supported yet\n"
-                ));
-            }
-            *slot = Some(l);
         }
         let opts = LinkOptions {
             bindings,
@@ -544,12 +595,113 @@ impl Context {
         Ok(Executable {
             vs,
             fs,
+            fs_reads_colors: linked
+                .fs
+                .as_ref()
+                .is_some_and(oxgl_glsl::two_side::reads_colors),
+            fs_ir: linked.fs,
+            fs_two_side_ir: linked.fs_two_side,
+            fs_variants: Mutex::new(HashMap::new()),
             textures,
             attributes: linked.attributes,
             uniforms,
             locations,
             values: Mutex::new(values),
         })
+    }
+
+    /// Compiles and lowers the sources of several shaders of stage `kind`
+    /// as one: their `#version` lines are blanked (line numbers stay) and
+    /// the highest one goes first.
+    fn compile_together(&self, kind: GLenum, sources: &[&str]) -> Result<Arc<Lowered>, String> {
+        let mut version = None;
+        let mut text = String::new();
+        for src in sources {
+            for line in src.split_inclusive('\n') {
+                let t = line.trim_start();
+                if let Some(rest) = t.strip_prefix('#')
+                    && let Some(v) = rest.trim_start().strip_prefix("version")
+                {
+                    let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
+                    let n: u32 = v
+                        .split(' ')
+                        .next()
+                        .and_then(|n| n.parse().ok())
+                        .unwrap_or(0);
+                    if version.as_ref().is_none_or(|(m, _)| n > *m) {
+                        version = Some((n, v));
+                    }
+                    text.push_str(if line.ends_with('\n') { "\n" } else { "" });
+                } else {
+                    text.push_str(line);
+                }
+            }
+            if !text.ends_with('\n') {
+                text.push('\n');
+            }
+        }
+        if let Some((_, v)) = version {
+            text = format!("#version {v}\n{text}");
+        }
+        let stage = if kind == GL_VERTEX_SHADER {
+            oxgl_glsl::Stage::Vertex
+        } else {
+            oxgl_glsl::Stage::Fragment
+        };
+        let mut opts = oxgl_glsl::Options::new(stage);
+        opts.compat_context = self.params().profile == Profile::Compat;
+        let c = oxgl_glsl::compile(&text, &opts);
+        let name = stage_name(kind);
+        if !c.success() {
+            return Err(format!(
+                "error: the {name} shaders do not compile as one:\n{}",
+                c.log
+            ));
+        }
+        oxgl_glsl::lower::lower(&c)
+            .map(Arc::new)
+            .map_err(|e| format!("{e}\n"))
+    }
+
+    /// The fragment stage of `exec` for the colour state `want`; `None`
+    /// for the plain stage (also when the variant is the plain stage, or
+    /// the backend cannot compile it).
+    pub(crate) fn fs_variant(
+        &self,
+        exec: &Executable,
+        want: FsVariant,
+    ) -> Option<Arc<BackendShader>> {
+        let key = FsVariant {
+            two_side: want.two_side && exec.fs_two_side_ir.is_some(),
+            flat: want.flat && exec.fs_reads_colors,
+        };
+        if key
+            == (FsVariant {
+                two_side: false,
+                flat: false,
+            })
+        {
+            return None;
+        }
+        let mut cache = exec.fs_variants.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = cache.get(&key) {
+            return Some(s.clone());
+        }
+        let base = if key.two_side {
+            exec.fs_two_side_ir.as_ref()
+        } else {
+            exec.fs_ir.as_ref()
+        };
+        let mut ir = base?.clone();
+        if key.flat {
+            oxgl_glsl::two_side::flat_colors(&mut ir);
+        }
+        let s = Arc::new(
+            self.backend_shader(&oxgl_ir::serialize::serialize(&ir))
+                .ok()?,
+        );
+        cache.insert(key, s.clone());
+        Some(s)
     }
 
     /// `glUseProgram`: INVALID_OPERATION for a program that is not linked.
@@ -656,6 +808,62 @@ impl Context {
             }
             _ => return Err(ApiError::InvalidEnum),
         })
+    }
+
+    /// Whether `name` is a shader (`Some(true)`), a program (`Some(false)`)
+    /// or neither.
+    fn object_is_shader(&self, name: u32) -> Option<bool> {
+        match self.objects().objects.get(&name) {
+            Some(Object::Shader(_)) => Some(true),
+            Some(Object::Program(_)) => Some(false),
+            None => None,
+        }
+    }
+
+    /// `glDeleteObjectARB` (ARB_shader_objects): a shader or a program; 0 is
+    /// silently ignored, an unknown name is INVALID_VALUE.
+    pub fn delete_object(&mut self, obj: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        match self.object_is_shader(obj) {
+            _ if obj == 0 => Ok(()),
+            Some(true) => self.delete_shader(obj),
+            Some(false) => self.delete_program(obj),
+            None => Err(ApiError::InvalidValue),
+        }
+    }
+
+    /// `glGetObjectParameterivARB`: the shader or program query, plus
+    /// `GL_OBJECT_TYPE_ARB` and (shaders only) `GL_OBJECT_SUBTYPE_ARB`. The
+    /// ARB names of the other parameters have the core values.
+    pub fn get_object_parameter(&mut self, obj: u32, pname: GLenum) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        match (self.object_is_shader(obj), pname) {
+            (None, _) => Err(ApiError::InvalidValue),
+            (Some(true), GL_OBJECT_TYPE_ARB) => Ok(GL_SHADER_OBJECT_ARB as i32),
+            (Some(false), GL_OBJECT_TYPE_ARB) => Ok(GL_PROGRAM_OBJECT_ARB as i32),
+            (Some(true), GL_OBJECT_SUBTYPE_ARB) => self.get_shader(obj, GL_SHADER_TYPE),
+            (Some(true), _) => self.get_shader(obj, pname),
+            (Some(false), _) => self.get_program(obj, pname),
+        }
+    }
+
+    /// `glGetInfoLogARB`: the log of a shader or a program.
+    pub fn object_info_log(&mut self, obj: u32) -> ApiResult<String> {
+        self.outside_begin_end()?;
+        match self.object_is_shader(obj) {
+            Some(true) => self.shader_info_log(obj),
+            Some(false) => self.program_info_log(obj),
+            None => Err(ApiError::InvalidValue),
+        }
+    }
+
+    /// `glGetHandleARB`: the current program for `GL_PROGRAM_OBJECT_ARB`.
+    pub fn get_handle(&mut self, pname: GLenum) -> ApiResult<u32> {
+        self.outside_begin_end()?;
+        if pname != GL_PROGRAM_OBJECT_ARB {
+            return Err(ApiError::InvalidEnum);
+        }
+        Ok(self.programs.current)
     }
 
     /// `glGetProgramInfoLog`.

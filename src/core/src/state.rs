@@ -102,6 +102,7 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_TEXTURE_CUBE_MAP, false),
     (GL_TEXTURE_RECTANGLE, false),
     (GL_VERTEX_PROGRAM_POINT_SIZE, false),
+    (GL_VERTEX_PROGRAM_TWO_SIDE, false),
     (GL_MULTISAMPLE, true),
     (GL_SAMPLE_ALPHA_TO_COVERAGE, false),
     (GL_SAMPLE_ALPHA_TO_ONE, false),

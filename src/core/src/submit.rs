@@ -310,6 +310,17 @@ impl Context {
                 compare_func: 0,
             });
         }
+        // GL 2.0 §2.15.3: with a vertex shader, GL_VERTEX_PROGRAM_TWO_SIDE
+        // selects the back colours for back faces; without one, two-sided
+        // lighting does.
+        let two_side = if glsl_vs {
+            self.state.enabled(GL_VERTEX_PROGRAM_TWO_SIDE) && self.submit.pixel.is_none()
+        } else {
+            key.two_side
+        };
+        if glsl_vs && !glsl_fs {
+            key.two_side = two_side;
+        }
         let ff = if glsl_vs && glsl_fs {
             None
         } else {
@@ -321,10 +332,26 @@ impl Context {
         let mut vs_block = std::mem::take(&mut self.submit.vs_block);
         let mut fs_block = std::mem::take(&mut self.submit.fs_block);
         let mut edge_flags = std::mem::take(&mut self.submit.edge_flags);
+        let fs_variant = match &exec {
+            Some(e) if glsl_fs => self.fs_variant(
+                e,
+                crate::program::FsVariant {
+                    two_side,
+                    flat: self.ff.shade_model == GL_FLAT,
+                },
+            ),
+            _ => None,
+        };
+        fn glsl_fs_of<'a>(
+            e: &'a crate::program::Executable,
+            variant: &'a Option<Arc<Shader>>,
+        ) -> Option<&'a Shader> {
+            variant.as_deref().or(e.fs.as_ref())
+        }
         let (vs, fs) = match (&exec, &ff) {
-            (Some(e), _) if glsl_vs && glsl_fs => (e.vs.as_ref(), e.fs.as_ref()),
+            (Some(e), _) if glsl_vs && glsl_fs => (e.vs.as_ref(), glsl_fs_of(e, &fs_variant)),
             (Some(e), Some(f)) if glsl_vs => (e.vs.as_ref(), Some(&f.fs)),
-            (Some(e), Some(f)) if glsl_fs => (Some(&f.vs), e.fs.as_ref()),
+            (Some(e), Some(f)) if glsl_fs => (Some(&f.vs), glsl_fs_of(e, &fs_variant)),
             (_, Some(f)) => (Some(&f.vs), Some(&f.fs)),
             _ => return,
         };

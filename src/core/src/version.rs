@@ -155,7 +155,7 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             cap("non-power-of-two textures", &["gl20_fixed", "mipmap"]),
             cap("point sprites", &["point_sprite", "scenes"]),
             cap("glDrawBuffers", &["draw_buffers"]),
-            cap("GLSL 1.10 programs", &["glsl_program"]),
+            cap("GLSL 1.10 programs", &["glsl_program", "glsl_objects"]),
         ],
     ),
     (

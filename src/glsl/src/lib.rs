@@ -30,6 +30,7 @@ pub mod pptoken;
 pub mod preprocess;
 mod print;
 mod sema;
+pub mod two_side;
 pub mod version;
 
 pub use diag::{Diagnostic, InfoLog, Loc, Severity};

@@ -82,6 +82,12 @@ pub struct Linked {
     pub vs: Option<Shader>,
     /// The fragment stage (validated), `None` for fixed function.
     pub fs: Option<Shader>,
+    /// The fragment stage for two-sided colour (`GL_VERTEX_PROGRAM_TWO_SIDE`,
+    /// or two-sided fixed-function lighting): `gl_Color` and
+    /// `gl_SecondaryColor` follow the facing ([`crate::two_side`]). `None`
+    /// when the fragment stage reads no colour the vertex stage writes a
+    /// back version of.
+    pub fs_two_side: Option<Shader>,
     /// Bytes of the vertex stage's default uniform block.
     pub vs_uniform_size: u32,
     /// Bytes of the fragment stage's default uniform block.
@@ -487,7 +493,34 @@ pub fn link(
     if !errors.is_empty() {
         return Err(errors);
     }
-    for s in vsh.iter_mut().chain(fsh.iter_mut()) {
+    if let Some(v) = &mut vsh {
+        crate::two_side::clamp_vertex_colors(v);
+    }
+    let back_written = |l: u32| match &vsh {
+        // Fixed function writes both colours of both faces.
+        None => true,
+        Some(v) => {
+            let used = referenced(v).0;
+            v.vars.iter().any(|(h, var)| {
+                used.contains(&h)
+                    && matches!(
+                        var.kind,
+                        VarKind::Output {
+                            slot: Slot::Location { location, .. },
+                            ..
+                        } if location == l
+                    )
+            })
+        }
+    };
+    let mut fs_two_side = fsh
+        .as_ref()
+        .and_then(|f| crate::two_side::back_color_variant(f, &back_written));
+    for s in vsh
+        .iter_mut()
+        .chain(fsh.iter_mut())
+        .chain(fs_two_side.iter_mut())
+    {
         oxgl_ir::passes::optimize(s);
         if let Err(e) = oxgl_ir::valid::validate(s) {
             return Err(format!(
@@ -498,6 +531,7 @@ pub fn link(
     Ok(Linked {
         vs: vsh,
         fs: fsh,
+        fs_two_side,
         vs_uniform_size: vs.map_or(0, |l| l.interface.uniform_size),
         fs_uniform_size: fs.map_or(0, |l| l.interface.uniform_size),
         attributes,
@@ -638,6 +672,37 @@ mod tests {
             e.contains("uniform `c' declared as type `vec3' and type `vec4'"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn back_colors_get_a_fragment_variant() {
+        let v = lowered(
+            Stage::Vertex,
+            "void main() { gl_Position = gl_Vertex; gl_FrontColor = vec4(1.0);\n\
+             gl_BackColor = vec4(0.5); }\n",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "void main() { gl_FragColor = gl_Color + gl_SecondaryColor; }\n",
+        );
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let two = l.fs_two_side.expect("a two-sided variant");
+        let inputs: Vec<u32> = two
+            .vars
+            .iter()
+            .filter_map(|(_, v)| match v.kind {
+                VarKind::Input {
+                    slot: Slot::Location { location, .. },
+                    ..
+                } => Some(location),
+                _ => None,
+            })
+            .collect();
+        // The back secondary colour is not written: only gl_Color selects.
+        assert!(inputs.contains(&1) && !inputs.contains(&3), "{inputs:?}");
+        let v = lowered(Stage::Vertex, "void main() { gl_Position = gl_Vertex; }\n");
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        assert!(l.fs_two_side.is_none());
     }
 
     #[test]

@@ -127,6 +127,41 @@ const ALIASES: &[(&str, &str)] = &[
     ("glDrawBuffersARB", "glDrawBuffers"),
     ("glDrawBuffersATI", "glDrawBuffers"),
     ("glStencilOpSeparateATI", "glStencilOpSeparate"),
+    // ARB_shader_objects and ARB_vertex_shader: GLhandleARB is a GLuint,
+    // and shaders and programs share the core namespace.
+    ("glCreateShaderObjectARB", "glCreateShader"),
+    ("glCreateProgramObjectARB", "glCreateProgram"),
+    ("glAttachObjectARB", "glAttachShader"),
+    ("glDetachObjectARB", "glDetachShader"),
+    ("glGetAttachedObjectsARB", "glGetAttachedShaders"),
+    ("glUseProgramObjectARB", "glUseProgram"),
+];
+
+/// Commands whose ARB_shader_objects / ARB_vertex_shader name is the core
+/// name with `ARB` appended.
+const ARB_SHADER_COMMANDS: &[&str] = &[
+    "glCompileShader",
+    "glShaderSource",
+    "glGetShaderSource",
+    "glLinkProgram",
+    "glValidateProgram",
+    "glGetActiveUniform",
+    "glGetUniformLocation",
+    "glGetUniformfv",
+    "glGetUniformiv",
+    "glUniformMatrix2fv",
+    "glUniformMatrix3fv",
+    "glUniformMatrix4fv",
+    "glBindAttribLocation",
+    "glGetActiveAttrib",
+    "glGetAttribLocation",
+    "glEnableVertexAttribArray",
+    "glDisableVertexAttribArray",
+    "glVertexAttribPointer",
+    "glGetVertexAttribPointerv",
+    "glGetVertexAttribdv",
+    "glGetVertexAttribfv",
+    "glGetVertexAttribiv",
 ];
 
 /// Per-type command families whose extension names are aliases.
@@ -138,6 +173,21 @@ const ALIAS_FAMILIES: &[(&str, &[&str], &str)] = &[
             "usv",
         ],
         "EXT",
+    ),
+    ("glUniform1", &["f", "fv", "i", "iv"], "ARB"),
+    ("glUniform2", &["f", "fv", "i", "iv"], "ARB"),
+    ("glUniform3", &["f", "fv", "i", "iv"], "ARB"),
+    ("glUniform4", &["f", "fv", "i", "iv"], "ARB"),
+    ("glVertexAttrib1", &["d", "dv", "f", "fv", "s", "sv"], "ARB"),
+    ("glVertexAttrib2", &["d", "dv", "f", "fv", "s", "sv"], "ARB"),
+    ("glVertexAttrib3", &["d", "dv", "f", "fv", "s", "sv"], "ARB"),
+    (
+        "glVertexAttrib4",
+        &[
+            "Nbv", "Niv", "Nsv", "Nub", "Nubv", "Nuiv", "Nusv", "bv", "d", "dv", "f", "fv", "iv",
+            "s", "sv", "ubv", "uiv", "usv",
+        ],
+        "ARB",
     ),
     (
         "glMultiTexCoord1",
@@ -168,6 +218,9 @@ fn install_aliases(d: &mut Dispatch) {
         .iter()
         .map(|&(a, b)| (a.to_string(), b.to_string()))
         .collect();
+    for core in ARB_SHADER_COMMANDS {
+        pairs.push((format!("{core}ARB"), core.to_string()));
+    }
     for (stem, suffixes, ext) in ALIAS_FAMILIES {
         for s in *suffixes {
             pairs.push((format!("{stem}{s}{ext}"), format!("{stem}{s}")));
@@ -198,9 +251,9 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     texture::install(d, profile);
     vertex::install(d, profile);
     rasterpos::install(d, profile);
-    install_aliases(d);
     eval::install(d, profile);
     select::install(d, profile);
     program::install(d, profile);
     fbo::install(d, profile);
+    install_aliases(d);
 }

@@ -4,7 +4,9 @@
 //! queries, glUniform* / glUniformMatrix* and glGetUniform*, and
 //! glGetVertexAttrib*. glUseProgram and glUniform* are compiled into
 //! display lists (as Mesa's `save_UseProgram`, `save_Uniform*`); the others
-//! run at once.
+//! run at once. The ARB_shader_objects commands that are not aliases of
+//! these: glDeleteObjectARB, glGetObjectParameter*ARB, glGetInfoLogARB,
+//! glGetHandleARB.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
 use std::ffi::{CStr, c_void};
@@ -607,6 +609,70 @@ unsafe extern "C" fn GetVertexAttribPointerv(
     })
 }
 
+// ARB_shader_objects: the commands that are not aliases of core ones
+// (GLhandleARB is a GLuint on this platform, so shader and program handles
+// are the core names).
+
+unsafe extern "C" fn DeleteObjectARB(obj: GLhandleARB) {
+    with_ctx("glDeleteObjectARB", (), |c| {
+        let r = c.delete_object(obj);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetHandleARB(pname: GLenum) -> GLhandleARB {
+    with_ctx("glGetHandleARB", 0, |c| {
+        let r = c.get_handle(pname);
+        c.record(r).unwrap_or(0)
+    })
+}
+
+unsafe extern "C" fn GetObjectParameterivARB(obj: GLhandleARB, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetObjectParameterivARB", (), |c| {
+        let r = c.get_object_parameter(obj, pname);
+        if let Some(v) = c.record(r)
+            && !params.is_null()
+        {
+            // SAFETY: the command writes one value.
+            unsafe { *params = v };
+        }
+    })
+}
+
+unsafe extern "C" fn GetObjectParameterfvARB(
+    obj: GLhandleARB,
+    pname: GLenum,
+    params: *mut GLfloat,
+) {
+    with_ctx("glGetObjectParameterfvARB", (), |c| {
+        let r = c.get_object_parameter(obj, pname);
+        if let Some(v) = c.record(r)
+            && !params.is_null()
+        {
+            // SAFETY: the command writes one value.
+            unsafe { *params = v as GLfloat };
+        }
+    })
+}
+
+unsafe extern "C" fn GetInfoLogARB(
+    obj: GLhandleARB,
+    max_length: GLsizei,
+    length: *mut GLsizei,
+    log: *mut GLcharARB,
+) {
+    with_ctx("glGetInfoLogARB", (), |c| {
+        if negative_size(c, max_length) {
+            return;
+        }
+        let r = c.object_info_log(obj);
+        if let Some(s) = c.record(r) {
+            // SAFETY: the client provides `max_length` bytes.
+            unsafe { write_string(&s, max_length, length, log) };
+        }
+    })
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile == Profile::Es {
         return;
@@ -666,4 +732,9 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetVertexAttribiv = GetVertexAttribiv;
     d.GetVertexAttribdv = GetVertexAttribdv;
     d.GetVertexAttribPointerv = GetVertexAttribPointerv;
+    d.DeleteObjectARB = DeleteObjectARB;
+    d.GetHandleARB = GetHandleARB;
+    d.GetObjectParameterivARB = GetObjectParameterivARB;
+    d.GetObjectParameterfvARB = GetObjectParameterfvARB;
+    d.GetInfoLogARB = GetInfoLogARB;
 }
