@@ -232,7 +232,13 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
     } else {
         (0.0, 1.0)
     };
-    let copied = draw.shader.copied_varyings().filter(|v| v + 4 <= n);
+    // Point sprites replace varyings after interpolation: the shader then
+    // reads them from the inputs, so it runs.
+    let sprites = rs.point_sprite && rs.sprite_coord_enable != 0;
+    let copied = draw
+        .shader
+        .copied_varyings()
+        .filter(|v| v + 4 <= n && !sprites);
     SceneState {
         draw: draw.clone(),
         num_varyings: n,
