@@ -11,6 +11,7 @@
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
 #include <GL/glext.h>
+#include <math.h>
 #include <string.h>
 
 static GLuint shader(GLenum kind, const char *src)
@@ -295,6 +296,25 @@ int main(void)
     glClear(GL_COLOR_BUFFER_BIT);
     full_quad();
     probe(16, 16, 0.25f, 0.5f, 0.75f, "gl_LightSource[2].diffuse");
+
+    /* glRasterPos goes through the vertex shader (GL 2.0 §2.15). */
+    GLuint rp = program("void main() { gl_Position = gl_Vertex + vec4(0.5, 0.0, 0.0, 0.0);\n"
+                        "  gl_FrontColor = vec4(0.25, 0.5, 0.75, 1.0); }\n",
+                        "void main() { gl_FragColor = gl_Color; }\n");
+    glUseProgram(rp);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    glRasterPos2f(0, 0);
+    float rc[4], rpos[4];
+    glGetFloatv(GL_CURRENT_RASTER_COLOR, rc);
+    glGetFloatv(GL_CURRENT_RASTER_POSITION, rpos);
+    CHECK(fabsf(rc[0] - 0.25f) < 0.01f && fabsf(rc[2] - 0.75f) < 0.01f,
+          "raster colour from the vertex shader: %g %g %g", rc[0], rc[1], rc[2]);
+    CHECK(fabsf(rpos[0] - 24.0f) < 0.01f && fabsf(rpos[1] - 16.0f) < 0.01f,
+          "raster position from the vertex shader: %g %g", rpos[0], rpos[1]);
+    glUseProgram(p);
 
     /* Deleting the current program keeps it usable until unbound. */
     glDeleteProgram(p);

@@ -166,7 +166,22 @@ impl Context {
     /// state, appending them to `out`: the program and its uniforms are
     /// looked up and packed once.
     pub fn cpu_vertices(&mut self, vertices: &[[[f32; 4]; NUM_ATTRIBS]], out: &mut Vec<CpuVertex>) {
-        let key = self.cpu_vertex_key();
+        let mut key = self.cpu_vertex_key();
+        // A GLSL vertex shader runs instead (GL 2.1 §2.15.4: the raster
+        // position, selection and feedback see its outputs).
+        if let Some(exec) = self.programs.exec.clone()
+            && let Some(vs) = &exec.vs_ir
+        {
+            key.two_side = self.state.enabled(GL_VERTEX_PROGRAM_TWO_SIDE);
+            let mut block = Vec::new();
+            self.program_block(&exec, false, &mut block);
+            let modelview = *self.ff.matrices.modelview.top();
+            out.reserve(vertices.len());
+            for attribs in vertices {
+                out.push(run_vertex(vs, &block, &key, &modelview, attribs));
+            }
+            return;
+        }
         let mut programs = std::mem::take(&mut self.cpu_programs.programs);
         let (shader, layout) = programs.entry(key).or_insert_with(|| {
             let p = ffgen::generate(&key);

@@ -64,6 +64,9 @@ pub struct ShaderObject {
 pub struct Executable {
     /// Vertex stage, `None` for fixed function.
     pub(crate) vs: Option<BackendShader>,
+    /// The vertex stage's IR, for the CPU (`glRasterPos`, selection and
+    /// feedback).
+    pub(crate) vs_ir: Option<oxgl_ir::Shader>,
     /// Fragment stage, `None` for fixed function.
     pub(crate) fs: Option<BackendShader>,
     /// The fragment stage's IR, for its variants.
@@ -594,6 +597,7 @@ impl Context {
         }
         Ok(Executable {
             vs,
+            vs_ir: linked.vs.clone(),
             fs,
             fs_reads_colors: linked
                 .fs

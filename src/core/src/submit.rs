@@ -77,7 +77,12 @@ impl std::fmt::Debug for Submit {
 impl Context {
     /// Fills `out` with a GLSL stage's uniform block: the values the
     /// application set and the compatibility built-ins from the state.
-    fn program_block(&self, exec: &crate::program::Executable, fragment: bool, out: &mut Vec<u8>) {
+    pub(crate) fn program_block(
+        &self,
+        exec: &crate::program::Executable,
+        fragment: bool,
+        out: &mut Vec<u8>,
+    ) {
         {
             let vals = exec.values();
             out.clear();
