@@ -172,6 +172,8 @@ pub struct FboState {
     /// The colour channels the bound draw framebuffer's colour image keeps
     /// (set by [`Context::fbo_prepare`]); the others are never written.
     channels: [bool; 4],
+    /// The bound draw framebuffer's bits at the last prepare.
+    draw_bits: [u8; 6],
 }
 
 /// Size, depth and stencil bits of an attached image.
@@ -196,6 +198,22 @@ fn channels(base: GLenum) -> [bool; 4] {
         GL_ALPHA => [false, false, false, true],
         _ => [true; 4],
     }
+}
+
+/// Red, green, blue, alpha, depth and stencil bits of a framebuffer with
+/// these colour, depth and stencil images.
+fn image_bits(infos: &[Option<ImageInfo>; 3]) -> [u8; 6] {
+    let mut bits = [0u8; 6];
+    if let Some(c) = infos[0] {
+        bits[..4].copy_from_slice(&c.bits[..4]);
+    }
+    if let Some(d) = infos[1] {
+        bits[4] = d.bits[4];
+    }
+    if let Some(s) = infos[2] {
+        bits[5] = s.bits[5];
+    }
+    bits
 }
 
 /// Writes `v` (RGBA in [0, 1]) as a B8G8R8A8 pixel.
@@ -774,18 +792,16 @@ impl Context {
         if name == 0 {
             return None;
         }
-        let (_, infos) = self.fb_status(name);
-        let mut bits = [0u8; 6];
-        if let Some(c) = infos[0] {
-            bits[..4].copy_from_slice(&c.bits[..4]);
+        Some(image_bits(&self.fb_status(name).1))
+    }
+
+    /// [`Context::fb_bits`] as the last [`Context::fbo_prepare`] found them
+    /// (draws: no second look at the attachments while textures are locked).
+    pub(crate) fn prepared_fb_bits(&self) -> [u8; 6] {
+        if self.fbo.draw_binding == 0 {
+            return self.fb_bits();
         }
-        if let Some(d) = infos[1] {
-            bits[4] = d.bits[4];
-        }
-        if let Some(s) = infos[2] {
-            bits[5] = s.bits[5];
-        }
-        Some(bits)
+        self.fbo.draw_bits
     }
 
     /// Before a framebuffer operation: with an object bound, checks it is
@@ -798,9 +814,9 @@ impl Context {
             self.fbo_prepare_one(read)?;
         }
         if draw != 0 {
-            self.fbo_prepare_one(draw)?;
-            let (_, infos) = self.fb_status(draw);
+            let infos = self.fbo_prepare_one(draw)?;
             self.fbo.channels = infos[0].map_or([true; 4], |i| channels(i.base));
+            self.fbo.draw_bits = image_bits(&infos);
             if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&draw) {
                 fb.dirty = true;
             }
@@ -808,8 +824,9 @@ impl Context {
         Ok(())
     }
 
-    /// [`Context::fbo_prepare`] for one bound framebuffer object.
-    fn fbo_prepare_one(&mut self, name: u32) -> ApiResult {
+    /// [`Context::fbo_prepare`] for one bound framebuffer object; its
+    /// attachments' images.
+    fn fbo_prepare_one(&mut self, name: u32) -> ApiResult<[Option<ImageInfo>; 3]> {
         let (status, infos) = self.fb_status(name);
         if status != GL_FRAMEBUFFER_COMPLETE {
             return Err(ApiError::InvalidFramebufferOperation);
@@ -826,7 +843,7 @@ impl Context {
         let key = [w, h, depth_bits, stencil_bits];
         let needs_drawable = match self.fbo.framebuffers.get(&name) {
             Some(Some(fb)) => fb.drawable.as_ref().is_none_or(|(_, k)| *k != key),
-            _ => return Ok(()),
+            _ => return Ok(infos),
         };
         if needs_drawable {
             let desc = OxglDrawableDesc {
@@ -855,11 +872,11 @@ impl Context {
             self.fbo_make_current();
         }
         let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
-            return Ok(());
+            return Ok(infos);
         };
         let (att, synced) = (fb.att, fb.synced);
         let Some((drawable, _)) = fb.drawable.clone() else {
-            return Ok(());
+            return Ok(infos);
         };
         for p in 0..3 {
             let Some(info) = infos[p] else { continue };
@@ -870,7 +887,7 @@ impl Context {
                 }
             }
         }
-        Ok(())
+        Ok(infos)
     }
 
     /// Copies attachment `att` (point `p`) into the drawable.

@@ -155,7 +155,7 @@ impl Context {
         if self.draw_drawable().is_none() {
             return;
         }
-        let fb_bits = self.fb_bits();
+        let fb_bits = self.prepared_fb_bits();
         // The textures of enabled units: the default objects live in the
         // context, named ones in the share group (locked for the draw).
         let shared = self.shared().clone();

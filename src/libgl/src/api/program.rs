@@ -206,21 +206,36 @@ fn negative_size(c: &mut Context, size: GLsizei) -> bool {
     false
 }
 
+/// A `glGet*InfoLog` / `glGetShaderSource`-style command: INVALID_VALUE for
+/// a negative `buf_size`, else the string `query` returns written to `out`.
+fn get_string(
+    name: &'static str,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    out: *mut GLchar,
+    query: impl FnOnce(&mut Context) -> oxgl_core::error::ApiResult<String>,
+) {
+    with_ctx(name, (), |c| {
+        if negative_size(c, buf_size) {
+            return;
+        }
+        let r = query(c);
+        if let Some(s) = c.record(r) {
+            // SAFETY: the client provides `buf_size` bytes at `out` and one
+            // value at `length` (either may be null).
+            unsafe { write_string(&s, buf_size, length, out) };
+        }
+    })
+}
+
 unsafe extern "C" fn GetShaderInfoLog(
     shader: GLuint,
     buf_size: GLsizei,
     length: *mut GLsizei,
     log: *mut GLchar,
 ) {
-    with_ctx("glGetShaderInfoLog", (), |c| {
-        if negative_size(c, buf_size) {
-            return;
-        }
-        let r = c.shader_info_log(shader);
-        if let Some(s) = c.record(r) {
-            // SAFETY: the client provides `buf_size` bytes.
-            unsafe { write_string(&s, buf_size, length, log) };
-        }
+    get_string("glGetShaderInfoLog", buf_size, length, log, |c| {
+        c.shader_info_log(shader)
     })
 }
 
@@ -230,15 +245,8 @@ unsafe extern "C" fn GetProgramInfoLog(
     length: *mut GLsizei,
     log: *mut GLchar,
 ) {
-    with_ctx("glGetProgramInfoLog", (), |c| {
-        if negative_size(c, buf_size) {
-            return;
-        }
-        let r = c.program_info_log(program);
-        if let Some(s) = c.record(r) {
-            // SAFETY: the client provides `buf_size` bytes.
-            unsafe { write_string(&s, buf_size, length, log) };
-        }
+    get_string("glGetProgramInfoLog", buf_size, length, log, |c| {
+        c.program_info_log(program)
     })
 }
 
@@ -248,15 +256,8 @@ unsafe extern "C" fn GetShaderSource(
     length: *mut GLsizei,
     source: *mut GLchar,
 ) {
-    with_ctx("glGetShaderSource", (), |c| {
-        if negative_size(c, buf_size) {
-            return;
-        }
-        let r = c.shader_source_text(shader);
-        if let Some(s) = c.record(r) {
-            // SAFETY: the client provides `buf_size` bytes.
-            unsafe { write_string(&s, buf_size, length, source) };
-        }
+    get_string("glGetShaderSource", buf_size, length, source, |c| {
+        c.shader_source_text(shader)
     })
 }
 
@@ -661,15 +662,8 @@ unsafe extern "C" fn GetInfoLogARB(
     length: *mut GLsizei,
     log: *mut GLcharARB,
 ) {
-    with_ctx("glGetInfoLogARB", (), |c| {
-        if negative_size(c, max_length) {
-            return;
-        }
-        let r = c.object_info_log(obj);
-        if let Some(s) = c.record(r) {
-            // SAFETY: the client provides `max_length` bytes.
-            unsafe { write_string(&s, max_length, length, log) };
-        }
+    get_string("glGetInfoLogARB", max_length, length, log, |c| {
+        c.object_info_log(obj)
     })
 }
 
