@@ -172,8 +172,10 @@ impl Context {
             .map(|e| e.to_str().unwrap_or(""))
             .collect();
         let extensions = extensions.join(" ");
-        let glsl =
-            (params.version >= (2, 0) && params.profile != Profile::Es).then(|| c_string("1.10"));
+        let glsl = (params.version >= (2, 0) && params.profile != Profile::Es).then(|| {
+            let v = crate::program::glsl_version(params.version);
+            c_string(&format!("{}.{:02}", v / 100, v % 100))
+        });
         let strings = Strings {
             vendor: c_string(VENDOR),
             renderer: c_string(&renderer.renderer),

@@ -332,7 +332,6 @@ impl Context {
     /// `glCompileShader`.
     pub fn compile_shader(&mut self, shader: u32) -> ApiResult {
         self.outside_begin_end()?;
-        let compat = self.params().profile == Profile::Compat;
         let (kind, src) = {
             let mut o = self.objects();
             let s = o.shader(shader)?;
@@ -343,8 +342,7 @@ impl Context {
         } else {
             oxgl_glsl::Stage::Fragment
         };
-        let mut opts = oxgl_glsl::Options::new(stage);
-        opts.compat_context = compat;
+        let opts = self.glsl_options(stage);
         let c = oxgl_glsl::compile(&src, &opts);
         let compiled = c.success();
         let log = c.log.to_string();
@@ -362,6 +360,17 @@ impl Context {
             s.compiled_source = Arc::from(src);
         }
         Ok(())
+    }
+
+    /// Compiler options for this context: its profile, and `#version`
+    /// limited to the GLSL version it reports (Mesa's "GLSL 1.30 is not
+    /// supported" error above it).
+    fn glsl_options(&self, stage: oxgl_glsl::Stage) -> oxgl_glsl::Options {
+        let mut opts = oxgl_glsl::Options::new(stage);
+        opts.compat_context = self.params().profile == Profile::Compat;
+        opts.max_desktop_version = glsl_version(self.params().version);
+        opts.es_in_gl = false;
+        opts
     }
 
     /// `glDeleteShader`: flagged while attached. 0 is silently ignored.
@@ -595,6 +604,13 @@ impl Context {
         for t in &textures {
             values.units.insert(t.binding, 0);
         }
+        for stage in &stages {
+            if let Some(l) = stage
+                && let Some((shader, inits)) = &l.uniform_init
+            {
+                apply_uniform_inits(&mut values, &uniforms, &l.interface, shader, inits)?;
+            }
+        }
         Ok(Executable {
             vs,
             vs_ir: linked.vs.clone(),
@@ -652,8 +668,7 @@ impl Context {
         } else {
             oxgl_glsl::Stage::Fragment
         };
-        let mut opts = oxgl_glsl::Options::new(stage);
-        opts.compat_context = self.params().profile == Profile::Compat;
+        let opts = self.glsl_options(stage);
         let c = oxgl_glsl::compile(&text, &opts);
         let name = stage_name(kind);
         if !c.success() {
@@ -1140,4 +1155,79 @@ impl Context {
         };
         Ok(self.array(slot).pointer)
     }
+}
+
+/// The GLSL version (100 x major + minor) a desktop context of GL `version`
+/// supports (GL 4.6 compat §22.2 and each version's table).
+pub fn glsl_version(version: (u8, u8)) -> u16 {
+    match version {
+        (2, 0) => 110,
+        (2, 1) => 120,
+        (3, 0) => 130,
+        (3, 1) => 140,
+        (3, 2) => 150,
+        (major, minor) if major >= 3 => u16::from(major) * 100 + u16::from(minor) * 10,
+        _ => 0,
+    }
+}
+
+/// Gives the uniforms declared with initializers of one stage their
+/// link-time values (GLSL 1.20 §4.3.5), in both stages' blocks: runs the
+/// stage's uniform-initializer shader on the CPU and copies each
+/// initialized uniform's components, found by its offset in that stage
+/// (`stage` is its interface).
+fn apply_uniform_inits(
+    values: &mut UniformStore,
+    uniforms: &[ProgramUniform],
+    stage: &oxgl_glsl::lower::Interface,
+    shader: &oxgl_ir::Shader,
+    inits: &[oxgl_glsl::lower::UniformInit],
+) -> Result<(), String> {
+    let mut inv = oxgl_ir::interp::Invocation::default();
+    for r in inits {
+        inv.ssbos.insert(r.binding, vec![0; r.size as usize]);
+    }
+    oxgl_ir::interp::run(shader, &mut inv, &mut oxgl_ir::interp::NoResources)
+        .map_err(|e| format!("error: cannot evaluate the uniform initializers: {e}\n"))?;
+    let end = inits.iter().map(|r| (r.offset + r.size) as usize).max().unwrap_or(0);
+    let mut block = vec![0u8; end];
+    for r in inits {
+        let (o, n) = (r.offset as usize, r.size as usize);
+        if let Some(bytes) = inv.ssbos.get(&r.binding) {
+            block[o..o + n.min(bytes.len())].copy_from_slice(&bytes[..n.min(bytes.len())]);
+        }
+    }
+    for u in uniforms {
+        // The stage's own entry: a uniform initialized in one stage may be
+        // used only in the other.
+        let Some(kind @ UniformKind::Data { offset, .. }) = stage
+            .uniforms
+            .iter()
+            .find(|e| e.name == u.name)
+            .map(|e| &e.kind)
+        else {
+            continue;
+        };
+        if !inits
+            .iter()
+            .any(|r| (r.offset..r.offset + r.size).contains(offset))
+        {
+            continue;
+        }
+        for e in 0..u.count as usize {
+            for c in 0..u.ty.components() {
+                let mut bits = crate::uniform::load(&block, kind, &u.ty, e, c);
+                if u.ty.base == crate::uniform::Base::Bool {
+                    bits = u32::from(bits != 0);
+                }
+                if let Some(k) = &u.vs {
+                    crate::uniform::store(&mut values.vs_block, k, &u.ty, e, c, bits);
+                }
+                if let Some(k) = &u.fs {
+                    crate::uniform::store(&mut values.fs_block, k, &u.ty, e, c, bits);
+                }
+            }
+        }
+    }
+    Ok(())
 }

@@ -53,6 +53,13 @@ pub struct Options {
     /// ARB_compatibility or later): GLSL 1.40 shaders then see the
     /// compatibility built-ins, as in Mesa.
     pub compat_context: bool,
+    /// The highest desktop GLSL version the context supports (`#version`
+    /// above it is an error listing the supported ones); 460 when not tied
+    /// to a context.
+    pub max_desktop_version: u16,
+    /// Whether GLSL ES versions are accepted under [`Api::Gl`] (a desktop
+    /// context without ARB_ES2_compatibility accepts none).
+    pub es_in_gl: bool,
 }
 
 impl Options {
@@ -64,6 +71,8 @@ impl Options {
             default_version: Version::GLSL_110,
             defines: Vec::new(),
             compat_context: false,
+            max_desktop_version: 460,
+            es_in_gl: true,
         }
     }
 
@@ -75,6 +84,8 @@ impl Options {
             default_version: Version::ES_100,
             defines: Vec::new(),
             compat_context: false,
+            max_desktop_version: 460,
+            es_in_gl: true,
         }
     }
 }

@@ -827,9 +827,11 @@ impl Pp<'_> {
             }
         };
         let valid = if es {
-            ES_VERSIONS.contains(&number)
+            ES_VERSIONS.contains(&number) && (self.opts.api == Api::Gles || self.opts.es_in_gl)
         } else {
-            self.opts.api == Api::Gl && DESKTOP_VERSIONS.contains(&number)
+            self.opts.api == Api::Gl
+                && DESKTOP_VERSIONS.contains(&number)
+                && number <= self.opts.max_desktop_version
         };
         if !valid {
             let (ma, mi) = (number / 100, number % 100);
@@ -855,11 +857,14 @@ impl Pp<'_> {
             v.extend(
                 DESKTOP_VERSIONS
                     .iter()
+                    .filter(|&&n| n <= self.opts.max_desktop_version)
                     .map(|n| format!("{}.{:02}", n / 100, n % 100)),
             );
         }
-        v.push("1.00 ES".into());
-        v.extend(["3.00 ES", "3.10 ES", "3.20 ES"].map(String::from));
+        if self.opts.api == Api::Gles || self.opts.es_in_gl {
+            v.push("1.00 ES".into());
+            v.extend(["3.00 ES", "3.10 ES", "3.20 ES"].map(String::from));
+        }
         v.join(", ")
     }
 

@@ -77,6 +77,19 @@ pub struct UniformEntry {
     pub kind: UniformKind,
 }
 
+/// Where the uniform-initializer shader leaves one uniform's initial value:
+/// storage block `binding` holds the bytes of default-block range
+/// `offset..offset + size`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UniformInit {
+    /// Storage block binding in [`crate::lower::Lowered::uniform_init`].
+    pub binding: u32,
+    /// Byte offset of the uniform in the default uniform block.
+    pub offset: u32,
+    /// Its size in bytes (std140).
+    pub size: u32,
+}
+
 /// The interface of a lowered shader.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Interface {
@@ -371,6 +384,12 @@ impl<'a> Lower<'a> {
                     self.sampler_uniform(name, &t, b.name(), explicit, loc)?
                 } else {
                     let var = self.data_uniform(name, &t, loc)?;
+                    if let Some(init) = &d.init {
+                        self.uniform_init_seen = true;
+                        if self.uniform_init_mode {
+                            self.uniform_init_target(var, &t, init, loc)?;
+                        }
+                    }
                     Binding::Mem(var, Vec::new())
                 }
             }
@@ -397,6 +416,40 @@ impl<'a> Lower<'a> {
             interp = InterpMode::Flat;
         }
         (interp, sampling)
+    }
+
+    /// In the uniform-initializer shader: a storage block at the next
+    /// binding, laid out as uniform `var`, that receives its initializer
+    /// (GLSL 1.20 §4.3.5: the link-time value of a uniform).
+    fn uniform_init_target(
+        &mut self,
+        var: VarId,
+        t: &SemaType,
+        init: &'a Initializer,
+        loc: Loc,
+    ) -> R<()> {
+        let VarKind::Uniform { offset, .. } = self.shader.vars[var].kind else {
+            return internal(loc, "uniform without an offset");
+        };
+        let (size, _) = self.layout140(t, loc)?;
+        let ty = self.type140(t, loc)?;
+        let binding = self.uniform_inits.len() as u32;
+        let name = format!("{}.init", self.shader.vars[var].name);
+        let target = self.shader.add_var(
+            &name,
+            ty,
+            VarKind::StorageBlock {
+                binding,
+                readonly: false,
+            },
+        );
+        self.pending_inits.push((target, t.clone(), init));
+        self.uniform_inits.push(UniformInit {
+            binding,
+            offset,
+            size,
+        });
+        Ok(())
     }
 
     /// Initializers of global variables, at the start of `main`.

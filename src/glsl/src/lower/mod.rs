@@ -34,7 +34,7 @@ use crate::sema::{Base, Checked, Num, Scalar, SemaType};
 use crate::{Compiled, Stage};
 use oxgl_ir::{Block, BlockId, Builder, FuncId, Node, Shader, ValType, Value, VarId};
 
-pub use iface::{Interface, IoVar, UniformEntry, UniformKind};
+pub use iface::{Interface, IoVar, UniformEntry, UniformInit, UniformKind};
 
 /// Why a shader could not be lowered.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -73,6 +73,10 @@ pub struct Lowered {
     pub shader: Shader,
     /// Locations, uniform offsets, texture bindings.
     pub interface: Interface,
+    /// Uniforms declared with initializers: a shader of the same stage whose
+    /// entry point computes their values into storage blocks (one per
+    /// uniform, see [`UniformInit`]); the linker runs it once.
+    pub uniform_init: Option<(Shader, Vec<UniformInit>)>,
 }
 
 pub(crate) type R<T> = Result<T, LowerError>;
@@ -105,7 +109,13 @@ pub fn lower(c: &Compiled) -> Result<Lowered, LowerError> {
     let Some(sema) = &c.sema else {
         return unsupported(Loc::default(), "a shader with compile errors");
     };
-    let run = std::panic::AssertUnwindSafe(|| lower_checked(&c.ast, sema, c.stage));
+    let run = std::panic::AssertUnwindSafe(|| {
+        let mut out = lower_checked(&c.ast, sema, c.stage, false)?;
+        if out.uniform_init.is_some() {
+            out.uniform_init = lower_checked(&c.ast, sema, c.stage, true)?.uniform_init;
+        }
+        Ok(out)
+    });
     let out = match std::panic::catch_unwind(run) {
         Ok(r) => r?,
         Err(p) => {
@@ -119,6 +129,11 @@ pub fn lower(c: &Compiled) -> Result<Lowered, LowerError> {
     };
     if let Err(e) = oxgl_ir::valid::validate(&out.shader) {
         return internal(Loc::default(), format!("invalid IR: {e}"));
+    }
+    if let Some((init, _)) = &out.uniform_init
+        && let Err(e) = oxgl_ir::valid::validate(init)
+    {
+        return internal(Loc::default(), format!("invalid uniform-initializer IR: {e}"));
     }
     Ok(out)
 }
@@ -134,7 +149,15 @@ fn ir_stage(s: Stage) -> oxgl_ir::Stage {
     }
 }
 
-fn lower_checked(tu: &TranslationUnit, sema: &Checked, stage: Stage) -> R<Lowered> {
+/// Lowers `main`, or with `uniform_init` the shader computing the uniform
+/// initializers (its `uniform_init` then holds it; otherwise it is `Some`
+/// with an empty shader when there are any, to ask for that second pass).
+fn lower_checked(
+    tu: &TranslationUnit,
+    sema: &Checked,
+    stage: Stage,
+    uniform_init: bool,
+) -> R<Lowered> {
     match stage {
         Stage::Geometry => return unsupported(Loc::default(), "geometry shaders"),
         Stage::TessControl | Stage::TessEval => {
@@ -169,6 +192,9 @@ fn lower_checked(tu: &TranslationUnit, sema: &Checked, stage: Stage) -> R<Lowere
         uniform_end: 0,
         textures: 0,
         pending_inits: Vec::new(),
+        uniform_init_seen: false,
+        uniform_init_mode: uniform_init,
+        uniform_inits: Vec::new(),
         ret_ty: Vec::new(),
         named: FxHashMap::default(),
     };
@@ -187,11 +213,24 @@ fn lower_checked(tu: &TranslationUnit, sema: &Checked, stage: Stage) -> R<Lowere
         return unsupported(Loc::default(), "a shader without main() (linking)");
     };
     l.global_inits()?;
+    if uniform_init {
+        l.shader.funcs[func].body = root;
+        let inits = std::mem::take(&mut l.uniform_inits);
+        return Ok(Lowered {
+            shader: Shader::new(ir_stage(stage)),
+            interface: l.iface,
+            uniform_init: Some((l.shader, inits)),
+        });
+    }
     l.stmts(&main.body)?;
     l.shader.funcs[func].body = root;
+    let uniform_init = l
+        .uniform_init_seen
+        .then(|| (Shader::new(ir_stage(stage)), Vec::new()));
     Ok(Lowered {
         shader: l.shader,
         interface: l.iface,
+        uniform_init,
     })
 }
 
@@ -250,6 +289,12 @@ pub(crate) struct Lower<'a> {
     pub ret_ty: Vec<SemaType>,
     /// Global initializers, run at the start of `main`.
     pub pending_inits: Vec<(VarId, SemaType, &'a crate::ast::Initializer)>,
+    /// A uniform with an initializer was declared.
+    pub uniform_init_seen: bool,
+    /// Lowering the uniform-initializer shader instead of `main`.
+    pub uniform_init_mode: bool,
+    /// The storage blocks of that shader.
+    pub uniform_inits: Vec<UniformInit>,
 }
 
 /// Deepest expression or statement nesting lowered (the lowering recurses;
