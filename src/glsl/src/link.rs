@@ -204,9 +204,21 @@ fn root_name(name: &str) -> &str {
     &name[..end]
 }
 
-fn active_uniforms(shader: &Shader, entries: &[UniformEntry]) -> Vec<UniformEntry> {
+/// The uniforms of a stage the program uses, and those declared with an
+/// initializer, which stay active whether used or not (as in Mesa, whose
+/// dead-code pass keeps them: the API may set them).
+fn active_uniforms(shader: &Shader, lowered: &Lowered) -> Vec<UniformEntry> {
+    let entries = &lowered.interface.uniforms;
     let (vars, textures) = referenced(shader);
-    let used_names: HashSet<&str> = vars.iter().map(|&v| shader.vars[v].name.as_str()).collect();
+    let mut used_names: HashSet<&str> =
+        vars.iter().map(|&v| shader.vars[v].name.as_str()).collect();
+    if let Some((init, _)) = &lowered.uniform_init {
+        used_names.extend(
+            init.vars
+                .iter()
+                .filter_map(|(_, v)| v.name.strip_suffix(".init")),
+        );
+    }
     let used_bindings: HashSet<u32> = textures
         .iter()
         .filter_map(|&t| shader.textures.get(t as usize).map(|d| d.binding))
@@ -440,11 +452,11 @@ pub fn link(
 
     // Uniforms and samplers.
     let mut vs_uniforms = match (&vsh, vs) {
-        (Some(s), Some(l)) => active_uniforms(s, &l.interface.uniforms),
+        (Some(s), Some(l)) => active_uniforms(s, l),
         _ => Vec::new(),
     };
     let mut fs_uniforms = match (&fsh, fs) {
-        (Some(s), Some(l)) => active_uniforms(s, &l.interface.uniforms),
+        (Some(s), Some(l)) => active_uniforms(s, l),
         _ => Vec::new(),
     };
     let vs_textures = vsh.as_ref().map_or(0, |s| s.textures.len() as u32);
