@@ -144,13 +144,13 @@ fn glxinfo_versions_are_honest() {
     let Some(_lib) = require_gl() else { return };
     let out = glxinfo(&["-B"]);
     let version = format!(
-        "OpenGL version string: 2.0 oxgl {}",
+        "OpenGL version string: 2.1 oxgl {}",
         env!("CARGO_PKG_VERSION")
     );
     assert!(out.has_line(&version), "expected `{version}`:\n{out}");
     for line in [
         "    Max core profile version: 0.0",
-        "    Max compat profile version: 2.0",
+        "    Max compat profile version: 2.1",
         "    Max GLES1 profile version: 0.0",
         "    Max GLES[23] profile version: 0.0",
         "    Accelerated: no",

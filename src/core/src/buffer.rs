@@ -159,7 +159,7 @@ impl Buffers {
         self.names.get(&name).and_then(Option::as_ref)
     }
 
-    fn get_mut(&mut self, name: u32) -> Option<&mut BufferObject> {
+    pub(crate) fn get_mut(&mut self, name: u32) -> Option<&mut BufferObject> {
         self.names.get_mut(&name).and_then(Option::as_mut)
     }
 

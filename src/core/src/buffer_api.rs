@@ -171,3 +171,97 @@ impl Context {
             .map_pointer(&self.buffers, target, pname)
     }
 }
+
+/// Pixel buffer objects (GL 2.1, ARB_pixel_buffer_object; GL 4.6 §8.4.4.1
+/// and §18.2.4): while a buffer is bound to `GL_PIXEL_UNPACK_BUFFER` or
+/// `GL_PIXEL_PACK_BUFFER`, the pixel commands' pointers are offsets into it.
+impl Context {
+    /// The buffer bound for unpacking (`pack` false) or packing, after the
+    /// checks every pixel command makes of it: INVALID_OPERATION when it is
+    /// mapped (not persistently) or when `len` bytes from `offset` run
+    /// past its end. `None` when no buffer is bound.
+    fn pixel_buffer(&self, pack: bool, offset: usize, len: usize) -> ApiResult<Option<u32>> {
+        if self.params().version < (2, 1) {
+            return Ok(None);
+        }
+        let target = if pack {
+            GL_PIXEL_PACK_BUFFER
+        } else {
+            GL_PIXEL_UNPACK_BUFFER
+        };
+        let name = self.buffers.bound(target)?;
+        if name == 0 {
+            return Ok(None);
+        }
+        let buffers = self.shared().buffers();
+        let Some(b) = buffers.get(name) else {
+            return Err(ApiError::InvalidOperation);
+        };
+        if b.mapping.is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0) {
+            return Err(ApiError::InvalidOperation);
+        }
+        if offset.checked_add(len).is_none_or(|end| end > b.data.len()) {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(Some(name))
+    }
+
+    /// Whether a pixel unpack buffer is bound (its offsets are then valid
+    /// "pointers", NULL included).
+    pub fn pixel_unpack_bound(&self) -> bool {
+        self.params().version >= (2, 1)
+            && self
+                .buffers
+                .bound(GL_PIXEL_UNPACK_BUFFER)
+                .is_ok_and(|n| n != 0)
+    }
+
+    /// Whether a pixel pack buffer is bound.
+    pub fn pixel_pack_bound(&self) -> bool {
+        self.params().version >= (2, 1)
+            && self
+                .buffers
+                .bound(GL_PIXEL_PACK_BUFFER)
+                .is_ok_and(|n| n != 0)
+    }
+
+    /// The `len` bytes at `offset` of the pixel unpack buffer, or `None`
+    /// when none is bound (the pointer is then client memory).
+    pub fn pixel_unpack_bytes(&self, offset: usize, len: usize) -> ApiResult<Option<Vec<u8>>> {
+        let Some(name) = self.pixel_buffer(false, offset, len)? else {
+            return Ok(None);
+        };
+        let buffers = self.shared().buffers();
+        Ok(buffers.get(name).map(|b| b.data[offset..offset + len].to_vec()))
+    }
+
+    /// Packs into the pixel pack buffer: `fill` gets a copy of the `len`
+    /// bytes at `offset` (bytes it does not write keep their contents),
+    /// which is then stored back. `Ok(None)` when no buffer is bound.
+    pub fn pixel_pack_into<R>(
+        &mut self,
+        offset: usize,
+        len: usize,
+        fill: impl FnOnce(&mut Context, &mut [u8]) -> ApiResult<R>,
+    ) -> ApiResult<Option<R>> {
+        let Some(name) = self.pixel_buffer(true, offset, len)? else {
+            return Ok(None);
+        };
+        let mut bytes = {
+            let buffers = self.shared().buffers();
+            match buffers.get(name) {
+                Some(b) => b.data[offset..offset + len].to_vec(),
+                None => return Err(ApiError::InvalidOperation),
+            }
+        };
+        let r = fill(self, &mut bytes)?;
+        let shared = self.shared().clone();
+        let mut buffers = shared.buffers();
+        if let Some(b) = buffers.get_mut(name)
+            && let Some(dst) = b.data.get_mut(offset..offset + len)
+        {
+            dst.copy_from_slice(&bytes);
+        }
+        Ok(Some(r))
+    }
+}

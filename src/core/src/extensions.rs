@@ -87,7 +87,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_shader_objects", Needs::Version(2, 0)),
     (c"GL_ARB_shading_language_100", Needs::Version(2, 0)),
     (c"GL_ARB_vertex_shader", Needs::Version(2, 0)),
+    // GL 2.1
+    (c"GL_ARB_pixel_buffer_object", Needs::Version(2, 1)),
+    (c"GL_EXT_pixel_buffer_object", Needs::Version(2, 1)),
+    (c"GL_EXT_texture_sRGB", Needs::Version(2, 1)),
     // On their own.
+    (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
     (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),

@@ -28,7 +28,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{internal_format, next_serial, to_base};
+use crate::texture::{internal_format, next_serial, to_base, to_stored};
 
 /// `GL_MAX_RENDERBUFFER_SIZE`.
 pub const MAX_RENDERBUFFER_SIZE: u32 = 4096;
@@ -949,9 +949,7 @@ impl Context {
                 };
                 let [w, h, _] = img.size;
                 let base = zoffset * w * h;
-                write(&mut map, w, &|i| {
-                    img.texels.get(base + i).copied().unwrap_or_default()
-                });
+                write(&mut map, w, &|i| img.stored(base + i).unwrap_or_default());
             }
         }
     }
@@ -1061,7 +1059,7 @@ impl Context {
                 };
                 let [w, h, _] = img.size;
                 let base = zoffset * w * h;
-                let (fmt, bits) = (img.base, img.bits);
+                let (ifmt, fmt, bits) = (img.internal_format, img.base, img.bits);
                 for y in 0..mh.min(h) {
                     for x in 0..mw.min(w) {
                         let v = read(x, y);
@@ -1069,7 +1067,7 @@ impl Context {
                             continue;
                         };
                         *t = match p {
-                            0 => to_base(v, fmt, bits),
+                            0 => to_stored(v, ifmt, fmt, bits),
                             1 => to_base([v[0], t[1], 0.0, 1.0], fmt, bits),
                             _ => to_base([t[0], v[1], 0.0, 1.0], fmt, bits),
                         };

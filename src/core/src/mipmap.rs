@@ -22,7 +22,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{TexImage, Texture, to_base};
+use crate::texture::{TexImage, Texture, to_stored};
 
 /// Sample positions along one axis: for destination texel `i`, the two
 /// source texels and the second one's weight.
@@ -49,7 +49,11 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
     let tx = taps(src.size[0], size[0]);
     let ty = taps(src.size[1], size[1]);
     let tz = taps(src.size[2], size[2]);
-    let texel = |x: usize, y: usize, z: usize| src.texels[(z * sh + y) * sw + x];
+    // sRGB levels are filtered in their encoded 8-bit values, like the
+    // other 8-bit formats (and stored decoded again by `to_stored`).
+    let texel = |x: usize, y: usize, z: usize| {
+        src.stored((z * sh + y) * sw + x).unwrap_or_default()
+    };
     let mut texels = Vec::with_capacity(size.iter().product());
     for &(z0, z1, wz) in &tz {
         for &(y0, y1, wy) in &ty {
@@ -64,7 +68,7 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
                         filter_unorm8(get, [x0, x1, y0, y1, z0, z1], [wx, wy, wz])
                     };
                 }
-                texels.push(to_base(t, src.base, src.bits));
+                texels.push(to_stored(t, src.internal_format, src.base, src.bits));
             }
         }
     }
@@ -78,7 +82,7 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
 }
 
 /// Channels of at most 8 bits (llvmpipe's 8-bit sampling path): the texels
-/// as 8-bit values, filtered, rounded half up; [`to_base`] then requantizes
+/// as 8-bit values, filtered, rounded half up; [`to_stored`] then requantizes
 /// to the channel's bits (a 5-bit average of 9.5 steps stored as 78/255
 /// becomes 9, as llvmpipe's).
 fn filter_unorm8(get: impl Fn(usize, usize, usize) -> f32, at: [usize; 6], w: [f64; 3]) -> f32 {

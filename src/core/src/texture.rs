@@ -77,6 +77,13 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_RGB5_A1 => (GL_RGBA, [5, 5, 5, 1]),
         GL_RGB10_A2 => (GL_RGBA, [10, 10, 10, 2]),
         GL_RGBA12 | GL_RGBA16 => (GL_RGBA, [16, 16, 16, 16]),
+        // EXT_texture_sRGB (GL 2.1): 8-bit sRGB-encoded colour.
+        GL_SRGB | GL_SRGB8 | GL_COMPRESSED_SRGB => (GL_RGB, [8, 8, 8, 0]),
+        GL_SRGB_ALPHA | GL_SRGB8_ALPHA8 | GL_COMPRESSED_SRGB_ALPHA => (GL_RGBA, [8, 8, 8, 8]),
+        GL_SLUMINANCE | GL_SLUMINANCE8 | GL_COMPRESSED_SLUMINANCE => (GL_LUMINANCE, [8, 0, 0, 0]),
+        GL_SLUMINANCE_ALPHA | GL_SLUMINANCE8_ALPHA8 | GL_COMPRESSED_SLUMINANCE_ALPHA => {
+            (GL_LUMINANCE_ALPHA, [8, 0, 0, 8])
+        }
         // ARB_depth_texture: the depth bits are kept in R. Unsized depth is
         // 24 bits, as Mesa chooses (Z24X8).
         GL_DEPTH_COMPONENT | GL_DEPTH_COMPONENT24 => (GL_DEPTH_COMPONENT, [24, 0, 0, 0]),
@@ -102,7 +109,82 @@ pub fn is_generic_compressed(fmt: GLenum) -> bool {
             | GL_COMPRESSED_RG
             | GL_COMPRESSED_RGB
             | GL_COMPRESSED_RGBA
+            | GL_COMPRESSED_SRGB
+            | GL_COMPRESSED_SRGB_ALPHA
+            | GL_COMPRESSED_SLUMINANCE
+            | GL_COMPRESSED_SLUMINANCE_ALPHA
     )
+}
+
+/// Whether `fmt` is an sRGB internal format (EXT_texture_sRGB, GL 2.1).
+///
+/// An sRGB image keeps its quantized colour *decoded* to linear values in
+/// [`TexImage::texels`], so that sampling (in the backend, which knows
+/// nothing of sRGB) filters linear colour, as GL 4.6 §8.24 prefers; what
+/// the application reads back or renders onto is encoded again
+/// ([`TexImage::stored`]). The 8-bit round trip is exact.
+pub fn is_srgb(fmt: GLenum) -> bool {
+    matches!(
+        fmt,
+        GL_SRGB
+            | GL_SRGB8
+            | GL_SRGB_ALPHA
+            | GL_SRGB8_ALPHA8
+            | GL_SLUMINANCE
+            | GL_SLUMINANCE8
+            | GL_SLUMINANCE_ALPHA
+            | GL_SLUMINANCE8_ALPHA8
+            | GL_COMPRESSED_SRGB
+            | GL_COMPRESSED_SRGB_ALPHA
+            | GL_COMPRESSED_SLUMINANCE
+            | GL_COMPRESSED_SLUMINANCE_ALPHA
+    )
+}
+
+/// The sRGB EOTF (GL 4.6 eq. 8.17): encoded `cs` to linear.
+pub fn srgb_to_linear(cs: f32) -> f32 {
+    if cs <= 0.04045 {
+        cs / 12.92
+    } else {
+        ((cs + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// Linear `cl` to sRGB-encoded (GL 4.6 eq. 17.1).
+pub fn linear_to_srgb(cl: f32) -> f32 {
+    if cl.is_nan() || cl <= 0.0 {
+        0.0
+    } else if cl < 0.003_130_8 {
+        12.92 * cl
+    } else if cl < 1.0 {
+        1.055 * cl.powf(0.416_67) - 0.055
+    } else {
+        1.0
+    }
+}
+
+/// [`srgb_to_linear`] of a texel's colour (alpha stays linear).
+pub fn decode_srgb(t: [f32; 4]) -> [f32; 4] {
+    [
+        srgb_to_linear(t[0]),
+        srgb_to_linear(t[1]),
+        srgb_to_linear(t[2]),
+        t[3],
+    ]
+}
+
+/// [`linear_to_srgb`] of a texel's colour, rounded back to the 8-bit
+/// value it was decoded from.
+pub fn encode_srgb(t: [f32; 4]) -> [f32; 4] {
+    let e = |v: f32| (linear_to_srgb(v) * 255.0).round() / 255.0;
+    [e(t[0]), e(t[1]), e(t[2]), t[3]]
+}
+
+/// [`to_base`] for an image of internal format `fmt`: the value stored from
+/// a colour in the format's own (for sRGB, encoded) terms.
+pub fn to_stored(t: [f32; 4], fmt: GLenum, base: GLenum, bits: [u8; 4]) -> [f32; 4] {
+    let q = to_base(t, base, bits);
+    if is_srgb(fmt) { decode_srgb(q) } else { q }
 }
 
 /// One image of a texture.
@@ -116,8 +198,21 @@ pub struct TexImage {
     pub base: GLenum,
     /// Bits per R, G, B, A of the stored texels.
     pub bits: [u8; 4],
-    /// Texels, rows bottom first.
+    /// Texels, rows bottom first (linear colour for sRGB formats, see
+    /// [`is_srgb`]).
     pub texels: Vec<[f32; 4]>,
+}
+
+impl TexImage {
+    /// Texel `i` in the format's own terms (sRGB encoded), as read back.
+    pub fn stored(&self, i: usize) -> Option<[f32; 4]> {
+        let t = *self.texels.get(i)?;
+        Some(if is_srgb(self.internal_format) {
+            encode_srgb(t)
+        } else {
+            t
+        })
+    }
 }
 
 /// Sampler-like parameters of a texture object (GL 4.6 compat table 23.x).
@@ -408,7 +503,10 @@ pub fn make_image(
     texels: Vec<[f32; 4]>,
 ) -> ApiResult<TexImage> {
     let (base, bits) = internal_format_checked(internal_format)?;
-    let texels = texels.into_iter().map(|t| to_base(t, base, bits)).collect();
+    let texels = texels
+        .into_iter()
+        .map(|t| to_stored(t, internal_format, base, bits))
+        .collect();
     Ok(TexImage {
         size,
         internal_format,
@@ -425,7 +523,12 @@ fn internal_format_checked(fmt: GLenum) -> ApiResult<(GLenum, [u8; 4])> {
 /// Reads an image back in a client format (the base format's components;
 /// luminance reads back as R, GL 4.6 compat §8.11.4).
 pub fn read_image(img: &TexImage, client: &ClientImage, dst: &mut [u8]) {
-    client.pack(&img.texels, dst);
+    if is_srgb(img.internal_format) {
+        let encoded: Vec<[f32; 4]> = img.texels.iter().map(|&t| encode_srgb(t)).collect();
+        client.pack(&encoded, dst);
+    } else {
+        client.pack(&img.texels, dst);
+    }
 }
 
 #[cfg(test)]

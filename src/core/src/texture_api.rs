@@ -581,7 +581,12 @@ impl Context {
                         let src = texels[(z * size[1] + y) * size[0] + x];
                         let at = ((offset[2] + z) * h + offset[1] + y) * w + offset[0] + x;
                         if let Some(dst) = img.texels.get_mut(at) {
-                            *dst = crate::texture::to_base(src, img.base, img.bits);
+                            *dst = crate::texture::to_stored(
+                                src,
+                                img.internal_format,
+                                img.base,
+                                img.bits,
+                            );
                         }
                     }
                 }

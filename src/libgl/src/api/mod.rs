@@ -79,6 +79,56 @@ pub(crate) fn compiled(
     c.record(r);
 }
 
+/// The source image of an unpacking command: with a pixel unpack buffer
+/// bound, `len` bytes of it at offset `pixels` (GL 4.6 §8.4.4.1; NULL is
+/// offset 0); otherwise `len` bytes of client memory at `pixels`, `None`
+/// for a NULL pointer. INVALID_OPERATION when the buffer is mapped or too
+/// small.
+///
+/// # Safety
+/// Without a buffer bound, `pixels` must be NULL or point to `len` bytes
+/// the client owns, as the command's contract says.
+pub(crate) unsafe fn unpack_source<'a>(
+    c: &Context,
+    pixels: *const std::ffi::c_void,
+    len: usize,
+) -> oxgl_core::error::ApiResult<Option<std::borrow::Cow<'a, [u8]>>> {
+    if let Some(bytes) = c.pixel_unpack_bytes(pixels as usize, len)? {
+        return Ok(Some(std::borrow::Cow::Owned(bytes)));
+    }
+    if pixels.is_null() || len == 0 {
+        return Ok(None);
+    }
+    // SAFETY: the caller's contract.
+    Ok(Some(std::borrow::Cow::Borrowed(unsafe {
+        std::slice::from_raw_parts(pixels as *const u8, len)
+    })))
+}
+
+/// Runs a packing command's `fill` on its destination: with a pixel pack
+/// buffer bound, `len` bytes of it at offset `pixels` (GL 4.6 §18.2.4);
+/// otherwise the client's memory (nothing for NULL).
+///
+/// # Safety
+/// Without a buffer bound, `pixels` must be NULL or point to `len`
+/// writable bytes the client owns.
+pub(crate) unsafe fn pack_into(
+    c: &mut Context,
+    pixels: *mut std::ffi::c_void,
+    len: usize,
+    fill: impl FnOnce(&mut Context, &mut [u8]) -> oxgl_core::error::ApiResult,
+) -> oxgl_core::error::ApiResult {
+    if c.pixel_pack_bound() {
+        return c.pixel_pack_into(pixels as usize, len, fill).map(|_| ());
+    }
+    if pixels.is_null() || len == 0 {
+        return Ok(());
+    }
+    // SAFETY: the caller's contract.
+    let dst = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) };
+    fill(c, dst)
+}
+
 /// Extension names of core commands (gl.xml `alias` pairs: same signature
 /// and meaning) that advertised extensions need, as (alias, core name).
 const ALIASES: &[(&str, &str)] = &[

@@ -31,14 +31,13 @@ unsafe extern "C" fn read_pixels(
         let Some(plan) = c.record(plan) else {
             return;
         };
-        if plan.byte_len == 0 || pixels.is_null() {
-            return;
-        }
         // SAFETY: GL 4.6 §18.2: the client provides `byte_len` bytes at
-        // `pixels` for this size, format, type and pack state (no pixel pack
-        // buffer exists yet, so `pixels` is a client pointer).
-        let dst = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, plan.byte_len) };
-        let r = c.read_pixels(&plan, dst);
+        // `pixels` for this size, format, type and pack state.
+        let r = unsafe {
+            super::pack_into(c, pixels, plan.byte_len, |c, dst| {
+                c.read_pixels(&plan, dst)
+            })
+        };
         c.record(r);
     })
 }
@@ -60,17 +59,17 @@ unsafe extern "C" fn draw_pixels(
             return;
         };
         let len = plan.byte_len();
-        let rect = if pixels.is_null() || len == 0 {
+        // SAFETY: GL 4.6 §8.4.4: the client image occupies `len` bytes from
+        // `pixels` under the current unpack parameters.
+        let src = unsafe { super::unpack_source(c, pixels, len) };
+        let Some(src) = c.record(src) else {
+            return;
+        };
+        let rect = match src {
+            Some(src) => oxgl_core::Context::unpack_pixel_rect(&plan, &src),
             // No image: nothing to draw (GL leaves the result undefined).
-            if len != 0 {
-                return;
-            }
-            oxgl_core::Context::unpack_pixel_rect(&plan, &[])
-        } else {
-            // SAFETY: GL 4.6 §8.4.4: the client image occupies `len` bytes
-            // from `pixels` under the current unpack parameters.
-            let src = unsafe { std::slice::from_raw_parts(pixels as *const u8, len) };
-            oxgl_core::Context::unpack_pixel_rect(&plan, src)
+            None if len != 0 => return,
+            None => oxgl_core::Context::unpack_pixel_rect(&plan, &[]),
         };
         compiled(c, move |c| c.draw_pixels(&rect));
     })
@@ -118,13 +117,15 @@ unsafe extern "C" fn bitmap(
             return;
         };
         let size = plan.size;
-        let values = if bits.is_null() || plan.byte_len == 0 {
-            Vec::new()
-        } else {
-            // SAFETY: the bitmap occupies `byte_len` bytes from `bits` under
-            // the current unpack parameters.
-            let src = unsafe { std::slice::from_raw_parts(bits, plan.byte_len) };
-            plan.unpack(src)
+        // SAFETY: the bitmap occupies `byte_len` bytes from `bits` under
+        // the current unpack parameters.
+        let src = unsafe { super::unpack_source(c, bits.cast(), plan.byte_len) };
+        let Some(src) = c.record(src) else {
+            return;
+        };
+        let values = match src {
+            Some(src) if plan.byte_len > 0 => plan.unpack(&src),
+            _ => Vec::new(),
         };
         let rect = PixelRect {
             size,
@@ -167,13 +168,20 @@ fn pixel_map<T: Copy>(
             return;
         }
         let checked = c.check_pixel_map(map, size);
-        if c.record(checked).is_none() || values.is_null() {
+        if c.record(checked).is_none() {
             return;
         }
-        // SAFETY: the client passes `size` values (1..=256, checked above).
-        let v: Vec<f64> = unsafe { std::slice::from_raw_parts(values, size as usize) }
-            .iter()
-            .map(|&x| widen(x))
+        let len = size as usize * std::mem::size_of::<T>();
+        // SAFETY: the client passes `size` values (1..=256, checked above),
+        // or their offset in a pixel unpack buffer.
+        let src = unsafe { super::unpack_source(c, values.cast(), len) };
+        let Some(Some(bytes)) = c.record(src) else {
+            return;
+        };
+        let v: Vec<f64> = bytes
+            .chunks_exact(std::mem::size_of::<T>())
+            // SAFETY: each chunk holds one `T` (a plain number type).
+            .map(|b| widen(unsafe { std::ptr::read_unaligned(b.as_ptr().cast::<T>()) }))
             .collect();
         compiled(c, move |c| c.pixel_map(map, &v, type_));
     })
@@ -219,15 +227,20 @@ fn get_pixel_map<T: Copy>(
             c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
             return;
         }
-        if values.is_null() {
-            return;
-        }
+        let n = std::mem::size_of::<T>();
         // SAFETY: the client provides room for the map's size (queried
-        // with GL_PIXEL_MAP_*_SIZE), or said how much with `buf_size`.
-        let out = unsafe { std::slice::from_raw_parts_mut(values, v.len()) };
-        for (o, x) in out.iter_mut().zip(v) {
-            *o = narrow(x);
-        }
+        // with GL_PIXEL_MAP_*_SIZE), or said how much with `buf_size`; or
+        // the offset in a pixel pack buffer.
+        let r = unsafe {
+            super::pack_into(c, values.cast(), v.len() * n, |_, out| {
+                for (o, x) in out.chunks_exact_mut(n).zip(v) {
+                    // SAFETY: each chunk has room for one `T`.
+                    std::ptr::write_unaligned(o.as_mut_ptr().cast::<T>(), narrow(x));
+                }
+                Ok(())
+            })
+        };
+        c.record(r);
     })
 }
 

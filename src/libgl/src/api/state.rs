@@ -192,13 +192,14 @@ handler!(line_stipple "glLineStipple"(f: GLint, p: GLushort) => |c| c.line_stipp
 
 unsafe extern "C" fn polygon_stipple(mask: *const GLubyte) {
     with_ctx("glPolygonStipple", (), |c| {
-        if mask.is_null() {
-            return;
-        }
         let (len, _) = oxgl_core::Context::stipple_layout(&c.state.unpack);
         // SAFETY: GL 4.6 compat §14.6.2: the command reads a 32×32 bitmap
         // from `mask` under the unpack state: `len` bytes.
-        let data = unsafe { std::slice::from_raw_parts(mask, len) }.to_vec();
+        let src = unsafe { super::unpack_source(c, mask.cast(), len) };
+        let Some(Some(data)) = c.record(src) else {
+            return;
+        };
+        let data = data.into_owned();
         if c.compiling_list() {
             let d = data.clone();
             c.save(Box::new(move |c: &mut oxgl_core::Context| {
@@ -220,15 +221,11 @@ unsafe extern "C" fn polygon_stipple(mask: *const GLubyte) {
 
 unsafe extern "C" fn get_polygon_stipple(mask: *mut GLubyte) {
     with_ctx("glGetPolygonStipple", (), |c| {
-        if mask.is_null() {
-            return;
-        }
         let (len, _) = oxgl_core::Context::stipple_layout(&c.state.pack);
         // SAFETY: the client provides room for the bitmap under the pack state.
-        let out = unsafe { std::slice::from_raw_parts_mut(mask, len) };
-        let r = c
-            .outside_begin_end()
-            .and_then(|()| c.get_polygon_stipple(out));
+        let r = c.outside_begin_end().and_then(|()| unsafe {
+            super::pack_into(c, mask.cast(), len, |c, out| c.get_polygon_stipple(out))
+        });
         c.record(r);
     })
 }

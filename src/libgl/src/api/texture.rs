@@ -383,13 +383,15 @@ fn tex_image(
         let Some(plan) = c.record(plan) else {
             return;
         };
-        let indices = if pixels.is_null() || plan.byte_len == 0 {
-            vec![0.0; plan.size[0] * plan.size[1]]
-        } else {
-            // SAFETY: GL 4.6 §8.4.4: the client image occupies `byte_len`
-            // bytes from `pixels` under the current unpack parameters.
-            let src = unsafe { std::slice::from_raw_parts(pixels as *const u8, plan.byte_len) };
-            plan.unpack(src)
+        // SAFETY: GL 4.6 §8.4.4: the client image occupies `byte_len` bytes
+        // from `pixels` under the current unpack parameters.
+        let src = unsafe { super::unpack_source(c, pixels, plan.byte_len) };
+        let Some(src) = c.record(src) else {
+            return;
+        };
+        let indices = match src {
+            Some(src) if plan.byte_len > 0 => plan.unpack(&src),
+            _ => vec![0.0; plan.size[0] * plan.size[1]],
         };
         let dims = [plan.size[0], plan.size[1], 1];
         compiled(c, move |c| {
@@ -410,11 +412,13 @@ fn tex_image(
     let Some(plan) = c.record(plan) else {
         return;
     };
-    let src = (!pixels.is_null() && plan.byte_len > 0).then(|| {
-        // SAFETY: GL 4.6 §8.4.4: the client image occupies `byte_len` bytes
-        // from `pixels` under the current unpack parameters.
-        unsafe { std::slice::from_raw_parts(pixels as *const u8, plan.byte_len) }
-    });
+    // SAFETY: GL 4.6 §8.4.4: the client image occupies `byte_len` bytes
+    // from `pixels` under the current unpack parameters.
+    let src = unsafe { super::unpack_source(c, pixels, plan.byte_len) };
+    let Some(src) = c.record(src) else {
+        return;
+    };
+    let src = src.as_deref().filter(|s| !s.is_empty());
     let texels = Context::tex_image_texels(&plan, src);
     let Some(texels) = c.record(texels) else {
         return;
@@ -526,13 +530,16 @@ fn tex_sub_image(
     let Some(plan) = c.record(plan) else {
         return;
     };
-    if plan.byte_len == 0 || pixels.is_null() {
-        return;
-    }
     // SAFETY: GL 4.6 §8.6: the client image occupies `byte_len` bytes from
     // `pixels` under the current unpack parameters.
-    let bytes = unsafe { std::slice::from_raw_parts(pixels as *const u8, plan.byte_len) };
-    let texels = plan.unpack(bytes);
+    let src = unsafe { super::unpack_source(c, pixels, plan.byte_len) };
+    let Some(Some(bytes)) = c.record(src) else {
+        return;
+    };
+    if plan.byte_len == 0 {
+        return;
+    }
+    let texels = plan.unpack(&bytes);
     let (off, dims) = (offset.map(|o| o as usize), plan.size);
     compiled(c, move |c| {
         c.tex_sub_image(target, level, off, dims, texels.clone())
@@ -631,13 +638,13 @@ unsafe extern "C" fn GetTexImage(
         let Some(Some(plan)) = c.record(plan) else {
             return;
         };
-        if pixels.is_null() || plan.byte_len == 0 {
-            return;
-        }
         // SAFETY: GL 4.6 §8.11.4: the client provides `byte_len` bytes for
         // this image under the current pack parameters.
-        let dst = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, plan.byte_len) };
-        let r = c.get_tex_image(target, level, &plan, dst);
+        let r = unsafe {
+            super::pack_into(c, pixels, plan.byte_len, |c, dst| {
+                c.get_tex_image(target, level, &plan, dst)
+            })
+        };
         c.record(r);
     })
 }
