@@ -703,6 +703,11 @@ impl Context {
                 if !fits || rb.size[0] == 0 || rb.size[1] == 0 {
                     return Err(BAD);
                 }
+                // Colour is rendered at 8 bits per channel: a float
+                // buffer cannot keep what is drawn into it.
+                if crate::texture::is_float(rb.internal_format) {
+                    return Err(GL_FRAMEBUFFER_UNSUPPORTED);
+                }
                 Ok(Some(ImageInfo {
                     size: rb.size,
                     bits: rb.bits,
@@ -723,6 +728,9 @@ impl Context {
                 let [w, h, d] = img.size;
                 if w == 0 || h == 0 || zoffset >= d.max(1) {
                     return Err(BAD);
+                }
+                if crate::texture::is_float(img.internal_format) {
+                    return Err(GL_FRAMEBUFFER_UNSUPPORTED);
                 }
                 let b = img.bits;
                 let bits = match (img.base, p) {

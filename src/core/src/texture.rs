@@ -77,6 +77,24 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_RGB5_A1 => (GL_RGBA, [5, 5, 5, 1]),
         GL_RGB10_A2 => (GL_RGBA, [10, 10, 10, 2]),
         GL_RGBA12 | GL_RGBA16 => (GL_RGBA, [16, 16, 16, 16]),
+        // ARB_texture_float and ARB_texture_rg's float formats: stored as
+        // they come (16-bit ones rounded to half precision), unclamped.
+        GL_RGBA32F => (GL_RGBA, [32, 32, 32, 32]),
+        GL_RGB32F => (GL_RGB, [32, 32, 32, 0]),
+        GL_RG32F => (GL_RG, [32, 32, 0, 0]),
+        GL_R32F => (GL_RED, [32, 0, 0, 0]),
+        GL_ALPHA32F_ARB => (GL_ALPHA, [0, 0, 0, 32]),
+        GL_INTENSITY32F_ARB => (GL_INTENSITY, [32, 0, 0, 0]),
+        GL_LUMINANCE32F_ARB => (GL_LUMINANCE, [32, 0, 0, 0]),
+        GL_LUMINANCE_ALPHA32F_ARB => (GL_LUMINANCE_ALPHA, [32, 0, 0, 32]),
+        GL_RGBA16F => (GL_RGBA, [16, 16, 16, 16]),
+        GL_RGB16F => (GL_RGB, [16, 16, 16, 0]),
+        GL_RG16F => (GL_RG, [16, 16, 0, 0]),
+        GL_R16F => (GL_RED, [16, 0, 0, 0]),
+        GL_ALPHA16F_ARB => (GL_ALPHA, [0, 0, 0, 16]),
+        GL_INTENSITY16F_ARB => (GL_INTENSITY, [16, 0, 0, 0]),
+        GL_LUMINANCE16F_ARB => (GL_LUMINANCE, [16, 0, 0, 0]),
+        GL_LUMINANCE_ALPHA16F_ARB => (GL_LUMINANCE_ALPHA, [16, 0, 0, 16]),
         // EXT_texture_sRGB (GL 2.1): 8-bit sRGB-encoded colour.
         GL_SRGB | GL_SRGB8 | GL_COMPRESSED_SRGB => (GL_RGB, [8, 8, 8, 0]),
         GL_SRGB_ALPHA | GL_SRGB8_ALPHA8 | GL_COMPRESSED_SRGB_ALPHA => (GL_RGBA, [8, 8, 8, 8]),
@@ -180,9 +198,43 @@ pub fn encode_srgb(t: [f32; 4]) -> [f32; 4] {
     [e(t[0]), e(t[1]), e(t[2]), t[3]]
 }
 
+/// Whether `fmt` is a floating-point internal format (ARB_texture_float,
+/// ARB_texture_rg): its texels are neither clamped nor normalized.
+pub fn is_float(fmt: GLenum) -> bool {
+    matches!(
+        fmt,
+        GL_RGBA32F
+            | GL_RGB32F
+            | GL_RG32F
+            | GL_R32F
+            | GL_ALPHA32F_ARB
+            | GL_INTENSITY32F_ARB
+            | GL_LUMINANCE32F_ARB
+            | GL_LUMINANCE_ALPHA32F_ARB
+            | GL_RGBA16F
+            | GL_RGB16F
+            | GL_RG16F
+            | GL_R16F
+            | GL_ALPHA16F_ARB
+            | GL_INTENSITY16F_ARB
+            | GL_LUMINANCE16F_ARB
+            | GL_LUMINANCE_ALPHA16F_ARB
+    )
+}
+
 /// [`to_base`] for an image of internal format `fmt`: the value stored from
 /// a colour in the format's own (for sRGB, encoded) terms.
 pub fn to_stored(t: [f32; 4], fmt: GLenum, base: GLenum, bits: [u8; 4]) -> [f32; 4] {
+    if is_float(fmt) {
+        // The base format's channels, unclamped; 16-bit ones at half
+        // precision (the round trip through f16 is exact for them).
+        let q = to_base(t, base, [0; 4]);
+        return if bits.iter().any(|&b| b == 16) {
+            q.map(|v| oxgl_ir::eval::f16_to_f32(oxgl_ir::eval::f32_to_f16(v)))
+        } else {
+            q
+        };
+    }
     let q = to_base(t, base, bits);
     if is_srgb(fmt) { decode_srgb(q) } else { q }
 }

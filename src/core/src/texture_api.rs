@@ -874,6 +874,31 @@ impl Context {
                         0.0
                     }
                 }
+                // ARB_texture_float: each component's type; NONE for one
+                // the base format lacks.
+                GL_TEXTURE_RED_TYPE
+                | GL_TEXTURE_GREEN_TYPE
+                | GL_TEXTURE_BLUE_TYPE
+                | GL_TEXTURE_ALPHA_TYPE
+                | GL_TEXTURE_LUMINANCE_TYPE
+                | GL_TEXTURE_INTENSITY_TYPE
+                | GL_TEXTURE_DEPTH_TYPE => {
+                    let has = match pname {
+                        GL_TEXTURE_RED_TYPE => bits[0] > 0 && !lum && !int && !depth,
+                        GL_TEXTURE_GREEN_TYPE => bits[1] > 0 && !depth,
+                        GL_TEXTURE_BLUE_TYPE => bits[2] > 0,
+                        GL_TEXTURE_ALPHA_TYPE => bits[3] > 0,
+                        GL_TEXTURE_LUMINANCE_TYPE => lum,
+                        GL_TEXTURE_INTENSITY_TYPE => int,
+                        _ => depth,
+                    };
+                    let float = img.is_some_and(|i| crate::texture::is_float(i.internal_format));
+                    (match (has, float) {
+                        (false, _) => GL_NONE,
+                        (true, true) => GL_FLOAT,
+                        (true, false) => GL_UNSIGNED_NORMALIZED,
+                    }) as f32
+                }
                 GL_TEXTURE_COMPRESSED => 0.0,
                 // A depth/stencil format keeps its stencil bits in G.
                 GL_TEXTURE_STENCIL_SIZE if depth => f32::from(bits[1]),
