@@ -114,11 +114,12 @@ fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
     }
 }
 
-/// Texels one image may hold: 1 GiB of storage at 16 bytes a texel (the
-/// texel store is four floats), like llvmpipe's 1 GiB limit for one
-/// texture. Larger images are GL_OUT_OF_MEMORY, and proxies say they do
+/// Texels one image may hold: 512 MiB of storage at 16 bytes a texel (the
+/// texel store is four floats, whatever the format: half of llvmpipe's
+/// 2 GiB, so that allocating and filling the largest image stays within
+/// seconds). Larger images are GL_OUT_OF_MEMORY, and proxies say they do
 /// not fit.
-const MAX_IMAGE_TEXELS: u64 = (1 << 30) / 16;
+const MAX_IMAGE_TEXELS: u64 = (1 << 29) / 16;
 
 fn max_size(target: GLenum) -> usize {
     if target == GL_TEXTURE_3D {
