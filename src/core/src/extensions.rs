@@ -93,6 +93,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_sRGB", Needs::Version(2, 1)),
     // On their own.
     (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
+    (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),
+    (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),
     (c"GL_ARB_texture_float", Needs::Version(1, 5)),
     (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),

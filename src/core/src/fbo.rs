@@ -34,6 +34,8 @@ use crate::texture::{internal_format, next_serial, to_base, to_stored};
 pub const MAX_RENDERBUFFER_SIZE: u32 = 4096;
 /// `GL_MAX_COLOR_ATTACHMENTS`.
 pub const MAX_COLOR_ATTACHMENTS: u32 = 1;
+/// `GL_MAX_SAMPLES`: renderbuffers are single-sampled.
+pub const MAX_SAMPLES: u32 = 0;
 
 /// What a renderbuffer holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,12 +310,17 @@ impl Context {
         matches!(self.fbo.framebuffers.get(&name), Some(Some(_)))
     }
 
-    /// `glBindRenderbuffer`: names need not come from `glGenRenderbuffers`
-    /// (EXT_framebuffer_object).
-    pub fn bind_renderbuffer(&mut self, target: GLenum, name: u32) -> ApiResult {
+    /// `glBindRenderbuffer`: under the EXT_framebuffer_object name
+    /// (`generated_only` false) any name creates an object; under the
+    /// ARB_framebuffer_object / GL 3.0 name one not from
+    /// `glGenRenderbuffers` is INVALID_OPERATION (as in Mesa).
+    pub fn bind_renderbuffer(&mut self, target: GLenum, name: u32, generated_only: bool) -> ApiResult {
         self.outside_begin_end()?;
         if target != GL_RENDERBUFFER {
             return Err(ApiError::InvalidEnum);
+        }
+        if generated_only && name != 0 && !self.fbo.renderbuffers.contains_key(&name) {
+            return Err(ApiError::InvalidOperation);
         }
         if name != 0 {
             let slot = self.fbo.renderbuffers.entry(name).or_insert(None);
@@ -406,6 +413,27 @@ impl Context {
         Ok(())
     }
 
+    /// `glRenderbufferStorageMultisample`: `GL_MAX_SAMPLES` is 0 (no
+    /// multisampling yet), so only 0 samples are accepted.
+    pub fn renderbuffer_storage_multisample(
+        &mut self,
+        target: GLenum,
+        samples: i32,
+        internal: GLenum,
+        width: i32,
+        height: i32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if target != GL_RENDERBUFFER {
+            return Err(ApiError::InvalidEnum);
+        }
+        rb_format(internal).ok_or(ApiError::InvalidEnum)?;
+        if samples < 0 || samples > MAX_SAMPLES as i32 {
+            return Err(ApiError::InvalidValue);
+        }
+        self.renderbuffer_storage(target, internal, width, height)
+    }
+
     /// `glGetRenderbufferParameteriv`.
     pub fn get_renderbuffer_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<i32> {
         self.outside_begin_end()?;
@@ -425,14 +453,17 @@ impl Context {
             GL_RENDERBUFFER_ALPHA_SIZE => rb.bits[3].into(),
             GL_RENDERBUFFER_DEPTH_SIZE => rb.bits[4].into(),
             GL_RENDERBUFFER_STENCIL_SIZE => rb.bits[5].into(),
+            GL_RENDERBUFFER_SAMPLES => 0,
             _ => return Err(ApiError::InvalidEnum),
         })
     }
 
     /// `glBindFramebuffer`: `GL_FRAMEBUFFER` binds both the draw and the
     /// read framebuffer (EXT_framebuffer_blit splits them); 0 is the
-    /// window's. Names need not come from `glGenFramebuffers` (EXT).
-    pub fn bind_framebuffer(&mut self, target: GLenum, name: u32) -> ApiResult {
+    /// window's. Names need not come from `glGenFramebuffers` under the
+    /// EXT name; under the ARB / GL 3.0 name (`generated_only`) others are
+    /// INVALID_OPERATION.
+    pub fn bind_framebuffer(&mut self, target: GLenum, name: u32, generated_only: bool) -> ApiResult {
         self.outside_begin_end()?;
         let (draw, read) = match target {
             GL_FRAMEBUFFER => (true, true),
@@ -440,6 +471,9 @@ impl Context {
             GL_READ_FRAMEBUFFER => (false, true),
             _ => return Err(ApiError::InvalidEnum),
         };
+        if generated_only && name != 0 && !self.fbo.framebuffers.contains_key(&name) {
+            return Err(ApiError::InvalidOperation);
+        }
         self.flush_vertices();
         if name != 0 && !self.is_framebuffer(name) {
             self.fbo.framebuffers.insert(name, Some(Framebuffer::new()));
@@ -497,10 +531,10 @@ impl Context {
                 continue;
             }
             if self.fbo.draw_binding == n {
-                self.bind_framebuffer(GL_DRAW_FRAMEBUFFER, 0)?;
+                self.bind_framebuffer(GL_DRAW_FRAMEBUFFER, 0, false)?;
             }
             if self.fbo.read_binding == n {
-                self.bind_framebuffer(GL_READ_FRAMEBUFFER, 0)?;
+                self.bind_framebuffer(GL_READ_FRAMEBUFFER, 0, false)?;
             }
             self.fbo.framebuffers.remove(&n);
         }
@@ -639,6 +673,37 @@ impl Context {
         Ok(())
     }
 
+    /// `glFramebufferTextureLayer` (ARB_framebuffer_object): a layer of a
+    /// 3D texture (the only layered target this build has).
+    pub fn framebuffer_texture_layer(
+        &mut self,
+        target: GLenum,
+        attachment: GLenum,
+        texture: u32,
+        level: i32,
+        layer: i32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.bound_fb(target)?;
+        Self::point_index(attachment)?;
+        if texture == 0 {
+            return self.framebuffer_texture(3, target, attachment, GL_TEXTURE_3D, 0, level, 0);
+        }
+        let tex_target = {
+            let shared = self.shared().clone();
+            let textures = shared.textures();
+            textures.get(texture).map(|t| t.target)
+        };
+        match tex_target {
+            Some(GL_TEXTURE_3D) => {}
+            _ => return Err(ApiError::InvalidOperation),
+        }
+        if layer < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        self.framebuffer_texture(3, target, attachment, GL_TEXTURE_3D, texture, level, layer)
+    }
+
     /// `glGetFramebufferAttachmentParameteriv`.
     pub fn get_framebuffer_attachment_parameter(
         &mut self,
@@ -647,8 +712,30 @@ impl Context {
         pname: GLenum,
     ) -> ApiResult<i32> {
         self.outside_begin_end()?;
+        if self.target_binding(target)? == 0 {
+            return self.default_fb_attachment_parameter(attachment, pname);
+        }
         let points = Self::point_index(attachment)?;
-        let att = self.bound_fb(target)?.att[points[0]];
+        let fb_att = self.bound_fb(target)?.att;
+        let att = fb_att[points[0]];
+        // GL 4.6 §9.2.3: DEPTH_STENCIL_ATTACHMENT names one image or none.
+        if points.len() == 2 && fb_att[1] != fb_att[2] {
+            return Err(ApiError::InvalidOperation);
+        }
+        let sized = matches!(
+            pname,
+            GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE
+                | GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE
+                | GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE
+                | GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE
+                | GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE
+                | GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE
+                | GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE
+                | GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING
+        );
+        if sized && att != Attachment::None {
+            return self.attachment_format_query(att, points[0], pname, points.len() == 2);
+        }
         let ty = match att {
             Attachment::None => GL_NONE,
             Attachment::Renderbuffer(_) => GL_RENDERBUFFER,
@@ -682,6 +769,103 @@ impl Context {
                 zoffset as i32
             }
             _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+
+    /// `glGetFramebufferAttachmentParameteriv` of the window's framebuffer
+    /// (GL 3.0 §6.1.13, as Mesa answers it with ARB_framebuffer_object):
+    /// its buffers by name, `GL_FRAMEBUFFER_DEFAULT` for those the visual
+    /// has, `GL_NONE` for the others; sizes from the visual.
+    fn default_fb_attachment_parameter(&self, attachment: GLenum, pname: GLenum) -> ApiResult<i32> {
+        let p = self.params();
+        let (exists, bits, component) = match attachment {
+            GL_FRONT_LEFT => (true, 0, GL_UNSIGNED_NORMALIZED),
+            GL_BACK_LEFT => (p.double_buffered, 0, GL_UNSIGNED_NORMALIZED),
+            GL_FRONT_RIGHT | GL_BACK_RIGHT => (false, 0, GL_UNSIGNED_NORMALIZED),
+            GL_DEPTH => (p.depth_bits > 0, 4, GL_UNSIGNED_NORMALIZED),
+            GL_STENCIL => (p.stencil_bits > 0, 5, GL_UNSIGNED_INT),
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        if pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE {
+            return Ok(if exists { GL_FRAMEBUFFER_DEFAULT } else { GL_NONE } as i32);
+        }
+        if !exists {
+            return Err(ApiError::InvalidEnum);
+        }
+        let all = [
+            p.rgba_bits[0],
+            p.rgba_bits[1],
+            p.rgba_bits[2],
+            p.rgba_bits[3],
+            p.depth_bits,
+            p.stencil_bits,
+        ];
+        let size = |i: usize| -> i32 {
+            let colour = bits == 0 && i < 4;
+            if colour || bits == i { all[i].into() } else { 0 }
+        };
+        Ok(match pname {
+            GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE => size(0),
+            GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE => size(1),
+            GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE => size(2),
+            GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE => size(3),
+            GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE => size(4),
+            GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE => size(5),
+            GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => component as i32,
+            GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING => GL_LINEAR as i32,
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
+
+    /// The ARB_framebuffer_object format queries of the image attached at
+    /// point `p`: component sizes, type and colour encoding.
+    fn attachment_format_query(
+        &self,
+        att: Attachment,
+        p: usize,
+        pname: GLenum,
+        depth_stencil: bool,
+    ) -> ApiResult<i32> {
+        let internal = match att {
+            Attachment::None => return Err(ApiError::InvalidEnum),
+            Attachment::Renderbuffer(n) => match self.fbo.renderbuffers.get(&n) {
+                Some(Some(rb)) => rb.internal_format,
+                _ => return Err(ApiError::InvalidOperation),
+            },
+            Attachment::Texture {
+                name, face, level, ..
+            } => {
+                let shared = self.shared().clone();
+                let textures = shared.textures();
+                match textures.get(name).and_then(|t| t.images.get(&(face, level))) {
+                    Some(img) => img.internal_format,
+                    None => return Err(ApiError::InvalidOperation),
+                }
+            }
+        };
+        let bits = rb_format(internal).map_or([0; 6], |(_, b)| b);
+        let float = crate::texture::is_float(internal);
+        Ok(match pname {
+            GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE => bits[0].into(),
+            GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE => bits[1].into(),
+            GL_FRAMEBUFFER_ATTACHMENT_BLUE_SIZE => bits[2].into(),
+            GL_FRAMEBUFFER_ATTACHMENT_ALPHA_SIZE => bits[3].into(),
+            GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE => bits[4].into(),
+            GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE => bits[5].into(),
+            // The two components of a depth/stencil image differ.
+            GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE if depth_stencil => {
+                return Err(ApiError::InvalidOperation);
+            }
+            GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => (match p {
+                2 => GL_UNSIGNED_INT,
+                _ if float => GL_FLOAT,
+                _ => GL_UNSIGNED_NORMALIZED,
+            }) as i32,
+            _ => (if crate::texture::is_srgb(internal) {
+                GL_SRGB
+            } else {
+                GL_LINEAR
+            }) as i32,
         })
     }
 
@@ -768,14 +952,35 @@ impl Context {
         if infos.iter().all(Option::is_none) {
             return (GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT, infos);
         }
-        // EXT_framebuffer_object: every image the same size (ARB relaxed it;
-        // this build advertises EXT only).
-        let mut sizes = infos.iter().flatten().map(|i| i.size);
-        if let Some(first) = sizes.next()
-            && sizes.any(|s| s != first)
-        {
-            return (GL_FRAMEBUFFER_INCOMPLETE_DIMENSIONS_EXT, infos);
+        // EXT_framebuffer_object 4.4.4.2 (kept by GL 3.0 and by Mesa for
+        // contexts without ARB_ES2_compatibility): the colour buffers named
+        // by the draw and read buffer must be attached.
+        let (draw, read) = (
+            if name == self.fbo.draw_binding {
+                self.state.draw_buffer
+            } else {
+                fb.draw_buffer
+            },
+            if name == self.fbo.read_binding {
+                self.state.read_buffer
+            } else {
+                fb.read_buffer
+            },
+        );
+        let missing = |b: GLenum| {
+            b != GL_NONE
+                && (GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT15).contains(&b)
+                && (b != GL_COLOR_ATTACHMENT0 || infos[0].is_none())
+        };
+        if missing(draw) {
+            return (GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER, infos);
         }
+        if missing(read) {
+            return (GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER, infos);
+        }
+        // EXT_framebuffer_object wanted every image the same size;
+        // ARB_framebuffer_object dropped the rule (drawing covers the
+        // smallest), and, as in Mesa, the EXT commands follow it too.
         (GL_FRAMEBUFFER_COMPLETE, infos)
     }
 

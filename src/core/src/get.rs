@@ -258,6 +258,7 @@ impl Context {
             GL_RENDERBUFFER_BINDING => int(self.fbo.rb_binding.into()),
             GL_MAX_RENDERBUFFER_SIZE => int(crate::fbo::MAX_RENDERBUFFER_SIZE.into()),
             GL_MAX_COLOR_ATTACHMENTS => int(crate::fbo::MAX_COLOR_ATTACHMENTS.into()),
+            GL_MAX_SAMPLES => int(crate::fbo::MAX_SAMPLES.into()),
             // GLSL limits (GL 2.0).
             GL_CURRENT_PROGRAM => int(self.programs.current.into()),
             GL_MAX_VERTEX_ATTRIBS => int(crate::program::MAX_VERTEX_ATTRIBS.into()),

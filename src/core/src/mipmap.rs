@@ -54,6 +54,7 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
     let texel = |x: usize, y: usize, z: usize| {
         src.stored((z * sh + y) * sw + x).unwrap_or_default()
     };
+    let float = crate::texture::is_float(src.internal_format);
     let mut texels = Vec::with_capacity(size.iter().product());
     for &(z0, z1, wz) in &tz {
         for &(y0, y1, wy) in &ty {
@@ -61,7 +62,11 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
                 let mut t = [0.0f32; 4];
                 for (c, out) in t.iter_mut().enumerate() {
                     let get = |x, y, z| texel(x, y, z)[c];
-                    *out = if src.bits[c] > 8 {
+                    *out = if float {
+                        // Float formats: the filtered value itself (to_stored
+                        // rounds 16-bit ones to half precision).
+                        filter_float(get, [x0, x1, y0, y1, z0, z1], [wx, wy, wz], 0.0)
+                    } else if src.bits[c] > 8 {
                         let max = ((1u32 << src.bits[c]) - 1) as f32;
                         filter_float(get, [x0, x1, y0, y1, z0, z1], [wx, wy, wz], max)
                     } else {
@@ -99,6 +104,7 @@ fn filter_unorm8(get: impl Fn(usize, usize, usize) -> f32, at: [usize; 6], w: [f
 /// integer): single-precision lerps `a + w·(b − a)`; the store rounds
 /// halves to even (16-bit averages of
 /// 23772.5 and 32767.5 become 23772 and 32768).
+/// `max`: the largest unorm value to round to, 0 for no rounding.
 fn filter_float(
     get: impl Fn(usize, usize, usize) -> f32,
     at: [usize; 6],
@@ -111,6 +117,9 @@ fn filter_float(
     let row = |y, z| lerp(get(x0, y, z), get(x1, y, z), wx);
     let plane = |z| lerp(row(y0, z), row(y1, z), wy);
     let v = lerp(plane(z0), plane(z1), wz);
+    if max == 0.0 {
+        return v;
+    }
     // to_base quantizes with `round`, halves away from zero: settle the
     // tie here.
     (v * max).round_ties_even() / max

@@ -3,7 +3,9 @@
 //! glRenderbufferStorage, glGetRenderbufferParameteriv,
 //! glFramebufferTexture{1D,2D,3D}, glFramebufferRenderbuffer,
 //! glCheckFramebufferStatus, glGetFramebufferAttachmentParameteriv, and
-//! glBlitFramebuffer (EXT_framebuffer_blit).
+//! glBlitFramebuffer (EXT_framebuffer_blit); ARB_framebuffer_object's
+//! glRenderbufferStorageMultisample and glFramebufferTextureLayer. The
+//! ARB / GL 3.0 bind commands take only generated names.
 //! glGenerateMipmap(EXT) lives with the textures.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
@@ -86,11 +88,41 @@ unsafe extern "C" fn IsFramebuffer(name: GLuint) -> GLboolean {
 }
 
 unsafe extern "C" fn BindRenderbuffer(target: GLenum, name: GLuint) {
-    record!("glBindRenderbuffer", |c| c.bind_renderbuffer(target, name))
+    record!("glBindRenderbuffer", |c| c.bind_renderbuffer(target, name, true))
+}
+
+unsafe extern "C" fn BindRenderbufferEXT(target: GLenum, name: GLuint) {
+    record!("glBindRenderbufferEXT", |c| c.bind_renderbuffer(target, name, false))
 }
 
 unsafe extern "C" fn BindFramebuffer(target: GLenum, name: GLuint) {
-    record!("glBindFramebuffer", |c| c.bind_framebuffer(target, name))
+    record!("glBindFramebuffer", |c| c.bind_framebuffer(target, name, true))
+}
+
+unsafe extern "C" fn BindFramebufferEXT(target: GLenum, name: GLuint) {
+    record!("glBindFramebufferEXT", |c| c.bind_framebuffer(target, name, false))
+}
+
+unsafe extern "C" fn RenderbufferStorageMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internal: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    record!("glRenderbufferStorageMultisample", |c| c
+        .renderbuffer_storage_multisample(target, samples, internal, width, height))
+}
+
+unsafe extern "C" fn FramebufferTextureLayer(
+    target: GLenum,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+    layer: GLint,
+) {
+    record!("glFramebufferTextureLayer", |c| c
+        .framebuffer_texture_layer(target, attachment, texture, level, layer))
 }
 
 unsafe extern "C" fn RenderbufferStorage(
@@ -224,9 +256,11 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.IsFramebuffer = IsFramebuffer;
     d.IsFramebufferEXT = IsFramebuffer;
     d.BindRenderbuffer = BindRenderbuffer;
-    d.BindRenderbufferEXT = BindRenderbuffer;
+    d.BindRenderbufferEXT = BindRenderbufferEXT;
     d.BindFramebuffer = BindFramebuffer;
-    d.BindFramebufferEXT = BindFramebuffer;
+    d.BindFramebufferEXT = BindFramebufferEXT;
+    d.RenderbufferStorageMultisample = RenderbufferStorageMultisample;
+    d.FramebufferTextureLayer = FramebufferTextureLayer;
     d.RenderbufferStorage = RenderbufferStorage;
     d.RenderbufferStorageEXT = RenderbufferStorage;
     d.GetRenderbufferParameteriv = GetRenderbufferParameteriv;
