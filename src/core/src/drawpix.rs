@@ -35,6 +35,8 @@ pub enum PixelData {
     Depth(Vec<f32>),
     /// Stencil indices.
     Stencil(Vec<f32>),
+    /// Depth values and stencil indices (`GL_DEPTH_STENCIL`).
+    DepthStencil(Vec<f32>, Vec<f32>),
 }
 
 /// A pixel rectangle: its size and data.
@@ -149,6 +151,28 @@ pub fn scalar_image(
 }
 
 impl ScalarImage {
+    /// A `GL_DEPTH_STENCIL` / `GL_UNSIGNED_INT_24_8` image in `src`: the
+    /// depth (top 24 bits, normalized) and stencil (low 8) of each pixel.
+    pub fn unpack_depth_stencil(&self, src: &[u8]) -> (Vec<f32>, Vec<f32>) {
+        let [w, h] = self.size;
+        let mut depth = Vec::with_capacity(w * h);
+        let mut stencil = Vec::with_capacity(w * h);
+        for y in 0..h {
+            let row = self.skip.0 + y * self.row_stride;
+            for x in 0..w {
+                let at = row + (self.skip.1 + x) * 4;
+                let mut e = [src[at], src[at + 1], src[at + 2], src[at + 3]];
+                if self.swap_bytes {
+                    e.reverse();
+                }
+                let v = u32::from_ne_bytes(e);
+                depth.push((f64::from(v >> 8) / 16_777_215.0) as f32);
+                stencil.push((v & 0xff) as f32);
+            }
+        }
+        (depth, stencil)
+    }
+
     /// The values of the image in `src` (`byte_len` bytes), rows bottom
     /// first: depth normalized to [0, 1] for integer types, indices as
     /// integers; a bitmap gives 0 or 1.
@@ -277,11 +301,26 @@ impl Context {
                     format, type_, w, h, store,
                 )?))
             }
-            _ => {
-                // Depth/stencil pairs are not drawn (no EXT_packed_depth_stencil
-                // for glDrawPixels).
-                if type_ == GL_BITMAP || format == GL_DEPTH_STENCIL {
+            // EXT_packed_depth_stencil: only as GL_UNSIGNED_INT_24_8, into
+            // a framebuffer with both buffers.
+            GL_DEPTH_STENCIL => {
+                if type_ != GL_UNSIGNED_INT_24_8 {
                     return Err(ApiError::InvalidEnum);
+                }
+                let bits = self.fb_bits();
+                if bits[4] == 0 || bits[5] == 0 {
+                    return Err(ApiError::InvalidOperation);
+                }
+                let mut img = scalar_image(format, GL_UNSIGNED_INT, w, h, store)?;
+                img.type_ = type_;
+                Ok(DrawPixelsPlan::Scalar(img))
+            }
+            _ => {
+                if type_ == GL_BITMAP {
+                    return Err(ApiError::InvalidEnum);
+                }
+                if type_ == GL_UNSIGNED_INT_24_8 {
+                    return Err(ApiError::InvalidOperation);
                 }
                 Ok(DrawPixelsPlan::Color(client_image(
                     format, type_, w, h, 1, store,
@@ -297,6 +336,13 @@ impl Context {
                 size: [c.size[0], c.size[1]],
                 data: PixelData::Color(c.unpack(src)),
             },
+            DrawPixelsPlan::Scalar(s) if s.format == GL_DEPTH_STENCIL => {
+                let (d, st) = s.unpack_depth_stencil(src);
+                PixelRect {
+                    size: s.size,
+                    data: PixelData::DepthStencil(d, st),
+                }
+            }
             DrawPixelsPlan::Scalar(s) => {
                 let v = s.unpack(src);
                 PixelRect {
@@ -352,6 +398,25 @@ impl Context {
             PixelData::Stencil(mut s) => {
                 self.transfer_stencil(&mut s);
                 return self.write_stencil(&s, place);
+            }
+            // GL 4.6 compatibility §18.1: the depth values drawn as
+            // DEPTH_COMPONENT pixels, the stencil values as STENCIL_INDEX.
+            PixelData::DepthStencil(d, s) => {
+                let size = rect.size;
+                self.draw_rect(
+                    PixelRect {
+                        size,
+                        data: PixelData::Depth(d),
+                    },
+                    place,
+                )?;
+                return self.draw_rect(
+                    PixelRect {
+                        size,
+                        data: PixelData::Stencil(s),
+                    },
+                    place,
+                );
             }
         };
         let z = self.raster_pos.window[2];
@@ -509,13 +574,19 @@ impl Context {
             GL_COLOR => GL_RGBA,
             GL_DEPTH => GL_DEPTH_COMPONENT,
             GL_STENCIL => GL_STENCIL_INDEX,
+            GL_DEPTH_STENCIL => GL_DEPTH_STENCIL,
             _ => return Err(ApiError::InvalidEnum),
         };
         if w < 0 || h < 0 {
             return Err(ApiError::InvalidValue);
         }
-        let bits = self.fb_bits();
-        if type_ == GL_DEPTH && bits[4] == 0 || type_ == GL_STENCIL && bits[5] == 0 {
+        // Both the read and the draw framebuffer need the buffers copied.
+        let (bits, read_bits) = (self.fb_bits(), self.read_fb_bits());
+        let depth = matches!(type_, GL_DEPTH | GL_DEPTH_STENCIL);
+        let stencil = matches!(type_, GL_STENCIL | GL_DEPTH_STENCIL);
+        if depth && (bits[4] == 0 || read_bits[4] == 0)
+            || stencil && (bits[5] == 0 || read_bits[5] == 0)
+        {
             return Err(ApiError::InvalidOperation);
         }
         self.flush_vertices();
@@ -525,6 +596,23 @@ impl Context {
         if !self.render_mode_draws() {
             self.pixel_feedback(GL_COPY_PIXEL_TOKEN);
             return Ok(());
+        }
+        if format == GL_DEPTH_STENCIL {
+            let d = self.read_rect_floats(x, y, w, h, GL_DEPTH_COMPONENT)?;
+            let s = self.read_rect_floats(x, y, w, h, GL_STENCIL_INDEX)?;
+            let size = [w as usize, h as usize];
+            let place = Placement {
+                origin: self.pixel_origin(),
+                zoom: self.raster_pos.zoom,
+                size,
+            };
+            return self.draw_rect(
+                PixelRect {
+                    size,
+                    data: PixelData::DepthStencil(d, s),
+                },
+                place,
+            );
         }
         let floats = self.read_rect_floats(x, y, w, h, format)?;
         let (w, h) = (w as usize, h as usize);

@@ -26,7 +26,7 @@ use oxgl_dri_interface::{OxglBuffer, OxglColorFormat, OxglDrawableDesc};
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
-use crate::context::Context;
+use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
 use crate::texture::{internal_format, next_serial, to_base, to_stored};
 
@@ -312,13 +312,15 @@ impl Context {
 
     /// `glBindRenderbuffer`: under the EXT_framebuffer_object name
     /// (`generated_only` false) any name creates an object; under the
-    /// ARB_framebuffer_object / GL 3.0 name one not from
-    /// `glGenRenderbuffers` is INVALID_OPERATION (as in Mesa).
+    /// ARB_framebuffer_object / GL 3.0 name in a core context one not from
+    /// `glGenRenderbuffers` is INVALID_OPERATION (compatibility contexts
+    /// accept it, as Mesa).
     pub fn bind_renderbuffer(&mut self, target: GLenum, name: u32, generated_only: bool) -> ApiResult {
         self.outside_begin_end()?;
         if target != GL_RENDERBUFFER {
             return Err(ApiError::InvalidEnum);
         }
+        let generated_only = generated_only && self.params().profile != Profile::Compat;
         if generated_only && name != 0 && !self.fbo.renderbuffers.contains_key(&name) {
             return Err(ApiError::InvalidOperation);
         }
@@ -461,8 +463,8 @@ impl Context {
     /// `glBindFramebuffer`: `GL_FRAMEBUFFER` binds both the draw and the
     /// read framebuffer (EXT_framebuffer_blit splits them); 0 is the
     /// window's. Names need not come from `glGenFramebuffers` under the
-    /// EXT name; under the ARB / GL 3.0 name (`generated_only`) others are
-    /// INVALID_OPERATION.
+    /// EXT name; under the ARB / GL 3.0 name (`generated_only`) in a core
+    /// context others are INVALID_OPERATION (as in Mesa).
     pub fn bind_framebuffer(&mut self, target: GLenum, name: u32, generated_only: bool) -> ApiResult {
         self.outside_begin_end()?;
         let (draw, read) = match target {
@@ -471,6 +473,7 @@ impl Context {
             GL_READ_FRAMEBUFFER => (false, true),
             _ => return Err(ApiError::InvalidEnum),
         };
+        let generated_only = generated_only && self.params().profile != Profile::Compat;
         if generated_only && name != 0 && !self.fbo.framebuffers.contains_key(&name) {
             return Err(ApiError::InvalidOperation);
         }

@@ -21,6 +21,8 @@ enum Source {
     Color,
     Depth,
     Stencil,
+    /// `GL_DEPTH_STENCIL` as `GL_UNSIGNED_INT_24_8` (EXT_packed_depth_stencil).
+    DepthStencil,
 }
 
 /// A validated `glReadPixels` request and the client-memory layout it writes.
@@ -135,6 +137,9 @@ impl Context {
         format: GLenum,
         type_: GLenum,
     ) -> ApiResult<ReadPlan> {
+        if format == GL_DEPTH_STENCIL || type_ == GL_UNSIGNED_INT_24_8 {
+            return self.plan_read_depth_stencil(x, y, width, height, format, type_);
+        }
         let (components, source) = components(format).ok_or(ApiError::InvalidEnum)?;
         let (size, packed_components) = type_size(type_).ok_or(ApiError::InvalidEnum)?;
         if width < 0 || height < 0 {
@@ -183,17 +188,106 @@ impl Context {
         })
     }
 
+    /// [`Context::plan_read_pixels`] of `GL_DEPTH_STENCIL`
+    /// (EXT_packed_depth_stencil): only with `GL_UNSIGNED_INT_24_8`
+    /// (INVALID_ENUM otherwise; that type with another format is
+    /// INVALID_OPERATION), and only with both buffers.
+    fn plan_read_depth_stencil(
+        &self,
+        x: i32,
+        y: i32,
+        width: i32,
+        height: i32,
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult<ReadPlan> {
+        if format != GL_DEPTH_STENCIL {
+            return Err(if components(format).is_some() {
+                ApiError::InvalidOperation
+            } else {
+                ApiError::InvalidEnum
+            });
+        }
+        if type_ != GL_UNSIGNED_INT_24_8 {
+            return Err(ApiError::InvalidEnum);
+        }
+        if width < 0 || height < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let bits = self.read_fb_bits();
+        if bits[4] == 0 || bits[5] == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let (w, h) = (width as usize, height as usize);
+        let (stride, offset, byte_len) = layout(&self.state.pack, w, h, 4, 4);
+        Ok(ReadPlan {
+            x,
+            y,
+            width: w,
+            height: h,
+            format,
+            type_,
+            source: Source::DepthStencil,
+            components: 1,
+            component_size: 4,
+            packed: false,
+            stride,
+            offset,
+            byte_len,
+            swap_bytes: self.state.pack.swap_bytes,
+            transfer: true,
+        })
+    }
+
+    /// Reads depth and stencil as two float images and packs them as
+    /// `GL_UNSIGNED_INT_24_8`: depth in the top 24 bits, stencil below.
+    fn read_depth_stencil(&mut self, plan: &ReadPlan, dst: &mut [u8]) -> ApiResult {
+        let n = plan.width * plan.height;
+        let one = |source, format| ReadPlan {
+            format,
+            type_: GL_FLOAT,
+            source,
+            stride: plan.width * 4,
+            offset: 0,
+            byte_len: n * 4,
+            swap_bytes: false,
+            ..*plan
+        };
+        let mut depth = vec![0u8; n * 4];
+        let mut stencil = vec![0u8; n * 4];
+        self.read_pixels(&one(Source::Depth, GL_DEPTH_COMPONENT), &mut depth)?;
+        self.read_pixels(&one(Source::Stencil, GL_STENCIL_INDEX), &mut stencil)?;
+        let f = |b: &[u8], i: usize| f32::from_ne_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        for y in 0..plan.height {
+            for x in 0..plan.width {
+                let i = (y * plan.width + x) * 4;
+                let d = (f64::from(f(&depth, i).clamp(0.0, 1.0)) * 16_777_215.0).round() as u32;
+                let s = f(&stencil, i) as i64 as u32 & 0xff;
+                let mut v = (d << 8 | s).to_ne_bytes();
+                if plan.swap_bytes {
+                    v.reverse();
+                }
+                let at = plan.offset + y * plan.stride + x * 4;
+                dst[at..at + 4].copy_from_slice(&v);
+            }
+        }
+        Ok(())
+    }
+
     /// Performs a planned read into `dst` (`plan.byte_len` bytes of client memory).
     pub fn read_pixels(&mut self, plan: &ReadPlan, dst: &mut [u8]) -> ApiResult {
         self.fbo_prepare()?;
         if dst.len() < plan.byte_len {
             return Err(ApiError::InvalidOperation);
         }
+        if plan.source == Source::DepthStencil {
+            return self.read_depth_stencil(plan, dst);
+        }
         let Some(read) = self.read_drawable().cloned() else {
             return Ok(());
         };
         let buffer = match plan.source {
-            Source::Depth => OxglBuffer::Depth,
+            Source::Depth | Source::DepthStencil => OxglBuffer::Depth,
             Source::Stencil => OxglBuffer::Stencil,
             Source::Color => match self.state.read_buffer {
                 GL_BACK | GL_BACK_LEFT if self.read_fb_double_buffered() => OxglBuffer::BackColor,
@@ -244,7 +338,7 @@ impl Context {
                         }
                         store_components(plan.type_, &d, false, out);
                     }
-                    Source::Stencil => {
+                    Source::Stencil | Source::DepthStencil => {
                         let mut s = [f32::from(row[wx as usize])];
                         if let Some(t) = stencil_ops {
                             t.stencil(&mut s);

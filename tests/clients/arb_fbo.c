@@ -1,0 +1,277 @@
+/*
+ * arb_fbo.c: ARB_framebuffer_object, EXT_packed_depth_stencil and
+ * ARB_texture_float, by their results:
+ * - the ARB bind commands take only generated names (the EXT ones any);
+ * - attachments of different sizes are complete, drawing covers the
+ *   smallest; a draw or read buffer naming a missing attachment makes the
+ *   framebuffer incomplete;
+ * - glRenderbufferStorageMultisample with GL_MAX_SAMPLES 0,
+ *   glFramebufferTextureLayer into a 3D texture's slice;
+ * - attachment format queries, on objects and on the window's framebuffer;
+ * - GL_DEPTH_STENCIL / GL_UNSIGNED_INT_24_8 through glReadPixels,
+ *   glDrawPixels and glCopyPixels, with their errors;
+ * - float textures: unclamped texels, component types, and
+ *   GL_FRAMEBUFFER_UNSUPPORTED as colour attachments.
+ * Prints FAIL lines and PASS when all hold.
+ */
+#define GL_GLEXT_PROTOTYPES
+#include "common.h"
+#include <GL/glext.h>
+#include <string.h>
+
+/* As Mesa, the compatibility profile accepts names not from glGen* in
+ * both the ARB and the EXT binds (only core contexts refuse them). */
+static void bind_rules(void)
+{
+    GLuint fb = 4242, rb = 4243;
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    expect_error(GL_NO_ERROR, "binding names not generated");
+    CHECK(glIsFramebuffer(fb) && glIsRenderbuffer(rb), "bound names are objects");
+    glBindFramebufferEXT(GL_FRAMEBUFFER, 0);
+    glBindRenderbufferEXT(GL_RENDERBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteRenderbuffers(1, &rb);
+    CHECK(!glIsFramebuffer(fb) && !glIsRenderbuffer(rb), "deleted names");
+}
+
+static void completeness(void)
+{
+    GLuint fb, rb[2];
+    GLubyte px[4];
+    glGenFramebuffers(1, &fb);
+    glGenRenderbuffers(2, rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 16, 8);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[1]);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 8, 16);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
+    /* The draw/read buffer rule holds without ARB_ES2_compatibility (which
+     * drops it, as in Mesa llvmpipe). */
+    int es2 = strstr((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_ES2_compatibility") != NULL;
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    CHECK(st == (es2 ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER),
+          "depth only, draw buffer COLOR0: 0x%x", st);
+    glDrawBuffer(GL_NONE);
+    st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    CHECK(st == (es2 ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER),
+          "depth only, read buffer COLOR0: 0x%x", st);
+    glReadBuffer(GL_NONE);
+    st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    CHECK(st == GL_FRAMEBUFFER_COMPLETE, "depth only, no colour buffers: 0x%x", st);
+
+    /* 16x8 colour with 8x16 depth/stencil: complete, 8x8 drawn. */
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb[0]);
+    glDrawBuffer(GL_COLOR_ATTACHMENT0);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    CHECK(st == GL_FRAMEBUFFER_COMPLETE, "mixed sizes: 0x%x", st);
+    glViewport(0, 0, 16, 8);
+    glClearColor(1, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 255 && px[1] == 0, "mixed sizes: clear %d %d", px[0], px[1]);
+
+    /* Queries. */
+    GLint v = -1;
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                          GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE, &v);
+    CHECK(v == 8, "colour red size %d", v);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                          GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE, &v);
+    CHECK(v == GL_UNSIGNED_NORMALIZED, "colour component type 0x%x", v);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                          GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &v);
+    CHECK(v == GL_LINEAR, "colour encoding 0x%x", v);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT,
+                                          GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE, &v);
+    CHECK(v == 24, "depth size %d", v);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT,
+                                          GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, &v);
+    CHECK(v == 8, "stencil size %d", v);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                          GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+    CHECK(v == (GLint)rb[1], "depth/stencil object %d", v);
+    expect_error(GL_NO_ERROR, "attachment queries");
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
+                                          GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+    expect_error(GL_INVALID_OPERATION, "DEPTH_STENCIL_ATTACHMENT naming two images");
+
+    /* Multisample storage: more than GL_MAX_SAMPLES (0 on oxgl) fails. */
+    GLint max_samples = -1;
+    glGetIntegerv(GL_MAX_SAMPLES, &max_samples);
+    CHECK(max_samples >= 0, "GL_MAX_SAMPLES %d", max_samples);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb[0]);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, max_samples + 1, GL_RGBA8, 4, 4);
+    /* GL 3.0: INVALID_VALUE; GL 4.2 answers INVALID_OPERATION when the
+     * format's own maximum is exceeded first (Mesa). */
+    GLenum e = glGetError();
+    CHECK(e == GL_INVALID_VALUE || e == GL_INVALID_OPERATION, "GL_MAX_SAMPLES + 1 samples: 0x%x",
+          e);
+    glRenderbufferStorageMultisample(GL_RENDERBUFFER, 0, GL_RGBA8, 4, 4);
+    glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_SAMPLES, &v);
+    CHECK(v == 0, "GL_RENDERBUFFER_SAMPLES %d", v);
+    glGetRenderbufferParameteriv(GL_RENDERBUFFER, GL_RENDERBUFFER_WIDTH, &v);
+    CHECK(v == 4, "multisample storage width %d", v);
+    expect_error(GL_NO_ERROR, "multisample storage");
+
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteRenderbuffers(2, rb);
+    glViewport(0, 0, 32, 32);
+
+    /* The window's framebuffer. */
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK_LEFT,
+                                          GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &v);
+    CHECK(v == GL_FRAMEBUFFER_DEFAULT, "window back buffer type 0x%x", v);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK_LEFT,
+                                          GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE, &v);
+    CHECK(v == 8, "window green size %d", v);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_STENCIL,
+                                          GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE, &v);
+    CHECK(v == 8, "window stencil size %d", v);
+    expect_error(GL_NO_ERROR, "window attachment queries");
+}
+
+static void texture_layer(void)
+{
+    GLuint fb, tex;
+    GLubyte texels[4 * 4 * 3 * 4];
+    memset(texels, 0, sizeof texels);
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_3D, tex);
+    glTexImage3D(GL_TEXTURE_3D, 0, GL_RGBA8, 4, 4, 3, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, 2);
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    CHECK(st == GL_FRAMEBUFFER_COMPLETE, "3D slice attachment: 0x%x", st);
+    GLint layer = -1;
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                          GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, &layer);
+    CHECK(layer == 2, "attachment layer %d", layer);
+    glViewport(0, 0, 4, 4);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, tex, 0, -1);
+    expect_error(GL_INVALID_VALUE, "negative layer");
+    GLuint t2;
+    glGenTextures(1, &t2);
+    glBindTexture(GL_TEXTURE_2D, t2);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t2, 0, 0);
+    expect_error(GL_INVALID_OPERATION, "a layer of a 2D texture");
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, 32, 32);
+    glBindTexture(GL_TEXTURE_3D, tex);
+    glGetTexImage(GL_TEXTURE_3D, 0, GL_RGBA, GL_UNSIGNED_BYTE, texels);
+    const GLubyte *s1 = texels + 4 * 4 * 4 * 1, *s2 = texels + 4 * 4 * 4 * 2;
+    CHECK(s1[2] == 0 && s2[2] == 255 && s2[3] == 255, "slices after the clear: %d %d", s1[2],
+          s2[2]);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteTextures(1, &tex);
+    glDeleteTextures(1, &t2);
+}
+
+static void packed_depth_stencil(void)
+{
+    GLuint v[4];
+    glClearDepth(0.5);
+    glClearStencil(0x33);
+    glClear(GL_DEPTH_BUFFER_BIT | GL_STENCIL_BUFFER_BIT);
+    glReadPixels(2, 2, 2, 2, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, v);
+    expect_error(GL_NO_ERROR, "glReadPixels(GL_DEPTH_STENCIL)");
+    GLuint d = v[0] >> 8;
+    CHECK((v[0] & 0xff) == 0x33 && d >= 0x7fffff && d <= 0x800000,
+          "cleared depth/stencil 0x%08x", v[0]);
+
+    /* Draw a 2x2 image: depth 0.25, stencil 0x5a (depth written through
+     * the depth test). */
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_ALWAYS);
+    GLuint img[4];
+    int i;
+    for (i = 0; i < 4; i++)
+        img[i] = (GLuint)(0.25 * 0xffffff + 0.5) << 8 | 0x5a;
+    glRasterPos2i(10, 10);
+    glDrawPixels(2, 2, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, img);
+    expect_error(GL_NO_ERROR, "glDrawPixels(GL_DEPTH_STENCIL)");
+    glReadPixels(10, 10, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, v);
+    CHECK(v[0] == img[0], "drawn depth/stencil 0x%08x, expected 0x%08x", v[0], img[0]);
+
+    /* Copy it to (20, 20). */
+    glRasterPos2i(20, 20);
+    glCopyPixels(10, 10, 2, 2, GL_DEPTH_STENCIL);
+    expect_error(GL_NO_ERROR, "glCopyPixels(GL_DEPTH_STENCIL)");
+    glReadPixels(21, 21, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, v);
+    CHECK(v[0] == img[0], "copied depth/stencil 0x%08x", v[0]);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_DEPTH_TEST);
+
+    glReadPixels(0, 0, 1, 1, GL_DEPTH_STENCIL, GL_FLOAT, v);
+    expect_error(GL_INVALID_ENUM, "GL_DEPTH_STENCIL as GL_FLOAT");
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_INT_24_8, v);
+    expect_error(GL_INVALID_OPERATION, "GL_RGBA as GL_UNSIGNED_INT_24_8");
+}
+
+static void float_textures(void)
+{
+    GLuint tex, fb;
+    GLfloat t[8] = { 2.5f, -1.0f, 0.25f, 100.0f, 1e-3f, 0.5f, 3.0f, 1.0f };
+    GLfloat back[8];
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, 2, 1, 0, GL_RGBA, GL_FLOAT, t);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_FLOAT, back);
+    CHECK(memcmp(back, t, sizeof t) == 0, "RGBA32F texels %f %f %f %f", back[0], back[1],
+          back[2], back[3]);
+    GLint type = 0;
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_RED_TYPE, &type);
+    CHECK(type == GL_FLOAT, "GL_TEXTURE_RED_TYPE 0x%x", type);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE16F_ARB, 2, 1, 0, GL_RGBA, GL_FLOAT, t);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_LUMINANCE, GL_FLOAT, back);
+    CHECK(back[0] == 2.5f && back[1] > 0.000999f && back[1] < 0.001001f,
+          "LUMINANCE16F texels %f %f", back[0], back[1]);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_LUMINANCE_TYPE, &type);
+    CHECK(type == GL_FLOAT, "GL_TEXTURE_LUMINANCE_TYPE 0x%x", type);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_RED_TYPE, &type);
+    CHECK(type == GL_NONE, "luminance GL_TEXTURE_RED_TYPE 0x%x", type);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_FLOAT, t);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_ALPHA_TYPE, &type);
+    CHECK(type == GL_UNSIGNED_NORMALIZED, "RGBA8 GL_TEXTURE_ALPHA_TYPE 0x%x", type);
+    expect_error(GL_NO_ERROR, "float textures");
+
+    /* Colour renders at 8 bits: a float attachment is unsupported. */
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA16F, 4, 4, 0, GL_RGBA, GL_FLOAT, NULL);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    CHECK(st == GL_FRAMEBUFFER_UNSUPPORTED || st == GL_FRAMEBUFFER_COMPLETE,
+          "float attachment status 0x%x", st);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteTextures(1, &tex);
+}
+
+int main(void)
+{
+    static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,     8,
+                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE,    8,
+                                   GLX_DEPTH_SIZE, 24,               GLX_STENCIL_SIZE, 8,
+                                   None };
+    struct test_window t = open_window_with(attribs, 32);
+    glViewport(0, 0, 32, 32);
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(0, 32, 0, 32, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    bind_rules();
+    completeness();
+    texture_layer();
+    packed_depth_stencil();
+    float_textures();
+    expect_error(GL_NO_ERROR, "the end");
+    return close_test_window(&t);
+}
