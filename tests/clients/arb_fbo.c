@@ -11,7 +11,8 @@
  * - GL_DEPTH_STENCIL / GL_UNSIGNED_INT_24_8 through glReadPixels,
  *   glDrawPixels and glCopyPixels, with their errors;
  * - float textures: unclamped texels, component types, and
- *   GL_FRAMEBUFFER_UNSUPPORTED as colour attachments.
+ *   GL_FRAMEBUFFER_UNSUPPORTED as colour attachments;
+ * - ARB_texture_swizzle on RGBA and luminance textures.
  * Prints FAIL lines and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -256,12 +257,65 @@ static void float_textures(void)
     glDeleteTextures(1, &tex);
 }
 
+/* ARB_texture_swizzle: applied to the looked-up colour (after the base
+ * format's conversion: luminance L becomes (L, L, L, 1) first). */
+static void texture_swizzle(void)
+{
+    GLuint tex;
+    GLubyte t[4] = { 40, 80, 120, 160 }, px[4];
+    GLint swz[4] = { GL_BLUE, GL_ONE, GL_ZERO, GL_RED }, got[4];
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 1, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, t);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swz);
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, got);
+    CHECK(memcmp(got, swz, sizeof swz) == 0, "GL_TEXTURE_SWIZZLE_RGBA 0x%x 0x%x 0x%x 0x%x",
+          got[0], got[1], got[2], got[3]);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, GL_ALPHA);
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_G, got);
+    CHECK(got[0] == GL_ALPHA, "GL_TEXTURE_SWIZZLE_G 0x%x", got[0]);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_B, GL_TEXTURE_2D);
+    expect_error(GL_INVALID_ENUM, "a swizzle that is no component");
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_QUADS);
+    glVertex2f(0, 0);
+    glVertex2f(4, 0);
+    glVertex2f(4, 4);
+    glVertex2f(0, 4);
+    glEnd();
+    glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 120 && px[1] == 160 && px[2] == 0 && px[3] == 40,
+          "swizzled texel %d %d %d %d", px[0], px[1], px[2], px[3]);
+    /* Luminance 200: (L, L, L, 1) swizzled to (1, L, 0, L); REPLACE of a
+     * luminance texture keeps the fragment's alpha (the base format still
+     * decides the environment). */
+    GLubyte l = 200;
+    GLint swz2[4] = { GL_ALPHA, GL_RED, GL_ZERO, GL_GREEN };
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_LUMINANCE8, 1, 1, 0, GL_LUMINANCE, GL_UNSIGNED_BYTE, &l);
+    glTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_SWIZZLE_RGBA, swz2);
+    glBegin(GL_QUADS);
+    glVertex2f(0, 0);
+    glVertex2f(4, 0);
+    glVertex2f(4, 4);
+    glVertex2f(0, 4);
+    glEnd();
+    glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 255 && px[1] == 200 && px[2] == 0 && px[3] == 255,
+          "swizzled luminance %d %d %d %d", px[0], px[1], px[2], px[3]);
+    glDisable(GL_TEXTURE_2D);
+    glDeleteTextures(1, &tex);
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,     8,
                                    GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE,    8,
-                                   GLX_DEPTH_SIZE, 24,               GLX_STENCIL_SIZE, 8,
-                                   None };
+                                   GLX_ALPHA_SIZE, 8,                GLX_DEPTH_SIZE,   24,
+                                   GLX_STENCIL_SIZE, 8,              None };
     struct test_window t = open_window_with(attribs, 32);
     glViewport(0, 0, 32, 32);
     glMatrixMode(GL_PROJECTION);
@@ -272,6 +326,7 @@ int main(void)
     texture_layer();
     packed_depth_stencil();
     float_textures();
+    texture_swizzle();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }

@@ -599,6 +599,7 @@ fn texture_desc(
     } else {
         sample_swizzle(tex, base_img.base)
     };
+    let swizzle = p.apply_swizzle(swizzle);
     let desc = OxglTextureDesc {
         unit,
         target: tex.target,

@@ -297,6 +297,8 @@ pub struct TexParams {
     pub compare_mode: GLenum,
     /// `GL_TEXTURE_COMPARE_FUNC`.
     pub compare_func: GLenum,
+    /// `GL_TEXTURE_SWIZZLE_R/G/B/A` (ARB_texture_swizzle).
+    pub swizzle: [GLenum; 4],
 }
 
 impl TexParams {
@@ -324,7 +326,22 @@ impl TexParams {
             depth_mode: GL_LUMINANCE,
             compare_mode: GL_NONE,
             compare_func: GL_LEQUAL,
+            swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
         }
+    }
+
+    /// `swz`, a base format's swizzle ([`base_swizzle`]), followed by the
+    /// texture swizzle (ARB_texture_swizzle: applied to the looked-up
+    /// R, G, B, A).
+    pub fn apply_swizzle(&self, swz: [u8; 4]) -> [u8; 4] {
+        self.swizzle.map(|s| match s {
+            GL_GREEN => swz[1],
+            GL_BLUE => swz[2],
+            GL_ALPHA => swz[3],
+            GL_ZERO => 4,
+            GL_ONE => 5,
+            _ => swz[0],
+        })
     }
 
     /// Whether sampling an image of `base` compares (ARB_shadow: the

@@ -749,6 +749,23 @@ impl Context {
                     }
                     p.depth_mode = e;
                 }
+                // ARB_texture_swizzle: one component, or all four.
+                GL_TEXTURE_SWIZZLE_R..=GL_TEXTURE_SWIZZLE_A | GL_TEXTURE_SWIZZLE_RGBA => {
+                    let all = pname == GL_TEXTURE_SWIZZLE_RGBA;
+                    let n = if all { 4 } else { 1 };
+                    let vals: Vec<GLenum> = v.iter().take(n).map(|&x| x as GLenum).collect();
+                    let ok = |x: &GLenum| {
+                        matches!(*x, GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_ZERO | GL_ONE)
+                    };
+                    if vals.len() != n || negative || !vals.iter().all(ok) {
+                        return Err(ApiError::InvalidEnum);
+                    }
+                    if all {
+                        p.swizzle.copy_from_slice(&vals);
+                    } else {
+                        p.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] = vals[0];
+                    }
+                }
                 // ARB_shadow (COMPARE_R_TO_TEXTURE is COMPARE_REF_TO_TEXTURE).
                 GL_TEXTURE_COMPARE_MODE => {
                     if negative || !matches!(e, GL_NONE | GL_COMPARE_REF_TO_TEXTURE) {
@@ -795,6 +812,10 @@ impl Context {
                 GL_DEPTH_TEXTURE_MODE if compat => vec![p.depth_mode as f32],
                 GL_TEXTURE_COMPARE_MODE => vec![p.compare_mode as f32],
                 GL_TEXTURE_COMPARE_FUNC => vec![p.compare_func as f32],
+                GL_TEXTURE_SWIZZLE_R..=GL_TEXTURE_SWIZZLE_A => {
+                    vec![p.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] as f32]
+                }
+                GL_TEXTURE_SWIZZLE_RGBA => p.swizzle.map(|s| s as f32).to_vec(),
                 _ => return Err(ApiError::InvalidEnum),
             })
         })

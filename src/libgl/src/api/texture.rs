@@ -655,7 +655,8 @@ fn tex_parameter(c: &mut Context, target: GLenum, pname: GLenum, v: Vec<f32>) {
 
 /// Values a texture parameter takes (4 for the border colour).
 fn param_len(pname: GLenum) -> usize {
-    if pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR {
+    use oxgl_glapi::generated::enums::{GL_TEXTURE_BORDER_COLOR, GL_TEXTURE_SWIZZLE_RGBA};
+    if matches!(pname, GL_TEXTURE_BORDER_COLOR | GL_TEXTURE_SWIZZLE_RGBA) {
         4
     } else {
         1
@@ -686,7 +687,7 @@ unsafe extern "C" fn TexParameteriv(target: GLenum, pname: GLenum, params: *cons
     }
     // SAFETY: the parameter's values are read.
     let s = unsafe { std::slice::from_raw_parts(params, param_len(pname)) };
-    let is_color = param_len(pname) == 4;
+    let is_color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
     let v: Vec<f32> = s
         .iter()
         .map(|&x| {
