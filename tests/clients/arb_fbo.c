@@ -12,7 +12,8 @@
  *   glDrawPixels and glCopyPixels, with their errors;
  * - float textures: unclamped texels, component types, and
  *   GL_FRAMEBUFFER_UNSUPPORTED as colour attachments;
- * - ARB_texture_swizzle on RGBA and luminance textures.
+ * - ARB_texture_swizzle on RGBA and luminance textures;
+ * - ARB_texture_storage: levels, immutability, clamped levels, errors.
  * Prints FAIL lines and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -310,6 +311,72 @@ static void texture_swizzle(void)
     glDeleteTextures(1, &tex);
 }
 
+/* ARB_texture_storage: every level at once, immutable afterwards. */
+static void texture_storage(void)
+{
+    GLuint tex;
+    GLint v;
+    GLubyte green[4 * 4 * 4], px[4];
+    int i;
+    for (i = 0; i < 16; i++) {
+        green[i * 4 + 0] = 0;
+        green[i * 4 + 1] = 255;
+        green[i * 4 + 2] = 0;
+        green[i * 4 + 3] = 255;
+    }
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexStorage2D(GL_TEXTURE_2D, 3, GL_RGBA8, 8, 4);
+    expect_error(GL_NO_ERROR, "glTexStorage2D");
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
+    CHECK(v == GL_TRUE, "GL_TEXTURE_IMMUTABLE_FORMAT %d", v);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 2, GL_TEXTURE_WIDTH, &v);
+    CHECK(v == 2, "level 2 width %d", v);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 3, GL_TEXTURE_WIDTH, &v);
+    CHECK(v == 0, "level 3 width %d", v);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    expect_error(GL_INVALID_OPERATION, "glTexImage2D on an immutable texture");
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 8, 4);
+    expect_error(GL_INVALID_OPERATION, "glTexStorage2D twice");
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 10);
+    glGetTexParameteriv(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, &v);
+    CHECK(v == 2, "max level clamped to %d", v);
+    /* Levels filled with glTexSubImage2D: the smallest one is drawn. */
+    glTexSubImage2D(GL_TEXTURE_2D, 2, 0, 0, 2, 1, GL_RGBA, GL_UNSIGNED_BYTE, green);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_BASE_LEVEL, 2);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST_MIPMAP_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(0, 0);
+    glTexCoord2f(1, 0);
+    glVertex2f(4, 0);
+    glTexCoord2f(1, 1);
+    glVertex2f(4, 4);
+    glTexCoord2f(0, 1);
+    glVertex2f(0, 4);
+    glEnd();
+    glDisable(GL_TEXTURE_2D);
+    glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[1] == 255, "immutable level 2 drawn: %d %d", px[0], px[1]);
+    glDeleteTextures(1, &tex);
+
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA, 4, 4);
+    expect_error(GL_INVALID_ENUM, "glTexStorage2D of an unsized format");
+    glTexStorage2D(GL_TEXTURE_2D, 4, GL_RGBA8, 4, 4);
+    expect_error(GL_INVALID_OPERATION, "more levels than the size has");
+    glTexStorage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4);
+    expect_error(GL_INVALID_VALUE, "zero levels");
+    glDeleteTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 4, 4);
+    expect_error(GL_INVALID_OPERATION, "glTexStorage2D on the default texture");
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,     8,
@@ -327,6 +394,7 @@ int main(void)
     packed_depth_stencil();
     float_textures();
     texture_swizzle();
+    texture_storage();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }

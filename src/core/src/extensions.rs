@@ -97,6 +97,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),
     (c"GL_ARB_texture_float", Needs::Version(1, 5)),
     (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
+    (c"GL_ARB_texture_storage", Needs::Version(1, 5)),
     (c"GL_ARB_texture_swizzle", Needs::Version(1, 5)),
     (c"GL_EXT_texture_swizzle", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),

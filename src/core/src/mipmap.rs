@@ -133,7 +133,10 @@ impl Texture {
         let Ok(base) = usize::try_from(self.params.levels[0]) else {
             return;
         };
-        let max = usize::try_from(self.params.levels[1]).unwrap_or(0);
+        let mut max = usize::try_from(self.params.levels[1]).unwrap_or(0);
+        if let Some(n) = self.immutable_levels {
+            max = max.min(n - 1);
+        }
         let faces = if self.target == GL_TEXTURE_CUBE_MAP {
             6
         } else {

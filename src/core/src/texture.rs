@@ -363,6 +363,9 @@ pub struct Texture {
     /// Identifies the images' contents: a new value (unique in the process)
     /// whenever an image changes, so backends may cache converted copies.
     pub serial: u64,
+    /// `glTexStorage*` made its levels immutable: how many
+    /// (`GL_TEXTURE_IMMUTABLE_FORMAT` true; ARB_texture_storage).
+    pub immutable_levels: Option<usize>,
 }
 
 /// Source of [`Texture::serial`] values.
@@ -376,6 +379,7 @@ impl Texture {
             images: HashMap::new(),
             params: TexParams::new(target),
             serial: next_serial(),
+            immutable_levels: None,
         }
     }
 
@@ -383,8 +387,14 @@ impl Texture {
     /// `Some((base, levels))` — the base level and how many levels from it
     /// the minification filter uses — or `None`.
     pub fn complete(&self) -> Option<(usize, usize)> {
-        let base = usize::try_from(self.params.levels[0]).ok()?;
-        let max = usize::try_from(self.params.levels[1]).ok()?;
+        let mut base = usize::try_from(self.params.levels[0]).ok()?;
+        let mut max = usize::try_from(self.params.levels[1]).ok()?;
+        // GL 4.6 §8.17: an immutable texture clamps its base level to its
+        // levels and its max level to [base, last level].
+        if let Some(n) = self.immutable_levels {
+            base = base.min(n - 1);
+            max = max.clamp(base, n - 1);
+        }
         if base > max {
             return None;
         }

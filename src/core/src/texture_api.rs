@@ -493,6 +493,10 @@ impl Context {
         let image = make_image(size, internal_format, texels)?;
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {
+            // ARB_texture_storage: an immutable texture's images stay.
+            if t.immutable_levels.is_some() {
+                return Err(ApiError::InvalidOperation);
+            }
             t.images.insert((face, level as usize), image);
             t.touch();
             regenerate(t, level);
@@ -782,6 +786,17 @@ impl Context {
                 }
                 _ => return Err(ApiError::InvalidEnum),
             }
+            // ARB_texture_storage: an immutable texture's base level is
+            // clamped to [0, levels - 1] and its max level to [base,
+            // levels - 1] (stored so, as Mesa).
+            if let Some(n) = t.immutable_levels
+                && matches!(pname, GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL)
+            {
+                let last = n as i32 - 1;
+                let p = &mut t.params;
+                p.levels[0] = p.levels[0].clamp(0, last);
+                p.levels[1] = p.levels[1].clamp(p.levels[0], last);
+            }
             Ok(())
         })
     }
@@ -816,6 +831,9 @@ impl Context {
                     vec![p.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] as f32]
                 }
                 GL_TEXTURE_SWIZZLE_RGBA => p.swizzle.map(|s| s as f32).to_vec(),
+                GL_TEXTURE_IMMUTABLE_FORMAT => {
+                    vec![f32::from(u8::from(t.immutable_levels.is_some()))]
+                }
                 _ => return Err(ApiError::InvalidEnum),
             })
         })
@@ -937,5 +955,134 @@ impl Context {
     /// The name bound to `target` on the active unit (`GL_TEXTURE_BINDING_*`).
     pub fn texture_binding(&self, target: GLenum) -> u32 {
         target_index(target).map_or(0, |ti| self.textures.bound[self.unit()][ti])
+    }
+}
+
+/// Unsized internal formats, which `glTexStorage*` refuses.
+fn is_unsized(fmt: GLenum) -> bool {
+    matches!(
+        fmt,
+        1 | 2
+            | 3
+            | 4
+            | GL_ALPHA
+            | GL_LUMINANCE
+            | GL_LUMINANCE_ALPHA
+            | GL_INTENSITY
+            | GL_RED
+            | GL_RG
+            | GL_RGB
+            | GL_RGBA
+            | GL_DEPTH_COMPONENT
+            | GL_DEPTH_STENCIL
+            | GL_SRGB
+            | GL_SRGB_ALPHA
+            | GL_SLUMINANCE
+            | GL_SLUMINANCE_ALPHA
+    ) || crate::texture::is_generic_compressed(fmt)
+}
+
+impl Context {
+    /// `glTexStorage{1,2,3}D` (ARB_texture_storage, GL 4.2 §8.19): all
+    /// `levels` of the texture at once, immutable from then on.
+    /// INVALID_ENUM for a target of another dimensionality or an unsized
+    /// format; INVALID_VALUE for a size or level count below 1 or a size
+    /// beyond the limits (a cube map's faces square); INVALID_OPERATION for
+    /// more levels than the size has, a rectangle with more than one, the
+    /// default texture or one already immutable. A proxy target only
+    /// records the images (or none when they do not fit).
+    pub fn tex_storage(
+        &mut self,
+        dims: usize,
+        target: GLenum,
+        levels: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let proxy = proxy_target(target);
+        let bind = proxy.map_or(target, |(b, _)| b);
+        let ok_target = match dims {
+            1 => bind == GL_TEXTURE_1D,
+            2 => matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP),
+            _ => bind == GL_TEXTURE_3D,
+        };
+        if !ok_target {
+            return Err(ApiError::InvalidEnum);
+        }
+        if crate::texture::internal_format(internal_format).is_none() || is_unsized(internal_format)
+        {
+            return Err(ApiError::InvalidEnum);
+        }
+        let size = [0, 1, 2].map(|d| if d < dims { size[d] } else { 1 });
+        if levels < 1 || size.iter().any(|&s| s < 1) {
+            return Err(ApiError::InvalidValue);
+        }
+        if bind == GL_TEXTURE_CUBE_MAP && size[0] != size[1] {
+            return Err(ApiError::InvalidValue);
+        }
+        let largest = size[..dims].iter().copied().max().unwrap_or(1) as u32;
+        let max_levels = 32 - largest.leading_zeros();
+        if levels as u32 > max_levels || (bind == GL_TEXTURE_RECTANGLE && levels != 1) {
+            return Err(ApiError::InvalidOperation);
+        }
+        let fits = Self::fits_limits(dims, bind, 0, size, 0) && Self::fits_memory(size);
+        let faces = if bind == GL_TEXTURE_CUBE_MAP { 6 } else { 1 };
+        let level_size = |l: usize| -> [usize; 3] {
+            [0, 1, 2].map(|d| {
+                let s = size[d] as usize;
+                if d < dims { (s >> l).max(1) } else { s }
+            })
+        };
+        if proxy.is_some() {
+            let ti = target_index(bind)?;
+            let proxy_tex = &mut self.textures.proxies[ti];
+            proxy_tex.images.clear();
+            if fits {
+                for l in 0..levels as usize {
+                    let image = make_image(level_size(l), internal_format, Vec::new())?;
+                    proxy_tex.images.insert((0, l), image);
+                }
+            }
+            return Ok(());
+        }
+        if !Self::fits_limits(dims, bind, 0, size, 0) {
+            return Err(ApiError::InvalidValue);
+        }
+        if !fits {
+            return Err(ApiError::OutOfMemory);
+        }
+        let ti = target_index(bind)?;
+        if self.textures.bound[self.unit()][ti] == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.fbo_resolve();
+        self.flush_vertices();
+        let mut images = Vec::new();
+        for l in 0..levels as usize {
+            let sz = level_size(l);
+            let n: usize = sz.iter().product();
+            let mut texels = Vec::new();
+            texels
+                .try_reserve_exact(n)
+                .map_err(|_| ApiError::OutOfMemory)?;
+            texels.resize(n, [0.0, 0.0, 0.0, 1.0]);
+            images.push(make_image(sz, internal_format, texels)?);
+        }
+        self.with_bound_texture(bind, |t| {
+            if t.immutable_levels.is_some() {
+                return Err(ApiError::InvalidOperation);
+            }
+            t.images.clear();
+            for (l, image) in images.into_iter().enumerate() {
+                for f in 1..faces {
+                    t.images.insert((f, l), image.clone());
+                }
+                t.images.insert((0, l), image);
+            }
+            t.immutable_levels = Some(levels as usize);
+            t.touch();
+            Ok(())
+        })
     }
 }

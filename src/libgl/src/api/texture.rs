@@ -626,6 +626,40 @@ unsafe extern "C" fn TexSubImage3D(
     })
 }
 
+/// `glTexStorage{1,2,3}D` run at once (not compiled into display lists, as
+/// in Mesa).
+fn tex_storage(name: &'static str, dims: usize, target: GLenum, levels: GLsizei, ifmt: GLenum, size: [GLsizei; 3]) {
+    with_ctx(name, (), |c| {
+        let r = c.tex_storage(dims, target, levels, ifmt, size);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn TexStorage1D(target: GLenum, levels: GLsizei, ifmt: GLenum, w: GLsizei) {
+    tex_storage("glTexStorage1D", 1, target, levels, ifmt, [w, 1, 1])
+}
+
+unsafe extern "C" fn TexStorage2D(
+    target: GLenum,
+    levels: GLsizei,
+    ifmt: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+) {
+    tex_storage("glTexStorage2D", 2, target, levels, ifmt, [w, h, 1])
+}
+
+unsafe extern "C" fn TexStorage3D(
+    target: GLenum,
+    levels: GLsizei,
+    ifmt: GLenum,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+) {
+    tex_storage("glTexStorage3D", 3, target, levels, ifmt, [w, h, d])
+}
+
 unsafe extern "C" fn GetTexImage(
     target: GLenum,
     level: GLint,
@@ -960,6 +994,9 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.BindTextureEXT = BindTexture;
     d.TexImage1D = TexImage1D;
     d.TexImage2D = TexImage2D;
+    d.TexStorage1D = TexStorage1D;
+    d.TexStorage2D = TexStorage2D;
+    d.TexStorage3D = TexStorage3D;
     d.TexImage3D = TexImage3D;
     d.GetTexImage = GetTexImage;
     d.TexSubImage1D = TexSubImage1D;
