@@ -9,7 +9,7 @@ use crate::drawpix::{ScalarImage, scalar_image};
 use crate::error::{ApiError, ApiResult};
 use crate::pixel_transfer::{ClientImage, client_image, type_info};
 use crate::texture::{
-    MAX_3D_TEXTURE_SIZE, MAX_TEXTURE_SIZE, MAX_UNITS, TARGETS, Texture, make_image, read_image,
+    MAX_3D_TEXTURE_SIZE, MAX_TEXTURE_SIZE, MAX_UNITS, TARGETS, TexParams, Texture, make_image, read_image,
     target_index,
 };
 
@@ -682,110 +682,9 @@ impl Context {
         target_index(target)?;
         let rect = target == GL_TEXTURE_RECTANGLE;
         let compat = self.params().profile == Profile::Compat;
-        let e = v.first().copied().unwrap_or(0.0) as GLenum;
-        // A negative value names no enum (`as` would make it GL_NONE).
-        let negative = v.first().is_some_and(|&x| x < 0.0);
         self.flush_vertices();
         self.with_bound_texture(target, |t| {
-            let p = &mut t.params;
-            match pname {
-                GL_TEXTURE_MIN_FILTER => {
-                    let mip = matches!(
-                        e,
-                        GL_NEAREST_MIPMAP_NEAREST
-                            | GL_LINEAR_MIPMAP_NEAREST
-                            | GL_NEAREST_MIPMAP_LINEAR
-                            | GL_LINEAR_MIPMAP_LINEAR
-                    );
-                    if !(matches!(e, GL_NEAREST | GL_LINEAR) || mip && !rect) {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    p.min_filter = e;
-                }
-                GL_TEXTURE_MAG_FILTER => {
-                    if !matches!(e, GL_NEAREST | GL_LINEAR) {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    p.mag_filter = e;
-                }
-                GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
-                    let ok = matches!(e, GL_CLAMP | GL_CLAMP_TO_EDGE | GL_CLAMP_TO_BORDER)
-                        || (!rect && matches!(e, GL_REPEAT | GL_MIRRORED_REPEAT));
-                    if !ok {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    let i = (pname - GL_TEXTURE_WRAP_S) as usize;
-                    p.wrap[if pname == GL_TEXTURE_WRAP_R { 2 } else { i }] = e;
-                }
-                GL_TEXTURE_BORDER_COLOR => {
-                    if v.len() < 4 {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    p.border_color = [v[0], v[1], v[2], v[3]];
-                }
-                GL_TEXTURE_MIN_LOD => p.lod[0] = v[0],
-                GL_TEXTURE_MAX_LOD => p.lod[1] = v[0],
-                GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
-                    if v[0] < 0.0 {
-                        return Err(ApiError::InvalidValue);
-                    }
-                    // GL 4.5 §8.10 (GL 3.3 said INVALID_VALUE; Mesa follows
-                    // 4.5).
-                    if rect && pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0.0 {
-                        return Err(ApiError::InvalidOperation);
-                    }
-                    p.levels[usize::from(pname == GL_TEXTURE_MAX_LEVEL)] = v[0] as i32;
-                }
-                GL_TEXTURE_LOD_BIAS => p.lod_bias = v[0],
-                GL_TEXTURE_PRIORITY => p.priority = v[0].clamp(0.0, 1.0),
-                GL_GENERATE_MIPMAP => p.generate_mipmap = v[0] != 0.0,
-                GL_TEXTURE_MAX_ANISOTROPY => {
-                    if v[0] < 1.0 {
-                        return Err(ApiError::InvalidValue);
-                    }
-                    p.max_anisotropy = v[0].min(16.0);
-                }
-                // ARB_depth_texture; removed from the core profile. GL_RED
-                // as Mesa with ARB_texture_rg (always on there).
-                GL_DEPTH_TEXTURE_MODE if compat => {
-                    if !matches!(e, GL_LUMINANCE | GL_INTENSITY | GL_ALPHA | GL_RED) {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    p.depth_mode = e;
-                }
-                // ARB_texture_swizzle: one component, or all four.
-                GL_TEXTURE_SWIZZLE_R..=GL_TEXTURE_SWIZZLE_A | GL_TEXTURE_SWIZZLE_RGBA => {
-                    let all = pname == GL_TEXTURE_SWIZZLE_RGBA;
-                    let n = if all { 4 } else { 1 };
-                    let vals: Vec<GLenum> = v.iter().take(n).map(|&x| x as GLenum).collect();
-                    let ok = |x: &GLenum| {
-                        matches!(*x, GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_ZERO | GL_ONE)
-                    };
-                    if vals.len() != n || negative || !vals.iter().all(ok) {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    if all {
-                        p.swizzle.copy_from_slice(&vals);
-                    } else {
-                        p.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] = vals[0];
-                    }
-                }
-                // ARB_shadow (COMPARE_R_TO_TEXTURE is COMPARE_REF_TO_TEXTURE).
-                GL_TEXTURE_COMPARE_MODE => {
-                    if negative || !matches!(e, GL_NONE | GL_COMPARE_REF_TO_TEXTURE) {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    p.compare_mode = e;
-                }
-                // ARB_shadow's LEQUAL and GEQUAL, EXT_shadow_funcs' others.
-                GL_TEXTURE_COMPARE_FUNC => {
-                    if !(GL_NEVER..=GL_ALWAYS).contains(&e) {
-                        return Err(ApiError::InvalidEnum);
-                    }
-                    p.compare_func = e;
-                }
-                _ => return Err(ApiError::InvalidEnum),
-            }
+            set_param(&mut t.params, pname, v, rect, compat)?;
             // ARB_texture_storage: an immutable texture's base level is
             // clamped to [0, levels - 1] and its max level to [base,
             // levels - 1] (stored so, as Mesa).
@@ -1085,4 +984,118 @@ impl Context {
             Ok(())
         })
     }
+}
+
+/// Sets texture (or sampler) parameter `pname` of `p` from `v` (GL 4.6
+/// compat §8.10 errors); `rect` for a rectangle texture's restrictions,
+/// `compat` for the compatibility-profile parameters.
+pub(crate) fn set_param(
+    p: &mut TexParams,
+    pname: GLenum,
+    v: &[f32],
+    rect: bool,
+    compat: bool,
+) -> ApiResult {
+    let e = v.first().copied().unwrap_or(0.0) as GLenum;
+    // A negative value names no enum (`as` would make it GL_NONE).
+    let negative = v.first().is_some_and(|&x| x < 0.0);
+    match pname {
+        GL_TEXTURE_MIN_FILTER => {
+            let mip = matches!(
+                e,
+                GL_NEAREST_MIPMAP_NEAREST
+                    | GL_LINEAR_MIPMAP_NEAREST
+                    | GL_NEAREST_MIPMAP_LINEAR
+                    | GL_LINEAR_MIPMAP_LINEAR
+            );
+            if !(matches!(e, GL_NEAREST | GL_LINEAR) || mip && !rect) {
+                return Err(ApiError::InvalidEnum);
+            }
+            p.min_filter = e;
+        }
+        GL_TEXTURE_MAG_FILTER => {
+            if !matches!(e, GL_NEAREST | GL_LINEAR) {
+                return Err(ApiError::InvalidEnum);
+            }
+            p.mag_filter = e;
+        }
+        GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
+            let ok = matches!(e, GL_CLAMP | GL_CLAMP_TO_EDGE | GL_CLAMP_TO_BORDER)
+                || (!rect && matches!(e, GL_REPEAT | GL_MIRRORED_REPEAT));
+            if !ok {
+                return Err(ApiError::InvalidEnum);
+            }
+            let i = (pname - GL_TEXTURE_WRAP_S) as usize;
+            p.wrap[if pname == GL_TEXTURE_WRAP_R { 2 } else { i }] = e;
+        }
+        GL_TEXTURE_BORDER_COLOR => {
+            if v.len() < 4 {
+                return Err(ApiError::InvalidEnum);
+            }
+            p.border_color = [v[0], v[1], v[2], v[3]];
+        }
+        GL_TEXTURE_MIN_LOD => p.lod[0] = v[0],
+        GL_TEXTURE_MAX_LOD => p.lod[1] = v[0],
+        GL_TEXTURE_BASE_LEVEL | GL_TEXTURE_MAX_LEVEL => {
+            if v[0] < 0.0 {
+                return Err(ApiError::InvalidValue);
+            }
+            // GL 4.5 §8.10 (GL 3.3 said INVALID_VALUE; Mesa follows
+            // 4.5).
+            if rect && pname == GL_TEXTURE_BASE_LEVEL && v[0] != 0.0 {
+                return Err(ApiError::InvalidOperation);
+            }
+            p.levels[usize::from(pname == GL_TEXTURE_MAX_LEVEL)] = v[0] as i32;
+        }
+        GL_TEXTURE_LOD_BIAS => p.lod_bias = v[0],
+        GL_TEXTURE_PRIORITY => p.priority = v[0].clamp(0.0, 1.0),
+        GL_GENERATE_MIPMAP => p.generate_mipmap = v[0] != 0.0,
+        GL_TEXTURE_MAX_ANISOTROPY => {
+            if v[0] < 1.0 {
+                return Err(ApiError::InvalidValue);
+            }
+            p.max_anisotropy = v[0].min(16.0);
+        }
+        // ARB_depth_texture; removed from the core profile. GL_RED
+        // as Mesa with ARB_texture_rg (always on there).
+        GL_DEPTH_TEXTURE_MODE if compat => {
+            if !matches!(e, GL_LUMINANCE | GL_INTENSITY | GL_ALPHA | GL_RED) {
+                return Err(ApiError::InvalidEnum);
+            }
+            p.depth_mode = e;
+        }
+        // ARB_texture_swizzle: one component, or all four.
+        GL_TEXTURE_SWIZZLE_R..=GL_TEXTURE_SWIZZLE_A | GL_TEXTURE_SWIZZLE_RGBA => {
+            let all = pname == GL_TEXTURE_SWIZZLE_RGBA;
+            let n = if all { 4 } else { 1 };
+            let vals: Vec<GLenum> = v.iter().take(n).map(|&x| x as GLenum).collect();
+            let ok = |x: &GLenum| {
+                matches!(*x, GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_ZERO | GL_ONE)
+            };
+            if vals.len() != n || negative || !vals.iter().all(ok) {
+                return Err(ApiError::InvalidEnum);
+            }
+            if all {
+                p.swizzle.copy_from_slice(&vals);
+            } else {
+                p.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] = vals[0];
+            }
+        }
+        // ARB_shadow (COMPARE_R_TO_TEXTURE is COMPARE_REF_TO_TEXTURE).
+        GL_TEXTURE_COMPARE_MODE => {
+            if negative || !matches!(e, GL_NONE | GL_COMPARE_REF_TO_TEXTURE) {
+                return Err(ApiError::InvalidEnum);
+            }
+            p.compare_mode = e;
+        }
+        // ARB_shadow's LEQUAL and GEQUAL, EXT_shadow_funcs' others.
+        GL_TEXTURE_COMPARE_FUNC => {
+            if !(GL_NEVER..=GL_ALWAYS).contains(&e) {
+                return Err(ApiError::InvalidEnum);
+            }
+            p.compare_func = e;
+        }
+        _ => return Err(ApiError::InvalidEnum),
+    }
+    Ok(())
 }
