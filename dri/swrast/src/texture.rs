@@ -123,6 +123,78 @@ impl Samplers {
     }
 }
 
+impl Samplers {
+    /// The level and filter (`true`: linear) of the fast 2D path, when
+    /// sampling `decl` with `op` takes it: a 2D texture with normalized
+    /// coordinates, no comparison, implicit LOD, one filter for
+    /// minification and magnification (so no LOD to compute), nearest or
+    /// linear within level 0, and power-of-two `REPEAT` or `CLAMP_TO_EDGE`
+    /// on both axes (no border texel possible).
+    pub fn fast_2d(&self, decl: &TextureDecl, op: &TexOp) -> Option<(FastLevel<'_>, bool)> {
+        let tex = self.units.get(decl.binding as usize)?.as_ref()?;
+        let st = &tex.state;
+        let plain_2d = decl.dim == Dim::D2
+            && !matches!(
+                st.target,
+                gl::TEXTURE_1D | gl::TEXTURE_3D | gl::TEXTURE_RECTANGLE | gl::TEXTURE_CUBE_MAP
+            );
+        if !plain_2d
+            || decl.shadow
+            || op.kind != TexKind::Sample
+            || st.min_filter != st.mag_filter
+            || !matches!(st.min_filter, gl::NEAREST | gl::LINEAR)
+        {
+            return None;
+        }
+        let level = tex.data.levels.first()?.first()?;
+        let [ws, wt, _] = st.wrap;
+        let simple = |mode: u32, n: usize| {
+            mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
+        };
+        if !simple(ws, level.w) || !simple(wt, level.h) {
+            return None;
+        }
+        let fast = FastLevel {
+            texels: &level.texels,
+            w: level.w,
+            h: level.h,
+            repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
+        };
+        Some((fast, st.min_filter == gl::LINEAR))
+    }
+}
+
+/// Samplers with one 2D texture on unit 0 (tests): `w`×`h` texels, one
+/// filter for minification and magnification, one wrap mode.
+#[cfg(test)]
+pub(crate) fn test_samplers(
+    w: usize,
+    h: usize,
+    texels: Vec<[f32; 4]>,
+    filter: u32,
+    wrap: u32,
+) -> Samplers {
+    let data = TexData {
+        levels: vec![vec![Level { w, h, d: 1, texels }]],
+    };
+    Samplers {
+        units: vec![Some(Bound {
+            data: Arc::new(data),
+            state: SamplerState {
+                target: 0x0DE1,
+                min_filter: filter,
+                mag_filter: filter,
+                wrap: [wrap; 3],
+                border: [0.0; 4],
+                min_lod: -1000.0,
+                max_lod: 1000.0,
+                lod_bias: 0.0,
+                compare: 0,
+            },
+        })],
+    }
+}
+
 /// Serial, first texel address, levels, faces, swizzle.
 type CacheKey = (u64, usize, u32, u32, [u8; 4]);
 
@@ -755,6 +827,10 @@ impl TextureHost<LANES> for Samplers {
             out[3] = [1.0; LANES];
             return;
         };
+        if let Some((level, linear)) = self.fast_2d(decl, op) {
+            crate::raster::simd::sample_2d(&level, linear, &args.coord[0], &args.coord[1], out);
+            return;
+        }
         let st = &tex.state;
         let (dims, unnorm) = match (decl.dim, st.target) {
             (Dim::D1, _) | (_, gl::TEXTURE_1D) => (1, false),
