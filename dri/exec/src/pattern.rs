@@ -51,13 +51,15 @@ pub struct TexModulate {
     pub chans: [Chan; 4],
     /// Per output channel, the input it reads (for [`Chan::Texel`]: unused, 0).
     pub inputs: [u32; 4],
+    /// The highest input index it reads.
+    pub max_input: u32,
 }
 
 impl TexModulate {
     /// Whether every input it reads is below `n`.
+    #[inline]
     pub fn reads_below(&self, n: usize) -> bool {
-        let reads = self.coord.iter().chain(&self.q).chain(&self.inputs);
-        reads.into_iter().all(|i| (*i as usize) < n)
+        (self.max_input as usize) < n
     }
 }
 
@@ -188,7 +190,10 @@ impl Program {
             chans[k] = ch;
             inputs[k] = i;
         }
+        let reads = coord.iter().chain(&q).chain(&inputs);
+        let max_input = reads.copied().max().unwrap_or(0);
         Some(TexModulate {
+            max_input,
             decl: t.decl.clone(),
             op: t.op.clone(),
             coord,

@@ -16,7 +16,7 @@ use oxgl_exec::{Chan, Env, Regs, TexModulate, TextureHost, fsat};
 use oxgl_ir::{Builtin, InterpMode, Shader, Slot, Stage, VarKind};
 
 use crate::raster::{FragmentShader, Interp, LANES, MAX_VARYINGS, QuadBatch, ShaderInfo};
-use crate::texture::{FastLevel, Samplers};
+use crate::texture::{Fast2d, FastLevel, Samplers};
 
 /// Highest user varying location + 1 the rasterizer can carry.
 pub const MAX_LOCATIONS: usize = MAX_VARYINGS / 4;
@@ -309,11 +309,30 @@ impl VertexOutputs {
 /// A fragment program bound to its uniforms and textures for a draw.
 pub struct FragmentProgram {
     /// The program.
-    pub program: Arc<Program>,
+    program: Arc<Program>,
     /// Its default uniform block.
-    pub uniforms: Vec<u8>,
+    uniforms: Vec<u8>,
     /// Its textures.
-    pub samplers: Samplers,
+    samplers: Samplers,
+    /// The program's [`TexModulate`] shape and its texture, when that
+    /// texture takes the fast 2D path: shaded by the native kernel.
+    kernel: Option<(TexModulate, Fast2d)>,
+}
+
+impl FragmentProgram {
+    /// `program` bound to `uniforms` and `samplers` for a draw.
+    pub fn new(program: Arc<Program>, uniforms: Vec<u8>, samplers: Samplers) -> Self {
+        let kernel = program
+            .tex_modulate
+            .as_ref()
+            .and_then(|k| Some((k.clone(), samplers.fast_2d(&k.decl, &k.op)?)));
+        FragmentProgram {
+            program,
+            uniforms,
+            samplers,
+            kernel,
+        }
+    }
 }
 
 thread_local! {
@@ -362,11 +381,10 @@ impl FragmentShader for FragmentProgram {
             }
             return;
         }
-        if let Some(k) = &p.tex_modulate
+        if let Some((k, tex)) = &self.kernel
             && k.reads_below(q.num_inputs)
-            && let Some((level, linear)) = self.samplers.fast_2d(&k.decl, &k.op)
         {
-            crate::raster::simd::shade_tex_modulate(k, &level, linear, q);
+            crate::raster::simd::shade_tex_modulate(k, &tex.level(), tex.linear(), q);
             return;
         }
         FS_SCRATCH.with(|cell| {
@@ -490,11 +508,8 @@ mod tests {
         let prog = Arc::new(Program::new(&modulate_shader(true, false)).unwrap());
         for (filter, wrap) in [(0x2601, 0x2901), (0x2600, 0x2901), (0x2601, 0x812F)] {
             let samplers = crate::texture::test_samplers(16, 8, texels.clone(), filter, wrap);
-            let fp = FragmentProgram {
-                program: prog.clone(),
-                uniforms: Vec::new(),
-                samplers: samplers.clone(),
-            };
+            let fp = FragmentProgram::new(prog.clone(), Vec::new(), samplers.clone());
+            assert!(fp.kernel.is_some());
             for batch in 0..64 {
                 let mut q = QuadBatch {
                     mask: 0xffff,

@@ -124,13 +124,14 @@ impl Samplers {
 }
 
 impl Samplers {
-    /// The level and filter (`true`: linear) of the fast 2D path, when
-    /// sampling `decl` with `op` takes it: a 2D texture with normalized
-    /// coordinates, no comparison, implicit LOD, one filter for
-    /// minification and magnification (so no LOD to compute), nearest or
-    /// linear within level 0, and power-of-two `REPEAT` or `CLAMP_TO_EDGE`
-    /// on both axes (no border texel possible).
-    pub fn fast_2d(&self, decl: &TextureDecl, op: &TexOp) -> Option<(FastLevel<'_>, bool)> {
+    /// The fast 2D path's texture for `decl` sampled with `op`, when that
+    /// sampling takes it: a 2D texture with normalized coordinates, no
+    /// comparison, implicit LOD, one filter for minification and
+    /// magnification (so no LOD to compute), nearest or linear within level
+    /// 0, and power-of-two `REPEAT` or `CLAMP_TO_EDGE` on both axes (no
+    /// border texel possible). Checked once per draw by a shader that keeps
+    /// the result.
+    pub fn fast_2d(&self, decl: &TextureDecl, op: &TexOp) -> Option<Fast2d> {
         let tex = self.units.get(decl.binding as usize)?.as_ref()?;
         let st = &tex.state;
         let plain_2d = decl.dim == Dim::D2
@@ -154,13 +155,40 @@ impl Samplers {
         if !simple(ws, level.w) || !simple(wt, level.h) {
             return None;
         }
-        let fast = FastLevel {
-            texels: &level.texels,
-            w: level.w,
-            h: level.h,
+        Some(Fast2d {
+            data: tex.data.clone(),
             repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
-        };
-        Some((fast, st.min_filter == gl::LINEAR))
+            linear: st.min_filter == gl::LINEAR,
+        })
+    }
+}
+
+/// A texture bound for the fast 2D path ([`Samplers::fast_2d`]): level 0
+/// of its data, how each axis wraps, the filter.
+#[derive(Clone, Debug)]
+pub struct Fast2d {
+    data: Arc<TexData>,
+    repeat: [bool; 2],
+    linear: bool,
+}
+
+impl Fast2d {
+    /// Level 0 as the fast path samples it (never missing: `fast_2d` checked;
+    /// 1×1 without texels, which samples as 0, if it were).
+    #[inline(always)]
+    pub fn level(&self) -> FastLevel<'_> {
+        let level = self.data.levels.first().and_then(|l| l.first());
+        FastLevel {
+            texels: level.map_or(&[][..], |l| &l.texels[..]),
+            w: level.map_or(1, |l| l.w),
+            h: level.map_or(1, |l| l.h),
+            repeat: self.repeat,
+        }
+    }
+
+    /// Linear filtering (else nearest).
+    pub fn linear(&self) -> bool {
+        self.linear
     }
 }
 
@@ -827,10 +855,6 @@ impl TextureHost<LANES> for Samplers {
             out[3] = [1.0; LANES];
             return;
         };
-        if let Some((level, linear)) = self.fast_2d(decl, op) {
-            crate::raster::simd::sample_2d(&level, linear, &args.coord[0], &args.coord[1], out);
-            return;
-        }
         let st = &tex.state;
         let (dims, unnorm) = match (decl.dim, st.target) {
             (Dim::D1, _) | (_, gl::TEXTURE_1D) => (1, false),
