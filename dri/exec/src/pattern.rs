@@ -106,8 +106,8 @@ impl Program {
         for op in &self.ops {
             match op {
                 Op::LoadIn { base, d, n } => {
-                    for k in 0..(*n as usize).min(4) {
-                        *regs.get_mut(d[k] as usize)? = Some(Sym::In(base.checked_add(k as u32)?));
+                    for (k, r) in d.iter().enumerate().take(*n as usize) {
+                        *regs.get_mut(*r as usize)? = Some(Sym::In(base.checked_add(k as u32)?));
                     }
                 }
                 Op::Bin { f, n, d, a, b } => {
@@ -160,8 +160,8 @@ impl Program {
                         _ => return None,
                     };
                     tex = Some((*call, coord, q));
-                    for k in 0..(*n as usize).min(4) {
-                        *regs.get_mut(d[k] as usize)? = Some(Sym::Texel(k as u8));
+                    for (k, r) in d.iter().enumerate().take(*n as usize) {
+                        *regs.get_mut(*r as usize)? = Some(Sym::Texel(k as u8));
                     }
                 }
                 Op::StoreOut { base: 0, a, n: 4 } if stored.is_none() => {
