@@ -244,11 +244,7 @@ fn un_lanes<const N: usize>(op: Un, x: &[u32; N]) -> [u32; N] {
         Radians => map1(x, |a| b(f(a) * (std::f64::consts::PI / 180.0) as f32)),
         Degrees => map1(x, |a| b(f(a) * (180.0 / std::f64::consts::PI) as f32)),
         // NaN and -0 give +0 (docs/ir.md); branch-free so it vectorizes.
-        FSat => map1(x, |a| {
-            let v = f(a);
-            let v = if v > 0.0 { v } else { 0.0 };
-            b(if v < 1.0 { v } else { 1.0 })
-        }),
+        FSat => map1(x, |a| b(crate::fsat(f(a)))),
         FrexpMant => map1(x, |a| b(frexp(f(a) as f64).0 as f32)),
         FrexpExp => map1(x, |a| frexp(f(a) as f64).1 as u32),
         IsNan => map1(x, |a| f(a).is_nan() as u32),

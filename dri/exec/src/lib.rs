@@ -82,7 +82,10 @@ mod alu;
 mod code;
 mod compile;
 mod exec;
+mod pattern;
 mod regalloc;
+
+pub use pattern::{Chan, TexModulate, fsat};
 
 use oxgl_ir::{Stage, SysVal, TexOp, TextureDecl};
 use std::fmt;

@@ -310,11 +310,11 @@ impl Frontend {
             raster,
             depth_stencil,
             blend,
-            shader: Arc::new(FragmentProgram {
-                program: call.fs.clone(),
-                uniforms: call.fs_uniforms.to_vec(),
-                samplers: samplers.clone(),
-            }),
+            shader: Arc::new(FragmentProgram::new(
+                call.fs.clone(),
+                call.fs_uniforms.to_vec(),
+                samplers.clone(),
+            )),
         });
         self.last = Some((
             state.clone(),

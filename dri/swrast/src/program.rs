@@ -12,11 +12,11 @@
 use std::cell::RefCell;
 use std::sync::Arc;
 
-use oxgl_exec::{Env, Regs, TextureHost};
+use oxgl_exec::{Chan, Env, Regs, TexModulate, TextureHost, fsat};
 use oxgl_ir::{Builtin, InterpMode, Shader, Slot, Stage, VarKind};
 
 use crate::raster::{FragmentShader, Interp, LANES, MAX_VARYINGS, QuadBatch, ShaderInfo};
-use crate::texture::Samplers;
+use crate::texture::{Fast2d, FastLevel, Samplers};
 
 /// Highest user varying location + 1 the rasterizer can carry.
 pub const MAX_LOCATIONS: usize = MAX_VARYINGS / 4;
@@ -40,6 +40,9 @@ pub struct Program {
     input_varyings: u64,
     /// Reads `gl_PointCoord`.
     reads_point_coord: bool,
+    /// The one-texture fixed-function shape (`fsat(colour · texel)`), run
+    /// natively when its texture takes the fast 2D path.
+    tex_modulate: Option<TexModulate>,
     exec: oxgl_exec::Program,
 }
 
@@ -120,9 +123,11 @@ impl Program {
                 }
             )
         });
+        let tex_modulate = exec.tex_modulate();
         Ok(Program {
             stage: shader.stage,
             copy_from: copy_input(shader),
+            tex_modulate,
             input_varyings,
             reads_point_coord: info.reads_point_coord,
             inputs,
@@ -230,6 +235,53 @@ fn copy_input(shader: &Shader) -> Option<usize> {
     }
 }
 
+/// Runs a [`TexModulate`] program on `q` (all lanes) with its texture's
+/// fast 2D level: the same operations as the engine in the same order, so
+/// the same bits (`ROUND` as for [`FastLevel::sample`]).
+#[inline(always)]
+pub fn tex_modulate<const ROUND: bool>(
+    k: &TexModulate,
+    level: &FastLevel,
+    linear: bool,
+    q: &mut QuadBatch,
+) {
+    let QuadBatch { inputs, color, .. } = q;
+    let input = |i: u32| inputs.get(i as usize).copied().unwrap_or([0.0; LANES]);
+    let (mut s, mut t) = (input(k.coord[0]), input(k.coord[1]));
+    if let Some(qi) = k.q {
+        let w = input(qi);
+        // As the engine: no division when every divisor is exactly 1.
+        if !w.iter().all(|x| x.to_bits() == 1f32.to_bits()) {
+            for l in 0..LANES {
+                s[l] /= w[l];
+                t[l] /= w[l];
+            }
+        }
+    }
+    let mut texel = [[0f32; LANES]; 4];
+    level.sample::<ROUND>(linear, &s, &t, &mut texel);
+    for (c, out) in color.iter_mut().enumerate() {
+        let (x, tx) = (input(k.inputs[c]), &texel[c]);
+        match k.chans[c] {
+            Chan::Modulate => {
+                for l in 0..LANES {
+                    out[l] = fsat(x[l] * tx[l]);
+                }
+            }
+            Chan::Input => {
+                for l in 0..LANES {
+                    out[l] = fsat(x[l]);
+                }
+            }
+            Chan::Texel => {
+                for l in 0..LANES {
+                    out[l] = fsat(tx[l]);
+                }
+            }
+        }
+    }
+}
+
 /// What a vertex shader run produces.
 pub struct VertexOutputs {
     /// `gl_Position`.
@@ -257,11 +309,30 @@ impl VertexOutputs {
 /// A fragment program bound to its uniforms and textures for a draw.
 pub struct FragmentProgram {
     /// The program.
-    pub program: Arc<Program>,
+    program: Arc<Program>,
     /// Its default uniform block.
-    pub uniforms: Vec<u8>,
+    uniforms: Vec<u8>,
     /// Its textures.
-    pub samplers: Samplers,
+    samplers: Samplers,
+    /// The program's [`TexModulate`] shape and its texture, when that
+    /// texture takes the fast 2D path: shaded by the native kernel.
+    kernel: Option<(TexModulate, Fast2d)>,
+}
+
+impl FragmentProgram {
+    /// `program` bound to `uniforms` and `samplers` for a draw.
+    pub fn new(program: Arc<Program>, uniforms: Vec<u8>, samplers: Samplers) -> Self {
+        let kernel = program
+            .tex_modulate
+            .as_ref()
+            .and_then(|k| Some((k.clone(), samplers.fast_2d(&k.decl, &k.op)?)));
+        FragmentProgram {
+            program,
+            uniforms,
+            samplers,
+            kernel,
+        }
+    }
 }
 
 thread_local! {
@@ -310,6 +381,12 @@ impl FragmentShader for FragmentProgram {
             }
             return;
         }
+        if let Some((k, tex)) = &self.kernel
+            && k.reads_below(q.num_inputs)
+        {
+            crate::raster::simd::shade_tex_modulate(k, &tex.level(), tex.linear(), q);
+            return;
+        }
         FS_SCRATCH.with(|cell| {
             let mut cell = cell.borrow_mut();
             let (regs, spill) = cell.get_or_insert_with(|| (p.exec.new_regs(), Vec::new()));
@@ -352,5 +429,122 @@ impl FragmentShader for FragmentProgram {
                 q.depth = depth;
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use oxgl_ir::{AluOp, Builder, Dim, Scalar, TextureDecl, ValType};
+
+    /// Fixed function's `GL_MODULATE` of an RGBA texture on unit 0, as
+    /// `ffgen` writes it: colour at location 0, coordinates at 1.
+    fn modulate_shader(projective: bool, extra_add: bool) -> Shader {
+        let mut shader = Shader::new(Stage::Fragment);
+        let mut b = Builder::new(&mut shader);
+        let color = b.load_input(0, ValType::F32X4);
+        let t = b.declare_texture(TextureDecl {
+            name: "texture0".into(),
+            dim: Dim::D2,
+            arrayed: false,
+            multisample: false,
+            shadow: false,
+            kind: Scalar::F32,
+            binding: 0,
+        });
+        let tc = b.load_input(1, ValType::F32X4);
+        let c = b.swizzle(tc, "xy");
+        let coord = if projective {
+            let q = b.lane(tc, 3);
+            let qs = b.splat(q, 2);
+            b.div(c, qs)
+        } else {
+            c
+        };
+        let tex = b.sample(t, coord);
+        let (cf, af) = (b.swizzle(color, "xyz"), b.lane(color, 3));
+        let (ct, at) = (b.swizzle(tex, "xyz"), b.lane(tex, 3));
+        let mut rgb = b.mul(cf, ct);
+        if extra_add {
+            rgb = b.add(rgb, ct);
+        }
+        let a = b.mul(af, at);
+        let v = b.construct(&[rgb, a]);
+        let v = b.un(AluOp::FSat, v);
+        b.store_output(0, v);
+        shader
+    }
+
+    #[test]
+    fn modulate_is_recognized() {
+        let p = Program::new(&modulate_shader(true, false)).unwrap();
+        let k = p.tex_modulate.as_ref().expect("recognized");
+        assert_eq!(k.coord, [4, 5]);
+        assert_eq!(k.q, Some(7));
+        assert_eq!(k.inputs, [0, 1, 2, 3]);
+        assert_eq!(k.chans, [Chan::Modulate; 4]);
+        let p = Program::new(&modulate_shader(false, false)).unwrap();
+        assert_eq!(p.tex_modulate.as_ref().unwrap().q, None);
+        // Anything more is not this shape.
+        let p = Program::new(&modulate_shader(true, true)).unwrap();
+        assert!(p.tex_modulate.is_none());
+    }
+
+    /// The native kernel gives the engine's bits: random colours (some out
+    /// of [0, 1], to reach the clamp), coordinates and divisors (some lanes
+    /// 1, some batches all 1), every filter and wrap of the fast path.
+    #[test]
+    fn modulate_kernel_matches_the_engine() {
+        let mut seed = 0x2545_f491u32;
+        let mut rnd = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed as f32 / u32::MAX as f32
+        };
+        let texels: Vec<[f32; 4]> = (0..16 * 8)
+            .map(|_| std::array::from_fn(|_| (rnd() * 255.0).round() / 255.0))
+            .collect();
+        let prog = Arc::new(Program::new(&modulate_shader(true, false)).unwrap());
+        for (filter, wrap) in [(0x2601, 0x2901), (0x2600, 0x2901), (0x2601, 0x812F)] {
+            let samplers = crate::texture::test_samplers(16, 8, texels.clone(), filter, wrap);
+            let fp = FragmentProgram::new(prog.clone(), Vec::new(), samplers.clone());
+            assert!(fp.kernel.is_some());
+            for batch in 0..64 {
+                let mut q = QuadBatch {
+                    mask: 0xffff,
+                    num_inputs: 8,
+                    ..QuadBatch::default()
+                };
+                for l in 0..LANES {
+                    for c in 0..4 {
+                        q.inputs[c][l] = rnd() * 1.5 - 0.25;
+                    }
+                    q.inputs[4][l] = rnd() * 4.0 - 2.0;
+                    q.inputs[5][l] = rnd() * 4.0 - 2.0;
+                    q.inputs[7][l] = match batch % 3 {
+                        0 => 1.0,
+                        _ if l % 3 == 0 => 1.0,
+                        _ => rnd() * 2.0 + 0.5,
+                    };
+                }
+                // The engine, as `shade` runs it without the kernel.
+                let mut expect = q.clone();
+                let mut regs = prog.new_regs();
+                let mut env = Env::new(&q.inputs[..8], &mut expect.color[..], &[], &samplers);
+                env.mask = 0xffff;
+                assert!(prog.exec.run(&mut regs, &mut env).is_ok());
+                fp.shade(&mut q);
+                for c in 0..4 {
+                    for l in 0..LANES {
+                        assert_eq!(
+                            q.color[c][l].to_bits(),
+                            expect.color[c][l].to_bits(),
+                            "filter {filter:#x} wrap {wrap:#x} batch {batch} channel {c} lane {l}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -123,6 +123,106 @@ impl Samplers {
     }
 }
 
+impl Samplers {
+    /// The fast 2D path's texture for `decl` sampled with `op`, when that
+    /// sampling takes it: a 2D texture with normalized coordinates, no
+    /// comparison, implicit LOD, one filter for minification and
+    /// magnification (so no LOD to compute), nearest or linear within level
+    /// 0, and power-of-two `REPEAT` or `CLAMP_TO_EDGE` on both axes (no
+    /// border texel possible). Checked once per draw by a shader that keeps
+    /// the result.
+    pub fn fast_2d(&self, decl: &TextureDecl, op: &TexOp) -> Option<Fast2d> {
+        let tex = self.units.get(decl.binding as usize)?.as_ref()?;
+        let st = &tex.state;
+        let plain_2d = decl.dim == Dim::D2
+            && !matches!(
+                st.target,
+                gl::TEXTURE_1D | gl::TEXTURE_3D | gl::TEXTURE_RECTANGLE | gl::TEXTURE_CUBE_MAP
+            );
+        if !plain_2d
+            || decl.shadow
+            || op.kind != TexKind::Sample
+            || st.min_filter != st.mag_filter
+            || !matches!(st.min_filter, gl::NEAREST | gl::LINEAR)
+        {
+            return None;
+        }
+        let level = tex.data.levels.first()?.first()?;
+        let [ws, wt, _] = st.wrap;
+        let simple = |mode: u32, n: usize| {
+            mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
+        };
+        if !simple(ws, level.w) || !simple(wt, level.h) {
+            return None;
+        }
+        Some(Fast2d {
+            data: tex.data.clone(),
+            repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
+            linear: st.min_filter == gl::LINEAR,
+        })
+    }
+}
+
+/// A texture bound for the fast 2D path ([`Samplers::fast_2d`]): level 0
+/// of its data, how each axis wraps, the filter.
+#[derive(Clone, Debug)]
+pub struct Fast2d {
+    data: Arc<TexData>,
+    repeat: [bool; 2],
+    linear: bool,
+}
+
+impl Fast2d {
+    /// Level 0 as the fast path samples it (never missing: `fast_2d` checked;
+    /// 1×1 without texels, which samples as 0, if it were).
+    #[inline(always)]
+    pub fn level(&self) -> FastLevel<'_> {
+        let level = self.data.levels.first().and_then(|l| l.first());
+        FastLevel {
+            texels: level.map_or(&[][..], |l| &l.texels[..]),
+            w: level.map_or(1, |l| l.w),
+            h: level.map_or(1, |l| l.h),
+            repeat: self.repeat,
+        }
+    }
+
+    /// Linear filtering (else nearest).
+    pub fn linear(&self) -> bool {
+        self.linear
+    }
+}
+
+/// Samplers with one 2D texture on unit 0 (tests): `w`×`h` texels, one
+/// filter for minification and magnification, one wrap mode.
+#[cfg(test)]
+pub(crate) fn test_samplers(
+    w: usize,
+    h: usize,
+    texels: Vec<[f32; 4]>,
+    filter: u32,
+    wrap: u32,
+) -> Samplers {
+    let data = TexData {
+        levels: vec![vec![Level { w, h, d: 1, texels }]],
+    };
+    Samplers {
+        units: vec![Some(Bound {
+            data: Arc::new(data),
+            state: SamplerState {
+                target: 0x0DE1,
+                min_filter: filter,
+                mag_filter: filter,
+                wrap: [wrap; 3],
+                border: [0.0; 4],
+                min_lod: -1000.0,
+                max_lod: 1000.0,
+                lod_bias: 0.0,
+                compare: 0,
+            },
+        })],
+    }
+}
+
 /// Serial, first texel address, levels, faces, swizzle.
 type CacheKey = (u64, usize, u32, u32, [u8; 4]);
 

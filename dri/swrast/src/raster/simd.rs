@@ -82,6 +82,35 @@ fn sample_2d_avx2(
     level.sample::<true>(linear, s, t, out);
 }
 
+/// Runs a recognized one-texture fragment program
+/// ([`crate::program::tex_modulate`]) with the best build for this CPU.
+pub fn shade_tex_modulate(
+    k: &oxgl_exec::TexModulate,
+    level: &crate::texture::FastLevel,
+    linear: bool,
+    q: &mut QuadBatch,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if use_avx2() {
+        // SAFETY: `shade_tex_modulate_avx2` only requires AVX2 and FMA,
+        // which the CPU has (checked just above).
+        unsafe { shade_tex_modulate_avx2(k, level, linear, q) };
+        return;
+    }
+    crate::program::tex_modulate::<false>(k, level, linear, q);
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn shade_tex_modulate_avx2(
+    k: &oxgl_exec::TexModulate,
+    level: &crate::texture::FastLevel,
+    linear: bool,
+    q: &mut QuadBatch,
+) {
+    crate::program::tex_modulate::<true>(k, level, linear, q);
+}
+
 /// Runs a shader program ([`oxgl_exec::Program::run`], inlined here) with
 /// the best build for this CPU; `false` when it stopped a runaway loop.
 /// Both builds compute the same bits: the engine's operations are IEEE

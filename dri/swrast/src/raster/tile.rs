@@ -250,12 +250,21 @@ fn raster_prim(
     }
     let edges = &prim.edges[..prim.n_edges as usize];
     let steps = Steps::new(edges);
+    // The varyings the shader reads that are constant over the primitive
+    // (a flat colour drawn smooth, the common case for glColor outside
+    // Begin/End, or q = 1): filled, not interpolated.
+    let n = st.num_varyings;
+    let attrs = &scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
+    let constant = Bits(st.used_varyings)
+        .filter(|&i| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0)
+        .fold(0u64, |m, i| m | 1 << i);
     let mut ctx = BlockCtx {
         scene,
         prim,
         st,
         batch,
         samples: 0,
+        constant,
     };
     let (bx0, by0) = (r[0] & !15, r[1] & !15);
     for by in (by0..r[3]).step_by(16) {
@@ -322,6 +331,8 @@ struct BlockCtx<'a> {
     batch: &'a mut QuadBatch,
     /// Samples that passed every test, for the state's occlusion query.
     samples: u64,
+    /// The used varyings (bits) constant over the primitive.
+    constant: u64,
 }
 
 #[inline(always)]
@@ -457,12 +468,9 @@ impl BlockCtx<'_> {
         // four into the colour.
         let used = st.used_varyings;
         let base = st.copied.unwrap_or(0);
-        let varying_deltas_zero = |i: usize| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0;
-        // Varyings constant over the primitive (a flat colour drawn smooth,
-        // the common case for glColor outside Begin/End) need no
-        // interpolation at all.
-        let constant = Bits(used).all(varying_deltas_zero);
-        let interpolate = !constant && (st.any_smooth || st.any_linear);
+        // Varyings constant over the primitive need no interpolation.
+        let constant = self.constant;
+        let interpolate = constant != used && (st.any_smooth || st.any_linear);
         let mut w = [1.0; LANES];
         if interpolate && st.any_smooth || st.reads_frag_coord {
             w = eval(&prim.w, fx, fy);
@@ -506,11 +514,13 @@ impl BlockCtx<'_> {
                 l1 = eval(&prim.l1, fx, fy);
                 l2 = eval(&prim.l2, fx, fy);
             }
-            for i in Bits(used) {
+            // A varying constant over the primitive is its value.
+            for i in Bits(used & constant) {
+                dst[i - base] = [v0[i]; LANES];
+            }
+            for i in Bits(used & !constant) {
                 let out = &mut dst[i - base];
-                // A varying constant over the primitive is its value.
                 match st.interp[i] {
-                    _ if varying_deltas_zero(i) => *out = [v0[i]; LANES],
                     Interp::Flat => *out = [v0[i]; LANES],
                     Interp::Smooth => lerp(out, v0[i], &b1, d1[i], &b2, d2[i]),
                     Interp::NoPerspective => lerp(out, v0[i], &l1, d1[i], &l2, d2[i]),
