@@ -95,6 +95,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
     (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),
     (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),
+    (c"GL_ARB_sampler_objects", Needs::Version(1, 5)),
     (c"GL_ARB_texture_float", Needs::Version(1, 5)),
     (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
     (c"GL_ARB_texture_storage", Needs::Version(1, 5)),

@@ -425,6 +425,7 @@ impl Context {
             // Texture bindings of the active unit.
             GL_TEXTURE_BINDING_1D => int(self.texture_binding(GL_TEXTURE_1D).into()),
             GL_TEXTURE_BINDING_2D => int(self.texture_binding(GL_TEXTURE_2D).into()),
+            GL_SAMPLER_BINDING => int(self.sampler_binding().into()),
             GL_TEXTURE_BINDING_3D if v >= (1, 2) => int(self.texture_binding(GL_TEXTURE_3D).into()),
             GL_TEXTURE_BINDING_CUBE_MAP if v >= (1, 3) => {
                 int(self.texture_binding(GL_TEXTURE_CUBE_MAP).into())

@@ -18,7 +18,9 @@ use oxgl_ir::Dim;
 use crate::context::Context;
 use crate::ffgen::{self, FfKey, UniformLayout, UnitKey};
 use crate::texenv::MAX_FF_UNITS;
-use crate::texture::{Texture, base_swizzle, depth_swizzle, target_index, to_base};
+use std::borrow::Cow;
+
+use crate::texture::{TexParams, Texture, base_swizzle, depth_swizzle, target_index, to_base};
 use crate::vbo::{Attrib, DrawBatch};
 
 /// A fixed-function program compiled by the backend.
@@ -172,7 +174,16 @@ impl Context {
                 .filter_map(|l| l.attrib.0.checked_sub(Attrib::MAT0.0))
                 .fold(0, |m, i| m | 1 << i);
         }
-        let mut units: Vec<(usize, &Texture, usize, usize)> = Vec::new();
+        // A sampler object bound to a unit replaces the texture's sampler
+        // state (ARB_sampler_objects).
+        let sampler = |unit: usize| {
+            self.textures
+                .samplers
+                .get(unit)
+                .and_then(|&s| named.sampler(s))
+        };
+        let mut units: Vec<(usize, &Texture, Cow<'_, TexParams>, usize, usize)> =
+            Vec::new();
         for u in 0..MAX_FF_UNITS {
             let Some(target) = self.texunits.effective_target(u) else {
                 continue;
@@ -189,8 +200,9 @@ impl Context {
                     None => continue,
                 }
             };
+            let params = sampled_params(tex, sampler(u));
             // GL 4.6 compat §16.2: an incomplete texture disables the unit.
-            let Some((base, levels)) = tex.complete() else {
+            let Some((base, levels)) = tex.complete_with(&params) else {
                 continue;
             };
             let Some(img) = tex.images.get(&(0, base)) else {
@@ -205,7 +217,7 @@ impl Context {
             };
             let (_, format) = sample_swizzle(tex, img.base);
             key.units[u] = UnitKey::new(dim, format, &self.texunits.env[u]);
-            if tex.params.compares(img.base) {
+            if params.compares(img.base) {
                 key.units[u].shadow = tex.params.depth_mode;
             }
             let g = &self.texunits.texgen[u];
@@ -214,7 +226,7 @@ impl Context {
                     key.units[u].texgen[c] = g.mode[c];
                 }
             }
-            units.push((u, tex, base, levels));
+            units.push((u, tex, params, base, levels));
         }
         if glsl_fs {
             // The program's fragment stage samples through its samplers;
@@ -237,9 +249,10 @@ impl Context {
         }
         let mut images: Vec<Vec<OxglTexImage>> = Vec::with_capacity(units.len());
         let mut textures: Vec<OxglTextureDesc> = Vec::with_capacity(units.len());
-        for &(u, tex, base, levels) in &units {
+        for (u, tex, params, base, levels) in &units {
+            let (u, base, levels) = (*u, *base, *levels);
             let lod_bias = self.texunits.env[u].lod_bias;
-            let (desc, imgs) = texture_desc(tex, base, levels, u as u32, lod_bias);
+            let (desc, imgs) = texture_desc(tex, params, base, levels, u as u32, lod_bias);
             textures.push(desc);
             images.push(imgs);
         }
@@ -261,12 +274,14 @@ impl Context {
                         None => continue,
                     }
                 };
+                let params = sampled_params(tex, sampler(unit));
                 // An incomplete texture samples as (0, 0, 0, 1): left unbound.
-                let Some((base, levels)) = tex.complete() else {
+                let Some((base, levels)) = tex.complete_with(&params) else {
                     continue;
                 };
                 let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
-                let (desc, imgs) = texture_desc(tex, base, levels, decl.binding, lod_bias);
+                let (desc, imgs) =
+                    texture_desc(tex, &params, base, levels, decl.binding, lod_bias);
                 textures.push(desc);
                 images.push(imgs);
             }
@@ -563,10 +578,20 @@ impl Context {
     }
 }
 
+/// The parameters `tex` is sampled with: its own, or with the sampler
+/// state of the sampler object bound to its unit.
+fn sampled_params<'t>(tex: &'t Texture, sampler: Option<&TexParams>) -> Cow<'t, TexParams> {
+    match sampler {
+        Some(s) => Cow::Owned(tex.params.with_sampler(s)),
+        None => Cow::Borrowed(&tex.params),
+    }
+}
+
 /// The backend's description of `tex` (levels `base..base + levels`) at
 /// texture binding `unit`, and the images it points to.
 fn texture_desc(
     tex: &Texture,
+    p: &TexParams,
     base: usize,
     levels: usize,
     unit: u32,
@@ -591,7 +616,6 @@ fn texture_desc(
         }
     }
     let base_img = &tex.images[&(0, base)];
-    let p = &tex.params;
     // A comparing texture hands the backend the depth in R; the
     // shader spreads the result as the depth mode says.
     let (swizzle, _) = if p.compares(base_img.base) {

@@ -344,6 +344,30 @@ impl TexParams {
         })
     }
 
+    /// Default sampler-object state (ARB_sampler_objects: as a new 2D
+    /// texture's).
+    pub fn sampler_default() -> Self {
+        Self::new(GL_TEXTURE_2D)
+    }
+
+    /// These texture parameters with the sampler state of sampler object
+    /// `s` in its place (GL 4.6 §8.2: filters, wrap modes, border colour,
+    /// LOD range and bias, anisotropy, comparison).
+    pub fn with_sampler(&self, s: &TexParams) -> TexParams {
+        TexParams {
+            min_filter: s.min_filter,
+            mag_filter: s.mag_filter,
+            wrap: s.wrap,
+            border_color: s.border_color,
+            lod: s.lod,
+            lod_bias: s.lod_bias,
+            max_anisotropy: s.max_anisotropy,
+            compare_mode: s.compare_mode,
+            compare_func: s.compare_func,
+            ..self.clone()
+        }
+    }
+
     /// Whether sampling an image of `base` compares (ARB_shadow: the
     /// compare mode is on and the texture is a depth texture).
     pub fn compares(&self, base: GLenum) -> bool {
@@ -387,8 +411,14 @@ impl Texture {
     /// `Some((base, levels))` — the base level and how many levels from it
     /// the minification filter uses — or `None`.
     pub fn complete(&self) -> Option<(usize, usize)> {
-        let mut base = usize::try_from(self.params.levels[0]).ok()?;
-        let mut max = usize::try_from(self.params.levels[1]).ok()?;
+        self.complete_with(&self.params)
+    }
+
+    /// [`Texture::complete`] sampled with `p` (the texture's parameters
+    /// with a sampler object's, ARB_sampler_objects).
+    pub fn complete_with(&self, p: &TexParams) -> Option<(usize, usize)> {
+        let mut base = usize::try_from(p.levels[0]).ok()?;
+        let mut max = usize::try_from(p.levels[1]).ok()?;
         // GL 4.6 §8.17: an immutable texture clamps its base level to its
         // levels and its max level to [base, last level].
         if let Some(n) = self.immutable_levels {
@@ -416,7 +446,7 @@ impl Texture {
         if faces == 6 && b0.size[0] != b0.size[1] {
             return None;
         }
-        let mipmapped = !matches!(self.params.min_filter, GL_NEAREST | GL_LINEAR)
+        let mipmapped = !matches!(p.min_filter, GL_NEAREST | GL_LINEAR)
             && self.target != GL_TEXTURE_RECTANGLE;
         if !mipmapped {
             return Some((base, 1));
@@ -446,11 +476,15 @@ pub(crate) fn next_serial() -> u64 {
     SERIAL.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
-/// The texture namespace of a share group.
+/// The texture namespace of a share group, and its sampler objects
+/// (ARB_sampler_objects; one lock covers both, as draws read both).
 #[derive(Debug, Default)]
 pub struct Textures {
     names: HashMap<u32, Option<Texture>>,
     next: u32,
+    /// Sampler objects: `None` until first bound.
+    samplers: HashMap<u32, Option<TexParams>>,
+    next_sampler: u32,
 }
 
 impl Textures {
@@ -511,6 +545,42 @@ impl Textures {
     /// The object `name`, mutable.
     pub fn get_mut(&mut self, name: u32) -> Option<&mut Texture> {
         self.names.get_mut(&name).and_then(Option::as_mut)
+    }
+
+    /// `glGenSamplers`: INVALID_VALUE for a negative count. The objects
+    /// exist at once (GL 4.6 §8.2).
+    pub fn gen_samplers(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        if n < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let mut out = Vec::with_capacity(n as usize);
+        while out.len() < n as usize {
+            self.next_sampler = self.next_sampler.wrapping_add(1).max(1);
+            if !self.samplers.contains_key(&self.next_sampler) {
+                self.samplers
+                    .insert(self.next_sampler, Some(TexParams::sampler_default()));
+                out.push(self.next_sampler);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `glDeleteSamplers` (the caller unbinds them); unused names are
+    /// ignored.
+    pub fn delete_samplers(&mut self, names: &[u32]) {
+        for n in names {
+            self.samplers.remove(n);
+        }
+    }
+
+    /// Sampler object `name`.
+    pub fn sampler(&self, name: u32) -> Option<&TexParams> {
+        self.samplers.get(&name).and_then(Option::as_ref)
+    }
+
+    /// Sampler object `name`, mutable.
+    pub fn sampler_mut(&mut self, name: u32) -> Option<&mut TexParams> {
+        self.samplers.get_mut(&name).and_then(Option::as_mut)
     }
 }
 

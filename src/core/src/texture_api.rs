@@ -22,6 +22,8 @@ pub struct TextureBindings {
     pub defaults: Vec<Texture>,
     /// The proxy texture of each target (images without texels).
     pub proxies: Vec<Texture>,
+    /// The sampler object bound to each unit (0: none).
+    pub samplers: Vec<u32>,
 }
 
 impl Default for TextureBindings {
@@ -30,6 +32,7 @@ impl Default for TextureBindings {
             bound: vec![[0; 5]; MAX_UNITS],
             defaults: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
             proxies: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
+            samplers: vec![0; MAX_UNITS],
         }
     }
 }
@@ -1098,4 +1101,111 @@ pub(crate) fn set_param(
         _ => return Err(ApiError::InvalidEnum),
     }
     Ok(())
+}
+
+/// Sampler-object parameters (GL 4.6 table 23.18): a texture's sampler
+/// state; `glSamplerParameter*` refuses the others with INVALID_ENUM.
+fn is_sampler_param(pname: GLenum) -> bool {
+    matches!(
+        pname,
+        GL_TEXTURE_MIN_FILTER
+            | GL_TEXTURE_MAG_FILTER
+            | GL_TEXTURE_WRAP_S
+            | GL_TEXTURE_WRAP_T
+            | GL_TEXTURE_WRAP_R
+            | GL_TEXTURE_BORDER_COLOR
+            | GL_TEXTURE_MIN_LOD
+            | GL_TEXTURE_MAX_LOD
+            | GL_TEXTURE_LOD_BIAS
+            | GL_TEXTURE_MAX_ANISOTROPY
+            | GL_TEXTURE_COMPARE_MODE
+            | GL_TEXTURE_COMPARE_FUNC
+    )
+}
+
+/// ARB_sampler_objects (GL 3.3).
+impl Context {
+    /// `glGenSamplers`.
+    pub fn gen_samplers(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        self.shared().textures().gen_samplers(n)
+    }
+
+    /// `glDeleteSamplers`: INVALID_VALUE for a negative count; deleted
+    /// objects bound in this context are unbound.
+    pub fn delete_samplers(&mut self, names: &[u32]) -> ApiResult {
+        self.flush_vertices();
+        self.shared().textures().delete_samplers(names);
+        for b in &mut self.textures.samplers {
+            if *b != 0 && names.contains(b) {
+                *b = 0;
+            }
+        }
+        Ok(())
+    }
+
+    /// `glIsSampler`.
+    pub fn is_sampler(&self, name: u32) -> bool {
+        self.shared().textures().sampler(name).is_some()
+    }
+
+    /// `glBindSampler`: INVALID_VALUE for a unit past
+    /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS`, INVALID_OPERATION for a name
+    /// not from `glGenSamplers`.
+    pub fn bind_sampler(&mut self, unit: u32, name: u32) -> ApiResult {
+        if unit as usize >= MAX_UNITS {
+            return Err(ApiError::InvalidValue);
+        }
+        if name != 0 && !self.is_sampler(name) {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        self.textures.samplers[unit as usize] = name;
+        Ok(())
+    }
+
+    /// The sampler object bound to the active unit (`GL_SAMPLER_BINDING`).
+    pub fn sampler_binding(&self) -> u32 {
+        self.textures.samplers[self.unit()]
+    }
+
+    /// `glSamplerParameter*`: INVALID_OPERATION for a name that is no
+    /// sampler, INVALID_ENUM for a parameter samplers do not have; the
+    /// values are checked as for textures.
+    pub fn sampler_parameter(&mut self, name: u32, pname: GLenum, v: &[f32]) -> ApiResult {
+        self.flush_vertices();
+        let shared = self.shared().clone();
+        let mut textures = shared.textures();
+        let s = textures
+            .sampler_mut(name)
+            .ok_or(ApiError::InvalidOperation)?;
+        if !is_sampler_param(pname) {
+            return Err(ApiError::InvalidEnum);
+        }
+        let mut p = s.clone();
+        set_param(&mut p, pname, v, false, false)?;
+        *s = p;
+        Ok(())
+    }
+
+    /// `glGetSamplerParameter*`.
+    pub fn get_sampler_parameter(&mut self, name: u32, pname: GLenum) -> ApiResult<Vec<f32>> {
+        let shared = self.shared().clone();
+        let textures = shared.textures();
+        let p = textures.sampler(name).ok_or(ApiError::InvalidOperation)?;
+        Ok(match pname {
+            GL_TEXTURE_MIN_FILTER => vec![p.min_filter as f32],
+            GL_TEXTURE_MAG_FILTER => vec![p.mag_filter as f32],
+            GL_TEXTURE_WRAP_S => vec![p.wrap[0] as f32],
+            GL_TEXTURE_WRAP_T => vec![p.wrap[1] as f32],
+            GL_TEXTURE_WRAP_R => vec![p.wrap[2] as f32],
+            GL_TEXTURE_BORDER_COLOR => p.border_color.to_vec(),
+            GL_TEXTURE_MIN_LOD => vec![p.lod[0]],
+            GL_TEXTURE_MAX_LOD => vec![p.lod[1]],
+            GL_TEXTURE_LOD_BIAS => vec![p.lod_bias],
+            GL_TEXTURE_MAX_ANISOTROPY => vec![p.max_anisotropy],
+            GL_TEXTURE_COMPARE_MODE => vec![p.compare_mode as f32],
+            GL_TEXTURE_COMPARE_FUNC => vec![p.compare_func as f32],
+            _ => return Err(ApiError::InvalidEnum),
+        })
+    }
 }

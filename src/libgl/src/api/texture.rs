@@ -757,6 +757,163 @@ fn write<T>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
     }
 }
 
+// ---- sampler objects (ARB_sampler_objects) -------------------------------------
+
+unsafe extern "C" fn GenSamplers(n: GLsizei, out: *mut GLuint) {
+    with_ctx("glGenSamplers", (), |c| {
+        let r = c.gen_samplers(n);
+        if let Some(names) = c.record(r)
+            && !out.is_null()
+        {
+            // SAFETY: the client provides room for `n` names.
+            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), out, names.len()) };
+        }
+    })
+}
+
+unsafe extern "C" fn DeleteSamplers(n: GLsizei, names: *const GLuint) {
+    with_ctx("glDeleteSamplers", (), |c| {
+        if n < 0 {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+            return;
+        }
+        if names.is_null() {
+            return;
+        }
+        // SAFETY: the client passes `n` names.
+        let v = unsafe { std::slice::from_raw_parts(names, n as usize) }.to_vec();
+        let r = c.delete_samplers(&v);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn IsSampler(name: GLuint) -> GLboolean {
+    with_ctx("glIsSampler", 0, |c| GLboolean::from(c.is_sampler(name)))
+}
+
+unsafe extern "C" fn BindSampler(unit: GLuint, name: GLuint) {
+    with_ctx("glBindSampler", (), |c| {
+        let r = c.bind_sampler(unit, name);
+        c.record(r);
+    })
+}
+
+/// The values a sampler parameter takes (4 for the border colour).
+fn sampler_len(pname: GLenum) -> usize {
+    if pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR {
+        4
+    } else {
+        1
+    }
+}
+
+fn sampler_parameter(name: &'static str, sampler: GLuint, pname: GLenum, v: Vec<f32>) {
+    with_ctx(name, (), |c| {
+        let r = c.sampler_parameter(sampler, pname, &v);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn SamplerParameteri(sampler: GLuint, pname: GLenum, param: GLint) {
+    let mut v = vec![param as f32];
+    v.resize(sampler_len(pname), 0.0);
+    sampler_parameter("glSamplerParameteri", sampler, pname, v)
+}
+
+unsafe extern "C" fn SamplerParameterf(sampler: GLuint, pname: GLenum, param: GLfloat) {
+    let mut v = vec![param];
+    v.resize(sampler_len(pname), 0.0);
+    sampler_parameter("glSamplerParameterf", sampler, pname, v)
+}
+
+unsafe extern "C" fn SamplerParameterfv(sampler: GLuint, pname: GLenum, p: *const GLfloat) {
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let v = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) }.to_vec();
+    sampler_parameter("glSamplerParameterfv", sampler, pname, v)
+}
+
+/// `glSamplerParameteriv` normalizes a border colour; the `I` forms keep
+/// integers as they are.
+fn sampler_parameter_ints(name: &'static str, sampler: GLuint, pname: GLenum, s: &[GLint], normalize: bool) {
+    let color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
+    let v = s
+        .iter()
+        .map(|&x| {
+            if color && normalize {
+                oxgl_core::vbo::attrib::normalize::int(x)
+            } else {
+                x as f32
+            }
+        })
+        .collect();
+    sampler_parameter(name, sampler, pname, v)
+}
+
+unsafe extern "C" fn SamplerParameteriv(sampler: GLuint, pname: GLenum, p: *const GLint) {
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let s = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) };
+    sampler_parameter_ints("glSamplerParameteriv", sampler, pname, s, true)
+}
+
+unsafe extern "C" fn SamplerParameterIiv(sampler: GLuint, pname: GLenum, p: *const GLint) {
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let s = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) };
+    sampler_parameter_ints("glSamplerParameterIiv", sampler, pname, s, false)
+}
+
+unsafe extern "C" fn SamplerParameterIuiv(sampler: GLuint, pname: GLenum, p: *const GLuint) {
+    if p.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let s = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) };
+    let v = s.iter().map(|&x| x as f32).collect();
+    sampler_parameter("glSamplerParameterIuiv", sampler, pname, v)
+}
+
+fn get_sampler_parameter<T>(name: &'static str, sampler: GLuint, pname: GLenum, out: *mut T, conv: impl Fn(f32) -> T) {
+    with_ctx(name, (), |c| {
+        let r = c.get_sampler_parameter(sampler, pname);
+        if let Some(v) = c.record(r) {
+            write(out, &v, conv);
+        }
+    })
+}
+
+unsafe extern "C" fn GetSamplerParameteriv(sampler: GLuint, pname: GLenum, out: *mut GLint) {
+    let color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
+    get_sampler_parameter("glGetSamplerParameteriv", sampler, pname, out, |x| {
+        if color {
+            // GL 4.6 §2.2.1: a colour as an integer maps [-1, 1] to the
+            // integer range.
+            (f64::from(x.clamp(-1.0, 1.0)) * f64::from(i32::MAX)).round() as GLint
+        } else {
+            x.round() as GLint
+        }
+    })
+}
+
+unsafe extern "C" fn GetSamplerParameterfv(sampler: GLuint, pname: GLenum, out: *mut GLfloat) {
+    get_sampler_parameter("glGetSamplerParameterfv", sampler, pname, out, |x| x)
+}
+
+unsafe extern "C" fn GetSamplerParameterIiv(sampler: GLuint, pname: GLenum, out: *mut GLint) {
+    get_sampler_parameter("glGetSamplerParameterIiv", sampler, pname, out, |x| x as GLint)
+}
+
+unsafe extern "C" fn GetSamplerParameterIuiv(sampler: GLuint, pname: GLenum, out: *mut GLuint) {
+    get_sampler_parameter("glGetSamplerParameterIuiv", sampler, pname, out, |x| x as GLuint)
+}
+
 unsafe extern "C" fn GetTexParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetTexParameteriv", (), |c| {
         let r = c.get_tex_parameter(target, pname);
@@ -994,6 +1151,20 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.BindTextureEXT = BindTexture;
     d.TexImage1D = TexImage1D;
     d.TexImage2D = TexImage2D;
+    d.GenSamplers = GenSamplers;
+    d.DeleteSamplers = DeleteSamplers;
+    d.IsSampler = IsSampler;
+    d.BindSampler = BindSampler;
+    d.SamplerParameteri = SamplerParameteri;
+    d.SamplerParameterf = SamplerParameterf;
+    d.SamplerParameteriv = SamplerParameteriv;
+    d.SamplerParameterfv = SamplerParameterfv;
+    d.SamplerParameterIiv = SamplerParameterIiv;
+    d.SamplerParameterIuiv = SamplerParameterIuiv;
+    d.GetSamplerParameteriv = GetSamplerParameteriv;
+    d.GetSamplerParameterfv = GetSamplerParameterfv;
+    d.GetSamplerParameterIiv = GetSamplerParameterIiv;
+    d.GetSamplerParameterIuiv = GetSamplerParameterIuiv;
     d.TexStorage1D = TexStorage1D;
     d.TexStorage2D = TexStorage2D;
     d.TexStorage3D = TexStorage3D;
