@@ -13,7 +13,8 @@
  * - float textures: unclamped texels, component types, and
  *   GL_FRAMEBUFFER_UNSUPPORTED as colour attachments;
  * - ARB_texture_swizzle on RGBA and luminance textures;
- * - ARB_texture_storage: levels, immutability, clamped levels, errors.
+ * - ARB_texture_storage: levels, immutability, clamped levels, errors;
+ * - ARB_sampler_objects: a sampler's state replacing the texture's.
  * Prints FAIL lines and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -377,6 +378,72 @@ static void texture_storage(void)
     expect_error(GL_INVALID_OPERATION, "glTexStorage2D on the default texture");
 }
 
+/* ARB_sampler_objects: a bound sampler's state replaces the texture's
+ * (here NEAREST over the texture's mipmapped filter, which would make the
+ * single-level texture incomplete). */
+static void sampler_objects(void)
+{
+    GLuint tex, smp[2];
+    GLubyte t[16], px[4];
+    GLint v, i;
+    for (i = 0; i < 4; i++) {
+        t[i * 4 + 0] = 200;
+        t[i * 4 + 1] = 100;
+        t[i * 4 + 2] = 50;
+        t[i * 4 + 3] = 255;
+    }
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, t);
+    /* The default min filter needs mipmaps: incomplete without a sampler. */
+    glGenSamplers(2, smp);
+    CHECK(glIsSampler(smp[0]) && !glIsSampler(777), "glIsSampler");
+    glSamplerParameteri(smp[0], GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glGetSamplerParameteriv(smp[0], GL_TEXTURE_MIN_FILTER, &v);
+    CHECK(v == GL_NEAREST, "sampler min filter 0x%x", v);
+    glGetSamplerParameteriv(smp[1], GL_TEXTURE_WRAP_S, &v);
+    CHECK(v == GL_REPEAT, "default sampler wrap 0x%x", v);
+    glSamplerParameteri(smp[0], GL_TEXTURE_MIN_FILTER, GL_RED);
+    expect_error(GL_INVALID_ENUM, "a bad sampler filter");
+    glSamplerParameteri(smp[0], GL_TEXTURE_BASE_LEVEL, 0);
+    expect_error(GL_INVALID_ENUM, "a texture-only parameter on a sampler");
+    glSamplerParameteri(777, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    expect_error(GL_INVALID_OPERATION, "glSamplerParameteri of no sampler");
+    glBindSampler(0, 778);
+    expect_error(GL_INVALID_OPERATION, "glBindSampler of a name not generated");
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    glColor4f(0, 0, 1, 1);
+    glBegin(GL_QUADS);
+    glVertex2f(0, 0);
+    glVertex2f(4, 0);
+    glVertex2f(4, 4);
+    glVertex2f(0, 4);
+    glEnd();
+    glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[2] == 255, "incomplete texture without a sampler: %d %d", px[0],
+          px[2]);
+    glBindSampler(0, smp[0]);
+    glGetIntegerv(GL_SAMPLER_BINDING, &v);
+    CHECK(v == (GLint)smp[0], "GL_SAMPLER_BINDING %d", v);
+    glBegin(GL_QUADS);
+    glVertex2f(0, 0);
+    glVertex2f(4, 0);
+    glVertex2f(4, 4);
+    glVertex2f(0, 4);
+    glEnd();
+    glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 200 && px[1] == 100 && px[2] == 50, "texture through the sampler: %d %d %d",
+          px[0], px[1], px[2]);
+    glDeleteSamplers(2, smp);
+    glGetIntegerv(GL_SAMPLER_BINDING, &v);
+    CHECK(v == 0, "deleted sampler still bound: %d", v);
+    glDisable(GL_TEXTURE_2D);
+    glColor4f(1, 1, 1, 1);
+    glDeleteTextures(1, &tex);
+    expect_error(GL_NO_ERROR, "sampler objects");
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,     8,
@@ -395,6 +462,7 @@ int main(void)
     float_textures();
     texture_swizzle();
     texture_storage();
+    sampler_objects();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }
