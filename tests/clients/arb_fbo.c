@@ -50,16 +50,14 @@ static void completeness(void)
     glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH24_STENCIL8, 8, 16);
     glBindFramebuffer(GL_FRAMEBUFFER, fb);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT, GL_RENDERBUFFER, rb[1]);
-    /* The draw/read buffer rule holds without ARB_ES2_compatibility (which
-     * drops it, as in Mesa llvmpipe). */
-    int es2 = strstr((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_ES2_compatibility") != NULL;
+    /* EXT's draw/read buffer rule is not applied (GL 4.1 dropped it, Mesa
+     * drops it): a depth-only framebuffer is complete, and reading its
+     * missing colour buffer is INVALID_OPERATION. */
     GLenum st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    CHECK(st == (es2 ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER),
-          "depth only, draw buffer COLOR0: 0x%x", st);
+    CHECK(st == GL_FRAMEBUFFER_COMPLETE, "depth only, draw buffer COLOR0: 0x%x", st);
+    glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    expect_error(GL_INVALID_OPERATION, "reading a missing colour buffer");
     glDrawBuffer(GL_NONE);
-    st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    CHECK(st == (es2 ? GL_FRAMEBUFFER_COMPLETE : GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER),
-          "depth only, read buffer COLOR0: 0x%x", st);
     glReadBuffer(GL_NONE);
     st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     CHECK(st == GL_FRAMEBUFFER_COMPLETE, "depth only, no colour buffers: 0x%x", st);
@@ -97,6 +95,9 @@ static void completeness(void)
                                           GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
     CHECK(v == (GLint)rb[1], "depth/stencil object %d", v);
     expect_error(GL_NO_ERROR, "attachment queries");
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                          GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);
+    CHECK(v == (GLint)rb[0], "colour object %d", v);
     glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_STENCIL_ATTACHMENT, GL_RENDERBUFFER, 0);
     glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_DEPTH_STENCIL_ATTACHMENT,
                                           GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME, &v);

@@ -725,6 +725,15 @@ impl Context {
         if points.len() == 2 && fb_att[1] != fb_att[2] {
             return Err(ApiError::InvalidOperation);
         }
+        // ARB_framebuffer_object: with nothing attached only the type and
+        // the name (0) may be queried; other names are INVALID_OPERATION.
+        if att == Attachment::None {
+            return match pname {
+                GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE => Ok(GL_NONE as i32),
+                GL_FRAMEBUFFER_ATTACHMENT_OBJECT_NAME => Ok(0),
+                _ => Err(ApiError::InvalidOperation),
+            };
+        }
         let sized = matches!(
             pname,
             GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE
@@ -818,6 +827,20 @@ impl Context {
             GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING => GL_LINEAR as i32,
             _ => return Err(ApiError::InvalidEnum),
         })
+    }
+
+    /// Whether the read framebuffer's read buffer names an image: false for
+    /// a framebuffer object whose `GL_COLOR_ATTACHMENTi` read buffer has
+    /// nothing attached (reading it is INVALID_OPERATION).
+    pub(crate) fn read_buffer_attached(&self) -> bool {
+        let name = self.fbo.read_binding;
+        let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
+            return true;
+        };
+        match self.state.read_buffer {
+            GL_COLOR_ATTACHMENT0 => fb.att[0] != Attachment::None,
+            b => !(GL_COLOR_ATTACHMENT1..=GL_COLOR_ATTACHMENT15).contains(&b),
+        }
     }
 
     /// The ARB_framebuffer_object format queries of the image attached at
@@ -955,32 +978,12 @@ impl Context {
         if infos.iter().all(Option::is_none) {
             return (GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT, infos);
         }
-        // EXT_framebuffer_object 4.4.4.2 (kept by GL 3.0 and by Mesa for
-        // contexts without ARB_ES2_compatibility): the colour buffers named
-        // by the draw and read buffer must be attached.
-        let (draw, read) = (
-            if name == self.fbo.draw_binding {
-                self.state.draw_buffer
-            } else {
-                fb.draw_buffer
-            },
-            if name == self.fbo.read_binding {
-                self.state.read_buffer
-            } else {
-                fb.read_buffer
-            },
-        );
-        let missing = |b: GLenum| {
-            b != GL_NONE
-                && (GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT15).contains(&b)
-                && (b != GL_COLOR_ATTACHMENT0 || infos[0].is_none())
-        };
-        if missing(draw) {
-            return (GL_FRAMEBUFFER_INCOMPLETE_DRAW_BUFFER, infos);
-        }
-        if missing(read) {
-            return (GL_FRAMEBUFFER_INCOMPLETE_READ_BUFFER, infos);
-        }
+        // EXT_framebuffer_object's draw and read buffer rules (a colour
+        // buffer they name must be attached) are not applied: Mesa drops
+        // them for contexts with ARB_ES2_compatibility, as GL 4.1 did, and
+        // programs rely on depth-only framebuffers being complete. Reading
+        // a missing colour buffer is INVALID_OPERATION instead
+        // (`Context::read_buffer_attached`).
         // EXT_framebuffer_object wanted every image the same size;
         // ARB_framebuffer_object dropped the rule (drawing covers the
         // smallest), and, as in Mesa, the EXT commands follow it too.

@@ -157,7 +157,7 @@ impl Context {
         match source {
             Source::Depth if bits[4] == 0 => return Err(ApiError::InvalidOperation),
             Source::Stencil if bits[5] == 0 => return Err(ApiError::InvalidOperation),
-            Source::Color if self.state.read_buffer == GL_NONE => {
+            Source::Color if self.state.read_buffer == GL_NONE || !self.read_buffer_attached() => {
                 return Err(ApiError::InvalidOperation);
             }
             _ => {}
