@@ -528,6 +528,10 @@ impl Context {
         if level < 0 || level > max_level(bind) {
             return Err(ApiError::InvalidValue);
         }
+        // As glTexImage: stencil indices match no image's base format.
+        if format == GL_STENCIL_INDEX && type_info(type_).is_some() {
+            return Err(ApiError::InvalidOperation);
+        }
         let plan = client_image(
             format,
             type_,
