@@ -13,5 +13,8 @@ fn arb_framebuffer_object_packed_depth_stencil_float_textures() {
     let client = compile_client("arb_fbo");
     let out = run_client(&client, &[] as &[&str], &[]);
     println!("{out}");
-    assert!(out.success() && out.has_line("PASS"), "arb_fbo failed:\n{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "arb_fbo failed:\n{out}"
+    );
 }

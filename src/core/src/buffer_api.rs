@@ -197,7 +197,9 @@ impl Context {
         let Some(b) = buffers.get(name) else {
             return Err(ApiError::InvalidOperation);
         };
-        if b.mapping.is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0) {
+        if b.mapping
+            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+        {
             return Err(ApiError::InvalidOperation);
         }
         if offset.checked_add(len).is_none_or(|end| end > b.data.len()) {
@@ -232,7 +234,9 @@ impl Context {
             return Ok(None);
         };
         let buffers = self.shared().buffers();
-        Ok(buffers.get(name).map(|b| b.data[offset..offset + len].to_vec()))
+        Ok(buffers
+            .get(name)
+            .map(|b| b.data[offset..offset + len].to_vec()))
     }
 
     /// Packs into the pixel pack buffer: `fill` gets a copy of the `len`

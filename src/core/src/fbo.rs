@@ -315,7 +315,12 @@ impl Context {
     /// ARB_framebuffer_object / GL 3.0 name in a core context one not from
     /// `glGenRenderbuffers` is INVALID_OPERATION (compatibility contexts
     /// accept it, as Mesa).
-    pub fn bind_renderbuffer(&mut self, target: GLenum, name: u32, generated_only: bool) -> ApiResult {
+    pub fn bind_renderbuffer(
+        &mut self,
+        target: GLenum,
+        name: u32,
+        generated_only: bool,
+    ) -> ApiResult {
         self.outside_begin_end()?;
         if target != GL_RENDERBUFFER {
             return Err(ApiError::InvalidEnum);
@@ -465,7 +470,12 @@ impl Context {
     /// window's. Names need not come from `glGenFramebuffers` under the
     /// EXT name; under the ARB / GL 3.0 name (`generated_only`) in a core
     /// context others are INVALID_OPERATION (as in Mesa).
-    pub fn bind_framebuffer(&mut self, target: GLenum, name: u32, generated_only: bool) -> ApiResult {
+    pub fn bind_framebuffer(
+        &mut self,
+        target: GLenum,
+        name: u32,
+        generated_only: bool,
+    ) -> ApiResult {
         self.outside_begin_end()?;
         let (draw, read) = match target {
             GL_FRAMEBUFFER => (true, true),
@@ -799,7 +809,11 @@ impl Context {
             _ => return Err(ApiError::InvalidEnum),
         };
         if pname == GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE {
-            return Ok(if exists { GL_FRAMEBUFFER_DEFAULT } else { GL_NONE } as i32);
+            return Ok(if exists {
+                GL_FRAMEBUFFER_DEFAULT
+            } else {
+                GL_NONE
+            } as i32);
         }
         if !exists {
             return Err(ApiError::InvalidEnum);
@@ -814,7 +828,11 @@ impl Context {
         ];
         let size = |i: usize| -> i32 {
             let colour = bits == 0 && i < 4;
-            if colour || bits == i { all[i].into() } else { 0 }
+            if colour || bits == i {
+                all[i].into()
+            } else {
+                0
+            }
         };
         Ok(match pname {
             GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE => size(0),
@@ -863,7 +881,10 @@ impl Context {
             } => {
                 let shared = self.shared().clone();
                 let textures = shared.textures();
-                match textures.get(name).and_then(|t| t.images.get(&(face, level))) {
+                match textures
+                    .get(name)
+                    .and_then(|t| t.images.get(&(face, level)))
+                {
                     Some(img) => img.internal_format,
                     None => return Err(ApiError::InvalidOperation),
                 }
@@ -882,16 +903,20 @@ impl Context {
             GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE if depth_stencil => {
                 return Err(ApiError::InvalidOperation);
             }
-            GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => (match p {
-                2 => GL_UNSIGNED_INT,
-                _ if float => GL_FLOAT,
-                _ => GL_UNSIGNED_NORMALIZED,
-            }) as i32,
-            _ => (if crate::texture::is_srgb(internal) {
-                GL_SRGB
-            } else {
-                GL_LINEAR
-            }) as i32,
+            GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => {
+                (match p {
+                    2 => GL_UNSIGNED_INT,
+                    _ if float => GL_FLOAT,
+                    _ => GL_UNSIGNED_NORMALIZED,
+                }) as i32
+            }
+            _ => {
+                (if crate::texture::is_srgb(internal) {
+                    GL_SRGB
+                } else {
+                    GL_LINEAR
+                }) as i32
+            }
         })
     }
 

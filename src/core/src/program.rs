@@ -1189,7 +1189,11 @@ fn apply_uniform_inits(
     }
     oxgl_ir::interp::run(shader, &mut inv, &mut oxgl_ir::interp::NoResources)
         .map_err(|e| format!("error: cannot evaluate the uniform initializers: {e}\n"))?;
-    let end = inits.iter().map(|r| (r.offset + r.size) as usize).max().unwrap_or(0);
+    let end = inits
+        .iter()
+        .map(|r| (r.offset + r.size) as usize)
+        .max()
+        .unwrap_or(0);
     let mut block = vec![0u8; end];
     for r in inits {
         let (o, n) = (r.offset as usize, r.size as usize);

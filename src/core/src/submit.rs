@@ -182,8 +182,7 @@ impl Context {
                 .get(unit)
                 .and_then(|&s| named.sampler(s))
         };
-        let mut units: Vec<(usize, &Texture, Cow<'_, TexParams>, usize, usize)> =
-            Vec::new();
+        let mut units: Vec<(usize, &Texture, Cow<'_, TexParams>, usize, usize)> = Vec::new();
         for u in 0..MAX_FF_UNITS {
             let Some(target) = self.texunits.effective_target(u) else {
                 continue;
@@ -280,8 +279,7 @@ impl Context {
                     continue;
                 };
                 let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
-                let (desc, imgs) =
-                    texture_desc(tex, &params, base, levels, decl.binding, lod_bias);
+                let (desc, imgs) = texture_desc(tex, &params, base, levels, decl.binding, lod_bias);
                 textures.push(desc);
                 images.push(imgs);
             }

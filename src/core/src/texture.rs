@@ -446,8 +446,8 @@ impl Texture {
         if faces == 6 && b0.size[0] != b0.size[1] {
             return None;
         }
-        let mipmapped = !matches!(p.min_filter, GL_NEAREST | GL_LINEAR)
-            && self.target != GL_TEXTURE_RECTANGLE;
+        let mipmapped =
+            !matches!(p.min_filter, GL_NEAREST | GL_LINEAR) && self.target != GL_TEXTURE_RECTANGLE;
         if !mipmapped {
             return Some((base, 1));
         }

@@ -9,8 +9,8 @@ use crate::drawpix::{ScalarImage, scalar_image};
 use crate::error::{ApiError, ApiResult};
 use crate::pixel_transfer::{ClientImage, client_image, type_info};
 use crate::texture::{
-    MAX_3D_TEXTURE_SIZE, MAX_TEXTURE_SIZE, MAX_UNITS, TARGETS, TexParams, Texture, make_image, read_image,
-    target_index,
+    MAX_3D_TEXTURE_SIZE, MAX_TEXTURE_SIZE, MAX_UNITS, TARGETS, TexParams, Texture, make_image,
+    read_image, target_index,
 };
 
 /// Per-context texture bindings, and the default objects (name 0) of each target.
@@ -910,7 +910,10 @@ impl Context {
         let bind = proxy.map_or(target, |(b, _)| b);
         let ok_target = match dims {
             1 => bind == GL_TEXTURE_1D,
-            2 => matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP),
+            2 => matches!(
+                bind,
+                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
+            ),
             _ => bind == GL_TEXTURE_3D,
         };
         if !ok_target {
@@ -1077,7 +1080,10 @@ pub(crate) fn set_param(
             let n = if all { 4 } else { 1 };
             let vals: Vec<GLenum> = v.iter().take(n).map(|&x| x as GLenum).collect();
             let ok = |x: &GLenum| {
-                matches!(*x, GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_ZERO | GL_ONE)
+                matches!(
+                    *x,
+                    GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_ZERO | GL_ONE
+                )
             };
             if vals.len() != n || negative || !vals.iter().all(ok) {
                 return Err(ApiError::InvalidEnum);

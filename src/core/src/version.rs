@@ -31,7 +31,10 @@ const fn cap(name: &'static str, tests: &'static [&'static str]) -> Capability {
     }
 }
 
-#[allow(dead_code, reason = "kept for the versions whose capabilities are still partial")]
+#[allow(
+    dead_code,
+    reason = "kept for the versions whose capabilities are still partial"
+)]
 const fn missing(name: &'static str) -> Capability {
     Capability {
         name,
@@ -162,7 +165,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
     (
         (2, 1),
         &[
-            cap("GLSL 1.20 (uniform initializers, non-square matrices)", &["gl21", "glsl_program"]),
+            cap(
+                "GLSL 1.20 (uniform initializers, non-square matrices)",
+                &["gl21", "glsl_program"],
+            ),
             cap("pixel buffer objects", &["gl21"]),
             cap("sRGB textures", &["gl21"]),
         ],

@@ -133,7 +133,10 @@ pub fn lower(c: &Compiled) -> Result<Lowered, LowerError> {
     if let Some((init, _)) = &out.uniform_init
         && let Err(e) = oxgl_ir::valid::validate(init)
     {
-        return internal(Loc::default(), format!("invalid uniform-initializer IR: {e}"));
+        return internal(
+            Loc::default(),
+            format!("invalid uniform-initializer IR: {e}"),
+        );
     }
     Ok(out)
 }

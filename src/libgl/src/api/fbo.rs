@@ -88,19 +88,23 @@ unsafe extern "C" fn IsFramebuffer(name: GLuint) -> GLboolean {
 }
 
 unsafe extern "C" fn BindRenderbuffer(target: GLenum, name: GLuint) {
-    record!("glBindRenderbuffer", |c| c.bind_renderbuffer(target, name, true))
+    record!("glBindRenderbuffer", |c| c
+        .bind_renderbuffer(target, name, true))
 }
 
 unsafe extern "C" fn BindRenderbufferEXT(target: GLenum, name: GLuint) {
-    record!("glBindRenderbufferEXT", |c| c.bind_renderbuffer(target, name, false))
+    record!("glBindRenderbufferEXT", |c| c
+        .bind_renderbuffer(target, name, false))
 }
 
 unsafe extern "C" fn BindFramebuffer(target: GLenum, name: GLuint) {
-    record!("glBindFramebuffer", |c| c.bind_framebuffer(target, name, true))
+    record!("glBindFramebuffer", |c| c
+        .bind_framebuffer(target, name, true))
 }
 
 unsafe extern "C" fn BindFramebufferEXT(target: GLenum, name: GLuint) {
-    record!("glBindFramebufferEXT", |c| c.bind_framebuffer(target, name, false))
+    record!("glBindFramebufferEXT", |c| c
+        .bind_framebuffer(target, name, false))
 }
 
 unsafe extern "C" fn RenderbufferStorageMultisample(
@@ -111,7 +115,9 @@ unsafe extern "C" fn RenderbufferStorageMultisample(
     height: GLsizei,
 ) {
     record!("glRenderbufferStorageMultisample", |c| c
-        .renderbuffer_storage_multisample(target, samples, internal, width, height))
+        .renderbuffer_storage_multisample(
+            target, samples, internal, width, height
+        ))
 }
 
 unsafe extern "C" fn FramebufferTextureLayer(
@@ -122,7 +128,9 @@ unsafe extern "C" fn FramebufferTextureLayer(
     layer: GLint,
 ) {
     record!("glFramebufferTextureLayer", |c| c
-        .framebuffer_texture_layer(target, attachment, texture, level, layer))
+        .framebuffer_texture_layer(
+            target, attachment, texture, level, layer
+        ))
 }
 
 unsafe extern "C" fn RenderbufferStorage(

@@ -34,9 +34,7 @@ unsafe extern "C" fn read_pixels(
         // SAFETY: GL 4.6 §18.2: the client provides `byte_len` bytes at
         // `pixels` for this size, format, type and pack state.
         let r = unsafe {
-            super::pack_into(c, pixels, plan.byte_len, |c, dst| {
-                c.read_pixels(&plan, dst)
-            })
+            super::pack_into(c, pixels, plan.byte_len, |c, dst| c.read_pixels(&plan, dst))
         };
         c.record(r);
     })

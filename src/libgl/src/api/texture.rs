@@ -628,7 +628,14 @@ unsafe extern "C" fn TexSubImage3D(
 
 /// `glTexStorage{1,2,3}D` run at once (not compiled into display lists, as
 /// in Mesa).
-fn tex_storage(name: &'static str, dims: usize, target: GLenum, levels: GLsizei, ifmt: GLenum, size: [GLsizei; 3]) {
+fn tex_storage(
+    name: &'static str,
+    dims: usize,
+    target: GLenum,
+    levels: GLsizei,
+    ifmt: GLenum,
+    size: [GLsizei; 3],
+) {
     with_ctx(name, (), |c| {
         let r = c.tex_storage(dims, target, levels, ifmt, size);
         c.record(r);
@@ -837,7 +844,13 @@ unsafe extern "C" fn SamplerParameterfv(sampler: GLuint, pname: GLenum, p: *cons
 
 /// `glSamplerParameteriv` normalizes a border colour; the `I` forms keep
 /// integers as they are.
-fn sampler_parameter_ints(name: &'static str, sampler: GLuint, pname: GLenum, s: &[GLint], normalize: bool) {
+fn sampler_parameter_ints(
+    name: &'static str,
+    sampler: GLuint,
+    pname: GLenum,
+    s: &[GLint],
+    normalize: bool,
+) {
     let color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
     let v = s
         .iter()
@@ -880,7 +893,13 @@ unsafe extern "C" fn SamplerParameterIuiv(sampler: GLuint, pname: GLenum, p: *co
     sampler_parameter("glSamplerParameterIuiv", sampler, pname, v)
 }
 
-fn get_sampler_parameter<T>(name: &'static str, sampler: GLuint, pname: GLenum, out: *mut T, conv: impl Fn(f32) -> T) {
+fn get_sampler_parameter<T>(
+    name: &'static str,
+    sampler: GLuint,
+    pname: GLenum,
+    out: *mut T,
+    conv: impl Fn(f32) -> T,
+) {
     with_ctx(name, (), |c| {
         let r = c.get_sampler_parameter(sampler, pname);
         if let Some(v) = c.record(r) {
@@ -907,11 +926,15 @@ unsafe extern "C" fn GetSamplerParameterfv(sampler: GLuint, pname: GLenum, out: 
 }
 
 unsafe extern "C" fn GetSamplerParameterIiv(sampler: GLuint, pname: GLenum, out: *mut GLint) {
-    get_sampler_parameter("glGetSamplerParameterIiv", sampler, pname, out, |x| x as GLint)
+    get_sampler_parameter("glGetSamplerParameterIiv", sampler, pname, out, |x| {
+        x as GLint
+    })
 }
 
 unsafe extern "C" fn GetSamplerParameterIuiv(sampler: GLuint, pname: GLenum, out: *mut GLuint) {
-    get_sampler_parameter("glGetSamplerParameterIuiv", sampler, pname, out, |x| x as GLuint)
+    get_sampler_parameter("glGetSamplerParameterIuiv", sampler, pname, out, |x| {
+        x as GLuint
+    })
 }
 
 unsafe extern "C" fn GetTexParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
