@@ -229,7 +229,7 @@ pub fn to_stored(t: [f32; 4], fmt: GLenum, base: GLenum, bits: [u8; 4]) -> [f32;
         // The base format's channels, unclamped; 16-bit ones at half
         // precision (the round trip through f16 is exact for them).
         let q = to_base(t, base, [0; 4]);
-        return if bits.iter().any(|&b| b == 16) {
+        return if bits.contains(&16) {
             q.map(|v| oxgl_ir::eval::f16_to_f32(oxgl_ir::eval::f32_to_f16(v)))
         } else {
             q
