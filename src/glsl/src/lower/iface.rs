@@ -828,6 +828,64 @@ impl<'a> Lower<'a> {
         Ok(Binding::Mem(self.io_var(name, &t, kind, loc)?, Vec::new()))
     }
 
+    /// Before `main` returns: `gl_ClipDistance[i] = dot(gl_ClipPlane[i],
+    /// gl_ClipVertex)` for the 8 user clip planes when the shader uses
+    /// `gl_ClipVertex` (the planes are in eye coordinates, as the vertex
+    /// is; disabled planes are not clipped on).
+    pub(crate) fn clip_vertex_epilogue(&mut self) -> R<()> {
+        let Some(cv) = self.clip_vertex else {
+            return Ok(());
+        };
+        let loc = Loc::default();
+        let vec4 = SemaType::num(Num::vec(Scalar::Float, 4));
+        let planes_t = SemaType {
+            base: vec4.base,
+            dims: vec![Some(8)],
+        };
+        let Binding::Mem(planes, base) = self.builtin_named("gl_ClipPlane", &planes_t, true, loc)?
+        else {
+            return internal(loc, "gl_ClipPlane is not in memory");
+        };
+        let var = match self.named.get("gl_ClipDistance") {
+            Some(Binding::Mem(v, _)) => *v,
+            _ => {
+                let elem = self.shader.types.value(oxgl_ir::ValType::F32);
+                let arr = self.shader.types.intern(Type::Array {
+                    elem,
+                    len: Some(8),
+                    stride: None,
+                });
+                let kind = VarKind::Output {
+                    slot: Slot::Builtin(Builtin::ClipDistance),
+                    index: 0,
+                };
+                let v = self.shader.add_var("gl_ClipDistance", arr, kind);
+                self.named
+                    .insert("gl_ClipDistance".to_owned(), Binding::Mem(v, Vec::new()));
+                v
+            }
+        };
+        let super::expr::Rv::V(vertex) = self.load_mem(cv, &[], &vec4, loc)? else {
+            return internal(loc, "gl_ClipVertex is not a vector");
+        };
+        for i in 0..8u32 {
+            let mut path = base.clone();
+            path.push(oxgl_ir::Index::Const(i));
+            let super::expr::Rv::V(plane) = self.load_mem(planes, &path, &vec4, loc)? else {
+                return internal(loc, "gl_ClipPlane[i] is not a vector");
+            };
+            let d = self.b().dot(plane, vertex);
+            self.b().store(
+                oxgl_ir::Deref {
+                    var,
+                    path: vec![oxgl_ir::Index::Const(i)],
+                },
+                d,
+            );
+        }
+        Ok(())
+    }
+
     /// The binding of a built-in variable (declared or redeclared).
     pub(crate) fn builtin_binding(&mut self, id: u32, loc: Loc) -> R<Binding> {
         let Some(v) = self.sema.vars.get(id as usize) else {
@@ -895,6 +953,15 @@ impl<'a> Lower<'a> {
         match name {
             "gl_Position" => self.builtin_output(name, &t, Builtin::Position, loc),
             "gl_PointSize" => self.builtin_output(name, &t, Builtin::PointSize, loc),
+            // GLSL 1.10 §7.1 / GL 4.6 compat §13.7: user clip planes clip
+            // against gl_ClipVertex; it becomes clip distances at the end
+            // of main, which the backend clips on.
+            "gl_ClipVertex" if self.stage == S::Vertex => {
+                let ty = self.ir_type(&t, loc)?;
+                let var = self.shader.add_var(name, ty, VarKind::Private);
+                self.clip_vertex = Some(var);
+                Ok(Binding::Mem(var, Vec::new()))
+            }
             "gl_ClipVertex" => self.builtin_output(name, &t, Builtin::ClipVertex, loc),
             "gl_ClipDistance" => self.builtin_output(name, &t, Builtin::ClipDistance, loc),
             "gl_CullDistance" => self.builtin_output(name, &t, Builtin::CullDistance, loc),

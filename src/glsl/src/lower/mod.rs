@@ -198,6 +198,7 @@ fn lower_checked(
         uniform_init_seen: false,
         uniform_init_mode: uniform_init,
         uniform_inits: Vec::new(),
+        clip_vertex: None,
         ret_ty: Vec::new(),
         named: FxHashMap::default(),
     };
@@ -226,6 +227,9 @@ fn lower_checked(
         });
     }
     l.stmts(&main.body)?;
+    if !l.terminated() {
+        l.clip_vertex_epilogue()?;
+    }
     l.shader.funcs[func].body = root;
     let uniform_init = l
         .uniform_init_seen
@@ -298,6 +302,10 @@ pub(crate) struct Lower<'a> {
     pub uniform_init_mode: bool,
     /// The storage blocks of that shader.
     pub uniform_inits: Vec<UniformInit>,
+    /// `gl_ClipVertex` of a vertex shader, kept in a private variable: the
+    /// end of `main` turns it into clip distances (see
+    /// [`Lower::clip_vertex_epilogue`]).
+    pub clip_vertex: Option<VarId>,
 }
 
 /// Deepest expression or statement nesting lowered (the lowering recurses;

@@ -318,6 +318,7 @@ impl Lower<'_> {
             if let Some(e) = e {
                 self.expr(e)?;
             }
+            self.clip_vertex_epilogue()?;
             self.push_node(Node::Return(None));
             return Ok(());
         };
