@@ -842,7 +842,8 @@ impl<'a> Lower<'a> {
             base: vec4.base,
             dims: vec![Some(8)],
         };
-        let Binding::Mem(planes, base) = self.builtin_named("gl_ClipPlane", &planes_t, true, loc)?
+        let Binding::Mem(planes, base) =
+            self.builtin_named("gl_ClipPlane", &planes_t, true, loc)?
         else {
             return internal(loc, "gl_ClipPlane is not in memory");
         };
