@@ -101,8 +101,11 @@ static void pbo_unpack(void)
     glBindTexture(GL_TEXTURE_2D, tex);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    /* GL_UNPACK_SKIP_IMAGES applies to 3D images only (GL 2.1 §3.8.1). */
+    glPixelStorei(GL_UNPACK_SKIP_IMAGES, 1);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,
                  (const void *)64);
+    glPixelStorei(GL_UNPACK_SKIP_IMAGES, 0);
     expect_error(GL_NO_ERROR, "glTexImage2D from a buffer");
     /* Past the end: the image would need 64 + 64 bytes from offset 65. */
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE,

@@ -323,7 +323,12 @@ impl Context {
                     return Err(ApiError::InvalidOperation);
                 }
                 Ok(DrawPixelsPlan::Color(client_image(
-                    format, type_, w, h, 1, store,
+                    format,
+                    type_,
+                    w,
+                    h,
+                    1,
+                    &store.for_dims(2),
                 )?))
             }
         }

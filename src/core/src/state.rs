@@ -25,6 +25,23 @@ pub struct PixelStore {
     pub alignment: i32,
 }
 
+impl PixelStore {
+    /// The parameters an image of `dims` dimensions uses: `SKIP_IMAGES` and
+    /// `IMAGE_HEIGHT` only apply to 3D images (GL 4.6 §8.4.4.1: "TexImage2D
+    /// ... UNPACK_SKIP_IMAGES is ignored").
+    pub fn for_dims(&self, dims: usize) -> PixelStore {
+        if dims >= 3 {
+            *self
+        } else {
+            PixelStore {
+                skip_images: 0,
+                image_height: 0,
+                ..*self
+            }
+        }
+    }
+}
+
 impl Default for PixelStore {
     fn default() -> Self {
         PixelStore {

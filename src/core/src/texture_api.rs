@@ -315,7 +315,7 @@ impl Context {
         if format == GL_STENCIL_INDEX && type_info(type_).is_some() {
             return Err(ApiError::InvalidOperation);
         }
-        let plan = client_image(format, type_, w, h, d, &self.state.unpack)?;
+        let plan = client_image(format, type_, w, h, d, &self.state.unpack.for_dims(dims))?;
         // ARB_depth_texture (and Mesa): INVALID_OPERATION when one of format
         // and internal format is GL_DEPTH_COMPONENT (or GL_DEPTH_STENCIL) and
         // the other is not, or for a depth texture of a target that cannot
@@ -538,7 +538,7 @@ impl Context {
             size[0].max(0) as usize,
             size[1].max(0) as usize,
             size[2].max(0) as usize,
-            &self.state.unpack,
+            &self.state.unpack.for_dims(dims),
         )?;
         if size.iter().any(|&s| s < 0) {
             return Err(ApiError::InvalidValue);
@@ -631,7 +631,8 @@ impl Context {
             client_image(format, type_, 0, 0, 0, &self.state.pack)?;
             return Ok(None);
         };
-        let plan = client_image(format, type_, w, h, d, &self.state.pack)?;
+        let dims = if bind == GL_TEXTURE_3D { 3 } else { 2 };
+        let plan = client_image(format, type_, w, h, d, &self.state.pack.for_dims(dims))?;
         // GL 4.6 compat §8.11.4: INVALID_OPERATION for a depth format and an
         // image that is not a depth image, and (Mesa) a colour format and a
         // depth image.
