@@ -14,7 +14,9 @@
  *   GL_FRAMEBUFFER_UNSUPPORTED as colour attachments;
  * - ARB_texture_swizzle on RGBA and luminance textures;
  * - ARB_texture_storage: levels, immutability, clamped levels, errors;
- * - ARB_sampler_objects: a sampler's state replacing the texture's.
+ * - ARB_sampler_objects: a sampler's state replacing the texture's;
+ * - ARB_ES2_compatibility: GLSL ES 1.00 programs, fixed-point attributes,
+ *   precision formats, no shader binaries, RGB565.
  * Prints FAIL lines and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -445,6 +447,93 @@ static void sampler_objects(void)
     expect_error(GL_NO_ERROR, "sampler objects");
 }
 
+/* ARB_ES2_compatibility: GLSL ES 1.00 programs (and not 3.00), fixed-point
+ * attributes, precision formats, no shader binaries, RGB565. */
+static void es2_compatibility(void)
+{
+    static const char *vs = "#version 100\n"
+                            "attribute vec4 pos;\n"
+                            "varying mediump vec4 c;\n"
+                            "void main() { gl_Position = pos; c = vec4(0.0, 1.0, 0.5, 1.0); }\n";
+    static const char *fs = "#version 100\n"
+                            "precision mediump float;\n"
+                            "varying vec4 c;\n"
+                            "void main() { gl_FragColor = c; }\n";
+    static const char *es3 = "#version 300 es\nprecision mediump float;\nout vec4 o;\n"
+                             "void main() { o = vec4(1.0); }\n";
+    const char *src[2] = { vs, fs };
+    GLenum kind[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+    GLuint p = glCreateProgram();
+    GLint ok, v, range[2], precision;
+    int i;
+    for (i = 0; i < 2; i++) {
+        GLuint sh = glCreateShader(kind[i]);
+        glShaderSource(sh, 1, &src[i], NULL);
+        glCompileShader(sh);
+        glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+        CHECK(ok, "GLSL ES 1.00 shader %d does not compile", i);
+        glAttachShader(p, sh);
+        glDeleteShader(sh);
+    }
+    glBindAttribLocation(p, 0, "pos");
+    glLinkProgram(p);
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    CHECK(ok, "GLSL ES 1.00 program does not link");
+    GLuint sh = glCreateShader(GL_FRAGMENT_SHADER);
+    glShaderSource(sh, 1, &es3, NULL);
+    glCompileShader(sh);
+    glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+    int es3 = strstr((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_ES3_compatibility") != NULL;
+    CHECK(ok == es3, "GLSL ES 3.00 compile status %d with ES3 compatibility %d", ok, es3);
+    glDeleteShader(sh);
+
+    /* A quad from fixed-point (16.16) positions over (-1,-1)..(-0.5,-0.5). */
+    static const GLfixed quad[8] = { -65536, -65536, -32768, -65536, -65536, -32768, -32768, -32768 };
+    glUseProgram(p);
+    glVertexAttribPointer(0, 2, GL_FIXED, GL_FALSE, 0, quad);
+    glEnableVertexAttribArray(0);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDisableVertexAttribArray(0);
+    glUseProgram(0);
+    glDeleteProgram(p);
+    GLubyte px[4];
+    glReadPixels(2, 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[1] == 255 && px[2] >= 127 && px[2] <= 128,
+          "GLSL ES 1.00 quad: %d %d %d", px[0], px[1], px[2]);
+    glReadPixels(12, 12, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[1] == 0, "fixed-point quad too large: %d", px[1]);
+    expect_error(GL_NO_ERROR, "GLSL ES 1.00 program");
+
+    glGetShaderPrecisionFormat(GL_FRAGMENT_SHADER, GL_HIGH_FLOAT, range, &precision);
+    CHECK(range[0] >= 62 && precision >= 16, "high float range %d precision %d", range[0],
+          precision);
+    glGetShaderPrecisionFormat(GL_VERTEX_SHADER, GL_TEXTURE_2D, range, &precision);
+    expect_error(GL_INVALID_ENUM, "glGetShaderPrecisionFormat of no precision");
+    glGetIntegerv(GL_NUM_SHADER_BINARY_FORMATS, &v);
+    CHECK(v == 0, "GL_NUM_SHADER_BINARY_FORMATS %d", v);
+    glShaderBinary(0, NULL, 0, NULL, 0);
+    expect_error(GL_INVALID_ENUM, "glShaderBinary without formats");
+    glGetIntegerv(GL_MAX_VARYING_VECTORS, &v);
+    CHECK(v >= 8, "GL_MAX_VARYING_VECTORS %d", v);
+    GLboolean b = GL_FALSE;
+    glGetBooleanv(GL_SHADER_COMPILER, &b);
+    CHECK(b, "GL_SHADER_COMPILER");
+
+    GLuint tex;
+    GLushort t565 = 0xF81F, back = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB565, 1, 1, 0, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, &t565);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, &back);
+    CHECK(back == t565, "GL_RGB565 texel 0x%x", back);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_GREEN_SIZE, &v);
+    CHECK(v == 6, "GL_RGB565 green size %d", v);
+    glDeleteTextures(1, &tex);
+    expect_error(GL_NO_ERROR, "ES2 compatibility");
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,     8,
@@ -464,6 +553,7 @@ int main(void)
     texture_swizzle();
     texture_storage();
     sampler_objects();
+    es2_compatibility();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }

@@ -92,6 +92,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_pixel_buffer_object", Needs::Version(2, 1)),
     (c"GL_EXT_texture_sRGB", Needs::Version(2, 1)),
     // On their own.
+    (c"GL_ARB_ES2_compatibility", Needs::Version(2, 0)),
     (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
     (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),
     (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),

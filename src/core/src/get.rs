@@ -271,6 +271,16 @@ impl Context {
                 // packs user varyings around the ones a program uses.
                 int(i64::from(crate::program::MAX_VARYING_LOCATIONS) * 4)
             }
+            // ARB_ES2_compatibility (GL 4.1).
+            GL_MAX_VERTEX_UNIFORM_VECTORS | GL_MAX_FRAGMENT_UNIFORM_VECTORS => {
+                int((crate::program::MAX_UNIFORM_COMPONENTS / 4).into())
+            }
+            GL_MAX_VARYING_VECTORS => int(crate::program::MAX_VARYING_LOCATIONS.into()),
+            GL_SHADER_COMPILER => boolean(true),
+            GL_NUM_SHADER_BINARY_FORMATS => int(0),
+            GL_SHADER_BINARY_FORMATS => ints(&[]),
+            GL_IMPLEMENTATION_COLOR_READ_FORMAT => int(GL_RGBA.into()),
+            GL_IMPLEMENTATION_COLOR_READ_TYPE => int(GL_UNSIGNED_BYTE.into()),
             GL_MAX_TEXTURE_IMAGE_UNITS | GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
                 int(crate::program::MAX_STAGE_SAMPLERS.into())
             }

@@ -364,12 +364,13 @@ impl Context {
 
     /// Compiler options for this context: its profile, and `#version`
     /// limited to the GLSL version it reports (Mesa's "GLSL 1.30 is not
-    /// supported" error above it).
+    /// supported" error above it) or GLSL ES 1.00 (ARB_ES2_compatibility).
     fn glsl_options(&self, stage: oxgl_glsl::Stage) -> oxgl_glsl::Options {
         let mut opts = oxgl_glsl::Options::new(stage);
         opts.compat_context = self.params().profile == Profile::Compat;
         opts.max_desktop_version = glsl_version(self.params().version);
-        opts.es_in_gl = false;
+        // ARB_ES2_compatibility: GLSL ES 1.00 shaders in GL contexts.
+        opts.max_es_in_gl = 100;
         opts
     }
 
@@ -1234,4 +1235,36 @@ fn apply_uniform_inits(
         }
     }
     Ok(())
+}
+
+/// ARB_ES2_compatibility's shader commands.
+impl Context {
+    /// `glGetShaderPrecisionFormat`: the range (log2 of the magnitudes) and
+    /// precision (bits) of each precision qualifier; every one is the
+    /// 32-bit float or integer the shaders compute with (as Mesa answers
+    /// for its software drivers). INVALID_ENUM for an unknown stage or
+    /// precision.
+    pub fn shader_precision_format(
+        &self,
+        shader: GLenum,
+        precision: GLenum,
+    ) -> ApiResult<([i32; 2], i32)> {
+        if !matches!(shader, GL_VERTEX_SHADER | GL_FRAGMENT_SHADER) {
+            return Err(ApiError::InvalidEnum);
+        }
+        match precision {
+            GL_LOW_FLOAT | GL_MEDIUM_FLOAT | GL_HIGH_FLOAT => Ok(([127, 127], 23)),
+            GL_LOW_INT | GL_MEDIUM_INT | GL_HIGH_INT => Ok(([31, 30], 0)),
+            _ => Err(ApiError::InvalidEnum),
+        }
+    }
+
+    /// `glShaderBinary`: no binary format exists (`GL_NUM_SHADER_BINARY_FORMATS`
+    /// is 0): INVALID_VALUE for a negative count, INVALID_ENUM otherwise.
+    pub fn shader_binary(&self, count: i32) -> ApiResult {
+        if count < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        Err(ApiError::InvalidEnum)
+    }
 }

@@ -70,6 +70,8 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_R3_G3_B2 => (GL_RGB, [3, 3, 2, 0]),
         GL_RGB4 => (GL_RGB, [4, 4, 4, 0]),
         GL_RGB5 => (GL_RGB, [5, 5, 5, 0]),
+        // ARB_ES2_compatibility.
+        GL_RGB565 => (GL_RGB, [5, 6, 5, 0]),
         GL_RGB10 | GL_RGB12 | GL_RGB16 => (GL_RGB, [16, 16, 16, 0]),
         4 | GL_RGBA | GL_RGBA8 | GL_COMPRESSED_RGBA => (GL_RGBA, [8, 8, 8, 8]),
         GL_RGBA2 => (GL_RGBA, [2, 2, 2, 2]),

@@ -57,9 +57,10 @@ pub struct Options {
     /// above it is an error listing the supported ones); 460 when not tied
     /// to a context.
     pub max_desktop_version: u16,
-    /// Whether GLSL ES versions are accepted under [`Api::Gl`] (a desktop
-    /// context without ARB_ES2_compatibility accepts none).
-    pub es_in_gl: bool,
+    /// The highest GLSL ES version accepted under [`Api::Gl`]: 0 for none,
+    /// 100 with ARB_ES2_compatibility, 300 with ES3 compatibility (320 when
+    /// not tied to a context).
+    pub max_es_in_gl: u16,
 }
 
 impl Options {
@@ -72,7 +73,7 @@ impl Options {
             defines: Vec::new(),
             compat_context: false,
             max_desktop_version: 460,
-            es_in_gl: true,
+            max_es_in_gl: 320,
         }
     }
 
@@ -85,7 +86,7 @@ impl Options {
             defines: Vec::new(),
             compat_context: false,
             max_desktop_version: 460,
-            es_in_gl: true,
+            max_es_in_gl: 320,
         }
     }
 }

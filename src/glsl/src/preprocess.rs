@@ -827,7 +827,8 @@ impl Pp<'_> {
             }
         };
         let valid = if es {
-            ES_VERSIONS.contains(&number) && (self.opts.api == Api::Gles || self.opts.es_in_gl)
+            ES_VERSIONS.contains(&number)
+                && (self.opts.api == Api::Gles || number <= self.opts.max_es_in_gl)
         } else {
             self.opts.api == Api::Gl
                 && DESKTOP_VERSIONS.contains(&number)
@@ -861,9 +862,15 @@ impl Pp<'_> {
                     .map(|n| format!("{}.{:02}", n / 100, n % 100)),
             );
         }
-        if self.opts.api == Api::Gles || self.opts.es_in_gl {
-            v.push("1.00 ES".into());
-            v.extend(["3.00 ES", "3.10 ES", "3.20 ES"].map(String::from));
+        for (n, name) in [
+            (100, "1.00 ES"),
+            (300, "3.00 ES"),
+            (310, "3.10 ES"),
+            (320, "3.20 ES"),
+        ] {
+            if self.opts.api == Api::Gles || n <= self.opts.max_es_in_gl {
+                v.push(name.into());
+            }
         }
         v.join(", ")
     }

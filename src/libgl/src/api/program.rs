@@ -111,6 +111,47 @@ unsafe extern "C" fn ShaderSource(
     })
 }
 
+unsafe extern "C" fn ReleaseShaderCompiler() {
+    // ARB_ES2_compatibility: a hint; the compiler keeps no resources.
+    with_ctx("glReleaseShaderCompiler", (), |_| ())
+}
+
+unsafe extern "C" fn ShaderBinary(
+    count: GLsizei,
+    _shaders: *const GLuint,
+    _format: GLenum,
+    _binary: *const std::ffi::c_void,
+    _length: GLsizei,
+) {
+    with_ctx("glShaderBinary", (), |c| {
+        let r = c.shader_binary(count);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetShaderPrecisionFormat(
+    shader: GLenum,
+    precision: GLenum,
+    range: *mut GLint,
+    out: *mut GLint,
+) {
+    with_ctx("glGetShaderPrecisionFormat", (), |c| {
+        let r = c.shader_precision_format(shader, precision);
+        if let Some((rg, p)) = c.record(r) {
+            // SAFETY: the client provides two range values and one precision.
+            unsafe {
+                if !range.is_null() {
+                    range.write(rg[0]);
+                    range.add(1).write(rg[1]);
+                }
+                if !out.is_null() {
+                    out.write(p);
+                }
+            }
+        }
+    })
+}
+
 unsafe extern "C" fn CompileShader(shader: GLuint) {
     with_ctx("glCompileShader", (), |c| {
         let r = c.compile_shader(shader);
@@ -675,6 +716,9 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.CreateProgram = CreateProgram;
     d.ShaderSource = ShaderSource;
     d.CompileShader = CompileShader;
+    d.ReleaseShaderCompiler = ReleaseShaderCompiler;
+    d.ShaderBinary = ShaderBinary;
+    d.GetShaderPrecisionFormat = GetShaderPrecisionFormat;
     d.DeleteShader = DeleteShader;
     d.DeleteProgram = DeleteProgram;
     d.IsShader = IsShader;
