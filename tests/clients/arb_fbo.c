@@ -483,8 +483,8 @@ static void es2_compatibility(void)
     glShaderSource(sh, 1, &es3, NULL);
     glCompileShader(sh);
     glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
-    int es3 = strstr((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_ES3_compatibility") != NULL;
-    CHECK(ok == es3, "GLSL ES 3.00 compile status %d with ES3 compatibility %d", ok, es3);
+    int has_es3 = strstr((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_ES3_compatibility") != NULL;
+    CHECK(ok == has_es3, "GLSL ES 3.00 compile status %d with ES3 compatibility %d", ok, has_es3);
     glDeleteShader(sh);
 
     /* A quad from fixed-point (16.16) positions over (-1,-1)..(-0.5,-0.5). */
