@@ -9,7 +9,9 @@
  *   glFramebufferTextureLayer into a 3D texture's slice;
  * - attachment format queries, on objects and on the window's framebuffer;
  * - GL_DEPTH_STENCIL / GL_UNSIGNED_INT_24_8 through glReadPixels,
- *   glDrawPixels and glCopyPixels, with their errors;
+ *   glDrawPixels and glCopyPixels, with their errors, and
+ *   ARB_depth_buffer_float's GL_FLOAT_32_UNSIGNED_INT_24_8_REV pairs and
+ *   float depth textures;
  * - float textures: unclamped texels, component types, and
  *   GL_FRAMEBUFFER_UNSUPPORTED as colour attachments;
  * - ARB_texture_swizzle on RGBA and luminance textures;
@@ -216,6 +218,29 @@ static void packed_depth_stencil(void)
     glDepthFunc(GL_LESS);
     glDisable(GL_DEPTH_TEST);
 
+    /* ARB_depth_buffer_float's float/stencil pairs. */
+    struct {
+        GLfloat depth;
+        GLuint stencil;
+    } pair[4];
+    glReadPixels(21, 21, 1, 1, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, pair);
+    CHECK(pair[0].depth > 0.2499f && pair[0].depth < 0.2501f && (pair[0].stencil & 0xff) == 0x5a,
+          "float/stencil pair %f 0x%x", pair[0].depth, pair[0].stencil);
+    for (i = 0; i < 4; i++) {
+        pair[i].depth = 0.75f;
+        pair[i].stencil = 0x21;
+    }
+    glEnable(GL_DEPTH_TEST);
+    glDepthFunc(GL_ALWAYS);
+    glRasterPos2i(24, 4);
+    glDrawPixels(2, 2, GL_DEPTH_STENCIL, GL_FLOAT_32_UNSIGNED_INT_24_8_REV, pair);
+    glDepthFunc(GL_LESS);
+    glDisable(GL_DEPTH_TEST);
+    glReadPixels(25, 5, 1, 1, GL_DEPTH_STENCIL, GL_UNSIGNED_INT_24_8, v);
+    CHECK((v[0] & 0xff) == 0x21 && (v[0] >> 8) >= 0xbfffff && (v[0] >> 8) <= 0xc00000,
+          "drawn float/stencil pair 0x%08x", v[0]);
+    expect_error(GL_NO_ERROR, "float/stencil pairs");
+
     glReadPixels(0, 0, 1, 1, GL_DEPTH_STENCIL, GL_FLOAT, v);
     expect_error(GL_INVALID_ENUM, "GL_DEPTH_STENCIL as GL_FLOAT");
     glReadPixels(0, 0, 1, 1, GL_RGBA, GL_UNSIGNED_INT_24_8, v);
@@ -224,6 +249,20 @@ static void packed_depth_stencil(void)
 
 static void float_textures(void)
 {
+    /* ARB_depth_buffer_float: a float depth texture keeps its values. */
+    GLuint dtex;
+    GLfloat dv[2] = { 0.3f, 0.123456789f }, dback[2] = { 0, 0 };
+    GLint dtype = 0;
+    glGenTextures(1, &dtex);
+    glBindTexture(GL_TEXTURE_2D, dtex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT32F, 2, 1, 0, GL_DEPTH_COMPONENT, GL_FLOAT, dv);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT, GL_FLOAT, dback);
+    CHECK(dback[0] == dv[0] && dback[1] == dv[1], "DEPTH_COMPONENT32F texels %.9f %.9f", dback[0],
+          dback[1]);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_DEPTH_TYPE, &dtype);
+    CHECK(dtype == GL_FLOAT, "GL_TEXTURE_DEPTH_TYPE 0x%x", dtype);
+    glDeleteTextures(1, &dtex);
+
     GLuint tex, fb;
     GLfloat t[8] = { 2.5f, -1.0f, 0.25f, 100.0f, 1e-3f, 0.5f, 3.0f, 1.0f };
     GLfloat back[8];

@@ -157,15 +157,27 @@ impl ScalarImage {
         let [w, h] = self.size;
         let mut depth = Vec::with_capacity(w * h);
         let mut stencil = Vec::with_capacity(w * h);
+        let pair = self.type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV;
+        let word = |at: usize| {
+            let mut e = [src[at], src[at + 1], src[at + 2], src[at + 3]];
+            if self.swap_bytes {
+                e.reverse();
+            }
+            e
+        };
         for y in 0..h {
             let row = self.skip.0 + y * self.row_stride;
             for x in 0..w {
-                let at = row + (self.skip.1 + x) * 4;
-                let mut e = [src[at], src[at + 1], src[at + 2], src[at + 3]];
-                if self.swap_bytes {
-                    e.reverse();
+                if pair {
+                    // ARB_depth_buffer_float: the float depth, then the
+                    // stencil in the low bits of the next word.
+                    let at = row + self.skip.1 * 4 + x * 8;
+                    depth.push(f32::from_ne_bytes(word(at)));
+                    stencil.push((u32::from_ne_bytes(word(at + 4)) & 0xff) as f32);
+                    continue;
                 }
-                let v = u32::from_ne_bytes(e);
+                let at = row + (self.skip.1 + x) * 4;
+                let v = u32::from_ne_bytes(word(at));
                 depth.push((f64::from(v >> 8) / 16_777_215.0) as f32);
                 stencil.push((v & 0xff) as f32);
             }
@@ -304,7 +316,10 @@ impl Context {
             // EXT_packed_depth_stencil: only as GL_UNSIGNED_INT_24_8, into
             // a framebuffer with both buffers.
             GL_DEPTH_STENCIL => {
-                if type_ != GL_UNSIGNED_INT_24_8 {
+                if !matches!(
+                    type_,
+                    GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+                ) {
                     return Err(ApiError::InvalidEnum);
                 }
                 let bits = self.fb_bits();
@@ -312,6 +327,26 @@ impl Context {
                     return Err(ApiError::InvalidOperation);
                 }
                 let mut img = scalar_image(format, GL_UNSIGNED_INT, w, h, store)?;
+                if type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
+                    // Eight bytes a pixel (rows of whole pixels are
+                    // multiples of 8 bytes: no alignment padding).
+                    let row_pixels = if store.row_length > 0 {
+                        store.row_length as usize
+                    } else {
+                        w
+                    };
+                    let skip_pixels = store.skip_pixels.max(0) as usize;
+                    img.row_stride = row_pixels * 8;
+                    img.skip = (
+                        store.skip_rows.max(0) as usize * img.row_stride,
+                        2 * skip_pixels,
+                    );
+                    img.byte_len = if w == 0 || h == 0 {
+                        0
+                    } else {
+                        img.skip.0 + (h - 1) * img.row_stride + (skip_pixels + w) * 8
+                    };
+                }
                 img.type_ = type_;
                 Ok(DrawPixelsPlan::Scalar(img))
             }
@@ -319,7 +354,10 @@ impl Context {
                 if type_ == GL_BITMAP {
                     return Err(ApiError::InvalidEnum);
                 }
-                if type_ == GL_UNSIGNED_INT_24_8 {
+                if matches!(
+                    type_,
+                    GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+                ) {
                     return Err(ApiError::InvalidOperation);
                 }
                 Ok(DrawPixelsPlan::Color(client_image(

@@ -94,6 +94,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     // On their own.
     (c"GL_ARB_ES2_compatibility", Needs::Version(2, 0)),
     (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
+    (c"GL_ARB_depth_buffer_float", Needs::Version(1, 5)),
     (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),
     (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),
     (c"GL_ARB_sampler_objects", Needs::Version(1, 5)),

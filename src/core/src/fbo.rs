@@ -79,6 +79,7 @@ fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
         GL_STENCIL_INDEX | GL_STENCIL_INDEX8 => (RbKind::Stencil, [0, 0, 0, 0, 0, 8]),
         GL_STENCIL_INDEX16 => (RbKind::Stencil, [0, 0, 0, 0, 0, 8]),
         GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => (RbKind::DepthStencil, [0, 0, 0, 0, 24, 8]),
+        GL_DEPTH32F_STENCIL8 => (RbKind::DepthStencil, [0, 0, 0, 0, 32, 8]),
         _ if crate::texture::is_generic_compressed(fmt) => return None,
         _ => {
             let (base, b) = internal_format(fmt)?;
@@ -906,7 +907,7 @@ impl Context {
             GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => {
                 (match p {
                     2 => GL_UNSIGNED_INT,
-                    _ if float => GL_FLOAT,
+                    _ if float || crate::texture::is_float_depth(internal) => GL_FLOAT,
                     _ => GL_UNSIGNED_NORMALIZED,
                 }) as i32
             }

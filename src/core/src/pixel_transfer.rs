@@ -56,6 +56,9 @@ pub fn type_info(type_: GLenum) -> Option<(usize, Option<usize>)> {
         | GL_UNSIGNED_INT_2_10_10_10_REV => (4, Some(4)),
         // EXT_packed_depth_stencil: depth in the top 24 bits, stencil below.
         GL_UNSIGNED_INT_24_8 => (4, Some(2)),
+        // ARB_depth_buffer_float: a float depth, then a word whose low 8
+        // bits are the stencil index.
+        GL_FLOAT_32_UNSIGNED_INT_24_8_REV => (8, Some(2)),
         _ => return None,
     })
 }
@@ -181,7 +184,12 @@ pub fn client_image(
         format,
         type_,
         pixel_bytes,
-        elem_bytes: elem,
+        // Byte swapping swaps each 32-bit word of the float/stencil pair.
+        elem_bytes: if type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
+            4
+        } else {
+            elem
+        },
         row_stride,
         image_stride,
         offset,
@@ -233,6 +241,12 @@ impl ClientImage {
                 v[comps[i]] = c;
             }
         };
+        if self.type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
+            let word = |i: usize| [bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]];
+            put(0, f32::from_ne_bytes(word(0)));
+            put(1, (u32::from_ne_bytes(word(4)) & 0xff) as f32 / 255.0);
+            return v;
+        }
         if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
             let mut word = 0u32;
             for (i, b) in bytes.iter().enumerate() {
@@ -300,6 +314,12 @@ impl ClientImage {
             5 => t[1],
             c => t[c],
         };
+        if self.type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
+            let stencil = (get(1).clamp(0.0, 1.0) * 255.0).round() as u32;
+            out[..4].copy_from_slice(&get(0).to_ne_bytes());
+            out[4..8].copy_from_slice(&stencil.to_ne_bytes());
+            return;
+        }
         if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
             let (fields, rev) = packed_fields(self.type_);
             let total: u32 = fields.iter().sum();

@@ -137,7 +137,12 @@ impl Context {
         format: GLenum,
         type_: GLenum,
     ) -> ApiResult<ReadPlan> {
-        if format == GL_DEPTH_STENCIL || type_ == GL_UNSIGNED_INT_24_8 {
+        if format == GL_DEPTH_STENCIL
+            || matches!(
+                type_,
+                GL_UNSIGNED_INT_24_8 | GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+            )
+        {
             return self.plan_read_depth_stencil(x, y, width, height, format, type_);
         }
         let (components, source) = components(format).ok_or(ApiError::InvalidEnum)?;
@@ -208,9 +213,12 @@ impl Context {
                 ApiError::InvalidEnum
             });
         }
-        if type_ != GL_UNSIGNED_INT_24_8 {
-            return Err(ApiError::InvalidEnum);
-        }
+        // ARB_depth_buffer_float adds the float/stencil pair.
+        let pixel_bytes = match type_ {
+            GL_UNSIGNED_INT_24_8 => 4,
+            GL_FLOAT_32_UNSIGNED_INT_24_8_REV => 8,
+            _ => return Err(ApiError::InvalidEnum),
+        };
         if width < 0 || height < 0 {
             return Err(ApiError::InvalidValue);
         }
@@ -219,7 +227,7 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         let (w, h) = (width as usize, height as usize);
-        let (stride, offset, byte_len) = layout(&self.state.pack, w, h, 4, 4);
+        let (stride, offset, byte_len) = layout(&self.state.pack, w, h, pixel_bytes, 4);
         Ok(ReadPlan {
             x,
             y,
@@ -261,14 +269,21 @@ impl Context {
         for y in 0..plan.height {
             for x in 0..plan.width {
                 let i = (y * plan.width + x) * 4;
-                let d = (f64::from(f(&depth, i).clamp(0.0, 1.0)) * 16_777_215.0).round() as u32;
+                let depth = f(&depth, i).clamp(0.0, 1.0);
                 let s = f(&stencil, i) as i64 as u32 & 0xff;
-                let mut v = (d << 8 | s).to_ne_bytes();
-                if plan.swap_bytes {
-                    v.reverse();
+                let mut words = if plan.type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
+                    vec![depth.to_ne_bytes(), s.to_ne_bytes()]
+                } else {
+                    let d = (f64::from(depth) * 16_777_215.0).round() as u32;
+                    vec![(d << 8 | s).to_ne_bytes()]
+                };
+                let at = plan.offset + y * plan.stride + x * 4 * words.len();
+                for (k, w) in words.iter_mut().enumerate() {
+                    if plan.swap_bytes {
+                        w.reverse();
+                    }
+                    dst[at + 4 * k..at + 4 * k + 4].copy_from_slice(w);
                 }
-                let at = plan.offset + y * plan.stride + x * 4;
-                dst[at..at + 4].copy_from_slice(&v);
             }
         }
         Ok(())

@@ -112,6 +112,9 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         // EXT_packed_depth_stencil: a depth texture whose texels also keep
         // their 8 stencil bits, in G (sampling reads the depth only).
         GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => (GL_DEPTH_COMPONENT, [24, 8, 0, 0]),
+        // ARB_depth_buffer_float: float depth (see `is_float_depth`).
+        GL_DEPTH_COMPONENT32F => (GL_DEPTH_COMPONENT, [32, 0, 0, 0]),
+        GL_DEPTH32F_STENCIL8 => (GL_DEPTH_COMPONENT, [32, 8, 0, 0]),
         _ => return None,
     })
 }
@@ -224,6 +227,14 @@ pub fn is_float(fmt: GLenum) -> bool {
     )
 }
 
+/// Whether `fmt` keeps its depth as a float (ARB_depth_buffer_float): not
+/// clamped or quantized when specified (GL 4.6 §8.5), `GL_FLOAT` depth
+/// type. Float depth renders (the backend's depth is a float), unlike the
+/// colour float formats of [`is_float`].
+pub fn is_float_depth(fmt: GLenum) -> bool {
+    matches!(fmt, GL_DEPTH_COMPONENT32F | GL_DEPTH32F_STENCIL8)
+}
+
 /// [`to_base`] for an image of internal format `fmt`: the value stored from
 /// a colour in the format's own (for sRGB, encoded) terms.
 pub fn to_stored(t: [f32; 4], fmt: GLenum, base: GLenum, bits: [u8; 4]) -> [f32; 4] {
@@ -236,6 +247,10 @@ pub fn to_stored(t: [f32; 4], fmt: GLenum, base: GLenum, bits: [u8; 4]) -> [f32;
         } else {
             q
         };
+    }
+    if is_float_depth(fmt) {
+        let q = to_base(t, base, [0, bits[1], 0, 0]);
+        return [t[0], q[1], 0.0, 1.0];
     }
     let q = to_base(t, base, bits);
     if is_srgb(fmt) { decode_srgb(q) } else { q }

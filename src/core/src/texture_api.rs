@@ -839,7 +839,11 @@ impl Context {
                         GL_TEXTURE_INTENSITY_TYPE => int,
                         _ => depth,
                     };
-                    let float = img.is_some_and(|i| crate::texture::is_float(i.internal_format));
+                    let float = img.is_some_and(|i| {
+                        crate::texture::is_float(i.internal_format)
+                            || (pname == GL_TEXTURE_DEPTH_TYPE
+                                && crate::texture::is_float_depth(i.internal_format))
+                    });
                     (match (has, float) {
                         (false, _) => GL_NONE,
                         (true, true) => GL_FLOAT,
