@@ -142,6 +142,8 @@ pub enum Values<'a> {
     Float(&'a [f32]),
     /// `glUniform*i*`.
     Int(&'a [i32]),
+    /// `glUniform*ui*` (GL 3.0, EXT_gpu_shader4).
+    Uint(&'a [u32]),
 }
 
 /// Writes component `c` of element `e` of a `ty` uniform at `kind` into
@@ -191,6 +193,9 @@ pub(crate) fn convert(values: Values<'_>, i: usize, base: Base) -> u32 {
         (Values::Float(v), _) => v[i].to_bits(),
         (Values::Int(v), Base::Float) => (v[i] as f32).to_bits(),
         (Values::Int(v), _) => v[i] as u32,
+        (Values::Uint(v), Base::Bool) => u32::from(v[i] != 0),
+        (Values::Uint(v), Base::Float) => (v[i] as f32).to_bits(),
+        (Values::Uint(v), _) => v[i],
     }
 }
 
@@ -205,7 +210,9 @@ pub(crate) fn check_call(
     let size_ok = ty.components() == comps && (ty.cols > 1) == matrix;
     let kind_ok = match (ty.base, values) {
         (Base::Float, Values::Float(_)) => true,
-        (Base::Int | Base::Uint, Values::Int(_)) => !matrix,
+        // GL 3.0 §2.20.3: the integer calls match the uniform's
+        // signedness; booleans take any.
+        (Base::Int, Values::Int(_)) | (Base::Uint, Values::Uint(_)) => !matrix,
         (Base::Bool, _) => !matrix,
         (Base::Sampler, Values::Int(_)) => comps == 1,
         _ => false,

@@ -440,6 +440,12 @@ fn uniform_i(c: &mut Context, location: GLint, count: GLsizei, comps: usize, v: 
     })
 }
 
+fn uniform_ui(c: &mut Context, location: GLint, count: GLsizei, comps: usize, v: Vec<u32>) {
+    compiled(c, move |c| {
+        c.uniform(location, count, comps, false, Values::Uint(&v))
+    })
+}
+
 /// Copies `count * comps` client values; `None` (and INVALID_VALUE) for a
 /// negative count.
 ///
@@ -483,6 +489,10 @@ uniform_scalars! {
     Uniform2i "glUniform2i" uniform_i GLint: v0 v1;
     Uniform3i "glUniform3i" uniform_i GLint: v0 v1 v2;
     Uniform4i "glUniform4i" uniform_i GLint: v0 v1 v2 v3;
+    Uniform1ui "glUniform1ui" uniform_ui GLuint: v0;
+    Uniform2ui "glUniform2ui" uniform_ui GLuint: v0 v1;
+    Uniform3ui "glUniform3ui" uniform_ui GLuint: v0 v1 v2;
+    Uniform4ui "glUniform4ui" uniform_ui GLuint: v0 v1 v2 v3;
 }
 
 macro_rules! uniform_vectors {
@@ -507,6 +517,10 @@ uniform_vectors! {
     Uniform2iv "glUniform2iv" uniform_i GLint, 2;
     Uniform3iv "glUniform3iv" uniform_i GLint, 3;
     Uniform4iv "glUniform4iv" uniform_i GLint, 4;
+    Uniform1uiv "glUniform1uiv" uniform_ui GLuint, 1;
+    Uniform2uiv "glUniform2uiv" uniform_ui GLuint, 2;
+    Uniform3uiv "glUniform3uiv" uniform_ui GLuint, 3;
+    Uniform4uiv "glUniform4uiv" uniform_ui GLuint, 4;
 }
 
 /// `transpose`: the client gave each matrix row by row.
@@ -594,6 +608,25 @@ unsafe extern "C" fn GetUniformiv(program: GLuint, location: GLint, params: *mut
                 let x = match ty.base {
                     Base::Float => f32::from_bits(*b) as i32,
                     _ => *b as i32,
+                };
+                // SAFETY: the client provides room for the uniform's
+                // components.
+                unsafe { *params.add(i) = x };
+            }
+        }
+    })
+}
+
+unsafe extern "C" fn GetUniformuiv(program: GLuint, location: GLint, params: *mut GLuint) {
+    with_ctx("glGetUniformuiv", (), |c| {
+        let r = c.get_uniform(program, location);
+        if let Some((ty, bits)) = c.record(r)
+            && !params.is_null()
+        {
+            for (i, b) in bits.iter().enumerate() {
+                let x = match ty.base {
+                    Base::Float => f32::from_bits(*b) as u32,
+                    _ => *b,
                 };
                 // SAFETY: the client provides room for the uniform's
                 // components.
@@ -766,6 +799,17 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.UniformMatrix4x3fv = UniformMatrix4x3fv;
     d.GetUniformfv = GetUniformfv;
     d.GetUniformiv = GetUniformiv;
+    // GL 3.0 / EXT_gpu_shader4 unsigned uniforms (for GLSL 1.30 programs
+    // once contexts report 3.0; harmless before).
+    d.GetUniformuiv = GetUniformuiv;
+    d.Uniform1ui = Uniform1ui;
+    d.Uniform2ui = Uniform2ui;
+    d.Uniform3ui = Uniform3ui;
+    d.Uniform4ui = Uniform4ui;
+    d.Uniform1uiv = Uniform1uiv;
+    d.Uniform2uiv = Uniform2uiv;
+    d.Uniform3uiv = Uniform3uiv;
+    d.Uniform4uiv = Uniform4uiv;
     d.GetVertexAttribfv = GetVertexAttribfv;
     d.GetVertexAttribiv = GetVertexAttribiv;
     d.GetVertexAttribdv = GetVertexAttribdv;
