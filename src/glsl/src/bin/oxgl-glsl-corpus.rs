@@ -23,11 +23,19 @@
 //! `glmark2-data`, `/usr/share/glmark2/shaders`) with the constants and
 //! placeholders glmark2 fills in at run time (see [`glmark2_source`]).
 //!
+//! `--meet GL_VERSION EXTENSIONS`, with `--shader-test`, keeps only the
+//! `*.shader_test` files whose `[require]` section an oxgl context meets: a
+//! compatibility context of `GL_VERSION` (e.g. `2.1`) with that version's
+//! GLSL, GLSL ES 1.00 only with `GL_ARB_ES2_compatibility`, and the GL
+//! extensions listed (whitespace-separated, as `glxinfo` prints them) in the
+//! file `EXTENSIONS`; `#version` above the context's GLSL is then an error,
+//! as in the GL.
+//!
 //! Without piglit installed it says so and exits 0 (CI must not need it).
 
 use oxgl_glsl::extensions::{self, ExtKind};
 use oxgl_glsl::{Api, Options, Stage, Version, compile};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -48,6 +56,55 @@ struct Test {
     check_link: bool,
 }
 
+/// What an oxgl context offers (`--meet`): its GL version, GLSL version
+/// (100 x major + minor) and GL extensions.
+struct Meet {
+    gl: (u32, u32),
+    glsl: u16,
+    extensions: BTreeSet<String>,
+}
+
+impl Meet {
+    /// Why a `[require]` section asks for more than the context offers.
+    fn unmet(&self, require: &str) -> Option<String> {
+        for l in require.lines() {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let version = |v: &str| -> Option<(u32, u32)> {
+                let (a, b) = v.split_once('.')?;
+                Some((a.parse().ok()?, b.parse().ok()?))
+            };
+            match w.as_slice() {
+                ["GL", "ES", ..] => return Some("needs OpenGL ES".into()),
+                ["GL", "CORE", ..] => return Some("needs a core context".into()),
+                ["GL", ">=", v] | ["GL", "COMPAT", ">=", v] => {
+                    if version(v).is_none_or(|v| v > self.gl) {
+                        return Some(format!("needs GL {v}"));
+                    }
+                }
+                ["GLSL", ">=", v] => {
+                    let n = version(v).map_or(u32::MAX, |(a, b)| a * 100 + b);
+                    if n > u32::from(self.glsl) {
+                        return Some(format!("needs GLSL {v}"));
+                    }
+                }
+                ["GLSL", "ES", ">=", v] => {
+                    let es2 = self.extensions.contains("GL_ARB_ES2_compatibility");
+                    if *v != "1.00" || !es2 {
+                        return Some(format!("needs GLSL ES {v}"));
+                    }
+                }
+                [ext, ..] if ext.starts_with("GL_") && !ext.contains(['<', '>']) => {
+                    if !self.extensions.contains(*ext) && !l.contains(['<', '>', '=']) {
+                        return Some(format!("needs {ext} (not advertised)"));
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
 struct Args {
     root: PathBuf,
     filter: Option<String>,
@@ -56,6 +113,7 @@ struct Args {
     dirs: bool,
     shader_test: bool,
     glmark2: Option<PathBuf>,
+    meet: Option<Meet>,
 }
 
 fn parse_args() -> Args {
@@ -68,6 +126,7 @@ fn parse_args() -> Args {
         dirs: false,
         shader_test: false,
         glmark2: None,
+        meet: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -82,6 +141,31 @@ fn parse_args() -> Args {
             "--dirs" => a.dirs = true,
             "--shader-test" => a.shader_test = true,
             "--glmark2" => a.glmark2 = it.next().map(PathBuf::from),
+            "--meet" => {
+                let gl = it.next().and_then(|v| {
+                    let (x, y) = v.split_once('.')?;
+                    Some((x.parse::<u32>().ok()?, y.parse::<u32>().ok()?))
+                });
+                let exts = it.next().and_then(|f| std::fs::read_to_string(f).ok());
+                let (Some(gl), Some(exts)) = (gl, exts) else {
+                    eprintln!("corpus: --meet GL_VERSION EXTENSIONS_FILE");
+                    std::process::exit(2);
+                };
+                let glsl = match gl {
+                    (2, 0) => 110,
+                    (2, 1) => 120,
+                    (3, 0) => 130,
+                    (3, 1) => 140,
+                    (3, 2) => 150,
+                    (major, minor) if major >= 3 => (major * 100 + minor * 10) as u16,
+                    _ => 0,
+                };
+                a.meet = Some(Meet {
+                    gl,
+                    glsl,
+                    extensions: exts.split_whitespace().map(str::to_owned).collect(),
+                });
+            }
             other => {
                 eprintln!("corpus: unknown argument {other}");
                 std::process::exit(2);
@@ -289,6 +373,11 @@ fn load_shader_tests(a: &Args, skipped: &mut BTreeMap<String, usize>) -> Vec<Tes
             {
                 why = Some(format!("needs {neg} absent"));
             }
+        }
+        if let Some(m) = &a.meet
+            && why.is_none()
+        {
+            why = m.unmet(require);
         }
         if let Some(why) = why {
             *skipped.entry(why).or_default() += 1;
@@ -536,6 +625,15 @@ fn main() {
                 opts.default_version = v;
             }
             opts.compat_context = t.compat_context;
+            if let Some(m) = &a.meet {
+                // The GL's `#version` limits (`Context::glsl_options`).
+                opts.max_desktop_version = m.glsl;
+                opts.max_es_in_gl = if m.extensions.contains("GL_ARB_ES2_compatibility") {
+                    100
+                } else {
+                    0
+                };
+            }
             let out = compile(&t.src, &opts);
             if a.shader_test && out.success() {
                 if trace {
