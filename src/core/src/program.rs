@@ -635,35 +635,7 @@ impl Context {
     /// as one: their `#version` lines are blanked (line numbers stay) and
     /// the highest one goes first.
     fn compile_together(&self, kind: GLenum, sources: &[&str]) -> Result<Arc<Lowered>, String> {
-        let mut version = None;
-        let mut text = String::new();
-        for src in sources {
-            for line in src.split_inclusive('\n') {
-                let t = line.trim_start();
-                if let Some(rest) = t.strip_prefix('#')
-                    && let Some(v) = rest.trim_start().strip_prefix("version")
-                {
-                    let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
-                    let n: u32 = v
-                        .split(' ')
-                        .next()
-                        .and_then(|n| n.parse().ok())
-                        .unwrap_or(0);
-                    if version.as_ref().is_none_or(|(m, _)| n > *m) {
-                        version = Some((n, v));
-                    }
-                    text.push_str(if line.ends_with('\n') { "\n" } else { "" });
-                } else {
-                    text.push_str(line);
-                }
-            }
-            if !text.ends_with('\n') {
-                text.push('\n');
-            }
-        }
-        if let Some((_, v)) = version {
-            text = format!("#version {v}\n{text}");
-        }
+        let text = oxgl_glsl::join_stage_sources(sources);
         let stage = if kind == GL_VERTEX_SHADER {
             oxgl_glsl::Stage::Vertex
         } else {

@@ -119,6 +119,42 @@ impl Compiled {
     }
 }
 
+/// The sources of several shaders of one stage as one translation unit, as
+/// GL links them (GL 2.0 §2.15.2): their `#version` lines blanked (line
+/// numbers stay) and the highest of them put first.
+pub fn join_stage_sources(sources: &[&str]) -> String {
+    let mut version: Option<(u32, String)> = None;
+    let mut text = String::new();
+    for src in sources {
+        for line in src.split_inclusive('\n') {
+            let t = line.trim_start();
+            if let Some(rest) = t.strip_prefix('#')
+                && let Some(v) = rest.trim_start().strip_prefix("version")
+            {
+                let v = v.split_whitespace().collect::<Vec<_>>().join(" ");
+                let n: u32 = v
+                    .split(' ')
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .unwrap_or(0);
+                if version.as_ref().is_none_or(|(m, _)| n > *m) {
+                    version = Some((n, v));
+                }
+                text.push_str(if line.ends_with('\n') { "\n" } else { "" });
+            } else {
+                text.push_str(line);
+            }
+        }
+        if !text.ends_with('\n') {
+            text.push('\n');
+        }
+    }
+    if let Some((_, v)) = version {
+        text = format!("#version {v}\n{text}");
+    }
+    text
+}
+
 /// Preprocesses, parses and checks `src`.
 pub fn compile(src: &str, opts: &Options) -> Compiled {
     let mut names = names::Names::new();

@@ -54,6 +54,9 @@ struct Test {
     compat_context: bool,
     expect_pass: bool,
     check_link: bool,
+    /// With other shaders of its stage in the file: all of them as one
+    /// translation unit, which is what is lowered (as the GL links them).
+    together: Option<String>,
 }
 
 /// What an oxgl context offers (`--meet`): its GL version, GLSL version
@@ -290,6 +293,7 @@ fn load_glslparser(a: &Args, skipped: &mut BTreeMap<String, usize>) -> Vec<Test>
             compat_context: false,
             expect_pass: expect == "pass",
             check_link: cfg.get("check_link").is_some_and(|v| v == "true"),
+            together: None,
         });
     }
     tests
@@ -383,7 +387,23 @@ fn load_shader_tests(a: &Args, skipped: &mut BTreeMap<String, usize>) -> Vec<Tes
             *skipped.entry(why).or_default() += 1;
             continue;
         }
+        let stage_of_section = |name: &str| match name {
+            "vertex shader" => Some(Stage::Vertex),
+            "fragment shader" => Some(Stage::Fragment),
+            "geometry shader" => Some(Stage::Geometry),
+            "tessellation control shader" => Some(Stage::TessControl),
+            "tessellation evaluation shader" => Some(Stage::TessEval),
+            "compute shader" => Some(Stage::Compute),
+            _ => None,
+        };
         for (name, body) in &sections {
+            let same: Vec<&str> = sections
+                .iter()
+                .filter(|(n, _)| n == name)
+                .map(|(_, b)| b.as_str())
+                .collect();
+            let together = (same.len() > 1 && stage_of_section(name).is_some())
+                .then(|| oxgl_glsl::join_stage_sources(&same));
             let stage = match name.as_str() {
                 "vertex shader" => Stage::Vertex,
                 "fragment shader" => Stage::Fragment,
@@ -403,6 +423,7 @@ fn load_shader_tests(a: &Args, skipped: &mut BTreeMap<String, usize>) -> Vec<Tes
                 compat_context,
                 expect_pass: true,
                 check_link: false,
+                together,
             });
         }
     }
@@ -640,7 +661,17 @@ fn main() {
                     eprintln!("lowering {}", t.path.display());
                 }
                 let t0 = Instant::now();
-                let r = lower_stage(&out);
+                let r = match &t.together {
+                    Some(text) => {
+                        let all = compile(text, &opts);
+                        if all.success() {
+                            lower_stage(&all)
+                        } else {
+                            Err(format!("the stage's shaders do not compile as one:\n{}", all.log))
+                        }
+                    }
+                    None => lower_stage(&out),
+                };
                 if a.list
                     && let Err(e) = &r
                 {
