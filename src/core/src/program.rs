@@ -641,7 +641,8 @@ impl Context {
         } else {
             oxgl_glsl::Stage::Fragment
         };
-        let opts = self.glsl_options(stage);
+        let mut opts = self.glsl_options(stage);
+        opts.joined_stage = true;
         let c = oxgl_glsl::compile(&text, &opts);
         let name = stage_name(kind);
         if !c.success() {

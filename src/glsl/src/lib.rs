@@ -61,6 +61,10 @@ pub struct Options {
     /// 100 with ARB_ES2_compatibility, 300 with ES3 compatibility (320 when
     /// not tied to a context).
     pub max_es_in_gl: u16,
+    /// The source is several shaders of one stage joined
+    /// ([`join_stage_sources`]): a global variable declared again with the
+    /// same type and storage is the same variable, as linking makes it.
+    pub joined_stage: bool,
 }
 
 impl Options {
@@ -74,6 +78,7 @@ impl Options {
             compat_context: false,
             max_desktop_version: 460,
             max_es_in_gl: 320,
+            joined_stage: false,
         }
     }
 
@@ -87,6 +92,7 @@ impl Options {
             compat_context: false,
             max_desktop_version: 460,
             max_es_in_gl: 320,
+            joined_stage: false,
         }
     }
 }

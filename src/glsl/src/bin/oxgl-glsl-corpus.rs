@@ -663,11 +663,18 @@ fn main() {
                 let t0 = Instant::now();
                 let r = match &t.together {
                     Some(text) => {
-                        let all = compile(text, &opts);
+                        let joined = Options {
+                            joined_stage: true,
+                            ..opts.clone()
+                        };
+                        let all = compile(text, &joined);
                         if all.success() {
                             lower_stage(&all)
                         } else {
-                            Err(format!("the stage's shaders do not compile as one:\n{}", all.log))
+                            Err(format!(
+                                "the stage's shaders do not compile as one:\n{}",
+                                all.log
+                            ))
                         }
                     }
                     None => lower_stage(&out),

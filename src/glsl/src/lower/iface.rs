@@ -277,6 +277,18 @@ impl<'a> Lower<'a> {
                 Declaration::Vars { ty, vars } => {
                     for d in vars {
                         let id = self.decl_var(d.loc, d.name)?;
+                        // A global of joined shaders declared again: one
+                        // variable; a later initializer still applies.
+                        if let Some(Binding::Mem(var, path)) = self.bind.get(&id).cloned() {
+                            if let Some(init) = &d.init
+                                && path.is_empty()
+                                && matches!(self.shader.vars[var].kind, VarKind::Private)
+                            {
+                                let t = self.sema.vars[id as usize].ty.clone();
+                                self.pending_inits.push((var, t, init));
+                            }
+                            continue;
+                        }
                         self.global_var(id, &ty.quals, d, &mut used_in, &mut used_out)?;
                     }
                 }

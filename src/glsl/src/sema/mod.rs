@@ -116,6 +116,8 @@ pub(crate) struct Checker<'a> {
     float_precision: Vec<bool>,
     /// GLSL 1.10 keeps functions and variables in separate name spaces.
     shared_namespace: bool,
+    /// Several shaders of one stage joined (`Options::joined_stage`).
+    joined: bool,
     layout: layout::LayoutState,
     rec: Rec,
 }
@@ -184,6 +186,7 @@ pub(crate) fn check(
         breakable: Vec::new(),
         float_precision: vec![!(version.is_es() && opts.stage == crate::Stage::Fragment)],
         shared_namespace: version.at_least(120, 100),
+        joined: opts.joined_stage,
         layout: layout::LayoutState::default(),
         rec: Rec::default(),
     };

@@ -159,6 +159,26 @@ impl Checker<'_> {
         {
             self.check_builtin_redeclaration(s, b, &var, loc);
         }
+        // Shaders of one stage joined for linking: the same global declared
+        // in two of them is one variable (GL 2.0 §2.15.2).
+        if self.joined
+            && !builtin_name
+            && self.at_global_scope()
+            && let Some(Symbol::Var(v)) = &prev
+        {
+            // Stage inputs and outputs carry auxiliary qualifiers (centroid,
+            // invariant, interpolation) this check does not see: those stay
+            // errors rather than merge with different qualifiers.
+            let old = &self.vars[*v as usize];
+            if old.ty == var.ty
+                && old.storage == var.storage
+                && !matches!(var.storage, Storage::In | Storage::Out)
+            {
+                let v = *v;
+                self.rec.decls.entry((loc, s)).or_default().push(v);
+                return v;
+            }
+        }
         let ok = match &prev {
             None => true,
             Some(Symbol::Var(v)) => {
