@@ -302,6 +302,21 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
+    /// The type variable `id` is stored with: an implicitly sized array
+    /// (`float a[];`, GLSL 1.10 §4.1.9) takes the size its largest
+    /// constant index needs.
+    pub(crate) fn declared_type(&self, id: u32) -> SemaType {
+        let v = &self.sema.vars[id as usize];
+        let mut t = v.ty.clone();
+        if t.dims.first() == Some(&None)
+            && let Some(mx) = v.max_index
+            && let Ok(n) = u32::try_from(mx + 1)
+        {
+            t.dims[0] = Some(n);
+        }
+        t
+    }
+
     /// The sema variable a declarator declared.
     pub(crate) fn decl_var(&self, loc: Loc, name: crate::names::Sym) -> R<u32> {
         match self.sema.decls.get(&(loc, name)).map(Vec::as_slice) {
@@ -319,10 +334,10 @@ impl<'a> Lower<'a> {
         used_in: &mut Vec<bool>,
         used_out: &mut Vec<bool>,
     ) -> R<()> {
+        let t = self.declared_type(id);
         let v = &self.sema.vars[id as usize];
         let name = self.name(d.name);
         let loc = d.loc;
-        let t = v.ty.clone();
         if name.starts_with("gl_") {
             let b = self.builtin_binding(id, loc)?;
             self.bind.insert(id, b);

@@ -343,7 +343,7 @@ impl Lower<'_> {
             Declaration::Vars { vars, .. } => {
                 for d in vars {
                     let id = self.decl_var(d.loc, d.name)?;
-                    let t = self.sema.vars[id as usize].ty.clone();
+                    let t = self.declared_type(id);
                     let var = self.temp(self.name(d.name), &t, d.loc)?;
                     self.bind.insert(id, Binding::Mem(var, Vec::new()));
                     if let Some(init) = &d.init {
