@@ -79,10 +79,10 @@ impl Meet {
             match w.as_slice() {
                 ["GL", "ES", ..] => return Some("needs OpenGL ES".into()),
                 ["GL", "CORE", ..] => return Some("needs a core context".into()),
-                ["GL", ">=", v] | ["GL", "COMPAT", ">=", v] => {
-                    if version(v).is_none_or(|v| v > self.gl) {
-                        return Some(format!("needs GL {v}"));
-                    }
+                ["GL", ">=", v] | ["GL", "COMPAT", ">=", v]
+                    if version(v).is_none_or(|v| v > self.gl) =>
+                {
+                    return Some(format!("needs GL {v}"));
                 }
                 ["GLSL", ">=", v] => {
                     let n = version(v).map_or(u32::MAX, |(a, b)| a * 100 + b);
@@ -96,10 +96,12 @@ impl Meet {
                         return Some(format!("needs GLSL ES {v}"));
                     }
                 }
-                [ext, ..] if ext.starts_with("GL_") && !ext.contains(['<', '>']) => {
-                    if !self.extensions.contains(*ext) && !l.contains(['<', '>', '=']) {
-                        return Some(format!("needs {ext} (not advertised)"));
-                    }
+                [ext, ..]
+                    if ext.starts_with("GL_")
+                        && !l.contains(['<', '>', '='])
+                        && !self.extensions.contains(*ext) =>
+                {
+                    return Some(format!("needs {ext} (not advertised)"));
                 }
                 _ => {}
             }
