@@ -111,6 +111,20 @@ impl Checker<'_> {
         if s.members.is_empty() {
             self.error(s.loc, "empty struct");
         }
+        // Joined shaders of one stage may each define the same struct.
+        if self.joined
+            && self.at_global_scope()
+            && let Some(n) = s.name
+            && let Some(super::scope::Symbol::Type(old)) =
+                self.scopes.last().and_then(|m| m.get(&n)).cloned()
+            && let Base::Struct(id) = old.base
+            && self
+                .structs
+                .get(id as usize)
+                .is_some_and(|st| st.members == members)
+        {
+            return old;
+        }
         let t = self.new_struct(s.name, members);
         if let Some(n) = s.name {
             self.declare_type(n, t.clone(), s.loc);
@@ -310,11 +324,26 @@ impl Checker<'_> {
                 Storage::In => Some("shader input"),
                 _ => None,
             };
+            let init_value = konst.clone();
             let konst = if storage == Storage::Const {
                 konst.or(Some(Const::Unknown))
             } else {
                 None
             };
+            if self.joined && self.at_global_scope() {
+                let mut storages: Vec<String> =
+                    q.storage.iter().map(|(x, _)| format!("{x:?}")).collect();
+                storages.sort();
+                self.pending_aux = Some(format!(
+                    "{storages:?} {:?} {}",
+                    q.interp.map(|(i, _)| i),
+                    q.invariant.is_some()
+                ));
+                self.pending_init = d
+                    .init
+                    .as_ref()
+                    .map(|_| init_value.clone().filter(|k| matches!(k, Const::Known(_))));
+            }
             self.declare_var(
                 d.name,
                 Var {
@@ -329,6 +358,8 @@ impl Checker<'_> {
                 },
                 d.loc,
             );
+            self.pending_aux = None;
+            self.pending_init = None;
         }
     }
 

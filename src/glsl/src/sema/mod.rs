@@ -118,6 +118,16 @@ pub(crate) struct Checker<'a> {
     shared_namespace: bool,
     /// Several shaders of one stage joined (`Options::joined_stage`).
     joined: bool,
+    /// The auxiliary qualifiers (centroid, invariant, interpolation) of the
+    /// global being declared, and of each global declared so far, for
+    /// joined stages.
+    pending_aux: Option<String>,
+    var_aux: FxHashMap<u32, String>,
+    /// The initializer value of the global being declared (`Some(None)`:
+    /// an initializer that is not a known constant), and of each global
+    /// declared with one, for joined stages.
+    pending_init: Option<Option<consts::Const>>,
+    var_init: FxHashMap<u32, Option<consts::Const>>,
     layout: layout::LayoutState,
     rec: Rec,
 }
@@ -187,6 +197,10 @@ pub(crate) fn check(
         float_precision: vec![!(version.is_es() && opts.stage == crate::Stage::Fragment)],
         shared_namespace: version.at_least(120, 100),
         joined: opts.joined_stage,
+        pending_aux: None,
+        var_aux: FxHashMap::default(),
+        pending_init: None,
+        var_init: FxHashMap::default(),
         layout: layout::LayoutState::default(),
         rec: Rec::default(),
     };

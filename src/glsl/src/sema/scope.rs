@@ -166,15 +166,37 @@ impl Checker<'_> {
             && self.at_global_scope()
             && let Some(Symbol::Var(v)) = &prev
         {
-            // Stage inputs and outputs carry auxiliary qualifiers (centroid,
-            // invariant, interpolation) this check does not see: those stay
-            // errors rather than merge with different qualifiers.
+            // Different auxiliary qualifiers (centroid, invariant,
+            // interpolation) stay an error, as a link error in Mesa.
             let old = &self.vars[*v as usize];
-            if old.ty == var.ty
-                && old.storage == var.storage
-                && !matches!(var.storage, Storage::In | Storage::Out)
-            {
+            let same_aux = self.var_aux.get(v) == self.pending_aux.as_ref();
+            // An implicitly sized array may be given its size by another
+            // shader of the stage (GLSL 1.20 §4.1.9; the largest wins).
+            let (od, nd) = (old.ty.dims.first().copied(), var.ty.dims.first().copied());
+            let sizes_merge = old.ty.base == var.ty.base
+                && old.ty.dims.len() == var.ty.dims.len()
+                && (od == Some(None) || nd == Some(None));
+            if (old.ty == var.ty || sizes_merge) && old.storage == var.storage && same_aux {
                 let v = *v;
+                // Two initializers must be the same constant (Mesa's link
+                // error otherwise, also for initializers that are not
+                // constants).
+                if let (Some(a), Some(b)) = (self.var_init.get(&v), &self.pending_init) {
+                    if a.is_none() || b.is_none() || a != b {
+                        let msg = format!(
+                            "global variable `{}' has different initializers in shaders of one stage",
+                            self.name(s)
+                        );
+                        self.error(loc, msg);
+                    }
+                } else if let Some(init) = self.pending_init.clone() {
+                    self.var_init.insert(v, init);
+                }
+                if let Some(Some(n)) = nd
+                    && od == Some(None)
+                {
+                    self.vars[v as usize].ty.dims[0] = Some(n);
+                }
                 self.rec.decls.entry((loc, s)).or_default().push(v);
                 return v;
             }
@@ -207,6 +229,12 @@ impl Checker<'_> {
             self.error(loc, msg);
         }
         let id = self.vars.len() as u32;
+        if let Some(aux) = self.pending_aux.clone() {
+            self.var_aux.insert(id, aux);
+        }
+        if let Some(init) = self.pending_init.clone() {
+            self.var_init.insert(id, init);
+        }
         self.vars.push(var);
         self.rec.var_names.push(s);
         self.rec.decls.entry((loc, s)).or_default().push(id);
