@@ -10,7 +10,8 @@
  * - sRGB textures: texels read back as given, sampled as linear colour
  *   (GL_SRGB8_ALPHA8, GL_SLUMINANCE8), linear filtering in linear space;
  * - GLSL 1.20: uniform initializers (also set by the API afterwards),
- *   non-square matrices.
+ *   non-square matrices, gl_ClipVertex against a user clip plane, an
+ *   implicitly sized array, two fragment shaders sharing a uniform.
  * Prints FAIL lines and PASS when all hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -362,6 +363,72 @@ static void glsl120(void)
     glDeleteProgram(p);
 }
 
+/* gl_ClipVertex against a user clip plane, an implicitly sized array, and
+ * two fragment shaders of one program sharing a global. */
+static void glsl_clipping_and_stages(void)
+{
+    static const char *vs = "#version 120\n"
+                            "void main() {\n"
+                            "  gl_Position = ftransform();\n"
+                            "  gl_ClipVertex = gl_ModelViewMatrix * gl_Vertex;\n"
+                            "}\n";
+    /* Two shaders of the fragment stage: `weights' is implicitly sized by
+     * its largest index, `base' is declared in both (one variable). */
+    static const char *fs_a = "#version 120\n"
+                              "uniform vec4 base;\n"
+                              "vec4 shade();\n"
+                              "void main() { gl_FragColor = shade(); }\n";
+    static const char *fs_b = "#version 120\n"
+                              "uniform vec4 base;\n"
+                              "float weights[];\n"
+                              "vec4 shade() {\n"
+                              "  weights[0] = 0.5; weights[2] = 1.0;\n"
+                              "  return base * weights[2] + vec4(0.0, weights[0], 0.0, 0.0);\n"
+                              "}\n";
+    const char *srcs[3] = { vs, fs_a, fs_b };
+    GLenum kinds[3] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER, GL_FRAGMENT_SHADER };
+    GLuint p = glCreateProgram();
+    GLint ok;
+    int i;
+    for (i = 0; i < 3; i++) {
+        GLuint sh = glCreateShader(kinds[i]);
+        glShaderSource(sh, 1, &srcs[i], NULL);
+        glCompileShader(sh);
+        glGetShaderiv(sh, GL_COMPILE_STATUS, &ok);
+        CHECK(ok, "clip test shader %d does not compile", i);
+        glAttachShader(p, sh);
+        glDeleteShader(sh);
+    }
+    glLinkProgram(p);
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[1024];
+        glGetProgramInfoLog(p, sizeof log, NULL, log);
+        CHECK(0, "two fragment shaders do not link: %s", log);
+        return;
+    }
+    glUseProgram(p);
+    glUniform4f(glGetUniformLocation(p, "base"), 1.0, 0.0, 0.0, 1.0);
+    /* Keep x <= 10 (eye space is window space here). */
+    GLdouble plane[4] = { -1, 0, 0, 10 };
+    glClipPlane(GL_CLIP_PLANE0, plane);
+    glEnable(GL_CLIP_PLANE0);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBegin(GL_QUADS);
+    glVertex2f(0, 0);
+    glVertex2f(20, 0);
+    glVertex2f(20, 4);
+    glVertex2f(0, 4);
+    glEnd();
+    glDisable(GL_CLIP_PLANE0);
+    glUseProgram(0);
+    glDeleteProgram(p);
+    CHECK_RGBA(5, 2, 255, 128, 0, 255, 1, "inside the clip plane");
+    CHECK_RGBA(15, 2, 0, 0, 0, 0, 0, "clipped by gl_ClipVertex");
+    expect_error(GL_NO_ERROR, "gl_ClipVertex and joined stages");
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
@@ -377,6 +444,7 @@ int main(void)
     pbo_pack();
     srgb_textures();
     glsl120();
+    glsl_clipping_and_stages();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }
