@@ -1151,6 +1151,11 @@ impl Lower<'_> {
     fn ternary(&mut self, e: ExprId, c: ExprId, a: ExprId, b: ExprId, loc: Loc) -> R<Rv> {
         let t = self.ty_of(e).clone();
         let cond = self.expr(c)?.v(loc)?;
+        // `b ? f() : g()` with void functions: only the chosen call runs.
+        if t.base == Base::Void {
+            self.if_else(cond, |l| l.expr(a).map(|_| ()), |l| l.expr(b).map(|_| ()))?;
+            return Ok(Rv::Void);
+        }
         let opaque = matches!(t.base, Base::Opaque(_));
         if (self.pure(a) && self.pure(b)) || opaque {
             let x = self.expr_as(a, &t)?;

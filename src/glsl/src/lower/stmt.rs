@@ -344,6 +344,12 @@ impl Lower<'_> {
                 for d in vars {
                     let id = self.decl_var(d.loc, d.name)?;
                     let t = self.declared_type(id);
+                    // An unsized array never indexed nor sized (`float a[];`
+                    // redeclared with a size later: a new variable) has no
+                    // storage.
+                    if t.dims.first() == Some(&None) && d.init.is_none() {
+                        continue;
+                    }
                     let var = self.temp(self.name(d.name), &t, d.loc)?;
                     self.bind.insert(id, Binding::Mem(var, Vec::new()));
                     if let Some(init) = &d.init {
