@@ -171,6 +171,19 @@ static void texture_layer(void)
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
     glFramebufferTextureLayer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, t2, 0, 0);
     expect_error(GL_INVALID_OPERATION, "a layer of a 2D texture");
+    /* Deleting an attached texture detaches it from the bound framebuffer. */
+    GLuint t3;
+    GLint type = -1;
+    glGenTextures(1, &t3);
+    glBindTexture(GL_TEXTURE_2D, t3);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 4, 4, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, t3, 0);
+    glDeleteTextures(1, &t3);
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0,
+                                          GL_FRAMEBUFFER_ATTACHMENT_OBJECT_TYPE, &type);
+    CHECK(type == GL_NONE, "deleted texture still attached: 0x%x", type);
+    st = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    CHECK(st == GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT, "after deleting: 0x%x", st);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(0, 0, 32, 32);
     glBindTexture(GL_TEXTURE_3D, tex);

@@ -349,6 +349,23 @@ impl Context {
         Ok(())
     }
 
+    /// Deleted textures leave the bound framebuffers (GL 4.6 §9.2.8: as if
+    /// attached with texture 0).
+    pub(crate) fn detach_textures(&mut self, names: &[u32]) {
+        for bound in [self.fbo.draw_binding, self.fbo.read_binding] {
+            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&bound) {
+                for (a, synced) in fb.att.iter_mut().zip(fb.synced.iter_mut()) {
+                    if let Attachment::Texture { name, .. } = *a
+                        && names.contains(&name)
+                    {
+                        *a = Attachment::None;
+                        *synced = 0;
+                    }
+                }
+            }
+        }
+    }
+
     /// `glDeleteRenderbuffers`: detached from the bound framebuffer.
     pub fn delete_renderbuffers(&mut self, names: &[u32]) -> ApiResult {
         self.outside_begin_end()?;

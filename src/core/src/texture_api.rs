@@ -177,6 +177,8 @@ impl Context {
     pub fn delete_textures(&mut self, names: &[u32]) -> ApiResult {
         self.outside_begin_end()?;
         self.flush_vertices();
+        self.fbo_resolve();
+        self.detach_textures(names);
         self.shared().textures().delete(names);
         for unit in &mut self.textures.bound {
             for b in unit.iter_mut() {
