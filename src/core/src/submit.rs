@@ -552,10 +552,19 @@ impl Context {
                 zpass: f.ops[2],
             }
         };
+        // glDrawPixels of depth with the depth test off writes the depth
+        // anyway, as Mesa (and the programs written against it) do; with
+        // the test on, it is the test the program set (GL 4.6 compat §18.1).
+        let pixel_depth = self
+            .submit
+            .pixel
+            .as_ref()
+            .is_some_and(|p| p.op == crate::ffgen::PixelOp::Depth)
+            && !s.enabled(GL_DEPTH_TEST);
         OxglDepthStencilDesc {
-            depth_test: u32::from(has_depth && s.enabled(GL_DEPTH_TEST)),
-            depth_func: r.depth_func,
-            depth_write: u32::from(s.depth_mask),
+            depth_test: u32::from(has_depth && (s.enabled(GL_DEPTH_TEST) || pixel_depth)),
+            depth_func: if pixel_depth { GL_ALWAYS } else { r.depth_func },
+            depth_write: u32::from(s.depth_mask || pixel_depth),
             stencil_test: u32::from(has_stencil && s.enabled(GL_STENCIL_TEST)),
             stencil: [face(0), face(1)],
         }
