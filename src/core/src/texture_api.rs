@@ -926,9 +926,15 @@ impl Context {
         if !ok_target {
             return Err(ApiError::InvalidEnum);
         }
-        if crate::texture::internal_format(internal_format).is_none() || is_unsized(internal_format)
-        {
+        let Some((base, _)) = crate::texture::internal_format(internal_format) else {
             return Err(ApiError::InvalidEnum);
+        };
+        if is_unsized(internal_format) {
+            return Err(ApiError::InvalidEnum);
+        }
+        // As glTexImage: depth formats only for targets that hold them.
+        if base == GL_DEPTH_COMPONENT && !self.depth_target(bind) {
+            return Err(ApiError::InvalidOperation);
         }
         let size = [0, 1, 2].map(|d| if d < dims { size[d] } else { 1 });
         if levels < 1 || size.iter().any(|&s| s < 1) {
