@@ -173,7 +173,7 @@ impl Context {
             .collect();
         let extensions = extensions.join(" ");
         let glsl = (params.version >= (2, 0) && params.profile != Profile::Es).then(|| {
-            let v = crate::program::glsl_version(params.version);
+            let v = oxgl_glsl::version::for_gl(params.version);
             c_string(&format!("{}.{:02}", v / 100, v % 100))
         });
         let strings = Strings {

@@ -1211,7 +1211,10 @@ impl Context {
                 };
                 let [w, h, _] = img.size;
                 let base = zoffset * w * h;
-                write(&mut map, w, &|i| img.stored(base + i).unwrap_or_default());
+                let stored = img.stored_texels();
+                write(&mut map, w, &|i| {
+                    stored.get(base + i).copied().unwrap_or_default()
+                });
             }
         }
     }

@@ -51,8 +51,8 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
     let tz = taps(src.size[2], size[2]);
     // sRGB levels are filtered in their encoded 8-bit values, like the
     // other 8-bit formats (and stored decoded again by `to_stored`).
-    let texel =
-        |x: usize, y: usize, z: usize| src.stored((z * sh + y) * sw + x).unwrap_or_default();
+    let stored = src.stored_texels();
+    let texel = |x: usize, y: usize, z: usize| stored[(z * sh + y) * sw + x];
     let float = crate::texture::is_float(src.internal_format);
     let mut texels = Vec::with_capacity(size.iter().product());
     for &(z0, z1, wz) in &tz {

@@ -271,14 +271,14 @@ impl Context {
                 let i = (y * plan.width + x) * 4;
                 let depth = f(&depth, i).clamp(0.0, 1.0);
                 let s = f(&stencil, i) as i64 as u32 & 0xff;
-                let mut words = if plan.type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
-                    vec![depth.to_ne_bytes(), s.to_ne_bytes()]
+                let (mut words, n) = if plan.type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
+                    ([depth.to_ne_bytes(), s.to_ne_bytes()], 2)
                 } else {
                     let d = (f64::from(depth) * 16_777_215.0).round() as u32;
-                    vec![(d << 8 | s).to_ne_bytes()]
+                    ([(d << 8 | s).to_ne_bytes(), [0; 4]], 1)
                 };
-                let at = plan.offset + y * plan.stride + x * 4 * words.len();
-                for (k, w) in words.iter_mut().enumerate() {
+                let at = plan.offset + y * plan.stride + x * 4 * n;
+                for (k, w) in words[..n].iter_mut().enumerate() {
                     if plan.swap_bytes {
                         w.reverse();
                     }

@@ -368,7 +368,7 @@ impl Context {
     fn glsl_options(&self, stage: oxgl_glsl::Stage) -> oxgl_glsl::Options {
         let mut opts = oxgl_glsl::Options::new(stage);
         opts.compat_context = self.params().profile == Profile::Compat;
-        opts.max_desktop_version = glsl_version(self.params().version);
+        opts.max_desktop_version = oxgl_glsl::version::for_gl(self.params().version);
         // ARB_ES2_compatibility: GLSL ES 1.00 shaders in GL contexts.
         opts.max_es_in_gl = 100;
         opts
@@ -1128,20 +1128,6 @@ impl Context {
             crate::vbo::Attrib::generic(index as usize)
         };
         Ok(self.array(slot).pointer)
-    }
-}
-
-/// The GLSL version (100 x major + minor) a desktop context of GL `version`
-/// supports (GL 4.6 compat §22.2 and each version's table).
-pub fn glsl_version(version: (u8, u8)) -> u16 {
-    match version {
-        (2, 0) => 110,
-        (2, 1) => 120,
-        (3, 0) => 130,
-        (3, 1) => 140,
-        (3, 2) => 150,
-        (major, minor) if major >= 3 => u16::from(major) * 100 + u16::from(minor) * 10,
-        _ => 0,
     }
 }
 

@@ -273,14 +273,14 @@ pub struct TexImage {
 }
 
 impl TexImage {
-    /// Texel `i` in the format's own terms (sRGB encoded), as read back.
-    pub fn stored(&self, i: usize) -> Option<[f32; 4]> {
-        let t = *self.texels.get(i)?;
-        Some(if is_srgb(self.internal_format) {
-            encode_srgb(t)
+    /// The texels in the format's own terms (sRGB encoded), as read back:
+    /// the texels themselves except for sRGB formats.
+    pub fn stored_texels(&self) -> std::borrow::Cow<'_, [[f32; 4]]> {
+        if is_srgb(self.internal_format) {
+            std::borrow::Cow::Owned(self.texels.iter().map(|&t| encode_srgb(t)).collect())
         } else {
-            t
-        })
+            std::borrow::Cow::Borrowed(&self.texels)
+        }
     }
 }
 
@@ -689,12 +689,7 @@ fn internal_format_checked(fmt: GLenum) -> ApiResult<(GLenum, [u8; 4])> {
 /// Reads an image back in a client format (the base format's components;
 /// luminance reads back as R, GL 4.6 compat §8.11.4).
 pub fn read_image(img: &TexImage, client: &ClientImage, dst: &mut [u8]) {
-    if is_srgb(img.internal_format) {
-        let encoded: Vec<[f32; 4]> = img.texels.iter().map(|&t| encode_srgb(t)).collect();
-        client.pack(&encoded, dst);
-    } else {
-        client.pack(&img.texels, dst);
-    }
+    client.pack(&img.stored_texels(), dst);
 }
 
 #[cfg(test)]

@@ -716,35 +716,10 @@ impl Context {
         target_index(target)?;
         let compat = self.params().profile == Profile::Compat;
         self.with_bound_texture(target, |t| {
-            let p = &t.params;
-            Ok(match pname {
-                GL_TEXTURE_MIN_FILTER => vec![p.min_filter as f32],
-                GL_TEXTURE_MAG_FILTER => vec![p.mag_filter as f32],
-                GL_TEXTURE_WRAP_S => vec![p.wrap[0] as f32],
-                GL_TEXTURE_WRAP_T => vec![p.wrap[1] as f32],
-                GL_TEXTURE_WRAP_R => vec![p.wrap[2] as f32],
-                GL_TEXTURE_BORDER_COLOR => p.border_color.to_vec(),
-                GL_TEXTURE_MIN_LOD => vec![p.lod[0]],
-                GL_TEXTURE_MAX_LOD => vec![p.lod[1]],
-                GL_TEXTURE_BASE_LEVEL => vec![p.levels[0] as f32],
-                GL_TEXTURE_MAX_LEVEL => vec![p.levels[1] as f32],
-                GL_TEXTURE_LOD_BIAS => vec![p.lod_bias],
-                GL_TEXTURE_PRIORITY => vec![p.priority],
-                GL_GENERATE_MIPMAP => vec![f32::from(u8::from(p.generate_mipmap))],
-                GL_TEXTURE_MAX_ANISOTROPY => vec![p.max_anisotropy],
-                GL_TEXTURE_RESIDENT => vec![1.0],
-                GL_DEPTH_TEXTURE_MODE if compat => vec![p.depth_mode as f32],
-                GL_TEXTURE_COMPARE_MODE => vec![p.compare_mode as f32],
-                GL_TEXTURE_COMPARE_FUNC => vec![p.compare_func as f32],
-                GL_TEXTURE_SWIZZLE_R..=GL_TEXTURE_SWIZZLE_A => {
-                    vec![p.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] as f32]
-                }
-                GL_TEXTURE_SWIZZLE_RGBA => p.swizzle.map(|s| s as f32).to_vec(),
-                GL_TEXTURE_IMMUTABLE_FORMAT => {
-                    vec![f32::from(u8::from(t.immutable_levels.is_some()))]
-                }
-                _ => return Err(ApiError::InvalidEnum),
-            })
+            if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
+                return Ok(vec![f32::from(u8::from(t.immutable_levels.is_some()))]);
+            }
+            get_param(&t.params, pname, compat).ok_or(ApiError::InvalidEnum)
         })
     }
 
@@ -1215,20 +1190,40 @@ impl Context {
         let shared = self.shared().clone();
         let textures = shared.textures();
         let p = textures.sampler(name).ok_or(ApiError::InvalidOperation)?;
-        Ok(match pname {
-            GL_TEXTURE_MIN_FILTER => vec![p.min_filter as f32],
-            GL_TEXTURE_MAG_FILTER => vec![p.mag_filter as f32],
-            GL_TEXTURE_WRAP_S => vec![p.wrap[0] as f32],
-            GL_TEXTURE_WRAP_T => vec![p.wrap[1] as f32],
-            GL_TEXTURE_WRAP_R => vec![p.wrap[2] as f32],
-            GL_TEXTURE_BORDER_COLOR => p.border_color.to_vec(),
-            GL_TEXTURE_MIN_LOD => vec![p.lod[0]],
-            GL_TEXTURE_MAX_LOD => vec![p.lod[1]],
-            GL_TEXTURE_LOD_BIAS => vec![p.lod_bias],
-            GL_TEXTURE_MAX_ANISOTROPY => vec![p.max_anisotropy],
-            GL_TEXTURE_COMPARE_MODE => vec![p.compare_mode as f32],
-            GL_TEXTURE_COMPARE_FUNC => vec![p.compare_func as f32],
-            _ => return Err(ApiError::InvalidEnum),
-        })
+        if !is_sampler_param(pname) {
+            return Err(ApiError::InvalidEnum);
+        }
+        get_param(p, pname, false).ok_or(ApiError::InvalidEnum)
     }
+}
+
+/// Texture (or sampler) parameter `pname` of `p`, as `glGetTexParameter`
+/// returns it; `None` for a name `p` does not have (`compat`: the
+/// compatibility-profile parameters).
+pub(crate) fn get_param(p: &TexParams, pname: GLenum, compat: bool) -> Option<Vec<f32>> {
+    Some(match pname {
+        GL_TEXTURE_MIN_FILTER => vec![p.min_filter as f32],
+        GL_TEXTURE_MAG_FILTER => vec![p.mag_filter as f32],
+        GL_TEXTURE_WRAP_S => vec![p.wrap[0] as f32],
+        GL_TEXTURE_WRAP_T => vec![p.wrap[1] as f32],
+        GL_TEXTURE_WRAP_R => vec![p.wrap[2] as f32],
+        GL_TEXTURE_BORDER_COLOR => p.border_color.to_vec(),
+        GL_TEXTURE_MIN_LOD => vec![p.lod[0]],
+        GL_TEXTURE_MAX_LOD => vec![p.lod[1]],
+        GL_TEXTURE_BASE_LEVEL => vec![p.levels[0] as f32],
+        GL_TEXTURE_MAX_LEVEL => vec![p.levels[1] as f32],
+        GL_TEXTURE_LOD_BIAS => vec![p.lod_bias],
+        GL_TEXTURE_PRIORITY => vec![p.priority],
+        GL_GENERATE_MIPMAP => vec![f32::from(u8::from(p.generate_mipmap))],
+        GL_TEXTURE_MAX_ANISOTROPY => vec![p.max_anisotropy],
+        GL_TEXTURE_RESIDENT => vec![1.0],
+        GL_DEPTH_TEXTURE_MODE if compat => vec![p.depth_mode as f32],
+        GL_TEXTURE_COMPARE_MODE => vec![p.compare_mode as f32],
+        GL_TEXTURE_COMPARE_FUNC => vec![p.compare_func as f32],
+        GL_TEXTURE_SWIZZLE_R..=GL_TEXTURE_SWIZZLE_A => {
+            vec![p.swizzle[(pname - GL_TEXTURE_SWIZZLE_R) as usize] as f32]
+        }
+        GL_TEXTURE_SWIZZLE_RGBA => p.swizzle.map(|s| s as f32).to_vec(),
+        _ => return None,
+    })
 }

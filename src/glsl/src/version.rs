@@ -150,3 +150,18 @@ impl Stage {
         }
     }
 }
+
+/// The desktop GLSL version (100 x major + minor) of a GL context of
+/// `version` (each GL version's table of its shading language; 0 before
+/// GL 2.0).
+pub fn for_gl(version: (u8, u8)) -> u16 {
+    match version {
+        (2, 0) => 110,
+        (2, 1) => 120,
+        (3, 0) => 130,
+        (3, 1) => 140,
+        (3, 2) => 150,
+        (major, minor) if major >= 3 => u16::from(major) * 100 + u16::from(minor) * 10,
+        _ => 0,
+    }
+}

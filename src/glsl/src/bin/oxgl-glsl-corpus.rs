@@ -156,15 +156,10 @@ fn parse_args() -> Args {
                     eprintln!("corpus: --meet GL_VERSION EXTENSIONS_FILE");
                     std::process::exit(2);
                 };
-                let glsl = match gl {
-                    (2, 0) => 110,
-                    (2, 1) => 120,
-                    (3, 0) => 130,
-                    (3, 1) => 140,
-                    (3, 2) => 150,
-                    (major, minor) if major >= 3 => (major * 100 + minor * 10) as u16,
-                    _ => 0,
-                };
+                let glsl = oxgl_glsl::version::for_gl((
+                    u8::try_from(gl.0).unwrap_or(0),
+                    u8::try_from(gl.1).unwrap_or(0),
+                ));
                 a.meet = Some(Meet {
                     gl,
                     glsl,
