@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 5
+#define OXGL_DRI_ABI_VERSION 6
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -253,7 +253,10 @@ typedef struct OxglTextureDesc {
   // 6 for cube maps (+X, −X, +Y, −Y, +Z, −Z), else 1.
   uint32_t num_faces;
   // Source of each returned component: 0–3 = R, G, B, A of the texels,
-  // 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...).
+  // 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...),
+  // 6 = integer one (integer textures: texels hold the bits of `i32` or
+  // `u32` values, which the backend copies without filtering — the core
+  // passes them with `NEAREST` filters only).
   uint8_t swizzle[4];
   // `GL_TEXTURE_MIN_FILTER`.
   uint32_t min_filter;
@@ -411,6 +414,9 @@ typedef struct OxglDrawDesc {
   uint32_t num_constants;
   // Per-vertex edge flags (non-zero = boundary edge), or null: all boundary.
   const uint8_t *edge_flags;
+  // Per-vertex `gl_VertexID` (`vertex_count` entries), or null: 0, 1,
+  // 2, ... in vertex order.
+  const int32_t *vertex_ids;
   // The primitives, in order.
   const struct OxglPrim *prims;
   // Entries of `prims`.

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 5;
+pub const OXGL_DRI_ABI_VERSION: u32 = 6;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -405,7 +405,10 @@ pub struct OxglTextureDesc {
     /// 6 for cube maps (+X, −X, +Y, −Y, +Z, −Z), else 1.
     pub num_faces: u32,
     /// Source of each returned component: 0–3 = R, G, B, A of the texels,
-    /// 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...).
+    /// 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...),
+    /// 6 = integer one (integer textures: texels hold the bits of `i32` or
+    /// `u32` values, which the backend copies without filtering — the core
+    /// passes them with `NEAREST` filters only).
     pub swizzle: [u8; 4],
     /// `GL_TEXTURE_MIN_FILTER`.
     pub min_filter: u32,
@@ -454,6 +457,9 @@ pub struct OxglDrawDesc {
     pub num_constants: u32,
     /// Per-vertex edge flags (non-zero = boundary edge), or null: all boundary.
     pub edge_flags: *const u8,
+    /// Per-vertex `gl_VertexID` (`vertex_count` entries), or null: 0, 1,
+    /// 2, ... in vertex order.
+    pub vertex_ids: *const i32,
     /// The primitives, in order.
     pub prims: *const OxglPrim,
     /// Entries of `prims`.

@@ -37,7 +37,7 @@ fn c_header_compiles() {
     std::fs::write(
         &src,
         "#include \"oxgl_dri.h\"\n\
-         _Static_assert(OXGL_DRI_ABI_VERSION == 5, \"abi\");\n\
+         _Static_assert(OXGL_DRI_ABI_VERSION == 6, \"abi\");\n\
          int main(void) { OxglDriGetBackendFn f = 0; (void)f; return (int)sizeof(OxglDriBackend) == 0; }\n",
     )
     .unwrap();

@@ -425,6 +425,12 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         // SAFETY: non-null edge flags hold one byte per vertex (ABI contract).
         Some(unsafe { std::slice::from_raw_parts(desc.edge_flags, n) })
     };
+    let vertex_ids = if desc.vertex_ids.is_null() {
+        None
+    } else {
+        // SAFETY: non-null vertex ids hold one i32 per vertex (ABI contract).
+        Some(unsafe { std::slice::from_raw_parts(desc.vertex_ids, n) })
+    };
     // SAFETY: as above: `num_textures` descriptors, each with
     // `num_levels * num_faces` images of `width * height * depth` texels.
     let Some(tex_descs) = (unsafe { slice(desc.textures, desc.num_textures as usize) }) else {
@@ -473,6 +479,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         attribs,
         constants,
         edge_flags,
+        vertex_ids,
         prims,
         vs,
         fs,

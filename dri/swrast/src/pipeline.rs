@@ -58,6 +58,8 @@ pub struct DrawCall<'a> {
     pub constants: &'a [[f32; 4]],
     /// Per-vertex edge flags.
     pub edge_flags: Option<&'a [u8]>,
+    /// Per-vertex `gl_VertexID`, or `None`: the vertex's index.
+    pub vertex_ids: Option<&'a [i32]>,
     /// Primitives.
     pub prims: &'a [OxglPrim],
     /// Vertex shader.
@@ -89,6 +91,7 @@ impl DrawCall<'_> {
                 .iter()
                 .all(|a| (1..=4).contains(&a.size) && (a.offset + a.size) as usize <= self.stride)
             && self.edge_flags.is_none_or(|e| e.len() >= n)
+            && self.vertex_ids.is_none_or(|v| v.len() >= n)
             && self
                 .prims
                 .iter()
@@ -228,6 +231,9 @@ impl Frontend {
             .map(|i| i.0 as usize)
             .filter(|&l| l < MAX_LOCATIONS && vs.outputs.contains(&(l as u32)))
             .collect();
+        // Vertex texture fetch: the draw's textures, as the fragment stage
+        // sees them (bindings are unique across the stages).
+        let samplers = self.textures.bind(call.textures);
         let mut base = 0;
         while base < n {
             let count = (n - base).min(LANES);
@@ -249,12 +255,18 @@ impl Frontend {
                     }
                 }
             }
+            let ids: [i32; LANES] = std::array::from_fn(|lane| {
+                let v = base + lane;
+                call.vertex_ids
+                    .and_then(|ids| ids.get(v).copied())
+                    .unwrap_or(v as i32)
+            });
             vs.run_vertices(
                 regs,
-                count,
+                &ids[..count],
                 &self.inputs,
                 call.vs_uniforms,
-                &oxgl_exec::NoTextures,
+                &samplers,
                 &mut out,
             );
             for lane in 0..count {

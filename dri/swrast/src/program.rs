@@ -147,18 +147,20 @@ impl Program {
         self.exec.new_regs()
     }
 
-    /// Runs the vertex shader for `count` (≤ [`LANES`]) vertices.
-    /// `inputs[4 * location + component]` holds the attributes; results go
-    /// to `out`.
+    /// Runs the vertex shader for one vertex per entry of `vertex_ids` (their
+    /// `gl_VertexID`, at most [`LANES`]). `inputs[4 * location + component]`
+    /// holds the attributes; results go to `out`.
     pub fn run_vertices(
         &self,
         regs: &mut Regs<LANES>,
-        count: usize,
+        vertex_ids: &[i32],
         inputs: &[[f32; LANES]],
         uniforms: &[u8],
         textures: &dyn TextureHost<LANES>,
         out: &mut VertexOutputs,
     ) {
+        let count = vertex_ids.len().min(LANES);
+        let vertex_ids = &vertex_ids[..count];
         let mut env = Env::new(inputs, &mut out.outputs, uniforms, textures);
         env.mask = if count >= 32 {
             u32::MAX
@@ -166,6 +168,7 @@ impl Program {
             (1u32 << count) - 1
         };
         env.point_size = [1.0; LANES];
+        env.vertex_id[..count].copy_from_slice(vertex_ids);
         let ok = crate::raster::simd::run_program(&self.exec, regs, &mut env);
         out.position = env.position;
         out.point_size = env.point_size;

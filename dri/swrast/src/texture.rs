@@ -293,7 +293,9 @@ fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
     s.map(|c| match c {
         0..=3 => t[c as usize],
         4 => 0.0,
-        _ => 1.0,
+        5 => 1.0,
+        // Integer textures' one: the bits of 1.
+        _ => f32::from_bits(1),
     })
 }
 
@@ -841,6 +843,106 @@ impl Bound {
     }
 }
 
+/// An integer operand's lanes (their bits, [`TexArgs`]).
+fn int_lanes(v: &[f32; LANES]) -> [i32; LANES] {
+    v.map(|f| f.to_bits() as i32)
+}
+
+impl Bound {
+    /// `texelFetch`: the texel at integer coordinates of a level (relative
+    /// to the base level), unfiltered; (0, 0, 0, 0) outside the image or
+    /// the levels passed (undefined in GL; llvmpipe returns zero too).
+    fn fetch(
+        &self,
+        decl: &TextureDecl,
+        op: &TexOp,
+        args: &TexArgs<LANES>,
+        mask: u32,
+        out: &mut [[f32; LANES]; 4],
+    ) {
+        let n = decl.dim.coord_lanes() as usize;
+        let coord: [[i32; LANES]; 3] = std::array::from_fn(|k| {
+            if k < n {
+                int_lanes(&args.coord[k])
+            } else {
+                [0; LANES]
+            }
+        });
+        let lod = if op.lod.is_some() {
+            int_lanes(&args.lod)
+        } else {
+            [0; LANES]
+        };
+        let offset: [[i32; LANES]; 3] = std::array::from_fn(|k| {
+            if op.offset.is_some() && k < n {
+                int_lanes(&args.offset[k])
+            } else {
+                [0; LANES]
+            }
+        });
+        for l in 0..LANES {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let level = usize::try_from(lod[l])
+                .ok()
+                .and_then(|i| self.data.levels.get(i))
+                .and_then(|faces| faces.first());
+            let t = level.and_then(|lv| {
+                let at = |k: usize, size: usize| {
+                    usize::try_from(coord[k][l].wrapping_add(offset[k][l]))
+                        .ok()
+                        .filter(|&c| c < size)
+                };
+                let (x, y, z) = (at(0, lv.w)?, at(1, lv.h)?, at(2, lv.d)?);
+                lv.texels.get((z * lv.h + y) * lv.w + x).copied()
+            });
+            let t = t.unwrap_or([0.0; 4]);
+            for k in 0..4 {
+                out[k][l] = t[k];
+            }
+        }
+    }
+
+    /// `textureSize` (level relative to the base level, sizes as integer
+    /// bits) and `textureQueryLevels`.
+    fn query(
+        &self,
+        decl: &TextureDecl,
+        op: &TexOp,
+        args: &TexArgs<LANES>,
+        out: &mut [[f32; LANES]; 4],
+    ) {
+        let Some(base) = self.data.levels.first().and_then(|f| f.first()) else {
+            *out = [[0.0; LANES]; 4];
+            return;
+        };
+        if op.kind == TexKind::QueryLevels {
+            out[0] = [f32::from_bits(self.data.levels.len() as u32); LANES];
+            return;
+        }
+        let lod = if op.lod.is_some() {
+            int_lanes(&args.lod)
+        } else {
+            [0; LANES]
+        };
+        let sizes = [base.w, base.h, base.d];
+        let n = decl.dim.size_lanes() as usize;
+        for l in 0..LANES {
+            let shift = lod[l].clamp(0, 31) as u32;
+            for (k, &sz) in sizes.iter().enumerate().take(n) {
+                // Rectangle and cube faces keep both axes; 3D halves depth.
+                let v = if decl.dim == Dim::Rect {
+                    sz
+                } else {
+                    (sz >> shift).max(1)
+                };
+                out[k][l] = f32::from_bits(v as u32);
+            }
+        }
+    }
+}
+
 impl TextureHost<LANES> for Samplers {
     fn sample(
         &self,
@@ -851,10 +953,22 @@ impl TextureHost<LANES> for Samplers {
         out: &mut [[f32; LANES]; 4],
     ) {
         let Some(Some(tex)) = self.units.get(decl.binding as usize) else {
+            // An incomplete texture samples (0, 0, 0, 1), an integer one in
+            // integers.
             *out = [[0.0; LANES]; 4];
-            out[3] = [1.0; LANES];
+            let one = if decl.kind == oxgl_ir::Scalar::F32 {
+                1.0
+            } else {
+                f32::from_bits(1)
+            };
+            out[3] = [one; LANES];
             return;
         };
+        match op.kind {
+            TexKind::Fetch => return tex.fetch(decl, op, args, mask, out),
+            TexKind::QuerySize | TexKind::QueryLevels => return tex.query(decl, op, args, out),
+            _ => {}
+        }
         let st = &tex.state;
         let (dims, unnorm) = match (decl.dim, st.target) {
             (Dim::D1, _) | (_, gl::TEXTURE_1D) => (1, false),

@@ -432,6 +432,15 @@ impl Context {
         Ok(())
     }
 
+    /// `glClearColorIiEXT` / `glClearColorIuiEXT` (signed values as their
+    /// bits): the clear value of integer colour buffers, which the colour
+    /// buffers here never are; kept apart from `glClearColor`'s.
+    pub fn clear_color_int(&mut self, v: [u32; 4]) -> ApiResult {
+        self.outside_begin_end()?;
+        self.state.clear_color_int = v;
+        Ok(())
+    }
+
     /// `glClearDepth` / `glClearDepthf`.
     pub fn clear_depth(&mut self, d: f64) -> ApiResult {
         self.state.clear_depth = d.clamp(0.0, 1.0);

@@ -211,6 +211,45 @@ impl Context {
     }
 
     /// `glVertexAttribPointer`.
+    /// `glVertexAttribIPointer` (EXT_gpu_shader4, GL 3.0): as
+    /// `glVertexAttribPointer`, for integer components fetched as integers;
+    /// INVALID_ENUM for a type that is not an integer one, INVALID_VALUE
+    /// for `GL_BGRA`.
+    pub fn vertex_attrib_i_pointer(
+        &mut self,
+        index: u32,
+        size: i32,
+        type_: GLenum,
+        stride: i32,
+        pointer: usize,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS
+            || stride < 0
+            || !(1..=4).contains(&size)
+        {
+            return Err(ApiError::InvalidValue);
+        }
+        if !matches!(
+            type_,
+            GL_BYTE | GL_UNSIGNED_BYTE | GL_SHORT | GL_UNSIGNED_SHORT | GL_INT | GL_UNSIGNED_INT
+        ) {
+            return Err(ApiError::InvalidEnum);
+        }
+        let a = self.generic_slot(index);
+        self.set_pointer(
+            a,
+            ArrayState {
+                size: size as u8,
+                type_,
+                stride,
+                integer: true,
+                pointer,
+                ..ArrayState::default()
+            },
+        )
+    }
+
     pub fn vertex_attrib_pointer(
         &mut self,
         index: u32,

@@ -360,6 +360,12 @@ impl Context {
                 ) {
                     return Err(ApiError::InvalidOperation);
                 }
+                // GL 3.0 §3.7.4: integer formats are INVALID_OPERATION,
+                // whatever the type (piglit's ext_texture_integer
+                // api-drawpixels, NVIDIA and Mesa).
+                if crate::pixel_transfer::is_integer_format(format) {
+                    return Err(ApiError::InvalidOperation);
+                }
                 Ok(DrawPixelsPlan::Color(client_image(
                     format,
                     type_,
@@ -513,6 +519,7 @@ impl Context {
                 count: 4,
             }],
             constant,
+            vertex_ids: Vec::new(),
         };
         self.submit.pixel = Some(pixel);
         self.submit_batch(&batch);

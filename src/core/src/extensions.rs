@@ -93,6 +93,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_sRGB", Needs::Version(2, 1)),
     // On their own.
     (c"GL_ARB_ES2_compatibility", Needs::Version(2, 0)),
+    (c"GL_EXT_abgr", Needs::Version(1, 1)),
+    (c"GL_EXT_gpu_shader4", Needs::Version(2, 0)),
+    (c"GL_EXT_packed_float", Needs::Version(1, 5)),
+    (c"GL_EXT_texture_integer", Needs::Version(2, 0)),
+    (c"GL_EXT_texture_shared_exponent", Needs::Version(1, 5)),
+    (c"GL_EXT_texture_snorm", Needs::Version(1, 5)),
     (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
     (c"GL_ARB_depth_buffer_float", Needs::Version(1, 5)),
     (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),

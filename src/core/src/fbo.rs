@@ -81,6 +81,9 @@ fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
         GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 => (RbKind::DepthStencil, [0, 0, 0, 0, 24, 8]),
         GL_DEPTH32F_STENCIL8 => (RbKind::DepthStencil, [0, 0, 0, 0, 32, 8]),
         _ if crate::texture::is_generic_compressed(fmt) => return None,
+        // Not colour-renderable (GL 4.6 §9.4: table 8.12's unchecked
+        // "CR" column).
+        _ if crate::texture::is_snorm(fmt) || fmt == GL_RGB9_E5 => return None,
         _ => {
             let (base, b) = internal_format(fmt)?;
             match base {
@@ -909,7 +912,6 @@ impl Context {
             }
         };
         let bits = rb_format(internal).map_or([0; 6], |(_, b)| b);
-        let float = crate::texture::is_float(internal);
         Ok(match pname {
             GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE => bits[0].into(),
             GL_FRAMEBUFFER_ATTACHMENT_GREEN_SIZE => bits[1].into(),
@@ -924,8 +926,8 @@ impl Context {
             GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => {
                 (match p {
                     2 => GL_UNSIGNED_INT,
-                    _ if float || crate::texture::is_float_depth(internal) => GL_FLOAT,
-                    _ => GL_UNSIGNED_NORMALIZED,
+                    _ if crate::texture::is_float_depth(internal) => GL_FLOAT,
+                    _ => crate::texture::component_type(internal),
                 }) as i32
             }
             _ => {
@@ -956,9 +958,9 @@ impl Context {
                 if !fits || rb.size[0] == 0 || rb.size[1] == 0 {
                     return Err(BAD);
                 }
-                // Colour is rendered at 8 bits per channel: a float
-                // buffer cannot keep what is drawn into it.
-                if crate::texture::is_float(rb.internal_format) {
+                // Colour is rendered at 8 bits per channel: a float,
+                // integer or signed buffer cannot keep what is drawn.
+                if !crate::texture::color_renders(rb.internal_format) {
                     return Err(GL_FRAMEBUFFER_UNSUPPORTED);
                 }
                 Ok(Some(ImageInfo {
@@ -982,7 +984,9 @@ impl Context {
                 if w == 0 || h == 0 || zoffset >= d.max(1) {
                     return Err(BAD);
                 }
-                if crate::texture::is_float(img.internal_format) {
+                if img.base != GL_DEPTH_COMPONENT
+                    && !crate::texture::color_renders(img.internal_format)
+                {
                     return Err(GL_FRAMEBUFFER_UNSUPPORTED);
                 }
                 let b = img.bits;

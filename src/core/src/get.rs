@@ -259,6 +259,13 @@ impl Context {
             GL_MAX_RENDERBUFFER_SIZE => int(crate::fbo::MAX_RENDERBUFFER_SIZE.into()),
             GL_MAX_COLOR_ATTACHMENTS => int(crate::fbo::MAX_COLOR_ATTACHMENTS.into()),
             GL_MAX_SAMPLES => int(crate::fbo::MAX_SAMPLES.into()),
+            // EXT_texture_integer: no colour buffer here is integer;
+            // EXT_packed_float: none has signed components.
+            GL_RGBA_INTEGER_MODE_EXT => boolean(false),
+            GL_RGBA_SIGNED_COMPONENTS_EXT => ints(&[0; 4]),
+            // EXT_gpu_shader4: texel offsets (GL 3.0's minimums).
+            GL_MIN_PROGRAM_TEXEL_OFFSET => int(-8),
+            GL_MAX_PROGRAM_TEXEL_OFFSET => int(7),
             // GLSL limits (GL 2.0).
             GL_CURRENT_PROGRAM => int(self.programs.current.into()),
             GL_MAX_VERTEX_ATTRIBS => int(crate::program::MAX_VERTEX_ATTRIBS.into()),

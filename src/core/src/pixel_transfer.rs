@@ -20,21 +20,43 @@ pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
     // 5 = stencil (G: a depth/stencil texel holds its depth in R, its
     // stencil, normalized, in G).
     Some(match format {
-        GL_RED => &[0],
-        GL_GREEN => &[1],
-        GL_BLUE => &[2],
-        GL_ALPHA => &[3],
-        GL_RG => &[0, 1],
-        GL_RGB => &[0, 1, 2],
-        GL_BGR => &[2, 1, 0],
-        GL_RGBA => &[0, 1, 2, 3],
-        GL_BGRA => &[2, 1, 0, 3],
-        GL_LUMINANCE => &[4],
-        GL_LUMINANCE_ALPHA => &[4, 3],
+        GL_RED | GL_RED_INTEGER => &[0],
+        GL_GREEN | GL_GREEN_INTEGER => &[1],
+        GL_BLUE | GL_BLUE_INTEGER => &[2],
+        GL_ALPHA | GL_ALPHA_INTEGER => &[3],
+        GL_RG | GL_RG_INTEGER => &[0, 1],
+        GL_RGB | GL_RGB_INTEGER => &[0, 1, 2],
+        GL_BGR | GL_BGR_INTEGER => &[2, 1, 0],
+        GL_RGBA | GL_RGBA_INTEGER => &[0, 1, 2, 3],
+        GL_BGRA | GL_BGRA_INTEGER => &[2, 1, 0, 3],
+        // EXT_abgr.
+        GL_ABGR_EXT => &[3, 2, 1, 0],
+        GL_LUMINANCE | GL_LUMINANCE_INTEGER_EXT => &[4],
+        GL_LUMINANCE_ALPHA | GL_LUMINANCE_ALPHA_INTEGER_EXT => &[4, 3],
         GL_DEPTH_COMPONENT => &[0],
         GL_DEPTH_STENCIL => &[0, 5],
         _ => return None,
     })
+}
+
+/// Whether `format` is one of the integer client formats (`GL_RGBA_INTEGER`
+/// and the others of EXT_texture_integer): their components are integer
+/// values, converted without normalization.
+pub fn is_integer_format(format: GLenum) -> bool {
+    matches!(
+        format,
+        GL_RED_INTEGER
+            | GL_GREEN_INTEGER
+            | GL_BLUE_INTEGER
+            | GL_ALPHA_INTEGER
+            | GL_RG_INTEGER
+            | GL_RGB_INTEGER
+            | GL_BGR_INTEGER
+            | GL_RGBA_INTEGER
+            | GL_BGRA_INTEGER
+            | GL_LUMINANCE_INTEGER_EXT
+            | GL_LUMINANCE_ALPHA_INTEGER_EXT
+    )
 }
 
 /// Component or pixel size of a type: `(bytes, Some(components))` for packed
@@ -54,6 +76,8 @@ pub fn type_info(type_: GLenum) -> Option<(usize, Option<usize>)> {
         | GL_UNSIGNED_INT_8_8_8_8_REV
         | GL_UNSIGNED_INT_10_10_10_2
         | GL_UNSIGNED_INT_2_10_10_10_REV => (4, Some(4)),
+        // EXT_packed_float, EXT_texture_shared_exponent.
+        GL_UNSIGNED_INT_10F_11F_11F_REV | GL_UNSIGNED_INT_5_9_9_9_REV => (4, Some(3)),
         // EXT_packed_depth_stencil: depth in the top 24 bits, stencil below.
         GL_UNSIGNED_INT_24_8 => (4, Some(2)),
         // ARB_depth_buffer_float: a float depth, then a word whose low 8
@@ -107,6 +131,11 @@ pub struct ClientImage {
     pub byte_len: usize,
     /// Swap bytes of multi-byte elements.
     pub swap_bytes: bool,
+    /// For an integer client format: the texture image's integer format
+    /// (signed, bits per channel; [`crate::texture::integer_kind`]), which
+    /// unpacked values are clamped to and packed values are read as. Set
+    /// by the caller that knows the image ([`ClientImage::for_integer`]).
+    pub int_image: Option<(bool, u8)>,
 }
 
 /// Validates a colour format/type pair (INVALID_ENUM for unknown ones,
@@ -134,13 +163,32 @@ pub fn client_image(
         });
     };
     let (elem, packed) = type_info(type_).ok_or(ApiError::InvalidEnum)?;
+    // Integer formats take integer types (INVALID_ENUM for the float ones,
+    // as Mesa), the packed ones included (GL 4.6 table 8.8).
+    let integer = is_integer_format(format);
+    if integer
+        && matches!(
+            type_,
+            GL_FLOAT
+                | GL_HALF_FLOAT
+                | GL_UNSIGNED_INT_10F_11F_11F_REV
+                | GL_UNSIGNED_INT_5_9_9_9_REV
+                | GL_UNSIGNED_INT_24_8
+                | GL_FLOAT_32_UNSIGNED_INT_24_8_REV
+        )
+    {
+        return Err(ApiError::InvalidEnum);
+    }
     if let Some(n) = packed {
         let ok = match n {
             // GL 4.6 table 8.8: the 3-component packed types take RGB only,
             // UNSIGNED_INT_24_8 DEPTH_STENCIL only.
             2 => format == GL_DEPTH_STENCIL,
-            3 => format == GL_RGB,
-            _ => matches!(format, GL_RGBA | GL_BGRA),
+            3 => matches!(format, GL_RGB | GL_RGB_INTEGER),
+            _ => matches!(
+                format,
+                GL_RGBA | GL_BGRA | GL_RGBA_INTEGER | GL_BGRA_INTEGER
+            ),
         };
         if !ok {
             return Err(ApiError::InvalidOperation);
@@ -195,10 +243,23 @@ pub fn client_image(
         offset,
         byte_len,
         swap_bytes: store.swap_bytes,
+        int_image: None,
     })
 }
 
 impl ClientImage {
+    /// This layout for an image of internal format `internal`: an integer
+    /// client format needs an integer image, and the other way round
+    /// (INVALID_OPERATION, EXT_texture_integer).
+    pub fn for_integer(mut self, internal: GLenum) -> ApiResult<Self> {
+        let kind = crate::texture::integer_kind(internal);
+        if kind.is_some() != is_integer_format(self.format) {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.int_image = kind;
+        Ok(self)
+    }
+
     fn pixel_at(&self, x: usize, y: usize, z: usize) -> usize {
         self.offset + z * self.image_stride + y * self.row_stride + x * self.pixel_bytes
     }
@@ -229,6 +290,9 @@ impl ClientImage {
     }
 
     fn decode(&self, bytes: &[u8], comps: &[usize]) -> [f32; 4] {
+        if is_integer_format(self.format) {
+            return self.decode_integer(bytes, comps);
+        }
         let mut v = [0.0, 0.0, 0.0, 1.0];
         let mut put = |i: usize, c: f32| {
             if comps[i] == 5 {
@@ -245,6 +309,19 @@ impl ClientImage {
             let word = |i: usize| [bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]];
             put(0, f32::from_ne_bytes(word(0)));
             put(1, (u32::from_ne_bytes(word(4)) & 0xff) as f32 / 255.0);
+            return v;
+        }
+        if let GL_UNSIGNED_INT_10F_11F_11F_REV | GL_UNSIGNED_INT_5_9_9_9_REV = self.type_ {
+            let w = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
+            let c = if self.type_ == GL_UNSIGNED_INT_5_9_9_9_REV {
+                crate::texture::rgb9e5_from_bits(w)
+            } else {
+                let f = crate::texture::unsigned_float_from_bits;
+                [f(w & 0x7ff, 6), f((w >> 11) & 0x7ff, 6), f(w >> 22, 5)]
+            };
+            for (i, c) in c.into_iter().enumerate() {
+                put(i, c);
+            }
             return v;
         }
         if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
@@ -286,6 +363,54 @@ impl ClientImage {
         v
     }
 
+    /// [`ClientImage::decode`] of an integer format: each component's value
+    /// clamped to the image's integer format, as texel bits.
+    fn decode_integer(&self, bytes: &[u8], comps: &[usize]) -> [f32; 4] {
+        let kind = self.int_image.unwrap_or((true, 32));
+        let mut v = [0.0, 0.0, 0.0, crate::texture::int_to_texel(1, kind)];
+        if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
+            // Packed fields as unsigned integers (GL 4.6 table 8.8).
+            let mut word = 0u32;
+            for (i, b) in bytes.iter().enumerate() {
+                word |= u32::from(*b) << (8 * i);
+            }
+            let (fields, rev) = packed_fields(self.type_);
+            let total: u32 = fields.iter().sum();
+            let mut shift = if rev { 0 } else { total };
+            for (i, &bits) in fields.iter().enumerate() {
+                let s = if rev { shift } else { shift - bits };
+                let n = (word >> s) & ((1u32 << bits) - 1);
+                v[comps[i].min(3)] = crate::texture::int_to_texel(n.into(), kind);
+                if rev { shift += bits } else { shift -= bits }
+            }
+            return v;
+        }
+        for (i, e) in bytes
+            .chunks_exact(self.elem_bytes)
+            .enumerate()
+            .take(comps.len())
+        {
+            let n = match self.type_ {
+                GL_UNSIGNED_BYTE => i64::from(e[0]),
+                GL_BYTE => i64::from(e[0] as i8),
+                GL_UNSIGNED_SHORT => i64::from(u16::from_ne_bytes([e[0], e[1]])),
+                GL_SHORT => i64::from(i16::from_ne_bytes([e[0], e[1]])),
+                GL_UNSIGNED_INT => i64::from(u32::from_ne_bytes([e[0], e[1], e[2], e[3]])),
+                _ => i64::from(i32::from_ne_bytes([e[0], e[1], e[2], e[3]])),
+            };
+            let c = crate::texture::int_to_texel(n, kind);
+            match comps[i] {
+                4 => {
+                    v[0] = c;
+                    v[1] = c;
+                    v[2] = c;
+                }
+                k => v[k.min(3)] = c,
+            }
+        }
+        v
+    }
+
     /// Converts texels (rows bottom first) into the image in `dst`
     /// (`byte_len` bytes). Luminance is R (GL 4.6 §8.11.2, `GetTexImage`).
     pub fn pack(&self, texels: &[[f32; 4]], dst: &mut [u8]) {
@@ -314,6 +439,57 @@ impl ClientImage {
             5 => t[1],
             c => t[c],
         };
+        if is_integer_format(self.format) {
+            let signed = self.int_image.is_none_or(|k| k.0);
+            if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
+                let (fields, rev) = packed_fields(self.type_);
+                let total: u32 = fields.iter().sum();
+                let mut word = 0u32;
+                let mut shift = if rev { 0 } else { total };
+                for (i, &bits) in fields.iter().enumerate() {
+                    let s = if rev { shift } else { shift - bits };
+                    let max = (1i64 << bits) - 1;
+                    let n = crate::texture::texel_to_int(get(i), signed).clamp(0, max);
+                    word |= (n as u32) << s;
+                    if rev { shift += bits } else { shift -= bits }
+                }
+                let bytes = word.to_le_bytes();
+                out.copy_from_slice(&bytes[..out.len()]);
+                return;
+            }
+            for (i, e) in out
+                .chunks_exact_mut(self.elem_bytes)
+                .enumerate()
+                .take(comps.len())
+            {
+                let n = crate::texture::texel_to_int(get(i), signed);
+                match self.type_ {
+                    GL_UNSIGNED_BYTE => e[0] = n.clamp(0, 255) as u8,
+                    GL_BYTE => e[0] = n.clamp(-128, 127) as i8 as u8,
+                    GL_UNSIGNED_SHORT => {
+                        e.copy_from_slice(&(n.clamp(0, 65535) as u16).to_ne_bytes())
+                    }
+                    GL_SHORT => e.copy_from_slice(&(n.clamp(-32768, 32767) as i16).to_ne_bytes()),
+                    GL_UNSIGNED_INT => {
+                        e.copy_from_slice(&(n.clamp(0, u32::MAX.into()) as u32).to_ne_bytes());
+                    }
+                    _ => e.copy_from_slice(
+                        &(n.clamp(i32::MIN.into(), i32::MAX.into()) as i32).to_ne_bytes(),
+                    ),
+                }
+            }
+            return;
+        }
+        if let GL_UNSIGNED_INT_10F_11F_11F_REV | GL_UNSIGNED_INT_5_9_9_9_REV = self.type_ {
+            let w = if self.type_ == GL_UNSIGNED_INT_5_9_9_9_REV {
+                crate::texture::rgb9e5_bits([get(0), get(1), get(2)])
+            } else {
+                let b = crate::texture::unsigned_float_bits;
+                b(get(0), 6) | (b(get(1), 6) << 11) | (b(get(2), 5) << 22)
+            };
+            out.copy_from_slice(&w.to_le_bytes());
+            return;
+        }
         if self.type_ == GL_FLOAT_32_UNSIGNED_INT_24_8_REV {
             let stencil = (get(1).clamp(0.0, 1.0) * 255.0).round() as u32;
             out[..4].copy_from_slice(&get(0).to_ne_bytes());

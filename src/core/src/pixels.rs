@@ -65,7 +65,7 @@ fn components(format: GLenum) -> Option<(usize, Source)> {
         GL_RED | GL_GREEN | GL_BLUE | GL_ALPHA | GL_LUMINANCE => (1, Source::Color),
         GL_LUMINANCE_ALPHA | GL_RG => (2, Source::Color),
         GL_RGB | GL_BGR => (3, Source::Color),
-        GL_RGBA | GL_BGRA => (4, Source::Color),
+        GL_RGBA | GL_BGRA | GL_ABGR_EXT => (4, Source::Color),
         GL_DEPTH_COMPONENT => (1, Source::Depth),
         GL_STENCIL_INDEX => (1, Source::Stencil),
         _ => return None,
@@ -89,6 +89,8 @@ fn type_size(type_: GLenum) -> Option<(usize, Option<usize>)> {
         | GL_UNSIGNED_SHORT_5_5_5_1
         | GL_UNSIGNED_SHORT_1_5_5_5_REV => (2, Some(4)),
         GL_UNSIGNED_BYTE_3_3_2 | GL_UNSIGNED_BYTE_2_3_3_REV => (1, Some(3)),
+        // EXT_packed_float, EXT_texture_shared_exponent.
+        GL_UNSIGNED_INT_10F_11F_11F_REV | GL_UNSIGNED_INT_5_9_9_9_REV => (4, Some(3)),
         _ => return None,
     })
 }
@@ -144,6 +146,16 @@ impl Context {
             )
         {
             return self.plan_read_depth_stencil(x, y, width, height, format, type_);
+        }
+        // EXT_texture_integer: the integer formats read integer colour
+        // buffers, which no framebuffer here has (INVALID_OPERATION; with
+        // a non-integer type INVALID_ENUM first).
+        if crate::pixel_transfer::is_integer_format(format) {
+            return Err(match type_ {
+                GL_UNSIGNED_BYTE | GL_BYTE | GL_UNSIGNED_SHORT | GL_SHORT | GL_UNSIGNED_INT
+                | GL_INT => ApiError::InvalidOperation,
+                _ => ApiError::InvalidEnum,
+            });
         }
         let (components, source) = components(format).ok_or(ApiError::InvalidEnum)?;
         let (size, packed_components) = type_size(type_).ok_or(ApiError::InvalidEnum)?;
@@ -409,6 +421,7 @@ fn fetch_color(
         GL_RGB => [r, g, b, 0.0],
         GL_BGR => [b, g, r, 0.0],
         GL_BGRA => [b, g, r, a],
+        GL_ABGR_EXT => [a, b, g, r],
         _ => [r, g, b, a],
     };
 }
@@ -436,6 +449,11 @@ fn store_color(plan: &ReadPlan, v: &[f32; 4], out: &mut [u8]) {
         word
     };
     let word = match plan.type_ {
+        GL_UNSIGNED_INT_10F_11F_11F_REV => {
+            let b = crate::texture::unsigned_float_bits;
+            b(v[0], 6) | (b(v[1], 6) << 11) | (b(v[2], 5) << 22)
+        }
+        GL_UNSIGNED_INT_5_9_9_9_REV => crate::texture::rgb9e5_bits([v[0], v[1], v[2]]),
         GL_UNSIGNED_INT_8_8_8_8 => pack(&[8, 8, 8, 8], false),
         GL_UNSIGNED_INT_8_8_8_8_REV => pack(&[8, 8, 8, 8], true),
         GL_UNSIGNED_INT_2_10_10_10_REV => pack(&[10, 10, 10, 2], true),

@@ -84,6 +84,8 @@ pub struct Executable {
     pub(crate) textures: Vec<TextureDecl>,
     /// Active attributes.
     attributes: Vec<Attribute>,
+    /// User fragment outputs and their locations (`glGetFragDataLocation`).
+    frag_outputs: Vec<(String, u32)>,
     /// Active uniforms with their API types; `location` is the first
     /// element's, -1 for built-ins.
     pub(crate) uniforms: Vec<ProgramUniform>,
@@ -149,6 +151,8 @@ pub(crate) struct ProgramUniform {
 pub struct ProgramObject {
     attached: Vec<u32>,
     bindings: Vec<(String, u32)>,
+    /// `glBindFragDataLocation` (EXT_gpu_shader4, GL 3.0).
+    frag_bindings: Vec<(String, u32)>,
     linked: bool,
     validated: bool,
     log: String,
@@ -371,6 +375,13 @@ impl Context {
         opts.max_desktop_version = oxgl_glsl::version::for_gl(self.params().version);
         // ARB_ES2_compatibility: GLSL ES 1.00 shaders in GL contexts.
         opts.max_es_in_gl = 100;
+        let mut exts = oxgl_glsl::extensions::ExtSet::default();
+        for name in crate::extensions::names(self.params().profile) {
+            if let Some(e) = name.to_str().ok().and_then(oxgl_glsl::extensions::lookup) {
+                exts.insert(e);
+            }
+        }
+        opts.context_exts = Some(exts);
         opts
     }
 
@@ -469,14 +480,45 @@ impl Context {
         Ok(())
     }
 
+    /// `glBindFragDataLocation` (EXT_gpu_shader4, GL 3.0): takes effect at
+    /// the next link. INVALID_VALUE for a colour number past
+    /// `GL_MAX_DRAW_BUFFERS`, INVALID_OPERATION for a `gl_` name.
+    pub fn bind_frag_data_location(&mut self, program: u32, color: u32, name: &str) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        if color as usize >= crate::context::MAX_DRAW_BUFFERS {
+            return Err(ApiError::InvalidValue);
+        }
+        if name.starts_with("gl_") {
+            return Err(ApiError::InvalidOperation);
+        }
+        p.frag_bindings.retain(|(n, _)| n != name);
+        p.frag_bindings.push((name.to_owned(), color));
+        Ok(())
+    }
+
+    /// `glGetFragDataLocation`: the location of a user fragment output of
+    /// the last link, -1 for other names; INVALID_OPERATION when the
+    /// program has not linked.
+    pub fn get_frag_data_location(&mut self, program: u32, name: &str) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        let e = self.linked_exec(program)?;
+        Ok(e.frag_outputs
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(-1, |&(_, l)| l as i32))
+    }
+
     /// `glLinkProgram`.
     pub fn link_program(&mut self, program: u32) -> ApiResult {
         self.outside_begin_end()?;
-        let (attached, bindings) = {
+        let (attached, bindings, frag_bindings) = {
             let mut o = self.objects();
             let p = o.program(program)?;
             let attached = p.attached.clone();
             let bindings = p.bindings.clone();
+            let frag_bindings = p.frag_bindings.clone();
             let mut shaders = Vec::new();
             for s in attached {
                 if let Ok(s) = o.shader(s) {
@@ -488,9 +530,9 @@ impl Context {
                     });
                 }
             }
-            (shaders, bindings)
+            (shaders, bindings, frag_bindings)
         };
-        let result = self.link(&attached, &bindings);
+        let result = self.link(&attached, &bindings, &frag_bindings);
         let mut new_exec = None;
         {
             let mut o = self.objects();
@@ -522,6 +564,7 @@ impl Context {
         &mut self,
         shaders: &[LinkInput],
         bindings: &[(String, u32)],
+        frag_bindings: &[(String, u32)],
     ) -> Result<Executable, String> {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
@@ -552,6 +595,30 @@ impl Context {
                     Some(self.compile_together(kind, &sources)?)
                 }
             };
+        }
+        // User fragment outputs take the next free locations (one colour
+        // buffer here: location 0); a bound output must have landed on its
+        // binding.
+        let frag_outputs: Vec<(String, u32)> = stages[1]
+            .as_ref()
+            .map(|l| {
+                l.interface
+                    .outputs
+                    .iter()
+                    .filter(|o| !o.name.starts_with("gl_"))
+                    .filter_map(|o| Some((o.name.clone(), o.location?)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        for (name, color) in frag_bindings {
+            if let Some((_, l)) = frag_outputs.iter().find(|(n, _)| n == name)
+                && l != color
+            {
+                return Err(format!(
+                    "error: fragment output `{name}' is bound to location {color} but needs \
+                     location {l}: insufficient contiguous locations available\n"
+                ));
+            }
         }
         let opts = LinkOptions {
             bindings,
@@ -625,6 +692,7 @@ impl Context {
             fs_variants: Mutex::new(HashMap::new()),
             textures,
             attributes: linked.attributes,
+            frag_outputs,
             uniforms,
             locations,
             values: Mutex::new(values),
@@ -710,6 +778,9 @@ impl Context {
             }
             p.exec.clone()
         };
+        // Vertices buffered so far draw with the program they were given
+        // under.
+        self.flush_vertices();
         let old = std::mem::replace(&mut self.programs.current, program);
         self.programs.exec = exec;
         if old != program && old != 0 {
@@ -960,6 +1031,8 @@ impl Context {
         if count > 1 && !u.is_array {
             return Err(ApiError::InvalidOperation);
         }
+        // Buffered vertices draw with the values they were given under.
+        self.flush_vertices();
         let n = (count as usize).min(u.count as usize - e);
         if u.ty.base == Base::Sampler {
             let Values::Int(v) = values else {
@@ -1108,6 +1181,7 @@ impl Context {
             GL_VERTEX_ATTRIB_ARRAY_STRIDE => int(a.stride.into()),
             GL_VERTEX_ATTRIB_ARRAY_TYPE => int(a.type_.into()),
             GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => int(a.normalized.into()),
+            GL_VERTEX_ATTRIB_ARRAY_INTEGER => int(a.integer.into()),
             GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => int(a.buffer.into()),
             _ => Err(ApiError::InvalidEnum),
         }

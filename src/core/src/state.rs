@@ -142,6 +142,9 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
 pub struct State {
     /// `glClearColor`, unclamped as specified (clamped when used).
     pub clear_color: [f32; 4],
+    /// `glClearColorIiEXT` / `glClearColorIuiEXT` (EXT_texture_integer):
+    /// the clear value of integer colour buffers, as bits.
+    pub clear_color_int: [u32; 4],
     /// `glClearDepth`, clamped to [0, 1].
     pub clear_depth: f64,
     /// `glClearStencil`.
@@ -187,6 +190,7 @@ impl State {
         let buffer = if double_buffered { GL_BACK } else { GL_FRONT };
         State {
             clear_color: [0.0; 4],
+            clear_color_int: [0; 4],
             clear_depth: 1.0,
             clear_stencil: 0,
             viewport: [0; 4],

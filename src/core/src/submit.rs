@@ -431,6 +431,11 @@ impl Context {
             } else {
                 edge_flags.as_ptr()
             },
+            vertex_ids: if batch.vertex_ids.len() == batch.vertex_count() {
+                batch.vertex_ids.as_ptr()
+            } else {
+                std::ptr::null()
+            },
             prims: prims.as_ptr(),
             num_prims: prims.len() as u32,
             instance_count: 1,
@@ -630,7 +635,25 @@ fn texture_desc(
     } else {
         sample_swizzle(tex, base_img.base)
     };
-    let swizzle = p.apply_swizzle(swizzle);
+    let mut swizzle = p.apply_swizzle(swizzle);
+    let integer = crate::texture::integer_kind(base_img.internal_format).is_some();
+    let border_color = if integer {
+        // The border's integer bits (glTexParameterI*), in the base
+        // format's channels with an integer one.
+        let one = f32::from_bits(1);
+        let b = p.border_color;
+        swizzle = swizzle.map(|c| if c == 5 { 6 } else { c });
+        match base_img.base {
+            GL_ALPHA => [0.0, 0.0, 0.0, b[3]],
+            GL_LUMINANCE_ALPHA => [b[0], 0.0, 0.0, b[3]],
+            GL_RGBA => b,
+            GL_RGB => [b[0], b[1], b[2], one],
+            GL_RG => [b[0], b[1], 0.0, one],
+            _ => [b[0], 0.0, 0.0, one],
+        }
+    } else {
+        to_base(p.border_color, base_img.base, [0; 4])
+    };
     let desc = OxglTextureDesc {
         unit,
         target: tex.target,
@@ -642,7 +665,7 @@ fn texture_desc(
         min_filter: p.min_filter,
         mag_filter: p.mag_filter,
         wrap: p.wrap,
-        border_color: to_base(p.border_color, base_img.base, [0; 4]),
+        border_color,
         min_lod: p.lod[0],
         max_lod: p.lod[1],
         lod_bias: p.lod_bias + unit_lod_bias,

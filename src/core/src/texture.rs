@@ -45,7 +45,9 @@ pub fn target_index(target: GLenum) -> ApiResult<usize> {
 pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
     Some(match fmt {
         1 | GL_LUMINANCE | GL_LUMINANCE8 | GL_COMPRESSED_LUMINANCE => (GL_LUMINANCE, [8, 0, 0, 0]),
-        GL_LUMINANCE4 => (GL_LUMINANCE, [4, 0, 0, 0]),
+        // The 2- and 4-bit formats are stored at the sizes Mesa chooses
+        // (L8, A8, I8, RGBA4); GL allows more bits than asked for.
+        GL_LUMINANCE4 => (GL_LUMINANCE, [8, 0, 0, 0]),
         GL_LUMINANCE12 | GL_LUMINANCE16 => (GL_LUMINANCE, [16, 0, 0, 0]),
         2 | GL_LUMINANCE_ALPHA | GL_LUMINANCE8_ALPHA8 | GL_COMPRESSED_LUMINANCE_ALPHA => {
             (GL_LUMINANCE_ALPHA, [8, 0, 0, 8])
@@ -57,10 +59,10 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
             (GL_LUMINANCE_ALPHA, [16, 0, 0, 16])
         }
         GL_ALPHA | GL_ALPHA8 | GL_COMPRESSED_ALPHA => (GL_ALPHA, [0, 0, 0, 8]),
-        GL_ALPHA4 => (GL_ALPHA, [0, 0, 0, 4]),
+        GL_ALPHA4 => (GL_ALPHA, [0, 0, 0, 8]),
         GL_ALPHA12 | GL_ALPHA16 => (GL_ALPHA, [0, 0, 0, 16]),
         GL_INTENSITY | GL_INTENSITY8 | GL_COMPRESSED_INTENSITY => (GL_INTENSITY, [8, 0, 0, 0]),
-        GL_INTENSITY4 => (GL_INTENSITY, [4, 0, 0, 0]),
+        GL_INTENSITY4 => (GL_INTENSITY, [8, 0, 0, 0]),
         GL_INTENSITY12 | GL_INTENSITY16 => (GL_INTENSITY, [16, 0, 0, 0]),
         GL_RED | GL_R8 | GL_COMPRESSED_RED => (GL_RED, [8, 0, 0, 0]),
         GL_R16 => (GL_RED, [16, 0, 0, 0]),
@@ -74,7 +76,7 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_RGB565 => (GL_RGB, [5, 6, 5, 0]),
         GL_RGB10 | GL_RGB12 | GL_RGB16 => (GL_RGB, [16, 16, 16, 0]),
         4 | GL_RGBA | GL_RGBA8 | GL_COMPRESSED_RGBA => (GL_RGBA, [8, 8, 8, 8]),
-        GL_RGBA2 => (GL_RGBA, [2, 2, 2, 2]),
+        GL_RGBA2 => (GL_RGBA, [4, 4, 4, 4]),
         GL_RGBA4 => (GL_RGBA, [4, 4, 4, 4]),
         GL_RGB5_A1 => (GL_RGBA, [5, 5, 5, 1]),
         GL_RGB10_A2 => (GL_RGBA, [10, 10, 10, 2]),
@@ -115,8 +117,263 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         // ARB_depth_buffer_float: float depth (see `is_float_depth`).
         GL_DEPTH_COMPONENT32F => (GL_DEPTH_COMPONENT, [32, 0, 0, 0]),
         GL_DEPTH32F_STENCIL8 => (GL_DEPTH_COMPONENT, [32, 8, 0, 0]),
+        // EXT_texture_snorm (GL 3.1): signed normalized (see `is_snorm`).
+        GL_RED_SNORM | GL_R8_SNORM => (GL_RED, [8, 0, 0, 0]),
+        GL_R16_SNORM => (GL_RED, [16, 0, 0, 0]),
+        GL_RG_SNORM | GL_RG8_SNORM => (GL_RG, [8, 8, 0, 0]),
+        GL_RG16_SNORM => (GL_RG, [16, 16, 0, 0]),
+        GL_RGB_SNORM | GL_RGB8_SNORM => (GL_RGB, [8, 8, 8, 0]),
+        GL_RGB16_SNORM => (GL_RGB, [16, 16, 16, 0]),
+        GL_RGBA_SNORM | GL_RGBA8_SNORM => (GL_RGBA, [8, 8, 8, 8]),
+        GL_RGBA16_SNORM => (GL_RGBA, [16, 16, 16, 16]),
+        GL_ALPHA_SNORM | GL_ALPHA8_SNORM => (GL_ALPHA, [0, 0, 0, 8]),
+        GL_ALPHA16_SNORM => (GL_ALPHA, [0, 0, 0, 16]),
+        GL_LUMINANCE_SNORM | GL_LUMINANCE8_SNORM => (GL_LUMINANCE, [8, 0, 0, 0]),
+        GL_LUMINANCE16_SNORM => (GL_LUMINANCE, [16, 0, 0, 0]),
+        GL_LUMINANCE_ALPHA_SNORM | GL_LUMINANCE8_ALPHA8_SNORM => (GL_LUMINANCE_ALPHA, [8, 0, 0, 8]),
+        GL_LUMINANCE16_ALPHA16_SNORM => (GL_LUMINANCE_ALPHA, [16, 0, 0, 16]),
+        GL_INTENSITY_SNORM | GL_INTENSITY8_SNORM => (GL_INTENSITY, [8, 0, 0, 0]),
+        GL_INTENSITY16_SNORM => (GL_INTENSITY, [16, 0, 0, 0]),
+        // EXT_packed_float and EXT_texture_shared_exponent (GL 3.0): bits
+        // of each channel's unsigned float, and of the shared-exponent
+        // mantissas (see `to_stored`).
+        GL_R11F_G11F_B10F => (GL_RGB, [11, 11, 10, 0]),
+        GL_RGB9_E5 => (GL_RGB, [9, 9, 9, 0]),
+        _ => return integer_internal_format(fmt),
+    })
+}
+
+/// The integer internal formats (EXT_texture_integer, GL 3.0): base format
+/// and bits; [`integer_kind`] tells signed from unsigned.
+fn integer_internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
+    let (_, b) = integer_kind(fmt)?;
+    Some(match fmt {
+        GL_R8UI | GL_R8I | GL_R16UI | GL_R16I | GL_R32UI | GL_R32I => (GL_RED, [b, 0, 0, 0]),
+        GL_RG8UI | GL_RG8I | GL_RG16UI | GL_RG16I | GL_RG32UI | GL_RG32I => (GL_RG, [b, b, 0, 0]),
+        GL_RGB8UI | GL_RGB8I | GL_RGB16UI | GL_RGB16I | GL_RGB32UI | GL_RGB32I => {
+            (GL_RGB, [b, b, b, 0])
+        }
+        GL_RGBA8UI | GL_RGBA8I | GL_RGBA16UI | GL_RGBA16I | GL_RGBA32UI | GL_RGBA32I => {
+            (GL_RGBA, [b; 4])
+        }
+        GL_ALPHA8UI_EXT | GL_ALPHA8I_EXT | GL_ALPHA16UI_EXT | GL_ALPHA16I_EXT
+        | GL_ALPHA32UI_EXT | GL_ALPHA32I_EXT => (GL_ALPHA, [0, 0, 0, b]),
+        GL_INTENSITY8UI_EXT | GL_INTENSITY8I_EXT | GL_INTENSITY16UI_EXT | GL_INTENSITY16I_EXT
+        | GL_INTENSITY32UI_EXT | GL_INTENSITY32I_EXT => (GL_INTENSITY, [b, 0, 0, 0]),
+        GL_LUMINANCE8UI_EXT | GL_LUMINANCE8I_EXT | GL_LUMINANCE16UI_EXT | GL_LUMINANCE16I_EXT
+        | GL_LUMINANCE32UI_EXT | GL_LUMINANCE32I_EXT => (GL_LUMINANCE, [b, 0, 0, 0]),
+        _ => (GL_LUMINANCE_ALPHA, [b, 0, 0, b]),
+    })
+}
+
+/// Whether `fmt` is an integer internal format (EXT_texture_integer, GL
+/// 3.0), and if so whether it is signed and its bits per channel.
+///
+/// An integer image keeps each channel's *value* in its texel as the bits
+/// of an `i32` (signed formats) or `u32` (`f32::from_bits`): `f32` cannot
+/// hold every 32-bit integer. Only copies touch those texels — integer
+/// textures are sampled without filtering (a filter other than `NEAREST`
+/// makes them incomplete, [`Texture::complete_with`]) and integer samplers
+/// return the bits as they are.
+pub fn integer_kind(fmt: GLenum) -> Option<(bool, u8)> {
+    Some(match fmt {
+        GL_R8UI
+        | GL_RG8UI
+        | GL_RGB8UI
+        | GL_RGBA8UI
+        | GL_ALPHA8UI_EXT
+        | GL_INTENSITY8UI_EXT
+        | GL_LUMINANCE8UI_EXT
+        | GL_LUMINANCE_ALPHA8UI_EXT => (false, 8),
+        GL_R16UI
+        | GL_RG16UI
+        | GL_RGB16UI
+        | GL_RGBA16UI
+        | GL_ALPHA16UI_EXT
+        | GL_INTENSITY16UI_EXT
+        | GL_LUMINANCE16UI_EXT
+        | GL_LUMINANCE_ALPHA16UI_EXT => (false, 16),
+        GL_R32UI
+        | GL_RG32UI
+        | GL_RGB32UI
+        | GL_RGBA32UI
+        | GL_ALPHA32UI_EXT
+        | GL_INTENSITY32UI_EXT
+        | GL_LUMINANCE32UI_EXT
+        | GL_LUMINANCE_ALPHA32UI_EXT => (false, 32),
+        GL_R8I
+        | GL_RG8I
+        | GL_RGB8I
+        | GL_RGBA8I
+        | GL_ALPHA8I_EXT
+        | GL_INTENSITY8I_EXT
+        | GL_LUMINANCE8I_EXT
+        | GL_LUMINANCE_ALPHA8I_EXT => (true, 8),
+        GL_R16I
+        | GL_RG16I
+        | GL_RGB16I
+        | GL_RGBA16I
+        | GL_ALPHA16I_EXT
+        | GL_INTENSITY16I_EXT
+        | GL_LUMINANCE16I_EXT
+        | GL_LUMINANCE_ALPHA16I_EXT => (true, 16),
+        GL_R32I
+        | GL_RG32I
+        | GL_RGB32I
+        | GL_RGBA32I
+        | GL_ALPHA32I_EXT
+        | GL_INTENSITY32I_EXT
+        | GL_LUMINANCE32I_EXT
+        | GL_LUMINANCE_ALPHA32I_EXT => (true, 32),
         _ => return None,
     })
+}
+
+/// The integer value `v` clamped to the range of a channel of `bits` bits,
+/// signed or not, as texel bits (see [`integer_kind`]).
+pub fn int_to_texel(v: i64, (signed, bits): (bool, u8)) -> f32 {
+    let (lo, hi) = if signed {
+        (-(1i64 << (bits - 1)), (1i64 << (bits - 1)) - 1)
+    } else {
+        (0, (1i64 << bits) - 1)
+    };
+    f32::from_bits(v.clamp(lo, hi) as u32)
+}
+
+/// The integer value of a texel channel of an integer format (see
+/// [`integer_kind`]).
+pub fn texel_to_int(t: f32, signed: bool) -> i64 {
+    if signed {
+        i64::from(t.to_bits() as i32)
+    } else {
+        i64::from(t.to_bits())
+    }
+}
+
+/// The component type of `fmt`'s colour channels (`GL_TEXTURE_RED_TYPE`
+/// and the framebuffer's `COMPONENT_TYPE`): `GL_FLOAT`, `GL_INT`,
+/// `GL_UNSIGNED_INT`, `GL_SIGNED_NORMALIZED` or `GL_UNSIGNED_NORMALIZED`.
+pub fn component_type(fmt: GLenum) -> GLenum {
+    match integer_kind(fmt) {
+        Some((true, _)) => GL_INT,
+        Some((false, _)) => GL_UNSIGNED_INT,
+        None if is_float(fmt) => GL_FLOAT,
+        None if is_snorm(fmt) => GL_SIGNED_NORMALIZED,
+        None => GL_UNSIGNED_NORMALIZED,
+    }
+}
+
+/// Whether colour drawn into an image of `fmt` is kept: colour renders at
+/// 8 bits per unsigned normalized channel, so float, integer and signed
+/// normalized attachments are `GL_FRAMEBUFFER_UNSUPPORTED` for now.
+pub fn color_renders(fmt: GLenum) -> bool {
+    component_type(fmt) == GL_UNSIGNED_NORMALIZED
+}
+
+/// Whether `fmt` is a signed normalized format (EXT_texture_snorm): its
+/// channels are quantized over [-1, 1].
+pub fn is_snorm(fmt: GLenum) -> bool {
+    matches!(
+        fmt,
+        GL_RED_SNORM
+            | GL_R8_SNORM
+            | GL_R16_SNORM
+            | GL_RG_SNORM
+            | GL_RG8_SNORM
+            | GL_RG16_SNORM
+            | GL_RGB_SNORM
+            | GL_RGB8_SNORM
+            | GL_RGB16_SNORM
+            | GL_RGBA_SNORM
+            | GL_RGBA8_SNORM
+            | GL_RGBA16_SNORM
+            | GL_ALPHA_SNORM
+            | GL_ALPHA8_SNORM
+            | GL_ALPHA16_SNORM
+            | GL_LUMINANCE_SNORM
+            | GL_LUMINANCE8_SNORM
+            | GL_LUMINANCE16_SNORM
+            | GL_LUMINANCE_ALPHA_SNORM
+            | GL_LUMINANCE8_ALPHA8_SNORM
+            | GL_LUMINANCE16_ALPHA16_SNORM
+            | GL_INTENSITY_SNORM
+            | GL_INTENSITY8_SNORM
+            | GL_INTENSITY16_SNORM
+    )
+}
+
+/// `v` as an unsigned float of EXT_packed_float with a 5-bit exponent and
+/// `mantissa` bits (6 for the 11-bit, 5 for the 10-bit channels), back in
+/// `f32`: negative values and -Inf become 0, values above the largest
+/// finite one that largest, NaN and +Inf stay; the mantissa is truncated,
+/// as Mesa's packing does.
+pub fn to_unsigned_float(v: f32, mantissa: u32) -> f32 {
+    unsigned_float_from_bits(unsigned_float_bits(v, mantissa), mantissa)
+}
+
+/// The bits of `v` as an unsigned float (see [`to_unsigned_float`]).
+pub fn unsigned_float_bits(v: f32, mantissa: u32) -> u32 {
+    let m_mask = (1u32 << mantissa) - 1;
+    if v.is_nan() {
+        return (31 << mantissa) | (v.to_bits() >> (23 - mantissa) & m_mask).max(1);
+    }
+    if v <= 0.0 {
+        return 0;
+    }
+    if v.is_infinite() {
+        return 31 << mantissa;
+    }
+    // Largest finite: exponent 30, all mantissa bits.
+    let max = f32::from_bits(((30 - 15 + 127) << 23) | (m_mask << (23 - mantissa)));
+    let v = v.min(max);
+    let b = v.to_bits();
+    let e = ((b >> 23) & 0xff) as i32 - 127 + 15;
+    if e <= 0 {
+        // Denormal: the value in units of 2^-14 / 2^mantissa.
+        return (f64::from(v) * f64::from(1u32 << mantissa) * 16384.0) as u32 & m_mask;
+    }
+    ((e as u32) << mantissa) | ((b >> (23 - mantissa)) & m_mask)
+}
+
+/// The value of unsigned-float bits (EXT_packed_float).
+pub fn unsigned_float_from_bits(bits: u32, mantissa: u32) -> f32 {
+    let m = bits & ((1 << mantissa) - 1);
+    let e = (bits >> mantissa) & 31;
+    match e {
+        0 => (f64::from(m) / f64::from(1u32 << mantissa) / 16384.0) as f32,
+        31 if m == 0 => f32::INFINITY,
+        31 => f32::from_bits(0x7f80_0000 | (m << (23 - mantissa))),
+        _ => f32::from_bits(((e + 127 - 15) << 23) | (m << (23 - mantissa))),
+    }
+}
+
+/// An RGB colour in GL_RGB9_E5 (EXT_texture_shared_exponent; GL 4.6
+/// §8.5.2): the packed word.
+pub fn rgb9e5_bits(rgb: [f32; 3]) -> u32 {
+    const MAX: f32 = 65408.0; // (2^9 - 1) / 2^9 * 2^(31 - 15)
+    let c = rgb.map(|v| if v.is_nan() { 0.0 } else { v.clamp(0.0, MAX) });
+    let max = c[0].max(c[1]).max(c[2]);
+    // exp_p = max(-B - 1, floor(log2(max))) + 1 + B, B = 15.
+    let floor_log2 = if max > 0.0 {
+        ((max.to_bits() >> 23) & 0xff) as i32 - 127
+    } else {
+        -16
+    };
+    let mut exp = floor_log2.max(-16) + 1 + 15;
+    let scale = |e: i32| 2f64.powi(e - 15 - 9);
+    let max_s = (f64::from(max) / scale(exp) + 0.5).floor();
+    if max_s >= 512.0 {
+        exp += 1;
+    }
+    let m = c.map(|v| ((f64::from(v) / scale(exp) + 0.5).floor() as u32).min(511));
+    m[0] | (m[1] << 9) | (m[2] << 18) | ((exp as u32) << 27)
+}
+
+/// The colour of a GL_RGB9_E5 word.
+pub fn rgb9e5_from_bits(w: u32) -> [f32; 3] {
+    let exp = (w >> 27) as i32;
+    let scale = 2f64.powi(exp - 15 - 9);
+    [w & 511, (w >> 9) & 511, (w >> 18) & 511].map(|m| (f64::from(m) * scale) as f32)
 }
 
 /// Whether `fmt` is one of the generic compressed internal formats, which
@@ -208,7 +465,9 @@ pub fn encode_srgb(t: [f32; 4]) -> [f32; 4] {
 pub fn is_float(fmt: GLenum) -> bool {
     matches!(
         fmt,
-        GL_RGBA32F
+        GL_R11F_G11F_B10F
+            | GL_RGB9_E5
+            | GL_RGBA32F
             | GL_RGB32F
             | GL_RG32F
             | GL_R32F
@@ -238,6 +497,47 @@ pub fn is_float_depth(fmt: GLenum) -> bool {
 /// [`to_base`] for an image of internal format `fmt`: the value stored from
 /// a colour in the format's own (for sRGB, encoded) terms.
 pub fn to_stored(t: [f32; 4], fmt: GLenum, base: GLenum, bits: [u8; 4]) -> [f32; 4] {
+    if integer_kind(fmt).is_some() {
+        // Already clamped integer bits (the unpacking of `*_INTEGER`
+        // images): only the base format's channels stay.
+        let one = f32::from_bits(1);
+        return match base {
+            GL_LUMINANCE | GL_INTENSITY | GL_RED => [t[0], 0.0, 0.0, one],
+            GL_LUMINANCE_ALPHA => [t[0], 0.0, 0.0, t[3]],
+            GL_ALPHA => [0.0, 0.0, 0.0, t[3]],
+            GL_RG => [t[0], t[1], 0.0, one],
+            GL_RGB => [t[0], t[1], t[2], one],
+            _ => t,
+        };
+    }
+    if is_snorm(fmt) {
+        let q = |v: f32, b: u8| {
+            if b == 0 {
+                return v;
+            }
+            let max = ((1u32 << (b - 1)) - 1) as f32;
+            (v.clamp(-1.0, 1.0) * max).round() / max
+        };
+        let q4 = [
+            q(t[0], bits[0]),
+            q(t[1], bits[1]),
+            q(t[2], bits[2]),
+            q(t[3], bits[3]),
+        ];
+        return to_base(q4, base, [0; 4]);
+    }
+    if fmt == GL_R11F_G11F_B10F {
+        return [
+            to_unsigned_float(t[0], 6),
+            to_unsigned_float(t[1], 6),
+            to_unsigned_float(t[2], 5),
+            1.0,
+        ];
+    }
+    if fmt == GL_RGB9_E5 {
+        let c = rgb9e5_from_bits(rgb9e5_bits([t[0], t[1], t[2]]));
+        return [c[0], c[1], c[2], 1.0];
+    }
     if is_float(fmt) {
         // The base format's channels, unclamped; 16-bit ones at half
         // precision (the round trip through f16 is exact for them).
@@ -461,6 +761,14 @@ impl Texture {
             }
         }
         if faces == 6 && b0.size[0] != b0.size[1] {
+            return None;
+        }
+        // Integer textures are not filtered: a filter that would is
+        // incomplete (GL 4.6 §8.17, as Mesa for every API).
+        if integer_kind(b0.internal_format).is_some()
+            && (p.mag_filter != GL_NEAREST
+                || !matches!(p.min_filter, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST))
+        {
             return None;
         }
         let mipmapped =
@@ -695,6 +1003,67 @@ pub fn read_image(img: &TexImage, client: &ClientImage, dst: &mut [u8]) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn shared_exponent_round_trips_and_clamps() {
+        // (1, 0.5, 0.25) is exact; the largest value is 65408.
+        let w = rgb9e5_bits([1.0, 0.5, 0.25]);
+        assert_eq!(rgb9e5_from_bits(w), [1.0, 0.5, 0.25]);
+        assert_eq!(
+            rgb9e5_from_bits(rgb9e5_bits([1e9, -1.0, f32::NAN])),
+            [65408.0, 0.0, 0.0]
+        );
+        // A word that encodes its own value decodes and encodes back.
+        let w = (20 << 27) | (300 << 18) | (5 << 9) | 511;
+        assert_eq!(rgb9e5_bits(rgb9e5_from_bits(w)), w);
+    }
+
+    #[test]
+    fn unsigned_floats_truncate_and_saturate() {
+        assert_eq!(to_unsigned_float(1.0, 6), 1.0);
+        assert_eq!(to_unsigned_float(-3.0, 6), 0.0);
+        // 0.33 keeps 6 mantissa bits: 0.328125.
+        assert_eq!(to_unsigned_float(0.33, 6), 0.328125);
+        assert_eq!(to_unsigned_float(1e9, 6), 65024.0);
+        assert_eq!(to_unsigned_float(1e9, 5), 64512.0);
+        assert!(to_unsigned_float(f32::NAN, 5).is_nan());
+        assert_eq!(to_unsigned_float(f32::INFINITY, 6), f32::INFINITY);
+        // Denormals (exponent 0) survive the round trip.
+        for bits in [1u32, 17, 63] {
+            assert_eq!(
+                unsigned_float_bits(unsigned_float_from_bits(bits, 6), 6),
+                bits
+            );
+        }
+    }
+
+    #[test]
+    fn integer_texels_keep_every_value() {
+        for (v, kind) in [
+            (u32::MAX as i64, (false, 32)),
+            (i32::MIN as i64, (true, 32)),
+            (300, (false, 8)),
+            (-300, (true, 8)),
+        ] {
+            let t = int_to_texel(v, kind);
+            let want = match kind {
+                (false, 8) => 255,
+                (true, 8) => -128,
+                _ => v,
+            };
+            assert_eq!(texel_to_int(t, kind.0), want);
+        }
+        assert_eq!(integer_kind(GL_RGBA32UI), Some((false, 32)));
+        assert_eq!(component_type(GL_ALPHA16I_EXT), GL_INT);
+        assert_eq!(component_type(GL_RG8_SNORM), GL_SIGNED_NORMALIZED);
+        assert!(!color_renders(GL_R11F_G11F_B10F));
+    }
+
+    #[test]
+    fn snorm_quantizes_over_minus_one_to_one() {
+        let t = to_stored([-1.5, 0.5, 2.0, -0.1], GL_RGBA8_SNORM, GL_RGBA, [8; 4]);
+        assert_eq!(t, [-1.0, 64.0 / 127.0, 1.0, -13.0 / 127.0]);
+    }
 
     #[test]
     fn depth_formats_quantize_to_their_bits() {

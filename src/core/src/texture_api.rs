@@ -317,7 +317,8 @@ impl Context {
         if format == GL_STENCIL_INDEX && type_info(type_).is_some() {
             return Err(ApiError::InvalidOperation);
         }
-        let plan = client_image(format, type_, w, h, d, &self.state.unpack.for_dims(dims))?;
+        let plan = client_image(format, type_, w, h, d, &self.state.unpack.for_dims(dims))?
+            .for_integer(internal_format)?;
         // ARB_depth_texture (and Mesa): INVALID_OPERATION when one of format
         // and internal format is GL_DEPTH_COMPONENT (or GL_DEPTH_STENCIL) and
         // the other is not, or for a depth texture of a target that cannot
@@ -379,7 +380,11 @@ impl Context {
     /// Pixel transfer of texels bound for an image of `base`: depth scale
     /// and bias (clamped to [0, 1]) on the depth in R for depth images, the
     /// colour operations otherwise (GL 4.6 compat §8.4.4).
-    fn transfer_texels(&self, base: GLenum, texels: &mut [[f32; 4]]) {
+    fn transfer_texels(&self, base: GLenum, internal: GLenum, texels: &mut [[f32; 4]]) {
+        // Integer images take their values as they are (EXT_texture_integer).
+        if crate::texture::integer_kind(internal).is_some() {
+            return;
+        }
         if base != GL_DEPTH_COMPONENT {
             self.state.transfer.rgba(texels);
             return;
@@ -465,7 +470,7 @@ impl Context {
         let (base, _) =
             crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
         let mut texels = texels;
-        self.transfer_texels(base, &mut texels);
+        self.transfer_texels(base, internal_format, &mut texels);
         self.store_tex_image(target, level, internal_format, size, texels)
     }
 
@@ -548,13 +553,14 @@ impl Context {
         let image = self.with_bound_texture(bind, |t| {
             Ok(t.images
                 .get(&(face, level as usize))
-                .map(|i| (i.size, i.base)))
+                .map(|i| (i.size, i.base, i.internal_format)))
         })?;
-        let (image_size, base) = image.ok_or(ApiError::InvalidOperation)?;
+        let (image_size, base, internal) = image.ok_or(ApiError::InvalidOperation)?;
         // As glTexImage: a depth image takes depth components, others not.
         if (base == GL_DEPTH_COMPONENT) != is_depth_format(format) {
             return Err(ApiError::InvalidOperation);
         }
+        let plan = plan.for_integer(internal)?;
         for k in 0..3 {
             let end = i64::from(offset[k]) + i64::from(size[k]);
             if offset[k] < 0 || end > image_size[k] as i64 {
@@ -577,11 +583,14 @@ impl Context {
         self.outside_begin_end()?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         self.flush_vertices();
-        let base = self.with_bound_texture(bind, |t| {
-            Ok(t.images.get(&(face, level as usize)).map(|i| i.base))
+        let image = self.with_bound_texture(bind, |t| {
+            Ok(t.images
+                .get(&(face, level as usize))
+                .map(|i| (i.base, i.internal_format)))
         })?;
+        let (base, internal) = image.ok_or(ApiError::InvalidOperation)?;
         let mut texels = texels;
-        self.transfer_texels(base.ok_or(ApiError::InvalidOperation)?, &mut texels);
+        self.transfer_texels(base, internal, &mut texels);
         self.with_bound_texture(bind, |t| {
             t.touch();
             let img = t
@@ -627,9 +636,9 @@ impl Context {
         let image = self.with_bound_texture(bind, |t| {
             Ok(t.images
                 .get(&(face, level as usize))
-                .map(|i| (i.size, i.base)))
+                .map(|i| (i.size, i.base, i.internal_format)))
         })?;
-        let Some(([w, h, d], base)) = image else {
+        let Some(([w, h, d], base, internal)) = image else {
             client_image(format, type_, 0, 0, 0, &self.state.pack)?;
             return Ok(None);
         };
@@ -641,7 +650,7 @@ impl Context {
         if (base == GL_DEPTH_COMPONENT) != is_depth_format(format) {
             return Err(ApiError::InvalidOperation);
         }
-        Ok(Some(plan))
+        Ok(Some(plan.for_integer(internal)?))
     }
 
     /// The base format of image `level` of `target` (an image target) in
@@ -791,6 +800,11 @@ impl Context {
                         0.0
                     }
                 }
+                // EXT_texture_shared_exponent: the exponent's bits.
+                GL_TEXTURE_SHARED_SIZE => {
+                    let shared = img.is_some_and(|i| i.internal_format == GL_RGB9_E5);
+                    if shared { 5.0 } else { 0.0 }
+                }
                 GL_TEXTURE_DEPTH_SIZE => {
                     if depth {
                         f32::from(bits[0])
@@ -816,16 +830,16 @@ impl Context {
                         GL_TEXTURE_INTENSITY_TYPE => int,
                         _ => depth,
                     };
-                    let float = img.is_some_and(|i| {
-                        crate::texture::is_float(i.internal_format)
-                            || (pname == GL_TEXTURE_DEPTH_TYPE
-                                && crate::texture::is_float_depth(i.internal_format))
+                    let ty = img.map_or(GL_UNSIGNED_NORMALIZED, |i| {
+                        if pname != GL_TEXTURE_DEPTH_TYPE {
+                            crate::texture::component_type(i.internal_format)
+                        } else if crate::texture::is_float_depth(i.internal_format) {
+                            GL_FLOAT
+                        } else {
+                            GL_UNSIGNED_NORMALIZED
+                        }
                     });
-                    (match (has, float) {
-                        (false, _) => GL_NONE,
-                        (true, true) => GL_FLOAT,
-                        (true, false) => GL_UNSIGNED_NORMALIZED,
-                    }) as f32
+                    (if has { ty } else { GL_NONE }) as f32
                 }
                 GL_TEXTURE_COMPRESSED => 0.0,
                 // A depth/stencil format keeps its stencil bits in G.

@@ -127,6 +127,18 @@ impl UniformType {
                     "sampler2DShadow" => GL_SAMPLER_2D_SHADOW,
                     "sampler2DRect" => GL_SAMPLER_2D_RECT,
                     "sampler2DRectShadow" => GL_SAMPLER_2D_RECT_SHADOW,
+                    // EXT_gpu_shader4 (GL 3.0).
+                    "samplerCubeShadow" => GL_SAMPLER_CUBE_SHADOW,
+                    "isampler1D" => GL_INT_SAMPLER_1D,
+                    "isampler2D" => GL_INT_SAMPLER_2D,
+                    "isampler3D" => GL_INT_SAMPLER_3D,
+                    "isamplerCube" => GL_INT_SAMPLER_CUBE,
+                    "isampler2DRect" => GL_INT_SAMPLER_2D_RECT,
+                    "usampler1D" => GL_UNSIGNED_INT_SAMPLER_1D,
+                    "usampler2D" => GL_UNSIGNED_INT_SAMPLER_2D,
+                    "usampler3D" => GL_UNSIGNED_INT_SAMPLER_3D,
+                    "usamplerCube" => GL_UNSIGNED_INT_SAMPLER_CUBE,
+                    "usampler2DRect" => GL_UNSIGNED_INT_SAMPLER_2D_RECT,
                     _ => return None,
                 };
                 t(gl, Base::Sampler, 1, 1)

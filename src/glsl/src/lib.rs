@@ -65,6 +65,11 @@ pub struct Options {
     /// ([`join_stage_sources`]): a global variable declared again with the
     /// same type and storage is the same variable, as linking makes it.
     pub joined_stage: bool,
+    /// The shading-language extensions the context advertises: only these
+    /// may be named in `#extension` and define their `GL_<name>` macro
+    /// (Mesa's "extension `GL_X' unsupported" otherwise). `None` (not tied
+    /// to a context): every extension of [`extensions::EXTENSIONS`].
+    pub context_exts: Option<extensions::ExtSet>,
 }
 
 impl Options {
@@ -79,6 +84,7 @@ impl Options {
             max_desktop_version: 460,
             max_es_in_gl: 320,
             joined_stage: false,
+            context_exts: None,
         }
     }
 
@@ -93,6 +99,7 @@ impl Options {
             max_desktop_version: 460,
             max_es_in_gl: 320,
             joined_stage: false,
+            context_exts: None,
         }
     }
 }

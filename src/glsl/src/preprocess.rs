@@ -673,13 +673,13 @@ impl Pp<'_> {
                 return;
             }
             for e in EXTENSIONS {
-                if extensions::usable_in_shader(e.ext, es) {
+                if self.offered(e.ext, es) {
                     self.set_behavior(e.ext, &behavior);
                 }
             }
             return;
         }
-        match extensions::lookup(&name).filter(|&e| extensions::usable_in_shader(e, es)) {
+        match extensions::lookup(&name).filter(|&e| self.offered(e, es)) {
             Some(ext) => self.set_behavior(ext, &behavior),
             None => {
                 let stage = self.opts.stage.name();
@@ -691,6 +691,13 @@ impl Pp<'_> {
                 }
             }
         }
+    }
+
+    /// Whether a shader of this language may name `ext`: a shading-language
+    /// extension of its API that the context (if any) advertises.
+    fn offered(&self, ext: Ext, es_shader: bool) -> bool {
+        extensions::usable_in_shader(ext, es_shader)
+            && self.opts.context_exts.is_none_or(|s| s.contains(ext))
     }
 
     fn set_behavior(&mut self, ext: Ext, behavior: &str) {
@@ -899,7 +906,7 @@ impl Pp<'_> {
             defs.push(("GL_FRAGMENT_PRECISION_HIGH".into(), "1".into()));
         }
         for e in EXTENSIONS {
-            if extensions::usable_in_shader(e.ext, es) {
+            if self.offered(e.ext, es) {
                 defs.push((e.name.into(), "1".into()));
             }
         }

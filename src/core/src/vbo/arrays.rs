@@ -31,6 +31,10 @@ pub struct ArrayState {
     pub normalized: bool,
     /// `size` was `GL_BGRA`: components are stored B, G, R, A.
     pub bgra: bool,
+    /// `glVertexAttribIPointer` (EXT_gpu_shader4, GL 3.0): components are
+    /// integers, fetched as the bits of `i32`/`u32` values
+    /// (`GL_VERTEX_ATTRIB_ARRAY_INTEGER`).
+    pub integer: bool,
     /// Client address, or offset into `buffer`.
     pub pointer: usize,
     /// Buffer object bound to `GL_ARRAY_BUFFER` when the pointer was set.
@@ -48,6 +52,7 @@ impl Default for ArrayState {
             stride: 0,
             normalized: false,
             bgra: false,
+            integer: false,
             pointer: 0,
             buffer: 0,
             divisor: 0,
@@ -262,6 +267,18 @@ pub fn sources(vao: &VertexArrayObject, min: u32, max: u32) -> Vec<ArraySource> 
     out
 }
 
+/// An integer component (`glVertexAttribIPointer`) as the bits of its
+/// `i32` (signed types, sign-extended) or `u32` value.
+fn read_integer(bytes: &[u8], type_: GLenum) -> f32 {
+    f32::from_bits(match type_ {
+        GL_BYTE => i32::from(bytes[0] as i8) as u32,
+        GL_UNSIGNED_BYTE => u32::from(bytes[0]),
+        GL_SHORT => i32::from(i16::from_ne_bytes([bytes[0], bytes[1]])) as u32,
+        GL_UNSIGNED_SHORT => u32::from(u16::from_ne_bytes([bytes[0], bytes[1]])),
+        _ => u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
+    })
+}
+
 fn read_component(bytes: &[u8], type_: GLenum, normalized: bool) -> f32 {
     let b = |n: usize| -> [u8; 8] {
         let mut a = [0u8; 8];
@@ -370,17 +387,24 @@ pub fn fetch(
     }
     let stride = usize::from(offset);
     let mut vertices = Vec::new();
+    let mut vertex_ids = Vec::new();
     for index in indices {
+        vertex_ids.push(index as i32);
         for (s, bytes) in sources.iter().zip(data) {
             let a = &vao.arrays[s.attrib.index()];
             // The slice starts at element `s.first`.
             let rel = (index.saturating_sub(s.first)) as usize * a.effective_stride();
-            let mut v = [0.0, 0.0, 0.0, 1.0];
+            let one = if a.integer { f32::from_bits(1) } else { 1.0 };
+            let mut v = [0.0, 0.0, 0.0, one];
             let csize = type_size(a.type_).unwrap_or(4);
             for (c, out) in v.iter_mut().enumerate().take(usize::from(a.size)) {
                 let o = rel + c * csize;
                 if let Some(src) = bytes.get(o..o + csize) {
-                    *out = read_component(src, a.type_, a.normalized);
+                    *out = if a.integer {
+                        read_integer(src, a.type_)
+                    } else {
+                        read_component(src, a.type_, a.normalized)
+                    };
                 }
             }
             if a.bgra {
@@ -395,6 +419,7 @@ pub fn fetch(
         vertices,
         prims,
         constant: current.values,
+        vertex_ids,
     }
 }
 

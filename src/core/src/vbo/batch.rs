@@ -40,6 +40,9 @@ pub struct DrawBatch {
     pub prims: Vec<Prim>,
     /// Values of every attribute not in `layout`.
     pub constant: [[f32; 4]; NUM_ATTRIBS],
+    /// `gl_VertexID` of each vertex (the index it was fetched at, base
+    /// vertex included); empty: 0, 1, 2, ... (immediate mode and lists).
+    pub vertex_ids: Vec<i32>,
 }
 
 impl DrawBatch {

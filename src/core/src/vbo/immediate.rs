@@ -189,6 +189,7 @@ impl Immediate {
             vertices: std::mem::take(&mut self.vertices),
             prims,
             constant: current.values,
+            vertex_ids: Vec::new(),
         };
         self.start_values.clear();
         self.stride = 0;

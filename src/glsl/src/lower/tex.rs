@@ -73,6 +73,18 @@ impl Lower<'_> {
         loc: Loc,
     ) -> R<Rv> {
         let name = name.trim_end_matches("ARB").trim_end_matches("EXT");
+        // EXT_gpu_shader4 names the dimension: `texelFetch2D`,
+        // `texelFetch2DOffset`, `textureSize2D` are GLSL 1.30's functions.
+        let dimless = |prefix: &str| -> Option<String> {
+            let rest = name.strip_prefix(prefix)?;
+            let dims = [
+                "1DArray", "2DArray", "2DRect", "Buffer", "1D", "2D", "3D", "Cube", "Rect",
+            ];
+            let d = dims.iter().find(|d| rest.starts_with(*d))?;
+            Some(format!("{prefix}{}", &rest[d.len()..]))
+        };
+        let gpu4 = dimless("texelFetch").or_else(|| dimless("textureSize"));
+        let name = gpu4.as_deref().unwrap_or(name);
         let Some(&first) = args.first() else {
             return internal(loc, "texture call without a sampler");
         };

@@ -137,6 +137,16 @@ unsafe extern "C" fn VertexAttribPointer(
         p as usize
     ))
 }
+unsafe extern "C" fn VertexAttribIPointer(
+    index: GLuint,
+    size: GLint,
+    type_: GLenum,
+    stride: GLsizei,
+    p: *const c_void,
+) {
+    record!("glVertexAttribIPointer", |c| c
+        .vertex_attrib_i_pointer(index, size, type_, stride, p as usize))
+}
 unsafe extern "C" fn EnableClientState(array: GLenum) {
     record!("glEnableClientState", |c| c.set_client_state(array, true))
 }
@@ -462,6 +472,7 @@ fn interleaved(
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.VertexAttribPointer = VertexAttribPointer;
+    d.VertexAttribIPointer = VertexAttribIPointer;
     d.VertexAttribPointerARB = VertexAttribPointer;
     d.EnableVertexAttribArray = EnableVertexAttribArray;
     d.DisableVertexAttribArray = DisableVertexAttribArray;

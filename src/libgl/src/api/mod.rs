@@ -132,6 +132,17 @@ pub(crate) unsafe fn pack_into(
 /// Extension names of core commands (gl.xml `alias` pairs: same signature
 /// and meaning) that advertised extensions need, as (alias, core name).
 const ALIASES: &[(&str, &str)] = &[
+    // EXT_gpu_shader4 / EXT_texture_integer (GL 3.0 names).
+    ("glVertexAttribIPointerEXT", "glVertexAttribIPointer"),
+    ("glGetVertexAttribIivEXT", "glGetVertexAttribIiv"),
+    ("glGetVertexAttribIuivEXT", "glGetVertexAttribIuiv"),
+    ("glBindFragDataLocationEXT", "glBindFragDataLocation"),
+    ("glGetFragDataLocationEXT", "glGetFragDataLocation"),
+    ("glGetUniformuivEXT", "glGetUniformuiv"),
+    ("glTexParameterIivEXT", "glTexParameterIiv"),
+    ("glTexParameterIuivEXT", "glTexParameterIuiv"),
+    ("glGetTexParameterIivEXT", "glGetTexParameterIiv"),
+    ("glGetTexParameterIuivEXT", "glGetTexParameterIuiv"),
     ("glTexSubImage1DEXT", "glTexSubImage1D"),
     ("glTexSubImage2DEXT", "glTexSubImage2D"),
     ("glTexImage3DEXT", "glTexImage3D"),
@@ -238,6 +249,19 @@ const ALIAS_FAMILIES: &[(&str, &[&str], &str)] = &[
             "s", "sv", "ubv", "uiv", "usv",
         ],
         "ARB",
+    ),
+    (
+        "glVertexAttribI",
+        &[
+            "1i", "2i", "3i", "4i", "1ui", "2ui", "3ui", "4ui", "1iv", "2iv", "3iv", "4iv", "1uiv",
+            "2uiv", "3uiv", "4uiv", "4bv", "4sv", "4ubv", "4usv",
+        ],
+        "EXT",
+    ),
+    (
+        "glUniform",
+        &["1ui", "2ui", "3ui", "4ui", "1uiv", "2uiv", "3uiv", "4uiv"],
+        "EXT",
     ),
     (
         "glMultiTexCoord1",

@@ -350,6 +350,29 @@ unsafe extern "C" fn GetAttribLocation(program: GLuint, name: *const GLchar) -> 
     })
 }
 
+unsafe extern "C" fn BindFragDataLocation(program: GLuint, color: GLuint, name: *const GLchar) {
+    with_ctx("glBindFragDataLocation", (), |c| {
+        // SAFETY: a NUL-terminated name.
+        let Some(name) = (unsafe { c_str(name) }) else {
+            c.record::<()>(Err(ApiError::InvalidValue));
+            return;
+        };
+        let r = c.bind_frag_data_location(program, color, &name);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetFragDataLocation(program: GLuint, name: *const GLchar) -> GLint {
+    with_ctx("glGetFragDataLocation", -1, |c| {
+        // SAFETY: a NUL-terminated name.
+        let Some(name) = (unsafe { c_str(name) }) else {
+            return -1;
+        };
+        let r = c.get_frag_data_location(program, &name);
+        c.record(r).unwrap_or(-1)
+    })
+}
+
 unsafe extern "C" fn GetUniformLocation(program: GLuint, name: *const GLchar) -> GLint {
     with_ctx("glGetUniformLocation", -1, |c| {
         // SAFETY: a NUL-terminated name.
@@ -668,6 +691,34 @@ get_vertex_attrib! {
     GetVertexAttribdv "glGetVertexAttribdv" GLdouble;
 }
 
+/// `glGetVertexAttribI{i,ui}v` (EXT_gpu_shader4, GL 3.0): the current value
+/// as the integers `glVertexAttribI*` gave (their bits), states as values.
+fn get_vertex_attrib_int(name: &'static str, index: GLuint, pname: GLenum, params: *mut u32) {
+    with_ctx(name, (), |c| {
+        let r = c.get_vertex_attrib(index, pname);
+        let Some(v) = c.record(r) else { return };
+        if params.is_null() {
+            return;
+        }
+        let out: Vec<u32> = match v {
+            VertexAttribValue::Int(i) => vec![i as u32],
+            VertexAttribValue::Current(v) => v.iter().map(|x| x.to_bits()).collect(),
+        };
+        for (i, x) in out.into_iter().enumerate() {
+            // SAFETY: the client provides room for the value.
+            unsafe { *params.add(i) = x };
+        }
+    })
+}
+
+unsafe extern "C" fn GetVertexAttribIiv(index: GLuint, pname: GLenum, params: *mut GLint) {
+    get_vertex_attrib_int("glGetVertexAttribIiv", index, pname, params.cast());
+}
+
+unsafe extern "C" fn GetVertexAttribIuiv(index: GLuint, pname: GLenum, params: *mut GLuint) {
+    get_vertex_attrib_int("glGetVertexAttribIuiv", index, pname, params);
+}
+
 unsafe extern "C" fn GetVertexAttribPointerv(
     index: GLuint,
     pname: GLenum,
@@ -802,6 +853,10 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     // GL 3.0 / EXT_gpu_shader4 unsigned uniforms (for GLSL 1.30 programs
     // once contexts report 3.0; harmless before).
     d.GetUniformuiv = GetUniformuiv;
+    d.BindFragDataLocation = BindFragDataLocation;
+    d.GetFragDataLocation = GetFragDataLocation;
+    d.GetVertexAttribIiv = GetVertexAttribIiv;
+    d.GetVertexAttribIuiv = GetVertexAttribIuiv;
     d.Uniform1ui = Uniform1ui;
     d.Uniform2ui = Uniform2ui;
     d.Uniform3ui = Uniform3ui;

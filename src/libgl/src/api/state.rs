@@ -55,6 +55,8 @@ macro_rules! immediate {
 
 handler!(clear "glClear"(mask: GLbitfield) => |c| c.clear(mask));
 handler!(clear_color "glClearColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) => |c| c.clear_color(r, g, b, a));
+handler!(clear_color_ii "glClearColorIiEXT"(r: GLint, g: GLint, b: GLint, a: GLint) => |c| c.clear_color_int([r, g, b, a].map(|x| x as u32)));
+handler!(clear_color_iui "glClearColorIuiEXT"(r: GLuint, g: GLuint, b: GLuint, a: GLuint) => |c| c.clear_color_int([r, g, b, a]));
 handler!(clear_depth "glClearDepth"(d: GLdouble) => |c| c.clear_depth(d));
 handler!(clear_depthf "glClearDepthf"(d: GLfloat) => |c| c.clear_depth(f64::from(d)));
 handler!(clear_stencil "glClearStencil"(s: GLint) => |c| c.clear_stencil(s));
@@ -241,6 +243,8 @@ unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.Clear = clear;
     d.ClearColor = clear_color;
+    d.ClearColorIiEXT = clear_color_ii;
+    d.ClearColorIuiEXT = clear_color_iui;
     d.ClearDepthf = clear_depthf;
     d.ClearStencil = clear_stencil;
     d.Viewport = viewport;

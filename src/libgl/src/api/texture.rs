@@ -851,18 +851,43 @@ fn sampler_parameter_ints(
     s: &[GLint],
     normalize: bool,
 ) {
-    let color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
-    let v = s
-        .iter()
-        .map(|&x| {
-            if color && normalize {
-                oxgl_core::vbo::attrib::normalize::int(x)
-            } else {
-                x as f32
-            }
-        })
-        .collect();
+    let v = if normalize {
+        let color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
+        s.iter()
+            .map(|&x| {
+                if color {
+                    oxgl_core::vbo::attrib::normalize::int(x)
+                } else {
+                    x as f32
+                }
+            })
+            .collect()
+    } else {
+        int_params(pname, s.iter().map(|&x| x as u32))
+    };
     sampler_parameter(name, sampler, pname, v)
+}
+
+/// The values of a `gl*ParameterI{i,ui}v` (EXT_texture_integer, GL 3.0):
+/// the border colour's integers kept as their bits (integer textures
+/// return them as they are; Mesa keeps one union too), other parameters
+/// as values (`signed` values arrive as their `u32` bits).
+fn int_params(pname: GLenum, s: impl Iterator<Item = u32>) -> Vec<f32> {
+    if pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR {
+        s.map(f32::from_bits).collect()
+    } else {
+        s.map(|x| x as i32 as f32).collect()
+    }
+}
+
+/// A parameter value as `gl*ParameterI{i,ui}v` return it (the border
+/// colour's bits, see [`int_params`]).
+fn int_param(pname: GLenum, x: f32) -> u32 {
+    if pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR {
+        x.to_bits()
+    } else {
+        x as i32 as u32
+    }
 }
 
 unsafe extern "C" fn SamplerParameteriv(sampler: GLuint, pname: GLenum, p: *const GLint) {
@@ -889,7 +914,7 @@ unsafe extern "C" fn SamplerParameterIuiv(sampler: GLuint, pname: GLenum, p: *co
     }
     // SAFETY: the parameter's values are read.
     let s = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) };
-    let v = s.iter().map(|&x| x as f32).collect();
+    let v = int_params(pname, s.iter().copied());
     sampler_parameter("glSamplerParameterIuiv", sampler, pname, v)
 }
 
@@ -927,13 +952,55 @@ unsafe extern "C" fn GetSamplerParameterfv(sampler: GLuint, pname: GLenum, out: 
 
 unsafe extern "C" fn GetSamplerParameterIiv(sampler: GLuint, pname: GLenum, out: *mut GLint) {
     get_sampler_parameter("glGetSamplerParameterIiv", sampler, pname, out, |x| {
-        x as GLint
+        int_param(pname, x) as GLint
     })
 }
 
 unsafe extern "C" fn GetSamplerParameterIuiv(sampler: GLuint, pname: GLenum, out: *mut GLuint) {
     get_sampler_parameter("glGetSamplerParameterIuiv", sampler, pname, out, |x| {
-        x as GLuint
+        int_param(pname, x)
+    })
+}
+
+unsafe extern "C" fn TexParameterIiv(target: GLenum, pname: GLenum, params: *const GLint) {
+    if params.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let s = unsafe { std::slice::from_raw_parts(params, param_len(pname)) };
+    let v = int_params(pname, s.iter().map(|&x| x as u32));
+    with_ctx("glTexParameterIiv", (), |c| {
+        tex_parameter(c, target, pname, v)
+    })
+}
+
+unsafe extern "C" fn TexParameterIuiv(target: GLenum, pname: GLenum, params: *const GLuint) {
+    if params.is_null() {
+        return;
+    }
+    // SAFETY: the parameter's values are read.
+    let s = unsafe { std::slice::from_raw_parts(params, param_len(pname)) };
+    let v = int_params(pname, s.iter().copied());
+    with_ctx("glTexParameterIuiv", (), |c| {
+        tex_parameter(c, target, pname, v)
+    })
+}
+
+unsafe extern "C" fn GetTexParameterIiv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetTexParameterIiv", (), |c| {
+        let r = c.get_tex_parameter(target, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| int_param(pname, x) as GLint);
+        }
+    })
+}
+
+unsafe extern "C" fn GetTexParameterIuiv(target: GLenum, pname: GLenum, params: *mut GLuint) {
+    with_ctx("glGetTexParameterIuiv", (), |c| {
+        let r = c.get_tex_parameter(target, pname);
+        if let Some(v) = c.record(r) {
+            write(params, &v, |x| int_param(pname, x));
+        }
     })
 }
 
@@ -1183,6 +1250,10 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.SamplerParameteriv = SamplerParameteriv;
     d.SamplerParameterfv = SamplerParameterfv;
     d.SamplerParameterIiv = SamplerParameterIiv;
+    d.TexParameterIiv = TexParameterIiv;
+    d.TexParameterIuiv = TexParameterIuiv;
+    d.GetTexParameterIiv = GetTexParameterIiv;
+    d.GetTexParameterIuiv = GetTexParameterIuiv;
     d.SamplerParameterIuiv = SamplerParameterIuiv;
     d.GetSamplerParameteriv = GetSamplerParameteriv;
     d.GetSamplerParameterfv = GetSamplerParameterfv;

@@ -325,6 +325,73 @@ vector!(EdgeFlagv, GLboolean, flag, 1, |c, v, n| c.attrib(
     n
 ));
 
+/// An integer attribute's components (`glVertexAttribI*`, EXT_gpu_shader4):
+/// the missing ones (0, 0, 0, 1), all kept as the bits of their `i32` /
+/// `u32` values, which integer shader inputs read as they are.
+fn expand_int(v: &[u32]) -> [f32; 4] {
+    let mut o = [0, 0, 0, 1u32];
+    o[..v.len()].copy_from_slice(v);
+    o.map(f32::from_bits)
+}
+
+macro_rules! attrib_i {
+    ($($name:ident $t:ty, ($($a:ident),*);)*) => {$(
+        unsafe extern "C" fn $name(index: GLuint, $($a: $t),*) {
+            let v = expand_int(&[$($a as u32),*]);
+            let n = [$(stringify!($a)),*].len() as u8;
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                let r = c.vertex_attrib(index, v, n);
+                c.record(r);
+            })
+        }
+    )*};
+}
+
+macro_rules! attrib_iv {
+    ($($name:ident $t:ty, $n:literal;)*) => {$(
+        unsafe extern "C" fn $name(index: GLuint, p: *const $t) {
+            if p.is_null() {
+                return;
+            }
+            // SAFETY: the GL command reads exactly `$n` components from `p`.
+            let s = unsafe { std::slice::from_raw_parts(p, $n) };
+            // Signed components sign-extend to their i32 bits.
+            let ints: Vec<u32> = s.iter().map(|&x| x as i32 as u32).collect();
+            let v = expand_int(&ints);
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                let r = c.vertex_attrib(index, v, $n);
+                c.record(r);
+            })
+        }
+    )*};
+}
+
+attrib_i! {
+    VertexAttribI1i GLint, (x);
+    VertexAttribI2i GLint, (x, y);
+    VertexAttribI3i GLint, (x, y, z);
+    VertexAttribI4i GLint, (x, y, z, w);
+    VertexAttribI1ui GLuint, (x);
+    VertexAttribI2ui GLuint, (x, y);
+    VertexAttribI3ui GLuint, (x, y, z);
+    VertexAttribI4ui GLuint, (x, y, z, w);
+}
+
+attrib_iv! {
+    VertexAttribI1iv GLint, 1;
+    VertexAttribI2iv GLint, 2;
+    VertexAttribI3iv GLint, 3;
+    VertexAttribI4iv GLint, 4;
+    VertexAttribI1uiv GLuint, 1;
+    VertexAttribI2uiv GLuint, 2;
+    VertexAttribI3uiv GLuint, 3;
+    VertexAttribI4uiv GLuint, 4;
+    VertexAttribI4bv GLbyte, 4;
+    VertexAttribI4sv GLshort, 4;
+    VertexAttribI4ubv GLubyte, 4;
+    VertexAttribI4usv GLushort, 4;
+}
+
 keyed_family! {
     vertex_attrib, index: GLuint;
     VertexAttrib1s VertexAttrib2s VertexAttrib3s VertexAttrib4s VertexAttrib1sv VertexAttrib2sv VertexAttrib3sv VertexAttrib4sv: GLshort, d_s;
@@ -410,6 +477,26 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.VertexAttrib2f = VertexAttrib2f;
     d.VertexAttrib3f = VertexAttrib3f;
     d.VertexAttrib4f = VertexAttrib4f;
+    d.VertexAttribI1i = VertexAttribI1i;
+    d.VertexAttribI2i = VertexAttribI2i;
+    d.VertexAttribI3i = VertexAttribI3i;
+    d.VertexAttribI4i = VertexAttribI4i;
+    d.VertexAttribI1ui = VertexAttribI1ui;
+    d.VertexAttribI2ui = VertexAttribI2ui;
+    d.VertexAttribI3ui = VertexAttribI3ui;
+    d.VertexAttribI4ui = VertexAttribI4ui;
+    d.VertexAttribI1iv = VertexAttribI1iv;
+    d.VertexAttribI2iv = VertexAttribI2iv;
+    d.VertexAttribI3iv = VertexAttribI3iv;
+    d.VertexAttribI4iv = VertexAttribI4iv;
+    d.VertexAttribI1uiv = VertexAttribI1uiv;
+    d.VertexAttribI2uiv = VertexAttribI2uiv;
+    d.VertexAttribI3uiv = VertexAttribI3uiv;
+    d.VertexAttribI4uiv = VertexAttribI4uiv;
+    d.VertexAttribI4bv = VertexAttribI4bv;
+    d.VertexAttribI4sv = VertexAttribI4sv;
+    d.VertexAttribI4ubv = VertexAttribI4ubv;
+    d.VertexAttribI4usv = VertexAttribI4usv;
     d.VertexAttrib1fv = VertexAttrib1fv;
     d.VertexAttrib2fv = VertexAttrib2fv;
     d.VertexAttrib3fv = VertexAttrib3fv;
