@@ -3,10 +3,12 @@
 //!
 //! Compression: the generic compressed internal formats (`GL_COMPRESSED_RGB`,
 //! ...) are accepted by `glTexImage*` and stored uncompressed, which the
-//! spec allows (`GL_TEXTURE_COMPRESSED` is then false). No specific
-//! compressed format is supported yet, so `GL_NUM_COMPRESSED_TEXTURE_FORMATS`
-//! is 0 and `glCompressedTex{Sub}Image*` answer INVALID_ENUM for every
-//! format, as the spec requires for formats that are not supported.
+//! spec allows (`GL_TEXTURE_COMPRESSED` is then false). The specific
+//! formats are ARB_texture_compression_bptc's (2D images): their blocks are
+//! kept (`glGetCompressedTexImage`) and decoded for sampling; `glTexImage*`
+//! and `glGenerateMipmap` compress what they store (`crate::bptc_enc`).
+//! Other specific formats are INVALID_ENUM, as the spec requires for
+//! formats that are not supported.
 //!
 //! Multisample: the framebuffer configs have no sample buffers
 //! (`GL_SAMPLE_BUFFERS` is 0), so the multisample enables and
@@ -18,6 +20,8 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
+use crate::texture::{TexImage, bptc, bptc_image_size, internal_format, set_compressed};
+use crate::texture_api::image_target;
 
 /// Whether `target` names a texture image target of a `dims`-dimensional
 /// compressed image command.
@@ -33,48 +37,199 @@ fn compressed_target(dims: usize, target: GLenum) -> bool {
     }
 }
 
+/// A validated `glCompressedTex{Sub}Image*`: where its blocks go.
+#[derive(Clone, Copy, Debug)]
+pub struct CompressedPlan {
+    target: GLenum,
+    level: usize,
+    internal_format: GLenum,
+    size: [usize; 3],
+    /// The sub-image's offset; `None` for a whole image.
+    offset: Option<[usize; 3]>,
+    /// Bytes read from the client (the command's `imageSize`).
+    pub byte_len: usize,
+}
+
 impl Context {
-    /// `glCompressedTexImage{1,2,3}D`: INVALID_ENUM for a bad target and
-    /// for every internal format (none is supported), INVALID_VALUE for a
-    /// negative image size.
-    pub fn compressed_tex_image(
+    /// `glCompressedTexImage{1,2,3}D` validation (GL 4.6 §8.7):
+    /// INVALID_ENUM for a bad target or a format that is not a supported
+    /// compressed one (the BPTC formats, 2D images only: INVALID_OPERATION
+    /// for 3D, as for RGTC), INVALID_VALUE for a bad level, size or border
+    /// and an `imageSize` that does not match the image.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn plan_compressed_tex_image(
         &mut self,
         dims: usize,
         target: GLenum,
-        _internal_format: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
         image_size: i32,
-    ) -> ApiResult {
+    ) -> ApiResult<CompressedPlan> {
         self.fbo_resolve();
         self.outside_begin_end()?;
-        if !compressed_target(dims, target) {
+        if !compressed_target(dims, target) || bptc(internal_format).is_none() || dims == 1 {
             return Err(ApiError::InvalidEnum);
         }
-        if image_size < 0 {
+        if dims == 3 {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
+        if border != 0 || image_size < 0 {
             return Err(ApiError::InvalidValue);
         }
-        Err(ApiError::InvalidEnum)
+        if !Self::fits_limits(dims, target, level, size, 0) {
+            return Err(ApiError::InvalidValue);
+        }
+        if !Self::fits_memory(size) {
+            return Err(ApiError::OutOfMemory);
+        }
+        let size = [size[0] as usize, size[1] as usize, 1];
+        if image_size as usize != bptc_image_size(size) {
+            return Err(ApiError::InvalidValue);
+        }
+        Ok(CompressedPlan {
+            target,
+            level: level as usize,
+            internal_format,
+            size,
+            offset: None,
+            byte_len: image_size as usize,
+        })
     }
 
-    /// `glCompressedTexSubImage{1,2,3}D`: as [`Context::compressed_tex_image`].
-    pub fn compressed_tex_sub_image(
+    /// `glCompressedTexSubImage{1,2,3}D` validation: as
+    /// [`Context::plan_compressed_tex_image`]; INVALID_OPERATION when the
+    /// level has no image, its format is not `format`, or the region does
+    /// not start on a block or end on one (or at the image's edge);
+    /// INVALID_VALUE for a region outside the image or a wrong `imageSize`.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn plan_compressed_tex_sub_image(
         &mut self,
         dims: usize,
         target: GLenum,
-        _format: GLenum,
+        level: i32,
+        offset: [i32; 3],
+        size: [i32; 3],
+        format: GLenum,
         image_size: i32,
-    ) -> ApiResult {
+    ) -> ApiResult<CompressedPlan> {
         self.fbo_resolve();
-        self.compressed_tex_image(dims, target, 0, image_size)
+        self.outside_begin_end()?;
+        if !compressed_target(dims, target) || bptc(format).is_none() || dims == 1 {
+            return Err(ApiError::InvalidEnum);
+        }
+        if dims == 3 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        if !(0..=14).contains(&level) || size.iter().any(|&s| s < 0) || image_size < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let image = self.with_bound_texture(bind, |t| {
+            Ok(t.images
+                .get(&(face, level as usize))
+                .map(|i| (i.size, i.internal_format)))
+        })?;
+        let (isize, ifmt) = image.ok_or(ApiError::InvalidOperation)?;
+        if ifmt != format {
+            return Err(ApiError::InvalidOperation);
+        }
+        for k in 0..2 {
+            let end = i64::from(offset[k]) + i64::from(size[k]);
+            if offset[k] < 0 || end > isize[k] as i64 {
+                return Err(ApiError::InvalidValue);
+            }
+            if offset[k] % 4 != 0 || (size[k] % 4 != 0 && end != isize[k] as i64) {
+                return Err(ApiError::InvalidOperation);
+            }
+        }
+        let size = [size[0] as usize, size[1] as usize, 1];
+        if image_size as usize != bptc_image_size(size) {
+            return Err(ApiError::InvalidValue);
+        }
+        Ok(CompressedPlan {
+            target,
+            level: level as usize,
+            internal_format: format,
+            size,
+            offset: Some([offset[0] as usize, offset[1] as usize, 0]),
+            byte_len: image_size as usize,
+        })
     }
 
-    /// `glGetCompressedTexImage`: INVALID_ENUM for a bad target,
-    /// INVALID_VALUE for a bad level, INVALID_OPERATION because no image is
-    /// stored compressed.
-    pub fn get_compressed_tex_image(&mut self, target: GLenum, level: i32) -> ApiResult {
+    /// Stores a planned compressed image or sub-image from its blocks
+    /// (`plan.byte_len` bytes; zeros when the client gave none).
+    pub fn compressed_tex_image(&mut self, plan: CompressedPlan, bytes: &[u8]) -> ApiResult {
+        self.outside_begin_end()?;
+        let kind = bptc(plan.internal_format).ok_or(ApiError::InvalidEnum)?;
+        let (bind, face) = image_target(plan.target).ok_or(ApiError::InvalidEnum)?;
+        let mut blocks = vec![0u8; bptc_image_size(plan.size)];
+        let n = blocks.len().min(bytes.len());
+        blocks[..n].copy_from_slice(&bytes[..n]);
+        self.flush_vertices();
+        self.with_bound_texture(bind, |t| {
+            let key = (face, plan.level);
+            match plan.offset {
+                None => {
+                    if t.immutable_levels.is_some() {
+                        return Err(ApiError::InvalidOperation);
+                    }
+                    let (base, bits) =
+                        internal_format(plan.internal_format).ok_or(ApiError::InvalidEnum)?;
+                    let mut img = TexImage {
+                        size: plan.size,
+                        internal_format: plan.internal_format,
+                        base,
+                        bits,
+                        texels: Vec::new(),
+                        compressed: None,
+                    };
+                    set_compressed(&mut img, kind, blocks);
+                    t.images.insert(key, img);
+                }
+                Some(off) => {
+                    let img = t.images.get_mut(&key).ok_or(ApiError::InvalidOperation)?;
+                    let mut all = img
+                        .compressed
+                        .take()
+                        .unwrap_or_else(|| vec![0; bptc_image_size(img.size)]);
+                    // Copy the region's blocks into the image's.
+                    let (iw, sw) = (img.size[0].div_ceil(4), plan.size[0].div_ceil(4));
+                    for by in 0..plan.size[1].div_ceil(4) {
+                        for bx in 0..sw {
+                            let src = (by * sw + bx) * 16;
+                            let dst = ((off[1] / 4 + by) * iw + off[0] / 4 + bx) * 16;
+                            if let (Some(d), Some(s)) =
+                                (all.get_mut(dst..dst + 16), blocks.get(src..src + 16))
+                            {
+                                d.copy_from_slice(s);
+                            }
+                        }
+                    }
+                    set_compressed(img, kind, all);
+                }
+            }
+            t.touch();
+            Ok(())
+        })
+    }
+
+    /// `glGetCompressedTexImage`: the blocks of an image. INVALID_ENUM for
+    /// a bad target, INVALID_VALUE for a bad level, INVALID_OPERATION for
+    /// an image that is not stored compressed (or no image).
+    pub fn get_compressed_tex_image(&mut self, target: GLenum, level: i32) -> ApiResult<Vec<u8>> {
         self.fbo_resolve();
         // The glGetTexImage validation of target and level.
         self.plan_get_tex_image(target, level, GL_RGBA, GL_UNSIGNED_BYTE)?;
-        Err(ApiError::InvalidOperation)
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        self.with_bound_texture(bind, |t| {
+            t.images
+                .get(&(face, level as usize))
+                .and_then(|i| i.compressed.clone())
+                .ok_or(ApiError::InvalidOperation)
+        })
     }
 
     /// `glSampleCoverage`: the value is clamped to [0, 1].

@@ -93,6 +93,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_sRGB", Needs::Version(2, 1)),
     // On their own.
     (c"GL_ARB_ES2_compatibility", Needs::Version(2, 0)),
+    // Its spec names GL 3.1; Mesa offers it on every compatibility context
+    // that can decode it, as here.
+    (c"GL_ARB_texture_compression_bptc", Needs::Version(1, 3)),
+    (c"GL_ARB_half_float_pixel", Needs::Version(1, 5)),
     (c"GL_EXT_abgr", Needs::Version(1, 1)),
     (c"GL_EXT_gpu_shader4", Needs::Version(2, 0)),
     (c"GL_EXT_packed_float", Needs::Version(1, 5)),

@@ -83,7 +83,12 @@ fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
         _ if crate::texture::is_generic_compressed(fmt) => return None,
         // Not colour-renderable (GL 4.6 §9.4: table 8.12's unchecked
         // "CR" column).
-        _ if crate::texture::is_snorm(fmt) || fmt == GL_RGB9_E5 => return None,
+        _ if crate::texture::is_snorm(fmt)
+            || fmt == GL_RGB9_E5
+            || crate::texture::bptc(fmt).is_some() =>
+        {
+            return None;
+        }
         _ => {
             let (base, b) = internal_format(fmt)?;
             match base {

@@ -217,8 +217,14 @@ impl Context {
             GL_SAMPLE_BUFFERS | GL_SAMPLES if v >= (1, 3) => int(0),
             GL_SAMPLE_COVERAGE_VALUE if v >= (1, 3) => floats(&[f64::from(s.sample_coverage.0)]),
             GL_SAMPLE_COVERAGE_INVERT if v >= (1, 3) => boolean(s.sample_coverage.1),
-            GL_NUM_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => int(0),
-            GL_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => ints(&[]),
+            // ARB_texture_compression_bptc's formats.
+            GL_NUM_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => int(4),
+            GL_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => ints(&[
+                GL_COMPRESSED_RGBA_BPTC_UNORM.into(),
+                GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM.into(),
+                GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT.into(),
+                GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT.into(),
+            ]),
             // Implementation limits (the values llvmpipe reports).
             GL_MAX_VIEWPORT_DIMS => ints(&[MAX_VIEWPORT_DIM.into(), MAX_VIEWPORT_DIM.into()]),
             GL_MAX_TEXTURE_SIZE => int(16384),

@@ -11,6 +11,8 @@
 pub mod accum;
 pub mod attrib;
 pub mod blit;
+mod bptc;
+mod bptc_enc;
 pub mod buffer;
 mod buffer_api;
 mod compressed;
@@ -51,6 +53,7 @@ pub mod uniform;
 pub mod vbo;
 pub mod version;
 
+pub use compressed::CompressedPlan;
 pub use context::{Context, ContextParams, Profile, WindowSystemHooks};
 pub use error::ApiError;
 pub use version::{ApiVersions, Support};

@@ -76,13 +76,17 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
             }
         }
     }
-    TexImage {
+    let mut img = TexImage {
         size,
         internal_format: src.internal_format,
         base: src.base,
         bits: src.bits,
         texels,
-    }
+        compressed: None,
+    };
+    // A compressed format's levels are compressed too.
+    crate::texture::compress_in_place(&mut img);
+    img
 }
 
 /// Channels of at most 8 bits (llvmpipe's 8-bit sampling path): the texels
@@ -213,6 +217,7 @@ mod tests {
                 .iter()
                 .map(|&r| [f32::from(r) / 255.0, 0.0, 0.0, 1.0])
                 .collect(),
+            compressed: None,
         }
     }
 

@@ -139,6 +139,13 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         // mantissas (see `to_stored`).
         GL_R11F_G11F_B10F => (GL_RGB, [11, 11, 10, 0]),
         GL_RGB9_E5 => (GL_RGB, [9, 9, 9, 0]),
+        // ARB_texture_compression_bptc (see `Bptc`).
+        GL_COMPRESSED_RGBA_BPTC_UNORM | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => {
+            (GL_RGBA, [8, 8, 8, 8])
+        }
+        GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT | GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => {
+            (GL_RGB, [16, 16, 16, 0])
+        }
         _ => return integer_internal_format(fmt),
     })
 }
@@ -267,7 +274,7 @@ pub fn component_type(fmt: GLenum) -> GLenum {
 /// 8 bits per unsigned normalized channel, so float, integer and signed
 /// normalized attachments are `GL_FRAMEBUFFER_UNSUPPORTED` for now.
 pub fn color_renders(fmt: GLenum) -> bool {
-    component_type(fmt) == GL_UNSIGNED_NORMALIZED
+    component_type(fmt) == GL_UNSIGNED_NORMALIZED && bptc(fmt).is_none()
 }
 
 /// Whether `fmt` is a signed normalized format (EXT_texture_snorm): its
@@ -418,6 +425,7 @@ pub fn is_srgb(fmt: GLenum) -> bool {
             | GL_COMPRESSED_SRGB_ALPHA
             | GL_COMPRESSED_SLUMINANCE
             | GL_COMPRESSED_SLUMINANCE_ALPHA
+            | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM
     )
 }
 
@@ -467,6 +475,8 @@ pub fn is_float(fmt: GLenum) -> bool {
         fmt,
         GL_R11F_G11F_B10F
             | GL_RGB9_E5
+            | GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT
+            | GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT
             | GL_RGBA32F
             | GL_RGB32F
             | GL_RG32F
@@ -570,6 +580,9 @@ pub struct TexImage {
     /// Texels, rows bottom first (linear colour for sRGB formats, see
     /// [`is_srgb`]).
     pub texels: Vec<[f32; 4]>,
+    /// The compressed image of a specific compressed format (the blocks
+    /// `glGetCompressedTexImage` returns; `texels` are their decoding).
+    pub compressed: Option<Vec<u8>>,
 }
 
 impl TexImage {
@@ -981,13 +994,135 @@ pub fn make_image(
         .into_iter()
         .map(|t| to_stored(t, internal_format, base, bits))
         .collect();
-    Ok(TexImage {
+    let mut img = TexImage {
         size,
         internal_format,
         base,
         bits,
         texels,
-    })
+        compressed: None,
+    };
+    compress_in_place(&mut img);
+    Ok(img)
+}
+
+/// A BPTC internal format (ARB_texture_compression_bptc): 4×4 blocks of 16
+/// bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bptc {
+    /// BC7: RGBA8 (sRGB-encoded colour for the sRGB format).
+    Unorm,
+    /// BC6H: RGB half floats, signed or not.
+    Float {
+        /// `GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT`.
+        signed: bool,
+    },
+}
+
+/// The BPTC kind of `fmt`, if it is one.
+pub fn bptc(fmt: GLenum) -> Option<Bptc> {
+    match fmt {
+        GL_COMPRESSED_RGBA_BPTC_UNORM | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => Some(Bptc::Unorm),
+        GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Some(Bptc::Float { signed: false }),
+        GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT => Some(Bptc::Float { signed: true }),
+        _ => None,
+    }
+}
+
+/// Bytes of a compressed image of `size` in `kind` (16 per 4×4 block and
+/// slice).
+pub fn bptc_image_size(size: [usize; 3]) -> usize {
+    size[0].div_ceil(4) * size[1].div_ceil(4) * size[2] * 16
+}
+
+/// Decodes BPTC blocks (`bptc_image_size(size)` bytes) into texels in the
+/// format's own terms (sRGB encoded, rows bottom first as the blocks are).
+pub fn decode_bptc(kind: Bptc, bytes: &[u8], size: [usize; 3]) -> Vec<[f32; 4]> {
+    let [w, h, d] = size;
+    let mut out = vec![[0.0, 0.0, 0.0, 1.0]; w * h * d];
+    let (bw, bh) = (w.div_ceil(4), h.div_ceil(4));
+    for z in 0..d {
+        for by in 0..bh {
+            for bx in 0..bw {
+                let at = ((z * bh + by) * bw + bx) * 16;
+                let Some(block) = bytes.get(at..at + 16) else {
+                    continue;
+                };
+                let block: &[u8; 16] = block.try_into().expect("16 bytes");
+                let texels: [[f32; 4]; 16] = match kind {
+                    Bptc::Unorm => {
+                        crate::bptc::decode_bc7(block).map(|t| t.map(|c| f32::from(c) / 255.0))
+                    }
+                    Bptc::Float { signed } => {
+                        crate::bptc::decode_bc6h(block, signed).map(|[r, g, b]| [r, g, b, 1.0])
+                    }
+                };
+                for (i, t) in texels.into_iter().enumerate() {
+                    let (x, y) = (bx * 4 + i % 4, by * 4 + i / 4);
+                    if x < w && y < h {
+                        out[(z * h + y) * w + x] = t;
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Encodes texels in the format's own terms as BPTC blocks
+/// ([`crate::bptc_enc`]); edge blocks repeat the image's last texels.
+pub fn encode_bptc(kind: Bptc, texels: &[[f32; 4]], size: [usize; 3]) -> Vec<u8> {
+    let [w, h, d] = size;
+    let mut out = Vec::with_capacity(bptc_image_size(size));
+    for z in 0..d {
+        for by in 0..h.div_ceil(4) {
+            for bx in 0..w.div_ceil(4) {
+                let t = |i: usize| {
+                    let x = (bx * 4 + i % 4).min(w - 1);
+                    let y = (by * 4 + i / 4).min(h - 1);
+                    texels[(z * h + y) * w + x]
+                };
+                let block = match kind {
+                    Bptc::Unorm => crate::bptc_enc::encode_bc7(&std::array::from_fn(|i| {
+                        t(i).map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)
+                    })),
+                    Bptc::Float { signed } => crate::bptc_enc::encode_bc6h(
+                        &std::array::from_fn(|i| {
+                            let [r, g, b, _] = t(i);
+                            [r, g, b]
+                        }),
+                        signed,
+                    ),
+                };
+                out.extend_from_slice(&block);
+            }
+        }
+    }
+    out
+}
+
+/// Makes an image of a BPTC format hold what the format can: its texels
+/// compressed (kept in [`TexImage::compressed`]) and decoded again.
+pub fn compress_in_place(img: &mut TexImage) {
+    let Some(kind) = bptc(img.internal_format) else {
+        return;
+    };
+    if img.size.contains(&0) {
+        img.compressed = Some(Vec::new());
+        return;
+    }
+    let bytes = encode_bptc(kind, &img.stored_texels(), img.size);
+    set_compressed(img, kind, bytes);
+}
+
+/// Replaces a BPTC image's blocks (`bptc_image_size` bytes) and texels.
+pub fn set_compressed(img: &mut TexImage, kind: Bptc, bytes: Vec<u8>) {
+    let decoded = decode_bptc(kind, &bytes, img.size);
+    img.texels = decoded
+        .into_iter()
+        .map(|t| to_stored(t, img.internal_format, img.base, img.bits))
+        .collect();
+    img.compressed = Some(bytes);
 }
 
 fn internal_format_checked(fmt: GLenum) -> ApiResult<(GLenum, [u8; 4])> {

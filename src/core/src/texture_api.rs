@@ -87,7 +87,7 @@ pub fn strip_border(
 }
 
 /// The binding target an image target belongs to, and its cube face.
-fn image_target(target: GLenum) -> Option<(GLenum, usize)> {
+pub(crate) fn image_target(target: GLenum) -> Option<(GLenum, usize)> {
     Some(match target {
         GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_RECTANGLE => (target, 0),
         GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z => (
@@ -248,13 +248,19 @@ impl Context {
 
     /// Whether an image's texels fit the storage limit of one image
     /// ([`MAX_IMAGE_TEXELS`]).
-    fn fits_memory(size: [i32; 3]) -> bool {
+    pub(crate) fn fits_memory(size: [i32; 3]) -> bool {
         size.iter().map(|&s| s.max(1) as u64).product::<u64>() <= MAX_IMAGE_TEXELS
     }
 
     /// Whether an image of `size` (with its border) fits the
     /// implementation's limits at `level`: the limits a proxy query tests.
-    fn fits_limits(dims: usize, target: GLenum, level: i32, size: [i32; 3], border: i32) -> bool {
+    pub(crate) fn fits_limits(
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        size: [i32; 3],
+        border: i32,
+    ) -> bool {
         let bind = image_target(target).map_or(target, |(b, _)| b);
         let max = (max_size(bind) >> level.clamp(0, 31)) as i64;
         (0..dims).all(|d| i64::from(size[d]) <= max + 2 * i64::from(border))
@@ -335,7 +341,7 @@ impl Context {
 
     /// The checks of `glTexImage*` before the client image's format and
     /// type; returns the binding target and the internal format's base.
-    fn check_tex_image_target(
+    pub(crate) fn check_tex_image_target(
         &self,
         dims: usize,
         target: GLenum,
@@ -614,6 +620,7 @@ impl Context {
                     }
                 }
             }
+            crate::texture::compress_in_place(img);
             regenerate(t, level);
             Ok(())
         })
@@ -841,12 +848,21 @@ impl Context {
                     });
                     (if has { ty } else { GL_NONE }) as f32
                 }
-                GL_TEXTURE_COMPRESSED => 0.0,
+                GL_TEXTURE_COMPRESSED => {
+                    let c = img.is_some_and(|i| crate::texture::bptc(i.internal_format).is_some());
+                    f32::from(u8::from(c))
+                }
                 // A depth/stencil format keeps its stencil bits in G.
                 GL_TEXTURE_STENCIL_SIZE if depth => f32::from(bits[1]),
                 GL_TEXTURE_STENCIL_SIZE => 0.0,
-                // No image is stored compressed (GL 4.6 compat §8.11.3).
-                GL_TEXTURE_COMPRESSED_IMAGE_SIZE => return Err(ApiError::InvalidOperation),
+                // INVALID_OPERATION for an image not stored compressed (GL
+                // 4.6 compat §8.11.3).
+                GL_TEXTURE_COMPRESSED_IMAGE_SIZE => match img {
+                    Some(i) if crate::texture::bptc(i.internal_format).is_some() => {
+                        crate::texture::bptc_image_size(i.size) as f32
+                    }
+                    _ => return Err(ApiError::InvalidOperation),
+                },
                 _ => return Err(ApiError::InvalidEnum),
             })
         });

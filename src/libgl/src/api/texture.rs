@@ -203,127 +203,175 @@ unsafe extern "C" fn CopyTexSubImage3D(
     })
 }
 
+/// Reads a planned compressed image's blocks (client memory or the pixel
+/// unpack buffer) and stores them, or records the plan's error.
+fn compressed_image(
+    c: &mut Context,
+    plan: oxgl_core::error::ApiResult<oxgl_core::CompressedPlan>,
+    data: *const c_void,
+) {
+    let Some(plan) = c.record(plan) else {
+        return;
+    };
+    // SAFETY: GL 4.6 §8.7: the client's image is `imageSize` bytes.
+    let src = unsafe { super::unpack_source(c, data, plan.byte_len) };
+    let Some(src) = c.record(src) else {
+        return;
+    };
+    let bytes = src.map(|s| s.to_vec()).unwrap_or_default();
+    compiled(c, move |c| c.compressed_tex_image(plan, &bytes));
+}
+
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
 unsafe extern "C" fn CompressedTexImage1D(
     target: GLenum,
-    _level: GLint,
+    level: GLint,
     ifmt: GLenum,
-    _w: GLsizei,
-    _border: GLint,
+    w: GLsizei,
+    border: GLint,
     size: GLsizei,
-    _data: *const c_void,
+    data: *const c_void,
 ) {
     with_ctx("glCompressedTexImage1D", (), |c| {
-        compiled(c, move |c| c.compressed_tex_image(1, target, ifmt, size))
+        let plan = c.plan_compressed_tex_image(1, target, level, ifmt, [w, 1, 1], border, size);
+        compressed_image(c, plan, data);
     })
 }
 
 #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
 unsafe extern "C" fn CompressedTexImage2D(
     target: GLenum,
-    _level: GLint,
+    level: GLint,
     ifmt: GLenum,
-    _w: GLsizei,
-    _h: GLsizei,
-    _border: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    border: GLint,
     size: GLsizei,
-    _data: *const c_void,
+    data: *const c_void,
 ) {
     with_ctx("glCompressedTexImage2D", (), |c| {
-        compiled(c, move |c| c.compressed_tex_image(2, target, ifmt, size))
+        let plan = c.plan_compressed_tex_image(2, target, level, ifmt, [w, h, 1], border, size);
+        compressed_image(c, plan, data);
     })
 }
 
 #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
 unsafe extern "C" fn CompressedTexImage3D(
     target: GLenum,
-    _level: GLint,
+    level: GLint,
     ifmt: GLenum,
-    _w: GLsizei,
-    _h: GLsizei,
-    _d: GLsizei,
-    _border: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
+    border: GLint,
     size: GLsizei,
-    _data: *const c_void,
+    data: *const c_void,
 ) {
     with_ctx("glCompressedTexImage3D", (), |c| {
-        compiled(c, move |c| c.compressed_tex_image(3, target, ifmt, size))
+        let plan = c.plan_compressed_tex_image(3, target, level, ifmt, [w, h, d], border, size);
+        compressed_image(c, plan, data);
     })
 }
 
 #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
 unsafe extern "C" fn CompressedTexSubImage1D(
     target: GLenum,
-    _level: GLint,
-    _x: GLint,
-    _w: GLsizei,
+    level: GLint,
+    x: GLint,
+    w: GLsizei,
     format: GLenum,
     size: GLsizei,
-    _data: *const c_void,
+    data: *const c_void,
 ) {
     with_ctx("glCompressedTexSubImage1D", (), |c| {
-        compiled(c, move |c| {
-            c.compressed_tex_sub_image(1, target, format, size)
-        })
+        let plan =
+            c.plan_compressed_tex_sub_image(1, target, level, [x, 0, 0], [w, 1, 1], format, size);
+        compressed_image(c, plan, data);
     })
 }
 
 #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
 unsafe extern "C" fn CompressedTexSubImage2D(
     target: GLenum,
-    _level: GLint,
-    _x: GLint,
-    _y: GLint,
-    _w: GLsizei,
-    _h: GLsizei,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    w: GLsizei,
+    h: GLsizei,
     format: GLenum,
     size: GLsizei,
-    _data: *const c_void,
+    data: *const c_void,
 ) {
     with_ctx("glCompressedTexSubImage2D", (), |c| {
-        compiled(c, move |c| {
-            c.compressed_tex_sub_image(2, target, format, size)
-        })
+        let plan =
+            c.plan_compressed_tex_sub_image(2, target, level, [x, y, 0], [w, h, 1], format, size);
+        compressed_image(c, plan, data);
     })
 }
 
 #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
 unsafe extern "C" fn CompressedTexSubImage3D(
     target: GLenum,
-    _level: GLint,
-    _x: GLint,
-    _y: GLint,
-    _z: GLint,
-    _w: GLsizei,
-    _h: GLsizei,
-    _d: GLsizei,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    z: GLint,
+    w: GLsizei,
+    h: GLsizei,
+    d: GLsizei,
     format: GLenum,
     size: GLsizei,
-    _data: *const c_void,
+    data: *const c_void,
 ) {
     with_ctx("glCompressedTexSubImage3D", (), |c| {
-        compiled(c, move |c| {
-            c.compressed_tex_sub_image(3, target, format, size)
-        })
+        let plan =
+            c.plan_compressed_tex_sub_image(3, target, level, [x, y, z], [w, h, d], format, size);
+        compressed_image(c, plan, data);
     })
 }
 
-unsafe extern "C" fn GetCompressedTexImage(target: GLenum, level: GLint, _img: *mut c_void) {
-    with_ctx("glGetCompressedTexImage", (), |c| {
+/// `glGetCompressedTexImage` into at most `limit` bytes (INVALID_OPERATION
+/// when the image is larger, `glGetnCompressedTexImage`).
+fn get_compressed(
+    name: &'static str,
+    target: GLenum,
+    level: GLint,
+    limit: usize,
+    img: *mut c_void,
+) {
+    with_ctx(name, (), |c| {
         let r = c.get_compressed_tex_image(target, level);
+        let Some(bytes) = c.record(r) else {
+            return;
+        };
+        if bytes.len() > limit {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
+            return;
+        }
+        // SAFETY: GL 4.6 §8.11.3: the client provides room for the image's
+        // GL_TEXTURE_COMPRESSED_IMAGE_SIZE bytes.
+        let r = unsafe {
+            super::pack_into(c, img, bytes.len(), |_, dst| {
+                dst.copy_from_slice(&bytes);
+                Ok(())
+            })
+        };
         c.record(r);
     })
+}
+
+unsafe extern "C" fn GetCompressedTexImage(target: GLenum, level: GLint, img: *mut c_void) {
+    get_compressed("glGetCompressedTexImage", target, level, usize::MAX, img);
 }
 
 unsafe extern "C" fn GetnCompressedTexImage(
     target: GLenum,
     level: GLint,
-    _buf_size: GLsizei,
-    _img: *mut c_void,
+    buf_size: GLsizei,
+    img: *mut c_void,
 ) {
-    with_ctx("glGetnCompressedTexImage", (), |c| {
-        let r = c.get_compressed_tex_image(target, level);
-        c.record(r);
-    })
+    let limit = usize::try_from(buf_size).unwrap_or(0);
+    get_compressed("glGetnCompressedTexImage", target, level, limit, img);
 }
 
 unsafe extern "C" fn SampleCoverage(value: GLfloat, invert: GLboolean) {
