@@ -109,7 +109,8 @@ impl Context {
         {
             return Err(ApiError::InvalidOperation);
         }
-        if self.select.mode != GL_RENDER {
+        // NV_conditional_render discards blits too (as Mesa).
+        if self.select.mode != GL_RENDER || self.render_discarded() {
             return Ok(());
         }
         let (Some(read), Some(draw)) =

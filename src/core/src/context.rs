@@ -496,6 +496,10 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         self.fbo_prepare()?;
+        // NV_conditional_render discards clears too.
+        if self.render_discarded() {
+            return Ok(());
+        }
         let s = &self.state;
         let mut buffers = 0;
         if mask & GL_COLOR_BUFFER_BIT != 0 {

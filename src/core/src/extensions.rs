@@ -97,6 +97,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // that can decode it, as here.
     (c"GL_ARB_texture_compression_bptc", Needs::Version(1, 3)),
     (c"GL_ARB_half_float_pixel", Needs::Version(1, 5)),
+    (c"GL_ARB_half_float_vertex", Needs::Version(1, 5)),
+    (c"GL_ARB_vertex_array_object", Needs::Version(1, 5)),
+    (c"GL_NV_conditional_render", Needs::Version(1, 5)),
     (c"GL_EXT_abgr", Needs::Version(1, 1)),
     (c"GL_EXT_gpu_shader4", Needs::Version(2, 0)),
     (c"GL_EXT_packed_float", Needs::Version(1, 5)),

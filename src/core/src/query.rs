@@ -49,6 +49,9 @@ pub struct Queries {
     next: u32,
     /// The name of the active occlusion query (either target), 0 if none.
     occlusion: u32,
+    /// The query of the active conditional rendering (NV_conditional_render,
+    /// GL 3.0 §2.18), if any.
+    conditional: Option<u32>,
 }
 
 impl Queries {
@@ -201,6 +204,69 @@ impl Context {
             Some(b) => Self::status(self.backend().end_query(b)),
             None => Ok(()),
         }
+    }
+
+    /// `glBeginConditionalRender` (NV_conditional_render, GL 4.6 §10.9):
+    /// rendering until the matching end is discarded when query `id`
+    /// counted no samples. INVALID_ENUM for an unknown mode, INVALID_VALUE
+    /// for a name that is no occlusion query, INVALID_OPERATION while one
+    /// is active or the query is (Mesa's rules). Every mode waits for the
+    /// result: the query's draws are already done when it is asked.
+    pub fn begin_conditional_render(&mut self, id: u32, mode: GLenum) -> ApiResult {
+        self.outside_begin_end()?;
+        if !matches!(
+            mode,
+            GL_QUERY_WAIT | GL_QUERY_NO_WAIT | GL_QUERY_BY_REGION_WAIT | GL_QUERY_BY_REGION_NO_WAIT
+        ) {
+            return Err(ApiError::InvalidEnum);
+        }
+        if self.queries.conditional.is_some() {
+            return Err(ApiError::InvalidOperation);
+        }
+        let q = self
+            .queries
+            .names
+            .get(&id)
+            .filter(|q| id != 0 && q.target != 0)
+            .ok_or(ApiError::InvalidValue)?;
+        if q.active {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        self.queries.conditional = Some(id);
+        Ok(())
+    }
+
+    /// `glEndConditionalRender`: INVALID_OPERATION without an active one.
+    pub fn end_conditional_render(&mut self) -> ApiResult {
+        self.outside_begin_end()?;
+        if self.queries.conditional.is_none() {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        self.queries.conditional = None;
+        Ok(())
+    }
+
+    /// Whether rendering is discarded now: a conditional rendering is
+    /// active and its query counted no samples (a query deleted since
+    /// discards nothing).
+    pub(crate) fn render_discarded(&mut self) -> bool {
+        let Some(id) = self.queries.conditional else {
+            return false;
+        };
+        let Some(q) = self.queries.names.get(&id) else {
+            return false;
+        };
+        let result = match (q.result, &q.backend) {
+            (Some(r), _) => r,
+            (None, Some(b)) => self.backend().query_result(b, true).unwrap_or(0),
+            (None, None) => 0,
+        };
+        if let Some(q) = self.queries.names.get_mut(&id) {
+            q.result = Some(result);
+        }
+        result == 0
     }
 
     /// `glGetQueryiv`. GL 4.6 §4.2.3: INVALID_ENUM for an unknown target

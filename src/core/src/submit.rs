@@ -139,6 +139,10 @@ impl Context {
     /// Hands a normalized batch to the backend with the current state.
     pub(crate) fn submit_batch(&mut self, batch: &DrawBatch) {
         self.ff.batches_flushed += 1;
+        // NV_conditional_render: draws, pixel rectangles and bitmaps.
+        if self.render_discarded() {
+            return;
+        }
         if self.select.mode != GL_RENDER {
             // Selection and feedback report primitives instead.
             if !batch.prims.is_empty() {

@@ -132,6 +132,9 @@ pub(crate) unsafe fn pack_into(
 /// Extension names of core commands (gl.xml `alias` pairs: same signature
 /// and meaning) that advertised extensions need, as (alias, core name).
 const ALIASES: &[(&str, &str)] = &[
+    // NV_conditional_render.
+    ("glBeginConditionalRenderNV", "glBeginConditionalRender"),
+    ("glEndConditionalRenderNV", "glEndConditionalRender"),
     // EXT_gpu_shader4 / EXT_texture_integer (GL 3.0 names).
     ("glVertexAttribIPointerEXT", "glVertexAttribIPointer"),
     ("glGetVertexAttribIivEXT", "glGetVertexAttribIiv"),

@@ -65,6 +65,18 @@ unsafe extern "C" fn EndQuery(target: GLenum) {
     })
 }
 
+unsafe extern "C" fn BeginConditionalRender(id: GLuint, mode: GLenum) {
+    with_ctx("glBeginConditionalRender", (), |c| {
+        compiled(c, move |c| c.begin_conditional_render(id, mode))
+    })
+}
+
+unsafe extern "C" fn EndConditionalRender() {
+    with_ctx("glEndConditionalRender", (), |c| {
+        compiled(c, move |c| c.end_conditional_render())
+    })
+}
+
 unsafe extern "C" fn GetQueryiv(target: GLenum, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetQueryiv", (), |c| {
         let r = c.get_query_iv(target, pname);
@@ -131,6 +143,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.DeleteQueries = DeleteQueries;
     d.IsQuery = IsQuery;
     d.BeginQuery = BeginQuery;
+    d.BeginConditionalRender = BeginConditionalRender;
+    d.EndConditionalRender = EndConditionalRender;
     d.EndQuery = EndQuery;
     d.GetQueryiv = GetQueryiv;
     d.GetQueryObjectiv = GetQueryObjectiv;
