@@ -4,7 +4,8 @@
 //! Compression: the generic compressed internal formats (`GL_COMPRESSED_RGB`,
 //! ...) are accepted by `glTexImage*` and stored uncompressed, which the
 //! spec allows (`GL_TEXTURE_COMPRESSED` is then false). The specific
-//! formats are ARB_texture_compression_bptc's (2D images): their blocks are
+//! formats are ARB_texture_compression_bptc's and
+//! ARB_texture_compression_rgtc's (2D images): their blocks are
 //! kept (`glGetCompressedTexImage`) and decoded for sampling; `glTexImage*`
 //! and `glGenerateMipmap` compress what they store (`crate::bptc_enc`).
 //! Other specific formats are INVALID_ENUM, as the spec requires for
@@ -20,7 +21,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{TexImage, bptc, bptc_image_size, internal_format, set_compressed};
+use crate::texture::{TexImage, compressed_kind, internal_format, set_compressed};
 use crate::texture_api::image_target;
 
 /// Whether `target` names a texture image target of a `dims`-dimensional
@@ -69,7 +70,10 @@ impl Context {
     ) -> ApiResult<CompressedPlan> {
         self.fbo_resolve();
         self.outside_begin_end()?;
-        if !compressed_target(dims, target) || bptc(internal_format).is_none() || dims == 1 {
+        let Some(kind) = compressed_kind(internal_format) else {
+            return Err(ApiError::InvalidEnum);
+        };
+        if !compressed_target(dims, target) || dims == 1 {
             return Err(ApiError::InvalidEnum);
         }
         if dims == 3 {
@@ -86,7 +90,7 @@ impl Context {
             return Err(ApiError::OutOfMemory);
         }
         let size = [size[0] as usize, size[1] as usize, 1];
-        if image_size as usize != bptc_image_size(size) {
+        if image_size as usize != kind.image_size(size) {
             return Err(ApiError::InvalidValue);
         }
         Ok(CompressedPlan {
@@ -117,7 +121,10 @@ impl Context {
     ) -> ApiResult<CompressedPlan> {
         self.fbo_resolve();
         self.outside_begin_end()?;
-        if !compressed_target(dims, target) || bptc(format).is_none() || dims == 1 {
+        let Some(kind) = compressed_kind(format) else {
+            return Err(ApiError::InvalidEnum);
+        };
+        if !compressed_target(dims, target) || dims == 1 {
             return Err(ApiError::InvalidEnum);
         }
         if dims == 3 {
@@ -146,7 +153,7 @@ impl Context {
             }
         }
         let size = [size[0] as usize, size[1] as usize, 1];
-        if image_size as usize != bptc_image_size(size) {
+        if image_size as usize != kind.image_size(size) {
             return Err(ApiError::InvalidValue);
         }
         Ok(CompressedPlan {
@@ -163,9 +170,9 @@ impl Context {
     /// (`plan.byte_len` bytes; zeros when the client gave none).
     pub fn compressed_tex_image(&mut self, plan: CompressedPlan, bytes: &[u8]) -> ApiResult {
         self.outside_begin_end()?;
-        let kind = bptc(plan.internal_format).ok_or(ApiError::InvalidEnum)?;
+        let kind = compressed_kind(plan.internal_format).ok_or(ApiError::InvalidEnum)?;
         let (bind, face) = image_target(plan.target).ok_or(ApiError::InvalidEnum)?;
-        let mut blocks = vec![0u8; bptc_image_size(plan.size)];
+        let mut blocks = vec![0u8; kind.image_size(plan.size)];
         let n = blocks.len().min(bytes.len());
         blocks[..n].copy_from_slice(&bytes[..n]);
         self.flush_vertices();
@@ -194,15 +201,16 @@ impl Context {
                     let mut all = img
                         .compressed
                         .take()
-                        .unwrap_or_else(|| vec![0; bptc_image_size(img.size)]);
+                        .unwrap_or_else(|| vec![0; kind.image_size(img.size)]);
                     // Copy the region's blocks into the image's.
                     let (iw, sw) = (img.size[0].div_ceil(4), plan.size[0].div_ceil(4));
+                    let n = kind.block_bytes();
                     for by in 0..plan.size[1].div_ceil(4) {
                         for bx in 0..sw {
-                            let src = (by * sw + bx) * 16;
-                            let dst = ((off[1] / 4 + by) * iw + off[0] / 4 + bx) * 16;
+                            let src = (by * sw + bx) * n;
+                            let dst = ((off[1] / 4 + by) * iw + off[0] / 4 + bx) * n;
                             if let (Some(d), Some(s)) =
-                                (all.get_mut(dst..dst + 16), blocks.get(src..src + 16))
+                                (all.get_mut(dst..dst + n), blocks.get(src..src + n))
                             {
                                 d.copy_from_slice(s);
                             }

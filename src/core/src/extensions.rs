@@ -96,6 +96,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Its spec names GL 3.1; Mesa offers it on every compatibility context
     // that can decode it, as here.
     (c"GL_ARB_texture_compression_bptc", Needs::Version(1, 3)),
+    (c"GL_ARB_texture_compression_rgtc", Needs::Version(1, 3)),
+    (c"GL_EXT_texture_compression_rgtc", Needs::Version(1, 3)),
     (c"GL_ARB_half_float_pixel", Needs::Version(1, 5)),
     (c"GL_ARB_half_float_vertex", Needs::Version(1, 5)),
     (c"GL_ARB_vertex_array_object", Needs::Version(1, 5)),

@@ -85,7 +85,7 @@ fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
         // "CR" column).
         _ if crate::texture::is_snorm(fmt)
             || fmt == GL_RGB9_E5
-            || crate::texture::bptc(fmt).is_some() =>
+            || crate::texture::compressed_kind(fmt).is_some() =>
         {
             return None;
         }

@@ -44,6 +44,37 @@ pub struct Values {
 #[derive(Clone, Copy, Debug)]
 pub struct MatrixValues(pub [f32; 16]);
 
+/// The specific compressed formats `GL_COMPRESSED_TEXTURE_FORMATS` lists:
+/// the general-purpose ones (ARB_texture_compression_rgtc keeps its
+/// formats out of the list, as Mesa and piglit expect).
+const COMPRESSED_TEXTURE_FORMATS: [GLenum; 4] = [
+    GL_COMPRESSED_RGBA_BPTC_UNORM,
+    GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM,
+    GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT,
+    GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT,
+];
+
+/// A query of a list whose length is another query's value (integers).
+#[derive(Clone, Debug)]
+pub struct ListValues(pub Vec<i64>);
+
+impl ListValues {
+    /// As `glGetIntegerv` / `glGetInteger64v` return them.
+    pub fn as_i64(&self) -> impl Iterator<Item = i64> + '_ {
+        self.0.iter().copied()
+    }
+
+    /// As `glGetFloatv` / `glGetDoublev` return them.
+    pub fn as_f64(&self) -> impl Iterator<Item = f64> + '_ {
+        self.0.iter().map(|&v| v as f64)
+    }
+
+    /// As `glGetBooleanv` returns them.
+    pub fn as_bool(&self) -> impl Iterator<Item = bool> + '_ {
+        self.0.iter().map(|&v| v != 0)
+    }
+}
+
 impl MatrixValues {
     /// As `glGetIntegerv` returns them (rounded).
     pub fn as_i64(&self) -> impl Iterator<Item = i64> + '_ {
@@ -65,12 +96,9 @@ impl Values {
     #[inline]
     fn new(kind: Kind, values: &[f64]) -> Self {
         let mut data = [0.0; 4];
-        data[..values.len()].copy_from_slice(values);
-        Values {
-            kind,
-            len: values.len(),
-            data,
-        }
+        let len = values.len().min(4);
+        data[..len].copy_from_slice(&values[..len]);
+        Values { kind, len, data }
     }
 
     #[inline]
@@ -113,7 +141,7 @@ fn ints(values: &[i64]) -> Values {
     }
     Values {
         kind: Kind::Int,
-        len: values.len(),
+        len: values.len().min(4),
         data,
     }
 }
@@ -131,6 +159,19 @@ fn floats(values: &[f64]) -> Values {
 }
 
 impl Context {
+    /// The list queries (`GL_COMPRESSED_TEXTURE_FORMATS`), `None` for
+    /// every other `pname`.
+    pub fn get_list(&self, pname: GLenum) -> Option<ListValues> {
+        (pname == GL_COMPRESSED_TEXTURE_FORMATS && self.params().version >= (1, 3)).then(|| {
+            ListValues(
+                COMPRESSED_TEXTURE_FORMATS
+                    .iter()
+                    .map(|&f| i64::from(f))
+                    .collect(),
+            )
+        })
+    }
+
     /// Looks up a `glGet*` parameter. GL 4.6 §22.1: INVALID_ENUM when `pname`
     /// is not a state variable of this context's version and profile.
     #[inline]
@@ -217,14 +258,11 @@ impl Context {
             GL_SAMPLE_BUFFERS | GL_SAMPLES if v >= (1, 3) => int(0),
             GL_SAMPLE_COVERAGE_VALUE if v >= (1, 3) => floats(&[f64::from(s.sample_coverage.0)]),
             GL_SAMPLE_COVERAGE_INVERT if v >= (1, 3) => boolean(s.sample_coverage.1),
-            // ARB_texture_compression_bptc's formats.
-            GL_NUM_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => int(4),
-            GL_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => ints(&[
-                GL_COMPRESSED_RGBA_BPTC_UNORM.into(),
-                GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM.into(),
-                GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT.into(),
-                GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT.into(),
-            ]),
+            // The general-purpose specific compressed formats (BPTC); the
+            // list is `get_list`'s.
+            GL_NUM_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => {
+                int(COMPRESSED_TEXTURE_FORMATS.len() as i64)
+            }
             // Implementation limits (the values llvmpipe reports).
             GL_MAX_VIEWPORT_DIMS => ints(&[MAX_VIEWPORT_DIM.into(), MAX_VIEWPORT_DIM.into()]),
             GL_MAX_TEXTURE_SIZE => int(16384),

@@ -42,6 +42,7 @@ pub mod program;
 pub mod query;
 pub mod raster_state;
 pub mod rasterpos;
+mod rgtc;
 pub mod select;
 pub mod shared;
 pub mod state;

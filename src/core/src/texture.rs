@@ -146,6 +146,9 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT | GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => {
             (GL_RGB, [16, 16, 16, 0])
         }
+        // ARB_texture_compression_rgtc (the signed ones are `is_snorm`).
+        GL_COMPRESSED_RED_RGTC1 | GL_COMPRESSED_SIGNED_RED_RGTC1 => (GL_RED, [8, 0, 0, 0]),
+        GL_COMPRESSED_RG_RGTC2 | GL_COMPRESSED_SIGNED_RG_RGTC2 => (GL_RG, [8, 8, 0, 0]),
         _ => return integer_internal_format(fmt),
     })
 }
@@ -274,7 +277,7 @@ pub fn component_type(fmt: GLenum) -> GLenum {
 /// 8 bits per unsigned normalized channel, so float, integer and signed
 /// normalized attachments are `GL_FRAMEBUFFER_UNSUPPORTED` for now.
 pub fn color_renders(fmt: GLenum) -> bool {
-    component_type(fmt) == GL_UNSIGNED_NORMALIZED && bptc(fmt).is_none()
+    component_type(fmt) == GL_UNSIGNED_NORMALIZED && compressed_kind(fmt).is_none()
 }
 
 /// Whether `fmt` is a signed normalized format (EXT_texture_snorm): its
@@ -306,6 +309,8 @@ pub fn is_snorm(fmt: GLenum) -> bool {
             | GL_INTENSITY_SNORM
             | GL_INTENSITY8_SNORM
             | GL_INTENSITY16_SNORM
+            | GL_COMPRESSED_SIGNED_RED_RGTC1
+            | GL_COMPRESSED_SIGNED_RG_RGTC2
     )
 }
 
@@ -1006,58 +1011,128 @@ pub fn make_image(
     Ok(img)
 }
 
-/// A BPTC internal format (ARB_texture_compression_bptc): 4×4 blocks of 16
-/// bytes.
+/// A specific compressed internal format: 4×4 blocks of
+/// [`Compressed::block_bytes`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Bptc {
-    /// BC7: RGBA8 (sRGB-encoded colour for the sRGB format).
-    Unorm,
-    /// BC6H: RGB half floats, signed or not.
-    Float {
+pub enum Compressed {
+    /// BC7 (ARB_texture_compression_bptc): RGBA8, sRGB-encoded colour for
+    /// the sRGB format.
+    Bc7,
+    /// BC6H (ARB_texture_compression_bptc): RGB half floats.
+    Bc6h {
         /// `GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT`.
+        signed: bool,
+    },
+    /// RGTC (ARB_texture_compression_rgtc, GL 3.0): one or two channels of
+    /// 8-byte blocks ([`crate::rgtc`]).
+    Rgtc {
+        /// RG (RGTC2) rather than red (RGTC1).
+        two: bool,
+        /// Signed normalized.
         signed: bool,
     },
 }
 
-/// The BPTC kind of `fmt`, if it is one.
-pub fn bptc(fmt: GLenum) -> Option<Bptc> {
-    match fmt {
-        GL_COMPRESSED_RGBA_BPTC_UNORM | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => Some(Bptc::Unorm),
-        GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Some(Bptc::Float { signed: false }),
-        GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT => Some(Bptc::Float { signed: true }),
-        _ => None,
+impl Compressed {
+    /// Bytes of one 4×4 block.
+    pub fn block_bytes(self) -> usize {
+        match self {
+            Compressed::Rgtc { two: false, .. } => 8,
+            _ => 16,
+        }
+    }
+
+    /// Bytes of an image of `size` (blocks of every slice).
+    pub fn image_size(self, size: [usize; 3]) -> usize {
+        size[0].div_ceil(4) * size[1].div_ceil(4) * size[2] * self.block_bytes()
+    }
+
+    /// Decodes one block into 16 texels (`4 y + x`) in the format's terms.
+    fn decode_block(self, block: &[u8]) -> [[f32; 4]; 16] {
+        let b16 = |b: &[u8]| -> [u8; 16] { b.try_into().unwrap_or([0; 16]) };
+        let b8 = |b: &[u8]| -> [u8; 8] { b.try_into().unwrap_or([0; 8]) };
+        match self {
+            Compressed::Bc7 => {
+                crate::bptc::decode_bc7(&b16(block)).map(|t| t.map(|c| f32::from(c) / 255.0))
+            }
+            Compressed::Bc6h { signed } => {
+                crate::bptc::decode_bc6h(&b16(block), signed).map(|[r, g, b]| [r, g, b, 1.0])
+            }
+            Compressed::Rgtc { two, signed } => {
+                let r = crate::rgtc::decode_channel(&b8(&block[..8]), signed);
+                let g = if two {
+                    crate::rgtc::decode_channel(&b8(&block[8..16]), signed)
+                } else {
+                    [0.0; 16]
+                };
+                std::array::from_fn(|i| [r[i], g[i], 0.0, 1.0])
+            }
+        }
+    }
+
+    /// Encodes 16 texels (`4 y + x`) in the format's terms as one block.
+    fn encode_block(self, t: &[[f32; 4]; 16]) -> Vec<u8> {
+        match self {
+            Compressed::Bc7 => crate::bptc_enc::encode_bc7(
+                &t.map(|t| t.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)),
+            )
+            .to_vec(),
+            Compressed::Bc6h { signed } => {
+                crate::bptc_enc::encode_bc6h(&t.map(|[r, g, b, _]| [r, g, b]), signed).to_vec()
+            }
+            Compressed::Rgtc { two, signed } => {
+                let mut out = crate::rgtc::encode_channel(&t.map(|t| t[0]), signed).to_vec();
+                if two {
+                    out.extend(crate::rgtc::encode_channel(&t.map(|t| t[1]), signed));
+                }
+                out
+            }
+        }
     }
 }
 
-/// Bytes of a compressed image of `size` in `kind` (16 per 4×4 block and
-/// slice).
-pub fn bptc_image_size(size: [usize; 3]) -> usize {
-    size[0].div_ceil(4) * size[1].div_ceil(4) * size[2] * 16
+/// The specific compressed format `fmt` is, if it is one.
+pub fn compressed_kind(fmt: GLenum) -> Option<Compressed> {
+    Some(match fmt {
+        GL_COMPRESSED_RGBA_BPTC_UNORM | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => Compressed::Bc7,
+        GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Compressed::Bc6h { signed: false },
+        GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT => Compressed::Bc6h { signed: true },
+        GL_COMPRESSED_RED_RGTC1 => Compressed::Rgtc {
+            two: false,
+            signed: false,
+        },
+        GL_COMPRESSED_SIGNED_RED_RGTC1 => Compressed::Rgtc {
+            two: false,
+            signed: true,
+        },
+        GL_COMPRESSED_RG_RGTC2 => Compressed::Rgtc {
+            two: true,
+            signed: false,
+        },
+        GL_COMPRESSED_SIGNED_RG_RGTC2 => Compressed::Rgtc {
+            two: true,
+            signed: true,
+        },
+        _ => return None,
+    })
 }
 
-/// Decodes BPTC blocks (`bptc_image_size(size)` bytes) into texels in the
-/// format's own terms (sRGB encoded, rows bottom first as the blocks are).
-pub fn decode_bptc(kind: Bptc, bytes: &[u8], size: [usize; 3]) -> Vec<[f32; 4]> {
+/// Decodes compressed blocks (`kind.image_size(size)` bytes) into texels in
+/// the format's own terms (sRGB encoded, rows bottom first as the blocks
+/// are).
+pub fn decode_compressed(kind: Compressed, bytes: &[u8], size: [usize; 3]) -> Vec<[f32; 4]> {
     let [w, h, d] = size;
+    let n = kind.block_bytes();
     let mut out = vec![[0.0, 0.0, 0.0, 1.0]; w * h * d];
     let (bw, bh) = (w.div_ceil(4), h.div_ceil(4));
     for z in 0..d {
         for by in 0..bh {
             for bx in 0..bw {
-                let at = ((z * bh + by) * bw + bx) * 16;
-                let Some(block) = bytes.get(at..at + 16) else {
+                let at = ((z * bh + by) * bw + bx) * n;
+                let Some(block) = bytes.get(at..at + n) else {
                     continue;
                 };
-                let block: &[u8; 16] = block.try_into().expect("16 bytes");
-                let texels: [[f32; 4]; 16] = match kind {
-                    Bptc::Unorm => {
-                        crate::bptc::decode_bc7(block).map(|t| t.map(|c| f32::from(c) / 255.0))
-                    }
-                    Bptc::Float { signed } => {
-                        crate::bptc::decode_bc6h(block, signed).map(|[r, g, b]| [r, g, b, 1.0])
-                    }
-                };
-                for (i, t) in texels.into_iter().enumerate() {
+                for (i, t) in kind.decode_block(block).into_iter().enumerate() {
                     let (x, y) = (bx * 4 + i % 4, by * 4 + i / 4);
                     if x < w && y < h {
                         out[(z * h + y) * w + x] = t;
@@ -1069,55 +1144,45 @@ pub fn decode_bptc(kind: Bptc, bytes: &[u8], size: [usize; 3]) -> Vec<[f32; 4]> 
     out
 }
 
-/// Encodes texels in the format's own terms as BPTC blocks
-/// ([`crate::bptc_enc`]); edge blocks repeat the image's last texels.
-pub fn encode_bptc(kind: Bptc, texels: &[[f32; 4]], size: [usize; 3]) -> Vec<u8> {
+/// Encodes texels in the format's own terms as compressed blocks; edge
+/// blocks repeat the image's last texels.
+pub fn encode_compressed(kind: Compressed, texels: &[[f32; 4]], size: [usize; 3]) -> Vec<u8> {
     let [w, h, d] = size;
-    let mut out = Vec::with_capacity(bptc_image_size(size));
+    let mut out = Vec::with_capacity(kind.image_size(size));
     for z in 0..d {
         for by in 0..h.div_ceil(4) {
             for bx in 0..w.div_ceil(4) {
-                let t = |i: usize| {
+                let block: [[f32; 4]; 16] = std::array::from_fn(|i| {
                     let x = (bx * 4 + i % 4).min(w - 1);
                     let y = (by * 4 + i / 4).min(h - 1);
                     texels[(z * h + y) * w + x]
-                };
-                let block = match kind {
-                    Bptc::Unorm => crate::bptc_enc::encode_bc7(&std::array::from_fn(|i| {
-                        t(i).map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)
-                    })),
-                    Bptc::Float { signed } => crate::bptc_enc::encode_bc6h(
-                        &std::array::from_fn(|i| {
-                            let [r, g, b, _] = t(i);
-                            [r, g, b]
-                        }),
-                        signed,
-                    ),
-                };
-                out.extend_from_slice(&block);
+                });
+                out.extend(kind.encode_block(&block));
             }
         }
     }
     out
 }
 
-/// Makes an image of a BPTC format hold what the format can: its texels
-/// compressed (kept in [`TexImage::compressed`]) and decoded again.
+/// Makes an image of a specific compressed format hold what the format
+/// can: its texels compressed (kept in [`TexImage::compressed`]) and
+/// decoded again.
 pub fn compress_in_place(img: &mut TexImage) {
-    let Some(kind) = bptc(img.internal_format) else {
+    let Some(kind) = compressed_kind(img.internal_format) else {
         return;
     };
     if img.size.contains(&0) {
         img.compressed = Some(Vec::new());
         return;
     }
-    let bytes = encode_bptc(kind, &img.stored_texels(), img.size);
+    let bytes = encode_compressed(kind, &img.stored_texels(), img.size);
     set_compressed(img, kind, bytes);
 }
 
-/// Replaces a BPTC image's blocks (`bptc_image_size` bytes) and texels.
-pub fn set_compressed(img: &mut TexImage, kind: Bptc, bytes: Vec<u8>) {
-    let decoded = decode_bptc(kind, &bytes, img.size);
+/// Replaces a compressed image's blocks (`kind.image_size` bytes) and
+/// texels.
+pub fn set_compressed(img: &mut TexImage, kind: Compressed, bytes: Vec<u8>) {
+    let decoded = decode_compressed(kind, &bytes, img.size);
     img.texels = decoded
         .into_iter()
         .map(|t| to_stored(t, img.internal_format, img.base, img.bits))

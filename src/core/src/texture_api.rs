@@ -849,7 +849,9 @@ impl Context {
                     (if has { ty } else { GL_NONE }) as f32
                 }
                 GL_TEXTURE_COMPRESSED => {
-                    let c = img.is_some_and(|i| crate::texture::bptc(i.internal_format).is_some());
+                    let c = img.is_some_and(|i| {
+                        crate::texture::compressed_kind(i.internal_format).is_some()
+                    });
                     f32::from(u8::from(c))
                 }
                 // A depth/stencil format keeps its stencil bits in G.
@@ -858,9 +860,10 @@ impl Context {
                 // INVALID_OPERATION for an image not stored compressed (GL
                 // 4.6 compat §8.11.3).
                 GL_TEXTURE_COMPRESSED_IMAGE_SIZE => match img {
-                    Some(i) if crate::texture::bptc(i.internal_format).is_some() => {
-                        crate::texture::bptc_image_size(i.size) as f32
-                    }
+                    Some(i) => match crate::texture::compressed_kind(i.internal_format) {
+                        Some(k) => k.image_size(i.size) as f32,
+                        None => return Err(ApiError::InvalidOperation),
+                    },
                     _ => return Err(ApiError::InvalidOperation),
                 },
                 _ => return Err(ApiError::InvalidEnum),

@@ -60,6 +60,10 @@ macro_rules! getter {
                     write_values(data, $conv);
                     return;
                 }
+                if let Some($v) = c.get_list(pname) {
+                    write_values(data, $conv);
+                    return;
+                }
                 let r = c.get(pname);
                 if let Some($v) = c.record(r) {
                     write_values(data, $conv);
