@@ -430,6 +430,16 @@ fn to_texels(s: f32, size: usize, mode: u32, unnormalized: bool) -> f32 {
     if unnormalized { s } else { s * size as f32 }
 }
 
+/// Which texels a lane filters besides its coordinate: the filtered axes
+/// (`dims`), an array texture's layer (the index on the next axis) and the
+/// texel offset of `textureOffset` & co. (added in texel space).
+#[derive(Clone, Copy, Debug, Default)]
+struct Pick {
+    dims: usize,
+    layer: usize,
+    offset: [i32; 3],
+}
+
 impl Level {
     #[inline]
     fn texel(
@@ -516,22 +526,28 @@ impl Level {
     }
 
     /// Filters at texel-space coordinates `u`, `v`, `w`, comparing each
-    /// texel first with `cmp`.
+    /// texel first with `cmp`; an array texture's `layer` is the index on
+    /// the axis after the `dims` filtered ones (0 otherwise).
     #[allow(clippy::too_many_arguments, reason = "one call per lane")]
     fn filter(
         &self,
         st: &SamplerState,
         linear: bool,
         c: [f32; 3],
-        dims: usize,
+        pick: Pick,
         unnorm: bool,
         cmp: Compare,
     ) -> [f32; 4] {
+        let Pick {
+            dims,
+            layer,
+            offset,
+        } = pick;
         let sizes = [self.w, self.h, self.d];
         let mut pos = [0f32; 3];
         for k in 0..3 {
             pos[k] = if k < dims {
-                to_texels(c[k], sizes[k], st.wrap[k], unnorm)
+                to_texels(c[k], sizes[k], st.wrap[k], unnorm) + offset[k] as f32
             } else {
                 0.5
             };
@@ -540,6 +556,8 @@ impl Level {
             let idx: [Option<usize>; 3] = std::array::from_fn(|k| {
                 if k < dims {
                     wrap_index(pos[k].floor() as i32, sizes[k], nearest_wrap(st.wrap[k]))
+                } else if k == dims {
+                    Some(layer)
                 } else {
                     Some(0)
                 }
@@ -559,6 +577,9 @@ impl Level {
         for corner in 0..corners {
             let mut weight = 1.0;
             let mut idx = [Some(0usize); 3];
+            if dims < 3 {
+                idx[dims] = Some(layer);
+            }
             for k in 0..dims {
                 let hi = corner >> k & 1 == 1;
                 weight *= if hi { frac[k] } else { 1.0 - frac[k] };
@@ -794,8 +815,9 @@ impl Bound {
         &self,
         c: [f32; 3],
         face: usize,
+        dl: Pick,
         lambda: f32,
-        (dims, unnorm): (usize, bool),
+        unnorm: bool,
         cmp: Compare,
     ) -> [f32; 4] {
         let st = &self.state;
@@ -806,7 +828,7 @@ impl Bound {
         let level = |l: usize| &levels[l.min(last)][face.min(levels[l.min(last)].len() - 1)];
         match filter {
             gl::NEAREST | gl::LINEAR => {
-                level(0).filter(st, filter == gl::LINEAR, c, dims, unnorm, cmp)
+                level(0).filter(st, filter == gl::LINEAR, c, dl, unnorm, cmp)
             }
             gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
                 // GL 4.6 (8.16): d = ceil(λ + 1/2) - 1 for λ > 1/2.
@@ -815,28 +837,21 @@ impl Bound {
                 } else {
                     ((lambda + 0.5).ceil() - 1.0) as usize
                 };
-                level(l).filter(
-                    st,
-                    filter == gl::LINEAR_MIPMAP_NEAREST,
-                    c,
-                    dims,
-                    unnorm,
-                    cmp,
-                )
+                level(l).filter(st, filter == gl::LINEAR_MIPMAP_NEAREST, c, dl, unnorm, cmp)
             }
             _ => {
                 let linear = filter == gl::LINEAR_MIPMAP_LINEAR;
                 let lambda = lambda.max(0.0);
                 let l0 = lambda.floor() as usize;
                 if l0 >= last {
-                    return level(last).filter(st, linear, c, dims, unnorm, cmp);
+                    return level(last).filter(st, linear, c, dl, unnorm, cmp);
                 }
                 let f = lambda - l0 as f32;
-                let a = level(l0).filter(st, linear, c, dims, unnorm, cmp);
+                let a = level(l0).filter(st, linear, c, dl, unnorm, cmp);
                 if f == 0.0 {
                     return a;
                 }
-                let b = level(l0 + 1).filter(st, linear, c, dims, unnorm, cmp);
+                let b = level(l0 + 1).filter(st, linear, c, dl, unnorm, cmp);
                 std::array::from_fn(|k| a[k] + (b[k] - a[k]) * f)
             }
         }
@@ -861,9 +876,12 @@ impl Bound {
         out: &mut [[f32; LANES]; 4],
     ) {
         let n = decl.dim.coord_lanes() as usize;
+        // An array texture's layer is the axis after the coordinate's.
         let coord: [[i32; LANES]; 3] = std::array::from_fn(|k| {
             if k < n {
                 int_lanes(&args.coord[k])
+            } else if k == n && decl.arrayed {
+                int_lanes(&args.layer)
             } else {
                 [0; LANES]
             }
@@ -939,6 +957,10 @@ impl Bound {
                 };
                 out[k][l] = f32::from_bits(v as u32);
             }
+            // An array's layer count, last.
+            if decl.arrayed && n < 3 {
+                out[n][l] = f32::from_bits(sizes[n] as u32);
+            }
         }
     }
 }
@@ -988,6 +1010,8 @@ impl TextureHost<LANES> for Samplers {
         let levels = &tex.data.levels;
         if dims == 2
             && !cube
+            && !decl.arrayed
+            && op.offset.is_none()
             && func.is_none()
             && op.kind == TexKind::Sample
             && st.min_filter == st.mag_filter
@@ -1036,6 +1060,30 @@ impl TextureHost<LANES> for Samplers {
         match op.kind {
             TexKind::SampleLod => {
                 lambda = args.lod;
+            }
+            // Explicit gradients: ρ from them as from the quad's
+            // differences (GL 4.6 §8.14.1); a cube's are projected on the
+            // lane's face.
+            TexKind::SampleGrad => {
+                for l in 0..LANES {
+                    let dx: [f32; 3] = std::array::from_fn(|k| args.ddx[k][l]);
+                    let dy: [f32; 3] = std::array::from_fn(|k| args.ddy[k][l]);
+                    let (dx, dy) = if cube {
+                        let dir = [args.coord[0][l], args.coord[1][l], args.coord[2][l]];
+                        let fx = cube_face_delta(dir, faces[l], dx);
+                        let fy = cube_face_delta(dir, faces[l], dy);
+                        ([fx[0], fx[1], 0.0], [fy[0], fy[1], 0.0])
+                    } else {
+                        (dx, dy)
+                    };
+                    let mut rho = 0f32;
+                    for k in 0..dims_lod {
+                        rho = rho
+                            .max((dx[k] * scale[k]).abs())
+                            .max((dy[k] * scale[k]).abs());
+                    }
+                    lambda[l] = lod_of_rho(rho, nearest_level);
+                }
             }
             _ if cube => {
                 // Per lane, from the quad's direction differences projected
@@ -1090,7 +1138,28 @@ impl TextureHost<LANES> for Samplers {
                 (lambda[l] + st.lod_bias).clamp(st.min_lod, st.max_lod)
             };
             let cmp = func.map(|f| (f, args.compare[l]));
-            let t = tex.sample_lane(coords[l], faces[l], lam, (dims, unnorm), cmp);
+            // Array textures: the nearest layer, clamped (GL 4.6 §8.14.2).
+            let layer = if decl.arrayed {
+                let n = [base.w, base.h, base.d][dims.min(2)];
+                (args.layer[l] + 0.5)
+                    .floor()
+                    .clamp(0.0, (n.max(1) - 1) as f32) as usize
+            } else {
+                0
+            };
+            let offset = std::array::from_fn(|k| {
+                if op.offset.is_some() && k < dims {
+                    args.offset[k][l].to_bits() as i32
+                } else {
+                    0
+                }
+            });
+            let pick = Pick {
+                dims,
+                layer,
+                offset,
+            };
+            let t = tex.sample_lane(coords[l], faces[l], pick, lam, unnorm, cmp);
             for (k, v) in t.into_iter().enumerate() {
                 out[k][l] = v;
             }
@@ -1101,6 +1170,13 @@ impl TextureHost<LANES> for Samplers {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn pick2() -> Pick {
+        Pick {
+            dims: 2,
+            ..Pick::default()
+        }
+    }
 
     #[test]
     fn wrap_modes() {
@@ -1134,14 +1210,14 @@ mod tests {
             compare: 0,
         };
         for s in [1.0, 1.5] {
-            let c = level.filter(&st, false, [s, 0.5, 0.0], 2, false, None);
+            let c = level.filter(&st, false, [s, 0.5, 0.0], pick2(), false, None);
             assert_eq!(c, [1.0; 4]);
             let mut out = [[0f32; LANES]; 4];
             level.filter_2d(&st, false, &[s; LANES], &[0.5; LANES], false, 1, &mut out);
             assert_eq!(out[0][0], 1.0);
         }
         // Linear filtering still blends with the border at the edge.
-        let c = level.filter(&st, true, [1.0, 0.5, 0.0], 2, false, None);
+        let c = level.filter(&st, true, [1.0, 0.5, 0.0], pick2(), false, None);
         assert_eq!(c[0], 0.75);
     }
 
@@ -1253,14 +1329,14 @@ mod tests {
         };
         let cmp = Some((gl::LEQUAL, 0.5));
         // s = 0.5: halfway between the texel centres.
-        let c = level.filter(&st, true, [0.5, 0.5, 0.0], 2, false, cmp);
+        let c = level.filter(&st, true, [0.5, 0.5, 0.0], pick2(), false, cmp);
         assert_eq!(c[0], 0.5);
-        let c = level.filter(&st, true, [0.375, 0.5, 0.0], 2, false, cmp);
+        let c = level.filter(&st, true, [0.375, 0.5, 0.0], pick2(), false, cmp);
         assert_eq!(c[0], 0.25);
         // Without comparison the depths themselves are filtered.
-        let c = level.filter(&st, true, [0.375, 0.5, 0.0], 2, false, None);
+        let c = level.filter(&st, true, [0.375, 0.5, 0.0], pick2(), false, None);
         assert_eq!(c[0], 0.25);
-        let c = level.filter(&st, false, [0.9, 0.5, 0.0], 2, false, cmp);
+        let c = level.filter(&st, false, [0.9, 0.5, 0.0], pick2(), false, cmp);
         assert_eq!(c, [1.0; 4]);
     }
 }

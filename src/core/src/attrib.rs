@@ -112,7 +112,7 @@ struct AttribFrame {
     fog: crate::fog::Fog,
     clip_planes: [[f64; 4]; crate::fog::MAX_CLIP_PLANES],
     texunits: Option<Box<crate::texenv::TexUnits>>,
-    bound_textures: Vec<[u32; 5]>,
+    bound_textures: Vec<[u32; crate::texture::TARGETS.len()]>,
     textures: Vec<SavedTexture>,
     current: Option<Box<crate::vbo::CurrentAttribs>>,
     raster_pos: Option<Box<crate::rasterpos::RasterPos>>,

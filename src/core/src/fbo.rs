@@ -105,6 +105,19 @@ fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
     })
 }
 
+/// The 2D image a texture attachment renders to: width, height, the
+/// index of its first texel and the number of layers or slices
+/// `zoffset` may pick (a 1D array's layers are its rows, EXT_texture_array;
+/// a 3D texture's slices and a 2D array's layers its depth).
+fn layer_view(target: GLenum, size: [usize; 3], zoffset: usize) -> (usize, usize, usize, usize) {
+    let [w, h, d] = size;
+    if target == GL_TEXTURE_1D_ARRAY {
+        (w, 1, zoffset * w, h)
+    } else {
+        (w, h, zoffset * w * h, d.max(1))
+    }
+}
+
 /// One attachment point's image.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Attachment {
@@ -662,6 +675,11 @@ impl Context {
             let ok_target = match dims {
                 1 => textarget == GL_TEXTURE_1D,
                 3 => textarget == GL_TEXTURE_3D,
+                // glFramebufferTextureLayer: also the array textures.
+                4 => matches!(
+                    textarget,
+                    GL_TEXTURE_3D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY
+                ),
                 _ => {
                     matches!(textarget, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
                         || (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
@@ -693,14 +711,14 @@ impl Context {
             if !(0..=max_level).contains(&level) {
                 return Err(ApiError::InvalidValue);
             }
-            if dims == 3 && !(0..2048).contains(&zoffset) {
+            if dims >= 3 && !(0..2048).contains(&zoffset) {
                 return Err(ApiError::InvalidValue);
             }
             Attachment::Texture {
                 name: texture,
                 face,
                 level: level as usize,
-                zoffset: if dims == 3 { zoffset as usize } else { 0 },
+                zoffset: if dims >= 3 { zoffset as usize } else { 0 },
             }
         };
         self.fbo_resolve();
@@ -733,14 +751,14 @@ impl Context {
             let textures = shared.textures();
             textures.get(texture).map(|t| t.target)
         };
-        match tex_target {
-            Some(GL_TEXTURE_3D) => {}
+        let tex_target = match tex_target {
+            Some(t @ (GL_TEXTURE_3D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY)) => t,
             _ => return Err(ApiError::InvalidOperation),
-        }
+        };
         if layer < 0 {
             return Err(ApiError::InvalidValue);
         }
-        self.framebuffer_texture(3, target, attachment, GL_TEXTURE_3D, texture, level, layer)
+        self.framebuffer_texture(4, target, attachment, tex_target, texture, level, layer)
     }
 
     /// `glGetFramebufferAttachmentParameteriv`.
@@ -985,8 +1003,8 @@ impl Context {
                 let textures = shared.textures();
                 let tex = textures.get(name).ok_or(BAD)?;
                 let img = tex.images.get(&(face, level)).ok_or(BAD)?;
-                let [w, h, d] = img.size;
-                if w == 0 || h == 0 || zoffset >= d.max(1) {
+                let (w, h, _, layers) = layer_view(tex.target, img.size, zoffset);
+                if w == 0 || h == 0 || zoffset >= layers {
                     return Err(BAD);
                 }
                 if img.base != GL_DEPTH_COMPONENT
@@ -1212,14 +1230,13 @@ impl Context {
             } => {
                 let shared = self.shared().clone();
                 let textures = shared.textures();
-                let Some(img) = textures
-                    .get(name)
-                    .and_then(|t| t.images.get(&(face, level)))
-                else {
+                let Some(tex) = textures.get(name) else {
                     return;
                 };
-                let [w, h, _] = img.size;
-                let base = zoffset * w * h;
+                let Some(img) = tex.images.get(&(face, level)) else {
+                    return;
+                };
+                let (w, _, base, _) = layer_view(tex.target, img.size, zoffset);
                 let stored = img.stored_texels();
                 write(&mut map, w, &|i| {
                     stored.get(base + i).copied().unwrap_or_default()
@@ -1328,11 +1345,11 @@ impl Context {
                 let Some(tex) = textures.get_mut(name) else {
                     return 0;
                 };
+                let target = tex.target;
                 let Some(img) = tex.images.get_mut(&(face, level)) else {
                     return 0;
                 };
-                let [w, h, _] = img.size;
-                let base = zoffset * w * h;
+                let (w, h, base, _) = layer_view(target, img.size, zoffset);
                 let (ifmt, fmt, bits) = (img.internal_format, img.base, img.bits);
                 for y in 0..mh.min(h) {
                     for x in 0..mw.min(w) {

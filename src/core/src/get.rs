@@ -494,6 +494,10 @@ impl Context {
             GL_TEXTURE_BINDING_RECTANGLE if v >= (3, 1) => {
                 int(self.texture_binding(GL_TEXTURE_RECTANGLE).into())
             }
+            // EXT_texture_array.
+            GL_TEXTURE_BINDING_1D_ARRAY => int(self.texture_binding(GL_TEXTURE_1D_ARRAY).into()),
+            GL_TEXTURE_BINDING_2D_ARRAY => int(self.texture_binding(GL_TEXTURE_2D_ARRAY).into()),
+            GL_MAX_ARRAY_TEXTURE_LAYERS => int(crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64),
             // Lighting.
             GL_LIGHT_MODEL_AMBIENT if compat => Values::new(
                 Kind::Normalized,

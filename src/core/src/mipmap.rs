@@ -151,10 +151,10 @@ impl Texture {
                 let Some(src) = self.images.get(&(face, level)) else {
                     break;
                 };
-                if src.size.contains(&0) || src.size == [1, 1, 1] {
+                let size = crate::texture::level_size(self.target, src.size, 1);
+                if src.size.contains(&0) || size == src.size {
                     break;
                 }
-                let size = src.size.map(|s| (s / 2).max(1));
                 let next = downsample(src, size);
                 level += 1;
                 self.images.insert((face, level), next);
@@ -175,7 +175,12 @@ impl Context {
         self.outside_begin_end()?;
         if !matches!(
             target,
-            GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
+            GL_TEXTURE_1D
+                | GL_TEXTURE_2D
+                | GL_TEXTURE_3D
+                | GL_TEXTURE_CUBE_MAP
+                | GL_TEXTURE_1D_ARRAY
+                | GL_TEXTURE_2D_ARRAY
         ) {
             return Err(ApiError::InvalidEnum);
         }

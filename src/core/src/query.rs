@@ -209,8 +209,9 @@ impl Context {
     /// `glBeginConditionalRender` (NV_conditional_render, GL 4.6 §10.9):
     /// rendering until the matching end is discarded when query `id`
     /// counted no samples. INVALID_ENUM for an unknown mode, INVALID_VALUE
-    /// for a name that is no occlusion query, INVALID_OPERATION while one
-    /// is active or the query is (Mesa's rules). Every mode waits for the
+    /// for 0 or a name never generated, INVALID_OPERATION while one is
+    /// active, for a query never begun or one that is active (Mesa's
+    /// rules). Every mode waits for the
     /// result: the query's draws are already done when it is asked.
     pub fn begin_conditional_render(&mut self, id: u32, mode: GLenum) -> ApiResult {
         self.outside_begin_end()?;
@@ -227,9 +228,11 @@ impl Context {
             .queries
             .names
             .get(&id)
-            .filter(|q| id != 0 && q.target != 0)
+            .filter(|_| id != 0)
             .ok_or(ApiError::InvalidValue)?;
-        if q.active {
+        // A generated name never begun has no target: Mesa's
+        // INVALID_OPERATION, as for an active query.
+        if q.target == 0 || q.active {
             return Err(ApiError::InvalidOperation);
         }
         self.flush_vertices();

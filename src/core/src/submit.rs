@@ -263,7 +263,7 @@ impl Context {
             let vals = exec.values();
             for decl in &exec.textures {
                 let unit = vals.units.get(&decl.binding).copied().unwrap_or(0) as usize;
-                let target = crate::program::dim_target(decl.dim);
+                let target = crate::program::dim_target(decl.dim, decl.arrayed);
                 let (Ok(ti), Some(bound)) = (target_index(target), self.textures.bound.get(unit))
                 else {
                     continue;

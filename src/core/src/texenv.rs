@@ -177,7 +177,7 @@ impl Context {
 
     /// `glEnable`/`glDisable` of a texture target on the active unit.
     pub(crate) fn set_texture_enabled(&mut self, target: GLenum, on: bool) -> ApiResult {
-        let i = crate::texture::target_index(target)?;
+        let i = fixed_target_index(target)?;
         let u = self.ff_unit()?;
         let bits = &mut self.texunits.enabled[u];
         let new = if on {
@@ -194,7 +194,7 @@ impl Context {
 
     /// `glIsEnabled` of a texture target on the active unit.
     pub(crate) fn texture_enabled(&self, target: GLenum) -> ApiResult<bool> {
-        let i = crate::texture::target_index(target)?;
+        let i = fixed_target_index(target)?;
         let u = self.ff_unit()?;
         Ok(self.texunits.enabled[u] & (1 << i) != 0)
     }
@@ -388,4 +388,14 @@ impl Context {
             _ => return Err(ApiError::InvalidEnum),
         })
     }
+}
+
+/// The index of a target fixed-function texturing can enable
+/// (INVALID_ENUM for the array targets, EXT_texture_array).
+fn fixed_target_index(target: GLenum) -> crate::error::ApiResult<usize> {
+    let i = crate::texture::target_index(target)?;
+    if i >= crate::texture::FIXED_FUNCTION_TARGETS {
+        return Err(crate::error::ApiError::InvalidEnum);
+    }
+    Ok(i)
 }

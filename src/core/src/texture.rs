@@ -23,14 +23,49 @@ pub const MAX_3D_TEXTURE_SIZE: usize = 2048;
 /// Texture image units tracked for bindings.
 pub const MAX_UNITS: usize = 32;
 
-/// Binding targets, indexed by [`target_index`].
-pub const TARGETS: [GLenum; 5] = [
+/// Largest number of layers of an array texture
+/// (`GL_MAX_ARRAY_TEXTURE_LAYERS`, llvmpipe's value).
+pub const MAX_ARRAY_TEXTURE_LAYERS: usize = 2048;
+
+/// Binding targets, indexed by [`target_index`]; the first
+/// [`FIXED_FUNCTION_TARGETS`] can be enabled for fixed-function texturing.
+pub const TARGETS: [GLenum; 7] = [
     GL_TEXTURE_1D,
     GL_TEXTURE_2D,
     GL_TEXTURE_3D,
     GL_TEXTURE_CUBE_MAP,
     GL_TEXTURE_RECTANGLE,
+    GL_TEXTURE_1D_ARRAY,
+    GL_TEXTURE_2D_ARRAY,
 ];
+
+/// How many of [`TARGETS`] fixed-function texturing can enable (not the
+/// array targets, EXT_texture_array).
+pub const FIXED_FUNCTION_TARGETS: usize = 5;
+
+/// The image axis that holds an array texture's layers (EXT_texture_array:
+/// the height of a 1D array, the depth of a 2D array), which mipmaps do
+/// not reduce.
+pub fn layer_axis(target: GLenum) -> Option<usize> {
+    match target {
+        GL_TEXTURE_1D_ARRAY => Some(1),
+        GL_TEXTURE_2D_ARRAY => Some(2),
+        _ => None,
+    }
+}
+
+/// The size of mipmap level `l` below an image of `size` of `target`: each
+/// axis halved (at least 1), an array's layers kept.
+pub fn level_size(target: GLenum, size: [usize; 3], l: usize) -> [usize; 3] {
+    let layers = layer_axis(target);
+    std::array::from_fn(|k| {
+        if Some(k) == layers {
+            size[k]
+        } else {
+            (size[k] >> l.min(63)).max(1)
+        }
+    })
+}
 
 /// Index of a binding target.
 pub fn target_index(target: GLenum) -> ApiResult<usize> {
@@ -794,11 +829,16 @@ impl Texture {
         if !mipmapped {
             return Some((base, 1));
         }
-        let largest = *b0.size.iter().max().unwrap_or(&1);
+        let layers = layer_axis(self.target);
+        let largest = (0..3)
+            .filter(|&k| Some(k) != layers)
+            .map(|k| b0.size[k])
+            .max()
+            .unwrap_or(1);
         let p = usize::BITS as usize - 1 - largest.leading_zeros() as usize;
         let last = (base + p).min(max);
         for l in base + 1..=last {
-            let want = b0.size.map(|s| (s >> (l - base)).max(1));
+            let want = level_size(self.target, b0.size, l - base);
             for f in 0..faces {
                 let img = self.images.get(&(f, l))?;
                 if img.size != want || img.internal_format != b0.internal_format {
@@ -1173,6 +1213,10 @@ pub fn compress_in_place(img: &mut TexImage) {
     };
     if img.size.contains(&0) {
         img.compressed = Some(Vec::new());
+        return;
+    }
+    // A proxy's description has no texels to compress.
+    if img.texels.len() < img.size.iter().product() {
         return;
     }
     let bytes = encode_compressed(kind, &img.stored_texels(), img.size);

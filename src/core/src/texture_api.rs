@@ -17,7 +17,7 @@ use crate::texture::{
 #[derive(Debug)]
 pub struct TextureBindings {
     /// Bound names per unit and target.
-    pub bound: Vec<[u32; 5]>,
+    pub bound: Vec<[u32; TARGETS.len()]>,
     /// The default texture of each target.
     pub defaults: Vec<Texture>,
     /// The proxy texture of each target (images without texels).
@@ -29,7 +29,7 @@ pub struct TextureBindings {
 impl Default for TextureBindings {
     fn default() -> Self {
         TextureBindings {
-            bound: vec![[0; 5]; MAX_UNITS],
+            bound: vec![[0; TARGETS.len()]; MAX_UNITS],
             defaults: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
             proxies: TARGETS.iter().map(|&t| Texture::new(t)).collect(),
             samplers: vec![0; MAX_UNITS],
@@ -52,6 +52,8 @@ fn proxy_target(target: GLenum) -> Option<(GLenum, GLenum)> {
         GL_PROXY_TEXTURE_3D => (GL_TEXTURE_3D, GL_TEXTURE_3D),
         GL_PROXY_TEXTURE_CUBE_MAP => (GL_TEXTURE_CUBE_MAP, GL_TEXTURE_CUBE_MAP_POSITIVE_X),
         GL_PROXY_TEXTURE_RECTANGLE => (GL_TEXTURE_RECTANGLE, GL_TEXTURE_RECTANGLE),
+        GL_PROXY_TEXTURE_1D_ARRAY => (GL_TEXTURE_1D_ARRAY, GL_TEXTURE_1D_ARRAY),
+        GL_PROXY_TEXTURE_2D_ARRAY => (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_ARRAY),
         _ => return None,
     })
 }
@@ -89,7 +91,8 @@ pub fn strip_border(
 /// The binding target an image target belongs to, and its cube face.
 pub(crate) fn image_target(target: GLenum) -> Option<(GLenum, usize)> {
     Some(match target {
-        GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_RECTANGLE => (target, 0),
+        GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_RECTANGLE
+        | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY => (target, 0),
         GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z => (
             GL_TEXTURE_CUBE_MAP,
             (target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) as usize,
@@ -105,10 +108,12 @@ fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
     let ok = match dims {
         1 => bind == GL_TEXTURE_1D,
         2 => {
-            matches!(bind, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
-                || bind == GL_TEXTURE_CUBE_MAP && target != bind
+            matches!(
+                bind,
+                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_1D_ARRAY
+            ) || bind == GL_TEXTURE_CUBE_MAP && target != bind
         }
-        _ => bind == GL_TEXTURE_3D,
+        _ => matches!(bind, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY),
     };
     if ok {
         Ok((bind, face))
@@ -263,7 +268,14 @@ impl Context {
     ) -> bool {
         let bind = image_target(target).map_or(target, |(b, _)| b);
         let max = (max_size(bind) >> level.clamp(0, 31)) as i64;
-        (0..dims).all(|d| i64::from(size[d]) <= max + 2 * i64::from(border))
+        let layers = crate::texture::layer_axis(bind);
+        (0..dims).all(|d| {
+            if Some(d) == layers {
+                i64::from(size[d]) <= crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64
+            } else {
+                i64::from(size[d]) <= max + 2 * i64::from(border)
+            }
+        })
     }
 
     /// Validates a 1D or 2D `glTexImage*` of colour indices (`GL_COLOR_INDEX`,
@@ -360,7 +372,10 @@ impl Context {
         let legal_border = border == 0
             || (border == 1
                 && self.params().profile == Profile::Compat
-                && bind != GL_TEXTURE_RECTANGLE);
+                && !matches!(
+                    bind,
+                    GL_TEXTURE_RECTANGLE | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY
+                ));
         if size.iter().any(|&s| s < 0) || !legal_border || (0..dims).any(|d| size[d] < 2 * border) {
             return Err(ApiError::InvalidValue);
         }
@@ -378,7 +393,11 @@ impl Context {
     fn depth_target(&self, target: GLenum) -> bool {
         match target {
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE => true,
-            GL_TEXTURE_CUBE_MAP => self.params().version >= (3, 0),
+            // GL 3.0, and EXT_gpu_shader4's samplerCubeShadow (advertised
+            // from GL 2.0 on).
+            GL_TEXTURE_CUBE_MAP => self.params().version >= (2, 0),
+            // EXT_texture_array: depth arrays (shadow array samplers).
+            GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY => true,
             _ => false,
         }
     }
@@ -649,7 +668,11 @@ impl Context {
             client_image(format, type_, 0, 0, 0, &self.state.pack)?;
             return Ok(None);
         };
-        let dims = if bind == GL_TEXTURE_3D { 3 } else { 2 };
+        let dims = if matches!(bind, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY) {
+            3
+        } else {
+            2
+        };
         let plan = client_image(format, type_, w, h, d, &self.state.pack.for_dims(dims))?;
         // GL 4.6 compat §8.11.4: INVALID_OPERATION for a depth format and an
         // image that is not a depth image, and (Mesa) a colour format and a
@@ -927,9 +950,9 @@ impl Context {
             1 => bind == GL_TEXTURE_1D,
             2 => matches!(
                 bind,
-                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
+                GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP | GL_TEXTURE_1D_ARRAY
             ),
-            _ => bind == GL_TEXTURE_3D,
+            _ => matches!(bind, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY),
         };
         if !ok_target {
             return Err(ApiError::InvalidEnum);
@@ -951,7 +974,12 @@ impl Context {
         if bind == GL_TEXTURE_CUBE_MAP && size[0] != size[1] {
             return Err(ApiError::InvalidValue);
         }
-        let largest = size[..dims].iter().copied().max().unwrap_or(1) as u32;
+        let layers = crate::texture::layer_axis(bind);
+        let largest = (0..dims)
+            .filter(|&d| Some(d) != layers)
+            .map(|d| size[d])
+            .max()
+            .unwrap_or(1) as u32;
         let max_levels = 32 - largest.leading_zeros();
         if levels as u32 > max_levels || (bind == GL_TEXTURE_RECTANGLE && levels != 1) {
             return Err(ApiError::InvalidOperation);
@@ -959,10 +987,9 @@ impl Context {
         let fits = Self::fits_limits(dims, bind, 0, size, 0) && Self::fits_memory(size);
         let faces = if bind == GL_TEXTURE_CUBE_MAP { 6 } else { 1 };
         let level_size = |l: usize| -> [usize; 3] {
-            [0, 1, 2].map(|d| {
-                let s = size[d] as usize;
-                if d < dims { (s >> l).max(1) } else { s }
-            })
+            let full = size.map(|s| s as usize);
+            let halved = crate::texture::level_size(bind, full, l);
+            [0, 1, 2].map(|d| if d < dims { halved[d] } else { full[d] })
         };
         if proxy.is_some() {
             let ti = target_index(bind)?;

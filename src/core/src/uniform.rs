@@ -127,8 +127,16 @@ impl UniformType {
                     "sampler2DShadow" => GL_SAMPLER_2D_SHADOW,
                     "sampler2DRect" => GL_SAMPLER_2D_RECT,
                     "sampler2DRectShadow" => GL_SAMPLER_2D_RECT_SHADOW,
-                    // EXT_gpu_shader4 (GL 3.0).
+                    // EXT_gpu_shader4 (GL 3.0), EXT_texture_array.
                     "samplerCubeShadow" => GL_SAMPLER_CUBE_SHADOW,
+                    "sampler1DArray" => GL_SAMPLER_1D_ARRAY,
+                    "sampler2DArray" => GL_SAMPLER_2D_ARRAY,
+                    "sampler1DArrayShadow" => GL_SAMPLER_1D_ARRAY_SHADOW,
+                    "sampler2DArrayShadow" => GL_SAMPLER_2D_ARRAY_SHADOW,
+                    "isampler1DArray" => GL_INT_SAMPLER_1D_ARRAY,
+                    "isampler2DArray" => GL_INT_SAMPLER_2D_ARRAY,
+                    "usampler1DArray" => GL_UNSIGNED_INT_SAMPLER_1D_ARRAY,
+                    "usampler2DArray" => GL_UNSIGNED_INT_SAMPLER_2D_ARRAY,
                     "isampler1D" => GL_INT_SAMPLER_1D,
                     "isampler2D" => GL_INT_SAMPLER_2D,
                     "isampler3D" => GL_INT_SAMPLER_3D,

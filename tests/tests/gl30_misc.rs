@@ -1,0 +1,23 @@
+//! GL 3.0 features that came as NV/ARB extensions, through the public API
+//! (tests/clients/gl30_misc.c): conditional rendering (NV_conditional_render)
+//! of quads, clears, glDrawPixels, glBitmap, glCopyPixels and
+//! glBlitFramebufferEXT on occlusion query results, with its errors; RGTC
+//! compressed textures (ARB_texture_compression_rgtc) from hand-made blocks,
+//! decoded, read back, replaced block-wise, their errors and their absence
+//! from GL_COMPRESSED_TEXTURE_FORMATS; BPTC textures
+//! (ARB_texture_compression_bptc) compressed by the GL and from a hand-made
+//! BC7 mode 6 block. Each part runs only when its extension is advertised.
+
+use oxgl_tests::{compile_client, require_gl, run_client};
+
+#[test]
+fn gl30_conditional_render_and_compression() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("gl30_misc");
+    let out = run_client(&client, &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "gl30_misc failed:\n{out}"
+    );
+}
