@@ -34,7 +34,7 @@ fn compressed_target(dims: usize, target: GLenum) -> bool {
                 || (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
                     .contains(&target)
         }
-        _ => target == GL_TEXTURE_3D,
+        _ => matches!(target, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY),
     }
 }
 
@@ -76,7 +76,9 @@ impl Context {
         if !compressed_target(dims, target) || dims == 1 {
             return Err(ApiError::InvalidEnum);
         }
-        if dims == 3 {
+        // Compressed 3D textures are not supported (INVALID_OPERATION, as
+        // for RGTC and S3TC in the spec); 2D arrays are.
+        if target == GL_TEXTURE_3D {
             return Err(ApiError::InvalidOperation);
         }
         self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
@@ -89,7 +91,11 @@ impl Context {
         if !Self::fits_memory(size) {
             return Err(ApiError::OutOfMemory);
         }
-        let size = [size[0] as usize, size[1] as usize, 1];
+        let size = [
+            size[0] as usize,
+            size[1] as usize,
+            if dims == 3 { size[2] as usize } else { 1 },
+        ];
         if image_size as usize != kind.image_size(size) {
             return Err(ApiError::InvalidValue);
         }
@@ -127,7 +133,9 @@ impl Context {
         if !compressed_target(dims, target) || dims == 1 {
             return Err(ApiError::InvalidEnum);
         }
-        if dims == 3 {
+        // Compressed 3D textures are not supported (INVALID_OPERATION, as
+        // for RGTC and S3TC in the spec); 2D arrays are.
+        if target == GL_TEXTURE_3D {
             return Err(ApiError::InvalidOperation);
         }
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
@@ -143,16 +151,21 @@ impl Context {
         if ifmt != format {
             return Err(ApiError::InvalidOperation);
         }
-        for k in 0..2 {
+        for k in 0..dims {
             let end = i64::from(offset[k]) + i64::from(size[k]);
             if offset[k] < 0 || end > isize[k] as i64 {
                 return Err(ApiError::InvalidValue);
             }
-            if offset[k] % 4 != 0 || (size[k] % 4 != 0 && end != isize[k] as i64) {
+            // Blocks span x and y; an array's layers are whole.
+            if k < 2 && (offset[k] % 4 != 0 || (size[k] % 4 != 0 && end != isize[k] as i64)) {
                 return Err(ApiError::InvalidOperation);
             }
         }
-        let size = [size[0] as usize, size[1] as usize, 1];
+        let size = [
+            size[0] as usize,
+            size[1] as usize,
+            if dims == 3 { size[2] as usize } else { 1 },
+        ];
         if image_size as usize != kind.image_size(size) {
             return Err(ApiError::InvalidValue);
         }
@@ -161,7 +174,11 @@ impl Context {
             level: level as usize,
             internal_format: format,
             size,
-            offset: Some([offset[0] as usize, offset[1] as usize, 0]),
+            offset: Some([
+                offset[0] as usize,
+                offset[1] as usize,
+                if dims == 3 { offset[2] as usize } else { 0 },
+            ]),
             byte_len: image_size as usize,
         })
     }
@@ -204,15 +221,20 @@ impl Context {
                         .unwrap_or_else(|| vec![0; kind.image_size(img.size)]);
                     // Copy the region's blocks into the image's.
                     let (iw, sw) = (img.size[0].div_ceil(4), plan.size[0].div_ceil(4));
+                    let (ih, sh) = (img.size[1].div_ceil(4), plan.size[1].div_ceil(4));
                     let n = kind.block_bytes();
-                    for by in 0..plan.size[1].div_ceil(4) {
-                        for bx in 0..sw {
-                            let src = (by * sw + bx) * n;
-                            let dst = ((off[1] / 4 + by) * iw + off[0] / 4 + bx) * n;
-                            if let (Some(d), Some(s)) =
-                                (all.get_mut(dst..dst + n), blocks.get(src..src + n))
-                            {
-                                d.copy_from_slice(s);
+                    for z in 0..plan.size[2] {
+                        for by in 0..sh {
+                            for bx in 0..sw {
+                                let src = ((z * sh + by) * sw + bx) * n;
+                                let dst =
+                                    (((off[2] + z) * ih + off[1] / 4 + by) * iw + off[0] / 4 + bx)
+                                        * n;
+                                if let (Some(d), Some(s)) =
+                                    (all.get_mut(dst..dst + n), blocks.get(src..src + n))
+                                {
+                                    d.copy_from_slice(s);
+                                }
                             }
                         }
                     }

@@ -74,7 +74,7 @@ impl Context {
         let (texels, size) = crate::texture_api::strip_border(
             texels,
             [w as usize, h as usize, 1],
-            dims,
+            crate::texture_api::border_dims(dims, target),
             border as usize,
         );
         self.tex_image(target, level, internal_format, size, texels)

@@ -98,6 +98,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_compression_bptc", Needs::Version(1, 3)),
     (c"GL_ARB_texture_compression_rgtc", Needs::Version(1, 3)),
     (c"GL_EXT_texture_compression_rgtc", Needs::Version(1, 3)),
+    (c"GL_EXT_texture_compression_s3tc", Needs::Version(1, 3)),
+    (c"GL_EXT_texture_compression_dxt1", Needs::Version(1, 3)),
     (c"GL_ARB_half_float_pixel", Needs::Version(1, 5)),
     (c"GL_ARB_half_float_vertex", Needs::Version(1, 5)),
     (c"GL_ARB_vertex_array_object", Needs::Version(1, 5)),

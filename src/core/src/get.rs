@@ -47,7 +47,11 @@ pub struct MatrixValues(pub [f32; 16]);
 /// The specific compressed formats `GL_COMPRESSED_TEXTURE_FORMATS` lists:
 /// the general-purpose ones (ARB_texture_compression_rgtc keeps its
 /// formats out of the list, as Mesa and piglit expect).
-const COMPRESSED_TEXTURE_FORMATS: [GLenum; 4] = [
+const COMPRESSED_TEXTURE_FORMATS: [GLenum; 7] = [
+    // S3TC as Mesa lists it (without the ambiguous RGBA DXT1).
+    GL_COMPRESSED_RGB_S3TC_DXT1_EXT,
+    GL_COMPRESSED_RGBA_S3TC_DXT3_EXT,
+    GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
     GL_COMPRESSED_RGBA_BPTC_UNORM,
     GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM,
     GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT,
@@ -258,8 +262,8 @@ impl Context {
             GL_SAMPLE_BUFFERS | GL_SAMPLES if v >= (1, 3) => int(0),
             GL_SAMPLE_COVERAGE_VALUE if v >= (1, 3) => floats(&[f64::from(s.sample_coverage.0)]),
             GL_SAMPLE_COVERAGE_INVERT if v >= (1, 3) => boolean(s.sample_coverage.1),
-            // The general-purpose specific compressed formats (BPTC); the
-            // list is `get_list`'s.
+            // The general-purpose specific compressed formats (S3TC,
+            // BPTC); the list is `get_list`'s.
             GL_NUM_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => {
                 int(COMPRESSED_TEXTURE_FORMATS.len() as i64)
             }

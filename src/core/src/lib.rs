@@ -43,6 +43,7 @@ pub mod query;
 pub mod raster_state;
 pub mod rasterpos;
 mod rgtc;
+mod s3tc;
 pub mod select;
 pub mod shared;
 pub mod state;

@@ -181,6 +181,17 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT | GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => {
             (GL_RGB, [16, 16, 16, 0])
         }
+        // EXT_texture_compression_s3tc (and its sRGB formats,
+        // EXT_texture_sRGB).
+        GL_COMPRESSED_RGB_S3TC_DXT1_EXT | GL_COMPRESSED_SRGB_S3TC_DXT1_EXT => {
+            (GL_RGB, [8, 8, 8, 0])
+        }
+        GL_COMPRESSED_RGBA_S3TC_DXT1_EXT
+        | GL_COMPRESSED_RGBA_S3TC_DXT3_EXT
+        | GL_COMPRESSED_RGBA_S3TC_DXT5_EXT
+        | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT
+        | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT
+        | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT => (GL_RGBA, [8, 8, 8, 8]),
         // ARB_texture_compression_rgtc (the signed ones are `is_snorm`).
         GL_COMPRESSED_RED_RGTC1 | GL_COMPRESSED_SIGNED_RED_RGTC1 => (GL_RED, [8, 0, 0, 0]),
         GL_COMPRESSED_RG_RGTC2 | GL_COMPRESSED_SIGNED_RG_RGTC2 => (GL_RG, [8, 8, 0, 0]),
@@ -466,6 +477,10 @@ pub fn is_srgb(fmt: GLenum) -> bool {
             | GL_COMPRESSED_SLUMINANCE
             | GL_COMPRESSED_SLUMINANCE_ALPHA
             | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM
+            | GL_COMPRESSED_SRGB_S3TC_DXT1_EXT
+            | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT
+            | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT
+            | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT
     )
 }
 
@@ -1063,6 +1078,8 @@ pub enum Compressed {
         /// `GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT`.
         signed: bool,
     },
+    /// S3TC (EXT_texture_compression_s3tc, [`crate::s3tc`]).
+    S3tc(crate::s3tc::Dxt),
     /// RGTC (ARB_texture_compression_rgtc, GL 3.0): one or two channels of
     /// 8-byte blocks ([`crate::rgtc`]).
     Rgtc {
@@ -1078,6 +1095,7 @@ impl Compressed {
     pub fn block_bytes(self) -> usize {
         match self {
             Compressed::Rgtc { two: false, .. } => 8,
+            Compressed::S3tc(d) => d.block_bytes(),
             _ => 16,
         }
     }
@@ -1097,6 +1115,9 @@ impl Compressed {
             }
             Compressed::Bc6h { signed } => {
                 crate::bptc::decode_bc6h(&b16(block), signed).map(|[r, g, b]| [r, g, b, 1.0])
+            }
+            Compressed::S3tc(d) => {
+                crate::s3tc::decode(d, block).map(|t| t.map(|c| f32::from(c) / 255.0))
             }
             Compressed::Rgtc { two, signed } => {
                 let r = crate::rgtc::decode_channel(&b8(&block[..8]), signed);
@@ -1120,6 +1141,10 @@ impl Compressed {
             Compressed::Bc6h { signed } => {
                 crate::bptc_enc::encode_bc6h(&t.map(|[r, g, b, _]| [r, g, b]), signed).to_vec()
             }
+            Compressed::S3tc(d) => crate::s3tc::encode(
+                d,
+                &t.map(|t| t.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)),
+            ),
             Compressed::Rgtc { two, signed } => {
                 let mut out = crate::rgtc::encode_channel(&t.map(|t| t[0]), signed).to_vec();
                 if two {
@@ -1131,12 +1156,43 @@ impl Compressed {
     }
 }
 
+/// The channel sizes `glGetTexLevelParameter` reports for an image: its
+/// stored bits, except that S3TC images report their blocks' precision
+/// (RGB565 endpoints; DXT1's 1-bit, DXT3's 4-bit alpha) — they are stored
+/// decoded at 8 bits.
+pub fn reported_bits(img: &TexImage) -> [u8; 4] {
+    match compressed_kind(img.internal_format) {
+        Some(Compressed::S3tc(d)) => {
+            let a = match d {
+                crate::s3tc::Dxt::Dxt1Rgb => 0,
+                crate::s3tc::Dxt::Dxt1Rgba => 1,
+                crate::s3tc::Dxt::Dxt3 => 4,
+                crate::s3tc::Dxt::Dxt5 => 8,
+            };
+            [5, 6, 5, a]
+        }
+        _ => img.bits,
+    }
+}
+
 /// The specific compressed format `fmt` is, if it is one.
 pub fn compressed_kind(fmt: GLenum) -> Option<Compressed> {
     Some(match fmt {
         GL_COMPRESSED_RGBA_BPTC_UNORM | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => Compressed::Bc7,
         GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Compressed::Bc6h { signed: false },
         GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT => Compressed::Bc6h { signed: true },
+        GL_COMPRESSED_RGB_S3TC_DXT1_EXT | GL_COMPRESSED_SRGB_S3TC_DXT1_EXT => {
+            Compressed::S3tc(crate::s3tc::Dxt::Dxt1Rgb)
+        }
+        GL_COMPRESSED_RGBA_S3TC_DXT1_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT => {
+            Compressed::S3tc(crate::s3tc::Dxt::Dxt1Rgba)
+        }
+        GL_COMPRESSED_RGBA_S3TC_DXT3_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT => {
+            Compressed::S3tc(crate::s3tc::Dxt::Dxt3)
+        }
+        GL_COMPRESSED_RGBA_S3TC_DXT5_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT => {
+            Compressed::S3tc(crate::s3tc::Dxt::Dxt5)
+        }
         GL_COMPRESSED_RED_RGTC1 => Compressed::Rgtc {
             two: false,
             signed: false,

@@ -64,6 +64,18 @@ pub fn is_proxy_target(target: GLenum) -> bool {
     proxy_target(target).is_some()
 }
 
+/// The axes of a `glTexImage{dims}D` image of `target` that carry a
+/// border: all but an array texture's layers (EXT_texture_array, as Mesa:
+/// a bordered 2D array's layers are each bordered).
+pub fn border_dims(dims: usize, target: GLenum) -> usize {
+    let bind = image_target(target).map_or(target, |(b, _)| b);
+    if crate::texture::layer_axis(bind).is_some() {
+        dims - 1
+    } else {
+        dims
+    }
+}
+
 /// Drops the border of an image given with `border` texels on each side
 /// (as Mesa does for drivers without border support): returns the inner
 /// texels and size. `dims` is the image's dimensionality.
@@ -372,11 +384,12 @@ impl Context {
         let legal_border = border == 0
             || (border == 1
                 && self.params().profile == Profile::Compat
-                && !matches!(
-                    bind,
-                    GL_TEXTURE_RECTANGLE | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY
-                ));
-        if size.iter().any(|&s| s < 0) || !legal_border || (0..dims).any(|d| size[d] < 2 * border) {
+                && bind != GL_TEXTURE_RECTANGLE);
+        let bordered = border_dims(dims, bind);
+        if size.iter().any(|&s| s < 0)
+            || !legal_border
+            || (0..bordered).any(|d| size[d] < 2 * border)
+        {
             return Err(ApiError::InvalidValue);
         }
         if bind == GL_TEXTURE_CUBE_MAP && size[0] != size[1] {
@@ -451,9 +464,10 @@ impl Context {
         let key = (0, level as usize);
         if Self::fits_limits(dims, as_target, level, size, border) && Self::fits_memory(size) {
             let b = border as usize;
+            let bordered = border_dims(dims, as_target);
             let inner = [0, 1, 2].map(|d| {
                 let s = if d < dims { size[d] as usize } else { 1 };
-                if d < dims { s - 2 * b } else { s }
+                if d < bordered { s - 2 * b } else { s }
             });
             let image = make_image(inner, internal_format, Vec::new())?;
             self.textures.proxies[ti].images.insert(key, image);
@@ -590,6 +604,12 @@ impl Context {
             let end = i64::from(offset[k]) + i64::from(size[k]);
             if offset[k] < 0 || end > image_size[k] as i64 {
                 return Err(ApiError::InvalidValue);
+            }
+            // A compressed image is replaced in whole blocks (GL 4.6 §8.7,
+            // as glCompressedTexSubImage*): INVALID_OPERATION otherwise.
+            let blocky = k < 2 && crate::texture::compressed_kind(internal).is_some();
+            if blocky && (offset[k] % 4 != 0 || (size[k] % 4 != 0 && end != image_size[k] as i64)) {
+                return Err(ApiError::InvalidOperation);
             }
         }
         Ok(plan)
@@ -787,7 +807,7 @@ impl Context {
             };
             let img = t.images.get(&(face, level as usize));
             let size = img.map_or([0; 3], |i| i.size);
-            let bits = img.map_or([0; 4], |i| i.bits);
+            let bits = img.map_or([0; 4], |i| crate::texture::reported_bits(i));
             let lum = img.is_some_and(|i| matches!(i.base, GL_LUMINANCE | GL_LUMINANCE_ALPHA));
             let int = img.is_some_and(|i| i.base == GL_INTENSITY);
             let depth = img.is_some_and(|i| i.base == GL_DEPTH_COMPONENT);

@@ -132,6 +132,8 @@ pub(crate) unsafe fn pack_into(
 /// Extension names of core commands (gl.xml `alias` pairs: same signature
 /// and meaning) that advertised extensions need, as (alias, core name).
 const ALIASES: &[(&str, &str)] = &[
+    // EXT_texture_array.
+    ("glFramebufferTextureLayerEXT", "glFramebufferTextureLayer"),
     // NV_conditional_render.
     ("glBeginConditionalRenderNV", "glBeginConditionalRender"),
     ("glEndConditionalRenderNV", "glEndConditionalRender"),

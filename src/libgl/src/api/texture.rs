@@ -472,8 +472,9 @@ fn tex_image(
         return;
     };
     // Borders are dropped, as Mesa does for drivers without them.
+    let bordered = oxgl_core::texture_api::border_dims(dims, target);
     let (texels, dims) =
-        oxgl_core::texture_api::strip_border(texels, plan.size, dims, border as usize);
+        oxgl_core::texture_api::strip_border(texels, plan.size, bordered, border as usize);
     let ifmt = internal_format as GLenum;
     compiled(c, move |c| {
         c.tex_image(target, level, ifmt, dims, texels.clone())
