@@ -19,21 +19,21 @@
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Dxt {
     /// DXT1 without alpha.
-    Dxt1Rgb,
+    Rgb1,
     /// DXT1 with 1-bit alpha.
-    Dxt1Rgba,
+    Rgba1,
     /// DXT3: explicit alpha.
-    Dxt3,
+    Rgba3,
     /// DXT5: interpolated alpha.
-    Dxt5,
+    Rgba5,
 }
 
 impl Dxt {
     /// Bytes of one block.
     pub fn block_bytes(self) -> usize {
         match self {
-            Dxt::Dxt1Rgb | Dxt::Dxt1Rgba => 8,
-            Dxt::Dxt3 | Dxt::Dxt5 => 16,
+            Dxt::Rgb1 | Dxt::Rgba1 => 8,
+            Dxt::Rgba3 | Dxt::Rgba5 => 16,
         }
     }
 }
@@ -105,9 +105,9 @@ fn alpha_palette(a0: u8, a1: u8) -> [u8; 8] {
 /// Decodes one block into RGBA8 texels.
 pub fn decode(kind: Dxt, block: &[u8]) -> [[u8; 4]; 16] {
     match kind {
-        Dxt::Dxt1Rgb => decode_color(block, false, false),
-        Dxt::Dxt1Rgba => decode_color(block, false, true),
-        Dxt::Dxt3 => {
+        Dxt::Rgb1 => decode_color(block, false, false),
+        Dxt::Rgba1 => decode_color(block, false, true),
+        Dxt::Rgba3 => {
             let mut t = decode_color(&block[8..16], true, false);
             let bits = u64::from_le_bytes(block[..8].try_into().unwrap_or([0; 8]));
             for (i, t) in t.iter_mut().enumerate() {
@@ -116,7 +116,7 @@ pub fn decode(kind: Dxt, block: &[u8]) -> [[u8; 4]; 16] {
             }
             t
         }
-        Dxt::Dxt5 => {
+        Dxt::Rgba5 => {
             let mut t = decode_color(&block[8..16], true, false);
             let p = alpha_palette(block[0], block[1]);
             let bits = u64::from_le_bytes(block[..8].try_into().unwrap_or([0; 8])) >> 16;
@@ -237,9 +237,9 @@ fn encode_alpha5(t: &[[u8; 4]; 16]) -> [u8; 8] {
 /// Encodes 16 RGBA8 texels as one block.
 pub fn encode(kind: Dxt, t: &[[u8; 4]; 16]) -> Vec<u8> {
     match kind {
-        Dxt::Dxt1Rgb => encode_color(t, false).to_vec(),
-        Dxt::Dxt1Rgba => encode_color(t, true).to_vec(),
-        Dxt::Dxt3 => {
+        Dxt::Rgb1 => encode_color(t, false).to_vec(),
+        Dxt::Rgba1 => encode_color(t, true).to_vec(),
+        Dxt::Rgba3 => {
             let mut bits = 0u64;
             for (i, t) in t.iter().enumerate() {
                 bits |= u64::from((u32::from(t[3]) * 15 + 127) / 255) << (4 * i);
@@ -248,7 +248,7 @@ pub fn encode(kind: Dxt, t: &[[u8; 4]; 16]) -> Vec<u8> {
             out.extend(encode_color(t, false));
             out
         }
-        Dxt::Dxt5 => {
+        Dxt::Rgba5 => {
             let mut out = encode_alpha5(t).to_vec();
             out.extend(encode_color(t, false));
             out
@@ -266,7 +266,7 @@ mod tests {
         // 2, 3 for the first four texels.
         let mut b = [0x00, 0xF8, 0x1F, 0x00, 0, 0, 0, 0];
         b[4..].copy_from_slice(&(0b11_10_01_00u32).to_le_bytes());
-        let t = decode(Dxt::Dxt1Rgb, &b);
+        let t = decode(Dxt::Rgb1, &b);
         assert_eq!(t[0], [255, 0, 0, 255]);
         assert_eq!(t[1], [0, 0, 255, 255]);
         assert_eq!(t[2], [170, 0, 85, 255]);
@@ -278,9 +278,9 @@ mod tests {
         // c0 = blue < c1 = red: index 2 halves, index 3 is black.
         let mut b = [0x1F, 0x00, 0x00, 0xF8, 0, 0, 0, 0];
         b[4..].copy_from_slice(&(0b11_10u32 << 4).to_le_bytes());
-        assert_eq!(decode(Dxt::Dxt1Rgb, &b)[2], [127, 0, 127, 255]);
-        assert_eq!(decode(Dxt::Dxt1Rgb, &b)[3], [0, 0, 0, 255]);
-        assert_eq!(decode(Dxt::Dxt1Rgba, &b)[3], [0, 0, 0, 0]);
+        assert_eq!(decode(Dxt::Rgb1, &b)[2], [127, 0, 127, 255]);
+        assert_eq!(decode(Dxt::Rgb1, &b)[3], [0, 0, 0, 255]);
+        assert_eq!(decode(Dxt::Rgba1, &b)[3], [0, 0, 0, 0]);
     }
 
     #[test]
@@ -288,25 +288,25 @@ mod tests {
         // DXT3: texel 1's alpha nibble 0xA is 170.
         let mut b = [0u8; 16];
         b[0] = 0xA0;
-        assert_eq!(decode(Dxt::Dxt3, &b)[1][3], 170);
+        assert_eq!(decode(Dxt::Rgba3, &b)[1][3], 170);
         // DXT5: a0 = 200 > a1 = 60, index 2 = (6 * 200 + 60) / 7 = 180.
         let mut b = [200, 60, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0];
-        assert_eq!(decode(Dxt::Dxt5, &b)[0][3], 180);
+        assert_eq!(decode(Dxt::Rgba5, &b)[0][3], 180);
         b[2] = 7; // a0 > a1: index 7 is the sixth step, (200 + 6 * 60) / 7
-        assert_eq!(decode(Dxt::Dxt5, &b)[0][3], 80);
+        assert_eq!(decode(Dxt::Rgba5, &b)[0][3], 80);
     }
 
     #[test]
     fn encoders_round_trip_closely() {
         let t: [[u8; 4]; 16] =
             std::array::from_fn(|i| [(i * 17) as u8, 255 - (i * 17) as u8, 64, (i * 16) as u8]);
-        for kind in [Dxt::Dxt1Rgb, Dxt::Dxt3, Dxt::Dxt5] {
+        for kind in [Dxt::Rgb1, Dxt::Rgba3, Dxt::Rgba5] {
             let out = decode(kind, &encode(kind, &t));
             for (a, b) in t.iter().zip(&out) {
                 for c in 0..3 {
                     assert!(a[c].abs_diff(b[c]) <= 48, "{kind:?}: {a:?} -> {b:?}");
                 }
-                if kind != Dxt::Dxt1Rgb {
+                if kind != Dxt::Rgb1 {
                     assert!(a[3].abs_diff(b[3]) <= 18, "{kind:?}: {a:?} -> {b:?}");
                 }
             }
@@ -314,7 +314,7 @@ mod tests {
         // DXT1 with alpha: transparent texels stay transparent.
         let mut t = [[200, 100, 50, 255]; 16];
         t[5][3] = 0;
-        let out = decode(Dxt::Dxt1Rgba, &encode(Dxt::Dxt1Rgba, &t));
+        let out = decode(Dxt::Rgba1, &encode(Dxt::Rgba1, &t));
         assert_eq!(out[5][3], 0);
         assert_eq!(out[0][3], 255);
         assert!(out[0][0].abs_diff(200) <= 8);

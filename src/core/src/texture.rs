@@ -1164,10 +1164,10 @@ pub fn reported_bits(img: &TexImage) -> [u8; 4] {
     match compressed_kind(img.internal_format) {
         Some(Compressed::S3tc(d)) => {
             let a = match d {
-                crate::s3tc::Dxt::Dxt1Rgb => 0,
-                crate::s3tc::Dxt::Dxt1Rgba => 1,
-                crate::s3tc::Dxt::Dxt3 => 4,
-                crate::s3tc::Dxt::Dxt5 => 8,
+                crate::s3tc::Dxt::Rgb1 => 0,
+                crate::s3tc::Dxt::Rgba1 => 1,
+                crate::s3tc::Dxt::Rgba3 => 4,
+                crate::s3tc::Dxt::Rgba5 => 8,
             };
             [5, 6, 5, a]
         }
@@ -1182,16 +1182,16 @@ pub fn compressed_kind(fmt: GLenum) -> Option<Compressed> {
         GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Compressed::Bc6h { signed: false },
         GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT => Compressed::Bc6h { signed: true },
         GL_COMPRESSED_RGB_S3TC_DXT1_EXT | GL_COMPRESSED_SRGB_S3TC_DXT1_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Dxt1Rgb)
+            Compressed::S3tc(crate::s3tc::Dxt::Rgb1)
         }
         GL_COMPRESSED_RGBA_S3TC_DXT1_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Dxt1Rgba)
+            Compressed::S3tc(crate::s3tc::Dxt::Rgba1)
         }
         GL_COMPRESSED_RGBA_S3TC_DXT3_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Dxt3)
+            Compressed::S3tc(crate::s3tc::Dxt::Rgba3)
         }
         GL_COMPRESSED_RGBA_S3TC_DXT5_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Dxt5)
+            Compressed::S3tc(crate::s3tc::Dxt::Rgba5)
         }
         GL_COMPRESSED_RED_RGTC1 => Compressed::Rgtc {
             two: false,

@@ -807,7 +807,7 @@ impl Context {
             };
             let img = t.images.get(&(face, level as usize));
             let size = img.map_or([0; 3], |i| i.size);
-            let bits = img.map_or([0; 4], |i| crate::texture::reported_bits(i));
+            let bits = img.map_or([0; 4], crate::texture::reported_bits);
             let lum = img.is_some_and(|i| matches!(i.base, GL_LUMINANCE | GL_LUMINANCE_ALPHA));
             let int = img.is_some_and(|i| i.base == GL_INTENSITY);
             let depth = img.is_some_and(|i| i.base == GL_DEPTH_COMPONENT);
