@@ -18,7 +18,13 @@
 //!   compatibility profile's `CLAMP` (coordinates clamped to [0, 1], linear
 //!   filtering then reaches the border colour).
 //! * Cube maps pick a face by the major axis (GL 4.6 table 8.19); rectangle
-//!   textures take unnormalized coordinates and have one level.
+//!   textures take unnormalized coordinates and have one level; array
+//!   textures filter within the nearest layer (clamped), the axis after
+//!   the coordinate's.
+//! * Texel offsets (`textureOffset` & co.) are added in texel space of the
+//!   level sampled; explicit gradients (`textureGrad`) give ρ as the quad's
+//!   differences do; `texelFetch` reads one texel of a level (zero outside
+//!   it) and `textureSize` the level's size.
 //! * Depth comparison (a `shadow` declaration, ARB_shadow, GL 4.6 §8.23.1):
 //!   every texel a filter reads, border included, is replaced by the
 //!   comparison of the lane's reference with its R (0 or 1) before
