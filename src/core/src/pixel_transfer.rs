@@ -59,6 +59,14 @@ pub fn is_integer_format(format: GLenum) -> bool {
     )
 }
 
+/// `k / 255` for every byte `k`: the values 8-bit unsigned normalized
+/// channels hold (shared by unpacking and quantization, so that 8-bit data
+/// round-trips bit for bit).
+pub fn unorm8_table() -> &'static [f32; 256] {
+    static TABLE: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| std::array::from_fn(|k| k as f32 / 255.0))
+}
+
 /// Component or pixel size of a type: `(bytes, Some(components))` for packed
 /// types, `(bytes per component, None)` otherwise.
 pub fn type_info(type_: GLenum) -> Option<(usize, Option<usize>)> {
@@ -270,6 +278,28 @@ impl ClientImage {
         let [w, h, d] = self.size;
         let mut out = Vec::with_capacity(w * h * d);
         let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
+        // The common case, unsigned bytes of colour channels: each byte
+        // through a table, no per-component dispatch.
+        if self.type_ == GL_UNSIGNED_BYTE
+            && !is_integer_format(self.format)
+            && comps.iter().all(|&c| c < 4)
+            && self.pixel_bytes == comps.len()
+        {
+            let lut = unorm8_table();
+            for z in 0..d {
+                for y in 0..h {
+                    let row = self.pixel_at(0, y, z);
+                    for px in src[row..row + w * self.pixel_bytes].chunks_exact(self.pixel_bytes) {
+                        let mut v = [0.0, 0.0, 0.0, 1.0];
+                        for (&c, &b) in comps.iter().zip(px) {
+                            v[c] = lut[usize::from(b)];
+                        }
+                        out.push(v);
+                    }
+                }
+            }
+            return out;
+        }
         let mut px = [0u8; 16];
         for z in 0..d {
             for y in 0..h {

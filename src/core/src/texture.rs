@@ -1050,10 +1050,17 @@ pub fn make_image(
     texels: Vec<[f32; 4]>,
 ) -> ApiResult<TexImage> {
     let (base, bits) = internal_format_checked(internal_format)?;
-    let texels = texels
-        .into_iter()
-        .map(|t| to_stored(t, internal_format, base, bits))
-        .collect();
+    let mut texels = texels;
+    if plain_unorm8(internal_format, base, bits) {
+        let lut = crate::pixel_transfer::unorm8_table();
+        for t in &mut texels {
+            *t = stored8(*t, base, lut);
+        }
+    } else {
+        for t in &mut texels {
+            *t = to_stored(*t, internal_format, base, bits);
+        }
+    }
     let mut img = TexImage {
         size,
         internal_format,
@@ -1064,6 +1071,32 @@ pub fn make_image(
     };
     compress_in_place(&mut img);
     Ok(img)
+}
+
+/// Whether `fmt` is a plain unsigned normalized colour format of at most
+/// 8 bits a channel (no sRGB, compression, float or integer): its texels
+/// quantize through [`crate::pixel_transfer::unorm8_table`].
+fn plain_unorm8(fmt: GLenum, base: GLenum, bits: [u8; 4]) -> bool {
+    base != GL_DEPTH_COMPONENT
+        && bits.iter().all(|&b| b == 0 || b == 8)
+        && component_type(fmt) == GL_UNSIGNED_NORMALIZED
+        && !is_srgb(fmt)
+        && compressed_kind(fmt).is_none()
+}
+
+/// [`to_stored`] of a [`plain_unorm8`] format: the nearest 8-bit value per
+/// channel (half up), the base format's channels.
+#[inline]
+fn stored8(t: [f32; 4], base: GLenum, lut: &[f32; 256]) -> [f32; 4] {
+    let q = |v: f32| lut[(v.clamp(0.0, 1.0) * 255.0 + 0.5) as usize];
+    match base {
+        GL_LUMINANCE | GL_INTENSITY | GL_RED => [q(t[0]), 0.0, 0.0, 1.0],
+        GL_LUMINANCE_ALPHA => [q(t[0]), 0.0, 0.0, q(t[3])],
+        GL_ALPHA => [0.0, 0.0, 0.0, q(t[3])],
+        GL_RG => [q(t[0]), q(t[1]), 0.0, 1.0],
+        GL_RGB => [q(t[0]), q(t[1]), q(t[2]), 1.0],
+        _ => [q(t[0]), q(t[1]), q(t[2]), q(t[3])],
+    }
 }
 
 /// A specific compressed internal format: 4×4 blocks of
@@ -1277,6 +1310,54 @@ pub fn compress_in_place(img: &mut TexImage) {
     }
     let bytes = encode_compressed(kind, &img.stored_texels(), img.size);
     set_compressed(img, kind, bytes);
+}
+
+/// After texels of a compressed image changed in the region at `offset`
+/// of `size` (`glTexSubImage*`: whole blocks but at the image's edge),
+/// compresses the blocks it covers again from the texels, and only those
+/// (the others keep their bytes, as a real compressed texture would).
+pub fn compress_region(img: &mut TexImage, offset: [usize; 3], size: [usize; 3]) {
+    let Some(kind) = compressed_kind(img.internal_format) else {
+        return;
+    };
+    let Some(mut bytes) = img.compressed.take() else {
+        compress_in_place(img);
+        return;
+    };
+    let [w, h, d] = img.size;
+    if bytes.len() < kind.image_size(img.size) || img.texels.len() < w * h * d {
+        compress_in_place(img);
+        return;
+    }
+    let stored = img.stored_texels().into_owned();
+    let n = kind.block_bytes();
+    let (bw, bh) = (w.div_ceil(4), h.div_ceil(4));
+    let (x0, y0) = (offset[0] / 4, offset[1] / 4);
+    let (x1, y1) = (
+        (offset[0] + size[0]).div_ceil(4).min(bw),
+        (offset[1] + size[1]).div_ceil(4).min(bh),
+    );
+    for z in offset[2]..(offset[2] + size[2]).min(d) {
+        for by in y0..y1 {
+            for bx in x0..x1 {
+                let at = |i: usize| {
+                    let x = (bx * 4 + i % 4).min(w - 1);
+                    let y = (by * 4 + i / 4).min(h - 1);
+                    (z * h + y) * w + x
+                };
+                let block: [[f32; 4]; 16] = std::array::from_fn(|i| stored[at(i)]);
+                let encoded = kind.encode_block(&block);
+                let start = ((z * bh + by) * bw + bx) * n;
+                bytes[start..start + n].copy_from_slice(&encoded);
+                for (i, t) in kind.decode_block(&encoded).into_iter().enumerate() {
+                    if bx * 4 + i % 4 < w && by * 4 + i / 4 < h {
+                        img.texels[at(i)] = to_stored(t, img.internal_format, img.base, img.bits);
+                    }
+                }
+            }
+        }
+    }
+    img.compressed = Some(bytes);
 }
 
 /// Replaces a compressed image's blocks (`kind.image_size` bytes) and

@@ -659,7 +659,7 @@ impl Context {
                     }
                 }
             }
-            crate::texture::compress_in_place(img);
+            crate::texture::compress_region(img, offset, size);
             regenerate(t, level);
             Ok(())
         })
