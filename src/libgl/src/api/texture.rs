@@ -476,6 +476,12 @@ fn tex_image(
     let (texels, dims) =
         oxgl_core::texture_api::strip_border(texels, plan.size, bordered, border as usize);
     let ifmt = internal_format as GLenum;
+    if !c.compiling_list() {
+        // Executed once: the texels move into the image (no copy).
+        let r = c.tex_image(target, level, ifmt, dims, texels);
+        c.record(r);
+        return;
+    }
     compiled(c, move |c| {
         c.tex_image(target, level, ifmt, dims, texels.clone())
     });
