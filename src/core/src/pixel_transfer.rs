@@ -268,6 +268,16 @@ impl ClientImage {
         Ok(self)
     }
 
+    /// Whether the image is unsigned bytes of colour channels (R, G, B, A
+    /// in some order, no luminance): [`ClientImage::unpack`] gives exactly
+    /// the 8-bit values of [`unorm8_table`].
+    pub fn is_unorm8_colour(&self) -> bool {
+        self.type_ == GL_UNSIGNED_BYTE
+            && !is_integer_format(self.format)
+            && color_components(self.format)
+                .is_some_and(|c| c.iter().all(|&c| c < 4) && self.pixel_bytes == c.len())
+    }
+
     fn pixel_at(&self, x: usize, y: usize, z: usize) -> usize {
         self.offset + z * self.image_stride + y * self.row_stride + x * self.pixel_bytes
     }
@@ -280,11 +290,7 @@ impl ClientImage {
         let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
         // The common case, unsigned bytes of colour channels: each byte
         // through a table, no per-component dispatch.
-        if self.type_ == GL_UNSIGNED_BYTE
-            && !is_integer_format(self.format)
-            && comps.iter().all(|&c| c < 4)
-            && self.pixel_bytes == comps.len()
-        {
+        if self.is_unorm8_colour() {
             let lut = unorm8_table();
             for z in 0..d {
                 for y in 0..h {

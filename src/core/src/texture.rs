@@ -1073,6 +1073,42 @@ pub fn make_image(
     Ok(img)
 }
 
+/// Whether texels unpacked from 8-bit colour pixels of client `format`
+/// ([`ClientImage::is_unorm8_colour`]) are already what an image of `fmt`
+/// stores: an 8-bit unsigned normalized format whose base format keeps
+/// exactly the channels the client gives (so quantizing changes nothing).
+pub fn stores_unorm8_exactly(fmt: GLenum, format: GLenum) -> bool {
+    let Some((base, bits)) = internal_format(fmt) else {
+        return false;
+    };
+    plain_unorm8(fmt, base, bits)
+        && match base {
+            GL_RGBA => bits == [8; 4],
+            GL_RGB => bits == [8, 8, 8, 0] && matches!(format, GL_RGB | GL_BGR),
+            GL_RG => bits == [8, 8, 0, 0] && format == GL_RG,
+            GL_RED => bits == [8, 0, 0, 0] && format == GL_RED,
+            _ => false,
+        }
+}
+
+/// An image of `fmt` from texels already as it stores them (see
+/// [`stores_unorm8_exactly`]): no quantization pass.
+pub fn make_image_exact(
+    size: [usize; 3],
+    internal_format: GLenum,
+    texels: Vec<[f32; 4]>,
+) -> ApiResult<TexImage> {
+    let (base, bits) = internal_format_checked(internal_format)?;
+    Ok(TexImage {
+        size,
+        internal_format,
+        base,
+        bits,
+        texels,
+        compressed: None,
+    })
+}
+
 /// Whether `fmt` is a plain unsigned normalized colour format of at most
 /// 8 bits a channel (no sRGB, compression, float or integer): its texels
 /// quantize through [`crate::pixel_transfer::unorm8_table`].

@@ -505,9 +505,33 @@ impl Context {
         size: [usize; 3],
         texels: Vec<[f32; 4]>,
     ) -> ApiResult {
+        self.tex_image_from(target, level, internal_format, size, texels, None)
+    }
+
+    /// [`Context::tex_image`] of texels unpacked from `plan`: 8-bit colour
+    /// pixels an 8-bit format stores as they are skip quantization.
+    pub fn tex_image_from(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [usize; 3],
+        texels: Vec<[f32; 4]>,
+        plan: Option<&ClientImage>,
+    ) -> ApiResult {
         self.outside_begin_end()?;
         let (base, _) =
             crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
+        let exact = plan.is_some_and(|p| {
+            p.is_unorm8_colour()
+                && crate::texture::stores_unorm8_exactly(internal_format, p.format)
+                && !self.state.transfer.rgba_ops()
+        });
+        if exact {
+            let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+            let image = crate::texture::make_image_exact(size, internal_format, texels)?;
+            return self.store_image(bind, face, level, image);
+        }
         let mut texels = texels;
         self.transfer_texels(base, internal_format, &mut texels);
         self.store_tex_image(target, level, internal_format, size, texels)
@@ -540,6 +564,18 @@ impl Context {
     ) -> ApiResult {
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
         let image = make_image(size, internal_format, texels)?;
+        self.store_image(bind, face, level, image)
+    }
+
+    /// Puts `image` at `level` (and cube `face`) of the texture bound to
+    /// `bind`.
+    fn store_image(
+        &mut self,
+        bind: GLenum,
+        face: usize,
+        level: i32,
+        image: crate::texture::TexImage,
+    ) -> ApiResult {
         self.flush_vertices();
         self.with_bound_texture(bind, |t| {
             // ARB_texture_storage: an immutable texture's images stay.

@@ -478,7 +478,7 @@ fn tex_image(
     let ifmt = internal_format as GLenum;
     if !c.compiling_list() {
         // Executed once: the texels move into the image (no copy).
-        let r = c.tex_image(target, level, ifmt, dims, texels);
+        let r = c.tex_image_from(target, level, ifmt, dims, texels, Some(&plan));
         c.record(r);
         return;
     }
