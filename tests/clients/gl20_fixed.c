@@ -12,28 +12,8 @@
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
+#include "probe.h"
 #include <GL/glext.h>
-
-static GLubyte rgba[4];
-
-static const GLubyte *pixel(int x, int y)
-{
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-    return rgba;
-}
-
-static int near(int a, int b)
-{
-    return a - b <= 1 && b - a <= 1;
-}
-
-#define CHECK_RGBA(x, y, r, g, b, a, what)                                                \
-    do {                                                                                  \
-        const GLubyte *p_ = pixel(x, y);                                                  \
-        CHECK(near(p_[0], r) && near(p_[1], g) && near(p_[2], b) && near(p_[3], a),       \
-              "%s: pixel (%d,%d) = %d %d %d %d, expected %d %d %d %d", what, x, y, p_[0], \
-              p_[1], p_[2], p_[3], r, g, b, a);                                           \
-    } while (0)
 
 /* A quad over x in [x0, x1], y in [y0, y1], counter-clockwise (front
  * facing) or clockwise. */
@@ -96,10 +76,10 @@ static void separate_stencil(void)
     quad(0, 0, 32, 16, 1); /* front, bottom half */
     glColor4f(0, 1, 0, 1);
     quad(0, 16, 32, 32, 0); /* back, top half */
-    CHECK_RGBA(8, 8, 255, 0, 0, 255, "front face where the front pass wrote");
-    CHECK_RGBA(24, 8, 0, 0, 0, 0, "front face where the back pass wrote");
-    CHECK_RGBA(8, 24, 0, 0, 0, 0, "back face where the front pass wrote");
-    CHECK_RGBA(24, 24, 0, 255, 0, 255, "back face where the back pass wrote");
+    CHECK_RGBA(8, 8, 255, 0, 0, 255, 1, "front face where the front pass wrote");
+    CHECK_RGBA(24, 8, 0, 0, 0, 0, 1, "front face where the back pass wrote");
+    CHECK_RGBA(8, 24, 0, 0, 0, 0, 1, "back face where the front pass wrote");
+    CHECK_RGBA(24, 24, 0, 255, 0, 255, 1, "back face where the back pass wrote");
     glGetIntegerv(GL_STENCIL_BACK_WRITEMASK, &v);
     CHECK(v == 0, "glStencilMask sets the back mask too: 0x%x", v);
     glDisable(GL_STENCIL_TEST);
@@ -153,11 +133,11 @@ static void blend_equation_separate(void)
     glColor4f(0.25f, 0.25f, 0.25f, 0.25f);
     quad(0, 0, 16, 32, 1);
     /* Colour 0.5 + 0.25, alpha 0.5 - 0.25. */
-    CHECK_RGBA(8, 16, 191, 191, 191, 64, "ADD colour, REVERSE_SUBTRACT alpha");
+    CHECK_RGBA(8, 16, 191, 191, 191, 64, 1, "ADD colour, REVERSE_SUBTRACT alpha");
     glBlendEquationSeparate(GL_MIN, GL_MAX);
     glColor4f(0.75f, 0.25f, 0.75f, 0.25f);
     quad(16, 0, 32, 32, 1);
-    CHECK_RGBA(24, 16, 128, 64, 128, 128, "MIN colour, MAX alpha");
+    CHECK_RGBA(24, 16, 128, 64, 128, 128, 1, "MIN colour, MAX alpha");
     glBlendEquationSeparate(GL_FUNC_ADD, GL_LOGIC_OP);
     expect_error(GL_INVALID_ENUM, "glBlendEquationSeparate(alpha GL_LOGIC_OP)");
     glBlendEquationSeparate(GL_ONE, GL_FUNC_ADD);
@@ -254,7 +234,7 @@ static void npot_textures(void)
         glTexCoord2f(0, 1);
         glVertex2f(x0, 20 + s * 0.6f);
         glEnd();
-        CHECK_RGBA(cases[i].x, 20, cases[i].r, cases[i].g, cases[i].b, 255, cases[i].what);
+        CHECK_RGBA(cases[i].x, 20, cases[i].r, cases[i].g, cases[i].b, 255, 1, cases[i].what);
     }
     /* A missing level makes it incomplete: texturing is off (white). */
     glTexImage2D(GL_TEXTURE_2D, 1, GL_RGBA8, 3, 1, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
@@ -269,7 +249,7 @@ static void npot_textures(void)
     glTexCoord2f(0, 1);
     glVertex2f(20, 28);
     glEnd();
-    CHECK_RGBA(20, 26, 255, 255, 255, 255, "NPOT level 1 of the wrong size (3x1)");
+    CHECK_RGBA(20, 26, 255, 255, 255, 255, 1, "NPOT level 1 of the wrong size (3x1)");
     glDisable(GL_TEXTURE_2D);
     glDeleteTextures(1, &tex);
 }

@@ -23,50 +23,11 @@
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
+#include "probe.h"
 #include <GL/glext.h>
 #include <limits.h>
 #include <math.h>
 #include <string.h>
-
-static GLubyte rgba[4];
-
-static const GLubyte *pixel(int x, int y)
-{
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
-    return rgba;
-}
-
-static int near(int a, int b, int tol)
-{
-    return a - b <= tol && b - a <= tol;
-}
-
-#define CHECK_RGBA(x, y, r, g, b, a, tol, what)                                           \
-    do {                                                                                  \
-        const GLubyte *p_ = pixel(x, y);                                                  \
-        CHECK(near(p_[0], r, tol) && near(p_[1], g, tol) && near(p_[2], b, tol) &&        \
-                  near(p_[3], a, tol),                                                    \
-              "%s: pixel (%d,%d) = %d %d %d %d, expected %d %d %d %d", what, x, y, p_[0], \
-              p_[1], p_[2], p_[3], r, g, b, a);                                           \
-    } while (0)
-
-static int has_extension(const char *name)
-{
-    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-    size_t n = strlen(name);
-    for (const char *p = ext; p && (p = strstr(p, name)); p += n) {
-        if ((p == ext || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    }
-    return 0;
-}
-
-static void *proc(const char *name)
-{
-    void *p = (void *)glXGetProcAddressARB((const GLubyte *)name);
-    CHECK(p != NULL, "glXGetProcAddressARB(\"%s\") is NULL", name);
-    return p;
-}
 
 /* A quad from (x0, y0) to (x1, y1), every corner with texture coordinate
  * (s, t). */

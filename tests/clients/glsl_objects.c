@@ -10,6 +10,7 @@
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
+#include "probe.h"
 #include <GL/glext.h>
 #include <math.h>
 #include <string.h>
@@ -73,17 +74,6 @@ static void two_halves(void)
     glVertex2f(1, 1);
     glVertex2f(1, -1);
     glEnd();
-}
-
-static int has_extension(const char *name)
-{
-    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
-    size_t n = strlen(name);
-    for (const char *p = ext; p && (p = strstr(p, name)); p += n) {
-        if ((p == ext || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    }
-    return 0;
 }
 
 int main(void)

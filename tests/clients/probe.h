@@ -1,0 +1,53 @@
+/*
+ * probe.h: what the newer clients share on top of common.h — pixel probes
+ * (pixel(), CHECK_RGBA with a tolerance per channel), has_extension() and
+ * proc() (glXGetProcAddressARB, a FAIL when NULL). Include after common.h.
+ * Header-only.
+ */
+#ifndef OXGL_TEST_PROBE_H
+#define OXGL_TEST_PROBE_H
+
+#include <string.h>
+
+/* The colour at window pixel (x, y), read with glReadPixels. */
+__attribute__((unused)) static GLubyte rgba[4];
+
+__attribute__((unused)) static const GLubyte *pixel(int x, int y)
+{
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, rgba);
+    return rgba;
+}
+
+__attribute__((unused)) static int near(int a, int b, int tol)
+{
+    return a - b <= tol && b - a <= tol;
+}
+
+#define CHECK_RGBA(x, y, r, g, b, a, tol, what)                                           \
+    do {                                                                                  \
+        const GLubyte *p_ = pixel(x, y);                                                  \
+        CHECK(near(p_[0], r, tol) && near(p_[1], g, tol) && near(p_[2], b, tol) &&        \
+                  near(p_[3], a, tol),                                                    \
+              "%s: pixel (%d,%d) = %d %d %d %d, expected %d %d %d %d", what, x, y, p_[0], \
+              p_[1], p_[2], p_[3], r, g, b, a);                                           \
+    } while (0)
+
+__attribute__((unused)) static int has_extension(const char *name)
+{
+    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+    size_t n = strlen(name);
+    for (const char *p = ext; p && (p = strstr(p, name)); p += n) {
+        if ((p == ext || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+            return 1;
+    }
+    return 0;
+}
+
+__attribute__((unused)) static void *proc(const char *name)
+{
+    void *p = (void *)glXGetProcAddressARB((const GLubyte *)name);
+    CHECK(p != NULL, "glXGetProcAddressARB(\"%s\") is NULL", name);
+    return p;
+}
+
+#endif
