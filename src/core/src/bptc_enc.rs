@@ -115,15 +115,16 @@ pub fn encode_bc7(texels: &[[u8; 4]; 16]) -> [u8; 16] {
 /// Per channel, whether it decreases along the block's main direction: the
 /// channel of widest range (`lo`..`hi`) is the reference, and a channel
 /// whose covariance with it is negative runs the other way.
-fn anticorrelated<const N: usize>(
-    texels: &[[f32; N]; 16],
+pub(crate) fn anticorrelated<const N: usize>(
+    texels: &[[f32; N]],
     lo: [f32; N],
     hi: [f32; N],
 ) -> [bool; N] {
     let reference = (0..N)
         .max_by(|&a, &b| (hi[a] - lo[a]).total_cmp(&(hi[b] - lo[b])))
         .unwrap_or(0);
-    let mean: [f32; N] = std::array::from_fn(|c| texels.iter().map(|t| t[c]).sum::<f32>() / 16.0);
+    let n = texels.len().max(1) as f32;
+    let mean: [f32; N] = std::array::from_fn(|c| texels.iter().map(|t| t[c]).sum::<f32>() / n);
     std::array::from_fn(|c| {
         let cov: f32 = texels
             .iter()

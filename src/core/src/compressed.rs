@@ -157,7 +157,7 @@ impl Context {
                 return Err(ApiError::InvalidValue);
             }
             // Blocks span x and y; an array's layers are whole.
-            if k < 2 && (offset[k] % 4 != 0 || (size[k] % 4 != 0 && end != isize[k] as i64)) {
+            if k < 2 && !crate::texture::block_aligned(offset[k], size[k], isize[k]) {
                 return Err(ApiError::InvalidOperation);
             }
         }

@@ -150,35 +150,14 @@ fn encode_color(t: &[[u8; 4]; 16], transparent: bool) -> [u8; 8] {
         return b;
     }
     // The main direction: the widest channel, and the others following it
-    // up or down by their covariance with it.
-    let n = opaque.len() as f32;
-    let mean: [f32; 3] = std::array::from_fn(|c| opaque.iter().map(|t| t[c]).sum::<f32>() / n);
-    let range = |c: usize| {
-        let lo = opaque.iter().map(|t| t[c]).fold(f32::MAX, f32::min);
-        let hi = opaque.iter().map(|t| t[c]).fold(f32::MIN, f32::max);
-        (lo, hi)
-    };
-    let reference = (0..3)
-        .max_by(|&a, &b| {
-            let (la, ha) = range(a);
-            let (lb, hb) = range(b);
-            (ha - la).total_cmp(&(hb - lb))
-        })
-        .unwrap_or(0);
-    let mut lo = [0f32; 3];
-    let mut hi = [0f32; 3];
-    for c in 0..3 {
-        let (l, h) = range(c);
-        let cov: f32 = opaque
-            .iter()
-            .map(|t| (t[c] - mean[c]) * (t[reference] - mean[reference]))
-            .sum();
-        if cov < 0.0 {
-            (lo[c], hi[c]) = (h, l);
-        } else {
-            (lo[c], hi[c]) = (l, h);
-        }
-    }
+    // up or down by their covariance with it (as the BPTC encoder).
+    let min: [f32; 3] =
+        std::array::from_fn(|c| opaque.iter().map(|t| t[c]).fold(f32::MAX, f32::min));
+    let max: [f32; 3] =
+        std::array::from_fn(|c| opaque.iter().map(|t| t[c]).fold(f32::MIN, f32::max));
+    let flip = crate::bptc_enc::anticorrelated(&opaque, min, max);
+    let lo: [f32; 3] = std::array::from_fn(|c| if flip[c] { max[c] } else { min[c] });
+    let hi: [f32; 3] = std::array::from_fn(|c| if flip[c] { min[c] } else { max[c] });
     let (mut c0, mut c1) = (to565(hi), to565(lo));
     let three = transparent && opaque.len() < 16;
     // Four-colour mode needs c0 > c1, three-colour mode c0 <= c1.

@@ -644,17 +644,8 @@ fn texture_desc(
     let border_color = if integer {
         // The border's integer bits (glTexParameterI*), in the base
         // format's channels with an integer one.
-        let one = f32::from_bits(1);
-        let b = p.border_color;
         swizzle = swizzle.map(|c| if c == 5 { 6 } else { c });
-        match base_img.base {
-            GL_ALPHA => [0.0, 0.0, 0.0, b[3]],
-            GL_LUMINANCE_ALPHA => [b[0], 0.0, 0.0, b[3]],
-            GL_RGBA => b,
-            GL_RGB => [b[0], b[1], b[2], one],
-            GL_RG => [b[0], b[1], 0.0, one],
-            _ => [b[0], 0.0, 0.0, one],
-        }
+        crate::texture::base_channels(p.border_color, base_img.base, f32::from_bits(1))
     } else {
         to_base(p.border_color, base_img.base, [0; 4])
     };

@@ -565,15 +565,7 @@ pub fn to_stored(t: [f32; 4], fmt: GLenum, base: GLenum, bits: [u8; 4]) -> [f32;
     if integer_kind(fmt).is_some() {
         // Already clamped integer bits (the unpacking of `*_INTEGER`
         // images): only the base format's channels stay.
-        let one = f32::from_bits(1);
-        return match base {
-            GL_LUMINANCE | GL_INTENSITY | GL_RED => [t[0], 0.0, 0.0, one],
-            GL_LUMINANCE_ALPHA => [t[0], 0.0, 0.0, t[3]],
-            GL_ALPHA => [0.0, 0.0, 0.0, t[3]],
-            GL_RG => [t[0], t[1], 0.0, one],
-            GL_RGB => [t[0], t[1], t[2], one],
-            _ => t,
-        };
+        return base_channels(t, base, f32::from_bits(1));
     }
     if is_snorm(fmt) {
         let q = |v: f32, b: u8| {
@@ -992,25 +984,27 @@ pub fn to_base(t: [f32; 4], base: GLenum, bits: [u8; 4]) -> [f32; 4] {
         let max = ((1u64 << b) - 1) as f64;
         ((f64::from(v.clamp(0.0, 1.0)) * max).round() / max) as f32
     };
-    // GL 4.6 compat table 8.21 conversion to base internal formats; luminance
-    // and intensity keep R.
     match base {
-        GL_LUMINANCE | GL_INTENSITY | GL_RED => [q(t[0], bits[0]), 0.0, 0.0, 1.0],
         // Depth in R; a depth/stencil format's stencil (normalized) in G.
         GL_DEPTH_COMPONENT => {
             let stencil = if bits[1] > 0 { q(t[1], bits[1]) } else { 0.0 };
             [q(t[0], bits[0]), stencil, 0.0, 1.0]
         }
-        GL_LUMINANCE_ALPHA => [q(t[0], bits[0]), 0.0, 0.0, q(t[3], bits[3])],
-        GL_ALPHA => [0.0, 0.0, 0.0, q(t[3], bits[3])],
-        GL_RG => [q(t[0], bits[0]), q(t[1], bits[1]), 0.0, 1.0],
-        GL_RGB => [q(t[0], bits[0]), q(t[1], bits[1]), q(t[2], bits[2]), 1.0],
-        _ => [
-            q(t[0], bits[0]),
-            q(t[1], bits[1]),
-            q(t[2], bits[2]),
-            q(t[3], bits[3]),
-        ],
+        _ => base_channels(std::array::from_fn(|k| q(t[k], bits[k])), base, 1.0),
+    }
+}
+
+/// The channels a colour base format keeps (GL 4.6 compat table 8.21):
+/// luminance and intensity in R, the missing colour channels 0 and a
+/// missing alpha `one` (1.0, or the bits of 1 for integer texels).
+pub fn base_channels(t: [f32; 4], base: GLenum, one: f32) -> [f32; 4] {
+    match base {
+        GL_LUMINANCE | GL_INTENSITY | GL_RED => [t[0], 0.0, 0.0, one],
+        GL_LUMINANCE_ALPHA => [t[0], 0.0, 0.0, t[3]],
+        GL_ALPHA => [0.0, 0.0, 0.0, t[3]],
+        GL_RG => [t[0], t[1], 0.0, one],
+        GL_RGB => [t[0], t[1], t[2], one],
+        _ => t,
     }
 }
 
@@ -1125,14 +1119,7 @@ fn plain_unorm8(fmt: GLenum, base: GLenum, bits: [u8; 4]) -> bool {
 #[inline]
 fn stored8(t: [f32; 4], base: GLenum, lut: &[f32; 256]) -> [f32; 4] {
     let q = |v: f32| lut[(v.clamp(0.0, 1.0) * 255.0 + 0.5) as usize];
-    match base {
-        GL_LUMINANCE | GL_INTENSITY | GL_RED => [q(t[0]), 0.0, 0.0, 1.0],
-        GL_LUMINANCE_ALPHA => [q(t[0]), 0.0, 0.0, q(t[3])],
-        GL_ALPHA => [0.0, 0.0, 0.0, q(t[3])],
-        GL_RG => [q(t[0]), q(t[1]), 0.0, 1.0],
-        GL_RGB => [q(t[0]), q(t[1]), q(t[2]), 1.0],
-        _ => [q(t[0]), q(t[1]), q(t[2]), q(t[3])],
-    }
+    base_channels(t.map(q), base, 1.0)
 }
 
 /// A specific compressed internal format: 4×4 blocks of
@@ -1346,6 +1333,13 @@ pub fn compress_in_place(img: &mut TexImage) {
     }
     let bytes = encode_compressed(kind, &img.stored_texels(), img.size);
     set_compressed(img, kind, bytes);
+}
+
+/// Whether a sub-image region on one axis (`offset`, `size`) of an image
+/// `image` texels long replaces whole 4×4 blocks: it starts on a block and
+/// ends on one or at the image's edge (GL 4.6 §8.7).
+pub fn block_aligned(offset: i32, size: i32, image: usize) -> bool {
+    offset % 4 == 0 && (size % 4 == 0 || i64::from(offset) + i64::from(size) == image as i64)
 }
 
 /// After texels of a compressed image changed in the region at `offset`

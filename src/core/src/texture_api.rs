@@ -644,7 +644,7 @@ impl Context {
             // A compressed image is replaced in whole blocks (GL 4.6 §8.7,
             // as glCompressedTexSubImage*): INVALID_OPERATION otherwise.
             let blocky = k < 2 && crate::texture::compressed_kind(internal).is_some();
-            if blocky && (offset[k] % 4 != 0 || (size[k] % 4 != 0 && end != image_size[k] as i64)) {
+            if blocky && !crate::texture::block_aligned(offset[k], size[k], image_size[k]) {
                 return Err(ApiError::InvalidOperation);
             }
         }
