@@ -245,7 +245,8 @@ impl Drawable {
         }
         let bytes_per_pixel = match buffer {
             OxglBuffer::Stencil => 1,
-            _ => 4,
+            OxglBuffer::Depth => 4,
+            _ => image.format.bytes_per_pixel(),
         };
         Some(Mapped {
             drawable: self,

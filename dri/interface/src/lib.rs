@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 6;
+pub const OXGL_DRI_ABI_VERSION: u32 = 7;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -97,6 +97,66 @@ pub enum OxglColorFormat {
     B8G8R8A8 = 0,
     /// 8-bit blue, green, red, unused (X11 depth-24 visuals on little endian).
     B8G8R8X8 = 1,
+    /// 32-bit float red, green, blue, alpha, native endian, unclamped
+    /// (framebuffer objects with float colour attachments; ABI 7).
+    R32G32B32A32Float = 2,
+}
+
+impl OxglColorFormat {
+    /// Bytes one pixel takes.
+    pub const fn bytes_per_pixel(self) -> usize {
+        match self {
+            OxglColorFormat::B8G8R8A8 | OxglColorFormat::B8G8R8X8 => 4,
+            OxglColorFormat::R32G32B32A32Float => 16,
+        }
+    }
+
+    /// Whether the format keeps values outside [0, 1] (no clamping of
+    /// fragment colours, blend inputs or clear colours).
+    pub const fn is_float(self) -> bool {
+        matches!(self, OxglColorFormat::R32G32B32A32Float)
+    }
+
+    /// The RGBA value of the pixel starting at `px[0]` (at least
+    /// [`OxglColorFormat::bytes_per_pixel`] bytes; missing bytes read as 0).
+    pub fn read_rgba(self, px: &[u8]) -> [f32; 4] {
+        let byte = |i: usize| px.get(i).copied().unwrap_or(0);
+        let unorm = |i: usize| f32::from(byte(i)) / 255.0;
+        match self {
+            OxglColorFormat::B8G8R8A8 => [unorm(2), unorm(1), unorm(0), unorm(3)],
+            OxglColorFormat::B8G8R8X8 => [unorm(2), unorm(1), unorm(0), 1.0],
+            OxglColorFormat::R32G32B32A32Float => core::array::from_fn(|c| {
+                f32::from_ne_bytes([byte(4 * c), byte(4 * c + 1), byte(4 * c + 2), byte(4 * c + 3)])
+            }),
+        }
+    }
+
+    /// Writes RGBA `v` as the pixel starting at `px[0]` (8-bit formats clamp
+    /// to [0, 1] and round to nearest; bytes past `px`'s end are dropped).
+    pub fn write_rgba(self, px: &mut [u8], v: [f32; 4]) {
+        let q = |c: f32| (c.clamp(0.0, 1.0) * 255.0).round() as u8;
+        let bytes: [u8; 16];
+        let n = match self {
+            OxglColorFormat::B8G8R8A8 | OxglColorFormat::B8G8R8X8 => {
+                let a = if self == OxglColorFormat::B8G8R8A8 { q(v[3]) } else { 0xff };
+                let mut b = [0u8; 16];
+                b[..4].copy_from_slice(&[q(v[2]), q(v[1]), q(v[0]), a]);
+                bytes = b;
+                4
+            }
+            OxglColorFormat::R32G32B32A32Float => {
+                let mut b = [0u8; 16];
+                for (c, chunk) in b.chunks_exact_mut(4).enumerate() {
+                    chunk.copy_from_slice(&v[c].to_ne_bytes());
+                }
+                bytes = b;
+                16
+            }
+        };
+        for (d, s) in px.iter_mut().zip(&bytes[..n]) {
+            *d = *s;
+        }
+    }
 }
 
 /// The buffers a drawable has, from its GLX framebuffer configuration.

@@ -6,7 +6,9 @@
 //! 32 visuals, so presenting is a copy. Rows are stored top row first (X11
 //! order); GL window coordinates have their origin at the bottom left, so GL row
 //! `y` lives at storage row `height - 1 - y`. Depth is `f32` in [0, 1], stencil
-//! one `u8` per pixel.
+//! one `u8` per pixel. Float colour buffers
+//! ([`OxglColorFormat::R32G32B32A32Float`], framebuffer objects) hold four
+//! `u32` words per pixel, the bits of red, green, blue and alpha `f32`s.
 
 use oxgl_dri_interface::{
     OxglColorFormat, OxglDrawableDesc, OxglRect, clear_bits, draw_buffer_bits,
@@ -82,14 +84,40 @@ pub fn unorm8(v: f32) -> u32 {
     (v.max(0.0).min(1.0) * 255.0 + 12_582_912.0).to_bits() & 0xff
 }
 
-/// Packs a clamped RGBA colour into the storage word.
+/// Packs a clamped RGBA colour into the storage word (8-bit formats).
 pub fn pack_color(c: [f32; 4], format: OxglColorFormat) -> u32 {
     let q = unorm8;
     let a = match format {
-        OxglColorFormat::B8G8R8A8 => q(c[3]),
         OxglColorFormat::B8G8R8X8 => 0xff,
+        _ => q(c[3]),
     };
     (a << 24) | (q(c[0]) << 16) | (q(c[1]) << 8) | q(c[2])
+}
+
+/// Storage words per pixel of a colour buffer in `format`.
+pub fn color_words(format: OxglColorFormat) -> usize {
+    format.bytes_per_pixel() / 4
+}
+
+/// The storage words of one pixel of colour `c` in `format` (the first
+/// [`color_words`] of them are used).
+fn pixel_words(c: [f32; 4], format: OxglColorFormat) -> [u32; 4] {
+    if format.is_float() {
+        c.map(f32::to_bits)
+    } else {
+        [pack_color(c, format), 0, 0, 0]
+    }
+}
+
+/// `width * height` pixels of colour `c`.
+fn alloc_color(n: usize, c: [f32; 4], format: OxglColorFormat) -> Result<Vec<u32>, OutOfMemory> {
+    let words = color_words(format);
+    let px = pixel_words(c, format);
+    let mut v = alloc(n.checked_mul(words).ok_or(OutOfMemory)?, 0u32)?;
+    for chunk in v.chunks_exact_mut(words) {
+        chunk.copy_from_slice(&px[..words]);
+    }
+    Ok(v)
 }
 
 impl Buffers {
@@ -117,10 +145,11 @@ impl Buffers {
             return Ok(());
         }
         let n = pixel_count(width, height)?;
-        let opaque = pack_color([0.0, 0.0, 0.0, 1.0], self.desc.color_format);
-        let mut front = alloc(n, opaque)?;
+        let format = self.desc.color_format;
+        let opaque = [0.0, 0.0, 0.0, 1.0];
+        let mut front = alloc_color(n, opaque, format)?;
         let mut back = if self.desc.double_buffered != 0 {
-            alloc(n, opaque)?
+            alloc_color(n, opaque, format)?
         } else {
             Vec::new()
         };
@@ -135,8 +164,9 @@ impl Buffers {
             Vec::new()
         };
         let (ow, oh) = (self.width, self.height);
-        copy_overlap(&self.front, ow, oh, &mut front, width, height);
-        copy_overlap(&self.back, ow, oh, &mut back, width, height);
+        let words = color_words(format) as u32;
+        copy_overlap(&self.front, ow * words, oh, &mut front, width * words, height);
+        copy_overlap(&self.back, ow * words, oh, &mut back, width * words, height);
         copy_overlap(&self.depth, ow, oh, &mut depth, width, height);
         copy_overlap(&self.stencil, ow, oh, &mut stencil, width, height);
         self.front = front;
@@ -165,6 +195,21 @@ impl Buffers {
         }
     }
 
+    /// The colour buffers `draw_buffers` ([`draw_buffer_bits`]) names.
+    fn color_targets(&mut self, draw_buffers: u32) -> Vec<&mut Vec<u32>> {
+        let mut targets: Vec<&mut Vec<u32>> = Vec::with_capacity(2);
+        let single = self.back.is_empty();
+        if draw_buffers & draw_buffer_bits::DRAW_FRONT != 0
+            || (single && draw_buffers & draw_buffer_bits::DRAW_BACK != 0)
+        {
+            targets.push(&mut self.front);
+        }
+        if !single && draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
+            targets.push(&mut self.back);
+        }
+        targets
+    }
+
     /// Clamps `rect` (GL window coordinates) to the drawable; `None` = everything.
     fn region(&self, rect: Option<OxglRect>) -> (u32, u32, u32, u32) {
         match rect {
@@ -188,7 +233,22 @@ impl Buffers {
         let (w, h) = (self.width as usize, self.height as usize);
         let rows = move || (y0 as usize..y1 as usize).map(move |y| (h - 1 - y) * w);
         let span = x0 as usize..x1 as usize;
-        if p.buffers & clear_bits::CLEAR_COLOR != 0 {
+        if p.buffers & clear_bits::CLEAR_COLOR != 0 && self.desc.color_format.is_float() {
+            let targets = self.color_targets(p.draw_buffers);
+            let value = p.color.map(f32::to_bits);
+            for buf in targets {
+                for row in rows() {
+                    let line = &mut buf[4 * (row + span.start)..4 * (row + span.end)];
+                    for px in line.chunks_exact_mut(4) {
+                        for c in 0..4 {
+                            if p.color_mask[c] {
+                                px[c] = value[c];
+                            }
+                        }
+                    }
+                }
+            }
+        } else if p.buffers & clear_bits::CLEAR_COLOR != 0 {
             let format = self.desc.color_format;
             let value = pack_color(p.color, format);
             let mut keep = 0u32;
@@ -201,16 +261,7 @@ impl Buffers {
             if format == OxglColorFormat::B8G8R8X8 {
                 keep &= 0x00ff_ffff;
             }
-            let mut targets: Vec<&mut Vec<u32>> = Vec::with_capacity(2);
-            let single = self.back.is_empty();
-            if p.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0
-                || (single && p.draw_buffers & draw_buffer_bits::DRAW_BACK != 0)
-            {
-                targets.push(&mut self.front);
-            }
-            if !single && p.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {
-                targets.push(&mut self.back);
-            }
+            let targets = self.color_targets(p.draw_buffers);
             for buf in targets {
                 for row in rows() {
                     let line = &mut buf[row + span.start..row + span.end];

@@ -569,12 +569,10 @@ unsafe extern "C" fn map_buffer(
     s.settle();
     let b = &mut s.buffers;
     let (width, height, format) = (b.width, b.height, b.desc.color_format);
+    let color_stride = width as usize * format.bytes_per_pixel();
     let (data, stride) = match buffer {
-        OxglBuffer::FrontColor => (b.front.as_mut_ptr() as *mut u8, width as usize * 4),
-        OxglBuffer::BackColor => (
-            b.back_or_front().as_mut_ptr() as *mut u8,
-            width as usize * 4,
-        ),
+        OxglBuffer::FrontColor => (b.front.as_mut_ptr() as *mut u8, color_stride),
+        OxglBuffer::BackColor => (b.back_or_front().as_mut_ptr() as *mut u8, color_stride),
         OxglBuffer::Depth if !b.depth.is_empty() => {
             (b.depth.as_mut_ptr() as *mut u8, width as usize * 4)
         }

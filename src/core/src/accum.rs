@@ -38,13 +38,7 @@ fn from_snorm(v: i16) -> f32 {
 
 /// Reads the four channels of pixel `x` of a mapped colour row.
 fn read_rgba(row: &[u8], x: usize, format: OxglColorFormat) -> [f32; 4] {
-    let p = &row[x * 4..x * 4 + 4];
-    let u = |b: u8| f32::from(b) / 255.0;
-    let a = match format {
-        OxglColorFormat::B8G8R8A8 => u(p[3]),
-        OxglColorFormat::B8G8R8X8 => 1.0,
-    };
-    [u(p[2]), u(p[1]), u(p[0]), a]
+    crate::fbo::get_pixel(row, x, format)
 }
 
 impl Context {
@@ -198,20 +192,19 @@ impl Context {
                 continue;
             };
             let (mw, mh) = (map.width as usize, map.height as usize);
-            let has_alpha = map.format == OxglColorFormat::B8G8R8A8;
+            let format = map.format;
             for y in y0..y1.min(mh) {
                 let row = map.row_from_bottom_mut(y as u32);
                 for x in x0..x1.min(mw) {
                     let acc = self.accum.values[y * width + x];
-                    let v = acc
-                        .map(|c| ((from_snorm(c) * value).clamp(0.0, 1.0) * 255.0).round() as u8);
-                    let p = &mut row[x * 4..x * 4 + 4];
-                    // Bytes are B, G, R, A.
-                    for (c, byte) in [(0, 2), (1, 1), (2, 0), (3, 3)] {
-                        if mask[c] && (c < 3 || has_alpha) {
-                            p[byte] = v[c];
+                    let v = acc.map(|c| (from_snorm(c) * value).clamp(0.0, 1.0));
+                    let mut out = crate::fbo::get_pixel(row, x, format);
+                    for c in 0..4 {
+                        if mask[c] {
+                            out[c] = v[c];
                         }
                     }
+                    crate::fbo::put_pixel(row, x, format, out);
                 }
             }
         }

@@ -38,7 +38,7 @@ impl Source {
                         [f32::from_le_bytes([b[0], b[1], b[2], b[3]]), 0.0, 0.0, 0.0]
                     }
                     OxglBuffer::Stencil => [f32::from(row[x]), 0.0, 0.0, 0.0],
-                    _ => crate::fbo::get_bgra(&row[x * 4..x * 4 + 4], map.format),
+                    _ => crate::fbo::get_pixel(row, x, map.format),
                 });
             }
         }
@@ -197,10 +197,7 @@ impl Context {
                                 row[x * 4..x * 4 + 4].copy_from_slice(&v[0].to_le_bytes());
                             }
                             OxglBuffer::Stencil => row[x] = v[0] as u8,
-                            _ => {
-                                let _ = format;
-                                crate::fbo::put_bgra(&mut row[x * 4..x * 4 + 4], v);
-                            }
+                            _ => crate::fbo::put_pixel(row, x, format, v),
                         }
                     }
                 }

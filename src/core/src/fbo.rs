@@ -149,8 +149,8 @@ pub struct Framebuffer {
     /// Its `GL_READ_BUFFER`.
     pub read_buffer: GLenum,
     /// The backend drawable holding the images while bound, and what it
-    /// was made for (width, height, depth bits, stencil bits).
-    drawable: Option<(Arc<Drawable>, [u32; 4])>,
+    /// was made for (width, height, depth bits, stencil bits, colour format).
+    drawable: Option<(Arc<Drawable>, [u32; 5])>,
     /// Serial of each attachment's contents at the last upload/download.
     synced: [u64; 3],
     /// Drawn into since the last download.
@@ -209,6 +209,8 @@ struct ImageInfo {
     serial: u64,
     /// Base internal format (colour images).
     base: GLenum,
+    /// Colour renders as floats ([`crate::texture::color_renders_float`]).
+    float: bool,
 }
 
 /// The colour channels an image of base format `base` keeps (luminance and
@@ -240,19 +242,18 @@ fn image_bits(infos: &[Option<ImageInfo>; 3]) -> [u8; 6] {
     bits
 }
 
-/// Writes `v` (RGBA in [0, 1]) as a B8G8R8A8 pixel.
-pub(crate) fn put_bgra(dst: &mut [u8], v: [f32; 4]) {
-    let b = |x: f32| (x.clamp(0.0, 1.0) * 255.0).round() as u8;
-    dst.copy_from_slice(&[b(v[2]), b(v[1]), b(v[0]), b(v[3])]);
+/// Writes `v` as pixel `x` of a mapped colour row in `format`.
+pub(crate) fn put_pixel(row: &mut [u8], x: usize, format: OxglColorFormat, v: [f32; 4]) {
+    let n = format.bytes_per_pixel();
+    if let Some(px) = row.get_mut(x * n..x * n + n) {
+        format.write_rgba(px, v);
+    }
 }
 
-pub(crate) fn get_bgra(src: &[u8], format: OxglColorFormat) -> [f32; 4] {
-    let u = |b: u8| f32::from(b) / 255.0;
-    let a = match format {
-        OxglColorFormat::B8G8R8A8 => u(src[3]),
-        OxglColorFormat::B8G8R8X8 => 1.0,
-    };
-    [u(src[2]), u(src[1]), u(src[0]), a]
+/// Pixel `x` of a mapped colour row in `format`, as RGBA.
+pub(crate) fn get_pixel(row: &[u8], x: usize, format: OxglColorFormat) -> [f32; 4] {
+    let n = format.bytes_per_pixel();
+    format.read_rgba(row.get(x * n..x * n + n).unwrap_or(&[]))
 }
 
 impl Context {
@@ -991,6 +992,7 @@ impl Context {
                     bits: rb.bits,
                     serial: rb.serial,
                     base: internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0),
+                    float: crate::texture::color_renders_float(rb.internal_format),
                 }))
             }
             Attachment::Texture {
@@ -1028,6 +1030,7 @@ impl Context {
                     bits,
                     serial: tex.serial,
                     base: img.base,
+                    float: p == 0 && crate::texture::color_renders_float(img.internal_format),
                 }))
             }
         }
@@ -1129,7 +1132,12 @@ impl Context {
             _ => 32,
         };
         let stencil_bits = if infos[2].is_some() { 8 } else { 0 };
-        let key = [w, h, depth_bits, stencil_bits];
+        let color_format = if infos[0].is_some_and(|i| i.float) {
+            OxglColorFormat::R32G32B32A32Float
+        } else {
+            OxglColorFormat::B8G8R8A8
+        };
+        let key = [w, h, depth_bits, stencil_bits, color_format as u32];
         let needs_drawable = match self.fbo.framebuffers.get(&name) {
             Some(Some(fb)) => fb.drawable.as_ref().is_none_or(|(_, k)| *k != key),
             _ => return Ok(infos),
@@ -1138,7 +1146,7 @@ impl Context {
             let desc = OxglDrawableDesc {
                 width: w,
                 height: h,
-                color_format: OxglColorFormat::B8G8R8A8,
+                color_format,
                 double_buffered: 0,
                 depth_bits,
                 stencil_bits,
@@ -1188,6 +1196,7 @@ impl Context {
         ][p];
         let Some(mut map) = d.map(buffer) else { return };
         let (mw, mh) = (map.width as usize, map.height as usize);
+        let format = map.format;
         // Texel (x, y) of the source as RGBA, its row width.
         let write = |map: &mut oxgl_dri_interface::client::Mapped<'_>,
                      src_w: usize,
@@ -1197,7 +1206,7 @@ impl Context {
                 for x in 0..mw {
                     let v = get(y * src_w + x);
                     match p {
-                        0 => put_bgra(&mut row[x * 4..x * 4 + 4], v),
+                        0 => put_pixel(row, x, format, v),
                         1 => row[x * 4..x * 4 + 4].copy_from_slice(&v[0].to_le_bytes()),
                         _ => row[x] = (v[1] * 255.0).round().clamp(0.0, 255.0) as u8,
                     }
@@ -1293,7 +1302,7 @@ impl Context {
         let read = |x: usize, y: usize| -> [f32; 4] {
             let row = map.row_from_bottom(y as u32);
             match p {
-                0 => get_bgra(&row[x * 4..x * 4 + 4], format),
+                0 => get_pixel(row, x, format),
                 1 => {
                     let b = &row[x * 4..x * 4 + 4];
                     [f32::from_le_bytes([b[0], b[1], b[2], b[3]]), 0.0, 0.0, 0.0]
@@ -1390,10 +1399,22 @@ mod tests {
     #[test]
     fn bgra_round_trip() {
         let mut px = [0u8; 4];
-        put_bgra(&mut px, [1.0, 0.5, 0.0, 0.25]);
+        put_pixel(&mut px, 0, OxglColorFormat::B8G8R8A8, [1.0, 0.5, 0.0, 0.25]);
         assert_eq!(px, [0, 128, 255, 64]);
-        let v = get_bgra(&px, OxglColorFormat::B8G8R8A8);
+        let v = get_pixel(&px, 0, OxglColorFormat::B8G8R8A8);
         assert_eq!(v[0], 1.0);
         assert!((v[1] - 128.0 / 255.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn float_pixels_keep_their_values() {
+        let f = OxglColorFormat::R32G32B32A32Float;
+        let mut row = [0u8; 32];
+        put_pixel(&mut row, 1, f, [2.5, -1.0, 0.125, 1e6]);
+        assert_eq!(get_pixel(&row, 1, f), [2.5, -1.0, 0.125, 1e6]);
+        assert_eq!(get_pixel(&row, 0, f), [0.0; 4]);
+        // Past the row's end: nothing written, zeros read.
+        put_pixel(&mut row, 2, f, [1.0; 4]);
+        assert_eq!(get_pixel(&row, 2, f), [0.0; 4]);
     }
 }

@@ -393,18 +393,7 @@ fn fetch_color(
     transfer: Option<&crate::pixelmap::PixelTransfer>,
     out: &mut [f32; 4],
 ) {
-    let i = x * 4;
-    let word = u32::from_le_bytes([row[i], row[i + 1], row[i + 2], row[i + 3]]);
-    let unorm = |shift: u32| ((word >> shift) & 0xff) as f32 / 255.0;
-    let mut rgba = [
-        unorm(16),
-        unorm(8),
-        unorm(0),
-        match map.format {
-            oxgl_dri_interface::OxglColorFormat::B8G8R8A8 => unorm(24),
-            oxgl_dri_interface::OxglColorFormat::B8G8R8X8 => 1.0,
-        },
-    ];
+    let mut rgba = crate::fbo::get_pixel(row, x, map.format);
     if let Some(t) = transfer {
         t.rgba(std::slice::from_mut(&mut rgba));
     }

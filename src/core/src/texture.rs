@@ -320,10 +320,22 @@ pub fn component_type(fmt: GLenum) -> GLenum {
 }
 
 /// Whether colour drawn into an image of `fmt` is kept: colour renders at
-/// 8 bits per unsigned normalized channel, so float, integer and signed
-/// normalized attachments are `GL_FRAMEBUFFER_UNSUPPORTED` for now.
+/// 8 bits per unsigned normalized channel or as 32-bit floats (float
+/// formats, `GL_R11F_G11F_B10F` included), so integer and signed
+/// normalized attachments are `GL_FRAMEBUFFER_UNSUPPORTED` for now, and
+/// `GL_RGB9_E5` is not colour-renderable at all.
 pub fn color_renders(fmt: GLenum) -> bool {
-    component_type(fmt) == GL_UNSIGNED_NORMALIZED && compressed_kind(fmt).is_none()
+    matches!(
+        component_type(fmt),
+        GL_UNSIGNED_NORMALIZED | GL_FLOAT
+    ) && compressed_kind(fmt).is_none()
+        && fmt != GL_RGB9_E5
+}
+
+/// Whether colour drawn into an image of `fmt` renders as floats: kept
+/// unclamped, blended in `f32`.
+pub fn color_renders_float(fmt: GLenum) -> bool {
+    color_renders(fmt) && component_type(fmt) == GL_FLOAT
 }
 
 /// Whether `fmt` is a signed normalized format (EXT_texture_snorm): its
@@ -1467,7 +1479,10 @@ mod tests {
         assert_eq!(integer_kind(GL_RGBA32UI), Some((false, 32)));
         assert_eq!(component_type(GL_ALPHA16I_EXT), GL_INT);
         assert_eq!(component_type(GL_RG8_SNORM), GL_SIGNED_NORMALIZED);
-        assert!(!color_renders(GL_R11F_G11F_B10F));
+        assert!(color_renders(GL_R11F_G11F_B10F) && color_renders_float(GL_R11F_G11F_B10F));
+        assert!(color_renders(GL_RGBA8) && !color_renders_float(GL_RGBA8));
+        assert!(!color_renders(GL_RGB9_E5) && !color_renders(GL_RGBA8_SNORM));
+        assert!(!color_renders(GL_RGBA16UI));
     }
 
     #[test]

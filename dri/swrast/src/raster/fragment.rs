@@ -324,11 +324,17 @@ fn factor(
     out
 }
 
-/// Blends `s` over `d` per `BlendState` (clamped inputs), in place into `s`.
+/// Blends `s` over `d` per `BlendState`, in place into `s`. Fixed-point
+/// buffers clamp the inputs (the caller clamps `s`; `d` is in [0, 1]) and
+/// the constant colour; float buffers (`clamp` false) clamp nothing.
 #[inline(always)]
-fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4]) {
+fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4], clamp: bool) {
     let b = &st.draw.blend;
-    let k = b.constant.map(|v| v.clamp(0.0, 1.0));
+    let k = if clamp {
+        b.constant.map(|v| v.clamp(0.0, 1.0))
+    } else {
+        b.constant
+    };
     let src = *s;
     for ch in 0..4 {
         let (eq, sf, df) = if ch < 3 {
@@ -364,6 +370,51 @@ fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4]) {
     }
 }
 
+/// [`write_color`] for float buffers: four `f32` words a pixel, nothing
+/// clamped, no logic op (GL 4.6 §17.3.9 applies it to fixed-point and
+/// integer buffers only).
+#[inline(never)]
+fn write_color_float(
+    view: &mut TileView,
+    st: &SceneState,
+    lx: usize,
+    ly: usize,
+    mask: u16,
+    c: &mut [[f32; LANES]; 4],
+) {
+    let b = &st.draw.blend;
+    let cm = b.color_mask;
+    if mask == 0 || !cm.iter().any(|&on| on) {
+        return;
+    }
+    let at = |l: usize| (ly + l / 4, 4 * (lx + l % 4));
+    if b.enabled {
+        let mut d = [[0.0f32; LANES]; 4];
+        for l in 0..LANES {
+            let (y, x) = at(l);
+            if let Some(px) = view.color.get(y).and_then(|row| row.get(x..x + 4)) {
+                for ch in 0..4 {
+                    d[ch][l] = f32::from_bits(px[ch]);
+                }
+            }
+        }
+        blend(st, c, &d, false);
+    }
+    for l in 0..LANES {
+        if mask & (1 << l) == 0 {
+            continue;
+        }
+        let (y, x) = at(l);
+        if let Some(px) = view.color.get_mut(y).and_then(|row| row.get_mut(x..x + 4)) {
+            for ch in 0..4 {
+                if cm[ch] {
+                    px[ch] = c[ch][l].to_bits();
+                }
+            }
+        }
+    }
+}
+
 /// Blends/logic-ops and writes the lanes of `mask` of colour `c`.
 #[inline(always)]
 pub fn write_color(
@@ -375,6 +426,10 @@ pub fn write_color(
     mask: u16,
     c: &mut [[f32; LANES]; 4],
 ) {
+    if target.float {
+        write_color_float(view, st, lx, ly, mask, c);
+        return;
+    }
     let b = &st.draw.blend;
     let mut write = 0u32;
     for (bits, on) in CHANNEL_BITS.iter().zip(b.color_mask) {
@@ -418,7 +473,7 @@ pub fn write_color(
                 *v = v.clamp(0.0, 1.0);
             }
         }
-        blend(st, c, &d);
+        blend(st, c, &d, true);
         let v = pack(c);
         out = [0u32; LANES];
         for l in 0..LANES {

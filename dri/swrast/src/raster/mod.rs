@@ -243,7 +243,8 @@ impl Rasterizer {
             width: fb.width,
             height: fb.height,
             flip_y: true,
-            has_alpha: fb.desc.color_format == oxgl_dri_interface::OxglColorFormat::B8G8R8A8,
+            has_alpha: fb.desc.color_format != oxgl_dri_interface::OxglColorFormat::B8G8R8X8,
+            float: fb.desc.color_format.is_float(),
             depth: (!fb.depth.is_empty()).then(|| DepthFormat::from_bits(fb.desc.depth_bits)),
             stencil: !fb.stencil.is_empty(),
         };
@@ -442,16 +443,22 @@ impl Drop for Rasterizer {
     }
 }
 
-/// Splits `data` (row-major, `width` wide) into per-tile row slices.
-fn split_rows<'a, T>(data: &'a mut [T], target: &TargetInfo, out: &mut [Vec<&'a mut [T]>]) {
-    let w = target.width as usize;
+/// Splits `data` (row-major, `width` pixels of `words` elements wide) into
+/// per-tile row slices.
+fn split_rows<'a, T>(
+    data: &'a mut [T],
+    target: &TargetInfo,
+    words: usize,
+    out: &mut [Vec<&'a mut [T]>],
+) {
+    let w = target.width as usize * words;
     if data.len() < w * target.height as usize || w == 0 {
         return;
     }
     let tiles_x = target.tiles_x() as usize;
     for (y, row) in data.chunks_mut(w).take(target.height as usize).enumerate() {
         let ty = y / TILE as usize;
-        for (tx, chunk) in row.chunks_mut(TILE as usize).enumerate() {
+        for (tx, chunk) in row.chunks_mut(TILE as usize * words).enumerate() {
             out[ty * tiles_x + tx].push(chunk);
         }
     }
@@ -464,9 +471,9 @@ fn execute(scene: &Scene, planes: &mut Planes, threads: usize, batch: Option<&mu
     let mut color: Vec<Vec<&mut [u32]>> = (0..n).map(|_| Vec::new()).collect();
     let mut depth: Vec<Vec<&mut [f32]>> = (0..n).map(|_| Vec::new()).collect();
     let mut stencil: Vec<Vec<&mut [u8]>> = (0..n).map(|_| Vec::new()).collect();
-    split_rows(&mut planes.color, &t, &mut color);
-    split_rows(&mut planes.depth, &t, &mut depth);
-    split_rows(&mut planes.stencil, &t, &mut stencil);
+    split_rows(&mut planes.color, &t, t.color_words(), &mut color);
+    split_rows(&mut planes.depth, &t, 1, &mut depth);
+    split_rows(&mut planes.stencil, &t, 1, &mut stencil);
     if color.iter().any(|c| c.is_empty()) {
         debug_assert!(false, "target planes do not match the scene");
         return;
@@ -483,7 +490,7 @@ fn execute(scene: &Scene, planes: &mut Planes, threads: usize, batch: Option<&mu
             let view = TileView {
                 x0: tx * TILE as i32,
                 y0: ty * TILE as i32,
-                w: color[0].len() as i32,
+                w: (color[0].len() / t.color_words()) as i32,
                 h: color.len() as i32,
                 color,
                 depth,

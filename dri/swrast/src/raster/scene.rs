@@ -113,6 +113,9 @@ pub struct TargetInfo {
     pub flip_y: bool,
     /// The colour buffer has alpha (else it reads as 1 and writes 0xff).
     pub has_alpha: bool,
+    /// The colour buffer holds `f32` RGBA (four storage words a pixel),
+    /// unclamped; else one `0xAARRGGBB` word a pixel.
+    pub float: bool,
     /// Depth format, `None` without a depth buffer.
     pub depth: Option<DepthFormat>,
     /// There is a stencil buffer.
@@ -127,6 +130,10 @@ impl TargetInfo {
     /// Tiles down.
     pub fn tiles_y(&self) -> u32 {
         self.height.div_ceil(TILE)
+    }
+    /// Colour storage words per pixel.
+    pub fn color_words(&self) -> usize {
+        if self.float { 4 } else { 1 }
     }
 }
 
