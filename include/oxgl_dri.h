@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 6
+#define OXGL_DRI_ABI_VERSION 7
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -49,6 +49,16 @@ typedef enum OxglColorFormat {
   OXGL_COLOR_FORMAT_B8G8R8A8 = 0,
   // 8-bit blue, green, red, unused (X11 depth-24 visuals on little endian).
   OXGL_COLOR_FORMAT_B8G8R8X8 = 1,
+  // 32-bit float red, green, blue, alpha, native endian, unclamped
+  // (framebuffer objects with float colour attachments; ABI 7).
+  OXGL_COLOR_FORMAT_R32G32B32A32_FLOAT = 2,
+  // Stored as [`OxglColorFormat::R32G32B32A32Float`], every value
+  // written rounded to a half float (16-bit float attachments).
+  OXGL_COLOR_FORMAT_R16G16B16A16_FLOAT = 3,
+  // Stored as [`OxglColorFormat::R32G32B32A32Float`], red and green
+  // rounded to unsigned 11-bit floats, blue to a 10-bit one, negative
+  // values to 0, alpha 1 (`GL_R11F_G11F_B10F` attachments).
+  OXGL_COLOR_FORMAT_R11G11B10_FLOAT = 4,
 } OxglColorFormat;
 
 // Which context API a context is created for.

@@ -100,6 +100,47 @@ pub enum OxglColorFormat {
     /// 32-bit float red, green, blue, alpha, native endian, unclamped
     /// (framebuffer objects with float colour attachments; ABI 7).
     R32G32B32A32Float = 2,
+    /// Stored as [`OxglColorFormat::R32G32B32A32Float`], every value
+    /// written rounded to a half float (16-bit float attachments).
+    R16G16B16A16Float = 3,
+    /// Stored as [`OxglColorFormat::R32G32B32A32Float`], red and green
+    /// rounded to unsigned 11-bit floats, blue to a 10-bit one, negative
+    /// values to 0, alpha 1 (`GL_R11F_G11F_B10F` attachments).
+    R11G11B10Float = 4,
+}
+
+/// `v` rounded to the nearest value of a float with a 5-bit exponent and
+/// `mant` mantissa bits (ties to even): half floats (`mant` 10, signed,
+/// overflowing to infinity) and the unsigned 11- and 10-bit floats of
+/// `GL_R11F_G11F_B10F` (`mant` 6 and 5, negative values to 0, saturating at
+/// their largest value). NaN stays NaN.
+pub fn round_to_small_float(v: f32, mant: u32, signed: bool) -> f32 {
+    if v.is_nan() {
+        return v;
+    }
+    if !signed && v <= 0.0 {
+        return 0.0;
+    }
+    let a = v.abs();
+    // Smallest normal value 2^-14; below it the spacing is 2^(-14 - mant).
+    let r = if a < 1.0 / 16384.0 {
+        let q = (-14.0 - mant as f32).exp2();
+        (a / q).round_ties_even() * q
+    } else if a.is_infinite() {
+        a
+    } else {
+        let shift = 23 - mant;
+        let bits = a.to_bits();
+        let half = (1u32 << (shift - 1)) - 1 + ((bits >> shift) & 1);
+        f32::from_bits((bits + half) & !((1u32 << shift) - 1))
+    };
+    let max = (2.0 - (-(mant as f32)).exp2()) * 32768.0;
+    let r = if r > max {
+        if signed { f32::INFINITY } else { max }
+    } else {
+        r
+    };
+    if v < 0.0 { -r } else { r }
 }
 
 impl OxglColorFormat {
@@ -107,14 +148,30 @@ impl OxglColorFormat {
     pub const fn bytes_per_pixel(self) -> usize {
         match self {
             OxglColorFormat::B8G8R8A8 | OxglColorFormat::B8G8R8X8 => 4,
-            OxglColorFormat::R32G32B32A32Float => 16,
+            _ => 16,
         }
     }
 
     /// Whether the format keeps values outside [0, 1] (no clamping of
-    /// fragment colours, blend inputs or clear colours).
+    /// fragment colours, blend inputs or clear colours): one of the float
+    /// formats, stored as four `f32`s a pixel.
     pub const fn is_float(self) -> bool {
-        matches!(self, OxglColorFormat::R32G32B32A32Float)
+        !matches!(self, OxglColorFormat::B8G8R8A8 | OxglColorFormat::B8G8R8X8)
+    }
+
+    /// `v` as a float format keeps it ([`round_to_small_float`]); other
+    /// formats return it unchanged.
+    pub fn quantize(self, v: [f32; 4]) -> [f32; 4] {
+        match self {
+            OxglColorFormat::R16G16B16A16Float => v.map(|c| round_to_small_float(c, 10, true)),
+            OxglColorFormat::R11G11B10Float => [
+                round_to_small_float(v[0], 6, false),
+                round_to_small_float(v[1], 6, false),
+                round_to_small_float(v[2], 5, false),
+                1.0,
+            ],
+            _ => v,
+        }
     }
 
     /// The RGBA value of the pixel starting at `px[0]` (at least
@@ -125,8 +182,13 @@ impl OxglColorFormat {
         match self {
             OxglColorFormat::B8G8R8A8 => [unorm(2), unorm(1), unorm(0), unorm(3)],
             OxglColorFormat::B8G8R8X8 => [unorm(2), unorm(1), unorm(0), 1.0],
-            OxglColorFormat::R32G32B32A32Float => core::array::from_fn(|c| {
-                f32::from_ne_bytes([byte(4 * c), byte(4 * c + 1), byte(4 * c + 2), byte(4 * c + 3)])
+            _ => core::array::from_fn(|c| {
+                f32::from_ne_bytes([
+                    byte(4 * c),
+                    byte(4 * c + 1),
+                    byte(4 * c + 2),
+                    byte(4 * c + 3),
+                ])
             }),
         }
     }
@@ -138,13 +200,18 @@ impl OxglColorFormat {
         let bytes: [u8; 16];
         let n = match self {
             OxglColorFormat::B8G8R8A8 | OxglColorFormat::B8G8R8X8 => {
-                let a = if self == OxglColorFormat::B8G8R8A8 { q(v[3]) } else { 0xff };
+                let a = if self == OxglColorFormat::B8G8R8A8 {
+                    q(v[3])
+                } else {
+                    0xff
+                };
                 let mut b = [0u8; 16];
                 b[..4].copy_from_slice(&[q(v[2]), q(v[1]), q(v[0]), a]);
                 bytes = b;
                 4
             }
-            OxglColorFormat::R32G32B32A32Float => {
+            _ => {
+                let v = self.quantize(v);
                 let mut b = [0u8; 16];
                 for (c, chunk) in b.chunks_exact_mut(4).enumerate() {
                     chunk.copy_from_slice(&v[c].to_ne_bytes());
@@ -766,5 +833,41 @@ pub fn empty_image() -> OxglImage {
         width: 0,
         height: 0,
         format: OxglColorFormat::B8G8R8X8,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn half_rounding() {
+        let h = |v| round_to_small_float(v, 10, true);
+        assert_eq!(h(1.0), 1.0);
+        assert_eq!(h(-2.5), -2.5);
+        // 1 + 2^-11 is halfway between 1 and 1 + 2^-10: ties to even.
+        assert_eq!(h(1.0 + 1.0 / 2048.0), 1.0);
+        assert_eq!(h(1.0 + 3.0 / 2048.0), 1.0 + 2.0 / 1024.0);
+        assert_eq!(h(0.1), 0.099975586);
+        assert_eq!(h(65504.0), 65504.0);
+        assert_eq!(h(70000.0), f32::INFINITY);
+        assert_eq!(h(-70000.0), f32::NEG_INFINITY);
+        // Denormals: multiples of 2^-24.
+        assert_eq!(h(3.0e-8), 2.0f32.powi(-24) * 1.0);
+        assert!(h(f32::NAN).is_nan());
+    }
+
+    #[test]
+    fn unsigned_small_float_rounding() {
+        let f11 = |v| round_to_small_float(v, 6, false);
+        let f10 = |v| round_to_small_float(v, 5, false);
+        assert_eq!(f11(-1.0), 0.0);
+        assert_eq!(f11(0.25), 0.25);
+        assert_eq!(f11(1.0 + 1.0 / 64.0), 1.0 + 1.0 / 64.0);
+        assert_eq!(f10(1.0 + 1.0 / 64.0), 1.0);
+        assert_eq!(f11(1e9), 65024.0);
+        assert_eq!(f10(1e9), 64512.0);
+        let q = OxglColorFormat::R11G11B10Float.quantize([2.0, -1.0, 0.25, 8.0]);
+        assert_eq!(q, [2.0, 0.0, 0.25, 1.0]);
     }
 }

@@ -103,7 +103,7 @@ pub fn color_words(format: OxglColorFormat) -> usize {
 /// [`color_words`] of them are used).
 fn pixel_words(c: [f32; 4], format: OxglColorFormat) -> [u32; 4] {
     if format.is_float() {
-        c.map(f32::to_bits)
+        format.quantize(c).map(f32::to_bits)
     } else {
         [pack_color(c, format), 0, 0, 0]
     }
@@ -165,7 +165,14 @@ impl Buffers {
         };
         let (ow, oh) = (self.width, self.height);
         let words = color_words(format) as u32;
-        copy_overlap(&self.front, ow * words, oh, &mut front, width * words, height);
+        copy_overlap(
+            &self.front,
+            ow * words,
+            oh,
+            &mut front,
+            width * words,
+            height,
+        );
         copy_overlap(&self.back, ow * words, oh, &mut back, width * words, height);
         copy_overlap(&self.depth, ow, oh, &mut depth, width, height);
         copy_overlap(&self.stencil, ow, oh, &mut stencil, width, height);
@@ -234,8 +241,8 @@ impl Buffers {
         let rows = move || (y0 as usize..y1 as usize).map(move |y| (h - 1 - y) * w);
         let span = x0 as usize..x1 as usize;
         if p.buffers & clear_bits::CLEAR_COLOR != 0 && self.desc.color_format.is_float() {
+            let value = self.desc.color_format.quantize(p.color).map(f32::to_bits);
             let targets = self.color_targets(p.draw_buffers);
-            let value = p.color.map(f32::to_bits);
             for buf in targets {
                 for row in rows() {
                     let line = &mut buf[4 * (row + span.start)..4 * (row + span.end)];

@@ -209,8 +209,30 @@ struct ImageInfo {
     serial: u64,
     /// Base internal format (colour images).
     base: GLenum,
-    /// Colour renders as floats ([`crate::texture::color_renders_float`]).
-    float: bool,
+    /// The drawable format colour renders in: 8-bit for unsigned
+    /// normalized images, a float format for float ones.
+    color_format: OxglColorFormat,
+}
+
+/// The drawable colour format images of internal format `fmt` render in:
+/// float images keep their precision (32-bit, 16-bit or the packed small
+/// floats), everything else renders at 8 bits per channel.
+fn render_format(fmt: GLenum) -> OxglColorFormat {
+    if !crate::texture::color_renders_float(fmt) {
+        return OxglColorFormat::B8G8R8A8;
+    }
+    match fmt {
+        GL_R11F_G11F_B10F => OxglColorFormat::R11G11B10Float,
+        GL_RGBA16F
+        | GL_RGB16F
+        | GL_RG16F
+        | GL_R16F
+        | GL_ALPHA16F_ARB
+        | GL_INTENSITY16F_ARB
+        | GL_LUMINANCE16F_ARB
+        | GL_LUMINANCE_ALPHA16F_ARB => OxglColorFormat::R16G16B16A16Float,
+        _ => OxglColorFormat::R32G32B32A32Float,
+    }
 }
 
 /// The colour channels an image of base format `base` keeps (luminance and
@@ -992,7 +1014,7 @@ impl Context {
                     bits: rb.bits,
                     serial: rb.serial,
                     base: internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0),
-                    float: crate::texture::color_renders_float(rb.internal_format),
+                    color_format: render_format(rb.internal_format),
                 }))
             }
             Attachment::Texture {
@@ -1030,7 +1052,7 @@ impl Context {
                     bits,
                     serial: tex.serial,
                     base: img.base,
-                    float: p == 0 && crate::texture::color_renders_float(img.internal_format),
+                    color_format: render_format(img.internal_format),
                 }))
             }
         }
@@ -1132,11 +1154,7 @@ impl Context {
             _ => 32,
         };
         let stencil_bits = if infos[2].is_some() { 8 } else { 0 };
-        let color_format = if infos[0].is_some_and(|i| i.float) {
-            OxglColorFormat::R32G32B32A32Float
-        } else {
-            OxglColorFormat::B8G8R8A8
-        };
+        let color_format = infos[0].map_or(OxglColorFormat::B8G8R8A8, |i| i.color_format);
         let key = [w, h, depth_bits, stencil_bits, color_format as u32];
         let needs_drawable = match self.fbo.framebuffers.get(&name) {
             Some(Some(fb)) => fb.drawable.as_ref().is_none_or(|(_, k)| *k != key),

@@ -325,10 +325,8 @@ pub fn component_type(fmt: GLenum) -> GLenum {
 /// normalized attachments are `GL_FRAMEBUFFER_UNSUPPORTED` for now, and
 /// `GL_RGB9_E5` is not colour-renderable at all.
 pub fn color_renders(fmt: GLenum) -> bool {
-    matches!(
-        component_type(fmt),
-        GL_UNSIGNED_NORMALIZED | GL_FLOAT
-    ) && compressed_kind(fmt).is_none()
+    matches!(component_type(fmt), GL_UNSIGNED_NORMALIZED | GL_FLOAT)
+        && compressed_kind(fmt).is_none()
         && fmt != GL_RGB9_E5
 }
 

@@ -376,6 +376,7 @@ fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4], clam
 #[inline(never)]
 fn write_color_float(
     view: &mut TileView,
+    target: &TargetInfo,
     st: &SceneState,
     lx: usize,
     ly: usize,
@@ -406,9 +407,10 @@ fn write_color_float(
         }
         let (y, x) = at(l);
         if let Some(px) = view.color.get_mut(y).and_then(|row| row.get_mut(x..x + 4)) {
+            let v = target.format.quantize([c[0][l], c[1][l], c[2][l], c[3][l]]);
             for ch in 0..4 {
                 if cm[ch] {
-                    px[ch] = c[ch][l].to_bits();
+                    px[ch] = v[ch].to_bits();
                 }
             }
         }
@@ -426,8 +428,8 @@ pub fn write_color(
     mask: u16,
     c: &mut [[f32; LANES]; 4],
 ) {
-    if target.float {
-        write_color_float(view, st, lx, ly, mask, c);
+    if target.float() {
+        write_color_float(view, target, st, lx, ly, mask, c);
         return;
     }
     let b = &st.draw.blend;

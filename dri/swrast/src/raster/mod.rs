@@ -244,7 +244,7 @@ impl Rasterizer {
             height: fb.height,
             flip_y: true,
             has_alpha: fb.desc.color_format != oxgl_dri_interface::OxglColorFormat::B8G8R8X8,
-            float: fb.desc.color_format.is_float(),
+            format: fb.desc.color_format,
             depth: (!fb.depth.is_empty()).then(|| DepthFormat::from_bits(fb.desc.depth_bits)),
             stencil: !fb.stencil.is_empty(),
         };

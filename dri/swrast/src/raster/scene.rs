@@ -113,9 +113,10 @@ pub struct TargetInfo {
     pub flip_y: bool,
     /// The colour buffer has alpha (else it reads as 1 and writes 0xff).
     pub has_alpha: bool,
-    /// The colour buffer holds `f32` RGBA (four storage words a pixel),
-    /// unclamped; else one `0xAARRGGBB` word a pixel.
-    pub float: bool,
+    /// The colour buffer's format: a float one holds `f32` RGBA (four
+    /// storage words a pixel, unclamped, each value rounded as the format
+    /// says); else one `0xAARRGGBB` word a pixel.
+    pub format: oxgl_dri_interface::OxglColorFormat,
     /// Depth format, `None` without a depth buffer.
     pub depth: Option<DepthFormat>,
     /// There is a stencil buffer.
@@ -133,7 +134,11 @@ impl TargetInfo {
     }
     /// Colour storage words per pixel.
     pub fn color_words(&self) -> usize {
-        if self.float { 4 } else { 1 }
+        if self.float() { 4 } else { 1 }
+    }
+    /// The colour buffer holds floats.
+    pub fn float(&self) -> bool {
+        self.format.is_float()
     }
 }
 

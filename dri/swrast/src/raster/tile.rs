@@ -91,8 +91,8 @@ fn clear_tile(scene: &Scene, p: &ClearParams, view: &mut TileView) {
     }
     let xs = (r[0] - view.x0) as usize..(r[2] - view.x0) as usize;
     let ys = (r[1] - view.y0) as usize..(r[3] - view.y0) as usize;
-    if p.buffers & clear_bits::CLEAR_COLOR != 0 && t.float {
-        let value = p.color.map(f32::to_bits);
+    if p.buffers & clear_bits::CLEAR_COLOR != 0 && t.float() {
+        let value = t.format.quantize(p.color).map(f32::to_bits);
         for row in &mut view.color[ys.clone()] {
             for px in row[4 * xs.start..4 * xs.end].chunks_exact_mut(4) {
                 for c in 0..4 {
