@@ -374,6 +374,10 @@ fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4], clam
 /// clamped, no logic op (GL 4.6 §17.3.9 applies it to fixed-point and
 /// integer buffers only).
 #[inline(never)]
+#[expect(
+    clippy::needless_range_loop,
+    reason = "a lane indexes the channel arrays and gives the pixel address"
+)]
 fn write_color_float(
     view: &mut TileView,
     target: &TargetInfo,
