@@ -36,9 +36,12 @@ fn c_header_compiles() {
     let src = std::env::temp_dir().join(format!("oxgl-dri-header-{}.c", std::process::id()));
     std::fs::write(
         &src,
-        "#include \"oxgl_dri.h\"\n\
-         _Static_assert(OXGL_DRI_ABI_VERSION == 6, \"abi\");\n\
-         int main(void) { OxglDriGetBackendFn f = 0; (void)f; return (int)sizeof(OxglDriBackend) == 0; }\n",
+        format!(
+            "#include \"oxgl_dri.h\"\n\
+             _Static_assert(OXGL_DRI_ABI_VERSION == {}, \"abi\");\n\
+             int main(void) {{ OxglDriGetBackendFn f = 0; (void)f; return (int)sizeof(OxglDriBackend) == 0; }}\n",
+            oxgl_dri_interface::OXGL_DRI_ABI_VERSION
+        ),
     )
     .unwrap();
     let status = std::process::Command::new("cc")
