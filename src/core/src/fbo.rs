@@ -1365,6 +1365,7 @@ impl Context {
                     }
                 }
                 tex.serial = serial;
+                textures.sync_views(name);
             }
         }
         serial

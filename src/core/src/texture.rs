@@ -767,6 +767,9 @@ pub struct Texture {
     /// `glTexStorage*` made its levels immutable: how many
     /// (`GL_TEXTURE_IMMUTABLE_FORMAT` true; ARB_texture_storage).
     pub immutable_levels: Option<usize>,
+    /// ARB_texture_view: the data store it shares and where it lies in it
+    /// (set for a view and for an original once viewed; texview.rs).
+    pub view: Option<crate::texview::ViewOf>,
 }
 
 /// Source of [`Texture::serial`] values.
@@ -781,6 +784,7 @@ impl Texture {
             params: TexParams::new(target),
             serial: next_serial(),
             immutable_levels: None,
+            view: None,
         }
     }
 
@@ -935,6 +939,42 @@ impl Textures {
     /// The object `name`, mutable.
     pub fn get_mut(&mut self, name: u32) -> Option<&mut Texture> {
         self.names.get_mut(&name).and_then(Option::as_mut)
+    }
+
+    /// Whether `name` was generated (bound since or not).
+    pub(crate) fn is_generated(&self, name: u32) -> bool {
+        self.names.contains_key(&name)
+    }
+
+    /// Gives the generated, unbound name `name` its object (glTextureView).
+    pub(crate) fn define(&mut self, name: u32, tex: Texture) {
+        self.names.insert(name, Some(tex));
+    }
+
+    /// The textures other than `except` that share data store `store`
+    /// (ARB_texture_view).
+    pub(crate) fn store_members(&self, store: u64, except: u32) -> Vec<u32> {
+        self.names
+            .iter()
+            .filter(|&(&n, t)| {
+                n != except
+                    && t.as_ref()
+                        .and_then(|t| t.view)
+                        .is_some_and(|v| v.store == store)
+            })
+            .map(|(&n, _)| n)
+            .collect()
+    }
+
+    /// Takes the object `name` out of its slot for a while (its name stays
+    /// generated); [`Textures::put`] returns it.
+    pub(crate) fn take(&mut self, name: u32) -> Option<Texture> {
+        self.names.get_mut(&name).and_then(Option::take)
+    }
+
+    /// Returns an object [`Textures::take`] took.
+    pub(crate) fn put(&mut self, name: u32, tex: Texture) {
+        self.names.insert(name, Some(tex));
     }
 
     /// `glGenSamplers`: INVALID_VALUE for a negative count. The objects

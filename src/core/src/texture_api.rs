@@ -181,7 +181,13 @@ impl Context {
         let shared = self.shared().clone();
         let mut texs = shared.textures();
         let tex = texs.get_mut(name).ok_or(ApiError::InvalidOperation)?;
-        f(tex)
+        let serial = tex.serial;
+        let r = f(tex);
+        // ARB_texture_view: the textures sharing its data store see a change.
+        if tex.serial != serial && tex.view.is_some() {
+            texs.sync_views(name);
+        }
+        r
     }
 
     /// `glGenTextures`.
@@ -813,6 +819,9 @@ impl Context {
         self.with_bound_texture(target, |t| {
             if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
                 return Ok(vec![f32::from(u8::from(t.immutable_levels.is_some()))]);
+            }
+            if let Some(v) = crate::texview::view_param(t, pname) {
+                return Ok(vec![v]);
             }
             get_param(&t.params, pname, compat).ok_or(ApiError::InvalidEnum)
         })
