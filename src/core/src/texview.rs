@@ -601,5 +601,10 @@ mod tests {
         let t = reinterpret(&[[1.0, 0.0, 0.0, 1.0]], GL_RGBA8, GL_SRGB8_ALPHA8).unwrap();
         let back = reinterpret(&t, GL_SRGB8_ALPHA8, GL_RGBA8).unwrap();
         assert_eq!(back[0], [1.0, 0.0, 0.0, 1.0]);
+        // 0x7f7f of RGBA16 is a half NaN: its payload comes back.
+        let v = f32::from(0x7f7fu16) / 65535.0;
+        let t = reinterpret(&[[v; 4]], GL_RGBA16, GL_RGBA16F).unwrap();
+        let b = reinterpret(&t, GL_RGBA16F, GL_RGBA16UI).unwrap();
+        assert_eq!(b[0][0].to_bits(), 0x7f7f);
     }
 }
