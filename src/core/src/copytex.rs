@@ -27,6 +27,14 @@ impl Context {
             let floats = self.read_rect_floats(x, y, w, h, GL_DEPTH_COMPONENT)?;
             return Ok(floats.iter().map(|&d| [d, 0.0, 0.0, 1.0]).collect());
         }
+        // Stencil indices as a stencil texel holds them (normalized in G).
+        if format == GL_STENCIL_INDEX {
+            let floats = self.read_rect_floats(x, y, w, h, GL_STENCIL_INDEX)?;
+            return Ok(floats
+                .iter()
+                .map(|&s| [0.0, ((s as i64) & 0xff) as f32 / 255.0, 0.0, 1.0])
+                .collect());
+        }
         let floats = self.read_rect_floats(x, y, w, h, GL_RGBA)?;
         Ok(floats
             .chunks_exact(4)
@@ -112,12 +120,12 @@ impl Context {
 }
 
 /// What a copy into an image of `base` reads: depth for depth textures,
-/// colour otherwise.
+/// stencil indices for stencil textures (ARB_texture_stencil8), colour
+/// otherwise.
 fn source_format(base: GLenum) -> GLenum {
-    if base == GL_DEPTH_COMPONENT {
-        GL_DEPTH_COMPONENT
-    } else {
-        GL_RGBA
+    match base {
+        GL_DEPTH_COMPONENT | GL_STENCIL_INDEX => base,
+        _ => GL_RGBA,
     }
 }
 

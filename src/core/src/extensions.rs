@@ -120,6 +120,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
     (c"GL_ARB_texture_storage", Needs::Version(1, 5)),
     (c"GL_ARB_texture_swizzle", Needs::Version(1, 5)),
+    (c"GL_ARB_texture_view", Needs::Version(1, 5)),
+    (c"GL_ARB_texture_stencil8", Needs::Version(1, 5)),
     (c"GL_EXT_texture_swizzle", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),

@@ -1031,7 +1031,7 @@ impl Context {
                 if w == 0 || h == 0 || zoffset >= layers {
                     return Err(BAD);
                 }
-                if img.base != GL_DEPTH_COMPONENT
+                if !matches!(img.base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX)
                     && !crate::texture::color_renders(img.internal_format)
                 {
                     return Err(GL_FRAMEBUFFER_UNSUPPORTED);
@@ -1040,6 +1040,8 @@ impl Context {
                 let bits = match (img.base, p) {
                     (GL_DEPTH_COMPONENT, 1) => [0, 0, 0, 0, b[0], b[1]],
                     (GL_DEPTH_COMPONENT, 2) if b[1] > 0 => [0, 0, 0, 0, b[0], b[1]],
+                    // ARB_texture_stencil8.
+                    (GL_STENCIL_INDEX, 2) => [0, 0, 0, 0, 0, b[1]],
                     (
                         GL_RGB | GL_RGBA | GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA
                         | GL_INTENSITY | GL_RED | GL_RG,
@@ -1392,6 +1394,7 @@ impl Context {
                     }
                 }
                 tex.serial = serial;
+                textures.sync_views(name);
             }
         }
         serial

@@ -35,6 +35,10 @@ pub fn color_components(format: GLenum) -> Option<&'static [usize]> {
         GL_LUMINANCE_ALPHA | GL_LUMINANCE_ALPHA_INTEGER_EXT => &[4, 3],
         GL_DEPTH_COMPONENT => &[0],
         GL_DEPTH_STENCIL => &[0, 5],
+        // Stencil indices of a stencil texture (ARB_texture_stencil8):
+        // integers, kept normalized in G as a depth/stencil texel keeps
+        // them (`ClientImage::decode`, `encode`).
+        GL_STENCIL_INDEX => &[5],
         _ => return None,
     })
 }
@@ -329,6 +333,20 @@ impl ClientImage {
         if is_integer_format(self.format) {
             return self.decode_integer(bytes, comps);
         }
+        if self.format == GL_STENCIL_INDEX {
+            // The index's 8 low bits (an 8-bit stencil texture).
+            let e = |i: usize| bytes.get(i).copied().unwrap_or(0);
+            let n = match self.type_ {
+                GL_UNSIGNED_BYTE | GL_BYTE => i64::from(e(0)),
+                GL_UNSIGNED_SHORT | GL_SHORT => i64::from(u16::from_ne_bytes([e(0), e(1)])),
+                GL_FLOAT => f32::from_ne_bytes([e(0), e(1), e(2), e(3)]) as i64,
+                GL_HALF_FLOAT => {
+                    crate::vbo::arrays::half_to_f32(u16::from_ne_bytes([e(0), e(1)])) as i64
+                }
+                _ => i64::from(u32::from_ne_bytes([e(0), e(1), e(2), e(3)])),
+            };
+            return [0.0, (n & 0xff) as f32 / 255.0, 0.0, 1.0];
+        }
         let mut v = [0.0, 0.0, 0.0, 1.0];
         let mut put = |i: usize, c: f32| {
             if comps[i] == 5 {
@@ -475,6 +493,20 @@ impl ClientImage {
             5 => t[1],
             c => t[c],
         };
+        if self.format == GL_STENCIL_INDEX {
+            // The stencil index as an integer of the client type.
+            let s = (t[1].clamp(0.0, 1.0) * 255.0).round() as u32;
+            match self.type_ {
+                GL_UNSIGNED_BYTE | GL_BYTE => out[0] = s as u8,
+                GL_UNSIGNED_SHORT | GL_SHORT => out.copy_from_slice(&(s as u16).to_ne_bytes()),
+                GL_FLOAT => out.copy_from_slice(&(s as f32).to_ne_bytes()),
+                GL_HALF_FLOAT => {
+                    out.copy_from_slice(&crate::pixels::f32_to_half(s as f32).to_ne_bytes())
+                }
+                _ => out.copy_from_slice(&s.to_ne_bytes()),
+            }
+            return;
+        }
         if is_integer_format(self.format) {
             let signed = self.int_image.is_none_or(|k| k.0);
             if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {

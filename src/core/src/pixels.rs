@@ -504,7 +504,15 @@ pub(crate) fn f32_to_half(f: f32) -> u16 {
     let exp = ((bits >> 23) & 0xff) as i32;
     let mant = bits & 0x7f_ffff;
     if exp == 0xff {
-        return sign | 0x7c00 | if mant != 0 { 0x200 } else { 0 };
+        // A NaN keeps its payload's high bits (texture views read the
+        // bits of other formats as halves).
+        return sign
+            | 0x7c00
+            | if mant != 0 {
+                0x200 | (mant >> 13) as u16
+            } else {
+                0
+            };
     }
     let e = exp - 127 + 15;
     if e >= 0x1f {

@@ -640,7 +640,9 @@ fn texture_desc(
         sample_swizzle(tex, base_img.base)
     };
     let mut swizzle = p.apply_swizzle(swizzle);
-    let integer = crate::texture::integer_kind(base_img.internal_format).is_some();
+    // Stencil textures are sampled as unsigned integers (ARB_texture_stencil8).
+    let integer = crate::texture::integer_kind(base_img.internal_format).is_some()
+        || base_img.base == GL_STENCIL_INDEX;
     let border_color = if integer {
         // The border's integer bits (glTexParameterI*), in the base
         // format's channels with an integer one.
@@ -677,7 +679,8 @@ fn texture_desc(
 /// The swizzle and format bits (see [`base_swizzle`]) of `tex` sampled with
 /// an image of `base`: depth textures follow `GL_DEPTH_TEXTURE_MODE`.
 fn sample_swizzle(tex: &Texture, base: GLenum) -> ([u8; 4], u8) {
-    if base == GL_DEPTH_COMPONENT {
+    // A stencil index as a depth value (Mesa: luminance by default).
+    if matches!(base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX) {
         depth_swizzle(tex.params.depth_mode)
     } else {
         base_swizzle(base)

@@ -152,6 +152,9 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         // ARB_depth_buffer_float: float depth (see `is_float_depth`).
         GL_DEPTH_COMPONENT32F => (GL_DEPTH_COMPONENT, [32, 0, 0, 0]),
         GL_DEPTH32F_STENCIL8 => (GL_DEPTH_COMPONENT, [32, 8, 0, 0]),
+        // ARB_texture_stencil8: see `to_base` for how its texels hold the
+        // stencil index.
+        GL_STENCIL_INDEX8 => (GL_STENCIL_INDEX, [0, 8, 0, 0]),
         // EXT_texture_snorm (GL 3.1): signed normalized (see `is_snorm`).
         GL_RED_SNORM | GL_R8_SNORM => (GL_RED, [8, 0, 0, 0]),
         GL_R16_SNORM => (GL_RED, [16, 0, 0, 0]),
@@ -777,6 +780,9 @@ pub struct Texture {
     /// `glTexStorage*` made its levels immutable: how many
     /// (`GL_TEXTURE_IMMUTABLE_FORMAT` true; ARB_texture_storage).
     pub immutable_levels: Option<usize>,
+    /// ARB_texture_view: the data store it shares and where it lies in it
+    /// (set for a view and for an original once viewed; texview.rs).
+    pub view: Option<crate::texview::ViewOf>,
 }
 
 /// Source of [`Texture::serial`] values.
@@ -791,6 +797,7 @@ impl Texture {
             params: TexParams::new(target),
             serial: next_serial(),
             immutable_levels: None,
+            view: None,
         }
     }
 
@@ -834,8 +841,9 @@ impl Texture {
             return None;
         }
         // Integer textures are not filtered: a filter that would is
-        // incomplete (GL 4.6 §8.17, as Mesa for every API).
-        if integer_kind(b0.internal_format).is_some()
+        // incomplete (GL 4.6 §8.17, as Mesa for every API; stencil
+        // textures too, ARB_texture_stencil8).
+        if (integer_kind(b0.internal_format).is_some() || b0.base == GL_STENCIL_INDEX)
             && (p.mag_filter != GL_NEAREST
                 || !matches!(p.min_filter, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST))
         {
@@ -947,6 +955,42 @@ impl Textures {
         self.names.get_mut(&name).and_then(Option::as_mut)
     }
 
+    /// Whether `name` was generated (bound since or not).
+    pub(crate) fn is_generated(&self, name: u32) -> bool {
+        self.names.contains_key(&name)
+    }
+
+    /// Gives the generated, unbound name `name` its object (glTextureView).
+    pub(crate) fn define(&mut self, name: u32, tex: Texture) {
+        self.names.insert(name, Some(tex));
+    }
+
+    /// The textures other than `except` that share data store `store`
+    /// (ARB_texture_view).
+    pub(crate) fn store_members(&self, store: u64, except: u32) -> Vec<u32> {
+        self.names
+            .iter()
+            .filter(|&(&n, t)| {
+                n != except
+                    && t.as_ref()
+                        .and_then(|t| t.view)
+                        .is_some_and(|v| v.store == store)
+            })
+            .map(|(&n, _)| n)
+            .collect()
+    }
+
+    /// Takes the object `name` out of its slot for a while (its name stays
+    /// generated); [`Textures::put`] returns it.
+    pub(crate) fn take(&mut self, name: u32) -> Option<Texture> {
+        self.names.get_mut(&name).and_then(Option::take)
+    }
+
+    /// Returns an object [`Textures::take`] took.
+    pub(crate) fn put(&mut self, name: u32, tex: Texture) {
+        self.names.insert(name, Some(tex));
+    }
+
     /// `glGenSamplers`: INVALID_VALUE for a negative count. The objects
     /// exist at once (GL 4.6 §8.2).
     pub fn gen_samplers(&mut self, n: i32) -> ApiResult<Vec<u32>> {
@@ -999,6 +1043,15 @@ pub fn to_base(t: [f32; 4], base: GLenum, bits: [u8; 4]) -> [f32; 4] {
         GL_DEPTH_COMPONENT => {
             let stencil = if bits[1] > 0 { q(t[1], bits[1]) } else { 0.0 };
             [q(t[0], bits[0]), stencil, 0.0, 1.0]
+        }
+        // A stencil index (ARB_texture_stencil8), normalized in G as a
+        // depth/stencil format keeps it (what pixel packing and
+        // framebuffer attachments read and write), and as integer bits in
+        // R with an integer one in A: what an unsigned integer sampler
+        // returns (the texture is sampled as an integer texture).
+        GL_STENCIL_INDEX => {
+            let s = (t[1].clamp(0.0, 1.0) * 255.0).round();
+            [f32::from_bits(s as u32), s / 255.0, 0.0, f32::from_bits(1)]
         }
         _ => base_channels(std::array::from_fn(|k| q(t[k], bits[k])), base, 1.0),
     }
@@ -1117,7 +1170,7 @@ pub fn make_image_exact(
 /// 8 bits a channel (no sRGB, compression, float or integer): its texels
 /// quantize through [`crate::pixel_transfer::unorm8_table`].
 fn plain_unorm8(fmt: GLenum, base: GLenum, bits: [u8; 4]) -> bool {
-    base != GL_DEPTH_COMPONENT
+    !matches!(base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX)
         && bits.iter().all(|&b| b == 0 || b == 8)
         && component_type(fmt) == GL_UNSIGNED_NORMALIZED
         && !is_srgb(fmt)

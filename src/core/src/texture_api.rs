@@ -181,7 +181,13 @@ impl Context {
         let shared = self.shared().clone();
         let mut texs = shared.textures();
         let tex = texs.get_mut(name).ok_or(ApiError::InvalidOperation)?;
-        f(tex)
+        let serial = tex.serial;
+        let r = f(tex);
+        // ARB_texture_view: the textures sharing its data store see a change.
+        if tex.serial != serial && tex.view.is_some() {
+            texs.sync_views(name);
+        }
+        r
     }
 
     /// `glGenTextures`.
@@ -341,10 +347,16 @@ impl Context {
         let (bind, base) =
             self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
         let [w, h, d] = size.map(|s| s as usize);
-        // No internal format has a stencil base (ARB_texture_stencil8), so
-        // stencil indices never match one (GL 4.6 §8.5; INVALID_OPERATION,
-        // as Mesa).
-        if format == GL_STENCIL_INDEX && type_info(type_).is_some() {
+        // ARB_texture_stencil8: stencil indices for a stencil image only,
+        // and a stencil image from stencil indices only (INVALID_OPERATION,
+        // as Mesa), of a target that holds depth images.
+        // (Colour pixels for a stencil image are no error, as in Mesa: the
+        // extension lists only the other way round.)
+        let stencil = base == GL_STENCIL_INDEX;
+        if format == GL_STENCIL_INDEX && !stencil && type_info(type_).is_some() {
+            return Err(ApiError::InvalidOperation);
+        }
+        if stencil && !self.depth_target(bind) {
             return Err(ApiError::InvalidOperation);
         }
         let plan = client_image(format, type_, w, h, d, &self.state.unpack.for_dims(dims))?
@@ -419,8 +431,10 @@ impl Context {
     /// and bias (clamped to [0, 1]) on the depth in R for depth images, the
     /// colour operations otherwise (GL 4.6 compat §8.4.4).
     fn transfer_texels(&self, base: GLenum, internal: GLenum, texels: &mut [[f32; 4]]) {
-        // Integer images take their values as they are (EXT_texture_integer).
-        if crate::texture::integer_kind(internal).is_some() {
+        // Integer images take their values as they are (EXT_texture_integer),
+        // stencil images their indices (index shift, offset and map are
+        // not applied).
+        if crate::texture::integer_kind(internal).is_some() || base == GL_STENCIL_INDEX {
             return;
         }
         if base != GL_DEPTH_COMPONENT {
@@ -610,10 +624,6 @@ impl Context {
         if level < 0 || level > max_level(bind) {
             return Err(ApiError::InvalidValue);
         }
-        // As glTexImage: stencil indices match no image's base format.
-        if format == GL_STENCIL_INDEX && type_info(type_).is_some() {
-            return Err(ApiError::InvalidOperation);
-        }
         let plan = client_image(
             format,
             type_,
@@ -631,8 +641,11 @@ impl Context {
                 .map(|i| (i.size, i.base, i.internal_format)))
         })?;
         let (image_size, base, internal) = image.ok_or(ApiError::InvalidOperation)?;
-        // As glTexImage: a depth image takes depth components, others not.
-        if (base == GL_DEPTH_COMPONENT) != is_depth_format(format) {
+        // As glTexImage: a depth image takes depth components, a stencil
+        // image stencil indices, others neither.
+        if (base == GL_DEPTH_COMPONENT) != is_depth_format(format)
+            || (format == GL_STENCIL_INDEX && base != GL_STENCIL_INDEX)
+        {
             return Err(ApiError::InvalidOperation);
         }
         let plan = plan.for_integer(internal)?;
@@ -718,9 +731,9 @@ impl Context {
         let image = self.with_bound_texture(bind, |t| {
             Ok(t.images
                 .get(&(face, level as usize))
-                .map(|i| (i.size, i.base, i.internal_format)))
+                .map(|i| (i.size, i.base, i.internal_format, i.bits)))
         })?;
-        let Some(([w, h, d], base, internal)) = image else {
+        let Some(([w, h, d], base, internal, bits)) = image else {
             client_image(format, type_, 0, 0, 0, &self.state.pack)?;
             return Ok(None);
         };
@@ -732,8 +745,15 @@ impl Context {
         let plan = client_image(format, type_, w, h, d, &self.state.pack.for_dims(dims))?;
         // GL 4.6 compat §8.11.4: INVALID_OPERATION for a depth format and an
         // image that is not a depth image, and (Mesa) a colour format and a
-        // depth image.
-        if (base == GL_DEPTH_COMPONENT) != is_depth_format(format) {
+        // depth image; ARB_texture_stencil8: stencil indices of a stencil or
+        // depth/stencil image only, and a stencil image as them only.
+        if format == GL_STENCIL_INDEX || base == GL_STENCIL_INDEX {
+            let has_stencil =
+                base == GL_STENCIL_INDEX || (base == GL_DEPTH_COMPONENT && bits[1] > 0);
+            if format != GL_STENCIL_INDEX || !has_stencil {
+                return Err(ApiError::InvalidOperation);
+            }
+        } else if (base == GL_DEPTH_COMPONENT) != is_depth_format(format) {
             return Err(ApiError::InvalidOperation);
         }
         Ok(Some(plan.for_integer(internal)?))
@@ -814,6 +834,9 @@ impl Context {
             if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
                 return Ok(vec![f32::from(u8::from(t.immutable_levels.is_some()))]);
             }
+            if let Some(v) = crate::texview::view_param(t, pname) {
+                return Ok(vec![v]);
+            }
             get_param(&t.params, pname, compat).ok_or(ApiError::InvalidEnum)
         })
     }
@@ -847,6 +870,7 @@ impl Context {
             let lum = img.is_some_and(|i| matches!(i.base, GL_LUMINANCE | GL_LUMINANCE_ALPHA));
             let int = img.is_some_and(|i| i.base == GL_INTENSITY);
             let depth = img.is_some_and(|i| i.base == GL_DEPTH_COMPONENT);
+            let stencil = img.is_some_and(|i| i.base == GL_STENCIL_INDEX);
             Ok(match pname {
                 GL_TEXTURE_WIDTH => size[0] as f32,
                 GL_TEXTURE_HEIGHT => size[1] as f32,
@@ -868,7 +892,7 @@ impl Context {
                         f32::from(bits[0])
                     }
                 }
-                GL_TEXTURE_GREEN_SIZE if depth => 0.0,
+                GL_TEXTURE_GREEN_SIZE if depth || stencil => 0.0,
                 GL_TEXTURE_GREEN_SIZE => f32::from(bits[1]),
                 GL_TEXTURE_BLUE_SIZE => f32::from(bits[2]),
                 GL_TEXTURE_ALPHA_SIZE => f32::from(bits[3]),
@@ -909,7 +933,7 @@ impl Context {
                 | GL_TEXTURE_DEPTH_TYPE => {
                     let has = match pname {
                         GL_TEXTURE_RED_TYPE => bits[0] > 0 && !lum && !int && !depth,
-                        GL_TEXTURE_GREEN_TYPE => bits[1] > 0 && !depth,
+                        GL_TEXTURE_GREEN_TYPE => bits[1] > 0 && !depth && !stencil,
                         GL_TEXTURE_BLUE_TYPE => bits[2] > 0,
                         GL_TEXTURE_ALPHA_TYPE => bits[3] > 0,
                         GL_TEXTURE_LUMINANCE_TYPE => lum,
@@ -934,7 +958,7 @@ impl Context {
                     f32::from(u8::from(c))
                 }
                 // A depth/stencil format keeps its stencil bits in G.
-                GL_TEXTURE_STENCIL_SIZE if depth => f32::from(bits[1]),
+                GL_TEXTURE_STENCIL_SIZE if depth || stencil => f32::from(bits[1]),
                 GL_TEXTURE_STENCIL_SIZE => 0.0,
                 // INVALID_OPERATION for an image not stored compressed (GL
                 // 4.6 compat §8.11.3).
@@ -1019,8 +1043,9 @@ impl Context {
         if is_unsized(internal_format) {
             return Err(ApiError::InvalidEnum);
         }
-        // As glTexImage: depth formats only for targets that hold them.
-        if base == GL_DEPTH_COMPONENT && !self.depth_target(bind) {
+        // As glTexImage: depth (and stencil) formats only for targets that
+        // hold them.
+        if matches!(base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX) && !self.depth_target(bind) {
             return Err(ApiError::InvalidOperation);
         }
         let size = [0, 1, 2].map(|d| if d < dims { size[d] } else { 1 });

@@ -722,6 +722,33 @@ unsafe extern "C" fn TexStorage3D(
     tex_storage("glTexStorage3D", 3, target, levels, ifmt, [w, h, d])
 }
 
+/// `glTextureView` (ARB_texture_view), run at once (Mesa compiles no
+/// display list form of it).
+unsafe extern "C" fn TextureView(
+    texture: GLuint,
+    target: GLenum,
+    origtexture: GLuint,
+    internalformat: GLenum,
+    minlevel: GLuint,
+    numlevels: GLuint,
+    minlayer: GLuint,
+    numlayers: GLuint,
+) {
+    with_ctx("glTextureView", (), |c| {
+        let r = c.texture_view(
+            texture,
+            target,
+            origtexture,
+            internalformat,
+            minlevel,
+            numlevels,
+            minlayer,
+            numlayers,
+        );
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn GetTexImage(
     target: GLenum,
     level: GLint,
@@ -1316,6 +1343,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetSamplerParameterIuiv = GetSamplerParameterIuiv;
     d.TexStorage1D = TexStorage1D;
     d.TexStorage2D = TexStorage2D;
+    d.TextureView = TextureView;
     d.TexStorage3D = TexStorage3D;
     d.TexImage3D = TexImage3D;
     d.GetTexImage = GetTexImage;
