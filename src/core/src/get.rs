@@ -501,6 +501,9 @@ impl Context {
             // EXT_texture_array.
             GL_TEXTURE_BINDING_1D_ARRAY => int(self.texture_binding(GL_TEXTURE_1D_ARRAY).into()),
             GL_TEXTURE_BINDING_2D_ARRAY => int(self.texture_binding(GL_TEXTURE_2D_ARRAY).into()),
+            GL_TEXTURE_BINDING_CUBE_MAP_ARRAY => {
+                int(self.texture_binding(GL_TEXTURE_CUBE_MAP_ARRAY).into())
+            }
             GL_MAX_ARRAY_TEXTURE_LAYERS => int(crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64),
             // Lighting.
             GL_LIGHT_MODEL_AMBIENT if compat => Values::new(

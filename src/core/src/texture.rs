@@ -29,7 +29,7 @@ pub const MAX_ARRAY_TEXTURE_LAYERS: usize = 2048;
 
 /// Binding targets, indexed by [`target_index`]; the first
 /// [`FIXED_FUNCTION_TARGETS`] can be enabled for fixed-function texturing.
-pub const TARGETS: [GLenum; 7] = [
+pub const TARGETS: [GLenum; 8] = [
     GL_TEXTURE_1D,
     GL_TEXTURE_2D,
     GL_TEXTURE_3D,
@@ -37,6 +37,7 @@ pub const TARGETS: [GLenum; 7] = [
     GL_TEXTURE_RECTANGLE,
     GL_TEXTURE_1D_ARRAY,
     GL_TEXTURE_2D_ARRAY,
+    GL_TEXTURE_CUBE_MAP_ARRAY,
 ];
 
 /// How many of [`TARGETS`] fixed-function texturing can enable (not the
@@ -45,11 +46,12 @@ pub const FIXED_FUNCTION_TARGETS: usize = 5;
 
 /// The image axis that holds an array texture's layers (EXT_texture_array:
 /// the height of a 1D array, the depth of a 2D array), which mipmaps do
-/// not reduce.
+/// not reduce. A cube map array (ARB_texture_cube_map_array) keeps its
+/// layer-faces on the depth axis, face `f` of layer `l` at `6 * l + f`.
 pub fn layer_axis(target: GLenum) -> Option<usize> {
     match target {
         GL_TEXTURE_1D_ARRAY => Some(1),
-        GL_TEXTURE_2D_ARRAY => Some(2),
+        GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY => Some(2),
         _ => None,
     }
 }
@@ -821,6 +823,12 @@ impl Texture {
             }
         }
         if faces == 6 && b0.size[0] != b0.size[1] {
+            return None;
+        }
+        // ARB_texture_cube_map_array: square faces, whole cubes.
+        if self.target == GL_TEXTURE_CUBE_MAP_ARRAY
+            && (b0.size[0] != b0.size[1] || b0.size[2] % 6 != 0)
+        {
             return None;
         }
         // Integer textures are not filtered: a filter that would is

@@ -147,6 +147,16 @@ impl UniformType {
                     "usampler3D" => GL_UNSIGNED_INT_SAMPLER_3D,
                     "usamplerCube" => GL_UNSIGNED_INT_SAMPLER_CUBE,
                     "usampler2DRect" => GL_UNSIGNED_INT_SAMPLER_2D_RECT,
+                    // ARB_texture_cube_map_array.
+                    "samplerCubeArray" => GL_SAMPLER_CUBE_MAP_ARRAY,
+                    "samplerCubeArrayShadow" => GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW,
+                    "isamplerCubeArray" => GL_INT_SAMPLER_CUBE_MAP_ARRAY,
+                    "usamplerCubeArray" => GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY,
+                    // Buffer textures (ARB_texture_buffer_object,
+                    // EXT_gpu_shader4).
+                    "samplerBuffer" => GL_SAMPLER_BUFFER,
+                    "isamplerBuffer" => GL_INT_SAMPLER_BUFFER,
+                    "usamplerBuffer" => GL_UNSIGNED_INT_SAMPLER_BUFFER,
                     _ => return None,
                 };
                 t(gl, Base::Sampler, 1, 1)
