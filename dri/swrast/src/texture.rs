@@ -988,9 +988,14 @@ impl TextureHost<LANES> for Samplers {
         out: &mut [[f32; LANES]; 4],
     ) {
         let Some(Some(tex)) = self.units.get(decl.binding as usize) else {
+            *out = [[0.0; LANES]; 4];
+            // A buffer texture without texels: every fetch is out of range
+            // and reads zero (as llvmpipe), its size is 0.
+            if decl.dim == Dim::Buffer {
+                return;
+            }
             // An incomplete texture samples (0, 0, 0, 1), an integer one in
             // integers.
-            *out = [[0.0; LANES]; 4];
             let one = if decl.kind == oxgl_ir::Scalar::F32 {
                 1.0
             } else {

@@ -40,14 +40,24 @@ pub struct BufferObject {
     pub storage_flags: u32,
     /// `glObjectLabel`.
     pub label: Option<String>,
+    /// Identifies the contents: a new value (unique in the process)
+    /// whenever a command may have changed them, so that what is made
+    /// from them (buffer textures' texels) can be kept until then.
+    pub serial: u64,
 }
 
 impl BufferObject {
     fn new() -> Self {
         BufferObject {
             usage: GL_STATIC_DRAW,
+            serial: crate::texture::next_serial(),
             ..Default::default()
         }
+    }
+
+    /// Marks the contents as changed.
+    fn touch(&mut self) {
+        self.serial = crate::texture::next_serial();
     }
 }
 
@@ -67,12 +77,15 @@ pub const TARGETS: &[GLenum] = &[
     GL_COPY_WRITE_BUFFER,
     GL_PIXEL_PACK_BUFFER,
     GL_PIXEL_UNPACK_BUFFER,
+    // ARB_texture_buffer_object: a binding point only; textures name
+    // their buffer themselves (glTexBuffer).
+    GL_TEXTURE_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].
 #[derive(Clone, Debug, Default)]
 pub struct BufferBindings {
-    bound: [u32; 6],
+    bound: [u32; 7],
 }
 
 fn target_index(target: GLenum) -> ApiResult<usize> {
@@ -243,6 +256,7 @@ impl Buffers {
         buf.data = data;
         buf.usage = usage;
         buf.mapping = None;
+        buf.touch();
         Ok(())
     }
 
@@ -263,6 +277,7 @@ impl Buffers {
             return Err(ApiError::InvalidOperation);
         }
         buf.data[o..o + s].copy_from_slice(src);
+        buf.touch();
         Ok(())
     }
 
@@ -335,6 +350,9 @@ impl Buffers {
         if access & GL_MAP_INVALIDATE_BUFFER_BIT != 0 {
             buf.data.fill(0);
         }
+        if write {
+            buf.touch();
+        }
         buf.mapping = Some(Mapping {
             offset: o,
             length: l,
@@ -351,6 +369,8 @@ impl Buffers {
         if buf.mapping.take().is_none() {
             return Err(ApiError::InvalidOperation);
         }
+        // What was written through the mapping.
+        buf.touch();
         Ok(true)
     }
 
@@ -370,6 +390,7 @@ impl Buffers {
             return Err(ApiError::InvalidOperation);
         }
         range(offset, length, m.length)?;
+        buf.touch();
         Ok(())
     }
 
@@ -407,6 +428,7 @@ impl Buffers {
             .unwrap_or_default();
         if let Some(dst) = self.get_mut(wn) {
             dst.data[w0..w0 + s].copy_from_slice(&chunk);
+            dst.touch();
         }
         Ok(())
     }

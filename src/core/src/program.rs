@@ -261,6 +261,7 @@ pub(crate) fn dim_target(dim: Dim, arrayed: bool) -> GLenum {
         (Dim::Cube, false) => GL_TEXTURE_CUBE_MAP,
         (Dim::Cube, true) => GL_TEXTURE_CUBE_MAP_ARRAY,
         (Dim::Rect, _) => GL_TEXTURE_RECTANGLE,
+        (Dim::Buffer, _) => GL_TEXTURE_BUFFER,
         _ => GL_TEXTURE_2D,
     }
 }

@@ -29,7 +29,7 @@ pub const MAX_ARRAY_TEXTURE_LAYERS: usize = 2048;
 
 /// Binding targets, indexed by [`target_index`]; the first
 /// [`FIXED_FUNCTION_TARGETS`] can be enabled for fixed-function texturing.
-pub const TARGETS: [GLenum; 8] = [
+pub const TARGETS: [GLenum; 9] = [
     GL_TEXTURE_1D,
     GL_TEXTURE_2D,
     GL_TEXTURE_3D,
@@ -38,6 +38,7 @@ pub const TARGETS: [GLenum; 8] = [
     GL_TEXTURE_1D_ARRAY,
     GL_TEXTURE_2D_ARRAY,
     GL_TEXTURE_CUBE_MAP_ARRAY,
+    GL_TEXTURE_BUFFER,
 ];
 
 /// How many of [`TARGETS`] fixed-function texturing can enable (not the
@@ -769,6 +770,9 @@ pub struct Texture {
     /// `glTexStorage*` made its levels immutable: how many
     /// (`GL_TEXTURE_IMMUTABLE_FORMAT` true; ARB_texture_storage).
     pub immutable_levels: Option<usize>,
+    /// A buffer texture's data store (`glTexBuffer*`; see
+    /// [`crate::texture_buffer`]).
+    pub buffer: Option<crate::texture_buffer::TexBuffer>,
 }
 
 /// Source of [`Texture::serial`] values.
@@ -783,6 +787,7 @@ impl Texture {
             params: TexParams::new(target),
             serial: next_serial(),
             immutable_levels: None,
+            buffer: None,
         }
     }
 

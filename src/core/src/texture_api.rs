@@ -221,6 +221,7 @@ impl Context {
         self.fbo_resolve();
         self.detach_textures(names);
         self.shared().textures().delete(names);
+        self.forget_buffer_texels(names);
         for unit in &mut self.textures.bound {
             for b in unit.iter_mut() {
                 if names.contains(b) {
@@ -807,7 +808,7 @@ impl Context {
     /// levels, anisotropy below 1 or a bad priority.
     pub fn tex_parameter(&mut self, target: GLenum, pname: GLenum, v: &[f32]) -> ApiResult {
         self.outside_begin_end()?;
-        target_index(target)?;
+        crate::texture_buffer::parameter_target_index(target)?;
         let rect = target == GL_TEXTURE_RECTANGLE;
         let compat = self.params().profile == Profile::Compat;
         self.flush_vertices();
@@ -831,7 +832,7 @@ impl Context {
     /// `glGetTexParameter{i,f}v`.
     pub fn get_tex_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<Vec<f32>> {
         self.outside_begin_end()?;
-        target_index(target)?;
+        crate::texture_buffer::parameter_target_index(target)?;
         let compat = self.params().profile == Profile::Compat;
         self.with_bound_texture(target, |t| {
             if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
@@ -850,6 +851,9 @@ impl Context {
         pname: GLenum,
     ) -> ApiResult<f32> {
         self.outside_begin_end()?;
+        if target == GL_TEXTURE_BUFFER {
+            return self.tex_buffer_level_parameter(level, pname);
+        }
         let proxy = proxy_target(target);
         let (bind, face) = match proxy {
             Some((bind, _)) => (bind, 0),
