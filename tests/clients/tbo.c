@@ -17,7 +17,8 @@
  *   current contents after glBufferSubData and after a write mapping,
  *   a range (glTexBufferRange) starting at texel 4, textureSizeBuffer,
  *   isamplerBuffer on RGBA32I, and the ALPHA8, LUMINANCE8 and INTENSITY8
- *   formats of a compatibility context.
+ *   formats of a compatibility context; a deleted buffer's data store
+ *   stays the texture's.
  * Prints FAIL lines, and PASS when all checks hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -317,6 +318,33 @@ int main(void)
         glUseProgram(0);
         glDeleteProgram(p);
     }
+
+    /* A deleted buffer's data store stays the texture's until it is
+     * detached; its name may be reused meanwhile. */
+    GLuint dbo, reuse;
+    glGenBuffers(1, &dbo);
+    glBindBuffer(GL_TEXTURE_BUFFER, dbo);
+    make_texels(77);
+    glBufferData(GL_TEXTURE_BUFFER, sizeof texel, texel, GL_STATIC_DRAW);
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, dbo);
+    glDeleteBuffers(1, &dbo);
+    CHECK(!glIsBuffer(dbo), "deleted buffer is no buffer");
+    glGenBuffers(1, &reuse);
+    glBindBuffer(GL_TEXTURE_BUFFER, reuse);
+    glBufferData(GL_TEXTURE_BUFFER, 16, bytes, GL_STATIC_DRAW);
+    p = build("deleted buffer", "#version 120\n"
+                                "#extension GL_EXT_gpu_shader4 : require\n"
+                                "uniform samplerBuffer tex;\n"
+                                "void main() {\n"
+                                "  gl_FragColor = texelFetchBuffer(tex, int(gl_TexCoord[0].x));\n"
+                                "}\n");
+    if (p) {
+        check_fetches(TEXELS, texel, "deleted buffer still attached");
+        glUseProgram(0);
+        glDeleteProgram(p);
+    }
+    glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, 0);
+    glDeleteBuffers(1, &reuse);
 
     glDeleteTextures(1, &tex);
     glDeleteBuffers(1, &bo);

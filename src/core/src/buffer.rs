@@ -44,6 +44,12 @@ pub struct BufferObject {
     /// whenever a command may have changed them, so that what is made
     /// from them (buffer textures' texels) can be kept until then.
     pub serial: u64,
+    /// Identifies the object for its whole life (unique in the process;
+    /// a name can be reused for another object).
+    pub id: u64,
+    /// Buffer textures whose data store this is (`glTexBuffer*`): a
+    /// deleted buffer stays alive, nameless, until they let it go.
+    texture_refs: u32,
 }
 
 impl BufferObject {
@@ -51,6 +57,7 @@ impl BufferObject {
         BufferObject {
             usage: GL_STATIC_DRAW,
             serial: crate::texture::next_serial(),
+            id: crate::texture::next_serial(),
             ..Default::default()
         }
     }
@@ -67,6 +74,9 @@ pub struct Buffers {
     /// Names returned by `glGenBuffers` (or bound) and not deleted.
     names: HashMap<u32, Option<BufferObject>>,
     next: u32,
+    /// Deleted buffers still attached to buffer textures, by id (GL 4.6
+    /// §5.1.3: a deleted object's data lives on while it is attached).
+    orphans: HashMap<u64, BufferObject>,
 }
 
 /// Binding targets of this milestone (GL ≤ 3.1 non-indexed ones).
@@ -205,8 +215,42 @@ impl Buffers {
     /// and 0 are ignored. INVALID_VALUE if `n` is negative.
     pub fn delete(&mut self, bindings: &mut BufferBindings, names: &[u32]) {
         for &name in names {
-            if name != 0 && self.names.remove(&name).is_some() {
+            if name == 0 {
+                continue;
+            }
+            if let Some(old) = self.names.remove(&name) {
                 bindings.forget(name);
+                if let Some(b) = old.filter(|b| b.texture_refs > 0) {
+                    self.orphans.insert(b.id, b);
+                }
+            }
+        }
+    }
+
+    /// The buffer object `id`, named `name` while it has its name (a
+    /// deleted one still attached to a buffer texture has none).
+    pub fn get_by_id(&self, name: u32, id: u64) -> Option<&BufferObject> {
+        self.get(name)
+            .filter(|b| b.id == id)
+            .or_else(|| self.orphans.get(&id))
+    }
+
+    /// A buffer texture takes buffer `name` as its data store: its id.
+    pub(crate) fn attach_texture(&mut self, name: u32) -> Option<u64> {
+        let b = self.get_mut(name)?;
+        b.texture_refs += 1;
+        Some(b.id)
+    }
+
+    /// A buffer texture lets data store `id` (named `name`) go: a deleted
+    /// one no texture holds any more is freed.
+    pub(crate) fn detach_texture(&mut self, name: u32, id: u64) {
+        if let Some(b) = self.get_mut(name).filter(|b| b.id == id) {
+            b.texture_refs = b.texture_refs.saturating_sub(1);
+        } else if let Some(b) = self.orphans.get_mut(&id) {
+            b.texture_refs = b.texture_refs.saturating_sub(1);
+            if b.texture_refs == 0 {
+                self.orphans.remove(&id);
             }
         }
     }
@@ -502,6 +546,29 @@ mod tests {
         let name = b.gen_names(1).unwrap()[0];
         b.bind(&mut bind, GL_ARRAY_BUFFER, name, true).unwrap();
         (b, bind, name)
+    }
+
+    #[test]
+    fn deleted_buffers_live_while_textures_hold_them() {
+        let (mut b, mut bind, name) = setup();
+        b.data(
+            &bind,
+            GL_ARRAY_BUFFER,
+            4,
+            Some(&[1, 2, 3, 4]),
+            GL_STATIC_DRAW,
+        )
+        .unwrap();
+        let id = b.attach_texture(name).unwrap();
+        b.delete(&mut bind, &[name]);
+        assert!(!b.is_buffer(name));
+        assert_eq!(b.get_by_id(name, id).unwrap().data, [1, 2, 3, 4]);
+        // The name reused for another buffer does not replace the store.
+        b.bind(&mut bind, GL_ARRAY_BUFFER, name, false).unwrap();
+        assert_eq!(b.get_by_id(name, id).unwrap().data, [1, 2, 3, 4]);
+        b.detach_texture(name, id);
+        assert!(b.get_by_id(name, id).is_none());
+        assert!(b.orphans.is_empty());
     }
 
     #[test]

@@ -931,13 +931,20 @@ impl Textures {
         }
     }
 
-    /// `glDeleteTextures` (the caller unbinds them).
-    pub fn delete(&mut self, names: &[u32]) {
+    /// `glDeleteTextures` (the caller unbinds them). Returns the data
+    /// stores the deleted buffer textures held, for the caller to let go
+    /// ([`crate::buffer::Buffers::detach_texture`]).
+    pub fn delete(&mut self, names: &[u32]) -> Vec<crate::texture_buffer::TexBuffer> {
+        let mut stores = Vec::new();
         for n in names {
-            if *n != 0 {
-                self.names.remove(n);
+            if *n != 0
+                && let Some(Some(t)) = self.names.remove(n)
+                && let Some(tb) = t.buffer
+            {
+                stores.push(tb);
             }
         }
+        stores
     }
 
     /// The object `name`.

@@ -220,7 +220,8 @@ impl Context {
         self.flush_vertices();
         self.fbo_resolve();
         self.detach_textures(names);
-        self.shared().textures().delete(names);
+        let stores = self.shared().textures().delete(names);
+        self.release_buffer_stores(&stores);
         self.forget_buffer_texels(names);
         for unit in &mut self.textures.bound {
             for b in unit.iter_mut() {

@@ -36,6 +36,10 @@ pub const TEXTURE_BUFFER_OFFSET_ALIGNMENT: usize = 16;
 pub struct TexBuffer {
     /// The buffer object's name (0: none attached).
     pub buffer: u32,
+    /// The buffer object's id ([`crate::buffer::BufferObject::id`]): the
+    /// data store stays the texture's when the name is deleted (and
+    /// perhaps reused).
+    pub id: u64,
     /// The internal format of its texels.
     pub format: GLenum,
     /// First byte (`GL_TEXTURE_BUFFER_OFFSET`).
@@ -268,7 +272,7 @@ pub(crate) fn convert<'c>(
 ) -> Option<&'c Converted> {
     let tb = tex.buffer?;
     let fmt = buffer_format(tb.format, compat)?;
-    let buf = buffers.get(tb.buffer)?;
+    let buf = buffers.get_by_id(tb.buffer, tb.id)?;
     let (start, bytes) = texel_range(&tb, &fmt, buf.data.len());
     if bytes == 0 {
         cache.remove(&name);
@@ -365,16 +369,46 @@ impl Context {
             }
         };
         self.flush_vertices();
-        self.with_bound_texture(GL_TEXTURE_BUFFER, |t| {
-            t.buffer = Some(TexBuffer {
-                buffer,
-                format: internal_format,
-                offset,
-                size,
-            });
+        // The texture holds the new data store before it lets the old
+        // one go (lock order: textures, then buffers; never both here).
+        let id = if buffer == 0 {
+            0
+        } else {
+            let id = self.shared().buffers().attach_texture(buffer);
+            id.ok_or(ApiError::InvalidOperation)?
+        };
+        let new = TexBuffer {
+            buffer,
+            id,
+            format: internal_format,
+            offset,
+            size,
+        };
+        let old = self.with_bound_texture(GL_TEXTURE_BUFFER, |t| {
+            let old = t.buffer.replace(new);
             t.touch();
-            Ok(())
-        })
+            Ok(old)
+        });
+        let old = match old {
+            Ok(old) => old,
+            Err(e) => {
+                self.release_buffer_stores(&[new]);
+                return Err(e);
+            }
+        };
+        if let Some(old) = old {
+            self.release_buffer_stores(&[old]);
+        }
+        Ok(())
+    }
+
+    /// Lets the data stores of buffer textures that no longer hold them
+    /// go (a deleted buffer is freed with its last texture).
+    pub(crate) fn release_buffer_stores(&self, stores: &[TexBuffer]) {
+        let mut buffers = self.shared().buffers();
+        for tb in stores.iter().filter(|tb| tb.buffer != 0) {
+            buffers.detach_texture(tb.buffer, tb.id);
+        }
     }
 
     /// `glGetIntegerv(GL_TEXTURE_BUFFER_DATA_STORE_BINDING)` and
@@ -418,7 +452,7 @@ impl Context {
         let len = tb.map_or(0, |b| {
             self.shared()
                 .buffers()
-                .get(b.buffer)
+                .get_by_id(b.buffer, b.id)
                 .map_or(0, |o| o.data.len())
         });
         let texel_range = match (tb, fmt) {
@@ -505,6 +539,7 @@ mod tests {
         let f = buffer_format(GL_RGBA32F, false).unwrap();
         let tb = |offset, size| TexBuffer {
             buffer: 1,
+            id: 1,
             format: GL_RGBA32F,
             offset,
             size,
