@@ -520,7 +520,11 @@ pub struct OxglTexImage {
 pub struct OxglTextureDesc {
     /// The unit (the IR texture declaration's binding).
     pub unit: u32,
-    /// `GL_TEXTURE_1D`, `_2D`, `_3D`, `_CUBE_MAP` or `_RECTANGLE`.
+    /// `GL_TEXTURE_1D`, `_2D`, `_3D`, `_CUBE_MAP`, `_RECTANGLE`, `_1D_ARRAY`,
+    /// `_2D_ARRAY` (layers on the next axis), `_CUBE_MAP_ARRAY` (one face
+    /// per level: the depth holds face `f` of layer `l` at `6 * l + f`) or
+    /// `_BUFFER` (one level, one row of texels, `NEAREST`, read by
+    /// `fetch` and `query_size` only).
     pub target: u32,
     /// Changes whenever any image changes: backends may keep a converted
     /// copy keyed by it.

@@ -48,6 +48,7 @@ mod gl {
     pub const TEXTURE_1D: u32 = 0x0DE0;
     pub const TEXTURE_3D: u32 = 0x806F;
     pub const TEXTURE_CUBE_MAP: u32 = 0x8513;
+    pub const TEXTURE_CUBE_MAP_ARRAY: u32 = 0x9009;
     pub const TEXTURE_RECTANGLE: u32 = 0x84F5;
     pub const NEAREST: u32 = 0x2600;
     pub const LINEAR: u32 = 0x2601;
@@ -963,9 +964,15 @@ impl Bound {
                 };
                 out[k][l] = f32::from_bits(v as u32);
             }
-            // An array's layer count, last.
+            // An array's layer count, last (a cube map array's depth
+            // holds six faces per layer).
             if decl.arrayed && n < 3 {
-                out[n][l] = f32::from_bits(sizes[n] as u32);
+                let layers = if decl.dim == Dim::Cube {
+                    sizes[n] / 6
+                } else {
+                    sizes[n]
+                };
+                out[n][l] = f32::from_bits(layers as u32);
             }
         }
     }
@@ -981,9 +988,14 @@ impl TextureHost<LANES> for Samplers {
         out: &mut [[f32; LANES]; 4],
     ) {
         let Some(Some(tex)) = self.units.get(decl.binding as usize) else {
+            *out = [[0.0; LANES]; 4];
+            // A buffer texture without texels: every fetch is out of range
+            // and reads zero (as llvmpipe), its size is 0.
+            if decl.dim == Dim::Buffer {
+                return;
+            }
             // An incomplete texture samples (0, 0, 0, 1), an integer one in
             // integers.
-            *out = [[0.0; LANES]; 4];
             let one = if decl.kind == oxgl_ir::Scalar::F32 {
                 1.0
             } else {
@@ -1004,7 +1016,11 @@ impl TextureHost<LANES> for Samplers {
             (Dim::Rect, _) | (_, gl::TEXTURE_RECTANGLE) => (2, true),
             _ => (2, false),
         };
-        let cube = decl.dim == Dim::Cube || st.target == gl::TEXTURE_CUBE_MAP;
+        let cube = decl.dim == Dim::Cube
+            || matches!(st.target, gl::TEXTURE_CUBE_MAP | gl::TEXTURE_CUBE_MAP_ARRAY);
+        // A cube map array (ARB_texture_cube_map_array) is one image per
+        // level whose depth holds the faces of each layer, 6 * layer + face.
+        let cube_array = cube && decl.arrayed;
         // Shadow samplers compare with the texture's function (LEQUAL if it
         // has none: undefined in GL).
         let func = match (decl.shadow, st.compare) {
@@ -1144,12 +1160,19 @@ impl TextureHost<LANES> for Samplers {
                 (lambda[l] + st.lod_bias).clamp(st.min_lod, st.max_lod)
             };
             let cmp = func.map(|f| (f, args.compare[l]));
-            // Array textures: the nearest layer, clamped (GL 4.6 §8.14.2).
+            // Array textures: the nearest layer, clamped (GL 4.6 §8.14.2);
+            // a cube map array's layer picks six faces.
             let layer = if decl.arrayed {
                 let n = [base.w, base.h, base.d][dims.min(2)];
-                (args.layer[l] + 0.5)
+                let n = if cube_array { n / 6 } else { n };
+                let layer = (args.layer[l] + 0.5)
                     .floor()
-                    .clamp(0.0, (n.max(1) - 1) as f32) as usize
+                    .clamp(0.0, (n.max(1) - 1) as f32) as usize;
+                if cube_array {
+                    layer * 6 + faces[l]
+                } else {
+                    layer
+                }
             } else {
                 0
             };

@@ -40,14 +40,31 @@ pub struct BufferObject {
     pub storage_flags: u32,
     /// `glObjectLabel`.
     pub label: Option<String>,
+    /// Identifies the contents: a new value (unique in the process)
+    /// whenever a command may have changed them, so that what is made
+    /// from them (buffer textures' texels) can be kept until then.
+    pub serial: u64,
+    /// Identifies the object for its whole life (unique in the process;
+    /// a name can be reused for another object).
+    pub id: u64,
+    /// Buffer textures whose data store this is (`glTexBuffer*`): a
+    /// deleted buffer stays alive, nameless, until they let it go.
+    texture_refs: u32,
 }
 
 impl BufferObject {
     fn new() -> Self {
         BufferObject {
             usage: GL_STATIC_DRAW,
+            serial: crate::texture::next_serial(),
+            id: crate::texture::next_serial(),
             ..Default::default()
         }
+    }
+
+    /// Marks the contents as changed.
+    fn touch(&mut self) {
+        self.serial = crate::texture::next_serial();
     }
 }
 
@@ -57,6 +74,9 @@ pub struct Buffers {
     /// Names returned by `glGenBuffers` (or bound) and not deleted.
     names: HashMap<u32, Option<BufferObject>>,
     next: u32,
+    /// Deleted buffers still attached to buffer textures, by id (GL 4.6
+    /// §5.1.3: a deleted object's data lives on while it is attached).
+    orphans: HashMap<u64, BufferObject>,
 }
 
 /// Binding targets of this milestone (GL ≤ 3.1 non-indexed ones).
@@ -67,12 +87,15 @@ pub const TARGETS: &[GLenum] = &[
     GL_COPY_WRITE_BUFFER,
     GL_PIXEL_PACK_BUFFER,
     GL_PIXEL_UNPACK_BUFFER,
+    // ARB_texture_buffer_object: a binding point only; textures name
+    // their buffer themselves (glTexBuffer).
+    GL_TEXTURE_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].
 #[derive(Clone, Debug, Default)]
 pub struct BufferBindings {
-    bound: [u32; 6],
+    bound: [u32; 7],
 }
 
 fn target_index(target: GLenum) -> ApiResult<usize> {
@@ -192,8 +215,42 @@ impl Buffers {
     /// and 0 are ignored. INVALID_VALUE if `n` is negative.
     pub fn delete(&mut self, bindings: &mut BufferBindings, names: &[u32]) {
         for &name in names {
-            if name != 0 && self.names.remove(&name).is_some() {
+            if name == 0 {
+                continue;
+            }
+            if let Some(old) = self.names.remove(&name) {
                 bindings.forget(name);
+                if let Some(b) = old.filter(|b| b.texture_refs > 0) {
+                    self.orphans.insert(b.id, b);
+                }
+            }
+        }
+    }
+
+    /// The buffer object `id`, named `name` while it has its name (a
+    /// deleted one still attached to a buffer texture has none).
+    pub fn get_by_id(&self, name: u32, id: u64) -> Option<&BufferObject> {
+        self.get(name)
+            .filter(|b| b.id == id)
+            .or_else(|| self.orphans.get(&id))
+    }
+
+    /// A buffer texture takes buffer `name` as its data store: its id.
+    pub(crate) fn attach_texture(&mut self, name: u32) -> Option<u64> {
+        let b = self.get_mut(name)?;
+        b.texture_refs += 1;
+        Some(b.id)
+    }
+
+    /// A buffer texture lets data store `id` (named `name`) go: a deleted
+    /// one no texture holds any more is freed.
+    pub(crate) fn detach_texture(&mut self, name: u32, id: u64) {
+        if let Some(b) = self.get_mut(name).filter(|b| b.id == id) {
+            b.texture_refs = b.texture_refs.saturating_sub(1);
+        } else if let Some(b) = self.orphans.get_mut(&id) {
+            b.texture_refs = b.texture_refs.saturating_sub(1);
+            if b.texture_refs == 0 {
+                self.orphans.remove(&id);
             }
         }
     }
@@ -243,6 +300,7 @@ impl Buffers {
         buf.data = data;
         buf.usage = usage;
         buf.mapping = None;
+        buf.touch();
         Ok(())
     }
 
@@ -263,6 +321,7 @@ impl Buffers {
             return Err(ApiError::InvalidOperation);
         }
         buf.data[o..o + s].copy_from_slice(src);
+        buf.touch();
         Ok(())
     }
 
@@ -335,6 +394,9 @@ impl Buffers {
         if access & GL_MAP_INVALIDATE_BUFFER_BIT != 0 {
             buf.data.fill(0);
         }
+        if write {
+            buf.touch();
+        }
         buf.mapping = Some(Mapping {
             offset: o,
             length: l,
@@ -351,6 +413,8 @@ impl Buffers {
         if buf.mapping.take().is_none() {
             return Err(ApiError::InvalidOperation);
         }
+        // What was written through the mapping.
+        buf.touch();
         Ok(true)
     }
 
@@ -370,6 +434,7 @@ impl Buffers {
             return Err(ApiError::InvalidOperation);
         }
         range(offset, length, m.length)?;
+        buf.touch();
         Ok(())
     }
 
@@ -407,6 +472,7 @@ impl Buffers {
             .unwrap_or_default();
         if let Some(dst) = self.get_mut(wn) {
             dst.data[w0..w0 + s].copy_from_slice(&chunk);
+            dst.touch();
         }
         Ok(())
     }
@@ -480,6 +546,29 @@ mod tests {
         let name = b.gen_names(1).unwrap()[0];
         b.bind(&mut bind, GL_ARRAY_BUFFER, name, true).unwrap();
         (b, bind, name)
+    }
+
+    #[test]
+    fn deleted_buffers_live_while_textures_hold_them() {
+        let (mut b, mut bind, name) = setup();
+        b.data(
+            &bind,
+            GL_ARRAY_BUFFER,
+            4,
+            Some(&[1, 2, 3, 4]),
+            GL_STATIC_DRAW,
+        )
+        .unwrap();
+        let id = b.attach_texture(name).unwrap();
+        b.delete(&mut bind, &[name]);
+        assert!(!b.is_buffer(name));
+        assert_eq!(b.get_by_id(name, id).unwrap().data, [1, 2, 3, 4]);
+        // The name reused for another buffer does not replace the store.
+        b.bind(&mut bind, GL_ARRAY_BUFFER, name, false).unwrap();
+        assert_eq!(b.get_by_id(name, id).unwrap().data, [1, 2, 3, 4]);
+        b.detach_texture(name, id);
+        assert!(b.get_by_id(name, id).is_none());
+        assert!(b.orphans.is_empty());
     }
 
     #[test]

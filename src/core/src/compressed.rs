@@ -34,7 +34,10 @@ fn compressed_target(dims: usize, target: GLenum) -> bool {
                 || (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
                     .contains(&target)
         }
-        _ => matches!(target, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY),
+        _ => matches!(
+            target,
+            GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
+        ),
     }
 }
 

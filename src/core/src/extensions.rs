@@ -107,6 +107,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_abgr", Needs::Version(1, 1)),
     (c"GL_EXT_gpu_shader4", Needs::Version(2, 0)),
     (c"GL_EXT_texture_array", Needs::Version(2, 0)),
+    (c"GL_ARB_texture_cube_map_array", Needs::Version(2, 0)),
+    // Buffer textures: sampled through EXT_gpu_shader4's samplerBuffer.
+    (c"GL_ARB_texture_buffer_object", Needs::Version(2, 0)),
+    (c"GL_ARB_texture_buffer_range", Needs::Version(2, 0)),
+    (c"GL_EXT_texture_buffer_object", Needs::Version(2, 0)),
     (c"GL_EXT_packed_float", Needs::Version(1, 5)),
     (c"GL_EXT_texture_integer", Needs::Version(2, 0)),
     (c"GL_EXT_texture_shared_exponent", Needs::Version(1, 5)),

@@ -701,7 +701,10 @@ impl Context {
                 // glFramebufferTextureLayer: also the array textures.
                 4 => matches!(
                     textarget,
-                    GL_TEXTURE_3D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY
+                    GL_TEXTURE_3D
+                        | GL_TEXTURE_1D_ARRAY
+                        | GL_TEXTURE_2D_ARRAY
+                        | GL_TEXTURE_CUBE_MAP_ARRAY
                 ),
                 _ => {
                     matches!(textarget, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
@@ -775,7 +778,13 @@ impl Context {
             textures.get(texture).map(|t| t.target)
         };
         let tex_target = match tex_target {
-            Some(t @ (GL_TEXTURE_3D | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY)) => t,
+            // ARB_texture_cube_map_array: a layer-face, 6 * layer + face.
+            Some(
+                t @ (GL_TEXTURE_3D
+                | GL_TEXTURE_1D_ARRAY
+                | GL_TEXTURE_2D_ARRAY
+                | GL_TEXTURE_CUBE_MAP_ARRAY),
+            ) => t,
             _ => return Err(ApiError::InvalidOperation),
         };
         if layer < 0 {

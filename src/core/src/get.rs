@@ -444,6 +444,19 @@ impl Context {
                 .bound(GL_PIXEL_UNPACK_BUFFER)
                 .unwrap_or(0)
                 .into()),
+            // ARB_texture_buffer_object, ARB_texture_buffer_range.
+            GL_TEXTURE_BUFFER => int(self.buffers.bound(GL_TEXTURE_BUFFER).unwrap_or(0).into()),
+            GL_TEXTURE_BINDING_BUFFER => int(self.texture_binding(GL_TEXTURE_BUFFER).into()),
+            GL_TEXTURE_BUFFER_DATA_STORE_BINDING => int(self.texture_buffer_data_store().0.into()),
+            // ARB_texture_buffer_object's GetIntegerv query (GL 3.1 moved
+            // it to GetTexLevelParameter's TEXTURE_INTERNAL_FORMAT).
+            GL_TEXTURE_BUFFER_FORMAT_ARB => int(self.texture_buffer_data_store().1.into()),
+            GL_MAX_TEXTURE_BUFFER_SIZE => {
+                int(crate::texture_buffer::MAX_TEXTURE_BUFFER_SIZE as i64)
+            }
+            GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT => {
+                int(crate::texture_buffer::TEXTURE_BUFFER_OFFSET_ALIGNMENT as i64)
+            }
             // Vertex array state.
             p if self.get_array_state(p).is_some() => int(self.get_array_state(p).unwrap_or(0)),
             p if compat && self.client_state_enabled(p).is_some() => {
@@ -501,6 +514,9 @@ impl Context {
             // EXT_texture_array.
             GL_TEXTURE_BINDING_1D_ARRAY => int(self.texture_binding(GL_TEXTURE_1D_ARRAY).into()),
             GL_TEXTURE_BINDING_2D_ARRAY => int(self.texture_binding(GL_TEXTURE_2D_ARRAY).into()),
+            GL_TEXTURE_BINDING_CUBE_MAP_ARRAY => {
+                int(self.texture_binding(GL_TEXTURE_CUBE_MAP_ARRAY).into())
+            }
             GL_MAX_ARRAY_TEXTURE_LAYERS => int(crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64),
             // Lighting.
             GL_LIGHT_MODEL_AMBIENT if compat => Values::new(

@@ -51,6 +51,7 @@ mod submit;
 pub mod texenv;
 pub mod texture;
 pub mod texture_api;
+pub mod texture_buffer;
 pub mod texview;
 pub mod uniform;
 pub mod vbo;

@@ -181,6 +181,7 @@ impl Context {
                 | GL_TEXTURE_CUBE_MAP
                 | GL_TEXTURE_1D_ARRAY
                 | GL_TEXTURE_2D_ARRAY
+                | GL_TEXTURE_CUBE_MAP_ARRAY
         ) {
             return Err(ApiError::InvalidEnum);
         }
@@ -201,6 +202,12 @@ impl Context {
                 if !square || !same {
                     return Err(ApiError::InvalidOperation);
                 }
+            }
+            // ARB_texture_cube_map_array: whole cubes of square faces.
+            if target == GL_TEXTURE_CUBE_MAP_ARRAY
+                && (b0.size[0] != b0.size[1] || b0.size[2] % 6 != 0)
+            {
+                return Err(ApiError::InvalidOperation);
             }
             t.generate_mipmaps();
             Ok(())

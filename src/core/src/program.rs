@@ -251,15 +251,17 @@ fn stage_name(kind: GLenum) -> &'static str {
 }
 
 /// The texture target a sampler of `dim` (`arrayed`: an array sampler,
-/// EXT_texture_array) reads.
+/// EXT_texture_array, ARB_texture_cube_map_array) reads.
 pub(crate) fn dim_target(dim: Dim, arrayed: bool) -> GLenum {
     match (dim, arrayed) {
         (Dim::D1, false) => GL_TEXTURE_1D,
         (Dim::D1, true) => GL_TEXTURE_1D_ARRAY,
         (Dim::D2, true) => GL_TEXTURE_2D_ARRAY,
         (Dim::D3, _) => GL_TEXTURE_3D,
-        (Dim::Cube, _) => GL_TEXTURE_CUBE_MAP,
+        (Dim::Cube, false) => GL_TEXTURE_CUBE_MAP,
+        (Dim::Cube, true) => GL_TEXTURE_CUBE_MAP_ARRAY,
         (Dim::Rect, _) => GL_TEXTURE_RECTANGLE,
+        (Dim::Buffer, _) => GL_TEXTURE_BUFFER,
         _ => GL_TEXTURE_2D,
     }
 }

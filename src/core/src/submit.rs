@@ -41,6 +41,8 @@ pub struct Submit {
     edge_flags: Vec<u8>,
     /// Set while a pixel rectangle is drawn ([`crate::drawpix`]).
     pub(crate) pixel: Option<PixelDraw>,
+    /// Buffer textures' texels as last converted, by texture name.
+    tbo_cache: crate::texture_buffer::ConvertedCache,
 }
 
 /// A pixel rectangle being drawn: the image and where it goes.
@@ -259,6 +261,7 @@ impl Context {
             textures.push(desc);
             images.push(imgs);
         }
+        let compat = self.params().profile == crate::context::Profile::Compat;
         if let Some(exec) = &exec {
             let vals = exec.values();
             for decl in &exec.textures {
@@ -277,6 +280,22 @@ impl Context {
                         None => continue,
                     }
                 };
+                // A buffer texture: texels from its buffer's current
+                // contents (none: left unbound, every fetch is out of
+                // range).
+                if target == GL_TEXTURE_BUFFER {
+                    let buffers = shared.buffers();
+                    let cache = &mut self.submit.tbo_cache;
+                    let Some(conv) =
+                        crate::texture_buffer::convert(cache, name, tex, &buffers, compat)
+                    else {
+                        continue;
+                    };
+                    let (desc, imgs) = buffer_texture_desc(conv, decl.binding);
+                    textures.push(desc);
+                    images.push(imgs);
+                    continue;
+                }
                 let params = sampled_params(tex, sampler(unit));
                 // An incomplete texture samples as (0, 0, 0, 1): left unbound.
                 let Some((base, levels)) = tex.complete_with(&params) else {
@@ -672,6 +691,52 @@ fn texture_desc(
         } else {
             0
         },
+    };
+    (desc, imgs)
+}
+
+impl Context {
+    /// Drops the converted texels of deleted buffer textures.
+    pub(crate) fn forget_buffer_texels(&mut self, names: &[u32]) {
+        for n in names {
+            self.submit.tbo_cache.remove(n);
+        }
+    }
+}
+
+/// The backend's description of a buffer texture's converted texels
+/// (one level, `texels.len()` wide, never filtered), and its image.
+fn buffer_texture_desc(
+    conv: &crate::texture_buffer::Converted,
+    unit: u32,
+) -> (OxglTextureDesc, Vec<OxglTexImage>) {
+    let imgs = vec![OxglTexImage {
+        texels: conv.texels.as_ptr(),
+        width: conv.texels.len() as u32,
+        height: 1,
+        depth: 1,
+    }];
+    let (mut swizzle, _) = base_swizzle(conv.base);
+    if conv.integer {
+        swizzle = swizzle.map(|c| if c == 5 { 6 } else { c });
+    }
+    let desc = OxglTextureDesc {
+        unit,
+        target: GL_TEXTURE_BUFFER,
+        serial: conv.serial,
+        images: imgs.as_ptr(),
+        num_levels: 1,
+        num_faces: 1,
+        swizzle,
+        min_filter: GL_NEAREST,
+        mag_filter: GL_NEAREST,
+        wrap: [GL_CLAMP_TO_EDGE; 3],
+        border_color: [0.0; 4],
+        min_lod: 0.0,
+        max_lod: 0.0,
+        lod_bias: 0.0,
+        max_anisotropy: 1.0,
+        compare_func: 0,
     };
     (desc, imgs)
 }

@@ -29,7 +29,7 @@ pub const MAX_ARRAY_TEXTURE_LAYERS: usize = 2048;
 
 /// Binding targets, indexed by [`target_index`]; the first
 /// [`FIXED_FUNCTION_TARGETS`] can be enabled for fixed-function texturing.
-pub const TARGETS: [GLenum; 7] = [
+pub const TARGETS: [GLenum; 9] = [
     GL_TEXTURE_1D,
     GL_TEXTURE_2D,
     GL_TEXTURE_3D,
@@ -37,6 +37,8 @@ pub const TARGETS: [GLenum; 7] = [
     GL_TEXTURE_RECTANGLE,
     GL_TEXTURE_1D_ARRAY,
     GL_TEXTURE_2D_ARRAY,
+    GL_TEXTURE_CUBE_MAP_ARRAY,
+    GL_TEXTURE_BUFFER,
 ];
 
 /// How many of [`TARGETS`] fixed-function texturing can enable (not the
@@ -45,11 +47,12 @@ pub const FIXED_FUNCTION_TARGETS: usize = 5;
 
 /// The image axis that holds an array texture's layers (EXT_texture_array:
 /// the height of a 1D array, the depth of a 2D array), which mipmaps do
-/// not reduce.
+/// not reduce. A cube map array (ARB_texture_cube_map_array) keeps its
+/// layer-faces on the depth axis, face `f` of layer `l` at `6 * l + f`.
 pub fn layer_axis(target: GLenum) -> Option<usize> {
     match target {
         GL_TEXTURE_1D_ARRAY => Some(1),
-        GL_TEXTURE_2D_ARRAY => Some(2),
+        GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY => Some(2),
         _ => None,
     }
 }
@@ -783,6 +786,9 @@ pub struct Texture {
     /// ARB_texture_view: the data store it shares and where it lies in it
     /// (set for a view and for an original once viewed; texview.rs).
     pub view: Option<crate::texview::ViewOf>,
+    /// A buffer texture's data store (`glTexBuffer*`; see
+    /// [`crate::texture_buffer`]).
+    pub buffer: Option<crate::texture_buffer::TexBuffer>,
 }
 
 /// Source of [`Texture::serial`] values.
@@ -798,6 +804,7 @@ impl Texture {
             serial: next_serial(),
             immutable_levels: None,
             view: None,
+            buffer: None,
         }
     }
 
@@ -838,6 +845,12 @@ impl Texture {
             }
         }
         if faces == 6 && b0.size[0] != b0.size[1] {
+            return None;
+        }
+        // ARB_texture_cube_map_array: square faces, whole cubes.
+        if self.target == GL_TEXTURE_CUBE_MAP_ARRAY
+            && (b0.size[0] != b0.size[1] || b0.size[2] % 6 != 0)
+        {
             return None;
         }
         // Integer textures are not filtered: a filter that would is
@@ -936,13 +949,20 @@ impl Textures {
         }
     }
 
-    /// `glDeleteTextures` (the caller unbinds them).
-    pub fn delete(&mut self, names: &[u32]) {
+    /// `glDeleteTextures` (the caller unbinds them). Returns the data
+    /// stores the deleted buffer textures held, for the caller to let go
+    /// ([`crate::buffer::Buffers::detach_texture`]).
+    pub fn delete(&mut self, names: &[u32]) -> Vec<crate::texture_buffer::TexBuffer> {
+        let mut stores = Vec::new();
         for n in names {
-            if *n != 0 {
-                self.names.remove(n);
+            if *n != 0
+                && let Some(Some(t)) = self.names.remove(n)
+                && let Some(tb) = t.buffer
+            {
+                stores.push(tb);
             }
         }
+        stores
     }
 
     /// The object `name`.

@@ -54,6 +54,7 @@ fn proxy_target(target: GLenum) -> Option<(GLenum, GLenum)> {
         GL_PROXY_TEXTURE_RECTANGLE => (GL_TEXTURE_RECTANGLE, GL_TEXTURE_RECTANGLE),
         GL_PROXY_TEXTURE_1D_ARRAY => (GL_TEXTURE_1D_ARRAY, GL_TEXTURE_1D_ARRAY),
         GL_PROXY_TEXTURE_2D_ARRAY => (GL_TEXTURE_2D_ARRAY, GL_TEXTURE_2D_ARRAY),
+        GL_PROXY_TEXTURE_CUBE_MAP_ARRAY => (GL_TEXTURE_CUBE_MAP_ARRAY, GL_TEXTURE_CUBE_MAP_ARRAY),
         _ => return None,
     })
 }
@@ -103,8 +104,13 @@ pub fn strip_border(
 /// The binding target an image target belongs to, and its cube face.
 pub(crate) fn image_target(target: GLenum) -> Option<(GLenum, usize)> {
     Some(match target {
-        GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_RECTANGLE
-        | GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY => (target, 0),
+        GL_TEXTURE_1D
+        | GL_TEXTURE_2D
+        | GL_TEXTURE_3D
+        | GL_TEXTURE_RECTANGLE
+        | GL_TEXTURE_1D_ARRAY
+        | GL_TEXTURE_2D_ARRAY
+        | GL_TEXTURE_CUBE_MAP_ARRAY => (target, 0),
         GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z => (
             GL_TEXTURE_CUBE_MAP,
             (target - GL_TEXTURE_CUBE_MAP_POSITIVE_X) as usize,
@@ -125,13 +131,31 @@ fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
                 GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_1D_ARRAY
             ) || bind == GL_TEXTURE_CUBE_MAP && target != bind
         }
-        _ => matches!(bind, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY),
+        _ => is_3d_target(bind),
     };
     if ok {
         Ok((bind, face))
     } else {
         Err(ApiError::InvalidEnum)
     }
+}
+
+/// Whether `glTex*Image3D` takes `bind`: 3D textures and the arrays of
+/// 2D images (EXT_texture_array, ARB_texture_cube_map_array).
+pub(crate) fn is_3d_target(bind: GLenum) -> bool {
+    matches!(
+        bind,
+        GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY
+    )
+}
+
+/// ARB_texture_cube_map_array: whether a cube map array image has square
+/// faces and whole cubes ("TexImage3D generates the error INVALID_VALUE if
+/// target is TEXTURE_CUBE_MAP_ARRAY_ARB and depth is not a multiple of
+/// 6"); a limit as the others, so a proxy of another size is cleared
+/// without an error, as in Mesa.
+fn cube_array_size_ok(bind: GLenum, size: [i32; 3]) -> bool {
+    bind != GL_TEXTURE_CUBE_MAP_ARRAY || (size[0] == size[1] && size[2] % 6 == 0)
 }
 
 /// Texels one image may hold: 512 MiB of storage at 16 bytes a texel (the
@@ -202,7 +226,9 @@ impl Context {
         self.flush_vertices();
         self.fbo_resolve();
         self.detach_textures(names);
-        self.shared().textures().delete(names);
+        let stores = self.shared().textures().delete(names);
+        self.release_buffer_stores(&stores);
+        self.forget_buffer_texels(names);
         for unit in &mut self.textures.bound {
             for b in unit.iter_mut() {
                 if names.contains(b) {
@@ -287,13 +313,14 @@ impl Context {
         let bind = image_target(target).map_or(target, |(b, _)| b);
         let max = (max_size(bind) >> level.clamp(0, 31)) as i64;
         let layers = crate::texture::layer_axis(bind);
-        (0..dims).all(|d| {
-            if Some(d) == layers {
-                i64::from(size[d]) <= crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64
-            } else {
-                i64::from(size[d]) <= max + 2 * i64::from(border)
-            }
-        })
+        cube_array_size_ok(bind, size)
+            && (0..dims).all(|d| {
+                if Some(d) == layers {
+                    i64::from(size[d]) <= crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64
+                } else {
+                    i64::from(size[d]) <= max + 2 * i64::from(border)
+                }
+            })
     }
 
     /// Validates a 1D or 2D `glTexImage*` of colour indices (`GL_COLOR_INDEX`,
@@ -423,6 +450,8 @@ impl Context {
             GL_TEXTURE_CUBE_MAP => self.params().version >= (2, 0),
             // EXT_texture_array: depth arrays (shadow array samplers).
             GL_TEXTURE_1D_ARRAY | GL_TEXTURE_2D_ARRAY => true,
+            // ARB_texture_cube_map_array: samplerCubeArrayShadow.
+            GL_TEXTURE_CUBE_MAP_ARRAY => true,
             _ => false,
         }
     }
@@ -737,11 +766,7 @@ impl Context {
             client_image(format, type_, 0, 0, 0, &self.state.pack)?;
             return Ok(None);
         };
-        let dims = if matches!(bind, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY) {
-            3
-        } else {
-            2
-        };
+        let dims = if is_3d_target(bind) { 3 } else { 2 };
         let plan = client_image(format, type_, w, h, d, &self.state.pack.for_dims(dims))?;
         // GL 4.6 compat §8.11.4: INVALID_OPERATION for a depth format and an
         // image that is not a depth image, and (Mesa) a colour format and a
@@ -804,7 +829,7 @@ impl Context {
     /// levels, anisotropy below 1 or a bad priority.
     pub fn tex_parameter(&mut self, target: GLenum, pname: GLenum, v: &[f32]) -> ApiResult {
         self.outside_begin_end()?;
-        target_index(target)?;
+        crate::texture_buffer::parameter_target_index(target)?;
         let rect = target == GL_TEXTURE_RECTANGLE;
         let compat = self.params().profile == Profile::Compat;
         self.flush_vertices();
@@ -828,7 +853,7 @@ impl Context {
     /// `glGetTexParameter{i,f}v`.
     pub fn get_tex_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<Vec<f32>> {
         self.outside_begin_end()?;
-        target_index(target)?;
+        crate::texture_buffer::parameter_target_index(target)?;
         let compat = self.params().profile == Profile::Compat;
         self.with_bound_texture(target, |t| {
             if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
@@ -850,6 +875,9 @@ impl Context {
         pname: GLenum,
     ) -> ApiResult<f32> {
         self.outside_begin_end()?;
+        if target == GL_TEXTURE_BUFFER {
+            return self.tex_buffer_level_parameter(level, pname);
+        }
         let proxy = proxy_target(target);
         let (bind, face) = match proxy {
             Some((bind, _)) => (bind, 0),
@@ -1032,7 +1060,7 @@ impl Context {
                 bind,
                 GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP | GL_TEXTURE_1D_ARRAY
             ),
-            _ => matches!(bind, GL_TEXTURE_3D | GL_TEXTURE_2D_ARRAY),
+            _ => is_3d_target(bind),
         };
         if !ok_target {
             return Err(ApiError::InvalidEnum);

@@ -147,6 +147,16 @@ impl UniformType {
                     "usampler3D" => GL_UNSIGNED_INT_SAMPLER_3D,
                     "usamplerCube" => GL_UNSIGNED_INT_SAMPLER_CUBE,
                     "usampler2DRect" => GL_UNSIGNED_INT_SAMPLER_2D_RECT,
+                    // ARB_texture_cube_map_array.
+                    "samplerCubeArray" => GL_SAMPLER_CUBE_MAP_ARRAY,
+                    "samplerCubeArrayShadow" => GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW,
+                    "isamplerCubeArray" => GL_INT_SAMPLER_CUBE_MAP_ARRAY,
+                    "usamplerCubeArray" => GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY,
+                    // Buffer textures (ARB_texture_buffer_object,
+                    // EXT_gpu_shader4).
+                    "samplerBuffer" => GL_SAMPLER_BUFFER,
+                    "isamplerBuffer" => GL_INT_SAMPLER_BUFFER,
+                    "usamplerBuffer" => GL_UNSIGNED_INT_SAMPLER_BUFFER,
                     _ => return None,
                 };
                 t(gl, Base::Sampler, 1, 1)
@@ -450,6 +460,17 @@ mod tests {
         let m = UniformType::parse("mat2x3").unwrap();
         assert_eq!((m.gl, m.cols, m.rows), (GL_FLOAT_MAT2x3, 2, 3));
         assert_eq!(UniformType::parse("bvec3").unwrap().gl, GL_BOOL_VEC3);
+        // ARB_texture_cube_map_array and buffer samplers are sampler
+        // uniforms (EXT_gpu_shader4's samplerBuffer used to fail the link).
+        for (name, gl) in [
+            ("samplerCubeArrayShadow", GL_SAMPLER_CUBE_MAP_ARRAY_SHADOW),
+            ("usamplerCubeArray", GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY),
+            ("samplerBuffer", GL_SAMPLER_BUFFER),
+            ("isamplerBuffer", GL_INT_SAMPLER_BUFFER),
+        ] {
+            let t = UniformType::parse(name).unwrap();
+            assert_eq!((t.gl, t.base), (gl, Base::Sampler), "{name}");
+        }
         assert_eq!(
             UniformType::parse("sampler2DShadow").unwrap().base,
             Base::Sampler

@@ -134,6 +134,9 @@ pub(crate) unsafe fn pack_into(
 const ALIASES: &[(&str, &str)] = &[
     // EXT_texture_array.
     ("glFramebufferTextureLayerEXT", "glFramebufferTextureLayer"),
+    // ARB_texture_buffer_object, EXT_texture_buffer_object.
+    ("glTexBufferARB", "glTexBuffer"),
+    ("glTexBufferEXT", "glTexBuffer"),
     // NV_conditional_render.
     ("glBeginConditionalRenderNV", "glBeginConditionalRender"),
     ("glEndConditionalRenderNV", "glEndConditionalRender"),

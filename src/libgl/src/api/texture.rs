@@ -387,6 +387,29 @@ unsafe extern "C" fn IsTexture(texture: GLuint) -> GLboolean {
     })
 }
 
+// ARB_texture_buffer_object / _range: executed at once, also while a
+// display list is compiled (the extensions add them to the buffer
+// commands that are not compiled).
+unsafe extern "C" fn TexBuffer(target: GLenum, internal_format: GLenum, buffer: GLuint) {
+    with_ctx("glTexBuffer", (), |c| {
+        let r = c.tex_buffer(target, internal_format, buffer, None);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn TexBufferRange(
+    target: GLenum,
+    internal_format: GLenum,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    with_ctx("glTexBufferRange", (), |c| {
+        let r = c.tex_buffer(target, internal_format, buffer, Some((offset, size)));
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn BindTexture(target: GLenum, texture: GLuint) {
     with_ctx("glBindTexture", (), |c| {
         compiled(c, move |c| c.bind_texture(target, texture))
@@ -1318,6 +1341,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.DeleteTextures = DeleteTextures;
     d.IsTexture = IsTexture;
     d.BindTexture = BindTexture;
+    d.TexBuffer = TexBuffer;
+    d.TexBufferRange = TexBufferRange;
     d.GenTexturesEXT = GenTextures;
     d.DeleteTexturesEXT = DeleteTextures;
     d.BindTextureEXT = BindTexture;
