@@ -11,7 +11,14 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 7
+#define OXGL_DRI_ABI_VERSION 8
+
+// Colour buffers a drawable may have beyond its first: 7, for eight
+// colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
+#define OXGL_MAX_EXTRA_COLOR_BUFFERS 7
+
+// Colour buffers a drawable may have in all: [`OXGL_MAX_EXTRA_COLOR_BUFFERS`] + 1.
+#define OXGL_MAX_COLOR_BUFFERS 8
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -83,6 +90,20 @@ typedef enum OxglBuffer {
   OXGL_BUFFER_DEPTH = 2,
   // Stencil buffer, one `u8` per pixel.
   OXGL_BUFFER_STENCIL = 3,
+  // Extra colour buffer 1 (see [`OxglDrawableDesc::extra_color_buffers`]).
+  OXGL_BUFFER_COLOR1 = 4,
+  // Extra colour buffer 2.
+  OXGL_BUFFER_COLOR2 = 5,
+  // Extra colour buffer 3.
+  OXGL_BUFFER_COLOR3 = 6,
+  // Extra colour buffer 4.
+  OXGL_BUFFER_COLOR4 = 7,
+  // Extra colour buffer 5.
+  OXGL_BUFFER_COLOR5 = 8,
+  // Extra colour buffer 6.
+  OXGL_BUFFER_COLOR6 = 9,
+  // Extra colour buffer 7.
+  OXGL_BUFFER_COLOR7 = 10,
 } OxglBuffer;
 
 // What a query counts.
@@ -152,6 +173,14 @@ typedef struct OxglDrawableDesc {
   uint32_t accum_bits;
   // Samples per pixel; 0 = single-sampled.
   uint32_t samples;
+  // Colour buffers beyond the first (0 to [`OXGL_MAX_EXTRA_COLOR_BUFFERS`]):
+  // the colour attachments 1, 2, ... of a framebuffer object, mapped as
+  // [`OxglBuffer::Color1`] onwards, single-buffered. Window drawables
+  // have none.
+  uint32_t extra_color_buffers;
+  // The format of each extra colour buffer (entries past
+  // `extra_color_buffers` are ignored).
+  enum OxglColorFormat extra_color_formats[OXGL_MAX_EXTRA_COLOR_BUFFERS];
 } OxglDrawableDesc;
 
 // Opaque backend rendering context.
@@ -205,6 +234,11 @@ typedef struct OxglClearDesc {
   uint32_t scissor_enabled;
   // Scissor rectangle.
   struct OxglRect scissor;
+  // With [`clear_bits::CLEAR_COLOR`]: bit `i - 1` clears extra colour
+  // buffer `i` too.
+  uint32_t extra_color_buffers;
+  // The colour write mask of each extra colour buffer.
+  uint8_t extra_color_masks[OXGL_MAX_EXTRA_COLOR_BUFFERS][4];
 } OxglClearDesc;
 
 // Opaque backend shader: a compiled IR shader of one stage.
@@ -455,6 +489,13 @@ typedef struct OxglDrawDesc {
   uint32_t num_textures;
   // [`draw_buffer_bits`]: which colour buffers are drawn to.
   uint32_t draw_buffers;
+  // The fragment colour output each colour buffer receives: entry 0
+  // for the buffers `draw_buffers` names, entry `i` for extra colour
+  // buffer `i`; -1 = not drawn. A window's draws use `[0, -1, ...]`.
+  int32_t color_outputs[OXGL_MAX_COLOR_BUFFERS];
+  // The colour write mask of each extra colour buffer (the first
+  // buffer's is `blend.color_mask`).
+  uint8_t extra_color_masks[OXGL_MAX_EXTRA_COLOR_BUFFERS][4];
   // Rasterization state.
   struct OxglRasterDesc raster;
   // Depth and stencil state.

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 7;
+pub const OXGL_DRI_ABI_VERSION: u32 = 8;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -246,7 +246,22 @@ pub struct OxglDrawableDesc {
     pub accum_bits: u32,
     /// Samples per pixel; 0 = single-sampled.
     pub samples: u32,
+    /// Colour buffers beyond the first (0 to [`OXGL_MAX_EXTRA_COLOR_BUFFERS`]):
+    /// the colour attachments 1, 2, ... of a framebuffer object, mapped as
+    /// [`OxglBuffer::Color1`] onwards, single-buffered. Window drawables
+    /// have none.
+    pub extra_color_buffers: u32,
+    /// The format of each extra colour buffer (entries past
+    /// `extra_color_buffers` are ignored).
+    pub extra_color_formats: [OxglColorFormat; OXGL_MAX_EXTRA_COLOR_BUFFERS],
 }
+
+/// Colour buffers a drawable may have beyond its first: 7, for eight
+/// colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
+pub const OXGL_MAX_EXTRA_COLOR_BUFFERS: usize = 7;
+
+/// Colour buffers a drawable may have in all: [`OXGL_MAX_EXTRA_COLOR_BUFFERS`] + 1.
+pub const OXGL_MAX_COLOR_BUFFERS: usize = 8;
 
 /// Which context API a context is created for.
 #[repr(C)]
@@ -290,6 +305,42 @@ pub enum OxglBuffer {
     Depth = 2,
     /// Stencil buffer, one `u8` per pixel.
     Stencil = 3,
+    /// Extra colour buffer 1 (see [`OxglDrawableDesc::extra_color_buffers`]).
+    Color1 = 4,
+    /// Extra colour buffer 2.
+    Color2 = 5,
+    /// Extra colour buffer 3.
+    Color3 = 6,
+    /// Extra colour buffer 4.
+    Color4 = 7,
+    /// Extra colour buffer 5.
+    Color5 = 8,
+    /// Extra colour buffer 6.
+    Color6 = 9,
+    /// Extra colour buffer 7.
+    Color7 = 10,
+}
+
+impl OxglBuffer {
+    /// Extra colour buffer `i` (1 to 7), `None` past them.
+    pub fn extra_color(i: usize) -> Option<OxglBuffer> {
+        Some(match i {
+            1 => OxglBuffer::Color1,
+            2 => OxglBuffer::Color2,
+            3 => OxglBuffer::Color3,
+            4 => OxglBuffer::Color4,
+            5 => OxglBuffer::Color5,
+            6 => OxglBuffer::Color6,
+            7 => OxglBuffer::Color7,
+            _ => return None,
+        })
+    }
+
+    /// Which extra colour buffer this names (1 to 7), if one.
+    pub fn extra_index(self) -> Option<usize> {
+        let i = self as usize;
+        (4..=10).contains(&i).then(|| i - 3)
+    }
 }
 
 /// Bits of [`OxglClearDesc::buffers`].
@@ -346,6 +397,11 @@ pub struct OxglClearDesc {
     pub scissor_enabled: u32,
     /// Scissor rectangle.
     pub scissor: OxglRect,
+    /// With [`clear_bits::CLEAR_COLOR`]: bit `i - 1` clears extra colour
+    /// buffer `i` too.
+    pub extra_color_buffers: u32,
+    /// The colour write mask of each extra colour buffer.
+    pub extra_color_masks: [[u8; 4]; OXGL_MAX_EXTRA_COLOR_BUFFERS],
 }
 
 /// Opaque backend shader: a compiled IR shader of one stage.
@@ -615,6 +671,13 @@ pub struct OxglDrawDesc {
     pub num_textures: u32,
     /// [`draw_buffer_bits`]: which colour buffers are drawn to.
     pub draw_buffers: u32,
+    /// The fragment colour output each colour buffer receives: entry 0
+    /// for the buffers `draw_buffers` names, entry `i` for extra colour
+    /// buffer `i`; -1 = not drawn. A window's draws use `[0, -1, ...]`.
+    pub color_outputs: [i32; OXGL_MAX_COLOR_BUFFERS],
+    /// The colour write mask of each extra colour buffer (the first
+    /// buffer's is `blend.color_mask`).
+    pub extra_color_masks: [[u8; 4]; OXGL_MAX_EXTRA_COLOR_BUFFERS],
     /// Rasterization state.
     pub raster: OxglRasterDesc,
     /// Depth and stencil state.

@@ -82,6 +82,8 @@ fn buffers() -> Buffers {
         stencil_bits: 8,
         accum_bits: 0,
         samples: 0,
+        extra_color_buffers: 0,
+        extra_color_formats: [oxgl_dri_interface::OxglColorFormat::B8G8R8A8; 7],
     })
     .expect("framebuffer")
 }
@@ -96,6 +98,8 @@ fn clear(r: &mut Rasterizer) {
         stencil: 0,
         stencil_mask: 0xff,
         rect: None,
+        extra: 0,
+        extra_masks: [[true; 4]; 7],
     });
 }
 

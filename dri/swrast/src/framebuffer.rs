@@ -11,7 +11,8 @@
 //! `u32` words per pixel, the bits of red, green, blue and alpha `f32`s.
 
 use oxgl_dri_interface::{
-    OxglColorFormat, OxglDrawableDesc, OxglRect, clear_bits, draw_buffer_bits,
+    OXGL_MAX_EXTRA_COLOR_BUFFERS as EXTRA_BUFFERS, OxglColorFormat, OxglDrawableDesc, OxglRect,
+    clear_bits, draw_buffer_bits,
 };
 
 /// Everything a clear needs, decoded from `OxglClearDesc`.
@@ -33,6 +34,20 @@ pub struct ClearParams {
     pub stencil_mask: u32,
     /// Region to clear, already intersected with the scissor when enabled.
     pub rect: Option<OxglRect>,
+    /// With `CLEAR_COLOR`: bit `i - 1` clears extra colour buffer `i`.
+    pub extra: u32,
+    /// The extra colour buffers' write masks.
+    pub extra_masks: [[bool; 4]; EXTRA_BUFFERS],
+}
+
+/// An extra colour buffer of a drawable (a framebuffer object's colour
+/// attachment 1 onwards).
+#[derive(Debug)]
+pub struct ColorPlane {
+    /// Its format.
+    pub format: OxglColorFormat,
+    /// Its pixels, rows top first as the main buffers.
+    pub data: Vec<u32>,
 }
 
 /// The buffers of one drawable.
@@ -52,6 +67,8 @@ pub struct Buffers {
     pub depth: Vec<f32>,
     /// Stencil buffer (empty when there is none).
     pub stencil: Vec<u8>,
+    /// Extra colour buffers (`OxglDrawableDesc::extra_color_buffers`).
+    pub extra: Vec<ColorPlane>,
 }
 
 /// Allocation failed.
@@ -131,6 +148,7 @@ impl Buffers {
             back: Vec::new(),
             depth: Vec::new(),
             stencil: Vec::new(),
+            extra: Vec::new(),
         };
         b.resize(desc.width.max(1), desc.height.max(1))?;
         Ok(b)
@@ -163,6 +181,24 @@ impl Buffers {
         } else {
             Vec::new()
         };
+        let n_extra = (self.desc.extra_color_buffers as usize).min(EXTRA_BUFFERS);
+        let mut extra = Vec::with_capacity(n_extra);
+        for &f in &self.desc.extra_color_formats[..n_extra] {
+            let mut data = alloc_color(n, opaque, f)?;
+            let words = color_words(f) as u32;
+            if let Some(old) = self.extra.get(extra.len()) {
+                copy_overlap(
+                    &old.data,
+                    self.width * words,
+                    self.height,
+                    &mut data,
+                    width * words,
+                    height,
+                );
+            }
+            extra.push(ColorPlane { format: f, data });
+        }
+        self.extra = extra;
         let (ow, oh) = (self.width, self.height);
         let words = color_words(format) as u32;
         copy_overlap(
@@ -240,45 +276,15 @@ impl Buffers {
         let (w, h) = (self.width as usize, self.height as usize);
         let rows = move || (y0 as usize..y1 as usize).map(move |y| (h - 1 - y) * w);
         let span = x0 as usize..x1 as usize;
-        if p.buffers & clear_bits::CLEAR_COLOR != 0 && self.desc.color_format.is_float() {
-            let value = self.desc.color_format.quantize(p.color).map(f32::to_bits);
-            let targets = self.color_targets(p.draw_buffers);
-            for buf in targets {
-                for row in rows() {
-                    let line = &mut buf[4 * (row + span.start)..4 * (row + span.end)];
-                    for px in line.chunks_exact_mut(4) {
-                        for c in 0..4 {
-                            if p.color_mask[c] {
-                                px[c] = value[c];
-                            }
-                        }
-                    }
-                }
-            }
-        } else if p.buffers & clear_bits::CLEAR_COLOR != 0 {
+        if p.buffers & clear_bits::CLEAR_COLOR != 0 {
             let format = self.desc.color_format;
-            let value = pack_color(p.color, format);
-            let mut keep = 0u32;
-            // Storage word bytes: B (bits 0-7), G, R, A (24-31).
-            for (channel, shift) in [(0usize, 16u32), (1, 8), (2, 0), (3, 24)] {
-                if !p.color_mask[channel] {
-                    keep |= 0xff << shift;
-                }
+            for buf in self.color_targets(p.draw_buffers) {
+                clear_plane(buf, format, rows(), &span, p.color, p.color_mask);
             }
-            if format == OxglColorFormat::B8G8R8X8 {
-                keep &= 0x00ff_ffff;
-            }
-            let targets = self.color_targets(p.draw_buffers);
-            for buf in targets {
-                for row in rows() {
-                    let line = &mut buf[row + span.start..row + span.end];
-                    if keep == 0 {
-                        line.fill(value);
-                    } else {
-                        for px in line {
-                            *px = (*px & keep) | (value & !keep);
-                        }
-                    }
+            for (i, plane) in self.extra.iter_mut().enumerate() {
+                if p.extra & (1 << i) != 0 {
+                    let mask = p.extra_masks[i];
+                    clear_plane(&mut plane.data, plane.format, rows(), &span, p.color, mask);
                 }
             }
         }
@@ -296,6 +302,58 @@ impl Buffers {
                     *s = (*s & !mask) | (value & mask);
                 }
             }
+        }
+    }
+}
+
+/// Clears columns `span` of the storage rows starting at the pixel
+/// offsets `rows` yields to `color`, the channels of `mask` only.
+fn clear_plane(
+    buf: &mut [u32],
+    format: OxglColorFormat,
+    rows: impl Iterator<Item = usize>,
+    span: &std::ops::Range<usize>,
+    color: [f32; 4],
+    mask: [bool; 4],
+) {
+    let words = color_words(format);
+    for row in rows {
+        if let Some(line) = buf.get_mut(words * (row + span.start)..words * (row + span.end)) {
+            clear_span(line, format, color, mask);
+        }
+    }
+}
+
+/// Sets every pixel of `line` (storage words of a colour buffer in
+/// `format`) to `color`, the channels of `mask` only.
+pub fn clear_span(line: &mut [u32], format: OxglColorFormat, color: [f32; 4], mask: [bool; 4]) {
+    if format.is_float() {
+        let value = format.quantize(color).map(f32::to_bits);
+        for px in line.chunks_exact_mut(4) {
+            for c in 0..4 {
+                if mask[c] {
+                    px[c] = value[c];
+                }
+            }
+        }
+        return;
+    }
+    let value = pack_color(color, format);
+    let mut keep = 0u32;
+    // Storage word bytes: B (bits 0-7), G, R, A (24-31).
+    for (channel, shift) in [(0usize, 16u32), (1, 8), (2, 0), (3, 24)] {
+        if !mask[channel] {
+            keep |= 0xff << shift;
+        }
+    }
+    if format == OxglColorFormat::B8G8R8X8 {
+        keep &= 0x00ff_ffff;
+    }
+    if keep == 0 {
+        line.fill(value);
+    } else {
+        for px in line {
+            *px = (*px & keep) | (value & !keep);
         }
     }
 }
@@ -328,6 +386,8 @@ mod tests {
             stencil_bits: 8,
             accum_bits: 0,
             samples: 0,
+            extra_color_buffers: 0,
+            extra_color_formats: [OxglColorFormat::B8G8R8A8; EXTRA_BUFFERS],
         }
     }
 
@@ -341,6 +401,8 @@ mod tests {
             stencil: 0x5a,
             stencil_mask: 0xff,
             rect: None,
+            extra: 0,
+            extra_masks: [[true; 4]; EXTRA_BUFFERS],
         }
     }
 

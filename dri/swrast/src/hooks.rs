@@ -296,6 +296,8 @@ unsafe extern "C" fn clear(ctx: *mut OxglContext, desc: *const OxglClearDesc) ->
         stencil: desc.stencil,
         stencil_mask: desc.stencil_mask,
         rect: (desc.scissor_enabled != 0).then_some(desc.scissor),
+        extra: desc.extra_color_buffers,
+        extra_masks: desc.extra_color_masks.map(|m| m.map(|c| c != 0)),
     };
     guard(|| {
         let mut s = lock(d);
@@ -469,7 +471,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     // depth and stencil tests, update those buffers and count for
     // occlusion queries (as llvmpipe).
     let mut blend = desc.blend;
-    if buffer.is_none() {
+    if buffer.is_none() || desc.color_outputs[0] < 0 {
         blend.color_mask = [0; 4];
     }
     let call = DrawCall {
@@ -488,6 +490,8 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         raster: &desc.raster,
         depth_stencil: &desc.depth_stencil,
         blend: &blend,
+        color_outputs: desc.color_outputs,
+        extra_color_masks: desc.extra_color_masks,
         textures: &views,
     };
     if !call.is_consistent() {
@@ -577,7 +581,21 @@ unsafe extern "C" fn map_buffer(
             (b.depth.as_mut_ptr() as *mut u8, width as usize * 4)
         }
         OxglBuffer::Stencil if !b.stencil.is_empty() => (b.stencil.as_mut_ptr(), width as usize),
-        _ => return OxglStatus::BadArgument,
+        other => match other.extra_index().and_then(|i| b.extra.get_mut(i - 1)) {
+            Some(plane) => {
+                let f = plane.format;
+                let stride = width as usize * f.bytes_per_pixel();
+                *image = OxglImage {
+                    data: plane.data.as_mut_ptr() as *mut _,
+                    stride,
+                    width,
+                    height,
+                    format: f,
+                };
+                return OxglStatus::Ok;
+            }
+            None => return OxglStatus::BadArgument,
+        },
     };
     // The storage stays put until the next resize or destroy, which the core
     // never issues while a buffer is mapped.

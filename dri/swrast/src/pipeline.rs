@@ -76,6 +76,11 @@ pub struct DrawCall<'a> {
     pub depth_stencil: &'a OxglDepthStencilDesc,
     /// Blend state.
     pub blend: &'a OxglBlendDesc,
+    /// The fragment output of each colour buffer, -1 for none
+    /// (`OxglDrawDesc::color_outputs`).
+    pub color_outputs: [i32; oxgl_dri_interface::OXGL_MAX_COLOR_BUFFERS],
+    /// The extra colour buffers' write masks.
+    pub extra_color_masks: [[u8; 4]; oxgl_dri_interface::OXGL_MAX_EXTRA_COLOR_BUFFERS],
     /// Textures of the fragment shader.
     pub textures: &'a [TexView<'a>],
 }
@@ -307,7 +312,15 @@ impl Frontend {
         }
         let samplers = self.textures.bind(call.textures);
         let depth_stencil = depth_stencil_state(call.depth_stencil);
-        let blend = blend_state(call.blend);
+        let mut blend = blend_state(call.blend);
+        blend.output = u8::try_from(call.color_outputs[0]).unwrap_or(0);
+        for (i, slot) in blend.extra.iter_mut().enumerate() {
+            let mask = call.extra_color_masks[i].map(|m| m != 0);
+            *slot = u8::try_from(call.color_outputs[i + 1])
+                .ok()
+                .filter(|_| mask.contains(&true))
+                .map(|o| (o, mask));
+        }
         if let Some((last, fs, uniforms, last_samplers)) = &self.last
             && last.raster == raster
             && last.depth_stencil == depth_stencil
@@ -607,6 +620,8 @@ pub fn blend_state(b: &OxglBlendDesc) -> BlendState {
         constant: b.constant,
         logic_op: (b.logic_op_enabled != 0).then(|| logic_op(b.logic_op)),
         color_mask: b.color_mask.map(|m| m != 0),
+        output: 0,
+        extra: [None; oxgl_dri_interface::OXGL_MAX_EXTRA_COLOR_BUFFERS],
     }
 }
 

@@ -426,6 +426,11 @@ impl FragmentShader for FragmentProgram {
             let depth = env.frag_depth;
             if n_out > 1 {
                 q.color.copy_from_slice(&spill[..4]);
+                for (k, out) in q.extra_color.iter_mut().enumerate() {
+                    if let Some(v) = spill.get(4 * (k + 1)..4 * (k + 2)) {
+                        out.copy_from_slice(v);
+                    }
+                }
             }
             q.mask &= mask as u16;
             if p.info.writes_depth {

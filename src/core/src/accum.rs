@@ -131,11 +131,7 @@ impl Context {
                 }
             }
             GL_ACCUM | GL_LOAD => {
-                let double = self.read_fb_double_buffered();
-                let buffer = match self.state.read_buffer {
-                    GL_BACK | GL_BACK_LEFT if double => OxglBuffer::BackColor,
-                    _ => OxglBuffer::FrontColor,
-                };
+                let buffer = self.read_color_buffer();
                 let Some(read) = self.read_drawable().cloned() else {
                     return Ok(());
                 };

@@ -248,6 +248,7 @@ impl Context {
             self.state.index_mask = saved.index_mask;
             self.state.color_mask = saved.color_mask;
             self.state.draw_buffer = saved.draw_buffer;
+            self.state.draw_buffers_extra = saved.draw_buffers_extra;
             self.raster.alpha_func = f.raster.alpha_func;
             self.raster.blend_factors = f.raster.blend_factors;
             self.raster.blend_equation = f.raster.blend_equation;

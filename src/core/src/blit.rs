@@ -122,9 +122,8 @@ impl Context {
         let mut jobs: Vec<(OxglBuffer, Vec<OxglBuffer>, bool)> = Vec::new();
         if mask & GL_COLOR_BUFFER_BIT != 0 {
             let from = match self.state.read_buffer {
-                GL_BACK | GL_BACK_LEFT if self.read_fb_double_buffered() => OxglBuffer::BackColor,
                 GL_NONE => OxglBuffer::Depth, // marker: nothing to read
-                _ => OxglBuffer::FrontColor,
+                _ => self.read_color_buffer(),
             };
             let bits = self.draw_buffer_bits();
             let mut to = Vec::new();
@@ -133,6 +132,15 @@ impl Context {
             }
             if bits & draw_buffer_bits::DRAW_BACK != 0 && self.fb_double_buffered() {
                 to.push(OxglBuffer::BackColor);
+            }
+            // A framebuffer object's other colour attachments drawn to.
+            let (_, extra, _) = self.color_routing(true);
+            for j in 1..8 {
+                if extra & (1 << (j - 1)) != 0
+                    && let Some(b) = OxglBuffer::extra_color(j)
+                {
+                    to.push(b);
+                }
             }
             if from != OxglBuffer::Depth && !to.is_empty() {
                 jobs.push((from, to, filter == GL_LINEAR));

@@ -20,9 +20,9 @@ use crate::version::{self, Support};
 pub const MAX_VIEWPORT_DIM: i32 = 16384;
 
 /// `GL_MAX_DRAW_BUFFERS`: fragment colours a draw can write to separate
-/// buffers. The backend draws one colour (output 0) into the buffers its
-/// draw mask names, so one (the GL 2.0 minimum; Mesa has 8).
-pub const MAX_DRAW_BUFFERS: usize = 1;
+/// buffers (Mesa's 8): a framebuffer object's colour attachments 0 to 7
+/// ([`crate::fbo::MAX_COLOR_ATTACHMENTS`]).
+pub const MAX_DRAW_BUFFERS: usize = 8;
 
 /// Context profile.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -465,18 +465,72 @@ impl Context {
         Ok(())
     }
 
+    /// The [`draw_buffer_bits`] of the drawable's first colour buffer (or
+    /// the window's buffers) that the draw buffers name.
     pub(crate) fn draw_buffer_bits(&self) -> u32 {
-        match self.state.draw_buffer {
+        self.draw_buffer_list()
+            .iter()
+            .fold(0, |bits, &b| bits | Self::buffer_bits(b))
+    }
+
+    /// `GL_DRAW_BUFFER0` to `GL_DRAW_BUFFER7`.
+    pub(crate) fn draw_buffer_list(&self) -> [GLenum; MAX_DRAW_BUFFERS] {
+        let mut list = [GL_NONE; MAX_DRAW_BUFFERS];
+        list[0] = self.state.draw_buffer;
+        list[1..].copy_from_slice(&self.state.draw_buffers_extra);
+        list
+    }
+
+    fn buffer_bits(buf: GLenum) -> u32 {
+        match buf {
             GL_FRONT | GL_FRONT_LEFT => draw_buffer_bits::DRAW_FRONT,
             GL_BACK | GL_BACK_LEFT => draw_buffer_bits::DRAW_BACK,
             // GL 4.6 compat §17.4.1: LEFT names the front and back left buffers.
             GL_FRONT_AND_BACK | GL_LEFT => {
                 draw_buffer_bits::DRAW_FRONT | draw_buffer_bits::DRAW_BACK
             }
-            // A framebuffer object's drawable has its colour in front.
+            // A framebuffer object's drawable has colour attachment 0 in front.
             GL_COLOR_ATTACHMENT0 => draw_buffer_bits::DRAW_FRONT,
             _ => 0,
         }
+    }
+
+    /// Where each fragment colour output goes (`OxglDrawDesc::color_outputs`):
+    /// the output of the first colour buffer (or the window buffers of
+    /// [`Context::draw_buffer_bits`]) and of each extra colour buffer, -1 for
+    /// none; which extra buffers are drawn (bits); their write masks.
+    /// `broadcast`: the program writes one colour (`gl_FragColor`, fixed
+    /// function), which every draw buffer receives.
+    pub(crate) fn color_routing(&self, broadcast: bool) -> ([i32; 8], u32, [[u8; 4]; 7]) {
+        let list = self.draw_buffer_list();
+        let mut outputs = [-1i32; 8];
+        let mut extra = 0u32;
+        let mut masks = [[0u8; 4]; 7];
+        let out = |i: usize| if broadcast { 0 } else { i as i32 };
+        if !self.fbo_bound() {
+            // The window: its buffers receive the first output naming any.
+            if let Some(i) = list.iter().position(|&b| Self::buffer_bits(b) != 0) {
+                outputs[0] = out(i);
+            }
+            return (outputs, 0, masks);
+        }
+        let user = self.state.color_mask;
+        for (i, &b) in list.iter().enumerate() {
+            let Some(j) = b
+                .checked_sub(GL_COLOR_ATTACHMENT0)
+                .map(|j| j as usize)
+                .filter(|&j| j < MAX_DRAW_BUFFERS)
+            else {
+                continue;
+            };
+            outputs[j] = out(i);
+            if j > 0 {
+                extra |= 1 << (j - 1);
+                let keeps = self.fbo_extra_channels(j - 1);
+                masks[j - 1] = std::array::from_fn(|c| u8::from(user[c] && keeps[c]));
+            }
+        }
+        (outputs, extra, masks)
     }
 
     fn drawing_to_front(&self) -> bool {
@@ -522,6 +576,7 @@ impl Context {
             return Ok(());
         }
         let [x, y, w, h] = s.scissor;
+        let (_, extra_color_buffers, extra_color_masks) = self.color_routing(true);
         let desc = OxglClearDesc {
             buffers,
             draw_buffers: self.draw_buffer_bits(),
@@ -537,6 +592,8 @@ impl Context {
                 width: w,
                 height: h,
             },
+            extra_color_buffers,
+            extra_color_masks,
         };
         Self::status(self.backend.clear(&desc))
     }
@@ -673,9 +730,13 @@ impl Context {
     fn buffer_valid_for_fb(&self, buf: GLenum, object: bool) -> ApiResult {
         if object {
             // GL 3.0 §4.2.1: a framebuffer object has colour attachments
-            // only (one here).
+            // only.
             return match buf {
-                GL_COLOR_ATTACHMENT0 => Ok(()),
+                b if (GL_COLOR_ATTACHMENT0..GL_COLOR_ATTACHMENT0 + MAX_DRAW_BUFFERS as u32)
+                    .contains(&b) =>
+                {
+                    Ok(())
+                }
                 GL_FRONT | GL_FRONT_LEFT | GL_LEFT | GL_FRONT_AND_BACK | GL_BACK | GL_BACK_LEFT
                 | GL_FRONT_RIGHT | GL_BACK_RIGHT | GL_RIGHT | GL_AUX0 | GL_AUX1 | GL_AUX2
                 | GL_AUX3 => Err(ApiError::InvalidOperation),
@@ -709,6 +770,7 @@ impl Context {
             self.buffer_valid_for_default_fb(buf)?;
         }
         self.state.draw_buffer = buf;
+        self.state.draw_buffers_extra = [GL_NONE; 7];
         Ok(())
     }
 
@@ -739,9 +801,11 @@ impl Context {
                 return Err(ApiError::InvalidOperation);
             }
         }
-        // GL 2.1 §4.2.1: outputs past n draw nowhere. With one draw buffer
-        // the state is GL_DRAW_BUFFER (= GL_DRAW_BUFFER0) alone.
+        // GL 2.1 §4.2.1: outputs past n draw nowhere.
         self.state.draw_buffer = bufs.first().copied().unwrap_or(GL_NONE);
+        for (i, slot) in self.state.draw_buffers_extra.iter_mut().enumerate() {
+            *slot = bufs.get(i + 1).copied().unwrap_or(GL_NONE);
+        }
         Ok(())
     }
 

@@ -14,9 +14,12 @@
 //! ([`Context::fbo_resolve`]). Serial numbers (textures' and
 //! renderbuffers') tell which attachments changed.
 //!
-//! Limits: one colour attachment (`GL_MAX_COLOR_ATTACHMENTS` 1), colour
-//! kept at 8 bits per channel in the drawable, no multisampling. Attached
-//! images must have one size (EXT's `INCOMPLETE_DIMENSIONS`).
+//! Eight colour attachments (`GL_MAX_COLOR_ATTACHMENTS`): attachment 0 is
+//! the drawable's colour buffer, attachments 1 to 7 its extra colour
+//! buffers (`OxglBuffer::Color1` ...), each in its image's render format
+//! (8 bits per channel, or float). Attachment points are indexed 0
+//! (colour 0), 1 (depth), 2 (stencil), 3 to 9 (colour 1 to 7). No
+//! multisampling.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -33,7 +36,25 @@ use crate::texture::{internal_format, next_serial, to_base, to_stored};
 /// `GL_MAX_RENDERBUFFER_SIZE`.
 pub const MAX_RENDERBUFFER_SIZE: u32 = 4096;
 /// `GL_MAX_COLOR_ATTACHMENTS`.
-pub const MAX_COLOR_ATTACHMENTS: u32 = 1;
+pub const MAX_COLOR_ATTACHMENTS: u32 = 8;
+
+/// Attachment points: colour 0, depth, stencil, colour 1 to 7.
+pub(crate) const POINTS: usize = 3 + MAX_COLOR_ATTACHMENTS as usize - 1;
+
+/// The attachment point of colour attachment `i`.
+pub(crate) fn color_point(i: usize) -> usize {
+    if i == 0 { 0 } else { i + 2 }
+}
+
+/// The drawable buffer holding the image of point `p`.
+fn point_buffer(p: usize) -> OxglBuffer {
+    match p {
+        0 => OxglBuffer::FrontColor,
+        1 => OxglBuffer::Depth,
+        2 => OxglBuffer::Stencil,
+        _ => OxglBuffer::extra_color(p - 2).unwrap_or(OxglBuffer::FrontColor),
+    }
+}
 /// `GL_MAX_SAMPLES`: renderbuffers are single-sampled.
 pub const MAX_SAMPLES: u32 = 0;
 
@@ -142,17 +163,20 @@ pub enum Attachment {
 /// A framebuffer object.
 #[derive(Default)]
 pub struct Framebuffer {
-    /// Colour 0, depth and stencil attachments.
-    pub att: [Attachment; 3],
-    /// Its `GL_DRAW_BUFFER`.
+    /// Colour 0, depth, stencil and colour 1 to 7 attachments ([`POINTS`]).
+    pub att: [Attachment; POINTS],
+    /// Its `GL_DRAW_BUFFER` (`GL_DRAW_BUFFER0`).
     pub draw_buffer: GLenum,
+    /// Its `GL_DRAW_BUFFER1` to `GL_DRAW_BUFFER7`.
+    pub draw_buffers_extra: [GLenum; 7],
     /// Its `GL_READ_BUFFER`.
     pub read_buffer: GLenum,
     /// The backend drawable holding the images while bound, and what it
-    /// was made for (width, height, depth bits, stencil bits, colour format).
-    drawable: Option<(Arc<Drawable>, [u32; 5])>,
+    /// was made for (width, height, depth bits, stencil bits, colour
+    /// format, extra colour buffers, their formats).
+    drawable: Option<(Arc<Drawable>, [u32; 13])>,
     /// Serial of each attachment's contents at the last upload/download.
-    synced: [u64; 3],
+    synced: [u64; POINTS],
     /// Drawn into since the last download.
     dirty: bool,
 }
@@ -170,6 +194,7 @@ impl Framebuffer {
     fn new() -> Framebuffer {
         Framebuffer {
             draw_buffer: GL_COLOR_ATTACHMENT0,
+            draw_buffers_extra: [GL_NONE; 7],
             read_buffer: GL_COLOR_ATTACHMENT0,
             ..Default::default()
         }
@@ -191,11 +216,15 @@ pub struct FboState {
     pub read_binding: u32,
     /// The window's draw and read buffers while an object is bound.
     window_buffers: [GLenum; 2],
+    /// The window's `GL_DRAW_BUFFER1` ... while an object is bound.
+    window_extra: [GLenum; 7],
     /// The backend currently draws into the bound object's drawable.
     pub(crate) drawable_current: bool,
     /// The colour channels the bound draw framebuffer's colour image keeps
     /// (set by [`Context::fbo_prepare`]); the others are never written.
     channels: [bool; 4],
+    /// The same for colour attachments 1 to 7.
+    extra_channels: [[bool; 4]; 7],
     /// The bound draw framebuffer's bits at the last prepare.
     draw_bits: [u8; 6],
 }
@@ -250,7 +279,7 @@ fn channels(base: GLenum) -> [bool; 4] {
 
 /// Red, green, blue, alpha, depth and stencil bits of a framebuffer with
 /// these colour, depth and stencil images.
-fn image_bits(infos: &[Option<ImageInfo>; 3]) -> [u8; 6] {
+fn image_bits(infos: &[Option<ImageInfo>; POINTS]) -> [u8; 6] {
     let mut bits = [0u8; 6];
     if let Some(c) = infos[0] {
         bits[..4].copy_from_slice(&c.bits[..4]);
@@ -292,6 +321,28 @@ impl Context {
             return m.map(u8::from);
         }
         std::array::from_fn(|i| u8::from(m[i] && self.fbo.channels[i]))
+    }
+
+    /// The colour channels colour attachment `i + 1` of the bound draw
+    /// framebuffer keeps.
+    pub(crate) fn fbo_extra_channels(&self, i: usize) -> [bool; 4] {
+        self.fbo.extra_channels.get(i).copied().unwrap_or([true; 4])
+    }
+
+    /// The drawable buffer the read buffer names: the back buffer, the
+    /// front one or a framebuffer object's colour attachment.
+    pub(crate) fn read_color_buffer(&self) -> OxglBuffer {
+        let b = self.state.read_buffer;
+        if self.read_fbo_bound() {
+            return b
+                .checked_sub(GL_COLOR_ATTACHMENT0)
+                .and_then(|i| OxglBuffer::extra_color(i as usize))
+                .unwrap_or(OxglBuffer::FrontColor);
+        }
+        match b {
+            GL_BACK | GL_BACK_LEFT if self.read_fb_double_buffered() => OxglBuffer::BackColor,
+            _ => OxglBuffer::FrontColor,
+        }
     }
 
     /// Whether a framebuffer object is bound for reading.
@@ -555,15 +606,16 @@ impl Context {
         }
         if draw && name != self.fbo.draw_binding {
             self.fbo_resolve();
-            let db = self.state.draw_buffer;
+            let (db, extra) = (self.state.draw_buffer, self.state.draw_buffers_extra);
             match self.fbo.framebuffers.get_mut(&self.fbo.draw_binding) {
-                Some(Some(fb)) => fb.draw_buffer = db,
-                _ => self.fbo.window_buffers[0] = db,
+                Some(Some(fb)) => (fb.draw_buffer, fb.draw_buffers_extra) = (db, extra),
+                _ => (self.fbo.window_buffers[0], self.fbo.window_extra) = (db, extra),
             }
-            self.state.draw_buffer = match self.fbo.framebuffers.get(&name) {
-                Some(Some(fb)) if name != 0 => fb.draw_buffer,
-                _ => self.fbo.window_buffers[0],
-            };
+            (self.state.draw_buffer, self.state.draw_buffers_extra) =
+                match self.fbo.framebuffers.get(&name) {
+                    Some(Some(fb)) if name != 0 => (fb.draw_buffer, fb.draw_buffers_extra),
+                    _ => (self.fbo.window_buffers[0], self.fbo.window_extra),
+                };
             self.fbo.draw_binding = name;
         }
         if read && name != self.fbo.read_binding {
@@ -636,11 +688,15 @@ impl Context {
 
     fn point_index(attachment: GLenum) -> ApiResult<Vec<usize>> {
         match attachment {
-            GL_COLOR_ATTACHMENT0 => Ok(vec![0]),
             GL_DEPTH_ATTACHMENT => Ok(vec![1]),
             GL_STENCIL_ATTACHMENT => Ok(vec![2]),
             GL_DEPTH_STENCIL_ATTACHMENT => Ok(vec![1, 2]),
-            a if (GL_COLOR_ATTACHMENT1..=GL_COLOR_ATTACHMENT15).contains(&a) => {
+            a if (GL_COLOR_ATTACHMENT0..GL_COLOR_ATTACHMENT0 + MAX_COLOR_ATTACHMENTS)
+                .contains(&a) =>
+            {
+                Ok(vec![color_point((a - GL_COLOR_ATTACHMENT0) as usize)])
+            }
+            a if (GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT15).contains(&a) => {
                 Err(ApiError::InvalidOperation)
             }
             _ => Err(ApiError::InvalidEnum),
@@ -932,7 +988,11 @@ impl Context {
             return true;
         };
         match self.state.read_buffer {
-            GL_COLOR_ATTACHMENT0 => fb.att[0] != Attachment::None,
+            b if (GL_COLOR_ATTACHMENT0..GL_COLOR_ATTACHMENT0 + MAX_COLOR_ATTACHMENTS)
+                .contains(&b) =>
+            {
+                fb.att[color_point((b - GL_COLOR_ATTACHMENT0) as usize)] != Attachment::None
+            }
             b => !(GL_COLOR_ATTACHMENT1..=GL_COLOR_ATTACHMENT15).contains(&b),
         }
     }
@@ -1006,9 +1066,9 @@ impl Context {
                     return Err(BAD);
                 };
                 let fits = match p {
-                    0 => rb.kind == RbKind::Color,
                     1 => matches!(rb.kind, RbKind::Depth | RbKind::DepthStencil),
-                    _ => matches!(rb.kind, RbKind::Stencil | RbKind::DepthStencil),
+                    2 => matches!(rb.kind, RbKind::Stencil | RbKind::DepthStencil),
+                    _ => rb.kind == RbKind::Color,
                 };
                 if !fits || rb.size[0] == 0 || rb.size[1] == 0 {
                     return Err(BAD);
@@ -1046,7 +1106,7 @@ impl Context {
                     return Err(GL_FRAMEBUFFER_UNSUPPORTED);
                 }
                 let b = img.bits;
-                let bits = match (img.base, p) {
+                let bits = match (img.base, p.min(3)) {
                     (GL_DEPTH_COMPONENT, 1) => [0, 0, 0, 0, b[0], b[1]],
                     (GL_DEPTH_COMPONENT, 2) if b[1] > 0 => [0, 0, 0, 0, b[0], b[1]],
                     // ARB_texture_stencil8.
@@ -1054,7 +1114,7 @@ impl Context {
                     (
                         GL_RGB | GL_RGBA | GL_ALPHA | GL_LUMINANCE | GL_LUMINANCE_ALPHA
                         | GL_INTENSITY | GL_RED | GL_RG,
-                        0,
+                        0 | 3,
                     ) => [b[0], b[1], b[2], b[3], 0, 0],
                     _ => return Err(BAD),
                 };
@@ -1070,12 +1130,12 @@ impl Context {
     }
 
     /// The attachments' images and the status of framebuffer `name`.
-    fn fb_status(&self, name: u32) -> (GLenum, [Option<ImageInfo>; 3]) {
+    fn fb_status(&self, name: u32) -> (GLenum, [Option<ImageInfo>; POINTS]) {
         let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
-            return (GL_FRAMEBUFFER_COMPLETE, [None; 3]);
+            return (GL_FRAMEBUFFER_COMPLETE, [None; POINTS]);
         };
-        let mut infos = [None; 3];
-        for p in 0..3 {
+        let mut infos = [None; POINTS];
+        for p in 0..POINTS {
             match self.attachment_info(fb.att[p], p) {
                 Ok(i) => infos[p] = i,
                 Err(e) => return (e, infos),
@@ -1141,6 +1201,9 @@ impl Context {
         if draw != 0 {
             let infos = self.fbo_prepare_one(draw)?;
             self.fbo.channels = infos[0].map_or([true; 4], |i| channels(i.base));
+            self.fbo.extra_channels = std::array::from_fn(|i| {
+                infos[color_point(i + 1)].map_or([true; 4], |i| channels(i.base))
+            });
             self.fbo.draw_bits = image_bits(&infos);
             if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&draw) {
                 fb.dirty = true;
@@ -1151,7 +1214,7 @@ impl Context {
 
     /// [`Context::fbo_prepare`] for one bound framebuffer object; its
     /// attachments' images.
-    fn fbo_prepare_one(&mut self, name: u32) -> ApiResult<[Option<ImageInfo>; 3]> {
+    fn fbo_prepare_one(&mut self, name: u32) -> ApiResult<[Option<ImageInfo>; POINTS]> {
         let (status, infos) = self.fb_status(name);
         if status != GL_FRAMEBUFFER_COMPLETE {
             return Err(ApiError::InvalidFramebufferOperation);
@@ -1166,7 +1229,26 @@ impl Context {
         };
         let stencil_bits = if infos[2].is_some() { 8 } else { 0 };
         let color_format = infos[0].map_or(OxglColorFormat::B8G8R8A8, |i| i.color_format);
-        let key = [w, h, depth_bits, stencil_bits, color_format as u32];
+        // Extra colour buffers up to the last colour attachment 1 to 7.
+        let extra = (1..MAX_COLOR_ATTACHMENTS as usize)
+            .filter(|&i| infos[color_point(i)].is_some())
+            .max()
+            .unwrap_or(0);
+        let extra_formats: [OxglColorFormat; 7] = std::array::from_fn(|i| {
+            infos[color_point(i + 1)].map_or(OxglColorFormat::B8G8R8A8, |i| i.color_format)
+        });
+        let mut key = [0u32; 13];
+        key[..6].copy_from_slice(&[
+            w,
+            h,
+            depth_bits,
+            stencil_bits,
+            color_format as u32,
+            extra as u32,
+        ]);
+        for (k, f) in key[6..].iter_mut().zip(&extra_formats[..extra]) {
+            *k = *f as u32;
+        }
         let needs_drawable = match self.fbo.framebuffers.get(&name) {
             Some(Some(fb)) => fb.drawable.as_ref().is_none_or(|(_, k)| *k != key),
             _ => return Ok(infos),
@@ -1181,6 +1263,8 @@ impl Context {
                 stencil_bits,
                 accum_bits: 0,
                 samples: 0,
+                extra_color_buffers: extra as u32,
+                extra_color_formats: extra_formats,
             };
             let d = self
                 .backend_create_drawable(&desc)
@@ -1189,7 +1273,7 @@ impl Context {
             let mut old = None;
             if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
                 old = fb.drawable.replace((Arc::new(d), key));
-                fb.synced = [0; 3];
+                fb.synced = [0; POINTS];
             }
             self.fbo.drawable_current = false;
             self.fbo_make_current();
@@ -1204,7 +1288,7 @@ impl Context {
         let Some((drawable, _)) = fb.drawable.clone() else {
             return Ok(infos);
         };
-        for p in 0..3 {
+        for p in 0..POINTS {
             let Some(info) = infos[p] else { continue };
             if info.serial != synced[p] {
                 self.upload_attachment(&drawable, att[p], p);
@@ -1218,12 +1302,9 @@ impl Context {
 
     /// Copies attachment `att` (point `p`) into the drawable.
     fn upload_attachment(&self, d: &Drawable, att: Attachment, p: usize) {
-        let buffer = [
-            OxglBuffer::FrontColor,
-            OxglBuffer::Depth,
-            OxglBuffer::Stencil,
-        ][p];
-        let Some(mut map) = d.map(buffer) else { return };
+        let Some(mut map) = d.map(point_buffer(p)) else {
+            return;
+        };
         let (mw, mh) = (map.width as usize, map.height as usize);
         let format = map.format;
         // Texel (x, y) of the source as RGBA, its row width.
@@ -1235,9 +1316,9 @@ impl Context {
                 for x in 0..mw {
                     let v = get(y * src_w + x);
                     match p {
-                        0 => put_pixel(row, x, format, v),
                         1 => row[x * 4..x * 4 + 4].copy_from_slice(&v[0].to_le_bytes()),
-                        _ => row[x] = (v[1] * 255.0).round().clamp(0.0, 255.0) as u8,
+                        2 => row[x] = (v[1] * 255.0).round().clamp(0.0, 255.0) as u8,
+                        _ => put_pixel(row, x, format, v),
                     }
                 }
             }
@@ -1250,14 +1331,14 @@ impl Context {
                 };
                 let w = rb.size[0] as usize;
                 write(&mut map, w, &|i| match p {
-                    0 => rb.color.get(i).copied().unwrap_or_default(),
                     1 => [rb.depth.get(i).copied().unwrap_or(0.0), 0.0, 0.0, 0.0],
-                    _ => [
+                    2 => [
                         0.0,
                         f32::from(rb.stencil.get(i).copied().unwrap_or(0)) / 255.0,
                         0.0,
                         0.0,
                     ],
+                    _ => rb.color.get(i).copied().unwrap_or_default(),
                 });
             }
             Attachment::Texture {
@@ -1303,7 +1384,8 @@ impl Context {
             return;
         };
         let att = fb.att;
-        let serials: [u64; 3] = std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
+        let serials: [u64; POINTS] =
+            std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
         if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
             for (synced, &serial) in fb.synced.iter_mut().zip(&serials) {
                 if serial != 0 {
@@ -1320,23 +1402,23 @@ impl Context {
     /// Copies the drawable's buffer of point `p` into `att`; the new serial
     /// (0 if nothing was copied).
     fn download_attachment(&mut self, d: &Drawable, att: Attachment, p: usize) -> u64 {
-        let buffer = [
-            OxglBuffer::FrontColor,
-            OxglBuffer::Depth,
-            OxglBuffer::Stencil,
-        ][p];
-        let Some(map) = d.map(buffer) else { return 0 };
+        if att == Attachment::None {
+            return 0;
+        }
+        let Some(map) = d.map(point_buffer(p)) else {
+            return 0;
+        };
         let (mw, mh) = (map.width as usize, map.height as usize);
         let format = map.format;
         let read = |x: usize, y: usize| -> [f32; 4] {
             let row = map.row_from_bottom(y as u32);
             match p {
-                0 => get_pixel(row, x, format),
                 1 => {
                     let b = &row[x * 4..x * 4 + 4];
                     [f32::from_le_bytes([b[0], b[1], b[2], b[3]]), 0.0, 0.0, 0.0]
                 }
-                _ => [0.0, f32::from(row[x]) / 255.0, 0.0, 0.0],
+                2 => [0.0, f32::from(row[x]) / 255.0, 0.0, 0.0],
+                _ => get_pixel(row, x, format),
             }
         };
         let serial = next_serial();
@@ -1352,19 +1434,19 @@ impl Context {
                         let v = read(x, y);
                         let i = y * w + x;
                         match p {
-                            0 => {
-                                if let Some(t) = rb.color.get_mut(i) {
-                                    *t = v;
-                                }
-                            }
                             1 => {
                                 if let Some(t) = rb.depth.get_mut(i) {
                                     *t = v[0];
                                 }
                             }
-                            _ => {
+                            2 => {
                                 if let Some(t) = rb.stencil.get_mut(i) {
                                     *t = (v[1] * 255.0).round() as u8;
+                                }
+                            }
+                            _ => {
+                                if let Some(t) = rb.color.get_mut(i) {
+                                    *t = v;
                                 }
                             }
                         }
@@ -1396,9 +1478,9 @@ impl Context {
                             continue;
                         };
                         *t = match p {
-                            0 => to_stored(v, ifmt, fmt, bits),
                             1 => to_base([v[0], t[1], 0.0, 1.0], fmt, bits),
-                            _ => to_base([t[0], v[1], 0.0, 1.0], fmt, bits),
+                            2 => to_base([t[0], v[1], 0.0, 1.0], fmt, bits),
+                            _ => to_stored(v, ifmt, fmt, bits),
                         };
                     }
                 }

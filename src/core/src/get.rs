@@ -214,7 +214,9 @@ impl Context {
             GL_DRAW_BUFFER1..=GL_DRAW_BUFFER15
                 if ((pname - GL_DRAW_BUFFER0) as usize) < crate::context::MAX_DRAW_BUFFERS =>
             {
-                int(i64::from(GL_NONE))
+                int(i64::from(
+                    s.draw_buffers_extra[(pname - GL_DRAW_BUFFER1) as usize],
+                ))
             }
             GL_MAX_DRAW_BUFFERS => int(crate::context::MAX_DRAW_BUFFERS as i64),
             GL_READ_BUFFER => int(i64::from(s.read_buffer)),

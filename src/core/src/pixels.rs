@@ -316,11 +316,7 @@ impl Context {
         let buffer = match plan.source {
             Source::Depth | Source::DepthStencil => OxglBuffer::Depth,
             Source::Stencil => OxglBuffer::Stencil,
-            Source::Color => match self.state.read_buffer {
-                GL_BACK | GL_BACK_LEFT if self.read_fb_double_buffered() => OxglBuffer::BackColor,
-                GL_COLOR_ATTACHMENT0 if self.read_fbo_bound() => OxglBuffer::FrontColor,
-                _ => OxglBuffer::FrontColor,
-            },
+            Source::Color => self.read_color_buffer(),
         };
         let Some(map) = read.map(buffer) else {
             return Ok(());

@@ -86,6 +86,10 @@ pub struct Executable {
     attributes: Vec<Attribute>,
     /// User fragment outputs and their locations (`glGetFragDataLocation`).
     frag_outputs: Vec<(String, u32)>,
+    /// The fragment stage writes one colour that every draw buffer
+    /// receives (`gl_FragColor`, or no fragment shader: fixed function),
+    /// rather than one per buffer (`gl_FragData[i]`, user outputs).
+    pub(crate) fs_broadcast: bool,
     /// Active uniforms with their API types; `location` is the first
     /// element's, -1 for built-ins.
     pub(crate) uniforms: Vec<ProgramUniform>,
@@ -615,6 +619,12 @@ impl Context {
                     .collect()
             })
             .unwrap_or_default();
+        let fs_broadcast = stages[1].as_ref().is_none_or(|l| {
+            !l.interface
+                .outputs
+                .iter()
+                .any(|o| o.name == "gl_FragData" || !o.name.starts_with("gl_"))
+        });
         for (name, color) in frag_bindings {
             if let Some((_, l)) = frag_outputs.iter().find(|(n, _)| n == name)
                 && l != color
@@ -698,6 +708,7 @@ impl Context {
             textures,
             attributes: linked.attributes,
             frag_outputs,
+            fs_broadcast,
             uniforms,
             locations,
             values: Mutex::new(values),

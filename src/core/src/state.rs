@@ -161,8 +161,10 @@ pub struct State {
     pub depth_mask: bool,
     /// `glStencilMask` front and back.
     pub stencil_writemask: [u32; 2],
-    /// `glDrawBuffer`.
+    /// `glDrawBuffer` (`GL_DRAW_BUFFER0`).
     pub draw_buffer: GLenum,
+    /// `GL_DRAW_BUFFER1` to `GL_DRAW_BUFFER7` (`glDrawBuffers`).
+    pub draw_buffers_extra: [GLenum; 7],
     /// `glReadBuffer`.
     pub read_buffer: GLenum,
     /// Pack parameters (`glReadPixels`).
@@ -200,6 +202,7 @@ impl State {
             depth_mask: true,
             stencil_writemask: [u32::MAX; 2],
             draw_buffer: buffer,
+            draw_buffers_extra: [GL_NONE; 7],
             read_buffer: buffer,
             pack: PixelStore::default(),
             unpack: PixelStore::default(),
@@ -231,6 +234,7 @@ pub fn copy_groups(src: &State, dst: &mut State, mask: u32) {
         dst.clear_color = src.clear_color;
         dst.color_mask = src.color_mask;
         dst.draw_buffer = src.draw_buffer;
+        dst.draw_buffers_extra = src.draw_buffers_extra;
     }
     if has(GL_DEPTH_BUFFER_BIT) {
         dst.clear_depth = src.clear_depth;

@@ -441,6 +441,11 @@ impl Context {
                 count: p.count,
             })
             .collect();
+        let broadcast = match &exec {
+            Some(e) if glsl_fs => e.fs_broadcast,
+            _ => true,
+        };
+        let (color_outputs, _, extra_color_masks) = self.color_routing(broadcast);
         let desc = OxglDrawDesc {
             vertices: batch.vertices.as_ptr(),
             vertex_count: batch.vertex_count() as u32,
@@ -471,6 +476,8 @@ impl Context {
             textures: textures.as_ptr(),
             num_textures: textures.len() as u32,
             draw_buffers: self.draw_buffer_bits(),
+            color_outputs,
+            extra_color_masks,
             raster: {
                 let mut r = self.pixel_raster_desc();
                 if glsl_vs {

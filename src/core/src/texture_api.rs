@@ -530,10 +530,12 @@ impl Context {
             .ok_or(ApiError::OutOfMemory)?;
         Ok(match src {
             Some(bytes) => plan.unpack(bytes),
+            // No data: zeros, as the memory Mesa allocates (the contents
+            // are undefined; programs render into such images).
             None => {
                 let mut v = Vec::new();
                 v.try_reserve_exact(n).map_err(|_| ApiError::OutOfMemory)?;
-                v.resize(n, [0.0, 0.0, 0.0, 1.0]);
+                v.resize(n, [0.0; 4]);
                 v
             }
         })
@@ -1132,7 +1134,7 @@ impl Context {
             texels
                 .try_reserve_exact(n)
                 .map_err(|_| ApiError::OutOfMemory)?;
-            texels.resize(n, [0.0, 0.0, 0.0, 1.0]);
+            texels.resize(n, [0.0; 4]);
             images.push(make_image(sz, internal_format, texels)?);
         }
         self.with_bound_texture(bind, |t| {

@@ -70,6 +70,8 @@ impl Config {
             stencil_bits: u32::from(self.stencil_size),
             accum_bits: u32::from(self.accum_size),
             samples: 0,
+            extra_color_buffers: 0,
+            extra_color_formats: [oxgl_dri_interface::OxglColorFormat::B8G8R8A8; 7],
         }
     }
 

@@ -9,6 +9,7 @@
 use super::scene::{SceneState, TargetInfo};
 use super::shader::LANES;
 use super::state::{BlendEquation, BlendFactor, CompareFunc, StencilFace};
+use oxgl_dri_interface::OxglColorFormat;
 
 /// A tile's slice of the target: one row slice per storage row.
 pub struct TileView<'a> {
@@ -26,6 +27,8 @@ pub struct TileView<'a> {
     pub depth: Vec<&'a mut [f32]>,
     /// Stencil rows (empty without a stencil buffer).
     pub stencil: Vec<&'a mut [u8]>,
+    /// The extra colour buffers' rows, per buffer.
+    pub extra: Vec<Vec<&'a mut [u32]>>,
 }
 
 /// Loads the block at tile-local `(lx, ly)` (pixels past the tile's edge
@@ -378,17 +381,18 @@ fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4], clam
     clippy::needless_range_loop,
     reason = "a lane indexes the channel arrays and gives the pixel address"
 )]
+#[expect(clippy::too_many_arguments, reason = "write_color's inputs")]
 fn write_color_float(
-    view: &mut TileView,
-    target: &TargetInfo,
+    rows: &mut [&mut [u32]],
+    format: OxglColorFormat,
     st: &SceneState,
+    cm: [bool; 4],
     lx: usize,
     ly: usize,
     mask: u16,
     c: &mut [[f32; LANES]; 4],
 ) {
     let b = &st.draw.blend;
-    let cm = b.color_mask;
     if mask == 0 || !cm.iter().any(|&on| on) {
         return;
     }
@@ -397,7 +401,7 @@ fn write_color_float(
         let mut d = [[0.0f32; LANES]; 4];
         for l in 0..LANES {
             let (y, x) = at(l);
-            if let Some(px) = view.color.get(y).and_then(|row| row.get(x..x + 4)) {
+            if let Some(px) = rows.get(y).and_then(|row| row.get(x..x + 4)) {
                 for ch in 0..4 {
                     d[ch][l] = f32::from_bits(px[ch]);
                 }
@@ -410,8 +414,8 @@ fn write_color_float(
             continue;
         }
         let (y, x) = at(l);
-        if let Some(px) = view.color.get_mut(y).and_then(|row| row.get_mut(x..x + 4)) {
-            let v = target.format.quantize([c[0][l], c[1][l], c[2][l], c[3][l]]);
+        if let Some(px) = rows.get_mut(y).and_then(|row| row.get_mut(x..x + 4)) {
+            let v = format.quantize([c[0][l], c[1][l], c[2][l], c[3][l]]);
             for ch in 0..4 {
                 if cm[ch] {
                     px[ch] = v[ch].to_bits();
@@ -421,41 +425,49 @@ fn write_color_float(
     }
 }
 
-/// Blends/logic-ops and writes the lanes of `mask` of colour `c`.
+/// Blends/logic-ops and writes the lanes of `mask` of colour `c` into the
+/// colour buffer `rows` (the tile's rows of a buffer in `format`), the
+/// channels of `cm`.
 #[inline(always)]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the fused per-fragment write's inputs"
+)]
 pub fn write_color(
-    view: &mut TileView,
-    target: &TargetInfo,
+    rows: &mut [&mut [u32]],
+    format: OxglColorFormat,
     st: &SceneState,
+    cm: [bool; 4],
     lx: usize,
     ly: usize,
     mask: u16,
     c: &mut [[f32; LANES]; 4],
 ) {
-    if target.float() {
-        write_color_float(view, target, st, lx, ly, mask, c);
+    if format.is_float() {
+        write_color_float(rows, format, st, cm, lx, ly, mask, c);
         return;
     }
+    let has_alpha = format != OxglColorFormat::B8G8R8X8;
     let b = &st.draw.blend;
     let mut write = 0u32;
-    for (bits, on) in CHANNEL_BITS.iter().zip(b.color_mask) {
+    for (bits, on) in CHANNEL_BITS.iter().zip(cm) {
         if on {
             write |= bits;
         }
     }
-    if !target.has_alpha {
+    if !has_alpha {
         // X8 formats: alpha always reads and writes as 0xff.
         write &= 0x00ff_ffff;
     }
     if write == 0 || mask == 0 {
         return;
     }
-    let forced = if target.has_alpha { 0 } else { 0xff00_0000 };
+    let forced = if has_alpha { 0 } else { 0xff00_0000 };
     let full_write = write | forced == 0xffff_ffff;
     let mut out;
     if let Some(op) = b.logic_op {
         let src = pack(c);
-        let dst = load(&view.color, lx, ly);
+        let dst = load(rows, lx, ly);
         out = [0u32; LANES];
         for l in 0..LANES {
             let v = op.apply(src[l], dst[l]);
@@ -465,15 +477,15 @@ pub fn write_color(
         && let Some(f) = fixed_factors(b)
     {
         let src = pack(c);
-        let dst = load(&view.color, lx, ly);
-        let v = blend_unorm8(&src, &dst, f, target.has_alpha);
+        let dst = load(rows, lx, ly);
+        let v = blend_unorm8(&src, &dst, f, has_alpha);
         out = [0u32; LANES];
         for l in 0..LANES {
             out[l] = (v[l] & write) | (dst[l] & !write) | forced;
         }
     } else if b.enabled {
-        let dst = load(&view.color, lx, ly);
-        let d = unpack(&dst, target.has_alpha);
+        let dst = load(rows, lx, ly);
+        let d = unpack(&dst, has_alpha);
         for ch in c.iter_mut() {
             for v in ch.iter_mut() {
                 *v = v.clamp(0.0, 1.0);
@@ -488,7 +500,7 @@ pub fn write_color(
     } else {
         out = pack(c);
         if !full_write {
-            let dst = load(&view.color, lx, ly);
+            let dst = load(rows, lx, ly);
             for l in 0..LANES {
                 out[l] = (out[l] & write) | (dst[l] & !write) | forced;
             }
@@ -498,5 +510,5 @@ pub fn write_color(
             }
         }
     }
-    store(&mut view.color, lx, ly, &out, mask);
+    store(rows, lx, ly, &out, mask);
 }

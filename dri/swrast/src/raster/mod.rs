@@ -114,6 +114,7 @@ struct Planes {
     color: Vec<u32>,
     depth: Vec<f32>,
     stencil: Vec<u8>,
+    extra: Vec<crate::framebuffer::ColorPlane>,
 }
 
 enum Msg {
@@ -247,11 +248,18 @@ impl Rasterizer {
             format: fb.desc.color_format,
             depth: (!fb.depth.is_empty()).then(|| DepthFormat::from_bits(fb.desc.depth_bits)),
             stencil: !fb.stencil.is_empty(),
+            extra: fb.extra.len() as u8,
+            extra_formats: std::array::from_fn(|i| {
+                fb.extra
+                    .get(i)
+                    .map_or(oxgl_dri_interface::OxglColorFormat::B8G8R8A8, |p| p.format)
+            }),
         };
         let planes = Planes {
             color,
             depth: std::mem::take(&mut fb.depth),
             stencil: std::mem::take(&mut fb.stencil),
+            extra: std::mem::take(&mut fb.extra),
         };
         self.target = Some((info, buffer));
         match &mut self.exec {
@@ -426,6 +434,7 @@ impl Rasterizer {
         }
         fb.depth = p.depth;
         fb.stencil = p.stencil;
+        fb.extra = p.extra;
     }
 }
 
@@ -474,6 +483,16 @@ fn execute(scene: &Scene, planes: &mut Planes, threads: usize, batch: Option<&mu
     split_rows(&mut planes.color, &t, t.color_words(), &mut color);
     split_rows(&mut planes.depth, &t, 1, &mut depth);
     split_rows(&mut planes.stencil, &t, 1, &mut stencil);
+    // Extra colour buffers: per tile, one row list per buffer.
+    let mut extra: Vec<Vec<Vec<&mut [u32]>>> = (0..n).map(|_| Vec::new()).collect();
+    for plane in planes.extra.iter_mut() {
+        let words = crate::framebuffer::color_words(plane.format);
+        let mut rows: Vec<Vec<&mut [u32]>> = (0..n).map(|_| Vec::new()).collect();
+        split_rows(&mut plane.data, &t, words, &mut rows);
+        for (tile, r) in extra.iter_mut().zip(rows) {
+            tile.push(r);
+        }
+    }
     if color.iter().any(|c| c.is_empty()) {
         debug_assert!(false, "target planes do not match the scene");
         return;
@@ -483,9 +502,10 @@ fn execute(scene: &Scene, planes: &mut Planes, threads: usize, batch: Option<&mu
         .into_iter()
         .zip(depth)
         .zip(stencil)
+        .zip(extra)
         .enumerate()
         .filter(|(i, _)| !scene.bins[*i].is_empty())
-        .map(|(i, ((color, depth), stencil))| {
+        .map(|(i, (((color, depth), stencil), extra))| {
             let (tx, ty) = ((i % tiles_x) as i32, (i / tiles_x) as i32);
             let view = TileView {
                 x0: tx * TILE as i32,
@@ -495,6 +515,7 @@ fn execute(scene: &Scene, planes: &mut Planes, threads: usize, batch: Option<&mu
                 color,
                 depth,
                 stencil,
+                extra,
             };
             (i, view)
         })

@@ -121,6 +121,10 @@ pub struct TargetInfo {
     pub depth: Option<DepthFormat>,
     /// There is a stencil buffer.
     pub stencil: bool,
+    /// Extra colour buffers (a framebuffer object's attachments 1, 2, ...).
+    pub extra: u8,
+    /// Their formats (entries past `extra` unused).
+    pub extra_formats: [oxgl_dri_interface::OxglColorFormat; super::state::EXTRA_BUFFERS],
 }
 
 impl TargetInfo {

@@ -63,6 +63,10 @@ pub struct QuadBatch {
     pub y_sign: f32,
     /// Output colour, RGBA, `color[channel][lane]`.
     pub color: [[f32; LANES]; 4],
+    /// Colour outputs 1, 2, ... (`gl_FragData[i]`, user outputs at
+    /// location `i`), for the extra colour buffers; the shader writes them
+    /// when it has them.
+    pub extra_color: [[[f32; LANES]; 4]; super::state::EXTRA_BUFFERS],
     /// Output depth, read only when [`ShaderInfo::writes_depth`].
     pub depth: [f32; LANES],
 }
@@ -78,6 +82,7 @@ impl Default for QuadBatch {
             point_coord: [[0.0; LANES]; 2],
             y_sign: -1.0,
             color: [[0.0; LANES]; 4],
+            extra_color: [[[0.0; LANES]; 4]; super::state::EXTRA_BUFFERS],
             depth: [0.0; LANES],
         }
     }

@@ -479,7 +479,16 @@ pub struct BlendState {
     pub logic_op: Option<LogicOp>,
     /// `glColorMask`: R, G, B, A.
     pub color_mask: [bool; 4],
+    /// The fragment output the first colour buffer receives (0 unless
+    /// `glDrawBuffers` put another first).
+    pub output: u8,
+    /// Each extra colour buffer's output and write mask; `None`: not
+    /// drawn (see `OxglDrawDesc::color_outputs`).
+    pub extra: [Option<(u8, [bool; 4])>; EXTRA_BUFFERS],
 }
+
+/// Extra colour buffers a target may have (`OXGL_MAX_EXTRA_COLOR_BUFFERS`).
+pub const EXTRA_BUFFERS: usize = oxgl_dri_interface::OXGL_MAX_EXTRA_COLOR_BUFFERS;
 
 impl Default for BlendState {
     fn default() -> Self {
@@ -494,6 +503,8 @@ impl Default for BlendState {
             constant: [0.0; 4],
             logic_op: None,
             color_mask: [true; 4],
+            output: 0,
+            extra: [None; EXTRA_BUFFERS],
         }
     }
 }

@@ -19,6 +19,8 @@ fn fb_with(w: u32, h: u32, depth_bits: u32, format: OxglColorFormat) -> Buffers 
         stencil_bits: 8,
         accum_bits: 0,
         samples: 0,
+        extra_color_buffers: 0,
+        extra_color_formats: [oxgl_dri_interface::OxglColorFormat::B8G8R8A8; 7],
     })
     .unwrap()
 }
@@ -68,6 +70,8 @@ fn clear_all(r: &mut Rasterizer, color: [f32; 4], depth: f64, stencil: u32) {
         stencil,
         stencil_mask: 0xff,
         rect: None,
+        extra: 0,
+        extra_masks: [[true; 4]; 7],
     });
 }
 
@@ -1059,6 +1063,8 @@ fn binned_clear_with_rect() {
             width: 30,
             height: 5,
         }),
+        extra: 0,
+        extra_masks: [[true; 4]; 7],
     });
     r.end(&mut f);
     assert_eq!(px(&f, 61, 71), 0xffff_0000);

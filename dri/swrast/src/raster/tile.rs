@@ -11,9 +11,9 @@
 use super::fragment::{TileView, depth_stencil, write_color};
 use super::scene::{CLEAR_BIT, Edge, Extra, NO_EXTRA, Plane, Prim, PrimKind, Scene, SceneState};
 use super::shader::{LANE_X, LANE_Y, LANES, QuadBatch};
-use super::state::Interp;
-use crate::framebuffer::{ClearParams, pack_color};
-use oxgl_dri_interface::{OxglColorFormat, clear_bits};
+use super::state::{EXTRA_BUFFERS, Interp};
+use crate::framebuffer::{ClearParams, clear_span};
+use oxgl_dri_interface::clear_bits;
 
 const LX: [f32; LANES] = {
     let mut t = [0.0; LANES];
@@ -91,41 +91,21 @@ fn clear_tile(scene: &Scene, p: &ClearParams, view: &mut TileView) {
     }
     let xs = (r[0] - view.x0) as usize..(r[2] - view.x0) as usize;
     let ys = (r[1] - view.y0) as usize..(r[3] - view.y0) as usize;
-    if p.buffers & clear_bits::CLEAR_COLOR != 0 && t.float() {
-        let value = t.format.quantize(p.color).map(f32::to_bits);
+    if p.buffers & clear_bits::CLEAR_COLOR != 0 {
+        let words = t.color_words();
         for row in &mut view.color[ys.clone()] {
-            for px in row[4 * xs.start..4 * xs.end].chunks_exact_mut(4) {
-                for c in 0..4 {
-                    if p.color_mask[c] {
-                        px[c] = value[c];
-                    }
-                }
+            let line = &mut row[words * xs.start..words * xs.end];
+            clear_span(line, t.format, p.color, p.color_mask);
+        }
+        for (i, plane) in view.extra.iter_mut().enumerate() {
+            if p.extra & (1 << i) == 0 {
+                continue;
             }
-        }
-    } else if p.buffers & clear_bits::CLEAR_COLOR != 0 {
-        let format = if t.has_alpha {
-            OxglColorFormat::B8G8R8A8
-        } else {
-            OxglColorFormat::B8G8R8X8
-        };
-        let value = pack_color(p.color, format);
-        let mut keep = 0u32;
-        for (channel, shift) in [(0usize, 16u32), (1, 8), (2, 0), (3, 24)] {
-            if !p.color_mask[channel] {
-                keep |= 0xff << shift;
-            }
-        }
-        if !t.has_alpha {
-            keep &= 0x00ff_ffff;
-        }
-        for row in &mut view.color[ys.clone()] {
-            let s = &mut row[xs.clone()];
-            if keep == 0 {
-                s.fill(value);
-            } else {
-                for px in s {
-                    *px = (*px & keep) | (value & !keep);
-                }
+            let format = t.extra_formats[i];
+            let words = crate::framebuffer::color_words(format);
+            for row in &mut plane[ys.clone()] {
+                let line = &mut row[words * xs.start..words * xs.end];
+                clear_span(line, format, p.color, p.extra_masks[i]);
             }
         }
     }
@@ -598,6 +578,32 @@ impl BlockCtx<'_> {
             // written, whatever the write masks say (llvmpipe counts the same).
             self.samples += u64::from(mask.count_ones());
         }
-        write_color(view, target, st, lx, ly, mask, &mut q.color);
+        let b = &st.draw.blend;
+        // Extra colour buffers first: blending the first buffer changes
+        // its colour in place.
+        for (i, slot) in b.extra.iter().enumerate() {
+            let (Some((out, cm)), Some(rows)) = (slot, view.extra.get_mut(i)) else {
+                continue;
+            };
+            let mut c = match *out {
+                0 => q.color,
+                k => q.extra_color[(k as usize - 1).min(EXTRA_BUFFERS - 1)],
+            };
+            write_color(rows, target.extra_formats[i], st, *cm, lx, ly, mask, &mut c);
+        }
+        let c = match b.output {
+            0 => &mut q.color,
+            k => &mut q.extra_color[(k as usize - 1).min(EXTRA_BUFFERS - 1)],
+        };
+        write_color(
+            &mut view.color,
+            target.format,
+            st,
+            b.color_mask,
+            lx,
+            ly,
+            mask,
+            c,
+        );
     }
 }
