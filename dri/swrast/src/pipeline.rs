@@ -321,6 +321,11 @@ impl Frontend {
                 .filter(|_| mask.contains(&true))
                 .map(|o| (o, mask));
         }
+        blend.extra_len = blend
+            .extra
+            .iter()
+            .rposition(Option::is_some)
+            .map_or(0, |i| i as u8 + 1);
         if let Some((last, fs, uniforms, last_samplers)) = &self.last
             && last.raster == raster
             && last.depth_stencil == depth_stencil
@@ -622,6 +627,7 @@ pub fn blend_state(b: &OxglBlendDesc) -> BlendState {
         color_mask: b.color_mask.map(|m| m != 0),
         output: 0,
         extra: [None; oxgl_dri_interface::OXGL_MAX_EXTRA_COLOR_BUFFERS],
+        extra_len: 0,
     }
 }
 

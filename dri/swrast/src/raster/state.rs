@@ -485,6 +485,9 @@ pub struct BlendState {
     /// Each extra colour buffer's output and write mask; `None`: not
     /// drawn (see `OxglDrawDesc::color_outputs`).
     pub extra: [Option<(u8, [bool; 4])>; EXTRA_BUFFERS],
+    /// Entries of `extra` up to the last drawn one (0: only the first
+    /// buffer is drawn, the common case, checked per block).
+    pub extra_len: u8,
 }
 
 /// Extra colour buffers a target may have (`OXGL_MAX_EXTRA_COLOR_BUFFERS`).
@@ -505,6 +508,7 @@ impl Default for BlendState {
             color_mask: [true; 4],
             output: 0,
             extra: [None; EXTRA_BUFFERS],
+            extra_len: 0,
         }
     }
 }

@@ -581,7 +581,7 @@ impl BlockCtx<'_> {
         let b = &st.draw.blend;
         // Extra colour buffers first: blending the first buffer changes
         // its colour in place.
-        for (i, slot) in b.extra.iter().enumerate() {
+        for (i, slot) in b.extra[..b.extra_len as usize].iter().enumerate() {
             let (Some((out, cm)), Some(rows)) = (slot, view.extra.get_mut(i)) else {
                 continue;
             };
