@@ -1186,6 +1186,256 @@ static void scene_point_sprites(void)
     glDeleteTextures(1, &tex);
 }
 
+
+/* ---- pixels: glDrawPixels with zoom, pixel transfer and formats,
+ * glBitmap, glCopyPixels, glWindowPos, glRasterPos through the
+ * transform ----------------------------------------------------------- */
+
+static void scene_pixels(void)
+{
+    static GLubyte rgb[16 * 12 * 3], lum[8 * 8], bits[16 * 2];
+    static GLushort packed[10 * 10];
+    for (int y = 0; y < 12; y++)
+        for (int x = 0; x < 16; x++) {
+            GLubyte *p = rgb + (y * 16 + x) * 3;
+            p[0] = (GLubyte)(x * 16);
+            p[1] = (GLubyte)(y * 20);
+            p[2] = (GLubyte)(((x ^ y) & 1) ? 220 : 40);
+        }
+    for (int i = 0; i < 64; i++)
+        lum[i] = (GLubyte)(i * 4);
+    for (int y = 0; y < 16; y++) {
+        bits[y * 2] = (GLubyte)(0x81 | (0x3c >> (y & 3)));
+        bits[y * 2 + 1] = (GLubyte)(y & 1 ? 0xaa : 0x55);
+    }
+    for (int i = 0; i < 100; i++)
+        packed[i] = (GLushort)(((i % 10) * 3) << 11 | ((i / 10) * 6) << 5 | 31);
+    ortho_pixels();
+    glClearColor(0.2f, 0.2f, 0.25f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+
+    /* RGB bytes, then zoomed 2x/1.6x (zooms whose pixel edges never fall
+     * on a pixel centre: there GL leaves the rounding open) */
+    glRasterPos2i(4, 4);
+    glDrawPixels(16, 12, GL_RGB, GL_UNSIGNED_BYTE, rgb);
+    glPixelZoom(2.0f, 1.6f);
+    glRasterPos2i(24, 4);
+    glDrawPixels(16, 12, GL_RGB, GL_UNSIGNED_BYTE, rgb);
+    glPixelZoom(-1.0f, 1.0f);
+    glRasterPos2i(80, 4);
+    glDrawPixels(16, 12, GL_RGB, GL_UNSIGNED_BYTE, rgb);
+    glPixelZoom(1.0f, 1.0f);
+
+    /* luminance with scale and bias, then a red pixel map */
+    glPixelTransferf(GL_RED_SCALE, 0.5f);
+    glPixelTransferf(GL_GREEN_BIAS, 0.25f);
+    glRasterPos2i(90, 4);
+    glDrawPixels(8, 8, GL_LUMINANCE, GL_UNSIGNED_BYTE, lum);
+    glPixelTransferf(GL_RED_SCALE, 1.0f);
+    glPixelTransferf(GL_GREEN_BIAS, 0.0f);
+    {
+        /* two-entry maps: llvmpipe indexes a map with floor(v * size),
+         * the spec with round(v * (size - 1)); with two entries both
+         * agree away from v = 0.5 */
+        static const GLfloat r[2] = { 1.0f, 0.2f }, g[2] = { 0.0f, 1.0f };
+        static const GLfloat b[2] = { 0.8f, 0.3f }, a[2] = { 1.0f, 1.0f };
+        glPixelMapfv(GL_PIXEL_MAP_R_TO_R, 2, r);
+        glPixelMapfv(GL_PIXEL_MAP_G_TO_G, 2, g);
+        glPixelMapfv(GL_PIXEL_MAP_B_TO_B, 2, b);
+        glPixelMapfv(GL_PIXEL_MAP_A_TO_A, 2, a);
+        glPixelTransferi(GL_MAP_COLOR, GL_TRUE);
+        glRasterPos2i(102, 4);
+        /* blue masked: llvmpipe 22.3's blue does not follow B_TO_B */
+        glColorMask(GL_TRUE, GL_TRUE, GL_FALSE, GL_TRUE);
+        glDrawPixels(8, 8, GL_RGB, GL_UNSIGNED_BYTE, rgb);
+        glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+        glPixelTransferi(GL_MAP_COLOR, GL_FALSE);
+    }
+    /* packed 5-6-5, skipped rows and pixels */
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 10);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, 2);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 1);
+    glRasterPos2i(114, 4);
+    glDrawPixels(8, 8, GL_RGB, GL_UNSIGNED_SHORT_5_6_5, packed);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+
+    /* bitmaps: the raster colour, the move, LSB first */
+    glColor3f(1, 1, 0.3f);
+    glRasterPos2i(4, 40);
+    for (int i = 0; i < 4; i++)
+        glBitmap(16, 16, 0, 0, 18, 2, bits);
+    glPixelStorei(GL_UNPACK_LSB_FIRST, GL_TRUE);
+    glColor3f(0.3f, 1, 1);
+    glWindowPos2i(80, 40);
+    glBitmap(16, 16, 0, 0, 0, 0, bits);
+    glPixelStorei(GL_UNPACK_LSB_FIRST, GL_FALSE);
+
+    /* the raster position through a rotation and a perspective */
+    glMatrixMode(GL_PROJECTION);
+    glPushMatrix();
+    glLoadIdentity();
+    glFrustum(-1, 1, -1, 1, 1, 10);
+    glMatrixMode(GL_MODELVIEW);
+    glPushMatrix();
+    glLoadIdentity();
+    glTranslatef(0.2f, 0.1f, -2.0f);
+    glRotatef(30, 0, 0, 1);
+    glColor3f(1, 0.4f, 0.4f);
+    glRasterPos3f(0.3f, 0.2f, 0.0f);
+    glBitmap(16, 16, 8, 8, 0, 0, bits);
+    glPopMatrix();
+    glMatrixMode(GL_PROJECTION);
+    glPopMatrix();
+    glMatrixMode(GL_MODELVIEW);
+
+    /* copies of what is there: plain, zoomed, overlapping */
+    glRasterPos2i(4, 70);
+    glCopyPixels(4, 4, 40, 20, GL_COLOR);
+    glPixelZoom(0.6f, 2.0f);
+    glRasterPos2i(50, 70);
+    glCopyPixels(24, 4, 32, 18, GL_COLOR);
+    glPixelZoom(1.0f, 1.0f);
+    glRasterPos2i(72, 72);
+    glCopyPixels(70, 70, 30, 20, GL_COLOR);
+    /* depth pixels gate colour: written, then tested */
+    glEnable(GL_DEPTH_TEST);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    {
+        static GLfloat depth[20 * 20];
+        for (int i = 0; i < 400; i++)
+            depth[i] = (i % 20) < 10 ? 0.25f : 0.75f;
+        glRasterPos2i(120, 80);
+        glDrawPixels(20, 20, GL_DEPTH_COMPONENT, GL_FLOAT, depth);
+        glDepthFunc(GL_LESS);
+        glColor3f(0.2f, 0.9f, 0.2f);
+        glRectf(115, 75, 150, 110);
+    }
+    glDisable(GL_DEPTH_TEST);
+    glDepthFunc(GL_LESS);
+}
+
+/* ---- framebuffers: render to textures through a framebuffer object
+ * (two colour attachments and a depth renderbuffer), texture a window
+ * quad with them, blit and copy between framebuffers ------------------- */
+
+static void scene_framebuffers(void)
+{
+    GLuint tex[2], depth, fb;
+    const GLenum both[2] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
+    glGenTextures(2, tex);
+    for (int i = 0; i < 2; i++) {
+        glBindTexture(GL_TEXTURE_2D, tex[i]);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 64, 64, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    }
+    glGenRenderbuffers(1, &depth);
+    glBindRenderbuffer(GL_RENDERBUFFER, depth);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, 64, 64);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex[0], 0);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, tex[1], 0);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, depth);
+    if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE) {
+        fprintf(stderr, "scenes: framebuffer incomplete\n");
+        exit(1);
+    }
+    glViewport(0, 0, 64, 64);
+    glMatrixMode(GL_PROJECTION);
+    glLoadIdentity();
+    glOrtho(0, 64, 0, 64, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    glLoadIdentity();
+    /* attachment 1 cleared alone, then both drawn */
+    glDrawBuffer(GL_COLOR_ATTACHMENT1);
+    glClearColor(0.1f, 0.3f, 0.6f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawBuffer(GL_COLOR_ATTACHMENT0);
+    glClearColor(0.5f, 0.1f, 0.1f, 1);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+    glDrawBuffers(2, both);
+    glEnable(GL_DEPTH_TEST);
+    glBegin(GL_TRIANGLES);
+    glColor3f(1, 0.9f, 0.2f);
+    glVertex3f(4, 6, 0.5f);
+    glColor3f(0.2f, 1, 0.4f);
+    glVertex3f(60, 14, -0.5f);
+    glColor3f(0.3f, 0.4f, 1);
+    glVertex3f(30, 58, 0.0f);
+    glColor3f(1, 1, 1);
+    glVertex3f(6, 40, -0.2f);
+    glVertex3f(58, 44, 0.2f);
+    glVertex3f(40, 4, 0.0f);
+    glEnd();
+    glDisable(GL_DEPTH_TEST);
+    /* attachment 1 only: a blended band */
+    glDrawBuffer(GL_COLOR_ATTACHMENT1);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    glColor4f(1, 0.2f, 0.8f, 0.5f);
+    glRectf(0, 24, 64, 36);
+    glDisable(GL_BLEND);
+
+    /* the window: the two textures on quads, one rotated */
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDrawBuffer(GL_BACK);
+    glViewport(0, 0, W, H);
+    ortho_pixels();
+    glClearColor(0.12f, 0.12f, 0.12f, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_TEXTURE_2D);
+    glTexEnvi(GL_TEXTURE_ENV, GL_TEXTURE_ENV_MODE, GL_REPLACE);
+    for (int i = 0; i < 2; i++) {
+        glBindTexture(GL_TEXTURE_2D, tex[i]);
+        glPushMatrix();
+        glTranslatef(30.0f + 52 * i, 32, 0);
+        glRotatef(i * 20.0f, 0, 0, 1);
+        glBegin(GL_QUADS);
+        glTexCoord2f(0, 0);
+        glVertex2f(-24, -24);
+        glTexCoord2f(1, 0);
+        glVertex2f(24, -24);
+        glTexCoord2f(1, 1);
+        glVertex2f(24, 24);
+        glTexCoord2f(0, 1);
+        glVertex2f(-24, 24);
+        glEnd();
+        glPopMatrix();
+    }
+    glDisable(GL_TEXTURE_2D);
+    /* blits from the object: attachment 0 scaled down, attachment 1
+     * mirrored */
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, fb);
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
+    glBlitFramebuffer(0, 0, 64, 64, 110, 64, 142, 96, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    glReadBuffer(GL_COLOR_ATTACHMENT1);
+    glBlitFramebuffer(0, 0, 64, 64, 150, 64, 118, 118, GL_COLOR_BUFFER_BIT, GL_NEAREST);
+    /* a copy from the window into a texture, drawn again */
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+    glBindTexture(GL_TEXTURE_2D, tex[0]);
+    glCopyTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 10, 10, 32, 32);
+    glEnable(GL_TEXTURE_2D);
+    glBegin(GL_QUADS);
+    glTexCoord2f(0, 0);
+    glVertex2f(112, 4);
+    glTexCoord2f(0.5f, 0);
+    glVertex2f(156, 4);
+    glTexCoord2f(0.5f, 0.5f);
+    glVertex2f(156, 60);
+    glTexCoord2f(0, 0.5f);
+    glVertex2f(112, 60);
+    glEnd();
+    glDisable(GL_TEXTURE_2D);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteRenderbuffers(1, &depth);
+    glDeleteTextures(2, tex);
+}
+
 struct scene {
     const char *name;
     void (*draw)(void);
@@ -1206,6 +1456,8 @@ static const struct scene scenes[] = {
     { "texgen", scene_texgen },
     { "stipple", scene_stipple },
     { "point_sprites", scene_point_sprites },
+    { "pixels", scene_pixels },
+    { "framebuffers", scene_framebuffers },
 };
 
 int main(int argc, char **argv)
