@@ -23,6 +23,7 @@
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
 #include "probe.h"
+#include "program.h"
 #include <GL/glext.h>
 #include <string.h>
 
@@ -54,44 +55,7 @@ static GLint level_param(GLenum target, GLint level, GLenum pname)
  * gl_MultiTexCoord0 on and `fs`; 0 after a FAIL line when a step fails. */
 static GLuint build(const char *what, const char *fs)
 {
-    static const char *vs = "#version 120\n"
-                            "void main() {\n"
-                            "  gl_TexCoord[0] = gl_MultiTexCoord0;\n"
-                            "  gl_Position = ftransform();\n"
-                            "}\n";
-    GLuint p = glCreateProgram();
-    const char *src[2] = { vs, fs };
-    GLenum kind[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-    GLint ok;
-    char log[2048];
-    int i;
-    for (i = 0; i < 2; i++) {
-        GLuint s = glCreateShader(kind[i]);
-        glShaderSource(s, 1, &src[i], NULL);
-        glCompileShader(s);
-        glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            log[0] = '\0';
-            glGetShaderInfoLog(s, sizeof log, NULL, log);
-            CHECK(0, "%s: shader does not compile: %s", what, log);
-            glDeleteProgram(p);
-            return 0;
-        }
-        glAttachShader(p, s);
-        glDeleteShader(s);
-    }
-    glLinkProgram(p);
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        log[0] = '\0';
-        glGetProgramInfoLog(p, sizeof log, NULL, log);
-        CHECK(0, "%s: program does not link: %s", what, log);
-        glDeleteProgram(p);
-        return 0;
-    }
-    glUseProgram(p);
-    glUniform1i(glGetUniformLocation(p, "tex"), 0);
-    return p;
+    return use_sampling_program(what, FTRANSFORM_VS("120"), fs);
 }
 
 /* A 4x4-pixel quad at window pixel (x, y), every corner with texture

@@ -16,47 +16,14 @@
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
 #include "probe.h"
+#include "program.h"
 #include <GL/glext.h>
 
 #define SIZE 16
 
 static GLuint build(const char *fs_src)
 {
-    static const char *vs_src = "void main() { gl_Position = ftransform(); }\n";
-    GLuint p = glCreateProgram();
-    const char *src[2] = { vs_src, fs_src };
-    GLenum kind[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-    GLint ok;
-    char log[1024];
-    for (int i = 0; i < 2; i++) {
-        GLuint s = glCreateShader(kind[i]);
-        glShaderSource(s, 1, &src[i], NULL);
-        glCompileShader(s);
-        glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            glGetShaderInfoLog(s, sizeof log, NULL, log);
-            CHECK(0, "compile failed: %s", log);
-        }
-        glAttachShader(p, s);
-    }
-    glLinkProgram(p);
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        glGetProgramInfoLog(p, sizeof log, NULL, log);
-        CHECK(0, "link failed: %s", log);
-        return 0;
-    }
-    return p;
-}
-
-static void rect(void)
-{
-    glBegin(GL_QUADS);
-    glVertex2f(-1, -1);
-    glVertex2f(1, -1);
-    glVertex2f(1, 1);
-    glVertex2f(-1, 1);
-    glEnd();
+    return build_program("program", "void main() { gl_Position = ftransform(); }\n", fs_src);
 }
 
 static GLuint color_texture(void)
@@ -156,7 +123,7 @@ static void draw_buffers(void)
 
     /* Fixed function: every draw buffer gets the colour. */
     glColor4f(0, 1, 0, 1);
-    rect();
+    unit_quad();
     check_att(0, 8, 8, 0, 255, 0, 255, "fixed function");
     check_att(1, 8, 8, 0, 0, 255, 255, "fixed function, buffer not drawn");
     check_att(2, 8, 8, 0, 255, 0, 255, "fixed function");
@@ -170,7 +137,7 @@ static void draw_buffers(void)
     GLenum perm[3] = { GL_COLOR_ATTACHMENT2, GL_COLOR_ATTACHMENT1, GL_COLOR_ATTACHMENT0 };
     glDrawBuffers(3, perm);
     glUseProgram(data);
-    rect();
+    unit_quad();
     check_att(2, 5, 9, 255, 0, 0, 255, "gl_FragData[0]");
     check_att(1, 5, 9, 0, 255, 0, 255, "gl_FragData[1]");
     check_att(0, 5, 9, 0, 0, 255, 128, "gl_FragData[2]");
@@ -180,7 +147,7 @@ static void draw_buffers(void)
     glBlendFunc(GL_ONE, GL_ONE);
     GLuint one = build("void main() { gl_FragColor = vec4(0.25, 0.0, 0.5, 0.0); }\n");
     glUseProgram(one);
-    rect();
+    unit_quad();
     glDisable(GL_BLEND);
     check_att(2, 9, 5, 255, 0, 128, 255, "gl_FragColor blended");
     check_att(1, 9, 5, 64, 255, 128, 255, "gl_FragColor blended");

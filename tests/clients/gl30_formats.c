@@ -24,6 +24,7 @@
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
 #include "probe.h"
+#include "program.h"
 #include <GL/glext.h>
 #include <limits.h>
 #include <math.h>
@@ -55,26 +56,10 @@ static GLuint build(const char *what, const char *vs, const char *fs, const char
                     const char *frag_out)
 {
     GLuint p = glCreateProgram();
-    const char *src[2] = { vs, fs };
-    GLenum kind[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-    GLint ok;
-    char log[2048];
-    int i;
-    for (i = 0; i < 2; i++) {
-        GLuint s = glCreateShader(kind[i]);
-        glShaderSource(s, 1, &src[i], NULL);
-        glCompileShader(s);
-        glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            log[0] = '\0';
-            glGetShaderInfoLog(s, sizeof log, NULL, log);
-            CHECK(0, "%s: %s shader does not compile: %s", what, i ? "fragment" : "vertex", log);
-            glDeleteShader(s);
-            glDeleteProgram(p);
-            return 0;
-        }
-        glAttachShader(p, s);
-        glDeleteShader(s);
+    if (!attach_shader(p, GL_VERTEX_SHADER, vs, what) ||
+        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what)) {
+        glDeleteProgram(p);
+        return 0;
     }
     if (attrib)
         glBindAttribLocation(p, 1, attrib);
@@ -85,12 +70,7 @@ static GLuint build(const char *what, const char *vs, const char *fs, const char
             bind_frag_data_location(p, 0, frag_out);
         expect_error(GL_NO_ERROR, "glBindFragDataLocationEXT");
     }
-    glLinkProgram(p);
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        log[0] = '\0';
-        glGetProgramInfoLog(p, sizeof log, NULL, log);
-        CHECK(0, "%s: program does not link: %s", what, log);
+    if (!link_program(p, what)) {
         glDeleteProgram(p);
         return 0;
     }

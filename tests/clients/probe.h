@@ -50,4 +50,33 @@ __attribute__((unused)) static void *proc(const char *name)
     return p;
 }
 
+/* A size x size RGBA window (8 bits a channel, alpha, double-buffered)
+ * made current, with a viewport and an orthographic projection in window
+ * pixels; prints GL_VERSION and GL_RENDERER. */
+__attribute__((unused)) static struct test_window open_pixel_window(int size)
+{
+    static const int attribs[] = { GLX_RGBA,       GLX_DOUBLEBUFFER, GLX_RED_SIZE,  8,
+                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE, 8,
+                                   GLX_ALPHA_SIZE, 8,                None };
+    struct test_window t = open_window_with(attribs, size);
+    glViewport(0, 0, size, size);
+    glMatrixMode(GL_PROJECTION);
+    glOrtho(0, size, 0, size, -1, 1);
+    glMatrixMode(GL_MODELVIEW);
+    printf("GL_VERSION %s, GL_RENDERER %s\n", (const char *)glGetString(GL_VERSION),
+           (const char *)glGetString(GL_RENDERER));
+    return t;
+}
+
+/* A quad over the whole viewport under identity matrices. */
+__attribute__((unused)) static void unit_quad(void)
+{
+    glBegin(GL_QUADS);
+    glVertex2f(-1, -1);
+    glVertex2f(1, -1);
+    glVertex2f(1, 1);
+    glVertex2f(-1, 1);
+    glEnd();
+}
+
 #endif

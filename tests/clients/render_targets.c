@@ -13,6 +13,7 @@
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
 #include "probe.h"
+#include "program.h"
 #include <GL/glext.h>
 #include <math.h>
 
@@ -20,41 +21,7 @@
 
 static GLuint build(const char *fs_src)
 {
-    static const char *vs_src = "void main() { gl_Position = ftransform(); }\n";
-    GLuint p = glCreateProgram();
-    const char *src[2] = { vs_src, fs_src };
-    GLenum kind[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-    GLint ok;
-    char log[1024];
-    for (int i = 0; i < 2; i++) {
-        GLuint s = glCreateShader(kind[i]);
-        glShaderSource(s, 1, &src[i], NULL);
-        glCompileShader(s);
-        glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            glGetShaderInfoLog(s, sizeof log, NULL, log);
-            CHECK(0, "compile failed: %s", log);
-        }
-        glAttachShader(p, s);
-    }
-    glLinkProgram(p);
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        glGetProgramInfoLog(p, sizeof log, NULL, log);
-        CHECK(0, "link failed: %s", log);
-        return 0;
-    }
-    return p;
-}
-
-static void rect(void)
-{
-    glBegin(GL_QUADS);
-    glVertex2f(-1, -1);
-    glVertex2f(1, -1);
-    glVertex2f(1, 1);
-    glVertex2f(-1, 1);
-    glEnd();
+    return build_program("program", "void main() { gl_Position = ftransform(); }\n", fs_src);
 }
 
 static void check_float_pixel(const char *what, int x, int y, float r, float g, float b, float a)
@@ -108,21 +75,21 @@ static void float_targets(void)
     glClear(GL_COLOR_BUFFER_BIT);
     check_float_pixel("RGBA32F clear", 3, 3, 0.25, 0.5, 0.75, 1.0);
     glUseProgram(prog);
-    rect();
+    unit_quad();
     check_float_pixel("RGBA32F draw", 5, 7, 2.0, -1.0, 0.25, 8.0);
     glEnable(GL_BLEND);
     glBlendFunc(GL_ONE, GL_ONE);
-    rect();
+    unit_quad();
     check_float_pixel("RGBA32F additive blend", 5, 7, 4.0, -2.0, 0.5, 16.0);
     glBlendFunc(GL_CONSTANT_COLOR, GL_ONE);
     glBlendColor(0.5, 0.5, 0.5, 0.25);
-    rect();
+    unit_quad();
     check_float_pixel("RGBA32F constant-colour blend", 5, 7, 5.0, -2.5, 0.625, 18.0);
     glDisable(GL_BLEND);
     glColorMask(GL_FALSE, GL_TRUE, GL_FALSE, GL_TRUE);
     glUseProgram(0);
     glColor4f(0.5, 0.125, 0.5, 0.75);
-    rect();
+    unit_quad();
     glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
     check_float_pixel("RGBA32F colour mask", 5, 7, 5.0, 0.125, 0.625, 0.75);
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
@@ -132,7 +99,7 @@ static void float_targets(void)
     glBindTexture(GL_TEXTURE_2D, tex);
     glUseProgram(sample);
     glUniform1i(glGetUniformLocation(sample, "t"), 0);
-    rect();
+    unit_quad();
     glUseProgram(0);
     CHECK_RGBA(4, 4, 255, 8, 40, 48, 1, "window sampling the float texture");
     glDeleteFramebuffersEXT(1, &fb);
@@ -142,7 +109,7 @@ static void float_targets(void)
     fb = texture_fbo(GL_RG16F, &tex, &status);
     CHECK(status == GL_FRAMEBUFFER_COMPLETE_EXT, "RG16F status 0x%x", status);
     glUseProgram(prog);
-    rect();
+    unit_quad();
     glUseProgram(0);
     check_float_pixel("RG16F draw", 1, 1, 2.0, -1.0, 0.0, 1.0);
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
@@ -153,7 +120,7 @@ static void float_targets(void)
     fb = texture_fbo(GL_R11F_G11F_B10F_EXT, &tex, &status);
     CHECK(status == GL_FRAMEBUFFER_COMPLETE_EXT, "R11F_G11F_B10F status 0x%x", status);
     glUseProgram(prog);
-    rect();
+    unit_quad();
     glUseProgram(0);
     check_float_pixel("R11F_G11F_B10F draw", 2, 2, 2.0, 0.0, 0.25, 1.0);
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
@@ -179,7 +146,7 @@ static void float_targets(void)
     status = glCheckFramebufferStatusEXT(GL_FRAMEBUFFER_EXT);
     CHECK(status == GL_FRAMEBUFFER_COMPLETE_EXT, "RGBA16F renderbuffer status 0x%x", status);
     glUseProgram(prog);
-    rect();
+    unit_quad();
     glUseProgram(0);
     check_float_pixel("RGBA16F renderbuffer draw", 9, 9, 2.0, -1.0, 0.25, 8.0);
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
@@ -190,7 +157,7 @@ static void float_targets(void)
     fb = texture_fbo(GL_RGBA8, &tex, &status);
     CHECK(status == GL_FRAMEBUFFER_COMPLETE_EXT, "RGBA8 status 0x%x", status);
     glUseProgram(prog);
-    rect();
+    unit_quad();
     glUseProgram(0);
     check_float_pixel("RGBA8 draw", 2, 2, 1.0, 0.0, 64.0 / 255.0, 1.0);
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);

@@ -28,6 +28,7 @@
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
 #include "probe.h"
+#include "program.h"
 #include <GL/glext.h>
 #include <math.h>
 #include <string.h>
@@ -124,45 +125,7 @@ static void compare_texels(const char *what, const GLubyte *got, const GLubyte *
  * `fs`. Returns 0 (after a FAIL line with the log) when a step fails. */
 static GLuint build(const char *what, const char *fs)
 {
-    static const char *vs = "#version 110\n"
-                            "void main() {\n"
-                            "  gl_TexCoord[0] = gl_MultiTexCoord0;\n"
-                            "  gl_Position = ftransform();\n"
-                            "}\n";
-    GLuint p = glCreateProgram();
-    const char *src[2] = { vs, fs };
-    GLenum kind[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
-    GLint ok;
-    char log[2048];
-    int i;
-    for (i = 0; i < 2; i++) {
-        GLuint s = glCreateShader(kind[i]);
-        glShaderSource(s, 1, &src[i], NULL);
-        glCompileShader(s);
-        glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-        if (!ok) {
-            log[0] = '\0';
-            glGetShaderInfoLog(s, sizeof log, NULL, log);
-            CHECK(0, "%s: %s shader does not compile: %s", what, i ? "fragment" : "vertex", log);
-            glDeleteShader(s);
-            glDeleteProgram(p);
-            return 0;
-        }
-        glAttachShader(p, s);
-        glDeleteShader(s);
-    }
-    glLinkProgram(p);
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        log[0] = '\0';
-        glGetProgramInfoLog(p, sizeof log, NULL, log);
-        CHECK(0, "%s: program does not link: %s", what, log);
-        glDeleteProgram(p);
-        return 0;
-    }
-    glUseProgram(p);
-    glUniform1i(glGetUniformLocation(p, "tex"), 0);
-    return p;
+    return use_sampling_program(what, FTRANSFORM_VS("110"), fs);
 }
 
 /* A quad from (x0, y0) to (x1, y1), every corner with texture coordinate
@@ -767,16 +730,7 @@ static void errors_and_depth(void)
 
 int main(void)
 {
-    static const int attribs[] = { GLX_RGBA,       GLX_DOUBLEBUFFER, GLX_RED_SIZE,  8,
-                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE, 8,
-                                   GLX_ALPHA_SIZE, 8,                None };
-    struct test_window t = open_window_with(attribs, 32);
-    glViewport(0, 0, 32, 32);
-    glMatrixMode(GL_PROJECTION);
-    glOrtho(0, 32, 0, 32, -1, 1);
-    glMatrixMode(GL_MODELVIEW);
-    printf("GL_VERSION %s, GL_RENDERER %s\n", (const char *)glGetString(GL_VERSION),
-           (const char *)glGetString(GL_RENDERER));
+    struct test_window t = open_pixel_window(32);
 
     if (!has_extension("GL_EXT_texture_array")) {
         printf("SKIP GL_EXT_texture_array\n");

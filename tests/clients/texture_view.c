@@ -420,16 +420,7 @@ static void errors(void)
 
 int main(void)
 {
-    static const int attribs[] = { GLX_RGBA,       GLX_DOUBLEBUFFER, GLX_RED_SIZE,  8,
-                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE, 8,
-                                   GLX_ALPHA_SIZE, 8,                None };
-    struct test_window t = open_window_with(attribs, 32);
-    glViewport(0, 0, 32, 32);
-    glMatrixMode(GL_PROJECTION);
-    glOrtho(0, 32, 0, 32, -1, 1);
-    glMatrixMode(GL_MODELVIEW);
-    printf("GL_VERSION %s, GL_RENDERER %s\n", (const char *)glGetString(GL_VERSION),
-           (const char *)glGetString(GL_RENDERER));
+    struct test_window t = open_pixel_window(32);
 
     if (!has_extension("GL_ARB_texture_view")) {
         printf("SKIP GL_ARB_texture_view\n");

@@ -1,0 +1,82 @@
+/*
+ * program.h: GLSL programs for the clients that draw with shaders —
+ * compile and attach a shader, link, both with a FAIL line carrying the
+ * info log when they do not succeed. Include after common.h, with
+ * GL_GLEXT_PROTOTYPES defined. Header-only.
+ */
+#ifndef OXGL_TEST_PROGRAM_H
+#define OXGL_TEST_PROGRAM_H
+
+/* A vertex shader for fixed-function geometry: the position through the
+ * matrices, texture coordinate set 0 passed on. */
+#define FTRANSFORM_VS(version)                  \
+    "#version " version "\n"                    \
+    "void main() {\n"                           \
+    "  gl_TexCoord[0] = gl_MultiTexCoord0;\n"   \
+    "  gl_Position = ftransform();\n"           \
+    "}\n"
+
+/* Compiles `src` as a `kind` shader and attaches it to `p`; 0 (and a FAIL
+ * line naming `what`) if it does not compile. */
+__attribute__((unused)) static int attach_shader(GLuint p, GLenum kind, const char *src,
+                                                 const char *what)
+{
+    GLuint s = glCreateShader(kind);
+    GLint ok = 0;
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[2048] = "";
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        CHECK(0, "%s: %s shader does not compile: %s", what,
+              kind == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+        glDeleteShader(s);
+        return 0;
+    }
+    glAttachShader(p, s);
+    glDeleteShader(s);
+    return 1;
+}
+
+/* Links `p`; 0 (and a FAIL line naming `what`) if it does not link. */
+__attribute__((unused)) static int link_program(GLuint p, const char *what)
+{
+    GLint ok = 0;
+    glLinkProgram(p);
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    if (!ok) {
+        char log[2048] = "";
+        glGetProgramInfoLog(p, sizeof log, NULL, log);
+        CHECK(0, "%s: program does not link: %s", what, log);
+    }
+    return ok;
+}
+
+/* A linked program of vertex shader `vs` and fragment shader `fs`, or 0
+ * after a FAIL line. */
+__attribute__((unused)) static GLuint build_program(const char *what, const char *vs,
+                                                    const char *fs)
+{
+    GLuint p = glCreateProgram();
+    if (!attach_shader(p, GL_VERTEX_SHADER, vs, what) ||
+        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what) || !link_program(p, what)) {
+        glDeleteProgram(p);
+        return 0;
+    }
+    return p;
+}
+
+/* build_program, then made current with its sampler `tex` on unit 0. */
+__attribute__((unused)) static GLuint use_sampling_program(const char *what, const char *vs,
+                                                           const char *fs)
+{
+    GLuint p = build_program(what, vs, fs);
+    if (p) {
+        glUseProgram(p);
+        glUniform1i(glGetUniformLocation(p, "tex"), 0);
+    }
+    return p;
+}
+
+#endif
