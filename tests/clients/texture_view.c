@@ -10,7 +10,9 @@
  *   of the original and the other way round; layers of a 2D array seen as a
  *   2D texture and as a cube map, a cube face as a 2D texture;
  * - reinterpretation: R8 bytes read as R8_SNORM, RGBA8 as SRGB8_ALPHA8
- *   (same bytes back), R32F 1.0 as RGBA8 bytes 00 00 80 3f;
+ *   (same bytes back), R32F 1.0 as RGBA8 bytes 00 00 80 3f, an
+ *   RGB10_A2UI word as RGBA8UI bytes (RGB10_A2UI clamps to 10 and 2
+ *   bits, takes packed 2_10_10_10_REV words);
  * - glGenerateMipmap through an R8_SNORM view of R8 averages snorm values;
  * - rendering: glClear and a quad into a framebuffer object whose colour
  *   is level 1 of a view, read through the original; sampling a view after
@@ -278,6 +280,44 @@ static void formats(void)
     glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, &back);
     CHECK(back == 2.0f, "RGBA8 bytes 00 00 00 40 as R32F: %f", back);
     expect_error(GL_NO_ERROR, "formats");
+
+    /* RGB10_A2UI (32-bit class): values clamp to 10 and 2 bits; a packed
+     * word goes in whole; an RGBA8UI view reads its bytes. */
+    {
+        GLuint u = gen(), uv = gen();
+        GLuint in[4] = { 2000, 5, 1023, 7 }, out[4] = { 0 };
+        glBindTexture(GL_TEXTURE_2D, u);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB10_A2UI, 1, 1, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT,
+                     in);
+        expect_error(GL_NO_ERROR, "GL_RGB10_A2UI image");
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out);
+        CHECK(out[0] == 1023 && out[1] == 5 && out[2] == 1023 && out[3] == 3,
+              "RGB10_A2UI clamped: %u %u %u %u", out[0], out[1], out[2], out[3]);
+        GLuint word = 3u << 30 | 512u << 20 | 7u << 10 | 1u; /* a, b, g, r */
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB10_A2UI, 1, 1, 0, GL_RGBA_INTEGER,
+                     GL_UNSIGNED_INT_2_10_10_10_REV, &word);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, 0);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out);
+        CHECK(out[0] == 1 && out[1] == 7 && out[2] == 512 && out[3] == 3,
+              "RGB10_A2UI from 2_10_10_10_REV: %u %u %u %u", out[0], out[1], out[2], out[3]);
+        GLuint st = gen();
+        glBindTexture(GL_TEXTURE_2D, st);
+        glTexStorage2D(GL_TEXTURE_2D, 1, GL_RGB10_A2UI, 1, 1);
+        glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, 1, 1, GL_RGBA_INTEGER,
+                        GL_UNSIGNED_INT_2_10_10_10_REV, &word);
+        TextureView(uv, GL_TEXTURE_2D, st, GL_RGBA8UI, 0, 1, 0, 1);
+        expect_error(GL_NO_ERROR, "RGBA8UI view of RGB10_A2UI");
+        glBindTexture(GL_TEXTURE_2D, uv);
+        memset(out, 0, sizeof out);
+        glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA_INTEGER, GL_UNSIGNED_INT, out);
+        CHECK(out[0] == (word & 0xff) && out[1] == (word >> 8 & 0xff) &&
+                  out[2] == (word >> 16 & 0xff) && out[3] == word >> 24,
+              "RGB10_A2UI word %08x as RGBA8UI: %02x %02x %02x %02x", word, out[0], out[1],
+              out[2], out[3]);
+        GLuint del3[3] = { u, uv, st };
+        glDeleteTextures(3, del3);
+        expect_error(GL_NO_ERROR, "GL_RGB10_A2UI");
+    }
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
 

@@ -148,6 +148,9 @@ pub struct ClientImage {
     /// unpacked values are clamped to and packed values are read as. Set
     /// by the caller that knows the image ([`ClientImage::for_integer`]).
     pub int_image: Option<(bool, u8)>,
+    /// The same for the image's alpha channel
+    /// ([`crate::texture::integer_alpha_kind`]).
+    pub int_alpha: Option<(bool, u8)>,
 }
 
 /// Validates a colour format/type pair (INVALID_ENUM for unknown ones,
@@ -256,6 +259,7 @@ pub fn client_image(
         byte_len,
         swap_bytes: store.swap_bytes,
         int_image: None,
+        int_alpha: None,
     })
 }
 
@@ -269,6 +273,7 @@ impl ClientImage {
             return Err(ApiError::InvalidOperation);
         }
         self.int_image = kind;
+        self.int_alpha = crate::texture::integer_alpha_kind(internal);
         Ok(self)
     }
 
@@ -421,7 +426,9 @@ impl ClientImage {
     /// clamped to the image's integer format, as texel bits.
     fn decode_integer(&self, bytes: &[u8], comps: &[usize]) -> [f32; 4] {
         let kind = self.int_image.unwrap_or((true, 32));
-        let mut v = [0.0, 0.0, 0.0, crate::texture::int_to_texel(1, kind)];
+        let alpha = self.int_alpha.unwrap_or(kind);
+        let kind_of = |c: usize| if c == 3 { alpha } else { kind };
+        let mut v = [0.0, 0.0, 0.0, crate::texture::int_to_texel(1, alpha)];
         if let (_, Some(_)) = type_info(self.type_).unwrap_or((1, None)) {
             // Packed fields as unsigned integers (GL 4.6 table 8.8).
             let mut word = 0u32;
@@ -434,7 +441,8 @@ impl ClientImage {
             for (i, &bits) in fields.iter().enumerate() {
                 let s = if rev { shift } else { shift - bits };
                 let n = (word >> s) & ((1u32 << bits) - 1);
-                v[comps[i].min(3)] = crate::texture::int_to_texel(n.into(), kind);
+                let c = comps[i].min(3);
+                v[c] = crate::texture::int_to_texel(n.into(), kind_of(c));
                 if rev { shift += bits } else { shift -= bits }
             }
             return v;
@@ -452,7 +460,7 @@ impl ClientImage {
                 GL_UNSIGNED_INT => i64::from(u32::from_ne_bytes([e[0], e[1], e[2], e[3]])),
                 _ => i64::from(i32::from_ne_bytes([e[0], e[1], e[2], e[3]])),
             };
-            let c = crate::texture::int_to_texel(n, kind);
+            let c = crate::texture::int_to_texel(n, kind_of(comps[i]));
             match comps[i] {
                 4 => {
                     v[0] = c;

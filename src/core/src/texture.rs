@@ -218,6 +218,8 @@ fn integer_internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_RGBA8UI | GL_RGBA8I | GL_RGBA16UI | GL_RGBA16I | GL_RGBA32UI | GL_RGBA32I => {
             (GL_RGBA, [b; 4])
         }
+        // ARB_texture_rgb10_a2ui (GL 3.3).
+        GL_RGB10_A2UI => (GL_RGBA, [10, 10, 10, 2]),
         GL_ALPHA8UI_EXT | GL_ALPHA8I_EXT | GL_ALPHA16UI_EXT | GL_ALPHA16I_EXT
         | GL_ALPHA32UI_EXT | GL_ALPHA32I_EXT => (GL_ALPHA, [0, 0, 0, b]),
         GL_INTENSITY8UI_EXT | GL_INTENSITY8I_EXT | GL_INTENSITY16UI_EXT | GL_INTENSITY16I_EXT
@@ -287,8 +289,19 @@ pub fn integer_kind(fmt: GLenum) -> Option<(bool, u8)> {
         | GL_INTENSITY32I_EXT
         | GL_LUMINANCE32I_EXT
         | GL_LUMINANCE_ALPHA32I_EXT => (true, 32),
+        // Red, green and blue; alpha has 2 bits ([`integer_alpha_kind`]).
+        GL_RGB10_A2UI => (false, 10),
         _ => return None,
     })
+}
+
+/// [`integer_kind`] of an integer format's alpha channel: its other
+/// channels' but for `GL_RGB10_A2UI`, whose alpha has 2 bits.
+pub fn integer_alpha_kind(fmt: GLenum) -> Option<(bool, u8)> {
+    if fmt == GL_RGB10_A2UI {
+        return Some((false, 2));
+    }
+    integer_kind(fmt)
 }
 
 /// The integer value `v` clamped to the range of a channel of `bits` bits,

@@ -91,7 +91,7 @@ pub fn view_class(fmt: GLenum) -> Option<GLenum> {
 
 /// Whether a texture of internal format `orig` may be viewed as `new`
 /// (GL 4.6 §8.18: the same class of table 8.22, or the same format).
-/// A format this core does not hold (`GL_RGB10_A2UI` here) is no view's.
+/// A format this core does not hold is no view's.
 pub fn compatible_formats(orig: GLenum, new: GLenum) -> bool {
     crate::texture::internal_format(new).is_some()
         && (orig == new || view_class(orig).is_some_and(|c| view_class(new) == Some(c)))
