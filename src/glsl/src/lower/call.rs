@@ -138,6 +138,16 @@ impl Lower<'_> {
                 continue;
             };
             let id = self.decl_var(p.loc, name)?;
+            if !pt.is_opaque() && self.contains_opaque(pt) {
+                let (Some(v), Dir::In) = (v, f.params.get(locals.len()).map_or(Dir::In, |p| p.1))
+                else {
+                    return unsupported(p.loc, "out parameters holding samplers");
+                };
+                let b = self.split_value(self.name(name), pt, v.clone(), p.loc)?;
+                self.bind.insert(id, b);
+                locals.push(None);
+                continue;
+            }
             if matches!(pt.base, Base::Opaque(_)) {
                 let mut ts = Vec::new();
                 match v {

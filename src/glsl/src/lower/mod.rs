@@ -252,6 +252,11 @@ pub(crate) enum Binding {
     Tex(Vec<u32>),
     /// A constant the front end did not fold (`gl_WorkGroupSize`).
     Consts(SemaType, Vec<crate::sema::Cv>),
+    /// A struct (or array of structs) holding samplers, bound member by
+    /// member (element by element): a sampler has no memory, so the
+    /// aggregate is split into its samplers and its data parts (see
+    /// `Lower::split_uniform`, `Lower::split_value`).
+    Split(Vec<Binding>),
 }
 
 /// A jump context: what `break`, `continue` and `return` mean here.
