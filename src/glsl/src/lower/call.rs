@@ -98,6 +98,9 @@ impl Lower<'_> {
         if self.inlining.contains(&fid) {
             return unsupported(loc, "recursion");
         }
+        if let Some(rv) = self.outlined_call(fid, args, loc)? {
+            return Ok(rv);
+        }
         if self.inlining.len() > 64 {
             return unsupported(loc, "calls nested this deeply");
         }

@@ -16,6 +16,8 @@
 //!   `return` from inlined functions through wrapper loops and flags.
 //! * `call` — user calls (inlined here, so `out`/`inout`, sampler and
 //!   aggregate parameters need nothing from the IR) and built-in functions.
+//! * `outline` — the exception: a function too costly to inline everywhere
+//!   (an exponential call tree) becomes an IR function of its own.
 //!
 //! What is not handled yet is reported as `<feature> is not supported yet`
 //! at the construct's location; an internal inconsistency (a bug) is caught
@@ -24,6 +26,7 @@
 mod call;
 mod expr;
 mod iface;
+mod outline;
 mod stmt;
 mod tex;
 
@@ -201,6 +204,8 @@ fn lower_checked(
         clip_vertex: None,
         ret_ty: Vec::new(),
         named: FxHashMap::default(),
+        costs: FxHashMap::default(),
+        outlined: FxHashMap::default(),
     };
     if stage == Stage::Compute {
         let ls = sema
@@ -311,6 +316,10 @@ pub(crate) struct Lower<'a> {
     /// end of `main` turns it into clip distances (see
     /// [`Lower::clip_vertex_epilogue`]).
     pub clip_vertex: Option<VarId>,
+    /// Inlined cost of each user function (`outline.rs`).
+    pub costs: FxHashMap<u32, u64>,
+    /// User functions lowered as IR functions of their own (`outline.rs`).
+    pub outlined: FxHashMap<u32, FuncId>,
 }
 
 /// Deepest expression or statement nesting lowered (the lowering recurses;
