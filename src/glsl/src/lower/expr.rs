@@ -508,7 +508,10 @@ impl Lower<'_> {
                 Err(i) => match self.info(i).k.as_ref().and_then(|k| k.first()?.as_i64()) {
                     Some(k) => usize::try_from(k).unwrap_or(usize::MAX),
                     None => {
-                        return unsupported(loc, "dynamically indexed arrays of structs with samplers");
+                        return unsupported(
+                            loc,
+                            "dynamically indexed arrays of structs with samplers",
+                        );
                     }
                 },
                 Ok(n) => {

@@ -84,7 +84,10 @@ impl Lower<'_> {
             return Ok(None);
         };
         let value = |t: &SemaType| num(t).filter(|n| !n.is_matrix());
-        let fits = f.params.iter().all(|(t, d)| *d == Dir::In && value(t).is_some())
+        let fits = f
+            .params
+            .iter()
+            .all(|(t, d)| *d == Dir::In && value(t).is_some())
             && (f.ret.is_void() || value(&f.ret).is_some());
         if !fits || self.inline_cost(fid, 0) <= OUTLINE_COST {
             return Ok(None);
@@ -108,8 +111,10 @@ impl Lower<'_> {
     /// locals (the body may assign them), the body as an inlined call's
     /// (returns through the wrapper loop), then one `return`.
     fn lower_outlined(&mut self, fid: u32, loc: Loc) -> R<oxgl_ir::FuncId> {
-        let (Some(f), Some(def)) = (self.sema.funcs.get(fid as usize), self.fn_defs.get(&fid).copied())
-        else {
+        let (Some(f), Some(def)) = (
+            self.sema.funcs.get(fid as usize),
+            self.fn_defs.get(&fid).copied(),
+        ) else {
             return super::internal(loc, "bad function");
         };
         let ty = |t: &SemaType| -> R<ValType> {
@@ -139,8 +144,10 @@ impl Lower<'_> {
     }
 
     fn outlined_body(&mut self, fid: u32, loc: Loc) -> R<()> {
-        let (Some(f), Some(def)) = (self.sema.funcs.get(fid as usize), self.fn_defs.get(&fid).copied())
-        else {
+        let (Some(f), Some(def)) = (
+            self.sema.funcs.get(fid as usize),
+            self.fn_defs.get(&fid).copied(),
+        ) else {
             return super::internal(loc, "bad function");
         };
         for (i, (p, (pt, _))) in def.proto.params.iter().zip(&f.params).enumerate() {

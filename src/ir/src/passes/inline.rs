@@ -50,10 +50,12 @@ pub fn inlined_sizes(shader: &Shader) -> Vec<u64> {
         while let Some((f, done)) = stack.pop() {
             let func = &shader.funcs[f];
             let callees = || {
-                func.live_insts().into_iter().filter_map(|v| match func.insts[v].op {
-                    Op::Call(c, _) if c.index() < n => Some(c),
-                    _ => None,
-                })
+                func.live_insts()
+                    .into_iter()
+                    .filter_map(|v| match func.insts[v].op {
+                        Op::Call(c, _) if c.index() < n => Some(c),
+                        _ => None,
+                    })
             };
             if done {
                 on_stack[f.index()] = false;
