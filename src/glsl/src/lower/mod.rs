@@ -205,7 +205,9 @@ fn lower_checked(
         ret_ty: Vec::new(),
         named: FxHashMap::default(),
         costs: FxHashMap::default(),
+        bodies: FxHashMap::default(),
         outlined: FxHashMap::default(),
+        pending_outlined: Vec::new(),
     };
     if stage == Stage::Compute {
         let ls = sema
@@ -236,6 +238,7 @@ fn lower_checked(
         l.clip_vertex_epilogue()?;
     }
     l.shader.funcs[func].body = root;
+    l.lower_outlined()?;
     let uniform_init = l
         .uniform_init_seen
         .then(|| (Shader::new(ir_stage(stage)), Vec::new()));
@@ -318,8 +321,12 @@ pub(crate) struct Lower<'a> {
     pub clip_vertex: Option<VarId>,
     /// Inlined cost of each user function (`outline.rs`).
     pub costs: FxHashMap<u32, u64>,
+    /// Own cost and callees of each user function (`outline.rs`).
+    pub bodies: FxHashMap<u32, (u64, std::rc::Rc<[u32]>)>,
     /// User functions lowered as IR functions of their own (`outline.rs`).
     pub outlined: FxHashMap<u32, FuncId>,
+    /// Those whose bodies are not lowered yet, with a call's location.
+    pub pending_outlined: Vec<(u32, FuncId, Loc)>,
 }
 
 /// Deepest expression or statement nesting lowered (the lowering recurses;

@@ -15,7 +15,7 @@
 //! backends run them out of line. Ordinary shaders stay one function.
 
 use super::expr::Rv;
-use super::{Binding, Lower, R, col_ty, num};
+use super::{Binding, Lower, R, col_ty, num, unsupported};
 use crate::ast::{Condition, ExprId, ExprKind, Initializer, Stmt, StmtKind};
 use crate::diag::Loc;
 use crate::sema::{Callee, Dir, SemaType};
@@ -28,30 +28,27 @@ pub(crate) const OUTLINE_COST: u64 = 1 << 13;
 const MAX_COST_DEPTH: u32 = 256;
 
 impl Lower<'_> {
-    /// The cost of inlining a call to user function `fid` (memoized).
-    pub(crate) fn inline_cost(&mut self, fid: u32, depth: u32) -> u64 {
-        if let Some(&c) = self.costs.get(&fid) {
-            return c;
+    /// The own cost of user function `fid` (its statements and
+    /// expressions) and the user functions it calls, one entry per call
+    /// (memoized).
+    fn body_info(&mut self, fid: u32) -> (u64, std::rc::Rc<[u32]>) {
+        if let Some(b) = self.bodies.get(&fid) {
+            return b.clone();
         }
         let Some(def) = self.fn_defs.get(&fid).copied() else {
-            return 1;
+            return (1, std::rc::Rc::from([]));
         };
-        if depth > MAX_COST_DEPTH {
-            return OUTLINE_COST + 1;
-        }
-        // A cycle (recursion, reported when lowered) counts 1 here.
-        self.costs.insert(fid, 1);
         let mut exprs = Vec::new();
         let mut cost = 0u64;
         for s in &def.body {
             cost += stmt_exprs(s, &mut exprs);
         }
+        let mut calls = Vec::new();
         let mut stack = exprs;
         while let Some(e) = stack.pop() {
             cost = cost.saturating_add(1);
             if let Some(Callee::User(g)) = self.info(e).callee {
-                let c = self.inline_cost(g, depth + 1);
-                cost = cost.saturating_add(c);
+                calls.push(g);
             }
             let Some(x) = self.tu.exprs.get(e.0 as usize) else {
                 continue;
@@ -73,8 +70,44 @@ impl Lower<'_> {
                 _ => {}
             }
         }
+        let b = (cost, std::rc::Rc::from(calls));
+        self.bodies.insert(fid, b.clone());
+        b
+    }
+
+    /// The cost of inlining a call to user function `fid`: its own cost
+    /// plus its callees' per call (memoized; a cycle counts 1).
+    pub(crate) fn inline_cost(&mut self, fid: u32, depth: u32) -> u64 {
+        if let Some(&c) = self.costs.get(&fid) {
+            return c;
+        }
+        if depth > MAX_COST_DEPTH {
+            return OUTLINE_COST + 1;
+        }
+        self.costs.insert(fid, 1);
+        let (mut cost, calls) = self.body_info(fid);
+        for &g in calls.iter() {
+            cost = cost.saturating_add(self.inline_cost(g, depth + 1));
+        }
         self.costs.insert(fid, cost);
         cost
+    }
+
+    /// Whether `fid` can call itself (recursion, an error: GLSL 4.60 §6.1).
+    fn recursive(&mut self, fid: u32) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        let mut stack = vec![fid];
+        while let Some(f) = stack.pop() {
+            for &g in self.body_info(f).1.iter() {
+                if g == fid {
+                    return true;
+                }
+                if seen.insert(g) {
+                    stack.push(g);
+                }
+            }
+        }
+        false
     }
 
     /// A call to `fid` kept as an IR call, when it costs too much to inline
@@ -94,7 +127,12 @@ impl Lower<'_> {
         }
         let func = match self.outlined.get(&fid) {
             Some(&h) => h,
-            None => self.lower_outlined(fid, loc)?,
+            None => {
+                if self.recursive(fid) {
+                    return unsupported(loc, "recursion");
+                }
+                self.outline(fid, loc)?
+            }
         };
         let params = f.params.clone();
         let mut vals = Vec::new();
@@ -107,10 +145,10 @@ impl Lower<'_> {
         }))
     }
 
-    /// Lowers user function `fid` as an IR function: parameters copied into
-    /// locals (the body may assign them), the body as an inlined call's
-    /// (returns through the wrapper loop), then one `return`.
-    fn lower_outlined(&mut self, fid: u32, loc: Loc) -> R<oxgl_ir::FuncId> {
+    /// Declares user function `fid` as an IR function; its body is lowered
+    /// after `main` ([`Lower::lower_outlined`]), so that a chain of them
+    /// costs no recursion here.
+    fn outline(&mut self, fid: u32, loc: Loc) -> R<oxgl_ir::FuncId> {
         let (Some(f), Some(def)) = (
             self.sema.funcs.get(fid as usize),
             self.fn_defs.get(&fid).copied(),
@@ -132,15 +170,26 @@ impl Lower<'_> {
         let name = self.name(def.proto.name).to_owned();
         let id = self.shader.funcs.append(Function::new(&name, params, ret));
         self.outlined.insert(fid, id);
-        let saved = (self.func, self.block, std::mem::take(&mut self.jumps));
-        self.func = id;
-        let root = self.shader.funcs[id].body;
-        self.block = root;
-        let r = self.outlined_body(fid, loc);
-        self.shader.funcs[id].body = root;
-        (self.func, self.block, self.jumps) = saved;
-        r?;
+        self.pending_outlined.push((fid, id, loc));
         Ok(id)
+    }
+
+    /// Lowers the bodies of the functions [`Lower::outline`] declared (and
+    /// of those they declare in turn). Runs after `main`, with no jump
+    /// context or nesting around it.
+    pub(crate) fn lower_outlined(&mut self) -> R<()> {
+        while let Some((fid, id, loc)) = self.pending_outlined.pop() {
+            let saved = (self.func, self.block, self.depth);
+            self.func = id;
+            let root = self.shader.funcs[id].body;
+            self.block = root;
+            self.depth = 0;
+            let r = self.outlined_body(fid, loc);
+            self.shader.funcs[id].body = root;
+            (self.func, self.block, self.depth) = saved;
+            r?;
+        }
+        Ok(())
     }
 
     fn outlined_body(&mut self, fid: u32, loc: Loc) -> R<()> {
