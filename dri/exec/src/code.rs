@@ -352,6 +352,11 @@ pub enum Op {
     CallBegin { slot: u32, d: [u32; 4], n: u8 },
     /// Restore them (minus discarded lanes); jump to `exit` if none.
     CallEnd { slot: u32, exit: u32 },
+    /// Call the out-of-line function at `target` (when any lane runs):
+    /// push the next pc and jump. Arguments and result go through memory.
+    Call { target: u32 },
+    /// Return to the pc the last `Call` pushed; with none, end the program.
+    Ret,
 }
 
 impl Op {

@@ -7,7 +7,12 @@
 //! the register lists. Constants become pre-initialized constant registers.
 //! Vector-wide operations (`dot`, `normalize`, `cross`, `reflect`, ...) are
 //! expanded into lane-wise operations in `eval.rs`'s exact order of
-//! rounding. Calls are inlined, with fresh locals per call site.
+//! rounding. Calls are inlined, with fresh locals per call site, except
+//! calls to a function larger than `oxgl_ir::passes::INLINE_LIMIT` with
+//! everything it calls inlined (the IR's `inline` pass kept those): such a
+//! function is compiled once, after the entry's code, and called
+//! ([`Op::Call`] / [`Op::Ret`]), its arguments and result passing through
+//! memory.
 //!
 //! ALU lowering lives in `lower_alu.rs`.
 //!
@@ -82,8 +87,20 @@ struct Frame {
     params: Vec<Lanes>,
     locals: HashMap<VarId, Place>,
     ret: Lanes,
+    /// An out-of-line body's result in memory (base, components).
+    ret_mem: Option<(u32, u8)>,
     loops: Vec<u32>,
     entry: bool,
+}
+
+/// A function compiled once and called ([`Op::Call`]): its calls would
+/// inline past `oxgl_ir::passes::INLINE_LIMIT`. Arguments and result pass
+/// through memory: (base, components) each.
+#[derive(Clone)]
+struct Outlined {
+    params: Vec<(u32, u8)>,
+    ret: Option<(u32, u8)>,
+    entry: Option<u32>,
 }
 
 /// The compiler's output before register allocation.
@@ -94,6 +111,8 @@ pub(crate) struct Out {
     pub vregs: u32,
     pub slots: u32,
     pub loops: Vec<(u32, u32)>,
+    /// Pc ranges of out-of-line function bodies.
+    pub funcs: Vec<(u32, u32)>,
     pub tex: Vec<TexCall>,
     pub info: ProgramInfo,
 }
@@ -112,6 +131,14 @@ pub(crate) struct Compiler<'s> {
     globals: Vec<Option<Place>>,
     zero_plans: HashMap<FuncId, Vec<(VarId, u32, u32)>>,
     depth: u32,
+    /// Inlined size of each function (`oxgl_ir::passes::inlined_sizes`).
+    sizes: Vec<u64>,
+    outlined: HashMap<FuncId, Outlined>,
+    /// Out-of-line functions called but not compiled yet.
+    pending: Vec<FuncId>,
+    /// `Op::Call`s to patch with their function's entry.
+    call_sites: Vec<(u32, FuncId)>,
+    funcs: Vec<(u32, u32)>,
 }
 
 fn err<T>(msg: impl Into<String>) -> Result<T, CompileError> {
@@ -144,6 +171,11 @@ impl<'s> Compiler<'s> {
             globals: Vec::new(),
             zero_plans: HashMap::new(),
             depth: 0,
+            sizes: oxgl_ir::passes::inlined_sizes(s),
+            outlined: HashMap::new(),
+            pending: Vec::new(),
+            call_sites: Vec::new(),
+            funcs: Vec::new(),
         }
     }
 
@@ -159,6 +191,17 @@ impl<'s> Compiler<'s> {
         self.block(&mut fr, s.funcs[s.entry].body, &mut exits)?;
         let end = self.pc();
         self.patch_exits(&exits, end);
+        self.push(Op::Ret)?;
+        while let Some(f) = self.pending.pop() {
+            self.out_of_line_body(f)?;
+        }
+        for (pc, f) in std::mem::take(&mut self.call_sites) {
+            let target = self.outlined.get(&f).and_then(|o| o.entry);
+            match (target, self.ops.get_mut(pc as usize)) {
+                (Some(t), Some(Op::Call { target })) => *target = t,
+                _ => return err("call to a function not compiled"),
+            }
+        }
         Ok(Out {
             ops: self.ops,
             consts: self.consts,
@@ -166,6 +209,7 @@ impl<'s> Compiler<'s> {
             vregs: self.vregs,
             slots: self.slots,
             loops: self.loops,
+            funcs: self.funcs,
             tex: self.tex,
             info: self.info,
         })
@@ -669,6 +713,7 @@ impl<'s> Compiler<'s> {
             params,
             locals,
             ret,
+            ret_mem: None,
             loops: Vec::new(),
             entry,
         })
@@ -934,7 +979,15 @@ impl<'s> Compiler<'s> {
                     })?;
                 }
                 Node::Return(v) => {
-                    let (d, a, n) = match (v, fr.entry) {
+                    if let (Some(v), Some((base, n))) = (v, fr.ret_mem) {
+                        let a = fr.vals[v.index()];
+                        self.push(Op::StoreMem {
+                            base,
+                            a: a.r,
+                            n: a.n.min(n),
+                        })?;
+                    }
+                    let (d, a, n) = match (v, fr.entry || fr.ret_mem.is_some()) {
                         (Some(v), false) => {
                             let a = fr.vals[v.index()];
                             (fr.ret.r, a.r, a.n.min(fr.ret.n))
@@ -1091,6 +1144,13 @@ impl<'s> Compiler<'s> {
         let Some(f) = s.funcs.get(callee) else {
             return err("callee out of range");
         };
+        if self
+            .sizes
+            .get(callee.index())
+            .is_some_and(|&n| n > oxgl_ir::passes::INLINE_LIMIT)
+        {
+            return self.call_out_of_line(callee, &params, exits);
+        }
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             return err("calls nested too deeply");
@@ -1117,6 +1177,93 @@ impl<'s> Compiler<'s> {
         exits.push(self.push(Op::CallEnd { slot, exit: 0 })?);
         self.depth -= 1;
         Ok(ret)
+    }
+
+    /// A call to a function too large to inline (`oxgl_ir::passes::inline`
+    /// kept it): arguments stored to the callee's parameter memory, lanes
+    /// saved as for an inlined call, `Op::Call`, then the result loaded.
+    fn call_out_of_line(
+        &mut self,
+        callee: FuncId,
+        params: &[Lanes],
+        exits: &mut Vec<u32>,
+    ) -> Result<Lanes, CompileError> {
+        let o = match self.outlined.get(&callee) {
+            Some(o) => o.clone(),
+            None => {
+                let f = &self.s.funcs[callee];
+                let mut mem = |t: ValType| -> Result<(u32, u8), CompileError> {
+                    supported(t)?;
+                    let base = self.mem_size;
+                    self.mem_size = match base.checked_add(u32::from(t.lanes)) {
+                        Some(m) if m <= MAX_MEM => m,
+                        _ => return err("too much local/private memory"),
+                    };
+                    Ok((base, t.lanes))
+                };
+                let ps = f.params.iter().map(|t| mem(*t)).collect::<Result<_, _>>()?;
+                let ret = f.ret.map(&mut mem).transpose()?;
+                let o = Outlined {
+                    params: ps,
+                    ret,
+                    entry: None,
+                };
+                self.outlined.insert(callee, o.clone());
+                self.pending.push(callee);
+                o
+            }
+        };
+        for (a, &(base, n)) in params.iter().zip(&o.params) {
+            self.push(Op::StoreMem {
+                base,
+                a: a.r,
+                n: a.n.min(n),
+            })?;
+        }
+        let slot = self.slot();
+        self.push(Op::CallBegin {
+            slot,
+            d: [NONE; 4],
+            n: 0,
+        })?;
+        let pc = self.push(Op::Call { target: 0 })?;
+        self.call_sites.push((pc, callee));
+        exits.push(self.push(Op::CallEnd { slot, exit: 0 })?);
+        Ok(match o.ret {
+            Some((base, n)) => {
+                let d = self.vregs_n(n as usize);
+                self.push(Op::LoadMem { base, d: d.r, n })?;
+                d
+            }
+            None => Lanes::NONE,
+        })
+    }
+
+    /// Compiles out-of-line function `f` at the end of the program: its
+    /// parameters loaded from memory, its body, `Op::Ret`.
+    fn out_of_line_body(&mut self, f: FuncId) -> Result<(), CompileError> {
+        let Some(o) = self.outlined.get(&f).cloned() else {
+            return err("out-of-line function not recorded");
+        };
+        let start = self.pc();
+        if let Some(x) = self.outlined.get_mut(&f) {
+            x.entry = Some(start);
+        }
+        let mut params = Vec::new();
+        for &(base, n) in &o.params {
+            let d = self.vregs_n(n as usize);
+            self.push(Op::LoadMem { base, d: d.r, n })?;
+            params.push(d);
+        }
+        let mut fr = self.frame(f, params, Lanes::NONE, false)?;
+        fr.ret_mem = o.ret;
+        self.emit_zeroes(&fr)?;
+        let mut exits = Vec::new();
+        self.block(&mut fr, self.s.funcs[f].body, &mut exits)?;
+        let end = self.push(Op::Ret)?;
+        self.patch_exits(&exits, end);
+        self.funcs.push((start, end));
+        Ok(())
     }
 
     fn load(&mut self, fr: &Frame, d: &Deref) -> Result<Lanes, CompileError> {

@@ -201,6 +201,9 @@ pub(crate) fn run<const N: usize>(
     let slots = &mut regs.slots[..];
     let ops = &p.ops[..];
     let mut pc = 0usize;
+    // Return addresses of out-of-line calls (no recursion: bounded by the
+    // number of functions).
+    let mut calls: Vec<usize> = Vec::new();
     // Mask slots are in range by construction; a stray index reads 0.
     macro_rules! slot {
         ($s:expr) => {
@@ -521,6 +524,16 @@ pub(crate) fn run<const N: usize>(
                     pc = *exit as usize;
                 }
             }
+            Op::Call { target } => {
+                if exec != 0 {
+                    calls.push(pc);
+                    pc = *target as usize;
+                }
+            }
+            Op::Ret => match calls.pop() {
+                Some(back) => pc = back,
+                None => break,
+            },
         }
     }
     env.mask &= !(discarded | demoted);

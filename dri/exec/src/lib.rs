@@ -417,6 +417,7 @@ impl Program {
             &mut out.ops,
             &mut out.tex,
             &out.loops,
+            &out.funcs,
             out.vregs,
             const_base,
             temp_base,

@@ -33,10 +33,17 @@ fn visit(op: &mut Op, tex: &mut [TexCall], f: &mut impl FnMut(&mut u32, bool)) {
 /// Rewrites the virtual registers of `ops` to physical ones; constants go
 /// to `const_base + i`, temporaries from `temp_base` up. Returns the size of
 /// the register file.
+///
+/// `funcs` are the pc ranges of out-of-line function bodies, which follow
+/// the entry's code: they run from call sites anywhere, so a body's
+/// registers are shared with no code outside it (the free list is emptied
+/// where each body starts); within a body, intervals work as above. GLSL
+/// has no recursion, so one activation of a body exists at a time.
 pub(crate) fn allocate(
     ops: &mut [Op],
     tex: &mut [TexCall],
     loops: &[(u32, u32)],
+    funcs: &[(u32, u32)],
     vregs: u32,
     const_base: u32,
     temp_base: u32,
@@ -84,6 +91,10 @@ pub(crate) fn allocate(
             }
             free.push(phys[v as usize]);
             ei += 1;
+        }
+        if funcs.iter().any(|&(s, _)| s == pc) {
+            // A body's registers are its own: none freed before it is reused.
+            free.clear();
         }
         while let Some(&v) = by_start.get(si) {
             if first[v as usize] != pc {

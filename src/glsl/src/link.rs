@@ -204,6 +204,15 @@ fn root_name(name: &str) -> &str {
     &name[..end]
 }
 
+/// The names of the variables an entry may belong to: `s`, `s.inner` and
+/// `s.inner.f` for `s.inner.f` (a struct holding samplers is split into a
+/// variable per data member, named by its path).
+fn var_prefixes(name: &str) -> impl Iterator<Item = &str> {
+    name.match_indices(['[', '.'])
+        .map(|(i, _)| &name[..i])
+        .chain(std::iter::once(name))
+}
+
 /// The uniforms of a stage the program uses, and those declared with an
 /// initializer, which stay active whether used or not (as in Mesa, whose
 /// dead-code pass keeps them: the API may set them).
@@ -226,7 +235,7 @@ fn active_uniforms(shader: &Shader, lowered: &Lowered) -> Vec<UniformEntry> {
     entries
         .iter()
         .filter(|e| match e.kind {
-            UniformKind::Data { .. } => used_names.contains(root_name(&e.name)),
+            UniformKind::Data { .. } => var_prefixes(&e.name).any(|n| used_names.contains(n)),
             UniformKind::Sampler { binding } => {
                 (binding..binding + e.count).any(|b| used_bindings.contains(&b))
             }
@@ -730,5 +739,28 @@ mod tests {
         let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
         assert_eq!(l.fs.unwrap().textures[0].binding, 1);
         assert_eq!(l.uniforms[1].fs, Some(UniformKind::Sampler { binding: 1 }));
+    }
+
+    #[test]
+    fn struct_samplers_are_uniforms_of_their_own() {
+        // piglit's samplers/uniform-structs: the struct's sampler is an
+        // active sampler uniform `tex.sampler` (set with glUniform1i), its
+        // vec4 a data uniform `tex.mix`; an unused member is not active.
+        let v = lowered(
+            Stage::Vertex,
+            "uniform mat4 identity; varying vec4 tc;\n\
+             void main() { gl_Position = identity * gl_Vertex; tc = gl_Vertex; }\n",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "struct S { vec4 mix; sampler2D sampler; float unused; };\n\
+             uniform S tex; varying vec4 tc;\n\
+             void main() { gl_FragColor = texture2D(tex.sampler, tc.xy) * tex.mix; }\n",
+        );
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let names: Vec<&str> = l.uniforms.iter().map(|u| u.name.as_str()).collect();
+        assert_eq!(names, ["identity", "tex.mix", "tex.sampler"]);
+        assert_eq!(l.uniforms[2].fs, Some(UniformKind::Sampler { binding: 0 }));
+        assert!(matches!(l.uniforms[1].fs, Some(UniformKind::Data { .. })));
     }
 }

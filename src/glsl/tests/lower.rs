@@ -89,3 +89,55 @@ fn lowering_snapshots() {
         "lowering snapshots differ: {failed:?} (run with BLESS=1 to accept)"
     );
 }
+
+/// piglit's `glsl-fs-inline-explosion`: `f0` calls `f1` twice, ... down to
+/// `f63`, 2^64 inlined leaves. The costly functions stay IR functions (each
+/// lowered once, their cheap callees inlined into them), before and after
+/// `passes::optimize`, with arguments and results of values.
+#[test]
+fn inline_explosion_keeps_calls() {
+    let mut src = String::from(
+        "#version 110\nvarying vec4 tc;\n\
+         float f64(float x) { gl_FragColor = exp(gl_FragColor); return x + 1.0; }\n",
+    );
+    for i in (0..64).rev() {
+        src += &format!(
+            "float f{i}(float x) {{ if (x < 0.0) return x; return f{n}(x) * f{n}(-x); }}\n",
+            n = i + 1
+        );
+    }
+    src += "void main() { gl_FragColor = vec4(0.1); if (tc.x > 2.0) gl_FragColor.x = f0(tc.y); }\n";
+    let c = compile(&src, &Options::new(Stage::Fragment));
+    assert!(c.success(), "{}", c.log);
+    let mut l = lower(&c).unwrap_or_else(|e| panic!("{e}"));
+    oxgl_ir::valid::validate(&l.shader).unwrap_or_else(|e| panic!("lowered: {e}"));
+    let lowered_funcs = l.shader.funcs.len();
+    assert!(lowered_funcs > 40, "{lowered_funcs} functions");
+    oxgl_ir::passes::optimize(&mut l.shader);
+    oxgl_ir::valid::validate(&l.shader).unwrap_or_else(|e| panic!("optimized: {e}"));
+    let insts: usize = l
+        .shader
+        .funcs
+        .iter()
+        .map(|(_, f)| f.live_insts().len())
+        .sum();
+    assert!(
+        l.shader.funcs.len() > 40,
+        "{} functions",
+        l.shader.funcs.len()
+    );
+    assert!(insts < 200_000, "{insts} instructions");
+}
+
+/// An ordinary call tree is still inlined into one function.
+#[test]
+fn small_call_trees_are_inlined() {
+    let src = "#version 110\nfloat sq(float x) { return x * x; }\n\
+               float quad(float x) { return sq(sq(x)); }\n\
+               void main() { gl_FragColor = vec4(quad(gl_FragCoord.x) + quad(2.0)); }\n";
+    let c = compile(src, &Options::new(Stage::Fragment));
+    let mut l = lower(&c).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(l.shader.funcs.len(), 1);
+    oxgl_ir::passes::optimize(&mut l.shader);
+    assert_eq!(l.shader.funcs.len(), 1);
+}

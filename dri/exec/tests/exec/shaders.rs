@@ -436,6 +436,65 @@ pub fn calls() -> Shader {
     s
 }
 
+/// Functions too large to inline (past `passes::INLINE_LIMIT`) run out of
+/// line (`Op::Call`): one called from two sites of another out-of-line
+/// function and from `main`, under divergent control flow, returning early
+/// in some lanes.
+pub fn out_of_line_calls() -> Shader {
+    let mut s = Shader::new(Stage::Fragment);
+    let big = Builder::add_function(
+        &mut s,
+        "big",
+        vec![ValType::F32, ValType::F32],
+        Some(ValType::F32),
+    );
+    {
+        let mut b = Builder::at_end(&mut s, big);
+        let x = b.param(0);
+        let y = b.param(1);
+        let zero = b.f32(0.0);
+        let neg = b.lt(y, zero);
+        b.if_then(neg, |b| {
+            let r = b.sub(x, y);
+            b.return_(Some(r))
+        });
+        let k = b.f32(0.5);
+        let mut acc = x;
+        for _ in 0..passes::INLINE_LIMIT {
+            let t = b.mul(acc, k);
+            acc = b.add(t, y);
+        }
+        b.return_(Some(acc));
+    }
+    let outer = Builder::add_function(&mut s, "outer", vec![ValType::F32], Some(ValType::F32));
+    {
+        let mut b = Builder::at_end(&mut s, outer);
+        let x = b.param(0);
+        let one = b.f32(1.0);
+        let r1 = b.call(big, &[x, one]).unwrap();
+        let r2 = b.call(big, &[r1, x]).unwrap();
+        let r = b.add(r1, r2);
+        b.return_(Some(r));
+    }
+    let mut b = Builder::new(&mut s);
+    let c = b.load_input(0, ValType::F32X4);
+    let x = b.lane(c, 0);
+    let y = b.lane(c, 1);
+    let res = b.local("res", ValType::F32);
+    b.store_var(res, y);
+    let zero = b.f32(0.0);
+    let pos = b.gt(x, zero);
+    b.if_then(pos, |b| {
+        let r = b.call(outer, &[y]).unwrap();
+        b.store_var(res, r);
+    });
+    let d = b.call(big, &[x, y]).unwrap();
+    let r = b.load_var(res);
+    let out = b.construct(&[r, d, x, y]);
+    b.store_output(0, out);
+    s
+}
+
 fn tex_decl(shadow: bool) -> TextureDecl {
     TextureDecl {
         name: "t".into(),
@@ -626,6 +685,16 @@ fn integer_ops_match() {
 #[test]
 fn calls_match() {
     assert!(check_both(&calls(), 9, 16) > 0);
+}
+
+#[test]
+fn out_of_line_calls_match() {
+    let s = out_of_line_calls();
+    // Compiled once each: inlining would emit `big` three times.
+    let p = oxgl_exec::Program::compile(&s).unwrap();
+    let big = passes::INLINE_LIMIT as usize * 2;
+    assert!(p.info().num_ops < big * 3 / 2, "{} ops", p.info().num_ops);
+    assert!(check_both(&s, 21, 4) > 0);
 }
 
 #[test]

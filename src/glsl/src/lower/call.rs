@@ -98,6 +98,9 @@ impl Lower<'_> {
         if self.inlining.contains(&fid) {
             return unsupported(loc, "recursion");
         }
+        if let Some(rv) = self.outlined_call(fid, args, loc)? {
+            return Ok(rv);
+        }
         if self.inlining.len() > 64 {
             return unsupported(loc, "calls nested this deeply");
         }
@@ -138,6 +141,16 @@ impl Lower<'_> {
                 continue;
             };
             let id = self.decl_var(p.loc, name)?;
+            if !pt.is_opaque() && self.contains_opaque(pt) {
+                let (Some(v), Dir::In) = (v, f.params.get(locals.len()).map_or(Dir::In, |p| p.1))
+                else {
+                    return unsupported(p.loc, "out parameters holding samplers");
+                };
+                let b = self.split_value(self.name(name), pt, v.clone(), p.loc)?;
+                self.bind.insert(id, b);
+                locals.push(None);
+                continue;
+            }
             if matches!(pt.base, Base::Opaque(_)) {
                 let mut ts = Vec::new();
                 match v {

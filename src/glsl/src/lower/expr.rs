@@ -310,6 +310,9 @@ impl Lower<'_> {
     /// Whether `e` designates memory (so it can be read or written in place).
     fn is_place(&mut self, mut e: ExprId) -> R<bool> {
         loop {
+            if let Some(Binding::Mem(..)) = self.split_target(e)? {
+                return Ok(true);
+            }
             let Some(x) = self.tu.exprs.get(e.0 as usize) else {
                 return Ok(false);
             };
@@ -356,6 +359,14 @@ impl Lower<'_> {
     }
 
     fn place_inner(&mut self, e: ExprId, loc: Loc) -> R<Place> {
+        if let Some(Binding::Mem(var, path)) = self.split_target(e)? {
+            return Ok(Place {
+                var,
+                path,
+                ty: self.ty_of(e).clone(),
+                lanes: Lanes::All,
+            });
+        }
         let tu = self.tu;
         let Some(x) = tu.exprs.get(e.0 as usize) else {
             return internal(loc, "bad expression");
@@ -454,6 +465,150 @@ impl Lower<'_> {
             }
             _ => internal(loc, "not a place"),
         }
+    }
+
+    /// What `e` reaches when it is a path (fields, constant indices) into
+    /// a split aggregate ([`Binding::Split`]) that ends where the split
+    /// does: a data part (`Mem`), samplers, or a split part. `None` when
+    /// `e` is no such path (a vector component of a data part, say, is a
+    /// place below the part's).
+    pub(crate) fn split_target(&mut self, e: ExprId) -> R<Option<Binding>> {
+        let mut steps = Vec::new();
+        let mut cur = e;
+        loop {
+            let Some(x) = self.tu.exprs.get(cur.0 as usize) else {
+                return Ok(None);
+            };
+            match &x.kind {
+                ExprKind::Ident(_) => break,
+                ExprKind::Index(a, i) => {
+                    steps.push((*a, Err(*i)));
+                    cur = *a;
+                }
+                ExprKind::Field(a, n) => {
+                    steps.push((*a, Ok(*n)));
+                    cur = *a;
+                }
+                _ => return Ok(None),
+            }
+        }
+        let Some(var) = self.info(cur).var else {
+            return Ok(None);
+        };
+        let loc = self.loc_of(e);
+        if !matches!(self.bind.get(&var), Some(Binding::Split(_))) {
+            return Ok(None);
+        }
+        let mut b = self.binding(var, loc)?;
+        for (base, step) in steps.into_iter().rev() {
+            let Binding::Split(parts) = b else {
+                return Ok(None);
+            };
+            let k = match step {
+                Err(i) => match self.info(i).k.as_ref().and_then(|k| k.first()?.as_i64()) {
+                    Some(k) => usize::try_from(k).unwrap_or(usize::MAX),
+                    None => {
+                        return unsupported(
+                            loc,
+                            "dynamically indexed arrays of structs with samplers",
+                        );
+                    }
+                },
+                Ok(n) => {
+                    let n = self.name(n);
+                    let Base::Struct(si) = self.ty_of(base).base else {
+                        return internal(loc, "member of a non-struct");
+                    };
+                    let pos = self
+                        .sema
+                        .structs
+                        .get(si as usize)
+                        .and_then(|s| s.members.iter().position(|(m, _)| self.name(*m) == n));
+                    match pos {
+                        Some(k) => k,
+                        None => return internal(loc, "no such member"),
+                    }
+                }
+            };
+            let Some(part) = parts.into_iter().nth(k) else {
+                return internal(loc, "index out of a split aggregate");
+            };
+            b = part;
+        }
+        Ok(Some(b))
+    }
+
+    /// The r-value of a binding of GLSL type `t` (a split aggregate is read
+    /// part by part).
+    pub(crate) fn binding_rv(&mut self, b: Binding, t: &SemaType, loc: Loc) -> R<Rv> {
+        match b {
+            Binding::Mem(var, path) => self.load_mem(var, &path, t, loc),
+            Binding::Tex(ts) if t.is_array() => Ok(Rv::A(ts.into_iter().map(Rv::Tex).collect())),
+            Binding::Tex(ts) => Ok(ts.first().map_or(Rv::Void, |t| Rv::Tex(*t))),
+            Binding::Split(parts) => {
+                let tys = if t.is_array() {
+                    vec![t.element(); parts.len()]
+                } else if let Base::Struct(i) = t.base {
+                    self.struct_members(i, loc)?
+                } else {
+                    return internal(loc, "split non-aggregate");
+                };
+                if tys.len() != parts.len() {
+                    return internal(loc, "split aggregate shape");
+                }
+                let mut out = Vec::new();
+                for (p, pt) in parts.into_iter().zip(&tys) {
+                    out.push(self.binding_rv(p, pt, loc)?);
+                }
+                Ok(Rv::A(out))
+            }
+            Binding::Sys(..) | Binding::Consts(..) => internal(loc, "split part"),
+        }
+    }
+
+    /// Binds a copy of `v` (of type `t`, holding samplers): samplers bind
+    /// to their textures, data parts go to fresh locals (an `in` parameter
+    /// of a struct type with sampler members).
+    pub(crate) fn split_value(&mut self, name: &str, t: &SemaType, v: Rv, loc: Loc) -> R<Binding> {
+        if t.is_opaque() {
+            return match v {
+                Rv::Tex(x) => Ok(Binding::Tex(vec![x])),
+                Rv::A(elems) => {
+                    let mut ts = Vec::new();
+                    for e in elems {
+                        match e {
+                            Rv::Tex(x) => ts.push(x),
+                            _ => return internal(loc, "sampler array element"),
+                        }
+                    }
+                    Ok(Binding::Tex(ts))
+                }
+                _ => internal(loc, "sampler value"),
+            };
+        }
+        if !self.contains_opaque(t) {
+            let var = self.temp(name, t, loc)?;
+            self.store_mem(var, &[], t, &v, loc)?;
+            return Ok(Binding::Mem(var, Vec::new()));
+        }
+        let Rv::A(elems) = v else {
+            return internal(loc, "aggregate with samplers");
+        };
+        let tys = if t.is_array() {
+            vec![t.element(); elems.len()]
+        } else if let Base::Struct(i) = t.base {
+            self.struct_members(i, loc)?
+        } else {
+            return internal(loc, "aggregate with samplers");
+        };
+        if tys.len() != elems.len() {
+            return internal(loc, "aggregate shape mismatch");
+        }
+        let mut parts = Vec::new();
+        for (e, et) in elems.into_iter().zip(&tys) {
+            parts.push(self.split_value(name, et, e, loc)?);
+        }
+        Ok(Binding::Split(parts))
     }
 
     fn index_i32(&mut self, v: Value) -> Value {
@@ -632,6 +787,11 @@ impl Lower<'_> {
         {
             return Ok(rv);
         }
+        if let Some(b) = self.split_target(e)?
+            && !matches!(b, Binding::Mem(..))
+        {
+            return self.binding_rv(b, &info.ty, loc);
+        }
         let tu = self.tu;
         let Some(x) = tu.exprs.get(e.0 as usize) else {
             return internal(loc, "bad expression");
@@ -672,7 +832,7 @@ impl Lower<'_> {
                         Some(v) => Ok(v),
                         None => internal(loc, "bad built-in constant"),
                     },
-                    Binding::Mem(..) => internal(loc, "memory binding"),
+                    Binding::Mem(..) | Binding::Split(_) => internal(loc, "memory binding"),
                 }
             }
             ExprKind::Index(a, i) => {

@@ -409,6 +409,11 @@ impl<'a> Lower<'a> {
                 if let Base::Opaque(b) = t.base {
                     let explicit = self.layout_int(quals, "binding");
                     self.sampler_uniform(name, &t, b.name(), explicit, loc)?
+                } else if self.contains_opaque(&t) {
+                    if d.init.is_some() {
+                        return unsupported(loc, "initializers of structs holding samplers");
+                    }
+                    self.split_uniform(name, &t, loc)?
                 } else {
                     let var = self.data_uniform(name, &t, loc)?;
                     if let Some(init) = &d.init {
@@ -642,7 +647,46 @@ impl<'a> Lower<'a> {
         Ok(var)
     }
 
-    fn contains_opaque(&self, t: &SemaType) -> bool {
+    /// A uniform struct (or array of structs) holding samplers, split the
+    /// way the GL names its active uniforms: every sampler member is a
+    /// sampler uniform of its own (`s.tex`, `a[1].tex`, `s.texs[0]` with a
+    /// count), every other member a default-block uniform (`s.f`) at the
+    /// next std140 offset. The default block's layout is not visible to the
+    /// application, so splitting the struct there changes nothing it sees.
+    fn split_uniform(&mut self, name: &str, t: &SemaType, loc: Loc) -> R<Binding> {
+        if self.iface.uniforms.len() > 1 << 16 {
+            return unsupported(loc, "this many uniforms");
+        }
+        if let Base::Opaque(b) = t.base {
+            return self.sampler_uniform(name, t, b.name(), None, loc);
+        }
+        if !self.contains_opaque(t) {
+            let var = self.data_uniform(name, t, loc)?;
+            return Ok(Binding::Mem(var, Vec::new()));
+        }
+        if let Some(d) = t.dims.first() {
+            let et = t.element();
+            let mut parts = Vec::new();
+            for i in 0..d.unwrap_or(1).min(4096) {
+                parts.push(self.split_uniform(&format!("{name}[{i}]"), &et, loc)?);
+            }
+            return Ok(Binding::Split(parts));
+        }
+        let Base::Struct(i) = t.base else {
+            return internal(loc, "opaque member outside a struct");
+        };
+        let Some(s) = self.sema.structs.get(i as usize) else {
+            return internal(loc, "bad struct");
+        };
+        let mut parts = Vec::new();
+        for (m, mt) in s.members.clone() {
+            let mname = format!("{name}.{}", self.name(m));
+            parts.push(self.split_uniform(&mname, &mt, loc)?);
+        }
+        Ok(Binding::Split(parts))
+    }
+
+    pub(crate) fn contains_opaque(&self, t: &SemaType) -> bool {
         let mut stack = vec![t.base];
         let mut n = 0;
         while let Some(b) = stack.pop() {

@@ -16,6 +16,8 @@
 //!   `return` from inlined functions through wrapper loops and flags.
 //! * `call` — user calls (inlined here, so `out`/`inout`, sampler and
 //!   aggregate parameters need nothing from the IR) and built-in functions.
+//! * `outline` — the exception: a function too costly to inline everywhere
+//!   (an exponential call tree) becomes an IR function of its own.
 //!
 //! What is not handled yet is reported as `<feature> is not supported yet`
 //! at the construct's location; an internal inconsistency (a bug) is caught
@@ -24,6 +26,7 @@
 mod call;
 mod expr;
 mod iface;
+mod outline;
 mod stmt;
 mod tex;
 
@@ -201,6 +204,10 @@ fn lower_checked(
         clip_vertex: None,
         ret_ty: Vec::new(),
         named: FxHashMap::default(),
+        costs: FxHashMap::default(),
+        bodies: FxHashMap::default(),
+        outlined: FxHashMap::default(),
+        pending_outlined: Vec::new(),
     };
     if stage == Stage::Compute {
         let ls = sema
@@ -231,6 +238,7 @@ fn lower_checked(
         l.clip_vertex_epilogue()?;
     }
     l.shader.funcs[func].body = root;
+    l.lower_outlined()?;
     let uniform_init = l
         .uniform_init_seen
         .then(|| (Shader::new(ir_stage(stage)), Vec::new()));
@@ -252,6 +260,11 @@ pub(crate) enum Binding {
     Tex(Vec<u32>),
     /// A constant the front end did not fold (`gl_WorkGroupSize`).
     Consts(SemaType, Vec<crate::sema::Cv>),
+    /// A struct (or array of structs) holding samplers, bound member by
+    /// member (element by element): a sampler has no memory, so the
+    /// aggregate is split into its samplers and its data parts (see
+    /// `Lower::split_uniform`, `Lower::split_value`).
+    Split(Vec<Binding>),
 }
 
 /// A jump context: what `break`, `continue` and `return` mean here.
@@ -306,6 +319,14 @@ pub(crate) struct Lower<'a> {
     /// end of `main` turns it into clip distances (see
     /// [`Lower::clip_vertex_epilogue`]).
     pub clip_vertex: Option<VarId>,
+    /// Inlined cost of each user function (`outline.rs`).
+    pub costs: FxHashMap<u32, u64>,
+    /// Own cost and callees of each user function (`outline.rs`).
+    pub bodies: FxHashMap<u32, (u64, std::rc::Rc<[u32]>)>,
+    /// User functions lowered as IR functions of their own (`outline.rs`).
+    pub outlined: FxHashMap<u32, FuncId>,
+    /// Those whose bodies are not lowered yet, with a call's location.
+    pub pending_outlined: Vec<(u32, FuncId, Loc)>,
 }
 
 /// Deepest expression or statement nesting lowered (the lowering recurses;

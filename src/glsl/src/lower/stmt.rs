@@ -245,13 +245,24 @@ impl Lower<'_> {
         &mut self,
         branches: &[(ExprId, Stmt)],
         otherwise: Option<&Stmt>,
-        i: usize,
+        mut i: usize,
     ) -> R<()> {
-        let Some((c, then)) = branches.get(i) else {
-            return match otherwise {
-                Some(s) => self.stmt(s),
-                None => Ok(()),
+        // A constant condition picks its branch here, as Mesa's compile-time
+        // optimization does: the other is never lowered, so a call in it to
+        // a function no shader defines is no error (glsl-const-folding-01).
+        // A condition with a value has no side effects.
+        let (c, then) = loop {
+            let Some((c, then)) = branches.get(i) else {
+                return match otherwise {
+                    Some(s) => self.stmt(s),
+                    None => Ok(()),
+                };
             };
+            match self.info(*c).k.as_deref() {
+                Some(&[crate::sema::Cv::B(true)]) => return self.stmt(then),
+                Some(&[crate::sema::Cv::B(false)]) => i += 1,
+                _ => break (c, then),
+            }
         };
         let loc = self.loc_of(*c);
         if self.depth >= MAX_DEPTH {

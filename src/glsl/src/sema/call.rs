@@ -119,7 +119,10 @@ impl Checker<'_> {
                 .params
                 .iter()
                 .all(|(t, d)| *d == Dir::In && !t.is_opaque());
-        let v = Val::rv(ret, constant.then_some(Const::Unknown));
+        let k = constant.then(|| {
+            fold_builtin(n, &cand.params, &args, &ret).map_or(Const::Unknown, Const::Known)
+        });
+        let v = Val::rv(ret, k);
         self.rec.last_callee = callee;
         v
     }
@@ -440,4 +443,24 @@ impl Checker<'_> {
         let _ = Ext::ARB_gpu_shader_fp64;
         Val::rv(t, k)
     }
+}
+
+/// The value of a built-in call whose arguments are all known, when
+/// `consts::builtin` folds it: scalars and vectors only, every argument
+/// converted to its parameter's kind.
+fn fold_builtin(n: &str, params: &[(Type, Dir)], args: &[Val], ret: &Type) -> Option<Vec<Cv>> {
+    let Base::Num(rn) = ret.base else { return None };
+    if !ret.dims.is_empty() || rn.cols != 1 {
+        return None;
+    }
+    let mut vals = Vec::new();
+    for ((pt, _), a) in params.iter().zip(args) {
+        let Base::Num(pn) = pt.base else { return None };
+        if !pt.dims.is_empty() || pn.cols != 1 || pn.s != rn.s {
+            return None;
+        }
+        let k = a.k.as_ref()?.known()?;
+        vals.push(k.iter().map(|c| c.convert(pn.s)).collect::<Vec<_>>());
+    }
+    super::consts::builtin(n, &vals, rn.s, usize::from(rn.rows))
 }

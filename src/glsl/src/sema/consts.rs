@@ -254,3 +254,109 @@ pub(crate) fn equal(a: &[Cv], b: &[Cv], s: Option<Scalar>) -> bool {
             None => x == y,
         })
 }
+
+/// Folds a call of the built-in function `name` whose arguments are all
+/// known: `args` are their components, already converted to the
+/// parameters' scalar kind, one component standing for all. Only the
+/// component-wise functions of GLSL 4.60 §8.1–8.3 over scalars and vectors
+/// of `ret`'s kind are folded (as Mesa's `ir_constant_expression.cpp` does
+/// for these); anything else stays `Unknown`. Floats are computed in
+/// double precision and rounded once.
+pub(crate) fn builtin(name: &str, args: &[Vec<Cv>], s: Scalar, n: usize) -> Option<Vec<Cv>> {
+    if args.iter().any(|a| a.len() != n && a.len() != 1) {
+        return None;
+    }
+    let arg = |j: usize, i: usize| -> Cv { args[j][if args[j].len() == 1 { 0 } else { i }] };
+    (0..n)
+        .map(|i| {
+            let xs: Vec<Cv> = (0..args.len()).map(|j| arg(j, i)).collect();
+            match s {
+                Scalar::Float | Scalar::Double => {
+                    let fs: Vec<f64> = xs.iter().map(|x| x.as_f64()).collect();
+                    let r = float_builtin(name, &fs)?;
+                    Some(if s == Scalar::Float {
+                        Cv::F(r as f32)
+                    } else {
+                        Cv::D(r)
+                    })
+                }
+                Scalar::Int | Scalar::Uint => {
+                    let is: Vec<i64> = xs.iter().map(|x| x.as_i64()).collect::<Option<_>>()?;
+                    let r = int_builtin(name, &is, s == Scalar::Int)?;
+                    Some(if s == Scalar::Int {
+                        Cv::I(r as i32)
+                    } else {
+                        Cv::U(r as u32)
+                    })
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn float_builtin(name: &str, x: &[f64]) -> Option<f64> {
+    Some(match (name, x) {
+        ("radians", [a]) => a.to_radians(),
+        ("degrees", [a]) => a.to_degrees(),
+        ("sin", [a]) => a.sin(),
+        ("cos", [a]) => a.cos(),
+        ("tan", [a]) => a.tan(),
+        ("asin", [a]) => a.asin(),
+        ("acos", [a]) => a.acos(),
+        ("atan", [a]) => a.atan(),
+        ("atan", [y, x]) => y.atan2(*x),
+        ("sinh", [a]) => a.sinh(),
+        ("cosh", [a]) => a.cosh(),
+        ("tanh", [a]) => a.tanh(),
+        ("asinh", [a]) => a.asinh(),
+        ("acosh", [a]) => a.acosh(),
+        ("atanh", [a]) => a.atanh(),
+        ("exp", [a]) => a.exp(),
+        ("log", [a]) => a.ln(),
+        ("exp2", [a]) => a.exp2(),
+        ("log2", [a]) => a.log2(),
+        ("sqrt", [a]) => a.sqrt(),
+        ("inversesqrt", [a]) => 1.0 / a.sqrt(),
+        ("abs", [a]) => a.abs(),
+        ("sign", [a]) => {
+            if *a > 0.0 {
+                1.0
+            } else if *a < 0.0 {
+                -1.0
+            } else {
+                0.0
+            }
+        }
+        ("floor", [a]) => a.floor(),
+        ("ceil", [a]) => a.ceil(),
+        ("fract", [a]) => a - a.floor(),
+        ("trunc", [a]) => a.trunc(),
+        ("roundEven", [a]) => a.round_ties_even(),
+        ("pow", [a, b]) => a.powf(*b),
+        ("mod", [a, b]) => a - b * (a / b).floor(),
+        ("min", [a, b]) => a.min(*b),
+        ("max", [a, b]) => a.max(*b),
+        ("step", [edge, a]) => {
+            if a < edge {
+                0.0
+            } else {
+                1.0
+            }
+        }
+        ("clamp", [a, lo, hi]) => a.max(*lo).min(*hi),
+        ("mix", [a, b, t]) => a * (1.0 - t) + b * t,
+        _ => return None,
+    })
+}
+
+fn int_builtin(name: &str, x: &[i64], signed: bool) -> Option<i64> {
+    Some(match (name, x) {
+        ("abs", [a]) if signed => (*a as i32).wrapping_abs().into(),
+        ("sign", [a]) if signed => a.signum(),
+        ("min", [a, b]) => *a.min(b),
+        ("max", [a, b]) => *a.max(b),
+        ("clamp", [a, lo, hi]) => *a.max(lo).min(hi),
+        _ => return None,
+    })
+}

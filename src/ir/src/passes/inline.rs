@@ -4,6 +4,13 @@
 //! *leaf* functions (functions that call nothing) terminates with one
 //! function left, which is what the backends want.
 //!
+//! Except where that would explode: a callee whose body, with everything it
+//! calls inlined, exceeds [`INLINE_LIMIT`] instructions ([`inlined_sizes`])
+//! stays a function and its calls stay calls. Without the bound, piglit's
+//! `glsl-fs-inline-explosion` (a call tree of 2^64 leaves behind a branch
+//! never taken) cannot be compiled at all; backends run such calls out of
+//! line (`oxgl-exec`'s `Op::Call`).
+//!
 //! The copy: the callee's parameters become the call's arguments, its
 //! locals become fresh locals of the caller (one set per call site), and the
 //! call instruction itself becomes `load` of a fresh return variable — the
@@ -22,10 +29,66 @@
 
 use crate::*;
 
-/// Inlines every call. True if any call was inlined.
+/// Most instructions a callee may have, with everything it calls inlined,
+/// for its calls to be inlined.
+pub const INLINE_LIMIT: u64 = 1 << 14;
+
+/// The size of each function (by handle index) with every call in it
+/// inlined: its live instructions plus the inlined size of each callee per
+/// call, saturating. Calls that close a cycle (invalid IR) count nothing.
+pub fn inlined_sizes(shader: &Shader) -> Vec<u64> {
+    const UNKNOWN: u64 = u64::MAX;
+    let n = shader.funcs.len();
+    let mut size = vec![UNKNOWN; n];
+    let mut on_stack = vec![false; n];
+    for (root, _) in shader.funcs.iter() {
+        if size[root.index()] != UNKNOWN {
+            continue;
+        }
+        // Post-order over the call graph with an explicit stack.
+        let mut stack = vec![(root, false)];
+        while let Some((f, done)) = stack.pop() {
+            let func = &shader.funcs[f];
+            let callees = || {
+                func.live_insts()
+                    .into_iter()
+                    .filter_map(|v| match func.insts[v].op {
+                        Op::Call(c, _) if c.index() < n => Some(c),
+                        _ => None,
+                    })
+            };
+            if done {
+                on_stack[f.index()] = false;
+                let mut total = func.live_insts().len() as u64;
+                for c in callees() {
+                    let cs = size[c.index()];
+                    total = total.saturating_add(if cs == UNKNOWN { 0 } else { cs });
+                }
+                size[f.index()] = total.min(UNKNOWN - 1);
+                continue;
+            }
+            if size[f.index()] != UNKNOWN || on_stack[f.index()] {
+                continue;
+            }
+            on_stack[f.index()] = true;
+            stack.push((f, true));
+            for c in callees() {
+                if size[c.index()] == UNKNOWN && !on_stack[c.index()] {
+                    stack.push((c, false));
+                }
+            }
+        }
+    }
+    size
+}
+
+/// Inlines every call to a callee within [`INLINE_LIMIT`]. True if any
+/// call was inlined.
 pub fn inline(shader: &mut Shader) -> bool {
     let mut changed = false;
-    while let Some((caller, block, index, call)) = find_leaf_call(shader) {
+    let sizes = inlined_sizes(shader);
+    let small: Vec<bool> = sizes.iter().map(|s| *s <= INLINE_LIMIT).collect();
+    while let Some((caller, block, index, call)) = find_leaf_call(shader, &small) {
         inline_call(shader, caller, block, index, call);
         changed = true;
     }
@@ -59,7 +122,7 @@ fn returns_in_continue(f: &Function) -> bool {
     found
 }
 
-fn find_leaf_call(shader: &Shader) -> Option<(FuncId, BlockId, usize, Value)> {
+fn find_leaf_call(shader: &Shader, small: &[bool]) -> Option<(FuncId, BlockId, usize, Value)> {
     for (fid, f) in shader.funcs.iter() {
         let mut hit = None;
         f.walk(&mut |b, i, n| {
@@ -67,6 +130,7 @@ fn find_leaf_call(shader: &Shader) -> Option<(FuncId, BlockId, usize, Value)> {
                 && let Node::Inst(v) = n
                 && let Op::Call(callee, _) = f.insts[*v].op
                 && let Some(cf) = shader.funcs.get(callee)
+                && small.get(callee.index()).copied().unwrap_or(false)
                 && !calls(cf)
                 && !returns_in_continue(cf)
             {

@@ -19,7 +19,7 @@ pub use copy_prop::opt_copy_prop;
 pub use copy_prop_vars::opt_copy_prop_vars;
 pub use cse::opt_cse;
 pub use dce::opt_dce;
-pub use inline::inline;
+pub use inline::{INLINE_LIMIT, inline, inlined_sizes};
 
 /// A pass.
 pub type Pass = fn(&mut Shader) -> bool;
