@@ -171,6 +171,8 @@ impl Program {
                     }
                     stored = Some(out);
                 }
+                // The entry's end (out-of-line functions follow it).
+                Op::Ret => break,
                 _ => return None,
             }
         }
