@@ -14,7 +14,7 @@ use oxgl_dri_interface::{
     OXGL_DRI_ABI_VERSION, OxglBuffer, OxglClearDesc, OxglContext, OxglContextDesc, OxglDrawDesc,
     OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglQuery, OxglQueryResult,
     OxglQueryType, OxglRendererInfo, OxglScreen, OxglScreenDesc, OxglShader, OxglStatus,
-    draw_buffer_bits, write_c_string,
+    clear_bits, draw_buffer_bits, write_c_string,
 };
 
 use crate::framebuffer::{Buffers, ClearParams};
@@ -306,14 +306,24 @@ unsafe extern "C" fn clear(ctx: *mut OxglContext, desc: *const OxglClearDesc) ->
             draw_buffer_bits::DRAW_BACK => Some(ColorBuffer::Back),
             _ => None,
         };
-        match (s.target, buffer) {
-            // Drawing into that buffer already: the clear joins the scene.
-            (Some(t), Some(b)) if t == b => {
+        match buffer {
+            // One colour buffer (or none): the clear joins the scene of
+            // that buffer, cleared tile by tile on the workers.
+            Some(b) => {
+                s.attach(b);
                 if let Some(r) = s.raster.as_mut() {
                     r.clear(&params);
                 }
             }
-            _ => {
+            None if desc.buffers & clear_bits::CLEAR_COLOR == 0 => {
+                let b = s.target.unwrap_or(ColorBuffer::Back);
+                s.attach(b);
+                if let Some(r) = s.raster.as_mut() {
+                    r.clear(&params);
+                }
+            }
+            // Front and back together: on the whole buffers.
+            None => {
                 s.settle();
                 s.buffers.clear(&params);
             }
