@@ -182,6 +182,22 @@ impl Context {
             }
             return;
         }
+        // An assembly vertex program likewise (ARB_vertex_program §2.14:
+        // the raster position is a vertex).
+        if self.arb_enabled(0)
+            && let Some(stage) = self.arb_stage(0, Default::default())
+            && let Some(vs) = self.arb_ir(0, Default::default())
+        {
+            key.two_side = self.state.enabled(GL_VERTEX_PROGRAM_TWO_SIDE);
+            let mut block = Vec::new();
+            self.arb_block(0, &stage, &mut block);
+            let modelview = *self.ff.matrices.modelview.top();
+            out.reserve(vertices.len());
+            for attribs in vertices {
+                out.push(run_vertex(&vs, &block, &key, &modelview, attribs));
+            }
+            return;
+        }
         let mut programs = std::mem::take(&mut self.cpu_programs.programs);
         let (shader, layout) = programs.entry(key).or_insert_with(|| {
             let p = ffgen::generate(&key);
