@@ -140,7 +140,9 @@ impl Context {
         // Fragment-only state does not matter here: one program serves all.
         key.alpha_func = None;
         key.fog = None;
-        key.color_sum = false;
+        // The secondary colour is computed whether or not it is added:
+        // the raster position keeps it (GL 4.6 compatibility §14.7).
+        key.color_sum = true;
         for u in 0..MAX_FF_UNITS {
             let mut unit = UnitKey::new(Dim::D2, 3, &self.texunits.env[u]);
             let g = &self.texunits.texgen[u];
