@@ -1235,7 +1235,8 @@ impl Parser<'_> {
             return self.err("too many instructions");
         }
         let mut c = Counts {
-            instructions: p.insts.len() as u32,
+            // END counts, as Mesa counts it.
+            instructions: p.insts.len() as u32 + 1,
             temps: p.num_temps,
             params: p.params.len() as u32,
             address: p.num_addr,

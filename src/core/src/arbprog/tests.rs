@@ -65,7 +65,7 @@ fn vertex_programs_load() {
          this is ignored",
         Kind::Vertex,
     );
-    assert_eq!(p.counts.instructions, 22);
+    assert_eq!(p.counts.instructions, 23);
     assert_eq!(p.counts.temps, 2);
     assert_eq!(p.counts.address, 1);
     assert!(p.writes(Output::TexCoord(2)));
