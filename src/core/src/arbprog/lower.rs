@@ -381,14 +381,11 @@ impl Lower<'_, '_, '_> {
                 };
                 let t = self.texture(unit, target);
                 let b = &mut *self.b;
-                let (dim, lanes) = match target {
-                    TexTarget::D1 => (Dim::D1, 1),
-                    TexTarget::D2 => (Dim::D2, 2),
-                    TexTarget::Rect => (Dim::Rect, 2),
-                    TexTarget::D3 => (Dim::D3, 3),
-                    TexTarget::Cube => (Dim::Cube, 3),
+                let lanes = match target {
+                    TexTarget::D1 => 1,
+                    TexTarget::D2 | TexTarget::Rect => 2,
+                    TexTarget::D3 | TexTarget::Cube => 3,
                 };
-                let _ = dim;
                 let c = srcs[0];
                 let mut coord = b.swizzle(c, &"xyz"[..lanes]);
                 if inst.op == Txp && target != TexTarget::Cube {

@@ -206,8 +206,8 @@ impl Context {
         let mut out = Vec::with_capacity(n as usize);
         let mut next = 1u32;
         while out.len() < n as usize {
-            if !self.arb.objects.contains_key(&next) {
-                self.arb.objects.insert(next, ProgramObject::default());
+            if let std::collections::hash_map::Entry::Vacant(e) = self.arb.objects.entry(next) {
+                e.insert(ProgramObject::default());
                 out.push(next);
             }
             next += 1;
@@ -578,12 +578,9 @@ impl Context {
                         [d[0], d[1], d[2], c]
                     }
                     LightState::Half => {
+                        // normalize(normalize(position.xyz) + (0, 0, 1)).
                         let p = li.position;
-                        let dir = if p[3] == 0.0 {
-                            crate::ffgen::normalize3([p[0], p[1], p[2]])
-                        } else {
-                            crate::ffgen::normalize3([p[0], p[1], p[2]])
-                        };
+                        let dir = crate::ffgen::normalize3([p[0], p[1], p[2]]);
                         let h = crate::ffgen::normalize3([dir[0], dir[1], dir[2] + 1.0]);
                         [h[0], h[1], h[2], 1.0]
                     }

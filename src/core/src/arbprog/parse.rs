@@ -239,7 +239,6 @@ impl Parser<'_> {
     fn program(&mut self) -> R<()> {
         let mut seen_statement = false;
         loop {
-            let at = self.pos();
             let word = match self.peek().clone() {
                 Tok::Ident(s) => s,
                 Tok::Eof => return self.err("missing END"),
@@ -265,7 +264,6 @@ impl Parser<'_> {
                     }
                 }
             }
-            let _ = at;
             self.expect(';')?;
         }
         self.finish()
@@ -562,10 +560,7 @@ impl Parser<'_> {
     }
 
     fn face(&mut self) -> bool {
-        match self.eat_any_suffix(&["front", "back"]) {
-            Some("back") => true,
-            _ => false,
-        }
+        matches!(self.eat_any_suffix(&["front", "back"]), Some("back"))
     }
 
     /// After `state`: the slots of one state binding.
@@ -1096,8 +1091,8 @@ impl Parser<'_> {
             };
             let at = self.pos();
             swizzle[n] = match self.next() {
-                Tok::Num(v, true) if v == 0.0 => 4,
-                Tok::Num(v, true) if v == 1.0 => 5,
+                Tok::Num(0.0, true) => 4,
+                Tok::Num(1.0, true) => 5,
                 Tok::Ident(s) if s.len() == 1 => {
                     match swizzle_index(s.as_bytes()[0] as char, self.kind == Kind::Fragment) {
                         Some(i) => i,
@@ -1247,7 +1242,6 @@ impl Parser<'_> {
         // instruction whose coordinate temporary was written since the
         // current group of texture instructions began starts a new group.
         let mut written_in_phase: Vec<u32> = Vec::new();
-        let mut tex_in_phase = false;
         for inst in &p.insts {
             for s in &inst.src {
                 if let Reg::Input(i) = s.reg
@@ -1268,7 +1262,6 @@ impl Parser<'_> {
                     c.indirections += 1;
                     written_in_phase.clear();
                 }
-                tex_in_phase = true;
             } else {
                 c.alu += 1;
             }
@@ -1279,7 +1272,6 @@ impl Parser<'_> {
                 written_in_phase.push(t);
             }
         }
-        let _ = tex_in_phase;
         // Hidden parameters: the state the options need.
         if p.options.position_invariant {
             p.mvp_cols = Some(p.params.len() as u32);

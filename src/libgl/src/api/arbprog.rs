@@ -77,8 +77,7 @@ unsafe extern "C" fn ProgramStringARB(
     })
 }
 
-fn env(c: &mut Context, name: &'static str, target: GLenum, index: GLuint, v: [f32; 4]) {
-    let _ = name;
+fn env(c: &mut Context, target: GLenum, index: GLuint, v: [f32; 4]) {
     compiled(c, move |c| c.program_env_parameter_arb(target, index, v));
 }
 
@@ -108,7 +107,7 @@ unsafe extern "C" fn ProgramEnvParameter4fARB(
     w: GLfloat,
 ) {
     with_ctx("glProgramEnvParameter4fARB", (), |c| {
-        env(c, "", target, index, [x, y, z, w])
+        env(c, target, index, [x, y, z, w])
     })
 }
 
@@ -121,7 +120,7 @@ unsafe extern "C" fn ProgramEnvParameter4dARB(
     w: GLdouble,
 ) {
     with_ctx("glProgramEnvParameter4dARB", (), |c| {
-        env(c, "", target, index, [x, y, z, w].map(|v| v as f32))
+        env(c, target, index, [x, y, z, w].map(|v| v as f32))
     })
 }
 
@@ -129,7 +128,7 @@ unsafe extern "C" fn ProgramEnvParameter4fvARB(target: GLenum, index: GLuint, p:
     with_ctx("glProgramEnvParameter4fvARB", (), |c| {
         // SAFETY: four floats, per the GL contract.
         if let Some(v) = unsafe { four(p) } {
-            env(c, "", target, index, v);
+            env(c, target, index, v);
         }
     })
 }
@@ -138,7 +137,7 @@ unsafe extern "C" fn ProgramEnvParameter4dvARB(target: GLenum, index: GLuint, p:
     with_ctx("glProgramEnvParameter4dvARB", (), |c| {
         // SAFETY: four doubles, per the GL contract.
         if let Some(v) = unsafe { four(p) } {
-            env(c, "", target, index, v);
+            env(c, target, index, v);
         }
     })
 }
