@@ -125,6 +125,8 @@ pub struct Context {
     pub select: crate::select::SelectState,
     /// The current GLSL program.
     pub programs: crate::program::ProgramState,
+    /// ARB_vertex_program / ARB_fragment_program objects and parameters.
+    pub arb: crate::arbprog::ArbPrograms,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -217,6 +219,7 @@ impl Context {
             eval: Default::default(),
             select: Default::default(),
             programs: Default::default(),
+            arb: Default::default(),
             shared: crate::shared::Shared::new(),
         }
     }
@@ -923,6 +926,9 @@ impl Context {
             GL_EXTENSIONS if self.params.profile != Profile::Core => Ok(&self.strings.extensions),
             GL_SHADING_LANGUAGE_VERSION => {
                 self.strings.glsl.as_deref().ok_or(ApiError::InvalidEnum)
+            }
+            GL_PROGRAM_ERROR_STRING_ARB if self.params.profile == Profile::Compat => {
+                Ok(&self.arb.error_string)
             }
             _ => Err(ApiError::InvalidEnum),
         }

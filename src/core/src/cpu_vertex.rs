@@ -140,7 +140,9 @@ impl Context {
         // Fragment-only state does not matter here: one program serves all.
         key.alpha_func = None;
         key.fog = None;
-        key.color_sum = false;
+        // The secondary colour is computed whether or not it is added:
+        // the raster position keeps it (GL 4.6 compatibility §14.7).
+        key.color_sum = true;
         for u in 0..MAX_FF_UNITS {
             let mut unit = UnitKey::new(Dim::D2, 3, &self.texunits.env[u]);
             let g = &self.texunits.texgen[u];
@@ -179,6 +181,22 @@ impl Context {
             out.reserve(vertices.len());
             for attribs in vertices {
                 out.push(run_vertex(vs, &block, &key, &modelview, attribs));
+            }
+            return;
+        }
+        // An assembly vertex program likewise (ARB_vertex_program §2.14:
+        // the raster position is a vertex).
+        if self.arb_enabled(0)
+            && let Some(stage) = self.arb_stage(0, Default::default())
+            && let Some(vs) = self.arb_ir(0, Default::default())
+        {
+            key.two_side = self.state.enabled(GL_VERTEX_PROGRAM_TWO_SIDE);
+            let mut block = Vec::new();
+            self.arb_block(0, &stage, &mut block);
+            let modelview = *self.ff.matrices.modelview.top();
+            out.reserve(vertices.len());
+            for attribs in vertices {
+                out.push(run_vertex(&vs, &block, &key, &modelview, attribs));
             }
             return;
         }

@@ -430,7 +430,9 @@ impl Context {
         if self.params().profile == Profile::Core && self.vertex_arrays.bound == 0 {
             return Err(ApiError::InvalidOperation);
         }
-        Ok(())
+        // ARB_vertex_program §2.14.1: an enabled target with an invalid
+        // program bound.
+        self.arb_validate_draw()
     }
 
     /// Resolves the bytes of every source: buffer ranges are checked against

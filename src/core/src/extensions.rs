@@ -130,6 +130,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_swizzle", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),
+    // Assembly programs (src/core/src/arbprog/): compatibility contexts.
+    (c"GL_ARB_fragment_program", Needs::Version(1, 3)),
+    (c"GL_ARB_vertex_program", Needs::Version(1, 3)),
     (c"GL_ARB_texture_rectangle", Needs::Always),
     (c"GL_ARB_vertex_buffer_object", Needs::Always),
     (c"GL_KHR_debug", Needs::Always),

@@ -86,6 +86,7 @@ impl Context {
         if !is_begin_mode(mode) {
             return Err(ApiError::InvalidEnum);
         }
+        self.arb_validate_draw()?;
         // Material attributes start from the material (glPopAttrib may
         // have changed it without them).
         self.sync_material_attribs();
@@ -179,7 +180,9 @@ impl Context {
     /// `glMatrixMode`. INVALID_ENUM for an unknown stack.
     pub fn matrix_mode(&mut self, mode: GLenum) -> ApiResult {
         self.outside_begin_end()?;
-        if !matches!(mode, GL_MODELVIEW | GL_PROJECTION | GL_TEXTURE | GL_COLOR) {
+        if !matches!(mode, GL_MODELVIEW | GL_PROJECTION | GL_TEXTURE | GL_COLOR)
+            && !(GL_MATRIX0_ARB..=GL_MATRIX7_ARB).contains(&mode)
+        {
             return Err(ApiError::InvalidEnum);
         }
         self.ff.matrices.mode = mode;

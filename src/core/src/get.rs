@@ -399,6 +399,36 @@ impl Context {
             GL_ZOOM_Y if compat => floats(&[f64::from(self.raster_pos.zoom[1])]),
             GL_EDGE_FLAG if compat => boolean(cur(Attrib::EDGEFLAG)[0] != 0.0),
             GL_MATRIX_MODE if compat => int(self.ff.matrices.mode.into()),
+            // ARB_vertex_program / ARB_fragment_program.
+            GL_PROGRAM_ERROR_POSITION_ARB if compat => int(self.arb.error_position.into()),
+            GL_MAX_PROGRAM_MATRICES_ARB if compat => {
+                int(crate::arbprog::limits::MAX_PROGRAM_MATRICES.into())
+            }
+            GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB if compat => {
+                int(crate::arbprog::limits::MAX_PROGRAM_MATRIX_STACK_DEPTH.into())
+            }
+            GL_CURRENT_MATRIX_ARB | GL_TRANSPOSE_CURRENT_MATRIX_ARB if compat => {
+                let (mode, unit) = (self.ff.matrices.mode, self.ff.active_texture);
+                let m = self
+                    .ff
+                    .matrices
+                    .stack(mode, unit)
+                    .map_or(crate::matrix::Mat4::IDENTITY, |s| *s.top());
+                let m = if pname == GL_TRANSPOSE_CURRENT_MATRIX_ARB {
+                    m.transpose()
+                } else {
+                    m
+                };
+                floats(&m.0.map(f64::from))
+            }
+            GL_CURRENT_MATRIX_STACK_DEPTH_ARB if compat => {
+                let (mode, unit) = (self.ff.matrices.mode, self.ff.active_texture);
+                int(self
+                    .ff
+                    .matrices
+                    .stack(mode, unit)
+                    .map_or(1, |s| s.depth() as i64))
+            }
             GL_MODELVIEW_STACK_DEPTH if compat => int(self.ff.matrices.modelview.depth() as i64),
             GL_PROJECTION_STACK_DEPTH if compat => int(self.ff.matrices.projection.depth() as i64),
             GL_TEXTURE_STACK_DEPTH if compat => int(self

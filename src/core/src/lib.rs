@@ -9,6 +9,7 @@
 #![forbid(unsafe_code)]
 
 pub mod accum;
+pub mod arbprog;
 pub mod attrib;
 pub mod blit;
 mod bptc;

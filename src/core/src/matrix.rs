@@ -319,6 +319,8 @@ pub struct Matrices {
     pub texture: Vec<MatrixStack>,
     /// `GL_COLOR` (ARB_imaging; 10 deep).
     pub color: MatrixStack,
+    /// `GL_MATRIX0_ARB` ... `GL_MATRIX7_ARB` (ARB_vertex_program; 16 deep).
+    pub program: Vec<MatrixStack>,
 }
 
 impl Default for Matrices {
@@ -331,6 +333,7 @@ impl Default for Matrices {
                 .map(|_| MatrixStack::new(10))
                 .collect(),
             color: MatrixStack::new(10),
+            program: (0..8).map(|_| MatrixStack::new(16)).collect(),
         }
     }
 }
@@ -343,6 +346,9 @@ impl Matrices {
             GL_PROJECTION => Some(&mut self.projection),
             GL_TEXTURE => self.texture.get_mut(texture_unit),
             GL_COLOR => Some(&mut self.color),
+            GL_MATRIX0_ARB..=GL_MATRIX7_ARB => {
+                self.program.get_mut((mode - GL_MATRIX0_ARB) as usize)
+            }
             _ => None,
         }
     }
@@ -354,6 +360,7 @@ impl Matrices {
             GL_PROJECTION => Some(&self.projection),
             GL_TEXTURE => self.texture.get(texture_unit),
             GL_COLOR => Some(&self.color),
+            GL_MATRIX0_ARB..=GL_MATRIX7_ARB => self.program.get((mode - GL_MATRIX0_ARB) as usize),
             _ => None,
         }
     }

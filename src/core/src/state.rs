@@ -120,6 +120,8 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_TEXTURE_RECTANGLE, false),
     (GL_VERTEX_PROGRAM_POINT_SIZE, false),
     (GL_VERTEX_PROGRAM_TWO_SIDE, false),
+    (GL_VERTEX_PROGRAM_ARB, false),
+    (GL_FRAGMENT_PROGRAM_ARB, false),
     (GL_MULTISAMPLE, true),
     (GL_SAMPLE_ALPHA_TO_COVERAGE, false),
     (GL_SAMPLE_ALPHA_TO_ONE, false),

@@ -171,6 +171,22 @@ impl Context {
         let exec = self.programs.exec.clone();
         let glsl_vs = exec.as_ref().is_some_and(|e| e.vs.is_some());
         let glsl_fs = exec.as_ref().is_some_and(|e| e.fs.is_some());
+        // Assembly programs (ARB_vertex_program, ARB_fragment_program),
+        // where no GLSL stage replaces them; pixel rectangles keep fixed
+        // function.
+        let pixel_draw = self.submit.pixel.is_some();
+        let arb_vs_on = !pixel_draw && self.arb_enabled(0);
+        let arb_fs_on = !pixel_draw && self.arb_enabled(1);
+        let arb_vs = if arb_vs_on {
+            match self.arb_stage(0, Default::default()) {
+                Some(s) => Some(s),
+                None => return,
+            }
+        } else {
+            None
+        };
+        let prog_vs = glsl_vs || arb_vs.is_some();
+        let prog_fs = glsl_fs || arb_fs_on;
         let mut key = FfKey::from_context(self);
         if key.lighting {
             // Materials given between Begin and End are per-vertex attributes.
@@ -233,11 +249,11 @@ impl Context {
             }
             units.push((u, tex, params, base, levels));
         }
-        if glsl_fs {
+        if prog_fs {
             // The program's fragment stage samples through its samplers;
             // a fixed-function vertex stage passes every unit's coordinates.
             units.clear();
-            if !glsl_vs {
+            if !prog_vs {
                 for u in 0..MAX_FF_UNITS {
                     if key.units[u].dim != 0 {
                         continue;
@@ -262,6 +278,57 @@ impl Context {
             images.push(imgs);
         }
         let compat = self.params().profile == crate::context::Profile::Compat;
+        // The textures an assembly fragment program samples: the unit's
+        // texture of the instruction's target, enabled or not.
+        let arb_fs_program = if arb_fs_on {
+            self.arb.bound_object(1).and_then(|o| o.program.clone())
+        } else {
+            None
+        };
+        if let Some(p) = &arb_fs_program {
+            for (unit, target) in p.textures() {
+                let unit = usize::from(unit);
+                let target = match target {
+                    crate::arbprog::ast::TexTarget::D1 => GL_TEXTURE_1D,
+                    crate::arbprog::ast::TexTarget::D2 => GL_TEXTURE_2D,
+                    crate::arbprog::ast::TexTarget::D3 => GL_TEXTURE_3D,
+                    crate::arbprog::ast::TexTarget::Cube => GL_TEXTURE_CUBE_MAP,
+                    crate::arbprog::ast::TexTarget::Rect => GL_TEXTURE_RECTANGLE,
+                };
+                let (Ok(ti), Some(bound)) = (target_index(target), self.textures.bound.get(unit))
+                else {
+                    continue;
+                };
+                let name = bound[ti];
+                let tex = if name == 0 {
+                    &self.textures.defaults[ti]
+                } else {
+                    match named.get(name) {
+                        Some(t) => t,
+                        None => continue,
+                    }
+                };
+                let params = sampled_params(tex, sampler(unit));
+                // An incomplete texture samples as (0, 0, 0, 1): left unbound.
+                let Some((base, levels)) = tex.complete_with(&params) else {
+                    continue;
+                };
+                let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
+                let (desc, imgs) = texture_desc(tex, &params, base, levels, unit as u32, lod_bias);
+                textures.push(desc);
+                images.push(imgs);
+            }
+            if !prog_vs {
+                // The fixed-function vertex stage writes what the program reads.
+                use crate::arbprog::ast::Input;
+                if p.reads(Input::FogCoord) || p.options.fog.is_some() {
+                    key.fog = Some((GL_LINEAR, self.fog.coord_src == GL_FOG_COORD));
+                }
+                if p.reads(Input::Color1) {
+                    key.color_sum = true;
+                }
+            }
+        }
         if let Some(exec) = &exec {
             let vals = exec.values();
             for decl in &exec.textures {
@@ -354,15 +421,27 @@ impl Context {
         // GL 2.0 §2.15.3: with a vertex shader, GL_VERTEX_PROGRAM_TWO_SIDE
         // selects the back colours for back faces; without one, two-sided
         // lighting does.
-        let two_side = if glsl_vs {
+        let two_side = if prog_vs {
             self.state.enabled(GL_VERTEX_PROGRAM_TWO_SIDE) && self.submit.pixel.is_none()
         } else {
             key.two_side
         };
-        if glsl_vs && !glsl_fs {
+        if prog_vs && !prog_fs {
             key.two_side = two_side;
         }
-        let ff = if glsl_vs && glsl_fs {
+        let arb_fs = if arb_fs_on {
+            let variant = crate::arbprog::FsVariant {
+                two_side,
+                flat: self.ff.shade_model == GL_FLAT,
+            };
+            match self.arb_stage(1, variant) {
+                Some(s) => Some(s),
+                None => return,
+            }
+        } else {
+            None
+        };
+        let ff = if prog_vs && prog_fs {
             None
         } else {
             match self.ff_program(key) {
@@ -389,24 +468,31 @@ impl Context {
         ) -> Option<&'a Shader> {
             variant.as_deref().or(e.fs.as_ref())
         }
-        let (vs, fs) = match (&exec, &ff) {
-            (Some(e), _) if glsl_vs && glsl_fs => (e.vs.as_ref(), glsl_fs_of(e, &fs_variant)),
-            (Some(e), Some(f)) if glsl_vs => (e.vs.as_ref(), Some(&f.fs)),
-            (Some(e), Some(f)) if glsl_fs => (Some(&f.vs), glsl_fs_of(e, &fs_variant)),
-            (_, Some(f)) => (Some(&f.vs), Some(&f.fs)),
-            _ => return,
+        let vs = match (&exec, &arb_vs, &ff) {
+            (Some(e), _, _) if glsl_vs => e.vs.as_ref(),
+            (_, Some(a), _) => Some(&*a.shader),
+            (_, _, Some(f)) => Some(&f.vs),
+            _ => None,
+        };
+        let fs = match (&exec, &arb_fs, &ff) {
+            (Some(e), _, _) if glsl_fs => glsl_fs_of(e, &fs_variant),
+            (_, Some(a), _) => Some(&*a.shader),
+            (_, _, Some(f)) => Some(&f.fs),
+            _ => None,
         };
         let (Some(vs), Some(fs)) = (vs, fs) else {
             return;
         };
-        match (&exec, &ff) {
-            (Some(e), _) if glsl_vs => self.program_block(e, false, &mut vs_block),
-            (_, Some(f)) => ffgen::pack(self, &f.vs_uniforms, &mut vs_block),
+        match (&exec, &arb_vs, &ff) {
+            (Some(e), _, _) if glsl_vs => self.program_block(e, false, &mut vs_block),
+            (_, Some(a), _) => self.arb_block(0, a, &mut vs_block),
+            (_, _, Some(f)) => ffgen::pack(self, &f.vs_uniforms, &mut vs_block),
             _ => {}
         }
-        match (&exec, &ff) {
-            (Some(e), _) if glsl_fs => self.program_block(e, true, &mut fs_block),
-            (_, Some(f)) => ffgen::pack(self, &f.fs_uniforms, &mut fs_block),
+        match (&exec, &arb_fs, &ff) {
+            (Some(e), _, _) if glsl_fs => self.program_block(e, true, &mut fs_block),
+            (_, Some(a), _) => self.arb_block(1, a, &mut fs_block),
+            (_, _, Some(f)) => ffgen::pack(self, &f.fs_uniforms, &mut fs_block),
             _ => {}
         }
 
@@ -441,8 +527,11 @@ impl Context {
                 count: p.count,
             })
             .collect();
-        let broadcast = match &exec {
-            Some(e) if glsl_fs => e.fs_broadcast,
+        let broadcast = match (&exec, &arb_fs) {
+            (Some(e), _) if glsl_fs => e.fs_broadcast,
+            // ARB_draw_buffers: with the option, result.color[n] goes to
+            // draw buffer n.
+            (_, Some(a)) => !a.program.options.draw_buffers,
             _ => true,
         };
         let (color_outputs, _, extra_color_masks) = self.color_routing(broadcast);
@@ -480,7 +569,7 @@ impl Context {
             extra_color_masks,
             raster: {
                 let mut r = self.pixel_raster_desc();
-                if glsl_vs {
+                if prog_vs {
                     r.program_point_size =
                         u32::from(self.state.enabled(GL_VERTEX_PROGRAM_POINT_SIZE));
                 }

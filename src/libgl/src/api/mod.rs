@@ -10,6 +10,7 @@
     reason = "C entry points: the current-context pointer and client memory"
 )]
 
+mod arbprog;
 mod arrays;
 mod buffer;
 mod debug;
@@ -337,5 +338,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     select::install(d, profile);
     program::install(d, profile);
     fbo::install(d, profile);
+    arbprog::install(d, profile);
     install_aliases(d);
 }
