@@ -918,8 +918,23 @@ fn apply_fog(
     let _ = key;
     let var = b.var("fogcoord", Type::Value(ValType::F32X4), kind);
     let fc = b.load_var(var);
-    let c = b.lane(fc, 0);
     let p = u.load(b, Source::FogParams);
+    let fog = u.load(b, Source::FogColor);
+    fog_blend(b, mode, fc, p, fog, color)
+}
+
+/// The fog blend of `color` at fog coordinate `fc` (its x): `params` holds
+/// density, start, end and 1 / (end − start), `fog` the fog colour.
+/// Fixed-function fog and the ARB_fragment_program fog options share it.
+pub(crate) fn fog_blend(
+    b: &mut Builder,
+    mode: GLenum,
+    fc: Value,
+    params: Value,
+    fog: Value,
+    color: Value,
+) -> Value {
+    let (c, p) = (b.lane(fc, 0), params);
     let f = match mode {
         GL_LINEAR => {
             let end = b.lane(p, 2);
@@ -942,7 +957,6 @@ fn apply_fog(
         }
     };
     let f = b.un(AluOp::FSat, f);
-    let fog = u.load(b, Source::FogColor);
     let rgb = b.swizzle(color, "xyz");
     let fog_rgb = b.swizzle(fog, "xyz");
     let f3 = b.splat(f, 3);

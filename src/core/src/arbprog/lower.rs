@@ -586,39 +586,9 @@ impl Lower<'_, '_, '_> {
     /// interpolated fog coordinate, as fixed-function fog
     /// (`slot`: fog colour; `slot + 1`: density, start, end, 1 / (end − start)).
     fn fog(&mut self, mode: u32, slot: u32, color: Value) -> Value {
-        use oxgl_glapi::generated::enums::*;
         let fc = self.input(Input::FogCoord);
         let fog = self.param(slot);
         let p = self.param(slot + 1);
-        let b = &mut *self.b;
-        let c = b.lane(fc, 0);
-        let f = match mode {
-            GL_LINEAR => {
-                let end = b.lane(p, 2);
-                let scale = b.lane(p, 3);
-                let d = b.sub(end, c);
-                b.mul(d, scale)
-            }
-            GL_EXP2 => {
-                let density = b.lane(p, 0);
-                let dc = b.mul(density, c);
-                let sq = b.mul(dc, dc);
-                let n = b.neg(sq);
-                b.un(AluOp::Exp, n)
-            }
-            _ => {
-                let density = b.lane(p, 0);
-                let dc = b.mul(density, c);
-                let n = b.neg(dc);
-                b.un(AluOp::Exp, n)
-            }
-        };
-        let f = b.un(AluOp::FSat, f);
-        let rgb = b.swizzle(color, "xyz");
-        let fog_rgb = b.swizzle(fog, "xyz");
-        let f3 = b.splat(f, 3);
-        let mixed = b.mix(fog_rgb, rgb, f3);
-        let a = b.lane(color, 3);
-        b.construct(&[mixed, a])
+        crate::ffgen::fog_blend(self.b, mode, fc, p, fog, color)
     }
 }
