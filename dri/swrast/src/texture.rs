@@ -322,7 +322,12 @@ fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> Tex
                 break 'levels;
             }
             let src = &src[..n];
-            let texels: Vec<[f32; 4]> = src.iter().map(|t| swizzle(*t, d.swizzle)).collect();
+            // The identity swizzle (nearly every texture) is a plain copy.
+            let texels: Vec<[f32; 4]> = if d.swizzle == [0, 1, 2, 3] {
+                src.to_vec()
+            } else {
+                src.iter().map(|t| swizzle(*t, d.swizzle)).collect()
+            };
             level.push(Level {
                 w,
                 h,

@@ -301,10 +301,25 @@ impl ClientImage {
         // through a table, no per-component dispatch.
         if self.is_unorm8_colour() {
             let lut = unorm8_table();
+            let rgba = comps == [0, 1, 2, 3] && self.pixel_bytes == 4;
             for z in 0..d {
                 for y in 0..h {
                     let row = self.pixel_at(0, y, z);
-                    for px in src[row..row + w * self.pixel_bytes].chunks_exact(self.pixel_bytes) {
+                    let bytes = &src[row..row + w * self.pixel_bytes];
+                    if rgba {
+                        // RGBA bytes (the most common upload): straight
+                        // lookups, no per-component zip.
+                        out.extend(bytes.chunks_exact(4).map(|px| {
+                            [
+                                lut[usize::from(px[0])],
+                                lut[usize::from(px[1])],
+                                lut[usize::from(px[2])],
+                                lut[usize::from(px[3])],
+                            ]
+                        }));
+                        continue;
+                    }
+                    for px in bytes.chunks_exact(self.pixel_bytes) {
                         let mut v = [0.0, 0.0, 0.0, 1.0];
                         for (&c, &b) in comps.iter().zip(px) {
                             v[c] = lut[usize::from(b)];
