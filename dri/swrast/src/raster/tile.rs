@@ -578,23 +578,14 @@ impl BlockCtx<'_> {
             // written, whatever the write masks say (llvmpipe counts the same).
             self.samples += u64::from(mask.count_ones());
         }
+        // Several colour buffers, or another output than 0 for the first:
+        // out of line, so that the common path keeps one inlined copy of
+        // `write_color`.
         let b = &st.draw.blend;
-        // Extra colour buffers first: blending the first buffer changes
-        // its colour in place.
-        for (i, slot) in b.extra[..b.extra_len as usize].iter().enumerate() {
-            let (Some((out, cm)), Some(rows)) = (slot, view.extra.get_mut(i)) else {
-                continue;
-            };
-            let mut c = match *out {
-                0 => q.color,
-                k => q.extra_color[(k as usize - 1).min(EXTRA_BUFFERS - 1)],
-            };
-            write_color(rows, target.extra_formats[i], st, *cm, lx, ly, mask, &mut c);
+        if b.extra_len != 0 || b.output != 0 {
+            write_extra(view, q, target, st, lx, ly, mask);
+            return;
         }
-        let c = match b.output {
-            0 => &mut q.color,
-            k => &mut q.extra_color[(k as usize - 1).min(EXTRA_BUFFERS - 1)],
-        };
         write_color(
             &mut view.color,
             target.format,
@@ -603,7 +594,45 @@ impl BlockCtx<'_> {
             lx,
             ly,
             mask,
-            c,
+            &mut q.color,
         );
     }
+}
+
+/// The colour writes of a draw with several colour buffers (or whose first
+/// buffer takes an output other than 0). The extra buffers come first:
+/// blending a buffer changes the colour it is given in place.
+#[inline(never)]
+fn write_extra(
+    view: &mut TileView,
+    q: &QuadBatch,
+    target: &super::scene::TargetInfo,
+    st: &SceneState,
+    lx: usize,
+    ly: usize,
+    mask: u16,
+) {
+    let b = &st.draw.blend;
+    let output = |k: u8| match k {
+        0 => q.color,
+        k => q.extra_color[(k as usize - 1).min(EXTRA_BUFFERS - 1)],
+    };
+    for (i, slot) in b.extra[..b.extra_len as usize].iter().enumerate() {
+        let (Some((out, cm)), Some(rows)) = (slot, view.extra.get_mut(i)) else {
+            continue;
+        };
+        let mut c = output(*out);
+        write_color(rows, target.extra_formats[i], st, *cm, lx, ly, mask, &mut c);
+    }
+    let mut c = output(b.output);
+    write_color(
+        &mut view.color,
+        target.format,
+        st,
+        b.color_mask,
+        lx,
+        ly,
+        mask,
+        &mut c,
+    );
 }
