@@ -247,8 +247,33 @@ impl Checker<'_> {
                     }
                     Storage::Shared
                 }
-                S::In => Storage::In,
-                S::Out => Storage::Out,
+                S::In | S::Out => {
+                    // GLSL 1.10/1.20 and ES 1.00 have `in` and `out` on
+                    // parameters only (`varying out`, EXT_gpu_shader4, is
+                    // handled below; some extensions bring them earlier).
+                    let early = !self.env.version.at_least(130, 300)
+                        && !q.has(S::Varying)
+                        && !self.env.exts.any(&[
+                            Ext::ARB_explicit_attrib_location,
+                            Ext::ARB_separate_shader_objects,
+                            Ext::ARB_fragment_coord_conventions,
+                            Ext::EXT_gpu_shader4,
+                        ]);
+                    if global && early {
+                        let word = if s == S::In { "in" } else { "out" };
+                        let msg = format!(
+                            "`{word}' qualifier in a global declaration is only valid for \
+                             function parameters in {}",
+                            self.env.version
+                        );
+                        self.error(loc, msg);
+                    }
+                    if s == S::In {
+                        Storage::In
+                    } else {
+                        Storage::Out
+                    }
+                }
                 S::Attribute => {
                     if stage != Stage::Vertex {
                         self.error(loc, "`attribute' is only allowed in vertex shaders");

@@ -508,6 +508,7 @@ impl Checker<'_> {
                     self.error(loc, msg);
                     false
                 } else {
+                    self.assigned.entry(id).or_insert(loc);
                     true
                 }
             }

@@ -129,6 +129,9 @@ pub(crate) struct Checker<'a> {
     pending_init: Option<Option<consts::Const>>,
     var_init: FxHashMap<u32, Option<consts::Const>>,
     layout: layout::LayoutState,
+    /// Where each variable written so far (as an l-value) was first
+    /// written: statically assigned, in the specs' words.
+    assigned: FxHashMap<u32, Loc>,
     rec: Rec,
 }
 
@@ -202,6 +205,7 @@ pub(crate) fn check(
         pending_init: None,
         var_init: FxHashMap::default(),
         layout: layout::LayoutState::default(),
+        assigned: FxHashMap::default(),
         rec: Rec::default(),
     };
     c.declare_builtin_structs();
@@ -212,6 +216,7 @@ pub(crate) fn check(
             crate::ast::ExternalDecl::Decl(d) => c.decl(d, true),
         }
     }
+    c.check_fragment_outputs();
     let exprs = c
         .rec
         .exprs
@@ -254,6 +259,58 @@ impl<'a> Checker<'a> {
             var,
             callee: self.rec.last_callee.take(),
         });
+    }
+
+    /// GLSL 1.10 §7.2, GLSL 1.30 §7.2: a fragment shader that statically
+    /// assigns `gl_FragColor` may not assign `gl_FragData`, and neither
+    /// may be assigned together with a user-defined output (as Mesa, the
+    /// error is at the later of the two first writes).
+    fn check_fragment_outputs(&mut self) {
+        if self.env.stage != crate::Stage::Fragment || self.assigned.is_empty() {
+            return;
+        }
+        let mut color = None;
+        let mut data = None;
+        let mut user: Option<(Loc, u32)> = None;
+        for (&id, &loc) in &self.assigned {
+            let Some(var) = self.vars.get(id as usize) else {
+                continue;
+            };
+            let Some(&sym) = self.rec.var_names.get(id as usize) else {
+                continue;
+            };
+            let earlier = |slot: Option<Loc>| slot.is_none_or(|l: Loc| loc < l);
+            // Redeclared built-ins (`gl_FragDepth` with a layout) are no
+            // user outputs.
+            let name = self.name(sym);
+            match name {
+                "gl_FragColor" if earlier(color) => color = Some(loc),
+                "gl_FragData" if earlier(data) => data = Some(loc),
+                _ if var.storage == Storage::Out
+                    && !var.builtin
+                    && !name.starts_with("gl_")
+                    && earlier(user.map(|u| u.0)) =>
+                {
+                    user = Some((loc, id));
+                }
+                _ => {}
+            }
+        }
+        let user_name = |c: &Self, id: u32| c.name(c.rec.var_names[id as usize]).to_string();
+        let (a, b, what) = match (color, data, user) {
+            (Some(c), Some(d), _) => (c, d, "`gl_FragColor' and `gl_FragData'".to_string()),
+            (Some(c), None, Some((u, id))) => (
+                c,
+                u,
+                format!("`gl_FragColor' and `{}'", user_name(self, id)),
+            ),
+            (None, Some(d), Some((u, id))) => {
+                (d, u, format!("`gl_FragData' and `{}'", user_name(self, id)))
+            }
+            _ => return,
+        };
+        let loc = if a < b { b } else { a };
+        self.error(loc, format!("fragment shader writes to both {what}"));
     }
 
     fn error(&mut self, loc: Loc, msg: impl Into<String>) {
