@@ -853,6 +853,15 @@ impl Checker<'_> {
                 "function return type cannot be an unsized array",
             );
         }
+        // GLSL 1.10 §4.1.7: samplers are uniforms and parameters only
+        // (ARB_bindless_texture, which lifts it, is not supported).
+        if self.contains_opaque(&ret) {
+            let msg = format!(
+                "function `{}' return type can't contain an opaque type",
+                self.name(p.name)
+            );
+            self.error(p.ret.spec.loc, msg);
+        }
         let mut params = Vec::new();
         let mut quals = Vec::new();
         let mut memory = Vec::new();
@@ -972,6 +981,11 @@ impl Checker<'_> {
         }
         if t.is_opaque() && dir != Dir::In {
             self.error(pa.loc, "opaque parameters cannot be `out' or `inout'");
+        } else if dir != Dir::In && self.contains_opaque(&t) {
+            self.error(
+                pa.loc,
+                "out and inout parameters cannot contain opaque variables",
+            );
         }
         if self.is_es()
             && q.precision.is_none()

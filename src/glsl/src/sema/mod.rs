@@ -261,6 +261,19 @@ impl<'a> Checker<'a> {
         });
     }
 
+    /// Whether `t` is or holds (in a struct member, at any depth) an
+    /// opaque type: sampler, image, atomic counter.
+    fn contains_opaque(&self, t: &Type) -> bool {
+        match t.base {
+            types::Base::Opaque(_) => true,
+            types::Base::Struct(i) => self
+                .structs
+                .get(i as usize)
+                .is_some_and(|s| s.members.iter().any(|(_, m)| self.contains_opaque(m))),
+            _ => false,
+        }
+    }
+
     /// GLSL 1.10 §7.2, GLSL 1.30 §7.2: a fragment shader that statically
     /// assigns `gl_FragColor` may not assign `gl_FragData`, and neither
     /// may be assigned together with a user-defined output (as Mesa, the
