@@ -2,7 +2,8 @@
 //! thin `#[no_mangle]` wrappers around these; each wrapper runs them inside the
 //! panic boundary. Errors are delivered as X errors through the application's
 //! Xlib error handler (GLX requests never reach a server here), with the codes
-//! of the server's GLX extension when it has one.
+//! of the server's GLX extension when it has one (else a free error base, see
+//! `display::free_error_base`).
 #![allow(
     unsafe_code,
     reason = "reads application pointers: attribute lists and out-parameters"
@@ -95,7 +96,10 @@ GLX_MESA_swap_control GLX_SGI_make_current_read GLX_SGI_swap_control GLX_SGIX_fb
 
 // ---- queries ----------------------------------------------------------------
 
-/// `glXQueryExtension`: always available (no server GLX needed).
+/// `glXQueryExtension`: always available (no server GLX needed). The error
+/// base is the server's GLX one, or without server GLX the free base chosen
+/// when the display was opened (`display::free_error_base`): the same codes
+/// the errors we send carry, and `XGetErrorText` names.
 pub unsafe fn query_extension(
     dpy: *mut Display,
     error_base: *mut c_int,
@@ -745,12 +749,18 @@ pub unsafe fn create_context_attribs(
     }
 }
 
-/// `glXDestroyContext`: freed now, or when the thread it is current in releases it.
+/// `glXDestroyContext`: freed now, or when the thread it is current in
+/// releases it; destroying it again before that is no error (Mesa). NULL is
+/// ignored, as Mesa and libglvnd do; any other unknown handle (never created,
+/// or already freed) is GLXBadContext, as libglvnd reports it.
 pub unsafe fn destroy_context(dpy: *mut Display, ctx: usize) {
+    if ctx == 0 {
+        return;
+    }
     let Some(d) = display(dpy) else {
         return;
     };
-    if context::unregister(ctx).is_none() {
+    if !context::destroy(ctx) {
         send(
             &d,
             dpy,
@@ -882,13 +892,10 @@ pub unsafe fn make_context_current(
         context::release_current();
         return TRUE;
     }
-    let Some(c) = context::lookup(ctx).or_else(|| {
-        // A context destroyed while current in this thread stays usable here.
-        context::with_current(|cur| {
-            cur.filter(|cur| cur.ctx.handle() == ctx)
-                .map(|cur| cur.ctx.clone())
-        })
-    }) else {
+    // A context destroyed while current is still found until it is released:
+    // it may be made current again in its thread (piglit glx-destroycontext-3),
+    // and is BadAccess in another.
+    let Some(c) = context::lookup(ctx) else {
         send(
             &d,
             dpy,

@@ -1,9 +1,17 @@
 //! GLX contexts, the per-thread current binding, and make-current.
 //!
 //! A context is current in at most one thread (GLX 1.4 §3.3.7: BadAccess
-//! otherwise). Its GL state ([`oxgl_core::Context`]) is touched only by the
-//! thread it is current in, or by GLX while it is current nowhere (under the
-//! binding lock); that rule is what makes the `UnsafeCell` below sound.
+//! otherwise). `glXDestroyContext` of a context that is current (in any
+//! thread) only marks it destroyed: it stays registered, and every GLX call
+//! still accepts its handle, until the thread it is current in releases it;
+//! then it is forgotten (GLX 1.4 §3.3.7, "it is not destroyed until it is no
+//! longer current"; Mesa sets the context's XID to None and frees it on
+//! unbind, libglvnd keeps its handle mapping alive while it is current).
+//! Destroying it again meanwhile is no error.
+//!
+//! Its GL state ([`oxgl_core::Context`]) is touched only by the thread it is
+//! current in, or by GLX while it is current nowhere (under the binding
+//! lock); that rule is what makes the `UnsafeCell` below sound.
 #![allow(
     unsafe_code,
     reason = "GL state shared with the TLS dispatch under the one-thread rule"
@@ -12,6 +20,7 @@
 use std::cell::{RefCell, UnsafeCell};
 use std::collections::HashMap;
 use std::ffi::c_void;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::thread::ThreadId;
 
@@ -50,6 +59,9 @@ pub struct GlxContext {
     pub binding: Mutex<Binding>,
     /// Its share group (readable whatever thread the context is current in).
     pub shared: Arc<oxgl_core::shared::Shared>,
+    /// `glXDestroyContext` was called while it was current: it is forgotten
+    /// when released.
+    destroyed: AtomicBool,
     core: UnsafeCell<CoreContext>,
 }
 
@@ -78,6 +90,7 @@ impl GlxContext {
             dispatch,
             binding: Mutex::new(Binding::default()),
             shared,
+            destroyed: AtomicBool::new(false),
             core: UnsafeCell::new(core),
         })
     }
@@ -100,6 +113,11 @@ impl GlxContext {
     pub fn handle(self: &Arc<Self>) -> usize {
         Arc::as_ptr(self) as usize
     }
+
+    /// `glXDestroyContext` was called on it (it is still current somewhere).
+    pub fn is_destroyed(&self) -> bool {
+        self.destroyed.load(Ordering::Acquire)
+    }
 }
 
 fn contexts() -> &'static Mutex<HashMap<usize, Arc<GlxContext>>> {
@@ -114,14 +132,46 @@ pub fn register(ctx: Arc<GlxContext>) -> usize {
     h
 }
 
-/// Looks up a live context by handle.
+/// Looks up a context by handle: a live one, or one destroyed while current
+/// and not yet released (GLX calls still accept it, as with Mesa).
 pub fn lookup(handle: usize) -> Option<Arc<GlxContext>> {
     lock(contexts()).get(&handle).cloned()
 }
 
-/// Forgets a context (glXDestroyContext). It is freed once no thread has it current.
-pub fn unregister(handle: usize) -> Option<Arc<GlxContext>> {
-    lock(contexts()).remove(&handle)
+/// `glXDestroyContext`: forgets the context now when it is current nowhere,
+/// else marks it destroyed and leaves it registered until its thread releases
+/// it ([`release_current`] forgets it then). False when `handle` names no
+/// registered context (never created, or already forgotten): GLXBadContext.
+///
+/// Lock order: the registry, then the context's binding (never the reverse).
+pub fn destroy(handle: usize) -> bool {
+    let forgotten = {
+        let mut map = lock(contexts());
+        let Some(ctx) = map.get(&handle) else {
+            return false;
+        };
+        ctx.destroyed.store(true, Ordering::Release);
+        let current = lock(&ctx.binding).thread.is_some();
+        if current { None } else { map.remove(&handle) }
+    };
+    // Freed (if nothing else holds it) outside the registry lock.
+    drop(forgotten);
+    true
+}
+
+/// Forgets `ctx` if it was destroyed while current and is current nowhere now.
+fn forget_if_destroyed(ctx: &Arc<GlxContext>) {
+    if !ctx.is_destroyed() {
+        return;
+    }
+    let handle = ctx.handle();
+    let forgotten = {
+        let mut map = lock(contexts());
+        // The handle cannot name another context: `ctx` keeps this address alive.
+        let idle = lock(&ctx.binding).thread.is_none();
+        if idle { map.remove(&handle) } else { None }
+    };
+    drop(forgotten);
 }
 
 /// The calling thread's binding.
@@ -186,6 +236,8 @@ pub fn release_current() {
         let _ = core.flush();
         core.unbind();
         *binding = Binding::default();
+        drop(binding);
+        forget_if_destroyed(&ctx);
     }
 }
 

@@ -3,6 +3,7 @@
 //! backend screen, and the GLX drawables known on this display.
 
 use std::collections::HashMap;
+use std::ffi::{CStr, c_int};
 use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 
 use oxgl_dri_interface::OxglScreenDesc;
@@ -27,7 +28,8 @@ pub struct DisplayState {
     pub configs: Vec<Config>,
     /// The server's GLX major opcode, or 0 when it has no GLX extension.
     pub glx_major_opcode: u8,
-    /// The server's GLX first error code (or the base we report without one).
+    /// The server's GLX first error code, or without a server GLX extension
+    /// the base we chose above the server's extensions (`free_error_base`).
     pub glx_first_error: u8,
     /// The server's GLX first event.
     pub glx_first_event: u8,
@@ -131,9 +133,74 @@ pub fn display(dpy: *mut xlib::Display) -> Option<Arc<DisplayState>> {
     // SAFETY: `dpy` is the application's open Display (non-null, checked above).
     #[allow(unsafe_code, reason = "Xlib call on the application's Display")]
     unsafe {
-        xlib::register_close_hook(dpy, forget_display)
+        xlib::register_hooks(dpy, forget_display, glx_error_name)
     };
     Some(state)
+}
+
+/// The GLX errors, in protocol order (offsets from the first error), named as
+/// Mesa's `__glXErrorString` names them.
+const GLX_ERROR_NAMES: [&CStr; 14] = [
+    c"GLXBadContext",
+    c"GLXBadContextState",
+    c"GLXBadDrawable",
+    c"GLXBadPixmap",
+    c"GLXBadContextTag",
+    c"GLXBadCurrentWindow",
+    c"GLXBadRenderRequest",
+    c"GLXBadLargeRequest",
+    c"GLXUnsupportedPrivateRequest",
+    c"GLXBadFBConfig",
+    c"GLXBadPbuffer",
+    c"GLXBadCurrentDrawable",
+    c"GLXBadWindow",
+    c"GLXBadProfileARB",
+];
+
+/// Names `code` when it is one of the GLX errors of display `dpy`
+/// (`XGetErrorText` through the extension hook).
+fn glx_error_name(dpy: usize, code: c_int) -> Option<(u8, &'static CStr)> {
+    let first = {
+        let reg = lock(registry());
+        reg.displays.iter().find(|d| d.dpy == dpy)?.glx_first_error
+    };
+    let n = u8::try_from(code.checked_sub(c_int::from(first))?).ok()?;
+    GLX_ERROR_NAMES.get(usize::from(n)).map(|name| (n, *name))
+}
+
+/// Room left above the highest error base the server reports: that
+/// extension's own errors come first. More than any extension defines
+/// (GLX's 14 are the most).
+const ERROR_ROOM: u8 = 16;
+
+/// The GLX error base to use on a server without a GLX extension. Error
+/// codes are one byte and every server extension owns the codes from its
+/// first error up to the next extension's; a base of 0 would make
+/// GLXBadContext read as Success. So GLX gets the codes [`ERROR_ROOM`] above
+/// the highest first error the server reports (ListExtensions, then
+/// QueryExtension for each, pipelined), where no server error can fall; if
+/// that does not leave room for the 14 GLX errors below 256, the last 14
+/// codes (a collision then is possible but unlikely).
+fn free_error_base(conn: &XCBConnection) -> u8 {
+    let names = match conn.list_extensions().map(|c| c.reply()) {
+        Ok(Ok(reply)) => reply.names,
+        _ => Vec::new(),
+    };
+    let cookies: Vec<_> = names
+        .iter()
+        .filter_map(|n| conn.query_extension(&n.name).ok())
+        .collect();
+    // Codes below 128 belong to the core protocol.
+    let highest = cookies
+        .into_iter()
+        .filter_map(|cookie| cookie.reply().ok())
+        .filter(|reply| reply.present)
+        .map(|reply| reply.first_error)
+        .max()
+        .unwrap_or(127)
+        .max(127);
+    let last_base = (256 - GLX_ERROR_NAMES.len()) as u8;
+    highest.saturating_add(ERROR_ROOM).min(last_base)
 }
 
 /// Drops the state of a display the application is closing.
@@ -182,7 +249,7 @@ fn open(dpy: *mut xlib::Display) -> Option<DisplayState> {
     let (glx_major_opcode, glx_first_event, glx_first_error) =
         match conn.extension_information("GLX") {
             Ok(Some(info)) => (info.major_opcode, info.first_event, info.first_error),
-            _ => (0, 0, 0),
+            _ => (0, 0, free_error_base(&conn)),
         };
     let has_shm = matches!(conn.extension_information("MIT-SHM"), Ok(Some(_)));
     let backend = (BACKEND.get()?)();

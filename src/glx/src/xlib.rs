@@ -7,6 +7,7 @@
 #![allow(unsafe_code, reason = "FFI to the application's Xlib")]
 
 use core::ffi::{c_char, c_int, c_long, c_ulong, c_void};
+use std::ffi::{CStr, CString};
 use std::sync::OnceLock;
 
 use x11rb::xcb_ffi::XCBConnection;
@@ -64,6 +65,11 @@ pub struct XExtCodes {
     pub first_error: c_int,
 }
 
+/// An extension's `XESetErrorString` hook: names `code` into `buffer`.
+pub type ErrorStringProc = Option<
+    unsafe extern "C" fn(*mut Display, c_int, *mut XExtCodes, *mut c_char, c_int) -> *mut c_char,
+>;
+
 /// `VisualIDMask | VisualScreenMask` for `XGetVisualInfo`.
 pub const VISUAL_ID_MASK: c_long = 0x1;
 /// `VisualScreenMask`.
@@ -89,6 +95,19 @@ unsafe extern "C" {
         extension: c_int,
         proc_: Option<unsafe extern "C" fn(*mut Display, *mut XExtCodes) -> c_int>,
     ) -> *mut c_void;
+    pub fn XESetErrorString(
+        dpy: *mut Display,
+        extension: c_int,
+        proc_: ErrorStringProc,
+    ) -> *mut c_void;
+    pub fn XGetErrorDatabaseText(
+        dpy: *mut Display,
+        name: *const c_char,
+        message: *const c_char,
+        default_string: *const c_char,
+        buffer: *mut c_char,
+        length: c_int,
+    ) -> c_int;
     pub fn XDisplayString(dpy: *mut Display) -> *mut c_char;
 }
 
@@ -182,6 +201,12 @@ pub unsafe fn xcb_connection(dpy: *mut Display) -> Option<XCBConnection> {
 
 static CLOSE_HOOK: OnceLock<fn(usize)> = OnceLock::new();
 
+/// Names an error code of a Display: `(n, name)` for the error `n` of the
+/// GLX extension, `None` for a code that is not GLX's.
+pub type ErrorNameHook = fn(usize, c_int) -> Option<(u8, &'static CStr)>;
+
+static ERROR_NAME_HOOK: OnceLock<ErrorNameHook> = OnceLock::new();
+
 unsafe extern "C" fn on_close_display(dpy: *mut Display, _codes: *mut XExtCodes) -> c_int {
     if let Some(hook) = CLOSE_HOOK.get() {
         let _ = std::panic::catch_unwind(|| hook(dpy as usize));
@@ -189,18 +214,59 @@ unsafe extern "C" fn on_close_display(dpy: *mut Display, _codes: *mut XExtCodes)
     0
 }
 
-/// Arranges for `hook(dpy)` to run when the application closes `dpy`
-/// (`XAddExtension` + `XESetCloseDisplay`, as Mesa's fake GLX does).
+/// `XGetErrorText` asks every extension of the Display to name a code; this
+/// names GLX's as Mesa's `__glXErrorString` does (`XextGenerateErrorString`):
+/// the error database's `XProtoError` `GLX.<n>` entry, else the built-in name.
+unsafe extern "C" fn on_error_string(
+    dpy: *mut Display,
+    code: c_int,
+    _codes: *mut XExtCodes,
+    buffer: *mut c_char,
+    length: c_int,
+) -> *mut c_char {
+    let Some(hook) = ERROR_NAME_HOOK.get() else {
+        return core::ptr::null_mut();
+    };
+    let Ok(Some((n, name))) = std::panic::catch_unwind(|| hook(dpy as usize, code)) else {
+        return core::ptr::null_mut();
+    };
+    if buffer.is_null() || length <= 0 {
+        return core::ptr::null_mut();
+    }
+    let Ok(message) = CString::new(format!("GLX.{n}")) else {
+        return core::ptr::null_mut();
+    };
+    // SAFETY: Xlib hands a writable buffer of `length` bytes; the strings are
+    // NUL-terminated.
+    unsafe {
+        XGetErrorDatabaseText(
+            dpy,
+            c"XProtoError".as_ptr(),
+            message.as_ptr(),
+            name.as_ptr(),
+            buffer,
+            length,
+        );
+    }
+    buffer
+}
+
+/// Arranges for `close(dpy)` to run when the application closes `dpy`
+/// (`XAddExtension` + `XESetCloseDisplay`, as Mesa's fake GLX does), and for
+/// `XGetErrorText` to name GLX's error codes through `error_name`
+/// (`XESetErrorString` on the same codes).
 ///
 /// # Safety
 /// `dpy` is an open Display.
-pub unsafe fn register_close_hook(dpy: *mut Display, hook: fn(usize)) {
-    let _ = CLOSE_HOOK.set(hook);
+pub unsafe fn register_hooks(dpy: *mut Display, close: fn(usize), error_name: ErrorNameHook) {
+    let _ = CLOSE_HOOK.set(close);
+    let _ = ERROR_NAME_HOOK.set(error_name);
     // SAFETY: `dpy` is open; the codes live as long as the Display.
     unsafe {
         let codes = XAddExtension(dpy);
         if let Some(codes) = codes.as_ref() {
             XESetCloseDisplay(dpy, codes.extension, Some(on_close_display));
+            XESetErrorString(dpy, codes.extension, Some(on_error_string));
         }
     }
 }
