@@ -54,10 +54,18 @@ impl std::fmt::Debug for ListOp {
 }
 
 /// The display-list namespace of a share group.
+///
+/// Names `glGenLists` hands out are kept as ranges, not one entry per name,
+/// so that a range of any size (up to `INT_MAX` names) costs one entry: the
+/// names are used (`glIsList` is true for them) but hold no list until
+/// `glNewList` defines one.
 #[derive(Debug, Default)]
 pub struct DisplayLists {
-    /// Names in use (allocated by `glGenLists` or defined by `glNewList`).
-    lists: BTreeMap<u32, Option<Arc<Vec<ListOp>>>>,
+    /// Defined lists.
+    lists: BTreeMap<u32, Arc<Vec<ListOp>>>,
+    /// Names reserved by `glGenLists`, as disjoint ranges `start..end`
+    /// (keyed by start; `end` may be 2^32). A defined list may lie inside one.
+    reserved: BTreeMap<u32, u64>,
 }
 
 /// Maximum nesting of `glCallList` (`GL_MAX_LIST_NESTING`).
@@ -66,33 +74,41 @@ pub const MAX_LIST_NESTING: u32 = 64;
 impl DisplayLists {
     /// `glGenLists`: `range` contiguous unused names; 0 when `range` is 0 or
     /// no such run exists. INVALID_VALUE for a negative range.
+    ///
+    /// The first fit among the gaps between used names; the walk visits each
+    /// defined list and reserved range once, whatever `range` is.
     pub fn gen_lists(&mut self, range: i32) -> ApiResult<u32> {
-        if range < 0 {
+        let Ok(range) = u64::try_from(range) else {
             return Err(ApiError::InvalidValue);
-        }
+        };
         if range == 0 {
             return Ok(0);
         }
-        let range = range as u32;
-        let mut candidate = 1u32;
-        for &name in self.lists.keys() {
-            if name >= candidate + range {
+        let defined = self.lists.keys().map(|&k| (u64::from(k), u64::from(k) + 1));
+        let reserved = self.reserved.iter().map(|(&s, &e)| (u64::from(s), e));
+        let mut candidate = 1u64;
+        for (start, end) in merge_by_start(defined, reserved) {
+            if start >= candidate + range {
                 break;
             }
-            candidate = name + 1;
+            candidate = candidate.max(end);
         }
-        if candidate.checked_add(range).is_none() {
+        // Names are GLuints: the range must end at or before 2^32.
+        if candidate + range > 1 << 32 {
             return Ok(0);
         }
-        for n in candidate..candidate + range {
-            self.lists.insert(n, None);
-        }
-        Ok(candidate)
+        self.reserved.insert(candidate as u32, candidate + range);
+        Ok(candidate as u32)
     }
 
     /// `glIsList`.
     pub fn is_list(&self, name: u32) -> bool {
         self.lists.contains_key(&name)
+            || self
+                .reserved
+                .range(..=name)
+                .next_back()
+                .is_some_and(|(_, &end)| u64::from(name) < end)
     }
 
     /// `glDeleteLists`. INVALID_VALUE for a negative range.
@@ -100,23 +116,67 @@ impl DisplayLists {
         if range < 0 {
             return Err(ApiError::InvalidValue);
         }
-        let end = first.saturating_add(range as u32);
-        let doomed: Vec<u32> = self.lists.range(first..end).map(|(&k, _)| k).collect();
+        let end = u64::from(first) + range as u64;
+        let doomed: Vec<u32> = self
+            .lists
+            .range(first..)
+            .take_while(|&(&k, _)| u64::from(k) < end)
+            .map(|(&k, _)| k)
+            .collect();
         for k in doomed {
             self.lists.remove(&k);
+        }
+        // Cut `first..end` out of the reserved ranges it overlaps.
+        let before = self
+            .reserved
+            .range(..first)
+            .next_back()
+            .map(|(&s, &e)| (s, e));
+        let overlapping: Vec<(u32, u64)> = before
+            .into_iter()
+            .chain(
+                self.reserved
+                    .range(first..)
+                    .take_while(|&(&s, _)| u64::from(s) < end)
+                    .map(|(&s, &e)| (s, e)),
+            )
+            .filter(|&(_, e)| e > u64::from(first))
+            .collect();
+        for (s, e) in overlapping {
+            self.reserved.remove(&s);
+            if s < first {
+                self.reserved.insert(s, u64::from(first));
+            }
+            if e > end {
+                self.reserved.insert(end as u32, e);
+            }
         }
         Ok(())
     }
 
     /// The operations of list `name`.
     pub fn get(&self, name: u32) -> Option<Arc<Vec<ListOp>>> {
-        self.lists.get(&name).cloned().flatten()
+        self.lists.get(&name).cloned()
     }
 
     /// Defines list `name`.
     pub fn define(&mut self, name: u32, ops: Vec<ListOp>) {
-        self.lists.insert(name, Some(Arc::new(ops)));
+        self.lists.insert(name, Arc::new(ops));
     }
+}
+
+/// Two sequences of ranges, each sorted by start, as one sorted by start.
+fn merge_by_start(
+    a: impl Iterator<Item = (u64, u64)>,
+    b: impl Iterator<Item = (u64, u64)>,
+) -> impl Iterator<Item = (u64, u64)> {
+    let (mut a, mut b) = (a.peekable(), b.peekable());
+    std::iter::from_fn(move || match (a.peek(), b.peek()) {
+        (Some(x), Some(y)) if x.0 <= y.0 => a.next(),
+        (Some(_), Some(_)) => b.next(),
+        (Some(_), None) => a.next(),
+        (None, _) => b.next(),
+    })
 }
 
 /// The list being compiled.
@@ -594,5 +654,49 @@ mod tests {
             decode_call_lists(0x1234, &[], 0),
             Err(ApiError::InvalidEnum)
         );
+    }
+}
+
+#[cfg(test)]
+mod range_tests {
+    use super::*;
+
+    #[test]
+    fn gen_lists_reserves_ranges_without_materialising_them() {
+        let mut l = DisplayLists::default();
+        assert_eq!(l.gen_lists(i32::MAX), Ok(1));
+        assert_eq!(l.reserved.len(), 1);
+        assert!(l.is_list(1) && l.is_list(i32::MAX as u32) && !l.is_list(1 << 31));
+        // What is left of the name space: 2^31 names from 2^31.
+        assert_eq!(l.gen_lists(i32::MAX), Ok(1 << 31));
+        assert_eq!(l.gen_lists(i32::MAX), Ok(0));
+        assert_eq!(l.gen_lists(-1), Err(ApiError::InvalidValue));
+        assert_eq!(l.gen_lists(0), Ok(0));
+    }
+
+    #[test]
+    fn gaps_are_reused_first_fit() {
+        let mut l = DisplayLists::default();
+        assert_eq!(l.gen_lists(10), Ok(1));
+        l.define(5, Vec::new());
+        assert_eq!(l.delete_lists(3, 4), Ok(()));
+        assert!(l.is_list(2) && !l.is_list(3) && !l.is_list(5) && !l.is_list(6) && l.is_list(7));
+        assert_eq!(l.gen_lists(5), Ok(11));
+        assert_eq!(l.gen_lists(4), Ok(3));
+        assert_eq!(l.gen_lists(1), Ok(16));
+        // Deleting everything is one walk, whatever the range.
+        assert_eq!(l.delete_lists(0, i32::MAX), Ok(()));
+        assert!(l.reserved.is_empty() && l.lists.is_empty());
+        assert_eq!(l.gen_lists(3), Ok(1));
+    }
+
+    #[test]
+    fn defined_lists_are_used_names() {
+        let mut l = DisplayLists::default();
+        l.define(1, Vec::new());
+        l.define(3, Vec::new());
+        assert_eq!(l.gen_lists(1), Ok(2));
+        assert_eq!(l.gen_lists(2), Ok(4));
+        assert!(l.get(1).is_some() && l.get(2).is_none());
     }
 }

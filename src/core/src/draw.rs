@@ -12,9 +12,13 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, try_vec};
 use crate::vbo::arrays::{self, ArraySource, ArrayState, Legacy, VertexArrayObject};
 use crate::vbo::{Attrib, Prim};
+
+/// The most memory one draw's fetched vertices may take (see
+/// [`Context::check_draw_size`]): 4 GiB.
+pub const MAX_DRAW_BYTES: usize = 4 << 30;
 
 /// Reads application memory for the duration of one GL command.
 pub trait ClientMemory {
@@ -419,6 +423,44 @@ impl Context {
     /// Common draw validation (GL 4.6 §10.4): INVALID_OPERATION inside
     /// Begin/End or without a VAO in a core context; INVALID_ENUM for a bad
     /// mode; INVALID_VALUE for a negative count.
+    /// Whether a draw from the arrays makes any vertex. In a compatibility
+    /// context without a vertex shader or vertex program, a vertex is made
+    /// by the position array (or generic array 0) only: GL 4.6
+    /// compatibility §10.3.5 defines the draws through `ArrayElement`, which
+    /// issues no vertex command when neither is enabled — so nothing is
+    /// drawn, whatever the count (Mesa's `skip_validated_draw`).
+    fn draw_has_vertices(&self) -> bool {
+        if self.params().profile != Profile::Compat
+            || self.programs.exec.is_some()
+            || self.arb_enabled(0)
+        {
+            return true;
+        }
+        self.vertex_arrays.current().arrays[Attrib::POS.index()].enabled
+    }
+
+    /// GL_OUT_OF_MEMORY for a draw of more vertices than this draw path
+    /// can hold: it keeps each index twice and fetches every vertex into
+    /// four f32s per enabled array before shading, and a draw may not ask
+    /// for more than [`MAX_DRAW_BYTES`] of that (GL 4.6 §2.3.1: the GL may
+    /// generate OUT_OF_MEMORY for a command that needs more memory than is
+    /// available). Without it an application's count alone could make the
+    /// process abort on a failed allocation.
+    fn check_draw_size(&self, count: usize) -> ApiResult {
+        let arrays = self
+            .vertex_arrays
+            .current()
+            .arrays
+            .iter()
+            .filter(|a| a.enabled)
+            .count();
+        let per_vertex = 12 + 16 * arrays.max(1);
+        if count.saturating_mul(per_vertex) > MAX_DRAW_BYTES {
+            return Err(ApiError::OutOfMemory);
+        }
+        Ok(())
+    }
+
     fn check_draw(&self, mode: GLenum, count: i32) -> ApiResult {
         self.outside_begin_end()?;
         if !valid_mode(mode, self.params().profile) {
@@ -494,7 +536,7 @@ impl Context {
         // Split at the restart index into primitives of the fetched list.
         let mut prims = Vec::new();
         let mut start = 0u32;
-        let mut order = Vec::with_capacity(indices.len());
+        let mut order = try_vec(indices.len())?;
         for &i in indices {
             if self.vertex_arrays.restart && i == self.vertex_arrays.restart_index {
                 let n = order.len() as u32;
@@ -526,7 +568,7 @@ impl Context {
             &mut order.into_iter(),
             &self.ff.current,
             prims,
-        );
+        )?;
         if self.save_batch(&batch) {
             self.submit_batch(&batch);
         }
@@ -553,9 +595,14 @@ impl Context {
         if count == 0 {
             return Ok(());
         }
+        if !self.draw_has_vertices() {
+            return Ok(());
+        }
         let (first, count) = (first as u32, count as u32);
         let last = first.checked_add(count - 1).ok_or(ApiError::InvalidValue)?;
-        let indices: Vec<u32> = (first..=last).collect();
+        self.check_draw_size(count as usize)?;
+        let mut indices = try_vec(count as usize)?;
+        indices.extend(first..=last);
         // Primitive restart does not apply to non-indexed draws.
         let restart = std::mem::replace(&mut self.vertex_arrays.restart, false);
         let r = self.draw_indices(mode, &indices, first, last, client);
@@ -580,9 +627,10 @@ impl Context {
         }
         self.check_draw(mode, count)?;
         let size = index_size(type_)?;
-        if count == 0 {
+        if count == 0 || !self.draw_has_vertices() {
             return Ok(());
         }
+        self.check_draw_size(count as usize)?;
         let len = count as usize * size;
         let element = self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER)?;
         let raw: Vec<u8> = if element != 0 {
@@ -606,7 +654,7 @@ impl Context {
             .vertex_arrays
             .restart
             .then_some(self.vertex_arrays.restart_index);
-        let mut list = Vec::with_capacity(count as usize);
+        let mut list = try_vec(count as usize)?;
         let (mut min, mut max) = (u32::MAX, 0u32);
         for chunk in raw.chunks_exact(size) {
             let i = match size {
@@ -668,7 +716,7 @@ impl Context {
             &mut [i as u32].into_iter(),
             &self.ff.current,
             Vec::new(),
-        );
+        )?;
         // Non-position attributes become current; the position provokes a vertex.
         let mut pos = None;
         for l in &batch.layout {

@@ -51,3 +51,13 @@ impl ApiError {
 
 /// Result of an API handler.
 pub type ApiResult<T = ()> = Result<T, ApiError>;
+
+/// An empty vector with room for `n` elements, or `GL_OUT_OF_MEMORY`: the
+/// allocation for a size the application chose (GL 4.6 §2.3.1: "the GL may
+/// generate OUT_OF_MEMORY ... if memory is exhausted"), where an infallible
+/// one would abort the process.
+pub fn try_vec<T>(n: usize) -> ApiResult<Vec<T>> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(n).map_err(|_| ApiError::OutOfMemory)?;
+    Ok(v)
+}

@@ -60,5 +60,5 @@ pub mod version;
 
 pub use compressed::CompressedPlan;
 pub use context::{Context, ContextParams, Profile, WindowSystemHooks};
-pub use error::ApiError;
+pub use error::{ApiError, ApiResult};
 pub use version::{ApiVersions, Support};

@@ -335,6 +335,14 @@ impl Context {
     }
 
     /// `glShaderSource`: the strings, concatenated.
+    /// The checks `glShaderSource` makes of its shader before it reads the
+    /// strings (Mesa's order): INVALID_VALUE for a name that is no object,
+    /// INVALID_OPERATION for a program.
+    pub fn shader_source_target(&mut self, shader: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.objects().shader(shader).map(|_| ())
+    }
+
     pub fn shader_source(&mut self, shader: u32, strings: Vec<String>) -> ApiResult {
         self.outside_begin_end()?;
         let mut o = self.objects();
@@ -1018,8 +1026,47 @@ impl Context {
         Ok(uniform_location(&e, name))
     }
 
+    /// How many elements of its `count` a `glUniform*v` call at `location`
+    /// can use, before the handler reads them from the client: at most the
+    /// uniform's remaining array elements from `location` (GL 4.6 §7.6.1:
+    /// "If ... count is greater than the number of remaining elements, ...
+    /// the uniform values [beyond] are ignored"), and none for a call that
+    /// fails or does nothing (a negative count, no program, location -1, a
+    /// location that names nothing, a count above one for a non-array).
+    ///
+    /// While a display list is compiled the program that runs the call is
+    /// not known yet: the current one bounds it, and without one (or where
+    /// it does not name `location`) the largest uniform any program can
+    /// have ([`MAX_UNIFORM_COMPONENTS`] components).
+    pub fn uniform_elements(&self, location: i32, count: i32, comps: usize) -> usize {
+        let Ok(count) = usize::try_from(count) else {
+            return 0;
+        };
+        if location == -1 || count == 0 {
+            return 0;
+        }
+        let found = self.programs.exec.as_ref().and_then(|exec| {
+            let &(ui, e) = exec.locations.get(usize::try_from(location).ok()?)?;
+            let u = &exec.uniforms[ui];
+            Some(if count > 1 && !u.is_array {
+                0
+            } else {
+                count.min((u.count as usize).saturating_sub(e))
+            })
+        });
+        match found {
+            Some(n) => n,
+            None if self.compiling_list() => {
+                count.min(MAX_UNIFORM_COMPONENTS as usize / comps.max(1))
+            }
+            None => 0,
+        }
+    }
+
     /// `glUniform*` and `glUniformMatrix*` on the current program: `comps`
-    /// components per element, `count` elements.
+    /// components per element, `count` elements, of which `values` holds
+    /// the ones the call uses (see [`Context::uniform_elements`]); elements
+    /// past its end are ignored.
     pub fn uniform(
         &mut self,
         location: i32,
@@ -1049,7 +1096,9 @@ impl Context {
         }
         // Buffered vertices draw with the values they were given under.
         self.flush_vertices();
-        let n = (count as usize).min(u.count as usize - e);
+        let n = (count as usize)
+            .min((u.count as usize).saturating_sub(e))
+            .min(values.len() / comps.max(1));
         if u.ty.base == Base::Sampler {
             let Values::Int(v) = values else {
                 return Err(ApiError::InvalidOperation);

@@ -176,6 +176,22 @@ pub enum Values<'a> {
     Uint(&'a [u32]),
 }
 
+impl Values<'_> {
+    /// The number of values (components) the call carries.
+    pub fn len(&self) -> usize {
+        match self {
+            Values::Float(v) => v.len(),
+            Values::Int(v) => v.len(),
+            Values::Uint(v) => v.len(),
+        }
+    }
+
+    /// No values.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// Writes component `c` of element `e` of a `ty` uniform at `kind` into
 /// `block` (4 bytes per component).
 fn component_offset(kind: &UniformKind, ty: &UniformType, e: usize, c: usize) -> Option<usize> {

@@ -15,6 +15,8 @@
 
 pub mod api;
 pub mod boundary;
+#[allow(dead_code, reason = "handlers move to it file by file")]
+pub(crate) mod client;
 pub mod dispatch;
 pub mod egl;
 #[allow(unsafe_code, reason = "generated C entry points")]

@@ -14,7 +14,7 @@ use oxgl_glapi::types::GLenum;
 
 use super::attrib::{Attrib, CurrentAttribs, NUM_ATTRIBS, normalize};
 use super::batch::{AttribLayout, DrawBatch, Prim};
-use crate::error::{ApiError, ApiResult};
+use crate::error::{ApiError, ApiResult, try_vec};
 
 /// One attribute's array.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -374,7 +374,7 @@ pub fn fetch(
     indices: &mut dyn Iterator<Item = u32>,
     current: &CurrentAttribs,
     prims: Vec<Prim>,
-) -> DrawBatch {
+) -> ApiResult<DrawBatch> {
     let mut layout = Vec::new();
     let mut offset = 0u16;
     for s in sources {
@@ -386,8 +386,9 @@ pub fn fetch(
         offset += 4;
     }
     let stride = usize::from(offset);
-    let mut vertices = Vec::new();
-    let mut vertex_ids = Vec::new();
+    let n = indices.size_hint().0;
+    let mut vertices = try_vec(n.saturating_mul(stride))?;
+    let mut vertex_ids = try_vec(n)?;
     for index in indices {
         vertex_ids.push(index as i32);
         for (s, bytes) in sources.iter().zip(data) {
@@ -413,14 +414,14 @@ pub fn fetch(
             vertices.extend_from_slice(&v);
         }
     }
-    DrawBatch {
+    Ok(DrawBatch {
         layout,
         stride,
         vertices,
         prims,
         constant: current.values,
         vertex_ids,
-    }
+    })
 }
 
 #[cfg(test)]
@@ -523,7 +524,7 @@ mod tests {
             }
         );
         let cur = CurrentAttribs::default();
-        let b = fetch(&vao, &srcs, &data, &mut [2u32, 1].into_iter(), &cur, vec![]);
+        let b = fetch(&vao, &srcs, &data, &mut [2u32, 1].into_iter(), &cur, vec![]).unwrap();
         assert_eq!(b.fetch(0, Attrib::POS), [30.0, 40.0, 0.0, 1.0]);
         assert_eq!(b.fetch(1, Attrib::POS), [10.0, 20.0, 0.0, 1.0]);
         // BGRA: byte 0 is blue.

@@ -18,6 +18,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
 /// Reads a NUL-terminated client string; `None` for a null pointer.
 ///
@@ -63,6 +64,11 @@ unsafe extern "C" fn CreateProgram() -> GLuint {
     })
 }
 
+/// `glShaderSource`, with Mesa's checks in Mesa's order: the shader, then
+/// INVALID_VALUE for a negative `count` or a NULL `string` array (GL 4.6
+/// §7.1), then nothing at all for `count` 0 (the source is kept), then
+/// INVALID_OPERATION for a NULL string among them (the specification is
+/// silent; Mesa's "glShaderSourceARB(null string)").
 unsafe extern "C" fn ShaderSource(
     shader: GLuint,
     count: GLsizei,
@@ -70,39 +76,48 @@ unsafe extern "C" fn ShaderSource(
     lengths: *const GLint,
 ) {
     with_ctx("glShaderSource", (), |c| {
-        if count < 0 {
+        let r = c.shader_source_target(shader);
+        if c.record(r).is_none() {
+            return;
+        }
+        if count < 0 || strings.is_null() {
             c.record::<()>(Err(ApiError::InvalidValue));
             return;
         }
-        if strings.is_null() && count > 0 {
-            c.record::<()>(Err(ApiError::InvalidValue));
+        if count == 0 {
             return;
         }
-        let mut parts = Vec::with_capacity(count as usize);
-        for i in 0..count as usize {
-            // SAFETY: the client passes `count` string pointers and, if
-            // `lengths` is not null, `count` lengths.
-            let (p, len) = unsafe {
-                (
-                    *strings.add(i),
-                    if lengths.is_null() {
-                        -1
-                    } else {
-                        *lengths.add(i)
-                    },
-                )
-            };
-            if p.is_null() {
-                c.record::<()>(Err(ApiError::InvalidValue));
+        let n = count as usize;
+        // SAFETY: the client passes `count` string pointers and, where
+        // `lengths` is not null, `count` lengths.
+        let (ptrs, lens) = match unsafe { (client::read(strings, n), client::read(lengths, n)) } {
+            (Ok(p), Ok(l)) => (p, l),
+            (Err(e), _) | (_, Err(e)) => {
+                c.record::<()>(Err(e));
                 return;
             }
+        };
+        let mut parts = Vec::new();
+        for (i, &p) in ptrs.iter().enumerate() {
+            let len = lens.get(i).copied().unwrap_or(-1);
             let s = if len < 0 {
-                // SAFETY: a negative length means NUL-terminated.
-                unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+                // SAFETY: a negative length (or none) means NUL-terminated.
+                match unsafe { client::c_str(p) } {
+                    Some(s) => s.to_string_lossy().into_owned(),
+                    None => {
+                        c.record::<()>(Err(ApiError::InvalidOperation));
+                        return;
+                    }
+                }
             } else {
                 // SAFETY: the client gives the string's length.
-                let b = unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len as usize) };
-                String::from_utf8_lossy(b).into_owned()
+                match unsafe { client::bytes(p.cast::<u8>(), len as usize) } {
+                    Some(b) => String::from_utf8_lossy(b).into_owned(),
+                    None => {
+                        c.record::<()>(Err(ApiError::InvalidOperation));
+                        return;
+                    }
+                }
             };
             parts.push(s);
         }
@@ -469,13 +484,17 @@ fn uniform_ui(c: &mut Context, location: GLint, count: GLsizei, comps: usize, v:
     })
 }
 
-/// Copies `count * comps` client values; `None` (and INVALID_VALUE) for a
-/// negative count.
+/// The client values of a `glUniform*v` call: the `comps` components of
+/// each element the call can use ([`Context::uniform_elements`]), never
+/// more, so a `count` larger than the uniform reads nothing past what the
+/// uniform holds. `None` (and INVALID_VALUE) for a negative count;
+/// `GL_OUT_OF_MEMORY` where even that cannot be held.
 ///
 /// # Safety
-/// `p` is null or points to `count * comps` values.
+/// `p` is null or points to the values of the elements the call uses.
 unsafe fn client_values<T: Copy>(
     c: &mut Context,
+    location: GLint,
     count: GLsizei,
     comps: usize,
     p: *const T,
@@ -484,11 +503,10 @@ unsafe fn client_values<T: Copy>(
         c.record::<()>(Err(ApiError::InvalidValue));
         return None;
     }
-    if p.is_null() || count == 0 {
-        return Some(Vec::new());
-    }
-    // SAFETY: per the caller.
-    Some(unsafe { std::slice::from_raw_parts(p, count as usize * comps) }.to_vec())
+    let n = c.uniform_elements(location, count, comps);
+    // SAFETY: per the caller, for `n <= count` elements.
+    let r = unsafe { client::read(p, n * comps) };
+    c.record(r)
 }
 
 macro_rules! uniform_scalars {
@@ -523,7 +541,7 @@ macro_rules! uniform_vectors {
         unsafe extern "C" fn $name(location: GLint, count: GLsizei, value: *const $t) {
             with_ctx($gl, (), |c| {
                 // SAFETY: the client passes `count` elements.
-                if let Some(v) = unsafe { client_values(c, count, $n, value) } {
+                if let Some(v) = unsafe { client_values(c, location, count, $n, value) } {
                     $f(c, location, count, $n, v)
                 }
             })
@@ -581,7 +599,7 @@ macro_rules! uniform_matrices {
         ) {
             with_ctx($gl, (), |c| {
                 // SAFETY: the client passes `count` matrices.
-                if let Some(v) = unsafe { client_values(c, count, $cols * $rows, value) } {
+                if let Some(v) = unsafe { client_values(c, location, count, $cols * $rows, value) } {
                     uniform_matrix(c, location, count, $cols, $rows, transpose, v)
                 }
             })
