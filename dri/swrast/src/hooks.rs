@@ -46,6 +46,14 @@ impl Surface {
         }
     }
 
+    /// Finishes queued rendering at the end of a frame (a swap or a
+    /// finish) and drops the texture copies the frame did not use, so that
+    /// deleted textures do not stay resident.
+    fn end_frame(&mut self) {
+        self.settle();
+        self.frontend.end_frame();
+    }
+
     /// Makes the rasterizer draw into `buffer`.
     fn attach(&mut self, buffer: ColorBuffer) {
         if self.target.is_some_and(|t| t != buffer) {
@@ -567,7 +575,7 @@ unsafe extern "C" fn flush(ctx: *mut OxglContext) -> OxglStatus {
 
 unsafe extern "C" fn finish(ctx: *mut OxglContext) -> OxglStatus {
     // SAFETY: live handle or null.
-    unsafe { with_draw_surface(ctx, Surface::settle) }
+    unsafe { with_draw_surface(ctx, Surface::end_frame) }
 }
 
 unsafe extern "C" fn map_buffer(
@@ -628,7 +636,7 @@ unsafe extern "C" fn swap_buffers(d: *mut OxglDrawable) -> OxglStatus {
     };
     guard(|| {
         let mut s = lock(d);
-        s.settle();
+        s.end_frame();
         s.buffers.swap();
         OxglStatus::Ok
     })

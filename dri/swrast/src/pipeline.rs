@@ -124,6 +124,13 @@ pub struct Frontend {
 }
 
 impl Frontend {
+    /// Drops what only earlier frames used: texture copies no draw since
+    /// the last call has sampled, and the last state object.
+    pub fn end_frame(&mut self) {
+        self.last = None;
+        self.textures.trim();
+    }
+
     /// Runs the vertex stage and rasterizes every primitive of `call`.
     pub fn draw(&mut self, raster: &mut Rasterizer, call: &DrawCall) {
         let n = call.vertex_count;

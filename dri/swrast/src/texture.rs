@@ -237,6 +237,10 @@ type CacheKey = (u64, usize, u32, u32, [u8; 4]);
 #[derive(Default)]
 pub struct TextureCache {
     map: HashMap<CacheKey, Arc<TexData>>,
+    /// Keys bound since the last [`TextureCache::trim`].
+    used: std::collections::HashSet<CacheKey>,
+    /// Keys bound between the two last trims.
+    used_before: std::collections::HashSet<CacheKey>,
 }
 
 /// Entries kept before the cache starts over.
@@ -252,6 +256,19 @@ pub struct TexView<'a> {
 }
 
 impl TextureCache {
+    /// Keeps only the copies bound since the call before last: a texture
+    /// that was deleted (or is no longer drawn with) frees its copy within
+    /// two frame ends. Two, not one, so that an application that calls
+    /// glFinish and then swaps (two frame ends with no draw between them)
+    /// keeps its textures' copies from one frame to the next.
+    pub fn trim(&mut self) {
+        let used = std::mem::take(&mut self.used);
+        let before = std::mem::replace(&mut self.used_before, used);
+        let now = &self.used_before;
+        self.map
+            .retain(|k, _| now.contains(k) || before.contains(k));
+    }
+
     /// The samplers for `views`.
     pub fn bind(&mut self, views: &[TexView]) -> Samplers {
         let mut out = Samplers::default();
@@ -261,7 +278,10 @@ impl TextureCache {
             let key = (d.serial, first, d.num_levels, d.num_faces, d.swizzle);
             if self.map.len() >= CACHE_LIMIT && !self.map.contains_key(&key) {
                 self.map.clear();
+                self.used.clear();
+                self.used_before.clear();
             }
+            self.used.insert(key);
             let data = self
                 .map
                 .entry(key)

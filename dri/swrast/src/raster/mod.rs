@@ -176,7 +176,7 @@ impl Rasterizer {
                                 if let Some(p) = target.as_mut() {
                                     execute(&scene, p, threads, None);
                                 }
-                                scene.queries.clear();
+                                scene.release();
                                 if done_tx.send(scene).is_err() {
                                     return;
                                 }
@@ -374,7 +374,7 @@ impl Rasterizer {
                     execute(&scene, p, 0, Some(batch));
                 }
                 let mut scene = scene;
-                scene.queries.clear();
+                scene.release();
                 self.spare.push(scene);
             }
             Exec::Threaded(t) => {
@@ -414,7 +414,7 @@ impl Rasterizer {
             return;
         };
         if let Some(mut s) = self.scene.take() {
-            s.queries.clear();
+            s.release();
             self.spare.push(s);
         }
         let planes = match &mut self.exec {

@@ -360,6 +360,15 @@ impl Scene {
         }
     }
 
+    /// Lets go of what the scene's draws referenced once it is rasterized
+    /// (its queries, and its states with their shaders, uniforms and
+    /// texture data), keeping the storage for reuse: a spare scene must not
+    /// keep a deleted texture resident.
+    pub fn release(&mut self) {
+        self.queries.clear();
+        self.states.clear();
+    }
+
     /// Nothing to do.
     pub fn is_empty(&self) -> bool {
         self.prims.is_empty() && self.clears.is_empty()
