@@ -295,7 +295,7 @@ int main(void)
     CHECK(!glIsBuffer(dbo), "deleted buffer is no buffer");
     glGenBuffers(1, &reuse);
     glBindBuffer(GL_TEXTURE_BUFFER, reuse);
-    glBufferData(GL_TEXTURE_BUFFER, 16, bytes, GL_STATIC_DRAW);
+    glBufferData(GL_TEXTURE_BUFFER, sizeof bytes, bytes, GL_STATIC_DRAW);
     p = build("deleted buffer", "#version 120\n"
                                 "#extension GL_EXT_gpu_shader4 : require\n"
                                 "uniform samplerBuffer tex;\n"
