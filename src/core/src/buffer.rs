@@ -156,13 +156,12 @@ impl BufferBindings {
 }
 
 impl Buffers {
-    /// `glGenBuffers`: `n` unused names. INVALID_VALUE if `n` is negative.
+    /// `glGenBuffers`: `n` unused names. INVALID_VALUE if `n` is negative,
+    /// OUT_OF_MEMORY above [`MAX_NAMES_PER_CALL`](crate::error::MAX_NAMES_PER_CALL).
     pub fn gen_names(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        if n < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        let mut out = Vec::with_capacity(n as usize);
-        while out.len() < n as usize {
+        let n = crate::error::name_count(n)?;
+        let mut out = crate::error::try_vec(n)?;
+        while out.len() < n {
             self.next = self.next.wrapping_add(1).max(1);
             if !self.names.contains_key(&self.next) {
                 self.names.insert(self.next, None);

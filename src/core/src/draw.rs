@@ -89,12 +89,10 @@ impl Context {
     /// `glGenVertexArrays`.
     pub fn gen_vertex_arrays(&mut self, n: i32) -> ApiResult<Vec<u32>> {
         self.outside_begin_end()?;
-        if n < 0 {
-            return Err(ApiError::InvalidValue);
-        }
+        let n = crate::error::name_count(n)?;
         let v = &mut self.vertex_arrays;
-        let mut out = Vec::with_capacity(n as usize);
-        while out.len() < n as usize {
+        let mut out = crate::error::try_vec(n)?;
+        while out.len() < n {
             v.next = v.next.wrapping_add(1).max(1);
             if !v.objects.contains_key(&v.next) {
                 v.objects.insert(v.next, None);

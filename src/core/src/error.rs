@@ -61,3 +61,36 @@ pub fn try_vec<T>(n: usize) -> ApiResult<Vec<T>> {
     v.try_reserve_exact(n).map_err(|_| ApiError::OutOfMemory)?;
     Ok(v)
 }
+
+/// The most object names one `glGen*` / `glDelete*` call (or another call
+/// with an array of names, such as `glPrioritizeTextures`) handles: 2^24.
+/// A larger `n` is `GL_OUT_OF_MEMORY` before anything is allocated or read
+/// (GL 4.6 §2.3.1 allows it for any command), where generating 2^31 names
+/// would run for minutes and take gigabytes; sixteen million names in one
+/// call are far more than any application asks for.
+pub const MAX_NAMES_PER_CALL: usize = 1 << 24;
+
+/// The count `n` of a call that generates or takes an array of names:
+/// INVALID_VALUE if negative (as each such command says), OUT_OF_MEMORY
+/// above [`MAX_NAMES_PER_CALL`].
+pub fn name_count(n: i32) -> ApiResult<usize> {
+    let n = usize::try_from(n).map_err(|_| ApiError::InvalidValue)?;
+    if n > MAX_NAMES_PER_CALL {
+        return Err(ApiError::OutOfMemory);
+    }
+    Ok(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_counts() {
+        assert_eq!(name_count(0), Ok(0));
+        assert_eq!(name_count(-1), Err(ApiError::InvalidValue));
+        assert_eq!(name_count(1 << 24), Ok(MAX_NAMES_PER_CALL));
+        assert_eq!(name_count((1 << 24) + 1), Err(ApiError::OutOfMemory));
+        assert_eq!(name_count(i32::MAX), Err(ApiError::OutOfMemory));
+    }
+}

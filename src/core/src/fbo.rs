@@ -374,8 +374,8 @@ impl Context {
     /// `glGenRenderbuffers` / `glGenFramebuffers`.
     pub fn gen_fbo_names(&mut self, n: i32, framebuffers: bool) -> ApiResult<Vec<u32>> {
         self.outside_begin_end()?;
-        let n = usize::try_from(n).map_err(|_| ApiError::InvalidValue)?;
-        let mut out = Vec::with_capacity(n);
+        let n = crate::error::name_count(n)?;
+        let mut out = crate::error::try_vec(n)?;
         let mut next = 1u32;
         while out.len() < n {
             let used = if framebuffers {

@@ -93,12 +93,10 @@ impl Context {
     /// names are reserved but are not queries until their first begin.
     pub fn gen_queries(&mut self, n: i32) -> ApiResult<Vec<u32>> {
         self.outside_begin_end()?;
-        if n < 0 {
-            return Err(ApiError::InvalidValue);
-        }
+        let n = crate::error::name_count(n)?;
         let q = &mut self.queries;
-        let mut out = Vec::with_capacity(n as usize);
-        while out.len() < n as usize {
+        let mut out = crate::error::try_vec(n)?;
+        while out.len() < n {
             q.next = q.next.wrapping_add(1).max(1);
             if !q.names.contains_key(&q.next) {
                 q.names.insert(q.next, QueryObject::default());

@@ -922,13 +922,12 @@ pub struct Textures {
 }
 
 impl Textures {
-    /// `glGenTextures`.
+    /// `glGenTextures`: INVALID_VALUE for a negative count, OUT_OF_MEMORY
+    /// above [`MAX_NAMES_PER_CALL`](crate::error::MAX_NAMES_PER_CALL).
     pub fn gen_names(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        if n < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        let mut out = Vec::with_capacity(n as usize);
-        while out.len() < n as usize {
+        let n = crate::error::name_count(n)?;
+        let mut out = crate::error::try_vec(n)?;
+        while out.len() < n {
             self.next = self.next.wrapping_add(1).max(1);
             if !self.names.contains_key(&self.next) {
                 self.names.insert(self.next, None);
@@ -1027,11 +1026,9 @@ impl Textures {
     /// `glGenSamplers`: INVALID_VALUE for a negative count. The objects
     /// exist at once (GL 4.6 §8.2).
     pub fn gen_samplers(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        if n < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        let mut out = Vec::with_capacity(n as usize);
-        while out.len() < n as usize {
+        let n = crate::error::name_count(n)?;
+        let mut out = crate::error::try_vec(n)?;
+        while out.len() < n {
             self.next_sampler = self.next_sampler.wrapping_add(1).max(1);
             if !self.samplers.contains_key(&self.next_sampler) {
                 self.samplers

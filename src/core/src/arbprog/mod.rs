@@ -200,12 +200,10 @@ impl Context {
 
     /// `glGenProgramsARB`.
     pub fn gen_programs_arb(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        if n < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        let mut out = Vec::with_capacity(n as usize);
+        let n = crate::error::name_count(n)?;
+        let mut out = crate::error::try_vec(n)?;
         let mut next = 1u32;
-        while out.len() < n as usize {
+        while out.len() < n {
             if let std::collections::hash_map::Entry::Vacant(e) = self.arb.objects.entry(next) {
                 e.insert(ProgramObject::default());
                 out.push(next);
