@@ -9,37 +9,27 @@
 
 use std::ffi::c_void;
 
-use oxgl_core::{ApiError, Context, Profile};
+use oxgl_core::{Context, Profile};
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
 unsafe extern "C" fn GenProgramsARB(n: GLsizei, names: *mut GLuint) {
     with_ctx("glGenProgramsARB", (), |c| {
         let r = c.gen_programs_arb(n);
-        if let Some(v) = c.record(r)
-            && !names.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: the application provides room for `n` names.
-            let out = unsafe { std::slice::from_raw_parts_mut(names, v.len()) };
-            out.copy_from_slice(&v);
+            unsafe { client::write(names, &v) };
         }
     })
 }
 
 unsafe extern "C" fn DeleteProgramsARB(n: GLsizei, names: *const GLuint) {
     with_ctx("glDeleteProgramsARB", (), |c| {
-        if n < 0 {
-            c.record::<()>(Err(ApiError::InvalidValue));
-            return;
-        }
-        if names.is_null() || n == 0 {
-            return;
-        }
         // SAFETY: the application passes `n` names.
-        let v = unsafe { std::slice::from_raw_parts(names, n as usize) }.to_vec();
-        let r = c.delete_programs_arb(&v);
+        let r = unsafe { client::names(n, names) }.and_then(|v| c.delete_programs_arb(&v));
         c.record(r);
     })
 }
@@ -63,15 +53,13 @@ unsafe extern "C" fn ProgramStringARB(
     string: *const c_void,
 ) {
     with_ctx("glProgramStringARB", (), |c| {
-        if len < 0 {
-            c.record::<()>(Err(ApiError::InvalidValue));
-            return;
-        }
-        let text = if string.is_null() || len == 0 {
-            Vec::new()
-        } else {
+        // INVALID_VALUE for a negative length; then the text.
+        let text = client::len(len, 1).and_then(|n| {
             // SAFETY: the application passes `len` bytes of program text.
-            unsafe { std::slice::from_raw_parts(string.cast::<u8>(), len as usize) }.to_vec()
+            unsafe { client::read(string.cast::<u8>(), n) }
+        });
+        let Some(text) = c.record(text) else {
+            return;
         };
         compiled(c, move |c| c.program_string_arb(target, format, &text));
     })
@@ -90,12 +78,8 @@ fn local(c: &mut Context, target: GLenum, index: GLuint, v: [f32; 4]) {
 /// # Safety
 /// `p` is null or points to four values.
 unsafe fn four<T: Copy + Into<f64>>(p: *const T) -> Option<[f32; 4]> {
-    if p.is_null() {
-        return None;
-    }
     // SAFETY: per the caller.
-    let s = unsafe { std::slice::from_raw_parts(p, 4) };
-    Some([0, 1, 2, 3].map(|i| s[i].into() as f32))
+    unsafe { client::array::<T, 4>(p) }.map(|v| v.map(|x| x.into() as f32))
 }
 
 unsafe extern "C" fn ProgramEnvParameter4fARB(
@@ -195,14 +179,8 @@ unsafe extern "C" fn ProgramLocalParameter4dvARB(
 /// # Safety
 /// `out` is null or has room for four values.
 unsafe fn put<T: Copy>(out: *mut T, v: [f32; 4], conv: impl Fn(f32) -> T) {
-    if out.is_null() {
-        return;
-    }
     // SAFETY: per the caller.
-    let s = unsafe { std::slice::from_raw_parts_mut(out, 4) };
-    for (d, x) in s.iter_mut().zip(v) {
-        *d = conv(x);
-    }
+    unsafe { client::write(out, &v.map(conv)) };
 }
 
 unsafe extern "C" fn GetProgramEnvParameterfvARB(target: GLenum, index: GLuint, p: *mut GLfloat) {
@@ -252,11 +230,9 @@ unsafe extern "C" fn GetProgramLocalParameterdvARB(
 unsafe extern "C" fn GetProgramivARB(target: GLenum, pname: GLenum, p: *mut GLint) {
     with_ctx("glGetProgramivARB", (), |c| {
         let r = c.get_program_iv_arb(target, pname);
-        if let Some(v) = c.record(r)
-            && !p.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: room for one integer, per the GL contract.
-            unsafe { *p = v };
+            unsafe { client::put(p, v) };
         }
     })
 }
@@ -264,12 +240,9 @@ unsafe extern "C" fn GetProgramivARB(target: GLenum, pname: GLenum, p: *mut GLin
 unsafe extern "C" fn GetProgramStringARB(target: GLenum, pname: GLenum, p: *mut c_void) {
     with_ctx("glGetProgramStringARB", (), |c| {
         let r = c.get_program_string_arb(target, pname).map(<[u8]>::to_vec);
-        if let Some(v) = c.record(r)
-            && !p.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: room for GL_PROGRAM_LENGTH_ARB bytes, per the GL contract.
-            let out = unsafe { std::slice::from_raw_parts_mut(p.cast::<u8>(), v.len()) };
-            out.copy_from_slice(&v);
+            unsafe { client::write(p.cast::<u8>(), &v) };
         }
     })
 }

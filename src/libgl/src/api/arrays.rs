@@ -6,28 +6,13 @@
 use std::ffi::c_void;
 
 use oxgl_core::Profile;
-use oxgl_core::draw::ClientMemory;
 use oxgl_core::vbo::arrays::Legacy;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
-
-/// The application's memory, read during one GL command.
-struct Client;
-
-impl ClientMemory for Client {
-    fn read(&self, addr: usize, len: usize) -> Option<&[u8]> {
-        if addr == 0 {
-            return None;
-        }
-        // SAFETY: GL 4.6 §10.3: the arrays a draw reads are the application's
-        // memory at the addresses it set, valid for the draw's duration; the
-        // core asks only for the elements the draw uses.
-        Some(unsafe { std::slice::from_raw_parts(addr as *const u8, len) })
-    }
-}
+use crate::client::{self, Arrays as Client};
 
 macro_rules! record {
     ($name:literal, |$c:ident| $body:expr) => {
@@ -169,27 +154,23 @@ unsafe extern "C" fn PrimitiveRestartIndex(index: GLuint) {
 unsafe extern "C" fn GenVertexArrays(n: GLsizei, arrays: *mut GLuint) {
     with_ctx("glGenVertexArrays", (), |c| {
         let r = c.gen_vertex_arrays(n);
-        if let Some(names) = c.record(r)
-            && !arrays.is_null()
-        {
+        if let Some(names) = c.record(r) {
             // SAFETY: the client provides room for `n` names.
-            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), arrays, names.len()) };
+            unsafe { client::write(arrays, &names) };
         }
     })
 }
 unsafe extern "C" fn DeleteVertexArrays(n: GLsizei, arrays: *const GLuint) {
     with_ctx("glDeleteVertexArrays", (), |c| {
-        if n < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
-            return;
-        }
-        if arrays.is_null() {
-            return;
-        }
         // SAFETY: the client passes `n` names.
-        let names = unsafe { std::slice::from_raw_parts(arrays, n as usize) };
-        let r = c.delete_vertex_arrays(names);
-        c.record(r);
+        let r = unsafe { client::names(n, arrays) };
+        let Some(names) = c.record(r) else {
+            return;
+        };
+        if !arrays.is_null() {
+            let r = c.delete_vertex_arrays(&names);
+            c.record(r);
+        }
     })
 }
 unsafe extern "C" fn BindVertexArray(array: GLuint) {
@@ -339,19 +320,18 @@ unsafe extern "C" fn MultiDrawArrays(
         if first.is_null() || count.is_null() {
             return;
         }
-        // SAFETY: both arrays hold `drawcount` entries.
-        let (f, n) = unsafe {
-            (
-                std::slice::from_raw_parts(first, drawcount as usize),
-                std::slice::from_raw_parts(count, drawcount as usize),
-            )
+        let len = drawcount as usize;
+        // SAFETY: GL 4.6 §10.4: both arrays hold `drawcount` entries.
+        let r = unsafe { (client::read(first, len), client::read(count, len)) };
+        let (Some(f), Some(n)) = (c.record(r.0), c.record(r.1)) else {
+            return;
         };
         // Every count is checked before anything is drawn (as Mesa).
         if n.iter().any(|&n| n < 0) {
             c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
             return;
         }
-        for (&f, &n) in f.iter().zip(n) {
+        for (&f, &n) in f.iter().zip(&n) {
             let r = c.draw_arrays(mode, f, n, &Client);
             if c.record(r).is_none() {
                 return;
@@ -374,18 +354,17 @@ unsafe extern "C" fn MultiDrawElements(
         if count.is_null() || indices.is_null() {
             return;
         }
-        // SAFETY: both arrays hold `drawcount` entries.
-        let (n, p) = unsafe {
-            (
-                std::slice::from_raw_parts(count, drawcount as usize),
-                std::slice::from_raw_parts(indices, drawcount as usize),
-            )
+        let len = drawcount as usize;
+        // SAFETY: GL 4.6 §10.4: both arrays hold `drawcount` entries.
+        let r = unsafe { (client::read(count, len), client::read(indices, len)) };
+        let (Some(n), Some(p)) = (c.record(r.0), c.record(r.1)) else {
+            return;
         };
         if n.iter().any(|&n| n < 0) {
             c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
             return;
         }
-        for (&n, &p) in n.iter().zip(p) {
+        for (&n, &p) in n.iter().zip(&p) {
             let r = c.draw_elements(mode, n, type_, p as usize, 0, &Client);
             if c.record(r).is_none() {
                 return;

@@ -7,32 +7,29 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
+use crate::client;
 
 unsafe extern "C" fn gen_buffers(n: GLsizei, buffers: *mut GLuint) {
     with_ctx("glGenBuffers", (), |c| {
         let r = c.gen_buffers(n);
-        if let Some(names) = c.record(r)
-            && !buffers.is_null()
-        {
+        if let Some(names) = c.record(r) {
             // SAFETY: the client provides room for `n` names.
-            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), buffers, names.len()) };
+            unsafe { client::write(buffers, &names) };
         }
     })
 }
 
 unsafe extern "C" fn delete_buffers(n: GLsizei, buffers: *const GLuint) {
     with_ctx("glDeleteBuffers", (), |c| {
-        if n < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
-            return;
-        }
-        if buffers.is_null() {
-            return;
-        }
         // SAFETY: the client passes `n` names.
-        let names = unsafe { std::slice::from_raw_parts(buffers, n as usize) };
-        let r = c.delete_buffers(names);
-        c.record(r);
+        let r = unsafe { client::names(n, buffers) };
+        let Some(names) = c.record(r) else {
+            return;
+        };
+        if !buffers.is_null() {
+            let r = c.delete_buffers(&names);
+            c.record(r);
+        }
     })
 }
 
@@ -58,12 +55,10 @@ unsafe extern "C" fn buffer_data(
 ) {
     with_ctx("glBufferData", (), |c| {
         let r = c.client_size(size).and_then(|n| {
-            let src = if data.is_null() {
-                None
-            } else {
-                // SAFETY: GL 4.6 §6.2: `data` points to `size` bytes.
-                Some(unsafe { std::slice::from_raw_parts(data as *const u8, n) })
-            };
+            // SAFETY: GL 4.6 §6.2: `data` is null or points to `size` bytes
+            // (borrowed: the core copies what it stores, once it has
+            // checked the target and usage).
+            let src = unsafe { client::bytes(data.cast::<u8>(), n) };
             c.buffer_data(target, size, src, usage)
         });
         c.record(r);
@@ -78,12 +73,12 @@ unsafe extern "C" fn buffer_sub_data(
 ) {
     with_ctx("glBufferSubData", (), |c| {
         let r = c.client_size(size).and_then(|n| {
-            if data.is_null() || n == 0 {
-                return c.buffer_sub_data(target, offset, &[]);
+            // SAFETY: GL 4.6 §6.2: `data` points to `size` bytes (borrowed:
+            // the core reads them once it has checked the range).
+            match unsafe { client::bytes(data.cast::<u8>(), n) } {
+                Some(src) => c.buffer_sub_data(target, offset, src),
+                None => c.buffer_sub_data(target, offset, &[]),
             }
-            // SAFETY: GL 4.6 §6.2: `data` points to `size` bytes.
-            let src = unsafe { std::slice::from_raw_parts(data as *const u8, n) };
-            c.buffer_sub_data(target, offset, src)
         });
         c.record(r);
     })
@@ -97,12 +92,12 @@ unsafe extern "C" fn get_buffer_sub_data(
 ) {
     with_ctx("glGetBufferSubData", (), |c| {
         let r = c.client_size(size).and_then(|n| {
-            if data.is_null() || n == 0 {
-                return c.get_buffer_sub_data(target, offset, &mut []);
+            // SAFETY: GL 4.6 §6.6: `data` has room for `size` bytes (the core
+            // writes them once it has checked the range).
+            match unsafe { client::bytes_mut(data.cast::<u8>(), n) } {
+                Some(dst) => c.get_buffer_sub_data(target, offset, dst),
+                None => c.get_buffer_sub_data(target, offset, &mut []),
             }
-            // SAFETY: GL 4.6 §6.6: `data` has room for `size` bytes.
-            let dst = unsafe { std::slice::from_raw_parts_mut(data as *mut u8, n) };
-            c.get_buffer_sub_data(target, offset, dst)
         });
         c.record(r);
     })
@@ -163,13 +158,10 @@ unsafe extern "C" fn copy_buffer_sub_data(
 unsafe extern "C" fn get_buffer_parameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetBufferParameteriv", (), |c| {
         let r = c.get_buffer_parameter(target, pname);
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
-            // SAFETY: one value is written.
-            unsafe {
-                params.write_unaligned(v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as GLint)
-            };
+        if let Some(v) = c.record(r) {
+            let v = v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as GLint;
+            // SAFETY: GL 4.6 §6.7: one value is written.
+            unsafe { client::put(params, v) };
         }
     })
 }
@@ -177,11 +169,9 @@ unsafe extern "C" fn get_buffer_parameteriv(target: GLenum, pname: GLenum, param
 unsafe extern "C" fn get_buffer_parameteri64v(target: GLenum, pname: GLenum, params: *mut GLint64) {
     with_ctx("glGetBufferParameteri64v", (), |c| {
         let r = c.get_buffer_parameter(target, pname);
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
-            // SAFETY: one value is written.
-            unsafe { params.write_unaligned(v) };
+        if let Some(v) = c.record(r) {
+            // SAFETY: GL 4.6 §6.7: one value is written.
+            unsafe { client::put(params, v) };
         }
     })
 }
@@ -189,11 +179,9 @@ unsafe extern "C" fn get_buffer_parameteri64v(target: GLenum, pname: GLenum, par
 unsafe extern "C" fn get_buffer_pointerv(target: GLenum, pname: GLenum, params: *mut *mut c_void) {
     with_ctx("glGetBufferPointerv", (), |c| {
         let r = c.get_buffer_pointer(target, pname);
-        if let Some(p) = c.record(r)
-            && !params.is_null()
-        {
-            // SAFETY: one pointer is written.
-            unsafe { params.write_unaligned(p as *mut c_void) };
+        if let Some(p) = c.record(r) {
+            // SAFETY: GL 4.6 §6.7: one pointer is written.
+            unsafe { client::put(params, p as *mut c_void) };
         }
     })
 }

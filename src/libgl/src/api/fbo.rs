@@ -9,11 +9,12 @@
 //! glGenerateMipmap(EXT) lives with the textures.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
-use oxgl_core::{ApiError, Profile};
+use oxgl_core::Profile;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
+use crate::client;
 
 macro_rules! record {
     ($name:expr, |$c:ident| $body:expr) => {
@@ -24,54 +25,43 @@ macro_rules! record {
     };
 }
 
-fn gen_names(name: &'static str, n: GLsizei, out: *mut GLuint, framebuffers: bool) {
+/// `glGen{Renderbuffers,Framebuffers}`.
+///
+/// # Safety
+/// `out` is null or has room for `n` names.
+unsafe fn gen_names(name: &'static str, n: GLsizei, out: *mut GLuint, framebuffers: bool) {
     with_ctx(name, (), |c| {
         let r = c.gen_fbo_names(n, framebuffers);
-        if let Some(names) = c.record(r)
-            && !out.is_null()
-        {
-            // SAFETY: the client provides room for `n` names.
-            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), out, names.len()) };
+        if let Some(names) = c.record(r) {
+            // SAFETY: per the caller.
+            unsafe { client::write(out, &names) };
         }
     })
 }
 
-/// The `n` names at `p` (INVALID_VALUE for a negative `n`).
-fn names(c: &mut oxgl_core::Context, n: GLsizei, p: *const GLuint) -> Option<Vec<u32>> {
-    if n < 0 {
-        c.record::<()>(Err(ApiError::InvalidValue));
-        return None;
-    }
-    if p.is_null() {
-        return Some(Vec::new());
-    }
-    // SAFETY: the client passes `n` names.
-    Some(unsafe { std::slice::from_raw_parts(p, n as usize) }.to_vec())
-}
-
 unsafe extern "C" fn GenRenderbuffers(n: GLsizei, out: *mut GLuint) {
-    gen_names("glGenRenderbuffers", n, out, false)
+    // SAFETY: the client provides room for `n` names.
+    unsafe { gen_names("glGenRenderbuffers", n, out, false) }
 }
 
 unsafe extern "C" fn GenFramebuffers(n: GLsizei, out: *mut GLuint) {
-    gen_names("glGenFramebuffers", n, out, true)
+    // SAFETY: the client provides room for `n` names.
+    unsafe { gen_names("glGenFramebuffers", n, out, true) }
 }
 
 unsafe extern "C" fn DeleteRenderbuffers(n: GLsizei, p: *const GLuint) {
     with_ctx("glDeleteRenderbuffers", (), |c| {
-        if let Some(v) = names(c, n, p) {
-            let r = c.delete_renderbuffers(&v);
-            c.record(r);
-        }
+        // SAFETY: the client passes `n` names.
+        let r = unsafe { client::names(n, p) }.and_then(|v| c.delete_renderbuffers(&v));
+        c.record(r);
     })
 }
 
 unsafe extern "C" fn DeleteFramebuffers(n: GLsizei, p: *const GLuint) {
     with_ctx("glDeleteFramebuffers", (), |c| {
-        if let Some(v) = names(c, n, p) {
-            let r = c.delete_framebuffers(&v);
-            c.record(r);
-        }
+        // SAFETY: the client passes `n` names.
+        let r = unsafe { client::names(n, p) }.and_then(|v| c.delete_framebuffers(&v));
+        c.record(r);
     })
 }
 
@@ -146,11 +136,9 @@ unsafe extern "C" fn RenderbufferStorage(
 unsafe extern "C" fn GetRenderbufferParameteriv(target: GLenum, pname: GLenum, out: *mut GLint) {
     with_ctx("glGetRenderbufferParameteriv", (), |c| {
         let r = c.get_renderbuffer_parameter(target, pname);
-        if let Some(v) = c.record(r)
-            && !out.is_null()
-        {
-            // SAFETY: one value.
-            unsafe { *out = v };
+        if let Some(v) = c.record(r) {
+            // SAFETY: the command writes one value to `params`.
+            unsafe { client::put(out, v) };
         }
     })
 }
@@ -217,11 +205,9 @@ unsafe extern "C" fn GetFramebufferAttachmentParameteriv(
 ) {
     with_ctx("glGetFramebufferAttachmentParameteriv", (), |c| {
         let r = c.get_framebuffer_attachment_parameter(target, attachment, pname);
-        if let Some(v) = c.record(r)
-            && !out.is_null()
-        {
-            // SAFETY: one value.
-            unsafe { *out = v };
+        if let Some(v) = c.record(r) {
+            // SAFETY: the command writes one value to `params`.
+            unsafe { client::put(out, v) };
         }
     })
 }

@@ -2,7 +2,8 @@
 //!
 //! Each handler is an `extern "C"` function with the command's exact
 //! signature. It finds the current context, converts its C arguments (reading
-//! client memory only here, with the sizes the core computed), calls the core
+//! and writing client memory only through [`crate::client`], with the sizes
+//! the specification gives once the arguments are validated), calls the core
 //! inside the panic boundary, and records the core's error, first error wins.
 //! One file per GL object domain.
 #![allow(
@@ -33,6 +34,7 @@ use oxgl_core::{Context, Profile};
 use oxgl_glapi::Dispatch;
 
 use crate::boundary::boundary;
+use crate::client;
 
 /// Runs `f` on the calling thread's current context; `default` without one.
 /// `name` is the GL command (`"glClear"`): it names the command in the debug
@@ -97,13 +99,11 @@ pub(crate) unsafe fn unpack_source<'a>(
     if let Some(bytes) = c.pixel_unpack_bytes(pixels as usize, len)? {
         return Ok(Some(std::borrow::Cow::Owned(bytes)));
     }
-    if pixels.is_null() || len == 0 {
+    if len == 0 {
         return Ok(None);
     }
     // SAFETY: the caller's contract.
-    Ok(Some(std::borrow::Cow::Borrowed(unsafe {
-        std::slice::from_raw_parts(pixels as *const u8, len)
-    })))
+    Ok(unsafe { client::bytes(pixels.cast::<u8>(), len) }.map(std::borrow::Cow::Borrowed))
 }
 
 /// Runs a packing command's `fill` on its destination: with a pixel pack
@@ -122,12 +122,14 @@ pub(crate) unsafe fn pack_into(
     if c.pixel_pack_bound() {
         return c.pixel_pack_into(pixels as usize, len, fill).map(|_| ());
     }
-    if pixels.is_null() || len == 0 {
+    if len == 0 {
         return Ok(());
     }
     // SAFETY: the caller's contract.
-    let dst = unsafe { std::slice::from_raw_parts_mut(pixels as *mut u8, len) };
-    fill(c, dst)
+    match unsafe { client::bytes_mut(pixels.cast::<u8>(), len) } {
+        Some(dst) => fill(c, dst),
+        None => Ok(()),
+    }
 }
 
 /// Extension names of core commands (gl.xml `alias` pairs: same signature

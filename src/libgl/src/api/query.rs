@@ -12,15 +12,14 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
 unsafe extern "C" fn GenQueries(n: GLsizei, ids: *mut GLuint) {
     with_ctx("glGenQueries", (), |c| {
         let r = c.gen_queries(n);
-        if let Some(names) = c.record(r)
-            && !ids.is_null()
-        {
+        if let Some(names) = c.record(r) {
             // SAFETY: the client provides room for `n` names.
-            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), ids, names.len()) };
+            unsafe { client::write(ids, &names) };
         }
     })
 }
@@ -31,18 +30,16 @@ unsafe extern "C" fn DeleteQueries(n: GLsizei, ids: *const GLuint) {
             c.record::<()>(Err(e));
             return;
         }
-        if n < 0 {
-            // GL 4.6 §4.2.1: INVALID_VALUE if n is negative.
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
-            return;
-        }
-        if ids.is_null() {
-            return;
-        }
+        // GL 4.6 §4.2.1: INVALID_VALUE if n is negative.
         // SAFETY: the client passes `n` names.
-        let names = unsafe { std::slice::from_raw_parts(ids, n as usize) };
-        let r = c.delete_queries(names);
-        c.record(r);
+        let r = unsafe { client::names(n, ids) };
+        let Some(names) = c.record(r) else {
+            return;
+        };
+        if !ids.is_null() {
+            let r = c.delete_queries(&names);
+            c.record(r);
+        }
     })
 }
 
@@ -80,11 +77,9 @@ unsafe extern "C" fn EndConditionalRender() {
 unsafe extern "C" fn GetQueryiv(target: GLenum, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetQueryiv", (), |c| {
         let r = c.get_query_iv(target, pname);
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: the command writes one value to `params`.
-            unsafe { *params = v };
+            unsafe { client::put(params, v) };
         }
     })
 }
@@ -99,7 +94,10 @@ fn query_value(pname: GLenum) -> Option<QueryValue> {
 }
 
 /// `glGetQueryObject*v`: the value, converted by `convert`, written to `params`.
-fn get_query_object<T>(
+///
+/// # Safety
+/// GL 4.6 §4.2.3: `params` is null or has room for one value.
+unsafe fn get_query_object<T: Copy>(
     name: &'static str,
     id: GLuint,
     pname: GLenum,
@@ -108,34 +106,40 @@ fn get_query_object<T>(
 ) {
     with_ctx(name, (), |c| {
         let r = c.get_query_object(id, query_value(pname));
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
-            // SAFETY: the command writes one value to `params`.
-            unsafe { *params = convert(v) };
+        if let Some(v) = c.record(r) {
+            // SAFETY: per the caller.
+            unsafe { client::put(params, convert(v)) };
         }
     })
 }
 
 // Results too large for the type saturate (Mesa's conversion).
 unsafe extern "C" fn GetQueryObjectiv(id: GLuint, pname: GLenum, params: *mut GLint) {
-    get_query_object("glGetQueryObjectiv", id, pname, params, |v| {
-        v.min(i32::MAX as u64) as i32
-    })
+    // SAFETY: the command writes one value to `params`.
+    unsafe {
+        get_query_object("glGetQueryObjectiv", id, pname, params, |v| {
+            v.min(i32::MAX as u64) as i32
+        })
+    }
 }
 
 unsafe extern "C" fn GetQueryObjectuiv(id: GLuint, pname: GLenum, params: *mut GLuint) {
-    get_query_object("glGetQueryObjectuiv", id, pname, params, |v| {
-        v.min(u32::MAX as u64) as u32
-    })
+    // SAFETY: the command writes one value to `params`.
+    unsafe {
+        get_query_object("glGetQueryObjectuiv", id, pname, params, |v| {
+            v.min(u32::MAX as u64) as u32
+        })
+    }
 }
 
 unsafe extern "C" fn GetQueryObjecti64v(id: GLuint, pname: GLenum, params: *mut GLint64) {
-    get_query_object("glGetQueryObjecti64v", id, pname, params, |v| v as i64)
+    // SAFETY: the command writes one value to `params`.
+    unsafe { get_query_object("glGetQueryObjecti64v", id, pname, params, |v| v as i64) }
 }
 
 unsafe extern "C" fn GetQueryObjectui64v(id: GLuint, pname: GLenum, params: *mut GLuint64) {
-    get_query_object("glGetQueryObjectui64v", id, pname, params, |v| v)
+    // SAFETY: the command writes one value to `params`.
+    unsafe { get_query_object("glGetQueryObjectui64v", id, pname, params, |v| v) }
 }
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {

@@ -11,6 +11,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
 /// Executed at once even while a list is compiled (Mesa has no display
 /// list form of it).
@@ -24,28 +25,24 @@ unsafe extern "C" fn GenerateMipmap(target: GLenum) {
 unsafe extern "C" fn GenTextures(n: GLsizei, textures: *mut GLuint) {
     with_ctx("glGenTextures", (), |c| {
         let r = c.gen_textures(n);
-        if let Some(names) = c.record(r)
-            && !textures.is_null()
-        {
+        if let Some(names) = c.record(r) {
             // SAFETY: the client provides room for `n` names.
-            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), textures, names.len()) };
+            unsafe { client::write(textures, &names) };
         }
     })
 }
 
 unsafe extern "C" fn DeleteTextures(n: GLsizei, textures: *const GLuint) {
     with_ctx("glDeleteTextures", (), |c| {
-        if n < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
-            return;
-        }
-        if textures.is_null() {
-            return;
-        }
         // SAFETY: the client passes `n` names.
-        let names = unsafe { std::slice::from_raw_parts(textures, n as usize) };
-        let r = c.delete_textures(names);
-        c.record(r);
+        let r = unsafe { client::names(n, textures) };
+        let Some(names) = c.record(r) else {
+            return;
+        };
+        if !textures.is_null() {
+            let r = c.delete_textures(&names);
+            c.record(r);
+        }
     })
 }
 
@@ -55,19 +52,18 @@ unsafe extern "C" fn PrioritizeTextures(
     priorities: *const GLfloat,
 ) {
     with_ctx("glPrioritizeTextures", (), |c| {
-        if n < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+        // SAFETY: the client passes `n` names and `n` priorities.
+        let r = unsafe { client::names(n, textures) };
+        let Some(names) = c.record(r) else {
             return;
-        }
+        };
         if textures.is_null() || priorities.is_null() {
             return;
         }
-        // SAFETY: the client passes `n` names and `n` priorities.
-        let (names, prios) = unsafe {
-            (
-                std::slice::from_raw_parts(textures, n as usize).to_vec(),
-                std::slice::from_raw_parts(priorities, n as usize).to_vec(),
-            )
+        // SAFETY: as above; `names` holds `n` names, so `n` is in range.
+        let r = unsafe { client::read(priorities, names.len()) };
+        let Some(prios) = c.record(r) else {
+            return;
         };
         compiled(c, move |c| c.prioritize_textures(&names, &prios));
     })
@@ -79,17 +75,16 @@ unsafe extern "C" fn AreTexturesResident(
     residences: *mut GLboolean,
 ) -> GLboolean {
     with_ctx("glAreTexturesResident", 0, |c| {
-        if n < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+        // SAFETY: the client passes `n` names.
+        let r = unsafe { client::names(n, textures) };
+        let Some(names) = c.record(r) else {
             return 0;
-        }
+        };
         if textures.is_null() {
             return 0;
         }
         let _ = residences; // Written only when some texture is not resident.
-        // SAFETY: the client passes `n` names.
-        let names = unsafe { std::slice::from_raw_parts(textures, n as usize) };
-        let r = c.are_textures_resident(names);
+        let r = c.are_textures_resident(&names);
         c.record(r).map_or(0, GLboolean::from)
     })
 }
@@ -218,7 +213,11 @@ fn compressed_image(
     let Some(src) = c.record(src) else {
         return;
     };
-    let bytes = src.map(|s| s.to_vec()).unwrap_or_default();
+    let bytes = src.map(client::owned).transpose();
+    let Some(bytes) = c.record(bytes) else {
+        return;
+    };
+    let bytes = bytes.unwrap_or_default();
     compiled(c, move |c| c.compressed_tex_image(plan, &bytes));
 }
 
@@ -828,45 +827,56 @@ unsafe extern "C" fn TexParameterf(target: GLenum, pname: GLenum, param: GLfloat
     })
 }
 unsafe extern "C" fn TexParameteriv(target: GLenum, pname: GLenum, params: *const GLint) {
-    if params.is_null() {
-        return;
-    }
-    // SAFETY: the parameter's values are read.
-    let s = unsafe { std::slice::from_raw_parts(params, param_len(pname)) };
     let is_color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
-    let v: Vec<f32> = s
-        .iter()
-        .map(|&x| {
+    // SAFETY: GL 4.6 §8.10: the parameter's values are read.
+    let v = unsafe {
+        param_values(params, param_len(pname), |x| {
             if is_color {
                 oxgl_core::vbo::attrib::normalize::int(x)
             } else {
                 x as f32
             }
         })
-        .collect();
+    };
+    let Some(v) = v else {
+        return;
+    };
     with_ctx("glTexParameteriv", (), |c| {
         tex_parameter(c, target, pname, v)
     })
 }
 unsafe extern "C" fn TexParameterfv(target: GLenum, pname: GLenum, params: *const GLfloat) {
-    if params.is_null() {
+    // SAFETY: GL 4.6 §8.10: the parameter's values are read.
+    let Some(v) = (unsafe { param_values(params, param_len(pname), |x| x) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let v = unsafe { std::slice::from_raw_parts(params, param_len(pname)) }.to_vec();
+    };
     with_ctx("glTexParameterfv", (), |c| {
         tex_parameter(c, target, pname, v)
     })
 }
 
-fn write<T>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
-    if out.is_null() {
-        return;
-    }
-    for (i, &v) in values.iter().enumerate() {
-        // SAFETY: the client provides room for the parameter's values.
-        unsafe { out.add(i).write_unaligned(conv(v)) };
-    }
+/// The `n` (at most four) values of a parameter command at `p`,
+/// converted; `None` for a null pointer (the command is then ignored).
+///
+/// # Safety
+/// `p` is null or points to the parameter's `n` values.
+unsafe fn param_values<T: Copy + Default>(
+    p: *const T,
+    n: usize,
+    conv: impl Fn(T) -> f32,
+) -> Option<Vec<f32>> {
+    // SAFETY: per the caller.
+    let s = unsafe { client::prefix::<T, 4>(p, n) }?;
+    Some(s[..n.min(4)].iter().map(|&x| conv(x)).collect())
+}
+
+/// Writes a queried parameter's values, converted.
+///
+/// # Safety
+/// `out` is null or has room for the parameter's values.
+unsafe fn write<T: Copy>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
+    // SAFETY: per the caller.
+    unsafe { client::write_iter(out, values.iter().map(|&v| conv(v))) };
 }
 
 // ---- sampler objects (ARB_sampler_objects) -------------------------------------
@@ -874,28 +884,24 @@ fn write<T>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
 unsafe extern "C" fn GenSamplers(n: GLsizei, out: *mut GLuint) {
     with_ctx("glGenSamplers", (), |c| {
         let r = c.gen_samplers(n);
-        if let Some(names) = c.record(r)
-            && !out.is_null()
-        {
+        if let Some(names) = c.record(r) {
             // SAFETY: the client provides room for `n` names.
-            unsafe { std::ptr::copy_nonoverlapping(names.as_ptr(), out, names.len()) };
+            unsafe { client::write(out, &names) };
         }
     })
 }
 
 unsafe extern "C" fn DeleteSamplers(n: GLsizei, names: *const GLuint) {
     with_ctx("glDeleteSamplers", (), |c| {
-        if n < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
-            return;
-        }
-        if names.is_null() {
-            return;
-        }
         // SAFETY: the client passes `n` names.
-        let v = unsafe { std::slice::from_raw_parts(names, n as usize) }.to_vec();
-        let r = c.delete_samplers(&v);
-        c.record(r);
+        let r = unsafe { client::names(n, names) };
+        let Some(v) = c.record(r) else {
+            return;
+        };
+        if !names.is_null() {
+            let r = c.delete_samplers(&v);
+            c.record(r);
+        }
     })
 }
 
@@ -939,11 +945,10 @@ unsafe extern "C" fn SamplerParameterf(sampler: GLuint, pname: GLenum, param: GL
 }
 
 unsafe extern "C" fn SamplerParameterfv(sampler: GLuint, pname: GLenum, p: *const GLfloat) {
-    if p.is_null() {
+    // SAFETY: GL 4.6 §8.2: the parameter's values are read.
+    let Some(v) = (unsafe { param_values(p, sampler_len(pname), |x| x) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let v = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) }.to_vec();
+    };
     sampler_parameter("glSamplerParameterfv", sampler, pname, v)
 }
 
@@ -996,34 +1001,38 @@ fn int_param(pname: GLenum, x: f32) -> u32 {
 }
 
 unsafe extern "C" fn SamplerParameteriv(sampler: GLuint, pname: GLenum, p: *const GLint) {
-    if p.is_null() {
+    let n = sampler_len(pname);
+    // SAFETY: GL 4.6 §8.2: the parameter's values are read.
+    let Some(s) = (unsafe { client::prefix::<GLint, 4>(p, n) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let s = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) };
-    sampler_parameter_ints("glSamplerParameteriv", sampler, pname, s, true)
+    };
+    sampler_parameter_ints("glSamplerParameteriv", sampler, pname, &s[..n], true)
 }
 
 unsafe extern "C" fn SamplerParameterIiv(sampler: GLuint, pname: GLenum, p: *const GLint) {
-    if p.is_null() {
+    let n = sampler_len(pname);
+    // SAFETY: GL 4.6 §8.2: the parameter's values are read.
+    let Some(s) = (unsafe { client::prefix::<GLint, 4>(p, n) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let s = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) };
-    sampler_parameter_ints("glSamplerParameterIiv", sampler, pname, s, false)
+    };
+    sampler_parameter_ints("glSamplerParameterIiv", sampler, pname, &s[..n], false)
 }
 
 unsafe extern "C" fn SamplerParameterIuiv(sampler: GLuint, pname: GLenum, p: *const GLuint) {
-    if p.is_null() {
+    let n = sampler_len(pname);
+    // SAFETY: GL 4.6 §8.2: the parameter's values are read.
+    let Some(s) = (unsafe { client::prefix::<GLuint, 4>(p, n) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let s = unsafe { std::slice::from_raw_parts(p, sampler_len(pname)) };
-    let v = int_params(pname, s.iter().copied());
+    };
+    let v = int_params(pname, s[..n].iter().copied());
     sampler_parameter("glSamplerParameterIuiv", sampler, pname, v)
 }
 
-fn get_sampler_parameter<T>(
+/// `glGetSamplerParameter*v`.
+///
+/// # Safety
+/// GL 4.6 §8.2: `out` is null or has room for the parameter's values.
+unsafe fn get_sampler_parameter<T: Copy>(
     name: &'static str,
     sampler: GLuint,
     pname: GLenum,
@@ -1033,59 +1042,70 @@ fn get_sampler_parameter<T>(
     with_ctx(name, (), |c| {
         let r = c.get_sampler_parameter(sampler, pname);
         if let Some(v) = c.record(r) {
-            write(out, &v, conv);
+            // SAFETY: per the caller.
+            unsafe { write(out, &v, conv) };
         }
     })
 }
 
 unsafe extern "C" fn GetSamplerParameteriv(sampler: GLuint, pname: GLenum, out: *mut GLint) {
     let color = pname == oxgl_glapi::generated::enums::GL_TEXTURE_BORDER_COLOR;
-    get_sampler_parameter("glGetSamplerParameteriv", sampler, pname, out, |x| {
-        if color {
-            // GL 4.6 §2.2.1: a colour as an integer maps [-1, 1] to the
-            // integer range.
-            (f64::from(x.clamp(-1.0, 1.0)) * f64::from(i32::MAX)).round() as GLint
-        } else {
-            x.round() as GLint
-        }
-    })
+    // SAFETY: the command writes the parameter's values to `out`.
+    unsafe {
+        get_sampler_parameter("glGetSamplerParameteriv", sampler, pname, out, |x| {
+            if color {
+                // GL 4.6 §2.2.1: a colour as an integer maps [-1, 1] to the
+                // integer range.
+                (f64::from(x.clamp(-1.0, 1.0)) * f64::from(i32::MAX)).round() as GLint
+            } else {
+                x.round() as GLint
+            }
+        })
+    }
 }
 
 unsafe extern "C" fn GetSamplerParameterfv(sampler: GLuint, pname: GLenum, out: *mut GLfloat) {
-    get_sampler_parameter("glGetSamplerParameterfv", sampler, pname, out, |x| x)
+    // SAFETY: the command writes the parameter's values to `out`.
+    unsafe { get_sampler_parameter("glGetSamplerParameterfv", sampler, pname, out, |x| x) }
 }
 
 unsafe extern "C" fn GetSamplerParameterIiv(sampler: GLuint, pname: GLenum, out: *mut GLint) {
-    get_sampler_parameter("glGetSamplerParameterIiv", sampler, pname, out, |x| {
-        int_param(pname, x) as GLint
-    })
+    // SAFETY: the command writes the parameter's values to `out`.
+    unsafe {
+        get_sampler_parameter("glGetSamplerParameterIiv", sampler, pname, out, |x| {
+            int_param(pname, x) as GLint
+        })
+    }
 }
 
 unsafe extern "C" fn GetSamplerParameterIuiv(sampler: GLuint, pname: GLenum, out: *mut GLuint) {
-    get_sampler_parameter("glGetSamplerParameterIuiv", sampler, pname, out, |x| {
-        int_param(pname, x)
-    })
+    // SAFETY: the command writes the parameter's values to `out`.
+    unsafe {
+        get_sampler_parameter("glGetSamplerParameterIuiv", sampler, pname, out, |x| {
+            int_param(pname, x)
+        })
+    }
 }
 
 unsafe extern "C" fn TexParameterIiv(target: GLenum, pname: GLenum, params: *const GLint) {
-    if params.is_null() {
+    let n = param_len(pname);
+    // SAFETY: GL 4.6 §8.10: the parameter's values are read.
+    let Some(s) = (unsafe { client::prefix::<GLint, 4>(params, n) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let s = unsafe { std::slice::from_raw_parts(params, param_len(pname)) };
-    let v = int_params(pname, s.iter().map(|&x| x as u32));
+    };
+    let v = int_params(pname, s[..n].iter().map(|&x| x as u32));
     with_ctx("glTexParameterIiv", (), |c| {
         tex_parameter(c, target, pname, v)
     })
 }
 
 unsafe extern "C" fn TexParameterIuiv(target: GLenum, pname: GLenum, params: *const GLuint) {
-    if params.is_null() {
+    let n = param_len(pname);
+    // SAFETY: GL 4.6 §8.10: the parameter's values are read.
+    let Some(s) = (unsafe { client::prefix::<GLuint, 4>(params, n) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let s = unsafe { std::slice::from_raw_parts(params, param_len(pname)) };
-    let v = int_params(pname, s.iter().copied());
+    };
+    let v = int_params(pname, s[..n].iter().copied());
     with_ctx("glTexParameterIuiv", (), |c| {
         tex_parameter(c, target, pname, v)
     })
@@ -1095,7 +1115,8 @@ unsafe extern "C" fn GetTexParameterIiv(target: GLenum, pname: GLenum, params: *
     with_ctx("glGetTexParameterIiv", (), |c| {
         let r = c.get_tex_parameter(target, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| int_param(pname, x) as GLint);
+            // SAFETY: the command writes the parameter's values to `params`.
+            unsafe { write(params, &v, |x| int_param(pname, x) as GLint) };
         }
     })
 }
@@ -1104,7 +1125,8 @@ unsafe extern "C" fn GetTexParameterIuiv(target: GLenum, pname: GLenum, params: 
     with_ctx("glGetTexParameterIuiv", (), |c| {
         let r = c.get_tex_parameter(target, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| int_param(pname, x));
+            // SAFETY: the command writes the parameter's values to `params`.
+            unsafe { write(params, &v, |x| int_param(pname, x)) };
         }
     })
 }
@@ -1113,7 +1135,8 @@ unsafe extern "C" fn GetTexParameteriv(target: GLenum, pname: GLenum, params: *m
     with_ctx("glGetTexParameteriv", (), |c| {
         let r = c.get_tex_parameter(target, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| x.round() as GLint);
+            // SAFETY: the command writes the parameter's values to `params`.
+            unsafe { write(params, &v, |x| x.round() as GLint) };
         }
     })
 }
@@ -1121,7 +1144,8 @@ unsafe extern "C" fn GetTexParameterfv(target: GLenum, pname: GLenum, params: *m
     with_ctx("glGetTexParameterfv", (), |c| {
         let r = c.get_tex_parameter(target, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| x);
+            // SAFETY: the command writes the parameter's values to `params`.
+            unsafe { write(params, &v, |x| x) };
         }
     })
 }
@@ -1134,7 +1158,8 @@ unsafe extern "C" fn GetTexLevelParameteriv(
     with_ctx("glGetTexLevelParameteriv", (), |c| {
         let r = c.get_tex_level_parameter(target, level, pname);
         if let Some(v) = c.record(r) {
-            write(params, &[v], |x| x as GLint);
+            // SAFETY: the command writes the parameter's values to `params`.
+            unsafe { write(params, &[v], |x| x as GLint) };
         }
     })
 }
@@ -1147,7 +1172,8 @@ unsafe extern "C" fn GetTexLevelParameterfv(
     with_ctx("glGetTexLevelParameterfv", (), |c| {
         let r = c.get_tex_level_parameter(target, level, pname);
         if let Some(v) = c.record(r) {
-            write(params, &[v], |x| x);
+            // SAFETY: the command writes the parameter's values to `params`.
+            unsafe { write(params, &[v], |x| x) };
         }
     })
 }
@@ -1174,30 +1200,27 @@ unsafe extern "C" fn TexEnvf(target: GLenum, pname: GLenum, param: GLfloat) {
     with_ctx("glTexEnvf", (), |c| tex_env(c, target, pname, vec![param]))
 }
 unsafe extern "C" fn TexEnviv(target: GLenum, pname: GLenum, params: *const GLint) {
-    if params.is_null() {
-        return;
-    }
     let n = env_len(pname);
-    // SAFETY: the parameter's values are read.
-    let s = unsafe { std::slice::from_raw_parts(params, n) };
-    let v: Vec<f32> = s
-        .iter()
-        .map(|&x| {
+    // SAFETY: GL 4.6 compat §16.1: the parameter's values are read.
+    let v = unsafe {
+        param_values(params, n, |x| {
             if n == 4 {
                 oxgl_core::vbo::attrib::normalize::int(x)
             } else {
                 x as f32
             }
         })
-        .collect();
+    };
+    let Some(v) = v else {
+        return;
+    };
     with_ctx("glTexEnviv", (), |c| tex_env(c, target, pname, v))
 }
 unsafe extern "C" fn TexEnvfv(target: GLenum, pname: GLenum, params: *const GLfloat) {
-    if params.is_null() {
+    // SAFETY: GL 4.6 compat §16.1: the parameter's values are read.
+    let Some(v) = (unsafe { param_values(params, env_len(pname), |x| x) }) else {
         return;
-    }
-    // SAFETY: the parameter's values are read.
-    let v = unsafe { std::slice::from_raw_parts(params, env_len(pname)) }.to_vec();
+    };
     with_ctx("glTexEnvfv", (), |c| tex_env(c, target, pname, v))
 }
 unsafe extern "C" fn GetTexEnviv(target: GLenum, pname: GLenum, params: *mut GLint) {
@@ -1205,15 +1228,19 @@ unsafe extern "C" fn GetTexEnviv(target: GLenum, pname: GLenum, params: *mut GLi
         let r = c.get_tex_env(target, pname);
         if let Some(v) = c.record(r) {
             if pname == oxgl_glapi::generated::enums::GL_TEXTURE_ENV_COLOR {
-                write(params, &v, |c| {
-                    // GL 4.6 §2.2.1: ((2^32 - 1) c - 1) / 2.
-                    ((4294967295.0 * f64::from(c) - 1.0) / 2.0)
-                        .round()
-                        .clamp(f64::from(i32::MIN), f64::from(i32::MAX))
-                        as GLint
-                });
+                // SAFETY: the command writes the parameter's values to `params`.
+                unsafe {
+                    write(params, &v, |c| {
+                        // GL 4.6 §2.2.1: ((2^32 - 1) c - 1) / 2.
+                        ((4294967295.0 * f64::from(c) - 1.0) / 2.0)
+                            .round()
+                            .clamp(f64::from(i32::MIN), f64::from(i32::MAX))
+                            as GLint
+                    })
+                };
             } else {
-                write(params, &v, |x| x.round() as GLint);
+                // SAFETY: the command writes the parameter's values to `params`.
+                unsafe { write(params, &v, |x| x.round() as GLint) };
             }
         }
     })
@@ -1222,7 +1249,8 @@ unsafe extern "C" fn GetTexEnvfv(target: GLenum, pname: GLenum, params: *mut GLf
     with_ctx("glGetTexEnvfv", (), |c| {
         let r = c.get_tex_env(target, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| x);
+            // SAFETY: the command writes the parameter's values to `params`.
+            unsafe { write(params, &v, |x| x) };
         }
     })
 }
@@ -1242,13 +1270,14 @@ fn gen_len(pname: GLenum) -> usize {
 }
 
 /// Reads a texgen parameter's values.
-fn read_gen<T: Copy + Into<f64>>(pname: GLenum, p: *const T) -> Option<Vec<f64>> {
-    if p.is_null() {
-        return None;
-    }
-    // SAFETY: the command reads as many values as the parameter has.
-    let s = unsafe { std::slice::from_raw_parts(p, gen_len(pname)) };
-    Some(s.iter().map(|&x| x.into()).collect())
+///
+/// # Safety
+/// GL 4.6 compat §12.1.3: `p` is null or points to the parameter's values.
+unsafe fn read_gen<T: Copy + Default + Into<f64>>(pname: GLenum, p: *const T) -> Option<Vec<f64>> {
+    let n = gen_len(pname);
+    // SAFETY: per the caller.
+    let s = unsafe { client::prefix::<T, 4>(p, n) }?;
+    Some(s[..n].iter().map(|&x| x.into()).collect())
 }
 
 /// The values of a scalar `glTexGen{i,f,d}`: `(param, 0, 0, 0)`, so that a
@@ -1273,24 +1302,32 @@ unsafe extern "C" fn TexGend(coord: GLenum, pname: GLenum, param: GLdouble) {
     })
 }
 unsafe extern "C" fn TexGeniv(coord: GLenum, pname: GLenum, params: *const GLint) {
-    let Some(v) = read_gen(pname, params) else {
+    // SAFETY: the command reads the parameter's values from `params`.
+    let Some(v) = (unsafe { read_gen(pname, params) }) else {
         return;
     };
     with_ctx("glTexGeniv", (), |c| tex_gen(c, coord, pname, v))
 }
 unsafe extern "C" fn TexGenfv(coord: GLenum, pname: GLenum, params: *const GLfloat) {
-    let Some(v) = read_gen(pname, params) else {
+    // SAFETY: the command reads the parameter's values from `params`.
+    let Some(v) = (unsafe { read_gen(pname, params) }) else {
         return;
     };
     with_ctx("glTexGenfv", (), |c| tex_gen(c, coord, pname, v))
 }
 unsafe extern "C" fn TexGendv(coord: GLenum, pname: GLenum, params: *const GLdouble) {
-    let Some(v) = read_gen(pname, params) else {
+    // SAFETY: the command reads the parameter's values from `params`.
+    let Some(v) = (unsafe { read_gen(pname, params) }) else {
         return;
     };
     with_ctx("glTexGendv", (), |c| tex_gen(c, coord, pname, v))
 }
-fn get_tex_gen<T>(
+/// `glGetTexGen*v`.
+///
+/// # Safety
+/// GL 4.6 compat §12.1.3: `out` is null or has room for the parameter's
+/// values.
+unsafe fn get_tex_gen<T: Copy>(
     name: &'static str,
     coord: GLenum,
     pname: GLenum,
@@ -1299,26 +1336,27 @@ fn get_tex_gen<T>(
 ) {
     with_ctx(name, (), |c| {
         let r = c.get_tex_gen(coord, pname);
-        if let Some(v) = c.record(r)
-            && !out.is_null()
-        {
-            for (i, x) in v.into_iter().enumerate() {
-                // SAFETY: the client provides room for the parameter's values.
-                unsafe { out.add(i).write_unaligned(conv(x)) };
-            }
+        if let Some(v) = c.record(r) {
+            // SAFETY: per the caller.
+            unsafe { client::write_iter(out, v.into_iter().map(conv)) };
         }
     })
 }
 unsafe extern "C" fn GetTexGeniv(coord: GLenum, pname: GLenum, params: *mut GLint) {
-    get_tex_gen("glGetTexGeniv", coord, pname, params, |x| {
-        x.round() as GLint
-    })
+    // SAFETY: the command writes the parameter's values to `params`.
+    unsafe {
+        get_tex_gen("glGetTexGeniv", coord, pname, params, |x| {
+            x.round() as GLint
+        })
+    }
 }
 unsafe extern "C" fn GetTexGenfv(coord: GLenum, pname: GLenum, params: *mut GLfloat) {
-    get_tex_gen("glGetTexGenfv", coord, pname, params, |x| x as GLfloat)
+    // SAFETY: the command writes the parameter's values to `params`.
+    unsafe { get_tex_gen("glGetTexGenfv", coord, pname, params, |x| x as GLfloat) }
 }
 unsafe extern "C" fn GetTexGendv(coord: GLenum, pname: GLenum, params: *mut GLdouble) {
-    get_tex_gen("glGetTexGendv", coord, pname, params, |x| x)
+    // SAFETY: the command writes the parameter's values to `params`.
+    unsafe { get_tex_gen("glGetTexGendv", coord, pname, params, |x| x) }
 }
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
