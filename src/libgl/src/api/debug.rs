@@ -10,11 +10,12 @@
 use std::ffi::c_void;
 
 use oxgl_core::Profile;
-use oxgl_core::debug::{self, AppString, Delivery};
+use oxgl_core::debug::{self, Delivery};
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
+use crate::client;
 
 /// Calls the application's callback for each message, in order.
 pub(super) fn deliver(deliveries: Vec<Delivery>) {
@@ -40,68 +41,21 @@ pub(super) fn deliver(deliveries: Vec<Delivery>) {
     }
 }
 
-/// Reads an application string given as `(length, ptr)`: `length` bytes, or
-/// up to a terminator when `length` is negative. `None` for a null pointer.
-/// Reads nothing past `limit` bytes: a string that long is
-/// [`AppString::TooLong`], which the core rejects with INVALID_VALUE (an
-/// explicit length may overstate the buffer, as in the conformance tests).
-///
-/// # Safety
-/// `ptr` is null, or points to `length` readable bytes (`length >= 0`) or to
-/// a NUL-terminated string (`length < 0`), valid for `'a`.
-unsafe fn app_string<'a>(
-    length: GLsizei,
-    ptr: *const GLchar,
-    limit: usize,
-) -> Option<AppString<'a>> {
-    if ptr.is_null() {
-        return None;
-    }
-    let p = ptr as *const u8;
-    if let Ok(n) = usize::try_from(length) {
-        if n >= limit {
-            return Some(AppString::TooLong);
-        }
-        // SAFETY: the caller's contract: `length` bytes at `ptr`.
-        return Some(AppString::Read(unsafe { std::slice::from_raw_parts(p, n) }));
-    }
-    for n in 0..limit {
-        // SAFETY: a NUL-terminated string is readable up to its terminator,
-        // and the loop stops there.
-        if unsafe { p.add(n).read() } == 0 {
-            // SAFETY: the `n` bytes before the terminator were just read.
-            return Some(AppString::Read(unsafe { std::slice::from_raw_parts(p, n) }));
-        }
-    }
-    Some(AppString::TooLong)
-}
-
-/// Writes `value` at `array[i]` unless `array` is null.
-///
-/// # Safety
-/// `array` is null or has room for `i + 1` elements.
-unsafe fn put<T>(array: *mut T, i: usize, value: T) {
-    if !array.is_null() {
-        // SAFETY: the caller's contract.
-        unsafe { array.add(i).write_unaligned(value) };
-    }
-}
-
 /// Writes a label as glGetObjectLabel does, into `out` (room for `buf_size`
 /// bytes) and its length into `length`; either may be null.
-fn write_label(label: &[u8], buf_size: GLsizei, length: *mut GLsizei, out: *mut GLchar) {
+///
+/// # Safety
+/// GL 4.6 §20.9: `out` is null or has room for `buf_size` bytes, `length`
+/// is null or has room for one value.
+unsafe fn write_label(label: &[u8], buf_size: GLsizei, length: *mut GLsizei, out: *mut GLchar) {
     let buf_size = usize::try_from(buf_size).unwrap_or(0);
     let (copy, len) = debug::label_copy(label, buf_size, !out.is_null());
-    if !out.is_null() && buf_size > 0 {
-        // SAFETY: GL 4.6 §20.9: `label` has room for `bufSize` bytes;
-        // label_copy cut the copy to `bufSize - 1` bytes before the terminator.
-        unsafe {
-            std::ptr::copy_nonoverlapping(copy.as_ptr(), out as *mut u8, copy.len());
-            out.add(copy.len()).write(0);
-        }
+    // SAFETY: per the caller; label_copy cut the copy to `bufSize - 1`
+    // bytes, which write_c_str writes with a terminator.
+    unsafe {
+        client::write_c_str(out, buf_size, copy);
+        client::put(length, len as GLsizei);
     }
-    // SAFETY: `length` is null or points to one GLsizei (GL 4.6 §20.9).
-    unsafe { put(length, 0, len as GLsizei) };
 }
 
 unsafe extern "C" fn debug_message_control(
@@ -113,16 +67,24 @@ unsafe extern "C" fn debug_message_control(
     enabled: GLboolean,
 ) {
     with_ctx("glDebugMessageControl", (), |c| {
-        let ids = match usize::try_from(count) {
-            Ok(n) if n > 0 && !ids.is_null() => {
-                // SAFETY: GL 4.6 §20.4: `ids` is an array of `count` ids.
-                unsafe { std::slice::from_raw_parts(ids, n) }
-            }
-            _ => &[],
+        // The arguments are checked first, by the same call without the
+        // ids: with `count > 0` it changes nothing once they are valid (the
+        // ids name messages of one source and type, GL 4.6 §20.4), and then
+        // the `count` ids are read and applied.
+        let r = c
+            .debug
+            .message_control(source, type_, severity, count, &[], enabled != 0);
+        if c.record(r).is_none() || count <= 0 {
+            return;
+        }
+        // SAFETY: GL 4.6 §20.4: `ids` is an array of `count` ids.
+        let ids = unsafe { client::read(ids, count as usize) };
+        let Some(ids) = c.record(ids) else {
+            return;
         };
         let r = c
             .debug
-            .message_control(source, type_, severity, count, ids, enabled != 0);
+            .message_control(source, type_, severity, count, &ids, enabled != 0);
         c.record(r);
     })
 }
@@ -138,7 +100,7 @@ unsafe extern "C" fn debug_message_insert(
     with_ctx("glDebugMessageInsert", (), |c| {
         // SAFETY: GL 4.6 §20.5: `buf` holds `length` characters, or a
         // NUL-terminated string when `length` is negative.
-        let text = unsafe { app_string(length, buf, debug::MAX_DEBUG_MESSAGE_LENGTH) };
+        let text = unsafe { client::sized_str(length, buf, debug::MAX_DEBUG_MESSAGE_LENGTH) };
         let r = c.debug.message_insert(source, type_, id, severity, text);
         c.record(r);
     })
@@ -168,27 +130,25 @@ unsafe extern "C" fn get_debug_message_log(
         let Some(messages) = c.record(r) else {
             return 0;
         };
-        let mut text = message_log as *mut u8;
-        for (i, m) in messages.iter().enumerate() {
-            // SAFETY: GL 4.6 §20.7: each non-null array has room for `count`
-            // elements, and the core returned at most `count` messages.
-            unsafe {
-                put(sources, i, m.source.gl());
-                put(types, i, m.type_.gl());
-                put(ids, i, m.id);
-                put(severities, i, m.severity.gl());
-                put(lengths, i, m.text_with_nul().len() as GLsizei);
-            }
-            if !text.is_null() {
-                let t = m.text_with_nul();
-                // SAFETY: `messageLog` has room for `bufSize` bytes, and the
-                // core returned only messages whose texts with their
-                // terminators fit in them together.
-                unsafe {
-                    std::ptr::copy_nonoverlapping(t.as_ptr(), text, t.len());
-                    text = text.add(t.len());
-                }
-            }
+        let text: Vec<u8> = messages
+            .iter()
+            .flat_map(|m| m.text_with_nul().iter().copied())
+            .collect();
+        // SAFETY: GL 4.6 §20.7: each non-null array has room for `count`
+        // elements, and the core returned at most `count` messages (no more
+        // than the log holds); `messageLog` has room for `bufSize` bytes,
+        // and the core returned only messages whose texts with their
+        // terminators fit in them together.
+        unsafe {
+            client::write_iter(sources, messages.iter().map(|m| m.source.gl()));
+            client::write_iter(types, messages.iter().map(|m| m.type_.gl()));
+            client::write_iter(ids, messages.iter().map(|m| m.id));
+            client::write_iter(severities, messages.iter().map(|m| m.severity.gl()));
+            client::write_iter(
+                lengths,
+                messages.iter().map(|m| m.text_with_nul().len() as GLsizei),
+            );
+            client::write(message_log.cast::<u8>(), &text);
         }
         messages.len() as GLuint
     })
@@ -203,7 +163,7 @@ unsafe extern "C" fn push_debug_group(
     with_ctx("glPushDebugGroup", (), |c| {
         // SAFETY: GL 4.6 §20.6: `message` holds `length` characters, or a
         // NUL-terminated string when `length` is negative.
-        let text = unsafe { app_string(length, message, debug::MAX_DEBUG_MESSAGE_LENGTH) };
+        let text = unsafe { client::sized_str(length, message, debug::MAX_DEBUG_MESSAGE_LENGTH) };
         let r = c.debug.push_group(source, id, text);
         c.record(r);
     })
@@ -225,7 +185,7 @@ unsafe extern "C" fn object_label(
     with_ctx("glObjectLabel", (), |c| {
         // SAFETY: GL 4.6 §20.9: `label` is null, holds `length` characters,
         // or is NUL-terminated when `length` is negative.
-        let text = unsafe { app_string(length, label, debug::MAX_LABEL_LENGTH) };
+        let text = unsafe { client::sized_str(length, label, debug::MAX_LABEL_LENGTH) };
         let r = c.object_label(identifier, name, text);
         c.record(r);
     })
@@ -243,7 +203,9 @@ unsafe extern "C" fn get_object_label(
             .get_object_label(identifier, name, buf_size)
             .map(<[u8]>::to_vec);
         if let Some(l) = c.record(r) {
-            write_label(&l, buf_size, length, label);
+            // SAFETY: GL 4.6 §20.9: `label` has room for `bufSize` bytes,
+            // `length` for one value.
+            unsafe { write_label(&l, buf_size, length, label) };
         }
     })
 }
@@ -251,7 +213,7 @@ unsafe extern "C" fn get_object_label(
 unsafe extern "C" fn object_ptr_label(ptr: *const c_void, length: GLsizei, label: *const GLchar) {
     with_ctx("glObjectPtrLabel", (), |c| {
         // SAFETY: as for glObjectLabel (GL 4.6 §20.9).
-        let text = unsafe { app_string(length, label, debug::MAX_LABEL_LENGTH) };
+        let text = unsafe { client::sized_str(length, label, debug::MAX_LABEL_LENGTH) };
         let r = c.object_ptr_label(ptr.addr(), text);
         c.record(r);
     })
@@ -268,7 +230,8 @@ unsafe extern "C" fn get_object_ptr_label(
             .get_object_ptr_label(ptr.addr(), buf_size)
             .map(<[u8]>::to_vec);
         if let Some(l) = c.record(r) {
-            write_label(&l, buf_size, length, label);
+            // SAFETY: as for glGetObjectLabel (GL 4.6 §20.9).
+            unsafe { write_label(&l, buf_size, length, label) };
         }
     })
 }
@@ -276,11 +239,9 @@ unsafe extern "C" fn get_object_ptr_label(
 unsafe extern "C" fn get_pointerv(pname: GLenum, params: *mut *mut c_void) {
     with_ctx("glGetPointerv", (), |c| {
         let r = c.get_pointer(pname);
-        if let Some(addr) = c.record(r)
-            && !params.is_null()
-        {
+        if let Some(addr) = c.record(r) {
             // SAFETY: GL 4.6 §22.2: `params` has room for one pointer.
-            unsafe { params.write_unaligned(std::ptr::with_exposed_provenance_mut(addr)) };
+            unsafe { client::put(params, std::ptr::with_exposed_provenance_mut(addr)) };
         }
     })
 }

@@ -6,10 +6,12 @@ use std::ffi::c_void;
 
 use oxgl_core::Profile;
 use oxgl_core::dlist::{call_lists_size, decode_call_lists};
+use oxgl_core::error::try_vec;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
+use crate::client;
 
 unsafe extern "C" fn NewList(list: GLuint, mode: GLenum) {
     with_ctx("glNewList", (), |c| {
@@ -29,6 +31,14 @@ unsafe extern "C" fn CallList(list: GLuint) {
     with_ctx("glCallList", (), |c| c.call_list(list))
 }
 
+/// Elements of `glCallLists`'s array read (and decoded) at a time.
+const CALL_LISTS_CHUNK: usize = 4096;
+
+/// `glCallLists`: INVALID_VALUE for a negative `n`, INVALID_ENUM for an
+/// unknown type, then the `n` names (GL 4.6 compat §21.4): decoded into a
+/// vector allocated fallibly (OUT_OF_MEMORY where `n` names cannot be
+/// held), reading the client's array a chunk at a time so that no copy of
+/// it is made, and only then are the lists called.
 unsafe extern "C" fn CallLists(n: GLsizei, type_: GLenum, lists: *const c_void) {
     with_ctx("glCallLists", (), |c| {
         let r = (|| {
@@ -36,13 +46,21 @@ unsafe extern "C" fn CallLists(n: GLsizei, type_: GLenum, lists: *const c_void) 
                 return Err(oxgl_core::ApiError::InvalidValue);
             }
             let size = call_lists_size(type_)?;
-            if lists.is_null() || n == 0 {
+            if lists.is_null() {
                 return Ok(Vec::new());
             }
-            // SAFETY: GL 4.6 compat §21.4: `lists` holds `n` elements of `type_`.
-            let bytes =
-                unsafe { std::slice::from_raw_parts(lists as *const u8, n as usize * size) };
-            decode_call_lists(type_, bytes, n as usize)
+            let n = n as usize;
+            let mut names = try_vec(n)?;
+            let bytes = lists.cast::<u8>();
+            for first in (0..n).step_by(CALL_LISTS_CHUNK) {
+                let len = CALL_LISTS_CHUNK.min(n - first);
+                // SAFETY: GL 4.6 compat §21.4: `lists` holds `n` elements of
+                // `type_`, `size` bytes each; this reads elements
+                // `first..first + len`.
+                let chunk = unsafe { client::read_at(bytes, first * size, len * size) }?;
+                names.extend(decode_call_lists(type_, &chunk, len)?);
+            }
+            Ok(names)
         })();
         if let Some(names) = c.record(r) {
             c.call_lists(&names);

@@ -9,9 +9,10 @@
 //! glGetHandleARB.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
-use std::ffi::{CStr, c_void};
+use std::ffi::c_void;
 
-use oxgl_core::program::{ActiveVariable, VertexAttribValue, copy_string};
+use oxgl_core::error::try_vec;
+use oxgl_core::program::{ActiveVariable, VertexAttribValue};
 use oxgl_core::uniform::{Base, Values};
 use oxgl_core::{ApiError, Context, Profile};
 use oxgl_glapi::Dispatch;
@@ -20,33 +21,33 @@ use oxgl_glapi::types::*;
 use super::{compiled, with_ctx};
 use crate::client;
 
-/// Reads a NUL-terminated client string; `None` for a null pointer.
+/// A NUL-terminated client name as text; `None` for a null pointer, and
+/// `None` (OUT_OF_MEMORY, recorded) where its copy cannot be held.
 ///
 /// # Safety
 /// `p` is null or points to a NUL-terminated string.
-unsafe fn c_str(p: *const GLchar) -> Option<String> {
-    if p.is_null() {
-        return None;
-    }
+unsafe fn c_str(c: &mut Context, p: *const GLchar) -> Option<Option<String>> {
     // SAFETY: per the caller.
-    Some(unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    let Some(s) = (unsafe { client::c_str(p) }) else {
+        return Some(None);
+    };
+    let r = client::lossy(s.to_bytes());
+    c.record(r).map(Some)
 }
 
-/// Writes `s` to a `glGet*InfoLog`-style buffer and its length.
+/// Writes `s` to a `glGet*InfoLog`-style buffer (GL 4.6 §7.13: at most
+/// `bufSize - 1` characters and a NUL) and its length (the characters
+/// written; 0 without a buffer).
 ///
 /// # Safety
 /// `buf` is null or has room for `buf_size` bytes; `length` is null or
 /// writable.
 unsafe fn write_string(s: &str, buf_size: GLsizei, length: *mut GLsizei, buf: *mut GLchar) {
-    let mut n = 0;
-    if !buf.is_null() && buf_size > 0 {
-        // SAFETY: per the caller.
-        let out = unsafe { std::slice::from_raw_parts_mut(buf.cast::<u8>(), buf_size as usize) };
-        n = copy_string(s, out);
-    }
-    if !length.is_null() {
-        // SAFETY: per the caller.
-        unsafe { *length = n as GLsizei };
+    let buf_size = usize::try_from(buf_size).unwrap_or(0);
+    // SAFETY: per the caller.
+    unsafe {
+        let n = client::write_c_str(buf, buf_size, s.as_bytes());
+        client::put(length, n as GLsizei);
     }
 }
 
@@ -97,27 +98,24 @@ unsafe extern "C" fn ShaderSource(
                 return;
             }
         };
-        let mut parts = Vec::new();
+        let Some(mut parts) = c.record(try_vec(n)) else {
+            return;
+        };
         for (i, &p) in ptrs.iter().enumerate() {
             let len = lens.get(i).copied().unwrap_or(-1);
-            let s = if len < 0 {
+            let text = if len < 0 {
                 // SAFETY: a negative length (or none) means NUL-terminated.
-                match unsafe { client::c_str(p) } {
-                    Some(s) => s.to_string_lossy().into_owned(),
-                    None => {
-                        c.record::<()>(Err(ApiError::InvalidOperation));
-                        return;
-                    }
-                }
+                unsafe { client::c_str(p) }.map(|s| s.to_bytes())
             } else {
                 // SAFETY: the client gives the string's length.
-                match unsafe { client::bytes(p.cast::<u8>(), len as usize) } {
-                    Some(b) => String::from_utf8_lossy(b).into_owned(),
-                    None => {
-                        c.record::<()>(Err(ApiError::InvalidOperation));
-                        return;
-                    }
-                }
+                unsafe { client::bytes(p.cast::<u8>(), len as usize) }
+            };
+            let Some(text) = text else {
+                c.record::<()>(Err(ApiError::InvalidOperation));
+                return;
+            };
+            let Some(s) = c.record(client::lossy(text)) else {
+                return;
             };
             parts.push(s);
         }
@@ -153,15 +151,11 @@ unsafe extern "C" fn GetShaderPrecisionFormat(
     with_ctx("glGetShaderPrecisionFormat", (), |c| {
         let r = c.shader_precision_format(shader, precision);
         if let Some((rg, p)) = c.record(r) {
-            // SAFETY: the client provides two range values and one precision.
+            // SAFETY: GL 4.6 §7.2: the client provides two range values and
+            // one precision.
             unsafe {
-                if !range.is_null() {
-                    range.write(rg[0]);
-                    range.add(1).write(rg[1]);
-                }
-                if !out.is_null() {
-                    out.write(p);
-                }
+                client::write(range, &rg);
+                client::put(out, p);
             }
         }
     })
@@ -233,11 +227,9 @@ unsafe extern "C" fn ValidateProgram(program: GLuint) {
 unsafe extern "C" fn GetShaderiv(shader: GLuint, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetShaderiv", (), |c| {
         let r = c.get_shader(shader, pname);
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: the command writes one value.
-            unsafe { *params = v };
+            unsafe { client::put(params, v) };
         }
     })
 }
@@ -245,11 +237,9 @@ unsafe extern "C" fn GetShaderiv(shader: GLuint, pname: GLenum, params: *mut GLi
 unsafe extern "C" fn GetProgramiv(program: GLuint, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetProgramiv", (), |c| {
         let r = c.get_program(program, pname);
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: the command writes one value.
-            unsafe { *params = v };
+            unsafe { client::put(params, v) };
         }
     })
 }
@@ -264,7 +254,11 @@ fn negative_size(c: &mut Context, size: GLsizei) -> bool {
 
 /// A `glGet*InfoLog` / `glGetShaderSource`-style command: INVALID_VALUE for
 /// a negative `buf_size`, else the string `query` returns written to `out`.
-fn get_string(
+///
+/// # Safety
+/// GL 4.6 §7.13: `out` is null or has room for `buf_size` bytes, `length`
+/// is null or has room for one value.
+unsafe fn get_string(
     name: &'static str,
     buf_size: GLsizei,
     length: *mut GLsizei,
@@ -277,8 +271,7 @@ fn get_string(
         }
         let r = query(c);
         if let Some(s) = c.record(r) {
-            // SAFETY: the client provides `buf_size` bytes at `out` and one
-            // value at `length` (either may be null).
+            // SAFETY: per the caller.
             unsafe { write_string(&s, buf_size, length, out) };
         }
     })
@@ -290,9 +283,12 @@ unsafe extern "C" fn GetShaderInfoLog(
     length: *mut GLsizei,
     log: *mut GLchar,
 ) {
-    get_string("glGetShaderInfoLog", buf_size, length, log, |c| {
-        c.shader_info_log(shader)
-    })
+    // SAFETY: the command's buffer and length pointers.
+    unsafe {
+        get_string("glGetShaderInfoLog", buf_size, length, log, |c| {
+            c.shader_info_log(shader)
+        })
+    }
 }
 
 unsafe extern "C" fn GetProgramInfoLog(
@@ -301,9 +297,12 @@ unsafe extern "C" fn GetProgramInfoLog(
     length: *mut GLsizei,
     log: *mut GLchar,
 ) {
-    get_string("glGetProgramInfoLog", buf_size, length, log, |c| {
-        c.program_info_log(program)
-    })
+    // SAFETY: the command's buffer and length pointers.
+    unsafe {
+        get_string("glGetProgramInfoLog", buf_size, length, log, |c| {
+            c.program_info_log(program)
+        })
+    }
 }
 
 unsafe extern "C" fn GetShaderSource(
@@ -312,9 +311,12 @@ unsafe extern "C" fn GetShaderSource(
     length: *mut GLsizei,
     source: *mut GLchar,
 ) {
-    get_string("glGetShaderSource", buf_size, length, source, |c| {
-        c.shader_source_text(shader)
-    })
+    // SAFETY: the command's buffer and length pointers.
+    unsafe {
+        get_string("glGetShaderSource", buf_size, length, source, |c| {
+            c.shader_source_text(shader)
+        })
+    }
 }
 
 unsafe extern "C" fn GetAttachedShaders(
@@ -330,13 +332,11 @@ unsafe extern "C" fn GetAttachedShaders(
         let r = c.attached_shaders(program);
         if let Some(list) = c.record(r) {
             let n = list.len().min(max_count as usize);
-            if !shaders.is_null() {
-                // SAFETY: the client provides room for `max_count` names.
-                unsafe { std::ptr::copy_nonoverlapping(list.as_ptr(), shaders, n) };
-            }
-            if !count.is_null() {
-                // SAFETY: one value.
-                unsafe { *count = n as GLsizei };
+            // SAFETY: GL 4.6 §7.13: the client provides room for `maxCount`
+            // names and one count.
+            unsafe {
+                client::write(shaders, &list[..n]);
+                client::put(count, n as GLsizei);
             }
         }
     })
@@ -345,7 +345,10 @@ unsafe extern "C" fn GetAttachedShaders(
 unsafe extern "C" fn BindAttribLocation(program: GLuint, index: GLuint, name: *const GLchar) {
     with_ctx("glBindAttribLocation", (), |c| {
         // SAFETY: a NUL-terminated name.
-        let Some(name) = (unsafe { c_str(name) }) else {
+        let Some(name) = (unsafe { c_str(c, name) }) else {
+            return;
+        };
+        let Some(name) = name else {
             c.record::<()>(Err(ApiError::InvalidValue));
             return;
         };
@@ -357,7 +360,7 @@ unsafe extern "C" fn BindAttribLocation(program: GLuint, index: GLuint, name: *c
 unsafe extern "C" fn GetAttribLocation(program: GLuint, name: *const GLchar) -> GLint {
     with_ctx("glGetAttribLocation", -1, |c| {
         // SAFETY: a NUL-terminated name.
-        let Some(name) = (unsafe { c_str(name) }) else {
+        let Some(Some(name)) = (unsafe { c_str(c, name) }) else {
             return -1;
         };
         let r = c.get_attrib_location(program, &name);
@@ -368,7 +371,10 @@ unsafe extern "C" fn GetAttribLocation(program: GLuint, name: *const GLchar) -> 
 unsafe extern "C" fn BindFragDataLocation(program: GLuint, color: GLuint, name: *const GLchar) {
     with_ctx("glBindFragDataLocation", (), |c| {
         // SAFETY: a NUL-terminated name.
-        let Some(name) = (unsafe { c_str(name) }) else {
+        let Some(name) = (unsafe { c_str(c, name) }) else {
+            return;
+        };
+        let Some(name) = name else {
             c.record::<()>(Err(ApiError::InvalidValue));
             return;
         };
@@ -380,7 +386,7 @@ unsafe extern "C" fn BindFragDataLocation(program: GLuint, color: GLuint, name: 
 unsafe extern "C" fn GetFragDataLocation(program: GLuint, name: *const GLchar) -> GLint {
     with_ctx("glGetFragDataLocation", -1, |c| {
         // SAFETY: a NUL-terminated name.
-        let Some(name) = (unsafe { c_str(name) }) else {
+        let Some(Some(name)) = (unsafe { c_str(c, name) }) else {
             return -1;
         };
         let r = c.get_frag_data_location(program, &name);
@@ -391,7 +397,7 @@ unsafe extern "C" fn GetFragDataLocation(program: GLuint, name: *const GLchar) -
 unsafe extern "C" fn GetUniformLocation(program: GLuint, name: *const GLchar) -> GLint {
     with_ctx("glGetUniformLocation", -1, |c| {
         // SAFETY: a NUL-terminated name.
-        let Some(name) = (unsafe { c_str(name) }) else {
+        let Some(Some(name)) = (unsafe { c_str(c, name) }) else {
             return -1;
         };
         let r = c.get_uniform_location(program, &name);
@@ -414,12 +420,8 @@ unsafe fn write_active(
     // SAFETY: per the caller.
     unsafe {
         write_string(&v.name, buf_size, length, name);
-        if !size.is_null() {
-            *size = v.size;
-        }
-        if !ty.is_null() {
-            *ty = v.ty;
-        }
+        client::put(size, v.size);
+        client::put(ty, v.ty);
     }
 }
 
@@ -622,19 +624,15 @@ uniform_matrices! {
 unsafe extern "C" fn GetUniformfv(program: GLuint, location: GLint, params: *mut GLfloat) {
     with_ctx("glGetUniformfv", (), |c| {
         let r = c.get_uniform(program, location);
-        if let Some((ty, bits)) = c.record(r)
-            && !params.is_null()
-        {
-            for (i, b) in bits.iter().enumerate() {
-                let x = match ty.base {
-                    Base::Float => f32::from_bits(*b),
-                    Base::Int | Base::Sampler => *b as i32 as f32,
-                    Base::Uint | Base::Bool => *b as f32,
-                };
-                // SAFETY: the client provides room for the uniform's
-                // components.
-                unsafe { *params.add(i) = x };
-            }
+        if let Some((ty, bits)) = c.record(r) {
+            let values = bits.iter().map(|b| match ty.base {
+                Base::Float => f32::from_bits(*b),
+                Base::Int | Base::Sampler => *b as i32 as f32,
+                Base::Uint | Base::Bool => *b as f32,
+            });
+            // SAFETY: GL 4.6 §7.10: the client provides room for the
+            // uniform's components.
+            unsafe { client::write_iter(params, values) };
         }
     })
 }
@@ -642,18 +640,14 @@ unsafe extern "C" fn GetUniformfv(program: GLuint, location: GLint, params: *mut
 unsafe extern "C" fn GetUniformiv(program: GLuint, location: GLint, params: *mut GLint) {
     with_ctx("glGetUniformiv", (), |c| {
         let r = c.get_uniform(program, location);
-        if let Some((ty, bits)) = c.record(r)
-            && !params.is_null()
-        {
-            for (i, b) in bits.iter().enumerate() {
-                let x = match ty.base {
-                    Base::Float => f32::from_bits(*b) as i32,
-                    _ => *b as i32,
-                };
-                // SAFETY: the client provides room for the uniform's
-                // components.
-                unsafe { *params.add(i) = x };
-            }
+        if let Some((ty, bits)) = c.record(r) {
+            let values = bits.iter().map(|b| match ty.base {
+                Base::Float => f32::from_bits(*b) as i32,
+                _ => *b as i32,
+            });
+            // SAFETY: GL 4.6 §7.10: the client provides room for the
+            // uniform's components.
+            unsafe { client::write_iter(params, values) };
         }
     })
 }
@@ -661,18 +655,14 @@ unsafe extern "C" fn GetUniformiv(program: GLuint, location: GLint, params: *mut
 unsafe extern "C" fn GetUniformuiv(program: GLuint, location: GLint, params: *mut GLuint) {
     with_ctx("glGetUniformuiv", (), |c| {
         let r = c.get_uniform(program, location);
-        if let Some((ty, bits)) = c.record(r)
-            && !params.is_null()
-        {
-            for (i, b) in bits.iter().enumerate() {
-                let x = match ty.base {
-                    Base::Float => f32::from_bits(*b) as u32,
-                    _ => *b,
-                };
-                // SAFETY: the client provides room for the uniform's
-                // components.
-                unsafe { *params.add(i) = x };
-            }
+        if let Some((ty, bits)) = c.record(r) {
+            let values = bits.iter().map(|b| match ty.base {
+                Base::Float => f32::from_bits(*b) as u32,
+                _ => *b,
+            });
+            // SAFETY: GL 4.6 §7.10: the client provides room for the
+            // uniform's components.
+            unsafe { client::write_iter(params, values) };
         }
     })
 }
@@ -690,13 +680,10 @@ macro_rules! get_vertex_attrib {
     ($($name:ident $gl:literal $t:ty;)*) => {$(
         unsafe extern "C" fn $name(index: GLuint, pname: GLenum, params: *mut $t) {
             with_ctx($gl, (), |c| {
-                if let Some(v) = vertex_attrib(c, index, pname)
-                    && !params.is_null()
-                {
-                    for (i, x) in v.iter().enumerate() {
-                        // SAFETY: the client provides room for the value.
-                        unsafe { *params.add(i) = *x as $t };
-                    }
+                if let Some(v) = vertex_attrib(c, index, pname) {
+                    // SAFETY: GL 4.6 §10.5: the client provides room for the
+                    // value (four for the current value).
+                    unsafe { client::write_iter(params, v.iter().map(|&x| x as $t)) };
                 }
             })
         }
@@ -711,30 +698,35 @@ get_vertex_attrib! {
 
 /// `glGetVertexAttribI{i,ui}v` (EXT_gpu_shader4, GL 3.0): the current value
 /// as the integers `glVertexAttribI*` gave (their bits), states as values.
-fn get_vertex_attrib_int(name: &'static str, index: GLuint, pname: GLenum, params: *mut u32) {
+///
+/// # Safety
+/// `params` is null or has room for the value (four for the current value).
+unsafe fn get_vertex_attrib_int(
+    name: &'static str,
+    index: GLuint,
+    pname: GLenum,
+    params: *mut u32,
+) {
     with_ctx(name, (), |c| {
         let r = c.get_vertex_attrib(index, pname);
         let Some(v) = c.record(r) else { return };
-        if params.is_null() {
-            return;
-        }
         let out: Vec<u32> = match v {
             VertexAttribValue::Int(i) => vec![i as u32],
             VertexAttribValue::Current(v) => v.iter().map(|x| x.to_bits()).collect(),
         };
-        for (i, x) in out.into_iter().enumerate() {
-            // SAFETY: the client provides room for the value.
-            unsafe { *params.add(i) = x };
-        }
+        // SAFETY: per the caller.
+        unsafe { client::write(params, &out) };
     })
 }
 
 unsafe extern "C" fn GetVertexAttribIiv(index: GLuint, pname: GLenum, params: *mut GLint) {
-    get_vertex_attrib_int("glGetVertexAttribIiv", index, pname, params.cast());
+    // SAFETY: GL 4.6 §10.5: room for the value.
+    unsafe { get_vertex_attrib_int("glGetVertexAttribIiv", index, pname, params.cast()) };
 }
 
 unsafe extern "C" fn GetVertexAttribIuiv(index: GLuint, pname: GLenum, params: *mut GLuint) {
-    get_vertex_attrib_int("glGetVertexAttribIuiv", index, pname, params);
+    // SAFETY: GL 4.6 §10.5: room for the value.
+    unsafe { get_vertex_attrib_int("glGetVertexAttribIuiv", index, pname, params) };
 }
 
 unsafe extern "C" fn GetVertexAttribPointerv(
@@ -744,11 +736,9 @@ unsafe extern "C" fn GetVertexAttribPointerv(
 ) {
     with_ctx("glGetVertexAttribPointerv", (), |c| {
         let r = c.get_vertex_attrib_pointer(index, pname);
-        if let Some(p) = c.record(r)
-            && !pointer.is_null()
-        {
-            // SAFETY: one pointer.
-            unsafe { *pointer = p as *mut c_void };
+        if let Some(p) = c.record(r) {
+            // SAFETY: GL 4.6 §10.5: one pointer.
+            unsafe { client::put(pointer, p as *mut c_void) };
         }
     })
 }
@@ -774,11 +764,9 @@ unsafe extern "C" fn GetHandleARB(pname: GLenum) -> GLhandleARB {
 unsafe extern "C" fn GetObjectParameterivARB(obj: GLhandleARB, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetObjectParameterivARB", (), |c| {
         let r = c.get_object_parameter(obj, pname);
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: the command writes one value.
-            unsafe { *params = v };
+            unsafe { client::put(params, v) };
         }
     })
 }
@@ -790,11 +778,9 @@ unsafe extern "C" fn GetObjectParameterfvARB(
 ) {
     with_ctx("glGetObjectParameterfvARB", (), |c| {
         let r = c.get_object_parameter(obj, pname);
-        if let Some(v) = c.record(r)
-            && !params.is_null()
-        {
+        if let Some(v) = c.record(r) {
             // SAFETY: the command writes one value.
-            unsafe { *params = v as GLfloat };
+            unsafe { client::put(params, v as GLfloat) };
         }
     })
 }
@@ -805,9 +791,12 @@ unsafe extern "C" fn GetInfoLogARB(
     length: *mut GLsizei,
     log: *mut GLcharARB,
 ) {
-    get_string("glGetInfoLogARB", max_length, length, log, |c| {
-        c.object_info_log(obj)
-    })
+    // SAFETY: the command's buffer and length pointers.
+    unsafe {
+        get_string("glGetInfoLogARB", max_length, length, log, |c| {
+            c.object_info_log(obj)
+        })
+    }
 }
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {

@@ -5,6 +5,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
+use crate::client;
 
 unsafe extern "C" fn get_error() -> GLenum {
     with_ctx("glGetError", 0, |c| {
@@ -36,17 +37,6 @@ unsafe extern "C" fn get_string_i(name: GLenum, index: GLuint) -> *const GLubyte
     })
 }
 
-/// Writes a query's values to client memory as `T`.
-fn write_values<T: Copy>(out: *mut T, values: impl Iterator<Item = T>) {
-    if out.is_null() {
-        return;
-    }
-    for (i, v) in values.enumerate() {
-        // SAFETY: GL 4.6 §22: the client provides room for all values of `pname`.
-        unsafe { out.add(i).write_unaligned(v) };
-    }
-}
-
 macro_rules! getter {
     ($name:ident, $gl:literal, $t:ty, |$v:ident| $conv:expr) => {
         unsafe extern "C" fn $name(pname: GLenum, data: *mut $t) {
@@ -57,16 +47,22 @@ macro_rules! getter {
                 }
                 if let Some(m) = c.get_matrix(pname) {
                     let $v = oxgl_core::get::MatrixValues(m.0);
-                    write_values(data, $conv);
+                    // SAFETY: GL 4.6 §22: the client provides room for all
+                    // values of `pname`.
+                    unsafe { client::write_iter(data, $conv) };
                     return;
                 }
                 if let Some($v) = c.get_list(pname) {
-                    write_values(data, $conv);
+                    // SAFETY: GL 4.6 §22: the client provides room for all
+                    // values of `pname`.
+                    unsafe { client::write_iter(data, $conv) };
                     return;
                 }
                 let r = c.get(pname);
                 if let Some($v) = c.record(r) {
-                    write_values(data, $conv);
+                    // SAFETY: GL 4.6 §22: the client provides room for all
+                    // values of `pname`.
+                    unsafe { client::write_iter(data, $conv) };
                 }
             })
         }

@@ -5,48 +5,16 @@
 //! (GL 4.6 compatibility §21.4.1).
 //!
 //! The application's buffers are written by later commands (draws, name
-//! changes, glRenderMode): [`ClientBuffer`] keeps the address and size and is
-//! the only code that writes there.
+//! changes, glRenderMode): [`client::Words`] keeps the address and size and
+//! is the only code that writes there.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
 use oxgl_core::Profile;
-use oxgl_core::select::ClientWords;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
-
-/// An application buffer of `len` 32-bit words (`GLuint` or `GLfloat`).
-#[derive(Debug)]
-struct ClientBuffer {
-    addr: usize,
-    len: usize,
-}
-
-impl ClientWords for ClientBuffer {
-    fn addr(&self) -> usize {
-        self.addr
-    }
-
-    fn write(&mut self, index: usize, word: u32) {
-        if self.addr == 0 || index >= self.len {
-            return;
-        }
-        let p: *mut u32 = std::ptr::with_exposed_provenance_mut(self.addr);
-        // SAFETY: GL 4.6 compatibility §20.2/§20.3: the buffer given to
-        // glSelectBuffer/glFeedbackBuffer holds `size` values and stays valid
-        // while selection or feedback may write it; `index < size`. Unaligned
-        // writes keep a misaligned application pointer defined.
-        unsafe { p.add(index).write_unaligned(word) };
-    }
-}
-
-fn client_buffer<T>(buffer: *mut T, size: GLsizei) -> Box<ClientBuffer> {
-    Box::new(ClientBuffer {
-        addr: buffer.expose_provenance(),
-        len: usize::try_from(size).unwrap_or(0),
-    })
-}
+use crate::client;
 
 unsafe extern "C" fn RenderMode(mode: GLenum) -> GLint {
     with_ctx("glRenderMode", 0, |c| {
@@ -57,14 +25,14 @@ unsafe extern "C" fn RenderMode(mode: GLenum) -> GLint {
 
 unsafe extern "C" fn SelectBuffer(size: GLsizei, buffer: *mut GLuint) {
     with_ctx("glSelectBuffer", (), |c| {
-        let r = c.select_buffer(size, client_buffer(buffer, size));
+        let r = c.select_buffer(size, client::Words::new(buffer, size));
         c.record(r);
     })
 }
 
 unsafe extern "C" fn FeedbackBuffer(size: GLsizei, type_: GLenum, buffer: *mut GLfloat) {
     with_ctx("glFeedbackBuffer", (), |c| {
-        let r = c.feedback_buffer(size, type_, client_buffer(buffer, size));
+        let r = c.feedback_buffer(size, type_, client::Words::new(buffer, size));
         c.record(r);
     })
 }
