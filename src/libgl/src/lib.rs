@@ -15,7 +15,6 @@
 
 pub mod api;
 pub mod boundary;
-#[allow(dead_code, reason = "handlers move to it file by file")]
 pub(crate) mod client;
 pub mod dispatch;
 pub mod egl;

@@ -4,26 +4,57 @@
 //! compiled glMap keeps its control points.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
-use oxgl_core::eval::{map1_len, map2_len};
-use oxgl_core::{ApiError, Profile};
+use oxgl_core::eval::{components, map1_len, map2_len};
+use oxgl_core::{ApiError, Context, Profile};
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
-/// Reads `n` values from `p` as f32 (`None` for a null pointer).
-fn read_points<T: Copy>(p: *const T, n: usize, conv: impl Fn(T) -> f32) -> Option<Vec<f32>> {
+/// The control points `glMap1`/`glMap2` hand the core, and the strides
+/// that go with them. GL 2.1 §5.1: the command reads `order` points of `k`
+/// values each, `stride` values apart (per direction); with valid arguments
+/// exactly those values are read, packed (strides `k` and `vorder × k`), so
+/// nothing between the points is touched however large the strides. With
+/// invalid ones ([`map1_len`] / [`map2_len`] 0) nothing is read and the
+/// arguments go to the core as given, which fails the command. `None` for
+/// a null pointer; the outer `None` is OUT_OF_MEMORY, recorded.
+///
+/// # Safety
+/// `p` is null or holds the points the arguments describe.
+unsafe fn control_points<T: Copy>(
+    c: &mut Context,
+    target: GLenum,
+    (ustride, uorder): (GLint, GLint),
+    v: Option<(GLint, GLint)>,
+    p: *const T,
+    conv: impl Fn(T) -> f32,
+) -> Option<([GLint; 2], Option<Vec<f32>>)> {
+    let strides = [ustride, v.map_or(0, |v| v.0)];
     if p.is_null() {
-        return None;
+        return Some((strides, None));
     }
-    if n == 0 {
-        return Some(Vec::new());
+    let len = match v {
+        None => map1_len(target, ustride, uorder),
+        Some((vstride, vorder)) => map2_len(target, ustride, uorder, vstride, vorder),
+    };
+    if len == 0 {
+        return Some((strides, Some(Vec::new())));
     }
-    // SAFETY: glMap reads `(order - 1) × stride + k` values per direction
-    // (GL 2.1 §5.1); `n` is that count, computed from the validated
-    // arguments (0, so nothing is read, when they are invalid).
-    let s = unsafe { std::slice::from_raw_parts(p, n) };
-    Some(s.iter().map(|&x| conv(x)).collect())
+    let k = components(target);
+    let (vstride, vorder) = v.map_or((0, 1), |(s, o)| (s as usize, o as usize));
+    let (ustride, uorder) = (ustride as usize, uorder as usize);
+    let starts: Vec<usize> = (0..uorder)
+        .flat_map(|i| (0..vorder).map(move |j| i * ustride + j * vstride))
+        .collect();
+    // SAFETY: per the caller; each start plus `k` is at most `len`, the
+    // values the command reads.
+    let r = unsafe { client::gather(p, &starts, k) };
+    let points = c.record(r)?;
+    let packed = [(vorder * k) as GLint, k as GLint];
+    let strides = if v.is_some() { packed } else { [k as GLint, 0] };
+    Some((strides, Some(points.into_iter().map(conv).collect())))
 }
 
 unsafe extern "C" fn Map1f(
@@ -34,8 +65,13 @@ unsafe extern "C" fn Map1f(
     order: GLint,
     points: *const GLfloat,
 ) {
-    let pts = read_points(points, map1_len(target, stride, order), |x| x);
     with_ctx("glMap1f", (), |c| {
+        // SAFETY: GL 2.1 §5.1: `points` holds the curve's control points.
+        let Some(([stride, _], pts)) =
+            (unsafe { control_points(c, target, (stride, order), None, points, |x| x) })
+        else {
+            return;
+        };
         compiled(c, move |c| {
             c.map1(target, u1, u2, stride, order, pts.as_deref())
         })
@@ -50,9 +86,14 @@ unsafe extern "C" fn Map1d(
     order: GLint,
     points: *const GLdouble,
 ) {
-    let pts = read_points(points, map1_len(target, stride, order), |x| x as f32);
     let (u1, u2) = (u1 as f32, u2 as f32);
     with_ctx("glMap1d", (), |c| {
+        // SAFETY: GL 2.1 §5.1: `points` holds the curve's control points.
+        let Some(([stride, _], pts)) =
+            (unsafe { control_points(c, target, (stride, order), None, points, |x| x as f32) })
+        else {
+            return;
+        };
         compiled(c, move |c| {
             c.map1(target, u1, u2, stride, order, pts.as_deref())
         })
@@ -71,9 +112,14 @@ unsafe extern "C" fn Map2f(
     vorder: GLint,
     points: *const GLfloat,
 ) {
-    let n = map2_len(target, ustride, uorder, vstride, vorder);
-    let pts = read_points(points, n, |x| x);
     with_ctx("glMap2f", (), |c| {
+        let v = Some((vstride, vorder));
+        // SAFETY: GL 2.1 §5.1: `points` holds the surface's control points.
+        let Some(([ustride, vstride], pts)) =
+            (unsafe { control_points(c, target, (ustride, uorder), v, points, |x| x) })
+        else {
+            return;
+        };
         compiled(c, move |c| {
             c.map2(
                 target,
@@ -103,10 +149,15 @@ unsafe extern "C" fn Map2d(
     vorder: GLint,
     points: *const GLdouble,
 ) {
-    let n = map2_len(target, ustride, uorder, vstride, vorder);
-    let pts = read_points(points, n, |x| x as f32);
     let (u1, u2, v1, v2) = (u1 as f32, u2 as f32, v1 as f32, v2 as f32);
     with_ctx("glMap2d", (), |c| {
+        let v = Some((vstride, vorder));
+        // SAFETY: GL 2.1 §5.1: `points` holds the surface's control points.
+        let Some(([ustride, vstride], pts)) =
+            (unsafe { control_points(c, target, (ustride, uorder), v, points, |x| x as f32) })
+        else {
+            return;
+        };
         compiled(c, move |c| {
             c.map2(
                 target,
@@ -136,7 +187,11 @@ fn iround(x: f32) -> GLint {
 /// `glGet(n)Map*v`: `buf_size` in bytes, `None` for the unbounded forms.
 /// ARB_robustness: INVALID_OPERATION when the values need more than
 /// `buf_size` bytes (nothing is written).
-fn get_map<T: Copy>(
+///
+/// # Safety
+/// `out` is null or has room for every value of `query` (at least
+/// `buf_size` bytes for the robust forms).
+unsafe fn get_map<T: Copy>(
     name: &'static str,
     target: GLenum,
     query: GLenum,
@@ -155,34 +210,35 @@ fn get_map<T: Copy>(
         let Some(vals) = c.record(r) else {
             return;
         };
-        if out.is_null() {
-            return;
-        }
-        for (i, v) in vals.into_iter().enumerate() {
-            // SAFETY: GL 2.1 §6.1.3: the client provides room for every value
-            // of `query` (the robust forms checked `bufSize` above).
-            unsafe { out.add(i).write_unaligned(conv(v)) };
-        }
+        // SAFETY: GL 2.1 §6.1.3: the client provides room for every value
+        // of `query` (the robust forms checked `bufSize` above).
+        unsafe { client::write_iter(out, vals.into_iter().map(conv)) };
     })
 }
 
 unsafe extern "C" fn GetMapfv(target: GLenum, query: GLenum, v: *mut GLfloat) {
-    get_map("glGetMapfv", target, query, None, v, |x| x)
+    // SAFETY: the command's contract for `v`.
+    unsafe { get_map("glGetMapfv", target, query, None, v, |x| x) }
 }
 unsafe extern "C" fn GetMapdv(target: GLenum, query: GLenum, v: *mut GLdouble) {
-    get_map("glGetMapdv", target, query, None, v, f64::from)
+    // SAFETY: the command's contract for `v`.
+    unsafe { get_map("glGetMapdv", target, query, None, v, f64::from) }
 }
 unsafe extern "C" fn GetMapiv(target: GLenum, query: GLenum, v: *mut GLint) {
-    get_map("glGetMapiv", target, query, None, v, iround)
+    // SAFETY: the command's contract for `v`.
+    unsafe { get_map("glGetMapiv", target, query, None, v, iround) }
 }
 unsafe extern "C" fn GetnMapfv(target: GLenum, query: GLenum, size: GLsizei, v: *mut GLfloat) {
-    get_map("glGetnMapfv", target, query, Some(size), v, |x| x)
+    // SAFETY: the command's contract for `v`.
+    unsafe { get_map("glGetnMapfv", target, query, Some(size), v, |x| x) }
 }
 unsafe extern "C" fn GetnMapdv(target: GLenum, query: GLenum, size: GLsizei, v: *mut GLdouble) {
-    get_map("glGetnMapdv", target, query, Some(size), v, f64::from)
+    // SAFETY: the command's contract for `v`.
+    unsafe { get_map("glGetnMapdv", target, query, Some(size), v, f64::from) }
 }
 unsafe extern "C" fn GetnMapiv(target: GLenum, query: GLenum, size: GLsizei, v: *mut GLint) {
-    get_map("glGetnMapiv", target, query, Some(size), v, iround)
+    // SAFETY: the command's contract for `v`.
+    unsafe { get_map("glGetnMapiv", target, query, Some(size), v, iround) }
 }
 
 unsafe extern "C" fn MapGrid1f(un: GLint, u1: GLfloat, u2: GLfloat) {
@@ -222,16 +278,6 @@ unsafe extern "C" fn MapGrid2d(
     })
 }
 
-/// Reads `N` values from `v` (nothing from a null pointer).
-fn read<T: Copy, const N: usize>(v: *const T) -> Option<[T; N]> {
-    if v.is_null() {
-        return None;
-    }
-    // SAFETY: the command reads N components from `v`.
-    let s = unsafe { std::slice::from_raw_parts(v, N) };
-    s.try_into().ok()
-}
-
 // glEvalCoord/glEvalPoint compile themselves (they may fall between a
 // compiled glBegin and glEnd).
 unsafe extern "C" fn EvalCoord1f(u: GLfloat) {
@@ -241,12 +287,14 @@ unsafe extern "C" fn EvalCoord1d(u: GLdouble) {
     with_ctx("glEvalCoord1d", (), |c| c.eval_coord1(u as f32))
 }
 unsafe extern "C" fn EvalCoord1fv(u: *const GLfloat) {
-    if let Some([u]) = read(u) {
+    // SAFETY: the command reads one component from `u`.
+    if let Some(u) = unsafe { client::get(u) } {
         with_ctx("glEvalCoord1fv", (), |c| c.eval_coord1(u))
     }
 }
 unsafe extern "C" fn EvalCoord1dv(u: *const GLdouble) {
-    if let Some([u]) = read(u) {
+    // SAFETY: the command reads one component from `u`.
+    if let Some(u) = unsafe { client::get(u) } {
         with_ctx("glEvalCoord1dv", (), |c| c.eval_coord1(u as f32))
     }
 }
@@ -257,12 +305,14 @@ unsafe extern "C" fn EvalCoord2d(u: GLdouble, v: GLdouble) {
     with_ctx("glEvalCoord2d", (), |c| c.eval_coord2(u as f32, v as f32))
 }
 unsafe extern "C" fn EvalCoord2fv(p: *const GLfloat) {
-    if let Some([u, v]) = read(p) {
+    // SAFETY: the command reads its components from `p`.
+    if let Some([u, v]) = unsafe { client::array(p) } {
         with_ctx("glEvalCoord2fv", (), |c| c.eval_coord2(u, v))
     }
 }
 unsafe extern "C" fn EvalCoord2dv(p: *const GLdouble) {
-    if let Some([u, v]) = read(p) {
+    // SAFETY: the command reads its components from `p`.
+    if let Some([u, v]) = unsafe { client::array(p) } {
         with_ctx("glEvalCoord2dv", (), |c| c.eval_coord2(u as f32, v as f32))
     }
 }

@@ -11,6 +11,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
 fn is_color(pname: GLenum) -> bool {
     matches!(
@@ -24,15 +25,22 @@ fn is_color(pname: GLenum) -> bool {
     )
 }
 
-/// Reads `param_count(pname)` values from `p`.
-fn read<T: Copy>(pname: GLenum, p: *const T, conv: impl Fn(GLenum, T) -> f32) -> Vec<f32> {
+/// Reads `param_count(pname)` values from `p` (none for an unknown
+/// `pname`, which the command rejects).
+///
+/// # Safety
+/// `p` is null or points to the values of `pname`.
+unsafe fn read<T: Copy + Default>(
+    pname: GLenum,
+    p: *const T,
+    conv: impl Fn(GLenum, T) -> f32,
+) -> Vec<f32> {
     let n = param_count(pname);
-    if p.is_null() || n == 0 {
+    // SAFETY: per the caller; `n` (at most four) is the parameter's count.
+    let Some(s) = (unsafe { client::prefix::<T, 4>(p, n) }) else {
         return Vec::new();
-    }
-    // SAFETY: the command reads as many values as the parameter has.
-    let s = unsafe { std::slice::from_raw_parts(p, n) };
-    s.iter().map(|&v| conv(pname, v)).collect()
+    };
+    s[..n].iter().map(|&v| conv(pname, v)).collect()
 }
 
 fn from_int(pname: GLenum, v: GLint) -> f32 {
@@ -64,11 +72,13 @@ unsafe extern "C" fn Lighti(light: GLenum, pname: GLenum, param: GLint) {
     })
 }
 unsafe extern "C" fn Lightfv(light: GLenum, pname: GLenum, params: *const GLfloat) {
-    let v = read(pname, params, from_float);
+    // SAFETY: GL 4.6 compat §12.2.1: `params` holds the values of `pname`.
+    let v = unsafe { read(pname, params, from_float) };
     run("glLightfv", move |c| c.light(light, pname, &v, false))
 }
 unsafe extern "C" fn Lightiv(light: GLenum, pname: GLenum, params: *const GLint) {
-    let v = read(pname, params, from_int);
+    // SAFETY: GL 4.6 compat §12.2.1: `params` holds the values of `pname`.
+    let v = unsafe { read(pname, params, from_int) };
     run("glLightiv", move |c| c.light(light, pname, &v, false))
 }
 unsafe extern "C" fn LightModelf(pname: GLenum, param: GLfloat) {
@@ -82,11 +92,13 @@ unsafe extern "C" fn LightModeli(pname: GLenum, param: GLint) {
     })
 }
 unsafe extern "C" fn LightModelfv(pname: GLenum, params: *const GLfloat) {
-    let v = read(pname, params, from_float);
+    // SAFETY: GL 4.6 compat §12.2.1: `params` holds the values of `pname`.
+    let v = unsafe { read(pname, params, from_float) };
     run("glLightModelfv", move |c| c.light_model(pname, &v, false))
 }
 unsafe extern "C" fn LightModeliv(pname: GLenum, params: *const GLint) {
-    let v = read(pname, params, from_int);
+    // SAFETY: GL 4.6 compat §12.2.1: `params` holds the values of `pname`.
+    let v = unsafe { read(pname, params, from_int) };
     run("glLightModeliv", move |c| c.light_model(pname, &v, false))
 }
 unsafe extern "C" fn Materialf(face: GLenum, pname: GLenum, param: GLfloat) {
@@ -100,25 +112,26 @@ unsafe extern "C" fn Materiali(face: GLenum, pname: GLenum, param: GLint) {
     })
 }
 unsafe extern "C" fn Materialfv(face: GLenum, pname: GLenum, params: *const GLfloat) {
-    let v = read(pname, params, from_float);
+    // SAFETY: GL 4.6 compat §12.2.1: `params` holds the values of `pname`.
+    let v = unsafe { read(pname, params, from_float) };
     run("glMaterialfv", move |c| c.material(face, pname, &v, false))
 }
 unsafe extern "C" fn Materialiv(face: GLenum, pname: GLenum, params: *const GLint) {
-    let v = read(pname, params, from_int);
+    // SAFETY: GL 4.6 compat §12.2.1: `params` holds the values of `pname`.
+    let v = unsafe { read(pname, params, from_int) };
     run("glMaterialiv", move |c| c.material(face, pname, &v, false))
 }
 unsafe extern "C" fn ColorMaterial(face: GLenum, mode: GLenum) {
     run("glColorMaterial", move |c| c.color_material(face, mode))
 }
 
-fn write<T>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
-    if out.is_null() {
-        return;
-    }
-    for (i, &v) in values.iter().enumerate() {
-        // SAFETY: the client provides room for the parameter's values.
-        unsafe { out.add(i).write_unaligned(conv(v)) };
-    }
+/// Writes a queried parameter's values, converted.
+///
+/// # Safety
+/// `out` is null or has room for the parameter's values.
+unsafe fn write<T: Copy>(out: *mut T, values: &[f32], conv: impl Fn(f32) -> T) {
+    // SAFETY: per the caller.
+    unsafe { client::write_iter(out, values.iter().map(|&v| conv(v))) };
 }
 
 /// Integer form of a queried value: colours scaled like `glGetIntegerv`.
@@ -136,7 +149,8 @@ unsafe extern "C" fn GetLightfv(light: GLenum, pname: GLenum, params: *mut GLflo
     with_ctx("glGetLightfv", (), |c| {
         let r = c.get_light(light, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| x);
+            // SAFETY: GL 4.6 compat §12.2.1: room for the values of `pname`.
+            unsafe { write(params, &v, |x| x) };
         }
     })
 }
@@ -144,7 +158,8 @@ unsafe extern "C" fn GetLightiv(light: GLenum, pname: GLenum, params: *mut GLint
     with_ctx("glGetLightiv", (), |c| {
         let r = c.get_light(light, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| to_int(pname, x));
+            // SAFETY: GL 4.6 compat §12.2.1: room for the values of `pname`.
+            unsafe { write(params, &v, |x| to_int(pname, x)) };
         }
     })
 }
@@ -152,7 +167,8 @@ unsafe extern "C" fn GetMaterialfv(face: GLenum, pname: GLenum, params: *mut GLf
     with_ctx("glGetMaterialfv", (), |c| {
         let r = c.get_material(face, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| x);
+            // SAFETY: GL 4.6 compat §12.2.1: room for the values of `pname`.
+            unsafe { write(params, &v, |x| x) };
         }
     })
 }
@@ -160,7 +176,8 @@ unsafe extern "C" fn GetMaterialiv(face: GLenum, pname: GLenum, params: *mut GLi
     with_ctx("glGetMaterialiv", (), |c| {
         let r = c.get_material(face, pname);
         if let Some(v) = c.record(r) {
-            write(params, &v, |x| to_int(pname, x));
+            // SAFETY: GL 4.6 compat §12.2.1: room for the values of `pname`.
+            unsafe { write(params, &v, |x| to_int(pname, x)) };
         }
     })
 }
@@ -177,21 +194,23 @@ unsafe extern "C" fn Fogi(pname: GLenum, param: GLint) {
     run("glFogi", move |c| c.fog(pname, &[param as f32]))
 }
 unsafe extern "C" fn Fogfv(pname: GLenum, params: *const GLfloat) {
-    if params.is_null() {
+    let n = fog_len(pname);
+    // SAFETY: GL 4.6 compat §16.1: the command reads as many values as the
+    // parameter has.
+    let Some(s) = (unsafe { client::prefix::<GLfloat, 4>(params, n) }) else {
         return;
-    }
-    // SAFETY: the command reads as many values as the parameter has.
-    let v = unsafe { std::slice::from_raw_parts(params, fog_len(pname)) }.to_vec();
+    };
+    let v = s[..n].to_vec();
     run("glFogfv", move |c| c.fog(pname, &v))
 }
 unsafe extern "C" fn Fogiv(pname: GLenum, params: *const GLint) {
-    if params.is_null() {
-        return;
-    }
     let n = fog_len(pname);
-    // SAFETY: the command reads as many values as the parameter has.
-    let s = unsafe { std::slice::from_raw_parts(params, n) };
-    let v: Vec<f32> = s
+    // SAFETY: GL 4.6 compat §16.1: the command reads as many values as the
+    // parameter has.
+    let Some(s) = (unsafe { client::prefix::<GLint, 4>(params, n) }) else {
+        return;
+    };
+    let v: Vec<f32> = s[..n]
         .iter()
         .map(|&x| if n == 4 { normalize::int(x) } else { x as f32 })
         .collect();
@@ -199,24 +218,18 @@ unsafe extern "C" fn Fogiv(pname: GLenum, params: *const GLint) {
 }
 
 unsafe extern "C" fn ClipPlane(plane: GLenum, equation: *const GLdouble) {
-    if equation.is_null() {
+    // SAFETY: GL 4.6 compat §13.7: glClipPlane reads four doubles.
+    let Some(eq) = (unsafe { client::array::<GLdouble, 4>(equation) }) else {
         return;
-    }
-    // SAFETY: glClipPlane reads four doubles.
-    let e = unsafe { std::slice::from_raw_parts(equation, 4) };
-    let eq = [e[0], e[1], e[2], e[3]];
+    };
     run("glClipPlane", move |c| c.clip_plane(plane, eq))
 }
 unsafe extern "C" fn GetClipPlane(plane: GLenum, equation: *mut GLdouble) {
     with_ctx("glGetClipPlane", (), |c| {
         let r = c.get_clip_plane(plane);
-        if let Some(v) = c.record(r)
-            && !equation.is_null()
-        {
-            for (i, x) in v.into_iter().enumerate() {
-                // SAFETY: glGetClipPlane writes four doubles.
-                unsafe { equation.add(i).write_unaligned(x) };
-            }
+        if let Some(v) = c.record(r) {
+            // SAFETY: GL 4.6 compat §13.7: glGetClipPlane writes four doubles.
+            unsafe { client::write_iter(equation, v) };
         }
     })
 }

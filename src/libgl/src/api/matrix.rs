@@ -8,6 +8,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
+use crate::client;
 
 /// A matrix or texture-unit command: compiled into display lists (the core
 /// method checks Begin/End and flushes pending vertices).
@@ -30,23 +31,23 @@ macro_rules! handler {
 }
 
 /// Reads 16 matrix elements from the client (column-major as given).
-fn read_matrix<T: Copy + Into<f64>>(m: *const T) -> Option<Mat4> {
-    if m.is_null() {
-        return None;
-    }
-    // SAFETY: the matrix commands read exactly 16 values from `m`.
-    let s = unsafe { std::slice::from_raw_parts(m, 16) };
-    let mut out = [0f32; 16];
-    for (o, v) in out.iter_mut().zip(s) {
-        *o = (*v).into() as f32;
-    }
-    Some(Mat4(out))
+///
+/// # Safety
+/// `m` is null or points to 16 values.
+unsafe fn read_matrix<T: Copy + Into<f64>>(m: *const T) -> Option<Mat4> {
+    // SAFETY: per the caller.
+    let s = unsafe { client::array::<T, 16>(m) }?;
+    Some(Mat4(s.map(|v| v.into() as f32)))
 }
 
 macro_rules! matrix_handler {
     ($name:ident, $t:ty, |$c:ident, $m:ident| $body:expr) => {
         unsafe extern "C" fn $name(m: *const $t) {
-            let Some($m) = read_matrix(m) else { return };
+            // SAFETY: GL 4.6 compat §12.1.1: the matrix commands read 16
+            // values from `m`.
+            let Some($m) = (unsafe { read_matrix(m) }) else {
+                return;
+            };
             with_ctx(concat!("gl", stringify!($name)), (), |ctx| {
                 if ctx.compiling_list() {
                     ctx.save(Box::new(move |$c: &mut oxgl_core::Context| $body));

@@ -7,6 +7,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
 fn raster_pos(name: &'static str, p: [f32; 4]) {
     with_ctx(name, (), |c| compiled(c, move |c| c.raster_pos(p)))
@@ -14,16 +15,6 @@ fn raster_pos(name: &'static str, p: [f32; 4]) {
 
 fn window_pos(name: &'static str, x: f32, y: f32, z: f32) {
     with_ctx(name, (), |c| compiled(c, move |c| c.window_pos(x, y, z)))
-}
-
-/// Reads `N` components from `v` (nothing from a null pointer).
-fn read<T: Copy, const N: usize>(v: *const T) -> Option<[T; N]> {
-    if v.is_null() {
-        return None;
-    }
-    // SAFETY: the command reads N components from `v`.
-    let s = unsafe { std::slice::from_raw_parts(v, N) };
-    s.try_into().ok()
 }
 
 macro_rules! raster_pos_family {
@@ -43,19 +34,22 @@ macro_rules! raster_pos_family {
         }
         unsafe extern "C" fn $p2v(v: *const $t) {
             let f = $conv;
-            if let Some([x, y]) = read(v) {
+            // SAFETY: the command reads its components from `v`.
+            if let Some([x, y]) = unsafe { client::array(v) } {
                 raster_pos(concat!("gl", stringify!($p2v)), [f(x), f(y), 0.0, 1.0])
             }
         }
         unsafe extern "C" fn $p3v(v: *const $t) {
             let f = $conv;
-            if let Some([x, y, z]) = read(v) {
+            // SAFETY: the command reads its components from `v`.
+            if let Some([x, y, z]) = unsafe { client::array(v) } {
                 raster_pos(concat!("gl", stringify!($p3v)), [f(x), f(y), f(z), 1.0])
             }
         }
         unsafe extern "C" fn $p4v(v: *const $t) {
             let f = $conv;
-            if let Some([x, y, z, w]) = read(v) {
+            // SAFETY: the command reads its components from `v`.
+            if let Some([x, y, z, w]) = unsafe { client::array(v) } {
                 raster_pos(concat!("gl", stringify!($p4v)), [f(x), f(y), f(z), f(w)])
             }
         }
@@ -69,13 +63,15 @@ macro_rules! raster_pos_family {
         }
         unsafe extern "C" fn $w2v(v: *const $t) {
             let f = $conv;
-            if let Some([x, y]) = read(v) {
+            // SAFETY: the command reads its components from `v`.
+            if let Some([x, y]) = unsafe { client::array(v) } {
                 window_pos(concat!("gl", stringify!($w2v)), f(x), f(y), 0.0)
             }
         }
         unsafe extern "C" fn $w3v(v: *const $t) {
             let f = $conv;
-            if let Some([x, y, z]) = read(v) {
+            // SAFETY: the command reads its components from `v`.
+            if let Some([x, y, z]) = unsafe { client::array(v) } {
                 window_pos(concat!("gl", stringify!($w3v)), f(x), f(y), f(z))
             }
         }
@@ -107,7 +103,8 @@ macro_rules! window_pos4_family {
         }
         unsafe extern "C" fn $w4v(v: *const $t) {
             let f = $conv;
-            if let Some([x, y, z, w]) = read(v) {
+            // SAFETY: the command reads its components from `v`.
+            if let Some([x, y, z, w]) = unsafe { client::array(v) } {
                 window_pos4(concat!("gl", stringify!($w4v)), [f(x), f(y), f(z), f(w)])
             }
         }

@@ -3,10 +3,12 @@
 //! parameters).
 
 use oxgl_core::Profile;
+use oxgl_core::context::MAX_DRAW_BUFFERS;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
+use crate::client;
 
 /// A state command (GL 4.6 compatibility §10.7.5, §21.4): INVALID_OPERATION
 /// between Begin and End; compiled into the display list being built (as a
@@ -85,17 +87,15 @@ unsafe extern "C" fn draw_buffers(n: GLsizei, bufs: *const GLenum) {
     // rest); a null array with n > 0 is ignored.
     let len = usize::try_from(n)
         .ok()
-        .filter(|&l| l <= oxgl_core::context::MAX_DRAW_BUFFERS)
+        .filter(|&l| l <= MAX_DRAW_BUFFERS)
         .unwrap_or(0);
     if len > 0 && bufs.is_null() {
         return;
     }
-    let names = if len == 0 {
-        Vec::new()
-    } else {
-        // SAFETY: GL 2.1 §4.2.1: the command reads n names from `bufs`.
-        unsafe { std::slice::from_raw_parts(bufs, len) }.to_vec()
-    };
+    // SAFETY: GL 2.1 §4.2.1: the command reads n names from `bufs` (here
+    // `n <= MAX_DRAW_BUFFERS`, or none).
+    let names = unsafe { client::prefix::<GLenum, MAX_DRAW_BUFFERS>(bufs, len) }
+        .map_or_else(Vec::new, |v| v[..len].to_vec());
     with_ctx("glDrawBuffers", (), |c| {
         compiled(c, move |c| {
             c.outside_begin_end()?;
@@ -144,7 +144,10 @@ handler!(point_size "glPointSize"(s: GLfloat) => |c| c.point_size(s));
 /// The values a `glPointParameter*v` call reads from `v`: three for the
 /// attenuation coefficients, else one; `None` for a null pointer (the call
 /// is then ignored).
-fn point_parameter_values<T: Copy>(
+///
+/// # Safety
+/// GL 4.6 compat §14.4: `v` is null or points to the values of `pname`.
+unsafe fn point_parameter_values<T: Copy + Default>(
     pname: GLenum,
     v: *const T,
     f: impl Fn(T) -> f32,
@@ -154,29 +157,24 @@ fn point_parameter_values<T: Copy>(
     } else {
         1
     };
-    let mut out = [0.0; 3];
-    if v.is_null() {
-        return None;
-    }
-    // SAFETY: the command reads `n` values of the parameter from `v`.
-    let s = unsafe { std::slice::from_raw_parts(v, n) };
-    for (o, x) in out.iter_mut().zip(s) {
-        *o = f(*x);
-    }
-    Some((out, n))
+    // SAFETY: per the caller: `n` values of the parameter.
+    let s = unsafe { client::prefix::<T, 3>(v, n) }?;
+    Some((s.map(f), n))
 }
 
 handler!(point_parameterf "glPointParameterf"(pname: GLenum, p: GLfloat) => |c| c.point_parameter(pname, &[p]));
 handler!(point_parameteri "glPointParameteri"(pname: GLenum, p: GLint) => |c| c.point_parameter(pname, &[p as f32]));
 
 unsafe extern "C" fn point_parameterfv(pname: GLenum, v: *const GLfloat) {
-    if let Some((vals, n)) = point_parameter_values(pname, v, |x| x) {
+    // SAFETY: the command reads the values of `pname` from `v`.
+    if let Some((vals, n)) = unsafe { point_parameter_values(pname, v, |x| x) } {
         point_parameter_v("glPointParameterfv", pname, vals, n)
     }
 }
 
 unsafe extern "C" fn point_parameteriv(pname: GLenum, v: *const GLint) {
-    if let Some((vals, n)) = point_parameter_values(pname, v, |x| x as f32) {
+    // SAFETY: the command reads the values of `pname` from `v`.
+    if let Some((vals, n)) = unsafe { point_parameter_values(pname, v, |x| x as f32) } {
         point_parameter_v("glPointParameteriv", pname, vals, n)
     }
 }
@@ -201,7 +199,12 @@ unsafe extern "C" fn polygon_stipple(mask: *const GLubyte) {
         let Some(Some(data)) = c.record(src) else {
             return;
         };
-        let data = data.into_owned();
+        // The unpack state may spread the bitmap over many bytes: copied
+        // fallibly.
+        let Some(data) = c.record(client::owned(data)) else {
+            return;
+        };
+        let data = std::sync::Arc::new(data);
         if c.compiling_list() {
             let d = data.clone();
             c.save(Box::new(move |c: &mut oxgl_core::Context| {

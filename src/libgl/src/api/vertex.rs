@@ -21,6 +21,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
+use crate::client;
 
 // Direct conversions.
 #[inline]
@@ -76,13 +77,12 @@ macro_rules! scalar {
 macro_rules! vector {
     ($name:ident, $t:ty, $conv:path, $count:literal, |$c:ident, $v:ident, $n:ident| $apply:expr) => {
         unsafe extern "C" fn $name(p: *const $t) {
-            if p.is_null() {
-                return;
-            }
             // SAFETY: the GL command reads exactly `$count` components from `p`.
-            let s = unsafe { std::slice::from_raw_parts(p, $count) };
+            let Some(s) = (unsafe { client::array::<$t, $count>(p) }) else {
+                return;
+            };
             let mut tmp = [0f32; 4];
-            for (t, x) in tmp.iter_mut().zip(s) {
+            for (t, x) in tmp.iter_mut().zip(&s) {
                 *t = $conv(*x);
             }
             let $n: u8 = $count;
@@ -201,13 +201,12 @@ macro_rules! keyed_scalar {
 macro_rules! keyed_vector {
     ($method:ident, $key:ident: $kt:ty, $name:ident, $t:ty, $conv:path, $count:literal) => {
         unsafe extern "C" fn $name($key: $kt, p: *const $t) {
-            if p.is_null() {
-                return;
-            }
             // SAFETY: the GL command reads exactly `$count` components from `p`.
-            let s = unsafe { std::slice::from_raw_parts(p, $count) };
+            let Some(s) = (unsafe { client::array::<$t, $count>(p) }) else {
+                return;
+            };
             let mut tmp = [0f32; 4];
-            for (t, x) in tmp.iter_mut().zip(s) {
+            for (t, x) in tmp.iter_mut().zip(&s) {
                 *t = $conv(*x);
             }
             let v = expand(&tmp[..$count]);
@@ -350,11 +349,10 @@ macro_rules! attrib_i {
 macro_rules! attrib_iv {
     ($($name:ident $t:ty, $n:literal;)*) => {$(
         unsafe extern "C" fn $name(index: GLuint, p: *const $t) {
-            if p.is_null() {
-                return;
-            }
             // SAFETY: the GL command reads exactly `$n` components from `p`.
-            let s = unsafe { std::slice::from_raw_parts(p, $n) };
+            let Some(s) = (unsafe { client::array::<$t, $n>(p) }) else {
+                return;
+            };
             // Signed components sign-extend to their i32 bits.
             let ints: Vec<u32> = s.iter().map(|&x| x as i32 as u32).collect();
             let v = expand_int(&ints);
@@ -447,11 +445,10 @@ macro_rules! rect_family {
             with_ctx(concat!("gl", stringify!($s)), (), |c| rect(c, $conv(x1), $conv(y1), $conv(x2), $conv(y2)))
         }
         unsafe extern "C" fn $v(v1: *const $t, v2: *const $t) {
-            if v1.is_null() || v2.is_null() {
-                return;
-            }
             // SAFETY: each pointer addresses two components (a corner).
-            let (a, b) = unsafe { (std::slice::from_raw_parts(v1, 2), std::slice::from_raw_parts(v2, 2)) };
+            let (Some(a), Some(b)) = (unsafe { (client::array::<$t, 2>(v1), client::array::<$t, 2>(v2)) }) else {
+                return;
+            };
             with_ctx(concat!("gl", stringify!($v)), (), |c| rect(c, $conv(a[0]), $conv(a[1]), $conv(b[0]), $conv(b[1])))
         }
     )*};
