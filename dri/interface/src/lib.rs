@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 8;
+pub const OXGL_DRI_ABI_VERSION: u32 = 9;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -651,8 +651,11 @@ pub struct OxglDrawDesc {
     pub prims: *const OxglPrim,
     /// Entries of `prims`.
     pub num_prims: u32,
-    /// Instances (1 for non-instanced draws).
+    /// Instances (1 for non-instanced draws). The core draws the
+    /// instances of an instanced draw one call each, so it passes 1.
     pub instance_count: u32,
+    /// `gl_InstanceID` of this call's vertices (the core's instance loop).
+    pub instance_id: i32,
     /// Vertex shader from `create_shader`.
     pub vs: *mut OxglShader,
     /// Fragment shader from `create_shader`.

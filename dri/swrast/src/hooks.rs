@@ -500,6 +500,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         constants,
         edge_flags,
         vertex_ids,
+        instance_id: desc.instance_id,
         prims,
         vs,
         fs,

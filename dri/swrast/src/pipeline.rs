@@ -60,6 +60,8 @@ pub struct DrawCall<'a> {
     pub edge_flags: Option<&'a [u8]>,
     /// Per-vertex `gl_VertexID`, or `None`: the vertex's index.
     pub vertex_ids: Option<&'a [i32]>,
+    /// `gl_InstanceID` of the vertices.
+    pub instance_id: i32,
     /// Primitives.
     pub prims: &'a [OxglPrim],
     /// Vertex shader.
@@ -275,7 +277,7 @@ impl Frontend {
             });
             vs.run_vertices(
                 regs,
-                &ids[..count],
+                (&ids[..count], call.instance_id),
                 &self.inputs,
                 call.vs_uniforms,
                 &samplers,

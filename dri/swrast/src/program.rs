@@ -148,12 +148,12 @@ impl Program {
     }
 
     /// Runs the vertex shader for one vertex per entry of `vertex_ids` (their
-    /// `gl_VertexID`, at most [`LANES`]). `inputs[4 * location + component]`
+    /// `gl_VertexID`, at most [`LANES`]), all of instance `instance_id`. `inputs[4 * location + component]`
     /// holds the attributes; results go to `out`.
     pub fn run_vertices(
         &self,
         regs: &mut Regs<LANES>,
-        vertex_ids: &[i32],
+        (vertex_ids, instance_id): (&[i32], i32),
         inputs: &[[f32; LANES]],
         uniforms: &[u8],
         textures: &dyn TextureHost<LANES>,
@@ -169,6 +169,7 @@ impl Program {
         };
         env.point_size = [1.0; LANES];
         env.vertex_id[..count].copy_from_slice(vertex_ids);
+        env.instance_id = instance_id;
         let ok = crate::raster::simd::run_program(&self.exec, regs, &mut env);
         out.position = env.position;
         out.point_size = env.point_size;

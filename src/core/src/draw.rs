@@ -16,6 +16,14 @@ use crate::error::{ApiError, ApiResult, try_vec};
 use crate::vbo::arrays::{self, ArraySource, ArrayState, Legacy, VertexArrayObject};
 use crate::vbo::{Attrib, Prim};
 
+/// The instances of a draw: `count` of them, the first being
+/// `base` (`gl_BaseInstance`, where instanced arrays start).
+#[derive(Clone, Copy, Debug)]
+struct Instances {
+    count: u32,
+    base: u32,
+}
+
 /// The most memory one draw's fetched vertices may take (see
 /// [`Context::check_draw_size`]): 4 GiB.
 pub const MAX_DRAW_BYTES: usize = 4 << 30;
@@ -322,6 +330,20 @@ impl Context {
         Ok(())
     }
 
+    /// `glVertexAttribDivisor`: INVALID_VALUE for an index past
+    /// `GL_MAX_VERTEX_ATTRIBS` (GL 4.6 §10.3.2). Generic attribute 0 is the
+    /// position array in a compatibility context, divisor and all.
+    pub fn vertex_attrib_divisor(&mut self, index: u32, divisor: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        self.flush_vertices();
+        let a = self.generic_slot(index);
+        self.vertex_arrays.current_mut().arrays[a.index()].divisor = divisor;
+        Ok(())
+    }
+
     /// `glIsEnabled` of a client array (`GL_VERTEX_ARRAY`, ...), if `cap` names one.
     pub fn client_state_enabled(&self, cap: GLenum) -> Option<bool> {
         let a = self.client_array_attrib(cap)?;
@@ -444,7 +466,11 @@ impl Context {
     /// generate OUT_OF_MEMORY for a command that needs more memory than is
     /// available). Without it an application's count alone could make the
     /// process abort on a failed allocation.
-    fn check_draw_size(&self, count: usize) -> ApiResult {
+    ///
+    /// The instances of an instanced draw are drawn one by one from the same
+    /// fetched vertices, so they count as that many vertices of work: a
+    /// draw of `INT_MAX` instances is refused the same way.
+    fn check_draw_size(&self, count: usize, instances: Instances) -> ApiResult {
         let arrays = self
             .vertex_arrays
             .current()
@@ -453,7 +479,11 @@ impl Context {
             .filter(|a| a.enabled)
             .count();
         let per_vertex = 12 + 16 * arrays.max(1);
-        if count.saturating_mul(per_vertex) > MAX_DRAW_BYTES {
+        if count
+            .saturating_mul(per_vertex)
+            .saturating_mul(instances.count as usize)
+            > MAX_DRAW_BYTES
+        {
             return Err(ApiError::OutOfMemory);
         }
         Ok(())
@@ -522,6 +552,7 @@ impl Context {
         indices: &[u32],
         min: u32,
         max: u32,
+        instances: Instances,
         client: &dyn ClientMemory,
     ) -> ApiResult {
         if indices.is_empty() {
@@ -559,7 +590,7 @@ impl Context {
             });
         }
         self.flush_vertices();
-        let batch = arrays::fetch(
+        let mut batch = arrays::fetch(
             &vao,
             &srcs,
             &slices,
@@ -567,15 +598,32 @@ impl Context {
             &self.ff.current,
             prims,
         )?;
-        if self.save_batch(&batch) {
-            self.submit_batch(&batch);
+        // The instances one by one: the same vertices, with each instance's
+        // elements of the instanced arrays as constant attributes and its
+        // gl_InstanceID (GL 4.6 §10.3.5).
+        for instance in 0..instances.count {
+            let srcs = arrays::instanced_sources(&vao, instances.base, instance);
+            let (srcs, bytes) = self.source_bytes(srcs, client)?;
+            for (s, b) in srcs.iter().zip(&bytes) {
+                let one = arrays::fetch(
+                    &vao,
+                    std::slice::from_ref(s),
+                    &[b.as_slice()],
+                    &mut [s.first].into_iter(),
+                    &self.ff.current,
+                    Vec::new(),
+                )?;
+                batch.constant[s.attrib.index()] = one.fetch(0, s.attrib);
+            }
+            batch.instance_id = instance as i32;
+            if self.save_batch(&batch) {
+                self.submit_batch(&batch);
+            }
         }
         Ok(())
     }
 
-    /// `glDrawArrays` / `glDrawArraysInstanced` (one instance is drawn per
-    /// instance; instanced attributes come with the vertex pipeline).
-    /// INVALID_VALUE for a negative first.
+    /// `glDrawArrays`: one instance, instance 0 (GL 4.6 §10.4).
     pub fn draw_arrays(
         &mut self,
         mode: GLenum,
@@ -583,27 +631,45 @@ impl Context {
         count: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
+        self.draw_arrays_instanced(mode, first, count, 1, 0, client)
+    }
+
+    /// `glDrawArraysInstanced(BaseInstance)`: INVALID_VALUE for a negative
+    /// first or instance count; nothing for no instances.
+    pub fn draw_arrays_instanced(
+        &mut self,
+        mode: GLenum,
+        first: i32,
+        count: i32,
+        instances: i32,
+        base_instance: u32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
         if let Some(r) = self.compile_error_in_primitive() {
             return r;
         }
         self.check_draw(mode, count)?;
-        if first < 0 {
+        if first < 0 || instances < 0 {
             return Err(ApiError::InvalidValue);
         }
-        if count == 0 {
+        if count == 0 || instances == 0 {
             return Ok(());
         }
+        let instances = Instances {
+            count: instances as u32,
+            base: base_instance,
+        };
         if !self.draw_has_vertices() {
             return Ok(());
         }
         let (first, count) = (first as u32, count as u32);
         let last = first.checked_add(count - 1).ok_or(ApiError::InvalidValue)?;
-        self.check_draw_size(count as usize)?;
+        self.check_draw_size(count as usize, instances)?;
         let mut indices = try_vec(count as usize)?;
         indices.extend(first..=last);
         // Primitive restart does not apply to non-indexed draws.
         let restart = std::mem::replace(&mut self.vertex_arrays.restart, false);
-        let r = self.draw_indices(mode, &indices, first, last, client);
+        let r = self.draw_indices(mode, &indices, first, last, instances, client);
         self.vertex_arrays.restart = restart;
         r
     }
@@ -620,15 +686,43 @@ impl Context {
         base_vertex: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
+        self.draw_elements_instanced(mode, count, type_, indices, base_vertex, 1, 0, client)
+    }
+
+    /// `glDrawElementsInstanced(BaseVertex)(BaseInstance)`: as
+    /// [`Context::draw_elements`], `instances` times; INVALID_VALUE for a
+    /// negative instance count.
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the GL command's parameters plus client memory"
+    )]
+    pub fn draw_elements_instanced(
+        &mut self,
+        mode: GLenum,
+        count: i32,
+        type_: GLenum,
+        indices: usize,
+        base_vertex: i32,
+        instances: i32,
+        base_instance: u32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
         if let Some(r) = self.compile_error_in_primitive() {
             return r;
         }
         self.check_draw(mode, count)?;
         let size = index_size(type_)?;
-        if count == 0 || !self.draw_has_vertices() {
+        if instances < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if count == 0 || instances == 0 || !self.draw_has_vertices() {
             return Ok(());
         }
-        self.check_draw_size(count as usize)?;
+        let instances = Instances {
+            count: instances as u32,
+            base: base_instance,
+        };
+        self.check_draw_size(count as usize, instances)?;
         let len = count as usize * size;
         let element = self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER)?;
         let raw: Vec<u8> = if element != 0 {
@@ -672,7 +766,7 @@ impl Context {
         if min > max {
             return Ok(());
         }
-        self.draw_indices(mode, &list, min, max, client)
+        self.draw_indices(mode, &list, min, max, instances, client)
     }
 
     /// `glDrawRangeElements`: INVALID_VALUE when `end < start`.

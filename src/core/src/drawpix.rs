@@ -520,6 +520,7 @@ impl Context {
             }],
             constant,
             vertex_ids: Vec::new(),
+            instance_id: 0,
         };
         self.submit.pixel = Some(pixel);
         self.submit_batch(&batch);

@@ -130,6 +130,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_swizzle", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),
+    // Instanced draws (src/core/src/draw.rs: the instances one by one,
+    // gl_InstanceIDARB, divisors; tests/clients/instancing.c).
+    (c"GL_ARB_draw_instanced", Needs::Version(2, 0)),
+    (c"GL_ARB_instanced_arrays", Needs::Version(2, 0)),
     // Assembly programs (src/core/src/arbprog/): compatibility contexts.
     (c"GL_ARB_fragment_program", Needs::Version(1, 3)),
     (c"GL_ARB_vertex_program", Needs::Version(1, 3)),

@@ -1248,6 +1248,7 @@ impl Context {
             GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => int(a.normalized.into()),
             GL_VERTEX_ATTRIB_ARRAY_INTEGER => int(a.integer.into()),
             GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => int(a.buffer.into()),
+            GL_VERTEX_ATTRIB_ARRAY_DIVISOR => int(a.divisor.into()),
             _ => Err(ApiError::InvalidEnum),
         }
     }

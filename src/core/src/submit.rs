@@ -556,6 +556,7 @@ impl Context {
             prims: prims.as_ptr(),
             num_prims: prims.len() as u32,
             instance_count: 1,
+            instance_id: batch.instance_id,
             vs: vs.raw(),
             fs: fs.raw(),
             vs_uniforms: vs_block.as_ptr(),

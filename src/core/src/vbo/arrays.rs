@@ -267,6 +267,35 @@ pub fn sources(vao: &VertexArrayObject, min: u32, max: u32) -> Vec<ArraySource> 
     out
 }
 
+/// The byte ranges of the elements the enabled instanced arrays of `vao`
+/// (divisor > 0) give instance `instance` of a draw starting at
+/// `base_instance` (GL 4.6 §10.3.5: element `base_instance + instance /
+/// divisor`), one source per array.
+pub fn instanced_sources(
+    vao: &VertexArrayObject,
+    base_instance: u32,
+    instance: u32,
+) -> Vec<ArraySource> {
+    let mut out = Vec::new();
+    for (i, a) in vao.arrays.iter().enumerate() {
+        if !a.enabled || a.divisor == 0 {
+            continue;
+        }
+        let element = base_instance.saturating_add(instance / a.divisor);
+        let start = a
+            .pointer
+            .saturating_add(element as usize * a.effective_stride());
+        out.push(ArraySource {
+            attrib: Attrib(i as u8),
+            buffer: a.buffer,
+            start,
+            len: a.element_size(),
+            first: element,
+        });
+    }
+    out
+}
+
 /// An integer component (`glVertexAttribIPointer`) as the bits of its
 /// `i32` (signed types, sign-extended) or `u32` value.
 fn read_integer(bytes: &[u8], type_: GLenum) -> f32 {
@@ -421,6 +450,7 @@ pub fn fetch(
         prims,
         constant: current.values,
         vertex_ids,
+        instance_id: 0,
     })
 }
 

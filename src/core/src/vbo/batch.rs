@@ -43,6 +43,9 @@ pub struct DrawBatch {
     /// `gl_VertexID` of each vertex (the index it was fetched at, base
     /// vertex included); empty: 0, 1, 2, ... (immediate mode and lists).
     pub vertex_ids: Vec<i32>,
+    /// `gl_InstanceID` of the vertices (the core draws the instances of an
+    /// instanced draw one batch each).
+    pub instance_id: i32,
 }
 
 impl DrawBatch {

@@ -241,22 +241,6 @@ unsafe extern "C" fn DrawArrays(mode: GLenum, first: GLint, count: GLsizei) {
     record!("glDrawArrays", |c| c
         .draw_arrays(mode, first, count, &Client))
 }
-unsafe extern "C" fn DrawArraysInstanced(
-    mode: GLenum,
-    first: GLint,
-    count: GLsizei,
-    instances: GLsizei,
-) {
-    record!("glDrawArraysInstanced", |c| {
-        if instances < 0 {
-            Err(oxgl_core::ApiError::InvalidValue)
-        } else if instances == 0 {
-            Ok(())
-        } else {
-            c.draw_arrays(mode, first, count, &Client)
-        }
-    })
-}
 unsafe extern "C" fn DrawElements(
     mode: GLenum,
     count: GLsizei,
@@ -463,7 +447,6 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.IsVertexArray = IsVertexArray;
     d.DrawArrays = DrawArrays;
     d.DrawArraysEXT = DrawArraysEXTShim;
-    d.DrawArraysInstanced = DrawArraysInstanced;
     d.DrawElements = DrawElements;
     d.DrawElementsBaseVertex = DrawElementsBaseVertex;
     d.DrawRangeElements = DrawRangeElements;

@@ -17,6 +17,7 @@ mod buffer;
 mod debug;
 mod eval;
 mod fbo;
+mod instanced;
 mod lighting;
 mod lists;
 mod matrix;
@@ -331,6 +332,7 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     matrix::install(d, profile);
     buffer::install(d, profile);
     arrays::install(d, profile);
+    instanced::install(d, profile);
     lists::install(d, profile);
     lighting::install(d, profile);
     texture::install(d, profile);

@@ -1,0 +1,154 @@
+//! Instanced draws (GL 3.1 / ARB_draw_instanced, GL 3.3 /
+//! ARB_instanced_arrays, GL 4.2 / ARB_base_instance): glDrawArraysInstanced,
+//! glDrawElementsInstanced and their base-vertex and base-instance forms,
+//! and glVertexAttribDivisor. The core draws the instances one by one
+//! (`Context::draw_arrays_instanced`).
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use std::ffi::c_void;
+
+use oxgl_core::Profile;
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::with_ctx;
+use crate::client::Arrays as Client;
+
+macro_rules! record {
+    ($name:literal, |$c:ident| $body:expr) => {
+        with_ctx($name, (), |$c| {
+            let r = $body;
+            $c.record(r);
+        })
+    };
+}
+
+unsafe extern "C" fn DrawArraysInstanced(
+    mode: GLenum,
+    first: GLint,
+    count: GLsizei,
+    instances: GLsizei,
+) {
+    record!("glDrawArraysInstanced", |c| c.draw_arrays_instanced(
+        mode, first, count, instances, 0, &Client
+    ))
+}
+
+unsafe extern "C" fn DrawArraysInstancedBaseInstance(
+    mode: GLenum,
+    first: GLint,
+    count: GLsizei,
+    instances: GLsizei,
+    base_instance: GLuint,
+) {
+    record!("glDrawArraysInstancedBaseInstance", |c| c
+        .draw_arrays_instanced(
+            mode,
+            first,
+            count,
+            instances,
+            base_instance,
+            &Client
+        ))
+}
+
+unsafe extern "C" fn DrawElementsInstanced(
+    mode: GLenum,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+    instances: GLsizei,
+) {
+    record!("glDrawElementsInstanced", |c| c.draw_elements_instanced(
+        mode,
+        count,
+        type_,
+        indices as usize,
+        0,
+        instances,
+        0,
+        &Client
+    ))
+}
+
+unsafe extern "C" fn DrawElementsInstancedBaseVertex(
+    mode: GLenum,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+    instances: GLsizei,
+    base_vertex: GLint,
+) {
+    record!("glDrawElementsInstancedBaseVertex", |c| c
+        .draw_elements_instanced(
+            mode,
+            count,
+            type_,
+            indices as usize,
+            base_vertex,
+            instances,
+            0,
+            &Client
+        ))
+}
+
+unsafe extern "C" fn DrawElementsInstancedBaseInstance(
+    mode: GLenum,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+    instances: GLsizei,
+    base_instance: GLuint,
+) {
+    record!("glDrawElementsInstancedBaseInstance", |c| c
+        .draw_elements_instanced(
+            mode,
+            count,
+            type_,
+            indices as usize,
+            0,
+            instances,
+            base_instance,
+            &Client
+        ))
+}
+
+unsafe extern "C" fn DrawElementsInstancedBaseVertexBaseInstance(
+    mode: GLenum,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+    instances: GLsizei,
+    base_vertex: GLint,
+    base_instance: GLuint,
+) {
+    record!("glDrawElementsInstancedBaseVertexBaseInstance", |c| c
+        .draw_elements_instanced(
+            mode,
+            count,
+            type_,
+            indices as usize,
+            base_vertex,
+            instances,
+            base_instance,
+            &Client
+        ))
+}
+
+unsafe extern "C" fn VertexAttribDivisor(index: GLuint, divisor: GLuint) {
+    record!("glVertexAttribDivisor", |c| c
+        .vertex_attrib_divisor(index, divisor))
+}
+
+pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
+    d.DrawArraysInstanced = DrawArraysInstanced;
+    d.DrawArraysInstancedARB = DrawArraysInstanced;
+    d.DrawArraysInstancedBaseInstance = DrawArraysInstancedBaseInstance;
+    d.DrawElementsInstanced = DrawElementsInstanced;
+    d.DrawElementsInstancedARB = DrawElementsInstanced;
+    d.DrawElementsInstancedBaseVertex = DrawElementsInstancedBaseVertex;
+    d.DrawElementsInstancedBaseInstance = DrawElementsInstancedBaseInstance;
+    d.DrawElementsInstancedBaseVertexBaseInstance = DrawElementsInstancedBaseVertexBaseInstance;
+    d.VertexAttribDivisor = VertexAttribDivisor;
+    d.VertexAttribDivisorARB = VertexAttribDivisor;
+}
