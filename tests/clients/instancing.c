@@ -5,7 +5,8 @@
  * instance i its element i / d (from a buffer object and from client
  * memory); a non-instanced draw takes element 0 of such an array;
  * glGetVertexAttribiv(GL_VERTEX_ATTRIB_ARRAY_DIVISOR); the errors for a
- * negative instance count and an attribute index past the limit.
+ * negative instance count, an attribute index past the limit and an
+ * instanced draw while a display list is compiled.
  *
  * Eight instances of a 6x6 quad are laid out in a row of a 64x64 window:
  * instance i at the offset of element i of an instanced array (divisor 1),
@@ -162,6 +163,15 @@ int main(void)
     glGetIntegerv(GL_MAX_VERTEX_ATTRIBS, &max);
     glVertexAttribDivisorARB(max, 1);
     expect_error(GL_INVALID_VALUE, "glVertexAttribDivisor past GL_MAX_VERTEX_ATTRIBS");
+    /* Not compiled into display lists (ARB_draw_instanced). */
+    GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glDrawArraysInstancedARB(GL_TRIANGLE_FAN, 0, 4, 2);
+    expect_error(GL_INVALID_OPERATION, "glDrawArraysInstanced in a display list");
+    glDrawElementsInstancedARB(GL_TRIANGLES, 6, GL_UNSIGNED_SHORT, quad_indices, 2);
+    expect_error(GL_INVALID_OPERATION, "glDrawElementsInstanced in a display list");
+    glEndList();
+    glDeleteLists(list, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     glDrawArraysInstancedARB(GL_TRIANGLE_FAN, 0, 4, 0);
     expect_error(GL_NO_ERROR, "glDrawArraysInstanced with no instances");

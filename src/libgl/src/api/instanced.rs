@@ -23,13 +23,28 @@ macro_rules! record {
     };
 }
 
+/// An instanced draw while a display list is compiled: INVALID_OPERATION,
+/// and nothing is compiled or drawn (ARB_draw_instanced: "The error
+/// INVALID_OPERATION is generated if DrawArraysInstancedARB or
+/// DrawElementsInstancedARB is called during display list compilation";
+/// Mesa does the same for every instanced draw).
+macro_rules! draw {
+    ($name:literal, |$c:ident| $body:expr) => {
+        record!($name, |$c| if $c.compiling_list() {
+            Err(oxgl_core::ApiError::InvalidOperation)
+        } else {
+            $body
+        })
+    };
+}
+
 unsafe extern "C" fn DrawArraysInstanced(
     mode: GLenum,
     first: GLint,
     count: GLsizei,
     instances: GLsizei,
 ) {
-    record!("glDrawArraysInstanced", |c| c.draw_arrays_instanced(
+    draw!("glDrawArraysInstanced", |c| c.draw_arrays_instanced(
         mode, first, count, instances, 0, &Client
     ))
 }
@@ -41,7 +56,7 @@ unsafe extern "C" fn DrawArraysInstancedBaseInstance(
     instances: GLsizei,
     base_instance: GLuint,
 ) {
-    record!("glDrawArraysInstancedBaseInstance", |c| c
+    draw!("glDrawArraysInstancedBaseInstance", |c| c
         .draw_arrays_instanced(
             mode,
             first,
@@ -59,7 +74,7 @@ unsafe extern "C" fn DrawElementsInstanced(
     indices: *const c_void,
     instances: GLsizei,
 ) {
-    record!("glDrawElementsInstanced", |c| c.draw_elements_instanced(
+    draw!("glDrawElementsInstanced", |c| c.draw_elements_instanced(
         mode,
         count,
         type_,
@@ -79,7 +94,7 @@ unsafe extern "C" fn DrawElementsInstancedBaseVertex(
     instances: GLsizei,
     base_vertex: GLint,
 ) {
-    record!("glDrawElementsInstancedBaseVertex", |c| c
+    draw!("glDrawElementsInstancedBaseVertex", |c| c
         .draw_elements_instanced(
             mode,
             count,
@@ -100,7 +115,7 @@ unsafe extern "C" fn DrawElementsInstancedBaseInstance(
     instances: GLsizei,
     base_instance: GLuint,
 ) {
-    record!("glDrawElementsInstancedBaseInstance", |c| c
+    draw!("glDrawElementsInstancedBaseInstance", |c| c
         .draw_elements_instanced(
             mode,
             count,
@@ -122,7 +137,7 @@ unsafe extern "C" fn DrawElementsInstancedBaseVertexBaseInstance(
     base_vertex: GLint,
     base_instance: GLuint,
 ) {
-    record!("glDrawElementsInstancedBaseVertexBaseInstance", |c| c
+    draw!("glDrawElementsInstancedBaseVertexBaseInstance", |c| c
         .draw_elements_instanced(
             mode,
             count,
