@@ -49,7 +49,11 @@ pub struct Output {
 
 /// Directories whose every `.rs` file is generated: a file there that
 /// [`generate`] does not produce is stale.
-pub const GENERATED_DIRS: [&str; 2] = ["glapi/src/generated", "src/libgl/src/generated"];
+pub const GENERATED_DIRS: [&str; 3] = [
+    "glapi/src/generated",
+    "src/libgl/src/generated",
+    "fuzz-gl/src/generated",
+];
 
 /// Hand-written EGL entry points: one name per line, `#` comments.
 const CUSTOM_EGL: &str = "glapi/gen/custom_egl.txt";
@@ -94,7 +98,8 @@ pub fn stray_files(root: &Path, outputs: &[Output]) -> Vec<PathBuf> {
 
 /// Generates every output from the XML under `root`.
 pub fn generate(root: &Path) -> Result<Vec<Output>, Error> {
-    let gl = parse(root, "glapi/xml/gl.xml")?;
+    let gl_xml = read(root, "glapi/xml/gl.xml")?;
+    let gl = Registry::parse(&gl_xml, "glapi/xml/gl.xml")?;
     let glx = parse(root, "glapi/xml/glx.xml")?;
     let egl = parse(root, "glapi/xml/egl.xml")?;
     let custom_egl: Vec<String> = read(root, CUSTOM_EGL)?
@@ -130,5 +135,6 @@ pub fn generate(root: &Path) -> Result<Vec<Output>, Error> {
             "src/libgl/src/generated/egl_stubs.rs",
             emit::stubs::egl(&egl, &custom_egl)?,
         ),
+        out("fuzz-gl/src/generated/api.rs", emit::fuzz::emit(&gl_xml)?),
     ])
 }

@@ -4,6 +4,7 @@
 pub mod commands;
 pub mod dispatch;
 pub mod enums;
+pub mod fuzz;
 pub mod stubs;
 pub mod winsys;
 
