@@ -869,6 +869,14 @@ fn certain_error(cmd: &Cmd, args: &[u64]) -> Option<String> {
         if p.name == "textarget" && value_of(cmd, args, "texture") == Some(0) {
             continue;
         }
+        // The *Range commands ignore offset and size when unbinding
+        // (buffer 0), e.g. glTexBufferRange (GL 4.6 §8.9).
+        if cmd.name.contains("Range")
+            && matches!(p.name, "offset" | "size")
+            && value_of(cmd, args, "buffer") == Some(0)
+        {
+            continue;
+        }
         match p.base {
             "GLenum" if p.depth == 0 && !api::is_enum(args[i] as u32) => {
                 return Some(format!("{} = {:#x} is no GL enum", p.name, args[i] as u32));

@@ -532,13 +532,24 @@ impl<'e> Worker<'e> {
             self.finding(format!("internal {}", cmd.name), text);
         }
         // Without a current context the call went nowhere.
+        let mut early = Vec::new();
         match cmd.name {
             "glBegin" if self.current => self.in_begin = true,
             "glEnd" if self.current => self.in_begin = false,
+            "glCallList" | "glCallLists" if self.current && !self.in_begin => {
+                // A list may hold a glBegin without its glEnd. Between them
+                // glGetError returns 0 even after an invalid call, which is
+                // how to tell (glGetIntegerv of a non-enum is invalid).
+                early = self.drain();
+                self.get_int(0xFFFF_FFFE);
+                self.in_begin = self.gl_error() == GL_NO_ERROR;
+                self.drain();
+            }
             _ => {}
         }
         if self.current && !self.in_begin {
-            let errors = self.drain();
+            let mut errors = early;
+            errors.extend(self.drain());
             if self.trace_from.is_some_and(|f| self.iteration >= f) {
                 say(&format!(
                     "    -> errors {errors:x?}{}",
