@@ -449,8 +449,12 @@ impl Context {
     /// compatibility §10.3.5 defines the draws through `ArrayElement`, which
     /// issues no vertex command when neither is enabled — so nothing is
     /// drawn, whatever the count (Mesa's `skip_validated_draw`).
+    ///
+    /// While a list is compiled the draw is recorded as always: it is
+    /// checked again when the list runs (inside `glBegin`, say).
     fn draw_has_vertices(&self) -> bool {
-        if self.params().profile != Profile::Compat
+        if self.compiling_list()
+            || self.params().profile != Profile::Compat
             || self.programs.exec.is_some()
             || self.arb_enabled(0)
         {
