@@ -17,6 +17,9 @@
  *     glDeleteLists frees it.
  *   - glShaderSource: count 0 keeps the source; a NULL string among the
  *     strings is INVALID_OPERATION; a NULL array INVALID_VALUE.
+ *   - glGen*(INT_MAX) and glDelete*(INT_MAX): GL_OUT_OF_MEMORY at once.
+ *   - glMap1f with a stride past its points reads only the points.
+ *   - glXSwapIntervalMESA(INT_MAX) is clamped to GLX_MAX_SWAP_INTERVAL_EXT.
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
@@ -178,6 +181,43 @@ static void huge_lists(void)
     expect_error(GL_INVALID_VALUE, "glGenLists(-1)");
 }
 
+/* glGen*(INT_MAX) / glDelete*(INT_MAX): GL_OUT_OF_MEMORY at once (more
+ * than MAX_NAMES_PER_CALL names), nothing written or read. */
+static void huge_names(void)
+{
+    GLuint *one = guarded(sizeof(GLuint));
+    *one = 0;
+    double t = now();
+    glGenTextures(INT_MAX, one);
+    expect_error(GL_OUT_OF_MEMORY, "glGenTextures(INT_MAX)");
+    CHECK(*one == 0, "glGenTextures(INT_MAX) wrote a name");
+    glGenBuffers(INT_MAX, one);
+    expect_error(GL_OUT_OF_MEMORY, "glGenBuffers(INT_MAX)");
+    glDeleteTextures(INT_MAX, one);
+    expect_error(GL_OUT_OF_MEMORY, "glDeleteTextures(INT_MAX)");
+    glGenTextures(-1, one);
+    expect_error(GL_INVALID_VALUE, "glGenTextures(-1)");
+    glGenTextures(1, one);
+    expect_error(GL_NO_ERROR, "glGenTextures(1)");
+    CHECK(*one != 0, "glGenTextures(1) wrote no name");
+    glDeleteTextures(1, one);
+    CHECK(now() - t < 5.0, "huge name counts took %.1f s", now() - t);
+}
+
+/* glMap1f with a huge stride reads only its control points. */
+static void map_stride(void)
+{
+    GLfloat *points = guarded(4 * sizeof(GLfloat));
+    points[0] = 1, points[1] = 2, points[2] = 3;
+    points[3] = 4;
+    /* Two points of one component, a stride of 3: points 0 and 3. */
+    glMap1f(GL_MAP1_INDEX, 0, 1, 3, 2, points);
+    expect_error(GL_NO_ERROR, "glMap1f with stride 3");
+    GLfloat got[2] = { 0, 0 };
+    glGetMapfv(GL_MAP1_INDEX, GL_COEFF, got);
+    CHECK(got[0] == 1 && got[1] == 4, "GL_COEFF %g %g, expected 1 4", got[0], got[1]);
+}
+
 static void shader_source(void)
 {
     GLuint s = glCreateShader(GL_FRAGMENT_SHADER);
@@ -205,6 +245,27 @@ static void shader_source(void)
     glDeleteShader(s);
 }
 
+/* glXSwapIntervalMESA(INT_MAX) is clamped to GLX_MAX_SWAP_INTERVAL_EXT
+ * (swaps are paced by sleeping: INT_MAX frames would be a year). */
+static void swap_interval(struct test_window *t)
+{
+    int (*set)(unsigned) = (int (*)(unsigned))glXGetProcAddressARB(
+        (const GLubyte *)"glXSwapIntervalMESA");
+    int (*get)(void) = (int (*)(void))glXGetProcAddressARB(
+        (const GLubyte *)"glXGetSwapIntervalMESA");
+    if (!set || !get) {
+        CHECK(0, "no glXSwapIntervalMESA");
+        return;
+    }
+    unsigned max = 0;
+    glXQueryDrawable(t->dpy, t->win, 0x20F2 /* GLX_MAX_SWAP_INTERVAL_EXT */, &max);
+    CHECK(set(INT_MAX) == 0, "glXSwapIntervalMESA(INT_MAX) failed");
+    CHECK(max > 0 && get() == (int)max, "interval %d after INT_MAX, max %u", get(), max);
+    set(0);
+    glXSwapBuffers(t->dpy, t->win);
+    glXSwapBuffers(t->dpy, t->win);
+}
+
 int main(void)
 {
     struct test_window t = open_test_window();
@@ -212,15 +273,25 @@ int main(void)
     fflush(stdout);
     uniforms();
 #ifndef REFERENCE_RUN
-    /* Mesa 22.3 runs these for minutes (it draws 2^31 vertices at the
-     * current position, and materialises 2^31 list names). */
+    /* Not on Mesa 22.3: it runs the first two for minutes (it draws 2^31
+     * vertices at the current position, materialises 2^31 list or object
+     * names), and keeps a swap interval of INT_MAX. */
     printf("huge draws\n");
     fflush(stdout);
     huge_draws();
     printf("huge lists\n");
     fflush(stdout);
     huge_lists();
+    printf("huge names\n");
+    fflush(stdout);
+    huge_names();
+    printf("swap interval\n");
+    fflush(stdout);
+    swap_interval(&t);
 #endif
+    printf("map stride\n");
+    fflush(stdout);
+    map_stride();
     printf("shader source\n");
     fflush(stdout);
     shader_source();

@@ -1323,12 +1323,17 @@ pub unsafe fn swap_interval_ext(dpy: *mut Display, drawable: c_ulong, interval: 
     }
 }
 
+/// The swap interval of the current drawable, after setting it to `set`.
+/// A set interval is clamped to [`MAX_SWAP_INTERVAL`], as
+/// GLX_EXT_swap_control clamps its own: swaps are paced by sleeping, and an
+/// interval of `INT_MAX` frames would stop the application for a year.
 fn current_drawable_interval(set: Option<c_int>) -> Option<c_int> {
     context::with_current(|cur| {
         let cur = cur?;
         let dr = find_drawable(&cur.ctx.display, cur.draw)?;
         if let Some(v) = set {
-            dr.swap_interval.store(v, Ordering::Relaxed);
+            dr.swap_interval
+                .store(v.min(MAX_SWAP_INTERVAL as c_int), Ordering::Relaxed);
         }
         Some(dr.swap_interval.load(Ordering::Relaxed))
     })
