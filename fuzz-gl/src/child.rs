@@ -550,6 +550,11 @@ impl<'e> Worker<'e> {
         if self.current && !self.in_begin {
             let mut errors = early;
             errors.extend(self.drain());
+            if call.must_fail.is_some() && errors.is_empty() {
+                // Compiling a list? (Asked again: a glNewList may have been
+                // compiled or executed where the fuzzer could not see it.)
+                self.in_list = self.get_int(0x0B33) != 0; // GL_LIST_INDEX
+            }
             if self.trace_from.is_some_and(|f| self.iteration >= f) {
                 say(&format!(
                     "    -> errors {errors:x?}{}",
