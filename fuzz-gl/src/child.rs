@@ -1041,6 +1041,16 @@ impl<'e> Worker<'e> {
                     if let Some(f) = env.ext.swap_interval_mesa {
                         f(attr as u32);
                     }
+                    // A positive interval paces swaps that many frames
+                    // apart (up to GLX_MAX_SWAP_INTERVAL_EXT, 1,000 frames:
+                    // ~17 s a swap): the requested behaviour, not a hang.
+                    // Back to 0 once the calls are made.
+                    if let Some(f) = env.ext.swap_interval_ext {
+                        f(dpy, self.win, 0);
+                    }
+                    if let Some(f) = env.ext.swap_interval_mesa {
+                        f(0);
+                    }
                     let mut mask: libc::c_ulong = 0;
                     (glx.glXSelectEvent)(dpy, self.win, self.rng.next() as libc::c_ulong);
                     (glx.glXGetSelectedEvent)(

@@ -151,31 +151,7 @@ pub struct Known {
 
 /// The known findings (see docs/fuzzing.md "Known findings").
 pub const KNOWN: &[Known] = &[
-    Known {
-        command: "glXSwapBuffers",
-        kind: "hang",
-        reason: "glXSwapBuffers on a bogus drawable after some GL state never returns (replay: --replay 1000 --threads 1 --per-child 579 --trace-from 0)",
-    },
-    Known {
-        command: "glPolygonStipple",
-        kind: "crash",
-        reason: "between glBegin and glEnd it reads the mask (under the current unpack state) instead of failing with INVALID_OPERATION first (replay: --replay 9667 --threads 2 --per-child 2000 --skip glXSwapBuffers,glCallList)",
-    },
-    Known {
-        command: "glCallList",
-        kind: "hang",
-        reason: "a list built by random calls ran > 10 s (not yet triaged: may be nested lists of large work; replay: --replay 9300 --threads 2 --per-child 2000 --skip glXSwapBuffers --trace-from 0)",
-    },
-    Known {
-        command: "glMultiDrawArrays",
-        kind: "missing-error",
-        reason: "drawcount 0: no INVALID_ENUM for a mode that is no primitive type",
-    },
-    Known {
-        command: "glMultiDrawElements",
-        kind: "missing-error",
-        reason: "drawcount 0: no INVALID_ENUM for a bad mode or type",
-    },
+    // Empty: every finding so far is fixed (docs/fuzzing.md "Findings").
 ];
 
 /// Whether `--ci` skips `cmd` because of a known finding.

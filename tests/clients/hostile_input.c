@@ -20,6 +20,8 @@
  *   - glGen*(INT_MAX) and glDelete*(INT_MAX): GL_OUT_OF_MEMORY at once.
  *   - glMap1f with a stride past its points reads only the points.
  *   - glXSwapIntervalMESA(INT_MAX) is clamped to GLX_MAX_SWAP_INTERVAL_EXT.
+ *   - The GL API fuzzer's findings: glPolygonStipple inside glBegin/glEnd,
+ *     glMultiDraw* errors with drawcount 0, a list that calls itself.
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
@@ -218,6 +220,48 @@ static void map_stride(void)
     CHECK(got[0] == 1 && got[1] == 4, "GL_COEFF %g %g, expected 1 4", got[0], got[1]);
 }
 
+/* Findings of the GL API fuzzer (docs/fuzzing.md). */
+static void fuzz_findings(void)
+{
+    /* glPolygonStipple between glBegin and glEnd fails before it reads
+     * the mask: here one byte, under an unpack state that asks for more. */
+    GLubyte *byte = guarded(1);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 4096);
+    glBegin(GL_TRIANGLES);
+    glPolygonStipple(byte);
+    glEnd();
+    expect_error(GL_INVALID_OPERATION, "glPolygonStipple inside glBegin/glEnd");
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+
+    /* glMultiDraw* check mode and type with drawcount 0. */
+    GLint first = 0;
+    GLsizei count = 3;
+    const void *indices = NULL;
+    glMultiDrawArrays(0xffff9345, &first, &count, 0);
+    expect_error(GL_INVALID_ENUM, "glMultiDrawArrays(bad mode, drawcount 0)");
+    glMultiDrawElements(GL_TRIANGLES, &count, 0x1234, &indices, 0);
+    expect_error(GL_INVALID_ENUM, "glMultiDrawElements(bad type, drawcount 0)");
+    glMultiDrawArrays(GL_TRIANGLES, &first, &count, -1);
+    expect_error(GL_INVALID_VALUE, "glMultiDrawArrays(drawcount -1)");
+}
+
+/* A list that calls itself twice: 2^64 lists before the nesting limit
+ * stops it; a top-level call runs a bounded number of them. */
+static void recursive_list(void)
+{
+    GLuint list = glGenLists(1);
+    glNewList(list, GL_COMPILE);
+    glColor3f(0.5f, 0.5f, 0.5f);
+    glCallList(list);
+    glCallList(list);
+    glEndList();
+    double t = now();
+    glCallList(list);
+    expect_error(GL_NO_ERROR, "a self-calling list");
+    CHECK(now() - t < 10.0, "a self-calling list ran %.1f s", now() - t);
+    glDeleteLists(list, 1);
+}
+
 static void shader_source(void)
 {
     GLuint s = glCreateShader(GL_FRAGMENT_SHADER);
@@ -285,10 +329,16 @@ int main(void)
     printf("huge names\n");
     fflush(stdout);
     huge_names();
+    printf("recursive list\n");
+    fflush(stdout);
+    recursive_list();
     printf("swap interval\n");
     fflush(stdout);
     swap_interval(&t);
 #endif
+    printf("fuzz findings\n");
+    fflush(stdout);
+    fuzz_findings();
     printf("map stride\n");
     fflush(stdout);
     map_stride();

@@ -71,6 +71,13 @@ pub struct DisplayLists {
 /// Maximum nesting of `glCallList` (`GL_MAX_LIST_NESTING`).
 pub const MAX_LIST_NESTING: u32 = 64;
 
+/// The most lists one top-level `glCallList` runs nested in it. Nesting
+/// alone does not bound the work: a list that calls itself twice runs 2^64
+/// lists before `GL_MAX_LIST_NESTING` stops it, which is a hang for any
+/// implementation (Mesa's too). Nested calls past this many are ignored as
+/// calls past the nesting limit are, and logged once under `LIBGL_DEBUG`.
+pub const MAX_NESTED_CALLS: u32 = 1 << 20;
+
 impl DisplayLists {
     /// `glGenLists`: `range` contiguous unused names; 0 when `range` is 0 or
     /// no such run exists. INVALID_VALUE for a negative range.
@@ -218,6 +225,11 @@ pub struct ListState {
     pub compiling: Option<Compiling>,
     /// Current `glCallList` nesting.
     pub depth: u32,
+    /// Lists the current top-level `glCallList` has run nested in it (see
+    /// [`MAX_NESTED_CALLS`]).
+    pub nested_calls: u32,
+    /// The nested-call limit was reached (logged once per context).
+    pub nested_limit_logged: bool,
 }
 
 impl Context {
@@ -539,6 +551,21 @@ impl Context {
     fn execute_list(&mut self, name: u32) {
         if self.lists.depth >= MAX_LIST_NESTING {
             return;
+        }
+        if self.lists.depth == 0 {
+            self.lists.nested_calls = 0;
+        } else if self.lists.nested_calls >= MAX_NESTED_CALLS {
+            if !self.lists.nested_limit_logged {
+                self.lists.nested_limit_logged = true;
+                oxgl_util::log!(
+                    oxgl_util::log::Level::Info,
+                    "glCallList: more than {MAX_NESTED_CALLS} lists nested in one call; \
+                     the rest are ignored"
+                );
+            }
+            return;
+        } else {
+            self.lists.nested_calls += 1;
         }
         let Some(ops) = self.shared().lists().get(name) else {
             return;

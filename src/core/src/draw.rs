@@ -443,6 +443,31 @@ impl Context {
     /// Common draw validation (GL 4.6 §10.4): INVALID_OPERATION inside
     /// Begin/End or without a VAO in a core context; INVALID_ENUM for a bad
     /// mode; INVALID_VALUE for a negative count.
+    /// The checks `glMultiDrawArrays` (`index_type` `None`) and
+    /// `glMultiDrawElements` make before they read their arrays, in Mesa's
+    /// order (`_mesa_validate_MultiDraw*`): inside `glBegin`
+    /// INVALID_OPERATION, a negative `drawcount` INVALID_VALUE, a `mode` that
+    /// is no primitive type or a bad index type INVALID_ENUM — with a
+    /// `drawcount` of 0 too.
+    pub fn check_multi_draw(
+        &self,
+        mode: GLenum,
+        index_type: Option<GLenum>,
+        drawcount: i32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if drawcount < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if !valid_mode(mode, self.params().profile) {
+            return Err(ApiError::InvalidEnum);
+        }
+        if let Some(t) = index_type {
+            index_size(t)?;
+        }
+        Ok(())
+    }
+
     /// Whether a draw from the arrays makes any vertex. In a compatibility
     /// context without a vertex shader or vertex program, a vertex is made
     /// by the position array (or generic array 0) only: GL 4.6

@@ -297,8 +297,8 @@ unsafe extern "C" fn MultiDrawArrays(
     drawcount: GLsizei,
 ) {
     with_ctx("glMultiDrawArrays", (), |c| {
-        if drawcount < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+        let r = c.check_multi_draw(mode, None, drawcount);
+        if c.record(r).is_none() {
             return;
         }
         if first.is_null() || count.is_null() {
@@ -331,8 +331,8 @@ unsafe extern "C" fn MultiDrawElements(
     drawcount: GLsizei,
 ) {
     with_ctx("glMultiDrawElements", (), |c| {
-        if drawcount < 0 {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
+        let r = c.check_multi_draw(mode, Some(type_), drawcount);
+        if c.record(r).is_none() {
             return;
         }
         if count.is_null() || indices.is_null() {

@@ -192,6 +192,15 @@ handler!(line_stipple "glLineStipple"(f: GLint, p: GLushort) => |c| c.line_stipp
 
 unsafe extern "C" fn polygon_stipple(mask: *const GLubyte) {
     with_ctx("glPolygonStipple", (), |c| {
+        // Between glBegin and glEnd the command only fails: the mask is not
+        // read (the unpack state it would be read under may not be the
+        // application's idea of it; found by the API fuzzer).
+        if !c.compiling_list() {
+            let r = c.outside_begin_end();
+            if c.record(r).is_none() {
+                return;
+            }
+        }
         let (len, _) = oxgl_core::Context::stipple_layout(&c.state.unpack);
         // SAFETY: GL 4.6 compat §14.6.2: the command reads a 32×32 bitmap
         // from `mask` under the unpack state: `len` bytes.
