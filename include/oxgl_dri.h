@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 8
+#define OXGL_DRI_ABI_VERSION 9
 
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
@@ -469,8 +469,11 @@ typedef struct OxglDrawDesc {
   const struct OxglPrim *prims;
   // Entries of `prims`.
   uint32_t num_prims;
-  // Instances (1 for non-instanced draws).
+  // Instances (1 for non-instanced draws). The core draws the
+  // instances of an instanced draw one call each, so it passes 1.
   uint32_t instance_count;
+  // `gl_InstanceID` of this call's vertices (the core's instance loop).
+  int32_t instance_id;
   // Vertex shader from `create_shader`.
   struct OxglShader *vs;
   // Fragment shader from `create_shader`.
