@@ -1031,12 +1031,9 @@ impl<'e> Worker<'e> {
                     }
                 }
                 14 => {
+                    let target = if self.rng.chance(50) { self.win } else { bogus };
                     if let Some(f) = env.ext.swap_interval_ext {
-                        f(
-                            dpy,
-                            if self.rng.chance(50) { self.win } else { bogus },
-                            attr,
-                        );
+                        f(dpy, target, attr);
                     }
                     if let Some(f) = env.ext.swap_interval_mesa {
                         f(attr as u32);
@@ -1047,6 +1044,7 @@ impl<'e> Worker<'e> {
                     // Back to 0 once the calls are made.
                     if let Some(f) = env.ext.swap_interval_ext {
                         f(dpy, self.win, 0);
+                        f(dpy, target, 0);
                     }
                     if let Some(f) = env.ext.swap_interval_mesa {
                         f(0);

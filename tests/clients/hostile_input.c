@@ -21,7 +21,8 @@
  *   - glMap1f with a stride past its points reads only the points.
  *   - glXSwapIntervalMESA(INT_MAX) is clamped to GLX_MAX_SWAP_INTERVAL_EXT.
  *   - The GL API fuzzer's findings: glPolygonStipple inside glBegin/glEnd,
- *     glMultiDraw* errors with drawcount 0, a list that calls itself.
+ *     glMultiDraw* errors with drawcount 0, a list that calls itself, an
+ *     incomplete framebuffer's error at glBegin (not at a later glMapBuffer).
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
@@ -243,6 +244,31 @@ static void fuzz_findings(void)
     expect_error(GL_INVALID_ENUM, "glMultiDrawElements(bad type, drawcount 0)");
     glMultiDrawArrays(GL_TRIANGLES, &first, &count, -1);
     expect_error(GL_INVALID_VALUE, "glMultiDrawArrays(drawcount -1)");
+
+    /* An incomplete framebuffer is glBegin's error, not that of the next
+     * command that flushes vertices (here glMapBuffer, which then must
+     * succeed). */
+    GLuint fb, buf;
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glBegin(GL_TRIANGLES);
+    expect_error(GL_INVALID_FRAMEBUFFER_OPERATION, "glBegin with an incomplete framebuffer");
+    glVertex2f(0, 0);
+    glVertex2f(1, 0);
+    glVertex2f(0, 1);
+    glEnd();
+    glGetError(); /* glEnd without a glBegin that took: INVALID_OPERATION */
+    glGenBuffers(1, &buf);
+    glBindBuffer(GL_ARRAY_BUFFER, buf);
+    glBufferData(GL_ARRAY_BUFFER, 16, NULL, GL_STATIC_DRAW);
+    void *map = glMapBuffer(GL_ARRAY_BUFFER, GL_WRITE_ONLY);
+    expect_error(GL_NO_ERROR, "glMapBuffer after a failed glBegin");
+    CHECK(map != NULL, "glMapBuffer returned NULL");
+    glUnmapBuffer(GL_ARRAY_BUFFER);
+    glBindBuffer(GL_ARRAY_BUFFER, 0);
+    glDeleteBuffers(1, &buf);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
 }
 
 /* A list that calls itself twice: 2^64 lists before the nesting limit

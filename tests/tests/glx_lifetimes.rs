@@ -100,3 +100,19 @@ fn glx_lifetimes_without_server_glx() {
     let out = run_with_timeout(cmd, Duration::from_secs(120));
     check(&out, "server without GLX");
 }
+
+/// GLX errors raised in one thread while Xlib requests fail in another
+/// (`tests/clients/glx_error_threads.c`, passes on Mesa): the
+/// application's handler sees them all and Xlib's default handler, which
+/// exits, is never called.
+#[test]
+fn glx_errors_from_two_threads() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("glx_error_threads");
+    let out = run_client(&client, NO_ARGS, &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "glx_error_threads failed:\n{out}"
+    );
+}

@@ -531,7 +531,8 @@ impl Context {
         }
         // ARB_vertex_program §2.14.1: an enabled target with an invalid
         // program bound.
-        self.arb_validate_draw()
+        self.arb_validate_draw()?;
+        self.check_draw_framebuffer()
     }
 
     /// Resolves the bytes of every source: buffer ranges are checked against

@@ -1189,6 +1189,23 @@ impl Context {
         self.fbo.draw_bits
     }
 
+    /// INVALID_FRAMEBUFFER_OPERATION when a framebuffer object bound for
+    /// drawing is incomplete (GL 4.6 §9.4.4). The commands that draw check
+    /// it when they are issued — `glBegin` and the array draws, as Mesa's
+    /// `_mesa_valid_to_render` — so that the error is theirs, not that of
+    /// whatever later command flushes their vertices. While a list is only
+    /// compiled nothing is drawn, and nothing is checked.
+    pub(crate) fn check_draw_framebuffer(&self) -> ApiResult {
+        let draw = self.fbo.draw_binding;
+        if draw == 0 || (self.compiling_list() && !self.executing()) {
+            return Ok(());
+        }
+        if self.fb_status(draw).0 != GL_FRAMEBUFFER_COMPLETE {
+            return Err(ApiError::InvalidFramebufferOperation);
+        }
+        Ok(())
+    }
+
     /// Before a framebuffer operation: with an object bound, checks it is
     /// complete (INVALID_FRAMEBUFFER_OPERATION), gives it a drawable of its
     /// size and uploads the attachments that changed. The operation may

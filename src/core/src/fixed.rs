@@ -87,6 +87,7 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         self.arb_validate_draw()?;
+        self.check_draw_framebuffer()?;
         // Material attributes start from the material (glPopAttrib may
         // have changed it without them).
         self.sync_material_attribs();

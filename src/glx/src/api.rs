@@ -807,7 +807,9 @@ pub unsafe fn query_context(
         GLX_FBCONFIG_ID => c.config.id,
         GLX_RENDER_TYPE => c.render_type,
         GLX_SCREEN => c.config.screen,
-        0x800B => c.id as c_int, // GLX_SHARE_CONTEXT_EXT... (context id)
+        // GLX_VISUAL_ID_EXT (GLX_EXT_import_context), which Mesa answers
+        // too; GLX_SCREEN_EXT is GLX_SCREEN.
+        0x800B => c.config.visual_id as c_int,
         _ => return GLX_BAD_ATTRIBUTE,
     };
     // SAFETY: writable out-parameter.

@@ -109,6 +109,11 @@ unsafe extern "C" {
         length: c_int,
     ) -> c_int;
     pub fn XDisplayString(dpy: *mut Display) -> *mut c_char;
+    /// Xlib's handler when the application set none (prints, exits).
+    pub fn _XDefaultError(dpy: *mut Display, event: *mut XErrorEvent) -> c_int;
+    /// The handler `XSetErrorHandler` installed (Xlib's global, exported
+    /// from libX11 and declared in `Xlibint.h`); null until one is set.
+    pub static _XErrorFunction: XErrorHandler;
 }
 
 #[link(name = "X11-xcb")]
@@ -129,12 +134,15 @@ pub unsafe fn send_error(
     major: u8,
     minor: u8,
 ) {
-    // SAFETY: reading and restoring the handler is how Xlib exposes it.
-    let handler = unsafe {
-        let h = XSetErrorHandler(None);
-        XSetErrorHandler(h);
-        h
-    };
+    // The current handler, read from Xlib's global as `_XError` reads it.
+    // (Swapping handlers with XSetErrorHandler to learn it would leave
+    // Xlib's default handler, which exits, installed for a moment: an X
+    // error another thread processes then ends the process; found by the
+    // GL API fuzzer.)
+    // SAFETY: a pointer-sized global that Xlib writes only in
+    // XSetErrorHandler; read once, as Xlib itself reads it.
+    let handler: unsafe extern "C" fn(*mut Display, *mut XErrorEvent) -> c_int =
+        unsafe { std::ptr::addr_of!(_XErrorFunction).read_volatile() }.unwrap_or(_XDefaultError);
     // SAFETY: `dpy` is open.
     let serial = unsafe { XNextRequest(dpy) }.wrapping_sub(1);
     let mut event = XErrorEvent {
@@ -146,10 +154,9 @@ pub unsafe fn send_error(
         request_code: major,
         minor_code: minor,
     };
-    if let Some(h) = handler {
-        // SAFETY: the application's handler, called as Xlib would call it.
-        unsafe { h(dpy, &mut event) };
-    }
+    // SAFETY: the application's handler (or Xlib's default), called as
+    // Xlib calls it.
+    unsafe { handler(dpy, &mut event) };
 }
 
 /// An `XVisualInfo` array allocated by Xlib (freed by the application with `XFree`).
