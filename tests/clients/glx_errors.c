@@ -33,6 +33,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cases.h"
+
 #ifndef GLX_CONTEXT_MAJOR_VERSION_ARB
 #define GLX_CONTEXT_MAJOR_VERSION_ARB 0x2091
 #define GLX_CONTEXT_MINOR_VERSION_ARB 0x2092
@@ -350,11 +352,6 @@ static void case_thread_steal(const char *name)
 
 /* ---- driver ------------------------------------------------------------- */
 
-struct test_case {
-    const char *name;
-    void (*run)(const char *name);
-};
-
 static const struct test_case cases[] = {
     {"query_version", case_query_version},
     {"create_attribs_gl99", case_gl99},
@@ -385,36 +382,5 @@ int main(int argc, char **argv)
     }
     XCloseDisplay(probe);
 
-    int status = 0;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const struct test_case *c = &cases[i];
-        if (argc > 1 && strcmp(argv[1], c->name) != 0)
-            continue;
-        fflush(stdout);
-        pid_t pid = fork();
-        if (pid < 0) {
-            printf("%s: skipped (fork failed)\n", c->name);
-            status = 1;
-            continue;
-        }
-        if (pid == 0) {
-            alarm(20);
-            c->run(c->name);
-            fflush(stdout);
-            _exit(0);
-        }
-        int ws = 0;
-        waitpid(pid, &ws, 0);
-        if (WIFSIGNALED(ws)) {
-            int sig = WTERMSIG(ws);
-            printf("%s: crashed (signal %d%s)\n", c->name, sig,
-                   sig == SIGALRM ? ", hung for 20 s" : "");
-            status = 1;
-        } else if (WEXITSTATUS(ws) != 0) {
-            printf("%s: crashed (exit %d)\n", c->name, WEXITSTATUS(ws));
-            status = 1;
-        }
-        fflush(stdout);
-    }
-    return status;
+    return run_cases(cases, sizeof cases / sizeof cases[0], argc, argv);
 }

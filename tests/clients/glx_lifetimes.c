@@ -34,6 +34,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cases.h"
+
 /* ---- per-child state ---------------------------------------------------- */
 
 static char errors[512]; /* " error=..." for each X error of the step */
@@ -381,11 +383,6 @@ static void case_default_handler(const char *name)
 
 /* ---- driver ------------------------------------------------------------- */
 
-struct test_case {
-    const char *name;
-    void (*run)(const char *name);
-};
-
 static const struct test_case cases[] = {
     {"error_names", case_error_names},
     {"destroy_current", case_destroy_current},
@@ -402,36 +399,5 @@ int main(int argc, char **argv)
     XInitThreads();
     XSetErrorHandler(on_x_error);
 
-    int status = 0;
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const struct test_case *c = &cases[i];
-        if (argc > 1 && strcmp(argv[1], c->name) != 0)
-            continue;
-        fflush(stdout);
-        pid_t pid = fork();
-        if (pid < 0) {
-            printf("%s: skipped (fork failed)\n", c->name);
-            status = 1;
-            continue;
-        }
-        if (pid == 0) {
-            alarm(20);
-            c->run(c->name);
-            fflush(stdout);
-            _exit(0);
-        }
-        int ws = 0;
-        waitpid(pid, &ws, 0);
-        if (WIFSIGNALED(ws)) {
-            int sig = WTERMSIG(ws);
-            printf("%s: crashed (signal %d%s)\n", c->name, sig,
-                   sig == SIGALRM ? ", hung for 20 s" : "");
-            status = 1;
-        } else if (WEXITSTATUS(ws) != 0) {
-            printf("%s: crashed (exit %d)\n", c->name, WEXITSTATUS(ws));
-            status = 1;
-        }
-        fflush(stdout);
-    }
-    return status;
+    return run_cases(cases, sizeof cases / sizeof cases[0], argc, argv);
 }

@@ -13,6 +13,7 @@
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
+#include "probe.h"
 
 #include <malloc.h>
 #include <string.h>
@@ -32,19 +33,12 @@ static long resident(void)
     return rss * sysconf(_SC_PAGESIZE);
 }
 
+/* A quad over the window sampling the bound texture (one texel: the
+ * backend still keeps its copy of the whole texture). */
 static void textured_quad(void)
 {
     glEnable(GL_TEXTURE_2D);
-    glBegin(GL_QUADS);
-    glTexCoord2f(0, 0);
-    glVertex2f(-1, -1);
-    glTexCoord2f(1, 0);
-    glVertex2f(1, -1);
-    glTexCoord2f(1, 1);
-    glVertex2f(1, 1);
-    glTexCoord2f(0, 1);
-    glVertex2f(-1, 1);
-    glEnd();
+    unit_quad();
     glDisable(GL_TEXTURE_2D);
 }
 

@@ -682,11 +682,6 @@ mod tests {
             Err(ApiError::InvalidEnum)
         );
     }
-}
-
-#[cfg(test)]
-mod range_tests {
-    use super::*;
 
     #[test]
     fn gen_lists_reserves_ranges_without_materialising_them() {

@@ -319,28 +319,29 @@ impl Context {
         Ok(())
     }
 
-    /// `glEnableVertexAttribArray` / `glDisableVertexAttribArray`.
-    pub fn set_vertex_attrib_array(&mut self, index: u32, on: bool) -> ApiResult {
+    /// The array of generic attribute `index`, about to change (buffered
+    /// vertices are drawn first): INVALID_VALUE past
+    /// `GL_MAX_VERTEX_ATTRIBS` (GL 4.6 §10.3.2).
+    fn generic_array_mut(&mut self, index: u32) -> ApiResult<&mut ArrayState> {
         if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS {
             return Err(ApiError::InvalidValue);
         }
         self.flush_vertices();
         let a = self.generic_slot(index);
-        self.vertex_arrays.current_mut().arrays[a.index()].enabled = on;
+        Ok(&mut self.vertex_arrays.current_mut().arrays[a.index()])
+    }
+
+    /// `glEnableVertexAttribArray` / `glDisableVertexAttribArray`.
+    pub fn set_vertex_attrib_array(&mut self, index: u32, on: bool) -> ApiResult {
+        self.generic_array_mut(index)?.enabled = on;
         Ok(())
     }
 
-    /// `glVertexAttribDivisor`: INVALID_VALUE for an index past
-    /// `GL_MAX_VERTEX_ATTRIBS` (GL 4.6 §10.3.2). Generic attribute 0 is the
-    /// position array in a compatibility context, divisor and all.
+    /// `glVertexAttribDivisor`. Generic attribute 0 is the position array
+    /// in a compatibility context, divisor and all.
     pub fn vertex_attrib_divisor(&mut self, index: u32, divisor: u32) -> ApiResult {
         self.outside_begin_end()?;
-        if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS {
-            return Err(ApiError::InvalidValue);
-        }
-        self.flush_vertices();
-        let a = self.generic_slot(index);
-        self.vertex_arrays.current_mut().arrays[a.index()].divisor = divisor;
+        self.generic_array_mut(index)?.divisor = divisor;
         Ok(())
     }
 
