@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 9
+#define OXGL_DRI_ABI_VERSION 10
 
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
@@ -268,9 +268,11 @@ typedef struct OxglPrim {
 } OxglPrim;
 
 // One image of a texture: RGBA `f32` texels, rows bottom first, slices
-// (3D) one after another.
+// (3D) one after another — or, since ABI 10, an image the backend holds
+// itself: the contents of a buffer of one of its drawables.
 typedef struct OxglTexImage {
-  // `width * height * depth` texels.
+  // `width * height * depth` texels; null when `drawable` holds the
+  // image.
   const float (*texels)[4];
   // Width.
   uint32_t width;
@@ -278,6 +280,18 @@ typedef struct OxglTexImage {
   uint32_t height;
   // Depth (1 except 3D).
   uint32_t depth;
+  // ABI 10: null, or the drawable whose `buffer` holds this image — a
+  // texture image a framebuffer object rendered into, which the core
+  // did not copy back. The image is the buffer's `width` × `height`
+  // pixels from the bottom-left corner (`depth` 1), as its draws and
+  // clears left them (the backend finishes queued rendering into it
+  // first): 8-bit colour as unsigned normalized R, G, B, A (X reads
+  // as 1), float colour as its values, depth in R with G = B = 0 and
+  // A = 1. The drawable is live for the call; it may be the one drawn
+  // into (a rendering feedback loop, undefined in GL).
+  struct OxglDrawable *drawable;
+  // Which buffer of `drawable` (`FrontColor`, `Depth`, `Color1` ...).
+  enum OxglBuffer buffer;
 } OxglTexImage;
 
 // A complete texture bound to a unit a draw samples, with its sampler

@@ -172,3 +172,44 @@ fn always_software_skips_the_device() {
         "{out}"
     );
 }
+
+/// Rendering into textures through framebuffer objects and sampling them
+/// moves no image between the core and the backend: between the client's
+/// marks (three frames of render-to-texture, depth texture included, and
+/// sampling in the window) the backend is never asked to map a buffer,
+/// which is how the core copies images in and out of drawables.
+#[test]
+fn render_to_texture_copies_no_image() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("render_to_texture");
+    let fx = Fixture::new("rtt");
+    fx.install_recorder();
+    let log = fx.log().display().to_string();
+    let (sysfs, drivers) = (fx.sysfs(), fx.drivers());
+    let env = [
+        ("OXGL_SYSFS_ROOT", sysfs.as_str()),
+        ("LIBGL_DRIVERS_PATH", drivers.as_str()),
+        ("OXGL_RECORDER_LOG", log.as_str()),
+    ];
+    let out = run_client(&client, NO_ARGS, &env);
+    println!("{out}");
+    assert!(out.success() && out.has_line("PASS"), "{out}");
+    let hooks = read(&fx.log());
+    let steady: Vec<&str> = hooks
+        .lines()
+        .skip_while(|l| *l != "MARK steady")
+        .take_while(|l| *l != "MARK end")
+        .collect();
+    println!("hooks between the marks:\n{}", steady.join("\n"));
+    let count = |hook: &str| steady.iter().filter(|l| **l == hook).count();
+    assert!(count("draw_prims") >= 9, "the frames did not draw");
+    assert_eq!(count("map_buffer"), 0, "images were copied");
+    assert_eq!(count("create_drawable"), 0, "drawables were remade");
+    // After the marks, glGetTexImage and glReadPixels do copy.
+    assert!(
+        hooks
+            .lines()
+            .skip_while(|l| *l != "MARK end")
+            .any(|l| l == "map_buffer")
+    );
+}

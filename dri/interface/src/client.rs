@@ -260,7 +260,9 @@ impl Drawable {
         })
     }
 
-    fn raw(&self) -> *mut OxglDrawable {
+    /// The backend's handle, for descriptors that name this drawable
+    /// (`OxglTexImage::drawable`); valid while `self` lives.
+    pub fn raw(&self) -> *mut OxglDrawable {
         self.raw.as_ptr()
     }
 }

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 9;
+pub const OXGL_DRI_ABI_VERSION: u32 = 10;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -555,11 +555,13 @@ pub struct OxglBlendDesc {
 }
 
 /// One image of a texture: RGBA `f32` texels, rows bottom first, slices
-/// (3D) one after another.
+/// (3D) one after another — or, since ABI 10, an image the backend holds
+/// itself: the contents of a buffer of one of its drawables.
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct OxglTexImage {
-    /// `width * height * depth` texels.
+    /// `width * height * depth` texels; null when `drawable` holds the
+    /// image.
     pub texels: *const [f32; 4],
     /// Width.
     pub width: u32,
@@ -567,6 +569,18 @@ pub struct OxglTexImage {
     pub height: u32,
     /// Depth (1 except 3D).
     pub depth: u32,
+    /// ABI 10: null, or the drawable whose `buffer` holds this image — a
+    /// texture image a framebuffer object rendered into, which the core
+    /// did not copy back. The image is the buffer's `width` × `height`
+    /// pixels from the bottom-left corner (`depth` 1), as its draws and
+    /// clears left them (the backend finishes queued rendering into it
+    /// first): 8-bit colour as unsigned normalized R, G, B, A (X reads
+    /// as 1), float colour as its values, depth in R with G = B = 0 and
+    /// A = 1. The drawable is live for the call; it may be the one drawn
+    /// into (a rendering feedback loop, undefined in GL).
+    pub drawable: *mut OxglDrawable,
+    /// Which buffer of `drawable` (`FrontColor`, `Depth`, `Color1` ...).
+    pub buffer: OxglBuffer,
 }
 
 /// A complete texture bound to a unit a draw samples, with its sampler

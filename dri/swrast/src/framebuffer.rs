@@ -11,8 +11,8 @@
 //! `u32` words per pixel, the bits of red, green, blue and alpha `f32`s.
 
 use oxgl_dri_interface::{
-    OXGL_MAX_EXTRA_COLOR_BUFFERS as EXTRA_BUFFERS, OxglColorFormat, OxglDrawableDesc, OxglRect,
-    clear_bits, draw_buffer_bits,
+    OXGL_MAX_EXTRA_COLOR_BUFFERS as EXTRA_BUFFERS, OxglBuffer, OxglColorFormat, OxglDrawableDesc,
+    OxglRect, clear_bits, draw_buffer_bits,
 };
 
 /// Everything a clear needs, decoded from `OxglClearDesc`.
@@ -221,6 +221,62 @@ impl Buffers {
         Ok(())
     }
 
+    /// The `width` × `height` pixels of `buffer` from the bottom-left
+    /// corner as RGBA `f32` texels, rows bottom first: the image a texture
+    /// sampled straight from this drawable sees (`OxglTexImage::drawable`,
+    /// ABI 10). 8-bit colour reads as unsigned normalized values (X as 1),
+    /// float colour as stored, depth as `(d, 0, 0, 1)`. `None` when the
+    /// buffer is missing or smaller than asked, or allocation fails.
+    pub fn texels(&self, buffer: OxglBuffer, width: u32, height: u32) -> Option<Vec<[f32; 4]>> {
+        if width > self.width || height > self.height {
+            return None;
+        }
+        let (w, h) = (width as usize, height as usize);
+        let mut out: Vec<[f32; 4]> = Vec::new();
+        out.try_reserve_exact(w.checked_mul(h)?).ok()?;
+        // Storage row of GL row `y`.
+        let row = |y: usize| self.height as usize - 1 - y;
+        let stride = self.width as usize;
+        if buffer == OxglBuffer::Depth {
+            if self.depth.is_empty() {
+                return None;
+            }
+            for y in 0..h {
+                let r = &self.depth[row(y) * stride..][..w];
+                out.extend(r.iter().map(|&d| [d, 0.0, 0.0, 1.0]));
+            }
+            return Some(out);
+        }
+        let (data, format) = match buffer {
+            OxglBuffer::FrontColor => (&self.front, self.desc.color_format),
+            OxglBuffer::BackColor if !self.back.is_empty() => (&self.back, self.desc.color_format),
+            OxglBuffer::BackColor => (&self.front, self.desc.color_format),
+            other => {
+                let plane = self.extra.get(other.extra_index()? - 1)?;
+                (&plane.data, plane.format)
+            }
+        };
+        let words = color_words(format);
+        for y in 0..h {
+            let r = data.get(row(y) * stride * words..)?.get(..w * words)?;
+            match format {
+                OxglColorFormat::B8G8R8A8 => out.extend(r.iter().map(|&p| {
+                    let c = |s: u32| UNORM8[(p >> s) as usize & 0xff];
+                    [c(16), c(8), c(0), c(24)]
+                })),
+                OxglColorFormat::B8G8R8X8 => out.extend(r.iter().map(|&p| {
+                    let c = |s: u32| UNORM8[(p >> s) as usize & 0xff];
+                    [c(16), c(8), c(0), 1.0]
+                })),
+                _ => out.extend(
+                    r.chunks_exact(4)
+                        .map(|px| std::array::from_fn(|c| f32::from_bits(px[c]))),
+                ),
+            }
+        }
+        Some(out)
+    }
+
     /// Exchanges front and back (no-op when single-buffered).
     pub fn swap(&mut self) {
         if !self.back.is_empty() {
@@ -358,6 +414,18 @@ pub fn clear_span(line: &mut [u32], format: OxglColorFormat, color: [f32; 4], ma
     }
 }
 
+/// `i / 255` for every 8-bit value: what an unsigned normalized byte
+/// means (correctly rounded, as the core's conversions give it).
+const UNORM8: [f32; 256] = {
+    let mut t = [0.0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as f32 / 255.0;
+        i += 1;
+    }
+    t
+};
+
 /// Copies the overlap of two images of different sizes, bottom rows aligned.
 fn copy_overlap<T: Copy>(src: &[T], sw: u32, sh: u32, dst: &mut [T], dw: u32, dh: u32) {
     if src.is_empty() || dst.is_empty() {
@@ -435,6 +503,23 @@ mod tests {
         assert_eq!(b.back[13], 0xffff0000);
         assert_eq!(b.back[14], 0xffff0000);
         assert_eq!(b.back[0], 0xff000000);
+    }
+
+    #[test]
+    fn texels_read_from_the_bottom_left() {
+        let mut b = Buffers::new(&desc(3, 2)).unwrap();
+        // GL (0, 0) is storage row 1; (1, 1) storage row 0.
+        b.front[3] = 0x80ff_0033;
+        b.front[1] = 0xff00_ff00;
+        b.depth[3] = 0.5;
+        let t = b.texels(OxglBuffer::FrontColor, 2, 2).unwrap();
+        assert_eq!(t.len(), 4);
+        assert_eq!(t[0], [1.0, 0.0, 0.2, 128.0 / 255.0]);
+        assert_eq!(t[3], [0.0, 1.0, 0.0, 1.0]);
+        let d = b.texels(OxglBuffer::Depth, 1, 1).unwrap();
+        assert_eq!(d, vec![[0.5, 0.0, 0.0, 1.0]]);
+        assert!(b.texels(OxglBuffer::FrontColor, 4, 1).is_none());
+        assert!(b.texels(OxglBuffer::Color1, 1, 1).is_none());
     }
 
     #[test]

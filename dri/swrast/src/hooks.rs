@@ -36,7 +36,19 @@ struct Surface {
     raster: Option<Rasterizer>,
     target: Option<ColorBuffer>,
     frontend: Frontend,
+    /// Counts the locks that may have changed the contents ([`lock`]).
+    version: u64,
+    /// Buffers sampled as texture images (`OxglTexImage::drawable`) as
+    /// last converted: buffer, width, height, the version they were read
+    /// at, the texels.
+    sampled: Vec<(OxglBuffer, u32, u32, u64, SampledTexels)>,
 }
+
+/// A buffer's contents converted for sampling.
+type SampledTexels = Arc<Vec<[f32; 4]>>;
+
+/// Sampled conversions a drawable keeps (its few buffers, two sizes).
+const SAMPLED_KEPT: usize = 4;
 
 impl Surface {
     /// Finishes queued rendering and takes the planes back.
@@ -119,10 +131,50 @@ fn guard(f: impl FnOnce() -> OxglStatus) -> OxglStatus {
     catch_unwind(AssertUnwindSafe(f)).unwrap_or(OxglStatus::BadArgument)
 }
 
+/// Locks `d`'s storage for any use that may change it (drawing, clears,
+/// mappings, resizes, swaps): its contents version advances, so that
+/// sampled conversions are made again ([`sampled_texels`]).
 fn lock(d: &Drawable) -> std::sync::MutexGuard<'_, Surface> {
-    d.buffers
+    let mut s = d
+        .buffers
         .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    s.version = s.version.wrapping_add(1);
+    s
+}
+
+/// `buffer` of `d` (`width` × `height` from the bottom left) as texels to
+/// sample, after the rendering queued into it: the conversion made at an
+/// earlier draw while the contents have not changed since, else a new
+/// one. Locks only `d`, and only for the call, so a draw may sample the
+/// drawable it renders into (a feedback loop) without deadlock.
+fn sampled_texels(
+    d: &Drawable,
+    buffer: OxglBuffer,
+    width: u32,
+    height: u32,
+) -> Option<SampledTexels> {
+    let mut s = d
+        .buffers
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    s.settle();
+    let version = s.version;
+    if let Some(e) = s
+        .sampled
+        .iter()
+        .find(|e| (e.0, e.1, e.2, e.3) == (buffer, width, height, version))
+    {
+        return Some(e.4.clone());
+    }
+    let texels = Arc::new(s.buffers.texels(buffer, width, height)?);
+    s.sampled.retain(|e| e.3 == version);
+    if s.sampled.len() >= SAMPLED_KEPT {
+        s.sampled.remove(0);
+    }
+    s.sampled
+        .push((buffer, width, height, version, texels.clone()));
+    Some(texels)
 }
 
 unsafe extern "C" fn create_screen(desc: *const OxglScreenDesc) -> *mut OxglScreen {
@@ -192,6 +244,8 @@ unsafe extern "C" fn create_drawable(
                 raster: None,
                 target: None,
                 frontend: Frontend::default(),
+                version: 0,
+                sampled: Vec::new(),
             }),
         })) as *mut OxglDrawable,
         _ => std::ptr::null_mut(),
@@ -456,19 +510,45 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     let Some(tex_descs) = (unsafe { slice(desc.textures, desc.num_textures as usize) }) else {
         return OxglStatus::BadArgument;
     };
-    let mut views = Vec::with_capacity(tex_descs.len());
+    // Images held by drawables (ABI 10), converted first: each source is
+    // locked on its own, before the draw locks its target.
+    let mut held: Vec<SampledTexels> = Vec::new();
+    let mut image_lists = Vec::with_capacity(tex_descs.len());
     for t in tex_descs {
         let n = (t.num_levels as usize).saturating_mul(t.num_faces.max(1) as usize);
         // SAFETY: see above.
         let Some(images) = (unsafe { slice(t.images, n) }) else {
             return OxglStatus::BadArgument;
         };
+        for i in images.iter().filter(|i| !i.drawable.is_null()) {
+            // SAFETY: a non-null image drawable is live for the call.
+            let Some(src) = (unsafe { drawable(i.drawable) }) else {
+                return OxglStatus::BadArgument;
+            };
+            if i.depth != 1 {
+                return OxglStatus::BadArgument;
+            }
+            let Some(texels) = sampled_texels(src, i.buffer, i.width, i.height) else {
+                return OxglStatus::BadArgument;
+            };
+            held.push(texels);
+        }
+        image_lists.push(images);
+    }
+    let mut held_texels = held.iter();
+    let mut views = Vec::with_capacity(tex_descs.len());
+    for (t, images) in tex_descs.iter().zip(image_lists) {
         let mut imgs = Vec::with_capacity(images.len());
         for i in images {
             let (w, h, d) = (i.width as usize, i.height as usize, i.depth as usize);
             let len = w.saturating_mul(h).saturating_mul(d);
-            // SAFETY: see above.
-            let Some(texels) = (unsafe { slice(i.texels, len) }) else {
+            let texels = if i.drawable.is_null() {
+                // SAFETY: see above.
+                unsafe { slice(i.texels, len) }
+            } else {
+                held_texels.next().map(|t| &t[..])
+            };
+            let Some(texels) = texels else {
                 return OxglStatus::BadArgument;
             };
             imgs.push((texels, w, h, d));

@@ -890,6 +890,134 @@ impl Bound {
     }
 }
 
+/// Where a lane's sample comes from: a level and whether it is filtered
+/// linearly within it.
+type LevelPick = (usize, bool);
+
+impl Bound {
+    /// The level (or two, and the second's weight) lane LOD `lambda`
+    /// selects, as [`Bound::sample_lane`] chooses them.
+    #[inline]
+    fn pick_levels(&self, lambda: f32) -> (LevelPick, Option<(LevelPick, f32)>) {
+        let st = &self.state;
+        let last = self.data.levels.len() - 1;
+        if lambda <= 0.0 {
+            return ((0, st.mag_filter == gl::LINEAR), None);
+        }
+        match st.min_filter {
+            gl::NEAREST | gl::LINEAR => ((0, st.min_filter == gl::LINEAR), None),
+            gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
+                let l = if lambda <= 0.5 {
+                    0
+                } else {
+                    ((lambda + 0.5).ceil() - 1.0) as usize
+                };
+                (
+                    (l.min(last), st.min_filter == gl::LINEAR_MIPMAP_NEAREST),
+                    None,
+                )
+            }
+            _ => {
+                let linear = st.min_filter == gl::LINEAR_MIPMAP_LINEAR;
+                let l0 = lambda.floor() as usize;
+                if l0 >= last {
+                    return ((last, linear), None);
+                }
+                let f = lambda - l0 as f32;
+                ((l0, linear), (f != 0.0).then_some(((l0 + 1, linear), f)))
+            }
+        }
+    }
+
+    /// Implicit-LOD sampling of a plain 2D texture (no comparison, offset,
+    /// array or cube) through the vectorized 2D filter: each level a lane
+    /// needs is filtered for all 16 lanes at once (usually one or two
+    /// levels serve every lane), then each lane takes its level's result —
+    /// between two levels `a + (b - a) f`, as [`Bound::sample_lane`]
+    /// computes it, so results are the same. `false` (nothing written)
+    /// when a level's wrap modes need the general path.
+    fn sample_2d_levels(
+        &self,
+        s: &[f32; LANES],
+        t: &[f32; LANES],
+        lambda: &[f32; LANES],
+        mask: u32,
+        out: &mut [[f32; LANES]; 4],
+    ) -> bool {
+        let st = &self.state;
+        let [ws, wt, _] = st.wrap;
+        let mut first = [(0usize, false); LANES];
+        let mut second: [Option<(LevelPick, f32)>; LANES] = [None; LANES];
+        // The distinct picks, at most a few.
+        let mut picks: Vec<LevelPick> = Vec::with_capacity(4);
+        for l in 0..LANES {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let (a, b) = self.pick_levels(lambda[l]);
+            first[l] = a;
+            second[l] = b;
+            for p in std::iter::once(a).chain(b.map(|b| b.0)) {
+                if !picks.contains(&p) {
+                    picks.push(p);
+                }
+            }
+        }
+        let simple = |mode: u32, n: usize| {
+            mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
+        };
+        let levels = &self.data.levels;
+        if picks.iter().any(|&(lv, _)| {
+            levels
+                .get(lv)
+                .and_then(|l| l.first())
+                .is_none_or(|l| !simple(ws, l.w) || !simple(wt, l.h))
+        }) {
+            return false;
+        }
+        let mut a = [[0f32; LANES]; 4];
+        let mut b = [[0f32; LANES]; 4];
+        let mut tmp = [[0f32; LANES]; 4];
+        for &(lv, linear) in &picks {
+            let level = &levels[lv][0];
+            let fast = FastLevel {
+                texels: &level.texels,
+                w: level.w,
+                h: level.h,
+                repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
+            };
+            crate::raster::simd::sample_2d(&fast, linear, s, t, &mut tmp);
+            for l in 0..LANES {
+                if mask & (1 << l) == 0 {
+                    continue;
+                }
+                if first[l] == (lv, linear) {
+                    for k in 0..4 {
+                        a[k][l] = tmp[k][l];
+                    }
+                }
+                if second[l].is_some_and(|(p, _)| p == (lv, linear)) {
+                    for k in 0..4 {
+                        b[k][l] = tmp[k][l];
+                    }
+                }
+            }
+        }
+        for l in 0..LANES {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            for k in 0..4 {
+                out[k][l] = match second[l] {
+                    Some((_, f)) => a[k][l] + (b[k][l] - a[k][l]) * f,
+                    None => a[k][l],
+                };
+            }
+        }
+        true
+    }
+}
+
 /// An integer operand's lanes (their bits, [`TexArgs`]).
 fn int_lanes(v: &[f32; LANES]) -> [i32; LANES] {
     v.map(|f| f.to_bits() as i32)
@@ -1173,6 +1301,12 @@ impl TextureHost<LANES> for Samplers {
                         lambda[l] = lam + bias;
                     }
                 }
+            }
+        }
+        if dims == 2 && !cube && !decl.arrayed && !unnorm && op.offset.is_none() && func.is_none() {
+            let lam = lambda.map(|l| (l + st.lod_bias).clamp(st.min_lod, st.max_lod));
+            if tex.sample_2d_levels(&args.coord[0], &args.coord[1], &lam, mask, out) {
+                return;
             }
         }
         for l in 0..LANES {

@@ -166,6 +166,15 @@ fn c_string(s: &str) -> CString {
     CString::new(s.replace('\0', " ")).unwrap_or_default()
 }
 
+impl Drop for Context {
+    /// Images this context's framebuffer objects rendered and left in
+    /// their drawables go back into the share group's textures, which may
+    /// outlive the context (and its screen).
+    fn drop(&mut self) {
+        self.resolve_live_all();
+    }
+}
+
 impl Context {
     /// Creates a context around a backend context.
     pub fn new(params: ContextParams, backend: BackendContext, renderer: RendererInfo) -> Self {

@@ -31,7 +31,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{internal_format, next_serial, to_base, to_stored};
+use crate::texture::{LiveImage, internal_format, next_serial, to_base, to_stored};
 
 /// `GL_MAX_RENDERBUFFER_SIZE`.
 pub const MAX_RENDERBUFFER_SIZE: u32 = 4096;
@@ -227,6 +227,99 @@ pub struct FboState {
     extra_channels: [[bool; 4]; 7],
     /// The bound draw framebuffer's bits at the last prepare.
     draw_bits: [u8; 6],
+}
+
+/// Whether a colour image of internal format `fmt` rendered in a
+/// drawable of `format` reads back as the buffer's bytes over 255: an
+/// 8-bit buffer and a plain unsigned normalized format of 8 bits (or no
+/// bits) a channel, whose stored values are exactly those.
+fn bgra8_exact(format: OxglColorFormat, fmt: GLenum) -> bool {
+    format == OxglColorFormat::B8G8R8A8
+        && internal_format(fmt)
+            .is_some_and(|(base, bits)| crate::texture::plain_unorm8(fmt, base, bits))
+}
+
+/// `i / 255` for every byte value (correctly rounded).
+static UNORM8: [f32; 256] = {
+    let mut t = [0.0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as f32 / 255.0;
+        i += 1;
+    }
+    t
+};
+
+/// Writes `src` (rows `src_w` texels apart, from the bottom) into an
+/// 8-bit colour mapping: texels of [`bgra8_exact`] images are multiples of
+/// 1/255, so adding one half and truncating rounds them exactly.
+fn upload_bgra8(map: &mut oxgl_dri_interface::client::Mapped<'_>, src: &[[f32; 4]], src_w: usize) {
+    let (mw, mh) = (map.width as usize, map.height as usize);
+    let q = |c: f32| (c.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
+    for y in 0..mh {
+        let Some(texels) = src.get(y * src_w..) else {
+            return;
+        };
+        let row = map.row_from_bottom_mut(y as u32);
+        for (px, t) in row.chunks_exact_mut(4).take(mw).zip(texels) {
+            px.copy_from_slice(&[q(t[2]), q(t[1]), q(t[0]), q(t[3])]);
+        }
+    }
+}
+
+/// A B, G, R, A pixel as RGBA.
+#[inline(always)]
+fn unorm8_texel(px: &[u8]) -> [f32; 4] {
+    [
+        UNORM8[px[2] as usize],
+        UNORM8[px[1] as usize],
+        UNORM8[px[0] as usize],
+        UNORM8[px[3] as usize],
+    ]
+}
+
+/// Whether image (`face`, `level`) of `tex`, attached at point `p` of a
+/// framebuffer whose drawable is `size`, can be sampled straight from the
+/// drawable's buffer (`OxglTexImage::drawable`): the buffer holds exactly
+/// its texels — one whole 2D image of the drawable's size, a format the
+/// buffer keeps at the image's precision (8 bits per channel or less
+/// channels, a float format, or depth alone), no data store shared with
+/// views, no compressed blocks to keep.
+fn live_eligible(
+    tex: &crate::texture::Texture,
+    face: usize,
+    level: usize,
+    zoffset: usize,
+    p: usize,
+    size: [u32; 2],
+) -> bool {
+    use crate::texture::{integer_kind, is_snorm, is_srgb};
+    let Some(img) = tex.images.get(&(face, level)) else {
+        return false;
+    };
+    let plain = matches!(
+        tex.target,
+        GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE | GL_TEXTURE_CUBE_MAP
+    ) && zoffset == 0
+        && tex.view.is_none()
+        && tex.buffer.is_none()
+        && img.compressed.is_none()
+        && img.size == [size[0] as usize, size[1] as usize, 1];
+    if !plain {
+        return false;
+    }
+    let fmt = img.internal_format;
+    match p {
+        1 => img.base == GL_DEPTH_COMPONENT && img.bits[1] == 0,
+        2 => false,
+        _ => {
+            !matches!(img.base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX)
+                && !is_srgb(fmt)
+                && !is_snorm(fmt)
+                && integer_kind(fmt).is_none()
+                && (render_format(fmt).is_float() || img.bits.iter().all(|&b| b == 0 || b == 8))
+        }
+    }
 }
 
 /// Size, depth and stencil bits of an attached image.
@@ -505,7 +598,7 @@ impl Context {
         if name == 0 {
             return Err(ApiError::InvalidOperation);
         }
-        self.fbo_resolve();
+        self.fbo_resolve_bound();
         let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&name) else {
             return Err(ApiError::InvalidOperation);
         };
@@ -605,7 +698,7 @@ impl Context {
             self.fbo.framebuffers.insert(name, Some(Framebuffer::new()));
         }
         if draw && name != self.fbo.draw_binding {
-            self.fbo_resolve();
+            self.fbo_detach();
             let (db, extra) = (self.state.draw_buffer, self.state.draw_buffers_extra);
             match self.fbo.framebuffers.get_mut(&self.fbo.draw_binding) {
                 Some(Some(fb)) => (fb.draw_buffer, fb.draw_buffers_extra) = (db, extra),
@@ -720,7 +813,7 @@ impl Context {
         if rb != 0 && !self.is_renderbuffer(rb) {
             return Err(ApiError::InvalidOperation);
         }
-        self.fbo_resolve();
+        self.fbo_resolve_bound();
         let fb = self.bound_fb(target)?;
         for p in points {
             fb.att[p] = if rb == 0 {
@@ -803,7 +896,7 @@ impl Context {
                 zoffset: if dims >= 3 { zoffset as usize } else { 0 },
             }
         };
-        self.fbo_resolve();
+        self.fbo_resolve_bound();
         let fb = self.bound_fb(target)?;
         for p in points {
             fb.att[p] = new;
@@ -1308,6 +1401,13 @@ impl Context {
         for p in 0..POINTS {
             let Some(info) = infos[p] else { continue };
             if info.serial != synced[p] {
+                // An image still in another drawable comes back first.
+                if let Attachment::Texture {
+                    name, face, level, ..
+                } = att[p]
+                {
+                    self.resolve_live_image((name, face, level), Some(&drawable));
+                }
                 self.upload_attachment(&drawable, att[p], p);
                 if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
                     fb.synced[p] = info.serial;
@@ -1347,6 +1447,10 @@ impl Context {
                     return;
                 };
                 let w = rb.size[0] as usize;
+                if p != 1 && p != 2 && bgra8_exact(format, rb.internal_format) {
+                    upload_bgra8(&mut map, &rb.color, w);
+                    return;
+                }
                 write(&mut map, w, &|i| match p {
                     1 => [rb.depth.get(i).copied().unwrap_or(0.0), 0.0, 0.0, 0.0],
                     2 => [
@@ -1373,6 +1477,10 @@ impl Context {
                     return;
                 };
                 let (w, _, base, _) = layer_view(tex.target, img.size, zoffset);
+                if p != 1 && p != 2 && bgra8_exact(format, img.internal_format) {
+                    upload_bgra8(&mut map, img.texels.get(base..).unwrap_or_default(), w);
+                    return;
+                }
                 let stored = img.stored_texels();
                 write(&mut map, w, &|i| {
                     stored.get(base + i).copied().unwrap_or_default()
@@ -1381,9 +1489,133 @@ impl Context {
         }
     }
 
-    /// Copies the drawable of the bound framebuffer object back into its
-    /// attachments if it was drawn into.
+    /// Makes every texture and renderbuffer image current in the core:
+    /// the bound framebuffer object's drawable copied back if it was drawn
+    /// into, and every live image (of any context of the share group).
+    /// Called before texture images are read or written.
     pub(crate) fn fbo_resolve(&mut self) {
+        self.fbo_resolve_bound();
+        self.resolve_live_all();
+    }
+
+    /// Unbinding the draw framebuffer object: what was drawn stays in its
+    /// drawable. Texture images it can sample from there become live
+    /// (nothing is copied: a draw that samples them reads the drawable);
+    /// the others (renderbuffers, formats and layouts the drawable does
+    /// not hold as the image does) are copied back now.
+    pub(crate) fn fbo_detach(&mut self) {
+        let name = self.fbo.draw_binding;
+        if name == 0 {
+            return;
+        }
+        self.flush_vertices();
+        let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) else {
+            return;
+        };
+        if !fb.dirty {
+            return;
+        }
+        fb.dirty = false;
+        let Some((d, key)) = fb.drawable.clone() else {
+            return;
+        };
+        let att = fb.att;
+        let mut serials = [0u64; POINTS];
+        {
+            let shared = self.shared().clone();
+            let mut textures = shared.textures();
+            for p in (0..POINTS).filter(|&p| p != 2) {
+                let Attachment::Texture {
+                    name: t,
+                    face,
+                    level,
+                    zoffset,
+                } = att[p]
+                else {
+                    continue;
+                };
+                // A packed depth/stencil image keeps its stencil too.
+                if p == 1 && att[2] == att[1] {
+                    continue;
+                }
+                let Some(tex) = textures.get_mut(t) else {
+                    continue;
+                };
+                if !live_eligible(tex, face, level, zoffset, p, [key[0], key[1]]) {
+                    continue;
+                }
+                let serial = next_serial();
+                tex.serial = serial;
+                serials[p] = serial;
+                let live = LiveImage {
+                    drawable: d.clone(),
+                    buffer: point_buffer(p),
+                    point: p,
+                };
+                textures.live.insert((t, face, level), live);
+            }
+        }
+        for p in 0..POINTS {
+            if serials[p] == 0 {
+                serials[p] = self.download_attachment(&d, att[p], p);
+            }
+        }
+        self.note_synced(name, &att, &serials);
+    }
+
+    /// Copies live image `key` back from its drawable, unless that is
+    /// `except` (whose contents the caller keeps using).
+    pub(crate) fn resolve_live_image(
+        &mut self,
+        key: (u32, usize, usize),
+        except: Option<&Arc<Drawable>>,
+    ) {
+        let shared = self.shared().clone();
+        let live = {
+            let textures = shared.textures();
+            match textures.live.get(&key) {
+                Some(l) if except.is_none_or(|e| !Arc::ptr_eq(e, &l.drawable)) => l.clone(),
+                _ => return,
+            }
+        };
+        let (name, face, level) = key;
+        let att = Attachment::Texture {
+            name,
+            face,
+            level,
+            zoffset: 0,
+        };
+        self.download_attachment(&live.drawable, att, live.point);
+    }
+
+    /// Copies every live image back ([`LiveImage`]).
+    pub(crate) fn resolve_live_all(&mut self) {
+        let keys: Vec<_> = self.shared().textures().live.keys().copied().collect();
+        for k in keys {
+            self.resolve_live_image(k, None);
+        }
+    }
+
+    /// Records the serials an upload or download left in `name`'s
+    /// attachments (0: unchanged).
+    fn note_synced(&mut self, name: u32, att: &[Attachment; POINTS], serials: &[u64; POINTS]) {
+        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+            for (synced, &serial) in fb.synced.iter_mut().zip(serials) {
+                if serial != 0 {
+                    *synced = serial;
+                }
+            }
+            // Depth and stencil of one packed image share a serial.
+            if att[1] == att[2] && serials[2] != 0 {
+                fb.synced[1] = serials[2];
+            }
+        }
+    }
+
+    /// Copies the drawable of the bound framebuffer object back into its
+    /// attachments if it was drawn into (before its attachments or their
+    /// storage change).
+    pub(crate) fn fbo_resolve_bound(&mut self) {
         let name = self.fbo.draw_binding;
         if name == 0 {
             return;
@@ -1403,17 +1635,7 @@ impl Context {
         let att = fb.att;
         let serials: [u64; POINTS] =
             std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
-        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
-            for (synced, &serial) in fb.synced.iter_mut().zip(&serials) {
-                if serial != 0 {
-                    *synced = serial;
-                }
-            }
-            // Depth and stencil of one packed image share a serial.
-            if att[1] == att[2] && serials[2] != 0 {
-                fb.synced[1] = serials[2];
-            }
-        }
+        self.note_synced(name, &att, &serials);
     }
 
     /// Copies the drawable's buffer of point `p` into `att`; the new serial
@@ -1446,6 +1668,20 @@ impl Context {
                     return 0;
                 };
                 let w = rb.size[0] as usize;
+                if p != 1 && p != 2 && bgra8_exact(format, rb.internal_format) {
+                    let base = internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0);
+                    for y in 0..mh {
+                        let row = map.row_from_bottom(y as u32);
+                        let Some(dst) = rb.color.get_mut(y * w..y * w + mw.min(w)) else {
+                            continue;
+                        };
+                        for (t, px) in dst.iter_mut().zip(row.chunks_exact(4)) {
+                            *t = crate::texture::base_channels(unorm8_texel(px), base, 1.0);
+                        }
+                    }
+                    rb.serial = serial;
+                    return serial;
+                }
                 for y in 0..mh {
                     for x in 0..mw {
                         let v = read(x, y);
@@ -1479,6 +1715,8 @@ impl Context {
             } => {
                 let shared = self.shared().clone();
                 let mut textures = shared.textures();
+                // The image is current in the core again.
+                textures.live.remove(&(name, face, level));
                 let Some(tex) = textures.get_mut(name) else {
                     return 0;
                 };
@@ -1488,6 +1726,21 @@ impl Context {
                 };
                 let (w, h, base, _) = layer_view(target, img.size, zoffset);
                 let (ifmt, fmt, bits) = (img.internal_format, img.base, img.bits);
+                if p != 1 && p != 2 && bgra8_exact(format, ifmt) {
+                    for y in 0..mh.min(h) {
+                        let row = map.row_from_bottom(y as u32);
+                        let Some(dst) = img.texels.get_mut(base + y * w..base + y * w + mw.min(w))
+                        else {
+                            continue;
+                        };
+                        for (t, px) in dst.iter_mut().zip(row.chunks_exact(4)) {
+                            *t = crate::texture::base_channels(unorm8_texel(px), fmt, 1.0);
+                        }
+                    }
+                    tex.serial = serial;
+                    textures.sync_views(name);
+                    return serial;
+                }
                 for y in 0..mh.min(h) {
                     for x in 0..mw.min(w) {
                         let v = read(x, y);

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use oxgl_dri_interface::client::Shader;
 use oxgl_dri_interface::{
-    OxglBlendDesc, OxglDepthStencilDesc, OxglDrawDesc, OxglPrim, OxglRasterDesc, OxglRect,
-    OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib,
+    OxglBlendDesc, OxglBuffer, OxglDepthStencilDesc, OxglDrawDesc, OxglPrim, OxglRasterDesc,
+    OxglRect, OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib,
 };
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
@@ -20,7 +20,9 @@ use crate::ffgen::{self, FfKey, UniformLayout, UnitKey};
 use crate::texenv::MAX_FF_UNITS;
 use std::borrow::Cow;
 
-use crate::texture::{TexParams, Texture, base_swizzle, depth_swizzle, target_index, to_base};
+use crate::texture::{
+    LiveImage, TexParams, Texture, base_swizzle, depth_swizzle, target_index, to_base,
+};
 use crate::vbo::{Attrib, DrawBatch};
 
 /// A fixed-function program compiled by the backend.
@@ -204,7 +206,7 @@ impl Context {
                 .get(unit)
                 .and_then(|&s| named.sampler(s))
         };
-        let mut units: Vec<(usize, &Texture, Cow<'_, TexParams>, usize, usize)> = Vec::new();
+        let mut units: Vec<SampledUnit<'_>> = Vec::new();
         for u in 0..MAX_FF_UNITS {
             let Some(target) = self.texunits.effective_target(u) else {
                 continue;
@@ -247,7 +249,7 @@ impl Context {
                     key.units[u].texgen[c] = g.mode[c];
                 }
             }
-            units.push((u, tex, params, base, levels));
+            units.push((u, name, tex, params, base, levels));
         }
         if prog_fs {
             // The program's fragment stage samples through its samplers;
@@ -270,10 +272,11 @@ impl Context {
         }
         let mut images: Vec<Vec<OxglTexImage>> = Vec::with_capacity(units.len());
         let mut textures: Vec<OxglTextureDesc> = Vec::with_capacity(units.len());
-        for (u, tex, params, base, levels) in &units {
+        for (u, name, tex, params, base, levels) in &units {
             let (u, base, levels) = (*u, *base, *levels);
             let lod_bias = self.texunits.env[u].lod_bias;
-            let (desc, imgs) = texture_desc(tex, params, base, levels, u as u32, lod_bias);
+            let src = (*name, &named.live);
+            let (desc, imgs) = texture_desc(tex, src, params, base, levels, u as u32, lod_bias);
             textures.push(desc);
             images.push(imgs);
         }
@@ -314,7 +317,9 @@ impl Context {
                     continue;
                 };
                 let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
-                let (desc, imgs) = texture_desc(tex, &params, base, levels, unit as u32, lod_bias);
+                let src = (name, &named.live);
+                let (desc, imgs) =
+                    texture_desc(tex, src, &params, base, levels, unit as u32, lod_bias);
                 textures.push(desc);
                 images.push(imgs);
             }
@@ -369,7 +374,9 @@ impl Context {
                     continue;
                 };
                 let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
-                let (desc, imgs) = texture_desc(tex, &params, base, levels, decl.binding, lod_bias);
+                let src = (name, &named.live);
+                let (desc, imgs) =
+                    texture_desc(tex, src, &params, base, levels, decl.binding, lod_bias);
                 textures.push(desc);
                 images.push(imgs);
             }
@@ -398,6 +405,8 @@ impl Context {
                 width: p.size[0],
                 height: p.size[1],
                 depth: 1,
+                drawable: std::ptr::null_mut(),
+                buffer: OxglBuffer::FrontColor,
             }];
             textures.push(OxglTextureDesc {
                 unit: ffgen::PIXEL_IMAGE_UNIT,
@@ -719,10 +728,17 @@ fn sampled_params<'t>(tex: &'t Texture, sampler: Option<&TexParams>) -> Cow<'t, 
     }
 }
 
+/// A fixed-function unit a draw samples: unit, texture name (0: the
+/// default texture), the texture, its sampler state, base level, levels.
+type SampledUnit<'a> = (usize, u32, &'a Texture, Cow<'a, TexParams>, usize, usize);
+
 /// The backend's description of `tex` (levels `base..base + levels`) at
-/// texture binding `unit`, and the images it points to.
+/// texture binding `unit`, and the images it points to. `src`: the
+/// texture's name (0 for a default texture) and the share group's live
+/// images, which the backend reads from the drawables holding them.
 fn texture_desc(
     tex: &Texture,
+    (name, live): (u32, &HashMap<(u32, usize, usize), LiveImage>),
     p: &TexParams,
     base: usize,
     levels: usize,
@@ -737,14 +753,22 @@ fn texture_desc(
     let mut imgs = Vec::with_capacity(levels * faces);
     for l in base..base + levels {
         for f in 0..faces {
-            if let Some(i) = tex.images.get(&(f, l)) {
-                imgs.push(OxglTexImage {
-                    texels: i.texels.as_ptr(),
-                    width: i.size[0] as u32,
-                    height: i.size[1] as u32,
-                    depth: i.size[2] as u32,
-                });
-            }
+            let Some(i) = tex.images.get(&(f, l)) else {
+                continue;
+            };
+            let held = live.get(&(name, f, l)).filter(|_| name != 0);
+            imgs.push(OxglTexImage {
+                texels: if held.is_some() {
+                    std::ptr::null()
+                } else {
+                    i.texels.as_ptr()
+                },
+                width: i.size[0] as u32,
+                height: i.size[1] as u32,
+                depth: i.size[2] as u32,
+                drawable: held.map_or(std::ptr::null_mut(), |h| h.drawable.raw()),
+                buffer: held.map_or(OxglBuffer::FrontColor, |h| h.buffer),
+            });
         }
     }
     let base_img = &tex.images[&(0, base)];
@@ -812,6 +836,8 @@ fn buffer_texture_desc(
         width: conv.texels.len() as u32,
         height: 1,
         depth: 1,
+        drawable: std::ptr::null_mut(),
+        buffer: OxglBuffer::FrontColor,
     }];
     let (mut swizzle, _) = base_swizzle(conv.base);
     if conv.integer {

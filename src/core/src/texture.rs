@@ -919,6 +919,33 @@ pub struct Textures {
     /// Sampler objects: `None` until first bound.
     samplers: HashMap<u32, Option<TexParams>>,
     next_sampler: u32,
+    /// Images a framebuffer object rendered into whose contents are still
+    /// only in its drawable, by (name, face, level) ([`LiveImage`]).
+    pub(crate) live: HashMap<(u32, usize, usize), LiveImage>,
+}
+
+/// A texture image whose contents are in a backend drawable and not in
+/// its texels: a framebuffer object rendered into it and was unbound
+/// (`Context::fbo_detach`). Draws sample it from the drawable
+/// (`OxglTexImage::drawable`); whatever else reads or writes the image
+/// copies it back first (`Context::resolve_live`).
+#[derive(Clone)]
+pub(crate) struct LiveImage {
+    /// The drawable holding it.
+    pub drawable: std::sync::Arc<oxgl_dri_interface::client::Drawable>,
+    /// The buffer of the drawable.
+    pub buffer: oxgl_dri_interface::OxglBuffer,
+    /// Its attachment point (`fbo::POINTS` numbering).
+    pub point: usize,
+}
+
+impl std::fmt::Debug for LiveImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LiveImage")
+            .field("buffer", &self.buffer)
+            .field("point", &self.point)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Textures {
@@ -966,6 +993,7 @@ impl Textures {
     /// ([`crate::buffer::Buffers::detach_texture`]).
     pub fn delete(&mut self, names: &[u32]) -> Vec<crate::texture_buffer::TexBuffer> {
         let mut stores = Vec::new();
+        self.live.retain(|k, _| !names.contains(&k.0));
         for n in names {
             if *n != 0
                 && let Some(Some(t)) = self.names.remove(n)
@@ -1199,7 +1227,7 @@ pub fn make_image_exact(
 /// Whether `fmt` is a plain unsigned normalized colour format of at most
 /// 8 bits a channel (no sRGB, compression, float or integer): its texels
 /// quantize through [`crate::pixel_transfer::unorm8_table`].
-fn plain_unorm8(fmt: GLenum, base: GLenum, bits: [u8; 4]) -> bool {
+pub(crate) fn plain_unorm8(fmt: GLenum, base: GLenum, bits: [u8; 4]) -> bool {
     !matches!(base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX)
         && bits.iter().all(|&b| b == 0 || b == 8)
         && component_type(fmt) == GL_UNSIGNED_NORMALIZED
