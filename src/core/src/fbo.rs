@@ -239,17 +239,6 @@ fn bgra8_exact(format: OxglColorFormat, fmt: GLenum) -> bool {
             .is_some_and(|(base, bits)| crate::texture::plain_unorm8(fmt, base, bits))
 }
 
-/// `i / 255` for every byte value (correctly rounded).
-static UNORM8: [f32; 256] = {
-    let mut t = [0.0; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = i as f32 / 255.0;
-        i += 1;
-    }
-    t
-};
-
 /// Writes `src` (rows `src_w` texels apart, from the bottom) into an
 /// 8-bit colour mapping: texels of [`bgra8_exact`] images are multiples of
 /// 1/255, so adding one half and truncating rounds them exactly.
@@ -270,11 +259,12 @@ fn upload_bgra8(map: &mut oxgl_dri_interface::client::Mapped<'_>, src: &[[f32; 4
 /// A B, G, R, A pixel as RGBA.
 #[inline(always)]
 fn unorm8_texel(px: &[u8]) -> [f32; 4] {
+    let t = crate::pixel_transfer::unorm8_table();
     [
-        UNORM8[px[2] as usize],
-        UNORM8[px[1] as usize],
-        UNORM8[px[0] as usize],
-        UNORM8[px[3] as usize],
+        t[px[2] as usize],
+        t[px[1] as usize],
+        t[px[0] as usize],
+        t[px[3] as usize],
     ]
 }
 
@@ -1586,6 +1576,27 @@ impl Context {
             zoffset: 0,
         };
         self.download_attachment(&live.drawable, att, live.point);
+    }
+
+    /// Makes texture `name`'s images current in the core: the bound
+    /// framebuffer object copied back if it was drawn into, and the
+    /// texture's live images (the others stay live).
+    pub(crate) fn fbo_resolve_texture(&mut self, name: u32) {
+        self.fbo_resolve_bound();
+        if name == 0 {
+            return;
+        }
+        let keys: Vec<_> = self
+            .shared()
+            .textures()
+            .live
+            .keys()
+            .filter(|k| k.0 == name)
+            .copied()
+            .collect();
+        for k in keys {
+            self.resolve_live_image(k, None);
+        }
     }
 
     /// Copies every live image back ([`LiveImage`]).

@@ -49,6 +49,9 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
     let tx = taps(src.size[0], size[0]);
     let ty = taps(src.size[1], size[1]);
     let tz = taps(src.size[2], size[2]);
+    if crate::texture::plain_unorm8(src.internal_format, src.base, src.bits) {
+        return downsample_unorm8(src, size, [&tx, &ty, &tz]);
+    }
     // sRGB levels are filtered in their encoded 8-bit values, like the
     // other 8-bit formats (and stored decoded again by `to_stored`).
     let stored = src.stored_texels();
@@ -93,6 +96,47 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
 /// as 8-bit values, filtered, rounded half up; [`to_stored`] then requantizes
 /// to the channel's bits (a 5-bit average of 9.5 steps stored as 78/255
 /// becomes 9, as llvmpipe's).
+/// [`downsample`] of a plain 8-bit format (`texture::plain_unorm8`), whose
+/// texels are multiples of 1/255 in the base format's channels: filtered
+/// as [`filter_unorm8`] does, on the bytes themselves (no rounding call
+/// per tap), and stored as the bytes' values, which are already what
+/// `to_stored` would keep (a missing channel's constant averages to
+/// itself).
+fn downsample_unorm8(
+    src: &TexImage,
+    size: [usize; 3],
+    [tx, ty, tz]: [&[(usize, usize, f64)]; 3],
+) -> TexImage {
+    let [sw, sh, _] = src.size;
+    let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
+    let bytes: Vec<[u8; 4]> = src.texels.iter().map(|t| t.map(byte)).collect();
+    let at = |x: usize, y: usize, z: usize| bytes[(z * sh + y) * sw + x];
+    let mut texels = Vec::with_capacity(size.iter().product());
+    for &(z0, z1, wz) in tz {
+        for &(y0, y1, wy) in ty {
+            for &(x0, x1, wx) in tx {
+                let row = |y, z, c: usize| {
+                    f64::from(at(x0, y, z)[c]) * (1.0 - wx) + f64::from(at(x1, y, z)[c]) * wx
+                };
+                let plane = |z, c| row(y0, z, c) * (1.0 - wy) + row(y1, z, c) * wy;
+                let t: [f32; 4] = std::array::from_fn(|c| {
+                    let v = plane(z0, c) * (1.0 - wz) + plane(z1, c) * wz;
+                    crate::pixel_transfer::unorm8_table()[(v + 0.5) as usize & 0xff]
+                });
+                texels.push(t);
+            }
+        }
+    }
+    TexImage {
+        size,
+        internal_format: src.internal_format,
+        base: src.base,
+        bits: src.bits,
+        texels,
+        compressed: None,
+    }
+}
+
 fn filter_unorm8(get: impl Fn(usize, usize, usize) -> f32, at: [usize; 6], w: [f64; 3]) -> f32 {
     let [x0, x1, y0, y1, z0, z1] = at;
     let [wx, wy, wz] = w;
@@ -171,7 +215,11 @@ impl Context {
     /// INVALID_OPERATION when the base level has no image (Mesa) or a cube
     /// map is not cube complete.
     pub fn generate_mipmap(&mut self, target: GLenum) -> ApiResult {
-        self.fbo_resolve();
+        // Only this texture's images need to be current in the core.
+        if let Ok(ti) = crate::texture::target_index(target) {
+            let name = self.textures.bound[self.unit()][ti];
+            self.fbo_resolve_texture(name);
+        }
         self.outside_begin_end()?;
         if !matches!(
             target,

@@ -67,9 +67,19 @@ pub fn is_integer_format(format: GLenum) -> bool {
 /// channels hold (shared by unpacking and quantization, so that 8-bit data
 /// round-trips bit for bit).
 pub fn unorm8_table() -> &'static [f32; 256] {
-    static TABLE: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| std::array::from_fn(|k| k as f32 / 255.0))
+    &UNORM8
 }
+
+/// The table [`unorm8_table`] returns.
+static UNORM8: [f32; 256] = {
+    let mut t = [0.0; 256];
+    let mut k = 0;
+    while k < 256 {
+        t[k] = k as f32 / 255.0;
+        k += 1;
+    }
+    t
+};
 
 /// Component or pixel size of a type: `(bytes, Some(components))` for packed
 /// types, `(bytes per component, None)` otherwise.

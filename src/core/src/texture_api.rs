@@ -187,7 +187,7 @@ fn max_level(target: GLenum) -> i32 {
 }
 
 impl Context {
-    fn unit(&self) -> usize {
+    pub(crate) fn unit(&self) -> usize {
         self.ff.active_texture.min(MAX_UNITS - 1)
     }
 
