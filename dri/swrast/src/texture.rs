@@ -910,7 +910,8 @@ impl Bound {
                 let l = if lambda <= 0.5 {
                     0
                 } else {
-                    ((lambda + 0.5).ceil() - 1.0) as usize
+                    // ceil(λ + 1/2) - 1, without libm's ceil.
+                    (-ifloor(-(lambda + 0.5)) - 1) as usize
                 };
                 (
                     (l.min(last), st.min_filter == gl::LINEAR_MIPMAP_NEAREST),
@@ -919,7 +920,7 @@ impl Bound {
             }
             _ => {
                 let linear = st.min_filter == gl::LINEAR_MIPMAP_LINEAR;
-                let l0 = lambda.floor() as usize;
+                let l0 = ifloor(lambda) as usize;
                 if l0 >= last {
                     return ((last, linear), None);
                 }
@@ -948,8 +949,9 @@ impl Bound {
         let [ws, wt, _] = st.wrap;
         let mut first = [(0usize, false); LANES];
         let mut second: [Option<(LevelPick, f32)>; LANES] = [None; LANES];
-        // The distinct picks, at most a few.
-        let mut picks: Vec<LevelPick> = Vec::with_capacity(4);
+        // The distinct picks (usually one or two; at most two per lane).
+        let mut picks = [(0usize, false); 2 * LANES];
+        let mut n = 0;
         for l in 0..LANES {
             if mask & (1 << l) == 0 {
                 continue;
@@ -958,11 +960,13 @@ impl Bound {
             first[l] = a;
             second[l] = b;
             for p in std::iter::once(a).chain(b.map(|b| b.0)) {
-                if !picks.contains(&p) {
-                    picks.push(p);
+                if !picks[..n].contains(&p) {
+                    picks[n] = p;
+                    n += 1;
                 }
             }
         }
+        let picks = &picks[..n];
         let simple = |mode: u32, n: usize| {
             mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
         };
@@ -978,7 +982,7 @@ impl Bound {
         let mut a = [[0f32; LANES]; 4];
         let mut b = [[0f32; LANES]; 4];
         let mut tmp = [[0f32; LANES]; 4];
-        for &(lv, linear) in &picks {
+        for &(lv, linear) in picks {
             let level = &levels[lv][0];
             let fast = FastLevel {
                 texels: &level.texels,
