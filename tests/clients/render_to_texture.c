@@ -97,6 +97,9 @@ int main(void)
             mark("steady");
         /* A: (0.8, 0.4, 0.2, 0.6) at depth 0.75 (z = 0.5). */
         glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[0]);
+        /* Attaching what is attached (glmark2 does, every frame). */
+        glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT, GL_TEXTURE_2D,
+                                  color_a, 0);
         glClearColor(0, 0, 0, 0);
         glClearDepth(1.0);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
@@ -173,6 +176,37 @@ int main(void)
     glBindTexture(GL_TEXTURE_2D, color_b);
     glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
     check_rgba(img, 255, 0, 255, 255, "B's texture after its framebuffer was deleted");
+    /* One renderbuffer in two framebuffers: what one drew, the other
+     * shows. */
+    GLuint rb, fb2[2];
+    glGenRenderbuffersEXT(1, &rb);
+    glBindRenderbufferEXT(GL_RENDERBUFFER_EXT, rb);
+    glRenderbufferStorageEXT(GL_RENDERBUFFER_EXT, GL_RGBA8, SIZE, SIZE);
+    glGenFramebuffersEXT(2, fb2);
+    for (int i = 0; i < 2; i++) {
+        glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb2[i]);
+        glFramebufferRenderbufferEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT,
+                                     GL_RENDERBUFFER_EXT, rb);
+    }
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb2[0]);
+    glClearColor(0, 1, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb2[1]);
+    glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    check_rgba(px, 0, 255, 0, 255, "a shared renderbuffer, read through the other framebuffer");
+    glScissor(0, 0, SIZE, SIZE / 2);
+    glEnable(GL_SCISSOR_TEST);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb2[0]);
+    glReadPixels(3, 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    check_rgba(px, 0, 0, 255, 255, "a shared renderbuffer, back in the first framebuffer");
+    glReadPixels(3, SIZE - 3, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    check_rgba(px, 0, 255, 0, 255, "a shared renderbuffer, the part the second left");
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+    glDeleteFramebuffersEXT(2, fb2);
+    glDeleteRenderbuffersEXT(1, &rb);
     CHECK(glGetError() == GL_NO_ERROR, "GL error 0x%x", glGetError());
     return close_test_window(&t);
 }

@@ -267,6 +267,12 @@ impl Drawable {
     }
 }
 
+impl core::fmt::Debug for Drawable {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_tuple("Drawable").field(&self.raw).finish()
+    }
+}
+
 impl Drop for Drawable {
     fn drop(&mut self) {
         // SAFETY: destroyed once; owners unbind drawables before dropping them.

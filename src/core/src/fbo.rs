@@ -227,6 +227,11 @@ pub struct FboState {
     extra_channels: [[bool; 4]; 7],
     /// The bound draw framebuffer's bits at the last prepare.
     draw_bits: [u8; 6],
+    /// Renderbuffers whose contents are only in a framebuffer object's
+    /// drawable (it was unbound after drawing into them): the drawable and
+    /// the attachment points (bits) holding them. Copied back when another
+    /// drawable needs them ([`Context::resolve_live_renderbuffer`]).
+    rb_live: HashMap<u32, (Arc<Drawable>, u16)>,
 }
 
 /// Whether a colour image of internal format `fmt` rendered in a
@@ -551,6 +556,7 @@ impl Context {
             if n == 0 || self.fbo.renderbuffers.remove(&n).is_none() {
                 continue;
             }
+            self.fbo.rb_live.remove(&n);
             if self.fbo.rb_binding == n {
                 self.fbo.rb_binding = 0;
             }
@@ -594,6 +600,7 @@ impl Context {
         };
         let n = width as usize * height as usize;
         rb.internal_format = internal;
+        self.fbo.rb_live.remove(&name);
         rb.size = [width as u32, height as u32];
         rb.kind = kind;
         rb.bits = bits;
@@ -805,13 +812,17 @@ impl Context {
         }
         self.fbo_resolve_bound();
         let fb = self.bound_fb(target)?;
+        let new = if rb == 0 {
+            Attachment::None
+        } else {
+            Attachment::Renderbuffer(rb)
+        };
         for p in points {
-            fb.att[p] = if rb == 0 {
-                Attachment::None
-            } else {
-                Attachment::Renderbuffer(rb)
-            };
-            fb.synced[p] = 0;
+            // Attaching what is attached keeps the drawable's copy.
+            if fb.att[p] != new {
+                fb.att[p] = new;
+                fb.synced[p] = 0;
+            }
         }
         Ok(())
     }
@@ -889,8 +900,11 @@ impl Context {
         self.fbo_resolve_bound();
         let fb = self.bound_fb(target)?;
         for p in points {
-            fb.att[p] = new;
-            fb.synced[p] = 0;
+            // Attaching what is attached keeps the drawable's copy.
+            if fb.att[p] != new {
+                fb.att[p] = new;
+                fb.synced[p] = 0;
+            }
         }
         Ok(())
     }
@@ -1392,11 +1406,12 @@ impl Context {
             let Some(info) = infos[p] else { continue };
             if info.serial != synced[p] {
                 // An image still in another drawable comes back first.
-                if let Attachment::Texture {
-                    name, face, level, ..
-                } = att[p]
-                {
-                    self.resolve_live_image((name, face, level), Some(&drawable));
+                match att[p] {
+                    Attachment::Texture {
+                        name, face, level, ..
+                    } => self.resolve_live_image((name, face, level), Some(&drawable)),
+                    Attachment::Renderbuffer(n) => self.resolve_live_renderbuffer(n, &drawable),
+                    Attachment::None => {}
                 }
                 self.upload_attachment(&drawable, att[p], p);
                 if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
@@ -1546,11 +1561,48 @@ impl Context {
             }
         }
         for p in 0..POINTS {
-            if serials[p] == 0 {
-                serials[p] = self.download_attachment(&d, att[p], p);
+            if serials[p] != 0 {
+                continue;
             }
+            // Renderbuffers stay in the drawable: only framebuffers read
+            // them, and another one that attaches them copies them back.
+            // Its serial changes, so that another framebuffer attaching it
+            // sees that its copy is out of date.
+            if let Attachment::Renderbuffer(n) = att[p] {
+                let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&n) else {
+                    continue;
+                };
+                if p == 2 && att[1] == att[2] {
+                    serials[p] = rb.serial; // changed for point 1
+                } else {
+                    rb.serial = next_serial();
+                    serials[p] = rb.serial;
+                }
+                let e = self.fbo.rb_live.entry(n).or_insert((d.clone(), 0));
+                if !Arc::ptr_eq(&e.0, &d) {
+                    *e = (d.clone(), 0);
+                }
+                e.1 |= 1 << p;
+                continue;
+            }
+            serials[p] = self.download_attachment(&d, att[p], p);
         }
         self.note_synced(name, &att, &serials);
+    }
+
+    /// Copies renderbuffer `n` back from the drawable holding it, unless
+    /// that is `except`.
+    fn resolve_live_renderbuffer(&mut self, n: u32, except: &Arc<Drawable>) {
+        let Some((d, points)) = self.fbo.rb_live.get(&n).cloned() else {
+            return;
+        };
+        if Arc::ptr_eq(&d, except) {
+            return;
+        }
+        for p in (0..POINTS).filter(|p| points & (1 << p) != 0) {
+            self.download_attachment(&d, Attachment::Renderbuffer(n), p);
+        }
+        self.fbo.rb_live.remove(&n);
     }
 
     /// Copies live image `key` back from its drawable, unless that is
@@ -1647,6 +1699,18 @@ impl Context {
         let serials: [u64; POINTS] =
             std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
         self.note_synced(name, &att, &serials);
+        // Its renderbuffers are current in the core again.
+        for a in att {
+            if let Attachment::Renderbuffer(n) = a
+                && self
+                    .fbo
+                    .rb_live
+                    .get(&n)
+                    .is_some_and(|e| Arc::ptr_eq(&e.0, &d))
+            {
+                self.fbo.rb_live.remove(&n);
+            }
+        }
     }
 
     /// Copies the drawable's buffer of point `p` into `att`; the new serial
@@ -1675,6 +1739,8 @@ impl Context {
         match att {
             Attachment::None => return 0,
             Attachment::Renderbuffer(n) => {
+                // (The caller drops a live entry: a packed depth/stencil
+                // buffer comes back in two calls.)
                 let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&n) else {
                     return 0;
                 };

@@ -929,7 +929,7 @@ pub struct Textures {
 /// (`Context::fbo_detach`). Draws sample it from the drawable
 /// (`OxglTexImage::drawable`); whatever else reads or writes the image
 /// copies it back first (`Context::resolve_live`).
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(crate) struct LiveImage {
     /// The drawable holding it.
     pub drawable: std::sync::Arc<oxgl_dri_interface::client::Drawable>,
@@ -937,15 +937,6 @@ pub(crate) struct LiveImage {
     pub buffer: oxgl_dri_interface::OxglBuffer,
     /// Its attachment point (`fbo::POINTS` numbering).
     pub point: usize,
-}
-
-impl std::fmt::Debug for LiveImage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("LiveImage")
-            .field("buffer", &self.buffer)
-            .field("point", &self.point)
-            .finish_non_exhaustive()
-    }
 }
 
 impl Textures {
