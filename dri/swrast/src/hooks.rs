@@ -39,10 +39,13 @@ struct Surface {
     /// Counts the locks that may have changed the contents ([`lock`]).
     version: u64,
     /// Buffers sampled as texture images (`OxglTexImage::drawable`) as
-    /// last converted: buffer, width, height, the version they were read
-    /// at, the texels.
-    sampled: Vec<(OxglBuffer, u32, u32, u64, SampledTexels)>,
+    /// last converted: what was asked, the version they were read at, the
+    /// texels.
+    sampled: Vec<(SampledKey, u64, SampledTexels)>,
 }
+
+/// A sampled conversion: buffer, width, height, swizzle.
+type SampledKey = (OxglBuffer, u32, u32, [u8; 4]);
 
 /// A buffer's contents converted for sampling.
 type SampledTexels = Arc<Vec<[f32; 4]>>;
@@ -148,32 +151,29 @@ fn lock(d: &Drawable) -> std::sync::MutexGuard<'_, Surface> {
 /// earlier draw while the contents have not changed since, else a new
 /// one. Locks only `d`, and only for the call, so a draw may sample the
 /// drawable it renders into (a feedback loop) without deadlock.
-fn sampled_texels(
-    d: &Drawable,
-    buffer: OxglBuffer,
-    width: u32,
-    height: u32,
-) -> Option<SampledTexels> {
+fn sampled_texels(d: &Drawable, key: SampledKey) -> Option<SampledTexels> {
     let mut s = d
         .buffers
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     s.settle();
     let version = s.version;
-    if let Some(e) = s
-        .sampled
-        .iter()
-        .find(|e| (e.0, e.1, e.2, e.3) == (buffer, width, height, version))
-    {
-        return Some(e.4.clone());
+    if let Some(e) = s.sampled.iter().find(|e| (e.0, e.1) == (key, version)) {
+        return Some(e.2.clone());
     }
-    let texels = Arc::new(s.buffers.texels(buffer, width, height)?);
-    s.sampled.retain(|e| e.3 == version);
+    let (buffer, width, height, swizzle) = key;
+    let mut texels = s.buffers.texels(buffer, width, height)?;
+    if swizzle != [0, 1, 2, 3] {
+        for t in &mut texels {
+            *t = crate::texture::swizzle(*t, swizzle);
+        }
+    }
+    let texels = Arc::new(texels);
+    s.sampled.retain(|e| e.1 == version);
     if s.sampled.len() >= SAMPLED_KEPT {
         s.sampled.remove(0);
     }
-    s.sampled
-        .push((buffer, width, height, version, texels.clone()));
+    s.sampled.push((key, version, texels.clone()));
     Some(texels)
 }
 
@@ -528,7 +528,8 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             if i.depth != 1 {
                 return OxglStatus::BadArgument;
             }
-            let Some(texels) = sampled_texels(src, i.buffer, i.width, i.height) else {
+            let key = (i.buffer, i.width, i.height, t.swizzle);
+            let Some(texels) = sampled_texels(src, key) else {
                 return OxglStatus::BadArgument;
             };
             held.push(texels);
@@ -539,23 +540,27 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     let mut views = Vec::with_capacity(tex_descs.len());
     for (t, images) in tex_descs.iter().zip(image_lists) {
         let mut imgs = Vec::with_capacity(images.len());
+        let mut shared = Vec::with_capacity(images.len());
         for i in images {
             let (w, h, d) = (i.width as usize, i.height as usize, i.depth as usize);
             let len = w.saturating_mul(h).saturating_mul(d);
-            let texels = if i.drawable.is_null() {
+            let (texels, arc) = if i.drawable.is_null() {
                 // SAFETY: see above.
-                unsafe { slice(i.texels, len) }
+                (unsafe { slice(i.texels, len) }, None)
             } else {
-                held_texels.next().map(|t| &t[..])
+                let held = held_texels.next();
+                (held.map(|t| &t[..]), held.cloned())
             };
             let Some(texels) = texels else {
                 return OxglStatus::BadArgument;
             };
             imgs.push((texels, w, h, d));
+            shared.push(arc);
         }
         views.push(TexView {
             desc: t,
             images: imgs,
+            shared,
         });
     }
     let buffer = if desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0 {

@@ -76,7 +76,8 @@ struct Level {
     w: usize,
     h: usize,
     d: usize,
-    texels: Vec<[f32; 4]>,
+    /// Shared with the drawable conversion it came from, if it did.
+    texels: Arc<Vec<[f32; 4]>>,
 }
 
 /// A texture's images, swizzled, owned by swrast.
@@ -210,7 +211,12 @@ pub(crate) fn test_samplers(
     wrap: u32,
 ) -> Samplers {
     let data = TexData {
-        levels: vec![vec![Level { w, h, d: 1, texels }]],
+        levels: vec![vec![Level {
+            w,
+            h,
+            d: 1,
+            texels: Arc::new(texels),
+        }]],
     };
     Samplers {
         units: vec![Some(Bound {
@@ -253,6 +259,10 @@ pub struct TexView<'a> {
     pub desc: &'a OxglTextureDesc,
     /// Its images.
     pub images: Vec<(&'a [[f32; 4]], usize, usize, usize)>,
+    /// Per image: texels already swizzled by the descriptor's swizzle that
+    /// the cache may keep without copying (a drawable's buffer converted
+    /// for sampling), or `None`.
+    pub shared: Vec<Option<Arc<Vec<[f32; 4]>>>>,
 }
 
 impl TextureCache {
@@ -285,7 +295,7 @@ impl TextureCache {
             let data = self
                 .map
                 .entry(key)
-                .or_insert_with(|| Arc::new(copy(d, imgs)))
+                .or_insert_with(|| Arc::new(copy(d, imgs, &v.shared)))
                 .clone();
             if data.levels.is_empty() {
                 continue;
@@ -316,7 +326,7 @@ impl TextureCache {
     }
 }
 
-fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
+pub(crate) fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
     s.map(|c| match c {
         0..=3 => t[c as usize],
         4 => 0.0,
@@ -327,8 +337,12 @@ fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
 }
 
 /// Copies the images of `d` (checked sizes; a short or empty image ends
-/// the level chain there).
-fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> TexData {
+/// the level chain there); `shared` images are kept as they are.
+fn copy(
+    d: &OxglTextureDesc,
+    imgs: &[(&[[f32; 4]], usize, usize, usize)],
+    shared: &[Option<Arc<Vec<[f32; 4]>>>],
+) -> TexData {
     let faces = d.num_faces.max(1) as usize;
     let mut levels = Vec::new();
     'levels: for l in 0..d.num_levels as usize {
@@ -341,12 +355,13 @@ fn copy(d: &OxglTextureDesc, imgs: &[(&[[f32; 4]], usize, usize, usize)]) -> Tex
             if n == 0 || src.len() < n {
                 break 'levels;
             }
-            let src = &src[..n];
-            // The identity swizzle (nearly every texture) is a plain copy.
-            let texels: Vec<[f32; 4]> = if d.swizzle == [0, 1, 2, 3] {
-                src.to_vec()
+            let texels = if let Some(Some(t)) = shared.get(l * faces + f) {
+                t.clone()
+            } else if d.swizzle == [0, 1, 2, 3] {
+                // The identity swizzle (nearly every texture): a plain copy.
+                Arc::new(src[..n].to_vec())
             } else {
-                src.iter().map(|t| swizzle(*t, d.swizzle)).collect()
+                Arc::new(src[..n].iter().map(|t| swizzle(*t, d.swizzle)).collect())
             };
             level.push(Level {
                 w,
@@ -1388,7 +1403,7 @@ mod tests {
             w: 2,
             h: 1,
             d: 1,
-            texels: vec![[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]],
+            texels: Arc::new(vec![[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]]),
         };
         let st = SamplerState {
             target: 0x0DE1,
@@ -1506,7 +1521,7 @@ mod tests {
             w: 2,
             h: 1,
             d: 1,
-            texels: vec![[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]],
+            texels: Arc::new(vec![[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]]),
         };
         let st = SamplerState {
             target: 0x0DE1,
