@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 10
+#define OXGL_DRI_ABI_VERSION 11
 
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
@@ -479,10 +479,19 @@ typedef struct OxglDrawDesc {
   // Per-vertex `gl_VertexID` (`vertex_count` entries), or null: 0, 1,
   // 2, ... in vertex order.
   const int32_t *vertex_ids;
-  // The primitives, in order.
+  // The primitives, in order: ranges of vertices, or with `elements`,
+  // ranges of `elements`.
   const struct OxglPrim *prims;
   // Entries of `prims`.
   uint32_t num_prims;
+  // ABI 11: null, or the vertex each primitive element names (an
+  // indexed draw whose indices the core rebased onto the vertices it
+  // fetched once each: every entry below `vertex_count`). A backend runs
+  // the vertex stage once per vertex and assembles primitives through
+  // these.
+  const uint32_t *elements;
+  // Entries of `elements`.
+  uint32_t num_elements;
   // Instances (1 for non-instanced draws). The core draws the
   // instances of an instanced draw one call each, so it passes 1.
   uint32_t instance_count;

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 10;
+pub const OXGL_DRI_ABI_VERSION: u32 = 11;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -661,10 +661,19 @@ pub struct OxglDrawDesc {
     /// Per-vertex `gl_VertexID` (`vertex_count` entries), or null: 0, 1,
     /// 2, ... in vertex order.
     pub vertex_ids: *const i32,
-    /// The primitives, in order.
+    /// The primitives, in order: ranges of vertices, or with `elements`,
+    /// ranges of `elements`.
     pub prims: *const OxglPrim,
     /// Entries of `prims`.
     pub num_prims: u32,
+    /// ABI 11: null, or the vertex each primitive element names (an
+    /// indexed draw whose indices the core rebased onto the vertices it
+    /// fetched once each: every entry below `vertex_count`). A backend runs
+    /// the vertex stage once per vertex and assembles primitives through
+    /// these.
+    pub elements: *const u32,
+    /// Entries of `elements`.
+    pub num_elements: u32,
     /// Instances (1 for non-instanced draws). The core draws the
     /// instances of an instanced draw one call each, so it passes 1.
     pub instance_count: u32,

@@ -499,6 +499,15 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         // SAFETY: non-null edge flags hold one byte per vertex (ABI contract).
         Some(unsafe { std::slice::from_raw_parts(desc.edge_flags, n) })
     };
+    let elements = if desc.elements.is_null() {
+        None
+    } else {
+        // SAFETY: non-null elements are `num_elements` u32s (ABI contract).
+        match unsafe { slice(desc.elements, desc.num_elements as usize) } {
+            Some(e) => Some(e),
+            None => return OxglStatus::BadArgument,
+        }
+    };
     let vertex_ids = if desc.vertex_ids.is_null() {
         None
     } else {
@@ -587,6 +596,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         vertex_ids,
         instance_id: desc.instance_id,
         prims,
+        elements,
         vs,
         fs,
         vs_uniforms,

@@ -62,8 +62,11 @@ pub struct DrawCall<'a> {
     pub vertex_ids: Option<&'a [i32]>,
     /// `gl_InstanceID` of the vertices.
     pub instance_id: i32,
-    /// Primitives.
+    /// Primitives: ranges of vertices, or of `elements`.
     pub prims: &'a [OxglPrim],
+    /// The vertex each primitive element names, or `None`: primitives
+    /// take consecutive vertices.
+    pub elements: Option<&'a [u32]>,
     /// Vertex shader.
     pub vs: &'a Arc<Program>,
     /// Fragment shader.
@@ -100,9 +103,11 @@ impl DrawCall<'_> {
             && self.edge_flags.is_none_or(|e| e.len() >= n)
             && self.vertex_ids.is_none_or(|v| v.len() >= n)
             && self
-                .prims
-                .iter()
-                .all(|p| (p.start as u64 + p.count as u64) <= n as u64)
+                .elements
+                .is_none_or(|e| e.iter().all(|&v| (v as usize) < n))
+            && self.prims.iter().all(|p| {
+                (p.start as u64 + p.count as u64) <= self.elements.map_or(n, |e| e.len()) as u64
+            })
     }
 }
 
@@ -156,6 +161,11 @@ impl Frontend {
         let use_point_sizes = call.raster.program_point_size != 0 && call.vs.writes_point_size;
         if use_point_sizes {
             batch.point_sizes = Some(&self.point_sizes);
+        }
+        if let Some(elements) = call.elements {
+            let scratch = (&mut self.indices, &mut self.edges);
+            draw_elements(raster, &state, &batch, call, elements, flat, scratch);
+            return;
         }
         for p in call.prims {
             let (start, count) = (p.start, p.count);
@@ -362,6 +372,91 @@ impl Frontend {
             samplers,
         ));
         state
+    }
+}
+
+/// The primitives of an indexed draw (`call.elements`), whose vertices
+/// were shaded once each: every polygon primitive as one list of
+/// triangles (strips and fans keep GL's provoking vertex and winding),
+/// points as one list, each line primitive on its own (its stipple
+/// restarts per primitive).
+#[allow(clippy::too_many_arguments, reason = "one call per draw")]
+fn draw_elements(
+    raster: &mut Rasterizer,
+    state: &Arc<DrawState>,
+    batch: &VertexBatch,
+    call: &DrawCall,
+    elements: &[u32],
+    flat: bool,
+    (indices, decomposed): (&mut Vec<u32>, &mut Vec<u8>),
+) {
+    let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
+    let (mut tris, mut edges, mut points) = (Vec::new(), Vec::new(), Vec::new());
+    for p in call.prims {
+        let Some(el) = elements.get(p.start as usize..(p.start as usize + p.count as usize)) else {
+            continue;
+        };
+        let line = |topology| Draw {
+            topology,
+            elements: Elements::Indices(el),
+            edge_flags: None,
+        };
+        match p.mode {
+            gl::POINTS => points.extend_from_slice(el),
+            gl::LINES => raster.draw(state, batch, &line(Topology::Lines)),
+            gl::LINE_STRIP => raster.draw(state, batch, &line(Topology::LineStrip)),
+            gl::LINE_LOOP => raster.draw(state, batch, &line(Topology::LineLoop)),
+            gl::TRIANGLE_STRIP => {
+                for i in 0..el.len().saturating_sub(2) {
+                    let (a, b, c) = (el[i], el[i + 1], el[i + 2]);
+                    // Odd triangles reverse their first two vertices;
+                    // the provoking one (c, or a with the first-vertex
+                    // convention) keeps its place in the rotation.
+                    let t = match (i % 2 == 1, first) {
+                        (false, _) => [a, b, c],
+                        (true, false) => [b, a, c],
+                        (true, true) => [a, c, b],
+                    };
+                    tris.extend_from_slice(&t);
+                    edges.push(7);
+                }
+            }
+            gl::TRIANGLE_FAN if call.edge_flags.is_none() => {
+                for i in 1..el.len().saturating_sub(1) {
+                    let (c, a, b) = (el[0], el[i], el[i + 1]);
+                    tris.extend_from_slice(&if first { [a, b, c] } else { [c, a, b] });
+                    edges.push(7);
+                }
+            }
+            mode => {
+                // Positions in `el` first, then the vertices they name.
+                let range = 0..el.len() as u32;
+                let flags: Option<Vec<u8>> = call.edge_flags.map(|f| {
+                    el.iter()
+                        .map(|&v| f.get(v as usize).copied().unwrap_or(1))
+                        .collect()
+                });
+                decompose(mode, range, flat, flags.as_deref(), indices, decomposed);
+                tris.extend(indices.iter().map(|&i| el[i as usize]));
+                edges.extend_from_slice(decomposed);
+            }
+        }
+    }
+    if !tris.is_empty() {
+        let d = Draw {
+            topology: Topology::Triangles,
+            elements: Elements::Indices(&tris),
+            edge_flags: Some(&edges),
+        };
+        raster.draw(state, batch, &d);
+    }
+    if !points.is_empty() {
+        let d = Draw {
+            topology: Topology::Points,
+            elements: Elements::Indices(&points),
+            edge_flags: None,
+        };
+        raster.draw(state, batch, &d);
     }
 }
 

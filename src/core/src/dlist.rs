@@ -282,8 +282,10 @@ impl Context {
         match &mut self.lists.compiling {
             Some(c) => {
                 Self::close_batch(c);
+                // Lists keep one vertex per element (their batches merge
+                // and split by vertex).
                 c.ops.push(ListOp::Draw {
-                    batch: Arc::new(batch.clone()),
+                    batch: Arc::new(batch.expanded().into_owned()),
                     final_values: Vec::new(),
                     inherited: Vec::new(),
                 });

@@ -621,14 +621,35 @@ impl Context {
             });
         }
         self.flush_vertices();
-        let mut batch = arrays::fetch(
-            &vao,
-            &srcs,
-            &slices,
-            &mut order.into_iter(),
-            &self.ff.current,
-            prims,
-        )?;
+        // Vertices named more than once are fetched (and shaded) once: the
+        // batch holds indices `lo..=hi` and its elements name them, when
+        // that range is no longer than the element list.
+        let (lo, hi) = order
+            .iter()
+            .fold((u32::MAX, 0), |(lo, hi), &i| (lo.min(i), hi.max(i)));
+        let mut batch = if lo <= hi && ((hi - lo) as usize) < order.len() {
+            let mut b = arrays::fetch(
+                &vao,
+                &srcs,
+                &slices,
+                &mut (lo..=hi),
+                &self.ff.current,
+                prims,
+            )?;
+            let mut elements = try_vec(order.len())?;
+            elements.extend(order.iter().map(|&i| i - lo));
+            b.elements = elements;
+            b
+        } else {
+            arrays::fetch(
+                &vao,
+                &srcs,
+                &slices,
+                &mut order.into_iter(),
+                &self.ff.current,
+                prims,
+            )?
+        };
         // The instances one by one: the same vertices, with each instance's
         // elements of the instanced arrays as constant attributes and its
         // gl_InstanceID (GL 4.6 §10.3.5).

@@ -518,6 +518,7 @@ impl Context {
                 start: 0,
                 count: 4,
             }],
+            elements: Vec::new(),
             constant,
             vertex_ids: Vec::new(),
             instance_id: 0,

@@ -150,7 +150,7 @@ impl Context {
         if self.select.mode != GL_RENDER {
             // Selection and feedback report primitives instead.
             if !batch.prims.is_empty() {
-                self.select_batch(batch);
+                self.select_batch(&batch.expanded());
                 self.track_color_material();
             }
             return;
@@ -564,6 +564,12 @@ impl Context {
             },
             prims: prims.as_ptr(),
             num_prims: prims.len() as u32,
+            elements: if batch.elements.is_empty() {
+                std::ptr::null()
+            } else {
+                batch.elements.as_ptr()
+            },
+            num_elements: batch.elements.len() as u32,
             instance_count: 1,
             instance_id: batch.instance_id,
             vs: vs.raw(),

@@ -450,6 +450,7 @@ pub fn fetch(
         prims,
         constant: current.values,
         vertex_ids,
+        elements: Vec::new(),
         instance_id: 0,
     })
 }

@@ -36,8 +36,12 @@ pub struct DrawBatch {
     pub stride: usize,
     /// `stride * vertex_count` floats.
     pub vertices: Vec<f32>,
-    /// Primitives, in order.
+    /// Primitives, in order: ranges of vertices, or of `elements` when
+    /// it is not empty.
     pub prims: Vec<Prim>,
+    /// The vertex each primitive element names (an indexed draw fetched
+    /// once per distinct vertex), or empty.
+    pub elements: Vec<u32>,
     /// Values of every attribute not in `layout`.
     pub constant: [[f32; 4]; NUM_ATTRIBS],
     /// `gl_VertexID` of each vertex (the index it was fetched at, base
@@ -49,6 +53,34 @@ pub struct DrawBatch {
 }
 
 impl DrawBatch {
+    /// This batch with one vertex per element (`elements` empty): what
+    /// the consumers that walk primitives over vertices take (selection and
+    /// feedback, display lists).
+    pub fn expanded(&self) -> std::borrow::Cow<'_, DrawBatch> {
+        if self.elements.is_empty() {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut vertices = Vec::with_capacity(self.elements.len() * self.stride);
+        let mut vertex_ids = Vec::with_capacity(self.elements.len());
+        for &e in &self.elements {
+            let e = e as usize;
+            if let Some(v) = self.vertices.get(e * self.stride..(e + 1) * self.stride) {
+                vertices.extend_from_slice(v);
+                vertex_ids.push(self.vertex_ids.get(e).copied().unwrap_or(e as i32));
+            }
+        }
+        std::borrow::Cow::Owned(DrawBatch {
+            layout: self.layout.clone(),
+            stride: self.stride,
+            vertices,
+            prims: self.prims.clone(),
+            elements: Vec::new(),
+            constant: self.constant,
+            vertex_ids,
+            instance_id: self.instance_id,
+        })
+    }
+
     /// Number of vertices.
     pub fn vertex_count(&self) -> usize {
         self.vertices.len().checked_div(self.stride).unwrap_or(0)

@@ -190,6 +190,7 @@ impl Immediate {
             prims,
             constant: current.values,
             vertex_ids: Vec::new(),
+            elements: Vec::new(),
             instance_id: 0,
         };
         self.start_values.clear();
