@@ -13,6 +13,9 @@
  *   depth-fail   Mpix/s    GL_LESS, every layer behind a near one (all fail)
  *   immediate    Mverts/s  glBegin/glColor3f/glVertex3f/glEnd, tiny triangles
  *   dlist        Mverts/s  the same geometry compiled into a display list
+ *   mesh         Mverts/s  an indexed 1000x1000-vertex grid (1M vertices,
+ *                          2M sub-pixel triangles) in buffer objects, one
+ *                          glDrawElements: distinct vertices per second
  *   gears        frames/s  glxgears' three gears (lit, flat-shaded, display
  *                          lists, culling, depth test) at 1024x768, with
  *                          glClear and glXSwapBuffers in every frame
@@ -533,6 +536,86 @@ static double run_immediate(void) { return vertex_rate(0); }
 static double run_dlist(void) { return vertex_rate(1); }
 
 /* ------------------------------------------------------------------------ */
+/* Indexed mesh: a 1000x1000-vertex grid over the window (1M vertices,       */
+/* 1,996,002 triangles of under half a pixel) in vertex and index buffer     */
+/* objects, drawn by one glDrawElements(GL_TRIANGLES, GL_UNSIGNED_INT), a     */
+/* colour per vertex. Rate: distinct vertices per second (each index names   */
+/* a vertex six times on average: an implementation that shades per index   */
+/* does six times the vertex work).                                           */
+
+#define MESH_N 1000
+static const float MESH_COLOUR[3] = {0.3f, 0.8f, 0.5f};
+static GLsizei mesh_indices;
+
+typedef void (*gen_buffers_fn)(GLsizei, GLuint *);
+typedef void (*bind_buffer_fn)(GLenum, GLuint);
+typedef void (*buffer_data_fn)(GLenum, ptrdiff_t, const void *, GLenum);
+typedef void (*delete_buffers_fn)(GLsizei, const GLuint *);
+
+static void draw_mesh(long n)
+{
+    for (long i = 0; i < n; i++)
+        glDrawElements(GL_TRIANGLES, mesh_indices, GL_UNSIGNED_INT, NULL);
+}
+
+static double run_mesh(void)
+{
+    gen_buffers_fn gen = (gen_buffers_fn)glXGetProcAddressARB((const GLubyte *)"glGenBuffers");
+    bind_buffer_fn bind = (bind_buffer_fn)glXGetProcAddressARB((const GLubyte *)"glBindBuffer");
+    buffer_data_fn data = (buffer_data_fn)glXGetProcAddressARB((const GLubyte *)"glBufferData");
+    delete_buffers_fn del =
+        (delete_buffers_fn)glXGetProcAddressARB((const GLubyte *)"glDeleteBuffers");
+    if (!gen || !bind || !data || !del)
+        return -1;
+    const int n = MESH_N, cells = (MESH_N - 1) * (MESH_N - 1);
+    GLfloat *v = malloc(sizeof(GLfloat) * 6 * n * n);
+    GLuint *ix = malloc(sizeof(GLuint) * 6 * cells);
+    if (!v || !ix)
+        return -1;
+    for (int y = 0; y < n; y++) {
+        for (int x = 0; x < n; x++) {
+            GLfloat *p = v + 6 * (y * n + x);
+            p[0] = x * (float)WIN_W / (n - 1);
+            p[1] = y * (float)WIN_H / (n - 1);
+            p[2] = 0;
+            p[3] = MESH_COLOUR[0];
+            p[4] = MESH_COLOUR[1];
+            p[5] = MESH_COLOUR[2];
+        }
+    }
+    mesh_indices = 0;
+    for (int y = 0; y + 1 < n; y++) {
+        for (int x = 0; x + 1 < n; x++) {
+            GLuint a = y * n + x, b = a + 1, c = a + n, d = c + 1;
+            GLuint q[6] = {a, b, d, a, d, c};
+            memcpy(ix + mesh_indices, q, sizeof(q));
+            mesh_indices += 6;
+        }
+    }
+    GLuint bufs[2];
+    gen(2, bufs);
+    bind(GL_ARRAY_BUFFER, bufs[0]);
+    data(GL_ARRAY_BUFFER, sizeof(GLfloat) * 6 * n * n, v, GL_STATIC_DRAW);
+    bind(GL_ELEMENT_ARRAY_BUFFER, bufs[1]);
+    data(GL_ELEMENT_ARRAY_BUFFER, sizeof(GLuint) * 6 * cells, ix, GL_STATIC_DRAW);
+    free(v);
+    free(ix);
+    glEnableClientState(GL_VERTEX_ARRAY);
+    glEnableClientState(GL_COLOR_ARRAY);
+    glVertexPointer(3, GL_FLOAT, 6 * sizeof(GLfloat), NULL);
+    glColorPointer(3, GL_FLOAT, 6 * sizeof(GLfloat), (const void *)(3 * sizeof(GLfloat)));
+    double s = measure(clear_all, draw_mesh);
+    int ok = check_pixel(100, 100, MESH_COLOUR[0], MESH_COLOUR[1], MESH_COLOUR[2]) &&
+             check_pixel(WIN_W - 7, WIN_H - 9, MESH_COLOUR[0], MESH_COLOUR[1], MESH_COLOUR[2]);
+    glDisableClientState(GL_VERTEX_ARRAY);
+    glDisableClientState(GL_COLOR_ARRAY);
+    bind(GL_ARRAY_BUFFER, 0);
+    bind(GL_ELEMENT_ARRAY_BUFFER, 0);
+    del(2, bufs);
+    return ok ? (double)n * n / s * 1e-6 : -1;
+}
+
+/* ------------------------------------------------------------------------ */
 /* glxgears: the same gears, lighting, view and projection as Mesa's demo    */
 /* (written anew here), in the 1024x768 window.                               */
 
@@ -765,6 +848,7 @@ static const struct workload workloads[] = {
     {"depth-fail", "fill", "Mpix/s", run_depth_fail},
     {"immediate", "vertex", "Mverts/s", run_immediate},
     {"dlist", "vertex", "Mverts/s", run_dlist},
+    {"mesh", "vertex", "Mverts/s", run_mesh},
     {"gears", "gears", "frames/s", run_gears},
 };
 #define N_WORKLOADS (int)(sizeof workloads / sizeof workloads[0])
