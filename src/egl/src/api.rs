@@ -439,15 +439,14 @@ pub fn create_window_surface(
     attribs: &[(EGLint, EGLAttrib)],
 ) -> Result<usize> {
     let (d, init) = initialized(dpy)?;
-    let config = config_of(&init, config)?.clone();
+    // EGL_MESA_platform_surfaceless: "It is not valid to call
+    // eglCreatePlatformWindowSurfaceEXT with a <display> that belongs to the
+    // surfaceless platform ... the error will be EGL_BAD_NATIVE_WINDOW" (Mesa
+    // answers the same on the device platform).
     let Some(x) = init.x11.clone() else {
-        // Surfaceless and device displays have no windows.
-        return Err(if config.surface_type & EGL_WINDOW_BIT == 0 {
-            BAD_MATCH
-        } else {
-            BAD_NATIVE_WINDOW
-        });
+        return Err(BAD_NATIVE_WINDOW);
     };
+    let config = config_of(&init, config)?.clone();
     if window == 0 || window > u64::from(u32::MAX) {
         return Err(BAD_NATIVE_WINDOW);
     }
@@ -509,6 +508,10 @@ pub fn create_window_surface(
 /// has `EGL_PIXMAP_BIT`, so every valid request is `EGL_BAD_MATCH`.
 pub fn create_pixmap_surface(dpy: usize, config: usize, pixmap: u64) -> Result<usize> {
     let (_, init) = initialized(dpy)?;
+    // EGL_MESA_platform_surfaceless: no pixmaps either.
+    if init.x11.is_none() {
+        return Err(BAD_NATIVE_PIXMAP);
+    }
     config_of(&init, config)?;
     if pixmap == 0 {
         return Err(BAD_NATIVE_PIXMAP);

@@ -1,0 +1,65 @@
+//! The EGL C clients of `tests/clients/`, compiled against the built library
+//! and run on it: `egl_basic` (X11, surfaceless and device platforms,
+//! configs, pbuffer and window surfaces, contexts, rendering read back, the
+//! EGL error of each bad display, config, surface, context and attribute)
+//! and `egl_threads` (contexts current in several threads at once, and the
+//! cross-thread EGL_BAD_ACCESS rules). Both also pass on Mesa llvmpipe (see
+//! their headers).
+
+use oxgl_tests::{compile_client, require_gl, run_client};
+
+const NO_ARGS: &[&str] = &[];
+
+#[test]
+fn egl_basic() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_basic");
+    let out = run_client(&client, NO_ARGS, &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "egl_basic failed:\n{out}"
+    );
+    // oxgl-specific: the vendor, and no core profile yet.
+    assert!(
+        out.has_line("x11: EGL 1.5 vendor oxgl, client APIs OpenGL"),
+        "egl_basic: not oxgl's EGL:\n{out}"
+    );
+    assert!(
+        out.has_line("surfaceless: GL 3.3 core context: EGL_BAD_MATCH"),
+        "egl_basic: core context answer changed (update docs/egl.md):\n{out}"
+    );
+}
+
+#[test]
+fn egl_threads() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_threads");
+    let out = run_client(&client, NO_ARGS, &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS (4 threads x 200 iterations)"),
+        "egl_threads failed:\n{out}"
+    );
+}
+
+/// `EGL_LOG_LEVEL=debug` prints Mesa-style `libEGL debug:` lines, among
+/// them the user error of a failing call; the default level prints none.
+#[test]
+fn egl_log_level() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_threads");
+    let out = run_client(&client, NO_ARGS, &[("EGL_LOG_LEVEL", "debug")]);
+    println!("{out}");
+    assert!(out.success(), "egl_threads failed:\n{out}");
+    assert!(
+        out.stderr.lines().any(|l| l
+            .starts_with("libEGL debug: EGL user error 0x300c (EGL_BAD_PARAMETER) in eglBindAPI")),
+        "no debug line for the failed eglBindAPI:\n{out}"
+    );
+    let quiet = run_client(&client, NO_ARGS, &[]);
+    assert!(
+        !quiet.stderr.contains("libEGL"),
+        "libEGL lines at the default level:\n{quiet}"
+    );
+}
