@@ -63,3 +63,53 @@ fn egl_log_level() {
         "libEGL lines at the default level:\n{quiet}"
     );
 }
+
+/// `EGL_PLATFORM` picks the platform of `eglGetDisplay(EGL_DEFAULT_DISPLAY)`
+/// (Mesa's names): X11 by default (on `$DISPLAY`, with window configs),
+/// surfaceless (pbuffers only); device refuses the default display, as in
+/// Mesa; a platform oxgl lacks gives
+/// EGL_NO_DISPLAY with EGL_BAD_PARAMETER; an unknown name is warned about
+/// and ignored.
+#[test]
+fn egl_platform_env() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_platform_env");
+    let run = |platform: Option<&str>| {
+        let env: Vec<(&str, &str)> = platform.map(|p| ("EGL_PLATFORM", p)).into_iter().collect();
+        let out = run_client(&client, NO_ARGS, &env);
+        println!("EGL_PLATFORM={platform:?}: {out}");
+        assert!(out.success(), "egl_platform_env failed:\n{out}");
+        out
+    };
+    let windowed = |out: &oxgl_tests::RunOutput| {
+        out.stdout.starts_with("display: ")
+            && !out.stdout.contains(" 0 with windows")
+            && out.stdout.contains("vendor oxgl")
+    };
+    assert!(windowed(&run(None)), "default platform is not X11");
+    assert!(windowed(&run(Some("x11"))), "EGL_PLATFORM=x11");
+    let out = run(Some("surfaceless"));
+    assert!(
+        out.stdout.starts_with("display: ") && out.stdout.contains(" 0 with windows"),
+        "EGL_PLATFORM=surfaceless: {out}"
+    );
+    // The device platform needs a device as native display (as in Mesa).
+    let out = run(Some("device"));
+    assert!(out.has_line("no display: 0x300c"), "EGL_PLATFORM=device: {out}");
+    let out = run(Some("wayland"));
+    assert!(
+        out.has_line("no display: 0x300c"),
+        "EGL_PLATFORM=wayland: {out}"
+    );
+    assert!(
+        out.stderr.contains("libEGL warning: EGL_PLATFORM=wayland"),
+        "EGL_PLATFORM=wayland: no warning: {out}"
+    );
+    let out = run(Some("bogus"));
+    assert!(windowed(&out), "EGL_PLATFORM=bogus: {out}");
+    assert!(
+        out.stderr
+            .contains("libEGL warning: invalid EGL_PLATFORM given"),
+        "EGL_PLATFORM=bogus: no warning: {out}"
+    );
+}

@@ -12,7 +12,7 @@
     reason = "every function: pointers as the EGL 1.5 specification defines them"
 )]
 
-use std::ffi::{CStr, c_char};
+use std::ffi::{CStr, c_char, c_ulong};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
 
@@ -134,9 +134,9 @@ fn is_wayland_display(native: usize) -> bool {
     unsafe { *(native as *const usize) == iface as usize }
 }
 
-/// `eglGetDisplay`: the platform comes from `EGL_PLATFORM` (Mesa's names),
-/// else from the native display (a `wl_display*` is refused: no Wayland
-/// platform yet), else X11.
+/// `eglGetDisplay`: the platform comes from `EGL_PLATFORM` (Mesa's names;
+/// `EGL_DISPLAY`, its older name, too), else from the native display (a
+/// `wl_display*` is refused: no Wayland platform yet), else X11.
 pub fn get_display(native: usize) -> Result<usize> {
     let env = std::env::var("EGL_PLATFORM")
         .ok()
@@ -178,8 +178,10 @@ pub fn get_display(native: usize) -> Result<usize> {
         Platform::X11 => Ok(display::get(Platform::X11, native, None)?.handle()),
         Platform::Surfaceless if native != 0 => Err(BAD_PARAMETER),
         Platform::Surfaceless => Ok(display::get(Platform::Surfaceless, 0, None)?.handle()),
-        Platform::Device if native != 0 && native != device_handle() => Err(BAD_PARAMETER),
-        Platform::Device => Ok(display::get(Platform::Device, device_handle(), None)?.handle()),
+        // The native display must be the device (Mesa refuses
+        // EGL_DEFAULT_DISPLAY there too).
+        Platform::Device if native != device_handle() => Err(BAD_PARAMETER),
+        Platform::Device => Ok(display::get(Platform::Device, native, None)?.handle()),
     }
 }
 
@@ -435,7 +437,7 @@ fn register_surface(init: &Initialized, s: Surface) -> usize {
 pub fn create_window_surface(
     dpy: usize,
     config: usize,
-    window: u64,
+    window: c_ulong,
     attribs: &[(EGLint, EGLAttrib)],
 ) -> Result<usize> {
     let (d, init) = initialized(dpy)?;
@@ -447,7 +449,7 @@ pub fn create_window_surface(
         return Err(BAD_NATIVE_WINDOW);
     };
     let config = config_of(&init, config)?.clone();
-    if window == 0 || window > u64::from(u32::MAX) {
+    if window == 0 || window > c_ulong::from(u32::MAX) {
         return Err(BAD_NATIVE_WINDOW);
     }
     if config.surface_type & EGL_WINDOW_BIT == 0 {
@@ -506,7 +508,7 @@ pub fn create_window_surface(
 
 /// `eglCreatePixmapSurface` / `eglCreatePlatformPixmapSurface`: no config
 /// has `EGL_PIXMAP_BIT`, so every valid request is `EGL_BAD_MATCH`.
-pub fn create_pixmap_surface(dpy: usize, config: usize, pixmap: u64) -> Result<usize> {
+pub fn create_pixmap_surface(dpy: usize, config: usize, pixmap: c_ulong) -> Result<usize> {
     let (_, init) = initialized(dpy)?;
     // EGL_MESA_platform_surfaceless: no pixmaps either.
     if init.x11.is_none() {

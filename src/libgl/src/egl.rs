@@ -147,13 +147,13 @@ egl_export! {
     fn eglGetConfigAttrib(dpy: EGLDisplay, config: EGLConfig, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
         => api::get_config_attrib(dpy as usize, config as usize, attribute, value);
     fn eglCreateWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: EGLNativeWindowType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => api::create_window_surface(dpy as usize, config as usize, win as u64, &api::widen(api::int_list(attribs))).map(ptr);
+        => api::create_window_surface(dpy as usize, config as usize, win, &api::widen(api::int_list(attribs))).map(ptr);
     fn eglCreatePlatformWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
         => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::attrib_list(attribs)).map(ptr);
     fn eglCreatePlatformWindowSurfaceEXT(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
         => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::widen(api::int_list(attribs))).map(ptr);
     fn eglCreatePixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: EGLNativePixmapType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => { let _ = attribs; api::create_pixmap_surface(dpy as usize, config as usize, pixmap as u64).map(ptr) };
+        => { let _ = attribs; api::create_pixmap_surface(dpy as usize, config as usize, pixmap).map(ptr) };
     fn eglCreatePlatformPixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
         => { let _ = attribs; api::create_pixmap_surface(dpy as usize, config as usize, native_window(pixmap)).map(ptr) };
     fn eglCreatePlatformPixmapSurfaceEXT(dpy: EGLDisplay, config: EGLConfig, pixmap: *mut c_void, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
@@ -204,7 +204,7 @@ egl_export! {
 
 /// The XID a platform window (or pixmap) pointer points to (EGL_KHR_platform_x11:
 /// `Window*`); 0 for null.
-unsafe fn native_window(p: *mut c_void) -> u64 {
+unsafe fn native_window(p: *mut c_void) -> std::ffi::c_ulong {
     // SAFETY: null or a pointer to an X `Window` (unsigned long).
-    unsafe { (p as *const std::ffi::c_ulong).as_ref() }.map_or(0, |w| *w as u64)
+    unsafe { (p as *const std::ffi::c_ulong).as_ref() }.map_or(0, |w| *w)
 }
