@@ -95,7 +95,10 @@ fn egl_platform_env() {
     );
     // The device platform needs a device as native display (as in Mesa).
     let out = run(Some("device"));
-    assert!(out.has_line("no display: 0x300c"), "EGL_PLATFORM=device: {out}");
+    assert!(
+        out.has_line("no display: 0x300c"),
+        "EGL_PLATFORM=device: {out}"
+    );
     let out = run(Some("wayland"));
     assert!(
         out.has_line("no display: 0x300c"),
