@@ -57,6 +57,12 @@ fn egl_log_level() {
             .starts_with("libEGL debug: EGL user error 0x300c (EGL_BAD_PARAMETER) in eglBindAPI")),
         "no debug line for the failed eglBindAPI:\n{out}"
     );
+    // LIBGL_DEBUG=verbose turns EGL's debug lines on too (docs/egl.md).
+    let verbose = run_client(&client, NO_ARGS, &[("LIBGL_DEBUG", "verbose")]);
+    assert!(
+        verbose.stderr.contains("libEGL debug: EGL user error"),
+        "LIBGL_DEBUG=verbose: no libEGL debug lines:\n{verbose}"
+    );
     let quiet = run_client(&client, NO_ARGS, &[]);
     assert!(
         !quiet.stderr.contains("libEGL"),
@@ -107,6 +113,14 @@ fn egl_platform_env() {
     assert!(
         out.stderr.contains("libEGL warning: EGL_PLATFORM=wayland"),
         "EGL_PLATFORM=wayland: no warning: {out}"
+    );
+    // The application closes its Display without eglTerminate: the EGL
+    // display is no longer initialized (its connection is gone).
+    let out = run_client(&client, &["close"], &[]);
+    println!("close: {out}");
+    assert!(
+        out.success() && out.has_line("after XCloseDisplay: 0x3001"),
+        "after XCloseDisplay: {out}"
     );
     let out = run(Some("bogus"));
     assert!(windowed(&out), "EGL_PLATFORM=bogus: {out}");

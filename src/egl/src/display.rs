@@ -131,14 +131,18 @@ impl EglDisplay {
         std::ptr::from_ref(self) as usize
     }
 
-    /// The initialized state, or `EGL_NOT_INITIALIZED`.
+    /// The initialized state, or `EGL_NOT_INITIALIZED`. An X11 display whose
+    /// `Display*` the application closed counts as terminated: its
+    /// connection is gone (and the same address may be reused by a later
+    /// `XOpenDisplay`, which then needs a new `eglInitialize`).
     pub fn state(&self) -> Result<Arc<Initialized>> {
-        lock(&self.state).clone().ok_or(NOT_INITIALIZED)
-    }
-
-    /// Whether it is initialized.
-    pub fn is_initialized(&self) -> bool {
-        lock(&self.state).is_some()
+        let mut state = lock(&self.state);
+        if let Some(x) = state.as_ref().and_then(|s| s.x11.as_ref())
+            && !oxgl_glx::display::is_open(x)
+        {
+            *state = None;
+        }
+        state.clone().ok_or(NOT_INITIALIZED)
     }
 
     /// `eglInitialize`.

@@ -160,6 +160,12 @@ pub fn display(dpy: *mut xlib::Display) -> Option<Arc<DisplayState>> {
     Some(state)
 }
 
+/// Whether `d` is still the state of an open display (the application has
+/// not closed it since: the close hook forgets closed displays).
+pub fn is_open(d: &Arc<DisplayState>) -> bool {
+    lock(registry()).displays.iter().any(|x| Arc::ptr_eq(x, d))
+}
+
 /// The GLX errors, in protocol order (offsets from the first error), named as
 /// Mesa's `__glXErrorString` names them.
 const GLX_ERROR_NAMES: [&CStr; 14] = [
