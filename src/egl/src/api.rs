@@ -25,6 +25,9 @@ use oxgl_glx::display::{geometry, lock};
 use oxgl_glx::drawable::{GlxDrawable, Kind};
 
 use crate::config::{Config, Criteria, MAX_SWAP_INTERVAL};
+
+/// `GL_FRONT`.
+const GL_FRONT: u32 = 0x0404;
 use crate::display::{self, EglContext, EglDisplay, Initialized, Platform, device_handle};
 use crate::error::*;
 use crate::surface::Surface;
@@ -51,8 +54,13 @@ pub const DEVICE_EXTENSIONS: &CStr = c"EGL_MESA_device_software";
 
 // ---- helpers ------------------------------------------------------------------
 
-/// Reads an `EGL_NONE`-terminated `EGLint` attribute list into pairs.
-pub unsafe fn int_list(list: *const EGLint) -> Vec<(EGLint, EGLint)> {
+/// Reads an `EGL_NONE`-terminated `EGLint` attribute list into pairs,
+/// stopping after the first name `known` rejects: its entry point fails
+/// there with `EGL_BAD_ATTRIBUTE`, and reading on could run past the end of
+/// a list that is malformed from that point (piglit's
+/// egl-create-context-invalid-attribute-gl passes `{bad, EGL_NONE}`; Mesa
+/// stops at the first bad attribute too).
+pub unsafe fn int_list(list: *const EGLint, known: fn(EGLint) -> bool) -> Vec<(EGLint, EGLint)> {
     let mut out = Vec::new();
     if list.is_null() {
         return out;
@@ -66,13 +74,20 @@ pub unsafe fn int_list(list: *const EGLint) -> Vec<(EGLint, EGLint)> {
         }
         // SAFETY: a value follows each name.
         out.push((a, unsafe { *list.add(i + 1) }));
+        if !known(a) {
+            break;
+        }
         i += 2;
     }
     out
 }
 
-/// Reads an `EGL_NONE`-terminated `EGLAttrib` list into pairs.
-pub unsafe fn attrib_list(list: *const EGLAttrib) -> Vec<(EGLint, EGLAttrib)> {
+/// Reads an `EGL_NONE`-terminated `EGLAttrib` list into pairs (as
+/// [`int_list`]).
+pub unsafe fn attrib_list(
+    list: *const EGLAttrib,
+    known: fn(EGLint) -> bool,
+) -> Vec<(EGLint, EGLAttrib)> {
     let mut out = Vec::new();
     if list.is_null() {
         return out;
@@ -86,9 +101,67 @@ pub unsafe fn attrib_list(list: *const EGLAttrib) -> Vec<(EGLint, EGLAttrib)> {
         }
         // SAFETY: a value follows each name.
         out.push((a as EGLint, unsafe { *list.add(i + 1) }));
+        if !known(a as EGLint) {
+            break;
+        }
         i += 2;
     }
     out
+}
+
+/// Attribute names of `eglGetPlatformDisplay`.
+pub fn known_platform_attrib(a: EGLint) -> bool {
+    a == EGL_PLATFORM_X11_SCREEN_KHR
+}
+
+/// Attribute names of `eglChooseConfig`.
+pub fn known_config_attrib(a: EGLint) -> bool {
+    crate::config::known(a)
+}
+
+/// Attribute names of `eglCreateContext`.
+pub fn known_context_attrib(a: EGLint) -> bool {
+    matches!(
+        a,
+        EGL_CONTEXT_MAJOR_VERSION
+            | EGL_CONTEXT_MINOR_VERSION
+            | EGL_CONTEXT_OPENGL_PROFILE_MASK
+            | EGL_CONTEXT_FLAGS_KHR
+            | EGL_CONTEXT_OPENGL_DEBUG
+            | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE
+            | EGL_CONTEXT_OPENGL_ROBUST_ACCESS
+            | EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
+    )
+}
+
+fn known_common_surface_attrib(a: EGLint) -> bool {
+    matches!(
+        a,
+        EGL_GL_COLORSPACE | EGL_VG_ALPHA_FORMAT | EGL_VG_COLORSPACE
+    )
+}
+
+/// Attribute names of window surfaces.
+pub fn known_window_attrib(a: EGLint) -> bool {
+    a == EGL_RENDER_BUFFER || known_common_surface_attrib(a)
+}
+
+/// Attribute names of pixmap surfaces.
+pub fn known_pixmap_attrib(a: EGLint) -> bool {
+    known_common_surface_attrib(a)
+}
+
+/// Attribute names of pbuffer surfaces.
+pub fn known_pbuffer_attrib(a: EGLint) -> bool {
+    matches!(
+        a,
+        EGL_WIDTH
+            | EGL_HEIGHT
+            | EGL_LARGEST_PBUFFER
+            | EGL_TEXTURE_FORMAT
+            | EGL_TEXTURE_TARGET
+            | EGL_MIPMAP_TEXTURE
+    ) || known_common_surface_attrib(a)
 }
 
 /// An `EGLint` list widened to `EGLAttrib` pairs.
@@ -473,10 +546,7 @@ pub fn create_window_surface(
         return Err(BAD_MATCH);
     }
     // EGL 1.5 §3.5.1: one EGL window surface per native window.
-    if lock(&init.surfaces)
-        .values()
-        .any(|s| s.is_window() && s.drawable.xid == xid)
-    {
+    if lock(&init.surfaces).values().any(|s| s.drawable.xid == xid) {
         return Err(BAD_ALLOC);
     }
     let dr = GlxDrawable::new(
@@ -506,19 +576,65 @@ pub fn create_window_surface(
     ))
 }
 
-/// `eglCreatePixmapSurface` / `eglCreatePlatformPixmapSurface`: no config
-/// has `EGL_PIXMAP_BIT`, so every valid request is `EGL_BAD_MATCH`.
-pub fn create_pixmap_surface(dpy: usize, config: usize, pixmap: c_ulong) -> Result<usize> {
+/// `eglCreatePixmapSurface` / `eglCreatePlatformPixmapSurface`: `pixmap` is
+/// the X pixmap's XID. The surface is single-buffered as EGL defines it
+/// (`EGL_RENDER_BUFFER` is `EGL_SINGLE_BUFFER`): a context first made
+/// current on it draws to and reads from GL_FRONT, which `glFlush`,
+/// `glFinish` and `eglWaitClient` copy to the pixmap, as GLX does for a
+/// single-buffered drawable.
+pub fn create_pixmap_surface(
+    dpy: usize,
+    config: usize,
+    pixmap: c_ulong,
+    attribs: &[(EGLint, EGLAttrib)],
+) -> Result<usize> {
     let (_, init) = initialized(dpy)?;
-    // EGL_MESA_platform_surfaceless: no pixmaps either.
-    if init.x11.is_none() {
+    // EGL_MESA_platform_surfaceless: no pixmaps there either.
+    let Some(x) = init.x11.clone() else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    let config = config_of(&init, config)?.clone();
+    if pixmap == 0 || pixmap > c_ulong::from(u32::MAX) {
         return Err(BAD_NATIVE_PIXMAP);
     }
-    config_of(&init, config)?;
-    if pixmap == 0 {
-        return Err(BAD_NATIVE_PIXMAP);
+    if config.surface_type & EGL_PIXMAP_BIT == 0 {
+        return Err(BAD_MATCH);
     }
-    Err(BAD_MATCH)
+    for &(a, v) in attribs {
+        common_surface_attrib(a, v)?;
+    }
+    let xid = pixmap as u32;
+    let Some((w, h, depth)) = geometry(&x, xid) else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    if depth != config.glx.depth {
+        return Err(BAD_MATCH);
+    }
+    // EGL 1.5 §3.5.4: one EGL pixmap surface per native pixmap.
+    if lock(&init.surfaces).values().any(|s| s.drawable.xid == xid) {
+        return Err(BAD_ALLOC);
+    }
+    let dr = GlxDrawable::new(
+        &init.screen,
+        xid,
+        Kind::Pixmap,
+        &config.glx,
+        (w, h),
+        depth,
+        true,
+    )
+    .ok_or(BAD_ALLOC)?;
+    Ok(register_surface(
+        &init,
+        Surface {
+            drawable: Arc::new(dr),
+            config,
+            pbuffer_size: Some((w as EGLint, h as EGLint)),
+            largest: false,
+            render_buffer: EGL_SINGLE_BUFFER,
+            mipmap_level: AtomicI32::new(0),
+        },
+    ))
 }
 
 /// `eglCreatePbufferSurface`.
@@ -595,7 +711,7 @@ pub fn destroy_surface(dpy: usize, surface: usize) -> Result<u32> {
     let (_, init) = initialized(dpy)?;
     let s = lock(&init.surfaces).remove(&surface).ok_or(BAD_SURFACE)?;
     if let Some(x) = &init.x11
-        && s.is_window()
+        && (s.is_window() || s.is_pixmap())
         && !bound_anywhere(&init, &s)
     {
         s.drawable.release_x_resources(x);
@@ -616,8 +732,9 @@ pub unsafe fn query_surface(
     if value.is_null() {
         return Err(BAD_PARAMETER);
     }
-    // EGL 1.5 §3.5.6: LARGEST_PBUFFER of a window leaves `value` alone.
-    if attribute == EGL_LARGEST_PBUFFER && s.pbuffer_size.is_none() {
+    // EGL 1.5 §3.5.6: LARGEST_PBUFFER of a window or pixmap leaves `value`
+    // alone.
+    if attribute == EGL_LARGEST_PBUFFER && (s.is_window() || s.is_pixmap()) {
         return Ok(TRUE);
     }
     // SAFETY: writable.
@@ -817,6 +934,7 @@ pub fn create_context(
         api,
         client_version: req.major,
         display: dpy,
+        never_bound: std::sync::atomic::AtomicBool::new(true),
     });
     let h = ctx.handle();
     lock(&init.contexts).insert(h, ctx);
@@ -849,6 +967,7 @@ pub unsafe fn query_context(
             let binding = lock(&c.glx.binding);
             match &binding.draw {
                 None => EGL_NONE,
+                Some(d) if d.kind == Kind::Pixmap => EGL_SINGLE_BUFFER,
                 Some(_) => EGL_BACK_BUFFER,
             }
         }
@@ -946,10 +1065,15 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> Result<
         if bound_elsewhere(&init, s) {
             return Err(BAD_ACCESS);
         }
-        if let (Some(x), true) = (&init.x11, s.is_window())
+        if let Some(x) = &init.x11
+            && (s.is_window() || s.is_pixmap())
             && geometry(x, s.drawable.xid).is_none()
         {
-            return Err(BAD_NATIVE_WINDOW);
+            return Err(if s.is_window() {
+                BAD_NATIVE_WINDOW
+            } else {
+                BAD_NATIVE_PIXMAP
+            });
         }
     }
     let x_dpy = init.x11.as_ref().map_or(0, |x| x.dpy);
@@ -963,6 +1087,20 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> Result<
         Ok(()) => {}
         Err(BindError::Busy) => return Err(BAD_ACCESS),
         Err(BindError::Backend) => return Err(BAD_ALLOC),
+    }
+    if c.never_bound.swap(false, Ordering::AcqRel) {
+        // GL: the initial draw/read buffer is BACK when the first default
+        // framebuffer has one, else FRONT; an EGL pixmap has none.
+        let front = |s: &Option<Arc<Surface>>| s.as_ref().is_some_and(|s| s.is_pixmap());
+        let (draw_front, read_front) = (front(&draw_s), front(&read_s));
+        c.glx.with_core(|core| {
+            if draw_front {
+                let _ = core.draw_buffer(GL_FRONT);
+            }
+            if read_front {
+                let _ = core.read_buffer(GL_FRONT);
+            }
+        });
     }
     thread::set_current(Some(Binding {
         display: dpy,

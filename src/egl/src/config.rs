@@ -3,9 +3,10 @@
 //!
 //! An EGL display offers the double-buffered GLX configs without an
 //! accumulation buffer (EGL has no single/double-buffer attribute: window
-//! surfaces render to a back buffer, pbuffers too; and no accumulation
-//! buffer attribute). On X11 they come from the server's visuals and
-//! support windows and pbuffers; on the surfaceless and device platforms
+//! surfaces render to a back buffer, pbuffers too, pixmaps to the front
+//! one; and no accumulation buffer attribute). On X11 they come from the
+//! server's visuals and support windows, pixmaps and pbuffers; on the
+//! surfaceless and device platforms
 //! there is no visual and only pbuffers. Every config renders OpenGL only
 //! (`EGL_OPENGL_BIT`): no OpenGL ES profile exists in the core yet.
 
@@ -49,7 +50,7 @@ impl Config {
                 id: i as EGLint + 1,
                 glx: c.clone(),
                 surface_type: if native {
-                    EGL_WINDOW_BIT | EGL_PBUFFER_BIT
+                    EGL_WINDOW_BIT | EGL_PIXMAP_BIT | EGL_PBUFFER_BIT
                 } else {
                     EGL_PBUFFER_BIT
                 },
@@ -153,6 +154,11 @@ fn rule(attrib: EGLint) -> Option<Rule> {
         | EGL_MATCH_NATIVE_PIXMAP => Rule::Ignored,
         _ => return None,
     })
+}
+
+/// Whether `attrib` is an `eglChooseConfig` attribute.
+pub fn known(attrib: EGLint) -> bool {
+    rule(attrib).is_some()
 }
 
 /// A parsed `eglChooseConfig` attribute list.

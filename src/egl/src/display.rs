@@ -68,6 +68,9 @@ pub struct EglContext {
     pub client_version: EGLint,
     /// The display handle it belongs to.
     pub display: usize,
+    /// Not made current yet: the first binding chooses the initial draw and
+    /// read buffers (GL_FRONT for a pixmap, which has no back buffer in EGL).
+    pub never_bound: std::sync::atomic::AtomicBool,
 }
 
 impl EglContext {

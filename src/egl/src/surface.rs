@@ -22,7 +22,8 @@ pub struct Surface {
     pub pbuffer_size: Option<(EGLint, EGLint)>,
     /// `EGL_LARGEST_PBUFFER` as given.
     pub largest: bool,
-    /// `EGL_RENDER_BUFFER` as requested.
+    /// `EGL_RENDER_BUFFER`: as requested for windows, `EGL_BACK_BUFFER` for
+    /// pbuffers, `EGL_SINGLE_BUFFER` for pixmaps (EGL 1.5 §3.5.6).
     pub render_buffer: EGLint,
     /// `EGL_MIPMAP_LEVEL`.
     pub mipmap_level: AtomicI32,
@@ -37,6 +38,11 @@ impl Surface {
     /// Whether it is a window surface.
     pub fn is_window(&self) -> bool {
         self.drawable.kind == Kind::Window
+    }
+
+    /// Whether it is a pixmap surface.
+    pub fn is_pixmap(&self) -> bool {
+        self.drawable.kind == Kind::Pixmap
     }
 
     /// `eglQuerySurface`.
@@ -62,13 +68,7 @@ impl Surface {
             EGL_MIPMAP_TEXTURE => EGL_FALSE,
             EGL_MIPMAP_LEVEL => self.mipmap_level.load(Ordering::Relaxed),
             EGL_MULTISAMPLE_RESOLVE => EGL_MULTISAMPLE_RESOLVE_DEFAULT,
-            EGL_RENDER_BUFFER => {
-                if self.is_window() {
-                    self.render_buffer
-                } else {
-                    EGL_BACK_BUFFER
-                }
-            }
+            EGL_RENDER_BUFFER => self.render_buffer,
             EGL_SWAP_BEHAVIOR => EGL_BUFFER_DESTROYED,
             EGL_TEXTURE_FORMAT | EGL_TEXTURE_TARGET => EGL_NO_TEXTURE,
             EGL_VG_ALPHA_FORMAT => EGL_VG_ALPHA_FORMAT_NONPRE,

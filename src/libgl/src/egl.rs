@@ -123,9 +123,9 @@ egl_export! {
     fn eglGetDisplay(native: EGLNativeDisplayType) -> EGLDisplay = std::ptr::null_mut()
         => api::get_display(native as usize).map(ptr);
     fn eglGetPlatformDisplay(platform: EGLenum, native: *mut c_void, attribs: *const EGLAttrib) -> EGLDisplay = std::ptr::null_mut()
-        => api::get_platform_display(platform as EGLint, native as usize, &api::attrib_list(attribs)).map(ptr);
+        => api::get_platform_display(platform as EGLint, native as usize, &api::attrib_list(attribs, api::known_platform_attrib)).map(ptr);
     fn eglGetPlatformDisplayEXT(platform: EGLenum, native: *mut c_void, attribs: *const EGLint) -> EGLDisplay = std::ptr::null_mut()
-        => api::get_platform_display(platform as EGLint, native as usize, &api::widen(api::int_list(attribs))).map(ptr);
+        => api::get_platform_display(platform as EGLint, native as usize, &api::widen(api::int_list(attribs, api::known_platform_attrib))).map(ptr);
     fn eglInitialize(dpy: EGLDisplay, major: *mut EGLint, minor: *mut EGLint) -> EGLBoolean = 0
         => api::initialize(dpy as usize, major, minor);
     fn eglTerminate(dpy: EGLDisplay) -> EGLBoolean = 0
@@ -143,23 +143,23 @@ egl_export! {
     fn eglGetConfigs(dpy: EGLDisplay, configs: *mut EGLConfig, size: EGLint, num: *mut EGLint) -> EGLBoolean = 0
         => api::get_configs(dpy as usize, configs as *mut usize, size, num);
     fn eglChooseConfig(dpy: EGLDisplay, attribs: *const EGLint, configs: *mut EGLConfig, size: EGLint, num: *mut EGLint) -> EGLBoolean = 0
-        => api::choose_config(dpy as usize, &api::int_list(attribs), configs as *mut usize, size, num);
+        => api::choose_config(dpy as usize, &api::int_list(attribs, api::known_config_attrib), configs as *mut usize, size, num);
     fn eglGetConfigAttrib(dpy: EGLDisplay, config: EGLConfig, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
         => api::get_config_attrib(dpy as usize, config as usize, attribute, value);
     fn eglCreateWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: EGLNativeWindowType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => api::create_window_surface(dpy as usize, config as usize, win, &api::widen(api::int_list(attribs))).map(ptr);
+        => api::create_window_surface(dpy as usize, config as usize, win, &api::widen(api::int_list(attribs, api::known_window_attrib))).map(ptr);
     fn eglCreatePlatformWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
-        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::attrib_list(attribs)).map(ptr);
+        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::attrib_list(attribs, api::known_window_attrib)).map(ptr);
     fn eglCreatePlatformWindowSurfaceEXT(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::widen(api::int_list(attribs))).map(ptr);
+        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::widen(api::int_list(attribs, api::known_window_attrib))).map(ptr);
     fn eglCreatePixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: EGLNativePixmapType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => { let _ = attribs; api::create_pixmap_surface(dpy as usize, config as usize, pixmap).map(ptr) };
+        => api::create_pixmap_surface(dpy as usize, config as usize, pixmap, &api::widen(api::int_list(attribs, api::known_pixmap_attrib))).map(ptr);
     fn eglCreatePlatformPixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
-        => { let _ = attribs; api::create_pixmap_surface(dpy as usize, config as usize, native_window(pixmap)).map(ptr) };
+        => api::create_pixmap_surface(dpy as usize, config as usize, native_window(pixmap), &api::attrib_list(attribs, api::known_pixmap_attrib)).map(ptr);
     fn eglCreatePlatformPixmapSurfaceEXT(dpy: EGLDisplay, config: EGLConfig, pixmap: *mut c_void, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => { let _ = attribs; api::create_pixmap_surface(dpy as usize, config as usize, native_window(pixmap)).map(ptr) };
+        => api::create_pixmap_surface(dpy as usize, config as usize, native_window(pixmap), &api::widen(api::int_list(attribs, api::known_pixmap_attrib))).map(ptr);
     fn eglCreatePbufferSurface(dpy: EGLDisplay, config: EGLConfig, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => api::create_pbuffer_surface(dpy as usize, config as usize, &api::int_list(attribs)).map(ptr);
+        => api::create_pbuffer_surface(dpy as usize, config as usize, &api::int_list(attribs, api::known_pbuffer_attrib)).map(ptr);
     fn eglDestroySurface(dpy: EGLDisplay, surface: EGLSurface) -> EGLBoolean = 0
         => api::destroy_surface(dpy as usize, surface as usize);
     fn eglQuerySurface(dpy: EGLDisplay, surface: EGLSurface, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
@@ -171,7 +171,7 @@ egl_export! {
     fn eglReleaseTexImage(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean = 0
         => api::bind_tex_image(dpy as usize, surface as usize, buffer);
     fn eglCreateContext(dpy: EGLDisplay, config: EGLConfig, share: EGLContext, attribs: *const EGLint) -> EGLContext = std::ptr::null_mut()
-        => api::create_context(dpy as usize, config as usize, share as usize, &api::int_list(attribs)).map(ptr);
+        => api::create_context(dpy as usize, config as usize, share as usize, &api::int_list(attribs, api::known_context_attrib)).map(ptr);
     fn eglDestroyContext(dpy: EGLDisplay, ctx: EGLContext) -> EGLBoolean = 0
         => api::destroy_context(dpy as usize, ctx as usize);
     fn eglQueryContext(dpy: EGLDisplay, ctx: EGLContext, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
