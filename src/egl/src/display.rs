@@ -25,7 +25,7 @@ use crate::config::Config;
 use crate::error::{BAD_ALLOC, Level, NOT_INITIALIZED, Result, log};
 use crate::surface::Surface;
 
-/// A platform we implement.
+/// A platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Platform {
     /// `EGL_PLATFORM_X11_KHR`: an Xlib `Display*`.
@@ -34,6 +34,11 @@ pub enum Platform {
     Surfaceless,
     /// `EGL_PLATFORM_DEVICE_EXT`: the software device, pbuffers only.
     Device,
+    /// A platform Mesa knows and oxgl does not implement (`EGL_PLATFORM`'s
+    /// name, or "wayland" for a detected `wl_display*`): as in a Mesa built
+    /// without it, `eglGetDisplay` returns a display that
+    /// `eglInitialize` fails to initialize.
+    Unsupported(&'static str),
 }
 
 impl Platform {
@@ -43,6 +48,7 @@ impl Platform {
             Platform::X11 => EGL_PLATFORM_X11_KHR,
             Platform::Surfaceless => EGL_PLATFORM_SURFACELESS_MESA,
             Platform::Device => EGL_PLATFORM_DEVICE_EXT,
+            Platform::Unsupported(_) => EGL_NONE,
         }
     }
 }
@@ -157,6 +163,13 @@ impl EglDisplay {
         let init = match self.platform {
             Platform::X11 => self.init_x11()?,
             Platform::Surfaceless | Platform::Device => self.init_headless()?,
+            Platform::Unsupported(name) => {
+                log(
+                    Level::Warning,
+                    &format!("the {name} platform is not supported by oxgl"),
+                );
+                return Err(NOT_INITIALIZED);
+            }
         };
         log(
             Level::Info,
