@@ -357,6 +357,32 @@ static void display_checks(EGLDisplay dpy, const char *what)
 
     pbuffer_checks(dpy, what);
 
+    /* Terminating the display of the current context: it stays current and
+     * usable until released (EGL 1.5 §3.2, piglit's "eglterminate then
+     * unbind context"). */
+    {
+        EGLConfig cfg;
+        EGLint found = 0;
+        eglChooseConfig(dpy, pbuffer_gl_attribs, &cfg, 1, &found);
+        const EGLint size[] = { EGL_WIDTH, 64, EGL_HEIGHT, 48, EGL_NONE };
+        EGLSurface pb = found ? eglCreatePbufferSurface(dpy, cfg, size) : EGL_NO_SURFACE;
+        EGLContext ctx = found ? eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL) : NULL;
+        CHECK(pb && ctx, "%s: terminate case setup: 0x%x", what, eglGetError());
+        if (pb && ctx) {
+            EXPECT_OK(eglMakeCurrent(dpy, pb, pb, ctx));
+            EXPECT_OK(eglTerminate(dpy));
+            CHECK(eglGetCurrentContext() == ctx, "%s: terminated display's context not current",
+                  what);
+            render_and_check("after eglTerminate");
+            EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+            CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT, "%s: not released", what);
+            EXPECT_ERROR(eglDestroyContext(dpy, ctx), EGL_NOT_INITIALIZED);
+            EXPECT_OK(eglInitialize(dpy, NULL, NULL));
+            /* A new initialization knows none of the old handles. */
+            EXPECT_ERROR(eglDestroyContext(dpy, ctx), EGL_BAD_CONTEXT);
+        }
+    }
+
     /* Terminate: calls need initialization again; releasing is still fine. */
     EXPECT_OK(eglTerminate(dpy));
     EXPECT_ERROR(eglGetConfigs(dpy, NULL, 0, &n), EGL_NOT_INITIALIZED);
