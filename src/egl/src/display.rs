@@ -14,7 +14,6 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use oxgl_dri_interface::client::Screen as BackendScreen;
-use oxgl_glapi::generated::egl_enums::*;
 use oxgl_glapi::types::EGLint;
 use oxgl_glx::config::{VisualKind, build_configs};
 use oxgl_glx::context::GlxContext;
@@ -39,18 +38,6 @@ pub enum Platform {
     /// without it, `eglGetDisplay` returns a display that
     /// `eglInitialize` fails to initialize.
     Unsupported(&'static str),
-}
-
-impl Platform {
-    /// The platform's enum.
-    pub fn value(self) -> EGLint {
-        match self {
-            Platform::X11 => EGL_PLATFORM_X11_KHR,
-            Platform::Surfaceless => EGL_PLATFORM_SURFACELESS_MESA,
-            Platform::Device => EGL_PLATFORM_DEVICE_EXT,
-            Platform::Unsupported(_) => EGL_NONE,
-        }
-    }
 }
 
 /// The one EGL device (EGL_EXT_device_enumeration): the software renderer.
@@ -262,15 +249,6 @@ impl EglDisplay {
     pub fn terminate(&self) {
         let old = lock(&self.state).take();
         drop(old);
-    }
-
-    /// The `Display*` surfaces of this display present to.
-    pub fn x_display(&self) -> usize {
-        if self.native != 0 {
-            self.native
-        } else {
-            *lock(&self.opened)
-        }
     }
 }
 
