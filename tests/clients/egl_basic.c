@@ -12,9 +12,10 @@
  * LIBGL_ALWAYS_SOFTWARE=1): gcc -O2 -Wall -o egl_basic egl_basic.c -lEGL
  * -lGL -lX11. Where the two differ by design (oxgl has no core profile and
  * no OpenGL ES), the check accepts either answer the specification allows
- * and prints which one it got. Three checks are not asked of Mesa 22.3,
+ * and prints which one it got. Four checks are not asked of Mesa 22.3,
  * which fails them (see the comments there): a 0x0 pbuffer on X11, a window
- * that does not exist, and the pixels of a pixmap surface.
+ * that does not exist, the pixels of a pixmap surface, and eglCopyBuffers
+ * to pixmap 0.
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -444,6 +445,27 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
           h, rb);
     EXPECT_OK(eglSwapInterval(dpy, 0));
     render_and_check("window");
+    /* eglCopyBuffers: the rendered (back) buffer into a pixmap. */
+    Pixmap copy = XCreatePixmap(xdpy, win, 64, 48, vis->depth);
+    XSync(xdpy, False);
+    EXPECT_OK(eglCopyBuffers(dpy, surf, copy));
+    /* Pixmap 0 (Mesa 22.3 accepts it and sends X requests on it: not asked
+     * of Mesa). */
+    if (!mesa)
+        EXPECT_ERROR(eglCopyBuffers(dpy, surf, (EGLNativePixmapType)0), EGL_BAD_NATIVE_PIXMAP);
+    XSync(xdpy, False);
+    XImage *cimg = XGetImage(xdpy, copy, 0, 0, 64, 48, AllPlanes, ZPixmap);
+    CHECK(cimg != NULL, "eglCopyBuffers: XGetImage");
+    if (cimg) {
+        unsigned long left = XGetPixel(cimg, 10, 20), right = XGetPixel(cimg, 50, 20);
+        CHECK((left & 0xffffff) == 0xff0000, "eglCopyBuffers: pixel (10,20) = 0x%06lx",
+              left & 0xffffff);
+        CHECK(near((right >> 16) & 0xff, 51) && near((right >> 8) & 0xff, 102) &&
+                  near(right & 0xff, 153),
+              "eglCopyBuffers: pixel (50,20) = 0x%06lx", right & 0xffffff);
+        XDestroyImage(cimg);
+    }
+    XFreePixmap(xdpy, copy);
     EXPECT_OK(eglSwapBuffers(dpy, surf));
     XSync(xdpy, False);
     XImage *img = XGetImage(xdpy, win, 0, 0, 64, 48, AllPlanes, ZPixmap);

@@ -17,7 +17,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
 
 use oxgl_core::Profile;
-use oxgl_dri_interface::OxglApi;
+use oxgl_dri_interface::{OxglApi, OxglBuffer};
 use oxgl_glapi::generated::egl_enums::*;
 use oxgl_glapi::types::{EGLAttrib, EGLint};
 use oxgl_glx::context::{self as glx_context, BindError, ContextSpec};
@@ -741,6 +741,42 @@ pub fn surface_attrib(dpy: usize, surface: usize, attribute: EGLint, value: EGLi
     let (_, init) = initialized(dpy)?;
     let s = init.surface(surface).ok_or(BAD_SURFACE)?;
     s.set(attribute, value)?;
+    Ok(TRUE)
+}
+
+/// `eglCopyBuffers` (EGL 1.5 §3.10.3): the surface's colour buffer — the
+/// one rendered to: front for a pixmap, back otherwise — to the X pixmap
+/// `target` of the config's depth, after flushing the current context if
+/// it draws to the surface.
+pub fn copy_buffers(dpy: usize, surface: usize, target: c_ulong) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let s = init.surface(surface).ok_or(BAD_SURFACE)?;
+    let Some(x) = init.x11.clone() else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    if target == 0 || target > c_ulong::from(u32::MAX) {
+        return Err(BAD_NATIVE_PIXMAP);
+    }
+    let Some((_, _, depth)) = geometry(&x, target as u32) else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    if depth != s.config.glx.depth {
+        return Err(BAD_MATCH);
+    }
+    if let Some(b) = thread::current()
+        && (b.draw.as_ref().is_some_and(|d| Arc::ptr_eq(d, &s))
+            || b.read.as_ref().is_some_and(|r| Arc::ptr_eq(r, &s)))
+    {
+        b.ctx.glx.with_core(|core| {
+            let _ = core.finish();
+        });
+    }
+    let buffer = if s.is_pixmap() {
+        OxglBuffer::FrontColor
+    } else {
+        OxglBuffer::BackColor
+    };
+    s.drawable.present_to(&x, buffer, target as u32);
     Ok(TRUE)
 }
 

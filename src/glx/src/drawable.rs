@@ -145,6 +145,13 @@ impl GlxDrawable {
         let Some(target) = self.x_target else {
             return;
         };
+        self.present_to(d, buffer, target);
+    }
+
+    /// Copies `buffer` to the X drawable `target`, which has this drawable's
+    /// depth and screen (`eglCopyBuffers` copies to a pixmap of the
+    /// application's).
+    pub fn present_to(&self, d: &DisplayState, buffer: OxglBuffer, target: u32) {
         let Some(gc) = self.gc(d, target) else {
             return;
         };

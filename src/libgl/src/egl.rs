@@ -41,18 +41,13 @@ fn ptr(h: usize) -> *mut c_void {
 /// under `EGL_LOG_LEVEL=debug`): after the display checks it fails with the
 /// error EGL 1.5 gives for an object type or target that is not supported —
 /// `EGL_BAD_PARAMETER` for sync types and handles (§3.8), image targets and
-/// handles (§3.9) and client-buffer types (§3.5.3), `EGL_BAD_NATIVE_PIXMAP`
-/// for `eglCopyBuffers` (no pixmaps, §3.10.3).
+/// handles (§3.9) and client-buffer types (§3.5.3).
 pub fn unimplemented(name: &CStr, dpy: EGLDisplay) {
     static SEEN: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<String>>> =
         std::sync::OnceLock::new();
     let text = name.to_string_lossy().into_owned();
-    let error = match text.as_str() {
-        "eglCopyBuffers" => EGL_BAD_NATIVE_PIXMAP,
-        _ => EGL_BAD_PARAMETER,
-    };
     call(&text, (), || {
-        api::unsupported(dpy as usize, Error(error)).map(|_| ())
+        api::unsupported(dpy as usize, Error(EGL_BAD_PARAMETER)).map(|_| ())
     });
     let mut seen = SEEN
         .get_or_init(Default::default)
@@ -166,6 +161,8 @@ egl_export! {
         => api::query_surface(dpy as usize, surface as usize, attribute, value);
     fn eglSurfaceAttrib(dpy: EGLDisplay, surface: EGLSurface, attribute: EGLint, value: EGLint) -> EGLBoolean = 0
         => api::surface_attrib(dpy as usize, surface as usize, attribute, value);
+    fn eglCopyBuffers(dpy: EGLDisplay, surface: EGLSurface, target: EGLNativePixmapType) -> EGLBoolean = 0
+        => api::copy_buffers(dpy as usize, surface as usize, target);
     fn eglBindTexImage(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean = 0
         => api::bind_tex_image(dpy as usize, surface as usize, buffer);
     fn eglReleaseTexImage(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean = 0

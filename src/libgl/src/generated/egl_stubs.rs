@@ -19,12 +19,6 @@ pub unsafe extern "C" fn eglClientWaitSync(_dpy: EGLDisplay, _sync: EGLSync, _fl
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglCopyBuffers(_dpy: EGLDisplay, _surface: EGLSurface, _target: EGLNativePixmapType) -> EGLBoolean {
-    crate::egl::unimplemented(c"eglCopyBuffers", _dpy);
-    0
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn eglCreateImage(_dpy: EGLDisplay, _ctx: EGLContext, _target: EGLenum, _buffer: EGLClientBuffer, _attrib_list: *const EGLAttrib) -> EGLImage {
     crate::egl::unimplemented(c"eglCreateImage", _dpy);
     core::ptr::null_mut()
@@ -71,7 +65,6 @@ pub unsafe extern "C" fn eglWaitSync(_dpy: EGLDisplay, _sync: EGLSync, _flags: E
 pub fn egl_stub_address(name: &[u8]) -> Option<*const c_void> {
     let f: *const c_void = match name {
         b"eglClientWaitSync" => eglClientWaitSync as *const c_void,
-        b"eglCopyBuffers" => eglCopyBuffers as *const c_void,
         b"eglCreateImage" => eglCreateImage as *const c_void,
         b"eglCreatePbufferFromClientBuffer" => eglCreatePbufferFromClientBuffer as *const c_void,
         b"eglCreateSync" => eglCreateSync as *const c_void,
