@@ -6,7 +6,9 @@
  * the EGL 1.5 §3.7.3 rules across threads: a context current in one thread
  * is EGL_BAD_ACCESS in another, as is a surface bound there; a released
  * context moves to another thread with its state; eglGetError is per
- * thread. Prints "FAIL ..." lines and "PASS".
+ * thread. Last, CYCLES pbuffer + context create/make-current/clear/release/
+ * destroy cycles must end within 4 MiB of the resident memory after the
+ * first 1,000 (after malloc_trim). Prints "FAIL ..." lines and "PASS".
  *
  * Also passes on Mesa llvmpipe: gcc -O2 -Wall -o egl_threads egl_threads.c
  * -lEGL -lGL -lpthread.
@@ -14,13 +16,16 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GL/gl.h>
+#include <malloc.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define THREADS 4
 #define ITERATIONS 200
+#define CYCLES 5000
 
 static atomic_int failures;
 
@@ -111,6 +116,44 @@ static void *adopter(void *arg)
     return NULL;
 }
 
+static long resident_kb(void)
+{
+    malloc_trim(0);
+    FILE *f = fopen("/proc/self/status", "r");
+    char line[256];
+    long kb = 0;
+    while (f && fgets(line, sizeof line, f))
+        if (strncmp(line, "VmRSS:", 6) == 0)
+            sscanf(line + 6, "%ld", &kb);
+    if (f)
+        fclose(f);
+    return kb;
+}
+
+/* Create, use and destroy a pbuffer and a context CYCLES times. */
+static void cycles(void)
+{
+    const EGLint size[] = { EGL_WIDTH, 64, EGL_HEIGHT, 64, EGL_NONE };
+    long base = 0;
+    for (int i = 1; i <= CYCLES; i++) {
+        EGLSurface s = eglCreatePbufferSurface(dpy, cfg, size);
+        EGLContext c = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
+        if (!s || !c || !eglMakeCurrent(dpy, s, s, c)) {
+            CHECK(0, "cycle %d: 0x%x", i, eglGetError());
+            return;
+        }
+        glClear(GL_COLOR_BUFFER_BIT);
+        eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        eglDestroySurface(dpy, s);
+        eglDestroyContext(dpy, c);
+        if (i == 1000)
+            base = resident_kb();
+    }
+    long end = resident_kb();
+    printf("resident after 1000 cycles: %ld kB, after %d: %ld kB\n", base, CYCLES, end);
+    CHECK(end - base <= 4096, "cycles leak: %ld kB more", end - base);
+}
+
 int main(void)
 {
     PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
@@ -163,6 +206,7 @@ int main(void)
         eglDestroySurface(dpy, surfaces[i]);
         eglDestroyContext(dpy, contexts[i]);
     }
+    cycles();
     eglTerminate(dpy);
     eglReleaseThread();
     if (failures) {
