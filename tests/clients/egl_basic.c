@@ -12,10 +12,10 @@
  * LIBGL_ALWAYS_SOFTWARE=1): gcc -O2 -Wall -o egl_basic egl_basic.c -lEGL
  * -lGL -lX11. Where the two differ by design (oxgl has no core profile and
  * no OpenGL ES), the check accepts either answer the specification allows
- * and prints which one it got. Four checks are not asked of Mesa 22.3,
+ * and prints which one it got. Five checks are not asked of Mesa 22.3,
  * which fails them (see the comments there): a 0x0 pbuffer on X11, a window
- * that does not exist, the pixels of a pixmap surface, and eglCopyBuffers
- * to pixmap 0.
+ * that does not exist, the pixels of a pixmap surface, eglCopyBuffers to
+ * pixmap 0, and making current a surface whose window was destroyed.
  */
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
@@ -216,6 +216,26 @@ static void pbuffer_checks(EGLDisplay dpy, const char *what)
     /* Back to the pbuffer: what was drawn is still there. */
     EXPECT_OK(eglMakeCurrent(dpy, pb, pb, ctx));
     check_pixel(10, 20, 255, 0, 0, what);
+
+    /* A surface of a config with other ancillary buffers is not compatible
+     * with the context (EGL 1.5 §2.2, §3.7.3). */
+    {
+        const EGLint no_depth[] = { EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                                    EGL_OPENGL_BIT, EGL_DEPTH_SIZE, 0, EGL_NONE };
+        EGLConfig other;
+        EGLint found = 0, depth = -1;
+        eglChooseConfig(dpy, no_depth, &other, 1, &found);
+        if (found)
+            eglGetConfigAttrib(dpy, other, EGL_DEPTH_SIZE, &depth);
+        CHECK(found && depth == 0, "%s: no config without depth buffer", what);
+        if (found && depth == 0) {
+            EGLSurface op = eglCreatePbufferSurface(dpy, other, pb_attribs);
+            EXPECT_ERROR(eglMakeCurrent(dpy, op, op, ctx), EGL_BAD_MATCH);
+            eglDestroySurface(dpy, op);
+        }
+        CHECK(eglGetCurrentContext() == ctx, "%s: incompatible surface changed the binding",
+              what);
+    }
 
     /* Errors while something is current. */
     EXPECT_ERROR(eglMakeCurrent(dpy, pb, EGL_NO_SURFACE, ctx), EGL_BAD_MATCH);
@@ -530,6 +550,21 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
     EXPECT_OK(eglDestroySurface(dpy, psurf));
     EXPECT_OK(eglDestroyContext(dpy, pctx));
     XFreePixmap(xdpy, pix);
+
+    /* A window destroyed under its surface: EGL_BAD_NATIVE_WINDOW when made
+     * current (not asked of Mesa, which does not check). */
+    Window gone = XCreateWindow(xdpy, root, 0, 0, 16, 16, 0, vis->depth, InputOutput,
+                                vis->visual, CWColormap | CWBorderPixel, &swa);
+    XSync(xdpy, False);
+    EGLSurface gsurf = eglCreateWindowSurface(dpy, cfg, gone, NULL);
+    CHECK(gsurf != EGL_NO_SURFACE, "gone: eglCreateWindowSurface: 0x%x", eglGetError());
+    XDestroyWindow(xdpy, gone);
+    XSync(xdpy, False);
+    EGLContext gctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
+    if (!mesa)
+        EXPECT_ERROR(eglMakeCurrent(dpy, gsurf, gsurf, gctx), EGL_BAD_NATIVE_WINDOW);
+    EXPECT_OK(eglDestroySurface(dpy, gsurf));
+    EXPECT_OK(eglDestroyContext(dpy, gctx));
     XDestroyWindow(xdpy, win);
     XFree(vis);
     EXPECT_OK(eglTerminate(dpy));
