@@ -125,6 +125,18 @@ fn exports_every_gl_and_glx_command() {
     ] {
         assert!(have.contains(f), "{f} not exported");
     }
+    // EGL extension functions we advertise (also found by eglGetProcAddress).
+    for f in [
+        "eglGetPlatformDisplayEXT",
+        "eglCreatePlatformWindowSurfaceEXT",
+        "eglCreatePlatformPixmapSurfaceEXT",
+        "eglQueryDevicesEXT",
+        "eglQueryDeviceStringEXT",
+        "eglQueryDeviceAttribEXT",
+        "eglQueryDisplayAttribEXT",
+    ] {
+        assert!(have.contains(f), "{f} not exported");
+    }
     // Nothing but API entry points leaks out of the library.
     let stray: Vec<&String> = have
         .iter()

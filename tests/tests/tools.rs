@@ -1,5 +1,6 @@
-//! Stock tools on oxgl: `glxinfo` (plain, `-l`, `-B`), `wflinfo` and
-//! `glxgears`, run with `LD_LIBRARY_PATH` pointing at the built library.
+//! Stock tools on oxgl: `glxinfo` (plain, `-l`, `-B`), `eglinfo`, `wflinfo`
+//! (GLX, X11 EGL, surfaceless EGL) and `glxgears`, run with
+//! `LD_LIBRARY_PATH` pointing at the built library.
 //!
 //! Assertions marked "oxgl-specific" are true for oxgl only (against Mesa
 //! they fail by design, e.g. the vendor string); the rest hold for any
@@ -113,6 +114,68 @@ fn wflinfo_glx() {
         "wflinfo reports a symbol problem:\n{out}"
     );
     assert_oxgl_vendor(&out);
+}
+
+/// waffle's EGL platforms: `wflinfo -p x11_egl -a gl` and `-p surfaceless_egl
+/// -a gl` create an OpenGL context through libEGL.so.1 and print its strings.
+fn wflinfo_egl(platform: &str) {
+    let out = run_client("wflinfo", &["-p", platform, "-a", "gl"], &[]);
+    println!("{out}");
+    assert!(out.success(), "wflinfo -p {platform} -a gl failed:\n{out}");
+    assert!(
+        out.has_line(&format!("Waffle platform: {platform}")),
+        "wflinfo -p {platform}: no platform line:\n{out}"
+    );
+    assert_oxgl_vendor(&out);
+    assert_clean_stderr(&out);
+}
+
+#[test]
+fn wflinfo_x11_egl() {
+    let Some(_lib) = require_gl() else { return };
+    wflinfo_egl("x11_egl");
+}
+
+#[test]
+fn wflinfo_surfaceless_egl() {
+    let Some(_lib) = require_gl() else { return };
+    wflinfo_egl("surfaceless_egl");
+}
+
+/// eglinfo (mesa-utils) exits 0 and shows the X11, surfaceless and device
+/// platforms, each with oxgl as vendor and a config table.
+#[test]
+fn eglinfo() {
+    let Some(_lib) = require_gl() else { return };
+    let out = run_client("eglinfo", &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(out.success(), "eglinfo failed:\n{out}");
+    assert_clean_stderr(&out);
+    for section in ["X11 platform:", "Surfaceless platform:", "Device platform:"] {
+        assert!(
+            out.has_line(section),
+            "eglinfo: no {section:?} section:\n{out}"
+        );
+    }
+    // oxgl-specific: the vendor of each of the three displays.
+    let vendors = out
+        .stdout
+        .lines()
+        .filter(|l| *l == "EGL vendor string: oxgl")
+        .count();
+    assert_eq!(
+        vendors, 3,
+        "eglinfo: oxgl is not the vendor of 3 displays:\n{out}"
+    );
+    assert!(
+        out.has_line("EGL client APIs: OpenGL"),
+        "eglinfo: client APIs:\n{out}"
+    );
+    let configs = out.stdout.lines().filter(|l| l.starts_with("0x0")).count();
+    assert!(
+        configs >= 12,
+        "eglinfo: only {configs} config lines:\n{out}"
+    );
 }
 
 /// glxgears for 10 s: it must still be running (no crash, no exit), have

@@ -17,13 +17,13 @@ use std::ffi::{CStr, c_char, c_int, c_uint, c_ulong};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
-use oxgl_core::{Context as CoreContext, ContextParams, Profile, Support};
-use oxgl_dri_interface::{OxglApi, OxglContextDesc};
+use oxgl_core::{Profile, Support};
+use oxgl_dri_interface::OxglApi;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::generated::glx_enums::*;
 
 use crate::config::{Config, Criteria};
-use crate::context::{self, BindError, GlxContext};
+use crate::context::{self, BindError};
 use crate::display::{DisplayState, display, geometry, lock};
 use crate::drawable::{GlxDrawable, Kind};
 use crate::xlib::{self, Display, XVisualInfo};
@@ -514,7 +514,10 @@ unsafe fn create(
                 );
                 return 0;
             }
-            Some(s) if s.display.dpy != d.dpy || s.config.screen != config.screen => {
+            Some(s)
+                if s.display.as_ref().map(|x| x.dpy) != Some(d.dpy)
+                    || s.config.screen != config.screen =>
+            {
                 send(d, dpy, XError::Core(BAD_MATCH), share as c_ulong, minor_op);
                 return 0;
             }
@@ -528,47 +531,27 @@ unsafe fn create(
             return 0;
         }
     };
-    let desc = OxglContextDesc {
-        api,
-        major: u32::from(version.0),
-        minor: u32::from(version.1),
-        flags: req.flags as u32,
-        share: std::ptr::null_mut(),
-    };
-    let Some(backend_ctx) = d.backend_screen.create_context(&desc, None) else {
-        send(d, dpy, XError::Core(BAD_ALLOC), 0, minor_op);
-        return 0;
-    };
-    // GL_CONTEXT_FLAGS: debug 0x2, forward compatible 0x1 (GL 4.6 table 22.x).
-    let mut gl_flags = 0;
-    if req.flags & GLX_CONTEXT_DEBUG_BIT_ARB != 0 {
-        gl_flags |= 0x2;
-    }
-    if req.flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB != 0 {
-        gl_flags |= 0x1;
-    }
-    let params = ContextParams {
+    let spec = context::ContextSpec {
         profile,
         version,
-        flags: gl_flags,
-        rgba_bits: config.rgba,
-        depth_bits: config.depth_size,
-        stencil_bits: config.stencil_size,
-        accum_bits: [config.accum_size; 4],
-        double_buffered: config.double_buffered,
+        api,
+        flags: req.flags as u32,
+        render_type: req.render_type,
     };
-    let mut core = CoreContext::new(params, backend_ctx, d.backend_screen.renderer_info());
-    if let Some(group) = share_group {
-        core.join_share_group(group);
-    }
-    let ctx = GlxContext::new(
-        d.clone(),
-        config.clone(),
-        req.render_type,
+    match context::create(
+        Some(d.clone()),
+        &d.backend_screen,
+        config,
+        share_group,
+        spec,
         dispatch(profile),
-        core,
-    );
-    context::register(ctx)
+    ) {
+        Some(ctx) => context::register(ctx),
+        None => {
+            send(d, dpy, XError::Core(BAD_ALLOC), 0, minor_op);
+            0
+        }
+    }
 }
 
 fn legacy_request(render_type: i32) -> Request {
@@ -851,6 +834,12 @@ pub unsafe fn copy_context(dpy: *mut Display, src: usize, dst: usize, mask: c_ul
 
 // ---- drawables and make-current ---------------------------------------------------
 
+/// The calling thread's binding when GLX made it (a context made current
+/// through EGL is invisible to the `glXGetCurrent*` queries, as with libglvnd).
+fn with_glx_current<R>(f: impl FnOnce(Option<&context::Current>) -> R) -> R {
+    context::with_current(|c| f(c.filter(|c| !c.egl)))
+}
+
 fn find_drawable(d: &DisplayState, xid: u32) -> Option<Arc<GlxDrawable>> {
     lock(&d.drawables).get(&xid).cloned()
 }
@@ -867,8 +856,16 @@ fn drawable_for(d: &DisplayState, xid: u32, config: &Config) -> Result<Arc<GlxDr
     if depth != config.depth {
         return Err(XError::Core(BAD_MATCH));
     }
-    let dr = GlxDrawable::new(d, xid, Kind::Window, config, (w, h), depth, false)
-        .ok_or(XError::Core(BAD_ALLOC))?;
+    let dr = GlxDrawable::new(
+        &d.backend_screen,
+        xid,
+        Kind::Window,
+        config,
+        (w, h),
+        depth,
+        false,
+    )
+    .ok_or(XError::Core(BAD_ALLOC))?;
     let dr = Arc::new(dr);
     lock(&d.drawables).insert(xid, dr.clone());
     Ok(dr)
@@ -907,7 +904,7 @@ pub unsafe fn make_context_current(
         );
         return FALSE;
     };
-    if c.display.dpy != d.dpy {
+    if c.display.as_ref().map(|x| x.dpy) != Some(d.dpy) {
         send(&d, dpy, XError::Core(BAD_MATCH), draw, minor);
         return FALSE;
     }
@@ -965,22 +962,22 @@ pub unsafe fn make_current(dpy: *mut Display, drawable: c_ulong, ctx: usize) -> 
 
 /// `glXGetCurrentContext`.
 pub fn get_current_context() -> usize {
-    context::with_current(|c| c.map_or(0, |c| c.ctx.handle()))
+    with_glx_current(|c| c.map_or(0, |c| c.ctx.handle()))
 }
 
 /// `glXGetCurrentDrawable`.
 pub fn get_current_drawable() -> c_ulong {
-    context::with_current(|c| c.map_or(0, |c| c_ulong::from(c.draw)))
+    with_glx_current(|c| c.map_or(0, |c| c_ulong::from(c.draw)))
 }
 
 /// `glXGetCurrentReadDrawable`.
 pub fn get_current_read_drawable() -> c_ulong {
-    context::with_current(|c| c.map_or(0, |c| c_ulong::from(c.read)))
+    with_glx_current(|c| c.map_or(0, |c| c_ulong::from(c.read)))
 }
 
 /// `glXGetCurrentDisplay`.
 pub fn get_current_display() -> *mut Display {
-    context::with_current(|c| c.map_or(std::ptr::null_mut(), |c| c.dpy as *mut Display))
+    with_glx_current(|c| c.map_or(std::ptr::null_mut(), |c| c.dpy as *mut Display))
 }
 
 /// `glXSwapBuffers`: flushes the current context if it draws to `drawable`,
@@ -999,7 +996,7 @@ pub unsafe fn swap_buffers(dpy: *mut Display, drawable: c_ulong) {
         );
         return;
     };
-    context::with_current(|cur| {
+    with_glx_current(|cur| {
         if let Some(cur) = cur.filter(|c| c.draw == drawable as u32) {
             cur.ctx.with_core(|core| {
                 let _ = core.flush();
@@ -1011,7 +1008,7 @@ pub unsafe fn swap_buffers(dpy: *mut Display, drawable: c_ulong) {
 
 /// `glXWaitGL`: finish GL rendering (and show a front buffer being drawn).
 pub fn wait_gl() {
-    context::with_current(|cur| {
+    with_glx_current(|cur| {
         if let Some(cur) = cur {
             cur.ctx.with_core(|core| {
                 let _ = core.finish();
@@ -1022,7 +1019,7 @@ pub fn wait_gl() {
 
 /// `glXWaitX`: X rendering is complete once our requests are flushed.
 pub fn wait_x() {
-    context::with_current(|cur| {
+    with_glx_current(|cur| {
         if let Some(cur) = cur {
             // SAFETY: the Display the context was made current with is open.
             unsafe { xlib::XFlush(cur.dpy as *mut Display) };
@@ -1057,7 +1054,15 @@ unsafe fn create_x_drawable(
         send(&d, dpy, XError::Core(BAD_ALLOC), xid, minor);
         return 0;
     }
-    let Some(dr) = GlxDrawable::new(&d, xid as u32, kind, &config, (w, h), depth, true) else {
+    let Some(dr) = GlxDrawable::new(
+        &d.backend_screen,
+        xid as u32,
+        kind,
+        &config,
+        (w, h),
+        depth,
+        true,
+    ) else {
         send(&d, dpy, XError::Core(BAD_ALLOC), xid, minor);
         return 0;
     };
@@ -1157,7 +1162,7 @@ pub unsafe fn create_pbuffer(dpy: *mut Display, config: usize, attribs: *const c
         return 0;
     };
     let Some(dr) = GlxDrawable::new(
-        &d,
+        &d.backend_screen,
         xid,
         Kind::Pbuffer,
         &config,
@@ -1330,9 +1335,9 @@ pub unsafe fn swap_interval_ext(dpy: *mut Display, drawable: c_ulong, interval: 
 /// GLX_EXT_swap_control clamps its own: swaps are paced by sleeping, and an
 /// interval of `INT_MAX` frames would stop the application for a year.
 fn current_drawable_interval(set: Option<c_int>) -> Option<c_int> {
-    context::with_current(|cur| {
+    with_glx_current(|cur| {
         let cur = cur?;
-        let dr = find_drawable(&cur.ctx.display, cur.draw)?;
+        let dr = find_drawable(cur.ctx.display.as_ref()?, cur.draw)?;
         if let Some(v) = set {
             dr.swap_interval
                 .store(v.min(MAX_SWAP_INTERVAL as c_int), Ordering::Relaxed);
@@ -1451,7 +1456,7 @@ pub unsafe fn query_renderer_integer(
 
 /// `glXQueryCurrentRendererIntegerMESA`.
 pub unsafe fn query_current_renderer_integer(attribute: c_int, value: *mut c_uint) -> c_int {
-    let Some(dpy) = context::with_current(|c| c.map(|c| c.dpy)) else {
+    let Some(dpy) = with_glx_current(|c| c.map(|c| c.dpy)) else {
         return FALSE;
     };
     // SAFETY: forwarded.
@@ -1487,7 +1492,7 @@ pub unsafe fn query_renderer_string(
 
 /// `glXQueryCurrentRendererStringMESA`.
 pub unsafe fn query_current_renderer_string(attribute: c_int) -> *const c_char {
-    let Some(dpy) = context::with_current(|c| c.map(|c| c.dpy)) else {
+    let Some(dpy) = with_glx_current(|c| c.map(|c| c.dpy)) else {
         return std::ptr::null();
     };
     // SAFETY: forwarded.

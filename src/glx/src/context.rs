@@ -45,8 +45,9 @@ pub struct Binding {
 
 /// One GLX context (`GLXContext` points at it).
 pub struct GlxContext {
-    /// Display it was created on.
-    pub display: Arc<DisplayState>,
+    /// X display it was created on; `None` for an EGL context of a display
+    /// with no X server behind it (surfaceless and device platforms).
+    pub display: Option<Arc<DisplayState>>,
     /// Its config.
     pub config: Config,
     /// `GLX_RENDER_TYPE` it was created with.
@@ -74,7 +75,7 @@ unsafe impl Send for GlxContext {}
 impl GlxContext {
     /// Creates a context record.
     pub fn new(
-        display: Arc<DisplayState>,
+        display: Option<Arc<DisplayState>>,
         config: Config,
         render_type: i32,
         dispatch: &'static Dispatch,
@@ -118,6 +119,72 @@ impl GlxContext {
     pub fn is_destroyed(&self) -> bool {
         self.destroyed.load(Ordering::Acquire)
     }
+}
+
+/// What a new context is, once the window-system API validated the request.
+#[derive(Clone, Copy, Debug)]
+pub struct ContextSpec {
+    /// Profile.
+    pub profile: oxgl_core::Profile,
+    /// Version it reports.
+    pub version: (u8, u8),
+    /// Backend API.
+    pub api: oxgl_dri_interface::OxglApi,
+    /// Context flags: debug 0x1, forward-compatible 0x2 (GLX_ARB_create_context
+    /// and EGL_KHR_create_context give these bits the same values).
+    pub flags: u32,
+    /// `GLX_RENDER_TYPE` (EGL: `GLX_RGBA_TYPE`).
+    pub render_type: i32,
+}
+
+/// Creates a context on `screen` (GLX and EGL share this path): the backend
+/// context, the core state sized from `config`, the share group. `None`
+/// when the backend refuses.
+pub fn create(
+    display: Option<Arc<DisplayState>>,
+    screen: &oxgl_dri_interface::client::Screen,
+    config: &Config,
+    share_group: Option<Arc<oxgl_core::shared::Shared>>,
+    spec: ContextSpec,
+    dispatch: &'static Dispatch,
+) -> Option<Arc<GlxContext>> {
+    let desc = oxgl_dri_interface::OxglContextDesc {
+        api: spec.api,
+        major: u32::from(spec.version.0),
+        minor: u32::from(spec.version.1),
+        flags: spec.flags,
+        share: std::ptr::null_mut(),
+    };
+    let backend_ctx = screen.create_context(&desc, None)?;
+    // GL_CONTEXT_FLAGS: debug 0x2, forward compatible 0x1 (GL 4.6 table 22.x).
+    let mut gl_flags = 0;
+    if spec.flags & 0x1 != 0 {
+        gl_flags |= 0x2;
+    }
+    if spec.flags & 0x2 != 0 {
+        gl_flags |= 0x1;
+    }
+    let params = oxgl_core::ContextParams {
+        profile: spec.profile,
+        version: spec.version,
+        flags: gl_flags,
+        rgba_bits: config.rgba,
+        depth_bits: config.depth_size,
+        stencil_bits: config.stencil_size,
+        accum_bits: [config.accum_size; 4],
+        double_buffered: config.double_buffered,
+    };
+    let mut core = CoreContext::new(params, backend_ctx, screen.renderer_info());
+    if let Some(group) = share_group {
+        core.join_share_group(group);
+    }
+    Some(GlxContext::new(
+        display,
+        config.clone(),
+        spec.render_type,
+        dispatch,
+        core,
+    ))
 }
 
 fn contexts() -> &'static Mutex<HashMap<usize, Arc<GlxContext>>> {
@@ -185,6 +252,9 @@ pub struct Current {
     pub draw: u32,
     /// Read drawable XID.
     pub read: u32,
+    /// Made current through EGL: the `glXGetCurrent*` queries do not see it
+    /// (EGL keeps its own current display and surfaces).
+    pub egl: bool,
 }
 
 thread_local! {
@@ -209,17 +279,21 @@ pub enum BindError {
 }
 
 struct Hooks {
-    display: Arc<DisplayState>,
+    display: Option<Arc<DisplayState>>,
     draw: Arc<GlxDrawable>,
 }
 
 impl WindowSystemHooks for Hooks {
     fn flush_front(&self) {
-        self.draw.present(&self.display, OxglBuffer::FrontColor);
+        if let Some(d) = &self.display {
+            self.draw.present(d, OxglBuffer::FrontColor);
+        }
     }
 
     fn check_drawable_size(&self) {
-        self.draw.update_size(&self.display);
+        if let Some(d) = &self.display {
+            self.draw.update_size(d);
+        }
     }
 }
 
@@ -248,6 +322,18 @@ pub fn make_current(
     draw: Option<Arc<GlxDrawable>>,
     read: Option<Arc<GlxDrawable>>,
 ) -> Result<(), BindError> {
+    bind(dpy, ctx, draw, read, false)
+}
+
+/// [`make_current`] for GLX (`egl` false) or EGL (`egl` true): one path, one
+/// TLS dispatch, whichever window-system API binds the context.
+pub fn bind(
+    dpy: usize,
+    ctx: &Arc<GlxContext>,
+    draw: Option<Arc<GlxDrawable>>,
+    read: Option<Arc<GlxDrawable>>,
+    egl: bool,
+) -> Result<(), BindError> {
     let here = std::thread::current().id();
     {
         let binding = lock(&ctx.binding);
@@ -259,8 +345,10 @@ pub fn make_current(
     if !same {
         release_current();
     }
-    for d in draw.iter().chain(read.iter()) {
-        d.update_size(&ctx.display);
+    if let Some(display) = &ctx.display {
+        for d in draw.iter().chain(read.iter()) {
+            d.update_size(display);
+        }
     }
     let mut binding = lock(&ctx.binding);
     if binding.thread.is_some_and(|t| t != here) {
@@ -294,6 +382,7 @@ pub fn make_current(
         dpy,
         draw: draw.as_ref().map_or(0, |d| d.xid),
         read: read.as_ref().map_or(0, |d| d.xid),
+        egl,
     };
     let _ = CURRENT.try_with(|c| *c.borrow_mut() = Some(current));
     Ok(())

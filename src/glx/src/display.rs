@@ -112,6 +112,28 @@ fn num_threads() -> i32 {
         .unwrap_or(-1)
 }
 
+/// A new screen of the process's backend (one per X display; EGL displays
+/// without an X server take one each too). `None` before libGL installed the
+/// backend provider, or when the backend refuses.
+pub fn create_backend_screen() -> Option<BackendScreen> {
+    let backend = (BACKEND.get()?)();
+    let desc = OxglScreenDesc {
+        fd: -1,
+        pci_vendor: 0,
+        pci_device: 0,
+        num_threads: num_threads(),
+    };
+    let screen = backend.create_screen(&desc);
+    if screen.is_none() {
+        oxgl_util::log!(
+            Level::Warning,
+            "backend {} failed to create a screen",
+            backend.name()
+        );
+    }
+    screen
+}
+
 /// The state of `dpy`, created on first use. `None` if `dpy` is null or its
 /// connection cannot be wrapped.
 #[allow(
@@ -136,6 +158,12 @@ pub fn display(dpy: *mut xlib::Display) -> Option<Arc<DisplayState>> {
         xlib::register_hooks(dpy, forget_display, glx_error_name)
     };
     Some(state)
+}
+
+/// Whether `d` is still the state of an open display (the application has
+/// not closed it since: the close hook forgets closed displays).
+pub fn is_open(d: &Arc<DisplayState>) -> bool {
+    lock(registry()).displays.iter().any(|x| Arc::ptr_eq(x, d))
 }
 
 /// The GLX errors, in protocol order (offsets from the first error), named as
@@ -252,21 +280,7 @@ fn open(dpy: *mut xlib::Display) -> Option<DisplayState> {
             _ => (0, 0, free_error_base(&conn)),
         };
     let has_shm = matches!(conn.extension_information("MIT-SHM"), Ok(Some(_)));
-    let backend = (BACKEND.get()?)();
-    let desc = OxglScreenDesc {
-        fd: -1,
-        pci_vendor: 0,
-        pci_device: 0,
-        num_threads: num_threads(),
-    };
-    let Some(backend_screen) = backend.create_screen(&desc) else {
-        oxgl_util::log!(
-            Level::Warning,
-            "backend {} failed to create a screen",
-            backend.name()
-        );
-        return None;
-    };
+    let backend_screen = create_backend_screen()?;
     // Keep the socket moving: our requests interleave with Xlib's.
     let _ = conn.flush();
     Some(DisplayState {

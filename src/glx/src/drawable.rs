@@ -15,7 +15,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use oxgl_dri_interface::OxglBuffer;
-use oxgl_dri_interface::client::Drawable as BackendDrawable;
+use oxgl_dri_interface::client::{Drawable as BackendDrawable, Screen as BackendScreen};
 use x11rb::connection::{Connection, RequestConnection};
 use x11rb::protocol::shm::ConnectionExt as _;
 use x11rb::protocol::xproto::{ConnectionExt as _, CreateGCAux, ImageFormat};
@@ -78,9 +78,9 @@ struct ShmState {
 const REFRESH: Duration = Duration::from_nanos(16_666_667);
 
 impl GlxDrawable {
-    /// Creates backend storage for an X drawable of `width` x `height`.
+    /// Creates backend storage on `screen` for a drawable of `width` x `height`.
     pub fn new(
-        d: &DisplayState,
+        screen: &BackendScreen,
         xid: u32,
         kind: Kind,
         config: &Config,
@@ -88,9 +88,8 @@ impl GlxDrawable {
         depth: u8,
         explicit: bool,
     ) -> Option<GlxDrawable> {
-        let backend = d
-            .backend_screen
-            .create_drawable(&config.drawable_desc(size.0.max(1), size.1.max(1)))?;
+        let backend =
+            screen.create_drawable(&config.drawable_desc(size.0.max(1), size.1.max(1)))?;
         Some(GlxDrawable {
             xid,
             x_target: (kind != Kind::Pbuffer).then_some(xid),
@@ -146,6 +145,13 @@ impl GlxDrawable {
         let Some(target) = self.x_target else {
             return;
         };
+        self.present_to(d, buffer, target);
+    }
+
+    /// Copies `buffer` to the X drawable `target`, which has this drawable's
+    /// depth and screen (`eglCopyBuffers` copies to a pixmap of the
+    /// application's).
+    pub fn present_to(&self, d: &DisplayState, buffer: OxglBuffer, target: u32) {
         let Some(gc) = self.gc(d, target) else {
             return;
         };

@@ -109,6 +109,7 @@ unsafe extern "C" {
         length: c_int,
     ) -> c_int;
     pub fn XDisplayString(dpy: *mut Display) -> *mut c_char;
+    pub fn XOpenDisplay(name: *const c_char) -> *mut Display;
     /// Xlib's handler when the application set none (prints, exits).
     pub fn _XDefaultError(dpy: *mut Display, event: *mut XErrorEvent) -> c_int;
     /// The handler `XSetErrorHandler` installed (Xlib's global, exported

@@ -1,40 +1,62 @@
-//! EGL: exported so that programs linking `libEGL.so.1` (piglit's utility
-//! library does, even for GLX tests) load, but not implemented yet apart from
-//! `eglGetProcAddress` and `eglGetError`. Every other entry point (generated in
-//! `generated/egl_stubs.rs`) logs once under `LIBGL_DEBUG` and fails:
-//! `EGL_FALSE` / `EGL_NO_*`, with `EGL_NOT_INITIALIZED` for `eglGetError`.
+//! The exported EGL 1.5 entry points and the EGL extension functions we
+//! advertise: thin wrappers around `oxgl_egl::api`, each inside the panic
+//! boundary; [`oxgl_egl::error::finish`] records each call's EGL error.
+//! A panic is reported as a problem and the call fails with `EGL_BAD_ALLOC`.
+//! The EGL 1.5 commands not listed in `glapi/gen/custom_egl.txt` (syncs,
+//! images, client-buffer pbuffers) are generated stubs that check the
+//! display and fail as unsupported ([`unimplemented`]).
 #![allow(unsafe_code, reason = "exported C entry points")]
+#![allow(
+    clippy::missing_safety_doc,
+    reason = "EGL 1.5 defines every pointer contract"
+)]
 
-use std::cell::Cell;
-use std::collections::HashSet;
-use std::ffi::{CStr, c_char};
-use std::sync::{Mutex, OnceLock};
+use std::ffi::{CStr, c_char, c_void};
 
-use oxgl_glapi::types::{__eglMustCastToProperFunctionPointerType, EGLint};
-use oxgl_util::log::Level;
+use oxgl_egl::api;
+use oxgl_egl::error::{BAD_ALLOC, Error, finish};
+use oxgl_glapi::generated::egl_enums::*;
+use oxgl_glapi::types::*;
 
-const EGL_SUCCESS: EGLint = 0x3000;
-const EGL_NOT_INITIALIZED: EGLint = 0x3001;
+use crate::boundary::boundary;
 
-thread_local! {
-    static LAST_ERROR: Cell<EGLint> = const { Cell::new(EGL_SUCCESS) };
+fn init() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| oxgl_egl::set_dispatch_provider(crate::tables::table));
+    crate::glx::init();
 }
 
-/// Reports a call of an EGL entry point that is not implemented yet (logged
-/// once per name) and makes it fail with `EGL_NOT_INITIALIZED`: no display can
-/// be initialized yet.
-pub fn unimplemented(name: &CStr) {
-    static SEEN: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
-    LAST_ERROR.with(|e| e.set(EGL_NOT_INITIALIZED));
-    let name = name.to_string_lossy().into_owned();
+/// Runs one EGL entry point: panic boundary, then the thread's EGL error.
+fn call<T>(name: &str, default: T, f: impl FnOnce() -> Result<T, Error>) -> T {
+    init();
+    let r = boundary(name, Err(BAD_ALLOC), f);
+    finish(name, r, default)
+}
+
+fn ptr(h: usize) -> *mut c_void {
+    h as *mut c_void
+}
+
+/// Reports an EGL 1.5 entry point we do not implement (logged once per name
+/// under `EGL_LOG_LEVEL=debug`): after the display checks it fails with the
+/// error EGL 1.5 gives for an object type or target that is not supported —
+/// `EGL_BAD_PARAMETER` for sync types and handles (§3.8), image targets and
+/// handles (§3.9) and client-buffer types (§3.5.3).
+pub fn unimplemented(name: &CStr, dpy: EGLDisplay) {
+    static SEEN: std::sync::OnceLock<std::sync::Mutex<std::collections::HashSet<String>>> =
+        std::sync::OnceLock::new();
+    let text = name.to_string_lossy().into_owned();
+    call(&text, (), || {
+        api::unsupported(dpy as usize, Error(EGL_BAD_PARAMETER)).map(|_| ())
+    });
     let mut seen = SEEN
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|p| p.into_inner());
-    if seen.insert(name.clone()) {
-        oxgl_util::log!(
-            Level::Debug,
-            "oxgl: {name} is not implemented yet (EGL comes later)"
+    if seen.insert(text.clone()) {
+        oxgl_egl::error::log(
+            oxgl_egl::error::Level::Debug,
+            &format!("{text} is not implemented yet"),
         );
     }
 }
@@ -42,10 +64,11 @@ pub fn unimplemented(name: &CStr) {
 /// `eglGetError`: the error of the calling thread's last EGL call, then reset.
 #[unsafe(no_mangle)]
 pub extern "C" fn eglGetError() -> EGLint {
-    LAST_ERROR.with(|e| e.replace(EGL_SUCCESS))
+    oxgl_egl::error::take()
 }
 
-/// `eglGetProcAddress`: the same addresses `dlsym` and `glXGetProcAddress` give.
+/// `eglGetProcAddress`: the same addresses `dlsym` and `glXGetProcAddress`
+/// give, for every GL, GLX and EGL function (EGL_KHR_get_all_proc_addresses).
 ///
 /// # Safety
 /// `name` is null or NUL-terminated (EGL 1.5 §3.10).
@@ -58,20 +81,127 @@ pub unsafe extern "C" fn eglGetProcAddress(
     }
     // SAFETY: NUL-terminated per the contract above.
     let name = unsafe { CStr::from_ptr(name) };
-    let p = crate::boundary::boundary("eglGetProcAddress", std::ptr::null(), || {
+    let p = boundary("eglGetProcAddress", std::ptr::null(), || {
         crate::glx::proc_address(name.to_bytes())
     });
     // SAFETY: `p` is null or the address of one of our exported functions.
-    unsafe {
-        std::mem::transmute::<*const std::ffi::c_void, __eglMustCastToProperFunctionPointerType>(p)
-    }
+    unsafe { std::mem::transmute::<*const c_void, __eglMustCastToProperFunctionPointerType>(p) }
 }
 
-/// Hand-written EGL entry points, for the proc-address lookup.
-pub fn custom_address(name: &[u8]) -> Option<*const std::ffi::c_void> {
-    match name {
-        b"eglGetError" => Some(eglGetError as *const () as *const std::ffi::c_void),
-        b"eglGetProcAddress" => Some(eglGetProcAddress as *const () as *const std::ffi::c_void),
-        _ => None,
-    }
+macro_rules! egl_export {
+    ($(fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty = $default:expr => $body:expr;)*) => {
+        $(
+            #[unsafe(no_mangle)]
+            pub unsafe extern "C" fn $name($($arg: $ty),*) -> $ret {
+                call(stringify!($name), $default, || {
+                    // SAFETY: the application passes pointers as EGL 1.5 specifies.
+                    #[allow(unused_unsafe, reason = "some bodies are safe calls")]
+                    unsafe { $body }
+                })
+            }
+        )*
+
+        /// Hand-written EGL entry points, for the proc-address lookup.
+        pub fn custom_address(name: &[u8]) -> Option<*const c_void> {
+            match name {
+                b"eglGetError" => Some(eglGetError as *const () as *const c_void),
+                b"eglGetProcAddress" => Some(eglGetProcAddress as *const () as *const c_void),
+                b"eglQueryDisplayAttribKHR" => Some(eglQueryDisplayAttribEXT as *const () as *const c_void),
+                $(n if n == stringify!($name).as_bytes() => Some($name as *const () as *const c_void),)*
+                _ => None,
+            }
+        }
+    };
+}
+
+egl_export! {
+    fn eglGetDisplay(native: EGLNativeDisplayType) -> EGLDisplay = std::ptr::null_mut()
+        => api::get_display(native as usize).map(ptr);
+    fn eglGetPlatformDisplay(platform: EGLenum, native: *mut c_void, attribs: *const EGLAttrib) -> EGLDisplay = std::ptr::null_mut()
+        => api::get_platform_display(platform as EGLint, native as usize, &api::attrib_list(attribs, api::known_platform_attrib)).map(ptr);
+    fn eglGetPlatformDisplayEXT(platform: EGLenum, native: *mut c_void, attribs: *const EGLint) -> EGLDisplay = std::ptr::null_mut()
+        => api::get_platform_display(platform as EGLint, native as usize, &api::widen(api::int_list(attribs, api::known_platform_attrib))).map(ptr);
+    fn eglInitialize(dpy: EGLDisplay, major: *mut EGLint, minor: *mut EGLint) -> EGLBoolean = 0
+        => api::initialize(dpy as usize, major, minor);
+    fn eglTerminate(dpy: EGLDisplay) -> EGLBoolean = 0
+        => api::terminate(dpy as usize);
+    fn eglQueryString(dpy: EGLDisplay, name: EGLint) -> *const c_char = std::ptr::null()
+        => api::query_string(dpy as usize, name);
+    fn eglQueryDevicesEXT(max: EGLint, devices: *mut *mut c_void, num: *mut EGLint) -> EGLBoolean = 0
+        => api::query_devices(max, devices as *mut usize, num);
+    fn eglQueryDeviceStringEXT(device: *mut c_void, name: EGLint) -> *const c_char = std::ptr::null()
+        => api::query_device_string(device as usize, name);
+    fn eglQueryDeviceAttribEXT(device: *mut c_void, attribute: EGLint, value: *mut EGLAttrib) -> EGLBoolean = 0
+        => { let _ = value; api::query_device_attrib(device as usize, attribute) };
+    fn eglQueryDisplayAttribEXT(dpy: EGLDisplay, attribute: EGLint, value: *mut EGLAttrib) -> EGLBoolean = 0
+        => api::query_display_attrib(dpy as usize, attribute, value);
+    fn eglGetConfigs(dpy: EGLDisplay, configs: *mut EGLConfig, size: EGLint, num: *mut EGLint) -> EGLBoolean = 0
+        => api::get_configs(dpy as usize, configs as *mut usize, size, num);
+    fn eglChooseConfig(dpy: EGLDisplay, attribs: *const EGLint, configs: *mut EGLConfig, size: EGLint, num: *mut EGLint) -> EGLBoolean = 0
+        => api::choose_config(dpy as usize, &api::int_list(attribs, api::known_config_attrib), configs as *mut usize, size, num);
+    fn eglGetConfigAttrib(dpy: EGLDisplay, config: EGLConfig, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
+        => api::get_config_attrib(dpy as usize, config as usize, attribute, value);
+    fn eglCreateWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: EGLNativeWindowType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
+        => api::create_window_surface(dpy as usize, config as usize, win, &api::widen(api::int_list(attribs, api::known_window_attrib))).map(ptr);
+    fn eglCreatePlatformWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
+        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::attrib_list(attribs, api::known_window_attrib)).map(ptr);
+    fn eglCreatePlatformWindowSurfaceEXT(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
+        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::widen(api::int_list(attribs, api::known_window_attrib))).map(ptr);
+    fn eglCreatePixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: EGLNativePixmapType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
+        => api::create_pixmap_surface(dpy as usize, config as usize, pixmap, &api::widen(api::int_list(attribs, api::known_pixmap_attrib))).map(ptr);
+    fn eglCreatePlatformPixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
+        => api::create_pixmap_surface(dpy as usize, config as usize, native_window(pixmap), &api::attrib_list(attribs, api::known_pixmap_attrib)).map(ptr);
+    fn eglCreatePlatformPixmapSurfaceEXT(dpy: EGLDisplay, config: EGLConfig, pixmap: *mut c_void, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
+        => api::create_pixmap_surface(dpy as usize, config as usize, native_window(pixmap), &api::widen(api::int_list(attribs, api::known_pixmap_attrib))).map(ptr);
+    fn eglCreatePbufferSurface(dpy: EGLDisplay, config: EGLConfig, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
+        => api::create_pbuffer_surface(dpy as usize, config as usize, &api::int_list(attribs, api::known_pbuffer_attrib)).map(ptr);
+    fn eglDestroySurface(dpy: EGLDisplay, surface: EGLSurface) -> EGLBoolean = 0
+        => api::destroy_surface(dpy as usize, surface as usize);
+    fn eglQuerySurface(dpy: EGLDisplay, surface: EGLSurface, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
+        => api::query_surface(dpy as usize, surface as usize, attribute, value);
+    fn eglSurfaceAttrib(dpy: EGLDisplay, surface: EGLSurface, attribute: EGLint, value: EGLint) -> EGLBoolean = 0
+        => api::surface_attrib(dpy as usize, surface as usize, attribute, value);
+    fn eglCopyBuffers(dpy: EGLDisplay, surface: EGLSurface, target: EGLNativePixmapType) -> EGLBoolean = 0
+        => api::copy_buffers(dpy as usize, surface as usize, target);
+    fn eglBindTexImage(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean = 0
+        => api::bind_tex_image(dpy as usize, surface as usize, buffer);
+    fn eglReleaseTexImage(dpy: EGLDisplay, surface: EGLSurface, buffer: EGLint) -> EGLBoolean = 0
+        => api::bind_tex_image(dpy as usize, surface as usize, buffer);
+    fn eglCreateContext(dpy: EGLDisplay, config: EGLConfig, share: EGLContext, attribs: *const EGLint) -> EGLContext = std::ptr::null_mut()
+        => api::create_context(dpy as usize, config as usize, share as usize, &api::int_list(attribs, api::known_context_attrib)).map(ptr);
+    fn eglDestroyContext(dpy: EGLDisplay, ctx: EGLContext) -> EGLBoolean = 0
+        => api::destroy_context(dpy as usize, ctx as usize);
+    fn eglQueryContext(dpy: EGLDisplay, ctx: EGLContext, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
+        => api::query_context(dpy as usize, ctx as usize, attribute, value);
+    fn eglMakeCurrent(dpy: EGLDisplay, draw: EGLSurface, read: EGLSurface, ctx: EGLContext) -> EGLBoolean = 0
+        => api::make_current(dpy as usize, draw as usize, read as usize, ctx as usize);
+    fn eglGetCurrentContext() -> EGLContext = std::ptr::null_mut()
+        => api::get_current_context().map(ptr);
+    fn eglGetCurrentDisplay() -> EGLDisplay = std::ptr::null_mut()
+        => api::get_current_display().map(ptr);
+    fn eglGetCurrentSurface(readdraw: EGLint) -> EGLSurface = std::ptr::null_mut()
+        => api::get_current_surface(readdraw).map(ptr);
+    fn eglSwapBuffers(dpy: EGLDisplay, surface: EGLSurface) -> EGLBoolean = 0
+        => api::swap_buffers(dpy as usize, surface as usize);
+    fn eglSwapInterval(dpy: EGLDisplay, interval: EGLint) -> EGLBoolean = 0
+        => api::swap_interval(dpy as usize, interval);
+    fn eglBindAPI(api: EGLenum) -> EGLBoolean = 0
+        => api::bind_api(api as EGLint);
+    fn eglQueryAPI() -> EGLenum = 0
+        => api::query_api().map(|a| a as EGLenum);
+    fn eglWaitClient() -> EGLBoolean = 0
+        => api::wait_client();
+    fn eglWaitGL() -> EGLBoolean = 0
+        => api::wait_client();
+    fn eglWaitNative(engine: EGLint) -> EGLBoolean = 0
+        => api::wait_native(engine);
+    fn eglReleaseThread() -> EGLBoolean = 0
+        => api::release_thread();
+}
+
+/// The XID a platform window (or pixmap) pointer points to (EGL_KHR_platform_x11:
+/// `Window*`); 0 for null.
+unsafe fn native_window(p: *mut c_void) -> std::ffi::c_ulong {
+    // SAFETY: null or a pointer to an X `Window` (unsigned long).
+    unsafe { (p as *const std::ffi::c_ulong).as_ref() }.map_or(0, |w| *w)
 }

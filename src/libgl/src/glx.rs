@@ -26,7 +26,7 @@ fn backend() -> Backend {
     Backend::new(loaded.backend)
 }
 
-fn init() {
+pub(crate) fn init() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| oxgl_glx::set_backend_provider(backend));
 }
@@ -168,7 +168,10 @@ pub unsafe extern "C" fn glXUseXFont(font: c_ulong, first: c_int, count: c_int, 
     let _ = (font, first, count, list_base);
     init();
     boundary("glXUseXFont", (), || {
-        crate::egl::unimplemented(c"glXUseXFont");
+        oxgl_util::log!(
+            oxgl_util::log::Level::Debug,
+            "oxgl: glXUseXFont is not implemented yet"
+        );
         let dpy = api::get_current_display();
         if !dpy.is_null() {
             api::bad_implementation(dpy, 12);

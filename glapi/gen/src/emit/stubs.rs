@@ -99,8 +99,8 @@ pub fn egl(egl: &Registry, custom: &[String]) -> Result<String, Error> {
     let mut s = header(
         "glapi/xml/egl.xml and glapi/gen/custom_egl.txt",
         "Exported EGL 1.5 entry points that are not written by hand (those are listed\n\
-         in glapi/gen/custom_egl.txt): each reports itself as unimplemented and\n\
-         returns zero.",
+         in glapi/gen/custom_egl.txt): each checks its display, fails with the error\n\
+         EGL gives for an unsupported object and returns zero.",
     );
     if commands.is_empty() {
         s.push_str(
@@ -126,11 +126,17 @@ pub fn egl(egl: &Registry, custom: &[String]) -> Result<String, Error> {
             .map(|(n, t)| format!("_{n}: {t}"))
             .collect::<Vec<_>>()
             .join(", ");
+        // The display, when the command takes one: its checks come first.
+        let dpy = if params(c)?.iter().any(|(n, _)| n == "dpy") {
+            "_dpy"
+        } else {
+            "core::ptr::null_mut()"
+        };
         write!(
             s,
             "\n#[unsafe(no_mangle)]\n\
              pub unsafe extern \"C\" fn {}({decl}){} {{\n    \
-                 crate::egl::unimplemented(c\"{}\");\n",
+                 crate::egl::unimplemented(c\"{}\", {dpy});\n",
             c.name,
             ret(c)?,
             c.name

@@ -1,0 +1,1332 @@
+//! EGL 1.5 and the extensions we advertise, as functions on C types
+//! (handles as `usize`). `libGL.so.1` exports thin wrappers that run them in
+//! the panic boundary and pass their `Result` to [`crate::error::finish`].
+//! Error choices follow EGL 1.5 and, where the specification leaves the
+//! order of checks open, Mesa's `eglapi.c`.
+#![allow(
+    unsafe_code,
+    reason = "reads application pointers: attribute lists and out-parameters"
+)]
+#![allow(
+    clippy::missing_safety_doc,
+    reason = "every function: pointers as the EGL 1.5 specification defines them"
+)]
+
+use std::ffi::{CStr, c_char, c_ulong};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI32, Ordering};
+
+use oxgl_core::Profile;
+use oxgl_dri_interface::{OxglApi, OxglBuffer};
+use oxgl_glapi::generated::egl_enums::*;
+use oxgl_glapi::types::{EGLAttrib, EGLint};
+use oxgl_glx::context::{self as glx_context, BindError, ContextSpec};
+use oxgl_glx::display::{geometry, lock};
+use oxgl_glx::drawable::{GlxDrawable, Kind};
+
+use crate::config::{Config, Criteria, MAX_SWAP_INTERVAL};
+
+/// `GL_FRONT`.
+const GL_FRONT: u32 = 0x0404;
+use crate::display::{self, EglContext, EglDisplay, Initialized, Platform, device_handle};
+use crate::error::*;
+use crate::surface::Surface;
+use crate::thread::{self, Binding};
+
+/// `EGL_VG_COLORSPACE_sRGB`, under a name usable in patterns.
+const VG_COLORSPACE_SRGB: EGLint = EGL_VG_COLORSPACE_sRGB;
+
+/// `EGL_TRUE`.
+pub const TRUE: u32 = 1;
+
+/// Client extensions (`eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)`).
+pub const CLIENT_EXTENSIONS: &CStr = c"EGL_EXT_client_extensions EGL_EXT_device_base \
+EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_base EGL_EXT_platform_device \
+EGL_EXT_platform_x11 EGL_KHR_client_get_all_proc_addresses EGL_KHR_platform_x11 \
+EGL_MESA_platform_surfaceless";
+
+/// Display extensions.
+pub const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_get_all_proc_addresses \
+EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+
+/// The device's extensions (Mesa's software device names the same one).
+pub const DEVICE_EXTENSIONS: &CStr = c"EGL_MESA_device_software";
+
+// ---- helpers ------------------------------------------------------------------
+
+/// Reads an `EGL_NONE`-terminated `EGLint` attribute list into pairs,
+/// stopping after the first name `known` rejects: its entry point fails
+/// there with `EGL_BAD_ATTRIBUTE`, and reading on could run past the end of
+/// a list that is malformed from that point (piglit's
+/// egl-create-context-invalid-attribute-gl passes `{bad, EGL_NONE}`; Mesa
+/// stops at the first bad attribute too).
+pub unsafe fn int_list(list: *const EGLint, known: fn(EGLint) -> bool) -> Vec<(EGLint, EGLint)> {
+    let mut out = Vec::new();
+    if list.is_null() {
+        return out;
+    }
+    let mut i = 0;
+    loop {
+        // SAFETY: the list is EGL_NONE-terminated pairs (EGL 1.5 §3.4.1).
+        let a = unsafe { *list.add(i) };
+        if a == EGL_NONE || out.len() > 4096 {
+            break;
+        }
+        // SAFETY: a value follows each name.
+        out.push((a, unsafe { *list.add(i + 1) }));
+        if !known(a) {
+            break;
+        }
+        i += 2;
+    }
+    out
+}
+
+/// Reads an `EGL_NONE`-terminated `EGLAttrib` list into pairs (as
+/// [`int_list`]).
+pub unsafe fn attrib_list(
+    list: *const EGLAttrib,
+    known: fn(EGLint) -> bool,
+) -> Vec<(EGLint, EGLAttrib)> {
+    let mut out = Vec::new();
+    if list.is_null() {
+        return out;
+    }
+    let mut i = 0;
+    loop {
+        // SAFETY: as `int_list`, with EGLAttrib entries (EGL 1.5 §3.2).
+        let a = unsafe { *list.add(i) };
+        if a == EGL_NONE as EGLAttrib || out.len() > 4096 {
+            break;
+        }
+        // SAFETY: a value follows each name.
+        out.push((a as EGLint, unsafe { *list.add(i + 1) }));
+        if !known(a as EGLint) {
+            break;
+        }
+        i += 2;
+    }
+    out
+}
+
+/// Attribute names of `eglGetPlatformDisplay`.
+pub fn known_platform_attrib(a: EGLint) -> bool {
+    a == EGL_PLATFORM_X11_SCREEN_KHR
+}
+
+/// Attribute names of `eglChooseConfig`.
+pub fn known_config_attrib(a: EGLint) -> bool {
+    crate::config::known(a)
+}
+
+/// Attribute names of `eglCreateContext`.
+pub fn known_context_attrib(a: EGLint) -> bool {
+    matches!(
+        a,
+        EGL_CONTEXT_MAJOR_VERSION
+            | EGL_CONTEXT_MINOR_VERSION
+            | EGL_CONTEXT_OPENGL_PROFILE_MASK
+            | EGL_CONTEXT_FLAGS_KHR
+            | EGL_CONTEXT_OPENGL_DEBUG
+            | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE
+            | EGL_CONTEXT_OPENGL_ROBUST_ACCESS
+            | EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY
+    )
+}
+
+fn known_common_surface_attrib(a: EGLint) -> bool {
+    matches!(
+        a,
+        EGL_GL_COLORSPACE | EGL_VG_ALPHA_FORMAT | EGL_VG_COLORSPACE
+    )
+}
+
+/// Attribute names of window surfaces.
+pub fn known_window_attrib(a: EGLint) -> bool {
+    a == EGL_RENDER_BUFFER || known_common_surface_attrib(a)
+}
+
+/// Attribute names of pixmap surfaces.
+pub fn known_pixmap_attrib(a: EGLint) -> bool {
+    known_common_surface_attrib(a)
+}
+
+/// Attribute names of pbuffer surfaces.
+pub fn known_pbuffer_attrib(a: EGLint) -> bool {
+    matches!(
+        a,
+        EGL_WIDTH
+            | EGL_HEIGHT
+            | EGL_LARGEST_PBUFFER
+            | EGL_TEXTURE_FORMAT
+            | EGL_TEXTURE_TARGET
+            | EGL_MIPMAP_TEXTURE
+    ) || known_common_surface_attrib(a)
+}
+
+/// An `EGLint` list widened to `EGLAttrib` pairs.
+pub fn widen(list: Vec<(EGLint, EGLint)>) -> Vec<(EGLint, EGLAttrib)> {
+    list.into_iter().map(|(a, v)| (a, v as EGLAttrib)).collect()
+}
+
+unsafe fn write<T>(out: *mut T, v: T) {
+    // SAFETY: `out` is null or writable (checked by the callers' contracts).
+    if let Some(o) = unsafe { out.as_mut() } {
+        *o = v;
+    }
+}
+
+fn egl_display(dpy: usize) -> Result<&'static EglDisplay> {
+    display::lookup(dpy).ok_or(BAD_DISPLAY)
+}
+
+fn initialized(dpy: usize) -> Result<(&'static EglDisplay, Arc<Initialized>)> {
+    let d = egl_display(dpy)?;
+    Ok((d, d.state()?))
+}
+
+fn config_of(init: &Initialized, config: usize) -> Result<&Config> {
+    init.config(config).ok_or(BAD_CONFIG)
+}
+
+// ---- displays -----------------------------------------------------------------
+
+/// Whether `native` is a `wl_display*` (its first word is libwayland-client's
+/// `wl_display_interface`, Mesa's test), which we must not treat as Xlib's.
+fn is_wayland_display(native: usize) -> bool {
+    if native == 0 {
+        return false;
+    }
+    // SAFETY: dlsym on the global scope with a NUL-terminated name.
+    let iface = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"wl_display_interface".as_ptr()) };
+    if iface.is_null() {
+        return false;
+    }
+    // SAFETY: a native display is a pointer to a live object of at least
+    // one word (an Xlib Display or a wl_display).
+    unsafe { *(native as *const usize) == iface as usize }
+}
+
+/// `eglGetDisplay`: the platform comes from `EGL_PLATFORM` (Mesa's names;
+/// `EGL_DISPLAY`, its older name, too), else from the native display (a
+/// `wl_display*` is recognised), else X11. A platform Mesa knows and oxgl
+/// lacks gives a display that `eglInitialize` refuses with
+/// `EGL_NOT_INITIALIZED`, as a Mesa built without it does.
+pub fn get_display(native: usize) -> Result<usize> {
+    let env = std::env::var("EGL_PLATFORM")
+        .ok()
+        .or_else(|| std::env::var("EGL_DISPLAY").ok())
+        .filter(|s| !s.is_empty());
+    let platform = match env.as_deref() {
+        Some("x11") => Some(Platform::X11),
+        Some("surfaceless") => Some(Platform::Surfaceless),
+        Some("device") => Some(Platform::Device),
+        Some("wayland") => Some(Platform::Unsupported("wayland")),
+        Some("xcb") => Some(Platform::Unsupported("xcb")),
+        Some("drm") => Some(Platform::Unsupported("drm")),
+        Some("android") => Some(Platform::Unsupported("android")),
+        Some("haiku") => Some(Platform::Unsupported("haiku")),
+        Some("windows") => Some(Platform::Unsupported("windows")),
+        Some(_) => {
+            log(Level::Warning, "invalid EGL_PLATFORM given");
+            None
+        }
+        None => None,
+    };
+    let platform = match platform {
+        Some(p) => p,
+        None if is_wayland_display(native) => Platform::Unsupported("wayland"),
+        None => Platform::X11,
+    };
+    log(
+        Level::Debug,
+        &format!("eglGetDisplay: {platform:?} platform"),
+    );
+    match platform {
+        Platform::Surfaceless if native != 0 => Err(BAD_PARAMETER),
+        Platform::Surfaceless => Ok(display::get(Platform::Surfaceless, 0, None)?.handle()),
+        // The native display must be the device (Mesa refuses
+        // EGL_DEFAULT_DISPLAY there too).
+        Platform::Device if native != device_handle() => Err(BAD_PARAMETER),
+        p => Ok(display::get(p, native, None)?.handle()),
+    }
+}
+
+/// `eglGetPlatformDisplay` (and the EXT form, its list widened).
+pub fn get_platform_display(
+    platform: EGLint,
+    native: usize,
+    attribs: &[(EGLint, EGLAttrib)],
+) -> Result<usize> {
+    match platform {
+        EGL_PLATFORM_X11_KHR => {
+            let mut screen = None;
+            for &(a, v) in attribs {
+                match a {
+                    EGL_PLATFORM_X11_SCREEN_KHR => screen = Some(v as i32),
+                    _ => return Err(BAD_ATTRIBUTE),
+                }
+            }
+            Ok(display::get(Platform::X11, native, screen)?.handle())
+        }
+        EGL_PLATFORM_SURFACELESS_MESA => {
+            if native != 0 {
+                return Err(BAD_PARAMETER);
+            }
+            if !attribs.is_empty() {
+                return Err(BAD_ATTRIBUTE);
+            }
+            Ok(display::get(Platform::Surfaceless, 0, None)?.handle())
+        }
+        EGL_PLATFORM_DEVICE_EXT => {
+            if native != device_handle() {
+                return Err(BAD_PARAMETER);
+            }
+            if !attribs.is_empty() {
+                return Err(BAD_ATTRIBUTE);
+            }
+            Ok(display::get(Platform::Device, native, None)?.handle())
+        }
+        _ => Err(BAD_PARAMETER),
+    }
+}
+
+/// `eglInitialize`.
+pub unsafe fn initialize(dpy: usize, major: *mut EGLint, minor: *mut EGLint) -> Result<u32> {
+    let d = egl_display(dpy)?;
+    d.initialize()?;
+    // SAFETY: null or writable.
+    unsafe {
+        write(major, 1);
+        write(minor, 5);
+    }
+    Ok(TRUE)
+}
+
+/// `eglTerminate`.
+pub fn terminate(dpy: usize) -> Result<u32> {
+    egl_display(dpy)?.terminate();
+    Ok(TRUE)
+}
+
+/// `eglQueryString`.
+pub fn query_string(dpy: usize, name: EGLint) -> Result<*const c_char> {
+    if dpy == 0 {
+        return match name {
+            EGL_EXTENSIONS => Ok(CLIENT_EXTENSIONS.as_ptr()),
+            // EGL 1.5 §3.3: the client library's version.
+            EGL_VERSION => Ok(c"1.5".as_ptr()),
+            _ => Err(BAD_DISPLAY),
+        };
+    }
+    initialized(dpy)?;
+    match name {
+        EGL_VENDOR => Ok(c"oxgl".as_ptr()),
+        EGL_VERSION => Ok(c"1.5".as_ptr()),
+        EGL_CLIENT_APIS => Ok(c"OpenGL".as_ptr()),
+        EGL_EXTENSIONS => Ok(DISPLAY_EXTENSIONS.as_ptr()),
+        _ => Err(BAD_PARAMETER),
+    }
+}
+
+// ---- devices (EGL_EXT_device_base) ---------------------------------------------
+
+/// `eglQueryDevicesEXT`: the one software device.
+pub unsafe fn query_devices(max: EGLint, devices: *mut usize, num: *mut EGLint) -> Result<u32> {
+    if num.is_null() || (!devices.is_null() && max <= 0) {
+        return Err(BAD_PARAMETER);
+    }
+    // SAFETY: `devices` holds `max` >= 1 slots when not null; `num` writable.
+    unsafe {
+        if !devices.is_null() {
+            *devices = device_handle();
+        }
+        *num = 1;
+    }
+    Ok(TRUE)
+}
+
+/// `eglQueryDeviceStringEXT`.
+pub fn query_device_string(device: usize, name: EGLint) -> Result<*const c_char> {
+    if device != device_handle() {
+        return Err(BAD_DEVICE);
+    }
+    match name {
+        EGL_EXTENSIONS => Ok(DEVICE_EXTENSIONS.as_ptr()),
+        // No DRM node behind the software device.
+        _ => Err(BAD_PARAMETER),
+    }
+}
+
+/// `eglQueryDeviceAttribEXT`: the software device has no attributes.
+pub fn query_device_attrib(device: usize, _attribute: EGLint) -> Result<u32> {
+    if device != device_handle() {
+        return Err(BAD_DEVICE);
+    }
+    Err(BAD_ATTRIBUTE)
+}
+
+/// `eglQueryDisplayAttribEXT` (and `eglQueryDisplayAttribKHR`).
+pub unsafe fn query_display_attrib(
+    dpy: usize,
+    attribute: EGLint,
+    value: *mut EGLAttrib,
+) -> Result<u32> {
+    initialized(dpy)?;
+    if value.is_null() {
+        return Err(BAD_PARAMETER);
+    }
+    match attribute {
+        EGL_DEVICE_EXT => {
+            // SAFETY: writable.
+            unsafe { *value = device_handle() as EGLAttrib };
+            Ok(TRUE)
+        }
+        _ => Err(BAD_ATTRIBUTE),
+    }
+}
+
+// ---- configs ------------------------------------------------------------------
+
+unsafe fn return_configs(
+    configs: &[&Config],
+    out: *mut usize,
+    size: EGLint,
+    num: *mut EGLint,
+) -> Result<u32> {
+    if num.is_null() {
+        return Err(BAD_PARAMETER);
+    }
+    let n = if out.is_null() {
+        configs.len()
+    } else {
+        configs.len().min(size.max(0) as usize)
+    };
+    if !out.is_null() {
+        for (i, c) in configs.iter().take(n).enumerate() {
+            // SAFETY: `out` holds `size` slots (EGL 1.5 §3.4.1).
+            unsafe { *out.add(i) = c.id as usize };
+        }
+    }
+    // SAFETY: writable.
+    unsafe { *num = n as EGLint };
+    Ok(TRUE)
+}
+
+/// `eglGetConfigs`.
+pub unsafe fn get_configs(
+    dpy: usize,
+    configs: *mut usize,
+    size: EGLint,
+    num: *mut EGLint,
+) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let all: Vec<&Config> = init.configs.iter().collect();
+    // SAFETY: forwarded.
+    unsafe { return_configs(&all, configs, size, num) }
+}
+
+/// `eglChooseConfig`.
+pub unsafe fn choose_config(
+    dpy: usize,
+    attribs: &[(EGLint, EGLint)],
+    configs: *mut usize,
+    size: EGLint,
+    num: *mut EGLint,
+) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    if num.is_null() {
+        return Err(BAD_PARAMETER);
+    }
+    let criteria = Criteria::parse(attribs)?;
+    let mut matching: Vec<&Config> = init
+        .configs
+        .iter()
+        .filter(|c| criteria.matches(c))
+        .collect();
+    criteria.sort(&mut matching);
+    // SAFETY: forwarded.
+    unsafe { return_configs(&matching, configs, size, num) }
+}
+
+/// `eglGetConfigAttrib`.
+pub unsafe fn get_config_attrib(
+    dpy: usize,
+    config: usize,
+    attribute: EGLint,
+    value: *mut EGLint,
+) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let c = config_of(&init, config)?;
+    let v = c.attrib(attribute).ok_or(BAD_ATTRIBUTE)?;
+    if value.is_null() {
+        return Err(BAD_PARAMETER);
+    }
+    // SAFETY: writable.
+    unsafe { *value = v };
+    Ok(TRUE)
+}
+
+// ---- surfaces -------------------------------------------------------------------
+
+/// Attributes common to window and pbuffer surfaces (EGL 1.5 §3.5.1, 3.5.2).
+fn common_surface_attrib(a: EGLint, v: EGLAttrib) -> Result<()> {
+    match a {
+        EGL_GL_COLORSPACE => match v as EGLint {
+            EGL_GL_COLORSPACE_LINEAR => Ok(()),
+            // No config is sRGB-capable.
+            EGL_GL_COLORSPACE_SRGB => Err(BAD_MATCH),
+            _ => Err(BAD_ATTRIBUTE),
+        },
+        EGL_VG_ALPHA_FORMAT => match v as EGLint {
+            EGL_VG_ALPHA_FORMAT_NONPRE => Ok(()),
+            EGL_VG_ALPHA_FORMAT_PRE => Err(BAD_MATCH),
+            _ => Err(BAD_ATTRIBUTE),
+        },
+        EGL_VG_COLORSPACE => match v as EGLint {
+            VG_COLORSPACE_SRGB => Ok(()),
+            EGL_VG_COLORSPACE_LINEAR => Err(BAD_MATCH),
+            _ => Err(BAD_ATTRIBUTE),
+        },
+        _ => Err(BAD_ATTRIBUTE),
+    }
+}
+
+fn register_surface(init: &Initialized, s: Surface) -> usize {
+    let s = Arc::new(s);
+    let h = s.handle();
+    lock(&init.surfaces).insert(h, s);
+    h
+}
+
+/// `eglCreateWindowSurface` / `eglCreatePlatformWindowSurface`: `window` is
+/// the X window's XID.
+pub fn create_window_surface(
+    dpy: usize,
+    config: usize,
+    window: c_ulong,
+    attribs: &[(EGLint, EGLAttrib)],
+) -> Result<usize> {
+    let (d, init) = initialized(dpy)?;
+    // EGL_MESA_platform_surfaceless: "It is not valid to call
+    // eglCreatePlatformWindowSurfaceEXT with a <display> that belongs to the
+    // surfaceless platform ... the error will be EGL_BAD_NATIVE_WINDOW" (Mesa
+    // answers the same on the device platform).
+    let Some(x) = init.x11.clone() else {
+        return Err(BAD_NATIVE_WINDOW);
+    };
+    let config = config_of(&init, config)?.clone();
+    if window == 0 || window > c_ulong::from(u32::MAX) {
+        return Err(BAD_NATIVE_WINDOW);
+    }
+    if config.surface_type & EGL_WINDOW_BIT == 0 {
+        return Err(BAD_MATCH);
+    }
+    let mut render_buffer = EGL_BACK_BUFFER;
+    for &(a, v) in attribs {
+        match a {
+            EGL_RENDER_BUFFER => match v as EGLint {
+                EGL_BACK_BUFFER | EGL_SINGLE_BUFFER => render_buffer = v as EGLint,
+                _ => return Err(BAD_ATTRIBUTE),
+            },
+            _ => common_surface_attrib(a, v)?,
+        }
+    }
+    let xid = window as u32;
+    let Some((w, h, depth)) = geometry(&x, xid) else {
+        return Err(BAD_NATIVE_WINDOW);
+    };
+    if depth != config.glx.depth {
+        return Err(BAD_MATCH);
+    }
+    // EGL 1.5 §3.5.1: one EGL window surface per native window.
+    if lock(&init.surfaces).values().any(|s| s.drawable.xid == xid) {
+        return Err(BAD_ALLOC);
+    }
+    let dr = GlxDrawable::new(
+        &init.screen,
+        xid,
+        Kind::Window,
+        &config.glx,
+        (w, h),
+        depth,
+        true,
+    )
+    .ok_or(BAD_ALLOC)?;
+    log(
+        Level::Debug,
+        &format!("window surface for 0x{xid:x} ({w}x{h}) on {:?}", d.platform),
+    );
+    Ok(register_surface(
+        &init,
+        Surface {
+            drawable: Arc::new(dr),
+            config,
+            pbuffer_size: None,
+            largest: false,
+            render_buffer,
+            mipmap_level: AtomicI32::new(0),
+        },
+    ))
+}
+
+/// `eglCreatePixmapSurface` / `eglCreatePlatformPixmapSurface`: `pixmap` is
+/// the X pixmap's XID. The surface is single-buffered as EGL defines it
+/// (`EGL_RENDER_BUFFER` is `EGL_SINGLE_BUFFER`): a context first made
+/// current on it draws to and reads from GL_FRONT, which `glFlush`,
+/// `glFinish` and `eglWaitClient` copy to the pixmap, as GLX does for a
+/// single-buffered drawable.
+pub fn create_pixmap_surface(
+    dpy: usize,
+    config: usize,
+    pixmap: c_ulong,
+    attribs: &[(EGLint, EGLAttrib)],
+) -> Result<usize> {
+    let (_, init) = initialized(dpy)?;
+    // EGL_MESA_platform_surfaceless: no pixmaps there either.
+    let Some(x) = init.x11.clone() else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    let config = config_of(&init, config)?.clone();
+    if pixmap == 0 || pixmap > c_ulong::from(u32::MAX) {
+        return Err(BAD_NATIVE_PIXMAP);
+    }
+    if config.surface_type & EGL_PIXMAP_BIT == 0 {
+        return Err(BAD_MATCH);
+    }
+    for &(a, v) in attribs {
+        common_surface_attrib(a, v)?;
+    }
+    let xid = pixmap as u32;
+    let Some((w, h, depth)) = geometry(&x, xid) else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    if depth != config.glx.depth {
+        return Err(BAD_MATCH);
+    }
+    // EGL 1.5 §3.5.4: one EGL pixmap surface per native pixmap.
+    if lock(&init.surfaces).values().any(|s| s.drawable.xid == xid) {
+        return Err(BAD_ALLOC);
+    }
+    let dr = GlxDrawable::new(
+        &init.screen,
+        xid,
+        Kind::Pixmap,
+        &config.glx,
+        (w, h),
+        depth,
+        true,
+    )
+    .ok_or(BAD_ALLOC)?;
+    Ok(register_surface(
+        &init,
+        Surface {
+            drawable: Arc::new(dr),
+            config,
+            pbuffer_size: Some((w as EGLint, h as EGLint)),
+            largest: false,
+            render_buffer: EGL_SINGLE_BUFFER,
+            mipmap_level: AtomicI32::new(0),
+        },
+    ))
+}
+
+/// `eglCreatePbufferSurface`.
+pub fn create_pbuffer_surface(
+    dpy: usize,
+    config: usize,
+    attribs: &[(EGLint, EGLint)],
+) -> Result<usize> {
+    let (_, init) = initialized(dpy)?;
+    let config = config_of(&init, config)?.clone();
+    if config.surface_type & EGL_PBUFFER_BIT == 0 {
+        return Err(BAD_MATCH);
+    }
+    let (mut w, mut h, mut largest) = (0, 0, false);
+    let (mut format, mut target) = (EGL_NO_TEXTURE, EGL_NO_TEXTURE);
+    for &(a, v) in attribs {
+        match a {
+            EGL_WIDTH => w = v,
+            EGL_HEIGHT => h = v,
+            EGL_LARGEST_PBUFFER => largest = v != 0,
+            EGL_TEXTURE_FORMAT => match v {
+                EGL_NO_TEXTURE | EGL_TEXTURE_RGB | EGL_TEXTURE_RGBA => format = v,
+                _ => return Err(BAD_ATTRIBUTE),
+            },
+            EGL_TEXTURE_TARGET => match v {
+                EGL_NO_TEXTURE | EGL_TEXTURE_2D => target = v,
+                _ => return Err(BAD_ATTRIBUTE),
+            },
+            EGL_MIPMAP_TEXTURE => {}
+            _ => common_surface_attrib(a, v as EGLAttrib)?,
+        }
+    }
+    if w < 0 || h < 0 {
+        return Err(BAD_PARAMETER);
+    }
+    // No config binds to textures (EGL_BIND_TO_TEXTURE_* are false).
+    if format != EGL_NO_TEXTURE || target != EGL_NO_TEXTURE {
+        return Err(BAD_MATCH);
+    }
+    let max = oxgl_glx::config::MAX_PBUFFER_DIM;
+    if w > max || h > max {
+        if !largest {
+            return Err(BAD_ALLOC);
+        }
+        w = w.min(max);
+        h = h.min(max);
+    }
+    let dr = GlxDrawable::new(
+        &init.screen,
+        0,
+        Kind::Pbuffer,
+        &config.glx,
+        (w as u32, h as u32),
+        config.glx.depth,
+        true,
+    )
+    .ok_or(BAD_ALLOC)?;
+    Ok(register_surface(
+        &init,
+        Surface {
+            drawable: Arc::new(dr),
+            config,
+            pbuffer_size: Some((w, h)),
+            largest,
+            render_buffer: EGL_BACK_BUFFER,
+            mipmap_level: AtomicI32::new(0),
+        },
+    ))
+}
+
+/// `eglDestroySurface`: the handle is invalid at once; a surface current in
+/// some thread lives until released there (EGL 1.5 §3.5.5).
+pub fn destroy_surface(dpy: usize, surface: usize) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let s = lock(&init.surfaces).remove(&surface).ok_or(BAD_SURFACE)?;
+    if let Some(x) = &init.x11
+        && (s.is_window() || s.is_pixmap())
+        && !bound_anywhere(&init, &s)
+    {
+        s.drawable.release_x_resources(x);
+    }
+    Ok(TRUE)
+}
+
+/// `eglQuerySurface`.
+pub unsafe fn query_surface(
+    dpy: usize,
+    surface: usize,
+    attribute: EGLint,
+    value: *mut EGLint,
+) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let s = init.surface(surface).ok_or(BAD_SURFACE)?;
+    let v = s.query(init.x11.as_deref(), attribute)?;
+    if value.is_null() {
+        return Err(BAD_PARAMETER);
+    }
+    // EGL 1.5 §3.5.6: LARGEST_PBUFFER of a window or pixmap leaves `value`
+    // alone.
+    if attribute == EGL_LARGEST_PBUFFER && (s.is_window() || s.is_pixmap()) {
+        return Ok(TRUE);
+    }
+    // SAFETY: writable.
+    unsafe { *value = v };
+    Ok(TRUE)
+}
+
+/// `eglSurfaceAttrib`.
+pub fn surface_attrib(dpy: usize, surface: usize, attribute: EGLint, value: EGLint) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let s = init.surface(surface).ok_or(BAD_SURFACE)?;
+    s.set(attribute, value)?;
+    Ok(TRUE)
+}
+
+/// `eglCopyBuffers` (EGL 1.5 §3.10.3): the surface's colour buffer — the
+/// one rendered to: front for a pixmap, back otherwise — to the X pixmap
+/// `target` of the config's depth, after flushing the current context if
+/// it draws to the surface.
+pub fn copy_buffers(dpy: usize, surface: usize, target: c_ulong) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let s = init.surface(surface).ok_or(BAD_SURFACE)?;
+    let Some(x) = init.x11.clone() else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    if target == 0 || target > c_ulong::from(u32::MAX) {
+        return Err(BAD_NATIVE_PIXMAP);
+    }
+    let Some((_, _, depth)) = geometry(&x, target as u32) else {
+        return Err(BAD_NATIVE_PIXMAP);
+    };
+    if depth != s.config.glx.depth {
+        return Err(BAD_MATCH);
+    }
+    if let Some(b) = thread::current()
+        && (b.draw.as_ref().is_some_and(|d| Arc::ptr_eq(d, &s))
+            || b.read.as_ref().is_some_and(|r| Arc::ptr_eq(r, &s)))
+    {
+        b.ctx.glx.with_core(|core| {
+            let _ = core.finish();
+        });
+    }
+    let buffer = if s.is_pixmap() {
+        OxglBuffer::FrontColor
+    } else {
+        OxglBuffer::BackColor
+    };
+    s.drawable.present_to(&x, buffer, target as u32);
+    Ok(TRUE)
+}
+
+/// `eglBindTexImage` / `eglReleaseTexImage`: no surface has a texture
+/// format (EGL 1.5 §3.6.1: EGL_BAD_MATCH).
+pub fn bind_tex_image(dpy: usize, surface: usize, buffer: EGLint) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    init.surface(surface).ok_or(BAD_SURFACE)?;
+    if buffer != EGL_BACK_BUFFER {
+        return Err(BAD_PARAMETER);
+    }
+    Err(BAD_MATCH)
+}
+
+// ---- contexts -------------------------------------------------------------------
+
+/// What `eglCreateContext`'s attribute list asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ContextRequest {
+    /// Major version.
+    pub major: EGLint,
+    /// Minor version.
+    pub minor: EGLint,
+    /// `EGL_CONTEXT_OPENGL_PROFILE_MASK`.
+    pub profile: EGLint,
+    /// Debug context.
+    pub debug: bool,
+    /// Forward-compatible context.
+    pub forward_compatible: bool,
+}
+
+/// Parses and validates a context request for the OpenGL API (EGL 1.5
+/// §3.7.1, EGL_KHR_create_context), then resolves it against what the core
+/// supports: only compatibility contexts up to `support.compat` exist.
+/// Unknown attributes, flags and values are `EGL_BAD_ATTRIBUTE`; versions
+/// that do not exist, a bad profile mask at 3.2 and above, forward
+/// compatibility below 3.0, robust access and lose-context-on-reset (not
+/// supported), and versions or profiles we cannot create are `EGL_BAD_MATCH`.
+pub fn resolve_gl(
+    attribs: &[(EGLint, EGLint)],
+    support: oxgl_core::version::Support,
+) -> Result<(ContextRequest, (u8, u8))> {
+    let mut r = ContextRequest {
+        major: 1,
+        minor: 0,
+        profile: EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        debug: false,
+        forward_compatible: false,
+    };
+    let mut robust = false;
+    for &(a, v) in attribs {
+        match a {
+            EGL_CONTEXT_MAJOR_VERSION => r.major = v,
+            EGL_CONTEXT_MINOR_VERSION => r.minor = v,
+            EGL_CONTEXT_OPENGL_PROFILE_MASK => r.profile = v,
+            EGL_CONTEXT_FLAGS_KHR => {
+                let known = EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR
+                    | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                    | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
+                if v & !known != 0 {
+                    return Err(BAD_ATTRIBUTE);
+                }
+                r.debug |= v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0;
+                r.forward_compatible |= v & EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR != 0;
+                robust |= v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0;
+            }
+            EGL_CONTEXT_OPENGL_DEBUG
+            | EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE
+            | EGL_CONTEXT_OPENGL_ROBUST_ACCESS => {
+                let on = match v {
+                    EGL_TRUE => true,
+                    EGL_FALSE => false,
+                    _ => return Err(BAD_ATTRIBUTE),
+                };
+                match a {
+                    EGL_CONTEXT_OPENGL_DEBUG => r.debug = on,
+                    EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE => r.forward_compatible = on,
+                    _ => robust = on,
+                }
+            }
+            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY => match v {
+                EGL_NO_RESET_NOTIFICATION => {}
+                EGL_LOSE_CONTEXT_ON_RESET => return Err(BAD_MATCH),
+                _ => return Err(BAD_ATTRIBUTE),
+            },
+            _ => return Err(BAD_ATTRIBUTE),
+        }
+    }
+    let (major, minor) = (r.major, r.minor);
+    let exists = matches!(
+        (major, minor),
+        (1, 0..=5) | (2, 0..=1) | (3, 0..=3) | (4, 0..=6)
+    );
+    if !exists {
+        return Err(BAD_MATCH);
+    }
+    if r.forward_compatible && major < 3 {
+        return Err(BAD_MATCH);
+    }
+    if robust {
+        return Err(BAD_MATCH);
+    }
+    let version = (major as u8, minor as u8);
+    if version >= (3, 2) {
+        let known =
+            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+        if r.profile & !known != 0 || r.profile.count_ones() != 1 {
+            return Err(BAD_MATCH);
+        }
+        if r.profile == EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT {
+            // EGL creates compatibility contexts only (the core has no core
+            // profile yet): "the implementation does not support the
+            // requested profile".
+            return Err(BAD_MATCH);
+        }
+    }
+    if r.forward_compatible || version > support.compat {
+        return Err(BAD_MATCH);
+    }
+    Ok((r, support.compat))
+}
+
+/// `eglCreateContext`.
+pub fn create_context(
+    dpy: usize,
+    config: usize,
+    share: usize,
+    attribs: &[(EGLint, EGLint)],
+) -> Result<usize> {
+    let (_, init) = initialized(dpy)?;
+    // EGL_KHR_no_config_context: EGL_NO_CONFIG_KHR is null.
+    let config = if config == 0 {
+        None
+    } else {
+        Some(config_of(&init, config)?.clone())
+    };
+    let api = thread::api();
+    if api != EGL_OPENGL_API {
+        // EGL_NONE bound (the initial API: no OpenGL ES yet).
+        return Err(BAD_MATCH);
+    }
+    if let Some(c) = &config
+        && c.attrib(EGL_RENDERABLE_TYPE).unwrap_or(0) & EGL_OPENGL_BIT == 0
+    {
+        return Err(BAD_CONFIG);
+    }
+    let share_group = if share == 0 {
+        None
+    } else {
+        let s = init.context(share).ok_or(BAD_CONTEXT)?;
+        if s.api != api {
+            return Err(BAD_MATCH);
+        }
+        Some(s.glx.shared.clone())
+    };
+    let (req, version) = resolve_gl(attribs, oxgl_core::version::support())?;
+    let dispatch = crate::dispatch(Profile::Compat).ok_or(BAD_ALLOC)?;
+    // A context without a config has the first config's buffers as its
+    // default framebuffer description (queries of the bound surface's
+    // bits come from the core's parameters).
+    let glx_config = config
+        .as_ref()
+        .map(|c| c.glx.clone())
+        .or_else(|| init.configs.first().map(|c| c.glx.clone()))
+        .ok_or(BAD_CONFIG)?;
+    let spec = ContextSpec {
+        profile: Profile::Compat,
+        version,
+        api: OxglApi::GlCompat,
+        flags: u32::from(req.debug),
+        render_type: oxgl_glapi::generated::glx_enums::GLX_RGBA_TYPE,
+    };
+    let glx = glx_context::create(
+        init.x11.clone(),
+        &init.screen,
+        &glx_config,
+        share_group,
+        spec,
+        dispatch,
+    )
+    .ok_or(BAD_ALLOC)?;
+    let ctx = Arc::new(EglContext {
+        glx,
+        config,
+        api,
+        client_version: req.major,
+        display: dpy,
+        never_bound: std::sync::atomic::AtomicBool::new(true),
+    });
+    let h = ctx.handle();
+    lock(&init.contexts).insert(h, ctx);
+    Ok(h)
+}
+
+/// `eglDestroyContext`: the handle is invalid at once; a context current in
+/// some thread lives until released there (EGL 1.5 §3.7.2).
+pub fn destroy_context(dpy: usize, ctx: usize) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let c = lock(&init.contexts).remove(&ctx).ok_or(BAD_CONTEXT)?;
+    drop(c);
+    Ok(TRUE)
+}
+
+/// `eglQueryContext`.
+pub unsafe fn query_context(
+    dpy: usize,
+    ctx: usize,
+    attribute: EGLint,
+    value: *mut EGLint,
+) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let c = init.context(ctx).ok_or(BAD_CONTEXT)?;
+    let v = match attribute {
+        EGL_CONFIG_ID => c.config.as_ref().map_or(0, |c| c.id),
+        EGL_CONTEXT_CLIENT_TYPE => c.api,
+        EGL_CONTEXT_CLIENT_VERSION => c.client_version,
+        EGL_RENDER_BUFFER => {
+            let binding = lock(&c.glx.binding);
+            match &binding.draw {
+                None => EGL_NONE,
+                Some(d) if d.kind == Kind::Pixmap => EGL_SINGLE_BUFFER,
+                Some(_) => EGL_BACK_BUFFER,
+            }
+        }
+        _ => return Err(BAD_ATTRIBUTE),
+    };
+    if value.is_null() {
+        return Err(BAD_PARAMETER);
+    }
+    // SAFETY: writable.
+    unsafe { *value = v };
+    Ok(TRUE)
+}
+
+/// Whether `s` is bound to a context current in any thread.
+fn bound_anywhere(init: &Initialized, s: &Surface) -> bool {
+    lock(&init.contexts).values().any(|c| {
+        let b = lock(&c.glx.binding);
+        b.thread.is_some()
+            && [&b.draw, &b.read]
+                .iter()
+                .any(|d| d.as_ref().is_some_and(|d| Arc::ptr_eq(d, &s.drawable)))
+    })
+}
+
+/// Whether `s` is bound to a context current in another thread.
+fn bound_elsewhere(init: &Initialized, s: &Surface) -> bool {
+    let here = std::thread::current().id();
+    lock(&init.contexts).values().any(|c| {
+        let b = lock(&c.glx.binding);
+        b.thread.is_some_and(|t| t != here)
+            && [&b.draw, &b.read]
+                .iter()
+                .any(|d| d.as_ref().is_some_and(|d| Arc::ptr_eq(d, &s.drawable)))
+    })
+}
+
+/// Releases the calling thread's current context.
+fn release() {
+    if thread::current().is_some() || oxgl_glx::context::with_current(|c| c.is_some_and(|c| c.egl))
+    {
+        glx_context::release_current();
+    }
+    thread::set_current(None);
+}
+
+/// `eglMakeCurrent` (EGL 1.5 §3.7.3; checks in Mesa's order).
+pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> Result<u32> {
+    let d = egl_display(dpy)?;
+    let nothing = draw == 0 && read == 0 && ctx == 0;
+    let Ok(init) = d.state() else {
+        // An uninitialized display may still release the thread's context.
+        if nothing {
+            release();
+            return Ok(TRUE);
+        }
+        return Err(NOT_INITIALIZED);
+    };
+    let c = if ctx == 0 {
+        None
+    } else {
+        Some(init.context(ctx).ok_or(BAD_CONTEXT)?)
+    };
+    let draw_s = if draw == 0 {
+        None
+    } else {
+        Some(init.surface(draw).ok_or(BAD_SURFACE)?)
+    };
+    let read_s = if read == 0 {
+        None
+    } else {
+        Some(init.surface(read).ok_or(BAD_SURFACE)?)
+    };
+    let Some(c) = c else {
+        if draw != 0 || read != 0 {
+            return Err(BAD_MATCH);
+        }
+        release();
+        return Ok(TRUE);
+    };
+    // EGL_KHR_surfaceless_context: no surfaces at all is allowed; one
+    // without the other is not.
+    if draw_s.is_some() != read_s.is_some() {
+        return Err(BAD_MATCH);
+    }
+    let here = std::thread::current().id();
+    if lock(&c.glx.binding).thread.is_some_and(|t| t != here) {
+        return Err(BAD_ACCESS);
+    }
+    for s in draw_s.iter().chain(read_s.iter()) {
+        if let Some(cc) = &c.config
+            && !cc.compatible(&s.config)
+        {
+            return Err(BAD_MATCH);
+        }
+        if bound_elsewhere(&init, s) {
+            return Err(BAD_ACCESS);
+        }
+        if let Some(x) = &init.x11
+            && (s.is_window() || s.is_pixmap())
+            && geometry(x, s.drawable.xid).is_none()
+        {
+            return Err(if s.is_window() {
+                BAD_NATIVE_WINDOW
+            } else {
+                BAD_NATIVE_PIXMAP
+            });
+        }
+    }
+    let x_dpy = init.x11.as_ref().map_or(0, |x| x.dpy);
+    match glx_context::bind(
+        x_dpy,
+        &c.glx,
+        draw_s.as_ref().map(|s| s.drawable.clone()),
+        read_s.as_ref().map(|s| s.drawable.clone()),
+        true,
+    ) {
+        Ok(()) => {}
+        Err(BindError::Busy) => return Err(BAD_ACCESS),
+        Err(BindError::Backend) => return Err(BAD_ALLOC),
+    }
+    if c.never_bound.swap(false, Ordering::AcqRel) {
+        // GL: the initial draw/read buffer is BACK when the first default
+        // framebuffer has one, else FRONT; an EGL pixmap has none.
+        let front = |s: &Option<Arc<Surface>>| s.as_ref().is_some_and(|s| s.is_pixmap());
+        let (draw_front, read_front) = (front(&draw_s), front(&read_s));
+        c.glx.with_core(|core| {
+            if draw_front {
+                let _ = core.draw_buffer(GL_FRONT);
+            }
+            if read_front {
+                let _ = core.read_buffer(GL_FRONT);
+            }
+        });
+    }
+    thread::set_current(Some(Binding {
+        display: dpy,
+        ctx: c,
+        draw: draw_s,
+        read: read_s,
+    }));
+    Ok(TRUE)
+}
+
+/// `eglGetCurrentContext`: the context current for the bound API.
+pub fn get_current_context() -> Result<usize> {
+    Ok(thread::current()
+        .filter(|b| b.ctx.api == thread::api())
+        .map_or(0, |b| b.ctx.handle()))
+}
+
+/// `eglGetCurrentDisplay`.
+pub fn get_current_display() -> Result<usize> {
+    Ok(thread::current().map_or(0, |b| b.display))
+}
+
+/// `eglGetCurrentSurface`.
+pub fn get_current_surface(readdraw: EGLint) -> Result<usize> {
+    let b = thread::current();
+    let s = match readdraw {
+        EGL_DRAW => b.and_then(|b| b.draw),
+        EGL_READ => b.and_then(|b| b.read),
+        _ => return Err(BAD_PARAMETER),
+    };
+    Ok(s.map_or(0, |s| s.handle()))
+}
+
+/// `eglSwapBuffers`: the surface must be the calling thread's current draw
+/// surface (Mesa's check); pbuffers are unaffected (EGL 1.5 §3.10.1).
+pub fn swap_buffers(dpy: usize, surface: usize) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    let s = init.surface(surface).ok_or(BAD_SURFACE)?;
+    let b = thread::current().ok_or(BAD_SURFACE)?;
+    if !b.draw.as_ref().is_some_and(|d| Arc::ptr_eq(d, &s)) {
+        return Err(BAD_SURFACE);
+    }
+    if !s.is_window() {
+        return Ok(TRUE);
+    }
+    b.ctx.glx.with_core(|core| {
+        let _ = core.flush();
+    });
+    if let Some(x) = &init.x11 {
+        s.drawable.swap(x);
+    }
+    Ok(TRUE)
+}
+
+/// `eglSwapInterval`: clamped to the config's range, for the current draw
+/// surface.
+pub fn swap_interval(dpy: usize, interval: EGLint) -> Result<u32> {
+    initialized(dpy)?;
+    let b = thread::current().ok_or(BAD_CONTEXT)?;
+    let s = b.draw.ok_or(BAD_SURFACE)?;
+    s.drawable
+        .swap_interval
+        .store(interval.clamp(0, MAX_SWAP_INTERVAL), Ordering::Relaxed);
+    Ok(TRUE)
+}
+
+/// `eglBindAPI`: only OpenGL is supported.
+pub fn bind_api(api: EGLint) -> Result<u32> {
+    match api {
+        EGL_OPENGL_API => {
+            thread::set_api(api);
+            Ok(TRUE)
+        }
+        _ => Err(BAD_PARAMETER),
+    }
+}
+
+/// `eglQueryAPI`.
+pub fn query_api() -> Result<EGLint> {
+    Ok(thread::api())
+}
+
+/// `eglWaitClient` / `eglWaitGL`: finish the current context's rendering.
+pub fn wait_client() -> Result<u32> {
+    if let Some(b) = thread::current() {
+        b.ctx.glx.with_core(|core| {
+            let _ = core.finish();
+        });
+    }
+    Ok(TRUE)
+}
+
+/// `eglWaitNative`: X rendering is complete once the connection is flushed.
+pub fn wait_native(engine: EGLint) -> Result<u32> {
+    if engine != EGL_CORE_NATIVE_ENGINE {
+        return Err(BAD_PARAMETER);
+    }
+    if let Some(b) = thread::current()
+        && let Some(x) = &b.ctx.glx.display
+    {
+        let _ = x11rb::connection::Connection::flush(&x.conn);
+    }
+    Ok(TRUE)
+}
+
+/// `eglReleaseThread`: releases the thread's context and resets its API.
+pub fn release_thread() -> Result<u32> {
+    release();
+    thread::set_api(thread::INITIAL_API);
+    Ok(TRUE)
+}
+
+/// Entry points that need a valid, initialized display and then fail with
+/// `error` because what they create is not supported (syncs, images, client
+/// buffers): the display errors come first, as everywhere.
+pub fn unsupported(dpy: usize, error: Error) -> Result<usize> {
+    initialized(dpy)?;
+    Err(error)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn code(r: Result<(ContextRequest, (u8, u8))>) -> String {
+        match r {
+            Ok((_, v)) => format!("{}.{}", v.0, v.1),
+            Err(Error(e)) => name(e).to_string(),
+        }
+    }
+
+    #[test]
+    fn context_requests_follow_khr_create_context() {
+        let s = oxgl_core::version::computed_support();
+        let compat = EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
+        let core = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
+        let highest = format!("{}.{}", s.compat.0, s.compat.1);
+        assert_eq!(code(resolve_gl(&[], s)), highest);
+        assert_eq!(
+            code(resolve_gl(
+                &[
+                    (EGL_CONTEXT_MAJOR_VERSION, 1),
+                    (EGL_CONTEXT_MINOR_VERSION, 3)
+                ],
+                s
+            )),
+            highest
+        );
+        let v = |maj, min, extra: &[(EGLint, EGLint)]| {
+            let mut l = vec![
+                (EGL_CONTEXT_MAJOR_VERSION, maj),
+                (EGL_CONTEXT_MINOR_VERSION, min),
+            ];
+            l.extend_from_slice(extra);
+            code(resolve_gl(&l, s))
+        };
+        assert_eq!(v(1, 6, &[]), "EGL_BAD_MATCH");
+        assert_eq!(v(9, 0, &[]), "EGL_BAD_MATCH");
+        assert_eq!(
+            v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
+            "EGL_BAD_MATCH"
+        );
+        assert_eq!(
+            v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, 0)]),
+            "EGL_BAD_MATCH"
+        );
+        assert_eq!(
+            v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core | compat)]),
+            "EGL_BAD_MATCH"
+        );
+        assert_eq!(
+            v(
+                2,
+                0,
+                &[(
+                    EGL_CONTEXT_FLAGS_KHR,
+                    EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR
+                )]
+            ),
+            "EGL_BAD_MATCH"
+        );
+        assert_eq!(
+            v(1, 0, &[(EGL_CONTEXT_FLAGS_KHR, 0x100)]),
+            "EGL_BAD_ATTRIBUTE"
+        );
+        assert_eq!(v(1, 0, &[(0x7777, 1)]), "EGL_BAD_ATTRIBUTE");
+        assert_eq!(
+            v(1, 0, &[(EGL_CONTEXT_OPENGL_DEBUG, 5)]),
+            "EGL_BAD_ATTRIBUTE"
+        );
+        assert_eq!(
+            v(1, 0, &[(EGL_CONTEXT_OPENGL_ROBUST_ACCESS, EGL_TRUE)]),
+            "EGL_BAD_MATCH"
+        );
+        assert_eq!(v(1, 0, &[(EGL_CONTEXT_OPENGL_DEBUG, EGL_TRUE)]), highest);
+        // The profile mask is ignored below 3.2.
+        assert_eq!(v(2, 0, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, 0x8)]), highest);
+    }
+}

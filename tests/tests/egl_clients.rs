@@ -1,0 +1,136 @@
+//! The EGL C clients of `tests/clients/`, compiled against the built library
+//! and run on it: `egl_basic` (X11, surfaceless and device platforms,
+//! configs, pbuffer and window surfaces, contexts, rendering read back, the
+//! EGL error of each bad display, config, surface, context and attribute)
+//! and `egl_threads` (contexts current in several threads at once, the
+//! cross-thread EGL_BAD_ACCESS rules, and 5,000 pbuffer + context cycles
+//! that must not grow resident memory by more than 4 MiB). Both also pass on Mesa llvmpipe (see
+//! their headers).
+
+use oxgl_tests::{compile_client, require_gl, run_client};
+
+const NO_ARGS: &[&str] = &[];
+
+#[test]
+fn egl_basic() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_basic");
+    let out = run_client(&client, NO_ARGS, &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "egl_basic failed:\n{out}"
+    );
+    // oxgl-specific: the vendor, and no core profile yet.
+    assert!(
+        out.has_line("x11: EGL 1.5 vendor oxgl, client APIs OpenGL"),
+        "egl_basic: not oxgl's EGL:\n{out}"
+    );
+    assert!(
+        out.has_line("surfaceless: GL 3.3 core context: EGL_BAD_MATCH"),
+        "egl_basic: core context answer changed (update docs/egl.md):\n{out}"
+    );
+}
+
+#[test]
+fn egl_threads() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_threads");
+    let out = run_client(&client, NO_ARGS, &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS (4 threads x 200 iterations)"),
+        "egl_threads failed:\n{out}"
+    );
+}
+
+/// `EGL_LOG_LEVEL=debug` prints Mesa-style `libEGL debug:` lines, among
+/// them the user error of a failing call; the default level prints none.
+#[test]
+fn egl_log_level() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_threads");
+    let out = run_client(&client, NO_ARGS, &[("EGL_LOG_LEVEL", "debug")]);
+    println!("{out}");
+    assert!(out.success(), "egl_threads failed:\n{out}");
+    assert!(
+        out.stderr.lines().any(|l| l
+            .starts_with("libEGL debug: EGL user error 0x300c (EGL_BAD_PARAMETER) in eglBindAPI")),
+        "no debug line for the failed eglBindAPI:\n{out}"
+    );
+    // LIBGL_DEBUG=verbose turns EGL's debug lines on too (docs/egl.md).
+    let verbose = run_client(&client, NO_ARGS, &[("LIBGL_DEBUG", "verbose")]);
+    assert!(
+        verbose.stderr.contains("libEGL debug: EGL user error"),
+        "LIBGL_DEBUG=verbose: no libEGL debug lines:\n{verbose}"
+    );
+    let quiet = run_client(&client, NO_ARGS, &[]);
+    assert!(
+        !quiet.stderr.contains("libEGL"),
+        "libEGL lines at the default level:\n{quiet}"
+    );
+}
+
+/// `EGL_PLATFORM` picks the platform of `eglGetDisplay(EGL_DEFAULT_DISPLAY)`
+/// (Mesa's names): X11 by default (on `$DISPLAY`, with window configs),
+/// surfaceless (pbuffers only); device refuses the default display, as in
+/// Mesa; a platform oxgl lacks gives a display that eglInitialize refuses
+/// (EGL_NOT_INITIALIZED), as a Mesa built without it does; an unknown name
+/// is warned about and ignored.
+#[test]
+fn egl_platform_env() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("egl_platform_env");
+    let run = |platform: Option<&str>| {
+        let env: Vec<(&str, &str)> = platform.map(|p| ("EGL_PLATFORM", p)).into_iter().collect();
+        let out = run_client(&client, NO_ARGS, &env);
+        println!("EGL_PLATFORM={platform:?}: {out}");
+        assert!(out.success(), "egl_platform_env failed:\n{out}");
+        out
+    };
+    let windowed = |out: &oxgl_tests::RunOutput| {
+        out.stdout.starts_with("display: ")
+            && !out.stdout.contains(" 0 with windows")
+            && out.stdout.contains("vendor oxgl")
+    };
+    assert!(windowed(&run(None)), "default platform is not X11");
+    assert!(windowed(&run(Some("x11"))), "EGL_PLATFORM=x11");
+    let out = run(Some("surfaceless"));
+    assert!(
+        out.stdout.starts_with("display: ") && out.stdout.contains(" 0 with windows"),
+        "EGL_PLATFORM=surfaceless: {out}"
+    );
+    // The device platform needs a device as native display (as in Mesa).
+    let out = run(Some("device"));
+    assert!(
+        out.has_line("no display: 0x300c"),
+        "EGL_PLATFORM=device: {out}"
+    );
+    // A platform oxgl lacks: a display that does not initialize (as a Mesa
+    // built without it).
+    let out = run(Some("wayland"));
+    assert!(
+        out.has_line("initialize failed: 0x3001"),
+        "EGL_PLATFORM=wayland: {out}"
+    );
+    assert!(
+        out.stderr
+            .contains("libEGL warning: the wayland platform is not supported by oxgl"),
+        "EGL_PLATFORM=wayland: no warning: {out}"
+    );
+    // The application closes its Display without eglTerminate: the EGL
+    // display is no longer initialized (its connection is gone).
+    let out = run_client(&client, &["close"], &[]);
+    println!("close: {out}");
+    assert!(
+        out.success() && out.has_line("after XCloseDisplay: 0x3001"),
+        "after XCloseDisplay: {out}"
+    );
+    let out = run(Some("bogus"));
+    assert!(windowed(&out), "EGL_PLATFORM=bogus: {out}");
+    assert!(
+        out.stderr
+            .contains("libEGL warning: invalid EGL_PLATFORM given"),
+        "EGL_PLATFORM=bogus: no warning: {out}"
+    );
+}
