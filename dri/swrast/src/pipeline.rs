@@ -127,6 +127,9 @@ pub struct Frontend {
     point_sizes: Vec<f32>,
     indices: Vec<u32>,
     edges: Vec<u8>,
+    /// An indexed draw's triangles, their edge flags and its points
+    /// ([`draw_elements`]), kept between draws for their capacity.
+    elements: (Vec<u32>, Vec<u8>, Vec<u32>),
     regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
 }
 
@@ -164,7 +167,8 @@ impl Frontend {
         }
         if let Some(elements) = call.elements {
             let scratch = (&mut self.indices, &mut self.edges);
-            draw_elements(raster, &state, &batch, call, elements, flat, scratch);
+            let out = &mut self.elements;
+            draw_elements(raster, &state, &batch, call, elements, flat, scratch, out);
             return;
         }
         for p in call.prims {
@@ -389,9 +393,12 @@ fn draw_elements(
     elements: &[u32],
     flat: bool,
     (indices, decomposed): (&mut Vec<u32>, &mut Vec<u8>),
+    (tris, edges, points): &mut (Vec<u32>, Vec<u8>, Vec<u32>),
 ) {
     let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
-    let (mut tris, mut edges, mut points) = (Vec::new(), Vec::new(), Vec::new());
+    tris.clear();
+    edges.clear();
+    points.clear();
     for p in call.prims {
         let Some(el) = elements.get(p.start as usize..(p.start as usize + p.count as usize)) else {
             continue;
@@ -445,15 +452,15 @@ fn draw_elements(
     if !tris.is_empty() {
         let d = Draw {
             topology: Topology::Triangles,
-            elements: Elements::Indices(&tris),
-            edge_flags: Some(&edges),
+            elements: Elements::Indices(tris),
+            edge_flags: Some(edges),
         };
         raster.draw(state, batch, &d);
     }
     if !points.is_empty() {
         let d = Draw {
             topology: Topology::Points,
-            elements: Elements::Indices(&points),
+            elements: Elements::Indices(points),
             edge_flags: None,
         };
         raster.draw(state, batch, &d);

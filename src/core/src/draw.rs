@@ -540,18 +540,20 @@ impl Context {
     /// the buffer (INVALID_OPERATION when the range overruns it or the buffer
     /// is mapped — GL 4.6 §10.3.11 and §6.3.2); client ranges come from
     /// `client` (a null client pointer reads as a disabled array).
-    fn source_bytes(
-        &self,
+    /// The bytes are borrowed — from `buffers`, the share group's buffer
+    /// objects locked by the caller for the fetch, and from the client's
+    /// memory — never copied.
+    fn source_bytes<'a>(
         srcs: Vec<ArraySource>,
-        client: &dyn ClientMemory,
-    ) -> ApiResult<(Vec<ArraySource>, Vec<Vec<u8>>)> {
+        client: &'a dyn ClientMemory,
+        buffers: &'a crate::buffer::Buffers,
+    ) -> ApiResult<(Vec<ArraySource>, Vec<&'a [u8]>)> {
         let mut kept = Vec::with_capacity(srcs.len());
         let mut bytes = Vec::with_capacity(srcs.len());
-        let buffers = self.shared().buffers();
         for s in srcs {
             if s.buffer == 0 {
                 if let Some(b) = client.read(s.start, s.len) {
-                    bytes.push(b.to_vec());
+                    bytes.push(b);
                     kept.push(s);
                 }
                 continue;
@@ -571,7 +573,7 @@ impl Context {
                 .data
                 .get(s.start..end)
                 .ok_or(ApiError::InvalidOperation)?;
-            bytes.push(data.to_vec());
+            bytes.push(data);
             kept.push(s);
         }
         Ok((kept, bytes))
@@ -591,8 +593,12 @@ impl Context {
         }
         let vao = self.vertex_arrays.current().clone();
         let srcs = arrays::sources(&vao, min, max);
-        let (srcs, bytes) = self.source_bytes(srcs, client)?;
-        let slices: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
+        // Queued immediate-mode vertices draw first (and may lock the
+        // buffers, which the fetch below holds).
+        self.flush_vertices();
+        let shared = self.shared().clone();
+        let buffers = shared.buffers();
+        let (srcs, slices) = Self::source_bytes(srcs, client, &buffers)?;
         // Split at the restart index into primitives of the fetched list.
         let mut prims = Vec::new();
         let mut start = 0u32;
@@ -620,7 +626,6 @@ impl Context {
                 count: n - start,
             });
         }
-        self.flush_vertices();
         // Vertices named more than once are fetched (and shaded) once: the
         // batch holds indices `lo..=hi` and its elements name them, when
         // that range is no longer than the element list.
@@ -636,9 +641,10 @@ impl Context {
                 &self.ff.current,
                 prims,
             )?;
-            let mut elements = try_vec(order.len())?;
-            elements.extend(order.iter().map(|&i| i - lo));
-            b.elements = elements;
+            for i in &mut order {
+                *i -= lo;
+            }
+            b.elements = order;
             b
         } else {
             arrays::fetch(
@@ -653,20 +659,23 @@ impl Context {
         // The instances one by one: the same vertices, with each instance's
         // elements of the instanced arrays as constant attributes and its
         // gl_InstanceID (GL 4.6 §10.3.5).
+        drop(buffers);
         for instance in 0..instances.count {
             let srcs = arrays::instanced_sources(&vao, instances.base, instance);
-            let (srcs, bytes) = self.source_bytes(srcs, client)?;
+            let buffers = shared.buffers();
+            let (srcs, bytes) = Self::source_bytes(srcs, client, &buffers)?;
             for (s, b) in srcs.iter().zip(&bytes) {
                 let one = arrays::fetch(
                     &vao,
                     std::slice::from_ref(s),
-                    &[b.as_slice()],
+                    &[b],
                     &mut [s.first].into_iter(),
                     &self.ff.current,
                     Vec::new(),
                 )?;
                 batch.constant[s.attrib.index()] = one.fetch(0, s.attrib);
             }
+            drop(buffers);
             batch.instance_id = instance as i32;
             if self.save_batch(&batch) {
                 self.submit_batch(&batch);
@@ -851,8 +860,9 @@ impl Context {
         }
         let vao = self.vertex_arrays.current().clone();
         let srcs = arrays::sources(&vao, i as u32, i as u32);
-        let (srcs, bytes) = self.source_bytes(srcs, client)?;
-        let slices: Vec<&[u8]> = bytes.iter().map(Vec::as_slice).collect();
+        let shared = self.shared().clone();
+        let buffers = shared.buffers();
+        let (srcs, slices) = Self::source_bytes(srcs, client, &buffers)?;
         let batch = arrays::fetch(
             &vao,
             &srcs,
@@ -861,6 +871,8 @@ impl Context {
             &self.ff.current,
             Vec::new(),
         )?;
+        drop(slices);
+        drop(buffers);
         // Non-position attributes become current; the position provokes a vertex.
         let mut pos = None;
         for l in &batch.layout {
