@@ -195,10 +195,11 @@ impl Frontend {
                     raster.draw(&state, &batch, &simple(Topology::Triangles))
                 }
                 mode => {
+                    let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
                     decompose(
                         mode,
                         range,
-                        flat,
+                        (flat, first),
                         call.edge_flags,
                         &mut self.indices,
                         &mut self.edges,
@@ -443,7 +444,14 @@ fn draw_elements(
                         .map(|&v| f.get(v as usize).copied().unwrap_or(1))
                         .collect()
                 });
-                decompose(mode, range, flat, flags.as_deref(), indices, decomposed);
+                decompose(
+                    mode,
+                    range,
+                    (flat, first),
+                    flags.as_deref(),
+                    indices,
+                    decomposed,
+                );
                 tris.extend(indices.iter().map(|&i| el[i as usize]));
                 edges.extend_from_slice(decomposed);
             }
@@ -469,14 +477,19 @@ fn draw_elements(
 
 /// Triangles (with edge flags) for `mode` over `range`: independent
 /// triangles with per-vertex flags, fans, quads, quad strips and polygons.
-/// With `flat` inputs each triangle's last vertex is GL's provoking vertex
-/// for the primitive (quad `i`: its last vertex; quad strip: vertex
-/// `2i + 3`; polygon: the first); otherwise quads split along their first
-/// vertex's diagonal, as llvmpipe does.
+/// With `flat` inputs each triangle's last vertex — its first with
+/// `first` (the first-vertex convention, where the rasterizer takes a
+/// triangle's first) — is GL's provoking vertex for the primitive (quad
+/// `i`: its last vertex; quad strip: vertex `2i + 3`; polygon: the first;
+/// for these the convention does not matter, GL 4.6 compat table 13.2 and
+/// `QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION` false as llvmpipe);
+/// otherwise quads split along their first vertex's diagonal, as llvmpipe
+/// does. Independent triangles and fans keep their order: the rasterizer
+/// picks their provoking vertex by the convention.
 fn decompose(
     mode: u32,
     range: std::ops::Range<u32>,
-    flat: bool,
+    (flat, first): (bool, bool),
     flags: Option<&[u8]>,
     indices: &mut Vec<u32>,
     edges: &mut Vec<u8>,
@@ -535,6 +548,14 @@ fn decompose(
             }
         }
         _ => {}
+    }
+    // The first-vertex convention: each triangle rotated (same winding) so
+    // that its provoking vertex leads; the edge flags rotate with it.
+    if flat && first && matches!(mode, gl::QUADS | gl::QUAD_STRIP | gl::POLYGON) {
+        for (t, e) in indices.chunks_exact_mut(3).zip(edges.iter_mut()) {
+            t.rotate_right(1);
+            *e = (*e >> 2 & 1) | (*e & 1) << 1 | (*e >> 1 & 1) << 2;
+        }
     }
 }
 
@@ -749,15 +770,28 @@ mod tests {
     #[test]
     fn quads_keep_the_last_vertex_provoking_and_hide_diagonals() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::QUADS, 0..8, true, None, &mut i, &mut e);
+        decompose(gl::QUADS, 0..8, (true, false), None, &mut i, &mut e);
         assert_eq!(i, [0, 1, 3, 1, 2, 3, 4, 5, 7, 5, 6, 7]);
         assert_eq!(e, [0b101, 0b011, 0b101, 0b011]);
     }
 
     #[test]
+    fn first_vertex_convention_leads_with_the_provoking_vertex() {
+        let (mut i, mut e) = (Vec::new(), Vec::new());
+        decompose(gl::QUADS, 0..4, (true, true), None, &mut i, &mut e);
+        // The quad's last vertex first; the diagonal 1-3 still hidden.
+        assert_eq!(i, [3, 0, 1, 3, 1, 2]);
+        assert_eq!(e, [0b011, 0b110]);
+        decompose(gl::POLYGON, 0..4, (true, true), None, &mut i, &mut e);
+        assert_eq!(i, [0, 1, 2, 0, 2, 3]);
+        decompose(gl::TRIANGLES, 0..3, (true, true), None, &mut i, &mut e);
+        assert_eq!(i, [0, 1, 2]);
+    }
+
+    #[test]
     fn polygons_fan_with_the_first_vertex_last() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::POLYGON, 0..5, false, None, &mut i, &mut e);
+        decompose(gl::POLYGON, 0..5, (false, false), None, &mut i, &mut e);
         assert_eq!(i, [1, 2, 0, 2, 3, 0, 3, 4, 0]);
         assert_eq!(e, [0b101, 0b001, 0b011]);
     }
@@ -765,14 +799,21 @@ mod tests {
     #[test]
     fn edge_flags_clear_edges_starting_at_flagged_vertices() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::TRIANGLES, 0..3, false, Some(&[1, 0, 1]), &mut i, &mut e);
+        decompose(
+            gl::TRIANGLES,
+            0..3,
+            (false, false),
+            Some(&[1, 0, 1]),
+            &mut i,
+            &mut e,
+        );
         assert_eq!(e, [0b101]);
     }
 
     #[test]
     fn quad_strips_walk_the_perimeter() {
         let (mut i, mut e) = (Vec::new(), Vec::new());
-        decompose(gl::QUAD_STRIP, 0..4, true, None, &mut i, &mut e);
+        decompose(gl::QUAD_STRIP, 0..4, (true, false), None, &mut i, &mut e);
         assert_eq!(i, [0, 1, 3, 2, 0, 3]);
         assert_eq!(e, [0b011, 0b101]);
     }

@@ -134,6 +134,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // gl_InstanceIDARB, divisors; tests/clients/instancing.c).
     (c"GL_ARB_draw_instanced", Needs::Version(2, 0)),
     (c"GL_ARB_instanced_arrays", Needs::Version(2, 0)),
+    // glProvokingVertex (src/core/src/fixed.rs, swrast's assembly;
+    // tests/clients/provoking_vertex.c).
+    (c"GL_ARB_provoking_vertex", Needs::Version(1, 1)),
+    (c"GL_EXT_provoking_vertex", Needs::Version(1, 1)),
     // Assembly programs (src/core/src/arbprog/): compatibility contexts.
     (c"GL_ARB_fragment_program", Needs::Version(1, 3)),
     (c"GL_ARB_vertex_program", Needs::Version(1, 3)),

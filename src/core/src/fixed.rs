@@ -30,6 +30,8 @@ pub struct FixedFunction {
     pub client_active_texture: usize,
     /// `glShadeModel`.
     pub shade_model: GLenum,
+    /// `glProvokingVertex` (`GL_PROVOKING_VERTEX`).
+    pub provoking_vertex: GLenum,
     /// Batches handed to the backend (vertex processing comes with the
     /// vertex pipeline); counted for tests.
     pub batches_flushed: u64,
@@ -44,6 +46,7 @@ impl Default for FixedFunction {
             active_texture: 0,
             client_active_texture: 0,
             shade_model: GL_SMOOTH,
+            provoking_vertex: GL_LAST_VERTEX_CONVENTION,
             batches_flushed: 0,
         }
     }
@@ -294,6 +297,19 @@ impl Context {
         }
         self.flush_vertices();
         self.ff.shade_model = mode;
+        Ok(())
+    }
+
+    /// `glProvokingVertex` (GL 4.6 §13.6, EXT/ARB_provoking_vertex): which
+    /// vertex gives a flat-shaded primitive its values. No attribute group
+    /// holds it (as Mesa); compiled into display lists.
+    pub fn provoking_vertex(&mut self, mode: GLenum) -> ApiResult {
+        self.outside_begin_end()?;
+        if !matches!(mode, GL_FIRST_VERTEX_CONVENTION | GL_LAST_VERTEX_CONVENTION) {
+            return Err(ApiError::InvalidEnum);
+        }
+        self.flush_vertices();
+        self.ff.provoking_vertex = mode;
         Ok(())
     }
 

@@ -439,6 +439,10 @@ impl Context {
                 .map_or(1, |s| s.depth())
                 as i64),
             GL_SHADE_MODEL if compat => int(self.ff.shade_model.into()),
+            GL_PROVOKING_VERTEX => int(self.ff.provoking_vertex.into()),
+            // Quads and quad strips take their last vertex whatever the
+            // convention (as llvmpipe).
+            GL_QUADS_FOLLOW_PROVOKING_VERTEX_CONVENTION => int(0),
             GL_ACTIVE_TEXTURE if v >= (1, 3) => {
                 int(i64::from(GL_TEXTURE0) + self.ff.active_texture as i64)
             }

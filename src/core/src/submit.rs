@@ -661,7 +661,7 @@ impl Context {
             line_stipple_pattern: u32::from(pattern),
             polygon_stipple_enabled: on(GL_POLYGON_STIPPLE),
             polygon_stipple: r.polygon_stipple,
-            provoking_vertex: GL_LAST_VERTEX_CONVENTION,
+            provoking_vertex: self.ff.provoking_vertex,
             clip_distance_enables: (0..crate::fog::MAX_CLIP_PLANES)
                 .filter(|&i| s.enabled(GL_CLIP_PLANE0 + i as u32))
                 .fold(0, |m, i| m | 1 << i),

@@ -76,6 +76,7 @@ handler!(Translated(x: GLdouble, y: GLdouble, z: GLdouble) => |c| c.mult_matrix(
 handler!(Frustum(l: GLdouble, r: GLdouble, b: GLdouble, t: GLdouble, n: GLdouble, f: GLdouble) => |c| c.frustum(l, r, b, t, n, f));
 handler!(Ortho(l: GLdouble, r: GLdouble, b: GLdouble, t: GLdouble, n: GLdouble, f: GLdouble) => |c| c.ortho(l, r, b, t, n, f));
 handler!(ShadeModel(mode: GLenum) => |c| c.shade_model(mode));
+handler!(ProvokingVertex(mode: GLenum) => |c| c.provoking_vertex(mode));
 handler!(ActiveTexture(texture: GLenum) => |c| c.active_texture(texture));
 /// Client state: executed at once even while compiling (GL 4.6 compat §21.4).
 unsafe extern "C" fn ClientActiveTexture(texture: GLenum) {
@@ -129,6 +130,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.MultTransposeMatrixfARB = MultTransposeMatrixf;
     d.MultTransposeMatrixdARB = MultTransposeMatrixd;
     d.ShadeModel = ShadeModel;
+    d.ProvokingVertex = ProvokingVertex;
+    d.ProvokingVertexEXT = ProvokingVertex;
     d.ClientActiveTexture = ClientActiveTexture;
     d.ClientActiveTextureARB = ClientActiveTexture;
 }
