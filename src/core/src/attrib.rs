@@ -61,6 +61,7 @@ const LIGHTING_CAPS: &[GLenum] = &[
     GL_LIGHT7,
 ];
 const TRANSFORM_CAPS: &[GLenum] = &[
+    GL_DEPTH_CLAMP,
     GL_NORMALIZE,
     GL_RESCALE_NORMAL,
     GL_CLIP_PLANE0,

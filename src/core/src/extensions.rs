@@ -137,6 +137,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // glProvokingVertex (src/core/src/fixed.rs, swrast's assembly;
     // tests/clients/provoking_vertex.c).
     (c"GL_ARB_provoking_vertex", Needs::Version(1, 1)),
+    // GL_DEPTH_CLAMP (swrast: no near/far clipping, depth clamped to the
+    // depth range; selection and feedback alike; tests/clients/depth_clamp.c).
+    (c"GL_ARB_depth_clamp", Needs::Version(1, 1)),
     (c"GL_EXT_provoking_vertex", Needs::Version(1, 1)),
     // Assembly programs (src/core/src/arbprog/): compatibility contexts.
     (c"GL_ARB_fragment_program", Needs::Version(1, 3)),

@@ -66,7 +66,17 @@ impl Context {
         let v = self.cpu_vertex(&attribs);
         let planes = self.enabled_clip_planes();
         self.note_raster_pos_for_select(&v, planes);
-        if !v.inside(planes) {
+        // GL_DEPTH_CLAMP: no near/far test. The depth is left as it is,
+        // as Mesa does (only fragments' depths are clamped).
+        let clamp = self.state.enabled(GL_DEPTH_CLAMP);
+        let tested = if clamp {
+            let mut t = v;
+            t.clip[2] = 0.0;
+            t
+        } else {
+            v
+        };
+        if !tested.inside(planes) {
             self.raster_pos.valid = false;
             return Ok(());
         }

@@ -460,6 +460,7 @@ impl Context {
             ),
             flat,
             flat_model: self.ff.shade_model == GL_FLAT,
+            depth_clamp: self.state.enabled(GL_DEPTH_CLAMP),
         };
         let mut out = Vec::new();
         pipeline::run(&setup, &verts, &batch.prims, &mut out);

@@ -76,6 +76,7 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_COLOR_MATERIAL, false),
     (GL_CULL_FACE, false),
     (GL_DEPTH_TEST, false),
+    (GL_DEPTH_CLAMP, false),
     (GL_DITHER, true),
     (GL_FOG, false),
     (GL_INDEX_LOGIC_OP, false),

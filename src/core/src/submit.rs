@@ -665,7 +665,7 @@ impl Context {
             clip_distance_enables: (0..crate::fog::MAX_CLIP_PLANES)
                 .filter(|&i| s.enabled(GL_CLIP_PLANE0 + i as u32))
                 .fold(0, |m, i| m | 1 << i),
-            depth_clamp: 0,
+            depth_clamp: u32::from(self.state.enabled(GL_DEPTH_CLAMP)),
             // Attenuated points: the fixed-function vertex stage writes
             // the size (`FfKey::point_attenuated`).
             program_point_size: u32::from(r.point.attenuated()),

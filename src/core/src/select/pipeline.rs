@@ -133,11 +133,19 @@ pub(crate) struct Setup {
     /// `glShadeModel(GL_FLAT)`: the ends a line clip makes take the
     /// provoking vertex's colour (Mesa's `copy_flat`).
     pub flat_model: bool,
+    /// `GL_DEPTH_CLAMP`: no near and far planes (depths are reported as
+    /// they are, as Mesa's feedback does).
+    pub depth_clamp: bool,
 }
 
 impl Setup {
     fn planes(&self) -> u32 {
-        ((1 << VOLUME_PLANES) - 1) | (u32::from(self.user_planes) << VOLUME_PLANES)
+        let volume = if self.depth_clamp {
+            (1 << 4) - 1
+        } else {
+            (1 << VOLUME_PLANES) - 1
+        };
+        volume | (u32::from(self.user_planes) << VOLUME_PLANES)
     }
 }
 
@@ -527,6 +535,7 @@ mod tests {
             offset: (0.0, [false; 3]),
             flat: false,
             flat_model: false,
+            depth_clamp: false,
         }
     }
 
