@@ -12,17 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            printf("FAIL line %d: ", __LINE__);                                \
-            printf(__VA_ARGS__);                                               \
-            printf("\n");                                                      \
-            failures++;                                                        \
-        }                                                                      \
-    } while (0)
+#include "check.h"
 
 __attribute__((unused)) static void expect_error(GLenum want, const char *what)
 {

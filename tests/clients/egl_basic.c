@@ -29,17 +29,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static int failures;
-
-#define CHECK(cond, ...)                                                       \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            printf("FAIL line %d: ", __LINE__);                                \
-            printf(__VA_ARGS__);                                               \
-            printf("\n");                                                      \
-            failures++;                                                        \
-        }                                                                      \
-    } while (0)
+#include "check.h"
 
 /* The call's result is checked to be false/NULL and eglGetError to be want. */
 #define EXPECT_ERROR(call, want)                                               \
@@ -82,6 +72,26 @@ static const EGLint *guarded(const EGLint *src, int n)
 }
 
 static int near(int a, int b) { return a - b <= 1 && b - a <= 1; }
+
+/* Reads `d` back from the X server and, with `pixels`, checks the two
+ * pixels render_and_check drew: red at (10, 20), (51, 102, 153) at
+ * (50, 20). */
+static void check_x_image(Display *xdpy, Drawable d, const char *what, int pixels)
+{
+    XImage *img = XGetImage(xdpy, d, 0, 0, 64, 48, AllPlanes, ZPixmap);
+    CHECK(img != NULL, "%s: XGetImage", what);
+    if (!img)
+        return;
+    if (pixels) {
+        unsigned long left = XGetPixel(img, 10, 20), right = XGetPixel(img, 50, 20);
+        CHECK((left & 0xffffff) == 0xff0000, "%s: X server pixel (10,20) = 0x%06lx", what,
+              left & 0xffffff);
+        CHECK(near((right >> 16) & 0xff, 51) && near((right >> 8) & 0xff, 102) &&
+                  near(right & 0xff, 153),
+              "%s: X server pixel (50,20) = 0x%06lx", what, right & 0xffffff);
+    }
+    XDestroyImage(img);
+}
 
 static void check_pixel(int x, int y, int r, int g, int b, const char *what)
 {
@@ -474,31 +484,11 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
     if (!mesa)
         EXPECT_ERROR(eglCopyBuffers(dpy, surf, (EGLNativePixmapType)0), EGL_BAD_NATIVE_PIXMAP);
     XSync(xdpy, False);
-    XImage *cimg = XGetImage(xdpy, copy, 0, 0, 64, 48, AllPlanes, ZPixmap);
-    CHECK(cimg != NULL, "eglCopyBuffers: XGetImage");
-    if (cimg) {
-        unsigned long left = XGetPixel(cimg, 10, 20), right = XGetPixel(cimg, 50, 20);
-        CHECK((left & 0xffffff) == 0xff0000, "eglCopyBuffers: pixel (10,20) = 0x%06lx",
-              left & 0xffffff);
-        CHECK(near((right >> 16) & 0xff, 51) && near((right >> 8) & 0xff, 102) &&
-                  near(right & 0xff, 153),
-              "eglCopyBuffers: pixel (50,20) = 0x%06lx", right & 0xffffff);
-        XDestroyImage(cimg);
-    }
+    check_x_image(xdpy, copy, "eglCopyBuffers", 1);
     XFreePixmap(xdpy, copy);
     EXPECT_OK(eglSwapBuffers(dpy, surf));
     XSync(xdpy, False);
-    XImage *img = XGetImage(xdpy, win, 0, 0, 64, 48, AllPlanes, ZPixmap);
-    CHECK(img != NULL, "window: XGetImage");
-    if (img) {
-        unsigned long left = XGetPixel(img, 10, 20), right = XGetPixel(img, 50, 20);
-        CHECK((left & 0xffffff) == 0xff0000, "window: X server pixel (10,20) = 0x%06lx",
-              left & 0xffffff);
-        CHECK(near((right >> 16) & 0xff, 51) && near((right >> 8) & 0xff, 102) &&
-                  near(right & 0xff, 153),
-              "window: X server pixel (50,20) = 0x%06lx", right & 0xffffff);
-        XDestroyImage(img);
-    }
+    check_x_image(xdpy, win, "window", 1);
     EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
     EXPECT_ERROR(eglSwapBuffers(dpy, surf), EGL_BAD_SURFACE);
     EXPECT_OK(eglDestroySurface(dpy, surf));
@@ -534,18 +524,7 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
     render_and_check("pixmap");
     glFinish();
     XSync(xdpy, False);
-    img = XGetImage(xdpy, pix, 0, 0, 64, 48, AllPlanes, ZPixmap);
-    CHECK(img != NULL, "pixmap: XGetImage");
-    if (img && !mesa) {
-        unsigned long left = XGetPixel(img, 10, 20), right = XGetPixel(img, 50, 20);
-        CHECK((left & 0xffffff) == 0xff0000, "pixmap: X server pixel (10,20) = 0x%06lx",
-              left & 0xffffff);
-        CHECK(near((right >> 16) & 0xff, 51) && near((right >> 8) & 0xff, 102) &&
-                  near(right & 0xff, 153),
-              "pixmap: X server pixel (50,20) = 0x%06lx", right & 0xffffff);
-    }
-    if (img)
-        XDestroyImage(img);
+    check_x_image(xdpy, pix, "pixmap", !mesa);
     EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
     EXPECT_OK(eglDestroySurface(dpy, psurf));
     EXPECT_OK(eglDestroyContext(dpy, pctx));

@@ -49,6 +49,22 @@ impl Fixture {
     fn log(&self) -> PathBuf {
         self.dir.join("hooks.log")
     }
+
+    /// Runs `client` with the recorder installed for the fake device,
+    /// logging its hooks to [`Fixture::log`], `extra` added to the
+    /// environment.
+    fn run_recorded(&self, client: &Path, extra: &[(&str, &str)]) -> oxgl_tests::RunOutput {
+        self.install_recorder();
+        let log = self.log().display().to_string();
+        let (sysfs, drivers) = (self.sysfs(), self.drivers());
+        let mut env = vec![
+            ("OXGL_SYSFS_ROOT", sysfs.as_str()),
+            ("LIBGL_DRIVERS_PATH", drivers.as_str()),
+            ("OXGL_RECORDER_LOG", log.as_str()),
+        ];
+        env.extend_from_slice(extra);
+        run_client(client, NO_ARGS, &env)
+    }
 }
 
 impl Drop for Fixture {
@@ -66,16 +82,8 @@ fn fake_device_binds_its_backend_and_receives_hooks() {
     let Some(_lib) = require_gl() else { return };
     let client = compile_client("draw_hooks");
     let fx = Fixture::new("bind");
-    fx.install_recorder();
-    let log = fx.log().display().to_string();
-    let (sysfs, drivers) = (fx.sysfs(), fx.drivers());
-    let env = [
-        ("OXGL_SYSFS_ROOT", sysfs.as_str()),
-        ("LIBGL_DRIVERS_PATH", drivers.as_str()),
-        ("OXGL_RECORDER_LOG", log.as_str()),
-        ("LIBGL_DEBUG", "verbose"),
-    ];
-    let out = run_client(&client, NO_ARGS, &env);
+    let drivers = fx.drivers();
+    let out = fx.run_recorded(&client, &[("LIBGL_DEBUG", "verbose")]);
     println!("{out}");
     assert!(out.success() && out.has_line("PASS"), "{out}");
     assert!(
@@ -183,15 +191,7 @@ fn render_to_texture_copies_no_image() {
     let Some(_lib) = require_gl() else { return };
     let client = compile_client("render_to_texture");
     let fx = Fixture::new("rtt");
-    fx.install_recorder();
-    let log = fx.log().display().to_string();
-    let (sysfs, drivers) = (fx.sysfs(), fx.drivers());
-    let env = [
-        ("OXGL_SYSFS_ROOT", sysfs.as_str()),
-        ("LIBGL_DRIVERS_PATH", drivers.as_str()),
-        ("OXGL_RECORDER_LOG", log.as_str()),
-    ];
-    let out = run_client(&client, NO_ARGS, &env);
+    let out = fx.run_recorded(&client, &[]);
     println!("{out}");
     assert!(out.success() && out.has_line("PASS"), "{out}");
     let hooks = read(&fx.log());

@@ -1503,28 +1503,38 @@ impl Context {
         self.resolve_live_all();
     }
 
+    /// The bound draw framebuffer object if it was drawn into since its
+    /// images were last made current (no longer marked so): its name,
+    /// drawable, the drawable's key and the attachments. Queued
+    /// immediate-mode vertices are drawn into it first.
+    #[allow(clippy::type_complexity, reason = "a private tuple of the fields")]
+    fn take_dirty_bound(
+        &mut self,
+    ) -> Option<(u32, Arc<Drawable>, [u32; 13], [Attachment; POINTS])> {
+        let name = self.fbo.draw_binding;
+        if name == 0 {
+            return None;
+        }
+        self.flush_vertices();
+        let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) else {
+            return None;
+        };
+        if !std::mem::take(&mut fb.dirty) {
+            return None;
+        }
+        let (d, key) = fb.drawable.clone()?;
+        Some((name, d, key, fb.att))
+    }
+
     /// Unbinding the draw framebuffer object: what was drawn stays in its
     /// drawable. Texture images it can sample from there become live
     /// (nothing is copied: a draw that samples them reads the drawable);
     /// the others (renderbuffers, formats and layouts the drawable does
     /// not hold as the image does) are copied back now.
     pub(crate) fn fbo_detach(&mut self) {
-        let name = self.fbo.draw_binding;
-        if name == 0 {
-            return;
-        }
-        self.flush_vertices();
-        let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) else {
+        let Some((name, d, key, att)) = self.take_dirty_bound() else {
             return;
         };
-        if !fb.dirty {
-            return;
-        }
-        fb.dirty = false;
-        let Some((d, key)) = fb.drawable.clone() else {
-            return;
-        };
-        let att = fb.att;
         let mut serials = [0u64; POINTS];
         {
             let shared = self.shared().clone();
@@ -1679,23 +1689,9 @@ impl Context {
     /// attachments if it was drawn into (before its attachments or their
     /// storage change).
     pub(crate) fn fbo_resolve_bound(&mut self) {
-        let name = self.fbo.draw_binding;
-        if name == 0 {
-            return;
-        }
-        // Immediate-mode vertices still queued belong to this framebuffer.
-        self.flush_vertices();
-        let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) else {
+        let Some((name, d, _, att)) = self.take_dirty_bound() else {
             return;
         };
-        if !fb.dirty {
-            return;
-        }
-        fb.dirty = false;
-        let Some((d, _)) = fb.drawable.clone() else {
-            return;
-        };
-        let att = fb.att;
         let serials: [u64; POINTS] =
             std::array::from_fn(|p| self.download_attachment(&d, att[p], p));
         self.note_synced(name, &att, &serials);

@@ -762,7 +762,12 @@ fn texture_desc(
             let Some(i) = tex.images.get(&(f, l)) else {
                 continue;
             };
-            let held = live.get(&(name, f, l)).filter(|_| name != 0);
+            // (Nearly always no live image: no lookup then.)
+            let held = if name == 0 || live.is_empty() {
+                None
+            } else {
+                live.get(&(name, f, l))
+            };
             imgs.push(OxglTexImage {
                 texels: if held.is_some() {
                     std::ptr::null()

@@ -532,42 +532,66 @@ pub fn create_window_surface(
             _ => common_surface_attrib(a, v)?,
         }
     }
-    let xid = window as u32;
-    let Some((w, h, depth)) = geometry(&x, xid) else {
-        return Err(BAD_NATIVE_WINDOW);
+    let (h, (width, height)) = native_surface(
+        &init,
+        &x,
+        config,
+        window as u32,
+        Kind::Window,
+        render_buffer,
+    )?;
+    log(
+        Level::Debug,
+        &format!(
+            "window surface for 0x{window:x} ({width}x{height}) on {:?}",
+            d.platform
+        ),
+    );
+    Ok(h)
+}
+
+/// The part window and pixmap surfaces share: X drawable `xid`'s size and
+/// depth (which must be the config's), one EGL surface per native drawable
+/// (EGL 1.5 §3.5.1, §3.5.4), the backend drawable, the registered surface
+/// — its handle and size. A pixmap surface reports its size as a pbuffer
+/// does.
+fn native_surface(
+    init: &Initialized,
+    x: &oxgl_glx::display::DisplayState,
+    config: Config,
+    xid: u32,
+    kind: Kind,
+    render_buffer: EGLint,
+) -> Result<(usize, (u32, u32))> {
+    let bad_native = if kind == Kind::Pixmap {
+        BAD_NATIVE_PIXMAP
+    } else {
+        BAD_NATIVE_WINDOW
+    };
+    let Some((w, h, depth)) = geometry(x, xid) else {
+        return Err(bad_native);
     };
     if depth != config.glx.depth {
         return Err(BAD_MATCH);
     }
-    // EGL 1.5 §3.5.1: one EGL window surface per native window.
     if lock(&init.surfaces).values().any(|s| s.drawable.xid == xid) {
         return Err(BAD_ALLOC);
     }
-    let dr = GlxDrawable::new(
-        &init.screen,
-        xid,
-        Kind::Window,
-        &config.glx,
-        (w, h),
-        depth,
-        true,
-    )
-    .ok_or(BAD_ALLOC)?;
-    log(
-        Level::Debug,
-        &format!("window surface for 0x{xid:x} ({w}x{h}) on {:?}", d.platform),
-    );
-    Ok(register_surface(
-        &init,
+    let dr = GlxDrawable::new(&init.screen, xid, kind, &config.glx, (w, h), depth, true)
+        .ok_or(BAD_ALLOC)?;
+    let pbuffer_size = (kind == Kind::Pixmap).then_some((w as EGLint, h as EGLint));
+    let handle = register_surface(
+        init,
         Surface {
             drawable: Arc::new(dr),
             config,
-            pbuffer_size: None,
+            pbuffer_size,
             largest: false,
             render_buffer,
             mipmap_level: AtomicI32::new(0),
         },
-    ))
+    );
+    Ok((handle, (w, h)))
 }
 
 /// `eglCreatePixmapSurface` / `eglCreatePlatformPixmapSurface`: `pixmap` is
@@ -598,37 +622,7 @@ pub fn create_pixmap_surface(
         common_surface_attrib(a, v)?;
     }
     let xid = pixmap as u32;
-    let Some((w, h, depth)) = geometry(&x, xid) else {
-        return Err(BAD_NATIVE_PIXMAP);
-    };
-    if depth != config.glx.depth {
-        return Err(BAD_MATCH);
-    }
-    // EGL 1.5 §3.5.4: one EGL pixmap surface per native pixmap.
-    if lock(&init.surfaces).values().any(|s| s.drawable.xid == xid) {
-        return Err(BAD_ALLOC);
-    }
-    let dr = GlxDrawable::new(
-        &init.screen,
-        xid,
-        Kind::Pixmap,
-        &config.glx,
-        (w, h),
-        depth,
-        true,
-    )
-    .ok_or(BAD_ALLOC)?;
-    Ok(register_surface(
-        &init,
-        Surface {
-            drawable: Arc::new(dr),
-            config,
-            pbuffer_size: Some((w as EGLint, h as EGLint)),
-            largest: false,
-            render_buffer: EGL_SINGLE_BUFFER,
-            mipmap_level: AtomicI32::new(0),
-        },
-    ))
+    native_surface(&init, &x, config, xid, Kind::Pixmap, EGL_SINGLE_BUFFER).map(|(h, _)| h)
 }
 
 /// `eglCreatePbufferSurface`.
