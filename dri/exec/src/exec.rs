@@ -182,6 +182,270 @@ fn fill_tex_args<const N: usize>(a: &mut TexArgs<N>, r: &[[u32; N]], regs: &[[u3
     one(&mut a.sample, regs[8][0]);
 }
 
+/// Runs one data operation (anything but control flow) at `exec`, the
+/// lanes running it; `exec0` the lanes the run started with, `demoted` the
+/// lanes demoted so far (for `helper_invocation`).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn data<const N: usize>(
+    p: &Program,
+    op: &Op,
+    r: &mut [[u32; N]],
+    tex_args: &mut TexArgs<N>,
+    tex_out: &mut [[f32; N]; 4],
+    env: &mut Env<'_, N>,
+    exec: u32,
+    exec0: u32,
+    demoted: u32,
+) {
+    match op {
+        Op::Un { f, n, d, a } => alu::un(*f, r, *n, d, a),
+        Op::Bin { f, n, d, a, b } => alu::bin(*f, r, *n, d, a, b),
+        Op::Tern { f, n, d, a, b, c } => alu::tern(*f, r, *n, d, a, b, c),
+        Op::Bfe {
+            d,
+            base,
+            off,
+            bits,
+            flags,
+        } => {
+            let (x, o, n) = (r[*base as usize], r[*off as usize], r[*bits as usize]);
+            r[*d as usize] = std::array::from_fn(|i| alu::bfe(x[i], o[i], n[i], *flags));
+        }
+        Op::Bfi {
+            d,
+            base,
+            ins,
+            off,
+            bits,
+            flags,
+        } => {
+            let (x, y) = (r[*base as usize], r[*ins as usize]);
+            let (o, n) = (r[*off as usize], r[*bits as usize]);
+            r[*d as usize] = std::array::from_fn(|i| alu::bfi(x[i], y[i], o[i], n[i], *flags));
+        }
+        Op::Pack { f, d, a } => {
+            let src = a.map(|x| r.get(x as usize).copied().unwrap_or([0; N]));
+            r[*d as usize] = std::array::from_fn(|i| {
+                alu::pack(*f, [src[0][i], src[1][i], src[2][i], src[3][i]])
+            });
+        }
+        Op::Unpack { f, k, d, a } => {
+            let x = r[*a as usize];
+            r[*d as usize] = x.map(|v| alu::unpack(*f, *k, v));
+        }
+        Op::VExtract { d, v, n, idx } => {
+            let i = r[*idx as usize];
+            let mut out = [0u32; N];
+            for (k, reg) in v.iter().enumerate().take(*n as usize) {
+                let x = r[*reg as usize];
+                for l in 0..N {
+                    if i[l] == k as u32 {
+                        out[l] = x[l];
+                    }
+                }
+            }
+            r[*d as usize] = out;
+        }
+        Op::SelIdx { d, idx, k, s, v } => {
+            let (i, x, y) = (r[*idx as usize], r[*s as usize], r[*v as usize]);
+            r[*d as usize] = std::array::from_fn(|l| if i[l] == *k { x[l] } else { y[l] });
+        }
+        Op::LoadIn { base, d, n } => {
+            for k in 0..(*n as usize).min(4) {
+                let v = match env.inputs.get((*base as usize).wrapping_add(k)) {
+                    Some(x) => bits(x),
+                    None => [0; N],
+                };
+                r[d[k] as usize] = v;
+            }
+        }
+        Op::LoadUni { base, d, n } => {
+            for k in 0..(*n as u32).min(4) {
+                let v = uniform_word(env.uniforms, base.wrapping_add(4 * k));
+                r[d[k as usize] as usize] = [v; N];
+            }
+        }
+        Op::LoadMem { base, d, n } => {
+            for k in 0..(*n as usize).min(4) {
+                let v = r
+                    .get((*base as usize).wrapping_add(k))
+                    .copied()
+                    .unwrap_or([0; N]);
+                r[d[k] as usize] = v;
+            }
+        }
+        Op::StoreOut { base, a, n } => {
+            let full = exec == exec0;
+            for k in 0..(*n as usize).min(4) {
+                if let Some(dst) = env.outputs.get_mut((*base as usize).wrapping_add(k)) {
+                    blend_f32(dst, &r[a[k] as usize], exec, full);
+                }
+            }
+        }
+        Op::StoreMem { base, a, n } => {
+            let full = exec == exec0;
+            for k in 0..(*n as usize).min(4) {
+                let v = r[a[k] as usize];
+                if let Some(dst) = r.get_mut((*base as usize).wrapping_add(k)) {
+                    blend(dst, &v, exec, full);
+                }
+            }
+        }
+        Op::Load {
+            sp,
+            base,
+            off,
+            d,
+            n,
+            norm_bool,
+        } => {
+            let unit = sp.unit();
+            for k in 0..*n as u32 {
+                let idx = base.wrapping_add(k * unit);
+                let mut v = if *off == NONE {
+                    read(env, r, *sp, idx)
+                } else {
+                    let o = r[*off as usize];
+                    let mut v = [0u32; N];
+                    for l in 0..N {
+                        if o[l] != OOB {
+                            v[l] = read_lane(env, r, *sp, idx.wrapping_add(o[l]), l);
+                        }
+                    }
+                    v
+                };
+                if *norm_bool {
+                    v = v.map(|x| (x != 0) as u32);
+                }
+                r[d[k as usize] as usize] = v;
+            }
+        }
+        Op::Store {
+            sp,
+            base,
+            off,
+            a,
+            n,
+        } => {
+            let full = exec == exec0;
+            let unit = sp.unit();
+            for k in 0..*n as u32 {
+                let idx = base.wrapping_add(k * unit);
+                let v = r[a[k as usize] as usize];
+                if *off == NONE {
+                    if *sp == Space::Mem {
+                        if let Some(dst) = r.get_mut(idx as usize) {
+                            blend(dst, &v, exec, full);
+                        }
+                    } else if let Some(dst) = env_slot(env, *sp, idx) {
+                        blend_f32(dst, &v, exec, full);
+                    }
+                } else {
+                    let o = r[*off as usize];
+                    for l in 0..N {
+                        if exec & (1 << l) != 0 && o[l] != OOB {
+                            write_lane(env, r, *sp, idx.wrapping_add(o[l]), l, v[l]);
+                        }
+                    }
+                }
+            }
+        }
+        Op::Addr {
+            d,
+            prev,
+            idx,
+            len,
+            stride,
+            signed,
+        } => {
+            let i = r[*idx as usize];
+            let pv = if *prev == NONE {
+                [0; N]
+            } else {
+                r[*prev as usize]
+            };
+            r[*d as usize] = std::array::from_fn(|l| {
+                let ok = pv[l] != OOB
+                    && if *signed {
+                        (i[l] as i32 as i64) >= 0 && (i[l] as i32 as i64) < *len as i64
+                    } else {
+                        i[l] < *len
+                    };
+                if ok {
+                    pv[l].wrapping_add(i[l].wrapping_mul(*stride))
+                } else {
+                    OOB
+                }
+            });
+        }
+        Op::Zero { sp, base, n } => {
+            for k in 0..*n {
+                let idx = base.wrapping_add(k);
+                if *sp == Space::Mem {
+                    if let Some(x) = r.get_mut(idx as usize) {
+                        *x = [0; N];
+                    }
+                } else if let Some(x) = env_slot(env, *sp, idx) {
+                    *x = [0.0; N];
+                }
+            }
+        }
+        Op::Sys { sv, d, n } => {
+            for k in 0..*n as usize {
+                r[d[k] as usize] = sys(env, *sv, k, exec0, demoted);
+            }
+        }
+        Op::Deriv { kind, n, d, a } => {
+            for k in 0..(*n as usize).min(4) {
+                let o = deriv(*kind, &r[a[k] as usize], env.y_sign);
+                r[d[k] as usize] = o;
+            }
+        }
+        Op::Tex { call, d, n } => {
+            if let Some(t) = p.tex.get(*call as usize) {
+                fill_tex_args(tex_args, r, &t.args);
+                env.textures.sample(&t.decl, &t.op, tex_args, exec, tex_out);
+                for k in 0..*n as usize {
+                    r[d[k] as usize] = bits(&tex_out[k]);
+                }
+            }
+        }
+        _ => {}
+    }
+}
+
+/// [`data`] for one operation of `p` outside a run: what a code generator
+/// calls for the operations it does not emit itself.
+pub(crate) fn step<const N: usize>(
+    p: &Program,
+    pc: usize,
+    regs: &mut Regs<N>,
+    env: &mut Env<'_, N>,
+    exec: u32,
+    exec0: u32,
+    demoted: u32,
+) {
+    let Some(op) = p.ops.get(pc) else { return };
+    let Regs {
+        r,
+        tex_args,
+        tex_out,
+        ..
+    } = regs;
+    data(
+        p,
+        op,
+        &mut r[..],
+        tex_args,
+        tex_out,
+        env,
+        exec,
+        exec0,
+        demoted,
+    );
+}
+
 #[inline(always)]
 pub(crate) fn run<const N: usize>(
     p: &Program,
@@ -197,8 +461,15 @@ pub(crate) fn run<const N: usize>(
     let mut discarded = 0u32;
     let mut demoted = 0u32;
     let mut iters = 0u32;
-    let r = &mut regs.r[..];
-    let slots = &mut regs.slots[..];
+    let Regs {
+        r,
+        slots,
+        tex_args,
+        tex_out,
+        ..
+    } = regs;
+    let r = &mut r[..];
+    let slots = &mut slots[..];
     let ops = &p.ops[..];
     let mut pc = 0usize;
     // Return addresses of out-of-line calls (no recursion: bounded by the
@@ -213,219 +484,6 @@ pub(crate) fn run<const N: usize>(
     while let Some(op) = ops.get(pc) {
         pc += 1;
         match op {
-            Op::Un { f, n, d, a } => alu::un(*f, r, *n, d, a),
-            Op::Bin { f, n, d, a, b } => alu::bin(*f, r, *n, d, a, b),
-            Op::Tern { f, n, d, a, b, c } => alu::tern(*f, r, *n, d, a, b, c),
-            Op::Bfe {
-                d,
-                base,
-                off,
-                bits,
-                flags,
-            } => {
-                let (x, o, n) = (r[*base as usize], r[*off as usize], r[*bits as usize]);
-                r[*d as usize] = std::array::from_fn(|i| alu::bfe(x[i], o[i], n[i], *flags));
-            }
-            Op::Bfi {
-                d,
-                base,
-                ins,
-                off,
-                bits,
-                flags,
-            } => {
-                let (x, y) = (r[*base as usize], r[*ins as usize]);
-                let (o, n) = (r[*off as usize], r[*bits as usize]);
-                r[*d as usize] = std::array::from_fn(|i| alu::bfi(x[i], y[i], o[i], n[i], *flags));
-            }
-            Op::Pack { f, d, a } => {
-                let src = a.map(|x| r.get(x as usize).copied().unwrap_or([0; N]));
-                r[*d as usize] = std::array::from_fn(|i| {
-                    alu::pack(*f, [src[0][i], src[1][i], src[2][i], src[3][i]])
-                });
-            }
-            Op::Unpack { f, k, d, a } => {
-                let x = r[*a as usize];
-                r[*d as usize] = x.map(|v| alu::unpack(*f, *k, v));
-            }
-            Op::VExtract { d, v, n, idx } => {
-                let i = r[*idx as usize];
-                let mut out = [0u32; N];
-                for (k, reg) in v.iter().enumerate().take(*n as usize) {
-                    let x = r[*reg as usize];
-                    for l in 0..N {
-                        if i[l] == k as u32 {
-                            out[l] = x[l];
-                        }
-                    }
-                }
-                r[*d as usize] = out;
-            }
-            Op::SelIdx { d, idx, k, s, v } => {
-                let (i, x, y) = (r[*idx as usize], r[*s as usize], r[*v as usize]);
-                r[*d as usize] = std::array::from_fn(|l| if i[l] == *k { x[l] } else { y[l] });
-            }
-            Op::LoadIn { base, d, n } => {
-                for k in 0..(*n as usize).min(4) {
-                    let v = match env.inputs.get((*base as usize).wrapping_add(k)) {
-                        Some(x) => bits(x),
-                        None => [0; N],
-                    };
-                    r[d[k] as usize] = v;
-                }
-            }
-            Op::LoadUni { base, d, n } => {
-                for k in 0..(*n as u32).min(4) {
-                    let v = uniform_word(env.uniforms, base.wrapping_add(4 * k));
-                    r[d[k as usize] as usize] = [v; N];
-                }
-            }
-            Op::LoadMem { base, d, n } => {
-                for k in 0..(*n as usize).min(4) {
-                    let v = r
-                        .get((*base as usize).wrapping_add(k))
-                        .copied()
-                        .unwrap_or([0; N]);
-                    r[d[k] as usize] = v;
-                }
-            }
-            Op::StoreOut { base, a, n } => {
-                let full = exec == exec0;
-                for k in 0..(*n as usize).min(4) {
-                    if let Some(dst) = env.outputs.get_mut((*base as usize).wrapping_add(k)) {
-                        blend_f32(dst, &r[a[k] as usize], exec, full);
-                    }
-                }
-            }
-            Op::StoreMem { base, a, n } => {
-                let full = exec == exec0;
-                for k in 0..(*n as usize).min(4) {
-                    let v = r[a[k] as usize];
-                    if let Some(dst) = r.get_mut((*base as usize).wrapping_add(k)) {
-                        blend(dst, &v, exec, full);
-                    }
-                }
-            }
-            Op::Load {
-                sp,
-                base,
-                off,
-                d,
-                n,
-                norm_bool,
-            } => {
-                let unit = sp.unit();
-                for k in 0..*n as u32 {
-                    let idx = base.wrapping_add(k * unit);
-                    let mut v = if *off == NONE {
-                        read(env, r, *sp, idx)
-                    } else {
-                        let o = r[*off as usize];
-                        let mut v = [0u32; N];
-                        for l in 0..N {
-                            if o[l] != OOB {
-                                v[l] = read_lane(env, r, *sp, idx.wrapping_add(o[l]), l);
-                            }
-                        }
-                        v
-                    };
-                    if *norm_bool {
-                        v = v.map(|x| (x != 0) as u32);
-                    }
-                    r[d[k as usize] as usize] = v;
-                }
-            }
-            Op::Store {
-                sp,
-                base,
-                off,
-                a,
-                n,
-            } => {
-                let full = exec == exec0;
-                let unit = sp.unit();
-                for k in 0..*n as u32 {
-                    let idx = base.wrapping_add(k * unit);
-                    let v = r[a[k as usize] as usize];
-                    if *off == NONE {
-                        if *sp == Space::Mem {
-                            if let Some(dst) = r.get_mut(idx as usize) {
-                                blend(dst, &v, exec, full);
-                            }
-                        } else if let Some(dst) = env_slot(env, *sp, idx) {
-                            blend_f32(dst, &v, exec, full);
-                        }
-                    } else {
-                        let o = r[*off as usize];
-                        for l in 0..N {
-                            if exec & (1 << l) != 0 && o[l] != OOB {
-                                write_lane(env, r, *sp, idx.wrapping_add(o[l]), l, v[l]);
-                            }
-                        }
-                    }
-                }
-            }
-            Op::Addr {
-                d,
-                prev,
-                idx,
-                len,
-                stride,
-                signed,
-            } => {
-                let i = r[*idx as usize];
-                let pv = if *prev == NONE {
-                    [0; N]
-                } else {
-                    r[*prev as usize]
-                };
-                r[*d as usize] = std::array::from_fn(|l| {
-                    let ok = pv[l] != OOB
-                        && if *signed {
-                            (i[l] as i32 as i64) >= 0 && (i[l] as i32 as i64) < *len as i64
-                        } else {
-                            i[l] < *len
-                        };
-                    if ok {
-                        pv[l].wrapping_add(i[l].wrapping_mul(*stride))
-                    } else {
-                        OOB
-                    }
-                });
-            }
-            Op::Zero { sp, base, n } => {
-                for k in 0..*n {
-                    let idx = base.wrapping_add(k);
-                    if *sp == Space::Mem {
-                        if let Some(x) = r.get_mut(idx as usize) {
-                            *x = [0; N];
-                        }
-                    } else if let Some(x) = env_slot(env, *sp, idx) {
-                        *x = [0.0; N];
-                    }
-                }
-            }
-            Op::Sys { sv, d, n } => {
-                for k in 0..*n as usize {
-                    r[d[k] as usize] = sys(env, *sv, k, exec0, demoted);
-                }
-            }
-            Op::Deriv { kind, n, d, a } => {
-                for k in 0..(*n as usize).min(4) {
-                    let o = deriv(*kind, &r[a[k] as usize], env.y_sign);
-                    r[d[k] as usize] = o;
-                }
-            }
-            Op::Tex { call, d, n } => {
-                if let Some(t) = p.tex.get(*call as usize) {
-                    fill_tex_args(&mut regs.tex_args, r, &t.args);
-                    env.textures
-                        .sample(&t.decl, &t.op, &regs.tex_args, exec, &mut regs.tex_out);
-                    for k in 0..*n as usize {
-                        r[d[k] as usize] = bits(&regs.tex_out[k]);
-                    }
-                }
-            }
             Op::If {
                 cond,
                 slot,
@@ -534,6 +592,7 @@ pub(crate) fn run<const N: usize>(
                 Some(back) => pc = back,
                 None => break,
             },
+            _ => data(p, op, r, tex_args, tex_out, env, exec, exec0, demoted),
         }
     }
     env.mask &= !(discarded | demoted);

@@ -79,7 +79,8 @@
 #![deny(missing_docs)]
 
 mod alu;
-mod code;
+#[allow(missing_docs)]
+pub mod code;
 mod compile;
 mod exec;
 mod pattern;
@@ -384,6 +385,14 @@ pub struct Regs<const N: usize = W> {
     tex_out: Box<[[f32; N]; 4]>,
 }
 
+impl<const N: usize> Regs<N> {
+    /// The registers (`[lane]` per register, floats as bits), for code
+    /// generators: register `i` of the program is element `i`.
+    pub fn file(&mut self) -> &mut [[u32; N]] {
+        &mut self.r
+    }
+}
+
 /// A compiled shader.
 #[derive(Clone, Debug)]
 pub struct Program {
@@ -440,6 +449,60 @@ impl Program {
     /// What the pipeline must know about the program.
     pub fn info(&self) -> &ProgramInfo {
         &self.info
+    }
+
+    /// A number naming this program (unique in the process), which its
+    /// [`Regs`] remember.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// The flat program's operations, for code generators (`oxgl-jit`).
+    pub fn ops(&self) -> &[code::Op] {
+        &self.ops
+    }
+
+    /// The constant registers: the first one's index, and their values
+    /// (the same in every lane).
+    pub fn consts(&self) -> (u32, &[u32]) {
+        (self.const_base, &self.consts)
+    }
+
+    /// Registers in a [`Regs`] of this program.
+    pub fn num_regs(&self) -> u32 {
+        self.nregs
+    }
+
+    /// Control-flow mask slots the program uses.
+    pub fn num_slots(&self) -> u32 {
+        self.nslots
+    }
+
+    /// Makes `regs` ready for this program (allocating only when they
+    /// belonged to another one).
+    pub fn prepare_regs<const N: usize>(&self, regs: &mut Regs<N>) {
+        if regs.program != self.id {
+            self.reset_regs(regs);
+        }
+    }
+
+    /// Runs the single data operation at `pc` (not a control-flow one,
+    /// which is skipped) on `regs` and `env` for the lanes of `exec`:
+    /// `exec0` are the lanes the run started with and `demoted` the lanes
+    /// demoted so far. A code generator calls this for the operations it
+    /// does not emit itself; `regs` must be prepared
+    /// ([`Program::prepare_regs`]). Never panics on a program of this
+    /// crate.
+    pub fn step<const N: usize>(
+        &self,
+        pc: usize,
+        regs: &mut Regs<N>,
+        env: &mut Env<'_, N>,
+        exec: u32,
+        exec0: u32,
+        demoted: u32,
+    ) {
+        exec::step(self, pc, regs, env, exec, exec0, demoted)
     }
 
     /// A register file for runs of this program with `N` lanes.

@@ -44,6 +44,9 @@ pub struct Program {
     /// natively when its texture takes the fast 2D path.
     tex_modulate: Option<TexModulate>,
     exec: oxgl_exec::Program,
+    /// `exec` compiled to native code, unless `OXGL_JIT=0` or the JIT
+    /// refused it.
+    jit: Option<oxgl_jit::Kernel>,
 }
 
 impl std::fmt::Debug for Program {
@@ -124,6 +127,7 @@ impl Program {
             )
         });
         let tex_modulate = exec.tex_modulate();
+        let jit = compile_jit(&exec);
         Ok(Program {
             stage: shader.stage,
             copy_from: copy_input(shader),
@@ -139,7 +143,17 @@ impl Program {
                 reads_frag_coord: info.reads_frag_coord,
             },
             exec,
+            jit,
         })
+    }
+
+    /// Runs the program (native code when it has some) for the lanes of
+    /// `env.mask | env.helpers`; `false` when it stopped a runaway loop.
+    fn run(&self, regs: &mut Regs<LANES>, env: &mut Env<'_, LANES>) -> bool {
+        match &self.jit {
+            Some(k) => k.run(&self.exec, regs, env).is_ok(),
+            None => crate::raster::simd::run_program(&self.exec, regs, env),
+        }
     }
 
     /// Registers for this program's runs.
@@ -170,13 +184,45 @@ impl Program {
         env.point_size = [1.0; LANES];
         env.vertex_id[..count].copy_from_slice(vertex_ids);
         env.instance_id = instance_id;
-        let ok = crate::raster::simd::run_program(&self.exec, regs, &mut env);
+        let ok = self.run(regs, &mut env);
         out.position = env.position;
         out.point_size = env.point_size;
         out.clip_distance = env.clip_distance;
         if !ok {
             // A runaway loop: the vertices are dropped (clipped away).
             out.position = [[0.0; LANES]; 4];
+        }
+    }
+}
+
+/// `exec` compiled by the JIT, unless `OXGL_JIT` is false; the time it
+/// took and what was compiled are logged under `LIBGL_DEBUG=verbose`.
+fn compile_jit(exec: &oxgl_exec::Program) -> Option<oxgl_jit::Kernel> {
+    use oxgl_util::log::Level;
+    static ENABLED: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    if !*ENABLED.get_or_init(|| oxgl_util::env::bool_var("OXGL_JIT", true)) {
+        return None;
+    }
+    let stage = exec.info().stage.name();
+    let start = std::time::Instant::now();
+    match oxgl_jit::Kernel::compile(exec) {
+        Ok(k) => {
+            oxgl_util::log!(
+                Level::Debug,
+                "jit: {stage} shader, {} ops ({} native, {} interpreted) compiled in {:.2} ms",
+                exec.ops().len(),
+                k.native_ops,
+                k.step_ops,
+                start.elapsed().as_secs_f64() * 1e3
+            );
+            Some(k)
+        }
+        Err(e) => {
+            oxgl_util::log!(
+                Level::Debug,
+                "jit: {stage} shader stays on the interpreter: {e}"
+            );
+            None
         }
     }
 }
@@ -422,7 +468,7 @@ impl FragmentShader for FragmentProgram {
                 env.point_coord = q.point_coord;
             }
             env.y_sign = q.y_sign;
-            let ok = crate::raster::simd::run_program(&p.exec, regs, &mut env);
+            let ok = p.run(regs, &mut env);
             let mask = if ok { env.mask } else { 0 };
             let depth = env.frag_depth;
             if n_out > 1 {

@@ -1,0 +1,930 @@
+//! Cranelift code generation for one program: a function
+//! `(registers, io, step context) -> status` (see `lib.rs`).
+//!
+//! Registers are read and written in the register file (register `i` at
+//! byte `64 i`, quarter `q` — lanes `4q..4q+4` — at `64 i + 16 q`);
+//! Cranelift's alias analysis forwards stores to later loads within a
+//! block. Each operation is emitted quarter by quarter on `i32x4` values
+//! (bit-cast to `f32x4` for float arithmetic), in the interpreter's order
+//! of registers, so aliasing behaves the same.
+
+// Operand lists are indexed in parallel, as in the interpreter.
+#![allow(clippy::needless_range_loop)]
+
+use std::collections::BTreeMap;
+
+use cranelift_codegen::ir::condcodes::{FloatCC, IntCC};
+use cranelift_codegen::ir::{
+    AbiParam, Block, ConstantData, Endianness, InstBuilder, MemFlagsData, SigRef, Signature, Type,
+    Value, types,
+};
+use cranelift_codegen::settings::{self, Configurable};
+use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
+use cranelift_jit::{JITBuilder, JITModule};
+use cranelift_module::{Linkage, Module, default_libcall_names};
+use oxgl_exec::code::{Bin, Op, Tern, Un};
+use oxgl_exec::{LOOP_LIMIT, Program};
+
+use crate::{Io, JitError, STATUS_LOOP_LIMIT, StepCtx};
+
+/// The compiled function and what its caller must check.
+pub(crate) struct Out {
+    pub module: JITModule,
+    pub code: *const u8,
+    pub inputs_needed: usize,
+    pub outputs_needed: usize,
+    pub uniform_bytes_needed: usize,
+    pub native_ops: usize,
+    pub step_ops: usize,
+}
+
+/// Host features the vector code relies on (x86-64: SSE4.1 for
+/// `roundps`/`pmulld`/`pminsd`..., FMA for `fma`).
+#[derive(Clone, Copy)]
+struct Features {
+    sse41: bool,
+    fma: bool,
+}
+
+impl Features {
+    fn host() -> Features {
+        #[cfg(target_arch = "x86_64")]
+        {
+            Features {
+                sse41: std::arch::is_x86_feature_detected!("sse4.1"),
+                fma: std::arch::is_x86_feature_detected!("fma"),
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            Features {
+                sse41: true,
+                fma: true,
+            }
+        }
+    }
+}
+
+fn err(e: impl std::fmt::Display) -> JitError {
+    JitError(e.to_string())
+}
+
+pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
+    if p.ops().iter().any(|o| matches!(o, Op::Call { .. })) {
+        return Err(JitError("out-of-line calls are not compiled".into()));
+    }
+    let mut flags = settings::builder();
+    flags.set("opt_level", "speed").map_err(err)?;
+    flags.set("is_pic", "false").map_err(err)?;
+    let isa = cranelift_native::builder()
+        .map_err(err)?
+        .finish(settings::Flags::new(flags))
+        .map_err(err)?;
+    let mut module = JITModule::new(JITBuilder::with_isa(isa, default_libcall_names()));
+    let ptr = module.target_config().pointer_type();
+    let mut ctx = module.make_context();
+    ctx.func.signature.params = vec![AbiParam::new(ptr); 3];
+    ctx.func.signature.returns = vec![AbiParam::new(types::I64)];
+    let id = module
+        .declare_function("oxgl_kernel", Linkage::Local, &ctx.func.signature)
+        .map_err(err)?;
+    let mut fctx = FunctionBuilderContext::new();
+    let frontend = module.target_config();
+    let (native_ops, step_ops, needs) = {
+        let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
+        let mut g = Gen::new(b, p, ptr, Features::host());
+        g.body();
+        g.b.seal_all_blocks();
+        let needs = (g.inputs_needed, g.outputs_needed, g.uniform_bytes_needed);
+        let (n, s) = (g.native, g.steps);
+        g.b.finalize(frontend);
+        (n, s, needs)
+    };
+    module.define_function(id, &mut ctx).map_err(err)?;
+    module.clear_context(&mut ctx);
+    module.finalize_definitions().map_err(err)?;
+    let code = module.get_finalized_function(id);
+    Ok(Out {
+        module,
+        code,
+        inputs_needed: needs.0,
+        outputs_needed: needs.1,
+        uniform_bytes_needed: needs.2,
+        native_ops,
+        step_ops,
+    })
+}
+
+/// Bytes per register (16 lanes of 32 bits).
+const REG: i32 = 64;
+
+struct Gen<'a, 'f> {
+    b: FunctionBuilder<'f>,
+    p: &'a Program,
+    feat: Features,
+    regs: Value,
+    ctx: Value,
+    inputs: Value,
+    outputs: Value,
+    uniforms: Value,
+    exec: Variable,
+    discarded: Variable,
+    demoted: Variable,
+    iters: Variable,
+    slots: Vec<Variable>,
+    const_base: u32,
+    consts: &'a [u32],
+    /// Blocks starting at these pcs (jump targets and fall-through points
+    /// after branches); `ops().len()` is the exit.
+    blocks: BTreeMap<usize, Block>,
+    limit: Block,
+    step_sig: SigRef,
+    step_fn: Value,
+    /// `[1, 2, 4, 8]`: the bits of a quarter's lanes in a mask.
+    lane_bits: Value,
+    native: usize,
+    steps: usize,
+    inputs_needed: usize,
+    outputs_needed: usize,
+    uniform_bytes_needed: usize,
+}
+
+fn mem() -> MemFlagsData {
+    MemFlagsData::new().with_notrap()
+}
+
+fn little() -> MemFlagsData {
+    MemFlagsData::new().with_endianness(Endianness::Little)
+}
+
+impl<'a, 'f> Gen<'a, 'f> {
+    fn new(mut b: FunctionBuilder<'f>, p: &'a Program, ptr: Type, feat: Features) -> Self {
+        let entry = b.create_block();
+        b.append_block_params_for_function_params(entry);
+        b.switch_to_block(entry);
+        let params = b.block_params(entry).to_vec();
+        let (regs, io, ctx) = (params[0], params[1], params[2]);
+        let ld = |b: &mut FunctionBuilder, ty, off: usize| b.ins().load(ty, mem(), io, off as i32);
+        let inputs = ld(&mut b, ptr, std::mem::offset_of!(Io, inputs));
+        let outputs = ld(&mut b, ptr, std::mem::offset_of!(Io, outputs));
+        let uniforms = ld(&mut b, ptr, std::mem::offset_of!(Io, uniforms));
+        let exec0 = ld(&mut b, types::I32, std::mem::offset_of!(Io, exec0));
+        let var = |b: &mut FunctionBuilder, init: Value| {
+            let v = b.declare_var(types::I32);
+            b.def_var(v, init);
+            v
+        };
+        let zero = b.ins().iconst(types::I32, 0);
+        let exec = var(&mut b, exec0);
+        let discarded = var(&mut b, zero);
+        let demoted = var(&mut b, zero);
+        let iters = var(&mut b, zero);
+        let slots = (0..p.num_slots()).map(|_| var(&mut b, zero)).collect();
+        let mut sig = Signature::new(b.func.signature.call_conv);
+        sig.params = vec![
+            AbiParam::new(ptr),
+            AbiParam::new(types::I32),
+            AbiParam::new(types::I32),
+            AbiParam::new(types::I32),
+        ];
+        let step_sig = b.import_signature(sig);
+        let step_fn = b.ins().iconst(
+            ptr,
+            crate::step_callback as unsafe extern "C" fn(*mut StepCtx, u32, u32, u32) as usize
+                as i64,
+        );
+        let bits: Vec<u8> = [1u32, 2, 4, 8]
+            .iter()
+            .flat_map(|x| x.to_le_bytes())
+            .collect();
+        let handle = b.func.dfg.constants.insert(ConstantData::from(bits));
+        let lane_bits = b.ins().vconst(types::I32X4, handle);
+        let (const_base, consts) = p.consts();
+        let mut blocks = BTreeMap::new();
+        let n = p.ops().len();
+        blocks.insert(n, b.create_block());
+        for (pc, op) in p.ops().iter().enumerate() {
+            let targets: &[u32] = match op {
+                Op::If { else_pc, .. } => &[*else_pc],
+                Op::Else { end_pc, .. } | Op::ContBegin { end_pc, .. } => &[*end_pc],
+                Op::EndIf { exit, .. } | Op::CallEnd { exit, .. } => &[*exit],
+                Op::LoopEnd { body, exit, .. } => &[*body, *exit],
+                Op::Ret => &[],
+                _ => continue,
+            };
+            for t in targets.iter().map(|t| (*t as usize).min(n)).chain([pc + 1]) {
+                blocks.entry(t).or_insert_with(|| b.create_block());
+            }
+        }
+        let limit = b.create_block();
+        Gen {
+            b,
+            p,
+            feat,
+            regs,
+            ctx,
+            inputs,
+            outputs,
+            uniforms,
+            exec,
+            discarded,
+            demoted,
+            iters,
+            slots,
+            const_base,
+            consts,
+            blocks,
+            limit,
+            step_sig,
+            step_fn,
+            lane_bits,
+            native: 0,
+            steps: 0,
+            inputs_needed: 0,
+            outputs_needed: 0,
+            uniform_bytes_needed: 0,
+        }
+    }
+
+    /// The block starting at `pc` (the exit past the end).
+    fn block(&self, pc: u32) -> Block {
+        let n = self.p.ops().len();
+        self.blocks[&(pc as usize).min(n)]
+    }
+
+    fn body(&mut self) {
+        let ops = self.p.ops();
+        let n = ops.len();
+        for pc in 0..n {
+            if let Some(&blk) = self.blocks.get(&pc) {
+                self.b.ins().jump(blk, &[]);
+                self.b.switch_to_block(blk);
+            }
+            self.op(pc, &ops[pc]);
+        }
+        let exit = self.blocks[&n];
+        self.b.ins().jump(exit, &[]);
+        self.b.switch_to_block(exit);
+        let d = self.b.use_var(self.discarded);
+        let m = self.b.use_var(self.demoted);
+        let dead = self.b.ins().bor(d, m);
+        let dead = self.b.ins().uextend(types::I64, dead);
+        self.b.ins().return_(&[dead]);
+        self.b.switch_to_block(self.limit);
+        let s = self.b.ins().iconst(types::I64, STATUS_LOOP_LIMIT as i64);
+        self.b.ins().return_(&[s]);
+    }
+
+    // ---- registers -------------------------------------------------------
+
+    fn is_const(&self, r: u32) -> Option<u32> {
+        r.checked_sub(self.const_base)
+            .and_then(|i| self.consts.get(i as usize))
+            .copied()
+    }
+
+    /// Quarter `q` of register `r` as `i32x4`.
+    fn get(&mut self, r: u32, q: usize) -> Value {
+        if let Some(c) = self.is_const(r) {
+            return self.splat_i(c);
+        }
+        let off = r as i32 * REG + 16 * q as i32;
+        self.b.ins().load(types::I32X4, mem(), self.regs, off)
+    }
+
+    fn put(&mut self, r: u32, q: usize, v: Value) {
+        let off = r as i32 * REG + 16 * q as i32;
+        self.b.ins().store(mem(), v, self.regs, off);
+    }
+
+    fn splat_i(&mut self, c: u32) -> Value {
+        let x = self.b.ins().iconst(types::I32, c as i64);
+        self.b.ins().splat(types::I32X4, x)
+    }
+
+    fn splat_f(&mut self, c: f32) -> Value {
+        self.splat_i(c.to_bits())
+    }
+
+    fn f(&mut self, v: Value) -> Value {
+        self.b.ins().bitcast(types::F32X4, little(), v)
+    }
+
+    fn i(&mut self, v: Value) -> Value {
+        if self.b.func.dfg.value_type(v) == types::I32X4 {
+            v
+        } else {
+            self.b.ins().bitcast(types::I32X4, little(), v)
+        }
+    }
+
+    /// `c ? x : y` per lane, `c` an all-ones/all-zeros mask.
+    fn sel(&mut self, c: Value, x: Value, y: Value) -> Value {
+        let (c, x, y) = (self.i(c), self.i(x), self.i(y));
+        self.b.ins().bitselect(c, x, y)
+    }
+
+    /// A mask (all ones per true lane) as booleans 0/1.
+    fn bool01(&mut self, m: Value) -> Value {
+        let m = self.i(m);
+        let one = self.splat_i(1);
+        self.b.ins().band(m, one)
+    }
+
+    fn fcmp(&mut self, cc: FloatCC, x: Value, y: Value) -> Value {
+        let (x, y) = (self.f(x), self.f(y));
+        let m = self.b.ins().fcmp(cc, x, y);
+        self.i(m)
+    }
+
+    /// `oxgl-exec`'s `fmax`: `y` when `x` is NaN or `y > x`, else `x`.
+    fn fmax(&mut self, x: Value, y: Value) -> Value {
+        let nan = self.fcmp(FloatCC::Unordered, x, x);
+        let gt = self.fcmp(FloatCC::GreaterThan, y, x);
+        let c = self.b.ins().bor(nan, gt);
+        self.sel(c, y, x)
+    }
+
+    /// `oxgl-exec`'s `fmin`: `y` when `x` is NaN or `y < x`, else `x`.
+    fn fmin(&mut self, x: Value, y: Value) -> Value {
+        let nan = self.fcmp(FloatCC::Unordered, x, x);
+        let lt = self.fcmp(FloatCC::LessThan, y, x);
+        let c = self.b.ins().bor(nan, lt);
+        self.sel(c, y, x)
+    }
+
+    /// The lanes of quarter `q` of `mask` (an `i32`) as an `i32x4` mask.
+    fn lanes(&mut self, mask: Value, q: usize) -> Value {
+        let m = if q == 0 {
+            mask
+        } else {
+            self.b.ins().ushr_imm_u(mask, 4 * q as i64)
+        };
+        let v = self.b.ins().splat(types::I32X4, m);
+        let v = self.b.ins().band(v, self.lane_bits);
+        let zero = self.splat_i(0);
+        self.b.ins().icmp(IntCC::NotEqual, v, zero)
+    }
+
+    /// The lanes where register `r` is nonzero, as an `i32` mask.
+    fn nonzero_mask(&mut self, r: u32) -> Value {
+        let mut m = None;
+        for q in 0..4 {
+            let x = self.get(r, q);
+            let zero = self.splat_i(0);
+            let c = self.b.ins().icmp(IntCC::NotEqual, x, zero);
+            let bits = self.b.ins().vhigh_bits(types::I32, c);
+            let bits = if q == 0 {
+                bits
+            } else {
+                self.b.ins().ishl_imm_u(bits, 4 * q as i64)
+            };
+            m = Some(match m {
+                None => bits,
+                Some(acc) => self.b.ins().bor(acc, bits),
+            });
+        }
+        m.expect("four quarters")
+    }
+
+    // ---- operations ------------------------------------------------------
+
+    fn step(&mut self, pc: usize) {
+        self.steps += 1;
+        let pc = self.b.ins().iconst(types::I32, pc as i64);
+        let exec = self.b.use_var(self.exec);
+        let demoted = self.b.use_var(self.demoted);
+        let args = [self.ctx, pc, exec, demoted];
+        self.b
+            .ins()
+            .call_indirect(self.step_sig, self.step_fn, &args);
+    }
+
+    fn op(&mut self, pc: usize, op: &Op) {
+        match op {
+            Op::Un { f, n, d, a } => {
+                if !self.un_native(*f) {
+                    return self.step(pc);
+                }
+                for k in 0..(*n as usize).min(4) {
+                    for q in 0..4 {
+                        let x = self.get(a[k], q);
+                        let y = self.un(*f, x);
+                        self.put(d[k], q, y);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::Bin { f, n, d, a, b } => {
+                if !self.bin_native(*f) {
+                    return self.step(pc);
+                }
+                for k in 0..(*n as usize).min(4) {
+                    for q in 0..4 {
+                        let x = self.get(a[k], q);
+                        let y = self.get(b[k], q);
+                        let z = self.bin(*f, x, y);
+                        self.put(d[k], q, z);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::Tern { f, n, d, a, b, c } => {
+                if !self.tern_native(*f) {
+                    return self.step(pc);
+                }
+                for k in 0..(*n as usize).min(4) {
+                    for q in 0..4 {
+                        let x = self.get(a[k], q);
+                        let y = self.get(b[k], q);
+                        let z = self.get(c[k], q);
+                        let w = self.tern(*f, x, y, z);
+                        self.put(d[k], q, w);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::LoadIn { base, d, n } => {
+                for k in 0..(*n as usize).min(4) {
+                    let c = *base as usize + k;
+                    self.inputs_needed = self.inputs_needed.max(c + 1);
+                    for q in 0..4 {
+                        let off = (c * 64 + 16 * q) as i32;
+                        let v = self.b.ins().load(types::I32X4, mem(), self.inputs, off);
+                        self.put(d[k], q, v);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::LoadUni { base, d, n } => {
+                for k in 0..(*n as u32).min(4) {
+                    let at = base.saturating_add(4 * k) as usize;
+                    self.uniform_bytes_needed = self.uniform_bytes_needed.max(at + 4);
+                    let w = self
+                        .b
+                        .ins()
+                        .load(types::I32, mem(), self.uniforms, at as i32);
+                    let v = self.b.ins().splat(types::I32X4, w);
+                    for q in 0..4 {
+                        self.put(d[k as usize], q, v);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::LoadMem { base, d, n } => {
+                for k in 0..(*n as usize).min(4) {
+                    let src = base + k as u32;
+                    for q in 0..4 {
+                        let v = self.get(src, q);
+                        self.put(d[k], q, v);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::StoreOut { base, a, n } => {
+                let exec = self.b.use_var(self.exec);
+                for k in 0..(*n as usize).min(4) {
+                    let c = *base as usize + k;
+                    self.outputs_needed = self.outputs_needed.max(c + 1);
+                    for q in 0..4 {
+                        let off = (c * 64 + 16 * q) as i32;
+                        let old = self.b.ins().load(types::I32X4, mem(), self.outputs, off);
+                        let v = self.get(a[k], q);
+                        let m = self.lanes(exec, q);
+                        let v = self.sel(m, v, old);
+                        self.b.ins().store(mem(), v, self.outputs, off);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::StoreMem { base, a, n } => {
+                let exec = self.b.use_var(self.exec);
+                for k in 0..(*n as usize).min(4) {
+                    for q in 0..4 {
+                        let v = self.get(a[k], q);
+                        let old = self.get(base + k as u32, q);
+                        let m = self.lanes(exec, q);
+                        let v = self.sel(m, v, old);
+                        self.put(base + k as u32, q, v);
+                    }
+                }
+                self.native += 1;
+            }
+            Op::If {
+                cond,
+                slot,
+                else_pc,
+            } => {
+                let m = self.nonzero_mask(*cond);
+                let exec = self.b.use_var(self.exec);
+                let t = self.b.ins().band(exec, m);
+                let e = self.b.ins().band_not(exec, m);
+                let then_blk = self.b.create_block();
+                let else_blk = self.b.create_block();
+                self.b.ins().brif(t, then_blk, &[], else_blk, &[]);
+                self.b.switch_to_block(then_blk);
+                self.b.def_var(self.exec, t);
+                self.set_slot(*slot, e);
+                let next = self.block(pc as u32 + 1);
+                self.b.ins().jump(next, &[]);
+                self.b.switch_to_block(else_blk);
+                self.b.def_var(self.exec, e);
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.set_slot(*slot, zero);
+                let target = self.block(*else_pc);
+                self.b.ins().jump(target, &[]);
+                self.open_dead_block();
+            }
+            Op::Else { slot, end_pc } => {
+                let waiting = self.get_slot(*slot);
+                let swap = self.b.create_block();
+                let end = self.block(*end_pc);
+                self.b.ins().brif(waiting, swap, &[], end, &[]);
+                self.b.switch_to_block(swap);
+                let exec = self.b.use_var(self.exec);
+                self.set_slot(*slot, exec);
+                self.b.def_var(self.exec, waiting);
+                let next = self.block(pc as u32 + 1);
+                self.b.ins().jump(next, &[]);
+                self.open_dead_block();
+            }
+            Op::EndIf { slot, exit } => {
+                let exec = self.b.use_var(self.exec);
+                let s = self.get_slot(*slot);
+                let exec = self.b.ins().bor(exec, s);
+                self.b.def_var(self.exec, exec);
+                let next = self.block(pc as u32 + 1);
+                let exit = self.block(*exit);
+                self.b.ins().brif(exec, next, &[], exit, &[]);
+                self.open_dead_block();
+            }
+            Op::Loop { slot } => {
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.set_slot(*slot, zero);
+                self.set_slot(*slot + 1, zero);
+            }
+            Op::ContBegin { slot, end_pc } => {
+                let exec = self.b.use_var(self.exec);
+                let s = self.get_slot(*slot + 1);
+                let exec = self.b.ins().bor(exec, s);
+                self.b.def_var(self.exec, exec);
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.set_slot(*slot + 1, zero);
+                let next = self.block(pc as u32 + 1);
+                let end = self.block(*end_pc);
+                self.b.ins().brif(exec, next, &[], end, &[]);
+                self.open_dead_block();
+            }
+            Op::LoopEnd { slot, body, exit } => {
+                let exec = self.b.use_var(self.exec);
+                let again = self.b.create_block();
+                let leave = self.b.create_block();
+                self.b.ins().brif(exec, again, &[], leave, &[]);
+                self.b.switch_to_block(again);
+                let it = self.b.use_var(self.iters);
+                let it = self.b.ins().iadd_imm_u(it, 1);
+                self.b.def_var(self.iters, it);
+                let over =
+                    self.b
+                        .ins()
+                        .icmp_imm_u(IntCC::UnsignedGreaterThan, it, LOOP_LIMIT as i64);
+                let body = self.block(*body);
+                self.b.ins().brif(over, self.limit, &[], body, &[]);
+                self.b.switch_to_block(leave);
+                let s = self.get_slot(*slot);
+                self.b.def_var(self.exec, s);
+                let next = self.block(pc as u32 + 1);
+                let exit = self.block(*exit);
+                self.b.ins().brif(s, next, &[], exit, &[]);
+                self.open_dead_block();
+            }
+            Op::Break { slot } => {
+                let exec = self.b.use_var(self.exec);
+                let s = self.get_slot(*slot);
+                let s = self.b.ins().bor(s, exec);
+                self.set_slot(*slot, s);
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.b.def_var(self.exec, zero);
+            }
+            Op::Continue { slot } => {
+                let exec = self.b.use_var(self.exec);
+                let s = self.get_slot(*slot + 1);
+                let s = self.b.ins().bor(s, exec);
+                self.set_slot(*slot + 1, s);
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.b.def_var(self.exec, zero);
+            }
+            Op::Return { d, a, n } => {
+                let exec = self.b.use_var(self.exec);
+                for k in 0..*n as usize {
+                    for q in 0..4 {
+                        let v = self.get(a[k], q);
+                        let old = self.get(d[k], q);
+                        let m = self.lanes(exec, q);
+                        let v = self.sel(m, v, old);
+                        self.put(d[k], q, v);
+                    }
+                }
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.b.def_var(self.exec, zero);
+            }
+            Op::Discard => {
+                let exec = self.b.use_var(self.exec);
+                let d = self.b.use_var(self.discarded);
+                let d = self.b.ins().bor(d, exec);
+                self.b.def_var(self.discarded, d);
+                let zero = self.b.ins().iconst(types::I32, 0);
+                self.b.def_var(self.exec, zero);
+            }
+            Op::Demote => {
+                let exec = self.b.use_var(self.exec);
+                let d = self.b.use_var(self.demoted);
+                let d = self.b.ins().bor(d, exec);
+                self.b.def_var(self.demoted, d);
+            }
+            Op::CallBegin { slot, d, n } => {
+                let exec = self.b.use_var(self.exec);
+                self.set_slot(*slot, exec);
+                let zero = self.splat_i(0);
+                for x in d.iter().take(*n as usize) {
+                    for q in 0..4 {
+                        self.put(*x, q, zero);
+                    }
+                }
+            }
+            Op::CallEnd { slot, exit } => {
+                let s = self.get_slot(*slot);
+                let d = self.b.use_var(self.discarded);
+                let exec = self.b.ins().band_not(s, d);
+                self.b.def_var(self.exec, exec);
+                let next = self.block(pc as u32 + 1);
+                let exit = self.block(*exit);
+                self.b.ins().brif(exec, next, &[], exit, &[]);
+                self.open_dead_block();
+            }
+            Op::Ret => {
+                // No out-of-line calls (refused above): the program ends.
+                let exit = self.block(self.p.ops().len() as u32);
+                self.b.ins().jump(exit, &[]);
+                self.open_dead_block();
+            }
+            Op::Call { .. } => unreachable!("refused in compile"),
+            _ => self.step(pc),
+        }
+    }
+
+    /// After a terminator: the next pc starts a block of its own (every
+    /// branching op has one), so nothing is emitted here; this only keeps
+    /// the builder in a valid state if the next op is the end.
+    fn open_dead_block(&mut self) {
+        let blk = self.b.create_block();
+        self.b.switch_to_block(blk);
+    }
+
+    fn get_slot(&mut self, s: u32) -> Value {
+        match self.slots.get(s as usize) {
+            Some(v) => self.b.use_var(*v),
+            None => self.b.ins().iconst(types::I32, 0),
+        }
+    }
+
+    fn set_slot(&mut self, s: u32, v: Value) {
+        if let Some(var) = self.slots.get(s as usize) {
+            self.b.def_var(*var, v);
+        }
+    }
+
+    fn un_native(&self, f: Un) -> bool {
+        use Un::*;
+        match f {
+            Floor | Ceil | Fract | Trunc | RoundEven => self.feat.sse41,
+            FNeg | FAbs | FSign | Sqrt | Rsqrt | Rcp | Radians | Degrees | FSat | IsNan | IsInf
+            | INeg | NotInt | NotBool | F2I | F2U | I2F | U2F | F2B | I2B | B2F => true,
+            IAbs => self.feat.sse41,
+            _ => false,
+        }
+    }
+
+    fn bin_native(&self, f: Bin) -> bool {
+        use Bin::*;
+        match f {
+            FMod | IMul | IMin | IMax | UMin | UMax => self.feat.sse41,
+            FAdd | FSub | FMul | FDiv | FMin | FMax | Step | FEq | FNe | FLt | FGe | IAdd
+            | ISub | And | Or | Xor | IEq | INe | ILt | IGe | ULt | UGe => true,
+            _ => false,
+        }
+    }
+
+    fn tern_native(&self, f: Tern) -> bool {
+        use Tern::*;
+        match f {
+            Fma => self.feat.fma,
+            IClamp | UClamp => self.feat.sse41,
+            MulAdd | FClamp | Mix | Smoothstep | Select => true,
+        }
+    }
+
+    fn un(&mut self, f: Un, x: Value) -> Value {
+        use Un::*;
+        let xf = self.f(x);
+        let r = match f {
+            FNeg => self.b.ins().fneg(xf),
+            FAbs => self.b.ins().fabs(xf),
+            FSign => {
+                let zero = self.splat_f(0.0);
+                let one = self.splat_f(1.0);
+                let minus = self.splat_f(-1.0);
+                let gt = self.fcmp(FloatCC::GreaterThan, x, zero);
+                let lt = self.fcmp(FloatCC::LessThan, x, zero);
+                let neg = self.sel(lt, minus, zero);
+                self.sel(gt, one, neg)
+            }
+            Floor => self.b.ins().floor(xf),
+            Ceil => self.b.ins().ceil(xf),
+            Fract => {
+                let fl = self.b.ins().floor(xf);
+                self.b.ins().fsub(xf, fl)
+            }
+            Trunc => self.b.ins().trunc(xf),
+            RoundEven => self.b.ins().nearest(xf),
+            Sqrt => self.b.ins().sqrt(xf),
+            Rsqrt => {
+                let s = self.b.ins().sqrt(xf);
+                let one = self.splat_f(1.0);
+                let one = self.f(one);
+                self.b.ins().fdiv(one, s)
+            }
+            Rcp => {
+                let one = self.splat_f(1.0);
+                let one = self.f(one);
+                self.b.ins().fdiv(one, xf)
+            }
+            Radians | Degrees => {
+                let k = if f == Radians {
+                    (std::f64::consts::PI / 180.0) as f32
+                } else {
+                    (180.0 / std::f64::consts::PI) as f32
+                };
+                let k = self.splat_f(k);
+                let k = self.f(k);
+                self.b.ins().fmul(xf, k)
+            }
+            FSat => {
+                let zero = self.splat_f(0.0);
+                let one = self.splat_f(1.0);
+                let gt = self.fcmp(FloatCC::GreaterThan, x, zero);
+                let v = self.sel(gt, x, zero);
+                let lt = self.fcmp(FloatCC::LessThan, v, one);
+                self.sel(lt, v, one)
+            }
+            IsNan => {
+                let m = self.fcmp(FloatCC::Unordered, x, x);
+                self.bool01(m)
+            }
+            IsInf => {
+                let a = self.b.ins().fabs(xf);
+                let inf = self.splat_f(f32::INFINITY);
+                let m = self.fcmp(FloatCC::Equal, a, inf);
+                self.bool01(m)
+            }
+            INeg => self.b.ins().ineg(x),
+            IAbs => self.b.ins().iabs(x),
+            NotInt => self.b.ins().bnot(x),
+            NotBool => {
+                let one = self.splat_i(1);
+                self.b.ins().bxor(x, one)
+            }
+            F2I => self.b.ins().fcvt_to_sint_sat(types::I32X4, xf),
+            F2U => self.b.ins().fcvt_to_uint_sat(types::I32X4, xf),
+            I2F => self.b.ins().fcvt_from_sint(types::F32X4, x),
+            U2F | B2F => self.b.ins().fcvt_from_uint(types::F32X4, x),
+            F2B => {
+                let zero = self.splat_f(0.0);
+                let m = self.fcmp(FloatCC::NotEqual, x, zero);
+                self.bool01(m)
+            }
+            I2B => {
+                let zero = self.splat_i(0);
+                let m = self.b.ins().icmp(IntCC::NotEqual, x, zero);
+                self.bool01(m)
+            }
+            _ => unreachable!("un_native"),
+        };
+        self.i(r)
+    }
+
+    fn bin(&mut self, f: Bin, x: Value, y: Value) -> Value {
+        use Bin::*;
+        let (xf, yf) = (self.f(x), self.f(y));
+        let r = match f {
+            FAdd => self.b.ins().fadd(xf, yf),
+            FSub => self.b.ins().fsub(xf, yf),
+            FMul => self.b.ins().fmul(xf, yf),
+            FDiv => self.b.ins().fdiv(xf, yf),
+            FMod => {
+                let q = self.b.ins().fdiv(xf, yf);
+                let fl = self.b.ins().floor(q);
+                let m = self.b.ins().fmul(yf, fl);
+                self.b.ins().fsub(xf, m)
+            }
+            FMin => self.fmin(x, y),
+            FMax => self.fmax(x, y),
+            Step => {
+                let lt = self.fcmp(FloatCC::LessThan, y, x);
+                let zero = self.splat_f(0.0);
+                let one = self.splat_f(1.0);
+                self.sel(lt, zero, one)
+            }
+            FEq | FNe | FLt | FGe => {
+                let cc = match f {
+                    FEq => FloatCC::Equal,
+                    FNe => FloatCC::NotEqual,
+                    FLt => FloatCC::LessThan,
+                    _ => FloatCC::GreaterThanOrEqual,
+                };
+                let m = self.fcmp(cc, x, y);
+                self.bool01(m)
+            }
+            IAdd => self.b.ins().iadd(x, y),
+            ISub => self.b.ins().isub(x, y),
+            IMul => self.b.ins().imul(x, y),
+            IMin => self.b.ins().smin(x, y),
+            IMax => self.b.ins().smax(x, y),
+            UMin => self.b.ins().umin(x, y),
+            UMax => self.b.ins().umax(x, y),
+            And => self.b.ins().band(x, y),
+            Or => self.b.ins().bor(x, y),
+            Xor => self.b.ins().bxor(x, y),
+            IEq | INe | ILt | IGe | ULt | UGe => {
+                let cc = match f {
+                    IEq => IntCC::Equal,
+                    INe => IntCC::NotEqual,
+                    ILt => IntCC::SignedLessThan,
+                    IGe => IntCC::SignedGreaterThanOrEqual,
+                    ULt => IntCC::UnsignedLessThan,
+                    _ => IntCC::UnsignedGreaterThanOrEqual,
+                };
+                let m = self.b.ins().icmp(cc, x, y);
+                self.bool01(m)
+            }
+            _ => unreachable!("bin_native"),
+        };
+        self.i(r)
+    }
+
+    fn tern(&mut self, f: Tern, x: Value, y: Value, z: Value) -> Value {
+        use Tern::*;
+        let (xf, yf, zf) = (self.f(x), self.f(y), self.f(z));
+        let r = match f {
+            Fma => self.b.ins().fma(xf, yf, zf),
+            MulAdd => {
+                let m = self.b.ins().fmul(xf, yf);
+                self.b.ins().fadd(m, zf)
+            }
+            FClamp => {
+                let lo = self.fmax(x, y);
+                self.fmin(lo, z)
+            }
+            Mix => {
+                let one = self.splat_f(1.0);
+                let one = self.f(one);
+                let inv = self.b.ins().fsub(one, zf);
+                let a = self.b.ins().fmul(xf, inv);
+                let b = self.b.ins().fmul(yf, zf);
+                self.b.ins().fadd(a, b)
+            }
+            Smoothstep => {
+                let num = self.b.ins().fsub(zf, xf);
+                let den = self.b.ins().fsub(yf, xf);
+                let t = self.b.ins().fdiv(num, den);
+                let zero = self.splat_f(0.0);
+                let one = self.splat_f(1.0);
+                let t = self.fmax(t, zero);
+                let t = self.fmin(t, one);
+                let t = self.f(t);
+                let tt = self.b.ins().fmul(t, t);
+                let two = self.splat_f(2.0);
+                let two = self.f(two);
+                let three = self.splat_f(3.0);
+                let three = self.f(three);
+                let t2 = self.b.ins().fmul(two, t);
+                let k = self.b.ins().fsub(three, t2);
+                self.b.ins().fmul(tt, k)
+            }
+            IClamp => {
+                let lo = self.b.ins().smax(x, y);
+                self.b.ins().smin(lo, z)
+            }
+            UClamp => {
+                let lo = self.b.ins().umax(x, y);
+                self.b.ins().umin(lo, z)
+            }
+            Select => {
+                let zero = self.splat_i(0);
+                let c = self.b.ins().icmp(IntCC::NotEqual, x, zero);
+                self.sel(c, y, z)
+            }
+        };
+        self.i(r)
+    }
+}

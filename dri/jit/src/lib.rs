@@ -1,0 +1,211 @@
+//! oxgl's shader JIT: compiles an [`oxgl_exec::Program`] (the flat,
+//! register-allocated SoA program the interpreter runs) into native code
+//! with Cranelift, for 16 lanes, with the interpreter's contract and bits.
+//!
+//! A [`Kernel`] is one compiled program. [`Kernel::run`] takes the same
+//! [`Regs`] and [`Env`] as [`Program::run`] and produces the same outputs,
+//! built-ins and mask, bit for bit (NaN payloads aside):
+//!
+//! * registers stay where the interpreter keeps them, in the [`Regs`]
+//!   file (64 bytes per register, four 128-bit quarters), so any operation
+//!   the code generator does not emit itself runs as one interpreter step
+//!   ([`Program::step`]) on the same state;
+//! * constant registers become immediates;
+//! * control flow (`if`/`else`, loops, `break`/`continue`, inlined calls,
+//!   `return`, `discard`, `demote`) becomes branches on the execution mask,
+//!   held in machine registers with the mask slots; the loop limit holds;
+//! * the common ALU operations, input, uniform, output and memory accesses
+//!   are emitted as 128-bit vector code; transcendental functions, texture
+//!   operations, system values, dynamic indexing and the rest are steps.
+//!
+//! All of the crate's `unsafe` is the call into generated code and the
+//! callback it makes; `oxgl-exec` keeps `forbid(unsafe_code)`.
+//!
+//! `OXGL_JIT=0` (read by the backend) keeps every program on the
+//! interpreter.
+#![deny(missing_docs)]
+
+mod codegen;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use oxgl_exec::{Env, LoopLimit, Program, Regs};
+
+/// Lanes per run: the rasterizer's 4×4 block, or 16 vertices.
+pub const LANES: usize = 16;
+
+/// Why a program was not compiled (it then runs on the interpreter).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JitError(pub String);
+
+impl std::fmt::Display for JitError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for JitError {}
+
+/// What the generated code reads besides the register file.
+#[repr(C)]
+struct Io {
+    inputs: *const u8,
+    outputs: *mut u8,
+    uniforms: *const u8,
+    exec0: u32,
+}
+
+/// The state an interpreter step needs, behind the kernel's third argument.
+#[repr(C)]
+struct StepCtx {
+    program: *const Program,
+    regs: *mut Regs<LANES>,
+    env: *mut Env<'static, LANES>,
+    exec0: u32,
+    /// Set when a step panicked (never expected): the run reports every
+    /// lane dead.
+    failed: u32,
+}
+
+/// The generated function: `(registers, io, step context) -> status`, the
+/// status holding the lanes discarded or demoted in bits 0..16, and
+/// [`STATUS_LOOP_LIMIT`].
+type KernelFn = unsafe extern "C" fn(*mut u8, *const Io, *mut StepCtx) -> u64;
+
+/// Status bit: the run stopped at the loop limit.
+const STATUS_LOOP_LIMIT: u64 = 1 << 32;
+
+/// The callback generated code makes for an operation it does not emit:
+/// one interpreter step.
+///
+/// # Safety
+/// `ctx` points to the live [`StepCtx`] of the current [`Kernel::run`].
+unsafe extern "C" fn step_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demoted: u32) {
+    // SAFETY: the kernel passes the context `Kernel::run` built; its
+    // pointers are valid for the run, and the generated code touches no
+    // memory while this callback runs.
+    let ctx = unsafe { &mut *ctx };
+    let (program, regs, env) = unsafe { (&*ctx.program, &mut *ctx.regs, &mut *ctx.env) };
+    let exec0 = ctx.exec0;
+    let ok = catch_unwind(AssertUnwindSafe(|| {
+        program.step(pc as usize, regs, env, exec, exec0, demoted)
+    }));
+    if ok.is_err() {
+        ctx.failed = 1;
+    }
+}
+
+/// A program compiled to native code.
+pub struct Kernel {
+    /// Keeps the code alive; freed on drop.
+    module: Option<cranelift_jit::JITModule>,
+    entry: KernelFn,
+    /// [`Program::id`] of the program it was compiled from.
+    program: u64,
+    /// Input components the generated code reads without bounds checks.
+    inputs_needed: usize,
+    /// Output components it writes without bounds checks.
+    outputs_needed: usize,
+    /// Uniform bytes it reads without bounds checks.
+    uniform_bytes_needed: usize,
+    /// Operations emitted natively and as steps (statistics).
+    pub native_ops: usize,
+    /// Operations left to interpreter steps (statistics).
+    pub step_ops: usize,
+}
+
+// SAFETY: after `finalize_definitions` the module's code and data are
+// immutable; the kernel only calls the function.
+unsafe impl Send for Kernel {}
+// SAFETY: as above; `run` takes `&self` and shares nothing mutable.
+unsafe impl Sync for Kernel {}
+
+impl Drop for Kernel {
+    fn drop(&mut self) {
+        if let Some(m) = self.module.take() {
+            // SAFETY: no caller can hold the function pointer past the
+            // kernel's life (`entry` is private).
+            unsafe { m.free_memory() };
+        }
+    }
+}
+
+impl std::fmt::Debug for Kernel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Kernel")
+            .field("native_ops", &self.native_ops)
+            .field("step_ops", &self.step_ops)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Kernel {
+    /// Compiles `program` for the host CPU. [`Kernel::run`] must be given
+    /// the same program (checked: another one runs on the interpreter).
+    pub fn compile(program: &Program) -> Result<Kernel, JitError> {
+        let out = codegen::compile(program)?;
+        Ok(Kernel {
+            module: Some(out.module),
+            // SAFETY: the code was generated for this signature.
+            entry: unsafe { std::mem::transmute::<*const u8, KernelFn>(out.code) },
+            program: program.id(),
+            inputs_needed: out.inputs_needed,
+            outputs_needed: out.outputs_needed,
+            uniform_bytes_needed: out.uniform_bytes_needed,
+            native_ops: out.native_ops,
+            step_ops: out.step_ops,
+        })
+    }
+
+    /// Runs `program` (the one compiled) for the lanes of
+    /// `env.mask | env.helpers`, exactly as [`Program::run`] does. Falls
+    /// back to the interpreter when `env` is shorter than the generated
+    /// code reads or writes.
+    pub fn run(
+        &self,
+        program: &Program,
+        regs: &mut Regs<LANES>,
+        env: &mut Env<'_, LANES>,
+    ) -> Result<(), LoopLimit> {
+        if program.id() != self.program
+            || env.inputs.len() < self.inputs_needed
+            || env.outputs.len() < self.outputs_needed
+            || env.uniforms.len() < self.uniform_bytes_needed
+        {
+            return program.run(regs, env);
+        }
+        let all = oxgl_exec::lane_mask::<LANES>();
+        let exec0 = (env.mask | env.helpers) & all;
+        env.mask &= all;
+        if exec0 == 0 {
+            return Ok(());
+        }
+        program.prepare_regs(regs);
+        let io = Io {
+            inputs: env.inputs.as_ptr().cast(),
+            outputs: env.outputs.as_mut_ptr().cast(),
+            uniforms: env.uniforms.as_ptr(),
+            exec0,
+        };
+        let file = regs.file().as_mut_ptr().cast::<u8>();
+        let mut ctx = StepCtx {
+            program,
+            regs,
+            // The lifetime is erased for the callback; the context does
+            // not outlive this call.
+            env: (env as *mut Env<'_, LANES>).cast(),
+            exec0,
+            failed: 0,
+        };
+        // SAFETY: `file` holds `program.num_regs()` registers (prepared
+        // above); `io`'s pointers cover what the code reads and writes
+        // (checked above); the callback gets `ctx`, valid for the call.
+        let status = unsafe { (self.entry)(file, &io, &mut ctx) };
+        if status & STATUS_LOOP_LIMIT != 0 || ctx.failed != 0 {
+            env.mask = 0;
+            return Err(LoopLimit);
+        }
+        env.mask &= !(status as u32);
+        Ok(())
+    }
+}

@@ -1,0 +1,165 @@
+//! `oxgl-exec`'s harness (reference interpreter against the engine) with
+//! the JIT compared against the engine on the same inputs at 16 lanes.
+
+pub use crate::exec_harness::{Inputs, Rng, random_inputs, same};
+use oxgl_exec::{Env, Program, Regs, lane_mask};
+use oxgl_ir::{Shader, Stage};
+use oxgl_jit::Kernel;
+
+/// What one run produced.
+struct Run {
+    outputs: Vec<[f32; 16]>,
+    position: [[f32; 16]; 4],
+    point_size: [f32; 16],
+    clip: [[f32; 16]; 8],
+    depth: [f32; 16],
+    mask: u32,
+    ok: bool,
+}
+
+fn run_one(s: &Shader, prog: &Program, kernel: Option<&Kernel>, inp: &Inputs<16>) -> Run {
+    let info = prog.info();
+    let flat_in: Vec<[f32; 16]> = inp.flat.iter().map(|c| c.map(f32::from_bits)).collect();
+    let garbage = f32::from_bits(0x7fc0_dead);
+    let mut outputs = vec![[garbage; 16]; info.outputs_written.len() * 4];
+    let tex = crate::exec_harness::SoaTex;
+    let mut env = Env::<16>::new(&flat_in, &mut outputs, &inp.uniforms, &tex);
+    env.frag_coord = inp.frag_coord;
+    env.front_facing = inp.front_facing;
+    env.point_coord = inp.point_coord;
+    env.vertex_id = inp.vertex_id;
+    env.instance_id = inp.instance_id;
+    env.base_vertex = inp.base_vertex;
+    env.base_instance = inp.base_instance;
+    env.draw_id = inp.draw_id;
+    env.mask = inp.mask;
+    if s.stage == Stage::Fragment {
+        env.helpers = !inp.mask & lane_mask::<16>();
+    }
+    env.position = [[garbage; 16]; 4];
+    env.point_size = [garbage; 16];
+    env.frag_depth = [garbage; 16];
+    let mut regs: Regs<16> = prog.new_regs();
+    let ok = match kernel {
+        Some(k) => k.run(prog, &mut regs, &mut env).is_ok(),
+        None => prog.run(&mut regs, &mut env).is_ok(),
+    };
+    let (position, point_size, clip, depth, mask) = (
+        env.position,
+        env.point_size,
+        env.clip_distance,
+        env.frag_depth,
+        env.mask,
+    );
+    Run {
+        outputs,
+        position,
+        point_size,
+        clip,
+        depth,
+        mask,
+        ok,
+    }
+}
+
+/// Compiles `prog` and compares the JIT with the engine on `inp`.
+pub fn compare_jit(s: &Shader, prog: &Program, inp: &Inputs<16>, what: &str) {
+    let kernel = match Kernel::compile(prog) {
+        Ok(k) => k,
+        Err(e) => {
+            assert!(
+                e.0.contains("out-of-line"),
+                "{what}: JIT compile failed: {e}"
+            );
+            return;
+        }
+    };
+    let want = run_one(s, prog, None, inp);
+    let got = run_one(s, prog, Some(&kernel), inp);
+    assert_eq!(got.ok, want.ok, "{what}: loop limit");
+    assert_eq!(got.mask, want.mask, "{what}: surviving lanes");
+    let text = || oxgl_ir::text::print(s);
+    for l in 0..16 {
+        if want.mask & (1 << l) == 0 {
+            continue;
+        }
+        for (c, (g, w)) in got.outputs.iter().zip(&want.outputs).enumerate() {
+            let (g, w) = (g[l].to_bits(), w[l].to_bits());
+            assert!(
+                same(g, w),
+                "{what}: lane {l}: output component {c}: jit {g:#x}, engine {w:#x}\n{}",
+                text()
+            );
+        }
+        let pairs = (0..4)
+            .map(|c| (got.position[c][l], want.position[c][l], "position"))
+            .chain((0..8).map(|c| (got.clip[c][l], want.clip[c][l], "clip distance")))
+            .chain([
+                (got.point_size[l], want.point_size[l], "point size"),
+                (got.depth[l], want.depth[l], "frag depth"),
+            ]);
+        for (g, w, name) in pairs {
+            assert!(
+                same(g.to_bits(), w.to_bits()),
+                "{what}: lane {l}: {name}: jit {g:?}, engine {w:?}\n{}",
+                text()
+            );
+        }
+    }
+}
+
+fn as16<const N: usize>(inp: &Inputs<N>) -> Option<Inputs<16>> {
+    let a = |x: &[f32; N]| <[f32; 16]>::try_from(&x[..]).ok();
+    Some(Inputs {
+        flat: inp
+            .flat
+            .iter()
+            .map(|x| <[u32; 16]>::try_from(&x[..]).ok())
+            .collect::<Option<_>>()?,
+        uniforms: inp.uniforms.clone(),
+        frag_coord: [
+            a(&inp.frag_coord[0])?,
+            a(&inp.frag_coord[1])?,
+            a(&inp.frag_coord[2])?,
+            a(&inp.frag_coord[3])?,
+        ],
+        front_facing: inp.front_facing,
+        point_coord: [a(&inp.point_coord[0])?, a(&inp.point_coord[1])?],
+        vertex_id: <[i32; 16]>::try_from(&inp.vertex_id[..]).ok()?,
+        instance_id: inp.instance_id,
+        base_vertex: inp.base_vertex,
+        base_instance: inp.base_instance,
+        draw_id: inp.draw_id,
+        mask: inp.mask,
+    })
+}
+
+/// `oxgl-exec`'s check (engine against the reference interpreter), then
+/// the JIT against the engine when `N` is 16.
+pub fn check_inputs<const N: usize>(
+    s: &Shader,
+    prog: &Program,
+    regs: &mut Regs<N>,
+    inp: &Inputs<N>,
+    what: &str,
+) -> usize {
+    let n = crate::exec_harness::check_inputs(s, prog, regs, inp, what);
+    if let Some(inp16) = as16(inp) {
+        compare_jit(s, prog, &inp16, what);
+    }
+    n
+}
+
+/// `runs` random input sets at 16 lanes, JIT against engine, and the
+/// engine against the interpreter.
+pub fn check_both(s: &Shader, seed: u64, runs: usize) -> usize {
+    let prog = Program::compile(s).unwrap_or_else(|e| panic!("compile: {e}"));
+    let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
+    let mut regs = prog.new_regs::<16>();
+    let mut compared = 0;
+    for run in 0..runs {
+        let inp = random_inputs::<16>(s, &mut rng);
+        compared += check_inputs(s, &prog, &mut regs, &inp, &format!("seed {seed} run {run}"));
+    }
+    compared
+}

@@ -1,0 +1,94 @@
+//! What the shared corpus does not cover: the loop limit, short
+//! environments (the kernel falls back to the interpreter), statistics,
+//! sharing across threads.
+
+use crate::shaders;
+use oxgl_exec::{Env, LoopLimit, NoTextures, Program};
+use oxgl_ir::*;
+use oxgl_jit::Kernel;
+
+#[test]
+fn runaway_loops_stop() {
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut s);
+    let c = b.load_input(0, ValType::F32);
+    let zero = b.f32(0.0);
+    let forever = b.lt(c, zero);
+    b.loop_(
+        |b| {
+            let not = b.un(AluOp::Not, forever);
+            b.if_then(not, |b| b.break_());
+        },
+        |_| {},
+    );
+    b.store_output(0, c);
+    let prog = Program::compile(&s).unwrap();
+    let k = Kernel::compile(&prog).unwrap();
+    let mut regs = prog.new_regs::<16>();
+    let input = vec![std::array::from_fn::<f32, 16, _>(|l| if l == 3 { -1.0 } else { 1.0 }); 4];
+    let mut out = vec![[0.0f32; 16]; 4];
+    let mut env = Env::<16>::new(&input, &mut out, &[], &NoTextures);
+    assert_eq!(k.run(&prog, &mut regs, &mut env), Err(LoopLimit));
+    assert_eq!(env.mask, 0);
+    let input = vec![[1.0f32; 16]; 4];
+    let mut env = Env::<16>::new(&input, &mut out, &[], &NoTextures);
+    assert_eq!(k.run(&prog, &mut regs, &mut env), Ok(()));
+    assert_eq!(env.mask, 0xffff);
+    assert_eq!(out[0], [1.0; 16]);
+}
+
+/// Environments shorter than the generated code reads run on the
+/// interpreter: zeros read, writes dropped, no panic.
+#[test]
+fn short_environments_fall_back() {
+    let shaders = [
+        shaders::fixed_function_vertex(),
+        shaders::dynamic_array(),
+        shaders::uniform_and_output_arrays(),
+        shaders::texture(),
+    ];
+    for s in &shaders {
+        let p = Program::compile(s).unwrap();
+        let k = Kernel::compile(&p).unwrap();
+        let mut regs = p.new_regs::<16>();
+        for (ni, no, nu) in [(0, 0, 0), (1, 1, 3), (5, 2, 17), (64, 64, 4096)] {
+            let input = vec![[1.5f32; 16]; ni];
+            let mut out = vec![[0.0f32; 16]; no];
+            let mut want = out.clone();
+            let uni = vec![0x40u8; nu];
+            let mut env = Env::<16>::new(&input, &mut out, &uni, &NoTextures);
+            k.run(&p, &mut regs, &mut env).unwrap();
+            let mask = env.mask;
+            let mut env = Env::<16>::new(&input, &mut want, &uni, &NoTextures);
+            p.run(&mut regs, &mut env).unwrap();
+            assert_eq!(mask, env.mask);
+            let bits = |v: &Vec<[f32; 16]>| -> Vec<u32> {
+                v.iter().flatten().map(|x| x.to_bits()).collect()
+            };
+            assert_eq!(bits(&out), bits(&want));
+        }
+    }
+}
+
+/// Arithmetic-only shaders compile to native code, with no interpreter
+/// steps; another program's kernel falls back to the interpreter.
+#[test]
+fn arithmetic_is_native() {
+    let s = shaders::fixed_function_vertex();
+    let p = Program::compile(&s).unwrap();
+    let k = Kernel::compile(&p).unwrap();
+    assert!(k.native_ops > 10, "{k:?}");
+    let other = Program::compile(&s).unwrap();
+    let mut regs = other.new_regs::<16>();
+    let input = vec![[0.5f32; 16]; 64];
+    let uni = vec![0u8; 4096];
+    let mut out = vec![[0.0f32; 16]; 64];
+    let mut env = Env::<16>::new(&input, &mut out, &uni, &NoTextures);
+    k.run(&other, &mut regs, &mut env).unwrap();
+}
+
+#[test]
+fn kernels_are_shareable() {
+    fn shareable<T: Send + Sync>() {}
+    shareable::<Kernel>();
+}
