@@ -417,6 +417,7 @@ fn data<const N: usize>(
 
 /// [`data`] for one operation of `p` outside a run: what a code generator
 /// calls for the operations it does not emit itself.
+#[inline(always)]
 pub(crate) fn step<const N: usize>(
     p: &Program,
     pc: usize,

@@ -468,6 +468,12 @@ impl Program {
         (self.const_base, &self.consts)
     }
 
+    /// The texture operations [`code::Op::Tex`] names, with their operand
+    /// registers.
+    pub fn tex_calls(&self) -> &[code::TexCall] {
+        &self.tex
+    }
+
     /// Registers in a [`Regs`] of this program.
     pub fn num_regs(&self) -> u32 {
         self.nregs
@@ -492,7 +498,8 @@ impl Program {
     /// demoted so far. A code generator calls this for the operations it
     /// does not emit itself; `regs` must be prepared
     /// ([`Program::prepare_regs`]). Never panics on a program of this
-    /// crate.
+    /// crate. Inlinable, as [`Program::run`].
+    #[inline(always)]
     pub fn step<const N: usize>(
         &self,
         pc: usize,

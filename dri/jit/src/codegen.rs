@@ -22,7 +22,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
-use oxgl_exec::code::{Bin, Op, Tern, Un};
+use oxgl_exec::code::{Bin, NONE, Op, Space, Tern, Un};
 use oxgl_exec::{LOOP_LIMIT, Program};
 
 use crate::{Io, JitError, STATUS_LOOP_LIMIT, StepCtx};
@@ -36,6 +36,7 @@ pub(crate) struct Out {
     pub uniform_bytes_needed: usize,
     pub native_ops: usize,
     pub step_ops: usize,
+    pub step_kinds: Vec<(String, usize)>,
 }
 
 /// Host features the vector code relies on (x86-64: SSE4.1 for
@@ -90,15 +91,16 @@ pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
         .map_err(err)?;
     let mut fctx = FunctionBuilderContext::new();
     let frontend = module.target_config();
-    let (native_ops, step_ops, needs) = {
+    let (native_ops, step_ops, step_kinds, needs) = {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(b, p, ptr, Features::host());
         g.body();
         g.b.seal_all_blocks();
         let needs = (g.inputs_needed, g.outputs_needed, g.uniform_bytes_needed);
         let (n, s) = (g.native, g.steps);
+        let kinds = std::mem::take(&mut g.step_kinds).into_iter().collect();
         g.b.finalize(frontend);
-        (n, s, needs)
+        (n, s, kinds, needs)
     };
     module.define_function(id, &mut ctx).map_err(err)?;
     module.clear_context(&mut ctx);
@@ -112,6 +114,7 @@ pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
         uniform_bytes_needed: needs.2,
         native_ops,
         step_ops,
+        step_kinds,
     })
 }
 
@@ -127,6 +130,10 @@ struct Gen<'a, 'f> {
     inputs: Value,
     outputs: Value,
     uniforms: Value,
+    position: Value,
+    point_size: Value,
+    clip_distance: Value,
+    frag_depth: Value,
     exec: Variable,
     discarded: Variable,
     demoted: Variable,
@@ -142,8 +149,13 @@ struct Gen<'a, 'f> {
     step_fn: Value,
     /// `[1, 2, 4, 8]`: the bits of a quarter's lanes in a mask.
     lane_bits: Value,
+    /// First temporary register (after memory and constants).
+    temp_base: u32,
+    /// Temporaries live after each pc (bit `r - temp_base`).
+    live_out: Vec<Vec<u64>>,
     native: usize,
     steps: usize,
+    step_kinds: BTreeMap<String, usize>,
     inputs_needed: usize,
     outputs_needed: usize,
     uniform_bytes_needed: usize,
@@ -169,6 +181,10 @@ impl<'a, 'f> Gen<'a, 'f> {
         let outputs = ld(&mut b, ptr, std::mem::offset_of!(Io, outputs));
         let uniforms = ld(&mut b, ptr, std::mem::offset_of!(Io, uniforms));
         let exec0 = ld(&mut b, types::I32, std::mem::offset_of!(Io, exec0));
+        let position = ld(&mut b, ptr, std::mem::offset_of!(Io, position));
+        let point_size = ld(&mut b, ptr, std::mem::offset_of!(Io, point_size));
+        let clip_distance = ld(&mut b, ptr, std::mem::offset_of!(Io, clip_distance));
+        let frag_depth = ld(&mut b, ptr, std::mem::offset_of!(Io, frag_depth));
         let var = |b: &mut FunctionBuilder, init: Value| {
             let v = b.declare_var(types::I32);
             b.def_var(v, init);
@@ -226,6 +242,10 @@ impl<'a, 'f> Gen<'a, 'f> {
             inputs,
             outputs,
             uniforms,
+            position,
+            point_size,
+            clip_distance,
+            frag_depth,
             exec,
             discarded,
             demoted,
@@ -238,8 +258,11 @@ impl<'a, 'f> Gen<'a, 'f> {
             step_sig,
             step_fn,
             lane_bits,
+            temp_base: const_base + consts.len() as u32,
+            live_out: liveness(p, const_base + consts.len() as u32),
             native: 0,
             steps: 0,
+            step_kinds: BTreeMap::new(),
             inputs_needed: 0,
             outputs_needed: 0,
             uniform_bytes_needed: 0,
@@ -255,12 +278,23 @@ impl<'a, 'f> Gen<'a, 'f> {
     fn body(&mut self) {
         let ops = self.p.ops();
         let n = ops.len();
-        for pc in 0..n {
+        let mut pc = 0;
+        while pc < n {
             if let Some(&blk) = self.blocks.get(&pc) {
                 self.b.ins().jump(blk, &[]);
                 self.b.switch_to_block(blk);
             }
-            self.op(pc, &ops[pc]);
+            if self.lane_wise(&ops[pc]) {
+                let mut end = pc + 1;
+                while end < n && !self.blocks.contains_key(&end) && self.lane_wise(&ops[end]) {
+                    end += 1;
+                }
+                self.run(pc, end);
+                pc = end;
+            } else {
+                self.op(pc, &ops[pc]);
+                pc += 1;
+            }
         }
         let exit = self.blocks[&n];
         self.b.ins().jump(exit, &[]);
@@ -391,6 +425,19 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     fn step(&mut self, pc: usize) {
         self.steps += 1;
+        let name = match &self.p.ops()[pc] {
+            Op::Un { f, .. } => format!("{f:?}"),
+            Op::Bin { f, .. } => format!("{f:?}"),
+            Op::Tern { f, .. } => format!("{f:?}"),
+            op => {
+                let d = format!("{op:?}");
+                d.split([' ', '{', '('])
+                    .next()
+                    .unwrap_or_default()
+                    .to_owned()
+            }
+        };
+        *self.step_kinds.entry(name).or_default() += 1;
         let pc = self.b.ins().iconst(types::I32, pc as i64);
         let exec = self.b.use_var(self.exec);
         let demoted = self.b.use_var(self.demoted);
@@ -402,114 +449,6 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     fn op(&mut self, pc: usize, op: &Op) {
         match op {
-            Op::Un { f, n, d, a } => {
-                if !self.un_native(*f) {
-                    return self.step(pc);
-                }
-                for k in 0..(*n as usize).min(4) {
-                    for q in 0..4 {
-                        let x = self.get(a[k], q);
-                        let y = self.un(*f, x);
-                        self.put(d[k], q, y);
-                    }
-                }
-                self.native += 1;
-            }
-            Op::Bin { f, n, d, a, b } => {
-                if !self.bin_native(*f) {
-                    return self.step(pc);
-                }
-                for k in 0..(*n as usize).min(4) {
-                    for q in 0..4 {
-                        let x = self.get(a[k], q);
-                        let y = self.get(b[k], q);
-                        let z = self.bin(*f, x, y);
-                        self.put(d[k], q, z);
-                    }
-                }
-                self.native += 1;
-            }
-            Op::Tern { f, n, d, a, b, c } => {
-                if !self.tern_native(*f) {
-                    return self.step(pc);
-                }
-                for k in 0..(*n as usize).min(4) {
-                    for q in 0..4 {
-                        let x = self.get(a[k], q);
-                        let y = self.get(b[k], q);
-                        let z = self.get(c[k], q);
-                        let w = self.tern(*f, x, y, z);
-                        self.put(d[k], q, w);
-                    }
-                }
-                self.native += 1;
-            }
-            Op::LoadIn { base, d, n } => {
-                for k in 0..(*n as usize).min(4) {
-                    let c = *base as usize + k;
-                    self.inputs_needed = self.inputs_needed.max(c + 1);
-                    for q in 0..4 {
-                        let off = (c * 64 + 16 * q) as i32;
-                        let v = self.b.ins().load(types::I32X4, mem(), self.inputs, off);
-                        self.put(d[k], q, v);
-                    }
-                }
-                self.native += 1;
-            }
-            Op::LoadUni { base, d, n } => {
-                for k in 0..(*n as u32).min(4) {
-                    let at = base.saturating_add(4 * k) as usize;
-                    self.uniform_bytes_needed = self.uniform_bytes_needed.max(at + 4);
-                    let w = self
-                        .b
-                        .ins()
-                        .load(types::I32, mem(), self.uniforms, at as i32);
-                    let v = self.b.ins().splat(types::I32X4, w);
-                    for q in 0..4 {
-                        self.put(d[k as usize], q, v);
-                    }
-                }
-                self.native += 1;
-            }
-            Op::LoadMem { base, d, n } => {
-                for k in 0..(*n as usize).min(4) {
-                    let src = base + k as u32;
-                    for q in 0..4 {
-                        let v = self.get(src, q);
-                        self.put(d[k], q, v);
-                    }
-                }
-                self.native += 1;
-            }
-            Op::StoreOut { base, a, n } => {
-                let exec = self.b.use_var(self.exec);
-                for k in 0..(*n as usize).min(4) {
-                    let c = *base as usize + k;
-                    self.outputs_needed = self.outputs_needed.max(c + 1);
-                    for q in 0..4 {
-                        let off = (c * 64 + 16 * q) as i32;
-                        let old = self.b.ins().load(types::I32X4, mem(), self.outputs, off);
-                        let v = self.get(a[k], q);
-                        let m = self.lanes(exec, q);
-                        let v = self.sel(m, v, old);
-                        self.b.ins().store(mem(), v, self.outputs, off);
-                    }
-                }
-                self.native += 1;
-            }
-            Op::StoreMem { base, a, n } => {
-                let exec = self.b.use_var(self.exec);
-                for k in 0..(*n as usize).min(4) {
-                    for q in 0..4 {
-                        let v = self.get(a[k], q);
-                        let old = self.get(base + k as u32, q);
-                        let m = self.lanes(exec, q);
-                        let v = self.sel(m, v, old);
-                        self.put(base + k as u32, q, v);
-                    }
-                }
-                self.native += 1;
-            }
             Op::If {
                 cond,
                 slot,
@@ -671,6 +610,235 @@ impl<'a, 'f> Gen<'a, 'f> {
             Op::Call { .. } => unreachable!("refused in compile"),
             _ => self.step(pc),
         }
+    }
+
+    /// Operations whose lanes are independent and that the generator
+    /// emits itself: a straight run of them is emitted quarter by quarter.
+    fn lane_wise(&self, op: &Op) -> bool {
+        match op {
+            Op::Un { f, .. } => self.un_native(*f),
+            Op::Bin { f, .. } => self.bin_native(*f),
+            Op::Tern { f, .. } => self.tern_native(*f),
+            Op::LoadIn { .. }
+            | Op::LoadUni { .. }
+            | Op::LoadMem { .. }
+            | Op::StoreOut { .. }
+            | Op::StoreMem { .. } => true,
+            Op::Store { sp, off, .. } => {
+                *off == NONE && *sp != Space::Input && *sp != Space::Uniform
+            }
+            Op::Zero { sp, .. } => *sp != Space::Input && *sp != Space::Uniform,
+            _ => false,
+        }
+    }
+
+    /// Emits the lane-wise operations `s..e` (one basic block) four times,
+    /// once per quarter, keeping each quarter's values in SSA values; a
+    /// temporary written here is stored to the register file only when it
+    /// is live after the run.
+    fn run(&mut self, s: usize, e: usize) {
+        let ops = self.p.ops();
+        for q in 0..4 {
+            let mut cache = Quarter {
+                q,
+                vals: BTreeMap::new(),
+                lanes: None,
+            };
+            for op in &ops[s..e] {
+                self.quarter(op, &mut cache);
+            }
+            let vals = std::mem::take(&mut cache.vals);
+            for (r, (v, written)) in vals {
+                if written && self.live_after(e - 1, r) {
+                    self.put(r, q, v);
+                }
+            }
+        }
+        self.native += e - s;
+    }
+
+    fn live_after(&self, pc: usize, r: u32) -> bool {
+        let Some(i) = r.checked_sub(self.temp_base) else {
+            return true;
+        };
+        let i = i as usize;
+        self.live_out
+            .get(pc)
+            .and_then(|w| w.get(i / 64))
+            .is_none_or(|w| w & (1 << (i % 64)) != 0)
+    }
+
+    /// Quarter `c.q` of register `r`: a constant, this run's value, or a
+    /// load (memory registers are always loaded).
+    fn qget(&mut self, r: u32, c: &mut Quarter) -> Value {
+        if self.is_const(r).is_some() {
+            return self.get(r, c.q);
+        }
+        if r >= self.temp_base {
+            if let Some((v, _)) = c.vals.get(&r) {
+                return *v;
+            }
+            let v = self.get(r, c.q);
+            c.vals.insert(r, (v, false));
+            return v;
+        }
+        self.get(r, c.q)
+    }
+
+    fn qput(&mut self, r: u32, v: Value, c: &mut Quarter) {
+        if r >= self.temp_base {
+            c.vals.insert(r, (v, true));
+        } else {
+            self.put(r, c.q, v);
+        }
+    }
+
+    /// The running lanes of this quarter as an `i32x4` mask.
+    fn qlanes(&mut self, c: &mut Quarter) -> Value {
+        if let Some(m) = c.lanes {
+            return m;
+        }
+        let exec = self.b.use_var(self.exec);
+        let m = self.lanes(exec, c.q);
+        c.lanes = Some(m);
+        m
+    }
+
+    /// One lane-wise operation on quarter `c.q`.
+    fn quarter(&mut self, op: &Op, c: &mut Quarter) {
+        let q = c.q;
+        match op {
+            Op::Un { f, n, d, a } => {
+                for k in 0..(*n as usize).min(4) {
+                    let x = self.qget(a[k], c);
+                    let y = self.un(*f, x);
+                    self.qput(d[k], y, c);
+                }
+            }
+            Op::Bin { f, n, d, a, b } => {
+                for k in 0..(*n as usize).min(4) {
+                    let x = self.qget(a[k], c);
+                    let y = self.qget(b[k], c);
+                    let z = self.bin(*f, x, y);
+                    self.qput(d[k], z, c);
+                }
+            }
+            Op::Tern {
+                f,
+                n,
+                d,
+                a,
+                b,
+                c: r,
+            } => {
+                for k in 0..(*n as usize).min(4) {
+                    let x = self.qget(a[k], c);
+                    let y = self.qget(b[k], c);
+                    let z = self.qget(r[k], c);
+                    let w = self.tern(*f, x, y, z);
+                    self.qput(d[k], w, c);
+                }
+            }
+            Op::LoadIn { base, d, n } => {
+                for k in 0..(*n as usize).min(4) {
+                    let comp = *base as usize + k;
+                    self.inputs_needed = self.inputs_needed.max(comp + 1);
+                    let off = (comp * 64 + 16 * q) as i32;
+                    let v = self.b.ins().load(types::I32X4, mem(), self.inputs, off);
+                    self.qput(d[k], v, c);
+                }
+            }
+            Op::LoadUni { base, d, n } => {
+                for k in 0..(*n as u32).min(4) {
+                    let at = base.saturating_add(4 * k) as usize;
+                    self.uniform_bytes_needed = self.uniform_bytes_needed.max(at + 4);
+                    let w = self
+                        .b
+                        .ins()
+                        .load(types::I32, mem(), self.uniforms, at as i32);
+                    let v = self.b.ins().splat(types::I32X4, w);
+                    self.qput(d[k as usize], v, c);
+                }
+            }
+            Op::LoadMem { base, d, n } => {
+                for k in 0..(*n as usize).min(4) {
+                    let v = self.qget(base + k as u32, c);
+                    self.qput(d[k], v, c);
+                }
+            }
+            Op::StoreOut { base, a, n } => {
+                let m = self.qlanes(c);
+                for k in 0..(*n as usize).min(4) {
+                    let comp = *base as usize + k;
+                    self.outputs_needed = self.outputs_needed.max(comp + 1);
+                    let off = (comp * 64 + 16 * q) as i32;
+                    let old = self.b.ins().load(types::I32X4, mem(), self.outputs, off);
+                    let v = self.qget(a[k], c);
+                    let v = self.sel(m, v, old);
+                    self.b.ins().store(mem(), v, self.outputs, off);
+                }
+            }
+            Op::StoreMem { base, a, n } => {
+                let m = self.qlanes(c);
+                for k in 0..(*n as usize).min(4) {
+                    let v = self.qget(a[k], c);
+                    let old = self.qget(base + k as u32, c);
+                    let v = self.sel(m, v, old);
+                    self.qput(base + k as u32, v, c);
+                }
+            }
+            Op::Store { sp, base, a, n, .. } => {
+                let m = self.qlanes(c);
+                for k in 0..*n as u32 {
+                    let idx = base.wrapping_add(k);
+                    let v = self.qget(a[k as usize], c);
+                    if *sp == Space::Mem {
+                        if idx >= self.p.num_regs() {
+                            continue;
+                        }
+                        let old = self.qget(idx, c);
+                        let v = self.sel(m, v, old);
+                        self.qput(idx, v, c);
+                    } else if let Some((ptr, off)) = self.env_slot(*sp, idx, q) {
+                        let old = self.b.ins().load(types::I32X4, mem(), ptr, off);
+                        let v = self.sel(m, v, old);
+                        self.b.ins().store(mem(), v, ptr, off);
+                    }
+                }
+            }
+            Op::Zero { sp, base, n } => {
+                let zero = self.splat_i(0);
+                for k in 0..*n {
+                    let idx = base.wrapping_add(k);
+                    if *sp == Space::Mem {
+                        if idx < self.p.num_regs() {
+                            self.qput(idx, zero, c);
+                        }
+                    } else if let Some((ptr, off)) = self.env_slot(*sp, idx, q) {
+                        self.b.ins().store(mem(), zero, ptr, off);
+                    }
+                }
+            }
+            _ => unreachable!("lane_wise"),
+        }
+    }
+
+    /// Where quarter `q` of component `idx` of an environment space is:
+    /// a base pointer and an offset; `None` when the interpreter drops the
+    /// access (out of range).
+    fn env_slot(&mut self, sp: Space, idx: u32, q: usize) -> Option<(Value, i32)> {
+        let (ptr, len) = match sp {
+            Space::Output => {
+                self.outputs_needed = self.outputs_needed.max(idx as usize + 1);
+                (self.outputs, u32::MAX)
+            }
+            Space::Position => (self.position, 4),
+            Space::PointSize => (self.point_size, 1),
+            Space::ClipDistance => (self.clip_distance, 8),
+            Space::FragDepth => (self.frag_depth, 1),
+            Space::Mem | Space::Input | Space::Uniform => return None,
+        };
+        (idx < len && idx < 1 << 20).then_some((ptr, idx as i32 * REG + 16 * q as i32))
     }
 
     /// After a terminator: the next pc starts a block of its own (every
@@ -927,4 +1095,97 @@ impl<'a, 'f> Gen<'a, 'f> {
         };
         self.i(r)
     }
+}
+
+/// One quarter's pass over a run: register values (and whether this run
+/// wrote them), and the running lanes once computed.
+struct Quarter {
+    q: usize,
+    vals: BTreeMap<u32, (Value, bool)>,
+    lanes: Option<Value>,
+}
+
+/// Backward liveness of the temporaries (registers from `temp_base`) over
+/// the program's control flow: bit `r - temp_base` of `result[pc]` is set
+/// when register `r` may be read after operation `pc` before being
+/// overwritten. Operations write every lane of their destinations (which is
+/// what kills a value), except `Return`, which blends into its result.
+fn liveness(p: &Program, temp_base: u32) -> Vec<Vec<u64>> {
+    let ops = p.ops();
+    let n = ops.len();
+    let nt = p.num_regs().saturating_sub(temp_base) as usize;
+    let words = nt.div_ceil(64).max(1);
+    let idx = |r: u32| -> Option<usize> {
+        (r >= temp_base && r < p.num_regs()).then(|| (r - temp_base) as usize)
+    };
+    let set = |v: &mut [u64], i: usize| v[i / 64] |= 1 << (i % 64);
+    let mut uses = vec![vec![0u64; words]; n];
+    let mut kills = vec![vec![0u64; words]; n];
+    for (pc, op) in ops.iter().enumerate() {
+        let mut o = op.clone();
+        o.visit_regs(|r, write| {
+            if let Some(i) = idx(*r) {
+                if write {
+                    set(&mut kills[pc], i);
+                } else {
+                    set(&mut uses[pc], i);
+                }
+            }
+        });
+        match op {
+            Op::Return { d, n: k, .. } => {
+                for r in d.iter().take(*k as usize) {
+                    if let Some(i) = idx(*r) {
+                        set(&mut uses[pc], i);
+                        kills[pc][i / 64] &= !(1 << (i % 64));
+                    }
+                }
+            }
+            Op::Tex { call, .. } => {
+                if let Some(t) = p.tex_calls().get(*call as usize) {
+                    for r in t.args.iter().flatten() {
+                        if let Some(i) = idx(*r) {
+                            set(&mut uses[pc], i);
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    let succs = |pc: usize| -> Vec<usize> {
+        let t = |x: u32| (x as usize).min(n);
+        match &ops[pc] {
+            Op::If { else_pc, .. } => vec![pc + 1, t(*else_pc)],
+            Op::Else { end_pc, .. } | Op::ContBegin { end_pc, .. } => vec![pc + 1, t(*end_pc)],
+            Op::EndIf { exit, .. } | Op::CallEnd { exit, .. } => vec![pc + 1, t(*exit)],
+            Op::LoopEnd { body, exit, .. } => vec![t(*body), pc + 1, t(*exit)],
+            Op::Ret => vec![n],
+            _ => vec![pc + 1],
+        }
+    };
+    let succs: Vec<Vec<usize>> = (0..n).map(succs).collect();
+    let mut live_in = vec![vec![0u64; words]; n + 1];
+    let mut live_out = vec![vec![0u64; words]; n];
+    let mut changed = true;
+    while changed {
+        changed = false;
+        for pc in (0..n).rev() {
+            let mut out = vec![0u64; words];
+            for s in &succs[pc] {
+                for (o, x) in out.iter_mut().zip(&live_in[*s]) {
+                    *o |= x;
+                }
+            }
+            let inn: Vec<u64> = (0..words)
+                .map(|w| uses[pc][w] | (out[w] & !kills[pc][w]))
+                .collect();
+            if inn != live_in[pc] {
+                live_in[pc] = inn;
+                changed = true;
+            }
+            live_out[pc] = out;
+        }
+    }
+    live_out
 }

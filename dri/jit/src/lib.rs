@@ -53,6 +53,10 @@ struct Io {
     outputs: *mut u8,
     uniforms: *const u8,
     exec0: u32,
+    position: *mut u8,
+    point_size: *mut u8,
+    clip_distance: *mut u8,
+    frag_depth: *mut u8,
 }
 
 /// The state an interpreter step needs, behind the kernel's third argument.
@@ -88,11 +92,46 @@ unsafe extern "C" fn step_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demote
     let (program, regs, env) = unsafe { (&*ctx.program, &mut *ctx.regs, &mut *ctx.env) };
     let exec0 = ctx.exec0;
     let ok = catch_unwind(AssertUnwindSafe(|| {
-        program.step(pc as usize, regs, env, exec, exec0, demoted)
+        step(program, pc as usize, regs, env, exec, exec0, demoted)
     }));
     if ok.is_err() {
         ctx.failed = 1;
     }
+}
+
+/// [`Program::step`] (inlined) with the best build for this CPU, as the
+/// backend runs the interpreter: the same bits either way.
+fn step(
+    program: &Program,
+    pc: usize,
+    regs: &mut Regs<LANES>,
+    env: &mut Env<'_, LANES>,
+    exec: u32,
+    exec0: u32,
+    demoted: u32,
+) {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx2") && std::arch::is_x86_feature_detected!("fma") {
+        // SAFETY: `step_avx2` only requires AVX2 and FMA, which the CPU
+        // has (checked just above).
+        unsafe { step_avx2(program, pc, regs, env, exec, exec0, demoted) };
+        return;
+    }
+    program.step(pc, regs, env, exec, exec0, demoted)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn step_avx2(
+    program: &Program,
+    pc: usize,
+    regs: &mut Regs<LANES>,
+    env: &mut Env<'_, LANES>,
+    exec: u32,
+    exec0: u32,
+    demoted: u32,
+) {
+    program.step(pc, regs, env, exec, exec0, demoted)
 }
 
 /// A program compiled to native code.
@@ -112,6 +151,8 @@ pub struct Kernel {
     pub native_ops: usize,
     /// Operations left to interpreter steps (statistics).
     pub step_ops: usize,
+    /// Those operations by kind (`Tex`, `Pow`, ...), with their counts.
+    pub step_kinds: Vec<(String, usize)>,
 }
 
 // SAFETY: after `finalize_definitions` the module's code and data are
@@ -154,6 +195,7 @@ impl Kernel {
             uniform_bytes_needed: out.uniform_bytes_needed,
             native_ops: out.native_ops,
             step_ops: out.step_ops,
+            step_kinds: out.step_kinds,
         })
     }
 
@@ -181,11 +223,21 @@ impl Kernel {
             return Ok(());
         }
         program.prepare_regs(regs);
-        let io = Io {
-            inputs: env.inputs.as_ptr().cast(),
-            outputs: env.outputs.as_mut_ptr().cast(),
-            uniforms: env.uniforms.as_ptr(),
-            exec0,
+        // Every pointer into `env` derives from this one, which the step
+        // callback uses too.
+        let envp: *mut Env<'_, LANES> = env;
+        // SAFETY: `envp` is a valid, exclusive pointer for this call.
+        let io = unsafe {
+            Io {
+                inputs: (*envp).inputs.as_ptr().cast(),
+                outputs: (*envp).outputs.as_mut_ptr().cast(),
+                uniforms: (*envp).uniforms.as_ptr(),
+                exec0,
+                position: std::ptr::addr_of_mut!((*envp).position).cast(),
+                point_size: std::ptr::addr_of_mut!((*envp).point_size).cast(),
+                clip_distance: std::ptr::addr_of_mut!((*envp).clip_distance).cast(),
+                frag_depth: std::ptr::addr_of_mut!((*envp).frag_depth).cast(),
+            }
         };
         let file = regs.file().as_mut_ptr().cast::<u8>();
         let mut ctx = StepCtx {
@@ -193,7 +245,7 @@ impl Kernel {
             regs,
             // The lifetime is erased for the callback; the context does
             // not outlive this call.
-            env: (env as *mut Env<'_, LANES>).cast(),
+            env: envp.cast(),
             exec0,
             failed: 0,
         };
