@@ -91,7 +91,8 @@ fn send(d: &DisplayState, dpy: *mut Display, e: XError, resource: c_ulong, minor
 
 /// The extensions string (GLX_EXTENSIONS), one table for client and server.
 pub const GLX_EXTENSIONS_STRING: &CStr = c"GLX_ARB_create_context GLX_ARB_create_context_profile \
-GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_query_renderer \
+GLX_ARB_get_proc_address GLX_EXT_create_context_es2_profile GLX_EXT_create_context_es_profile \
+GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_query_renderer \
 GLX_MESA_swap_control GLX_SGI_make_current_read GLX_SGI_swap_control GLX_SGIX_fbconfig";
 
 // ---- queries ----------------------------------------------------------------
@@ -1542,10 +1543,13 @@ mod tests {
         assert_eq!(code(resolve(req(3, 2, core, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
-        assert_eq!(
-            code(resolve(req(3, 2, GLX_CONTEXT_ES_PROFILE_BIT_EXT, 0), s)),
-            "glx 13"
-        );
+        // GLX_EXT_create_context_es2_profile: ES 2.0 only; other ES
+        // versions are GLXBadFBConfig, versions ES never had BadMatch.
+        let es = GLX_CONTEXT_ES_PROFILE_BIT_EXT;
+        assert_eq!(code(resolve(req(2, 0, es, 0), s)), "Es 2.0");
+        assert_eq!(code(resolve(req(3, 2, es, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(1, 1, es, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(2, 1, es, 0), s)), "core 8");
         assert_eq!(code(resolve(req(1, 0, compat, 0x100), s)), "core 2");
         assert_eq!(
             code(resolve(
