@@ -9,9 +9,10 @@
  * lacks (glBegin, glMatrixMode) and GL_INVALID_ENUM from desktop-only
  * state, GLSL ES 1.00 (precision qualifiers, default precision, GL_ES,
  * located errors for a fragment float without precision and for a desktop
- * type, a program needing both stages), and a shader-drawn triangle
- * from client arrays and from a buffer object, and a point sprite sized by
- * gl_PointSize, read back with glReadPixels.
+ * type (sampler1D, which has no default precision), a program needing
+ * both stages and holding one shader of each), shader-drawn triangles
+ * from client arrays and from a buffer object, and point sprites sized by
+ * gl_PointSize (one with no array enabled), read back with glReadPixels.
  * Then through GLX_EXT_create_context_es2_profile on an X window. Prints
  * "FAIL line N: ..." lines and "PASS"; also "version: ..." and
  * "glsl: ...".
@@ -145,11 +146,16 @@ static void glsl_checks(void)
                    log, sizeof log),
           "#version 120 compiled");
     CHECK(strstr(log, "0:1(") && strstr(log, "not supported"), "#version 120 log: %s", log);
-    /* ES 2.0 §2.10.3: a program needs a vertex and a fragment shader. */
+    /* ES 2.0 §2.10.3: a program needs a vertex and a fragment shader, and
+     * holds one shader of each type. */
     GLuint vs = compile(GL_VERTEX_SHADER, vs_src, log, sizeof log);
     CHECK(vs, "vertex shader: %s", log);
+    GLuint vs2 = compile(GL_VERTEX_SHADER, vs_src, log, sizeof log);
     GLuint prog = glCreateProgram();
     glAttachShader(prog, vs);
+    glAttachShader(prog, vs2);
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "a second vertex shader attached");
+    glDeleteShader(vs2);
     glLinkProgram(prog);
     GLint linked = 1;
     glGetProgramiv(prog, GL_LINK_STATUS, &linked);
@@ -258,6 +264,11 @@ static void draw_checks(void)
     check_pixel(46, 16, 0, 255, 0, "point sprite, left half");
     check_pixel(50, 16, 255, 255, 0, "point sprite, right half");
     check_pixel(48, 26, 0, 128, 0, "point sprite, above it (the green triangle)");
+    /* No array enabled: the vertex comes from the shader alone. */
+    glDisableVertexAttribArray(0);
+    glVertexAttrib4f(0, -0.5f, 0.5f, 0.0f, 1.0f);
+    glDrawArrays(GL_POINTS, 0, 1);
+    check_pixel(18, 48, 255, 255, 0, "point from attribute 0's current value");
     EXPECT_GL_ERROR(GL_NO_ERROR, "point draw");
     glUseProgram(0);
     glDeleteProgram(prog);

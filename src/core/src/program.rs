@@ -462,13 +462,25 @@ impl Context {
     /// `glAttachShader`: INVALID_OPERATION if already attached.
     pub fn attach_shader(&mut self, program: u32, shader: u32) -> ApiResult {
         self.outside_begin_end()?;
+        let es = self.params().profile == Profile::Es;
         let mut o = self.objects();
         o.program(program)?;
-        o.shader(shader)?;
+        let kind = o.shader(shader)?.kind;
         let p = o.program(program)?;
         if p.attached.contains(&shader) {
             return Err(ApiError::InvalidOperation);
         }
+        // ES 2.0 §2.10.3: "INVALID_OPERATION ... if a shader of the same
+        // type as shader is already attached to program".
+        let attached = p.attached.clone();
+        if es
+            && attached
+                .iter()
+                .any(|&s| o.shader(s).is_ok_and(|s| s.kind == kind))
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        let p = o.program(program)?;
         p.attached.push(shader);
         o.shader(shader)?.attachments += 1;
         Ok(())
@@ -672,6 +684,7 @@ impl Context {
             max_varying_locations: MAX_VARYING_LOCATIONS,
             attrib_slot: &attrib_slot,
             vs_alone_sampler_base: VS_ALONE_SAMPLER_BASE,
+            es: self.params().profile == Profile::Es,
         };
         let linked = oxgl_glsl::link::link(stages[0].as_deref(), stages[1].as_deref(), &opts)?;
         let mut textures = Vec::new();

@@ -920,13 +920,14 @@ pub fn resolve_es(
             EGL_CONTEXT_MAJOR_VERSION => r.major = v,
             EGL_CONTEXT_MINOR_VERSION => r.minor = v,
             EGL_CONTEXT_FLAGS_KHR => {
-                let known =
-                    EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR | EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR;
-                if v & !known != 0 {
+                // EGL_KHR_create_context issue 10: robust ES contexts come
+                // from EGL_EXT_create_context_robustness only, so the robust
+                // bit is EGL_BAD_ATTRIBUTE here, as the forward-compatible
+                // one (OpenGL only) and unknown bits.
+                if v & !EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0 {
                     return Err(BAD_ATTRIBUTE);
                 }
                 r.debug |= v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0;
-                robust |= v & EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR != 0;
             }
             EGL_CONTEXT_OPENGL_DEBUG | EGL_CONTEXT_OPENGL_ROBUST_ACCESS => {
                 let on = match v {
@@ -1339,6 +1340,51 @@ mod tests {
             Ok((_, v)) => format!("{}.{}", v.0, v.1),
             Err(Error(e)) => name(e).to_string(),
         }
+    }
+
+    #[test]
+    fn es_context_requests_follow_mesa() {
+        let s = oxgl_core::version::computed_support();
+        let es = |l: &[(EGLint, EGLint)]| code(resolve_es(l, s));
+        let v2 = (EGL_CONTEXT_CLIENT_VERSION, 2);
+        assert_eq!(es(&[v2]), "2.0");
+        assert_eq!(es(&[v2, (EGL_CONTEXT_MINOR_VERSION, 0)]), "2.0");
+        assert_eq!(
+            es(&[
+                v2,
+                (EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR)
+            ]),
+            "2.0"
+        );
+        // The default 1.0, ES 1.1 and 3.x: not here; 2.1 and 4.0: never.
+        assert_eq!(es(&[]), "EGL_BAD_MATCH");
+        for (major, minor) in [(1, 1), (3, 0), (3, 2), (2, 1), (4, 0)] {
+            let l = [
+                (EGL_CONTEXT_MAJOR_VERSION, major),
+                (EGL_CONTEXT_MINOR_VERSION, minor),
+            ];
+            assert_eq!(es(&l), "EGL_BAD_MATCH", "{major}.{minor}");
+        }
+        // OpenGL-only attributes and flags, unknown bits.
+        for flag in [
+            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
+            EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
+            0x100,
+        ] {
+            assert_eq!(
+                es(&[v2, (EGL_CONTEXT_FLAGS_KHR, flag)]),
+                "EGL_BAD_ATTRIBUTE"
+            );
+        }
+        let mask = (
+            EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        );
+        assert_eq!(es(&[v2, mask]), "EGL_BAD_ATTRIBUTE");
+        assert_eq!(
+            es(&[v2, (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE)]),
+            "EGL_BAD_ATTRIBUTE"
+        );
     }
 
     #[test]
