@@ -324,6 +324,14 @@ impl Checker<'_> {
         };
         self.check_layout(&ty.quals, &q, site, Some(&base));
         if decls.is_empty() {
+            // `lowp struct s { ... };`: GLSL ES 1.00 §4.5.2, precision
+            // qualifiers apply to no struct, declared variables or not.
+            if let (Some((_, ploc)), Base::Struct(_)) = (q.precision, &base.base) {
+                self.error(
+                    ploc,
+                    "precision qualifiers apply only to floating point, integer and opaque types",
+                );
+            }
             return;
         }
         self.check_type_quals(&q, &base, storage, loc0);
