@@ -406,8 +406,11 @@ fn is_gl_version(major: i32, minor: i32) -> bool {
     )
 }
 
+/// ES versions as Mesa's `dri2_convert_glx_attribs` reads them: 1.0, 1.1,
+/// 2.0, and any 3.0 or later (a version the driver lacks is then
+/// GLXBadFBConfig, as for 4.0 on Mesa).
 fn is_es_version(major: i32, minor: i32) -> bool {
-    matches!((major, minor), (1, 0..=1) | (2, 0) | (3, 0..=2))
+    matches!((major, minor), (1, 0..=1) | (2, 0)) || (major >= 3 && minor >= 0)
 }
 
 /// GLX_ARB_create_context (rev. 10) and _profile: validates a request against
@@ -1544,11 +1547,12 @@ mod tests {
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
         // GLX_EXT_create_context_es2_profile: ES 2.0 only; other ES
-        // versions are GLXBadFBConfig, versions ES never had BadMatch.
+        // versions (3.0 and up, as Mesa) are GLXBadFBConfig, 2.1 BadMatch.
         let es = GLX_CONTEXT_ES_PROFILE_BIT_EXT;
         assert_eq!(code(resolve(req(2, 0, es, 0), s)), "Es 2.0");
         assert_eq!(code(resolve(req(3, 2, es, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(1, 1, es, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(4, 0, es, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(2, 1, es, 0), s)), "core 8");
         assert_eq!(code(resolve(req(1, 0, compat, 0x100), s)), "core 2");
         assert_eq!(
