@@ -12,7 +12,8 @@
  * type (sampler1D, which has no default precision), a program needing
  * both stages and holding one shader of each), shader-drawn triangles
  * from client arrays and from a buffer object, and point sprites sized by
- * gl_PointSize (one with no array enabled), read back with glReadPixels.
+ * gl_PointSize (one with no array enabled), and dFdx/dFdy of
+ * GL_OES_standard_derivatives, read back with glReadPixels.
  * Then through GLX_EXT_create_context_es2_profile on an X window. Prints
  * "FAIL line N: ..." lines and "PASS"; also "version: ..." and
  * "glsl: ...".
@@ -272,8 +273,39 @@ static void draw_checks(void)
     EXPECT_GL_ERROR(GL_NO_ERROR, "point draw");
     glUseProgram(0);
     glDeleteProgram(prog);
-    glDeleteShader(vs);
     glDeleteShader(fs);
+
+    /* GL_OES_standard_derivatives: window coordinates change by one a
+     * pixel. */
+    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+    CHECK(has_word(ext, "GL_OES_standard_derivatives"), "no GL_OES_standard_derivatives");
+    fs = compile(GL_FRAGMENT_SHADER,
+                 "#extension GL_OES_standard_derivatives : require\n"
+                 "precision mediump float;\n"
+                 "void main() {\n"
+                 "    gl_FragColor = vec4(0.0, 0.5 * dFdx(gl_FragCoord.x),\n"
+                 "                        0.5 * dFdy(gl_FragCoord.y), 1.0);\n"
+                 "}\n",
+                 log, sizeof log);
+    CHECK(fs, "derivative shader: %s", log);
+    if (fs) {
+        prog = glCreateProgram();
+        glAttachShader(prog, vs);
+        glAttachShader(prog, fs);
+        glBindAttribLocation(prog, 0, "pos");
+        glLinkProgram(prog);
+        glUseProgram(prog);
+        static const GLfloat corner[] = { -1, -1, 0, 1, 0, -1, 0, 1, -1, 0, 0, 1 };
+        glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, corner);
+        glEnableVertexAttribArray(0);
+        glDrawArrays(GL_TRIANGLES, 0, 3);
+        check_pixel(4, 4, 0, 128, 128, "dFdx/dFdy of gl_FragCoord");
+        EXPECT_GL_ERROR(GL_NO_ERROR, "derivative draw");
+        glUseProgram(0);
+        glDeleteProgram(prog);
+        glDeleteShader(fs);
+    }
+    glDeleteShader(vs);
 }
 
 static void es_queries(void)

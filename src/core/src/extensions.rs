@@ -158,7 +158,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     // entry points (aliases of the GL ones), sized 8-bit colour and
     // 24-bit depth renderbuffers, depth and depth/stencil textures and
     // renderbuffers, 32-bit indices, non-power-of-two textures with
-    // mipmaps and repeat, framebuffer attachments of any mipmap level.
+    // mipmaps and repeat, framebuffer attachments of any mipmap level,
+    // dFdx/dFdy/fwidth in GLSL ES 1.00 (and GL_FRAGMENT_SHADER_DERIVATIVE_HINT).
     (c"GL_EXT_blend_minmax", Needs::Es2),
     (c"GL_EXT_map_buffer_range", Needs::Es2),
     (c"GL_EXT_read_format_bgra", Needs::Es2),
@@ -170,6 +171,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_OES_mapbuffer", Needs::Es2),
     (c"GL_OES_packed_depth_stencil", Needs::Es2),
     (c"GL_OES_rgb8_rgba8", Needs::Es2),
+    (c"GL_OES_standard_derivatives", Needs::Es2),
     (c"GL_OES_texture_npot", Needs::Es2),
     (c"GL_OES_vertex_array_object", Needs::Es2),
 ];
