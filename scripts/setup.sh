@@ -36,11 +36,12 @@ done
 # package -> why we need it
 packages=(
     xvfb           # private X servers for tests and demos
-    mesa-utils     # glxinfo, glxgears, eglinfo (clients under test; Mesa is the reference)
+    mesa-utils     # glxinfo, glxgears, eglinfo, es2_info, es2gears_x11 (clients under test; Mesa is the reference)
     libx11-dev     # Xlib headers and libX11.so for the C test clients
     libx11-xcb-dev # libX11-xcb.so: the GLX front end links XGetXCBConnection
     libgl-dev      # GL/gl.h, GL/glx.h for the C test clients and benchmarks
     libegl-dev     # EGL/egl.h, EGL/eglext.h for the EGL test clients
+    libgles-dev    # GLES2/gl2.h for the OpenGL ES test client
     x11-apps       # xwd: screenshots in scripts/demo.sh
     imagemagick    # convert: xwd -> png
     waffle-utils   # wflinfo

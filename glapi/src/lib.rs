@@ -87,6 +87,17 @@ impl Dispatch {
         let slots = unsafe { &mut *(self as *mut Self).cast::<[*const c_void; NUM_COMMANDS]>() };
         slots[to] = slots[from];
     }
+
+    /// Puts [`UNIMPLEMENTED`]'s function back into `slot` (a command the
+    /// table's API does not have). Panics if the slot is out of range.
+    pub fn reset(&mut self, slot: usize) {
+        assert!(slot < NUM_COMMANDS, "slot out of range");
+        let none = UNIMPLEMENTED.slots()[slot];
+        // SAFETY: as in `alias`; the pointer comes from the same slot of
+        // another table, so it has that slot's signature.
+        let slots = unsafe { &mut *(self as *mut Self).cast::<[*const c_void; NUM_COMMANDS]>() };
+        slots[slot] = none;
+    }
 }
 
 /// Whether `d` holds something other than [`UNIMPLEMENTED`]'s function in

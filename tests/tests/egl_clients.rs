@@ -4,8 +4,9 @@
 //! EGL error of each bad display, config, surface, context and attribute)
 //! and `egl_threads` (contexts current in several threads at once, the
 //! cross-thread EGL_BAD_ACCESS rules, and 5,000 pbuffer + context cycles
-//! that must not grow resident memory by more than 4 MiB). Both also pass on Mesa llvmpipe (see
-//! their headers).
+//! that must not grow resident memory by more than 4 MiB), and `gles2`
+//! (OpenGL ES 2.0 contexts through EGL and GLX). All also pass on Mesa
+//! llvmpipe (see their headers).
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 
@@ -23,13 +24,38 @@ fn egl_basic() {
     );
     // oxgl-specific: the vendor, and no core profile yet.
     assert!(
-        out.has_line("x11: EGL 1.5 vendor oxgl, client APIs OpenGL"),
+        out.has_line("x11: EGL 1.5 vendor oxgl, client APIs OpenGL OpenGL_ES"),
         "egl_basic: not oxgl's EGL:\n{out}"
     );
     assert!(
         out.has_line("surfaceless: GL 3.3 core context: EGL_BAD_MATCH"),
         "egl_basic: core context answer changed (update docs/egl.md):\n{out}"
     );
+}
+
+/// OpenGL ES 2.0 through EGL (surfaceless) and GLX: strings, ES-only
+/// queries and commands, desktop commands refused, GLSL ES 1.00 with
+/// precision rules and located errors, triangles read back.
+#[test]
+fn gles2() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("gles2");
+    let out = run_client(&client, NO_ARGS, &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "gles2 failed:\n{out}"
+    );
+    // oxgl-specific: Mesa answers an ES 2 request with ES 3.2.
+    let version = format!("version: OpenGL ES 2.0 oxgl {}", env!("CARGO_PKG_VERSION"));
+    for line in [
+        version.as_str(),
+        "glsl: OpenGL ES GLSL ES 1.0.16",
+        "no-precision log: 0:2(11): error: No precision specified in this scope for type `float'",
+        "sampler1D log: 0:2(19): error: No precision specified in this scope for type `sampler1D'",
+    ] {
+        assert!(out.has_line(line), "gles2: expected `{line}`:\n{out}");
+    }
 }
 
 #[test]

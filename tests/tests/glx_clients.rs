@@ -54,16 +54,16 @@ const GLX_ERROR_CASES: &[&str] = &[
 ];
 
 /// What oxgl answers for each case, with the rule it follows. oxgl implements
-/// GL 1.0 (compatibility) only so far and does not advertise
-/// GLX_EXT_create_context_es2_profile, which decides several lines.
+/// GL 2.1 (compatibility) and ES 2.0, and advertises
+/// GLX_EXT_create_context_es2_profile, which decides the ES lines.
 ///
 /// | case | rule |
 /// |---|---|
 /// | create_attribs_gl99 | 9.9 is not a defined GL version: BadMatch (GLX_ARB_create_context) |
 /// | create_attribs_core32 | a defined version we cannot provide: GLXBadFBConfig (rev. 10) |
 /// | create_attribs_bad_profile_mask / core_and_compat | GLXBadProfileARB (GLX_ARB_create_context_profile) |
-/// | create_attribs_es2_20 | below 3.2 the mask is ignored without the ES extension: a GL 2.0 compatibility context |
-/// | create_attribs_es2_32 / es2_40 | the ES bit is an unknown profile bit without the ES extension: GLXBadProfileARB |
+/// | create_attribs_es2_20 | an ES 2.0 context (GLX_EXT_create_context_es2_profile) |
+/// | create_attribs_es2_32 / es2_40 | ES 3.0 and later are versions we cannot provide: GLXBadFBConfig (Mesa's reading: 4.0 is GLXBadFBConfig there too) |
 /// | create_attribs_unknown_attrib / bad_flags | BadValue |
 /// | make_current_bogus_drawable | GLXBadDrawable, returns False |
 /// | make_current_ctx_without_drawable | GLX 1.4 §3.3.7: BadMatch for a context below GL 3.0 |
@@ -75,8 +75,8 @@ const GLX_ERROR_EXPECTED: &[&str] = &[
     "create_attribs_bad_profile_mask: null error=GLXBadProfileARB",
     "create_attribs_core_and_compat: null error=GLXBadProfileARB",
     "create_attribs_es2_20: context",
-    "create_attribs_es2_32: null error=GLXBadProfileARB",
-    "create_attribs_es2_40: null error=GLXBadProfileARB",
+    "create_attribs_es2_32: null error=GLXBadFBConfig",
+    "create_attribs_es2_40: null error=GLXBadFBConfig",
     "create_attribs_unknown_attrib: null error=BadValue",
     "create_attribs_bad_flags: null error=BadValue",
     "make_current_bogus_drawable: False error=GLXBadDrawable",

@@ -1,6 +1,7 @@
 //! Stock tools on oxgl: `glxinfo` (plain, `-l`, `-B`), `eglinfo`, `wflinfo`
-//! (GLX, X11 EGL, surfaceless EGL) and `glxgears`, run with
-//! `LD_LIBRARY_PATH` pointing at the built library.
+//! (GLX, X11 EGL, surfaceless EGL; OpenGL and OpenGL ES 2.0), `es2_info`,
+//! `glxgears` and `es2gears_x11`, run with `LD_LIBRARY_PATH` pointing at
+//! the built library.
 //!
 //! Assertions marked "oxgl-specific" are true for oxgl only (against Mesa
 //! they fail by design, e.g. the vendor string); the rest hold for any
@@ -117,29 +118,92 @@ fn wflinfo_glx() {
 }
 
 /// waffle's EGL platforms: `wflinfo -p x11_egl -a gl` and `-p surfaceless_egl
-/// -a gl` create an OpenGL context through libEGL.so.1 and print its strings.
-fn wflinfo_egl(platform: &str) {
-    let out = run_client("wflinfo", &["-p", platform, "-a", "gl"], &[]);
+/// -a gl` create an OpenGL context through libEGL.so.1 and print its
+/// strings; `-a gles2` an OpenGL ES 2.0 context (waffle binds the ES API
+/// and asks for `EGL_OPENGL_ES2_BIT` configs).
+fn wflinfo_egl(platform: &str, api: &str) -> RunOutput {
+    let out = run_client("wflinfo", &["-p", platform, "-a", api], &[]);
     println!("{out}");
-    assert!(out.success(), "wflinfo -p {platform} -a gl failed:\n{out}");
+    assert!(
+        out.success(),
+        "wflinfo -p {platform} -a {api} failed:\n{out}"
+    );
     assert!(
         out.has_line(&format!("Waffle platform: {platform}")),
         "wflinfo -p {platform}: no platform line:\n{out}"
     );
     assert_oxgl_vendor(&out);
     assert_clean_stderr(&out);
+    out
+}
+
+/// oxgl-specific (Mesa's ES contexts are 3.2): the ES 2.0 version string.
+fn assert_es2_version(out: &RunOutput) {
+    let version = format!(
+        "OpenGL version string: OpenGL ES 2.0 oxgl {}",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(out.has_line(&version), "expected `{version}`:\n{out}");
 }
 
 #[test]
 fn wflinfo_x11_egl() {
     let Some(_lib) = require_gl() else { return };
-    wflinfo_egl("x11_egl");
+    wflinfo_egl("x11_egl", "gl");
 }
 
 #[test]
 fn wflinfo_surfaceless_egl() {
     let Some(_lib) = require_gl() else { return };
-    wflinfo_egl("surfaceless_egl");
+    wflinfo_egl("surfaceless_egl", "gl");
+}
+
+#[test]
+fn wflinfo_x11_egl_gles2() {
+    let Some(_lib) = require_gl() else { return };
+    assert_es2_version(&wflinfo_egl("x11_egl", "gles2"));
+}
+
+#[test]
+fn wflinfo_surfaceless_egl_gles2() {
+    let Some(_lib) = require_gl() else { return };
+    assert_es2_version(&wflinfo_egl("surfaceless_egl", "gles2"));
+}
+
+/// GLX_EXT_create_context_es2_profile through waffle.
+#[test]
+fn wflinfo_glx_gles2() {
+    let Some(_lib) = require_gl() else { return };
+    let out = run_client("wflinfo", &["-p", "glx", "-a", "gles2"], &[]);
+    println!("{out}");
+    assert!(out.success(), "wflinfo -p glx -a gles2 failed:\n{out}");
+    assert_es2_version(&out);
+}
+
+/// es2_info (mesa-utils-extra): an ES 2 context on an X11 EGL window; it
+/// prints the EGL and GL strings.
+#[test]
+fn es2_info() {
+    let Some(_lib) = require_gl() else { return };
+    let out = run_client("es2_info", &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(out.success(), "es2_info failed:\n{out}");
+    assert_clean_stderr(&out);
+    for line in [
+        "EGL_CLIENT_APIS: OpenGL OpenGL_ES",
+        "GL_SHADING_LANGUAGE_VERSION: OpenGL ES GLSL ES 1.0.16",
+    ] {
+        assert!(out.has_line(line), "es2_info: expected `{line}`:\n{out}");
+    }
+    // oxgl-specific: the version (Mesa: "OpenGL ES 3.2 Mesa 22.3.6").
+    let version = format!(
+        "GL_VERSION: OpenGL ES 2.0 oxgl {}",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(
+        out.has_line(&version),
+        "es2_info: expected `{version}`:\n{out}"
+    );
 }
 
 /// eglinfo (mesa-utils) exits 0 and shows the X11, surfaceless and device
@@ -168,7 +232,7 @@ fn eglinfo() {
         "eglinfo: oxgl is not the vendor of 3 displays:\n{out}"
     );
     assert!(
-        out.has_line("EGL client APIs: OpenGL"),
+        out.has_line("EGL client APIs: OpenGL OpenGL_ES"),
         "eglinfo: client APIs:\n{out}"
     );
     let configs = out.stdout.lines().filter(|l| l.starts_with("0x0")).count();
@@ -200,8 +264,34 @@ fn glxgears_runs() {
     assert!(frames > 0, "glxgears reported no frames in 10 s:\n{out}");
 }
 
+/// es2gears_x11 (mesa-utils-extra) for 10 s, as glxgears: still running,
+/// frames reported (through `stdbuf -oL`: it does not flush its FPS lines),
+/// no error.
+#[test]
+fn es2gears_runs() {
+    let Some(_lib) = require_gl() else { return };
+    let out = run_for(
+        gl_command("stdbuf", &["-oL", "es2gears_x11"], &[]),
+        Duration::from_secs(10),
+    );
+    println!("{out}");
+    assert!(out.timed_out, "es2gears_x11 exited within 10 s:\n{out}");
+    assert_clean_stderr(&out);
+    let frames: u64 = out
+        .stdout
+        .lines()
+        .filter_map(|l| l.split_once(" frames in ").map(|(n, _)| n.trim()))
+        .filter_map(|n| n.parse::<u64>().ok())
+        .sum();
+    assert!(
+        frames > 0,
+        "es2gears_x11 reported no frames in 10 s:\n{out}"
+    );
+}
+
 /// The versions glxinfo shows are exactly what the implementation supports:
-/// GL 1.0 compatibility as a floor, no core profile, no GLES (docs/status.md).
+/// GL 2.1 compatibility, no core profile, GLES 2.0 and no GLES 1
+/// (docs/status.md).
 #[test]
 fn glxinfo_versions_are_honest() {
     let Some(_lib) = require_gl() else { return };
@@ -215,7 +305,7 @@ fn glxinfo_versions_are_honest() {
         "    Max core profile version: 0.0",
         "    Max compat profile version: 2.1",
         "    Max GLES1 profile version: 0.0",
-        "    Max GLES[23] profile version: 0.0",
+        "    Max GLES[23] profile version: 2.0",
         "    Accelerated: no",
         "    Vendor: oxgl (0xffffffff)",
     ] {

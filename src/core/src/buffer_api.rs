@@ -42,7 +42,9 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         self.flush_vertices();
-        let core = self.params().profile != Profile::Compat;
+        // Only core contexts refuse names glGenBuffers did not return (ES
+        // binds any name, as Mesa's _mesa_handle_bind_buffer_gen).
+        let core = self.params().profile == Profile::Core;
         let shared = self.shared().clone();
         shared.buffers().bind(&mut self.buffers, target, name, core)
     }

@@ -183,10 +183,15 @@ impl Context {
             .map(|e| e.to_str().unwrap_or(""))
             .collect();
         let extensions = extensions.join(" ");
-        let glsl = (params.version >= (2, 0) && params.profile != Profile::Es).then(|| {
-            let v = oxgl_glsl::version::for_gl(params.version);
-            c_string(&format!("{}.{:02}", v / 100, v % 100))
-        });
+        let glsl = match params.profile {
+            // Mesa's ES 2.0 string: GLSL ES 1.00, revision 16 of its spec.
+            Profile::Es if params.version >= (2, 0) => Some(c_string("OpenGL ES GLSL ES 1.0.16")),
+            Profile::Es => None,
+            _ => (params.version >= (2, 0)).then(|| {
+                let v = oxgl_glsl::version::for_gl(params.version);
+                c_string(&format!("{}.{:02}", v / 100, v % 100))
+            }),
+        };
         let strings = Strings {
             vendor: c_string(VENDOR),
             renderer: c_string(&renderer.renderer),

@@ -286,9 +286,11 @@ impl Context {
         )
     }
 
-    /// Generic attribute 0 is the position array in a compatibility context.
+    /// Generic attribute 0 is the position array in a compatibility context,
+    /// and in an ES one, whose programs read attribute 0 from the same slot
+    /// (the linker puts location 0 there).
     fn generic_slot(&self, index: u32) -> Attrib {
-        if index == 0 && self.params().profile == Profile::Compat {
+        if index == 0 && self.params().profile != Profile::Core {
             Attrib::POS
         } else {
             Attrib::generic(index as usize)

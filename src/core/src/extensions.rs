@@ -17,6 +17,11 @@ enum Needs {
     Version(u8, u8),
     /// A capability implemented on its own (every profile).
     Always,
+    /// Desktop GL contexts (compatibility and core), on their own.
+    Desktop,
+    /// OpenGL ES 2.0 contexts: the desktop behaviour an ES extension names
+    /// (Mesa's ES 2 extensions that hold here; `tests/clients/gles2.c`).
+    Es2,
 }
 
 /// Every extension this build can advertise, in the order of the string.
@@ -144,16 +149,39 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Assembly programs (src/core/src/arbprog/): compatibility contexts.
     (c"GL_ARB_fragment_program", Needs::Version(1, 3)),
     (c"GL_ARB_vertex_program", Needs::Version(1, 3)),
-    (c"GL_ARB_texture_rectangle", Needs::Always),
-    (c"GL_ARB_vertex_buffer_object", Needs::Always),
+    (c"GL_ARB_texture_rectangle", Needs::Desktop),
+    (c"GL_ARB_vertex_buffer_object", Needs::Desktop),
     (c"GL_KHR_debug", Needs::Always),
-    (c"GL_NV_texture_rectangle", Needs::Always),
+    (c"GL_NV_texture_rectangle", Needs::Desktop),
+    // OpenGL ES 2.0: GL_MIN/GL_MAX blending, BGRA read-back, unpack row
+    // length and skips, the OES buffer mapping and vertex array object
+    // entry points (aliases of the GL ones), sized 8-bit colour and
+    // 24-bit depth renderbuffers, depth and depth/stencil textures and
+    // renderbuffers, 32-bit indices, non-power-of-two textures with
+    // mipmaps and repeat, framebuffer attachments of any mipmap level,
+    // dFdx/dFdy/fwidth in GLSL ES 1.00 (and GL_FRAGMENT_SHADER_DERIVATIVE_HINT).
+    (c"GL_EXT_blend_minmax", Needs::Es2),
+    (c"GL_EXT_map_buffer_range", Needs::Es2),
+    (c"GL_EXT_read_format_bgra", Needs::Es2),
+    (c"GL_EXT_unpack_subimage", Needs::Es2),
+    (c"GL_OES_depth24", Needs::Es2),
+    (c"GL_OES_depth_texture", Needs::Es2),
+    (c"GL_OES_element_index_uint", Needs::Es2),
+    (c"GL_OES_fbo_render_mipmap", Needs::Es2),
+    (c"GL_OES_mapbuffer", Needs::Es2),
+    (c"GL_OES_packed_depth_stencil", Needs::Es2),
+    (c"GL_OES_rgb8_rgba8", Needs::Es2),
+    (c"GL_OES_standard_derivatives", Needs::Es2),
+    (c"GL_OES_texture_npot", Needs::Es2),
+    (c"GL_OES_vertex_array_object", Needs::Es2),
 ];
 
 /// Whether a table entry holds for a build supporting `compat`.
 fn holds(needs: Needs, compat: (u8, u8), profile: Profile) -> bool {
     match needs {
         Needs::Always => true,
+        Needs::Desktop => profile != Profile::Es,
+        Needs::Es2 => profile == Profile::Es && compat >= (2, 0),
         Needs::Version(major, minor) => profile == Profile::Compat && compat >= (major, minor),
     }
 }
@@ -197,15 +225,25 @@ mod tests {
         let core = for_support((1, 4), Profile::Core);
         assert!(!core.contains(&c"GL_EXT_texture_object"));
         assert!(core.contains(&c"GL_KHR_debug"));
+        assert!(!core.contains(&c"GL_OES_mapbuffer"));
+        let es = for_support((2, 1), Profile::Es);
+        assert!(es.contains(&c"GL_OES_mapbuffer") && es.contains(&c"GL_KHR_debug"));
+        assert!(!es.contains(&c"GL_ARB_vertex_buffer_object"));
     }
 
     #[test]
     fn names_are_unique_and_well_formed() {
-        let mut seen = std::collections::HashSet::new();
         for (name, _) in TABLE {
             let s = name.to_str().unwrap();
             assert!(s.starts_with("GL_") && !s.contains(' '), "{s}");
-            assert!(seen.insert(s), "{s} twice");
+        }
+        // A name may have one row per API (GL_EXT_blend_minmax), never two
+        // that hold in one profile.
+        for profile in [Profile::Compat, Profile::Core, Profile::Es] {
+            let mut seen = std::collections::HashSet::new();
+            for name in for_support((2, 1), profile) {
+                assert!(seen.insert(name), "{name:?} twice in {profile:?}");
+            }
         }
     }
 }

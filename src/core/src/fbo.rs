@@ -509,7 +509,7 @@ impl Context {
         if target != GL_RENDERBUFFER {
             return Err(ApiError::InvalidEnum);
         }
-        let generated_only = generated_only && self.params().profile != Profile::Compat;
+        let generated_only = generated_only && self.params().profile == Profile::Core;
         if generated_only && name != 0 && !self.fbo.renderbuffers.contains_key(&name) {
             return Err(ApiError::InvalidOperation);
         }
@@ -686,7 +686,7 @@ impl Context {
             GL_READ_FRAMEBUFFER => (false, true),
             _ => return Err(ApiError::InvalidEnum),
         };
-        let generated_only = generated_only && self.params().profile != Profile::Compat;
+        let generated_only = generated_only && self.params().profile == Profile::Core;
         if generated_only && name != 0 && !self.fbo.framebuffers.contains_key(&name) {
             return Err(ApiError::InvalidOperation);
         }

@@ -159,6 +159,12 @@ impl Context {
             self.vertex(value);
             return Ok(());
         }
+        if index == 0 && self.params().profile == Profile::Es {
+            // ES has no glVertex: attribute 0 is generic, kept in the
+            // position slot its programs read.
+            self.attrib(Attrib::POS, value, size);
+            return Ok(());
+        }
         self.attrib(Attrib::generic(index as usize), value, size);
         Ok(())
     }

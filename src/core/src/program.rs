@@ -387,19 +387,33 @@ impl Context {
     /// limited to the GLSL version it reports (Mesa's "GLSL 1.30 is not
     /// supported" error above it) or GLSL ES 1.00 (ARB_ES2_compatibility).
     fn glsl_options(&self, stage: oxgl_glsl::Stage) -> oxgl_glsl::Options {
+        if self.params().profile == Profile::Es {
+            // An ES 2.0 context: GLSL ES 1.00 only, the default without
+            // `#version` ("GLSL 1.10 is not supported. Supported versions
+            // are: 1.00 ES" otherwise, as Mesa).
+            let mut opts = oxgl_glsl::Options::es(stage);
+            opts.max_es_in_gl = 100;
+            opts.context_exts = Some(self.glsl_extensions());
+            return opts;
+        }
         let mut opts = oxgl_glsl::Options::new(stage);
         opts.compat_context = self.params().profile == Profile::Compat;
         opts.max_desktop_version = oxgl_glsl::version::for_gl(self.params().version);
         // ARB_ES2_compatibility: GLSL ES 1.00 shaders in GL contexts.
         opts.max_es_in_gl = 100;
+        opts.context_exts = Some(self.glsl_extensions());
+        opts
+    }
+
+    /// The shading-language extensions of this context's extension string.
+    fn glsl_extensions(&self) -> oxgl_glsl::extensions::ExtSet {
         let mut exts = oxgl_glsl::extensions::ExtSet::default();
         for name in crate::extensions::names(self.params().profile) {
             if let Some(e) = name.to_str().ok().and_then(oxgl_glsl::extensions::lookup) {
                 exts.insert(e);
             }
         }
-        opts.context_exts = Some(exts);
-        opts
+        exts
     }
 
     /// `glDeleteShader`: flagged while attached. 0 is silently ignored.
@@ -448,13 +462,25 @@ impl Context {
     /// `glAttachShader`: INVALID_OPERATION if already attached.
     pub fn attach_shader(&mut self, program: u32, shader: u32) -> ApiResult {
         self.outside_begin_end()?;
+        let es = self.params().profile == Profile::Es;
         let mut o = self.objects();
         o.program(program)?;
-        o.shader(shader)?;
+        let kind = o.shader(shader)?.kind;
         let p = o.program(program)?;
         if p.attached.contains(&shader) {
             return Err(ApiError::InvalidOperation);
         }
+        // ES 2.0 §2.10.3: "INVALID_OPERATION ... if a shader of the same
+        // type as shader is already attached to program".
+        let attached = p.attached.clone();
+        if es
+            && attached
+                .iter()
+                .any(|&s| o.shader(s).is_ok_and(|s| s.kind == kind))
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        let p = o.program(program)?;
         p.attached.push(shader);
         o.shader(shader)?.attachments += 1;
         Ok(())
@@ -613,6 +639,15 @@ impl Context {
                 }
             };
         }
+        // ES 2.0 §2.10.3: a program needs both stages (Mesa's words).
+        if self.params().profile == Profile::Es {
+            if stages[0].is_none() {
+                return Err("error: program lacks a vertex shader\n".into());
+            }
+            if stages[1].is_none() {
+                return Err("error: program lacks a fragment shader\n".into());
+            }
+        }
         // User fragment outputs take the next free locations (one colour
         // buffer here: location 0); a bound output must have landed on its
         // binding.
@@ -649,6 +684,7 @@ impl Context {
             max_varying_locations: MAX_VARYING_LOCATIONS,
             attrib_slot: &attrib_slot,
             vs_alone_sampler_base: VS_ALONE_SAMPLER_BASE,
+            es: self.params().profile == Profile::Es,
         };
         let linked = oxgl_glsl::link::link(stages[0].as_deref(), stages[1].as_deref(), &opts)?;
         let mut textures = Vec::new();
@@ -1221,17 +1257,25 @@ impl Context {
         if index >= MAX_VERTEX_ATTRIBS {
             return Err(ApiError::InvalidValue);
         }
-        let slot = if index == 0 && self.params().profile == Profile::Compat {
+        let slot = if index == 0 && self.params().profile != Profile::Core {
             crate::vbo::Attrib::POS
         } else {
             crate::vbo::Attrib::generic(index as usize)
         };
         if pname == GL_CURRENT_VERTEX_ATTRIB {
-            if index == 0 {
+            // Compatibility: attribute 0 is the vertex, with no current
+            // value; ES: attribute 0 is generic (kept in the position slot).
+            let es = self.params().profile == Profile::Es;
+            if index == 0 && !es {
                 return Err(ApiError::InvalidOperation);
             }
             self.flush_vertices();
-            let v = self.ff.current.values[crate::vbo::Attrib::generic(index as usize).index()];
+            let a = if es {
+                slot
+            } else {
+                crate::vbo::Attrib::generic(index as usize)
+            };
+            let v = self.ff.current.values[a.index()];
             return Ok(VertexAttribValue::Current(v));
         }
         let a = self.array(slot);

@@ -585,9 +585,15 @@ impl Context {
             extra_color_masks,
             raster: {
                 let mut r = self.pixel_raster_desc();
+                // ES 2.0 §3.3: the point size is always the vertex
+                // shader's gl_PointSize, and points are always sprites.
+                let es = self.params().profile == crate::context::Profile::Es;
                 if prog_vs {
                     r.program_point_size =
-                        u32::from(self.state.enabled(GL_VERTEX_PROGRAM_POINT_SIZE));
+                        u32::from(es || self.state.enabled(GL_VERTEX_PROGRAM_POINT_SIZE));
+                }
+                if es {
+                    r.point_sprite = 1;
                 }
                 r
             },

@@ -175,6 +175,17 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
     ),
 ];
 
+/// Capabilities OpenGL ES 2.0 adds to the GL 2.0 ones it shares (reported
+/// once GL 2.0 is complete and these are).
+pub static GLES_2_0: &[Capability] = &[
+    cap(
+        "ES 2.0 dispatch (GL_INVALID_OPERATION for commands ES lacks), \
+         ES strings and limits, GLSL ES 1.00 in ES contexts",
+        &["gles2"],
+    ),
+    cap("ES 2.0 contexts through EGL and GLX", &["gles2"]),
+];
+
 /// What a build supports, per API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Support {
@@ -212,10 +223,12 @@ pub fn computed_support() -> Support {
             break;
         }
     }
+    let gles2 =
+        (compat >= Some((2, 0)) && GLES_2_0.iter().all(|c| c.implemented)).then_some((2, 0));
     Support {
         compat: compat.unwrap_or((1, 0)),
         core: None,
-        gles2: None,
+        gles2,
         gles1: None,
         complete: compat.is_some(),
         forward_compatible: false,
@@ -330,9 +343,11 @@ mod tests {
         assert!(s.complete);
         assert_eq!(s.compat, (2, 1));
         assert_eq!(s.core, None);
+        assert_eq!(s.gles2, Some((2, 0)));
         // Every implemented capability names test clients that exist.
         let clients = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/clients");
-        for (version, caps) in GL_VERSIONS {
+        let es = [((2, 0), GLES_2_0)];
+        for (version, caps) in GL_VERSIONS.iter().chain(es.iter()) {
             for c in caps.iter().filter(|c| c.implemented) {
                 assert!(!c.tests.is_empty(), "{version:?} {}: no test named", c.name);
                 for t in c.tests {

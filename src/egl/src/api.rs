@@ -323,6 +323,9 @@ pub fn query_string(dpy: usize, name: EGLint) -> Result<*const c_char> {
     match name {
         EGL_VENDOR => Ok(c"oxgl".as_ptr()),
         EGL_VERSION => Ok(c"1.5".as_ptr()),
+        EGL_CLIENT_APIS if oxgl_core::version::support().gles2.is_some() => {
+            Ok(c"OpenGL OpenGL_ES".as_ptr())
+        }
         EGL_CLIENT_APIS => Ok(c"OpenGL".as_ptr()),
         EGL_EXTENSIONS => Ok(DISPLAY_EXTENSIONS.as_ptr()),
         _ => Err(BAD_PARAMETER),
@@ -893,6 +896,69 @@ pub fn resolve_gl(
     Ok((r, support.compat))
 }
 
+/// Parses and validates a context request for the OpenGL ES API (EGL 1.5
+/// §3.7.1 as Mesa's `_eglParseContextAttribList` applies it): the version
+/// defaults to 1.0; `EGL_CONTEXT_CLIENT_VERSION` is
+/// `EGL_CONTEXT_MAJOR_VERSION`; the OpenGL-only attributes (profile mask,
+/// forward compatibility) are `EGL_BAD_ATTRIBUTE`; a version ES does not
+/// have (1.2, 2.1, 4.0) or one the core cannot create (ES 1.x, ES 3.x)
+/// `EGL_BAD_MATCH`. An ES 2.0 request gets an ES 2.0 context.
+pub fn resolve_es(
+    attribs: &[(EGLint, EGLint)],
+    support: oxgl_core::version::Support,
+) -> Result<(ContextRequest, (u8, u8))> {
+    let mut r = ContextRequest {
+        major: 1,
+        minor: 0,
+        profile: 0,
+        debug: false,
+        forward_compatible: false,
+    };
+    let mut robust = false;
+    for &(a, v) in attribs {
+        match a {
+            EGL_CONTEXT_MAJOR_VERSION => r.major = v,
+            EGL_CONTEXT_MINOR_VERSION => r.minor = v,
+            EGL_CONTEXT_FLAGS_KHR => {
+                // EGL_KHR_create_context issue 10: robust ES contexts come
+                // from EGL_EXT_create_context_robustness only, so the robust
+                // bit is EGL_BAD_ATTRIBUTE here, as the forward-compatible
+                // one (OpenGL only) and unknown bits.
+                if v & !EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0 {
+                    return Err(BAD_ATTRIBUTE);
+                }
+                r.debug |= v & EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR != 0;
+            }
+            EGL_CONTEXT_OPENGL_DEBUG | EGL_CONTEXT_OPENGL_ROBUST_ACCESS => {
+                let on = match v {
+                    EGL_TRUE => true,
+                    EGL_FALSE => false,
+                    _ => return Err(BAD_ATTRIBUTE),
+                };
+                if a == EGL_CONTEXT_OPENGL_DEBUG {
+                    r.debug = on;
+                } else {
+                    robust = on;
+                }
+            }
+            EGL_CONTEXT_OPENGL_RESET_NOTIFICATION_STRATEGY => match v {
+                EGL_NO_RESET_NOTIFICATION => {}
+                EGL_LOSE_CONTEXT_ON_RESET => return Err(BAD_MATCH),
+                _ => return Err(BAD_ATTRIBUTE),
+            },
+            _ => return Err(BAD_ATTRIBUTE),
+        }
+    }
+    let exists = matches!((r.major, r.minor), (1, 0..=1) | (2, 0) | (3, 0..));
+    if !exists || robust {
+        return Err(BAD_MATCH);
+    }
+    match support.gles2 {
+        Some(max) if r.major == 2 => Ok((r, max)),
+        _ => Err(BAD_MATCH),
+    }
+}
+
 /// `eglCreateContext`.
 pub fn create_context(
     dpy: usize,
@@ -908,12 +974,26 @@ pub fn create_context(
         Some(config_of(&init, config)?.clone())
     };
     let api = thread::api();
-    if api != EGL_OPENGL_API {
-        // EGL_NONE bound (the initial API: no OpenGL ES yet).
+    if api != EGL_OPENGL_API && api != EGL_OPENGL_ES_API {
+        // EGL_NONE bound.
         return Err(BAD_MATCH);
     }
+    let support = oxgl_core::version::support();
+    let (req, version, profile) = if api == EGL_OPENGL_ES_API {
+        let (req, version) = resolve_es(attribs, support)?;
+        (req, version, Profile::Es)
+    } else {
+        let (req, version) = resolve_gl(attribs, support)?;
+        (req, version, Profile::Compat)
+    };
+    // Mesa's _eglInitContext: the config must render the context's API.
+    let api_bit = if profile == Profile::Es {
+        EGL_OPENGL_ES2_BIT
+    } else {
+        EGL_OPENGL_BIT
+    };
     if let Some(c) = &config
-        && c.attrib(EGL_RENDERABLE_TYPE).unwrap_or(0) & EGL_OPENGL_BIT == 0
+        && c.attrib(EGL_RENDERABLE_TYPE).unwrap_or(0) & api_bit == 0
     {
         return Err(BAD_CONFIG);
     }
@@ -926,8 +1006,7 @@ pub fn create_context(
         }
         Some(s.glx.shared.clone())
     };
-    let (req, version) = resolve_gl(attribs, oxgl_core::version::support())?;
-    let dispatch = crate::dispatch(Profile::Compat).ok_or(BAD_ALLOC)?;
+    let dispatch = crate::dispatch(profile).ok_or(BAD_ALLOC)?;
     // A context without a config has the first config's buffers as its
     // default framebuffer description (queries of the bound surface's
     // bits come from the core's parameters).
@@ -937,9 +1016,13 @@ pub fn create_context(
         .or_else(|| init.configs.first().map(|c| c.glx.clone()))
         .ok_or(BAD_CONFIG)?;
     let spec = ContextSpec {
-        profile: Profile::Compat,
+        profile,
         version,
-        api: OxglApi::GlCompat,
+        api: if profile == Profile::Es {
+            OxglApi::Gles2
+        } else {
+            OxglApi::GlCompat
+        },
         flags: u32::from(req.debug),
         render_type: oxgl_glapi::generated::glx_enums::GLX_RGBA_TYPE,
     };
@@ -1191,10 +1274,13 @@ pub fn swap_interval(dpy: usize, interval: EGLint) -> Result<u32> {
     Ok(TRUE)
 }
 
-/// `eglBindAPI`: only OpenGL is supported.
+/// `eglBindAPI`: OpenGL, and OpenGL ES when the core has it (OpenVG
+/// never): EGL 1.5 §3.7 "EGL_BAD_PARAMETER if api is not one of the
+/// accepted tokens, or if the specified client API is not supported".
 pub fn bind_api(api: EGLint) -> Result<u32> {
+    let es = oxgl_core::version::support().gles2.is_some();
     match api {
-        EGL_OPENGL_API => {
+        EGL_OPENGL_API | EGL_OPENGL_ES_API if api == EGL_OPENGL_API || es => {
             thread::set_api(api);
             Ok(TRUE)
         }
@@ -1233,7 +1319,7 @@ pub fn wait_native(engine: EGLint) -> Result<u32> {
 /// `eglReleaseThread`: releases the thread's context and resets its API.
 pub fn release_thread() -> Result<u32> {
     release();
-    thread::set_api(thread::INITIAL_API);
+    thread::set_api(thread::initial_api());
     Ok(TRUE)
 }
 
@@ -1254,6 +1340,51 @@ mod tests {
             Ok((_, v)) => format!("{}.{}", v.0, v.1),
             Err(Error(e)) => name(e).to_string(),
         }
+    }
+
+    #[test]
+    fn es_context_requests_follow_mesa() {
+        let s = oxgl_core::version::computed_support();
+        let es = |l: &[(EGLint, EGLint)]| code(resolve_es(l, s));
+        let v2 = (EGL_CONTEXT_CLIENT_VERSION, 2);
+        assert_eq!(es(&[v2]), "2.0");
+        assert_eq!(es(&[v2, (EGL_CONTEXT_MINOR_VERSION, 0)]), "2.0");
+        assert_eq!(
+            es(&[
+                v2,
+                (EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR)
+            ]),
+            "2.0"
+        );
+        // The default 1.0, ES 1.1 and 3.x: not here; 2.1 and 4.0: never.
+        assert_eq!(es(&[]), "EGL_BAD_MATCH");
+        for (major, minor) in [(1, 1), (3, 0), (3, 2), (2, 1), (4, 0)] {
+            let l = [
+                (EGL_CONTEXT_MAJOR_VERSION, major),
+                (EGL_CONTEXT_MINOR_VERSION, minor),
+            ];
+            assert_eq!(es(&l), "EGL_BAD_MATCH", "{major}.{minor}");
+        }
+        // OpenGL-only attributes and flags, unknown bits.
+        for flag in [
+            EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR,
+            EGL_CONTEXT_OPENGL_ROBUST_ACCESS_BIT_KHR,
+            0x100,
+        ] {
+            assert_eq!(
+                es(&[v2, (EGL_CONTEXT_FLAGS_KHR, flag)]),
+                "EGL_BAD_ATTRIBUTE"
+            );
+        }
+        let mask = (
+            EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
+        );
+        assert_eq!(es(&[v2, mask]), "EGL_BAD_ATTRIBUTE");
+        assert_eq!(
+            es(&[v2, (EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE)]),
+            "EGL_BAD_ATTRIBUTE"
+        );
     }
 
     #[test]

@@ -35,8 +35,18 @@ pub struct Config {
     pub native: bool,
 }
 
-/// The renderable APIs of every config.
-pub const RENDERABLE: EGLint = EGL_OPENGL_BIT;
+/// The renderable APIs of every config: OpenGL, and OpenGL ES 2.0 when
+/// the core has it (`EGL_OPENGL_ES3_BIT` and ES 1.x not yet). Every config
+/// is also conformant for them (`EGL_CONFORMANT`, as Mesa reports).
+pub fn renderable() -> EGLint {
+    let s = oxgl_core::version::support();
+    let es2 = if s.gles2.is_some() {
+        EGL_OPENGL_ES2_BIT
+    } else {
+        0
+    };
+    EGL_OPENGL_BIT | es2
+}
 
 impl Config {
     /// The EGL configs of a display from its GLX configs (`native`: X11,
@@ -74,7 +84,7 @@ impl Config {
             EGL_COLOR_BUFFER_TYPE => EGL_RGB_BUFFER,
             EGL_CONFIG_CAVEAT => EGL_NONE,
             EGL_CONFIG_ID => self.id,
-            EGL_CONFORMANT | EGL_RENDERABLE_TYPE => RENDERABLE,
+            EGL_CONFORMANT | EGL_RENDERABLE_TYPE => renderable(),
             EGL_DEPTH_SIZE => i32::from(c.depth_size),
             EGL_STENCIL_SIZE => i32::from(c.stencil_size),
             EGL_LEVEL => 0,
@@ -335,8 +345,15 @@ mod tests {
 
     #[test]
     fn default_renderable_type_is_es_so_nothing_matches() {
-        // Table 3.4: EGL_RENDERABLE_TYPE defaults to EGL_OPENGL_ES_BIT.
+        // Table 3.4: EGL_RENDERABLE_TYPE defaults to EGL_OPENGL_ES_BIT
+        // (ES 1.x, which no config renders).
         assert_eq!(choose(&[], true).unwrap(), Vec::<EGLint>::new());
+        assert_eq!(
+            choose(&[(EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT)], true)
+                .unwrap()
+                .len(),
+            6
+        );
         assert_eq!(
             choose(&[(EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT)], true)
                 .unwrap()

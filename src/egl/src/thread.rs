@@ -27,17 +27,23 @@ pub struct Binding {
 }
 
 /// The API a thread starts with (EGL 1.5 §3.7: OpenGL ES when supported,
-/// else `EGL_NONE`; no ES profile exists yet).
-pub const INITIAL_API: EGLint = EGL_NONE;
+/// else `EGL_NONE`).
+pub fn initial_api() -> EGLint {
+    if oxgl_core::version::support().gles2.is_some() {
+        EGL_OPENGL_ES_API
+    } else {
+        EGL_NONE
+    }
+}
 
 thread_local! {
-    static API: Cell<EGLint> = const { Cell::new(INITIAL_API) };
+    static API: Cell<EGLint> = Cell::new(initial_api());
     static CURRENT: RefCell<Option<Binding>> = const { RefCell::new(None) };
 }
 
 /// The bound API.
 pub fn api() -> EGLint {
-    API.try_with(|a| a.get()).unwrap_or(INITIAL_API)
+    API.try_with(|a| a.get()).unwrap_or(EGL_NONE)
 }
 
 /// `eglBindAPI`.

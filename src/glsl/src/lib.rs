@@ -57,9 +57,10 @@ pub struct Options {
     /// above it is an error listing the supported ones); 460 when not tied
     /// to a context.
     pub max_desktop_version: u16,
-    /// The highest GLSL ES version accepted under [`Api::Gl`]: 0 for none,
-    /// 100 with ARB_ES2_compatibility, 300 with ES3 compatibility (320 when
-    /// not tied to a context).
+    /// The highest GLSL ES version accepted: under [`Api::Gl`] 0 for none,
+    /// 100 with ARB_ES2_compatibility, 300 with ES3 compatibility; under
+    /// [`Api::Gles`] the context's (100 for ES 2.0); 320 when not tied to a
+    /// context.
     pub max_es_in_gl: u16,
     /// The source is several shaders of one stage joined
     /// ([`join_stage_sources`]): a global variable declared again with the

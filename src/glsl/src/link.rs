@@ -45,6 +45,9 @@ pub struct LinkOptions<'a> {
     /// function provides the fragment stage (its texture units are the
     /// bindings below).
     pub vs_alone_sampler_base: u32,
+    /// An OpenGL ES program: a fragment input needs a vertex output of its
+    /// name declared, not written (GLSL ES 1.00 §4.3.5; Mesa's rule).
+    pub es: bool,
 }
 
 /// An active vertex attribute.
@@ -336,13 +339,22 @@ pub fn link(
                 continue;
             }
             let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
-            // Declared but never written counts as not written (as Mesa).
+            // Declared but never written counts as not written (as Mesa),
+            // except in ES, where the value is undefined.
             let written = match (&vsh, out) {
+                (Some(_), Some(_)) if opts.es => true,
                 (Some(v), Some(o)) => io_used(v, &vs_used, o, false),
                 _ => false,
             };
             if vsh.is_some() {
                 match out {
+                    None if opts.es => {
+                        errors += &format!(
+                            "error: fragment shader varying {} not declared in vertex shader\n",
+                            io.name
+                        );
+                        continue;
+                    }
                     _ if !written => {
                         errors += &format!(
                             "error: fragment shader varying {} not written by vertex shader\n",
@@ -582,6 +594,7 @@ mod tests {
             max_varying_locations: 16,
             attrib_slot: &slot,
             vs_alone_sampler_base: 32,
+            es: false,
         }
     }
 

@@ -834,8 +834,7 @@ impl Pp<'_> {
             }
         };
         let valid = if es {
-            ES_VERSIONS.contains(&number)
-                && (self.opts.api == Api::Gles || number <= self.opts.max_es_in_gl)
+            ES_VERSIONS.contains(&number) && number <= self.opts.max_es_in_gl
         } else {
             self.opts.api == Api::Gl
                 && DESKTOP_VERSIONS.contains(&number)
@@ -875,7 +874,7 @@ impl Pp<'_> {
             (310, "3.10 ES"),
             (320, "3.20 ES"),
         ] {
-            if self.opts.api == Api::Gles || n <= self.opts.max_es_in_gl {
+            if n <= self.opts.max_es_in_gl {
                 v.push(name.into());
             }
         }

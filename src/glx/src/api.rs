@@ -91,7 +91,8 @@ fn send(d: &DisplayState, dpy: *mut Display, e: XError, resource: c_ulong, minor
 
 /// The extensions string (GLX_EXTENSIONS), one table for client and server.
 pub const GLX_EXTENSIONS_STRING: &CStr = c"GLX_ARB_create_context GLX_ARB_create_context_profile \
-GLX_ARB_get_proc_address GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_query_renderer \
+GLX_ARB_get_proc_address GLX_EXT_create_context_es2_profile GLX_EXT_create_context_es_profile \
+GLX_EXT_swap_control GLX_EXT_visual_info GLX_MESA_query_renderer \
 GLX_MESA_swap_control GLX_SGI_make_current_read GLX_SGI_swap_control GLX_SGIX_fbconfig";
 
 // ---- queries ----------------------------------------------------------------
@@ -405,8 +406,11 @@ fn is_gl_version(major: i32, minor: i32) -> bool {
     )
 }
 
+/// ES versions as Mesa's `dri2_convert_glx_attribs` reads them: 1.0, 1.1,
+/// 2.0, and any 3.0 or later (a version the driver lacks is then
+/// GLXBadFBConfig, as for 4.0 on Mesa).
 fn is_es_version(major: i32, minor: i32) -> bool {
-    matches!((major, minor), (1, 0..=1) | (2, 0) | (3, 0..=2))
+    matches!((major, minor), (1, 0..=1) | (2, 0)) || (major >= 3 && minor >= 0)
 }
 
 /// GLX_ARB_create_context (rev. 10) and _profile: validates a request against
@@ -1542,10 +1546,14 @@ mod tests {
         assert_eq!(code(resolve(req(3, 2, core, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
-        assert_eq!(
-            code(resolve(req(3, 2, GLX_CONTEXT_ES_PROFILE_BIT_EXT, 0), s)),
-            "glx 13"
-        );
+        // GLX_EXT_create_context_es2_profile: ES 2.0 only; other ES
+        // versions (3.0 and up, as Mesa) are GLXBadFBConfig, 2.1 BadMatch.
+        let es = GLX_CONTEXT_ES_PROFILE_BIT_EXT;
+        assert_eq!(code(resolve(req(2, 0, es, 0), s)), "Es 2.0");
+        assert_eq!(code(resolve(req(3, 2, es, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(1, 1, es, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(4, 0, es, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(2, 1, es, 0), s)), "core 8");
         assert_eq!(code(resolve(req(1, 0, compat, 0x100), s)), "core 2");
         assert_eq!(
             code(resolve(

@@ -26,8 +26,48 @@ pub fn is_partial(name: &str) -> bool {
 
 fn build(profile: Profile) -> Dispatch {
     let mut d = oxgl_glapi::UNIMPLEMENTED;
-    api::install(&mut d, profile);
+    if profile == Profile::Es {
+        // ES 2.0 is GL 2.0 less what ES left out: the compatibility
+        // handlers, with every command ES lacks put back to the
+        // unimplemented entry, which then raises GL_INVALID_OPERATION.
+        api::install(&mut d, Profile::Compat);
+        for (slot, &es) in es2_commands().iter().enumerate() {
+            if !es {
+                d.reset(slot);
+            }
+        }
+    } else {
+        api::install(&mut d, profile);
+    }
     d
+}
+
+/// Per slot, whether the command exists in OpenGL ES 2.0 contexts: ES
+/// 2.0's own commands and those of the ES extensions the core advertises
+/// (gl.xml lists an extension's commands for every API; the desktop names
+/// of GL_KHR_debug come along, as in Mesa's ES 3.2 contexts).
+pub fn es2_commands() -> &'static [bool] {
+    static SET: OnceLock<Vec<bool>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut set = vec![false; oxgl_glapi::NUM_COMMANDS];
+        let es = oxgl_glapi::required_commands(
+            oxgl_glapi::Api::Gles2,
+            (2, 0),
+            oxgl_glapi::Profile::Compatibility,
+        );
+        for slot in es {
+            set[slot] = true;
+        }
+        for name in oxgl_core::extensions::names(Profile::Es) {
+            let name = name.to_str().unwrap_or("");
+            if let Some(x) = oxgl_glapi::EXTENSIONS.iter().find(|x| x.name == name) {
+                for &slot in x.commands {
+                    set[usize::from(slot)] = true;
+                }
+            }
+        }
+        set
+    })
 }
 
 /// The table for contexts of `profile`.
@@ -52,6 +92,22 @@ fn report_unimplemented(slot: usize) {
     static SEEN: OnceLock<Vec<std::sync::atomic::AtomicBool>> = OnceLock::new();
     if oxgl_glapi::current::context().is_null() {
         return;
+    }
+    if !es2_commands().get(slot).copied().unwrap_or(true) {
+        // A command ES lacks, called in an ES context (through a pointer
+        // from eglGetProcAddress, or libGL's export): Mesa's generic_nop
+        // raises GL_INVALID_OPERATION ("unsupported function called").
+        let name = oxgl_glapi::COMMAND_NAMES.get(slot).copied().unwrap_or("?");
+        let es = api::with_ctx(name, false, |c| {
+            let es = c.params().profile == Profile::Es;
+            if es {
+                c.record::<()>(Err(oxgl_core::error::ApiError::InvalidOperation));
+            }
+            es
+        });
+        if es {
+            return;
+        }
     }
     let seen = SEEN.get_or_init(|| {
         (0..oxgl_glapi::NUM_COMMANDS)
@@ -149,11 +205,49 @@ mod tests {
 }
 
 #[cfg(test)]
+mod es2 {
+    use super::*;
+
+    /// Every OpenGL ES 2.0 command has a handler in the ES table, and the
+    /// fixed-function ones ES left out have none.
+    #[test]
+    fn es2_table_is_complete_and_lean() {
+        let d = build(Profile::Es);
+        let required = oxgl_glapi::required_commands(
+            oxgl_glapi::Api::Gles2,
+            (2, 0),
+            oxgl_glapi::Profile::Compatibility,
+        );
+        let missing: Vec<&str> = required
+            .iter()
+            .filter(|&&s| !oxgl_glapi::is_implemented(&d, s))
+            .map(|&s| oxgl_glapi::COMMAND_NAMES[s])
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "ES 2.0 commands without handler: {missing:?}"
+        );
+        for name in ["glBegin", "glClearDepth", "glMatrixMode", "glDrawBuffers"] {
+            let slot = oxgl_glapi::lookup(name).unwrap();
+            assert!(!oxgl_glapi::is_implemented(&d, slot), "{name} in ES 2.0");
+        }
+        for name in ["glClearDepthf", "glBindVertexArrayOES", "glMapBufferOES"] {
+            let slot = oxgl_glapi::lookup(name).unwrap();
+            assert!(oxgl_glapi::is_implemented(&d, slot), "{name} missing");
+        }
+    }
+}
+
+#[cfg(test)]
 mod extension_commands {
     /// Every command of every advertised extension has a handler.
     #[test]
     fn advertised_extensions_are_complete() {
-        for profile in [oxgl_core::Profile::Compat, oxgl_core::Profile::Core] {
+        for profile in [
+            oxgl_core::Profile::Compat,
+            oxgl_core::Profile::Core,
+            oxgl_core::Profile::Es,
+        ] {
             let d = super::build(profile);
             for name in oxgl_core::extensions::names(profile) {
                 let name = name.to_str().expect("ASCII name");

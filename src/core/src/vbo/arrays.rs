@@ -414,12 +414,27 @@ pub fn fetch(
         });
         offset += 4;
     }
+    // No array enabled (a shader making its vertices from constants): each
+    // vertex still needs a slot, so it carries the current position, the
+    // value a disabled attribute 0 reads anyway.
+    let constant_only = sources.is_empty();
+    if constant_only {
+        layout.push(AttribLayout {
+            attrib: Attrib::POS,
+            offset: 0,
+            size: 4,
+        });
+        offset = 4;
+    }
     let stride = usize::from(offset);
     let n = indices.size_hint().0;
     let mut vertices = try_vec(n.saturating_mul(stride))?;
     let mut vertex_ids = try_vec(n)?;
     for index in indices {
         vertex_ids.push(index as i32);
+        if constant_only {
+            vertices.extend_from_slice(&current.values[Attrib::POS.index()]);
+        }
         for (s, bytes) in sources.iter().zip(data) {
             let a = &vao.arrays[s.attrib.index()];
             // The slice starts at element `s.first`.

@@ -246,6 +246,7 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
         max_varying_locations: 16,
         attrib_slot: &|i| i,
         vs_alone_sampler_base: 32,
+        es: cli.profile == Some(Profile::Es) || cli.version == Some(100),
     };
     match link(vs, fs, &opts) {
         Ok(p) => {

@@ -14,6 +14,7 @@ use crate::ast::{
 };
 use crate::diag::Loc;
 use crate::extensions::Ext;
+use crate::keywords::BuiltinType;
 use crate::names::Sym;
 use crate::version::Stage;
 
@@ -212,6 +213,10 @@ impl Checker<'_> {
                     && let Some(p) = self.float_precision.last_mut()
                 {
                     *p = true;
+                } else if let Base::Opaque(b) = t.base
+                    && let Some(o) = self.opaque_precision.last_mut()
+                {
+                    o.push(b);
                 }
             }
             Declaration::Block(b) => self.block(b, global),
@@ -319,6 +324,14 @@ impl Checker<'_> {
         };
         self.check_layout(&ty.quals, &q, site, Some(&base));
         if decls.is_empty() {
+            // `lowp struct s { ... };`: GLSL ES 1.00 §4.5.2, precision
+            // qualifiers apply to no struct, declared variables or not.
+            if let (Some((_, ploc)), Base::Struct(_)) = (q.precision, &base.base) {
+                self.error(
+                    ploc,
+                    "precision qualifiers apply only to floating point, integer and opaque types",
+                );
+            }
             return;
         }
         self.check_type_quals(&q, &base, storage, loc0);
@@ -565,7 +578,27 @@ impl Checker<'_> {
             && self.float_precision.last() == Some(&false)
             && matches!(t.base, Base::Num(n) if n.s == Scalar::Float)
         {
-            self.error(loc, "no precision specified in this scope for type `float'");
+            self.error(loc, "No precision specified in this scope for type `float'");
+        }
+        // GLSL ES §4.5.3: only sampler2D, samplerCube (and the external
+        // sampler, and atomic_uint) have a predeclared precision.
+        if self.is_es()
+            && q.precision.is_none()
+            && let Base::Opaque(b) = t.base
+            && !matches!(
+                b,
+                BuiltinType::Sampler2D
+                    | BuiltinType::SamplerCube
+                    | BuiltinType::SamplerExternalOES
+                    | BuiltinType::AtomicUint
+            )
+            && !self.opaque_precision.last().is_some_and(|o| o.contains(&b))
+        {
+            let msg = format!(
+                "No precision specified in this scope for type `{}'",
+                b.name()
+            );
+            self.error(loc, msg);
         }
     }
 
@@ -994,7 +1027,7 @@ impl Checker<'_> {
         {
             self.error(
                 pa.loc,
-                "no precision specified in this scope for type `float'",
+                "No precision specified in this scope for type `float'",
             );
         }
         (t, dir, key)

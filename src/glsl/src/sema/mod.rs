@@ -36,6 +36,7 @@ use crate::Options;
 use crate::ast::TranslationUnit;
 use crate::diag::{InfoLog, Loc, Phase};
 use crate::extensions::Ext;
+use crate::keywords::BuiltinType;
 use crate::names::{FxHashMap, Sym};
 use crate::preprocess::PpOutput;
 use builtins::Env;
@@ -114,6 +115,9 @@ pub(crate) struct Checker<'a> {
     breakable: Vec<bool>,
     /// Default precision for `float` per scope (GLSL ES).
     float_precision: Vec<bool>,
+    /// Per scope: opaque types given a default precision by a statement
+    /// (GLSL ES §4.5.3; `sampler2D` and `samplerCube` have one already).
+    opaque_precision: Vec<Vec<BuiltinType>>,
     /// GLSL 1.10 keeps functions and variables in separate name spaces.
     shared_namespace: bool,
     /// Several shaders of one stage joined (`Options::joined_stage`).
@@ -198,6 +202,7 @@ pub(crate) fn check(
         cur_fn: None,
         breakable: Vec::new(),
         float_precision: vec![!(version.is_es() && opts.stage == crate::Stage::Fragment)],
+        opaque_precision: vec![Vec::new()],
         shared_namespace: version.at_least(120, 100),
         joined: opts.joined_stage,
         pending_aux: None,

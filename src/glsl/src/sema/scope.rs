@@ -111,11 +111,14 @@ impl Checker<'_> {
         self.scopes.push(FxHashMap::default());
         let p = self.float_precision.last().copied().unwrap_or(true);
         self.float_precision.push(p);
+        let o = self.opaque_precision.last().cloned().unwrap_or_default();
+        self.opaque_precision.push(o);
     }
 
     pub(super) fn pop(&mut self) {
         self.scopes.pop();
         self.float_precision.pop();
+        self.opaque_precision.pop();
     }
 
     pub(super) fn at_global_scope(&self) -> bool {

@@ -136,6 +136,17 @@ pub(crate) unsafe fn pack_into(
 /// Extension names of core commands (gl.xml `alias` pairs: same signature
 /// and meaning) that advertised extensions need, as (alias, core name).
 const ALIASES: &[(&str, &str)] = &[
+    // OpenGL ES 2.0 extensions (OES_mapbuffer, EXT_map_buffer_range,
+    // OES_vertex_array_object).
+    ("glMapBufferOES", "glMapBuffer"),
+    ("glUnmapBufferOES", "glUnmapBuffer"),
+    ("glGetBufferPointervOES", "glGetBufferPointerv"),
+    ("glMapBufferRangeEXT", "glMapBufferRange"),
+    ("glFlushMappedBufferRangeEXT", "glFlushMappedBufferRange"),
+    ("glBindVertexArrayOES", "glBindVertexArray"),
+    ("glDeleteVertexArraysOES", "glDeleteVertexArrays"),
+    ("glGenVertexArraysOES", "glGenVertexArrays"),
+    ("glIsVertexArrayOES", "glIsVertexArray"),
     // EXT_texture_array.
     ("glFramebufferTextureLayerEXT", "glFramebufferTextureLayer"),
     // ARB_texture_buffer_object, EXT_texture_buffer_object.
