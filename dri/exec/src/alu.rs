@@ -210,7 +210,7 @@ pub fn tern<const N: usize>(
 
 /// `op(x)` over all lanes.
 #[inline(always)]
-fn un_lanes<const N: usize>(op: Un, x: &[u32; N]) -> [u32; N] {
+pub fn un_lanes<const N: usize>(op: Un, x: &[u32; N]) -> [u32; N] {
     use Un::*;
     match op {
         FNeg => map1(x, |a| b(-f(a))),
@@ -277,7 +277,7 @@ fn un_lanes<const N: usize>(op: Un, x: &[u32; N]) -> [u32; N] {
 
 /// `op(x, y)` over all lanes.
 #[inline(always)]
-fn bin_lanes<const N: usize>(op: Bin, x: &[u32; N], y: &[u32; N]) -> [u32; N] {
+pub fn bin_lanes<const N: usize>(op: Bin, x: &[u32; N], y: &[u32; N]) -> [u32; N] {
     use Bin::*;
     match op {
         FAdd => map2(x, y, |p, q| b(f(p) + f(q))),

@@ -88,6 +88,17 @@ mod regalloc;
 
 pub use pattern::{Chan, TexModulate, fsat};
 
+/// The engine's lane-wise unary operation `op` over `N` lanes (floats as
+/// bits), for code generators that call it instead of emitting it.
+pub fn un_lanes<const N: usize>(op: code::Un, x: &[u32; N]) -> [u32; N] {
+    alu::un_lanes(op, x)
+}
+
+/// The engine's lane-wise binary operation `op` over `N` lanes.
+pub fn bin_lanes<const N: usize>(op: code::Bin, x: &[u32; N], y: &[u32; N]) -> [u32; N] {
+    alu::bin_lanes(op, x, y)
+}
+
 use oxgl_ir::{Stage, SysVal, TexOp, TextureDecl};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};

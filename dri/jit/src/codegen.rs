@@ -147,6 +147,9 @@ struct Gen<'a, 'f> {
     limit: Block,
     step_sig: SigRef,
     step_fn: Value,
+    /// Lane-function calls: (signature, address) of `lanes::un4`/`bin4`.
+    un4: Option<(SigRef, Value)>,
+    bin4: Option<(SigRef, Value)>,
     /// `[1, 2, 4, 8]`: the bits of a quarter's lanes in a mask.
     lane_bits: Value,
     /// First temporary register (after memory and constants).
@@ -209,6 +212,32 @@ impl<'a, 'f> Gen<'a, 'f> {
             crate::step_callback as unsafe extern "C" fn(*mut StepCtx, u32, u32, u32) as usize
                 as i64,
         );
+        #[cfg(target_arch = "x86_64")]
+        #[allow(improper_ctypes_definitions)]
+        let (un4, bin4) = {
+            let cc = b.func.signature.call_conv;
+            let mut sig1 = Signature::new(cc);
+            sig1.params = vec![AbiParam::new(types::I32), AbiParam::new(types::I32X4)];
+            sig1.returns = vec![AbiParam::new(types::I32X4)];
+            let mut sig2 = sig1.clone();
+            sig2.params.push(AbiParam::new(types::I32X4));
+            let (s1, s2) = (b.import_signature(sig1), b.import_signature(sig2));
+            type Un4 = extern "C" fn(u32, std::arch::x86_64::__m128i) -> std::arch::x86_64::__m128i;
+            type Bin4 = extern "C" fn(
+                u32,
+                std::arch::x86_64::__m128i,
+                std::arch::x86_64::__m128i,
+            ) -> std::arch::x86_64::__m128i;
+            let f1 = b
+                .ins()
+                .iconst(ptr, crate::lanes::un4 as Un4 as usize as i64);
+            let f2 = b
+                .ins()
+                .iconst(ptr, crate::lanes::bin4 as Bin4 as usize as i64);
+            (Some((s1, f1)), Some((s2, f2)))
+        };
+        #[cfg(not(target_arch = "x86_64"))]
+        let (un4, bin4) = (None, None);
         let bits: Vec<u8> = [1u32, 2, 4, 8]
             .iter()
             .flat_map(|x| x.to_le_bytes())
@@ -257,6 +286,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             limit,
             step_sig,
             step_fn,
+            un4,
+            bin4,
             lane_bits,
             temp_base: const_base + consts.len() as u32,
             live_out: liveness(p, const_base + consts.len() as u32),
@@ -869,7 +900,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             FNeg | FAbs | FSign | Sqrt | Rsqrt | Rcp | Radians | Degrees | FSat | IsNan | IsInf
             | INeg | NotInt | NotBool | F2I | F2U | I2F | U2F | F2B | I2B | B2F => true,
             IAbs => self.feat.sse41,
-            _ => false,
+            _ => self.un4.is_some() && lane_fn_un(f).is_some(),
         }
     }
 
@@ -879,7 +910,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             FMod | IMul | IMin | IMax | UMin | UMax => self.feat.sse41,
             FAdd | FSub | FMul | FDiv | FMin | FMax | Step | FEq | FNe | FLt | FGe | IAdd
             | ISub | And | Or | Xor | IEq | INe | ILt | IGe | ULt | UGe => true,
-            _ => false,
+            _ => self.bin4.is_some() && lane_fn_bin(f).is_some(),
         }
     }
 
@@ -894,6 +925,11 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     fn un(&mut self, f: Un, x: Value) -> Value {
         use Un::*;
+        if let (Some(i), Some((sig, addr))) = (lane_fn_un(f), self.un4) {
+            let op = self.b.ins().iconst(types::I32, i as i64);
+            let call = self.b.ins().call_indirect(sig, addr, &[op, x]);
+            return self.b.inst_results(call)[0];
+        }
         let xf = self.f(x);
         let r = match f {
             FNeg => self.b.ins().fneg(xf),
@@ -983,6 +1019,11 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     fn bin(&mut self, f: Bin, x: Value, y: Value) -> Value {
         use Bin::*;
+        if let (Some(i), Some((sig, addr))) = (lane_fn_bin(f), self.bin4) {
+            let op = self.b.ins().iconst(types::I32, i as i64);
+            let call = self.b.ins().call_indirect(sig, addr, &[op, x, y]);
+            return self.b.inst_results(call)[0];
+        }
         let (xf, yf) = (self.f(x), self.f(y));
         let r = match f {
             FAdd => self.b.ins().fadd(xf, yf),
@@ -1188,4 +1229,20 @@ fn liveness(p: &Program, temp_base: u32) -> Vec<Vec<u64>> {
         }
     }
     live_out
+}
+
+/// Index of `f` among the unary lane functions the code calls.
+fn lane_fn_un(f: Un) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    return crate::lanes::UN.iter().position(|g| *g == f);
+    #[cfg(not(target_arch = "x86_64"))]
+    return None;
+}
+
+/// Index of `f` among the binary lane functions the code calls.
+fn lane_fn_bin(f: Bin) -> Option<usize> {
+    #[cfg(target_arch = "x86_64")]
+    return crate::lanes::BIN.iter().position(|g| *g == f);
+    #[cfg(not(target_arch = "x86_64"))]
+    return None;
 }

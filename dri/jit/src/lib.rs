@@ -134,6 +134,89 @@ fn step_avx2(
     program.step(pc, regs, env, exec, exec0, demoted)
 }
 
+/// Lane-wise operations the generated code calls per 4-lane quarter
+/// (transcendental functions, integer division, variable shifts, ...):
+/// the engine's own lane functions, so the bits are the interpreter's,
+/// without ending a run of native code as an interpreter step would.
+#[cfg(target_arch = "x86_64")]
+// `__m128i` travels in an xmm register under the System V and Windows x64
+// C conventions, as Cranelift passes an `i32x4` argument.
+#[allow(improper_ctypes_definitions)]
+pub(crate) mod lanes {
+    use oxgl_exec::code::{Bin, Un};
+    use std::arch::x86_64::__m128i;
+
+    /// Unary operations called through [`un4`], by index.
+    pub(crate) const UN: &[Un] = &[
+        Un::Round,
+        Un::Exp,
+        Un::Exp2,
+        Un::Log,
+        Un::Log2,
+        Un::Sin,
+        Un::Cos,
+        Un::Tan,
+        Un::Asin,
+        Un::Acos,
+        Un::Atan,
+        Un::Sinh,
+        Un::Cosh,
+        Un::Tanh,
+        Un::Asinh,
+        Un::Acosh,
+        Un::Atanh,
+        Un::FrexpMant,
+        Un::FrexpExp,
+        Un::ISign,
+        Un::BitReverse,
+        Un::BitCount,
+        Un::FindLsb,
+        Un::IFindMsb,
+        Un::UFindMsb,
+    ];
+
+    /// Binary operations called through [`bin4`], by index.
+    pub(crate) const BIN: &[Bin] = &[
+        Bin::Pow,
+        Bin::Atan2,
+        Bin::IDiv,
+        Bin::UDiv,
+        Bin::IMod,
+        Bin::UMod,
+        Bin::Shl,
+        Bin::UShr,
+        Bin::IShr,
+        Bin::LdexpI,
+        Bin::LdexpU,
+    ];
+
+    fn lanes(x: __m128i) -> [u32; 4] {
+        // SAFETY: both are 16 bytes of plain integers.
+        unsafe { std::mem::transmute::<__m128i, [u32; 4]>(x) }
+    }
+
+    fn vector(x: [u32; 4]) -> __m128i {
+        // SAFETY: both are 16 bytes of plain integers.
+        unsafe { std::mem::transmute::<[u32; 4], __m128i>(x) }
+    }
+
+    /// `UN[op]` on four lanes (an unknown index returns `x`).
+    pub(crate) extern "C" fn un4(op: u32, x: __m128i) -> __m128i {
+        match UN.get(op as usize) {
+            Some(f) => vector(oxgl_exec::un_lanes::<4>(*f, &lanes(x))),
+            None => x,
+        }
+    }
+
+    /// `BIN[op]` on four lanes (an unknown index returns `x`).
+    pub(crate) extern "C" fn bin4(op: u32, x: __m128i, y: __m128i) -> __m128i {
+        match BIN.get(op as usize) {
+            Some(f) => vector(oxgl_exec::bin_lanes::<4>(*f, &lanes(x), &lanes(y))),
+            None => x,
+        }
+    }
+}
+
 /// A program compiled to native code.
 pub struct Kernel {
     /// Keeps the code alive; freed on drop.
