@@ -232,6 +232,29 @@ pub fn same(a: u32, b: u32) -> bool {
     a == b || (f32::from_bits(a).is_nan() && f32::from_bits(b).is_nan())
 }
 
+/// What outputs and built-ins hold before a run (a NaN no run writes).
+pub const GARBAGE: f32 = f32::from_bits(0x7fc0_dead);
+
+/// Gives `env` the system values, mask and helpers of `inp` (helpers: every
+/// other lane, for fragment shaders) and [`GARBAGE`] built-in outputs.
+pub fn set_up_env<const N: usize>(env: &mut Env<'_, N>, stage: Stage, inp: &Inputs<N>) {
+    env.frag_coord = inp.frag_coord;
+    env.front_facing = inp.front_facing;
+    env.point_coord = inp.point_coord;
+    env.vertex_id = inp.vertex_id;
+    env.instance_id = inp.instance_id;
+    env.base_vertex = inp.base_vertex;
+    env.base_instance = inp.base_instance;
+    env.draw_id = inp.draw_id;
+    env.mask = inp.mask;
+    if stage == Stage::Fragment {
+        env.helpers = !inp.mask & lane_mask::<N>();
+    }
+    env.position = [[GARBAGE; N]; 4];
+    env.point_size = [GARBAGE; N];
+    env.frag_depth = [GARBAGE; N];
+}
+
 /// Compiles `s` and checks `runs` random input sets with `N` lanes against
 /// the interpreter. Returns the number of live lanes compared.
 pub fn check<const N: usize>(s: &Shader, seed: u64, runs: usize) -> usize {
@@ -257,25 +280,10 @@ pub fn check_inputs<const N: usize>(
     let info = prog.info();
     let flat_in: Vec<[f32; N]> = inp.flat.iter().map(|c| c.map(f32::from_bits)).collect();
     let nout = info.outputs_written.len() * 4;
-    let garbage = f32::from_bits(0x7fc0_dead);
-    let mut outputs = vec![[garbage; N]; nout];
+    let mut outputs = vec![[GARBAGE; N]; nout];
     let soa_tex = SoaTex;
     let mut env = Env::<N>::new(&flat_in, &mut outputs, &inp.uniforms, &soa_tex);
-    env.frag_coord = inp.frag_coord;
-    env.front_facing = inp.front_facing;
-    env.point_coord = inp.point_coord;
-    env.vertex_id = inp.vertex_id;
-    env.instance_id = inp.instance_id;
-    env.base_vertex = inp.base_vertex;
-    env.base_instance = inp.base_instance;
-    env.draw_id = inp.draw_id;
-    env.mask = inp.mask;
-    if s.stage == Stage::Fragment {
-        env.helpers = !inp.mask & lane_mask::<N>();
-    }
-    env.position = [[garbage; N]; 4];
-    env.point_size = [garbage; N];
-    env.frag_depth = [garbage; N];
+    set_up_env(&mut env, s.stage, inp);
     prog.run(regs, &mut env)
         .unwrap_or_else(|e| panic!("{what}: {e}"));
     let alive = env.mask;

@@ -735,3 +735,22 @@ fn optimized_shaders_match() {
         assert!(check_both(&s, 100 + i as u64, 8) > 0);
     }
 }
+
+/// A fragment shader whose loop never ends in lanes where input 0 is
+/// negative, and otherwise breaks at once; output 0 = input 0.
+pub fn runaway_loop() -> Shader {
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut s);
+    let c = b.load_input(0, ValType::F32);
+    let zero = b.f32(0.0);
+    let forever = b.lt(c, zero);
+    b.loop_(
+        |b| {
+            let not = b.un(AluOp::Not, forever);
+            b.if_then(not, |b| b.break_());
+        },
+        |_| {},
+    );
+    b.store_output(0, c);
+    s
+}

@@ -103,19 +103,7 @@ fn helpers_run_but_are_never_live() {
 
 #[test]
 fn runaway_loops_stop() {
-    let mut s = Shader::new(Stage::Fragment);
-    let mut b = Builder::new(&mut s);
-    let c = b.load_input(0, ValType::F32);
-    let zero = b.f32(0.0);
-    let forever = b.lt(c, zero);
-    b.loop_(
-        |b| {
-            let not = b.un(AluOp::Not, forever);
-            b.if_then(not, |b| b.break_());
-        },
-        |_| {},
-    );
-    b.store_output(0, c);
+    let s = shaders::runaway_loop();
     let prog = Program::compile(&s).unwrap();
     let mut regs = prog.new_regs::<16>();
     let input = vec![std::array::from_fn::<f32, 16, _>(|l| if l == 3 { -1.0 } else { 1.0 }); 4];

@@ -1,9 +1,9 @@
 //! `oxgl-exec`'s harness (reference interpreter against the engine) with
 //! the JIT compared against the engine on the same inputs at 16 lanes.
 
-pub use crate::exec_harness::{Inputs, Rng, random_inputs, same};
-use oxgl_exec::{Env, Program, Regs, lane_mask};
-use oxgl_ir::{Shader, Stage};
+pub use crate::exec_harness::{GARBAGE, Inputs, Rng, random_inputs, same, set_up_env};
+use oxgl_exec::{Env, Program, Regs};
+use oxgl_ir::Shader;
 use oxgl_jit::Kernel;
 
 /// What one run produced.
@@ -20,25 +20,10 @@ struct Run {
 fn run_one(s: &Shader, prog: &Program, kernel: Option<&Kernel>, inp: &Inputs<16>) -> Run {
     let info = prog.info();
     let flat_in: Vec<[f32; 16]> = inp.flat.iter().map(|c| c.map(f32::from_bits)).collect();
-    let garbage = f32::from_bits(0x7fc0_dead);
-    let mut outputs = vec![[garbage; 16]; info.outputs_written.len() * 4];
+    let mut outputs = vec![[GARBAGE; 16]; info.outputs_written.len() * 4];
     let tex = crate::exec_harness::SoaTex;
     let mut env = Env::<16>::new(&flat_in, &mut outputs, &inp.uniforms, &tex);
-    env.frag_coord = inp.frag_coord;
-    env.front_facing = inp.front_facing;
-    env.point_coord = inp.point_coord;
-    env.vertex_id = inp.vertex_id;
-    env.instance_id = inp.instance_id;
-    env.base_vertex = inp.base_vertex;
-    env.base_instance = inp.base_instance;
-    env.draw_id = inp.draw_id;
-    env.mask = inp.mask;
-    if s.stage == Stage::Fragment {
-        env.helpers = !inp.mask & lane_mask::<16>();
-    }
-    env.position = [[garbage; 16]; 4];
-    env.point_size = [garbage; 16];
-    env.frag_depth = [garbage; 16];
+    set_up_env(&mut env, s.stage, inp);
     let mut regs: Regs<16> = prog.new_regs();
     let ok = match kernel {
         Some(k) => k.run(prog, &mut regs, &mut env).is_ok(),

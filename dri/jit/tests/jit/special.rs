@@ -4,24 +4,11 @@
 
 use crate::shaders;
 use oxgl_exec::{Env, LoopLimit, NoTextures, Program};
-use oxgl_ir::*;
 use oxgl_jit::Kernel;
 
 #[test]
 fn runaway_loops_stop() {
-    let mut s = Shader::new(Stage::Fragment);
-    let mut b = Builder::new(&mut s);
-    let c = b.load_input(0, ValType::F32);
-    let zero = b.f32(0.0);
-    let forever = b.lt(c, zero);
-    b.loop_(
-        |b| {
-            let not = b.un(AluOp::Not, forever);
-            b.if_then(not, |b| b.break_());
-        },
-        |_| {},
-    );
-    b.store_output(0, c);
+    let s = shaders::runaway_loop();
     let prog = Program::compile(&s).unwrap();
     let k = Kernel::compile(&prog).unwrap();
     let mut regs = prog.new_regs::<16>();
