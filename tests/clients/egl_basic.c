@@ -29,33 +29,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "check.h"
-
-/* The call's result is checked to be false/NULL and eglGetError to be want. */
-#define EXPECT_ERROR(call, want)                                               \
-    do {                                                                       \
-        int ok_ = (call) ? 1 : 0;                                              \
-        EGLint got_ = eglGetError();                                           \
-        CHECK(!ok_ && got_ == (want), "%s: ok=%d error 0x%x, expected 0x%x",  \
-              #call, ok_, got_, (want));                                       \
-    } while (0)
-
-#define EXPECT_OK(call)                                                        \
-    do {                                                                       \
-        int ok_ = (call) ? 1 : 0;                                              \
-        EGLint got_ = eglGetError();                                           \
-        CHECK(ok_ && got_ == EGL_SUCCESS, "%s: ok=%d error 0x%x", #call, ok_, \
-              got_);                                                           \
-    } while (0)
-
-static int has_word(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *p = list; p && (p = strstr(p, word)); p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    return 0;
-}
+#include "egl_check.h"
 
 /* A copy of `n` EGLints ending right before an inaccessible page: an
  * implementation that reads past a list's first bad attribute crashes. */
@@ -113,7 +87,7 @@ static EGLConfig choose(EGLDisplay dpy, const EGLint *attribs, const char *what)
 {
     EGLint n = 0;
     EGLConfig configs[256];
-    EXPECT_OK(eglChooseConfig(dpy, attribs, configs, 256, &n));
+    EXPECT_EGL_OK(eglChooseConfig(dpy, attribs, configs, 256, &n));
     CHECK(n > 0, "%s: eglChooseConfig found no config", what);
     if (n <= 0)
         return NULL;
@@ -138,7 +112,7 @@ static EGLConfig choose(EGLDisplay dpy, const EGLint *attribs, const char *what)
     CHECK(b0 <= b1, "%s: first config's buffer size %d > last's %d", what, b0, b1);
     /* Counting only: configs NULL gives the number of matches. */
     EGLint count = 0;
-    EXPECT_OK(eglChooseConfig(dpy, attribs, NULL, 0, &count));
+    EXPECT_EGL_OK(eglChooseConfig(dpy, attribs, NULL, 0, &count));
     CHECK(count == n, "%s: count-only eglChooseConfig gave %d, expected %d", what, count, n);
     return configs[0];
 }
@@ -171,7 +145,7 @@ static void render_and_check(const char *what)
  * surfaceless current, errors. */
 static void pbuffer_checks(EGLDisplay dpy, const char *what)
 {
-    EXPECT_OK(eglBindAPI(EGL_OPENGL_API));
+    EXPECT_EGL_OK(eglBindAPI(EGL_OPENGL_API));
     CHECK(eglQueryAPI() == EGL_OPENGL_API, "%s: eglQueryAPI", what);
     EGLConfig cfg = choose(dpy, pbuffer_gl_attribs, what);
     if (!cfg)
@@ -181,9 +155,9 @@ static void pbuffer_checks(EGLDisplay dpy, const char *what)
     EGLSurface pb = eglCreatePbufferSurface(dpy, cfg, pb_attribs);
     CHECK(pb != EGL_NO_SURFACE, "%s: eglCreatePbufferSurface: 0x%x", what, eglGetError());
     EGLint w = 0, h = 0, id = 0, cfg_id = 0;
-    EXPECT_OK(eglQuerySurface(dpy, pb, EGL_WIDTH, &w));
-    EXPECT_OK(eglQuerySurface(dpy, pb, EGL_HEIGHT, &h));
-    EXPECT_OK(eglQuerySurface(dpy, pb, EGL_CONFIG_ID, &id));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, pb, EGL_WIDTH, &w));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, pb, EGL_HEIGHT, &h));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, pb, EGL_CONFIG_ID, &id));
     eglGetConfigAttrib(dpy, cfg, EGL_CONFIG_ID, &cfg_id);
     CHECK(w == 64 && h == 48 && id == cfg_id, "%s: pbuffer %dx%d config %d (want %d)", what,
           w, h, id, cfg_id);
@@ -191,40 +165,40 @@ static void pbuffer_checks(EGLDisplay dpy, const char *what)
     EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
     CHECK(ctx != EGL_NO_CONTEXT, "%s: eglCreateContext: 0x%x", what, eglGetError());
     EGLint type = 0;
-    EXPECT_OK(eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &type));
+    EXPECT_EGL_OK(eglQueryContext(dpy, ctx, EGL_CONTEXT_CLIENT_TYPE, &type));
     CHECK(type == EGL_OPENGL_API, "%s: EGL_CONTEXT_CLIENT_TYPE 0x%x", what, type);
-    EXPECT_OK(eglQueryContext(dpy, ctx, EGL_CONFIG_ID, &id));
+    EXPECT_EGL_OK(eglQueryContext(dpy, ctx, EGL_CONFIG_ID, &id));
     CHECK(id == cfg_id, "%s: context config id %d", what, id);
 
     /* A surface not current: swapping it is EGL_BAD_SURFACE (Mesa). */
-    EXPECT_ERROR(eglSwapBuffers(dpy, pb), EGL_BAD_SURFACE);
+    EXPECT_EGL_ERROR(eglSwapBuffers(dpy, pb), EGL_BAD_SURFACE);
 
-    EXPECT_OK(eglMakeCurrent(dpy, pb, pb, ctx));
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, pb, pb, ctx));
     CHECK(eglGetCurrentContext() == ctx, "%s: eglGetCurrentContext", what);
     CHECK(eglGetCurrentDisplay() == dpy, "%s: eglGetCurrentDisplay", what);
     CHECK(eglGetCurrentSurface(EGL_DRAW) == pb && eglGetCurrentSurface(EGL_READ) == pb,
           "%s: eglGetCurrentSurface", what);
-    EXPECT_ERROR(eglGetCurrentSurface(0x1234), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(eglGetCurrentSurface(0x1234), EGL_BAD_PARAMETER);
     const char *vendor = (const char *)glGetString(GL_VENDOR);
     const char *version = (const char *)glGetString(GL_VERSION);
     CHECK(vendor && version, "%s: glGetString", what);
     printf("%s: GL_VENDOR %s, GL_VERSION %s\n", what, vendor ? vendor : "(null)",
            version ? version : "(null)");
     render_and_check(what);
-    EXPECT_OK(eglSwapBuffers(dpy, pb)); /* no effect on a pbuffer */
-    EXPECT_OK(eglWaitClient());
-    EXPECT_OK(eglWaitGL());
-    EXPECT_OK(eglWaitNative(EGL_CORE_NATIVE_ENGINE));
-    EXPECT_ERROR(eglWaitNative(0x1234), EGL_BAD_PARAMETER);
-    EXPECT_OK(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &type));
+    EXPECT_EGL_OK(eglSwapBuffers(dpy, pb)); /* no effect on a pbuffer */
+    EXPECT_EGL_OK(eglWaitClient());
+    EXPECT_EGL_OK(eglWaitGL());
+    EXPECT_EGL_OK(eglWaitNative(EGL_CORE_NATIVE_ENGINE));
+    EXPECT_EGL_ERROR(eglWaitNative(0x1234), EGL_BAD_PARAMETER);
+    EXPECT_EGL_OK(eglQueryContext(dpy, ctx, EGL_RENDER_BUFFER, &type));
     CHECK(type == EGL_BACK_BUFFER, "%s: context EGL_RENDER_BUFFER 0x%x", what, type);
 
     /* EGL_KHR_surfaceless_context. */
-    EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx));
     CHECK(eglGetCurrentContext() == ctx && eglGetCurrentSurface(EGL_DRAW) == EGL_NO_SURFACE,
           "%s: surfaceless current", what);
     /* Back to the pbuffer: what was drawn is still there. */
-    EXPECT_OK(eglMakeCurrent(dpy, pb, pb, ctx));
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, pb, pb, ctx));
     check_pixel(10, 20, 255, 0, 0, what);
 
     /* A surface of a config with other ancillary buffers is not compatible
@@ -240,7 +214,7 @@ static void pbuffer_checks(EGLDisplay dpy, const char *what)
         CHECK(found && depth == 0, "%s: no config without depth buffer", what);
         if (found && depth == 0) {
             EGLSurface op = eglCreatePbufferSurface(dpy, other, pb_attribs);
-            EXPECT_ERROR(eglMakeCurrent(dpy, op, op, ctx), EGL_BAD_MATCH);
+            EXPECT_EGL_ERROR(eglMakeCurrent(dpy, op, op, ctx), EGL_BAD_MATCH);
             eglDestroySurface(dpy, op);
         }
         CHECK(eglGetCurrentContext() == ctx, "%s: incompatible surface changed the binding",
@@ -248,46 +222,46 @@ static void pbuffer_checks(EGLDisplay dpy, const char *what)
     }
 
     /* Errors while something is current. */
-    EXPECT_ERROR(eglMakeCurrent(dpy, pb, EGL_NO_SURFACE, ctx), EGL_BAD_MATCH);
-    EXPECT_ERROR(eglMakeCurrent(dpy, pb, pb, EGL_NO_CONTEXT), EGL_BAD_MATCH);
-    EXPECT_ERROR(eglMakeCurrent(dpy, (EGLSurface)(uintptr_t)0x9999, pb, ctx), EGL_BAD_SURFACE);
-    EXPECT_ERROR(eglMakeCurrent(dpy, pb, pb, (EGLContext)(uintptr_t)0x5555), EGL_BAD_CONTEXT);
+    EXPECT_EGL_ERROR(eglMakeCurrent(dpy, pb, EGL_NO_SURFACE, ctx), EGL_BAD_MATCH);
+    EXPECT_EGL_ERROR(eglMakeCurrent(dpy, pb, pb, EGL_NO_CONTEXT), EGL_BAD_MATCH);
+    EXPECT_EGL_ERROR(eglMakeCurrent(dpy, (EGLSurface)(uintptr_t)0x9999, pb, ctx), EGL_BAD_SURFACE);
+    EXPECT_EGL_ERROR(eglMakeCurrent(dpy, pb, pb, (EGLContext)(uintptr_t)0x5555), EGL_BAD_CONTEXT);
     CHECK(eglGetCurrentContext() == ctx, "%s: failed eglMakeCurrent changed the binding",
           what);
     EGLint v = 0;
-    EXPECT_ERROR(eglQuerySurface(dpy, pb, 0x7777, &v), EGL_BAD_ATTRIBUTE);
-    EXPECT_ERROR(eglQuerySurface(dpy, (EGLSurface)(uintptr_t)0x9999, EGL_WIDTH, &v),
+    EXPECT_EGL_ERROR(eglQuerySurface(dpy, pb, 0x7777, &v), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglQuerySurface(dpy, (EGLSurface)(uintptr_t)0x9999, EGL_WIDTH, &v),
                  EGL_BAD_SURFACE);
-    EXPECT_ERROR(eglQueryContext(dpy, ctx, 0x7777, &v), EGL_BAD_ATTRIBUTE);
-    EXPECT_ERROR(eglQueryContext(dpy, (EGLContext)(uintptr_t)0x5555, EGL_CONFIG_ID, &v),
+    EXPECT_EGL_ERROR(eglQueryContext(dpy, ctx, 0x7777, &v), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglQueryContext(dpy, (EGLContext)(uintptr_t)0x5555, EGL_CONFIG_ID, &v),
                  EGL_BAD_CONTEXT);
 
     /* Context creation errors. */
     const EGLint bad_attrib[] = { 0x7777, 1, EGL_NONE };
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, bad_attrib), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, bad_attrib), EGL_BAD_ATTRIBUTE);
     /* A bad name with EGL_NONE as its value, at the end of readable memory
      * (piglit's egl-create-context-invalid-attribute-gl). */
     const EGLint bad_short[] = { (EGLint)0xffff0000, EGL_NONE };
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, guarded(bad_short, 2)),
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, guarded(bad_short, 2)),
                  EGL_BAD_ATTRIBUTE);
-    EXPECT_ERROR(eglCreatePbufferSurface(dpy, cfg, guarded(bad_short, 2)), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglCreatePbufferSurface(dpy, cfg, guarded(bad_short, 2)), EGL_BAD_ATTRIBUTE);
     const EGLint bad_flags[] = { EGL_CONTEXT_FLAGS_KHR, 0x100, EGL_NONE };
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, bad_flags), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, bad_flags), EGL_BAD_ATTRIBUTE);
     const EGLint gl16[] = { EGL_CONTEXT_MAJOR_VERSION, 1, EGL_CONTEXT_MINOR_VERSION, 6,
                             EGL_NONE };
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, gl16), EGL_BAD_MATCH);
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, gl16), EGL_BAD_MATCH);
     const EGLint gl99[] = { EGL_CONTEXT_MAJOR_VERSION, 9, EGL_CONTEXT_MINOR_VERSION, 9,
                             EGL_NONE };
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, gl99), EGL_BAD_MATCH);
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, gl99), EGL_BAD_MATCH);
     const EGLint fwd20[] = { EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_FLAGS_KHR,
                              EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE_BIT_KHR, EGL_NONE };
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, fwd20), EGL_BAD_MATCH);
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, fwd20), EGL_BAD_MATCH);
     const EGLint bad_mask[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
                                 EGL_CONTEXT_OPENGL_PROFILE_MASK, 0x8, EGL_NONE };
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, bad_mask), EGL_BAD_MATCH);
-    EXPECT_ERROR(eglCreateContext(dpy, cfg, (EGLContext)(uintptr_t)0x5555, NULL),
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, bad_mask), EGL_BAD_MATCH);
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, (EGLContext)(uintptr_t)0x5555, NULL),
                  EGL_BAD_CONTEXT);
-    EXPECT_ERROR(eglCreateContext(dpy, (EGLConfig)(uintptr_t)0x7777, EGL_NO_CONTEXT, NULL),
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, (EGLConfig)(uintptr_t)0x7777, EGL_NO_CONTEXT, NULL),
                  EGL_BAD_CONFIG);
     /* A 3.3 core context: llvmpipe makes one; oxgl has no core profile
      * (EGL_BAD_MATCH, "the implementation does not support the profile"). */
@@ -309,47 +283,47 @@ static void pbuffer_checks(EGLDisplay dpy, const char *what)
     EGLContext noconfig = eglCreateContext(dpy, EGL_NO_CONFIG_KHR, EGL_NO_CONTEXT, NULL);
     CHECK(noconfig != EGL_NO_CONTEXT, "%s: no-config context: 0x%x", what, eglGetError());
     if (noconfig) {
-        EXPECT_OK(eglMakeCurrent(dpy, pb, pb, noconfig));
+        EXPECT_EGL_OK(eglMakeCurrent(dpy, pb, pb, noconfig));
         render_and_check("no-config context");
-        EXPECT_OK(eglMakeCurrent(dpy, pb, pb, ctx));
-        EXPECT_OK(eglDestroyContext(dpy, noconfig));
+        EXPECT_EGL_OK(eglMakeCurrent(dpy, pb, pb, ctx));
+        EXPECT_EGL_OK(eglDestroyContext(dpy, noconfig));
     }
 
     /* Pbuffer errors. */
     const EGLint pb_bad[] = { 0x7777, 1, EGL_NONE };
-    EXPECT_ERROR(eglCreatePbufferSurface(dpy, cfg, pb_bad), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglCreatePbufferSurface(dpy, cfg, pb_bad), EGL_BAD_ATTRIBUTE);
     const EGLint pb_neg[] = { EGL_WIDTH, -4, EGL_NONE };
-    EXPECT_ERROR(eglCreatePbufferSurface(dpy, cfg, pb_neg), EGL_BAD_PARAMETER);
-    EXPECT_ERROR(eglCreatePbufferSurface(dpy, (EGLConfig)(uintptr_t)0x7777, pb_attribs),
+    EXPECT_EGL_ERROR(eglCreatePbufferSurface(dpy, cfg, pb_neg), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(eglCreatePbufferSurface(dpy, (EGLConfig)(uintptr_t)0x7777, pb_attribs),
                  EGL_BAD_CONFIG);
     /* Default size: 0 x 0. Not on X11: Mesa's X11 platform asks the server
      * for a 0x0 pixmap there (BadValue, then a crash). */
     if (strcmp(what, "x11") != 0) {
         EGLSurface empty = eglCreatePbufferSurface(dpy, cfg, NULL);
         CHECK(empty != EGL_NO_SURFACE, "%s: default pbuffer: 0x%x", what, eglGetError());
-        EXPECT_OK(eglQuerySurface(dpy, empty, EGL_WIDTH, &w));
+        EXPECT_EGL_OK(eglQuerySurface(dpy, empty, EGL_WIDTH, &w));
         CHECK(w == 0, "%s: default pbuffer width %d", what, w);
-        EXPECT_OK(eglDestroySurface(dpy, empty));
+        EXPECT_EGL_OK(eglDestroySurface(dpy, empty));
     }
 
     /* Destroying what is current: handles die, the binding lives on. */
-    EXPECT_OK(eglDestroyContext(dpy, shared));
-    EXPECT_ERROR(eglDestroyContext(dpy, shared), EGL_BAD_CONTEXT);
-    EXPECT_OK(eglDestroySurface(dpy, pb));
-    EXPECT_OK(eglDestroyContext(dpy, ctx));
+    EXPECT_EGL_OK(eglDestroyContext(dpy, shared));
+    EXPECT_EGL_ERROR(eglDestroyContext(dpy, shared), EGL_BAD_CONTEXT);
+    EXPECT_EGL_OK(eglDestroySurface(dpy, pb));
+    EXPECT_EGL_OK(eglDestroyContext(dpy, ctx));
     CHECK(eglGetCurrentContext() == ctx, "%s: destroyed current context not current", what);
     check_pixel(10, 20, 255, 0, 0, "destroyed but current");
-    EXPECT_ERROR(eglDestroySurface(dpy, pb), EGL_BAD_SURFACE);
-    EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    EXPECT_EGL_ERROR(eglDestroySurface(dpy, pb), EGL_BAD_SURFACE);
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
     CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT, "%s: release", what);
 }
 
 static void display_checks(EGLDisplay dpy, const char *what)
 {
     EGLint major = 0, minor = 0;
-    EXPECT_OK(eglInitialize(dpy, &major, &minor));
+    EXPECT_EGL_OK(eglInitialize(dpy, &major, &minor));
     CHECK(major == 1 && minor >= 4, "%s: EGL %d.%d", what, major, minor);
-    EXPECT_OK(eglInitialize(dpy, NULL, NULL)); /* again: no error */
+    EXPECT_EGL_OK(eglInitialize(dpy, NULL, NULL)); /* again: no error */
     const char *vendor = eglQueryString(dpy, EGL_VENDOR);
     const char *apis = eglQueryString(dpy, EGL_CLIENT_APIS);
     const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
@@ -360,30 +334,30 @@ static void display_checks(EGLDisplay dpy, const char *what)
     CHECK(has_word(ext, "EGL_KHR_create_context") && has_word(ext, "EGL_KHR_surfaceless_context")
               && has_word(ext, "EGL_KHR_no_config_context"),
           "%s: display extensions: %s", what, ext);
-    EXPECT_ERROR(eglQueryString(dpy, 0x1234), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(eglQueryString(dpy, 0x1234), EGL_BAD_PARAMETER);
 
     EGLint n = 0;
-    EXPECT_OK(eglGetConfigs(dpy, NULL, 0, &n));
+    EXPECT_EGL_OK(eglGetConfigs(dpy, NULL, 0, &n));
     CHECK(n > 0, "%s: no configs", what);
-    EXPECT_ERROR(eglGetConfigs(dpy, NULL, 0, NULL), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(eglGetConfigs(dpy, NULL, 0, NULL), EGL_BAD_PARAMETER);
     EGLConfig some[2];
     EGLint got = 0;
-    EXPECT_OK(eglGetConfigs(dpy, some, 2, &got));
+    EXPECT_EGL_OK(eglGetConfigs(dpy, some, 2, &got));
     CHECK(got == (n < 2 ? n : 2), "%s: eglGetConfigs(size 2) returned %d", what, got);
     EGLint v = 0;
-    EXPECT_ERROR(eglGetConfigAttrib(dpy, (EGLConfig)(uintptr_t)0x7777, EGL_RED_SIZE, &v),
+    EXPECT_EGL_ERROR(eglGetConfigAttrib(dpy, (EGLConfig)(uintptr_t)0x7777, EGL_RED_SIZE, &v),
                  EGL_BAD_CONFIG);
-    EXPECT_ERROR(eglGetConfigAttrib(dpy, some[0], 0x7777, &v), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglGetConfigAttrib(dpy, some[0], 0x7777, &v), EGL_BAD_ATTRIBUTE);
     const EGLint bad[] = { 0x7777, 1, EGL_NONE };
-    EXPECT_ERROR(eglChooseConfig(dpy, bad, some, 2, &got), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglChooseConfig(dpy, bad, some, 2, &got), EGL_BAD_ATTRIBUTE);
     const EGLint bad_short[] = { 0x7777, EGL_NONE };
-    EXPECT_ERROR(eglChooseConfig(dpy, guarded(bad_short, 2), some, 2, &got), EGL_BAD_ATTRIBUTE);
-    EXPECT_ERROR(eglChooseConfig(dpy, pbuffer_gl_attribs, some, 2, NULL), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(eglChooseConfig(dpy, guarded(bad_short, 2), some, 2, &got), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglChooseConfig(dpy, pbuffer_gl_attribs, some, 2, NULL), EGL_BAD_PARAMETER);
     /* EGL_CONFIG_ID wins over everything else. */
     EGLint id = 0;
     eglGetConfigAttrib(dpy, some[0], EGL_CONFIG_ID, &id);
     const EGLint by_id[] = { EGL_CONFIG_ID, id, EGL_RED_SIZE, 99, EGL_NONE };
-    EXPECT_OK(eglChooseConfig(dpy, by_id, some, 2, &got));
+    EXPECT_EGL_OK(eglChooseConfig(dpy, by_id, some, 2, &got));
     CHECK(got == 1, "%s: choosing by EGL_CONFIG_ID found %d configs", what, got);
 
     pbuffer_checks(dpy, what);
@@ -400,43 +374,43 @@ static void display_checks(EGLDisplay dpy, const char *what)
         EGLContext ctx = found ? eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL) : NULL;
         CHECK(pb && ctx, "%s: terminate case setup: 0x%x", what, eglGetError());
         if (pb && ctx) {
-            EXPECT_OK(eglMakeCurrent(dpy, pb, pb, ctx));
-            EXPECT_OK(eglTerminate(dpy));
+            EXPECT_EGL_OK(eglMakeCurrent(dpy, pb, pb, ctx));
+            EXPECT_EGL_OK(eglTerminate(dpy));
             CHECK(eglGetCurrentContext() == ctx, "%s: terminated display's context not current",
                   what);
             render_and_check("after eglTerminate");
-            EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+            EXPECT_EGL_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
             CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT, "%s: not released", what);
-            EXPECT_ERROR(eglDestroyContext(dpy, ctx), EGL_NOT_INITIALIZED);
-            EXPECT_OK(eglInitialize(dpy, NULL, NULL));
+            EXPECT_EGL_ERROR(eglDestroyContext(dpy, ctx), EGL_NOT_INITIALIZED);
+            EXPECT_EGL_OK(eglInitialize(dpy, NULL, NULL));
             /* A new initialization knows none of the old handles. */
-            EXPECT_ERROR(eglDestroyContext(dpy, ctx), EGL_BAD_CONTEXT);
+            EXPECT_EGL_ERROR(eglDestroyContext(dpy, ctx), EGL_BAD_CONTEXT);
         }
     }
 
     /* Terminate: calls need initialization again; releasing is still fine. */
-    EXPECT_OK(eglTerminate(dpy));
-    EXPECT_ERROR(eglGetConfigs(dpy, NULL, 0, &n), EGL_NOT_INITIALIZED);
-    EXPECT_ERROR(eglQueryString(dpy, EGL_VENDOR), EGL_NOT_INITIALIZED);
-    EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
-    EXPECT_OK(eglTerminate(dpy));
+    EXPECT_EGL_OK(eglTerminate(dpy));
+    EXPECT_EGL_ERROR(eglGetConfigs(dpy, NULL, 0, &n), EGL_NOT_INITIALIZED);
+    EXPECT_EGL_ERROR(eglQueryString(dpy, EGL_VENDOR), EGL_NOT_INITIALIZED);
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    EXPECT_EGL_OK(eglTerminate(dpy));
 }
 
 /* An X window surface: clear, swap, read back from the X server. */
 static void window_checks(Display *xdpy, EGLDisplay dpy)
 {
-    EXPECT_OK(eglInitialize(dpy, NULL, NULL));
-    EXPECT_OK(eglBindAPI(EGL_OPENGL_API));
+    EXPECT_EGL_OK(eglInitialize(dpy, NULL, NULL));
+    EXPECT_EGL_OK(eglBindAPI(EGL_OPENGL_API));
     const EGLint attribs[] = { EGL_SURFACE_TYPE, EGL_WINDOW_BIT, EGL_RENDERABLE_TYPE,
                                EGL_OPENGL_BIT, EGL_RED_SIZE, 8, EGL_NONE };
     EGLConfig cfg;
     EGLint n = 0;
-    EXPECT_OK(eglChooseConfig(dpy, attribs, &cfg, 1, &n));
+    EXPECT_EGL_OK(eglChooseConfig(dpy, attribs, &cfg, 1, &n));
     CHECK(n == 1, "window: no window config");
     if (n != 1)
         return;
     EGLint vid = 0;
-    EXPECT_OK(eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid));
+    EXPECT_EGL_OK(eglGetConfigAttrib(dpy, cfg, EGL_NATIVE_VISUAL_ID, &vid));
     XVisualInfo tmpl = { 0 };
     tmpl.visualid = vid;
     int nvis = 0;
@@ -457,42 +431,42 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
     const char *vendor = eglQueryString(dpy, EGL_VENDOR);
     int mesa = vendor && strstr(vendor, "Mesa");
     if (!mesa)
-        EXPECT_ERROR(eglCreateWindowSurface(dpy, cfg, (EGLNativeWindowType)0x3ffffff, NULL),
+        EXPECT_EGL_ERROR(eglCreateWindowSurface(dpy, cfg, (EGLNativeWindowType)0x3ffffff, NULL),
                      EGL_BAD_NATIVE_WINDOW);
     const EGLint bad[] = { 0x7777, 1, EGL_NONE };
-    EXPECT_ERROR(eglCreateWindowSurface(dpy, cfg, win, bad), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(eglCreateWindowSurface(dpy, cfg, win, bad), EGL_BAD_ATTRIBUTE);
     EGLSurface surf = eglCreateWindowSurface(dpy, cfg, win, NULL);
     CHECK(surf != EGL_NO_SURFACE, "window: eglCreateWindowSurface: 0x%x", eglGetError());
-    EXPECT_ERROR(eglCreateWindowSurface(dpy, cfg, win, NULL), EGL_BAD_ALLOC);
+    EXPECT_EGL_ERROR(eglCreateWindowSurface(dpy, cfg, win, NULL), EGL_BAD_ALLOC);
     EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
     CHECK(ctx != EGL_NO_CONTEXT, "window: eglCreateContext: 0x%x", eglGetError());
-    EXPECT_OK(eglMakeCurrent(dpy, surf, surf, ctx));
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, surf, surf, ctx));
     EGLint w = 0, h = 0, rb = 0;
-    EXPECT_OK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w));
-    EXPECT_OK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h));
-    EXPECT_OK(eglQuerySurface(dpy, surf, EGL_RENDER_BUFFER, &rb));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, surf, EGL_WIDTH, &w));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, surf, EGL_HEIGHT, &h));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, surf, EGL_RENDER_BUFFER, &rb));
     CHECK(w == 64 && h == 48 && rb == EGL_BACK_BUFFER, "window: %dx%d render buffer 0x%x", w,
           h, rb);
-    EXPECT_OK(eglSwapInterval(dpy, 0));
+    EXPECT_EGL_OK(eglSwapInterval(dpy, 0));
     render_and_check("window");
     /* eglCopyBuffers: the rendered (back) buffer into a pixmap. */
     Pixmap copy = XCreatePixmap(xdpy, win, 64, 48, vis->depth);
     XSync(xdpy, False);
-    EXPECT_OK(eglCopyBuffers(dpy, surf, copy));
+    EXPECT_EGL_OK(eglCopyBuffers(dpy, surf, copy));
     /* Pixmap 0 (Mesa 22.3 accepts it and sends X requests on it: not asked
      * of Mesa). */
     if (!mesa)
-        EXPECT_ERROR(eglCopyBuffers(dpy, surf, (EGLNativePixmapType)0), EGL_BAD_NATIVE_PIXMAP);
+        EXPECT_EGL_ERROR(eglCopyBuffers(dpy, surf, (EGLNativePixmapType)0), EGL_BAD_NATIVE_PIXMAP);
     XSync(xdpy, False);
     check_x_image(xdpy, copy, "eglCopyBuffers", 1);
     XFreePixmap(xdpy, copy);
-    EXPECT_OK(eglSwapBuffers(dpy, surf));
+    EXPECT_EGL_OK(eglSwapBuffers(dpy, surf));
     XSync(xdpy, False);
     check_x_image(xdpy, win, "window", 1);
-    EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
-    EXPECT_ERROR(eglSwapBuffers(dpy, surf), EGL_BAD_SURFACE);
-    EXPECT_OK(eglDestroySurface(dpy, surf));
-    EXPECT_OK(eglDestroyContext(dpy, ctx));
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    EXPECT_EGL_ERROR(eglSwapBuffers(dpy, surf), EGL_BAD_SURFACE);
+    EXPECT_EGL_OK(eglDestroySurface(dpy, surf));
+    EXPECT_EGL_OK(eglDestroyContext(dpy, ctx));
 
     /* A pixmap surface: single-buffered, so a context first made current on
      * it draws to GL_FRONT, and glFinish puts the pixels in the pixmap.
@@ -506,28 +480,28 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
     XSync(xdpy, False);
     EGLSurface psurf = eglCreatePixmapSurface(dpy, cfg, pix, NULL);
     CHECK(psurf != EGL_NO_SURFACE, "pixmap: eglCreatePixmapSurface: 0x%x", eglGetError());
-    EXPECT_ERROR(eglCreatePixmapSurface(dpy, cfg, pix, NULL), EGL_BAD_ALLOC);
-    EXPECT_ERROR(eglCreatePixmapSurface(dpy, cfg, (EGLNativePixmapType)0, NULL),
+    EXPECT_EGL_ERROR(eglCreatePixmapSurface(dpy, cfg, pix, NULL), EGL_BAD_ALLOC);
+    EXPECT_EGL_ERROR(eglCreatePixmapSurface(dpy, cfg, (EGLNativePixmapType)0, NULL),
                  EGL_BAD_NATIVE_PIXMAP);
-    EXPECT_OK(eglQuerySurface(dpy, psurf, EGL_RENDER_BUFFER, &rb));
-    EXPECT_OK(eglQuerySurface(dpy, psurf, EGL_WIDTH, &w));
-    EXPECT_OK(eglQuerySurface(dpy, psurf, EGL_HEIGHT, &h));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, psurf, EGL_RENDER_BUFFER, &rb));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, psurf, EGL_WIDTH, &w));
+    EXPECT_EGL_OK(eglQuerySurface(dpy, psurf, EGL_HEIGHT, &h));
     CHECK(rb == EGL_SINGLE_BUFFER && w == 64 && h == 48, "pixmap: %dx%d render buffer 0x%x",
           w, h, rb);
     EGLContext pctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
-    EXPECT_OK(eglMakeCurrent(dpy, psurf, psurf, pctx));
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, psurf, psurf, pctx));
     GLint draw_buffer = 0;
     glGetIntegerv(GL_DRAW_BUFFER, &draw_buffer);
     CHECK(mesa || draw_buffer == GL_FRONT, "pixmap: GL_DRAW_BUFFER 0x%x", draw_buffer);
-    EXPECT_OK(eglQueryContext(dpy, pctx, EGL_RENDER_BUFFER, &rb));
+    EXPECT_EGL_OK(eglQueryContext(dpy, pctx, EGL_RENDER_BUFFER, &rb));
     CHECK(rb == EGL_SINGLE_BUFFER, "pixmap: context EGL_RENDER_BUFFER 0x%x", rb);
     render_and_check("pixmap");
     glFinish();
     XSync(xdpy, False);
     check_x_image(xdpy, pix, "pixmap", !mesa);
-    EXPECT_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
-    EXPECT_OK(eglDestroySurface(dpy, psurf));
-    EXPECT_OK(eglDestroyContext(dpy, pctx));
+    EXPECT_EGL_OK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT));
+    EXPECT_EGL_OK(eglDestroySurface(dpy, psurf));
+    EXPECT_EGL_OK(eglDestroyContext(dpy, pctx));
     XFreePixmap(xdpy, pix);
 
     /* A window destroyed under its surface: EGL_BAD_NATIVE_WINDOW when made
@@ -541,12 +515,12 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
     XSync(xdpy, False);
     EGLContext gctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, NULL);
     if (!mesa)
-        EXPECT_ERROR(eglMakeCurrent(dpy, gsurf, gsurf, gctx), EGL_BAD_NATIVE_WINDOW);
-    EXPECT_OK(eglDestroySurface(dpy, gsurf));
-    EXPECT_OK(eglDestroyContext(dpy, gctx));
+        EXPECT_EGL_ERROR(eglMakeCurrent(dpy, gsurf, gsurf, gctx), EGL_BAD_NATIVE_WINDOW);
+    EXPECT_EGL_OK(eglDestroySurface(dpy, gsurf));
+    EXPECT_EGL_OK(eglDestroyContext(dpy, gctx));
     XDestroyWindow(xdpy, win);
     XFree(vis);
-    EXPECT_OK(eglTerminate(dpy));
+    EXPECT_EGL_OK(eglTerminate(dpy));
 }
 
 static int on_x_error(Display *dpy, XErrorEvent *e)
@@ -570,13 +544,13 @@ int main(void)
               has_word(client, "EGL_MESA_platform_surfaceless") &&
               has_word(client, "EGL_EXT_device_enumeration"),
           "client extensions: %s", client ? client : "(null)");
-    EXPECT_ERROR(eglQueryString(EGL_NO_DISPLAY, EGL_VENDOR), EGL_BAD_DISPLAY);
-    EXPECT_ERROR(eglInitialize((EGLDisplay)(uintptr_t)0x1234, NULL, NULL), EGL_BAD_DISPLAY);
-    EXPECT_ERROR(eglTerminate((EGLDisplay)(uintptr_t)0x1234), EGL_BAD_DISPLAY);
-    EXPECT_ERROR(eglMakeCurrent((EGLDisplay)(uintptr_t)0x1234, EGL_NO_SURFACE, EGL_NO_SURFACE,
+    EXPECT_EGL_ERROR(eglQueryString(EGL_NO_DISPLAY, EGL_VENDOR), EGL_BAD_DISPLAY);
+    EXPECT_EGL_ERROR(eglInitialize((EGLDisplay)(uintptr_t)0x1234, NULL, NULL), EGL_BAD_DISPLAY);
+    EXPECT_EGL_ERROR(eglTerminate((EGLDisplay)(uintptr_t)0x1234), EGL_BAD_DISPLAY);
+    EXPECT_EGL_ERROR(eglMakeCurrent((EGLDisplay)(uintptr_t)0x1234, EGL_NO_SURFACE, EGL_NO_SURFACE,
                                 EGL_NO_CONTEXT),
                  EGL_BAD_DISPLAY);
-    EXPECT_ERROR(eglBindAPI(0x1234), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(eglBindAPI(0x1234), EGL_BAD_PARAMETER);
     CHECK(eglGetError() == EGL_SUCCESS, "eglGetError does not reset");
     CHECK(eglGetCurrentContext() == EGL_NO_CONTEXT, "a context is current at start");
 
@@ -592,8 +566,8 @@ int main(void)
         printf("%d failures\n", failures);
         return 1;
     }
-    EXPECT_ERROR(get_platform_display(0x1234, NULL, NULL), EGL_BAD_PARAMETER);
-    EXPECT_ERROR(get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, (void *)0x10, NULL),
+    EXPECT_EGL_ERROR(get_platform_display(0x1234, NULL, NULL), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, (void *)0x10, NULL),
                  EGL_BAD_PARAMETER);
 
     /* X11, through eglGetDisplay on the application's Display. */
@@ -618,25 +592,25 @@ int main(void)
         CHECK(get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL) ==
                   sdpy,
               "surfaceless: a second display handle");
-        EXPECT_ERROR(eglGetConfigs(sdpy, NULL, 0, NULL), EGL_NOT_INITIALIZED);
+        EXPECT_EGL_ERROR(eglGetConfigs(sdpy, NULL, 0, NULL), EGL_NOT_INITIALIZED);
         display_checks(sdpy, "surfaceless");
         /* No windows there (EGL_MESA_platform_surfaceless). */
-        EXPECT_OK(eglInitialize(sdpy, NULL, NULL));
+        EXPECT_EGL_OK(eglInitialize(sdpy, NULL, NULL));
         EGLConfig cfg;
         EGLint n = 0;
         eglChooseConfig(sdpy, pbuffer_gl_attribs, &cfg, 1, &n);
         if (n == 1 && xdpy)
-            EXPECT_ERROR(eglCreateWindowSurface(sdpy, cfg, DefaultRootWindow(xdpy), NULL),
+            EXPECT_EGL_ERROR(eglCreateWindowSurface(sdpy, cfg, DefaultRootWindow(xdpy), NULL),
                          EGL_BAD_NATIVE_WINDOW);
-        EXPECT_OK(eglTerminate(sdpy));
+        EXPECT_EGL_OK(eglTerminate(sdpy));
     }
 
     /* Devices: at least one, with an extension string, and a display on it. */
     EGLDeviceEXT devices[8];
     EGLint ndev = 0;
-    EXPECT_OK(query_devices(8, devices, &ndev));
+    EXPECT_EGL_OK(query_devices(8, devices, &ndev));
     CHECK(ndev >= 1, "no EGL device");
-    EXPECT_ERROR(query_devices(8, devices, NULL), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(query_devices(8, devices, NULL), EGL_BAD_PARAMETER);
     if (ndev >= 1) {
         const char *dext = query_device_string(devices[ndev - 1], EGL_EXTENSIONS);
         CHECK(dext != NULL, "device extensions: 0x%x", eglGetError());
@@ -644,14 +618,14 @@ int main(void)
         EGLDisplay ddpy = get_platform_display(EGL_PLATFORM_DEVICE_EXT, devices[ndev - 1], NULL);
         CHECK(ddpy != EGL_NO_DISPLAY, "device display: 0x%x", eglGetError());
         if (ddpy) {
-            EXPECT_OK(eglInitialize(ddpy, NULL, NULL));
+            EXPECT_EGL_OK(eglInitialize(ddpy, NULL, NULL));
             EGLint n = 0;
-            EXPECT_OK(eglGetConfigs(ddpy, NULL, 0, &n));
+            EXPECT_EGL_OK(eglGetConfigs(ddpy, NULL, 0, &n));
             CHECK(n > 0, "device display: no configs");
-            EXPECT_OK(eglTerminate(ddpy));
+            EXPECT_EGL_OK(eglTerminate(ddpy));
         }
     }
-    EXPECT_OK(eglReleaseThread());
+    EXPECT_EGL_OK(eglReleaseThread());
 
     if (xdpy)
         XCloseDisplay(xdpy);

@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "check.h"
+#include "egl_check.h"
 
 /* Desktop-only names, declared here: GLES2/gl2.h lacks them. */
 #define DESKTOP_GL_MATRIX_MODE 0x0BA0
@@ -42,29 +42,12 @@
 #define GLX_CONTEXT_ES2_PROFILE_BIT_EXT 0x00000004
 #endif
 
-#define EXPECT_EGL_ERROR(call, want)                                           \
-    do {                                                                       \
-        int ok_ = (call) ? 1 : 0;                                              \
-        EGLint got_ = eglGetError();                                           \
-        CHECK(!ok_ && got_ == (want), "%s: ok=%d error 0x%x, expected 0x%x",  \
-              #call, ok_, got_, (want));                                       \
-    } while (0)
-
 #define EXPECT_GL_ERROR(want, what)                                            \
     do {                                                                       \
         GLenum got_ = glGetError();                                            \
         CHECK(got_ == (want), "%s: GL error 0x%x, expected 0x%x", what, got_, \
               (want));                                                         \
     } while (0)
-
-static int has_word(const char *list, const char *word)
-{
-    size_t n = strlen(word);
-    for (const char *p = list; p && (p = strstr(p, word)); p += n)
-        if ((p == list || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-            return 1;
-    return 0;
-}
 
 /* Compiles one shader; returns it, or 0 after copying its log to `log`. */
 static GLuint compile(GLenum kind, const char *src, char *log, size_t log_size)

@@ -242,6 +242,16 @@ fn eglinfo() {
     );
 }
 
+/// The frames of every "N frames in 5.0 seconds = F FPS" line of a gears
+/// program's output, summed.
+fn reported_frames(stdout: &str) -> u64 {
+    stdout
+        .lines()
+        .filter_map(|l| l.split_once(" frames in ").map(|(n, _)| n.trim()))
+        .filter_map(|n| n.parse::<u64>().ok())
+        .sum()
+}
+
 /// glxgears for 10 s: it must still be running (no crash, no exit), have
 /// drawn frames (it prints "N frames in 5.0 seconds = F FPS" every 5 s) and
 /// have printed no error.
@@ -255,12 +265,7 @@ fn glxgears_runs() {
     println!("{out}");
     assert!(out.timed_out, "glxgears exited within 10 s:\n{out}");
     assert_clean_stderr(&out);
-    let frames: u64 = out
-        .stdout
-        .lines()
-        .filter_map(|l| l.split_once(" frames in ").map(|(n, _)| n.trim()))
-        .filter_map(|n| n.parse::<u64>().ok())
-        .sum();
+    let frames = reported_frames(&out.stdout);
     assert!(frames > 0, "glxgears reported no frames in 10 s:\n{out}");
 }
 
@@ -277,12 +282,7 @@ fn es2gears_runs() {
     println!("{out}");
     assert!(out.timed_out, "es2gears_x11 exited within 10 s:\n{out}");
     assert_clean_stderr(&out);
-    let frames: u64 = out
-        .stdout
-        .lines()
-        .filter_map(|l| l.split_once(" frames in ").map(|(n, _)| n.trim()))
-        .filter_map(|n| n.parse::<u64>().ok())
-        .sum();
+    let frames = reported_frames(&out.stdout);
     assert!(
         frames > 0,
         "es2gears_x11 reported no frames in 10 s:\n{out}"
