@@ -15,6 +15,10 @@ use oxgl_dri_interface::{
     OxglRect, clear_bits, draw_buffer_bits,
 };
 
+use std::sync::Arc;
+
+use crate::texture::{Texels, UNORM8};
+
 /// Everything a clear needs, decoded from `OxglClearDesc`.
 #[derive(Clone, Copy, Debug)]
 pub struct ClearParams {
@@ -277,6 +281,88 @@ impl Buffers {
         Some(out)
     }
 
+    /// [`Buffers::texels`] swizzled by `swizzle` in the form the sampler
+    /// reads: 8-bit colour stays 8-bit (packed RGBA, a byte shuffle per
+    /// pixel, no conversion to `f32`), anything else `f32`.
+    pub fn sampled(
+        &self,
+        buffer: OxglBuffer,
+        width: u32,
+        height: u32,
+        swizzle: [u8; 4],
+    ) -> Option<Texels> {
+        let as_f32 = || {
+            let mut t = self.texels(buffer, width, height)?;
+            if swizzle != [0, 1, 2, 3] {
+                for t in &mut t {
+                    *t = crate::texture::swizzle(*t, swizzle);
+                }
+            }
+            Some(Texels::F32(Arc::new(t)))
+        };
+        let (data, format) = match buffer {
+            OxglBuffer::Depth => return as_f32(),
+            OxglBuffer::FrontColor => (&self.front, self.desc.color_format),
+            OxglBuffer::BackColor if !self.back.is_empty() => (&self.back, self.desc.color_format),
+            OxglBuffer::BackColor => (&self.front, self.desc.color_format),
+            other => {
+                let plane = self.extra.get(other.extra_index()? - 1)?;
+                (&plane.data, plane.format)
+            }
+        };
+        let opaque = match format {
+            OxglColorFormat::B8G8R8A8 => false,
+            OxglColorFormat::B8G8R8X8 => true,
+            _ => return as_f32(),
+        };
+        if swizzle.iter().any(|&c| c > 5) {
+            return as_f32();
+        }
+        if width > self.width || height > self.height {
+            return None;
+        }
+        let (w, h) = (width as usize, height as usize);
+        let stride = self.width as usize;
+        let mut out: Vec<u32> = Vec::new();
+        out.try_reserve_exact(w.checked_mul(h)?).ok()?;
+        // The byte of a B, G, R, A/X pixel each output channel takes
+        // (4: zero, 5: one).
+        let shift = swizzle.map(|c| match c {
+            0 => 16,
+            1 => 8,
+            2 => 0,
+            3 if !opaque => 24,
+            4 => 32,
+            _ => 33,
+        });
+        for y in 0..h {
+            let row = data
+                .get((self.height as usize - 1 - y) * stride..)?
+                .get(..w)?;
+            if shift == [16, 8, 0, 24] {
+                // The identity swizzle: R and B exchanged.
+                out.extend(
+                    row.iter()
+                        .map(|&p| (p & 0xff00_ff00) | ((p >> 16) & 0xff) | ((p & 0xff) << 16)),
+                );
+            } else {
+                out.extend(row.iter().map(|&p| {
+                    let mut q = 0;
+                    for (c, &s) in shift.iter().enumerate() {
+                        let b = match s {
+                            32 => 0,
+                            33 => 0xff,
+                            s => (p >> s) & 0xff,
+                        };
+                        q |= b << (8 * c);
+                    }
+                    q
+                }));
+            }
+        }
+        Some(Texels::Unorm8(Arc::new(out)))
+    }
+
     /// Exchanges front and back (no-op when single-buffered).
     pub fn swap(&mut self) {
         if !self.back.is_empty() {
@@ -414,18 +500,6 @@ pub fn clear_span(line: &mut [u32], format: OxglColorFormat, color: [f32; 4], ma
     }
 }
 
-/// `i / 255` for every 8-bit value: what an unsigned normalized byte
-/// means (correctly rounded, as the core's conversions give it).
-const UNORM8: [f32; 256] = {
-    let mut t = [0.0; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = i as f32 / 255.0;
-        i += 1;
-    }
-    t
-};
-
 /// Copies the overlap of two images of different sizes, bottom rows aligned.
 fn copy_overlap<T: Copy>(src: &[T], sw: u32, sh: u32, dst: &mut [T], dw: u32, dh: u32) {
     if src.is_empty() || dst.is_empty() {
@@ -529,5 +603,35 @@ mod tests {
         b.resize(3, 3).unwrap();
         assert_eq!(b.front[6], 7);
         assert!(Buffers::new(&desc(u32::MAX, u32::MAX)).is_err());
+    }
+
+    #[test]
+    fn sampled_8_bit_colour_stays_8_bit() {
+        let mut b = Buffers::new(&desc(3, 2)).unwrap();
+        // GL (0, 0) is storage row 1: B, G, R, A = 0x33, 0x00, 0xff, 0x80.
+        b.front[3] = 0x80ff_0033;
+        let Some(Texels::Unorm8(t)) = b.sampled(OxglBuffer::FrontColor, 2, 2, [0, 1, 2, 3]) else {
+            panic!("not packed");
+        };
+        assert_eq!(t.len(), 4);
+        assert_eq!(t[0], 0x8033_00ff);
+        // Swizzled: A, zero, one, B.
+        let Some(Texels::Unorm8(t)) = b.sampled(OxglBuffer::FrontColor, 1, 1, [3, 4, 5, 2]) else {
+            panic!("not packed");
+        };
+        assert_eq!(t[0], 0x33ff_0080);
+        // Depth and the integer one stay f32.
+        assert!(matches!(
+            b.sampled(OxglBuffer::Depth, 1, 1, [0, 1, 2, 3]),
+            Some(Texels::F32(_))
+        ));
+        assert!(matches!(
+            b.sampled(OxglBuffer::FrontColor, 1, 1, [0, 1, 2, 6]),
+            Some(Texels::F32(_))
+        ));
+        assert!(
+            b.sampled(OxglBuffer::FrontColor, 4, 1, [0, 1, 2, 3])
+                .is_none()
+        );
     }
 }

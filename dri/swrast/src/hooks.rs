@@ -21,7 +21,7 @@ use crate::framebuffer::{Buffers, ClearParams};
 use crate::pipeline::{DrawCall, Frontend};
 use crate::program::Program;
 use crate::raster::{ColorBuffer, Rasterizer, SampleCounter};
-use crate::texture::TexView;
+use crate::texture::{TexView, Texels};
 
 struct Screen {
     threads: usize,
@@ -48,7 +48,7 @@ struct Surface {
 type SampledKey = (OxglBuffer, u32, u32, [u8; 4]);
 
 /// A buffer's contents converted for sampling.
-type SampledTexels = Arc<Vec<[f32; 4]>>;
+type SampledTexels = Texels;
 
 /// Sampled conversions a drawable keeps (its few buffers, two sizes).
 const SAMPLED_KEPT: usize = 4;
@@ -162,13 +162,7 @@ fn sampled_texels(d: &Drawable, key: SampledKey) -> Option<SampledTexels> {
         return Some(e.2.clone());
     }
     let (buffer, width, height, swizzle) = key;
-    let mut texels = s.buffers.texels(buffer, width, height)?;
-    if swizzle != [0, 1, 2, 3] {
-        for t in &mut texels {
-            *t = crate::texture::swizzle(*t, swizzle);
-        }
-    }
-    let texels = Arc::new(texels);
+    let texels = s.buffers.sampled(buffer, width, height, swizzle)?;
     s.sampled.retain(|e| e.1 == version);
     if s.sampled.len() >= SAMPLED_KEPT {
         s.sampled.remove(0);
@@ -557,8 +551,9 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
                 // SAFETY: see above.
                 (unsafe { slice(i.texels, len) }, None)
             } else {
+                // The held texels are the view's `shared` entry.
                 let held = held_texels.next();
-                (held.map(|t| &t[..]), held.cloned())
+                (held.map(|_| &[][..]), held.cloned())
             };
             let Some(texels) = texels else {
                 return OxglStatus::BadArgument;

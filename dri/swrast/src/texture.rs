@@ -70,6 +70,109 @@ mod gl {
     pub const GEQUAL: u32 = 0x0206;
 }
 
+/// A level's texels in the form the sampler reads, swizzled.
+#[derive(Clone, Debug)]
+pub enum Texels {
+    /// RGBA `f32`.
+    F32(Arc<Vec<[f32; 4]>>),
+    /// RGBA 8-bit unsigned normalized, R in the low byte: a quarter of the
+    /// memory of `F32` for every texture whose channels are all 8-bit
+    /// normalized values, which the sampler filters in SoA passes.
+    Unorm8(Arc<Vec<u32>>),
+}
+
+impl Texels {
+    /// The number of texels.
+    pub fn len(&self) -> usize {
+        match self {
+            Texels::F32(t) => t.len(),
+            Texels::Unorm8(t) => t.len(),
+        }
+    }
+
+    /// Texel `i` as RGBA `f32`, if there is one.
+    #[inline(always)]
+    fn get(&self, i: usize) -> Option<[f32; 4]> {
+        match self {
+            Texels::F32(t) => t.get(i).copied(),
+            Texels::Unorm8(t) => t.get(i).map(|&p| unpack_unorm8(p)),
+        }
+    }
+
+    /// The address of the storage (a cache key: distinct live storages
+    /// never share one).
+    pub fn addr(&self) -> usize {
+        match self {
+            Texels::F32(t) => t.as_ptr() as usize,
+            Texels::Unorm8(t) => t.as_ptr() as usize,
+        }
+    }
+
+    /// The storage as the fast path reads it.
+    fn as_ref(&self) -> TexelsRef<'_> {
+        match self {
+            Texels::F32(t) => TexelsRef::F32(t),
+            Texels::Unorm8(t) => TexelsRef::Unorm8(t),
+        }
+    }
+}
+
+/// A borrowed [`Texels`].
+#[derive(Clone, Copy)]
+enum TexelsRef<'a> {
+    F32(&'a [[f32; 4]]),
+    Unorm8(&'a [u32]),
+}
+
+/// `i / 255` for every 8-bit value, correctly rounded, as the core's
+/// conversions give 8-bit values.
+pub(crate) const UNORM8: [f32; 256] = {
+    let mut t = [0.0; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = i as f32 / 255.0;
+        i += 1;
+    }
+    t
+};
+
+/// A packed RGBA8 texel as `f32` channels.
+#[inline(always)]
+fn unpack_unorm8(p: u32) -> [f32; 4] {
+    [0, 8, 16, 24].map(|s| UNORM8[(p >> s) as usize & 0xff])
+}
+
+/// `src` swizzled by `swizzle` and packed as RGBA8, when that is exact:
+/// every channel an 8-bit normalized value (bit for bit: not `-0.0`, not
+/// NaN), no integer one in the swizzle. `None` otherwise: the texture keeps
+/// `f32` texels.
+pub(crate) fn pack_unorm8(src: &[[f32; 4]], swizzle: [u8; 4]) -> Option<Vec<u32>> {
+    if swizzle.iter().any(|&c| c > 5) {
+        return None;
+    }
+    let byte = |v: f32| -> Option<u32> {
+        // In range and exact, checked on the bits; `v * 255` of a value in
+        // [0, 1] is within 0.5 of the integer it encodes.
+        let k = (v * 255.0 + 0.5) as u32;
+        (k <= 255 && UNORM8[k as usize].to_bits() == v.to_bits()).then_some(k)
+    };
+    let mut out = Vec::new();
+    out.try_reserve_exact(src.len()).ok()?;
+    for t in src {
+        let mut p = 0u32;
+        for (c, &from) in swizzle.iter().enumerate() {
+            let b = match from {
+                0..=3 => byte(t[from as usize])?,
+                4 => 0,
+                _ => 255,
+            };
+            p |= b << (8 * c);
+        }
+        out.push(p);
+    }
+    Some(out)
+}
+
 /// One level (or cube face of a level).
 #[derive(Debug)]
 struct Level {
@@ -77,7 +180,7 @@ struct Level {
     h: usize,
     d: usize,
     /// Shared with the drawable conversion it came from, if it did.
-    texels: Arc<Vec<[f32; 4]>>,
+    texels: Texels,
 }
 
 /// A texture's images, swizzled, owned by swrast.
@@ -187,7 +290,7 @@ impl Fast2d {
     pub fn level(&self) -> FastLevel<'_> {
         let level = self.data.levels.first().and_then(|l| l.first());
         FastLevel {
-            texels: level.map_or(&[][..], |l| &l.texels[..]),
+            texels: level.map_or(TexelsRef::F32(&[]), |l| l.texels.as_ref()),
             w: level.map_or(1, |l| l.w),
             h: level.map_or(1, |l| l.h),
             repeat: self.repeat,
@@ -215,7 +318,7 @@ pub(crate) fn test_samplers(
             w,
             h,
             d: 1,
-            texels: Arc::new(texels),
+            texels: Texels::F32(Arc::new(texels)),
         }]],
     };
     Samplers {
@@ -261,8 +364,8 @@ pub struct TexView<'a> {
     pub images: Vec<(&'a [[f32; 4]], usize, usize, usize)>,
     /// Per image: texels already swizzled by the descriptor's swizzle that
     /// the cache may keep without copying (a drawable's buffer converted
-    /// for sampling), or `None`.
-    pub shared: Vec<Option<Arc<Vec<[f32; 4]>>>>,
+    /// for sampling; its entry of `images` is then empty), or `None`.
+    pub shared: Vec<Option<Texels>>,
 }
 
 impl TextureCache {
@@ -284,7 +387,10 @@ impl TextureCache {
         let mut out = Samplers::default();
         for v in views {
             let (d, imgs) = (v.desc, &v.images[..]);
-            let first = imgs.first().map_or(0, |i| i.0.as_ptr() as usize);
+            let first = match v.shared.first() {
+                Some(Some(t)) => t.addr(),
+                _ => imgs.first().map_or(0, |i| i.0.as_ptr() as usize),
+            };
             let key = (d.serial, first, d.num_levels, d.num_faces, d.swizzle);
             if self.map.len() >= CACHE_LIMIT && !self.map.contains_key(&key) {
                 self.map.clear();
@@ -341,7 +447,7 @@ pub(crate) fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
 fn copy(
     d: &OxglTextureDesc,
     imgs: &[(&[[f32; 4]], usize, usize, usize)],
-    shared: &[Option<Arc<Vec<[f32; 4]>>>],
+    shared: &[Option<Texels>],
 ) -> TexData {
     let faces = d.num_faces.max(1) as usize;
     let mut levels = Vec::new();
@@ -352,16 +458,21 @@ fn copy(
                 break 'levels;
             };
             let n = w * h * dd;
-            if n == 0 || src.len() < n {
+            let held = shared.get(l * faces + f).and_then(Option::as_ref);
+            if n == 0 || held.map_or(src.len(), Texels::len) < n {
                 break 'levels;
             }
-            let texels = if let Some(Some(t)) = shared.get(l * faces + f) {
+            let texels = if let Some(t) = held {
                 t.clone()
+            } else if let Some(p) = pack_unorm8(&src[..n], d.swizzle) {
+                Texels::Unorm8(Arc::new(p))
             } else if d.swizzle == [0, 1, 2, 3] {
                 // The identity swizzle (nearly every texture): a plain copy.
-                Arc::new(src[..n].to_vec())
+                Texels::F32(Arc::new(src[..n].to_vec()))
             } else {
-                Arc::new(src[..n].iter().map(|t| swizzle(*t, d.swizzle)).collect())
+                Texels::F32(Arc::new(
+                    src[..n].iter().map(|t| swizzle(*t, d.swizzle)).collect(),
+                ))
             };
             level.push(Level {
                 w,
@@ -497,7 +608,10 @@ impl Level {
         border: &[f32; 4],
     ) -> [f32; 4] {
         match (x, y, z) {
-            (Some(x), Some(y), Some(z)) => self.texels[(z * self.h + y) * self.w + x],
+            (Some(x), Some(y), Some(z)) => self
+                .texels
+                .get((z * self.h + y) * self.w + x)
+                .unwrap_or_default(),
             _ => *border,
         }
     }
@@ -525,7 +639,7 @@ impl Level {
         };
         if !unnorm && simple(ws, w) && simple(wt, h) {
             let fast = FastLevel {
-                texels: &self.texels,
+                texels: self.texels.as_ref(),
                 w,
                 h,
                 repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
@@ -534,7 +648,7 @@ impl Level {
             return;
         }
         let fetch = |x: Option<usize>, y: Option<usize>| match (x, y) {
-            (Some(x), Some(y)) => self.texels[y * w + x],
+            (Some(x), Some(y)) => self.texels.get(y * w + x).unwrap_or_default(),
             _ => st.border,
         };
         for l in 0..LANES {
@@ -679,17 +793,38 @@ fn lod_of_rho(rho: f32, nearest_level: bool) -> f32 {
 /// A level sampled by the fast 2D path: power-of-two `REPEAT` or
 /// `CLAMP_TO_EDGE` on each axis, so every tap is inside the image.
 pub struct FastLevel<'a> {
-    texels: &'a [[f32; 4]],
+    texels: TexelsRef<'a>,
     w: usize,
     h: usize,
     /// Per axis: `REPEAT` (else `CLAMP_TO_EDGE`).
     repeat: [bool; 2],
 }
 
+/// Wrapped tap coordinates of one axis for every lane, `scale`d (the row
+/// stride for rows), in a vectorizable pass: the lower and the upper tap.
+/// (A function, not a closure: closures are not inlined into the
+/// `#[target_feature]` caller and would run as baseline code.)
+#[inline(always)]
+fn wrap_axis(c: &[i32; LANES], n: i32, repeat: bool, scale: u32) -> ([u32; LANES], [u32; LANES]) {
+    let (mut lo, mut hi) = ([0u32; LANES], [0u32; LANES]);
+    if repeat {
+        for l in 0..LANES {
+            lo[l] = (c[l] & (n - 1)) as u32 * scale;
+            hi[l] = ((c[l] + 1) & (n - 1)) as u32 * scale;
+        }
+    } else {
+        for l in 0..LANES {
+            lo[l] = c[l].clamp(0, n - 1) as u32 * scale;
+            hi[l] = (c[l] + 1).clamp(0, n - 1) as u32 * scale;
+        }
+    }
+    (lo, hi)
+}
+
 impl FastLevel<'_> {
     /// Samples all lanes (lanes outside the mask compute harmless values):
     /// coordinates, weights and wrapped indices in SoA passes that
-    /// vectorize, then the taps per lane as whole texels.
+    /// vectorize, then the taps.
     ///
     /// `ROUND`: the build has a rounding instruction (SSE4.1), so `floor`
     /// is one vector instruction rather than a libm call per lane; both
@@ -703,13 +838,6 @@ impl FastLevel<'_> {
         out: &mut [[f32; LANES]; 4],
     ) {
         let (w, h) = (self.w as i32, self.h as i32);
-        let wrap = |i: i32, n: i32, repeat: bool| -> usize {
-            if repeat {
-                (i & (n - 1)) as usize
-            } else {
-                i.clamp(0, n - 1) as usize
-            }
-        };
         let (wf, hf) = (w as f32, h as f32);
         let half = if linear { 0.5 } else { 0.0 };
         let mut x0 = [0i32; LANES];
@@ -729,74 +857,88 @@ impl FastLevel<'_> {
             a[l] = u - fu;
             b[l] = v - fv;
         }
-        let [rx, ry] = self.repeat;
-        if !linear {
-            for l in 0..LANES {
-                let i = wrap(y0[l], h, ry) * self.w + wrap(x0[l], w, rx);
-                let c = self.texels.get(i).copied().unwrap_or_default();
-                for k in 0..4 {
-                    out[k][l] = c[k];
-                }
-            }
-            return;
-        }
-        // Per lane, the four taps as whole RGBA `f32` texels (one 16-byte
-        // load each, no per-channel unpacking or conversion) filtered
-        // channel-parallel, then transposed into the per-channel output.
-        let texels = self.texels;
-        if texels.len() < self.w * self.h || texels.is_empty() {
+        let n = match self.texels {
+            TexelsRef::F32(t) => t.len(),
+            TexelsRef::Unorm8(t) => t.len(),
+        };
+        if n < self.w * self.h || n == 0 {
             *out = [[0.0; LANES]; 4];
             return;
         }
-        // In range by construction; the `min` only lets the compiler see it.
-        let last = texels.len() - 1;
-        let fetch = |i: usize| texels[i.min(last)];
-        // Wrapped tap coordinates, in vectorizable passes per axis (a
-        // function, not a closure: closures are not inlined into the
-        // `#[target_feature]` caller and would run as baseline code).
-        #[inline(always)]
-        fn axis(
-            c: &[i32; LANES],
-            n: i32,
-            repeat: bool,
-            scale: u32,
-        ) -> ([u32; LANES], [u32; LANES]) {
-            let (mut lo, mut hi) = ([0u32; LANES], [0u32; LANES]);
-            if repeat {
-                for l in 0..LANES {
-                    lo[l] = (c[l] & (n - 1)) as u32 * scale;
-                    hi[l] = ((c[l] + 1) & (n - 1)) as u32 * scale;
+        // Taps are in range by construction; the `min` in the fetches
+        // only lets the compiler see it.
+        let last = n - 1;
+        let [rx, ry] = self.repeat;
+        let (xa, xb) = wrap_axis(&x0, w, rx, 1);
+        let (ya, yb) = wrap_axis(&y0, h, ry, self.w as u32);
+        match self.texels {
+            TexelsRef::F32(texels) => {
+                let fetch = |i: u32| texels[(i as usize).min(last)];
+                if !linear {
+                    for l in 0..LANES {
+                        let c = fetch(ya[l] + xa[l]);
+                        for k in 0..4 {
+                            out[k][l] = c[k];
+                        }
+                    }
+                    return;
                 }
-            } else {
-                for l in 0..LANES {
-                    lo[l] = c[l].clamp(0, n - 1) as u32 * scale;
-                    hi[l] = (c[l] + 1).clamp(0, n - 1) as u32 * scale;
+                // Per lane, the four taps as whole RGBA `f32` texels (one
+                // 16-byte load each, no per-channel unpacking) filtered
+                // channel-parallel, then transposed into the per-channel
+                // output.
+                let mut res = [[0f32; 4]; LANES];
+                for (l, r) in res.iter_mut().enumerate() {
+                    let (t00, t10) = (fetch(ya[l] + xa[l]), fetch(ya[l] + xb[l]));
+                    let (t01, t11) = (fetch(yb[l] + xa[l]), fetch(yb[l] + xb[l]));
+                    let (fa, fb) = (a[l], b[l]);
+                    for k in 0..4 {
+                        let top = t00[k] + (t10[k] - t00[k]) * fa;
+                        let bottom = t01[k] + (t11[k] - t01[k]) * fa;
+                        r[k] = top + (bottom - top) * fb;
+                    }
+                }
+                for (k, ch) in out.iter_mut().enumerate() {
+                    for (o, r) in ch.iter_mut().zip(&res) {
+                        *o = r[k];
+                    }
                 }
             }
-            (lo, hi)
-        }
-        let (xa, xb) = axis(&x0, w, rx, 1);
-        let (ya, yb) = axis(&y0, h, ry, self.w as u32);
-        let mut res = [[0f32; 4]; LANES];
-        for (l, r) in res.iter_mut().enumerate() {
-            let (xa, xb, ya, yb) = (
-                xa[l] as usize,
-                xb[l] as usize,
-                ya[l] as usize,
-                yb[l] as usize,
-            );
-            let (t00, t10) = (fetch(ya + xa), fetch(ya + xb));
-            let (t01, t11) = (fetch(yb + xa), fetch(yb + xb));
-            let (fa, fb) = (a[l], b[l]);
-            for k in 0..4 {
-                let top = t00[k] + (t10[k] - t00[k]) * fa;
-                let bottom = t01[k] + (t11[k] - t01[k]) * fa;
-                r[k] = top + (bottom - top) * fb;
-            }
-        }
-        for (k, ch) in out.iter_mut().enumerate() {
-            for (o, r) in ch.iter_mut().zip(&res) {
-                *o = r[k];
+            TexelsRef::Unorm8(texels) => {
+                // The taps' packed texels (one 4-byte load each), then each
+                // channel unpacked, converted and filtered for all lanes in
+                // SoA passes that vectorize. Values stay in 0..=255 until
+                // the one division at the end, so a nearest tap (or a
+                // weight of 0 or 1) gives exactly `i / 255`.
+                let fetch = |i: u32| texels[(i as usize).min(last)];
+                let mut t00 = [0u32; LANES];
+                for l in 0..LANES {
+                    t00[l] = fetch(ya[l] + xa[l]);
+                }
+                let chan = |p: u32, k: usize| ((p >> (8 * k)) & 0xff) as i32 as f32;
+                if !linear {
+                    for (k, ch) in out.iter_mut().enumerate() {
+                        for l in 0..LANES {
+                            ch[l] = chan(t00[l], k) / 255.0;
+                        }
+                    }
+                    return;
+                }
+                let (mut t10, mut t01, mut t11) = ([0u32; LANES], [0u32; LANES], [0u32; LANES]);
+                for l in 0..LANES {
+                    t10[l] = fetch(ya[l] + xb[l]);
+                    t01[l] = fetch(yb[l] + xa[l]);
+                    t11[l] = fetch(yb[l] + xb[l]);
+                }
+                for (k, ch) in out.iter_mut().enumerate() {
+                    for l in 0..LANES {
+                        let (c00, c10) = (chan(t00[l], k), chan(t10[l], k));
+                        let (c01, c11) = (chan(t01[l], k), chan(t11[l], k));
+                        let top = c00 + (c10 - c00) * a[l];
+                        let bottom = c01 + (c11 - c01) * a[l];
+                        ch[l] = (top + (bottom - top) * b[l]) / 255.0;
+                    }
+                }
             }
         }
     }
@@ -1000,7 +1142,7 @@ impl Bound {
         for &(lv, linear) in picks {
             let level = &levels[lv][0];
             let fast = FastLevel {
-                texels: &level.texels,
+                texels: level.texels.as_ref(),
                 w: level.w,
                 h: level.h,
                 repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
@@ -1092,7 +1234,7 @@ impl Bound {
                         .filter(|&c| c < size)
                 };
                 let (x, y, z) = (at(0, lv.w)?, at(1, lv.h)?, at(2, lv.d)?);
-                lv.texels.get((z * lv.h + y) * lv.w + x).copied()
+                lv.texels.get((z * lv.h + y) * lv.w + x)
             });
             let t = t.unwrap_or([0.0; 4]);
             for k in 0..4 {
@@ -1403,7 +1545,7 @@ mod tests {
             w: 2,
             h: 1,
             d: 1,
-            texels: Arc::new(vec![[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]]),
+            texels: Texels::F32(Arc::new(vec![[0.0, 0.0, 0.0, 1.0], [1.0, 1.0, 1.0, 1.0]])),
         };
         let st = SamplerState {
             target: 0x0DE1,
@@ -1521,7 +1663,7 @@ mod tests {
             w: 2,
             h: 1,
             d: 1,
-            texels: Arc::new(vec![[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]]),
+            texels: Texels::F32(Arc::new(vec![[0.0, 0.0, 0.0, 1.0], [1.0, 0.0, 0.0, 1.0]])),
         };
         let st = SamplerState {
             target: 0x0DE1,
@@ -1545,5 +1687,81 @@ mod tests {
         assert_eq!(c[0], 0.25);
         let c = level.filter(&st, false, [0.9, 0.5, 0.0], pick2(), false, cmp);
         assert_eq!(c, [1.0; 4]);
+    }
+
+    #[test]
+    fn the_core_s_8_bit_values_are_the_table_s() {
+        // The core quantizes in f64 ((k / 255) as f32): the same bits as
+        // UNORM8, so its 8-bit textures pack.
+        for k in 0..256u32 {
+            assert_eq!(
+                ((f64::from(k) / 255.0) as f32).to_bits(),
+                UNORM8[k as usize].to_bits()
+            );
+        }
+    }
+
+    #[test]
+    fn unorm8_packing_is_exact_or_refused() {
+        let t = [[UNORM8[1], UNORM8[128], 1.0, 0.0]];
+        assert_eq!(pack_unorm8(&t, [0, 1, 2, 3]), Some(vec![0x00ff_8001]));
+        // Swizzled: B, zero, one, R.
+        assert_eq!(pack_unorm8(&t, [2, 4, 5, 0]), Some(vec![0x01ff_00ff]));
+        let refused = |v: f32| pack_unorm8(&[[0.0, v, 0.0, 1.0]], [0, 1, 2, 3]).is_none();
+        for v in [
+            0.3,
+            -0.0,
+            f32::NAN,
+            1.5,
+            -1.0,
+            UNORM8[7] + f32::EPSILON,
+            f32::from_bits(1),
+        ] {
+            assert!(refused(v), "{v:?} packed");
+        }
+        // The integer one of integer textures needs f32 texels.
+        assert!(pack_unorm8(&t, [0, 1, 2, 6]).is_none());
+    }
+
+    #[test]
+    fn unorm8_storage_samples_as_f32_storage() {
+        // An 8x4 texture of 8-bit values, sampled through both storages on
+        // the fast path: nearest bit for bit, linear to rounding.
+        let f32s: Vec<[f32; 4]> = (0..32u32)
+            .map(|i| std::array::from_fn(|k| UNORM8[((i * 37 + k as u32 * 91) % 256) as usize]))
+            .collect();
+        let packed = pack_unorm8(&f32s, [0, 1, 2, 3]).unwrap();
+        let s: [f32; LANES] = std::array::from_fn(|l| l as f32 * 0.071 - 0.3);
+        let t: [f32; LANES] = std::array::from_fn(|l| 1.2 - l as f32 * 0.093);
+        for repeat in [[true, true], [false, true], [false, false]] {
+            for linear in [false, true] {
+                let level = |texels| FastLevel {
+                    texels,
+                    w: 8,
+                    h: 4,
+                    repeat,
+                };
+                let (mut a, mut b) = ([[0f32; LANES]; 4], [[0f32; LANES]; 4]);
+                level(TexelsRef::F32(&f32s)).sample::<false>(linear, &s, &t, &mut a);
+                level(TexelsRef::Unorm8(&packed)).sample::<false>(linear, &s, &t, &mut b);
+                for k in 0..4 {
+                    for l in 0..LANES {
+                        if linear {
+                            assert!((a[k][l] - b[k][l]).abs() < 1e-6, "{k} {l}");
+                        } else {
+                            assert_eq!(a[k][l].to_bits(), b[k][l].to_bits(), "{k} {l}");
+                        }
+                    }
+                }
+            }
+        }
+        // The general path reads packed texels too.
+        let lv = Level {
+            w: 8,
+            h: 4,
+            d: 1,
+            texels: Texels::Unorm8(Arc::new(packed)),
+        };
+        assert_eq!(lv.texel(Some(3), Some(2), Some(0), &[0.0; 4]), f32s[19]);
     }
 }
