@@ -17,7 +17,7 @@ use oxgl_dri_interface::{
 
 use std::sync::Arc;
 
-use crate::texture::{Texels, UNORM8};
+use crate::texture::{Packed, Texels, UNORM8};
 
 /// Everything a clear needs, decoded from `OxglClearDesc`.
 #[derive(Clone, Copy, Debug)]
@@ -301,7 +301,19 @@ impl Buffers {
             Some(Texels::F32(Arc::new(t)))
         };
         let (data, format) = match buffer {
-            OxglBuffer::Depth => return as_f32(),
+            OxglBuffer::Depth => {
+                if self.depth.is_empty() || width > self.width || height > self.height {
+                    return None;
+                }
+                let (w, h) = (width as usize, height as usize);
+                let stride = self.width as usize;
+                let mut out = Packed::vec_for(w.checked_mul(h)?)?;
+                for y in 0..h {
+                    let row = &self.depth[(self.height as usize - 1 - y) * stride..][..w];
+                    out.extend(row.iter().map(|d| d.to_bits()));
+                }
+                return Some(Texels::Depth(Arc::new(out.into()), swizzle));
+            }
             OxglBuffer::FrontColor => (&self.front, self.desc.color_format),
             OxglBuffer::BackColor if !self.back.is_empty() => (&self.back, self.desc.color_format),
             OxglBuffer::BackColor => (&self.front, self.desc.color_format),
@@ -323,8 +335,7 @@ impl Buffers {
         }
         let (w, h) = (width as usize, height as usize);
         let stride = self.width as usize;
-        let mut out: Vec<u32> = Vec::new();
-        out.try_reserve_exact(w.checked_mul(h)?).ok()?;
+        let mut out = Packed::vec_for(w.checked_mul(h)?)?;
         // The byte of a B, G, R, A/X pixel each output channel takes
         // (4: zero, 5: one).
         let shift = swizzle.map(|c| match c {
@@ -360,7 +371,7 @@ impl Buffers {
                 }));
             }
         }
-        Some(Texels::Unorm8(Arc::new(out)))
+        Some(Texels::Unorm8(Arc::new(out.into())))
     }
 
     /// Exchanges front and back (no-op when single-buffered).
@@ -620,11 +631,12 @@ mod tests {
             panic!("not packed");
         };
         assert_eq!(t[0], 0x33ff_0080);
-        // Depth and the integer one stay f32.
-        assert!(matches!(
-            b.sampled(OxglBuffer::Depth, 1, 1, [0, 1, 2, 3]),
-            Some(Texels::F32(_))
-        ));
+        // Depth keeps one value per texel; the integer one needs f32.
+        b.depth[3] = 0.5;
+        let Some(Texels::Depth(d, sw)) = b.sampled(OxglBuffer::Depth, 1, 1, [0, 0, 0, 5]) else {
+            panic!("not depth");
+        };
+        assert_eq!((d[0], sw), (0.5f32.to_bits(), [0, 0, 0, 5]));
         assert!(matches!(
             b.sampled(OxglBuffer::FrontColor, 1, 1, [0, 1, 2, 6]),
             Some(Texels::F32(_))
