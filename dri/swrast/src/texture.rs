@@ -1202,75 +1202,97 @@ impl Bound {
     ) -> bool {
         let st = &self.state;
         let [ws, wt, _] = st.wrap;
-        let mut first = [(0usize, false); LANES];
-        let mut second: [Option<(LevelPick, f32)>; LANES] = [None; LANES];
-        // The distinct picks (usually one or two; at most two per lane).
-        let mut picks = [(0usize, false); 2 * LANES];
-        let mut n = 0;
+        // Per lane: the first level (and whether it is filtered linearly),
+        // the second level's weight, and whether there is one.
+        let mut first = [0u32; LANES];
+        let mut first_linear = [false; LANES];
+        let mut weight = [0f32; LANES];
+        let mut two = [false; LANES];
+        let (mut lo, mut hi) = (u32::MAX, 0u32);
         for l in 0..LANES {
             if mask & (1 << l) == 0 {
                 continue;
             }
-            let (a, b) = self.pick_levels(lambda[l]);
-            first[l] = a;
-            second[l] = b;
-            for p in std::iter::once(a).chain(b.map(|b| b.0)) {
-                if !picks[..n].contains(&p) {
-                    picks[n] = p;
-                    n += 1;
-                }
+            let ((lv, linear), second) = self.pick_levels(lambda[l]);
+            first[l] = lv as u32;
+            first_linear[l] = linear;
+            lo = lo.min(lv as u32);
+            hi = hi.max(lv as u32);
+            if let Some((_, f)) = second {
+                weight[l] = f;
+                two[l] = true;
+                hi = hi.max(lv as u32 + 1);
             }
         }
-        let picks = &picks[..n];
+        if lo > hi {
+            return true;
+        }
         let simple = |mode: u32, n: usize| {
             mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
         };
         let levels = &self.data.levels;
-        if picks.iter().any(|&(lv, _)| {
+        if (lo..=hi).any(|lv| {
             levels
-                .get(lv)
+                .get(lv as usize)
                 .and_then(|l| l.first())
                 .is_none_or(|l| !simple(ws, l.w) || !simple(wt, l.h))
         }) {
             return false;
         }
+        // A second level is filtered as its first (only `*_MIPMAP_LINEAR`
+        // minification has one).
+        let min_linear = st.min_filter == gl::LINEAR_MIPMAP_LINEAR;
         let mut a = [[0f32; LANES]; 4];
         let mut b = [[0f32; LANES]; 4];
         let mut tmp = [[0f32; LANES]; 4];
-        for &(lv, linear) in picks {
-            let level = &levels[lv][0];
-            let fast = FastLevel {
-                texels: level.texels.as_ref(),
-                w: level.w,
-                h: level.h,
-                repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
-            };
-            crate::raster::simd::sample_2d(&fast, linear, s, t, &mut tmp);
-            for l in 0..LANES {
-                if mask & (1 << l) == 0 {
+        // Each level between the lowest and highest any lane needs (usually
+        // one or two), once per filter some lane needs it with, filtered
+        // for all 16 lanes; each lane takes it as its first or second level.
+        for lv in lo..=hi {
+            for linear in [false, true] {
+                let mut as_first = [false; LANES];
+                let mut as_second = [false; LANES];
+                let mut any = false;
+                for l in 0..LANES {
+                    let on = mask & (1 << l) != 0;
+                    as_first[l] = on && first[l] == lv && first_linear[l] == linear;
+                    as_second[l] = on && two[l] && first[l] + 1 == lv && min_linear == linear;
+                    any |= as_first[l] | as_second[l];
+                }
+                if !any {
                     continue;
                 }
-                if first[l] == (lv, linear) {
-                    for k in 0..4 {
-                        a[k][l] = tmp[k][l];
-                    }
-                }
-                if second[l].is_some_and(|(p, _)| p == (lv, linear)) {
-                    for k in 0..4 {
-                        b[k][l] = tmp[k][l];
+                let level = &levels[lv as usize][0];
+                let fast = FastLevel {
+                    texels: level.texels.as_ref(),
+                    w: level.w,
+                    h: level.h,
+                    repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
+                };
+                crate::raster::simd::sample_2d(&fast, linear, s, t, &mut tmp);
+                for k in 0..4 {
+                    for l in 0..LANES {
+                        if as_first[l] {
+                            a[k][l] = tmp[k][l];
+                        }
+                        if as_second[l] {
+                            b[k][l] = tmp[k][l];
+                        }
                     }
                 }
             }
         }
-        for l in 0..LANES {
-            if mask & (1 << l) == 0 {
-                continue;
-            }
-            for k in 0..4 {
-                out[k][l] = match second[l] {
-                    Some((_, f)) => a[k][l] + (b[k][l] - a[k][l]) * f,
-                    None => a[k][l],
-                };
+        // Between two levels `a + (b - a) f`, as [`Bound::sample_lane`]
+        // computes it, so results are the same.
+        for k in 0..4 {
+            for l in 0..LANES {
+                if mask & (1 << l) != 0 {
+                    out[k][l] = if two[l] {
+                        a[k][l] + (b[k][l] - a[k][l]) * weight[l]
+                    } else {
+                        a[k][l]
+                    };
+                }
             }
         }
         true
@@ -1888,5 +1910,82 @@ mod tests {
         }
         let held = Texels::Depth(Arc::new(bits.into()), sw);
         assert_eq!(held.get(9), Some(f32s[9]));
+    }
+
+    #[test]
+    fn level_groups_sample_as_lanes_do() {
+        // A mipmapped 8x8 texture (8-bit and f32 storage), each lane at its
+        // own LOD: the vectorized per-level path gives the per-lane path's
+        // results (to rounding: one lerps, the other weights the four taps),
+        // whichever filters.
+        let mut levels = Vec::new();
+        for (i, n) in [8usize, 4, 2, 1].into_iter().enumerate() {
+            let t: Vec<[f32; 4]> = (0..n * n)
+                .map(|j| std::array::from_fn(|k| UNORM8[(j * 53 + k * 17 + i * 71) % 256]))
+                .collect();
+            levels.push(t);
+        }
+        let s: [f32; LANES] = std::array::from_fn(|l| l as f32 * 0.061 + 0.02);
+        let t: [f32; LANES] = std::array::from_fn(|l| 0.9 - l as f32 * 0.047);
+        let lambda: [f32; LANES] = std::array::from_fn(|l| l as f32 * 0.29 - 0.6);
+        for packed in [false, true] {
+            let data = TexData {
+                levels: levels
+                    .iter()
+                    .enumerate()
+                    .map(|(i, t)| {
+                        let n = 8 >> i;
+                        let texels = if packed {
+                            Texels::Unorm8(Arc::new(pack_unorm8(t, [0, 1, 2, 3]).unwrap().into()))
+                        } else {
+                            Texels::F32(Arc::new(t.clone()))
+                        };
+                        vec![Level {
+                            w: n,
+                            h: n,
+                            d: 1,
+                            texels,
+                        }]
+                    })
+                    .collect(),
+            };
+            let data = Arc::new(data);
+            for (min, mag) in [
+                (gl::LINEAR_MIPMAP_LINEAR, gl::LINEAR),
+                (0x2702, gl::LINEAR),
+                (gl::LINEAR_MIPMAP_NEAREST, gl::NEAREST),
+                (gl::NEAREST_MIPMAP_NEAREST, gl::LINEAR),
+            ] {
+                let bound = Bound {
+                    data: data.clone(),
+                    state: SamplerState {
+                        target: 0x0DE1,
+                        min_filter: min,
+                        mag_filter: mag,
+                        wrap: [gl::REPEAT; 3],
+                        border: [0.0; 4],
+                        min_lod: -1000.0,
+                        max_lod: 1000.0,
+                        lod_bias: 0.0,
+                        compare: 0,
+                    },
+                };
+                let mask = 0xbfff;
+                let mut out = [[0f32; LANES]; 4];
+                assert!(bound.sample_2d_levels(&s, &t, &lambda, mask, &mut out));
+                for l in (0..LANES).filter(|l| mask & (1 << l) != 0) {
+                    let c =
+                        bound.sample_lane([s[l], t[l], 0.0], 0, pick2(), lambda[l], false, None);
+                    for k in 0..4 {
+                        let want = c[k];
+                        assert!(
+                            (out[k][l] - want).abs() < 1e-6,
+                            "{min:#x} lane {l} channel {k}: {} against {want}",
+                            out[k][l]
+                        );
+                    }
+                }
+            }
+        }
     }
 }
