@@ -226,24 +226,36 @@ pub(crate) fn pack_unorm8(src: &[[f32; 4]], swizzle: [u8; 4]) -> Option<Vec<u32>
     if swizzle.iter().any(|&c| c > 5) {
         return None;
     }
-    let byte = |v: f32| -> Option<u32> {
-        // In range and exact, checked on the bits; `v * 255` of a value in
-        // [0, 1] is within 0.5 of the integer it encodes.
-        let k = (v * 255.0 + 0.5) as u32;
-        (k <= 255 && UNORM8[k as usize].to_bits() == v.to_bits()).then_some(k)
-    };
+    // Per output channel: the source channel, or a constant byte.
+    let from: [(usize, u32); 4] = swizzle.map(|c| match c {
+        0..=3 => (c as usize, 0),
+        4 => (4, 0),
+        _ => (4, 255),
+    });
     let mut out = Packed::vec_for(src.len())?;
-    for t in src {
-        let mut p = 0u32;
-        for (c, &from) in swizzle.iter().enumerate() {
-            let b = match from {
-                0..=3 => byte(t[from as usize])?,
-                4 => 0,
-                _ => 255,
-            };
-            p |= b << (8 * c);
+    // Branch-free per texel so the loop vectorizes: a channel is exact
+    // when its byte converts back to the same bits (`k / 255` correctly
+    // rounded, as UNORM8); a mismatch anywhere refuses the whole image.
+    let mut exact = true;
+    for chunk in src.chunks(64) {
+        for t in chunk {
+            let mut p = 0u32;
+            for (c, &(i, k)) in from.iter().enumerate() {
+                let b = if i < 4 {
+                    let v = t[i];
+                    let k = ((v * 255.0 + 0.5) as u32).min(255);
+                    exact &= (k as f32 / 255.0).to_bits() == v.to_bits();
+                    k
+                } else {
+                    k
+                };
+                p |= b << (8 * c);
+            }
+            out.push(p);
         }
-        out.push(p);
+        if !exact {
+            return None;
+        }
     }
     Some(out)
 }

@@ -112,6 +112,45 @@ fn downsample_unorm8(
     let bytes: Vec<[u8; 4]> = src.texels.iter().map(|t| t.map(byte)).collect();
     let at = |x: usize, y: usize, z: usize| bytes[(z * sh + y) * sw + x];
     let mut texels = Vec::with_capacity(size.iter().product());
+    // Every axis kept or halved (power-of-two sizes, the usual chain): all
+    // weights are 0 or 1/2, so the filter is the rounded mean of the eight
+    // taps (a kept axis counts its one tap twice), in integers: the same
+    // value as the weighted sum below.
+    let halved = |t: &[(usize, usize, f64)]| {
+        t.iter()
+            .all(|&(a, b, w)| (w == 0.0 && a == b) || (w == 0.5 && b == a + 1))
+    };
+    if halved(tx) && halved(ty) && halved(tz) {
+        let table = crate::pixel_transfer::unorm8_table();
+        for &(z0, z1, _) in tz {
+            for &(y0, y1, _) in ty {
+                for &(x0, x1, _) in tx {
+                    let taps = [
+                        at(x0, y0, z0),
+                        at(x1, y0, z0),
+                        at(x0, y1, z0),
+                        at(x1, y1, z0),
+                        at(x0, y0, z1),
+                        at(x1, y0, z1),
+                        at(x0, y1, z1),
+                        at(x1, y1, z1),
+                    ];
+                    texels.push(std::array::from_fn(|c| {
+                        let sum: u32 = taps.iter().map(|t| u32::from(t[c])).sum();
+                        table[((sum + 4) >> 3) as usize]
+                    }));
+                }
+            }
+        }
+        return TexImage {
+            size,
+            internal_format: src.internal_format,
+            base: src.base,
+            bits: src.bits,
+            texels,
+            compressed: None,
+        };
+    }
     for &(z0, z1, wz) in tz {
         for &(y0, y1, wy) in ty {
             for &(x0, x1, wx) in tx {
@@ -345,5 +384,40 @@ mod tests {
         t.generate_mipmaps();
         assert_eq!(t.images[&(0, 2)].size, [1, 1, 1]);
         assert!(!t.images.contains_key(&(0, 3)));
+    }
+
+    #[test]
+    fn halved_levels_are_the_rounded_mean() {
+        // 8x4 -> 4x2, 8x1 -> 4x1 and 4x2x2 (3D) -> 2x1x1: the integer path
+        // against the weighted sum rounded half up.
+        let red: Vec<u8> = (0..32u32).map(|i| ((i * 97 + 13) % 256) as u8).collect();
+        let mean = |taps: &[u8]| {
+            let sum: f64 = taps.iter().map(|&v| f64::from(v)).sum();
+            (sum / taps.len() as f64 + 0.5).floor() as u8
+        };
+        let src = image([8, 4, 1], &red);
+        let want: Vec<u8> = (0..8)
+            .map(|i| {
+                let (x, y) = (2 * (i % 4), 2 * (i / 4));
+                let at = |x: usize, y: usize| red[y * 8 + x];
+                mean(&[at(x, y), at(x + 1, y), at(x, y + 1), at(x + 1, y + 1)])
+            })
+            .collect();
+        assert_eq!(reds(&downsample(&src, [4, 2, 1])), want);
+        let src = image([8, 1, 1], &red[..8]);
+        let want: Vec<u8> = (0..4).map(|i| mean(&red[2 * i..2 * i + 2])).collect();
+        assert_eq!(reds(&downsample(&src, [4, 1, 1])), want);
+        let src = image([4, 2, 2], &red[..16]);
+        let want: Vec<u8> = (0..2)
+            .map(|i| {
+                let at = |x: usize, y: usize, z: usize| red[(z * 2 + y) * 4 + x];
+                let x = 2 * i;
+                let taps: Vec<u8> = (0..8)
+                    .map(|k| at(x + (k & 1), k >> 1 & 1, k >> 2))
+                    .collect();
+                mean(&taps)
+            })
+            .collect();
+        assert_eq!(reds(&downsample(&src, [2, 1, 1])), want);
     }
 }
