@@ -428,34 +428,52 @@ pub fn fetch(
     }
     let stride = usize::from(offset);
     let n = indices.size_hint().0;
-    let mut vertices = try_vec(n.saturating_mul(stride))?;
     let mut vertex_ids = try_vec(n)?;
-    for index in indices {
-        vertex_ids.push(index as i32);
-        if constant_only {
-            vertices.extend_from_slice(&current.values[Attrib::POS.index()]);
+    vertex_ids.extend(indices.map(|i| i as i32));
+    let mut vertices = try_vec(vertex_ids.len().saturating_mul(stride))?;
+    vertices.resize(vertex_ids.len() * stride, 0.0);
+    if constant_only {
+        for v in vertices.chunks_exact_mut(stride) {
+            v[..4].copy_from_slice(&current.values[Attrib::POS.index()]);
         }
-        for (s, bytes) in sources.iter().zip(data) {
-            let a = &vao.arrays[s.attrib.index()];
+    }
+    // One array at a time over every vertex, its layout decided once: a
+    // float array whose components are all in range is read as `f32`s
+    // straight from its bytes, anything else component by component.
+    for (k, (s, bytes)) in sources.iter().zip(data).enumerate() {
+        let a = &vao.arrays[s.attrib.index()];
+        let one = if a.integer { f32::from_bits(1) } else { 1.0 };
+        let csize = type_size(a.type_).unwrap_or(4);
+        let size = usize::from(a.size).min(4);
+        let stride_bytes = a.effective_stride();
+        let plain_float = a.type_ == GL_FLOAT && !a.integer;
+        for (v, &index) in vertices.chunks_exact_mut(stride).zip(&vertex_ids) {
             // The slice starts at element `s.first`.
-            let rel = (index.saturating_sub(s.first)) as usize * a.effective_stride();
-            let one = if a.integer { f32::from_bits(1) } else { 1.0 };
-            let mut v = [0.0, 0.0, 0.0, one];
-            let csize = type_size(a.type_).unwrap_or(4);
-            for (c, out) in v.iter_mut().enumerate().take(usize::from(a.size)) {
-                let o = rel + c * csize;
-                if let Some(src) = bytes.get(o..o + csize) {
-                    *out = if a.integer {
-                        read_integer(src, a.type_)
-                    } else {
-                        read_component(src, a.type_, a.normalized)
-                    };
+            let rel = ((index as u32).saturating_sub(s.first)) as usize * stride_bytes;
+            let mut t = [0.0, 0.0, 0.0, one];
+            match bytes.get(rel..rel.saturating_add(4 * size)) {
+                Some(src) if plain_float => {
+                    for (out, c) in t.iter_mut().zip(src.chunks_exact(4)) {
+                        *out = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
+                    }
+                }
+                _ => {
+                    for (c, out) in t.iter_mut().enumerate().take(size) {
+                        let o = rel + c * csize;
+                        if let Some(src) = bytes.get(o..o + csize) {
+                            *out = if a.integer {
+                                read_integer(src, a.type_)
+                            } else {
+                                read_component(src, a.type_, a.normalized)
+                            };
+                        }
+                    }
                 }
             }
             if a.bgra {
-                v.swap(0, 2);
+                t.swap(0, 2);
             }
-            vertices.extend_from_slice(&v);
+            v[4 * k..4 * k + 4].copy_from_slice(&t);
         }
     }
     Ok(DrawBatch {
