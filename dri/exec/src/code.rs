@@ -210,6 +210,24 @@ pub struct TexCall {
     pub args: [[u32; 4]; 9],
 }
 
+impl TexCall {
+    /// Plain 2D sampling: `texture(sampler2D, vec2)` with implicit LOD and
+    /// no other operand, on a non-array, non-shadow 2D declaration — what
+    /// [`crate::TextureHost::plain_2d`] samplers serve.
+    pub fn plain_2d(&self) -> bool {
+        let [s, t, p, q] = self.args[0];
+        self.op.kind == oxgl_ir::TexKind::Sample
+            && self.decl.dim == oxgl_ir::Dim::D2
+            && !self.decl.arrayed
+            && !self.decl.shadow
+            && s != NONE
+            && t != NONE
+            && p == NONE
+            && q == NONE
+            && self.args[1..].iter().all(|a| a.iter().all(|&x| x == NONE))
+    }
+}
+
 /// One operation of the flat program.
 #[derive(Clone, Debug)]
 pub enum Op {

@@ -404,8 +404,20 @@ fn data<const N: usize>(
         }
         Op::Tex { call, d, n } => {
             if let Some(t) = p.tex.get(*call as usize) {
-                fill_tex_args(tex_args, r, &t.args);
-                env.textures.sample(&t.decl, &t.op, tex_args, exec, tex_out);
+                if let Some(plain) = t
+                    .plain_2d()
+                    .then(|| env.textures.plain_2d(&t.decl))
+                    .flatten()
+                {
+                    let get = |x: u32| {
+                        r.get(x as usize)
+                            .map_or([0.0; N], |v| v.map(f32::from_bits))
+                    };
+                    plain.sample(&get(t.args[0][0]), &get(t.args[0][1]), exec, tex_out);
+                } else {
+                    fill_tex_args(tex_args, r, &t.args);
+                    env.textures.sample(&t.decl, &t.op, tex_args, exec, tex_out);
+                }
                 for k in 0..*n as usize {
                     r[d[k] as usize] = bits(&tex_out[k]);
                 }

@@ -284,6 +284,23 @@ pub trait TextureHost<const N: usize = W> {
         mask: u32,
         out: &mut [[f32; N]; 4],
     );
+
+    /// The sampler of `decl`'s texture for plain 2D sampling
+    /// ([`code::TexCall::plain_2d`]: implicit LOD from two coordinates and
+    /// nothing else), when the host has one that gives [`TextureHost::sample`]'s
+    /// results with less work per call; `None` (the default) sends such
+    /// calls through `sample`.
+    fn plain_2d(&self, decl: &TextureDecl) -> Option<&dyn Plain2d<N>> {
+        let _ = decl;
+        None
+    }
+}
+
+/// Plain 2D sampling of one texture ([`TextureHost::plain_2d`]): coordinates
+/// `s`, `t` per lane, the result for the lanes of `mask` at least.
+pub trait Plain2d<const N: usize = W> {
+    /// Writes the filtered texels into `out[component][lane]`.
+    fn sample(&self, s: &[f32; N], t: &[f32; N], mask: u32, out: &mut [[f32; N]; 4]);
 }
 
 /// A [`TextureHost`] without textures: every result is 0.

@@ -1311,6 +1311,78 @@ impl Bound {
     }
 }
 
+impl Bound {
+    /// Plain 2D sampling (implicit LOD, normalized coordinates, no
+    /// comparison, offset, bias, array or cube): what
+    /// [`TextureHost::sample`] does for it, without its per-call decoding.
+    fn sample_plain_2d(
+        &self,
+        s: &[f32; LANES],
+        t: &[f32; LANES],
+        mask: u32,
+        out: &mut [[f32; LANES]; 4],
+    ) {
+        let st = &self.state;
+        let levels = &self.data.levels;
+        let Some(base) = levels.first().and_then(|l| l.first()) else {
+            return;
+        };
+        // One level, one filter: no LOD to compute.
+        if st.min_filter == st.mag_filter && matches!(st.min_filter, gl::NEAREST | gl::LINEAR) {
+            base.filter_2d(st, st.min_filter == gl::LINEAR, s, t, false, mask, out);
+            return;
+        }
+        let scale = [base.w as f32, base.h as f32];
+        let nearest_level = matches!(
+            st.min_filter,
+            gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST
+        ) && st.lod_bias == 0.0
+            && st.min_lod <= 0.0
+            && st.max_lod >= (levels.len() - 1) as f32;
+        // ρ per 2×2 quad from the differences of its lanes: the largest
+        // |∂u/∂x| over axes and directions, the lower bound GL 4.6 §8.14.1
+        // allows, as llvmpipe uses.
+        let c = [s, t];
+        let mut lambda = [0f32; LANES];
+        for qb in [0usize, 2, 8, 10] {
+            let (a, bx, by) = (qb, qb + 1, qb + 4);
+            let mut rho = 0f32;
+            for k in 0..2 {
+                let ddx = (c[k][bx] - c[k][a]) * scale[k];
+                let ddy = (c[k][by] - c[k][a]) * scale[k];
+                rho = rho.max(ddx.abs()).max(ddy.abs());
+            }
+            let lam = lod_of_rho(rho, nearest_level);
+            for l in [a, bx, by, by + 1] {
+                lambda[l] = (lam + 0.0 + st.lod_bias).clamp(st.min_lod, st.max_lod);
+            }
+        }
+        if self.sample_2d_levels(s, t, &lambda, mask, out) {
+            return;
+        }
+        let pick = Pick {
+            dims: 2,
+            layer: 0,
+            offset: [0; 3],
+        };
+        for l in 0..LANES {
+            if mask & (1 << l) == 0 {
+                continue;
+            }
+            let r = self.sample_lane([s[l], t[l], 0.0], 0, pick, lambda[l], false, None);
+            for (k, v) in r.into_iter().enumerate() {
+                out[k][l] = v;
+            }
+        }
+    }
+}
+
+impl oxgl_exec::Plain2d<LANES> for Bound {
+    fn sample(&self, s: &[f32; LANES], t: &[f32; LANES], mask: u32, out: &mut [[f32; LANES]; 4]) {
+        self.sample_plain_2d(s, t, mask, out);
+    }
+}
+
 /// An integer operand's lanes (their bits, [`TexArgs`]).
 fn int_lanes(v: &[f32; LANES]) -> [i32; LANES] {
     v.map(|f| f.to_bits() as i32)
@@ -1425,6 +1497,22 @@ impl Bound {
 }
 
 impl TextureHost<LANES> for Samplers {
+    fn plain_2d(&self, decl: &TextureDecl) -> Option<&dyn oxgl_exec::Plain2d<LANES>> {
+        let tex = self.units.get(decl.binding as usize)?.as_ref()?;
+        let plain = decl.dim == Dim::D2
+            && !decl.arrayed
+            && !decl.shadow
+            && !matches!(
+                tex.state.target,
+                gl::TEXTURE_1D
+                    | gl::TEXTURE_3D
+                    | gl::TEXTURE_RECTANGLE
+                    | gl::TEXTURE_CUBE_MAP
+                    | gl::TEXTURE_CUBE_MAP_ARRAY
+            );
+        plain.then_some(tex as &dyn oxgl_exec::Plain2d<LANES>)
+    }
+
     fn sample(
         &self,
         decl: &TextureDecl,
@@ -1474,6 +1562,19 @@ impl TextureHost<LANES> for Samplers {
             (true, 0) => Some(gl::LEQUAL),
             (true, f) => Some(f),
         };
+        // Plain 2D sampling: one implementation for both ways in.
+        if dims == 2
+            && !unnorm
+            && !cube
+            && !decl.arrayed
+            && func.is_none()
+            && op.kind == TexKind::Sample
+            && op.offset.is_none()
+            && op.bias.is_none()
+        {
+            tex.sample_plain_2d(&args.coord[0], &args.coord[1], mask, out);
+            return;
+        }
         // One level, one filter, 2D, no comparison: no LOD to compute.
         let levels = &tex.data.levels;
         if dims == 2

@@ -88,6 +88,10 @@ impl Host for InterpTex {
 pub struct SoaTex;
 
 impl<const N: usize> TextureHost<N> for SoaTex {
+    fn plain_2d(&self, decl: &TextureDecl) -> Option<&dyn oxgl_exec::Plain2d<N>> {
+        (!decl.shadow).then_some(&PlainSoa as &dyn oxgl_exec::Plain2d<N>)
+    }
+
     fn sample(
         &self,
         decl: &TextureDecl,
@@ -119,6 +123,17 @@ impl<const N: usize> TextureHost<N> for SoaTex {
                 out[c][l] = f32::from_bits(t[c]);
             }
         }
+    }
+}
+
+/// [`SoaTex`]'s plain 2D sampler: [`texel`] of a plain sample, `(s, t, 0,
+/// s * 2)`, so that the engine's plain path (`TexCall::plain_2d`) meets the
+/// interpreter's general one.
+pub struct PlainSoa;
+
+impl<const N: usize> oxgl_exec::Plain2d<N> for PlainSoa {
+    fn sample(&self, s: &[f32; N], t: &[f32; N], _mask: u32, out: &mut [[f32; N]; 4]) {
+        *out = [*s, *t, [0.0; N], s.map(|x| x * 2.0)];
     }
 }
 
