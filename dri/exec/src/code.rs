@@ -208,23 +208,37 @@ pub struct TexCall {
     /// Operand registers in `oxgl_ir::TEX_OPERANDS` order, up to 4 lanes each
     /// (`NONE` where absent).
     pub args: [[u32; 4]; 9],
+    /// [`TexCall::plain_2d`], decided when the call is compiled.
+    plain: bool,
 }
 
 impl TexCall {
-    /// Plain 2D sampling: `texture(sampler2D, vec2)` with implicit LOD and
-    /// no other operand, on a non-array, non-shadow 2D declaration — what
-    /// [`crate::TextureHost::plain_2d`] samplers serve.
-    pub fn plain_2d(&self) -> bool {
-        let [s, t, p, q] = self.args[0];
-        self.op.kind == oxgl_ir::TexKind::Sample
-            && self.decl.dim == oxgl_ir::Dim::D2
-            && !self.decl.arrayed
-            && !self.decl.shadow
+    /// The call of `op` on `decl` with operand registers `args`.
+    pub(crate) fn new(decl: TextureDecl, op: TexOp, args: [[u32; 4]; 9]) -> Self {
+        let [s, t, p, q] = args[0];
+        let plain = op.kind == oxgl_ir::TexKind::Sample
+            && decl.dim == oxgl_ir::Dim::D2
+            && !decl.arrayed
+            && !decl.shadow
             && s != NONE
             && t != NONE
             && p == NONE
             && q == NONE
-            && self.args[1..].iter().all(|a| a.iter().all(|&x| x == NONE))
+            && args[1..].iter().all(|a| a.iter().all(|&x| x == NONE));
+        TexCall {
+            decl,
+            op,
+            args,
+            plain,
+        }
+    }
+
+    /// Plain 2D sampling: `texture(sampler2D, vec2)` with implicit LOD and
+    /// no other operand, on a non-array, non-shadow 2D declaration — what
+    /// [`crate::TextureHost::plain_2d`] samplers serve.
+    #[inline]
+    pub fn plain_2d(&self) -> bool {
+        self.plain
     }
 }
 

@@ -1358,11 +1358,7 @@ impl<'s> Compiler<'s> {
             self.info.textures_used |= 1 << t.texture;
         }
         let call = self.tex.len() as u32;
-        self.tex.push(TexCall {
-            decl: decl.clone(),
-            op: t.clone(),
-            args,
-        });
+        self.tex.push(TexCall::new(decl.clone(), t.clone(), args));
         let d = self.vregs_n(ty.n());
         self.push(Op::Tex {
             call,
