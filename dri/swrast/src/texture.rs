@@ -233,28 +233,38 @@ pub(crate) fn pack_unorm8(src: &[[f32; 4]], swizzle: [u8; 4]) -> Option<Vec<u32>
         _ => (4, 255),
     });
     let mut out = Packed::vec_for(src.len())?;
-    // Branch-free per texel so the loop vectorizes: a channel is exact
-    // when its byte converts back to the same bits (`k / 255` correctly
-    // rounded, as UNORM8); a mismatch anywhere refuses the whole image.
-    let mut exact = true;
-    for chunk in src.chunks(64) {
-        for t in chunk {
-            let mut p = 0u32;
-            for (c, &(i, k)) in from.iter().enumerate() {
-                let b = if i < 4 {
-                    let v = t[i];
-                    let k = ((v * 255.0 + 0.5) as u32).min(255);
-                    exact &= (k as f32 / 255.0).to_bits() == v.to_bits();
-                    k
-                } else {
-                    k
-                };
-                p |= b << (8 * c);
-            }
-            out.push(p);
+    // Per block of texels, two passes that vectorize: every channel's byte
+    // and whether it converts back to the same bits (`k / 255` correctly
+    // rounded, what the core stores for 8-bit values; one vector divide per
+    // texel), then the swizzled packing. A mismatch anywhere refuses the
+    // whole image.
+    const BLOCK: usize = 256;
+    let mut k = [0u32; 4 * BLOCK];
+    for chunk in src.chunks(BLOCK) {
+        let flat = chunk.as_flattened();
+        let mut inexact = 0u32;
+        for (k, &v) in k.iter_mut().zip(flat) {
+            // The nearest integer by the magic-number addition (no
+            // saturating conversion; NaN clamps to 0): an exact value is
+            // within far less than ½ of its integer, so any rounding finds it.
+            let b = ((v * 255.0).max(0.0).min(255.0) + 12_582_912.0).to_bits() & 0xff;
+            inexact |= u32::from((b as i32 as f32 / 255.0).to_bits() != v.to_bits());
+            *k = b;
         }
-        if !exact {
+        if inexact != 0 {
             return None;
+        }
+        let texels = k[..flat.len()].chunks_exact(4);
+        if from == [(0, 0), (1, 0), (2, 0), (3, 0)] {
+            out.extend(texels.map(|t| t[0] | t[1] << 8 | t[2] << 16 | t[3] << 24));
+        } else {
+            let byte = |t: &[u32], (i, k0): (usize, u32)| if i < 4 { t[i] } else { k0 };
+            out.extend(texels.map(|t| {
+                byte(t, from[0])
+                    | byte(t, from[1]) << 8
+                    | byte(t, from[2]) << 16
+                    | byte(t, from[3]) << 24
+            }));
         }
     }
     Some(out)
