@@ -240,7 +240,10 @@ impl EglDisplay {
         if native == 0 {
             let mut opened = lock(&self.opened);
             if *opened == 0 {
-                let Some(d) = wl_lib().and_then(|l| l.connect()) else {
+                let Some(d) = wl_lib()
+                    .filter(|_| wayland_socket_named())
+                    .and_then(|l| l.connect())
+                else {
                     // Silent at the default level, as Mesa (eglinfo tries
                     // every platform).
                     log(
@@ -311,6 +314,18 @@ impl EglDisplay {
         let old = lock(&self.state).take();
         drop(old);
     }
+}
+
+/// Whether `wl_display_connect(NULL)` has a socket to try: `WAYLAND_SOCKET`,
+/// an absolute `WAYLAND_DISPLAY`, or `XDG_RUNTIME_DIR` for a relative one
+/// (`wayland-0` by default). Without, libwayland-client would print
+/// "error: XDG_RUNTIME_DIR is invalid or not set" (eglinfo tries every
+/// platform, also where there is no compositor).
+fn wayland_socket_named() -> bool {
+    let set = |v: &str| std::env::var_os(v).is_some_and(|s| !s.is_empty());
+    set("WAYLAND_SOCKET")
+        || std::env::var("WAYLAND_DISPLAY").is_ok_and(|d| d.starts_with('/'))
+        || set("XDG_RUNTIME_DIR")
 }
 
 fn registry() -> &'static Mutex<Vec<&'static EglDisplay>> {
