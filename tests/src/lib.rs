@@ -111,6 +111,12 @@ impl Weston {
     /// (`scripts/setup.sh` installs it); weston failing to start fails the
     /// test.
     pub fn start() -> Option<Weston> {
+        Weston::start_with(&[])
+    }
+
+    /// [`Weston::start`] with more arguments (`--debug` for
+    /// `weston-screenshooter`, `--use-pixman`, `--width=`...).
+    pub fn start_with(args: &[&str]) -> Option<Weston> {
         let found = Command::new("weston")
             .arg("--version")
             .stdout(Stdio::null())
@@ -138,6 +144,7 @@ impl Weston {
                 "--idle-time=0",
                 "--no-config",
             ])
+            .args(args)
             .arg(format!("--socket={socket}"))
             .arg(format!("--log={}", log.display()))
             .env("XDG_RUNTIME_DIR", &runtime_dir)
@@ -173,6 +180,11 @@ impl Weston {
         // (xdg_wm_base) comes up a moment later.
         thread::sleep(Duration::from_millis(500));
         Some(weston)
+    }
+
+    /// Its `XDG_RUNTIME_DIR` (a private directory, removed on drop).
+    pub fn runtime_dir(&self) -> &Path {
+        &self.runtime_dir
     }
 
     /// The environment a client needs to reach this compositor.

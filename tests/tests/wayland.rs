@@ -4,7 +4,8 @@
 //! configs, window surfaces on `wl_egl_window`s with colours read back,
 //! resizes, errors, pbuffers, surfaceless contexts; it also passes on Mesa
 //! llvmpipe without its "oxgl" checks), `eglinfo`'s Wayland platform,
-//! `wflinfo -p wayland`, `es2gears_wayland` and `glmark2-es2-wayland`.
+//! `wflinfo -p wayland`, `es2gears_wayland` (frames, and a screenshot of
+//! what the compositor shows) and `glmark2-es2-wayland`.
 //!
 //! No X server is needed; the clients get `XDG_RUNTIME_DIR` and
 //! `WAYLAND_DISPLAY` from [`Weston::env`].
@@ -160,6 +161,91 @@ fn es2gears_wayland_runs() {
     assert_clean_stderr(&out);
     let frames = reported_frames(&out.stdout);
     assert!(frames > 0, "es2gears_wayland reported no frames:\n{out}");
+}
+
+/// What the compositor shows: es2gears_wayland under a weston that renders
+/// with pixman (`--debug` lets `weston-screenshooter` read its output back),
+/// screenshot after 3 s. The gears must be where es2gears puts them, in
+/// their colours: the blue gear above the red one, the green one right of
+/// it — a swap of red and blue, or a picture upside down, fails.
+#[test]
+fn es2gears_wayland_screenshot() {
+    let Some(_lib) = require_lib() else { return };
+    let Some(weston) =
+        Weston::start_with(&["--debug", "--use-pixman", "--width=640", "--height=480"])
+    else {
+        return;
+    };
+    let env = weston.env();
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let mut gears = gl_command("es2gears_wayland", &[] as &[&str], &env)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("cannot start es2gears_wayland");
+    std::thread::sleep(Duration::from_secs(3));
+    let shots = weston.runtime_dir().join("shots");
+    std::fs::create_dir_all(&shots).expect("cannot make the screenshot directory");
+    let mut cmd = std::process::Command::new("weston-screenshooter");
+    for (k, v) in &env {
+        cmd.env(k, v);
+    }
+    cmd.current_dir(&shots);
+    let shot = oxgl_tests::run_with_timeout(cmd, Duration::from_secs(30));
+    let _ = gears.kill();
+    let _ = gears.wait();
+    assert!(shot.success(), "weston-screenshooter failed:\n{shot}");
+    let png = std::fs::read_dir(&shots)
+        .expect("no screenshot directory")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "png"))
+        .expect("weston-screenshooter wrote no PNG");
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(&png).expect("cannot open the screenshot"),
+    ));
+    let mut reader = decoder.read_info().expect("not a PNG");
+    let mut pixels = vec![0; reader.output_buffer_size().expect("PNG size")];
+    let info = reader
+        .next_frame(&mut pixels)
+        .expect("cannot decode the PNG");
+    let channels = info.color_type.samples();
+    // Mean position of the pixels where one channel dominates.
+    let mut sums = [(0u64, 0u64, 0u64); 3];
+    for y in 0..info.height as usize {
+        for x in 0..info.width as usize {
+            let i = (y * info.width as usize + x) * channels;
+            let (r, g, b) = (pixels[i], pixels[i + 1], pixels[i + 2]);
+            for (c, v) in [r, g, b].into_iter().enumerate() {
+                let others = [r, g, b]
+                    .into_iter()
+                    .enumerate()
+                    .filter(|&(o, _)| o != c)
+                    .all(|(_, w)| w < 90);
+                if v > 150 && others {
+                    sums[c].0 += x as u64;
+                    sums[c].1 += y as u64;
+                    sums[c].2 += 1;
+                }
+            }
+        }
+    }
+    let mean = |c: usize| {
+        let (x, y, n) = sums[c];
+        assert!(
+            n > 500,
+            "only {n} pixels of colour {c} in {}",
+            png.display()
+        );
+        (x / n, y / n)
+    };
+    let (red, green, blue) = (mean(0), mean(1), mean(2));
+    println!("gears: red at {red:?}, green at {green:?}, blue at {blue:?}");
+    assert!(blue.1 < red.1, "the blue gear is not above the red one");
+    assert!(
+        green.0 > red.0,
+        "the green gear is not right of the red one"
+    );
 }
 
 /// glmark2-es2-wayland, two short scenes: a score and no error. Skipped
