@@ -45,6 +45,9 @@ packages=(
     x11-apps       # xwd: screenshots in scripts/demo.sh
     imagemagick    # convert: xwd -> png
     waffle-utils   # wflinfo
+    weston         # a headless Wayland compositor for the EGL Wayland platform tests
+    libwayland-dev # wayland-client.h, wayland-egl.h and their libraries for the Wayland test client
+    glmark2-es2-wayland # glmark2 on EGL Wayland (tests/tests/wayland.rs, benchmarks)
     gcc            # compiles the C test clients; the Rust linker driver
     libc6-dev      # C headers (only a Recommends of gcc)
     pkg-config
@@ -62,7 +65,7 @@ if command -v dpkg-query > /dev/null 2>&1; then
     done
 else
     # Not a Debian system: check the commands and say what to get.
-    for c in Xvfb glxinfo glxgears xwd convert wflinfo gcc pkg-config; do
+    for c in Xvfb glxinfo glxgears xwd convert wflinfo weston gcc pkg-config; do
         command -v "$c" > /dev/null 2>&1 || missing+=("$c")
     done
     if [ ${#missing[@]} -gt 0 ]; then

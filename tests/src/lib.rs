@@ -97,6 +97,117 @@ pub fn require_gl() -> Option<PathBuf> {
     require_lib()
 }
 
+/// A private Wayland compositor: weston's headless backend on its own socket
+/// in its own `XDG_RUNTIME_DIR`, stopped (by its PID) and removed on drop.
+pub struct Weston {
+    child: std::process::Child,
+    runtime_dir: PathBuf,
+    socket: String,
+}
+
+impl Weston {
+    /// Starts weston and waits (up to 20 s) for its socket. Without weston
+    /// the test is skipped, or fails under `OXGL_REQUIRE_X=1`
+    /// (`scripts/setup.sh` installs it); weston failing to start fails the
+    /// test.
+    pub fn start() -> Option<Weston> {
+        Weston::start_with(&[])
+    }
+
+    /// [`Weston::start`] with more arguments (`--debug` for
+    /// `weston-screenshooter`, `--use-pixman`, `--width=`...).
+    pub fn start_with(args: &[&str]) -> Option<Weston> {
+        let found = Command::new("weston")
+            .arg("--version")
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success());
+        if !found {
+            skip_or_panic("weston is not installed; scripts/setup.sh installs it")?;
+        }
+        static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let runtime_dir =
+            std::env::temp_dir().join(format!("oxgl-weston-{}-{n}", std::process::id()));
+        let _ = fs::remove_dir_all(&runtime_dir);
+        if let Err(e) = fs::create_dir_all(&runtime_dir) {
+            panic!("cannot create {}: {e}", runtime_dir.display());
+        }
+        use std::os::unix::fs::PermissionsExt;
+        let _ = fs::set_permissions(&runtime_dir, fs::Permissions::from_mode(0o700));
+        let socket = format!("oxgl-{}-{n}", std::process::id());
+        let log = runtime_dir.join("weston.log");
+        let child = Command::new("weston")
+            .args([
+                "--backend=headless-backend.so",
+                "--idle-time=0",
+                "--no-config",
+            ])
+            .args(args)
+            .arg(format!("--socket={socket}"))
+            .arg(format!("--log={}", log.display()))
+            .env("XDG_RUNTIME_DIR", &runtime_dir)
+            .env_remove("WAYLAND_DISPLAY")
+            .env_remove("DISPLAY")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn();
+        let child = match child {
+            Ok(c) => c,
+            Err(e) => panic!("cannot start weston: {e}"),
+        };
+        let mut weston = Weston {
+            child,
+            runtime_dir,
+            socket,
+        };
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while !weston.runtime_dir.join(&weston.socket).exists() {
+            if let Ok(Some(status)) = weston.child.try_wait() {
+                let log = fs::read_to_string(&log).unwrap_or_default();
+                panic!("weston exited ({status}) before making its socket:\n{log}");
+            }
+            assert!(
+                Instant::now() < deadline,
+                "weston made no socket in 20 s:\n{}",
+                fs::read_to_string(&log).unwrap_or_default()
+            );
+            thread::sleep(Duration::from_millis(50));
+        }
+        // The socket exists before the compositor answers; desktop-shell
+        // (xdg_wm_base) comes up a moment later.
+        thread::sleep(Duration::from_millis(500));
+        Some(weston)
+    }
+
+    /// Its `XDG_RUNTIME_DIR` (a private directory, removed on drop).
+    pub fn runtime_dir(&self) -> &Path {
+        &self.runtime_dir
+    }
+
+    /// The environment a client needs to reach this compositor.
+    pub fn env(&self) -> Vec<(&'static str, String)> {
+        vec![
+            (
+                "XDG_RUNTIME_DIR",
+                self.runtime_dir.to_string_lossy().into_owned(),
+            ),
+            ("WAYLAND_DISPLAY", self.socket.clone()),
+        ]
+    }
+}
+
+impl Drop for Weston {
+    fn drop(&mut self) {
+        terminate(&mut self.child);
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = fs::remove_dir_all(&self.runtime_dir);
+    }
+}
+
 /// Temporary directory for this test binary's compiled clients, removed by
 /// the next run once this process is gone (unless `OXGL_TEST_KEEP=1`).
 fn build_dir() -> &'static Path {
@@ -139,6 +250,11 @@ fn remove_stale_build_dirs(tmp: &Path) {
 /// `gcc -O2 -Wall ... -lX11 -L<lib_dir> -l:libGL.so.1` and returns the
 /// executable. Panics with the compiler's output when it fails.
 pub fn compile_client(name: &str) -> PathBuf {
+    compile_client_with(name, &[])
+}
+
+/// [`compile_client`] with more linker arguments (`-lwayland-client`, ...).
+pub fn compile_client_with(name: &str, libs: &[&str]) -> PathBuf {
     static BUILT: OnceLock<Mutex<HashMap<String, PathBuf>>> = OnceLock::new();
     let built = BUILT.get_or_init(|| Mutex::new(HashMap::new()));
     // A test that panicked while holding the lock leaves nothing half-done
@@ -157,6 +273,7 @@ pub fn compile_client(name: &str) -> PathBuf {
         .arg(&out)
         .arg(&source)
         .arg("-lX11")
+        .args(libs)
         .arg(format!("-L{}", lib.display()))
         .args(["-l:libGL.so.1", "-lpthread", "-ldl", "-lm"]);
     let result = match cmd.output() {

@@ -100,9 +100,10 @@ fn egl_log_level() {
 /// `EGL_PLATFORM` picks the platform of `eglGetDisplay(EGL_DEFAULT_DISPLAY)`
 /// (Mesa's names): X11 by default (on `$DISPLAY`, with window configs),
 /// surfaceless (pbuffers only); device refuses the default display, as in
-/// Mesa; a platform oxgl lacks gives a display that eglInitialize refuses
-/// (EGL_NOT_INITIALIZED), as a Mesa built without it does; an unknown name
-/// is warned about and ignored.
+/// Mesa; a platform oxgl lacks (xcb) gives a display that eglInitialize
+/// refuses (EGL_NOT_INITIALIZED), as a Mesa built without it does; Wayland
+/// without a compositor fails there too; an unknown name is
+/// warned about and ignored.
 #[test]
 fn egl_platform_env() {
     let Some(_lib) = require_gl() else { return };
@@ -134,15 +135,34 @@ fn egl_platform_env() {
     );
     // A platform oxgl lacks: a display that does not initialize (as a Mesa
     // built without it).
-    let out = run(Some("wayland"));
+    let out = run(Some("xcb"));
     assert!(
         out.has_line("initialize failed: 0x3001"),
-        "EGL_PLATFORM=wayland: {out}"
+        "EGL_PLATFORM=xcb: {out}"
     );
     assert!(
         out.stderr
-            .contains("libEGL warning: the wayland platform is not supported by oxgl"),
-        "EGL_PLATFORM=wayland: no warning: {out}"
+            .contains("libEGL warning: the xcb platform is not supported by oxgl"),
+        "EGL_PLATFORM=xcb: no warning: {out}"
+    );
+    // Wayland without a compositor: the connection fails at eglInitialize
+    // (silently at the default log level, as in Mesa).
+    let out = run_client(
+        &client,
+        NO_ARGS,
+        &[
+            ("EGL_PLATFORM", "wayland"),
+            ("WAYLAND_DISPLAY", "oxgl-no-such-compositor"),
+        ],
+    );
+    println!("EGL_PLATFORM=wayland, no compositor: {out}");
+    assert!(
+        out.success() && out.has_line("initialize failed: 0x3001"),
+        "EGL_PLATFORM=wayland: {out}"
+    );
+    assert!(
+        !out.stderr.contains("libEGL warning"),
+        "EGL_PLATFORM=wayland: a warning at the default level (Mesa has none): {out}"
     );
     // The application closes its Display without eglTerminate: the EGL
     // display is no longer initialized (its connection is gone).

@@ -42,8 +42,8 @@ pub const TRUE: u32 = 1;
 /// Client extensions (`eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS)`).
 pub const CLIENT_EXTENSIONS: &CStr = c"EGL_EXT_client_extensions EGL_EXT_device_base \
 EGL_EXT_device_enumeration EGL_EXT_device_query EGL_EXT_platform_base EGL_EXT_platform_device \
-EGL_EXT_platform_x11 EGL_KHR_client_get_all_proc_addresses EGL_KHR_platform_x11 \
-EGL_MESA_platform_surfaceless";
+EGL_EXT_platform_wayland EGL_EXT_platform_x11 EGL_KHR_client_get_all_proc_addresses \
+EGL_KHR_platform_wayland EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless";
 
 /// Display extensions.
 pub const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_get_all_proc_addresses \
@@ -191,25 +191,9 @@ fn config_of(init: &Initialized, config: usize) -> Result<&Config> {
 
 // ---- displays -----------------------------------------------------------------
 
-/// Whether `native` is a `wl_display*` (its first word is libwayland-client's
-/// `wl_display_interface`, Mesa's test), which we must not treat as Xlib's.
-fn is_wayland_display(native: usize) -> bool {
-    if native == 0 {
-        return false;
-    }
-    // SAFETY: dlsym on the global scope with a NUL-terminated name.
-    let iface = unsafe { libc::dlsym(libc::RTLD_DEFAULT, c"wl_display_interface".as_ptr()) };
-    if iface.is_null() {
-        return false;
-    }
-    // SAFETY: a native display is a pointer to a live object of at least
-    // one word (an Xlib Display or a wl_display).
-    unsafe { *(native as *const usize) == iface as usize }
-}
-
 /// `eglGetDisplay`: the platform comes from `EGL_PLATFORM` (Mesa's names;
 /// `EGL_DISPLAY`, its older name, too), else from the native display (a
-/// `wl_display*` is recognised), else X11. A platform Mesa knows and oxgl
+/// `wl_display*` is recognised: Wayland), else X11. A platform Mesa knows and oxgl
 /// lacks gives a display that `eglInitialize` refuses with
 /// `EGL_NOT_INITIALIZED`, as a Mesa built without it does.
 pub fn get_display(native: usize) -> Result<usize> {
@@ -221,7 +205,7 @@ pub fn get_display(native: usize) -> Result<usize> {
         Some("x11") => Some(Platform::X11),
         Some("surfaceless") => Some(Platform::Surfaceless),
         Some("device") => Some(Platform::Device),
-        Some("wayland") => Some(Platform::Unsupported("wayland")),
+        Some("wayland") => Some(Platform::Wayland),
         Some("xcb") => Some(Platform::Unsupported("xcb")),
         Some("drm") => Some(Platform::Unsupported("drm")),
         Some("android") => Some(Platform::Unsupported("android")),
@@ -235,7 +219,7 @@ pub fn get_display(native: usize) -> Result<usize> {
     };
     let platform = match platform {
         Some(p) => p,
-        None if is_wayland_display(native) => Platform::Unsupported("wayland"),
+        None if crate::wayland::client::is_wl_display(native) => Platform::Wayland,
         None => Platform::X11,
     };
     log(
@@ -277,6 +261,14 @@ pub fn get_platform_display(
                 return Err(BAD_ATTRIBUTE);
             }
             Ok(display::get(Platform::Surfaceless, 0, None)?.handle())
+        }
+        // EGL_KHR_platform_wayland: no attributes; `native` is a
+        // `wl_display*`, or EGL_DEFAULT_DISPLAY for $WAYLAND_DISPLAY.
+        EGL_PLATFORM_WAYLAND_KHR => {
+            if !attribs.is_empty() {
+                return Err(BAD_ATTRIBUTE);
+            }
+            Ok(display::get(Platform::Wayland, native, None)?.handle())
         }
         EGL_PLATFORM_DEVICE_EXT => {
             if native != device_handle() {
@@ -502,8 +494,25 @@ fn register_surface(init: &Initialized, s: Surface) -> usize {
     h
 }
 
-/// `eglCreateWindowSurface` / `eglCreatePlatformWindowSurface`: `window` is
-/// the X window's XID.
+/// `eglCreatePlatformWindowSurface` (and the EXT form): `window` points to
+/// the X window's XID on X11 (EGL_KHR_platform_x11), and is the
+/// `struct wl_egl_window*` itself on Wayland (EGL_KHR_platform_wayland).
+pub unsafe fn create_platform_window_surface(
+    dpy: usize,
+    config: usize,
+    window: *mut std::ffi::c_void,
+    attribs: &[(EGLint, EGLAttrib)],
+) -> Result<usize> {
+    if display::lookup(dpy).is_some_and(|d| d.platform == Platform::Wayland) {
+        return create_window_surface(dpy, config, window as c_ulong, attribs);
+    }
+    // SAFETY: null or a pointer to an X `Window` (unsigned long).
+    let xid = unsafe { (window as *const c_ulong).as_ref() }.map_or(0, |w| *w);
+    create_window_surface(dpy, config, xid, attribs)
+}
+
+/// `eglCreateWindowSurface`: `window` is the X window's XID, or on Wayland
+/// the `struct wl_egl_window*`.
 pub fn create_window_surface(
     dpy: usize,
     config: usize,
@@ -511,6 +520,9 @@ pub fn create_window_surface(
     attribs: &[(EGLint, EGLAttrib)],
 ) -> Result<usize> {
     let (d, init) = initialized(dpy)?;
+    if let Some(wl) = init.wayland.clone() {
+        return create_wayland_window_surface(&init, wl, config, window as usize, attribs);
+    }
     // EGL_MESA_platform_surfaceless: "It is not valid to call
     // eglCreatePlatformWindowSurfaceEXT with a <display> that belongs to the
     // surfaceless platform ... the error will be EGL_BAD_NATIVE_WINDOW" (Mesa
@@ -525,16 +537,7 @@ pub fn create_window_surface(
     if config.surface_type & EGL_WINDOW_BIT == 0 {
         return Err(BAD_MATCH);
     }
-    let mut render_buffer = EGL_BACK_BUFFER;
-    for &(a, v) in attribs {
-        match a {
-            EGL_RENDER_BUFFER => match v as EGLint {
-                EGL_BACK_BUFFER | EGL_SINGLE_BUFFER => render_buffer = v as EGLint,
-                _ => return Err(BAD_ATTRIBUTE),
-            },
-            _ => common_surface_attrib(a, v)?,
-        }
-    }
+    let render_buffer = window_attribs(attribs)?;
     let (h, (width, height)) = native_surface(
         &init,
         &x,
@@ -551,6 +554,75 @@ pub fn create_window_surface(
         ),
     );
     Ok(h)
+}
+
+/// Window attributes: `EGL_RENDER_BUFFER` (back or single) and the common
+/// ones.
+fn window_attribs(attribs: &[(EGLint, EGLAttrib)]) -> Result<EGLint> {
+    let mut render_buffer = EGL_BACK_BUFFER;
+    for &(a, v) in attribs {
+        match a {
+            EGL_RENDER_BUFFER => match v as EGLint {
+                EGL_BACK_BUFFER | EGL_SINGLE_BUFFER => render_buffer = v as EGLint,
+                _ => return Err(BAD_ATTRIBUTE),
+            },
+            _ => common_surface_attrib(a, v)?,
+        }
+    }
+    Ok(render_buffer)
+}
+
+/// A window surface on a `struct wl_egl_window*` (checks in Mesa's order:
+/// config, window bit, null window, a window that has a surface already
+/// `EGL_BAD_ALLOC`). The storage starts at the window's size; the surface
+/// renders to its back buffer whatever `EGL_RENDER_BUFFER` asks (Mesa's
+/// Wayland platform has no single-buffered windows either), and its swap
+/// interval starts at 1 (EGL 1.5 §3.10.3; frame callbacks pace it).
+fn create_wayland_window_surface(
+    init: &Initialized,
+    wl: Arc<crate::wayland::display::WlDisplay>,
+    config: usize,
+    window: usize,
+    attribs: &[(EGLint, EGLAttrib)],
+) -> Result<usize> {
+    let config = config_of(init, config)?.clone();
+    if config.surface_type & EGL_WINDOW_BIT == 0 {
+        return Err(BAD_MATCH);
+    }
+    if window == 0 {
+        return Err(BAD_NATIVE_WINDOW);
+    }
+    window_attribs(attribs)?;
+    let format = if config.glx.depth == 32 {
+        crate::wayland::client::shm_format::ARGB8888
+    } else {
+        crate::wayland::client::shm_format::XRGB8888
+    };
+    let win = crate::wayland::window::WlWindow::new(wl, window, format)?;
+    let (w, h) = oxgl_glx::drawable::NativeWindow::size(&*win).ok_or(BAD_NATIVE_WINDOW)?;
+    let Some(dr) = GlxDrawable::new(&init.screen, 0, Kind::Window, &config.glx, (w, h), 32, true)
+    else {
+        win.detach();
+        return Err(BAD_ALLOC);
+    };
+    dr.set_native(win.clone());
+    dr.swap_interval.store(1, Ordering::Relaxed);
+    log(
+        Level::Debug,
+        &format!("window surface for wl_egl_window 0x{window:x} ({w}x{h})"),
+    );
+    Ok(register_surface(
+        init,
+        Surface {
+            drawable: Arc::new(dr),
+            config,
+            pbuffer_size: None,
+            largest: false,
+            render_buffer: EGL_BACK_BUFFER,
+            mipmap_level: AtomicI32::new(0),
+            wayland: Some(win),
+        },
+    ))
 }
 
 /// The part window and pixmap surfaces share: X drawable `xid`'s size and
@@ -592,6 +664,7 @@ fn native_surface(
             largest: false,
             render_buffer,
             mipmap_level: AtomicI32::new(0),
+            wayland: None,
         },
     );
     Ok((handle, (w, h)))
@@ -692,6 +765,7 @@ pub fn create_pbuffer_surface(
             largest,
             render_buffer: EGL_BACK_BUFFER,
             mipmap_level: AtomicI32::new(0),
+            wayland: None,
         },
     ))
 }
@@ -701,6 +775,9 @@ pub fn create_pbuffer_surface(
 pub fn destroy_surface(dpy: usize, surface: usize) -> Result<u32> {
     let (_, init) = initialized(dpy)?;
     let s = lock(&init.surfaces).remove(&surface).ok_or(BAD_SURFACE)?;
+    if let Some(w) = &s.wayland {
+        w.detach();
+    }
     if let Some(x) = &init.x11
         && (s.is_window() || s.is_pixmap())
         && !bound_anywhere(&init, &s)
@@ -1256,7 +1333,9 @@ pub fn swap_buffers(dpy: usize, surface: usize) -> Result<u32> {
     b.ctx.glx.with_core(|core| {
         let _ = core.flush();
     });
-    if let Some(x) = &init.x11 {
+    if let Some(w) = &s.wayland {
+        w.swap(&s.drawable)?;
+    } else if let Some(x) = &init.x11 {
         s.drawable.swap(x);
     }
     Ok(TRUE)

@@ -6,8 +6,9 @@
 //! surfaces render to a back buffer, pbuffers too, pixmaps to the front
 //! one; and no accumulation buffer attribute). On X11 they come from the
 //! server's visuals and support windows, pixmaps and pbuffers; on the
-//! surfaceless and device platforms
-//! there is no visual and only pbuffers. Every config renders OpenGL only
+//! surfaceless and device platforms there is no visual and only pbuffers;
+//! on Wayland, windows and pbuffers with the `wl_shm` format's DRM fourcc
+//! as native visual id. Every config renders OpenGL only
 //! (`EGL_OPENGL_BIT`): no OpenGL ES profile exists in the core yet.
 
 use oxgl_glapi::generated::egl_enums::*;
@@ -33,6 +34,9 @@ pub struct Config {
     pub surface_type: EGLint,
     /// There is an X visual behind it.
     pub native: bool,
+    /// `EGL_NATIVE_VISUAL_ID`: the X visual, the Wayland format's DRM
+    /// fourcc, or 0.
+    pub visual_id: EGLint,
 }
 
 /// The renderable APIs of every config: OpenGL, and OpenGL ES 2.0 when
@@ -65,8 +69,21 @@ impl Config {
                     EGL_PBUFFER_BIT
                 },
                 native,
+                visual_id: if native { c.visual_id as EGLint } else { 0 },
             })
             .collect()
+    }
+
+    /// The configs of a Wayland display: windows and pbuffers, the DRM
+    /// fourcc of their `wl_shm` format as `EGL_NATIVE_VISUAL_ID` (newer
+    /// Mesa's choice; Mesa 22.3 reports 0) and no native visual type.
+    pub fn for_wayland(configs: &[GlxConfig]) -> Vec<Config> {
+        let mut out = Config::from_glx(configs, false);
+        for c in &mut out {
+            c.surface_type = EGL_WINDOW_BIT | EGL_PBUFFER_BIT;
+            c.visual_id = c.glx.visual_id as EGLint;
+        }
+        out
     }
 
     /// `eglGetConfigAttrib`: `None` for an attribute EGL 1.5 (and the
@@ -93,13 +110,7 @@ impl Config {
             EGL_MIN_SWAP_INTERVAL => 0,
             EGL_MAX_SWAP_INTERVAL => MAX_SWAP_INTERVAL,
             EGL_NATIVE_RENDERABLE => EGLint::from(self.native),
-            EGL_NATIVE_VISUAL_ID => {
-                if self.native {
-                    c.visual_id as EGLint
-                } else {
-                    0
-                }
-            }
+            EGL_NATIVE_VISUAL_ID => self.visual_id,
             EGL_NATIVE_VISUAL_TYPE => {
                 if self.native {
                     TRUE_COLOR
@@ -341,6 +352,26 @@ mod tests {
         let s = configs(false);
         assert_eq!(s[0].attrib(EGL_SURFACE_TYPE), Some(EGL_PBUFFER_BIT));
         assert_eq!(s[0].attrib(EGL_NATIVE_VISUAL_ID), Some(0));
+    }
+
+    #[test]
+    fn wayland_configs_carry_the_fourcc() {
+        let xr24 = u32::from_le_bytes(*b"XR24");
+        let kinds = [VisualKind {
+            visual_id: xr24,
+            depth: 24,
+        }];
+        let c = Config::for_wayland(&build_configs(0, &kinds, 1));
+        assert_eq!(c.len(), 3);
+        for c in &c {
+            assert_eq!(c.attrib(EGL_NATIVE_VISUAL_ID), Some(0x3432_5258));
+            assert_eq!(
+                c.attrib(EGL_SURFACE_TYPE),
+                Some(EGL_WINDOW_BIT | EGL_PBUFFER_BIT)
+            );
+            assert_eq!(c.attrib(EGL_NATIVE_VISUAL_TYPE), Some(EGL_NONE));
+            assert_eq!(c.attrib(EGL_NATIVE_RENDERABLE), Some(EGL_FALSE));
+        }
     }
 
     #[test]

@@ -23,6 +23,8 @@ use oxgl_glx::xlib;
 use crate::config::Config;
 use crate::error::{BAD_ALLOC, Level, NOT_INITIALIZED, Result, log};
 use crate::surface::Surface;
+use crate::wayland::client::{Proxy, fourcc, lib as wl_lib, shm_format};
+use crate::wayland::display::WlDisplay;
 
 /// A platform.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,10 +35,12 @@ pub enum Platform {
     Surfaceless,
     /// `EGL_PLATFORM_DEVICE_EXT`: the software device, pbuffers only.
     Device,
+    /// `EGL_PLATFORM_WAYLAND_KHR`: a `wl_display*` (or `$WAYLAND_DISPLAY`
+    /// connected for `EGL_DEFAULT_DISPLAY`).
+    Wayland,
     /// A platform Mesa knows and oxgl does not implement (`EGL_PLATFORM`'s
-    /// name, or "wayland" for a detected `wl_display*`): as in a Mesa built
-    /// without it, `eglGetDisplay` returns a display that
-    /// `eglInitialize` fails to initialize.
+    /// name): as in a Mesa built without it, `eglGetDisplay` returns a
+    /// display that `eglInitialize` fails to initialize.
     Unsupported(&'static str),
 }
 
@@ -77,6 +81,8 @@ impl EglContext {
 pub struct Initialized {
     /// GLX's state for the X display (X11 platform).
     pub x11: Option<Arc<DisplayState>>,
+    /// The Wayland connection state (Wayland platform).
+    pub wayland: Option<Arc<WlDisplay>>,
     /// The backend screen everything renders on.
     pub screen: Arc<BackendScreen>,
     /// Configs, `EGL_CONFIG_ID` = index + 1.
@@ -115,7 +121,8 @@ pub struct EglDisplay {
     pub x_screen: Option<i32>,
     /// Initialized state, `None` before `eglInitialize` and after `eglTerminate`.
     state: Mutex<Option<Arc<Initialized>>>,
-    /// The `Display*` opened for `EGL_DEFAULT_DISPLAY` on X11 (kept open).
+    /// The `Display*` (X11) or `wl_display*` (Wayland) opened for
+    /// `EGL_DEFAULT_DISPLAY` (kept open).
     opened: Mutex<usize>,
     /// The backend screen of a display without X, kept across terminate.
     screen: OnceLock<Option<Arc<BackendScreen>>>,
@@ -150,6 +157,7 @@ impl EglDisplay {
         let init = match self.platform {
             Platform::X11 => self.init_x11()?,
             Platform::Surfaceless | Platform::Device => self.init_headless()?,
+            Platform::Wayland => self.init_wayland()?,
             Platform::Unsupported(name) => {
                 log(
                     Level::Warning,
@@ -212,17 +220,72 @@ impl EglDisplay {
             screen: x.backend_screen.clone(),
             configs: Config::from_glx(&glx, true),
             x11: Some(x),
+            wayland: None,
+            surfaces: Mutex::new(HashMap::new()),
+            contexts: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The backend screen of a display without X (made once, kept across
+    /// terminate).
+    fn own_screen(&self) -> Result<Arc<BackendScreen>> {
+        self.screen
+            .get_or_init(|| oxgl_glx::display::create_backend_screen().map(Arc::new))
+            .clone()
+            .ok_or(NOT_INITIALIZED)
+    }
+
+    fn init_wayland(&self) -> Result<Initialized> {
+        let mut native = self.native;
+        if native == 0 {
+            let mut opened = lock(&self.opened);
+            if *opened == 0 {
+                let Some(d) = wl_lib()
+                    .filter(|_| wayland_socket_named())
+                    .and_then(|l| l.connect())
+                else {
+                    // Silent at the default level, as Mesa (eglinfo tries
+                    // every platform).
+                    log(
+                        Level::Info,
+                        "wayland: cannot connect to the compositor ($WAYLAND_DISPLAY)",
+                    );
+                    return Err(NOT_INITIALIZED);
+                };
+                *opened = d.as_ptr() as usize;
+            }
+            native = *opened;
+        }
+        let display = Proxy::from_ptr(native as *mut std::ffi::c_void).ok_or(NOT_INITIALIZED)?;
+        let wl = WlDisplay::new(display)?;
+        let screen = self.own_screen()?;
+        // XRGB8888 and ARGB8888 (the backend's two layouts), with the DRM
+        // fourcc as the native visual id.
+        let mut kinds = Vec::new();
+        if wl.has_format(shm_format::XRGB8888) {
+            kinds.push(VisualKind {
+                visual_id: fourcc::XRGB8888,
+                depth: 24,
+            });
+        }
+        if wl.has_format(shm_format::ARGB8888) {
+            kinds.push(VisualKind {
+                visual_id: fourcc::ARGB8888,
+                depth: 32,
+            });
+        }
+        Ok(Initialized {
+            x11: None,
+            wayland: Some(Arc::new(wl)),
+            screen,
+            configs: Config::for_wayland(&build_configs(0, &kinds, 1)),
             surfaces: Mutex::new(HashMap::new()),
             contexts: Mutex::new(HashMap::new()),
         })
     }
 
     fn init_headless(&self) -> Result<Initialized> {
-        let screen = self
-            .screen
-            .get_or_init(|| oxgl_glx::display::create_backend_screen().map(Arc::new))
-            .clone()
-            .ok_or(NOT_INITIALIZED)?;
+        let screen = self.own_screen()?;
         // The two colour layouts the backend renders (XRGB and ARGB, 8 bits a
         // channel), with no visual behind them.
         let kinds = [
@@ -237,6 +300,7 @@ impl EglDisplay {
         ];
         Ok(Initialized {
             x11: None,
+            wayland: None,
             screen,
             configs: Config::from_glx(&build_configs(0, &kinds, 1), false),
             surfaces: Mutex::new(HashMap::new()),
@@ -250,6 +314,18 @@ impl EglDisplay {
         let old = lock(&self.state).take();
         drop(old);
     }
+}
+
+/// Whether `wl_display_connect(NULL)` has a socket to try: `WAYLAND_SOCKET`,
+/// an absolute `WAYLAND_DISPLAY`, or `XDG_RUNTIME_DIR` for a relative one
+/// (`wayland-0` by default). Without, libwayland-client would print
+/// "error: XDG_RUNTIME_DIR is invalid or not set" (eglinfo tries every
+/// platform, also where there is no compositor).
+fn wayland_socket_named() -> bool {
+    let set = |v: &str| std::env::var_os(v).is_some_and(|s| !s.is_empty());
+    set("WAYLAND_SOCKET")
+        || std::env::var("WAYLAND_DISPLAY").is_ok_and(|d| d.starts_with('/'))
+        || set("XDG_RUNTIME_DIR")
 }
 
 fn registry() -> &'static Mutex<Vec<&'static EglDisplay>> {

@@ -1,5 +1,6 @@
-//! EGL surfaces: a GLX drawable (backend storage, and for windows the
-//! presentation code GLX uses) plus the attributes EGL reports.
+//! EGL surfaces: a GLX drawable (backend storage, and for X11 windows the
+//! presentation code GLX uses; Wayland windows present through
+//! [`WlWindow`]) plus the attributes EGL reports.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicI32, Ordering};
@@ -11,6 +12,7 @@ use oxgl_glx::drawable::{GlxDrawable, Kind};
 
 use crate::config::Config;
 use crate::error::{BAD_ATTRIBUTE, BAD_MATCH, Result};
+use crate::wayland::window::WlWindow;
 
 /// One EGL surface.
 pub struct Surface {
@@ -27,6 +29,8 @@ pub struct Surface {
     pub render_buffer: EGLint,
     /// `EGL_MIPMAP_LEVEL`.
     pub mipmap_level: AtomicI32,
+    /// The Wayland window a window surface presents to.
+    pub wayland: Option<Arc<WlWindow>>,
 }
 
 impl Surface {
@@ -50,9 +54,7 @@ impl Surface {
         let size = match self.pbuffer_size {
             Some(s) => s,
             None => {
-                if let Some(d) = x11 {
-                    self.drawable.update_size(d);
-                }
+                self.drawable.refresh_size(x11);
                 let (w, h) = self.drawable.size();
                 (w as EGLint, h as EGLint)
             }

@@ -291,9 +291,7 @@ impl WindowSystemHooks for Hooks {
     }
 
     fn check_drawable_size(&self) {
-        if let Some(d) = &self.display {
-            self.draw.update_size(d);
-        }
+        self.draw.refresh_size(self.display.as_deref());
     }
 }
 
@@ -345,10 +343,8 @@ pub fn bind(
     if !same {
         release_current();
     }
-    if let Some(display) = &ctx.display {
-        for d in draw.iter().chain(read.iter()) {
-            d.update_size(display);
-        }
+    for d in draw.iter().chain(read.iter()) {
+        d.refresh_size(ctx.display.as_deref());
     }
     let mut binding = lock(&ctx.binding);
     if binding.thread.is_some_and(|t| t != here) {

@@ -60,6 +60,17 @@ pub struct GlxDrawable {
     /// Created by `glXCreateWindow`/`glXCreatePixmap`/`glXCreatePbuffer`
     /// (explicit GLX 1.3 drawable) rather than implicitly by make-current.
     pub explicit: bool,
+    /// The window of another window system behind the storage (EGL's
+    /// Wayland platform), where its size comes from instead of the X server.
+    native: std::sync::OnceLock<Arc<dyn NativeWindow>>,
+}
+
+/// A window that is not an X window (a Wayland `wl_egl_window`): the storage
+/// follows its size at the moments an X window's is checked (make-current,
+/// `glViewport`, a size query), and after each swap.
+pub trait NativeWindow: Send + Sync {
+    /// The window's size now; `None` once the window is gone.
+    fn size(&self) -> Option<(u32, u32)>;
 }
 
 /// MIT-SHM presentation state of a drawable.
@@ -103,6 +114,7 @@ impl GlxDrawable {
             last_swap: Mutex::new(None),
             shm: Mutex::new(ShmState::default()),
             explicit,
+            native: std::sync::OnceLock::new(),
         })
     }
 
@@ -118,11 +130,33 @@ impl GlxDrawable {
             return;
         }
         if let Some((w, h, _)) = geometry(d, self.xid) {
-            let mut size = lock(&self.size);
-            if *size != (w.max(1), h.max(1)) {
-                let _ = self.backend.resize(w, h);
-                *size = (w.max(1), h.max(1));
+            self.resize(w, h);
+        }
+    }
+
+    /// Resizes the storage to `w` x `h` (at least 1x1) if it has another size.
+    pub fn resize(&self, w: u32, h: u32) {
+        let mut size = lock(&self.size);
+        if *size != (w.max(1), h.max(1)) {
+            let _ = self.backend.resize(w.max(1), h.max(1));
+            *size = (w.max(1), h.max(1));
+        }
+    }
+
+    /// Puts a non-X window behind this drawable (once).
+    pub fn set_native(&self, window: Arc<dyn NativeWindow>) {
+        let _ = self.native.set(window);
+    }
+
+    /// Follows the window's size: the native window's when there is one,
+    /// else the X server's (when `d` is given).
+    pub fn refresh_size(&self, d: Option<&DisplayState>) {
+        if let Some(n) = self.native.get() {
+            if let Some((w, h)) = n.size() {
+                self.resize(w, h);
             }
+        } else if let Some(d) = d {
+            self.update_size(d);
         }
     }
 

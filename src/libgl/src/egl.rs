@@ -144,9 +144,9 @@ egl_export! {
     fn eglCreateWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: EGLNativeWindowType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
         => api::create_window_surface(dpy as usize, config as usize, win, &api::widen(api::int_list(attribs, api::known_window_attrib))).map(ptr);
     fn eglCreatePlatformWindowSurface(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
-        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::attrib_list(attribs, api::known_window_attrib)).map(ptr);
+        => api::create_platform_window_surface(dpy as usize, config as usize, win, &api::attrib_list(attribs, api::known_window_attrib)).map(ptr);
     fn eglCreatePlatformWindowSurfaceEXT(dpy: EGLDisplay, config: EGLConfig, win: *mut c_void, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
-        => api::create_window_surface(dpy as usize, config as usize, native_window(win), &api::widen(api::int_list(attribs, api::known_window_attrib))).map(ptr);
+        => api::create_platform_window_surface(dpy as usize, config as usize, win, &api::widen(api::int_list(attribs, api::known_window_attrib))).map(ptr);
     fn eglCreatePixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: EGLNativePixmapType, attribs: *const EGLint) -> EGLSurface = std::ptr::null_mut()
         => api::create_pixmap_surface(dpy as usize, config as usize, pixmap, &api::widen(api::int_list(attribs, api::known_pixmap_attrib))).map(ptr);
     fn eglCreatePlatformPixmapSurface(dpy: EGLDisplay, config: EGLConfig, pixmap: *mut c_void, attribs: *const EGLAttrib) -> EGLSurface = std::ptr::null_mut()
@@ -199,8 +199,10 @@ egl_export! {
         => api::release_thread();
 }
 
-/// The XID a platform window (or pixmap) pointer points to (EGL_KHR_platform_x11:
-/// `Window*`); 0 for null.
+/// The XID a platform pixmap pointer points to (EGL_KHR_platform_x11:
+/// `Pixmap*`); 0 for null. (Platform windows are read by
+/// `api::create_platform_window_surface`: a Wayland window is the pointer
+/// itself.)
 unsafe fn native_window(p: *mut c_void) -> std::ffi::c_ulong {
     // SAFETY: null or a pointer to an X `Window` (unsigned long).
     unsafe { (p as *const std::ffi::c_ulong).as_ref() }.map_or(0, |w| *w)
