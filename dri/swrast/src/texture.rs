@@ -245,9 +245,10 @@ pub(crate) fn pack_unorm8(src: &[[f32; 4]], swizzle: [u8; 4]) -> Option<Vec<u32>
         let mut inexact = 0u32;
         for (k, &v) in k.iter_mut().zip(flat) {
             // The nearest integer by the magic-number addition (no
-            // saturating conversion; NaN clamps to 0): an exact value is
-            // within far less than ½ of its integer, so any rounding finds it.
-            let b = ((v * 255.0).max(0.0).min(255.0) + 12_582_912.0).to_bits() & 0xff;
+            // saturating conversion; a NaN gives some byte, never exact):
+            // an exact value is within far less than ½ of its integer, so
+            // any rounding finds it.
+            let b = ((v * 255.0).clamp(0.0, 255.0) + 12_582_912.0).to_bits() & 0xff;
             inexact |= u32::from((b as i32 as f32 / 255.0).to_bits() != v.to_bits());
             *k = b;
         }
