@@ -344,6 +344,39 @@ fn read_to_string_lossy(mut pipe: impl Read) -> String {
     String::from_utf8_lossy(&bytes).into_owned()
 }
 
+/// Fails when `out`'s stderr contains any of `texts`.
+pub fn assert_stderr_free_of(out: &RunOutput, texts: &[&str]) {
+    for text in texts {
+        assert!(
+            !out.stderr.contains(text),
+            "`{}`: stderr contains {text:?}:\n{}",
+            out.command,
+            out.stderr
+        );
+    }
+}
+
+/// The frames of every "N frames in 5.0 seconds = F FPS" line of a gears
+/// program's output, summed.
+pub fn reported_frames(stdout: &str) -> u64 {
+    stdout
+        .lines()
+        .filter_map(|l| l.split_once(" frames in ").map(|(n, _)| n.trim()))
+        .filter_map(|n| n.parse::<u64>().ok())
+        .sum()
+}
+
+/// A gears program `name` run for `secs` seconds ([`run_for`]): it must
+/// still have been running (no crash, no exit), have reported frames and
+/// have printed none of `error_text` on stderr.
+pub fn assert_gears_ran(out: &RunOutput, name: &str, secs: u64, error_text: &[&str]) {
+    println!("{out}");
+    assert!(out.timed_out, "{name} exited within {secs} s:\n{out}");
+    assert_stderr_free_of(out, error_text);
+    let frames = reported_frames(&out.stdout);
+    assert!(frames > 0, "{name} reported no frames in {secs} s:\n{out}");
+}
+
 /// Runs `cmd` with stdout/stderr captured; kills it (SIGKILL) after
 /// `timeout`.
 pub fn run_with_timeout(cmd: Command, timeout: Duration) -> RunOutput {

@@ -11,20 +11,13 @@
 
 use std::time::Duration;
 
-use oxgl_tests::{RunOutput, gl_command, require_gl, run_client, run_for};
+use oxgl_tests::{RunOutput, assert_gears_ran, gl_command, require_gl, run_client, run_for};
 
 /// Error text that must never appear on a tool's stderr.
 const ERROR_TEXT: &[&str] = &["Error", "error", "undefined symbol"];
 
 fn assert_clean_stderr(out: &RunOutput) {
-    for text in ERROR_TEXT {
-        assert!(
-            !out.stderr.contains(text),
-            "`{}`: stderr contains {text:?}:\n{}",
-            out.command,
-            out.stderr
-        );
-    }
+    oxgl_tests::assert_stderr_free_of(out, ERROR_TEXT);
 }
 
 /// The first stdout line starting with `prefix`, for failure messages.
@@ -258,16 +251,6 @@ fn eglinfo() {
     );
 }
 
-/// The frames of every "N frames in 5.0 seconds = F FPS" line of a gears
-/// program's output, summed.
-fn reported_frames(stdout: &str) -> u64 {
-    stdout
-        .lines()
-        .filter_map(|l| l.split_once(" frames in ").map(|(n, _)| n.trim()))
-        .filter_map(|n| n.parse::<u64>().ok())
-        .sum()
-}
-
 /// glxgears for 10 s: it must still be running (no crash, no exit), have
 /// drawn frames (it prints "N frames in 5.0 seconds = F FPS" every 5 s) and
 /// have printed no error.
@@ -278,11 +261,7 @@ fn glxgears_runs() {
         gl_command("glxgears", &[] as &[&str], &[]),
         Duration::from_secs(10),
     );
-    println!("{out}");
-    assert!(out.timed_out, "glxgears exited within 10 s:\n{out}");
-    assert_clean_stderr(&out);
-    let frames = reported_frames(&out.stdout);
-    assert!(frames > 0, "glxgears reported no frames in 10 s:\n{out}");
+    assert_gears_ran(&out, "glxgears", 10, ERROR_TEXT);
 }
 
 /// es2gears_x11 (mesa-utils-extra) for 10 s, as glxgears: still running,
@@ -295,14 +274,7 @@ fn es2gears_runs() {
         gl_command("stdbuf", &["-oL", "es2gears_x11"], &[]),
         Duration::from_secs(10),
     );
-    println!("{out}");
-    assert!(out.timed_out, "es2gears_x11 exited within 10 s:\n{out}");
-    assert_clean_stderr(&out);
-    let frames = reported_frames(&out.stdout);
-    assert!(
-        frames > 0,
-        "es2gears_x11 reported no frames in 10 s:\n{out}"
-    );
+    assert_gears_ran(&out, "es2gears_x11", 10, ERROR_TEXT);
 }
 
 /// The versions glxinfo shows are exactly what the implementation supports:

@@ -154,11 +154,15 @@ fn deriv<const N: usize>(kind: Deriv, v: &[u32; N], y_sign: f32) -> [u32; N] {
     })
 }
 
+/// Register `x`'s lanes as floats (zero past the file).
+#[inline(always)]
+fn reg_lanes<const N: usize>(r: &[[u32; N]], x: u32) -> [f32; N] {
+    r.get(x as usize)
+        .map_or([0.0; N], |v| v.map(f32::from_bits))
+}
+
 fn fill_tex_args<const N: usize>(a: &mut TexArgs<N>, r: &[[u32; N]], regs: &[[u32; 4]; 9]) {
-    let get = |x: u32| {
-        r.get(x as usize)
-            .map_or([0.0; N], |v| v.map(f32::from_bits))
-    };
+    let get = |x: u32| reg_lanes(r, x);
     let vec = |dst: &mut [[f32; N]; 4], rs: &[u32; 4]| {
         for (d, x) in dst.iter_mut().zip(rs) {
             if *x != NONE {
@@ -409,11 +413,8 @@ fn data<const N: usize>(
                     .then(|| env.textures.plain_2d(&t.decl))
                     .flatten()
                 {
-                    let get = |x: u32| {
-                        r.get(x as usize)
-                            .map_or([0.0; N], |v| v.map(f32::from_bits))
-                    };
-                    plain.sample(&get(t.args[0][0]), &get(t.args[0][1]), exec, tex_out);
+                    let (s, tc) = (reg_lanes(r, t.args[0][0]), reg_lanes(r, t.args[0][1]));
+                    plain.sample(&s, &tc, exec, tex_out);
                 } else {
                     fill_tex_args(tex_args, r, &t.args);
                     env.textures.sample(&t.decl, &t.op, tex_args, exec, tex_out);

@@ -42,6 +42,18 @@ fn taps(src: usize, dst: usize) -> Vec<(usize, usize, f64)> {
         .collect()
 }
 
+/// A level of `src`'s format: `size`, `texels`, no compressed blocks.
+fn next_level(src: &TexImage, size: [usize; 3], texels: Vec<[f32; 4]>) -> TexImage {
+    TexImage {
+        size,
+        internal_format: src.internal_format,
+        base: src.base,
+        bits: src.bits,
+        texels,
+        compressed: None,
+    }
+}
+
 /// The next level of `src`: `size`, each texel filtered as the module
 /// header describes.
 fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
@@ -79,14 +91,7 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
             }
         }
     }
-    let mut img = TexImage {
-        size,
-        internal_format: src.internal_format,
-        base: src.base,
-        bits: src.bits,
-        texels,
-        compressed: None,
-    };
+    let mut img = next_level(src, size, texels);
     // A compressed format's levels are compressed too.
     crate::texture::compress_in_place(&mut img);
     img
@@ -142,14 +147,7 @@ fn downsample_unorm8(
                 }
             }
         }
-        return TexImage {
-            size,
-            internal_format: src.internal_format,
-            base: src.base,
-            bits: src.bits,
-            texels,
-            compressed: None,
-        };
+        return next_level(src, size, texels);
     }
     for &(z0, z1, wz) in tz {
         for &(y0, y1, wy) in ty {
@@ -166,14 +164,7 @@ fn downsample_unorm8(
             }
         }
     }
-    TexImage {
-        size,
-        internal_format: src.internal_format,
-        base: src.base,
-        bits: src.bits,
-        texels,
-        compressed: None,
-    }
+    next_level(src, size, texels)
 }
 
 fn filter_unorm8(get: impl Fn(usize, usize, usize) -> f32, at: [usize; 6], w: [f64; 3]) -> f32 {
