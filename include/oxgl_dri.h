@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 11
+#define OXGL_DRI_ABI_VERSION 12
 
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
@@ -271,8 +271,8 @@ typedef struct OxglPrim {
 // (3D) one after another — or, since ABI 10, an image the backend holds
 // itself: the contents of a buffer of one of its drawables.
 typedef struct OxglTexImage {
-  // `width * height * depth` texels; null when `drawable` holds the
-  // image.
+  // `width * height * depth` texels; null when `drawable` or `rgba8`
+  // holds the image.
   const float (*texels)[4];
   // Width.
   uint32_t width;
@@ -292,6 +292,12 @@ typedef struct OxglTexImage {
   struct OxglDrawable *drawable;
   // Which buffer of `drawable` (`FrontColor`, `Depth`, `Color1` ...).
   enum OxglBuffer buffer;
+  // ABI 12: null, or the image's `width * height * depth` texels as
+  // R, G, B, A bytes (`texels` null): an 8-bit unsigned normalized
+  // image, byte `k` standing for `k / 255` (the `f32` nearest to it),
+  // the base format's missing channels 0 and alpha 255, as `texels`
+  // would hold them.
+  const uint8_t (*rgba8)[4];
 } OxglTexImage;
 
 // A complete texture bound to a unit a draw samples, with its sampler

@@ -167,6 +167,60 @@ int main(void)
     glReadPixels(10, 9, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
     check_rgba(px, 204, 102, 51, 153, "glReadPixels from A beside the new texel");
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+    /* glmark2 refract: each frame clears A whole, draws into its left half
+     * and generates A's mipmaps. Generating copies A's image back (one
+     * map_buffer a frame); the clear replaces all of it, so nothing is
+     * copied into the framebuffer before it (the test counts the hooks
+     * between "MARK mipmaps" and "MARK mipmaps end"). */
+    for (int frame = 0; frame < 4; frame++) {
+        if (frame == 1)
+            mark("mipmaps");
+        glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[0]);
+        glFramebufferTexture2DEXT(GL_FRAMEBUFFER_EXT, GL_COLOR_ATTACHMENT0_EXT, GL_TEXTURE_2D,
+                                  color_a, 0);
+        glClearColor(0, 0, 0, 0);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        glColor4f(0.2f, 0.4f, 0.6f, 0.8f);
+        glBegin(GL_QUADS);
+        glVertex2f(-1, -1);
+        glVertex2f(0, -1);
+        glVertex2f(0, 1);
+        glVertex2f(-1, 1);
+        glEnd();
+        glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+        glBindTexture(GL_TEXTURE_2D, color_a);
+        glGenerateMipmapEXT(GL_TEXTURE_2D);
+    }
+    glFinish();
+    mark("mipmaps end");
+    glBindTexture(GL_TEXTURE_2D, color_a);
+    glGetTexImage(GL_TEXTURE_2D, 1, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    check_rgba(img + (5 * (SIZE / 2) + 2) * 4, 51, 102, 153, 204, "A's level 1, left");
+    check_rgba(img + (5 * (SIZE / 2) + 12) * 4, 0, 0, 0, 0, "A's level 1, right");
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    check_rgba(img + (5 * SIZE + 3) * 4, 51, 102, 153, 204, "A's level 0, left");
+    /* A scissored clear keeps the rest of the image, changes included. */
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 20, 20, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, green);
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[0]);
+    glScissor(0, 0, SIZE / 2, SIZE);
+    glEnable(GL_SCISSOR_TEST);
+    glClearColor(1, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_SCISSOR_TEST);
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    check_rgba(img + (3 * SIZE + 3) * 4, 255, 0, 0, 255, "A after a scissored clear, inside");
+    check_rgba(img + (20 * SIZE + 20) * 4, 0, 255, 0, 255, "A after a scissored clear, new texel");
+    check_rgba(img + (3 * SIZE + 20) * 4, 0, 0, 0, 0, "A after a scissored clear, outside");
+    /* A colour-masked clear keeps the masked channels. */
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[0]);
+    glColorMask(GL_FALSE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glClearColor(0, 0, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    check_rgba(img + (3 * SIZE + 3) * 4, 255, 0, 255, 255, "A after a colour-masked clear");
     /* Deleting a framebuffer keeps what it rendered into its textures. */
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[1]);
     glClearColor(1, 0, 1, 1);

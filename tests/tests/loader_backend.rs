@@ -205,6 +205,19 @@ fn render_to_texture_copies_no_image() {
     assert!(count("draw_prims") >= 9, "the frames did not draw");
     assert_eq!(count("map_buffer"), 0, "images were copied");
     assert_eq!(count("create_drawable"), 0, "drawables were remade");
+    // Generating mipmaps of a rendered image copies it back once a frame;
+    // the clears that replace it whole copy nothing in.
+    let mipmaps: Vec<&str> = hooks
+        .lines()
+        .skip_while(|l| *l != "MARK mipmaps")
+        .take_while(|l| *l != "MARK mipmaps end")
+        .collect();
+    let maps = mipmaps.iter().filter(|l| **l == "map_buffer").count();
+    assert!(
+        mipmaps.iter().filter(|l| **l == "draw_prims").count() >= 3,
+        "the mipmap frames did not draw: {mipmaps:?}"
+    );
+    assert_eq!(maps, 3, "one copy per glGenerateMipmap: {mipmaps:?}");
     // After the marks, glGetTexImage and glReadPixels do copy.
     assert!(
         hooks

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 11;
+pub const OXGL_DRI_ABI_VERSION: u32 = 12;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -560,8 +560,8 @@ pub struct OxglBlendDesc {
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct OxglTexImage {
-    /// `width * height * depth` texels; null when `drawable` holds the
-    /// image.
+    /// `width * height * depth` texels; null when `drawable` or `rgba8`
+    /// holds the image.
     pub texels: *const [f32; 4],
     /// Width.
     pub width: u32,
@@ -581,6 +581,12 @@ pub struct OxglTexImage {
     pub drawable: *mut OxglDrawable,
     /// Which buffer of `drawable` (`FrontColor`, `Depth`, `Color1` ...).
     pub buffer: OxglBuffer,
+    /// ABI 12: null, or the image's `width * height * depth` texels as
+    /// R, G, B, A bytes (`texels` null): an 8-bit unsigned normalized
+    /// image, byte `k` standing for `k / 255` (the `f32` nearest to it),
+    /// the base format's missing channels 0 and alpha 255, as `texels`
+    /// would hold them.
+    pub rgba8: *const [u8; 4],
 }
 
 /// A complete texture bound to a unit a draw samples, with its sampler

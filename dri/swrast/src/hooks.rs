@@ -21,7 +21,7 @@ use crate::framebuffer::{Buffers, ClearParams};
 use crate::pipeline::{DrawCall, Frontend};
 use crate::program::Program;
 use crate::raster::{ColorBuffer, Rasterizer, SampleCounter};
-use crate::texture::{TexView, Texels};
+use crate::texture::{Source, TexView, Texels};
 
 struct Screen {
     threads: usize,
@@ -547,13 +547,16 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         for i in images {
             let (w, h, d) = (i.width as usize, i.height as usize, i.depth as usize);
             let len = w.saturating_mul(h).saturating_mul(d);
-            let (texels, arc) = if i.drawable.is_null() {
-                // SAFETY: see above.
-                (unsafe { slice(i.texels, len) }, None)
-            } else {
+            let (texels, arc) = if !i.drawable.is_null() {
                 // The held texels are the view's `shared` entry.
                 let held = held_texels.next();
-                (held.map(|_| &[][..]), held.cloned())
+                (held.map(|_| Source::F32(&[])), held.cloned())
+            } else if !i.rgba8.is_null() {
+                // SAFETY: see above (ABI 12: bytes instead of `texels`).
+                (unsafe { slice(i.rgba8, len) }.map(Source::Rgba8), None)
+            } else {
+                // SAFETY: see above.
+                (unsafe { slice(i.texels, len) }.map(Source::F32), None)
             };
             let Some(texels) = texels else {
                 return OxglStatus::BadArgument;

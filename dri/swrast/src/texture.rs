@@ -271,6 +271,27 @@ pub(crate) fn pack_unorm8(src: &[[f32; 4]], swizzle: [u8; 4]) -> Option<Vec<u32>
     Some(out)
 }
 
+/// RGBA8 texels swizzled by `swizzle` and packed; `None` when the swizzle
+/// has an integer one (not a byte value).
+pub(crate) fn swizzle_rgba8(src: &[[u8; 4]], swizzle: [u8; 4]) -> Option<Vec<u32>> {
+    if swizzle.iter().any(|&c| c > 5) {
+        return None;
+    }
+    let mut out = Packed::vec_for(src.len())?;
+    if swizzle == [0, 1, 2, 3] {
+        out.extend(src.iter().map(|&b| u32::from_le_bytes(b)));
+    } else {
+        out.extend(src.iter().map(|b| {
+            u32::from_le_bytes(swizzle.map(|c| match c {
+                0..=3 => b[c as usize],
+                4 => 0,
+                _ => 255,
+            }))
+        }));
+    }
+    Some(out)
+}
+
 /// One level (or cube face of a level).
 #[derive(Debug)]
 struct Level {
@@ -453,13 +474,38 @@ pub struct TextureCache {
 /// Entries kept before the cache starts over.
 const CACHE_LIMIT: usize = 64;
 
+/// The texels of one image as the core hands them over.
+#[derive(Clone, Copy, Debug)]
+pub enum Source<'a> {
+    /// RGBA `f32`.
+    F32(&'a [[f32; 4]]),
+    /// R, G, B, A bytes, `k` standing for `k / 255` (ABI 12).
+    Rgba8(&'a [[u8; 4]]),
+}
+
+impl Source<'_> {
+    fn len(&self) -> usize {
+        match self {
+            Source::F32(t) => t.len(),
+            Source::Rgba8(t) => t.len(),
+        }
+    }
+
+    fn addr(&self) -> usize {
+        match self {
+            Source::F32(t) => t.as_ptr() as usize,
+            Source::Rgba8(t) => t.as_ptr() as usize,
+        }
+    }
+}
+
 /// A texture descriptor with its images as slices: `(texels, width,
 /// height, depth)` at `level * num_faces + face`.
 pub struct TexView<'a> {
     /// The descriptor.
     pub desc: &'a OxglTextureDesc,
     /// Its images.
-    pub images: Vec<(&'a [[f32; 4]], usize, usize, usize)>,
+    pub images: Vec<(Source<'a>, usize, usize, usize)>,
     /// Per image: texels already swizzled by the descriptor's swizzle that
     /// the cache may keep without copying (a drawable's buffer converted
     /// for sampling; its entry of `images` is then empty), or `None`.
@@ -487,7 +533,7 @@ impl TextureCache {
             let (d, imgs) = (v.desc, &v.images[..]);
             let first = match v.shared.first() {
                 Some(Some(t)) => t.addr(),
-                _ => imgs.first().map_or(0, |i| i.0.as_ptr() as usize),
+                _ => imgs.first().map_or(0, |i| i.0.addr()),
             };
             let key = (d.serial, first, d.num_levels, d.num_faces, d.swizzle);
             if self.map.len() >= CACHE_LIMIT && !self.map.contains_key(&key) {
@@ -544,7 +590,7 @@ pub(crate) fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
 /// the level chain there); `shared` images are kept as they are.
 fn copy(
     d: &OxglTextureDesc,
-    imgs: &[(&[[f32; 4]], usize, usize, usize)],
+    imgs: &[(Source, usize, usize, usize)],
     shared: &[Option<Texels>],
 ) -> TexData {
     let faces = d.num_faces.max(1) as usize;
@@ -560,17 +606,29 @@ fn copy(
             if n == 0 || held.map_or(src.len(), Texels::len) < n {
                 break 'levels;
             }
-            let texels = if let Some(t) = held {
-                t.clone()
-            } else if let Some(p) = pack_unorm8(&src[..n], d.swizzle) {
-                Texels::Unorm8(Arc::new(p.into()))
-            } else if d.swizzle == [0, 1, 2, 3] {
-                // The identity swizzle (nearly every texture): a plain copy.
-                Texels::F32(Arc::new(src[..n].to_vec()))
-            } else {
-                Texels::F32(Arc::new(
-                    src[..n].iter().map(|t| swizzle(*t, d.swizzle)).collect(),
-                ))
+            let texels = match (held, src) {
+                (Some(t), _) => t.clone(),
+                (None, Source::Rgba8(src)) => match swizzle_rgba8(&src[..n], d.swizzle) {
+                    Some(p) => Texels::Unorm8(Arc::new(p.into())),
+                    None => Texels::F32(Arc::new(
+                        src[..n]
+                            .iter()
+                            .map(|&b| swizzle(unpack_unorm8(u32::from_le_bytes(b)), d.swizzle))
+                            .collect(),
+                    )),
+                },
+                (None, Source::F32(src)) => {
+                    if let Some(p) = pack_unorm8(&src[..n], d.swizzle) {
+                        Texels::Unorm8(Arc::new(p.into()))
+                    } else if d.swizzle == [0, 1, 2, 3] {
+                        // The identity swizzle (nearly every texture): a plain copy.
+                        Texels::F32(Arc::new(src[..n].to_vec()))
+                    } else {
+                        Texels::F32(Arc::new(
+                            src[..n].iter().map(|t| swizzle(*t, d.swizzle)).collect(),
+                        ))
+                    }
+                }
             };
             level.push(Level {
                 w,
@@ -1965,6 +2023,29 @@ mod tests {
         }
         // The integer one of integer textures needs f32 texels.
         assert!(pack_unorm8(&t, [0, 1, 2, 6]).is_none());
+    }
+
+    #[test]
+    fn byte_images_pack_as_their_f32_values() {
+        // ABI 12 byte images give the words that packing their f32 values
+        // gives, for the swizzles of the base formats.
+        let bytes: Vec<[u8; 4]> = (0..64u32)
+            .map(|i| std::array::from_fn(|k| ((i * 53 + k as u32 * 101) % 256) as u8))
+            .collect();
+        let f32s: Vec<[f32; 4]> = bytes
+            .iter()
+            .map(|b| b.map(|k| UNORM8[usize::from(k)]))
+            .collect();
+        for sw in [
+            [0, 1, 2, 3],
+            [0, 0, 0, 5],
+            [4, 4, 4, 3],
+            [0, 0, 0, 0],
+            [2, 1, 0, 3],
+        ] {
+            assert_eq!(swizzle_rgba8(&bytes, sw), pack_unorm8(&f32s, sw), "{sw:?}");
+        }
+        assert!(swizzle_rgba8(&bytes, [0, 1, 2, 6]).is_none());
     }
 
     #[test]

@@ -210,7 +210,7 @@ impl Context {
                         internal_format: plan.internal_format,
                         base,
                         bits,
-                        texels: Vec::new(),
+                        texels: Default::default(),
                         compressed: None,
                     };
                     set_compressed(&mut img, kind, blocks);

@@ -556,6 +556,36 @@ impl Context {
                 || !self.params.double_buffered)
     }
 
+    /// The framebuffer object attachment points (bits, as
+    /// `fbo::POINTS`) whose whole image a `glClear(mask)` replaces: no
+    /// scissor, conditional rendering or selection, every channel written.
+    fn clear_replaces(&self, mask: GLbitfield) -> u32 {
+        let s = &self.state;
+        if !self.fbo_bound()
+            || s.enabled(GL_SCISSOR_TEST)
+            || self.queries.conditional.is_some()
+            || self.select.mode != GL_RENDER
+        {
+            return 0;
+        }
+        let mut points = 0;
+        if mask & GL_COLOR_BUFFER_BIT != 0 && s.color_mask == [true; 4] {
+            for b in self.draw_buffer_list() {
+                let j = b.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
+                if j < MAX_DRAW_BUFFERS {
+                    points |= 1 << crate::fbo::color_point(j);
+                }
+            }
+        }
+        if mask & GL_DEPTH_BUFFER_BIT != 0 && s.depth_mask {
+            points |= 1 << 1;
+        }
+        if mask & GL_STENCIL_BUFFER_BIT != 0 && s.stencil_writemask[0] & 0xff == 0xff {
+            points |= 1 << 2;
+        }
+        points
+    }
+
     /// `glClear`. GL 4.6 §17.4.3: INVALID_VALUE if any bit other than the
     /// buffer bits is set (GL_ACCUM_BUFFER_BIT is legal in compatibility contexts).
     pub fn clear(&mut self, mask: GLbitfield) -> ApiResult {
@@ -566,7 +596,7 @@ impl Context {
         if mask & !legal != 0 {
             return Err(ApiError::InvalidValue);
         }
-        self.fbo_prepare()?;
+        self.fbo_prepare_replacing(self.clear_replaces(mask))?;
         // NV_conditional_render discards clears too.
         if self.render_discarded() {
             return Ok(());

@@ -31,7 +31,9 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{LiveImage, internal_format, next_serial, to_base, to_stored};
+use crate::texture::{
+    LiveImage, Texels, base_channels8, internal_format, next_serial, to_base, to_stored,
+};
 
 /// `GL_MAX_RENDERBUFFER_SIZE`.
 pub const MAX_RENDERBUFFER_SIZE: u32 = 4096;
@@ -257,6 +259,24 @@ fn upload_bgra8(map: &mut oxgl_dri_interface::client::Mapped<'_>, src: &[[f32; 4
         let row = map.row_from_bottom_mut(y as u32);
         for (px, t) in row.chunks_exact_mut(4).take(mw).zip(texels) {
             px.copy_from_slice(&[q(t[2]), q(t[1]), q(t[0]), q(t[3])]);
+        }
+    }
+}
+
+/// [`upload_bgra8`] of byte texels: a byte shuffle.
+fn upload_bgra8_bytes(
+    map: &mut oxgl_dri_interface::client::Mapped<'_>,
+    src: &[[u8; 4]],
+    src_w: usize,
+) {
+    let (mw, mh) = (map.width as usize, map.height as usize);
+    for y in 0..mh {
+        let Some(texels) = src.get(y * src_w..) else {
+            return;
+        };
+        let row = map.row_from_bottom_mut(y as u32);
+        for (px, t) in row.chunks_exact_mut(4).take(mw).zip(texels) {
+            px.copy_from_slice(&[t[2], t[1], t[0], t[3]]);
         }
     }
 }
@@ -1308,12 +1328,20 @@ impl Context {
     /// size and uploads the attachments that changed. The operation may
     /// write: the drawable is downloaded later ([`Context::fbo_resolve`]).
     pub(crate) fn fbo_prepare(&mut self) -> ApiResult {
+        self.fbo_prepare_replacing(0)
+    }
+
+    /// [`Context::fbo_prepare`] for an operation that replaces the whole
+    /// image of each draw framebuffer attachment point in bit set
+    /// `replaced` (a clear without scissor or masks): those images are not
+    /// copied into the drawable first.
+    pub(crate) fn fbo_prepare_replacing(&mut self, replaced: u32) -> ApiResult {
         let (draw, read) = (self.fbo.draw_binding, self.fbo.read_binding);
         if read != 0 && read != draw {
-            self.fbo_prepare_one(read)?;
+            self.fbo_prepare_one(read, 0)?;
         }
         if draw != 0 {
-            let infos = self.fbo_prepare_one(draw)?;
+            let infos = self.fbo_prepare_one(draw, replaced)?;
             self.fbo.channels = infos[0].map_or([true; 4], |i| channels(i.base));
             self.fbo.extra_channels = std::array::from_fn(|i| {
                 infos[color_point(i + 1)].map_or([true; 4], |i| channels(i.base))
@@ -1328,7 +1356,11 @@ impl Context {
 
     /// [`Context::fbo_prepare`] for one bound framebuffer object; its
     /// attachments' images.
-    fn fbo_prepare_one(&mut self, name: u32) -> ApiResult<[Option<ImageInfo>; POINTS]> {
+    fn fbo_prepare_one(
+        &mut self,
+        name: u32,
+        replaced: u32,
+    ) -> ApiResult<[Option<ImageInfo>; POINTS]> {
         let (status, infos) = self.fb_status(name);
         if status != GL_FRAMEBUFFER_COMPLETE {
             return Err(ApiError::InvalidFramebufferOperation);
@@ -1402,6 +1434,12 @@ impl Context {
         let Some((drawable, _)) = fb.drawable.clone() else {
             return Ok(infos);
         };
+        // A packed depth/stencil image is replaced only when both are.
+        let replaced = if att[1] == att[2] && replaced & 6 != 6 {
+            replaced & !6
+        } else {
+            replaced
+        };
         for p in 0..POINTS {
             let Some(info) = infos[p] else { continue };
             if info.serial != synced[p] {
@@ -1413,7 +1451,9 @@ impl Context {
                     Attachment::Renderbuffer(n) => self.resolve_live_renderbuffer(n, &drawable),
                     Attachment::None => {}
                 }
-                self.upload_attachment(&drawable, att[p], p);
+                if replaced & (1 << p) == 0 {
+                    self.upload_attachment(&drawable, att[p], p);
+                }
                 if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
                     fb.synced[p] = info.serial;
                 }
@@ -1483,7 +1523,14 @@ impl Context {
                 };
                 let (w, _, base, _) = layer_view(tex.target, img.size, zoffset);
                 if p != 1 && p != 2 && bgra8_exact(format, img.internal_format) {
-                    upload_bgra8(&mut map, img.texels.get(base..).unwrap_or_default(), w);
+                    match &img.texels {
+                        Texels::Unorm8(t) => {
+                            upload_bgra8_bytes(&mut map, t.get(base..).unwrap_or_default(), w)
+                        }
+                        Texels::F32(t) => {
+                            upload_bgra8(&mut map, t.get(base..).unwrap_or_default(), w)
+                        }
+                    }
                     return;
                 }
                 let stored = img.stored_texels();
@@ -1800,24 +1847,40 @@ impl Context {
                 let (w, h, base, _) = layer_view(target, img.size, zoffset);
                 let (ifmt, fmt, bits) = (img.internal_format, img.base, img.bits);
                 if p != 1 && p != 2 && bgra8_exact(format, ifmt) {
-                    for y in 0..mh.min(h) {
-                        let row = map.row_from_bottom(y as u32);
-                        let Some(dst) = img.texels.get_mut(base + y * w..base + y * w + mw.min(w))
-                        else {
-                            continue;
-                        };
-                        for (t, px) in dst.iter_mut().zip(row.chunks_exact(4)) {
-                            *t = crate::texture::base_channels(unorm8_texel(px), fmt, 1.0);
+                    let rows = |y: usize| base + y * w..base + y * w + mw.min(w);
+                    match &mut img.texels {
+                        Texels::Unorm8(t) => {
+                            for y in 0..mh.min(h) {
+                                let row = map.row_from_bottom(y as u32);
+                                let Some(dst) = t.get_mut(rows(y)) else {
+                                    continue;
+                                };
+                                for (t, px) in dst.iter_mut().zip(row.chunks_exact(4)) {
+                                    *t = base_channels8([px[2], px[1], px[0], px[3]], fmt);
+                                }
+                            }
+                        }
+                        Texels::F32(t) => {
+                            for y in 0..mh.min(h) {
+                                let row = map.row_from_bottom(y as u32);
+                                let Some(dst) = t.get_mut(rows(y)) else {
+                                    continue;
+                                };
+                                for (t, px) in dst.iter_mut().zip(row.chunks_exact(4)) {
+                                    *t = crate::texture::base_channels(unorm8_texel(px), fmt, 1.0);
+                                }
+                            }
                         }
                     }
                     tex.serial = serial;
                     textures.sync_views(name);
                     return serial;
                 }
+                let texels = img.texels.f32_mut();
                 for y in 0..mh.min(h) {
                     for x in 0..mw.min(w) {
                         let v = read(x, y);
-                        let Some(t) = img.texels.get_mut(base + y * w + x) else {
+                        let Some(t) = texels.get_mut(base + y * w + x) else {
                             continue;
                         };
                         *t = match p {
@@ -1827,6 +1890,7 @@ impl Context {
                         };
                     }
                 }
+                img.pack_unorm8();
                 tex.serial = serial;
                 textures.sync_views(name);
             }

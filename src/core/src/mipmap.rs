@@ -22,7 +22,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{TexImage, Texture, to_stored};
+use crate::texture::{TexImage, Texels, Texture, to_stored};
 
 /// Sample positions along one axis: for destination texel `i`, the two
 /// source texels and the second one's weight.
@@ -43,7 +43,7 @@ fn taps(src: usize, dst: usize) -> Vec<(usize, usize, f64)> {
 }
 
 /// A level of `src`'s format: `size`, `texels`, no compressed blocks.
-fn next_level(src: &TexImage, size: [usize; 3], texels: Vec<[f32; 4]>) -> TexImage {
+fn next_level(src: &TexImage, size: [usize; 3], texels: Texels) -> TexImage {
     TexImage {
         size,
         internal_format: src.internal_format,
@@ -91,7 +91,7 @@ fn downsample(src: &TexImage, size: [usize; 3]) -> TexImage {
             }
         }
     }
-    let mut img = next_level(src, size, texels);
+    let mut img = next_level(src, size, Texels::F32(texels));
     // A compressed format's levels are compressed too.
     crate::texture::compress_in_place(&mut img);
     img
@@ -113,10 +113,20 @@ fn downsample_unorm8(
     [tx, ty, tz]: [&[(usize, usize, f64)]; 3],
 ) -> TexImage {
     let [sw, sh, _] = src.size;
-    let byte = |v: f32| (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8;
-    let bytes: Vec<[u8; 4]> = src.texels.iter().map(|t| t.map(byte)).collect();
+    let bytes = match &src.texels {
+        Texels::Unorm8(b) => std::borrow::Cow::Borrowed(&b[..]),
+        Texels::F32(t) => std::borrow::Cow::Owned(
+            t.iter()
+                .map(|t| t.map(crate::texture::f32_to_unorm8))
+                .collect::<Vec<_>>(),
+        ),
+    };
+    let n: usize = size.iter().product();
+    if bytes.len() < src.size.iter().product() {
+        return next_level(src, size, Texels::Unorm8(vec![[0; 4]; n]));
+    }
     let at = |x: usize, y: usize, z: usize| bytes[(z * sh + y) * sw + x];
-    let mut texels = Vec::with_capacity(size.iter().product());
+    let mut texels: Vec<[u8; 4]> = Vec::with_capacity(n);
     // Every axis kept or halved (power-of-two sizes, the usual chain): all
     // weights are 0 or 1/2, so the filter is the rounded mean of the eight
     // taps (a kept axis counts its one tap twice), in integers: the same
@@ -125,8 +135,22 @@ fn downsample_unorm8(
         t.iter()
             .all(|&(a, b, w)| (w == 0.0 && a == b) || (w == 0.5 && b == a + 1))
     };
+    if halved(tx) && halved(ty) && tz == [(0, 0, 0.0)] {
+        // One 2D image: the mean of four taps, each counted twice above,
+        // `(2 s + 4) >> 3 = (s + 2) >> 2`.
+        for &(y0, y1, _) in ty {
+            let (r0, r1) = (&bytes[y0 * sw..][..sw], &bytes[y1 * sw..][..sw]);
+            texels.extend(tx.iter().map(|&(x0, x1, _)| {
+                let (a, b, c, d) = (r0[x0], r0[x1], r1[x0], r1[x1]);
+                std::array::from_fn(|k| {
+                    let s = u32::from(a[k]) + u32::from(b[k]) + u32::from(c[k]) + u32::from(d[k]);
+                    ((s + 2) >> 2) as u8
+                })
+            }));
+        }
+        return next_level(src, size, Texels::Unorm8(texels));
+    }
     if halved(tx) && halved(ty) && halved(tz) {
-        let table = crate::pixel_transfer::unorm8_table();
         for &(z0, z1, _) in tz {
             for &(y0, y1, _) in ty {
                 for &(x0, x1, _) in tx {
@@ -142,12 +166,12 @@ fn downsample_unorm8(
                     ];
                     texels.push(std::array::from_fn(|c| {
                         let sum: u32 = taps.iter().map(|t| u32::from(t[c])).sum();
-                        table[((sum + 4) >> 3) as usize]
+                        ((sum + 4) >> 3) as u8
                     }));
                 }
             }
         }
-        return next_level(src, size, texels);
+        return next_level(src, size, Texels::Unorm8(texels));
     }
     for &(z0, z1, wz) in tz {
         for &(y0, y1, wy) in ty {
@@ -156,15 +180,14 @@ fn downsample_unorm8(
                     f64::from(at(x0, y, z)[c]) * (1.0 - wx) + f64::from(at(x1, y, z)[c]) * wx
                 };
                 let plane = |z, c| row(y0, z, c) * (1.0 - wy) + row(y1, z, c) * wy;
-                let t: [f32; 4] = std::array::from_fn(|c| {
+                texels.push(std::array::from_fn(|c| {
                     let v = plane(z0, c) * (1.0 - wz) + plane(z1, c) * wz;
-                    crate::pixel_transfer::unorm8_table()[(v + 0.5) as usize & 0xff]
-                });
-                texels.push(t);
+                    ((v + 0.5) as usize & 0xff) as u8
+                }));
             }
         }
     }
-    next_level(src, size, texels)
+    next_level(src, size, Texels::Unorm8(texels))
 }
 
 fn filter_unorm8(get: impl Fn(usize, usize, usize) -> f32, at: [usize; 6], w: [f64; 3]) -> f32 {
@@ -303,16 +326,18 @@ mod tests {
             internal_format: GL_RGBA8,
             base: GL_RGBA,
             bits: [8; 4],
-            texels: red
-                .iter()
-                .map(|&r| [f32::from(r) / 255.0, 0.0, 0.0, 1.0])
-                .collect(),
+            texels: Texels::F32(
+                red.iter()
+                    .map(|&r| [f32::from(r) / 255.0, 0.0, 0.0, 1.0])
+                    .collect(),
+            ),
             compressed: None,
         }
     }
 
     fn reds(img: &TexImage) -> Vec<u8> {
         img.texels
+            .to_f32()
             .iter()
             .map(|t| (t[0] * 255.0).round() as u8)
             .collect()
@@ -333,22 +358,28 @@ mod tests {
         let mut src = image([2, 2, 1], &[0; 4]);
         src.bits = [5, 5, 5, 0];
         src.base = GL_RGB;
-        for (t, k) in src.texels.iter_mut().zip([14.0f32, 18.0, 1.0, 5.0]) {
+        for (t, k) in src
+            .texels
+            .f32_mut()
+            .iter_mut()
+            .zip([14.0f32, 18.0, 1.0, 5.0])
+        {
             t[0] = k / 31.0;
         }
-        let r = downsample(&src, [1, 1, 1]).texels[0][0];
+        let r = downsample(&src, [1, 1, 1]).texels.get(0).unwrap()[0];
         assert_eq!((r * 31.0).round(), 9.0);
         // 16 bits: 23772.5 rounds to even.
         src.bits = [16; 4];
         src.base = GL_RGBA;
         for (t, k) in src
             .texels
+            .f32_mut()
             .iter_mut()
             .zip([0.0f32, 9509.0, 38036.0, 47545.0])
         {
             t[0] = k / 65535.0;
         }
-        let r = downsample(&src, [1, 1, 1]).texels[0][0];
+        let r = downsample(&src, [1, 1, 1]).texels.get(0).unwrap()[0];
         assert_eq!((r * 65535.0).round(), 23772.0);
     }
 
@@ -410,5 +441,27 @@ mod tests {
             })
             .collect();
         assert_eq!(reds(&downsample(&src, [2, 1, 1])), want);
+    }
+
+    #[test]
+    fn byte_images_give_byte_levels() {
+        // The same levels from byte storage as from f32 storage, kept as
+        // bytes: halved 2D, halved 3D and odd sizes.
+        let red: Vec<u8> = (0..60u32).map(|i| ((i * 151 + 7) % 256) as u8).collect();
+        for (size, next) in [
+            ([8, 4, 1], [4, 2, 1]),
+            ([4, 3, 5], [2, 1, 2]),
+            ([5, 3, 1], [2, 1, 1]),
+            ([4, 2, 2], [2, 1, 1]),
+        ] {
+            let n: usize = size.iter().product();
+            let f = image(size, &red[..n]);
+            let mut b = f.clone();
+            b.pack_unorm8();
+            assert!(matches!(b.texels, Texels::Unorm8(_)));
+            let (lf, lb) = (downsample(&f, next), downsample(&b, next));
+            assert!(matches!(lb.texels, Texels::Unorm8(_)));
+            assert_eq!(lf.texels.to_f32(), lb.texels.to_f32(), "{size:?}");
+        }
     }
 }

@@ -51,7 +51,7 @@ pub struct Queries {
     occlusion: u32,
     /// The query of the active conditional rendering (NV_conditional_render,
     /// GL 3.0 §2.18), if any.
-    conditional: Option<u32>,
+    pub(crate) conditional: Option<u32>,
 }
 
 impl Queries {

@@ -21,7 +21,7 @@ use crate::texenv::MAX_FF_UNITS;
 use std::borrow::Cow;
 
 use crate::texture::{
-    LiveImage, TexParams, Texture, base_swizzle, depth_swizzle, target_index, to_base,
+    LiveImage, TexParams, Texels, Texture, base_swizzle, depth_swizzle, target_index, to_base,
 };
 use crate::vbo::{Attrib, DrawBatch};
 
@@ -407,6 +407,7 @@ impl Context {
                 depth: 1,
                 drawable: std::ptr::null_mut(),
                 buffer: OxglBuffer::FrontColor,
+                rgba8: std::ptr::null(),
             }];
             textures.push(OxglTextureDesc {
                 unit: ffgen::PIXEL_IMAGE_UNIT,
@@ -774,12 +775,14 @@ fn texture_desc(
             } else {
                 live.get(&(name, f, l))
             };
+            let (texels, rgba8) = match &i.texels {
+                _ if held.is_some() => (std::ptr::null(), std::ptr::null()),
+                Texels::F32(t) => (t.as_ptr(), std::ptr::null()),
+                Texels::Unorm8(t) => (std::ptr::null(), t.as_ptr()),
+            };
             imgs.push(OxglTexImage {
-                texels: if held.is_some() {
-                    std::ptr::null()
-                } else {
-                    i.texels.as_ptr()
-                },
+                texels,
+                rgba8,
                 width: i.size[0] as u32,
                 height: i.size[1] as u32,
                 depth: i.size[2] as u32,
@@ -855,6 +858,7 @@ fn buffer_texture_desc(
         depth: 1,
         drawable: std::ptr::null_mut(),
         buffer: OxglBuffer::FrontColor,
+        rgba8: std::ptr::null(),
     }];
     let (mut swizzle, _) = base_swizzle(conv.base);
     if conv.integer {

@@ -655,10 +655,96 @@ pub struct TexImage {
     pub bits: [u8; 4],
     /// Texels, rows bottom first (linear colour for sRGB formats, see
     /// [`is_srgb`]).
-    pub texels: Vec<[f32; 4]>,
+    pub texels: Texels,
     /// The compressed image of a specific compressed format (the blocks
     /// `glGetCompressedTexImage` returns; `texels` are their decoding).
     pub compressed: Option<Vec<u8>>,
+}
+
+/// How an image keeps its texels: in the base format's channels (see
+/// [`base_channels`]), the missing ones zero and alpha one.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Texels {
+    /// RGBA `f32`, quantized to the format's precision.
+    F32(Vec<[f32; 4]>),
+    /// RGBA bytes, byte `k` standing for `k / 255`
+    /// ([`crate::pixel_transfer::unorm8_table`]): the images of 8-bit
+    /// unsigned normalized formats ([`plain_unorm8`]), a quarter of the
+    /// memory, and what the backend and 8-bit render targets hold too.
+    Unorm8(Vec<[u8; 4]>),
+}
+
+impl Default for Texels {
+    fn default() -> Texels {
+        Texels::F32(Vec::new())
+    }
+}
+
+impl Texels {
+    /// Number of texels.
+    pub fn len(&self) -> usize {
+        match self {
+            Texels::F32(t) => t.len(),
+            Texels::Unorm8(t) => t.len(),
+        }
+    }
+
+    /// Whether there are none (a proxy's or an empty image).
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Texel `i` as `f32` channels.
+    pub fn get(&self, i: usize) -> Option<[f32; 4]> {
+        match self {
+            Texels::F32(t) => t.get(i).copied(),
+            Texels::Unorm8(t) => t.get(i).map(|b| unorm8_to_f32(*b)),
+        }
+    }
+
+    /// All texels as `f32` channels (borrowed when they are kept so).
+    pub fn to_f32(&self) -> std::borrow::Cow<'_, [[f32; 4]]> {
+        match self {
+            Texels::F32(t) => std::borrow::Cow::Borrowed(t),
+            Texels::Unorm8(t) => {
+                std::borrow::Cow::Owned(t.iter().map(|b| unorm8_to_f32(*b)).collect())
+            }
+        }
+    }
+
+    /// The texels as `f32` channels to modify: bytes are converted (once;
+    /// [`TexImage::pack_unorm8`] makes them bytes again).
+    pub fn f32_mut(&mut self) -> &mut Vec<[f32; 4]> {
+        if let Texels::Unorm8(t) = self {
+            *self = Texels::F32(t.iter().map(|b| unorm8_to_f32(*b)).collect());
+        }
+        match self {
+            Texels::F32(t) => t,
+            Texels::Unorm8(_) => unreachable!("converted above"),
+        }
+    }
+
+    /// Stores `t` (already quantized to the image's format) at `i`; false
+    /// past the end.
+    pub fn set(&mut self, i: usize, t: [f32; 4]) -> bool {
+        match self {
+            Texels::F32(v) => v.get_mut(i).map(|d| *d = t).is_some(),
+            Texels::Unorm8(v) => v.get_mut(i).map(|d| *d = t.map(f32_to_unorm8)).is_some(),
+        }
+    }
+}
+
+/// The value of an 8-bit texel.
+#[inline]
+pub fn unorm8_to_f32(b: [u8; 4]) -> [f32; 4] {
+    let lut = crate::pixel_transfer::unorm8_table();
+    b.map(|k| lut[usize::from(k)])
+}
+
+/// The byte of an 8-bit normalized value (nearest, half up; NaN gives 0).
+#[inline]
+pub fn f32_to_unorm8(v: f32) -> u8 {
+    (v.clamp(0.0, 1.0) * 255.0 + 0.5) as u8
 }
 
 impl TexImage {
@@ -666,9 +752,43 @@ impl TexImage {
     /// the texels themselves except for sRGB formats.
     pub fn stored_texels(&self) -> std::borrow::Cow<'_, [[f32; 4]]> {
         if is_srgb(self.internal_format) {
-            std::borrow::Cow::Owned(self.texels.iter().map(|&t| encode_srgb(t)).collect())
+            std::borrow::Cow::Owned(
+                self.texels
+                    .to_f32()
+                    .iter()
+                    .map(|&t| encode_srgb(t))
+                    .collect(),
+            )
         } else {
-            std::borrow::Cow::Borrowed(&self.texels)
+            self.texels.to_f32()
+        }
+    }
+
+    /// Keeps the texels as bytes when the format is 8-bit unsigned
+    /// normalized ([`plain_unorm8`]) and every value is one, bit for bit
+    /// (it is, for texels quantized to the format; anything else stays
+    /// `f32`).
+    pub fn pack_unorm8(&mut self) {
+        let Texels::F32(t) = &self.texels else {
+            return;
+        };
+        if !plain_unorm8(self.internal_format, self.base, self.bits) {
+            return;
+        }
+        let lut = crate::pixel_transfer::unorm8_table();
+        let mut exact = true;
+        let bytes: Vec<[u8; 4]> = t
+            .iter()
+            .map(|t| {
+                let b = t.map(f32_to_unorm8);
+                for c in 0..4 {
+                    exact &= lut[usize::from(b[c])].to_bits() == t[c].to_bits();
+                }
+                b
+            })
+            .collect();
+        if exact {
+            self.texels = Texels::Unorm8(bytes);
         }
     }
 }
@@ -1156,23 +1276,27 @@ pub fn make_image(
     texels: Vec<[f32; 4]>,
 ) -> ApiResult<TexImage> {
     let (base, bits) = internal_format_checked(internal_format)?;
-    let mut texels = texels;
     if plain_unorm8(internal_format, base, bits) {
-        let lut = crate::pixel_transfer::unorm8_table();
-        for t in &mut texels {
-            *t = stored8(*t, base, lut);
-        }
-    } else {
-        for t in &mut texels {
-            *t = to_stored(*t, internal_format, base, bits);
-        }
+        let bytes = texels.iter().map(|&t| stored8(t, base)).collect();
+        return Ok(TexImage {
+            size,
+            internal_format,
+            base,
+            bits,
+            texels: Texels::Unorm8(bytes),
+            compressed: None,
+        });
+    }
+    let mut texels = texels;
+    for t in &mut texels {
+        *t = to_stored(*t, internal_format, base, bits);
     }
     let mut img = TexImage {
         size,
         internal_format,
         base,
         bits,
-        texels,
+        texels: Texels::F32(texels),
         compressed: None,
     };
     compress_in_place(&mut img);
@@ -1205,14 +1329,16 @@ pub fn make_image_exact(
     texels: Vec<[f32; 4]>,
 ) -> ApiResult<TexImage> {
     let (base, bits) = internal_format_checked(internal_format)?;
-    Ok(TexImage {
+    let mut img = TexImage {
         size,
         internal_format,
         base,
         bits,
-        texels,
+        texels: Texels::F32(texels),
         compressed: None,
-    })
+    };
+    img.pack_unorm8();
+    Ok(img)
 }
 
 /// Whether `fmt` is a plain unsigned normalized colour format of at most
@@ -1226,12 +1352,24 @@ pub(crate) fn plain_unorm8(fmt: GLenum, base: GLenum, bits: [u8; 4]) -> bool {
         && compressed_kind(fmt).is_none()
 }
 
-/// [`to_stored`] of a [`plain_unorm8`] format: the nearest 8-bit value per
-/// channel (half up), the base format's channels.
+/// [`to_stored`] of a [`plain_unorm8`] format as bytes: the nearest 8-bit
+/// value per channel (half up), the base format's channels.
 #[inline]
-fn stored8(t: [f32; 4], base: GLenum, lut: &[f32; 256]) -> [f32; 4] {
-    let q = |v: f32| lut[(v.clamp(0.0, 1.0) * 255.0 + 0.5) as usize];
-    base_channels(t.map(q), base, 1.0)
+pub(crate) fn stored8(t: [f32; 4], base: GLenum) -> [u8; 4] {
+    base_channels8(t.map(f32_to_unorm8), base)
+}
+
+/// [`base_channels`] of bytes.
+#[inline]
+pub(crate) fn base_channels8(b: [u8; 4], base: GLenum) -> [u8; 4] {
+    match base {
+        GL_LUMINANCE | GL_INTENSITY | GL_RED => [b[0], 0, 0, 255],
+        GL_LUMINANCE_ALPHA => [b[0], 0, 0, b[3]],
+        GL_ALPHA => [0, 0, 0, b[3]],
+        GL_RG => [b[0], b[1], 0, 255],
+        GL_RGB => [b[0], b[1], b[2], 255],
+        _ => b,
+    }
 }
 
 /// A specific compressed internal format: 4×4 blocks of
@@ -1493,7 +1631,8 @@ pub fn compress_region(img: &mut TexImage, offset: [usize; 3], size: [usize; 3])
                 bytes[start..start + n].copy_from_slice(&encoded);
                 for (i, t) in kind.decode_block(&encoded).into_iter().enumerate() {
                     if bx * 4 + i % 4 < w && by * 4 + i / 4 < h {
-                        img.texels[at(i)] = to_stored(t, img.internal_format, img.base, img.bits);
+                        let t = to_stored(t, img.internal_format, img.base, img.bits);
+                        img.texels.set(at(i), t);
                     }
                 }
             }
@@ -1506,10 +1645,12 @@ pub fn compress_region(img: &mut TexImage, offset: [usize; 3], size: [usize; 3])
 /// texels.
 pub fn set_compressed(img: &mut TexImage, kind: Compressed, bytes: Vec<u8>) {
     let decoded = decode_compressed(kind, &bytes, img.size);
-    img.texels = decoded
-        .into_iter()
-        .map(|t| to_stored(t, img.internal_format, img.base, img.bits))
-        .collect();
+    img.texels = Texels::F32(
+        decoded
+            .into_iter()
+            .map(|t| to_stored(t, img.internal_format, img.base, img.bits))
+            .collect(),
+    );
     img.compressed = Some(bytes);
 }
 
@@ -1558,6 +1699,68 @@ mod tests {
                 bits
             );
         }
+    }
+
+    #[test]
+    fn unorm8_formats_keep_bytes() {
+        let client = [[0.2, 0.5, 1.0, 0.3], [f32::NAN, -1.0, 2.0, 0.0]];
+        let img = make_image([2, 1, 1], GL_RGBA8, client.to_vec()).unwrap();
+        assert_eq!(
+            img.texels,
+            Texels::Unorm8(vec![[51, 128, 255, 77], [0, 0, 255, 0]])
+        );
+        // The bytes read back as the f32 values the format stored before.
+        let lut = crate::pixel_transfer::unorm8_table();
+        assert_eq!(
+            img.texels.get(0),
+            Some([lut[51], lut[128], lut[255], lut[77]])
+        );
+        // Base formats keep their channels: luminance L 0 0 1, alpha 0 0 0 A.
+        let img = make_image([1, 1, 1], GL_LUMINANCE8, vec![[0.2, 0.5, 1.0, 0.3]]).unwrap();
+        assert_eq!(img.texels, Texels::Unorm8(vec![[51, 0, 0, 255]]));
+        let img = make_image([1, 1, 1], GL_ALPHA, vec![[0.2, 0.5, 1.0, 0.3]]).unwrap();
+        assert_eq!(img.texels, Texels::Unorm8(vec![[0, 0, 0, 77]]));
+        // Wider, float, sRGB and compressed formats stay f32.
+        for fmt in [
+            GL_RGBA16,
+            GL_RGBA32F,
+            GL_SRGB8_ALPHA8,
+            GL_RGB5,
+            GL_COMPRESSED_RGBA_S3TC_DXT5_EXT,
+        ] {
+            let img = make_image([4, 4, 1], fmt, vec![[0.5; 4]; 16]).unwrap();
+            assert!(matches!(img.texels, Texels::F32(_)), "{fmt:#x}");
+        }
+    }
+
+    #[test]
+    fn unorm8_storage_round_trips_through_f32() {
+        let mut img = make_image([3, 1, 1], GL_RGB8, vec![[0.1, 0.2, 0.3, 0.4]; 3]).unwrap();
+        let before = img.texels.to_f32().into_owned();
+        // Modifying as f32 converts; packing again gives the same bytes.
+        img.texels.f32_mut()[1] = to_stored([0.6, 0.7, 0.8, 0.1], GL_RGB8, GL_RGB, [8, 8, 8, 0]);
+        assert!(matches!(img.texels, Texels::F32(_)));
+        img.pack_unorm8();
+        assert_eq!(img.texels.get(0), Some(before[0]));
+        assert_eq!(
+            img.texels
+                .get(1)
+                .map(|t| t.map(|v| (v * 255.0).round() as u8)),
+            Some([153, 178, 204, 255])
+        );
+        assert!(matches!(img.texels, Texels::Unorm8(_)));
+        // A value off the 8-bit grid (or -0.0) keeps f32.
+        img.texels.f32_mut()[2][0] = 0.1234;
+        img.pack_unorm8();
+        assert!(matches!(img.texels, Texels::F32(_)));
+        img.texels.f32_mut()[2][0] = -0.0;
+        img.pack_unorm8();
+        assert!(matches!(img.texels, Texels::F32(_)));
+        // set() stores bytes in place.
+        let mut img = make_image([2, 1, 1], GL_RGBA8, vec![[0.0; 4]; 2]).unwrap();
+        assert!(img.texels.set(1, [1.0, 0.0, 1.0, 1.0]));
+        assert!(!img.texels.set(2, [1.0; 4]));
+        assert_eq!(img.texels, Texels::Unorm8(vec![[0; 4], [255, 0, 255, 255]]));
     }
 
     #[test]

@@ -728,14 +728,9 @@ impl Context {
                     for x in 0..size[0] {
                         let src = texels[(z * size[1] + y) * size[0] + x];
                         let at = ((offset[2] + z) * h + offset[1] + y) * w + offset[0] + x;
-                        if let Some(dst) = img.texels.get_mut(at) {
-                            *dst = crate::texture::to_stored(
-                                src,
-                                img.internal_format,
-                                img.base,
-                                img.bits,
-                            );
-                        }
+                        let t =
+                            crate::texture::to_stored(src, img.internal_format, img.base, img.bits);
+                        img.texels.set(at, t);
                     }
                 }
             }
@@ -815,7 +810,7 @@ impl Context {
             };
             if img.base == GL_DEPTH_COMPONENT && [scale, bias] != [1.0, 0.0] {
                 let mut img = img.clone();
-                for t in &mut img.texels {
+                for t in img.texels.f32_mut() {
                     t[0] = (t[0] * scale + bias).clamp(0.0, 1.0);
                 }
                 read_image(&img, plan, dst);

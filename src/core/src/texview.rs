@@ -24,8 +24,8 @@ use crate::error::{ApiError, ApiResult};
 use crate::pixel_transfer::client_image;
 use crate::state::PixelStore;
 use crate::texture::{
-    Compressed, TexImage, Texture, Textures, compressed_kind, decode_compressed, encode_srgb,
-    is_srgb, layer_axis, make_image, target_index, to_stored,
+    Compressed, TexImage, Texels, Texture, Textures, compressed_kind, decode_compressed,
+    encode_srgb, is_srgb, layer_axis, make_image, target_index, to_stored,
 };
 
 /// Where a texture lies in its data store (ARB_texture_view's
@@ -269,28 +269,43 @@ fn copy_layer(
     if range.len() != dst_range.len() {
         return;
     }
-    let (Some(from), Some(_)) = (
-        src.texels.get(range.clone()),
-        dst.texels.get(dst_range.clone()),
-    ) else {
+    if range.end > src.texels.len() || dst_range.end > dst.texels.len() {
         return;
-    };
+    }
     let (sf, df) = (src.internal_format, dst.internal_format);
     // Compressed images: the blocks, decoded in the reader's format.
     if let (Some(sk), Some(dk)) = (compressed_kind(sf), compressed_kind(df)) {
         copy_blocks(src, sk, dst, dk, &range, &dst_range, size);
         return;
     }
-    let texels: Vec<[f32; 4]> = if sf == df {
-        from.to_vec()
+    // The same format in the same storage: the texels as they are.
+    match (&src.texels, &mut dst.texels) {
+        (Texels::Unorm8(from), Texels::Unorm8(to)) if sf == df => {
+            to[dst_range].copy_from_slice(&from[range]);
+            return;
+        }
+        (Texels::F32(from), Texels::F32(to)) if sf == df => {
+            to[dst_range].copy_from_slice(&from[range]);
+            return;
+        }
+        _ => {}
+    }
+    let all = src.texels.to_f32();
+    let from = &all[range];
+    let converted;
+    let texels: &[[f32; 4]] = if sf == df {
+        from
     } else {
         match reinterpret(from, sf, df) {
-            Some(t) => t,
+            Some(t) => {
+                converted = t;
+                &converted
+            }
             None => return,
         }
     };
-    if let Some(out) = dst.texels.get_mut(dst_range) {
-        out.copy_from_slice(&texels);
+    for (i, t) in dst_range.zip(texels) {
+        dst.texels.set(i, *t);
     }
 }
 
@@ -369,11 +384,9 @@ fn copy_blocks(
     let texels = decode_compressed(dk, &blocks, size);
     let (base, bits) = (dst.base, dst.bits);
     let fmt = dst.internal_format;
-    if let Some(out) = dst.texels.get_mut(dst_range.clone())
-        && out.len() == texels.len()
-    {
-        for (o, t) in out.iter_mut().zip(texels) {
-            *o = to_stored(t, fmt, base, bits);
+    if dst_range.end <= dst.texels.len() && dst_range.len() == texels.len() {
+        for (i, t) in dst_range.clone().zip(texels) {
+            dst.texels.set(i, to_stored(t, fmt, base, bits));
         }
     }
 }
