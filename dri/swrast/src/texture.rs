@@ -1226,46 +1226,7 @@ impl Bound {
     }
 }
 
-/// Where a lane's sample comes from: a level and whether it is filtered
-/// linearly within it.
-type LevelPick = (usize, bool);
-
 impl Bound {
-    /// The level (or two, and the second's weight) lane LOD `lambda`
-    /// selects, as [`Bound::sample_lane`] chooses them.
-    #[inline]
-    fn pick_levels(&self, lambda: f32) -> (LevelPick, Option<(LevelPick, f32)>) {
-        let st = &self.state;
-        let last = self.data.levels.len() - 1;
-        if lambda <= 0.0 {
-            return ((0, st.mag_filter == gl::LINEAR), None);
-        }
-        match st.min_filter {
-            gl::NEAREST | gl::LINEAR => ((0, st.min_filter == gl::LINEAR), None),
-            gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
-                let l = if lambda <= 0.5 {
-                    0
-                } else {
-                    // ceil(λ + 1/2) - 1, without libm's ceil.
-                    (-ifloor(-(lambda + 0.5)) - 1) as usize
-                };
-                (
-                    (l.min(last), st.min_filter == gl::LINEAR_MIPMAP_NEAREST),
-                    None,
-                )
-            }
-            _ => {
-                let linear = st.min_filter == gl::LINEAR_MIPMAP_LINEAR;
-                let l0 = ifloor(lambda) as usize;
-                if l0 >= last {
-                    return ((last, linear), None);
-                }
-                let f = lambda - l0 as f32;
-                ((l0, linear), (f != 0.0).then_some(((l0 + 1, linear), f)))
-            }
-        }
-    }
-
     /// Implicit-LOD sampling of a plain 2D texture (no comparison, offset,
     /// array or cube) through the vectorized 2D filter: each level a lane
     /// needs is filtered for all 16 lanes at once (usually one or two
@@ -1283,26 +1244,69 @@ impl Bound {
     ) -> bool {
         let st = &self.state;
         let [ws, wt, _] = st.wrap;
-        // Per lane: the first level (and whether it is filtered linearly),
-        // the second level's weight, and whether there is one.
-        let mut first = [0u32; LANES];
-        let mut first_linear = [false; LANES];
+        let levels = &self.data.levels;
+        let Some(last) = levels.len().checked_sub(1) else {
+            return false;
+        };
+        // Per lane, the levels [`Bound::sample_lane`] chooses (its
+        // formulas, NaN included),
+        // in passes over all lanes that vectorize: the first level's key
+        // (`2 level + linear`), the second's (`u32::MAX`: none), and the
+        // second's weight.
+        let lin = |f: u32| u32::from(f == gl::LINEAR);
+        let mag_key = lin(st.mag_filter);
+        let last32 = last as u32;
+        let mut key1 = [0u32; LANES];
+        let mut key2 = [u32::MAX; LANES];
         let mut weight = [0f32; LANES];
-        let mut two = [false; LANES];
+        match st.min_filter {
+            gl::NEAREST | gl::LINEAR => {
+                let min_key = lin(st.min_filter);
+                for l in 0..LANES {
+                    key1[l] = if lambda[l] <= 0.0 { mag_key } else { min_key };
+                }
+            }
+            gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
+                let min_key = u32::from(st.min_filter == gl::LINEAR_MIPMAP_NEAREST);
+                for l in 0..LANES {
+                    let x = lambda[l];
+                    // ceil(λ + 1/2) - 1 (a negative value is past every
+                    // level, as its `usize` is).
+                    let raw = -ifloor(-(x + 0.5)) - 1;
+                    let lv = if x <= 0.5 {
+                        0
+                    } else if raw < 0 {
+                        last32
+                    } else {
+                        (raw as u32).min(last32)
+                    };
+                    key1[l] = if x <= 0.0 { mag_key } else { 2 * lv + min_key };
+                }
+            }
+            _ => {
+                let min_key = u32::from(st.min_filter == gl::LINEAR_MIPMAP_LINEAR);
+                for l in 0..LANES {
+                    let x = lambda[l];
+                    let l0 = ifloor(x);
+                    let at_last = l0 < 0 || l0 as u32 >= last32;
+                    let lv = if at_last { last32 } else { l0 as u32 };
+                    let f = x - l0 as f32;
+                    let mag = x <= 0.0;
+                    key1[l] = if mag { mag_key } else { 2 * lv + min_key };
+                    let two = !mag && !at_last && f != 0.0;
+                    key2[l] = if two { 2 * lv + 2 + min_key } else { u32::MAX };
+                    weight[l] = f;
+                }
+            }
+        }
         let (mut lo, mut hi) = (u32::MAX, 0u32);
         for l in 0..LANES {
-            if mask & (1 << l) == 0 {
-                continue;
-            }
-            let ((lv, linear), second) = self.pick_levels(lambda[l]);
-            first[l] = lv as u32;
-            first_linear[l] = linear;
-            lo = lo.min(lv as u32);
-            hi = hi.max(lv as u32);
-            if let Some((_, f)) = second {
-                weight[l] = f;
-                two[l] = true;
-                hi = hi.max(lv as u32 + 1);
+            if mask & (1 << l) != 0 {
+                lo = lo.min(key1[l]);
+                hi = hi.max(key1[l]);
+                if key2[l] != u32::MAX {
+                    hi = hi.max(key2[l]);
+                }
             }
         }
         if lo > hi {
@@ -1311,8 +1315,7 @@ impl Bound {
         let simple = |mode: u32, n: usize| {
             mode == gl::REPEAT && n.is_power_of_two() || mode == gl::CLAMP_TO_EDGE
         };
-        let levels = &self.data.levels;
-        if (lo..=hi).any(|lv| {
+        if (lo / 2..=hi / 2).any(|lv| {
             levels
                 .get(lv as usize)
                 .and_then(|l| l.first())
@@ -1320,61 +1323,55 @@ impl Bound {
         }) {
             return false;
         }
-        // A second level is filtered as its first (only `*_MIPMAP_LINEAR`
-        // minification has one).
-        let min_linear = st.min_filter == gl::LINEAR_MIPMAP_LINEAR;
         let mut a = [[0f32; LANES]; 4];
         let mut b = [[0f32; LANES]; 4];
         let mut tmp = [[0f32; LANES]; 4];
-        // Each level between the lowest and highest any lane needs (usually
-        // one or two), once per filter some lane needs it with, filtered
-        // for all 16 lanes; each lane takes it as its first or second level.
-        for lv in lo..=hi {
-            for linear in [false, true] {
-                let mut as_first = [false; LANES];
-                let mut as_second = [false; LANES];
-                let mut any = false;
-                for l in 0..LANES {
-                    let on = mask & (1 << l) != 0;
-                    as_first[l] = on && first[l] == lv && first_linear[l] == linear;
-                    as_second[l] = on && two[l] && first[l] + 1 == lv && min_linear == linear;
-                    any |= as_first[l] | as_second[l];
-                }
-                if !any {
-                    continue;
-                }
-                let level = &levels[lv as usize][0];
-                let fast = FastLevel {
-                    texels: level.texels.as_ref(),
-                    w: level.w,
-                    h: level.h,
-                    repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
-                };
-                crate::raster::simd::sample_2d(&fast, linear, s, t, &mut tmp);
-                for k in 0..4 {
-                    for l in 0..LANES {
-                        if as_first[l] {
-                            a[k][l] = tmp[k][l];
-                        }
-                        if as_second[l] {
-                            b[k][l] = tmp[k][l];
-                        }
-                    }
-                }
+        // Each level and filter between the lowest and highest any lane
+        // needs (usually one or two), filtered for all 16 lanes; each lane
+        // takes it as its first or second level.
+        // Lane masks as all-ones words, so that the selections below are
+        // bitwise blends (vectorized).
+        let on: [u32; LANES] = std::array::from_fn(|l| 0u32.wrapping_sub(mask >> l & 1));
+        let blend = |dst: &mut [f32; LANES], src: &[f32; LANES], sel: &[u32; LANES]| {
+            for l in 0..LANES {
+                dst[l] = f32::from_bits(src[l].to_bits() & sel[l] | dst[l].to_bits() & !sel[l]);
+            }
+        };
+        for key in lo..=hi {
+            let mut first = [0u32; LANES];
+            let mut second = [0u32; LANES];
+            let mut any = 0;
+            for l in 0..LANES {
+                first[l] = 0u32.wrapping_sub(u32::from(key1[l] == key)) & on[l];
+                second[l] = 0u32.wrapping_sub(u32::from(key2[l] == key)) & on[l];
+                any |= first[l] | second[l];
+            }
+            if any == 0 {
+                continue;
+            }
+            let level = &levels[key as usize / 2][0];
+            let fast = FastLevel {
+                texels: level.texels.as_ref(),
+                w: level.w,
+                h: level.h,
+                repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
+            };
+            crate::raster::simd::sample_2d(&fast, key & 1 != 0, s, t, &mut tmp);
+            for k in 0..4 {
+                blend(&mut a[k], &tmp[k], &first);
+                blend(&mut b[k], &tmp[k], &second);
             }
         }
         // Between two levels `a + (b - a) f`, as [`Bound::sample_lane`]
         // computes it, so results are the same.
+        let two: [u32; LANES] =
+            std::array::from_fn(|l| 0u32.wrapping_sub(u32::from(key2[l] != u32::MAX)));
         for k in 0..4 {
-            for l in 0..LANES {
-                if mask & (1 << l) != 0 {
-                    out[k][l] = if two[l] {
-                        a[k][l] + (b[k][l] - a[k][l]) * weight[l]
-                    } else {
-                        a[k][l]
-                    };
-                }
-            }
+            let mut v = a[k];
+            let lerp: [f32; LANES] =
+                std::array::from_fn(|l| a[k][l] + (b[k][l] - a[k][l]) * weight[l]);
+            blend(&mut v, &lerp, &two);
+            blend(&mut out[k], &v, &on);
         }
         true
     }
@@ -2132,7 +2129,13 @@ mod tests {
         }
         let s: [f32; LANES] = std::array::from_fn(|l| l as f32 * 0.061 + 0.02);
         let t: [f32; LANES] = std::array::from_fn(|l| 0.9 - l as f32 * 0.047);
-        let lambda: [f32; LANES] = std::array::from_fn(|l| l as f32 * 0.29 - 0.6);
+        let mut lambda: [f32; LANES] = std::array::from_fn(|l| l as f32 * 0.29 - 0.6);
+        // Whole LODs (one level each), 1/2 (the nearest level's edge) and
+        // past every level.
+        lambda[3] = 1.0;
+        lambda[5] = 0.5;
+        lambda[12] = 2.0;
+        lambda[13] = 1e30;
         for packed in [false, true] {
             let data = TexData {
                 levels: levels
