@@ -1091,11 +1091,11 @@ impl FastLevel<'_> {
                 // weight of 0 or 1) gives exactly `i / 255`.
                 let fetch = |i: u32| texels[(i as usize).min(last)];
                 let mut t00 = [0u32; LANES];
-                for l in 0..LANES {
-                    t00[l] = fetch(ya[l] + xa[l]);
-                }
                 let chan = |p: u32, k: usize| ((p >> (8 * k)) & 0xff) as i32 as f32;
                 if !linear {
+                    for l in 0..LANES {
+                        t00[l] = fetch(ya[l] + xa[l]);
+                    }
                     for (k, ch) in out.iter_mut().enumerate() {
                         for l in 0..LANES {
                             ch[l] = chan(t00[l], k) / 255.0;
@@ -1103,11 +1103,37 @@ impl FastLevel<'_> {
                     }
                     return;
                 }
+                // The right-hand taps are the next texels in memory except
+                // in the last column (wrapped or clamped): each row's two
+                // taps as one 8-byte load, and the lanes at that edge
+                // fetched again one texel at a time.
                 let (mut t10, mut t01, mut t11) = ([0u32; LANES], [0u32; LANES], [0u32; LANES]);
-                for l in 0..LANES {
-                    t10[l] = fetch(ya[l] + xb[l]);
-                    t01[l] = fetch(yb[l] + xa[l]);
-                    t11[l] = fetch(yb[l] + xb[l]);
+                if last == 0 {
+                    // One texel: every tap is it.
+                    t00 = [texels[0]; LANES];
+                    (t10, t01, t11) = (t00, t00, t00);
+                } else {
+                    let pair = |i: u32| {
+                        let j = (i as usize).min(last - 1);
+                        u64::from(texels[j]) | u64::from(texels[j + 1]) << 32
+                    };
+                    let mut edge = 0u32;
+                    for l in 0..LANES {
+                        let (top, bottom) = (pair(ya[l] + xa[l]), pair(yb[l] + xa[l]));
+                        t00[l] = top as u32;
+                        t10[l] = (top >> 32) as u32;
+                        t01[l] = bottom as u32;
+                        t11[l] = (bottom >> 32) as u32;
+                        edge |= u32::from(xb[l] != xa[l].wrapping_add(1)) << l;
+                    }
+                    while edge != 0 {
+                        let l = edge.trailing_zeros() as usize;
+                        edge &= edge - 1;
+                        t00[l] = fetch(ya[l] + xa[l]);
+                        t10[l] = fetch(ya[l] + xb[l]);
+                        t01[l] = fetch(yb[l] + xa[l]);
+                        t11[l] = fetch(yb[l] + xb[l]);
+                    }
                 }
                 for (k, ch) in out.iter_mut().enumerate() {
                     for l in 0..LANES {
@@ -2074,6 +2100,32 @@ mod tests {
                             assert_eq!(a[k][l].to_bits(), b[k][l].to_bits(), "{k} {l}");
                         }
                     }
+                }
+            }
+        }
+        // Small and narrow images (the paired loads' edges): 1x1, a column,
+        // a row, 2x2 repeated.
+        for (w, h, repeat) in [
+            (1, 1, [false, false]),
+            (1, 3, [false, false]),
+            (3, 1, [false, false]),
+            (2, 2, [true, true]),
+            (1, 4, [true, true]),
+        ] {
+            let n = w * h;
+            let (f, p) = (&f32s[..n], &packed[..n]);
+            let level = |texels| FastLevel {
+                texels,
+                w,
+                h,
+                repeat,
+            };
+            let (mut a, mut b) = ([[0f32; LANES]; 4], [[0f32; LANES]; 4]);
+            level(TexelsRef::F32(f)).sample::<false>(true, &s, &t, &mut a);
+            level(TexelsRef::Unorm8(p)).sample::<false>(true, &s, &t, &mut b);
+            for k in 0..4 {
+                for l in 0..LANES {
+                    assert!((a[k][l] - b[k][l]).abs() < 1e-6, "{w}x{h} {k} {l}");
                 }
             }
         }
