@@ -301,6 +301,36 @@ impl ClientImage {
         self.offset + z * self.image_stride + y * self.row_stride + x * self.pixel_bytes
     }
 
+    /// [`ClientImage::unpack`] of an 8-bit colour image
+    /// ([`ClientImage::is_unorm8_colour`]) as bytes: byte `k` for the value
+    /// `k / 255` that `unpack` gives, missing components (0, 0, 0, 255).
+    pub fn unpack_unorm8(&self, src: &[u8]) -> Vec<[u8; 4]> {
+        let [w, h, d] = self.size;
+        let mut out = Vec::with_capacity(w * h * d);
+        let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
+        let rgba = comps == [0, 1, 2, 3] && self.pixel_bytes == 4;
+        for z in 0..d {
+            for y in 0..h {
+                let row = self.pixel_at(0, y, z);
+                let bytes = &src[row..row + w * self.pixel_bytes];
+                if rgba {
+                    out.extend(bytes.chunks_exact(4).map(|px| [px[0], px[1], px[2], px[3]]));
+                    continue;
+                }
+                for px in bytes.chunks_exact(self.pixel_bytes) {
+                    let mut v = [0, 0, 0, 255];
+                    for (&c, &b) in comps.iter().zip(px) {
+                        if let Some(v) = v.get_mut(c) {
+                            *v = b;
+                        }
+                    }
+                    out.push(v);
+                }
+            }
+        }
+        out
+    }
+
     /// Converts the image in `src` (`byte_len` bytes) to RGBA texels, row by
     /// row from the first (bottom) one. Missing components are (0, 0, 0, 1).
     pub fn unpack(&self, src: &[u8]) -> Vec<[f32; 4]> {
@@ -671,6 +701,39 @@ mod tests {
                     );
                 }
             }
+        }
+    }
+
+    #[test]
+    fn byte_unpacking_matches_f32_unpacking() {
+        // Row padding (alignment 4, 3-byte pixels) and every 8-bit colour
+        // layout: the bytes are the f32 values' bytes.
+        let store = PixelStore::default();
+        for format in [
+            GL_RGBA,
+            GL_BGRA,
+            GL_RGB,
+            GL_BGR,
+            GL_RG,
+            GL_RED,
+            GL_ALPHA,
+            GL_LUMINANCE,
+        ] {
+            let img = client_image(format, GL_UNSIGNED_BYTE, 3, 2, 1, &store).unwrap();
+            if !img.is_unorm8_colour() {
+                // Luminance: not a colour layout of its own channels.
+                assert_eq!(format, GL_LUMINANCE);
+                continue;
+            }
+            let bytes: Vec<u8> = (0..img.byte_len).map(|i| (i * 37 % 256) as u8).collect();
+            let lut = unorm8_table();
+            let want: Vec<[f32; 4]> = img.unpack(&bytes);
+            let got: Vec<[f32; 4]> = img
+                .unpack_unorm8(&bytes)
+                .iter()
+                .map(|b| b.map(|k| lut[usize::from(k)]))
+                .collect();
+            assert_eq!(want, got, "{format:#x}");
         }
     }
 

@@ -582,6 +582,49 @@ impl Context {
         self.store_tex_image(target, level, internal_format, size, texels)
     }
 
+    /// Whether a `glTexImage*` of `plan` into `internal_format` stores the
+    /// client's bytes as they are ([`Context::tex_image_unorm8`]): 8-bit
+    /// colour pixels of the format's own channels, an 8-bit format, no
+    /// pixel transfer operation.
+    pub fn tex_image_keeps_bytes(&self, plan: &ClientImage, internal_format: GLenum) -> bool {
+        plan.is_unorm8_colour()
+            && crate::texture::stores_unorm8_exactly(internal_format, plan.format)
+            && !self.state.transfer.rgba_ops()
+    }
+
+    /// Stores a `glTexImage*` image of `size` from the client's bytes
+    /// ([`ClientImage::unpack_unorm8`]) when
+    /// [`Context::tex_image_keeps_bytes`]: no conversion to `f32` and back.
+    pub fn tex_image_unorm8(
+        &mut self,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [usize; 3],
+        bytes: Vec<[u8; 4]>,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let (base, bits) =
+            crate::texture::internal_format(internal_format).ok_or(ApiError::InvalidValue)?;
+        if !crate::texture::plain_unorm8(internal_format, base, bits) {
+            return Err(ApiError::InvalidOperation);
+        }
+        let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+        let texels = bytes
+            .into_iter()
+            .map(|b| crate::texture::base_channels8(b, base))
+            .collect();
+        let image = crate::texture::TexImage {
+            size,
+            internal_format,
+            base,
+            bits,
+            texels: crate::texture::Texels::Unorm8(texels),
+            compressed: None,
+        };
+        self.store_image(bind, face, level, image)
+    }
+
     /// Stores a `glTexImage*` image of colour indices: index shift and
     /// offset, then the index-to-RGBA maps, which apply whether or not
     /// `GL_MAP_COLOR` is on (GL 4.6 compat §8.4.4.3).

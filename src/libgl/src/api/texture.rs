@@ -489,6 +489,18 @@ fn tex_image(
         return;
     };
     let src = src.as_deref().filter(|s| !s.is_empty());
+    let ifmt = internal_format as GLenum;
+    // 8-bit pixels an 8-bit format keeps as they are: stored as bytes.
+    if let Some(bytes) = src
+        && border == 0
+        && !c.compiling_list()
+        && c.tex_image_keeps_bytes(&plan, ifmt)
+    {
+        let texels = plan.unpack_unorm8(bytes);
+        let r = c.tex_image_unorm8(target, level, ifmt, plan.size, texels);
+        c.record(r);
+        return;
+    }
     let texels = Context::tex_image_texels(&plan, src);
     let Some(texels) = c.record(texels) else {
         return;
@@ -497,7 +509,6 @@ fn tex_image(
     let bordered = oxgl_core::texture_api::border_dims(dims, target);
     let (texels, dims) =
         oxgl_core::texture_api::strip_border(texels, plan.size, bordered, border as usize);
-    let ifmt = internal_format as GLenum;
     if !c.compiling_list() {
         // Executed once: the texels move into the image (no copy).
         let r = c.tex_image_from(target, level, ifmt, dims, texels, Some(&plan));
