@@ -1355,24 +1355,34 @@ impl Bound {
         // Each level and filter between the lowest and highest any lane
         // needs (usually one or two), filtered for all 16 lanes; each lane
         // takes it as its first or second level.
-        // Lane masks as all-ones words, so that the selections below are
-        // bitwise blends (vectorized).
-        let on: [u32; LANES] = std::array::from_fn(|l| 0u32.wrapping_sub(mask >> l & 1));
-        let blend = |dst: &mut [f32; LANES], src: &[f32; LANES], sel: &[u32; LANES]| {
+        // Selections by lane bits: a whole copy when every active lane
+        // takes the result (the usual case; `a`, `b` and `v` are scratch,
+        // their inactive lanes unused), else bitwise blends with all-ones
+        // lane words (vectorized). `out` keeps its inactive lanes.
+        let all = mask & 0xffff;
+        let blend = |dst: &mut [f32; LANES], src: &[f32; LANES], bits: u32, scratch: bool| {
+            if bits == 0xffff || (bits == all && scratch) {
+                *dst = *src;
+                return;
+            }
+            let sel: [u32; LANES] = std::array::from_fn(|l| 0u32.wrapping_sub(bits >> l & 1));
             for l in 0..LANES {
                 dst[l] = f32::from_bits(src[l].to_bits() & sel[l] | dst[l].to_bits() & !sel[l]);
             }
         };
+        let mut two = 0u32;
+        for l in 0..LANES {
+            two |= u32::from(key2[l] != u32::MAX) << l;
+        }
+        two &= all;
         for key in lo..=hi {
-            let mut first = [0u32; LANES];
-            let mut second = [0u32; LANES];
-            let mut any = 0;
+            let (mut first, mut second) = (0u32, 0u32);
             for l in 0..LANES {
-                first[l] = 0u32.wrapping_sub(u32::from(key1[l] == key)) & on[l];
-                second[l] = 0u32.wrapping_sub(u32::from(key2[l] == key)) & on[l];
-                any |= first[l] | second[l];
+                first |= u32::from(key1[l] == key) << l;
+                second |= u32::from(key2[l] == key) << l;
             }
-            if any == 0 {
+            let (first, second) = (first & all, second & all);
+            if first | second == 0 {
                 continue;
             }
             let level = &levels[key as usize / 2][0];
@@ -1384,20 +1394,24 @@ impl Bound {
             };
             crate::raster::simd::sample_2d(&fast, key & 1 != 0, s, t, &mut tmp);
             for k in 0..4 {
-                blend(&mut a[k], &tmp[k], &first);
-                blend(&mut b[k], &tmp[k], &second);
+                if first != 0 {
+                    blend(&mut a[k], &tmp[k], first, true);
+                }
+                if second != 0 {
+                    blend(&mut b[k], &tmp[k], second, true);
+                }
             }
         }
         // Between two levels `a + (b - a) f`, as [`Bound::sample_lane`]
         // computes it, so results are the same.
-        let two: [u32; LANES] =
-            std::array::from_fn(|l| 0u32.wrapping_sub(u32::from(key2[l] != u32::MAX)));
         for k in 0..4 {
             let mut v = a[k];
-            let lerp: [f32; LANES] =
-                std::array::from_fn(|l| a[k][l] + (b[k][l] - a[k][l]) * weight[l]);
-            blend(&mut v, &lerp, &two);
-            blend(&mut out[k], &v, &on);
+            if two != 0 {
+                let lerp: [f32; LANES] =
+                    std::array::from_fn(|l| a[k][l] + (b[k][l] - a[k][l]) * weight[l]);
+                blend(&mut v, &lerp, two, true);
+            }
+            blend(&mut out[k], &v, all, false);
         }
         true
     }
