@@ -1268,6 +1268,20 @@ impl Bound {
         mask: u32,
         out: &mut [[f32; LANES]; 4],
     ) -> bool {
+        crate::raster::simd::sample_2d_levels(self, s, t, lambda, mask, out)
+    }
+
+    /// [`Bound::sample_2d_levels`], inlined into the build for each CPU
+    /// (`ROUND`: the floor instruction, see [`FastLevel::sample`]).
+    #[inline(always)]
+    pub(crate) fn sample_2d_levels_in<const ROUND: bool>(
+        &self,
+        s: &[f32; LANES],
+        t: &[f32; LANES],
+        lambda: &[f32; LANES],
+        mask: u32,
+        out: &mut [[f32; LANES]; 4],
+    ) -> bool {
         let st = &self.state;
         let [ws, wt, _] = st.wrap;
         let levels = &self.data.levels;
@@ -1392,7 +1406,7 @@ impl Bound {
                 h: level.h,
                 repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
             };
-            crate::raster::simd::sample_2d(&fast, key & 1 != 0, s, t, &mut tmp);
+            fast.sample::<ROUND>(key & 1 != 0, s, t, &mut tmp);
             for k in 0..4 {
                 if first != 0 {
                     blend(&mut a[k], &tmp[k], first, true);

@@ -82,6 +82,39 @@ fn sample_2d_avx2(
     level.sample::<true>(linear, s, t, out);
 }
 
+/// Mipmapped plain 2D sampling ([`crate::texture::Bound`]'s per-level
+/// path) with the best build for this CPU: its lane bookkeeping as well
+/// as its filtering in AVX2.
+pub fn sample_2d_levels(
+    bound: &crate::texture::Bound,
+    s: &[f32; super::LANES],
+    t: &[f32; super::LANES],
+    lambda: &[f32; super::LANES],
+    mask: u32,
+    out: &mut [[f32; super::LANES]; 4],
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    if use_avx2() {
+        // SAFETY: `sample_2d_levels_avx2` only requires AVX2 and FMA, which
+        // the CPU has (checked just above).
+        return unsafe { sample_2d_levels_avx2(bound, s, t, lambda, mask, out) };
+    }
+    bound.sample_2d_levels_in::<false>(s, t, lambda, mask, out)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2,fma")]
+fn sample_2d_levels_avx2(
+    bound: &crate::texture::Bound,
+    s: &[f32; super::LANES],
+    t: &[f32; super::LANES],
+    lambda: &[f32; super::LANES],
+    mask: u32,
+    out: &mut [[f32; super::LANES]; 4],
+) -> bool {
+    bound.sample_2d_levels_in::<true>(s, t, lambda, mask, out)
+}
+
 /// Runs a recognized one-texture fragment program
 /// ([`crate::program::tex_modulate`]) with the best build for this CPU.
 pub fn shade_tex_modulate(
