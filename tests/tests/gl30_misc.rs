@@ -21,3 +21,14 @@ fn gl30_conditional_render_and_compression() {
         "gl30_misc failed:\n{out}"
     );
 }
+
+/// GL_ARB_sync (tests/clients/sync.c): fences after rendering, their
+/// properties, labels and every error of the extension.
+#[test]
+fn arb_sync_fences() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("sync");
+    let out = run_client(&client, &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(out.success() && out.has_line("PASS"), "sync failed:\n{out}");
+}

@@ -701,12 +701,6 @@ impl Context {
         None
     }
 
-    /// The label of sync object `sync`, if it is one. No sync objects exist yet.
-    fn sync_label_slot(&mut self, sync: usize) -> Option<&mut Label> {
-        let _ = sync;
-        None
-    }
-
     /// `glObjectLabel`. GL 4.6 §20.9: INVALID_ENUM for an identifier not in
     /// table 20.4, INVALID_VALUE if `name` is not an object of that type or
     /// the label has MAX_LABEL_LENGTH characters or more. A null label
@@ -745,18 +739,22 @@ impl Context {
     /// `glObjectPtrLabel`. GL 4.6 §20.9: INVALID_VALUE if `ptr` is not a sync
     /// object or the label is too long.
     pub fn object_ptr_label(&mut self, ptr: usize, label: Option<AppString<'_>>) -> ApiResult {
-        let slot = self.sync_label_slot(ptr).ok_or(ApiError::InvalidValue)?;
-        set_label(slot, label)
+        let shared = self.shared().clone();
+        let mut syncs = shared.syncs();
+        let sync = syncs.get_mut(ptr).ok_or(ApiError::InvalidValue)?;
+        set_label(&mut sync.label, label)
     }
 
     /// `glGetObjectPtrLabel`. GL 4.6 §20.9: INVALID_VALUE if `bufSize` is
     /// negative or `ptr` is not a sync object.
-    pub fn get_object_ptr_label(&mut self, ptr: usize, buf_size: i32) -> ApiResult<&[u8]> {
+    pub fn get_object_ptr_label(&mut self, ptr: usize, buf_size: i32) -> ApiResult<Vec<u8>> {
         if buf_size < 0 {
             return Err(ApiError::InvalidValue);
         }
-        let slot = self.sync_label_slot(ptr).ok_or(ApiError::InvalidValue)?;
-        Ok(slot.as_deref().unwrap_or_default())
+        let shared = self.shared().clone();
+        let mut syncs = shared.syncs();
+        let sync = syncs.get_mut(ptr).ok_or(ApiError::InvalidValue)?;
+        Ok(sync.label.as_deref().unwrap_or_default().to_vec())
     }
 }
 

@@ -146,6 +146,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // depth range; selection and feedback alike; tests/clients/depth_clamp.c).
     (c"GL_ARB_depth_clamp", Needs::Version(1, 1)),
     (c"GL_EXT_provoking_vertex", Needs::Version(1, 1)),
+    // Fences (src/core/src/sync.rs: signaled at creation;
+    // tests/clients/sync.c).
+    (c"GL_ARB_sync", Needs::Version(1, 1)),
     // Assembly programs (src/core/src/arbprog/): compatibility contexts.
     (c"GL_ARB_fragment_program", Needs::Version(1, 3)),
     (c"GL_ARB_vertex_program", Needs::Version(1, 3)),

@@ -461,6 +461,10 @@ impl Context {
             GL_MAX_DEBUG_LOGGED_MESSAGES => int(debug::MAX_DEBUG_LOGGED_MESSAGES as i64),
             GL_MAX_DEBUG_GROUP_STACK_DEPTH => int(debug::MAX_DEBUG_GROUP_STACK_DEPTH as i64),
             GL_MAX_LABEL_LENGTH => int(debug::MAX_LABEL_LENGTH as i64),
+            // GL_ARB_sync (not in ES 2.0).
+            GL_MAX_SERVER_WAIT_TIMEOUT if self.params().profile != crate::context::Profile::Es => {
+                int(crate::sync::MAX_SERVER_WAIT_TIMEOUT)
+            }
             // Buffer bindings (the ELEMENT_ARRAY one moves into VAO state with VAOs).
             GL_ARRAY_BUFFER_BINDING => int(self.buffers.bound(GL_ARRAY_BUFFER).unwrap_or(0).into()),
             GL_ELEMENT_ARRAY_BUFFER_BINDING => int(self

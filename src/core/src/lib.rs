@@ -49,6 +49,7 @@ pub mod select;
 pub mod shared;
 pub mod state;
 mod submit;
+pub mod sync;
 pub mod texenv;
 pub mod texture;
 pub mod texture_api;

@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use crate::buffer::Buffers;
 use crate::dlist::DisplayLists;
 use crate::program::ShaderObjects;
+use crate::sync::Syncs;
 use crate::texture::Textures;
 
 /// Objects shared between contexts.
@@ -16,6 +17,7 @@ pub struct Shared {
     lists: Mutex<DisplayLists>,
     textures: Mutex<Textures>,
     programs: Mutex<ShaderObjects>,
+    syncs: Mutex<Syncs>,
 }
 
 impl Shared {
@@ -42,5 +44,10 @@ impl Shared {
     /// The buffer namespace, locked.
     pub fn buffers(&self) -> MutexGuard<'_, Buffers> {
         self.buffers.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// The sync objects, locked.
+    pub fn syncs(&self) -> MutexGuard<'_, Syncs> {
+        self.syncs.lock().unwrap_or_else(|p| p.into_inner())
     }
 }

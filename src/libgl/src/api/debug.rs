@@ -226,9 +226,7 @@ unsafe extern "C" fn get_object_ptr_label(
     label: *mut GLchar,
 ) {
     with_ctx("glGetObjectPtrLabel", (), |c| {
-        let r = c
-            .get_object_ptr_label(ptr.addr(), buf_size)
-            .map(<[u8]>::to_vec);
+        let r = c.get_object_ptr_label(ptr.addr(), buf_size);
         if let Some(l) = c.record(r) {
             // SAFETY: as for glGetObjectLabel (GL 4.6 §20.9).
             unsafe { write_label(&l, buf_size, length, label) };

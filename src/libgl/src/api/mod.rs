@@ -28,6 +28,7 @@ mod query;
 mod rasterpos;
 mod select;
 mod state;
+mod sync;
 mod texture;
 mod vertex;
 
@@ -354,5 +355,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     program::install(d, profile);
     fbo::install(d, profile);
     arbprog::install(d, profile);
+    sync::install(d, profile);
     install_aliases(d);
 }
