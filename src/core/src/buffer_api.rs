@@ -21,6 +21,11 @@ impl Context {
         self.flush_vertices();
         let shared = self.shared().clone();
         shared.buffers().delete(&mut self.buffers, names);
+        for &n in names {
+            if n != 0 {
+                self.xfb.forget(n);
+            }
+        }
         Ok(())
     }
 

@@ -72,6 +72,8 @@ pub struct Context {
     support: Support,
     /// Query objects (declared before `backend`: dropped before it).
     pub(crate) queries: crate::query::Queries,
+    /// Transform feedback (EXT_transform_feedback).
+    pub xfb: crate::xfb::TransformFeedback,
     backend: BackendContext,
     /// Framebuffer and renderbuffer objects (after `backend`: their
     /// drawables are dropped after the backend context).
@@ -203,6 +205,7 @@ impl Context {
             params,
             support: version::support(),
             queries: Default::default(),
+            xfb: Default::default(),
             backend,
             fbo: Default::default(),
             renderer,
@@ -567,8 +570,9 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         self.fbo_prepare()?;
-        // NV_conditional_render discards clears too.
-        if self.render_discarded() {
+        // NV_conditional_render discards clears too, and so does
+        // GL_RASTERIZER_DISCARD (as Mesa).
+        if self.state.enabled(GL_RASTERIZER_DISCARD) || self.render_discarded() {
             return Ok(());
         }
         let s = &self.state;

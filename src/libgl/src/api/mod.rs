@@ -30,6 +30,7 @@ mod select;
 mod state;
 mod texture;
 mod vertex;
+mod xfb;
 
 use oxgl_core::{Context, Profile};
 use oxgl_glapi::Dispatch;
@@ -354,5 +355,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     program::install(d, profile);
     fbo::install(d, profile);
     arbprog::install(d, profile);
+    xfb::install(d, profile);
     install_aliases(d);
 }
