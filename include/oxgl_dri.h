@@ -505,9 +505,10 @@ typedef struct OxglCaptureResult {
 typedef struct OxglCaptureDesc {
   // `GL_POINTS`, `GL_LINES` or `GL_TRIANGLES`: every primitive of the
   // draw is recorded as independent primitives of this type, in
-  // primitive order (strips, loops, fans, quads and polygons
-  // decomposed as they are rasterized, keeping GL's provoking vertex;
-  // an indexed draw's primitives through its elements), unclipped.
+  // primitive order (strips, loops, fans, quads, quad strips and
+  // polygons decomposed in llvmpipe's order, keeping GL's provoking
+  // vertex; an indexed draw's primitives through its elements),
+  // unclipped.
   // Incomplete primitives are dropped. Ignored when `num_buffers` is 0.
   uint32_t primitive;
   // The bindings written (none: the draw only counts).

@@ -335,6 +335,88 @@ int main(void)
         glDeleteProgram(p);
     }
 
+    /* --- Quads and quad strips split as llvmpipe captures them, with
+     * either provoking-vertex convention. --- */
+    {
+        static const GLenum modes[2] = { GL_QUADS, GL_QUAD_STRIP };
+        static const int want[2][2][12] = {
+            { { 0, 1, 3, 1, 2, 3 }, { 0, 1, 2, 0, 2, 3 } },
+            { { 2, 0, 3, 0, 1, 3, 4, 2, 5, 2, 3, 5 }, { 0, 3, 2, 0, 1, 3, 2, 5, 4, 2, 3, 5 } },
+        };
+        GLfloat six[6][4];
+        for (int i = 0; i < 6; i++) {
+            six[i][0] = 0.125f * i;
+            six[i][1] = (i & 2) ? 0.5f : -0.5f;
+            six[i][2] = 0;
+            six[i][3] = 1;
+        }
+        const char *wn[] = { "w" };
+        GLuint p = xfb_program(1, wn, GL_INTERLEAVED_ATTRIBS, &ok);
+        glUseProgram(p);
+        for (int m = 0; m < 2; m++) {
+            for (int first = 0; first < 2; first++) {
+                glProvokingVertexEXT(first ? GL_FIRST_VERTEX_CONVENTION_EXT
+                                           : GL_LAST_VERTEX_CONVENTION_EXT);
+                glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf[1]);
+                glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+                glBeginTransformFeedback(GL_TRIANGLES);
+                glEnableClientState(GL_VERTEX_ARRAY);
+                glVertexPointer(4, GL_FLOAT, 0, six);
+                glDrawArrays(modes[m], 0, m ? 6 : 4);
+                glDisableClientState(GL_VERTEX_ARRAY);
+                glEndTransformFeedback();
+                glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+                GLuint n = query_result(q[1]);
+                CHECK(n == (m ? 4u : 2u), "mode 0x%x: %u written", modes[m], n);
+                float got[12];
+                glBindBuffer(GL_ARRAY_BUFFER, buf[1]);
+                glGetBufferSubData(GL_ARRAY_BUFFER, 0, sizeof got, got);
+                glBindBuffer(GL_ARRAY_BUFFER, 0);
+                for (unsigned k = 0; k < 3 * n && k < 12; k++)
+                    CHECK(near(got[k], 10.0f + 0.125f * want[m][first][k]),
+                          "mode 0x%x first %d: vertex %u is %g, expected vertex %d", modes[m],
+                          first, k, (got[k] - 10.0f) * 8.0f, want[m][first][k]);
+            }
+        }
+        glProvokingVertexEXT(GL_LAST_VERTEX_CONVENTION_EXT);
+        glUseProgram(0);
+        glDeleteProgram(p);
+        expect_error(GL_NO_ERROR, "quads");
+    }
+
+    /* --- Begin and end are compiled into display lists. --- */
+    {
+        glUseProgram(prog);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf[1]);
+        GLuint list = glGenLists(1);
+        glNewList(list, GL_COMPILE);
+        glBeginTransformFeedback(GL_POINTS);
+        glBegin(GL_POINTS);
+        glVertex4fv(strip[3]);
+        glVertex4fv(strip[1]);
+        glEnd();
+        glEndTransformFeedback();
+        glEndList();
+        GLboolean active_check = GL_FALSE;
+        glBeginTransformFeedback(GL_POINTS);
+        active_check = glGetError() == GL_NO_ERROR;
+        glEndTransformFeedback();
+        CHECK(active_check, "glNewList(GL_COMPILE) ran the begin");
+        glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+        glCallList(list);
+        glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+        CHECK(query_result(q[1]) == 2, "list: %u points written", query_result(q[1]));
+        float got[16];
+        glBindBuffer(GL_ARRAY_BUFFER, buf[1]);
+        glGetBufferSubData(GL_ARRAY_BUFFER, 0, sizeof got, got);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+        check_vertex("list", got, 3, 7);
+        check_vertex("list", got + 8, 1, 7);
+        glDeleteLists(list, 1);
+        glUseProgram(0);
+        expect_error(GL_NO_ERROR, "display list");
+    }
+
     /* --- Rasterizer discard: nothing drawn or cleared, still counted. --- */
     {
         glUseProgram(0);

@@ -6,10 +6,11 @@
 //!
 //! Capture happens before clipping and rasterization, on the primitives
 //! as GL assembles them: strips, loops and fans become independent lines
-//! and triangles, quads, quad strips and polygons the triangles the
-//! rasterizer draws (`pipeline::decompose`, keeping GL's provoking vertex
-//! where the convention puts it), so that drawing the captured triangles
-//! again with the same convention gives the same picture. An indexed draw
+//! and triangles, quads, quad strips and polygons triangles, each in the
+//! order llvmpipe captures them (checked for every mode and both
+//! provoking-vertex conventions), which keeps GL's provoking vertex where
+//! the convention puts it, so that drawing the captured triangles again
+//! gives the same picture. An indexed draw
 //! captures each vertex its elements name, as often as they name it.
 //! Writing stops at the first primitive that does not fit whole into
 //! every buffer (GL 4.6 §13.3.2); later primitives are still generated.
@@ -191,7 +192,32 @@ fn assemble(mode: u32, n: u32, first: bool, (out, edges): &mut (Vec<u32>, Vec<u8
             }
             3
         }
-        gl::TRIANGLES | gl::QUADS | gl::QUAD_STRIP | gl::POLYGON => {
+        // Quads and quad strips split as llvmpipe captures them, the
+        // provoking vertex (the quad's last; with the first-vertex
+        // convention its first) in each triangle's place for it.
+        gl::QUADS => {
+            for q in 0..n / 4 {
+                let v = 4 * q;
+                if first {
+                    out.extend_from_slice(&[v, v + 1, v + 2, v, v + 2, v + 3]);
+                } else {
+                    out.extend_from_slice(&[v, v + 1, v + 3, v + 1, v + 2, v + 3]);
+                }
+            }
+            3
+        }
+        gl::QUAD_STRIP => {
+            for q in 0..n.saturating_sub(2) / 2 {
+                let b = 2 * q;
+                if first {
+                    out.extend_from_slice(&[b, b + 3, b + 2, b, b + 1, b + 3]);
+                } else {
+                    out.extend_from_slice(&[b + 2, b, b + 3, b, b + 1, b + 3]);
+                }
+            }
+            3
+        }
+        gl::TRIANGLES | gl::POLYGON => {
             let mut idx = Vec::new();
             decompose(mode, 0..n, (true, first), None, &mut idx, edges);
             *out = idx;
@@ -225,6 +251,21 @@ mod tests {
         assert_eq!(s.0, [0, 1, 1, 2, 2, 0]);
         assert_eq!(assemble(gl::TRIANGLES, 7, false, &mut s), 3);
         assert_eq!(s.0.len(), 6);
+    }
+
+    #[test]
+    fn quads_split_as_llvmpipe_captures_them() {
+        let mut s = (Vec::new(), Vec::new());
+        assemble(gl::QUADS, 4, false, &mut s);
+        assert_eq!(s.0, [0, 1, 3, 1, 2, 3]);
+        assemble(gl::QUADS, 4, true, &mut s);
+        assert_eq!(s.0, [0, 1, 2, 0, 2, 3]);
+        assemble(gl::QUAD_STRIP, 6, false, &mut s);
+        assert_eq!(s.0, [2, 0, 3, 0, 1, 3, 4, 2, 5, 2, 3, 5]);
+        assemble(gl::QUAD_STRIP, 6, true, &mut s);
+        assert_eq!(s.0, [0, 3, 2, 0, 1, 3, 2, 5, 4, 2, 3, 5]);
+        assemble(gl::POLYGON, 5, false, &mut s);
+        assert_eq!(s.0, [1, 2, 0, 2, 3, 0, 3, 4, 0]);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! glGetTransformFeedbackVarying) and the indexed queries
 //! (glGetIntegeri_v, glGetBooleani_v, glGetInteger64i_v and the
 //! EXT_draw_buffers2 names the extension uses). Core and EXT names share
-//! their handlers.
+//! their handlers. Begin and end are compiled into display lists; the
+//! others run at once (GL 3.0 §5.4).
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
 use oxgl_core::{ApiError, Context, Profile};
@@ -12,7 +13,7 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
 use super::program::{negative_size, write_active};
-use super::with_ctx;
+use super::{compiled, with_ctx};
 use crate::client;
 
 unsafe extern "C" fn BindBufferRange(
@@ -47,17 +48,19 @@ unsafe extern "C" fn BindBufferOffsetEXT(
     })
 }
 
+/// `glBeginTransformFeedback`: compiled into display lists (GL 3.0 §5.4
+/// does not list it among the commands run at once; Mesa's
+/// `save_BeginTransformFeedback`).
 unsafe extern "C" fn BeginTransformFeedback(mode: GLenum) {
     with_ctx("glBeginTransformFeedback", (), |c| {
-        let r = c.begin_transform_feedback(mode);
-        c.record(r);
+        compiled(c, move |c| c.begin_transform_feedback(mode))
     })
 }
 
+/// `glEndTransformFeedback`: compiled into display lists, as the begin.
 unsafe extern "C" fn EndTransformFeedback() {
     with_ctx("glEndTransformFeedback", (), |c| {
-        let r = c.end_transform_feedback();
-        c.record(r);
+        compiled(c, |c| c.end_transform_feedback())
     })
 }
 
