@@ -46,6 +46,10 @@ impl Context {
         {
             return Err(ApiError::InvalidEnum);
         }
+        // EXT_transform_feedback's target: desktop GL only (ES 2.0 has none).
+        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.params().profile == Profile::Es {
+            return Err(ApiError::InvalidEnum);
+        }
         self.flush_vertices();
         // Only core contexts refuse names glGenBuffers did not return (ES
         // binds any name, as Mesa's _mesa_handle_bind_buffer_gen).
