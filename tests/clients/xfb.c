@@ -412,6 +412,23 @@ int main(void)
         glBindBuffer(GL_ARRAY_BUFFER, 0);
         check_vertex("list", got, 3, 7);
         check_vertex("list", got + 8, 1, 7);
+        expect_error(GL_NO_ERROR, "display list");
+        /* A list's draw is checked against the begun primitive when it
+         * runs (GL 4.6 §13.3.2); Mesa's list playback does not check, so
+         * llvmpipe answers no error (and records two primitives). */
+        const char *renderer = (const char *)glGetString(GL_RENDERER);
+        GLenum want = strstr(renderer, "llvmpipe") ? GL_NO_ERROR : GL_INVALID_OPERATION;
+        glNewList(list, GL_COMPILE);
+        draw_strip();
+        glEndList();
+        glBeginQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN, q[1]);
+        glBeginTransformFeedback(GL_POINTS);
+        glCallList(list);
+        expect_error(want, "a list's triangles while capturing points");
+        glEndTransformFeedback();
+        glEndQuery(GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN);
+        CHECK(want == GL_NO_ERROR || query_result(q[1]) == 0,
+              "a list's triangles captured as points: %u", query_result(q[1]));
         glDeleteLists(list, 1);
         glUseProgram(0);
         expect_error(GL_NO_ERROR, "display list");
