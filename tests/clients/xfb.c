@@ -434,6 +434,38 @@ int main(void)
         expect_error(GL_NO_ERROR, "display list");
     }
 
+    /* --- gl_ClipVertex is a varying like the others (compatibility). --- */
+    {
+        static const char *cv_vs = "#version 120\n"
+                                   "void main() {\n"
+                                   "  gl_ClipVertex = gl_Vertex * 2.0 + vec4(0.5);\n"
+                                   "  gl_Position = gl_Vertex;\n"
+                                   "}\n";
+        const char *cv[] = { "gl_ClipVertex" };
+        GLuint p = glCreateProgram();
+        attach_shader(p, GL_VERTEX_SHADER, cv_vs, "clip vertex");
+        glTransformFeedbackVaryings(p, 1, cv, GL_INTERLEAVED_ATTRIBS);
+        link_program(p, "clip vertex");
+        glUseProgram(p);
+        glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf[1]);
+        glBeginTransformFeedback(GL_POINTS);
+        glEnableClientState(GL_VERTEX_ARRAY);
+        glVertexPointer(4, GL_FLOAT, 0, strip);
+        glDrawArrays(GL_POINTS, 1, 2);
+        glDisableClientState(GL_VERTEX_ARRAY);
+        glEndTransformFeedback();
+        float got[8];
+        glBindBuffer(GL_ARRAY_BUFFER, buf[1]);
+        glGetBufferSubData(GL_ARRAY_BUFFER, 0, sizeof got, got);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+        for (int k = 0; k < 8; k++)
+            CHECK(near(got[k], strip[1 + k / 4][k % 4] * 2.0f + 0.5f),
+                  "gl_ClipVertex component %d is %g", k, got[k]);
+        glUseProgram(0);
+        glDeleteProgram(p);
+        expect_error(GL_NO_ERROR, "gl_ClipVertex");
+    }
+
     /* --- Rasterizer discard: nothing drawn or cleared, still counted. --- */
     {
         glUseProgram(0);

@@ -386,6 +386,12 @@ pub fn link(
 ) -> Result<Linked, String> {
     let mut vsh = vs.map(|l| l.shader.clone());
     let mut fsh = fs.map(|l| l.shader.clone());
+    let mut vs_outs: Vec<IoVar> = vs.map(|l| l.interface.outputs.clone()).unwrap_or_default();
+    if opts.feedback.names.iter().any(|n| n == "gl_ClipVertex")
+        && let Some(v) = &mut vsh
+    {
+        capture_clip_vertex(v, &mut vs_outs, opts.max_varying_locations);
+    }
     for s in vsh.iter_mut().chain(fsh.iter_mut()) {
         oxgl_ir::passes::optimize(s);
     }
@@ -394,7 +400,6 @@ pub fn link(
     // Varyings.
     let vs_used = vsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_used = fsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
-    let vs_outs: Vec<IoVar> = vs.map(|l| l.interface.outputs.clone()).unwrap_or_default();
     let fs_ins: Vec<IoVar> = fs.map(|l| l.interface.inputs.clone()).unwrap_or_default();
     let is_user = |io: &IoVar| io.location.is_some() && !io.name.starts_with("gl_");
     let mut taken = Taken::default();
@@ -673,6 +678,36 @@ pub fn link(
         uniforms,
         captured,
     })
+}
+
+/// Makes a vertex shader's `gl_ClipVertex` capturable: lowering keeps it
+/// in a private variable (it becomes clip distances at the end of
+/// `main`); captured, it is also an output, at the last varying location
+/// (taken before user varyings are placed).
+fn capture_clip_vertex(v: &mut Shader, outs: &mut Vec<IoVar>, max_locations: u32) {
+    let Some(to) = max_locations.checked_sub(1) else {
+        return;
+    };
+    let Some((h, _)) = v
+        .vars
+        .iter()
+        .find(|(_, var)| var.name == "gl_ClipVertex" && matches!(var.kind, VarKind::Private))
+    else {
+        return;
+    };
+    v.vars[h].kind = VarKind::Output {
+        slot: Slot::Location {
+            location: to,
+            component: 0,
+        },
+        index: 0,
+    };
+    outs.push(IoVar {
+        name: "gl_ClipVertex".to_owned(),
+        ty: "vec4".to_owned(),
+        location: Some(to),
+        slots: 1,
+    });
 }
 
 /// The transform feedback varyings of [`LinkOptions::feedback`]: each
@@ -1069,6 +1104,30 @@ mod tests {
                 component: 0
             }
         );
+    }
+
+    #[test]
+    fn clip_vertex_is_captured_from_the_last_location() {
+        let vs = "void main() { gl_Position = gl_Vertex; gl_ClipVertex = gl_Vertex * 2.0; }";
+        let l = link_captured(vs, None, &["gl_ClipVertex"], false).unwrap();
+        let c = &l.captured[0];
+        assert_eq!((c.ty.as_str(), c.size), ("vec4", 1));
+        assert_eq!(
+            c.sources[3],
+            CaptureSource::Location {
+                location: 15,
+                component: 3
+            }
+        );
+        let vs = l.vs.as_ref().unwrap();
+        assert!(vs.vars.iter().any(|(_, v)| v.name == "gl_ClipVertex"
+            && matches!(
+                v.kind,
+                VarKind::Output {
+                    slot: Slot::Location { location: 15, .. },
+                    ..
+                }
+            )));
     }
 
     #[test]
