@@ -20,6 +20,19 @@
 // Colour buffers a drawable may have in all: [`OXGL_MAX_EXTRA_COLOR_BUFFERS`] + 1.
 #define OXGL_MAX_COLOR_BUFFERS 8
 
+// ABI 12: a captured component from the vertex stage's outputs, in
+// [`OxglCaptureBuffer::sources`]: values below this are `4 * location +
+// component` of a user/compatibility output location; this value plus
+// `c` is component `c` of `gl_Position`.
+#define OXGL_CAPTURE_POSITION 256
+
+// ABI 12: `gl_PointSize` as a capture source.
+#define OXGL_CAPTURE_POINT_SIZE 260
+
+// ABI 12: `gl_ClipDistance[i]` as a capture source is this value plus `i`
+// (`i` < 8).
+#define OXGL_CAPTURE_CLIP_DISTANCE 264
+
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
 
@@ -461,6 +474,57 @@ typedef struct OxglBlendDesc {
   uint8_t color_mask[4];
 } OxglBlendDesc;
 
+// ABI 12: one transform feedback buffer binding of a draw: the vertices
+// are written one after the other from `data`, `stride` bytes apart, each
+// as the `f32`s (or the `i32`/`u32` bits of integer outputs) of its
+// `sources` in order.
+typedef struct OxglCaptureBuffer {
+  // Where the next captured vertex goes (the binding's start plus what
+  // earlier draws wrote). Bindings of one draw may share a buffer's
+  // storage; the core never hands two of them overlapping bytes unless
+  // the application bound overlapping ranges (undefined in GL: the
+  // backend must still write only inside each `[data, data + size)`).
+  uint8_t *data;
+  // Bytes writable at `data`.
+  size_t size;
+  // Bytes from one vertex to the next (4 × `num_sources`).
+  uint32_t stride;
+  // The component sources (`OXGL_CAPTURE_*`, or `4 * location + c`).
+  const uint32_t *sources;
+  // Entries of `sources`.
+  uint32_t num_sources;
+} OxglCaptureBuffer;
+
+// ABI 12: the primitive counts of one draw.
+typedef struct OxglCaptureResult {
+  // Primitives the vertex stage produced (`GL_PRIMITIVES_GENERATED`),
+  // after decomposition into points, lines and triangles.
+  uint64_t primitives_generated;
+  // Primitives written whole into every buffer
+  // (`GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN`): writing stops at the
+  // first primitive that does not fit in one of them.
+  uint64_t primitives_written;
+} OxglCaptureResult;
+
+// ABI 12: what a draw captures (EXT_transform_feedback, GL 4.6 §13.3)
+// and counts.
+typedef struct OxglCaptureDesc {
+  // `GL_POINTS`, `GL_LINES` or `GL_TRIANGLES`: every primitive of the
+  // draw is recorded as independent primitives of this type, in
+  // primitive order (strips, loops, fans, quads, quad strips and
+  // polygons decomposed in llvmpipe's order, keeping GL's provoking
+  // vertex; an indexed draw's primitives through its elements),
+  // unclipped.
+  // Incomplete primitives are dropped. Ignored when `num_buffers` is 0.
+  uint32_t primitive;
+  // The bindings written (none: the draw only counts).
+  const struct OxglCaptureBuffer *buffers;
+  // Entries of `buffers` (at most 4).
+  uint32_t num_buffers;
+  // Where the backend stores the counts of this draw.
+  struct OxglCaptureResult *result;
+} OxglCaptureDesc;
+
 // One draw call, normalized by the core: interleaved float vertices, the
 // primitives drawn from them, the two shaders with their uniforms, and
 // every piece of fixed state the backend needs. Everything pointed to is
@@ -534,6 +598,12 @@ typedef struct OxglDrawDesc {
   struct OxglDepthStencilDesc depth_stencil;
   // Blend state.
   struct OxglBlendDesc blend;
+  // ABI 12: null, or transform feedback (EXT_transform_feedback): the
+  // vertices to capture and where, and the primitive counts to report.
+  const struct OxglCaptureDesc *capture;
+  // ABI 12: non-zero for `GL_RASTERIZER_DISCARD`: the vertex stage runs
+  // and `capture` is honoured, but nothing is rasterized.
+  uint32_t rasterizer_discard;
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

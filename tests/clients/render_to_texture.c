@@ -221,6 +221,16 @@ int main(void)
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
     glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
     check_rgba(img + (3 * SIZE + 3) * 4, 255, 0, 255, 255, "A after a colour-masked clear");
+    /* Under GL_RASTERIZER_DISCARD (EXT_transform_feedback) a clear does
+     * nothing: the image keeps its contents. */
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[0]);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glClearColor(0, 1, 1, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDisable(GL_RASTERIZER_DISCARD);
+    glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, 0);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RGBA, GL_UNSIGNED_BYTE, img);
+    check_rgba(img + (3 * SIZE + 3) * 4, 255, 0, 255, 255, "A after a discarded clear");
     /* Deleting a framebuffer keeps what it rendered into its textures. */
     glBindFramebufferEXT(GL_FRAMEBUFFER_EXT, fb[1]);
     glClearColor(1, 0, 1, 1);

@@ -716,6 +716,80 @@ pub struct OxglDrawDesc {
     pub depth_stencil: OxglDepthStencilDesc,
     /// Blend state.
     pub blend: OxglBlendDesc,
+    /// ABI 12: null, or transform feedback (EXT_transform_feedback): the
+    /// vertices to capture and where, and the primitive counts to report.
+    pub capture: *const OxglCaptureDesc,
+    /// ABI 12: non-zero for `GL_RASTERIZER_DISCARD`: the vertex stage runs
+    /// and `capture` is honoured, but nothing is rasterized.
+    pub rasterizer_discard: u32,
+}
+
+/// ABI 12: a captured component from the vertex stage's outputs, in
+/// [`OxglCaptureBuffer::sources`]: values below this are `4 * location +
+/// component` of a user/compatibility output location; this value plus
+/// `c` is component `c` of `gl_Position`.
+pub const OXGL_CAPTURE_POSITION: u32 = 0x100;
+/// ABI 12: `gl_PointSize` as a capture source.
+pub const OXGL_CAPTURE_POINT_SIZE: u32 = 0x104;
+/// ABI 12: `gl_ClipDistance[i]` as a capture source is this value plus `i`
+/// (`i` < 8).
+pub const OXGL_CAPTURE_CLIP_DISTANCE: u32 = 0x108;
+
+/// ABI 12: one transform feedback buffer binding of a draw: the vertices
+/// are written one after the other from `data`, `stride` bytes apart, each
+/// as the `f32`s (or the `i32`/`u32` bits of integer outputs) of its
+/// `sources` in order.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglCaptureBuffer {
+    /// Where the next captured vertex goes (the binding's start plus what
+    /// earlier draws wrote). Bindings of one draw may share a buffer's
+    /// storage; the core never hands two of them overlapping bytes unless
+    /// the application bound overlapping ranges (undefined in GL: the
+    /// backend must still write only inside each `[data, data + size)`).
+    pub data: *mut u8,
+    /// Bytes writable at `data`.
+    pub size: usize,
+    /// Bytes from one vertex to the next (4 × `num_sources`).
+    pub stride: u32,
+    /// The component sources (`OXGL_CAPTURE_*`, or `4 * location + c`).
+    pub sources: *const u32,
+    /// Entries of `sources`.
+    pub num_sources: u32,
+}
+
+/// ABI 12: what a draw captures (EXT_transform_feedback, GL 4.6 §13.3)
+/// and counts.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglCaptureDesc {
+    /// `GL_POINTS`, `GL_LINES` or `GL_TRIANGLES`: every primitive of the
+    /// draw is recorded as independent primitives of this type, in
+    /// primitive order (strips, loops, fans, quads, quad strips and
+    /// polygons decomposed in llvmpipe's order, keeping GL's provoking
+    /// vertex; an indexed draw's primitives through its elements),
+    /// unclipped.
+    /// Incomplete primitives are dropped. Ignored when `num_buffers` is 0.
+    pub primitive: u32,
+    /// The bindings written (none: the draw only counts).
+    pub buffers: *const OxglCaptureBuffer,
+    /// Entries of `buffers` (at most 4).
+    pub num_buffers: u32,
+    /// Where the backend stores the counts of this draw.
+    pub result: *mut OxglCaptureResult,
+}
+
+/// ABI 12: the primitive counts of one draw.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OxglCaptureResult {
+    /// Primitives the vertex stage produced (`GL_PRIMITIVES_GENERATED`),
+    /// after decomposition into points, lines and triangles.
+    pub primitives_generated: u64,
+    /// Primitives written whole into every buffer
+    /// (`GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN`): writing stops at the
+    /// first primitive that does not fit in one of them.
+    pub primitives_written: u64,
 }
 
 /// A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

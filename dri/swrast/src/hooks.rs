@@ -11,12 +11,13 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
 
 use oxgl_dri_interface::{
-    OXGL_DRI_ABI_VERSION, OxglBuffer, OxglClearDesc, OxglContext, OxglContextDesc, OxglDrawDesc,
-    OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage, OxglQuery, OxglQueryResult,
-    OxglQueryType, OxglRendererInfo, OxglScreen, OxglScreenDesc, OxglShader, OxglStatus,
-    clear_bits, draw_buffer_bits, write_c_string,
+    OXGL_DRI_ABI_VERSION, OxglBuffer, OxglCaptureResult, OxglClearDesc, OxglContext,
+    OxglContextDesc, OxglDrawDesc, OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage,
+    OxglQuery, OxglQueryResult, OxglQueryType, OxglRendererInfo, OxglScreen, OxglScreenDesc,
+    OxglShader, OxglStatus, clear_bits, draw_buffer_bits, write_c_string,
 };
 
+use crate::capture::{Capture, CaptureBuffer, Destination};
 use crate::framebuffer::{Buffers, ClearParams};
 use crate::pipeline::{DrawCall, Frontend};
 use crate::program::Program;
@@ -605,9 +606,51 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         color_outputs: desc.color_outputs,
         extra_color_masks: desc.extra_color_masks,
         textures: &views,
+        rasterizer_discard: desc.rasterizer_discard != 0,
     };
     if !call.is_consistent() {
         return OxglStatus::BadArgument;
+    }
+    // SAFETY: a non-null capture descriptor is valid for the call, its
+    // buffers and sources for their counts (ABI contract).
+    let capture_desc = unsafe { desc.capture.as_ref() };
+    let mut dsts: Vec<RawDestination> = Vec::new();
+    let mut capture = None;
+    if let Some(cd) = capture_desc {
+        // SAFETY: see above.
+        let Some(bufs) = (unsafe { slice(cd.buffers, cd.num_buffers as usize) }) else {
+            return OxglStatus::BadArgument;
+        };
+        let mut sources = Vec::with_capacity(bufs.len());
+        for b in bufs {
+            // SAFETY: see above.
+            let Some(src) = (unsafe { slice(b.sources, b.num_sources as usize) }) else {
+                return OxglStatus::BadArgument;
+            };
+            if b.data.is_null() && b.size != 0 {
+                return OxglStatus::BadArgument;
+            }
+            sources.push(src);
+            dsts.push(RawDestination {
+                data: b.data,
+                size: b.size,
+            });
+        }
+        let buffers = dsts
+            .iter_mut()
+            .zip(bufs.iter().zip(sources))
+            .map(|(dst, (b, sources))| CaptureBuffer {
+                dst,
+                stride: b.stride as usize,
+                sources,
+            })
+            .collect();
+        capture = Some(Capture {
+            primitive: cd.primitive,
+            buffers,
+            generated: 0,
+            written: 0,
+        });
     }
     guard(|| {
         let mut s = lock(d);
@@ -630,11 +673,50 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             s.attach(buffer);
             if let Some(raster) = s.raster.as_mut() {
                 raster.set_query(if i == 0 { c.query.as_ref() } else { None });
-                s.frontend.draw(raster, &call);
+                let capture = if i == 0 { capture.as_mut() } else { None };
+                s.frontend.draw(raster, &call, capture);
+            }
+        }
+        if let (Some(cd), Some(cap)) = (capture_desc, &capture) {
+            let result = OxglCaptureResult {
+                primitives_generated: cap.generated,
+                primitives_written: cap.written,
+            };
+            // SAFETY: a non-null result pointer is writable for the call
+            // (ABI contract).
+            if let Some(r) = unsafe { cd.result.as_mut() } {
+                *r = result;
             }
         }
         OxglStatus::Ok
     })
+}
+
+/// A transform feedback binding's bytes (`OxglCaptureBuffer::data`,
+/// `size`). Bindings may share storage, so no Rust reference to it is
+/// ever made: every write is a raw copy, checked against `size`.
+struct RawDestination {
+    data: *mut u8,
+    size: usize,
+}
+
+impl Destination for RawDestination {
+    fn size(&self) -> usize {
+        self.size
+    }
+
+    fn write(&mut self, offset: usize, values: &[f32]) {
+        let len = 4 * values.len();
+        if offset.checked_add(len).is_none_or(|end| end > self.size) {
+            return;
+        }
+        // SAFETY: `[data, data + size)` is writable for the call (ABI
+        // contract) and the range was checked to lie inside it; raw
+        // copies may overlap other bindings' writes without UB.
+        unsafe {
+            std::ptr::copy_nonoverlapping(values.as_ptr().cast::<u8>(), self.data.add(offset), len);
+        }
+    }
 }
 
 /// Runs `f` on the context's draw surface, if any.

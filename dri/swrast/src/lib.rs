@@ -9,6 +9,7 @@
 //! README.md) is a library the vertex pipeline will drive from `draw_prims`.
 #![deny(unsafe_code)]
 
+mod capture;
 mod framebuffer;
 mod hooks;
 mod pipeline;

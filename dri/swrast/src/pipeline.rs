@@ -12,6 +12,7 @@ use oxgl_dri_interface::{
     OxglVertexAttrib,
 };
 
+use crate::capture::Capture;
 use crate::program::{FragmentProgram, MAX_LOCATIONS, Program, VertexOutputs};
 use crate::raster::{
     BlendEquation, BlendFactor, BlendState, CompareFunc, CullMode, DepthStencilState, Draw,
@@ -22,7 +23,7 @@ use crate::raster::{
 use crate::texture::{Samplers, TexView, TextureCache};
 
 // GL enum values the descriptors carry (GL 4.6 core, table of enums).
-mod gl {
+pub(crate) mod gl {
     pub const POINTS: u32 = 0x0000;
     pub const LINES: u32 = 0x0001;
     pub const LINE_LOOP: u32 = 0x0002;
@@ -88,6 +89,9 @@ pub struct DrawCall<'a> {
     pub extra_color_masks: [[u8; 4]; oxgl_dri_interface::OXGL_MAX_EXTRA_COLOR_BUFFERS],
     /// Textures of the fragment shader.
     pub textures: &'a [TexView<'a>],
+    /// `GL_RASTERIZER_DISCARD`: the vertex stage runs (and captures),
+    /// nothing is rasterized.
+    pub rasterizer_discard: bool,
 }
 
 impl DrawCall<'_> {
@@ -131,6 +135,10 @@ pub struct Frontend {
     /// ([`draw_elements`]), kept between draws for their capacity.
     elements: (Vec<u32>, Vec<u8>, Vec<u32>),
     regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
+    /// Transform feedback: the captured components of every vertex, and
+    /// primitive assembly scratch ([`Capture`]).
+    captured: Vec<f32>,
+    capture_scratch: (Vec<u32>, Vec<u8>),
 }
 
 impl Frontend {
@@ -141,8 +149,15 @@ impl Frontend {
         self.textures.trim();
     }
 
-    /// Runs the vertex stage and rasterizes every primitive of `call`.
-    pub fn draw(&mut self, raster: &mut Rasterizer, call: &DrawCall) {
+    /// Runs the vertex stage, records the primitives in `capture` (once
+    /// per draw: a draw into two buffers passes it to the first only) and
+    /// rasterizes every primitive of `call`.
+    pub fn draw(
+        &mut self,
+        raster: &mut Rasterizer,
+        call: &DrawCall,
+        capture: Option<&mut Capture>,
+    ) {
         let n = call.vertex_count;
         let fs_inputs = &call.fs.inputs;
         let locations = fs_inputs.last().map_or(0, |i| i.0 as usize + 1);
@@ -152,7 +167,13 @@ impl Frontend {
             .filter(|i| call.raster.clip_distance_enables & (1 << i) != 0)
             .collect();
         let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
-        self.vertex_stage(call, fs_varyings, &clips);
+        self.vertex_stage(call, fs_varyings, &clips, capture.as_deref());
+        if let Some(c) = capture {
+            self.record(call, c);
+        }
+        if call.rasterizer_discard {
+            return;
+        }
         let mut state = self.state(call);
         if !clips.is_empty() {
             let mut s = (*state).clone();
@@ -219,8 +240,15 @@ impl Frontend {
     /// fills `positions`, SoA `varyings` (component-major, `n` per
     /// component; varying `4 L + c` is component `c` of location `L`) and
     /// `point_sizes`.
-    fn vertex_stage(&mut self, call: &DrawCall, fs_varyings: usize, clips: &[usize]) {
+    fn vertex_stage(
+        &mut self,
+        call: &DrawCall,
+        fs_varyings: usize,
+        clips: &[usize],
+        capture: Option<&Capture>,
+    ) {
         let n = call.vertex_count;
+        self.captured.clear();
         let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
         let vs = call.vs;
         let n_loc = vs.inputs.last().map_or(0, |i| i.0 as usize + 1);
@@ -302,6 +330,9 @@ impl Frontend {
                 self.positions[base + lane] = [0, 1, 2, 3].map(|c| out.position[c][lane]);
             }
             self.point_sizes[base..base + count].copy_from_slice(&out.point_size[..count]);
+            if let Some(c) = capture {
+                c.gather(&out, count, &mut self.captured);
+            }
             for &loc in &copied {
                 for c in 0..4 {
                     let vi = 4 * loc + c;
@@ -321,6 +352,34 @@ impl Frontend {
                 dst.copy_from_slice(&out.clip_distance[c][..count]);
             }
             base += count;
+        }
+    }
+
+    /// Records every primitive of `call` in `capture` (after the vertex
+    /// stage gathered the captured components).
+    fn record(&mut self, call: &DrawCall, capture: &mut Capture) {
+        let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
+        let n = call.vertex_count;
+        for p in call.prims {
+            let (start, count) = (p.start as usize, p.count as usize);
+            match call.elements {
+                Some(el) => {
+                    let Some(el) = el.get(start..start + count) else {
+                        continue;
+                    };
+                    let vertex = |i: u32| el[i as usize];
+                    let scratch = &mut self.capture_scratch;
+                    capture.record(p.mode, p.count, first, &vertex, &self.captured, scratch);
+                }
+                None => {
+                    if start + count > n {
+                        continue;
+                    }
+                    let vertex = |i: u32| p.start + i;
+                    let scratch = &mut self.capture_scratch;
+                    capture.record(p.mode, p.count, first, &vertex, &self.captured, scratch);
+                }
+            }
         }
     }
 
@@ -486,7 +545,7 @@ fn draw_elements(
 /// otherwise quads split along their first vertex's diagonal, as llvmpipe
 /// does. Independent triangles and fans keep their order: the rasterizer
 /// picks their provoking vertex by the convention.
-fn decompose(
+pub(crate) fn decompose(
     mode: u32,
     range: std::ops::Range<u32>,
     (flat, first): (bool, bool),

@@ -63,7 +63,7 @@ impl BufferObject {
     }
 
     /// Marks the contents as changed.
-    fn touch(&mut self) {
+    pub(crate) fn touch(&mut self) {
         self.serial = crate::texture::next_serial();
     }
 }
@@ -90,12 +90,15 @@ pub const TARGETS: &[GLenum] = &[
     // ARB_texture_buffer_object: a binding point only; textures name
     // their buffer themselves (glTexBuffer).
     GL_TEXTURE_BUFFER,
+    // EXT_transform_feedback: the generic binding; the indexed ones are
+    // `crate::xfb`'s.
+    GL_TRANSFORM_FEEDBACK_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].
 #[derive(Clone, Debug, Default)]
 pub struct BufferBindings {
-    bound: [u32; 7],
+    bound: [u32; 8],
 }
 
 fn target_index(target: GLenum) -> ApiResult<usize> {

@@ -21,6 +21,11 @@ impl Context {
         self.flush_vertices();
         let shared = self.shared().clone();
         shared.buffers().delete(&mut self.buffers, names);
+        for &n in names {
+            if n != 0 {
+                self.xfb.forget(n);
+            }
+        }
         Ok(())
     }
 
@@ -39,6 +44,10 @@ impl Context {
         if matches!(target, GL_PIXEL_PACK_BUFFER | GL_PIXEL_UNPACK_BUFFER)
             && self.params().version < (2, 1)
         {
+            return Err(ApiError::InvalidEnum);
+        }
+        // EXT_transform_feedback's target: desktop GL only (ES 2.0 has none).
+        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.params().profile == Profile::Es {
             return Err(ApiError::InvalidEnum);
         }
         self.flush_vertices();

@@ -72,6 +72,8 @@ pub struct Context {
     support: Support,
     /// Query objects (declared before `backend`: dropped before it).
     pub(crate) queries: crate::query::Queries,
+    /// Transform feedback (EXT_transform_feedback).
+    pub xfb: crate::xfb::TransformFeedback,
     backend: BackendContext,
     /// Framebuffer and renderbuffer objects (after `backend`: their
     /// drawables are dropped after the backend context).
@@ -203,6 +205,7 @@ impl Context {
             params,
             support: version::support(),
             queries: Default::default(),
+            xfb: Default::default(),
             backend,
             fbo: Default::default(),
             renderer,
@@ -558,11 +561,13 @@ impl Context {
 
     /// The framebuffer object attachment points (bits, as
     /// `fbo::POINTS`) whose whole image a `glClear(mask)` replaces: no
-    /// scissor, conditional rendering or selection, every channel written.
+    /// scissor, rasterizer discard, conditional rendering or selection,
+    /// every channel written.
     fn clear_replaces(&self, mask: GLbitfield) -> u32 {
         let s = &self.state;
         if !self.fbo_bound()
             || s.enabled(GL_SCISSOR_TEST)
+            || s.enabled(GL_RASTERIZER_DISCARD)
             || self.queries.conditional.is_some()
             || self.select.mode != GL_RENDER
         {
@@ -597,8 +602,9 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         self.fbo_prepare_replacing(self.clear_replaces(mask))?;
-        // NV_conditional_render discards clears too.
-        if self.render_discarded() {
+        // NV_conditional_render discards clears too, and so does
+        // GL_RASTERIZER_DISCARD (as Mesa).
+        if self.state.enabled(GL_RASTERIZER_DISCARD) || self.render_discarded() {
             return Ok(());
         }
         let s = &self.state;

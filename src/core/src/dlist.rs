@@ -592,6 +592,18 @@ impl Context {
                         self.record::<()>(Err(ApiError::InvalidOperation));
                         continue;
                     }
+                    // GL 4.6 §13.3.2: while transform feedback is active,
+                    // INVALID_OPERATION for a draw whose mode is not
+                    // recorded as its primitive (Mesa's list playback does
+                    // not check; the specification names no exception).
+                    if let Some(p) = batch
+                        .prims
+                        .iter()
+                        .find(|p| self.check_xfb_mode(p.mode).is_err())
+                    {
+                        self.record(self.check_xfb_mode(p.mode));
+                        continue;
+                    }
                     self.flush_vertices();
                     let mut b = (**batch).clone();
                     // Attributes the list did not set take today's values.

@@ -484,6 +484,9 @@ impl Context {
                 .bound(GL_PIXEL_UNPACK_BUFFER)
                 .unwrap_or(0)
                 .into()),
+            // EXT_transform_feedback.
+            p if self.get_xfb(p).is_some() => int(self.get_xfb(p).unwrap_or(0)),
+            GL_RASTERIZER_DISCARD if compat => boolean(self.state.enabled(GL_RASTERIZER_DISCARD)),
             // ARB_texture_buffer_object, ARB_texture_buffer_range.
             GL_TEXTURE_BUFFER => int(self.buffers.bound(GL_TEXTURE_BUFFER).unwrap_or(0).into()),
             GL_TEXTURE_BINDING_BUFFER => int(self.texture_binding(GL_TEXTURE_BUFFER).into()),

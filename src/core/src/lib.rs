@@ -58,6 +58,7 @@ pub mod texview;
 pub mod uniform;
 pub mod vbo;
 pub mod version;
+pub mod xfb;
 
 pub use compressed::CompressedPlan;
 pub use context::{Context, ContextParams, Profile, WindowSystemHooks};

@@ -97,6 +97,10 @@ pub struct Executable {
     locations: Vec<(usize, usize)>,
     /// The values: uniform blocks and sampler units.
     pub(crate) values: Mutex<UniformStore>,
+    /// The transform feedback varyings recorded at link time.
+    pub(crate) captured: Vec<oxgl_glsl::link::Captured>,
+    /// They go to one binding each (`GL_SEPARATE_ATTRIBS`).
+    pub(crate) xfb_separate: bool,
 }
 
 /// What a fragment-stage variant of an executable changes: the state that
@@ -157,6 +161,10 @@ pub struct ProgramObject {
     bindings: Vec<(String, u32)>,
     /// `glBindFragDataLocation` (EXT_gpu_shader4, GL 3.0).
     frag_bindings: Vec<(String, u32)>,
+    /// `glTransformFeedbackVaryings`: names, and whether separate
+    /// (applied at the next link).
+    xfb_varyings: Vec<String>,
+    xfb_separate: bool,
     linked: bool,
     validated: bool,
     log: String,
@@ -556,9 +564,15 @@ impl Context {
     /// `glLinkProgram`.
     pub fn link_program(&mut self, program: u32) -> ApiResult {
         self.outside_begin_end()?;
-        let (attached, bindings, frag_bindings) = {
+        let (attached, bindings, frag_bindings, xfb) = {
             let mut o = self.objects();
             let p = o.program(program)?;
+            // GL 4.6 §13.3.2: the program transform feedback uses cannot
+            // be relinked while it is active.
+            if self.xfb_program() == Some(program) {
+                return Err(ApiError::InvalidOperation);
+            }
+            let xfb = (p.xfb_varyings.clone(), p.xfb_separate);
             let attached = p.attached.clone();
             let bindings = p.bindings.clone();
             let frag_bindings = p.frag_bindings.clone();
@@ -573,9 +587,9 @@ impl Context {
                     });
                 }
             }
-            (shaders, bindings, frag_bindings)
+            (shaders, bindings, frag_bindings, xfb)
         };
-        let result = self.link(&attached, &bindings, &frag_bindings);
+        let result = self.link(&attached, &bindings, &frag_bindings, &xfb);
         let mut new_exec = None;
         {
             let mut o = self.objects();
@@ -608,6 +622,7 @@ impl Context {
         shaders: &[LinkInput],
         bindings: &[(String, u32)],
         frag_bindings: &[(String, u32)],
+        (xfb_varyings, xfb_separate): &(Vec<String>, bool),
     ) -> Result<Executable, String> {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
@@ -685,6 +700,12 @@ impl Context {
             attrib_slot: &attrib_slot,
             vs_alone_sampler_base: VS_ALONE_SAMPLER_BASE,
             es: self.params().profile == Profile::Es,
+            feedback: oxgl_glsl::link::Feedback {
+                names: xfb_varyings,
+                separate: *xfb_separate,
+                max_interleaved_components: crate::xfb::MAX_INTERLEAVED_COMPONENTS,
+                max_separate_components: crate::xfb::MAX_SEPARATE_COMPONENTS,
+            },
         };
         let linked = oxgl_glsl::link::link(stages[0].as_deref(), stages[1].as_deref(), &opts)?;
         let mut textures = Vec::new();
@@ -756,6 +777,8 @@ impl Context {
             uniforms,
             locations,
             values: Mutex::new(values),
+            captured: linked.captured,
+            xfb_separate: *xfb_separate,
         })
     }
 
@@ -828,6 +851,11 @@ impl Context {
     /// `glUseProgram`: INVALID_OPERATION for a program that is not linked.
     pub fn use_program(&mut self, program: u32) -> ApiResult {
         self.outside_begin_end()?;
+        // GL 4.6 §13.3.2: the program cannot change while transform
+        // feedback is active.
+        if self.xfb.active() {
+            return Err(ApiError::InvalidOperation);
+        }
         let exec = if program == 0 {
             None
         } else {
@@ -904,6 +932,7 @@ impl Context {
     /// `glGetProgramiv`.
     pub fn get_program(&mut self, program: u32, pname: GLenum) -> ApiResult<i32> {
         self.outside_begin_end()?;
+        let xfb = self.params().profile != Profile::Es;
         let mut o = self.objects();
         let p = o.program(program)?;
         let exec = p.exec.as_deref();
@@ -929,6 +958,19 @@ impl Context {
             GL_ACTIVE_UNIFORMS => exec.map_or(0, |e| e.uniforms.len() as i32),
             GL_ACTIVE_UNIFORM_MAX_LENGTH => {
                 exec.map_or(0, |e| max_len(&mut e.uniforms.iter().map(|u| u.name.len())))
+            }
+            // EXT_transform_feedback: the linked varyings; the buffer mode
+            // last asked for (as Mesa).
+            GL_TRANSFORM_FEEDBACK_VARYINGS if xfb => exec.map_or(0, |e| e.captured.len() as i32),
+            GL_TRANSFORM_FEEDBACK_VARYING_MAX_LENGTH if xfb => {
+                exec.map_or(0, |e| max_len(&mut e.captured.iter().map(|c| c.name.len())))
+            }
+            GL_TRANSFORM_FEEDBACK_BUFFER_MODE if xfb => {
+                if p.xfb_separate {
+                    GL_SEPARATE_ATTRIBS as i32
+                } else {
+                    GL_INTERLEAVED_ATTRIBS as i32
+                }
             }
             _ => return Err(ApiError::InvalidEnum),
         })
@@ -1015,6 +1057,60 @@ impl Context {
             .find(|a| a.name == name)
             .and_then(|a| a.index)
             .map_or(-1, |i| i as i32))
+    }
+
+    /// `glTransformFeedbackVaryings` (EXT_transform_feedback, GL 4.6
+    /// §11.1.2.1): recorded for the next link. INVALID_VALUE for a
+    /// negative count, or more names than binding points in separate
+    /// mode; INVALID_ENUM for another buffer mode; INVALID_OPERATION while
+    /// transform feedback is active (Mesa's rule).
+    pub fn transform_feedback_varyings(
+        &mut self,
+        program: u32,
+        names: Vec<String>,
+        mode: GLenum,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let separate = match mode {
+            GL_INTERLEAVED_ATTRIBS => false,
+            GL_SEPARATE_ATTRIBS => true,
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        if separate && names.len() > crate::xfb::MAX_SEPARATE_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        if self.xfb.active() {
+            return Err(ApiError::InvalidOperation);
+        }
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        p.xfb_varyings = names;
+        p.xfb_separate = separate;
+        Ok(())
+    }
+
+    /// `glGetTransformFeedbackVarying`: the name, array size and type of
+    /// captured varying `index` of the last link. INVALID_VALUE for an
+    /// index past them.
+    pub fn get_transform_feedback_varying(
+        &mut self,
+        program: u32,
+        index: u32,
+    ) -> ApiResult<ActiveVariable> {
+        self.outside_begin_end()?;
+        let e = {
+            let mut o = self.objects();
+            o.program(program)?.exec.clone()
+        };
+        let c = e
+            .as_ref()
+            .and_then(|e| e.captured.get(index as usize))
+            .ok_or(ApiError::InvalidValue)?;
+        Ok(ActiveVariable {
+            name: c.name.clone(),
+            size: c.size as i32,
+            ty: UniformType::parse(&c.ty).map_or(GL_FLOAT, |t| t.gl),
+        })
     }
 
     /// `glGetActiveAttrib`.

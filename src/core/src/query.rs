@@ -52,12 +52,41 @@ pub struct Queries {
     /// The query of the active conditional rendering (NV_conditional_render,
     /// GL 3.0 §2.18), if any.
     pub(crate) conditional: Option<u32>,
+    /// The active `GL_PRIMITIVES_GENERATED` and
+    /// `GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN` queries (0 if none) and
+    /// their counts so far (EXT_transform_feedback: the core counts what
+    /// the backend reports per draw).
+    primitives: [(u32, u64); 2],
 }
 
 impl Queries {
     /// The name of the active occlusion query, 0 if none.
     pub fn active_occlusion(&self) -> u32 {
         self.occlusion
+    }
+
+    /// Whether a primitive query is counting.
+    pub(crate) fn primitive_queries_active(&self) -> bool {
+        self.primitives.iter().any(|&(n, _)| n != 0)
+    }
+
+    /// Adds one draw's primitives generated and written to the active
+    /// primitive queries.
+    pub(crate) fn count_primitives(&mut self, generated: u64, written: u64) {
+        for (slot, n) in self.primitives.iter_mut().zip([generated, written]) {
+            if slot.0 != 0 {
+                slot.1 += n;
+            }
+        }
+    }
+}
+
+/// The primitive query slot of `target`, if it is one.
+fn primitive_slot(target: GLenum) -> Option<usize> {
+    match target {
+        GL_PRIMITIVES_GENERATED => Some(0),
+        GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => Some(1),
+        _ => None,
     }
 }
 
@@ -79,6 +108,8 @@ impl Context {
     fn occlusion_target(&self, target: GLenum) -> ApiResult {
         let es = self.params().profile == Profile::Es;
         match target {
+            // EXT_transform_feedback.
+            GL_PRIMITIVES_GENERATED | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN if !es => Ok(()),
             GL_SAMPLES_PASSED if !es => Ok(()),
             GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
                 if !es || self.params().version >= (3, 0) =>
@@ -118,7 +149,11 @@ impl Context {
             let Some(obj) = self.queries.names.remove(&name) else {
                 continue;
             };
-            if obj.active {
+            if obj.active
+                && let Some(s) = primitive_slot(obj.target)
+            {
+                self.queries.primitives[s] = (0, 0);
+            } else if obj.active {
                 self.queries.occlusion = 0;
                 if let Some(b) = &obj.backend {
                     Self::status(self.backend().end_query(b))?;
@@ -145,7 +180,12 @@ impl Context {
         self.outside_begin_end()?;
         self.flush_vertices();
         self.occlusion_target(target)?;
-        if self.queries.occlusion != 0 || name == 0 {
+        let slot = primitive_slot(target);
+        let busy = match slot {
+            Some(s) => self.queries.primitives[s].0 != 0,
+            None => self.queries.occlusion != 0,
+        };
+        if busy || name == 0 {
             return Err(ApiError::InvalidOperation);
         }
         let compat = self.params().profile == Profile::Compat;
@@ -158,6 +198,15 @@ impl Context {
                 return Err(ApiError::InvalidOperation);
             }
             Some(_) => {}
+        }
+        if let Some(s) = slot {
+            if let Some(q) = self.queries.names.get_mut(&name) {
+                q.target = target;
+                q.active = true;
+                q.result = None;
+            }
+            self.queries.primitives[s] = (name, 0);
+            return Ok(());
         }
         let created = match self.queries.names.get(&name) {
             Some(q) if q.backend.is_none() => {
@@ -189,6 +238,19 @@ impl Context {
         self.outside_begin_end()?;
         self.flush_vertices();
         self.occlusion_target(target)?;
+        if let Some(s) = primitive_slot(target) {
+            let (name, count) = self.queries.primitives[s];
+            let q = self
+                .queries
+                .names
+                .get_mut(&name)
+                .filter(|q| q.active)
+                .ok_or(ApiError::InvalidOperation)?;
+            q.active = false;
+            q.result = Some(count);
+            self.queries.primitives[s] = (0, 0);
+            return Ok(());
+        }
         let name = self.queries.occlusion;
         let Some(q) = self.queries.names.get_mut(&name).filter(|q| q.active) else {
             return Err(ApiError::InvalidOperation);
@@ -279,6 +341,10 @@ impl Context {
         self.outside_begin_end()?;
         self.occlusion_target(target)?;
         match pname {
+            GL_CURRENT_QUERY if primitive_slot(target).is_some() => {
+                let s = primitive_slot(target).unwrap_or(0);
+                Ok(self.queries.primitives[s].0 as i32)
+            }
             GL_CURRENT_QUERY => {
                 let name = self.queries.occlusion;
                 let same = self
@@ -289,7 +355,8 @@ impl Context {
                 Ok(if same { name as i32 } else { 0 })
             }
             GL_QUERY_COUNTER_BITS if self.params().profile != Profile::Es => Ok(match target {
-                GL_SAMPLES_PASSED => SAMPLES_PASSED_BITS,
+                GL_SAMPLES_PASSED | GL_PRIMITIVES_GENERATED => SAMPLES_PASSED_BITS,
+                GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => SAMPLES_PASSED_BITS,
                 _ => 1,
             }),
             _ => Err(ApiError::InvalidEnum),
@@ -339,10 +406,12 @@ impl Context {
                 }
             }
         };
-        Ok(if target == GL_SAMPLES_PASSED {
-            result
-        } else {
-            u64::from(result != 0)
-        })
+        Ok(
+            if target == GL_SAMPLES_PASSED || primitive_slot(target).is_some() {
+                result
+            } else {
+                u64::from(result != 0)
+            },
+        )
     }
 }

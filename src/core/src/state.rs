@@ -121,6 +121,9 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_TEXTURE_RECTANGLE, false),
     (GL_VERTEX_PROGRAM_POINT_SIZE, false),
     (GL_VERTEX_PROGRAM_TWO_SIDE, false),
+    // EXT_transform_feedback: primitives are discarded before
+    // rasterization (also clears, GL 4.6 §14.1 as Mesa).
+    (GL_RASTERIZER_DISCARD, false),
     (GL_VERTEX_PROGRAM_ARB, false),
     (GL_FRAGMENT_PROGRAM_ARB, false),
     (GL_MULTISAMPLE, true),

@@ -545,6 +545,17 @@ impl Context {
             _ => true,
         };
         let (color_outputs, _, extra_color_masks) = self.color_routing(broadcast);
+        // EXT_transform_feedback: what the draw captures and counts (pixel
+        // rectangles neither); the buffers written stay locked until the
+        // draw is done.
+        let mut xfb_lock = None;
+        let mut capture = None;
+        if !pixel_draw && (self.xfb.active() || self.queries.primitive_queries_active()) {
+            let mut b = shared.buffers();
+            capture = self.xfb_capture(&mut b);
+            xfb_lock = Some(b);
+        }
+        let capture_desc = capture.as_mut().map(|c| c.desc());
         let desc = OxglDrawDesc {
             vertices: batch.vertices.as_ptr(),
             vertex_count: batch.vertex_count() as u32,
@@ -600,8 +611,16 @@ impl Context {
             },
             depth_stencil: self.depth_stencil_desc(fb_bits),
             blend: self.blend_desc(),
+            capture: capture_desc
+                .as_ref()
+                .map_or(std::ptr::null(), std::ptr::from_ref),
+            rasterizer_discard: u32::from(self.state.enabled(GL_RASTERIZER_DISCARD)),
         };
         let _ = self.backend_draw(&desc);
+        if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {
+            self.xfb_done(c, b);
+        }
+        drop(xfb_lock);
         drop(images);
         drop(named);
         self.track_color_material();

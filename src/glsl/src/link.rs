@@ -48,6 +48,53 @@ pub struct LinkOptions<'a> {
     /// An OpenGL ES program: a fragment input needs a vertex output of its
     /// name declared, not written (GLSL ES 1.00 §4.3.5; Mesa's rule).
     pub es: bool,
+    /// The transform feedback varyings to capture (`glTransformFeedbackVaryings`).
+    pub feedback: Feedback<'a>,
+}
+
+/// What `glTransformFeedbackVaryings` asked the link to capture
+/// (EXT_transform_feedback, GL 4.6 §11.1.2.1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Feedback<'a> {
+    /// Varying names: `v`, `v[i]` (one element), built-ins included.
+    pub names: &'a [String],
+    /// `GL_SEPARATE_ATTRIBS` (else interleaved).
+    pub separate: bool,
+    /// `GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS`.
+    pub max_interleaved_components: u32,
+    /// `GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS`.
+    pub max_separate_components: u32,
+}
+
+/// Where one captured component comes from in the vertex stage's outputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureSource {
+    /// Component `component` of output location `location`.
+    Location {
+        /// The output location (after linking).
+        location: u32,
+        /// 0–3.
+        component: u32,
+    },
+    /// Component of `gl_Position`.
+    Position(u32),
+    /// `gl_PointSize`.
+    PointSize,
+    /// `gl_ClipDistance[i]`.
+    ClipDistance(u32),
+}
+
+/// A varying the program captures, in `glTransformFeedbackVaryings` order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Captured {
+    /// The name as given.
+    pub name: String,
+    /// GLSL type of one element (`vec3`, `mat2x4`).
+    pub ty: String,
+    /// Elements captured: 1 for a subscripted element or a non-array.
+    pub size: u32,
+    /// Every component, in the order they are written.
+    pub sources: Vec<CaptureSource>,
 }
 
 /// An active vertex attribute.
@@ -100,6 +147,48 @@ pub struct Linked {
     /// Active uniforms: the vertex stage's in its order, then the fragment
     /// stage's others.
     pub uniforms: Vec<Uniform>,
+    /// The transform feedback varyings ([`LinkOptions::feedback`]).
+    pub captured: Vec<Captured>,
+}
+
+/// Columns and rows of a numeric GLSL type name (`vec3` 1×3, `mat2x4`
+/// 2×4, `float` 1×1); `None` for others (structs, samplers).
+fn num_shape(ty: &str) -> Option<(u32, u32)> {
+    if matches!(ty, "float" | "int" | "uint" | "bool" | "double") {
+        return Some((1, 1));
+    }
+    let t = ty.strip_prefix(['i', 'u', 'b', 'd']).unwrap_or(ty);
+    if let Some(n) = t.strip_prefix("vec") {
+        let n: u32 = n.parse().ok()?;
+        return (2..=4).contains(&n).then_some((1, n));
+    }
+    let m = t.strip_prefix("mat")?;
+    let (c, r) = match m.split_once('x') {
+        Some((c, r)) => (c.parse().ok()?, r.parse().ok()?),
+        None => {
+            let n: u32 = m.parse().ok()?;
+            (n, n)
+        }
+    };
+    ((2..=4).contains(&c) && (2..=4).contains(&r)).then_some((c, r))
+}
+
+/// `a[3]` -> (`a`, Some(3)); a name without a subscript -> (name, None).
+/// `None` for a malformed subscript.
+fn split_subscript(name: &str) -> Option<(&str, Option<u32>)> {
+    match name.strip_suffix(']').and_then(|n| n.split_once('[')) {
+        Some((base, idx)) => Some((base, Some(idx.parse().ok()?))),
+        None => (!name.contains(['[', ']'])).then_some((name, None)),
+    }
+}
+
+/// An element type and array length from a type name (`vec4[8]` ->
+/// (`vec4`, Some(8))).
+fn split_array(ty: &str) -> (&str, Option<u32>) {
+    match ty.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
+        Some((elem, n)) => (elem, n.parse().ok()),
+        None => (ty, None),
+    }
 }
 
 /// Variables and textures some reachable instruction uses.
@@ -297,6 +386,12 @@ pub fn link(
 ) -> Result<Linked, String> {
     let mut vsh = vs.map(|l| l.shader.clone());
     let mut fsh = fs.map(|l| l.shader.clone());
+    let mut vs_outs: Vec<IoVar> = vs.map(|l| l.interface.outputs.clone()).unwrap_or_default();
+    if opts.feedback.names.iter().any(|n| n == "gl_ClipVertex")
+        && let Some(v) = &mut vsh
+    {
+        capture_clip_vertex(v, &mut vs_outs, opts.max_varying_locations);
+    }
     for s in vsh.iter_mut().chain(fsh.iter_mut()) {
         oxgl_ir::passes::optimize(s);
     }
@@ -305,7 +400,6 @@ pub fn link(
     // Varyings.
     let vs_used = vsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_used = fsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
-    let vs_outs: Vec<IoVar> = vs.map(|l| l.interface.outputs.clone()).unwrap_or_default();
     let fs_ins: Vec<IoVar> = fs.map(|l| l.interface.inputs.clone()).unwrap_or_default();
     let is_user = |io: &IoVar| io.location.is_some() && !io.name.starts_with("gl_");
     let mut taken = Taken::default();
@@ -332,6 +426,8 @@ pub fn link(
         }
     }
     let mut matched: HashSet<&str> = HashSet::new();
+    // User vertex outputs placed so far, and their locations.
+    let mut placed_outs: Vec<(&str, u32)> = Vec::new();
     if let Some(f) = &mut fsh {
         for io in fs_ins.iter().filter(|io| is_user(io)) {
             if !io_used(f, &fs_used, io, true) {
@@ -385,12 +481,23 @@ pub fn link(
             if let (Some(v), Some(o)) = (&mut vsh, out) {
                 relocate(v, o, false, to);
                 matched.insert(o.name.as_str());
+                placed_outs.push((o.name.as_str(), to));
             }
         }
     }
+    let captured = capture(
+        &mut vsh,
+        &vs_outs,
+        opts,
+        &mut taken,
+        &mut placed_outs,
+        &mut errors,
+    );
     if let Some(v) = &mut vsh {
         for io in vs_outs.iter().filter(|io| is_user(io)) {
-            if !matched.contains(io.name.as_str()) {
+            if !matched.contains(io.name.as_str())
+                && !placed_outs.iter().any(|(n, _)| *n == io.name)
+            {
                 privatize(v, io, false);
             }
         }
@@ -569,7 +676,157 @@ pub fn link(
         fs_uniform_size: fs.map_or(0, |l| l.interface.uniform_size),
         attributes,
         uniforms,
+        captured,
     })
+}
+
+/// Makes a vertex shader's `gl_ClipVertex` capturable: lowering keeps it
+/// in a private variable (it becomes clip distances at the end of
+/// `main`); captured, it is also an output, at the last varying location
+/// (taken before user varyings are placed).
+fn capture_clip_vertex(v: &mut Shader, outs: &mut Vec<IoVar>, max_locations: u32) {
+    let Some(to) = max_locations.checked_sub(1) else {
+        return;
+    };
+    let Some((h, _)) = v
+        .vars
+        .iter()
+        .find(|(_, var)| var.name == "gl_ClipVertex" && matches!(var.kind, VarKind::Private))
+    else {
+        return;
+    };
+    v.vars[h].kind = VarKind::Output {
+        slot: Slot::Location {
+            location: to,
+            component: 0,
+        },
+        index: 0,
+    };
+    outs.push(IoVar {
+        name: "gl_ClipVertex".to_owned(),
+        ty: "vec4".to_owned(),
+        location: Some(to),
+        slots: 1,
+    });
+}
+
+/// The transform feedback varyings of [`LinkOptions::feedback`]: each
+/// found among the vertex stage's outputs (a user output no fragment
+/// input matched gets a free location in `taken`, recorded in `placed`),
+/// its components listed; Mesa's link errors for names undeclared or
+/// given twice, subscripts out of range and too many components.
+fn capture<'v>(
+    vsh: &mut Option<Shader>,
+    vs_outs: &'v [IoVar],
+    opts: &LinkOptions<'_>,
+    taken: &mut Taken,
+    placed: &mut Vec<(&'v str, u32)>,
+    errors: &mut String,
+) -> Vec<Captured> {
+    let fb = &opts.feedback;
+    let mut out = Vec::new();
+    for (i, name) in fb.names.iter().enumerate() {
+        if fb.names[..i].contains(name) {
+            *errors +=
+                &format!("error: Transform feedback varying {name} specified more than once.\n");
+            return out;
+        }
+    }
+    for name in fb.names {
+        let found = split_subscript(name).and_then(|(base, index)| {
+            let io = vs_outs.iter().find(|o| o.name == base)?;
+            Some((io, index))
+        });
+        let (Some(v), Some((io, index))) = (vsh.as_mut(), found) else {
+            *errors += &format!("error: Transform feedback varying {name} undeclared.\n");
+            continue;
+        };
+        let (elem, len) = split_array(&io.ty);
+        let Some((cols, rows)) = num_shape(elem) else {
+            *errors += &format!("error: Transform feedback varying {name} undeclared.\n");
+            continue;
+        };
+        let elements = match (index, len) {
+            (None, n) => 0..n.unwrap_or(1),
+            (Some(i), Some(n)) if i < n => i..i + 1,
+            (Some(i), Some(n)) => {
+                *errors += &format!(
+                    "error: Transform feedback varying {name} has index {i}, but the array \
+                     size is {n}.\n"
+                );
+                continue;
+            }
+            (Some(_), None) => {
+                *errors += &format!("error: Transform feedback varying {name} undeclared.\n");
+                continue;
+            }
+        };
+        let location = match io.location {
+            None => None,
+            Some(l) if io.name.starts_with("gl_") => Some(l),
+            Some(_) => match placed.iter().find(|(n, _)| *n == io.name) {
+                Some(&(_, l)) => Some(l),
+                None => {
+                    let Some(to) = taken.find(0, io.slots, opts.max_varying_locations) else {
+                        *errors += &format!(
+                            "error: too many varyings: no room for `{}' ({} locations \
+                             available)\n",
+                            io.name, opts.max_varying_locations
+                        );
+                        continue;
+                    };
+                    taken.mark(to, io.slots);
+                    relocate(v, io, false, to);
+                    placed.push((io.name.as_str(), to));
+                    Some(to)
+                }
+            },
+        };
+        let mut sources = Vec::new();
+        for e in elements.clone() {
+            for c in 0..cols {
+                for r in 0..rows {
+                    sources.push(match (location, io.name.as_str()) {
+                        (Some(l), _) => CaptureSource::Location {
+                            location: l + e * cols + c,
+                            component: r,
+                        },
+                        (None, "gl_Position") => CaptureSource::Position(r),
+                        (None, "gl_PointSize") => CaptureSource::PointSize,
+                        (None, _) => CaptureSource::ClipDistance(e),
+                    });
+                }
+            }
+        }
+        if io.location.is_none()
+            && !matches!(
+                io.name.as_str(),
+                "gl_Position" | "gl_PointSize" | "gl_ClipDistance"
+            )
+        {
+            *errors += &format!("error: Transform feedback varying {name} undeclared.\n");
+            continue;
+        }
+        if fb.separate && sources.len() as u32 > fb.max_separate_components {
+            *errors += &format!(
+                "error: Transform feedback varying {name} exceeds \
+                 MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS.\n"
+            );
+            continue;
+        }
+        out.push(Captured {
+            name: name.clone(),
+            ty: elem.to_owned(),
+            size: elements.len() as u32,
+            sources,
+        });
+    }
+    let total: usize = out.iter().map(|c| c.sources.len()).sum();
+    if !fb.separate && total as u32 > fb.max_interleaved_components {
+        *errors += "error: The MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS limit has been \
+                    exceeded.\n";
+    }
+    out
 }
 
 #[cfg(test)]
@@ -595,6 +852,7 @@ mod tests {
             attrib_slot: &slot,
             vs_alone_sampler_base: 32,
             es: false,
+            feedback: Feedback::default(),
         }
     }
 
@@ -775,5 +1033,122 @@ mod tests {
         assert_eq!(names, ["identity", "tex.mix", "tex.sampler"]);
         assert_eq!(l.uniforms[2].fs, Some(UniformKind::Sampler { binding: 0 }));
         assert!(matches!(l.uniforms[1].fs, Some(UniformKind::Data { .. })));
+    }
+
+    fn link_captured(
+        vs: &str,
+        fs: Option<&str>,
+        names: &[&str],
+        separate: bool,
+    ) -> Result<Linked, String> {
+        let v = lowered(Stage::Vertex, vs);
+        let f = fs.map(|f| lowered(Stage::Fragment, f));
+        let names: Vec<String> = names.iter().map(|n| (*n).to_owned()).collect();
+        let mut o = opts(&[]);
+        o.feedback = Feedback {
+            names: &names,
+            separate,
+            max_interleaved_components: 64,
+            max_separate_components: 4,
+        };
+        link(Some(&v), f.as_ref(), &o)
+    }
+
+    const TFB_VS: &str = "varying vec3 a; varying float b[5]; varying mat2 m;\n\
+        void main() { gl_Position = gl_Vertex; a = gl_Vertex.xyz; b[0] = 1.0; b[1] = 2.0; \
+        b[2] = 3.0; m = mat2(1.0); gl_FrontColor = gl_Color; gl_PointSize = 2.0; }";
+
+    #[test]
+    fn captured_varyings_keep_unread_outputs_and_list_components() {
+        let l = link_captured(
+            TFB_VS,
+            None,
+            &["gl_Position", "a", "b[1]", "m", "gl_PointSize"],
+            false,
+        )
+        .unwrap();
+        let c = &l.captured;
+        assert_eq!(c.len(), 5);
+        assert_eq!(
+            c[0].sources,
+            (0..4).map(CaptureSource::Position).collect::<Vec<_>>()
+        );
+        assert_eq!(
+            (c[1].ty.as_str(), c[1].size, c[1].sources.len()),
+            ("vec3", 1, 3)
+        );
+        assert_eq!(
+            (c[2].ty.as_str(), c[2].size, c[2].sources.len()),
+            ("float", 1, 1)
+        );
+        assert_eq!(
+            (c[3].ty.as_str(), c[3].size, c[3].sources.len()),
+            ("mat2", 1, 4)
+        );
+        assert_eq!(c[4].sources, vec![CaptureSource::PointSize]);
+        // `a` (no fragment shader reads it) got a location and stays an output.
+        let CaptureSource::Location { location, .. } = c[1].sources[0] else {
+            panic!("{:?}", c[1]);
+        };
+        let vs = l.vs.as_ref().unwrap();
+        assert!(vs.vars.iter().any(|(_, v)| v.name == "a"
+            && matches!(v.kind, VarKind::Output { slot: Slot::Location { location: l, .. }, .. } if l == location)));
+        // The second column of `m` is the location after the first.
+        let CaptureSource::Location { location: m0, .. } = c[3].sources[0] else {
+            panic!()
+        };
+        assert_eq!(
+            c[3].sources[2],
+            CaptureSource::Location {
+                location: m0 + 1,
+                component: 0
+            }
+        );
+    }
+
+    #[test]
+    fn clip_vertex_is_captured_from_the_last_location() {
+        let vs = "void main() { gl_Position = gl_Vertex; gl_ClipVertex = gl_Vertex * 2.0; }";
+        let l = link_captured(vs, None, &["gl_ClipVertex"], false).unwrap();
+        let c = &l.captured[0];
+        assert_eq!((c.ty.as_str(), c.size), ("vec4", 1));
+        assert_eq!(
+            c.sources[3],
+            CaptureSource::Location {
+                location: 15,
+                component: 3
+            }
+        );
+        let vs = l.vs.as_ref().unwrap();
+        assert!(vs.vars.iter().any(|(_, v)| v.name == "gl_ClipVertex"
+            && matches!(
+                v.kind,
+                VarKind::Output {
+                    slot: Slot::Location { location: 15, .. },
+                    ..
+                }
+            )));
+    }
+
+    #[test]
+    fn captured_varying_errors_are_mesas() {
+        let e = link_captured(TFB_VS, None, &["nope"], false).unwrap_err();
+        assert_eq!(e, "error: Transform feedback varying nope undeclared.\n");
+        let e = link_captured(TFB_VS, None, &["a", "a"], false).unwrap_err();
+        assert_eq!(
+            e,
+            "error: Transform feedback varying a specified more than once.\n"
+        );
+        let e = link_captured(TFB_VS, None, &["b[5]"], false).unwrap_err();
+        assert_eq!(
+            e,
+            "error: Transform feedback varying b[5] has index 5, but the array size is 5.\n"
+        );
+        let e = link_captured(TFB_VS, None, &["b"], true).unwrap_err();
+        assert!(
+            e.contains("exceeds MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS"),
+            "{e}"
+        );
+        assert!(link_captured(TFB_VS, None, &["b", "gl_Position"], false).is_ok());
     }
 }

@@ -247,6 +247,7 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
         attrib_slot: &|i| i,
         vs_alone_sampler_base: 32,
         es: cli.profile == Some(Profile::Es) || cli.version == Some(100),
+        feedback: Default::default(),
     };
     match link(vs, fs, &opts) {
         Ok(p) => {

@@ -31,6 +31,7 @@ mod state;
 mod sync;
 mod texture;
 mod vertex;
+mod xfb;
 
 use oxgl_core::{Context, Profile};
 use oxgl_glapi::Dispatch;
@@ -356,5 +357,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     fbo::install(d, profile);
     arbprog::install(d, profile);
     sync::install(d, profile);
+    xfb::install(d, profile);
     install_aliases(d);
 }

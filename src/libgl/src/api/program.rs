@@ -244,7 +244,7 @@ unsafe extern "C" fn GetProgramiv(program: GLuint, pname: GLenum, params: *mut G
     })
 }
 
-fn negative_size(c: &mut Context, size: GLsizei) -> bool {
+pub(super) fn negative_size(c: &mut Context, size: GLsizei) -> bool {
     if size < 0 {
         c.record::<()>(Err(ApiError::InvalidValue));
         return true;
@@ -409,7 +409,7 @@ unsafe extern "C" fn GetUniformLocation(program: GLuint, name: *const GLchar) ->
 ///
 /// # Safety
 /// The pointers are null or writable as the command describes.
-unsafe fn write_active(
+pub(super) unsafe fn write_active(
     v: &ActiveVariable,
     buf_size: GLsizei,
     length: *mut GLsizei,

@@ -1,0 +1,430 @@
+//! Transform feedback (EXT_transform_feedback, GL 3.0; GL 4.6 §13.3):
+//! the indexed `GL_TRANSFORM_FEEDBACK_BUFFER` bindings, begin/end and the
+//! rules that hold while it is active, and what each draw hands the
+//! backend to capture (`OxglCaptureDesc`, ABI 12).
+//!
+//! The varyings a program captures are decided at link time
+//! (`oxgl_glsl::link::Feedback`, kept in the executable); the backend
+//! writes the captured vertices straight into the bound buffers' storage,
+//! which the core keeps locked for the draw, and reports how many
+//! primitives it generated and wrote. The core advances each binding's
+//! write position by what was written (GL 4.6 §13.3.2: a binding's
+//! vertices follow each other from its start until `glEndTransformFeedback`)
+//! and adds the counts to the active `GL_PRIMITIVES_GENERATED` and
+//! `GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN` queries.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use oxgl_dri_interface::{
+    OXGL_CAPTURE_CLIP_DISTANCE, OXGL_CAPTURE_POINT_SIZE, OXGL_CAPTURE_POSITION, OxglCaptureBuffer,
+    OxglCaptureDesc, OxglCaptureResult,
+};
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::GLenum;
+use oxgl_glsl::link::CaptureSource;
+
+use crate::context::{Context, Profile};
+use crate::error::{ApiError, ApiResult};
+use crate::program::Executable;
+
+/// `GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS` (llvmpipe's value): the
+/// indexed binding points.
+pub const MAX_SEPARATE_ATTRIBS: usize = 4;
+/// `GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS` (llvmpipe's value).
+pub const MAX_INTERLEAVED_COMPONENTS: u32 = 64;
+/// `GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS` (llvmpipe's value).
+pub const MAX_SEPARATE_COMPONENTS: u32 = 64;
+
+/// One indexed binding point.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Binding {
+    /// `GL_TRANSFORM_FEEDBACK_BUFFER_BINDING` (indexed).
+    pub buffer: u32,
+    /// `GL_TRANSFORM_FEEDBACK_BUFFER_START`.
+    pub offset: usize,
+    /// `GL_TRANSFORM_FEEDBACK_BUFFER_SIZE`; `None` for `glBindBufferBase`
+    /// (the whole buffer, whatever its size; the query answers 0).
+    pub size: Option<usize>,
+}
+
+/// Transform feedback while active.
+#[derive(Clone, Debug)]
+struct Active {
+    /// `GL_POINTS`, `GL_LINES` or `GL_TRIANGLES`.
+    primitive: GLenum,
+    /// The program in use at `glBeginTransformFeedback` (it cannot change
+    /// until the end).
+    program: u32,
+    exec: Arc<Executable>,
+    /// Bytes written into each binding so far.
+    written: [usize; MAX_SEPARATE_ATTRIBS],
+}
+
+/// A context's transform feedback state.
+#[derive(Clone, Debug, Default)]
+pub struct TransformFeedback {
+    /// The indexed bindings.
+    pub bindings: [Binding; MAX_SEPARATE_ATTRIBS],
+    active: Option<Active>,
+}
+
+impl TransformFeedback {
+    /// Whether transform feedback is active.
+    pub fn active(&self) -> bool {
+        self.active.is_some()
+    }
+
+    /// Unbinds deleted buffer `name` from every binding point.
+    pub fn forget(&mut self, name: u32) {
+        for b in &mut self.bindings {
+            if b.buffer == name {
+                *b = Binding::default();
+            }
+        }
+    }
+}
+
+/// What a draw captures: the descriptor's parts, which the core keeps
+/// alive (and the buffers locked) for the draw call.
+pub(crate) struct DrawCapture {
+    sources: Vec<Vec<u32>>,
+    buffers: Vec<OxglCaptureBuffer>,
+    /// Per entry of `buffers`: its binding point.
+    points: Vec<usize>,
+    pub(crate) result: Box<OxglCaptureResult>,
+    primitive: GLenum,
+}
+
+impl DrawCapture {
+    /// The descriptor (valid while `self` is).
+    pub(crate) fn desc(&mut self) -> OxglCaptureDesc {
+        for (b, s) in self.buffers.iter_mut().zip(&self.sources) {
+            b.sources = s.as_ptr();
+        }
+        OxglCaptureDesc {
+            primitive: self.primitive,
+            buffers: self.buffers.as_ptr(),
+            num_buffers: self.buffers.len() as u32,
+            result: &mut *self.result,
+        }
+    }
+}
+
+/// The ABI code of a capture source.
+fn source_code(s: CaptureSource) -> u32 {
+    match s {
+        CaptureSource::Location {
+            location,
+            component,
+        } => 4 * location + component,
+        CaptureSource::Position(c) => OXGL_CAPTURE_POSITION + c,
+        CaptureSource::PointSize => OXGL_CAPTURE_POINT_SIZE,
+        CaptureSource::ClipDistance(i) => OXGL_CAPTURE_CLIP_DISTANCE + i.min(7),
+    }
+}
+
+/// Vertices of one primitive of a transform feedback primitive mode.
+fn vertices_per(primitive: GLenum) -> usize {
+    match primitive {
+        GL_POINTS => 1,
+        GL_LINES => 2,
+        _ => 3,
+    }
+}
+
+/// The transform feedback primitive mode a draw mode is recorded as
+/// (GL 4.6 compat table 13.1).
+fn recorded_as(mode: GLenum) -> GLenum {
+    match mode {
+        GL_POINTS => GL_POINTS,
+        GL_LINES | GL_LINE_LOOP | GL_LINE_STRIP => GL_LINES,
+        _ => GL_TRIANGLES,
+    }
+}
+
+impl Context {
+    /// Whether transform feedback exists in this context
+    /// (EXT_transform_feedback: desktop GL, as Mesa advertises it).
+    fn has_xfb(&self) -> bool {
+        self.params().profile != Profile::Es
+    }
+
+    /// `glBindBufferRange` / `glBindBufferOffsetEXT` / `glBindBufferBase`
+    /// (`size` `None`) for `GL_TRANSFORM_FEEDBACK_BUFFER` (GL 4.6 §6.1.1,
+    /// §13.3.1): binds `buffer` to binding point `index` and to the
+    /// generic binding. INVALID_ENUM for another target; INVALID_VALUE for
+    /// an index past the binding points, a negative offset, a size that
+    /// is not positive, or an offset or size that is not a multiple of 4;
+    /// INVALID_OPERATION while transform feedback is active.
+    pub fn bind_buffer_range(
+        &mut self,
+        target: GLenum,
+        index: u32,
+        buffer: u32,
+        offset: isize,
+        size: Option<isize>,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if target != GL_TRANSFORM_FEEDBACK_BUFFER || !self.has_xfb() {
+            return Err(ApiError::InvalidEnum);
+        }
+        if index as usize >= MAX_SEPARATE_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        if self.xfb.active() {
+            return Err(ApiError::InvalidOperation);
+        }
+        if buffer != 0 {
+            if offset < 0 || offset % 4 != 0 {
+                return Err(ApiError::InvalidValue);
+            }
+            if let Some(s) = size
+                && (s <= 0 || s % 4 != 0)
+            {
+                return Err(ApiError::InvalidValue);
+            }
+        }
+        self.flush_vertices();
+        self.bind_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, buffer)?;
+        self.xfb.bindings[index as usize] = if buffer == 0 {
+            Binding::default()
+        } else {
+            Binding {
+                buffer,
+                offset: offset as usize,
+                size: size.map(|s| s as usize),
+            }
+        };
+        Ok(())
+    }
+
+    /// `glBindBufferOffsetEXT`: `glBindBufferRange` over the rest of the
+    /// buffer (EXT_transform_feedback; Mesa's rules: INVALID_VALUE for an
+    /// offset that is not a multiple of 4).
+    pub fn bind_buffer_offset(
+        &mut self,
+        target: GLenum,
+        index: u32,
+        buffer: u32,
+        offset: isize,
+    ) -> ApiResult {
+        self.bind_buffer_range(target, index, buffer, offset, None)
+    }
+
+    /// `glGetIntegeri_v` and friends for the transform feedback bindings:
+    /// `None` for another pname. INVALID_VALUE for an index past them.
+    pub fn get_xfb_indexed(&self, pname: GLenum, index: u32) -> ApiResult<Option<i64>> {
+        if !self.has_xfb()
+            || !matches!(
+                pname,
+                GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
+                    | GL_TRANSFORM_FEEDBACK_BUFFER_START
+                    | GL_TRANSFORM_FEEDBACK_BUFFER_SIZE
+            )
+        {
+            return Ok(None);
+        }
+        let b = self
+            .xfb
+            .bindings
+            .get(index as usize)
+            .ok_or(ApiError::InvalidValue)?;
+        Ok(Some(match pname {
+            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => i64::from(b.buffer),
+            GL_TRANSFORM_FEEDBACK_BUFFER_START => b.offset as i64,
+            _ => b.size.unwrap_or(0) as i64,
+        }))
+    }
+
+    /// The transform feedback values of `glGetIntegerv`, `None` for other
+    /// pnames.
+    pub(crate) fn get_xfb(&self, pname: GLenum) -> Option<i64> {
+        if !self.has_xfb() {
+            return None;
+        }
+        Some(match pname {
+            GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS => MAX_SEPARATE_ATTRIBS as i64,
+            GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS => {
+                i64::from(MAX_INTERLEAVED_COMPONENTS)
+            }
+            GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS => i64::from(MAX_SEPARATE_COMPONENTS),
+            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => i64::from(
+                self.buffers
+                    .bound(GL_TRANSFORM_FEEDBACK_BUFFER)
+                    .unwrap_or(0),
+            ),
+            _ => return None,
+        })
+    }
+
+    /// `glBeginTransformFeedback` (GL 4.6 §13.3.2): INVALID_ENUM for a
+    /// mode other than POINTS, LINES and TRIANGLES; INVALID_OPERATION when
+    /// it is active already, when no program is in use or it captures
+    /// nothing, and when a binding point it writes has no buffer.
+    pub fn begin_transform_feedback(&mut self, mode: GLenum) -> ApiResult {
+        self.outside_begin_end()?;
+        if !matches!(mode, GL_POINTS | GL_LINES | GL_TRIANGLES) {
+            return Err(ApiError::InvalidEnum);
+        }
+        if self.xfb.active() {
+            return Err(ApiError::InvalidOperation);
+        }
+        let exec = self
+            .programs
+            .exec
+            .clone()
+            .filter(|e| !e.captured.is_empty())
+            .ok_or(ApiError::InvalidOperation)?;
+        let used = if exec.xfb_separate {
+            exec.captured.len()
+        } else {
+            1
+        };
+        if self.xfb.bindings[..used.min(MAX_SEPARATE_ATTRIBS)]
+            .iter()
+            .any(|b| b.buffer == 0)
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        self.xfb.active = Some(Active {
+            primitive: mode,
+            program: self.programs.current,
+            exec,
+            written: [0; MAX_SEPARATE_ATTRIBS],
+        });
+        Ok(())
+    }
+
+    /// `glEndTransformFeedback`: INVALID_OPERATION when not active.
+    pub fn end_transform_feedback(&mut self) -> ApiResult {
+        self.outside_begin_end()?;
+        if !self.xfb.active() {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        self.xfb.active = None;
+        Ok(())
+    }
+
+    /// The program transform feedback uses while active, if it is.
+    pub(crate) fn xfb_program(&self) -> Option<u32> {
+        self.xfb.active.as_ref().map(|a| a.program)
+    }
+
+    /// GL 4.6 §13.3.2: INVALID_OPERATION for a draw whose mode is not
+    /// recorded as the active transform feedback's primitive mode.
+    pub(crate) fn check_xfb_mode(&self, mode: GLenum) -> ApiResult {
+        match &self.xfb.active {
+            Some(a) if recorded_as(mode) != a.primitive => Err(ApiError::InvalidOperation),
+            _ => Ok(()),
+        }
+    }
+
+    /// What the next draw captures and counts: `None` when transform
+    /// feedback is inactive and no primitive query counts. The buffers'
+    /// storage comes from `buffers` (locked by the caller until the draw
+    /// is done); a mapped buffer captures nothing (GL 4.6 §6.3.2: a GL
+    /// command may not write a buffer mapped without persistence).
+    pub(crate) fn xfb_capture(&self, buffers: &mut crate::buffer::Buffers) -> Option<DrawCapture> {
+        let counting = self.queries.primitive_queries_active();
+        let Some(a) = &self.xfb.active else {
+            return counting.then(|| DrawCapture {
+                sources: Vec::new(),
+                buffers: Vec::new(),
+                points: Vec::new(),
+                result: Box::default(),
+                primitive: GL_POINTS,
+            });
+        };
+        let exec = &a.exec;
+        let sources: Vec<Vec<u32>> = if exec.xfb_separate {
+            exec.captured
+                .iter()
+                .map(|c| c.sources.iter().copied().map(source_code).collect())
+                .collect()
+        } else {
+            vec![
+                exec.captured
+                    .iter()
+                    .flat_map(|c| c.sources.iter().copied().map(source_code))
+                    .collect(),
+            ]
+        };
+        let mut bases: HashMap<u32, (*mut u8, usize)> = HashMap::new();
+        let mut out = Vec::new();
+        let mut points = Vec::new();
+        for (i, s) in sources.iter().enumerate().take(MAX_SEPARATE_ATTRIBS) {
+            let binding = self.xfb.bindings[i];
+            let (base, len) = match bases.get(&binding.buffer) {
+                Some(&b) => b,
+                None => {
+                    let Some(buf) = buffers.get_mut(binding.buffer) else {
+                        continue;
+                    };
+                    if buf
+                        .mapping
+                        .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+                    {
+                        continue;
+                    }
+                    // One pointer per buffer: `Vec::as_mut_ptr` makes no
+                    // reference to the storage, so bindings sharing it
+                    // keep valid pointers.
+                    let b = (buf.data.as_mut_ptr(), buf.data.len());
+                    bases.insert(binding.buffer, b);
+                    b
+                }
+            };
+            let end = match binding.size {
+                Some(s) => binding.offset.saturating_add(s).min(len),
+                None => len,
+            };
+            let start = (binding.offset + a.written[i]).min(end);
+            out.push(OxglCaptureBuffer {
+                data: base.wrapping_add(start),
+                size: end - start,
+                stride: 4 * s.len() as u32,
+                sources: std::ptr::null(),
+                num_sources: s.len() as u32,
+            });
+            points.push(i);
+        }
+        if out.len() != sources.len() {
+            // A binding lost its buffer or is mapped: count only.
+            out.clear();
+            points.clear();
+        }
+        Some(DrawCapture {
+            sources,
+            buffers: out,
+            points,
+            result: Box::default(),
+            primitive: a.primitive,
+        })
+    }
+
+    /// After a draw: advances the bindings past what the backend wrote,
+    /// marks their buffers changed and counts the primitives for the
+    /// active queries.
+    pub(crate) fn xfb_done(&mut self, cap: &DrawCapture, buffers: &mut crate::buffer::Buffers) {
+        let r = *cap.result;
+        self.queries
+            .count_primitives(r.primitives_generated, r.primitives_written);
+        let Some(a) = &mut self.xfb.active else {
+            return;
+        };
+        if r.primitives_written == 0 {
+            return;
+        }
+        let per = vertices_per(a.primitive) as u64;
+        for (b, &i) in cap.buffers.iter().zip(&cap.points) {
+            let bytes = r.primitives_written * per * u64::from(b.stride);
+            a.written[i] = a.written[i].saturating_add(bytes as usize);
+            if let Some(buf) = buffers.get_mut(self.xfb.bindings[i].buffer) {
+                buf.touch();
+            }
+        }
+    }
+}

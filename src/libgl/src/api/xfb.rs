@@ -1,0 +1,186 @@
+//! Transform feedback (EXT_transform_feedback, GL 3.0): the indexed
+//! buffer bindings (glBindBufferRange/Base/OffsetEXT), begin/end, the
+//! program's varyings (glTransformFeedbackVaryings,
+//! glGetTransformFeedbackVarying) and the indexed queries
+//! (glGetIntegeri_v, glGetBooleani_v, glGetInteger64i_v and the
+//! EXT_draw_buffers2 names the extension uses). Core and EXT names share
+//! their handlers. Begin and end are compiled into display lists; the
+//! others run at once (GL 3.0 §5.4).
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use oxgl_core::{ApiError, Context, Profile};
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::types::*;
+
+use super::program::{negative_size, write_active};
+use super::{compiled, with_ctx};
+use crate::client;
+
+unsafe extern "C" fn BindBufferRange(
+    target: GLenum,
+    index: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    size: GLsizeiptr,
+) {
+    with_ctx("glBindBufferRange", (), |c| {
+        let r = c.bind_buffer_range(target, index, buffer, offset, Some(size));
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn BindBufferBase(target: GLenum, index: GLuint, buffer: GLuint) {
+    with_ctx("glBindBufferBase", (), |c| {
+        let r = c.bind_buffer_range(target, index, buffer, 0, None);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn BindBufferOffsetEXT(
+    target: GLenum,
+    index: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+) {
+    with_ctx("glBindBufferOffsetEXT", (), |c| {
+        let r = c.bind_buffer_offset(target, index, buffer, offset);
+        c.record(r);
+    })
+}
+
+/// `glBeginTransformFeedback`: compiled into display lists (GL 3.0 §5.4
+/// does not list it among the commands run at once; Mesa's
+/// `save_BeginTransformFeedback`).
+unsafe extern "C" fn BeginTransformFeedback(mode: GLenum) {
+    with_ctx("glBeginTransformFeedback", (), |c| {
+        compiled(c, move |c| c.begin_transform_feedback(mode))
+    })
+}
+
+/// `glEndTransformFeedback`: compiled into display lists, as the begin.
+unsafe extern "C" fn EndTransformFeedback() {
+    with_ctx("glEndTransformFeedback", (), |c| {
+        compiled(c, |c| c.end_transform_feedback())
+    })
+}
+
+/// `glTransformFeedbackVaryings`: INVALID_VALUE for a negative count
+/// (GL 4.6 §11.1.2.1), then the core's checks.
+unsafe extern "C" fn TransformFeedbackVaryings(
+    program: GLuint,
+    count: GLsizei,
+    varyings: *const *const GLchar,
+    mode: GLenum,
+) {
+    with_ctx("glTransformFeedbackVaryings", (), |c| {
+        if count < 0 {
+            c.record::<()>(Err(ApiError::InvalidValue));
+            return;
+        }
+        // SAFETY: the client passes `count` string pointers.
+        let ptrs = match unsafe { client::read(varyings, count as usize) } {
+            Ok(p) => p,
+            Err(e) => {
+                c.record::<()>(Err(e));
+                return;
+            }
+        };
+        let mut names = Vec::new();
+        for p in ptrs {
+            // SAFETY: each is a NUL-terminated string.
+            let Some(s) = (unsafe { client::c_str(p) }) else {
+                c.record::<()>(Err(ApiError::InvalidValue));
+                return;
+            };
+            let Some(s) = c.record(client::lossy(s.to_bytes())) else {
+                return;
+            };
+            names.push(s);
+        }
+        let r = c.transform_feedback_varyings(program, names, mode);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetTransformFeedbackVarying(
+    program: GLuint,
+    index: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    size: *mut GLsizei,
+    ty: *mut GLenum,
+    name: *mut GLchar,
+) {
+    with_ctx("glGetTransformFeedbackVarying", (), |c| {
+        if negative_size(c, buf_size) {
+            return;
+        }
+        let r = c.get_transform_feedback_varying(program, index);
+        if let Some(v) = c.record(r) {
+            // SAFETY: the client's pointers, as the command describes.
+            unsafe { write_active(&v, buf_size, length, size, ty, name) };
+        }
+    })
+}
+
+/// The value of indexed state `pname`: INVALID_ENUM for one that is not
+/// indexed state, INVALID_VALUE for an index past it.
+fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<i64> {
+    let r = c.outside_begin_end().and_then(|()| {
+        c.get_xfb_indexed(pname, index)?
+            .ok_or(ApiError::InvalidEnum)
+    });
+    c.record(r)
+}
+
+unsafe extern "C" fn GetIntegeri_v(pname: GLenum, index: GLuint, data: *mut GLint) {
+    with_ctx("glGetIntegeri_v", (), |c| {
+        if let Some(v) = indexed(c, pname, index) {
+            let v = v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as GLint;
+            // SAFETY: room for the one value of `pname`.
+            unsafe { client::write(data, &[v]) };
+        }
+    })
+}
+
+unsafe extern "C" fn GetInteger64i_v(pname: GLenum, index: GLuint, data: *mut GLint64) {
+    with_ctx("glGetInteger64i_v", (), |c| {
+        if let Some(v) = indexed(c, pname, index) {
+            // SAFETY: room for the one value of `pname`.
+            unsafe { client::write(data, &[v]) };
+        }
+    })
+}
+
+unsafe extern "C" fn GetBooleani_v(pname: GLenum, index: GLuint, data: *mut GLboolean) {
+    with_ctx("glGetBooleani_v", (), |c| {
+        if let Some(v) = indexed(c, pname, index) {
+            // SAFETY: room for the one value of `pname`.
+            unsafe { client::write(data, &[GLboolean::from(v != 0)]) };
+        }
+    })
+}
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    if profile == Profile::Es {
+        return;
+    }
+    d.BindBufferRange = BindBufferRange;
+    d.BindBufferRangeEXT = BindBufferRange;
+    d.BindBufferBase = BindBufferBase;
+    d.BindBufferBaseEXT = BindBufferBase;
+    d.BindBufferOffsetEXT = BindBufferOffsetEXT;
+    d.BeginTransformFeedback = BeginTransformFeedback;
+    d.BeginTransformFeedbackEXT = BeginTransformFeedback;
+    d.EndTransformFeedback = EndTransformFeedback;
+    d.EndTransformFeedbackEXT = EndTransformFeedback;
+    d.TransformFeedbackVaryings = TransformFeedbackVaryings;
+    d.TransformFeedbackVaryingsEXT = TransformFeedbackVaryings;
+    d.GetTransformFeedbackVarying = GetTransformFeedbackVarying;
+    d.GetTransformFeedbackVaryingEXT = GetTransformFeedbackVarying;
+    d.GetIntegeri_v = GetIntegeri_v;
+    d.GetIntegerIndexedvEXT = GetIntegeri_v;
+    d.GetInteger64i_v = GetInteger64i_v;
+    d.GetBooleani_v = GetBooleani_v;
+    d.GetBooleanIndexedvEXT = GetBooleani_v;
+}
