@@ -1385,8 +1385,8 @@ impl Bound {
             }
         };
         let mut two = 0u32;
-        for l in 0..LANES {
-            two |= u32::from(key2[l] != u32::MAX) << l;
+        for (l, &k) in key2.iter().enumerate() {
+            two |= u32::from(k != u32::MAX) << l;
         }
         two &= all;
         for key in lo..=hi {
