@@ -60,14 +60,9 @@ pub fn store<T: Copy>(rows: &mut [&mut [T]], lx: usize, ly: usize, v: &[T; LANES
             continue;
         }
         let row = &mut rows[ly + r];
-        if let Some(dst) = row.get_mut(lx..lx + 4) {
-            // All four written, each the new value or the one it held: a
-            // vector blend rather than a branch per pixel.
-            for k in 0..4 {
-                dst[k] = if m & (1 << k) != 0 { src[k] } else { dst[k] };
-            }
+        if m == 0xf {
+            row[lx..lx + 4].copy_from_slice(src);
         } else {
-            // A block past the tile's right edge (its lanes there are off).
             for (k, &s) in src.iter().enumerate() {
                 if m & (1 << k) != 0 {
                     row[lx + k] = s;
