@@ -305,6 +305,18 @@ impl ClientImage {
     /// ([`ClientImage::is_unorm8_colour`]) as bytes: byte `k` for the value
     /// `k / 255` that `unpack` gives, missing components (0, 0, 0, 255).
     pub fn unpack_unorm8(&self, src: &[u8]) -> Vec<[u8; 4]> {
+        self.unpack_bytes(src, |b| b, 255)
+    }
+
+    /// The pixels of an 8-bit colour image, each byte through `conv`,
+    /// missing components zero and alpha `one`: rows from the first
+    /// (bottom) one, whole RGBA pixels without a per-component zip.
+    fn unpack_bytes<T: Copy + Default>(
+        &self,
+        src: &[u8],
+        conv: impl Fn(u8) -> T,
+        one: T,
+    ) -> Vec<[T; 4]> {
         let [w, h, d] = self.size;
         let mut out = Vec::with_capacity(w * h * d);
         let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
@@ -314,14 +326,18 @@ impl ClientImage {
                 let row = self.pixel_at(0, y, z);
                 let bytes = &src[row..row + w * self.pixel_bytes];
                 if rgba {
-                    out.extend(bytes.chunks_exact(4).map(|px| [px[0], px[1], px[2], px[3]]));
+                    out.extend(
+                        bytes
+                            .chunks_exact(4)
+                            .map(|px| [conv(px[0]), conv(px[1]), conv(px[2]), conv(px[3])]),
+                    );
                     continue;
                 }
                 for px in bytes.chunks_exact(self.pixel_bytes) {
-                    let mut v = [0, 0, 0, 255];
+                    let mut v = [T::default(), T::default(), T::default(), one];
                     for (&c, &b) in comps.iter().zip(px) {
                         if let Some(v) = v.get_mut(c) {
-                            *v = b;
+                            *v = conv(b);
                         }
                     }
                     out.push(v);
@@ -334,42 +350,15 @@ impl ClientImage {
     /// Converts the image in `src` (`byte_len` bytes) to RGBA texels, row by
     /// row from the first (bottom) one. Missing components are (0, 0, 0, 1).
     pub fn unpack(&self, src: &[u8]) -> Vec<[f32; 4]> {
-        let [w, h, d] = self.size;
-        let mut out = Vec::with_capacity(w * h * d);
-        let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
         // The common case, unsigned bytes of colour channels: each byte
         // through a table, no per-component dispatch.
         if self.is_unorm8_colour() {
             let lut = unorm8_table();
-            let rgba = comps == [0, 1, 2, 3] && self.pixel_bytes == 4;
-            for z in 0..d {
-                for y in 0..h {
-                    let row = self.pixel_at(0, y, z);
-                    let bytes = &src[row..row + w * self.pixel_bytes];
-                    if rgba {
-                        // RGBA bytes (the most common upload): straight
-                        // lookups, no per-component zip.
-                        out.extend(bytes.chunks_exact(4).map(|px| {
-                            [
-                                lut[usize::from(px[0])],
-                                lut[usize::from(px[1])],
-                                lut[usize::from(px[2])],
-                                lut[usize::from(px[3])],
-                            ]
-                        }));
-                        continue;
-                    }
-                    for px in bytes.chunks_exact(self.pixel_bytes) {
-                        let mut v = [0.0, 0.0, 0.0, 1.0];
-                        for (&c, &b) in comps.iter().zip(px) {
-                            v[c] = lut[usize::from(b)];
-                        }
-                        out.push(v);
-                    }
-                }
-            }
-            return out;
+            return self.unpack_bytes(src, |b| lut[usize::from(b)], 1.0);
         }
+        let [w, h, d] = self.size;
+        let mut out = Vec::with_capacity(w * h * d);
+        let comps = color_components(self.format).unwrap_or(&[0, 1, 2, 3]);
         let mut px = [0u8; 16];
         for z in 0..d {
             for y in 0..h {
