@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 12
+#define OXGL_DRI_ABI_VERSION 13
 
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
@@ -32,6 +32,17 @@
 // ABI 12: `gl_ClipDistance[i]` as a capture source is this value plus `i`
 // (`i` < 8).
 #define OXGL_CAPTURE_CLIP_DISTANCE 264
+
+// [`OxglVertexInput::flags`]: integer components map to [0, 1] / [-1, 1].
+#define OXGL_VERTEX_NORMALIZED 1
+
+// [`OxglVertexInput::flags`]: `glVertexAttribIPointer`: components are
+// the bits of their `i32` (signed types, sign-extended) or `u32` values.
+#define OXGL_VERTEX_INTEGER 2
+
+// [`OxglVertexInput::flags`]: size `GL_BGRA`: four components stored
+// B, G, R, A.
+#define OXGL_VERTEX_BGRA 4
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1
@@ -525,12 +536,37 @@ typedef struct OxglCaptureDesc {
   struct OxglCaptureResult *result;
 } OxglCaptureDesc;
 
+// ABI 13: one vertex shader input read from memory (a vertex buffer
+// object's storage or a client array), in its own format.
+//
+// Vertex `v` of the draw (`0 <= v < vertex_count`) reads its element at
+// `data + v * stride`: `data` points at the element of the draw's
+// `first_vertex`. Components past `len` readable bytes read as
+// (0, 0, 0, 1) — never outside `[data, data + len)`.
+typedef struct OxglVertexInput {
+  // The vertex shader input location it feeds.
+  uint32_t location;
+  // Component type (`GL_FLOAT`, `GL_UNSIGNED_BYTE`, ...).
+  uint32_t type_;
+  // Components (1–4); the others read as (0, 0, 0, 1).
+  uint32_t size;
+  // [`OXGL_VERTEX_NORMALIZED`], [`OXGL_VERTEX_INTEGER`], [`OXGL_VERTEX_BGRA`].
+  uint32_t flags;
+  // Bytes from one vertex's element to the next.
+  uint32_t stride;
+  // The element of the draw's first vertex.
+  const uint8_t *data;
+  // Bytes readable from `data`.
+  size_t len;
+} OxglVertexInput;
+
 // One draw call, normalized by the core: interleaved float vertices, the
 // primitives drawn from them, the two shaders with their uniforms, and
 // every piece of fixed state the backend needs. Everything pointed to is
 // valid for the duration of the call only.
 typedef struct OxglDrawDesc {
-  // `vertex_count * stride` floats.
+  // `vertex_count * stride` floats; null with `stride` 0 when every
+  // per-vertex input is in `inputs` (ABI 13).
   const float *vertices;
   // Vertices.
   uint32_t vertex_count;
@@ -546,8 +582,8 @@ typedef struct OxglDrawDesc {
   uint32_t num_constants;
   // Per-vertex edge flags (non-zero = boundary edge), or null: all boundary.
   const uint8_t *edge_flags;
-  // Per-vertex `gl_VertexID` (`vertex_count` entries), or null: 0, 1,
-  // 2, ... in vertex order.
+  // Per-vertex `gl_VertexID` (`vertex_count` entries), or null:
+  // `first_vertex`, `first_vertex + 1`, ... in vertex order.
   const int32_t *vertex_ids;
   // The primitives, in order: ranges of vertices, or with `elements`,
   // ranges of `elements`.
@@ -604,6 +640,17 @@ typedef struct OxglDrawDesc {
   // ABI 12: non-zero for `GL_RASTERIZER_DISCARD`: the vertex stage runs
   // and `capture` is honoured, but nothing is rasterized.
   uint32_t rasterizer_discard;
+  // ABI 13: inputs the backend reads from memory in their own formats
+  // (vertex buffer objects and client arrays), besides those of
+  // `vertices`; null when `num_inputs` is 0. Vertex `v` reads each at
+  // `data + v * stride`.
+  const struct OxglVertexInput *inputs;
+  // Entries of `inputs`.
+  uint32_t num_inputs;
+  // ABI 13: the array index of vertex 0 (`inputs`' `data` points at its
+  // elements): `gl_VertexID` of vertex `v` is `first_vertex + v` when
+  // `vertex_ids` is null.
+  uint32_t first_vertex;
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

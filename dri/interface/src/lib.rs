@@ -27,9 +27,12 @@
 use core::ffi::{c_char, c_void};
 
 pub mod client;
+pub mod vertex;
+
+pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 12;
+pub const OXGL_DRI_ABI_VERSION: u32 = 13;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -648,7 +651,8 @@ pub struct OxglTextureDesc {
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct OxglDrawDesc {
-    /// `vertex_count * stride` floats.
+    /// `vertex_count * stride` floats; null with `stride` 0 when every
+    /// per-vertex input is in `inputs` (ABI 13).
     pub vertices: *const f32,
     /// Vertices.
     pub vertex_count: u32,
@@ -664,8 +668,8 @@ pub struct OxglDrawDesc {
     pub num_constants: u32,
     /// Per-vertex edge flags (non-zero = boundary edge), or null: all boundary.
     pub edge_flags: *const u8,
-    /// Per-vertex `gl_VertexID` (`vertex_count` entries), or null: 0, 1,
-    /// 2, ... in vertex order.
+    /// Per-vertex `gl_VertexID` (`vertex_count` entries), or null:
+    /// `first_vertex`, `first_vertex + 1`, ... in vertex order.
     pub vertex_ids: *const i32,
     /// The primitives, in order: ranges of vertices, or with `elements`,
     /// ranges of `elements`.
@@ -722,6 +726,17 @@ pub struct OxglDrawDesc {
     /// ABI 12: non-zero for `GL_RASTERIZER_DISCARD`: the vertex stage runs
     /// and `capture` is honoured, but nothing is rasterized.
     pub rasterizer_discard: u32,
+    /// ABI 13: inputs the backend reads from memory in their own formats
+    /// (vertex buffer objects and client arrays), besides those of
+    /// `vertices`; null when `num_inputs` is 0. Vertex `v` reads each at
+    /// `data + v * stride`.
+    pub inputs: *const OxglVertexInput,
+    /// Entries of `inputs`.
+    pub num_inputs: u32,
+    /// ABI 13: the array index of vertex 0 (`inputs`' `data` points at its
+    /// elements): `gl_VertexID` of vertex `v` is `first_vertex + v` when
+    /// `vertex_ids` is null.
+    pub first_vertex: u32,
 }
 
 /// ABI 12: a captured component from the vertex stage's outputs, in

@@ -10,6 +10,7 @@ use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Mutex};
 
+use oxgl_dri_interface::vertex::ElementFormat;
 use oxgl_dri_interface::{
     OXGL_DRI_ABI_VERSION, OxglBuffer, OxglCaptureResult, OxglClearDesc, OxglContext,
     OxglContextDesc, OxglDrawDesc, OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage,
@@ -19,7 +20,7 @@ use oxgl_dri_interface::{
 
 use crate::capture::{Capture, CaptureBuffer, Destination};
 use crate::framebuffer::{Buffers, ClearParams};
-use crate::pipeline::{DrawCall, Frontend};
+use crate::pipeline::{DrawCall, Frontend, VertexInput};
 use crate::program::Program;
 use crate::raster::{ColorBuffer, Rasterizer, SampleCounter};
 use crate::texture::{Source, TexView, Texels};
@@ -503,6 +504,25 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             None => return OxglStatus::BadArgument,
         }
     };
+    // ABI 13: the arrays read in place. SAFETY: non-null inputs are
+    // `num_inputs` descriptors, each with `len` readable bytes at `data`
+    // (ABI contract); `slice` rejects null with a non-zero count.
+    let Some(input_descs) = (unsafe { slice(desc.inputs, desc.num_inputs as usize) }) else {
+        return OxglStatus::BadArgument;
+    };
+    let mut inputs = Vec::with_capacity(input_descs.len());
+    for i in input_descs {
+        // SAFETY: as above.
+        let Some(bytes) = (unsafe { slice(i.data, i.len) }) else {
+            return OxglStatus::BadArgument;
+        };
+        inputs.push(VertexInput {
+            location: i.location,
+            format: ElementFormat::of(i),
+            stride: i.stride as usize,
+            bytes,
+        });
+    }
     let vertex_ids = if desc.vertex_ids.is_null() {
         None
     } else {
@@ -593,6 +613,8 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         constants,
         edge_flags,
         vertex_ids,
+        inputs: &inputs,
+        first_vertex: desc.first_vertex,
         instance_id: desc.instance_id,
         prims,
         elements,

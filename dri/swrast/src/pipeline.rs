@@ -7,6 +7,7 @@
 
 use std::sync::Arc;
 
+use oxgl_dri_interface::vertex::{ElementFormat, read_element};
 use oxgl_dri_interface::{
     OxglBlendDesc, OxglDepthStencilDesc, OxglPrim, OxglRasterDesc, OxglStencilFace,
     OxglVertexAttrib,
@@ -45,6 +46,19 @@ pub(crate) mod gl {
     pub const FIRST_VERTEX_CONVENTION: u32 = 0x8E4D;
 }
 
+/// One vertex shader input the backend reads from memory (ABI 13,
+/// `OxglVertexInput`): vertex `v`'s element at byte `v * stride`.
+pub struct VertexInput<'a> {
+    /// The vertex shader input location it feeds.
+    pub location: u32,
+    /// Element layout.
+    pub format: ElementFormat,
+    /// Bytes from one element to the next.
+    pub stride: usize,
+    /// From the element of the draw's first vertex on.
+    pub bytes: &'a [u8],
+}
+
 /// A validated view of one `draw_prims` descriptor.
 pub struct DrawCall<'a> {
     /// Interleaved vertices.
@@ -59,8 +73,13 @@ pub struct DrawCall<'a> {
     pub constants: &'a [[f32; 4]],
     /// Per-vertex edge flags.
     pub edge_flags: Option<&'a [u8]>,
-    /// Per-vertex `gl_VertexID`, or `None`: the vertex's index.
+    /// Per-vertex `gl_VertexID`, or `None`: `first_vertex` plus the
+    /// vertex's index.
     pub vertex_ids: Option<&'a [i32]>,
+    /// Inputs read from memory, besides those of `vertices`.
+    pub inputs: &'a [VertexInput<'a>],
+    /// The array index of vertex 0.
+    pub first_vertex: u32,
     /// `gl_InstanceID` of the vertices.
     pub instance_id: i32,
     /// Primitives: ranges of vertices, or of `elements`.
@@ -98,8 +117,9 @@ impl DrawCall<'_> {
     /// Whether every attribute and primitive stays inside the vertex data.
     pub fn is_consistent(&self) -> bool {
         let n = self.vertex_count;
-        self.stride > 0
+        (self.stride > 0 || self.attribs.is_empty())
             && self.vertices.len() >= n * self.stride
+            && self.inputs.iter().all(|i| (1..=4).contains(&i.format.size))
             && self
                 .attribs
                 .iter()
@@ -312,11 +332,24 @@ impl Frontend {
                     }
                 }
             }
+            for input in call.inputs {
+                let loc = input.location as usize;
+                if loc >= n_loc {
+                    continue;
+                }
+                for lane in 0..count {
+                    let at = (base + lane).saturating_mul(input.stride);
+                    let t = read_element(input.bytes, at, input.format);
+                    for (k, x) in t.into_iter().enumerate() {
+                        self.inputs[4 * loc + k][lane] = x;
+                    }
+                }
+            }
             let ids: [i32; LANES] = std::array::from_fn(|lane| {
                 let v = base + lane;
                 call.vertex_ids
                     .and_then(|ids| ids.get(v).copied())
-                    .unwrap_or(v as i32)
+                    .unwrap_or((call.first_vertex as i32).wrapping_add(v as i32))
             });
             vs.run_vertices(
                 regs,

@@ -54,6 +54,10 @@ pub struct ContextParams {
     pub accum_bits: [u8; 4],
     /// Whether the default framebuffer has a back buffer.
     pub double_buffered: bool,
+    /// The core fetches every array draw's vertices into floats itself,
+    /// as before ABI 13, instead of handing the backend the arrays
+    /// (`OXGL_VERTEX_FETCH=core`, for comparisons).
+    pub core_vertex_fetch: bool,
 }
 
 /// What the window system (GLX, EGL) does for a context.

@@ -13,8 +13,11 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult, try_vec};
-use crate::vbo::arrays::{self, ArraySource, ArrayState, Legacy, VertexArrayObject};
-use crate::vbo::{Attrib, Prim};
+use crate::vbo::arrays::{
+    self, ArraySource, ArrayState, DirectArrays, DirectBytes, DirectInput, Legacy,
+    VertexArrayObject,
+};
+use crate::vbo::{Attrib, DrawBatch, Prim};
 
 /// The instances of a draw: `count` of them, the first being
 /// `base` (`gl_BaseInstance`, where instanced arrays start).
@@ -635,6 +638,63 @@ impl Context {
         let (lo, hi) = order
             .iter()
             .fold((u32::MAX, 0), |(lo, hi), &i| (lo.min(i), hi.max(i)));
+        if lo <= hi && ((hi - lo) as usize) < order.len() && self.direct_arrays(&srcs) {
+            // ABI 13: the backend reads the arrays themselves.
+            let inputs = srcs
+                .iter()
+                .map(|s| {
+                    let a = &vao.arrays[s.attrib.index()];
+                    let stride = a.effective_stride();
+                    // The sources start at element `s.first`; the draw at `lo`.
+                    let skip = (lo.saturating_sub(s.first) as usize).saturating_mul(stride);
+                    let (start, len) = (s.start.saturating_add(skip), s.len.saturating_sub(skip));
+                    DirectInput {
+                        attrib: s.attrib,
+                        format: a.element_format(),
+                        stride,
+                        bytes: if s.buffer == 0 {
+                            DirectBytes::Client(client.read(start, len).unwrap_or(&[]))
+                        } else {
+                            DirectBytes::Buffer {
+                                name: s.buffer,
+                                start,
+                                len,
+                            }
+                        },
+                    }
+                })
+                .collect();
+            drop(slices);
+            drop(buffers);
+            let in_order = order.len() == (hi - lo) as usize + 1
+                && order.iter().zip(lo..).all(|(&i, v)| i == v);
+            let elements = if in_order {
+                Vec::new()
+            } else {
+                order.iter().map(|&i| i - lo).collect()
+            };
+            let direct = DirectArrays {
+                first: lo,
+                count: hi - lo + 1,
+                inputs,
+            };
+            let mut batch = DrawBatch {
+                layout: Vec::new(),
+                stride: 0,
+                vertices: Vec::new(),
+                prims,
+                elements,
+                constant: self.ff.current.values,
+                vertex_ids: Vec::new(),
+                instance_id: 0,
+            };
+            for instance in 0..instances.count {
+                self.instance_constants(&vao, &mut batch, instances.base, instance, client)?;
+                batch.instance_id = instance as i32;
+                self.submit_arrays(&batch, &direct);
+            }
+            return Ok(());
+        }
         let mut batch = if lo <= hi && ((hi - lo) as usize) < order.len() {
             let mut b = arrays::fetch(
                 &vao,
@@ -662,29 +722,63 @@ impl Context {
         // The instances one by one: the same vertices, with each instance's
         // elements of the instanced arrays as constant attributes and its
         // gl_InstanceID (GL 4.6 §10.3.5).
+        drop(slices);
         drop(buffers);
         for instance in 0..instances.count {
-            let srcs = arrays::instanced_sources(&vao, instances.base, instance);
-            let buffers = shared.buffers();
-            let (srcs, bytes) = Self::source_bytes(srcs, client, &buffers)?;
-            for (s, b) in srcs.iter().zip(&bytes) {
-                let one = arrays::fetch(
-                    &vao,
-                    std::slice::from_ref(s),
-                    &[b],
-                    &mut [s.first].into_iter(),
-                    &self.ff.current,
-                    Vec::new(),
-                )?;
-                batch.constant[s.attrib.index()] = one.fetch(0, s.attrib);
-            }
-            drop(buffers);
+            self.instance_constants(&vao, &mut batch, instances.base, instance, client)?;
             batch.instance_id = instance as i32;
             if self.save_batch(&batch) {
                 self.submit_batch(&batch);
             }
         }
         Ok(())
+    }
+
+    /// Sets the constants of `batch` that instance `instance` reads from
+    /// the instanced arrays (divisor > 0) of `vao`: each array's element
+    /// `base + instance / divisor` (GL 4.6 §10.3.5).
+    fn instance_constants(
+        &self,
+        vao: &VertexArrayObject,
+        batch: &mut DrawBatch,
+        base: u32,
+        instance: u32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        let srcs = arrays::instanced_sources(vao, base, instance);
+        if srcs.is_empty() {
+            return Ok(());
+        }
+        let shared = self.shared().clone();
+        let buffers = shared.buffers();
+        let (srcs, bytes) = Self::source_bytes(srcs, client, &buffers)?;
+        for (s, b) in srcs.iter().zip(&bytes) {
+            let one = arrays::fetch(
+                vao,
+                std::slice::from_ref(s),
+                &[b],
+                &mut [s.first].into_iter(),
+                &self.ff.current,
+                Vec::new(),
+            )?;
+            batch.constant[s.attrib.index()] = one.fetch(0, s.attrib);
+        }
+        Ok(())
+    }
+
+    /// Whether an array draw reading `srcs` goes to the backend as the
+    /// arrays (ABI 13) rather than as vertices the core fetched: not when
+    /// a display list records it, selection or feedback reports it,
+    /// transform feedback writes buffers (which may be the arrays'), edge
+    /// flags come from an array (the core passes those per vertex), or
+    /// only constants feed the vertices.
+    fn direct_arrays(&self, srcs: &[ArraySource]) -> bool {
+        !self.params().core_vertex_fetch
+            && !srcs.is_empty()
+            && !self.compiling_list()
+            && self.select.mode == GL_RENDER
+            && !self.xfb.active()
+            && srcs.iter().all(|s| s.attrib != Attrib::EDGEFLAG)
     }
 
     /// `glDrawArrays`: one instance, instance 0 (GL 4.6 §10.4).

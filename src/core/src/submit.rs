@@ -9,7 +9,7 @@ use std::sync::Arc;
 use oxgl_dri_interface::client::Shader;
 use oxgl_dri_interface::{
     OxglBlendDesc, OxglBuffer, OxglDepthStencilDesc, OxglDrawDesc, OxglPrim, OxglRasterDesc,
-    OxglRect, OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib,
+    OxglRect, OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib, OxglVertexInput,
 };
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
@@ -23,6 +23,7 @@ use std::borrow::Cow;
 use crate::texture::{
     LiveImage, TexParams, Texels, Texture, base_swizzle, depth_swizzle, target_index, to_base,
 };
+use crate::vbo::arrays::{DirectArrays, DirectBytes};
 use crate::vbo::{Attrib, DrawBatch};
 
 /// A fixed-function program compiled by the backend.
@@ -142,20 +143,33 @@ impl Context {
 
     /// Hands a normalized batch to the backend with the current state.
     pub(crate) fn submit_batch(&mut self, batch: &DrawBatch) {
+        self.submit_draw(batch, None);
+    }
+
+    /// Hands an array draw to the backend as its arrays (ABI 13): `batch`
+    /// has the primitives, elements and constants and no vertices;
+    /// `arrays` says where the backend reads them.
+    pub(crate) fn submit_arrays(&mut self, batch: &DrawBatch, arrays: &DirectArrays<'_>) {
+        self.submit_draw(batch, Some(arrays));
+    }
+
+    fn submit_draw(&mut self, batch: &DrawBatch, arrays: Option<&DirectArrays<'_>>) {
         self.ff.batches_flushed += 1;
         // NV_conditional_render: draws, pixel rectangles and bitmaps.
         if self.render_discarded() {
             return;
         }
         if self.select.mode != GL_RENDER {
-            // Selection and feedback report primitives instead.
-            if !batch.prims.is_empty() {
+            // Selection and feedback report primitives instead (of batches
+            // with vertices: array draws in these modes have them).
+            if !batch.prims.is_empty() && arrays.is_none() {
                 self.select_batch(&batch.expanded());
                 self.track_color_material();
             }
             return;
         }
-        if batch.prims.is_empty() || batch.vertex_count() == 0 {
+        let vertex_count = arrays.map_or(batch.vertex_count(), |a| a.count as usize);
+        if batch.prims.is_empty() || vertex_count == 0 {
             return;
         }
         if let Err(e) = self.fbo_prepare() {
@@ -526,7 +540,7 @@ impl Context {
             );
         } else if batch.constant[Attrib::EDGEFLAG.index()][0] == 0.0 {
             // A constant FALSE edge flag hides every edge.
-            edge_flags.resize(batch.vertex_count(), 0);
+            edge_flags.resize(vertex_count, 0);
         }
         let prims: Vec<OxglPrim> = batch
             .prims
@@ -556,9 +570,44 @@ impl Context {
             xfb_lock = Some(b);
         }
         let capture_desc = capture.as_mut().map(|c| c.desc());
+        // ABI 13: the arrays the backend reads, buffer objects' ranges
+        // resolved under the buffers' lock, held until the draw returns.
+        let mut inputs = Vec::new();
+        if let Some(a) = arrays {
+            let needs_lock = a
+                .inputs
+                .iter()
+                .any(|i| matches!(i.bytes, DirectBytes::Buffer { .. }));
+            if needs_lock && xfb_lock.is_none() {
+                xfb_lock = Some(shared.buffers());
+            }
+            for i in &a.inputs {
+                let bytes: &[u8] = match i.bytes {
+                    DirectBytes::Client(b) => b,
+                    DirectBytes::Buffer { name, start, len } => xfb_lock
+                        .as_ref()
+                        .and_then(|b| b.get(name))
+                        .and_then(|b| b.data.get(start..start.checked_add(len)?))
+                        .unwrap_or(&[]),
+                };
+                inputs.push(OxglVertexInput {
+                    location: u32::from(i.attrib.0),
+                    type_: i.format.type_,
+                    size: i.format.size,
+                    flags: i.format.flags,
+                    stride: i.stride as u32,
+                    data: bytes.as_ptr(),
+                    len: bytes.len(),
+                });
+            }
+        }
         let desc = OxglDrawDesc {
-            vertices: batch.vertices.as_ptr(),
-            vertex_count: batch.vertex_count() as u32,
+            vertices: if arrays.is_some() {
+                std::ptr::null()
+            } else {
+                batch.vertices.as_ptr()
+            },
+            vertex_count: vertex_count as u32,
             stride: batch.stride as u32,
             attribs: attribs.as_ptr(),
             num_attribs: attribs.len() as u32,
@@ -569,7 +618,7 @@ impl Context {
             } else {
                 edge_flags.as_ptr()
             },
-            vertex_ids: if batch.vertex_ids.len() == batch.vertex_count() {
+            vertex_ids: if arrays.is_none() && batch.vertex_ids.len() == vertex_count {
                 batch.vertex_ids.as_ptr()
             } else {
                 std::ptr::null()
@@ -615,6 +664,13 @@ impl Context {
                 .as_ref()
                 .map_or(std::ptr::null(), std::ptr::from_ref),
             rasterizer_discard: u32::from(self.state.enabled(GL_RASTERIZER_DISCARD)),
+            inputs: if inputs.is_empty() {
+                std::ptr::null()
+            } else {
+                inputs.as_ptr()
+            },
+            num_inputs: inputs.len() as u32,
+            first_vertex: arrays.map_or(0, |a| a.first),
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {

@@ -173,6 +173,7 @@ pub fn create(
         stencil_bits: config.stencil_size,
         accum_bits: [config.accum_size; 4],
         double_buffered: config.double_buffered,
+        core_vertex_fetch: std::env::var_os("OXGL_VERTEX_FETCH").is_some_and(|v| v == "core"),
     };
     let mut core = CoreContext::new(params, backend_ctx, screen.renderer_info());
     if let Some(group) = share_group {

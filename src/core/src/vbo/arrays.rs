@@ -12,7 +12,11 @@
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
-use super::attrib::{Attrib, CurrentAttribs, NUM_ATTRIBS, normalize};
+use oxgl_dri_interface::vertex::{
+    ElementFormat, OXGL_VERTEX_BGRA, OXGL_VERTEX_INTEGER, OXGL_VERTEX_NORMALIZED, read_element,
+};
+
+use super::attrib::{Attrib, CurrentAttribs, NUM_ATTRIBS};
 use super::batch::{AttribLayout, DrawBatch, Prim};
 use crate::error::{ApiError, ApiResult, try_vec};
 
@@ -244,6 +248,51 @@ pub struct ArraySource {
     pub first: u32,
 }
 
+/// Where one array of a [`DirectArrays`] draw reads: client memory (the
+/// bytes, valid for the call) or a range of a buffer object, resolved
+/// under the buffers' lock when the draw is handed to the backend.
+#[derive(Clone, Copy, Debug)]
+pub enum DirectBytes<'a> {
+    /// Client memory.
+    Client(&'a [u8]),
+    /// Bytes `start..start + len` of buffer object `name`.
+    Buffer {
+        /// The buffer object.
+        name: u32,
+        /// First byte.
+        start: usize,
+        /// Bytes.
+        len: usize,
+    },
+}
+
+/// One array of a [`DirectArrays`] draw.
+#[derive(Clone, Copy, Debug)]
+pub struct DirectInput<'a> {
+    /// The attribute (its index is the vertex shader input location).
+    pub attrib: Attrib,
+    /// Element layout.
+    pub format: ElementFormat,
+    /// Bytes from one element to the next.
+    pub stride: usize,
+    /// Where the element of the draw's first vertex starts.
+    pub bytes: DirectBytes<'a>,
+}
+
+/// The per-vertex arrays of a draw handed to the backend as they are
+/// (ABI 13, `OxglDrawDesc::inputs`): the backend reads and converts the
+/// elements of vertices `first..first + count` itself, and the core
+/// neither copies nor converts them.
+#[derive(Clone, Debug)]
+pub struct DirectArrays<'a> {
+    /// The array index of the draw's vertex 0.
+    pub first: u32,
+    /// Vertices.
+    pub count: u32,
+    /// The arrays.
+    pub inputs: Vec<DirectInput<'a>>,
+}
+
 /// The byte ranges the enabled arrays of `vao` read for vertices
 /// `min..=max` (GL 4.6: indices past the arrays' data are the client's error;
 /// for buffers the draw checks the ranges against the buffers' sizes).
@@ -296,100 +345,27 @@ pub fn instanced_sources(
     out
 }
 
-/// An integer component (`glVertexAttribIPointer`) as the bits of its
-/// `i32` (signed types, sign-extended) or `u32` value.
-fn read_integer(bytes: &[u8], type_: GLenum) -> f32 {
-    f32::from_bits(match type_ {
-        GL_BYTE => i32::from(bytes[0] as i8) as u32,
-        GL_UNSIGNED_BYTE => u32::from(bytes[0]),
-        GL_SHORT => i32::from(i16::from_ne_bytes([bytes[0], bytes[1]])) as u32,
-        GL_UNSIGNED_SHORT => u32::from(u16::from_ne_bytes([bytes[0], bytes[1]])),
-        _ => u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
-    })
-}
+pub use oxgl_dri_interface::vertex::half_to_f32;
 
-fn read_component(bytes: &[u8], type_: GLenum, normalized: bool) -> f32 {
-    let b = |n: usize| -> [u8; 8] {
-        let mut a = [0u8; 8];
-        a[..n].copy_from_slice(&bytes[..n]);
-        a
-    };
-    match type_ {
-        GL_BYTE => {
-            let v = bytes[0] as i8;
-            if normalized {
-                normalize::byte(v)
-            } else {
-                f32::from(v)
-            }
+impl ArrayState {
+    /// How the backend ABI describes this array's elements.
+    pub fn element_format(&self) -> ElementFormat {
+        let mut flags = 0;
+        if self.normalized {
+            flags |= OXGL_VERTEX_NORMALIZED;
         }
-        GL_UNSIGNED_BYTE => {
-            if normalized {
-                normalize::ubyte(bytes[0])
-            } else {
-                f32::from(bytes[0])
-            }
+        if self.integer {
+            flags |= OXGL_VERTEX_INTEGER;
         }
-        GL_SHORT => {
-            let v = i16::from_ne_bytes([bytes[0], bytes[1]]);
-            if normalized {
-                normalize::short(v)
-            } else {
-                f32::from(v)
-            }
+        if self.bgra {
+            flags |= OXGL_VERTEX_BGRA;
         }
-        GL_UNSIGNED_SHORT => {
-            let v = u16::from_ne_bytes([bytes[0], bytes[1]]);
-            if normalized {
-                normalize::ushort(v)
-            } else {
-                f32::from(v)
-            }
+        ElementFormat {
+            type_: self.type_,
+            size: u32::from(self.size),
+            flags,
         }
-        GL_INT => {
-            let v = i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-            if normalized {
-                normalize::int(v)
-            } else {
-                v as f32
-            }
-        }
-        GL_UNSIGNED_INT => {
-            let v = u32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-            if normalized {
-                normalize::uint(v)
-            } else {
-                v as f32
-            }
-        }
-        GL_FIXED => i32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as f32 / 65536.0,
-        GL_HALF_FLOAT => half_to_f32(u16::from_ne_bytes([bytes[0], bytes[1]])),
-        GL_DOUBLE => f64::from_ne_bytes(b(8)) as f32,
-        _ => f32::from_ne_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]),
     }
-}
-
-/// IEEE half to f32.
-pub fn half_to_f32(h: u16) -> f32 {
-    let sign = u32::from(h >> 15) << 31;
-    let exp = u32::from((h >> 10) & 0x1f);
-    let mant = u32::from(h & 0x3ff);
-    let bits = match (exp, mant) {
-        (0, 0) => sign,
-        (0, m) => {
-            // Subnormal: renormalize.
-            let mut e = 127 - 15 + 1;
-            let mut m = m;
-            while m & 0x400 == 0 {
-                m <<= 1;
-                e -= 1;
-            }
-            sign | (e << 23) | ((m & 0x3ff) << 13)
-        }
-        (0x1f, m) => sign | 0x7f80_0000 | (m << 13),
-        (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
-    };
-    f32::from_bits(bits)
 }
 
 /// Builds a batch from the arrays: `indices` are the vertices to fetch, in
@@ -442,38 +418,12 @@ pub fn fetch(
     // straight from its bytes, anything else component by component.
     for (k, (s, bytes)) in sources.iter().zip(data).enumerate() {
         let a = &vao.arrays[s.attrib.index()];
-        let one = if a.integer { f32::from_bits(1) } else { 1.0 };
-        let csize = type_size(a.type_).unwrap_or(4);
-        let size = usize::from(a.size).min(4);
+        let format = a.element_format();
         let stride_bytes = a.effective_stride();
-        let plain_float = a.type_ == GL_FLOAT && !a.integer;
         for (v, &index) in vertices.chunks_exact_mut(stride).zip(&vertex_ids) {
             // The slice starts at element `s.first`.
             let rel = ((index as u32).saturating_sub(s.first)) as usize * stride_bytes;
-            let mut t = [0.0, 0.0, 0.0, one];
-            match bytes.get(rel..rel.saturating_add(4 * size)) {
-                Some(src) if plain_float => {
-                    for (out, c) in t.iter_mut().zip(src.chunks_exact(4)) {
-                        *out = f32::from_le_bytes([c[0], c[1], c[2], c[3]]);
-                    }
-                }
-                _ => {
-                    for (c, out) in t.iter_mut().enumerate().take(size) {
-                        let o = rel + c * csize;
-                        if let Some(src) = bytes.get(o..o + csize) {
-                            *out = if a.integer {
-                                read_integer(src, a.type_)
-                            } else {
-                                read_component(src, a.type_, a.normalized)
-                            };
-                        }
-                    }
-                }
-            }
-            if a.bgra {
-                t.swap(0, 2);
-            }
-            v[4 * k..4 * k + 4].copy_from_slice(&t);
+            v[4 * k..4 * k + 4].copy_from_slice(&read_element(bytes, rel, format));
         }
     }
     Ok(DrawBatch {

@@ -112,38 +112,7 @@ pub fn expand(v: &[f32]) -> [f32; 4] {
 /// GL 1.0–4.1 rule `(2c + 1) / (2^b - 1)`, which the immediate-mode commands
 /// of a compatibility context keep (Mesa's `BYTE_TO_FLOAT` & co. do the same;
 /// GL 4.2 changed arrays and ES to `max(c / (2^(b-1) - 1), -1)`).
-pub mod normalize {
-    /// `GLubyte` -> [0, 1].
-    #[inline]
-    pub fn ubyte(v: u8) -> f32 {
-        f32::from(v) / 255.0
-    }
-    /// `GLbyte` -> [-1, 1].
-    #[inline]
-    pub fn byte(v: i8) -> f32 {
-        (2.0 * f32::from(v) + 1.0) / 255.0
-    }
-    /// `GLushort` -> [0, 1].
-    #[inline]
-    pub fn ushort(v: u16) -> f32 {
-        f32::from(v) / 65535.0
-    }
-    /// `GLshort` -> [-1, 1].
-    #[inline]
-    pub fn short(v: i16) -> f32 {
-        (2.0 * f32::from(v) + 1.0) / 65535.0
-    }
-    /// `GLuint` -> [0, 1].
-    #[inline]
-    pub fn uint(v: u32) -> f32 {
-        (f64::from(v) / 4294967295.0) as f32
-    }
-    /// `GLint` -> [-1, 1].
-    #[inline]
-    pub fn int(v: i32) -> f32 {
-        ((2.0 * f64::from(v) + 1.0) / 4294967295.0) as f32
-    }
-}
+pub use oxgl_dri_interface::vertex::normalize;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,368 @@
+//! ABI 13: vertex inputs a backend reads from memory ([`OxglVertexInput`]),
+//! and how one element of a vertex array becomes four floats — the one
+//! conversion the core (client arrays it still fetches itself) and backends
+//! share, so both read every format alike (GL 4.6 compatibility §10.3,
+//! §10.2.1 for the fixed-point normalization rules the compatibility
+//! profile keeps: signed values map `(2c + 1) / (2^b - 1)`).
+
+/// Component types (GL enum values; crate-private so that the C header,
+/// whose users have GL's own, does not define them again).
+pub(crate) mod gl_type {
+    /// `GL_BYTE`.
+    pub(crate) const BYTE: u32 = 0x1400;
+    /// `GL_UNSIGNED_BYTE`.
+    pub(crate) const UNSIGNED_BYTE: u32 = 0x1401;
+    /// `GL_SHORT`.
+    pub(crate) const SHORT: u32 = 0x1402;
+    /// `GL_UNSIGNED_SHORT`.
+    pub(crate) const UNSIGNED_SHORT: u32 = 0x1403;
+    /// `GL_INT`.
+    pub(crate) const INT: u32 = 0x1404;
+    /// `GL_UNSIGNED_INT`.
+    pub(crate) const UNSIGNED_INT: u32 = 0x1405;
+    /// `GL_FLOAT`.
+    pub(crate) const FLOAT: u32 = 0x1406;
+    /// `GL_DOUBLE`.
+    pub(crate) const DOUBLE: u32 = 0x140A;
+    /// `GL_HALF_FLOAT`.
+    pub(crate) const HALF_FLOAT: u32 = 0x140B;
+    /// `GL_FIXED`.
+    pub(crate) const FIXED: u32 = 0x140C;
+}
+
+/// [`OxglVertexInput::flags`]: integer components map to [0, 1] / [-1, 1].
+pub const OXGL_VERTEX_NORMALIZED: u32 = 1;
+/// [`OxglVertexInput::flags`]: `glVertexAttribIPointer`: components are
+/// the bits of their `i32` (signed types, sign-extended) or `u32` values.
+pub const OXGL_VERTEX_INTEGER: u32 = 2;
+/// [`OxglVertexInput::flags`]: size `GL_BGRA`: four components stored
+/// B, G, R, A.
+pub const OXGL_VERTEX_BGRA: u32 = 4;
+
+/// ABI 13: one vertex shader input read from memory (a vertex buffer
+/// object's storage or a client array), in its own format.
+///
+/// Vertex `v` of the draw (`0 <= v < vertex_count`) reads its element at
+/// `data + v * stride`: `data` points at the element of the draw's
+/// `first_vertex`. Components past `len` readable bytes read as
+/// (0, 0, 0, 1) — never outside `[data, data + len)`.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OxglVertexInput {
+    /// The vertex shader input location it feeds.
+    pub location: u32,
+    /// Component type (`GL_FLOAT`, `GL_UNSIGNED_BYTE`, ...).
+    pub type_: u32,
+    /// Components (1–4); the others read as (0, 0, 0, 1).
+    pub size: u32,
+    /// [`OXGL_VERTEX_NORMALIZED`], [`OXGL_VERTEX_INTEGER`], [`OXGL_VERTEX_BGRA`].
+    pub flags: u32,
+    /// Bytes from one vertex's element to the next.
+    pub stride: u32,
+    /// The element of the draw's first vertex.
+    pub data: *const u8,
+    /// Bytes readable from `data`.
+    pub len: usize,
+}
+
+/// Bytes of one component of `type_`.
+pub fn type_size(type_: u32) -> Option<usize> {
+    use gl_type::*;
+    Some(match type_ {
+        BYTE | UNSIGNED_BYTE => 1,
+        SHORT | UNSIGNED_SHORT | HALF_FLOAT => 2,
+        INT | UNSIGNED_INT | FLOAT | FIXED => 4,
+        DOUBLE => 8,
+        _ => return None,
+    })
+}
+
+/// Integer components normalized to [0, 1] (unsigned) or [-1, 1] (signed,
+/// `(2c + 1) / (2^b - 1)`).
+pub mod normalize {
+    /// `GLubyte` -> [0, 1].
+    #[inline]
+    pub fn ubyte(v: u8) -> f32 {
+        f32::from(v) / 255.0
+    }
+    /// `GLbyte` -> [-1, 1].
+    #[inline]
+    pub fn byte(v: i8) -> f32 {
+        (2.0 * f32::from(v) + 1.0) / 255.0
+    }
+    /// `GLushort` -> [0, 1].
+    #[inline]
+    pub fn ushort(v: u16) -> f32 {
+        f32::from(v) / 65535.0
+    }
+    /// `GLshort` -> [-1, 1].
+    #[inline]
+    pub fn short(v: i16) -> f32 {
+        (2.0 * f32::from(v) + 1.0) / 65535.0
+    }
+    /// `GLuint` -> [0, 1].
+    #[inline]
+    pub fn uint(v: u32) -> f32 {
+        (f64::from(v) / 4294967295.0) as f32
+    }
+    /// `GLint` -> [-1, 1].
+    #[inline]
+    pub fn int(v: i32) -> f32 {
+        ((2.0 * f64::from(v) + 1.0) / 4294967295.0) as f32
+    }
+}
+
+/// IEEE half to f32.
+pub fn half_to_f32(h: u16) -> f32 {
+    let sign = u32::from(h >> 15) << 31;
+    let exp = u32::from((h >> 10) & 0x1f);
+    let mant = u32::from(h & 0x3ff);
+    let bits = match (exp, mant) {
+        (0, 0) => sign,
+        (0, m) => {
+            // Subnormal: renormalize.
+            let mut e = 127 - 15 + 1;
+            let mut m = m;
+            while m & 0x400 == 0 {
+                m <<= 1;
+                e -= 1;
+            }
+            sign | (e << 23) | ((m & 0x3ff) << 13)
+        }
+        (0x1f, m) => sign | 0x7f80_0000 | (m << 13),
+        (e, m) => sign | ((e + 127 - 15) << 23) | (m << 13),
+    };
+    f32::from_bits(bits)
+}
+
+/// An integer component as the bits of its `i32` (signed types,
+/// sign-extended) or `u32` value. `bytes` holds the component.
+fn read_integer(bytes: &[u8], type_: u32) -> f32 {
+    use gl_type::*;
+    let b = |n: usize| -> [u8; 4] {
+        let mut a = [0u8; 4];
+        a[..n].copy_from_slice(&bytes[..n]);
+        a
+    };
+    f32::from_bits(match type_ {
+        BYTE => i32::from(bytes[0] as i8) as u32,
+        UNSIGNED_BYTE => u32::from(bytes[0]),
+        SHORT => i32::from(i16::from_ne_bytes([bytes[0], bytes[1]])) as u32,
+        UNSIGNED_SHORT => u32::from(u16::from_ne_bytes([bytes[0], bytes[1]])),
+        _ => u32::from_ne_bytes(b(4)),
+    })
+}
+
+/// One component as a float. `bytes` holds the component.
+fn read_component(bytes: &[u8], type_: u32, normalized: bool) -> f32 {
+    use gl_type::*;
+    let b4 = || [bytes[0], bytes[1], bytes[2], bytes[3]];
+    match type_ {
+        BYTE => {
+            let v = bytes[0] as i8;
+            if normalized {
+                normalize::byte(v)
+            } else {
+                f32::from(v)
+            }
+        }
+        UNSIGNED_BYTE => {
+            if normalized {
+                normalize::ubyte(bytes[0])
+            } else {
+                f32::from(bytes[0])
+            }
+        }
+        SHORT => {
+            let v = i16::from_ne_bytes([bytes[0], bytes[1]]);
+            if normalized {
+                normalize::short(v)
+            } else {
+                f32::from(v)
+            }
+        }
+        UNSIGNED_SHORT => {
+            let v = u16::from_ne_bytes([bytes[0], bytes[1]]);
+            if normalized {
+                normalize::ushort(v)
+            } else {
+                f32::from(v)
+            }
+        }
+        INT => {
+            let v = i32::from_ne_bytes(b4());
+            if normalized {
+                normalize::int(v)
+            } else {
+                v as f32
+            }
+        }
+        UNSIGNED_INT => {
+            let v = u32::from_ne_bytes(b4());
+            if normalized {
+                normalize::uint(v)
+            } else {
+                v as f32
+            }
+        }
+        FIXED => i32::from_ne_bytes(b4()) as f32 / 65536.0,
+        HALF_FLOAT => half_to_f32(u16::from_ne_bytes([bytes[0], bytes[1]])),
+        DOUBLE => {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(&bytes[..8]);
+            f64::from_ne_bytes(a) as f32
+        }
+        _ => f32::from_ne_bytes(b4()),
+    }
+}
+
+/// The layout of one array's elements: what [`read_element`] needs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ElementFormat {
+    /// Component type (`GL_FLOAT`, `GL_UNSIGNED_BYTE`, ...).
+    pub type_: u32,
+    /// Components (1–4).
+    pub size: u32,
+    /// [`OXGL_VERTEX_NORMALIZED`] | [`OXGL_VERTEX_INTEGER`] | [`OXGL_VERTEX_BGRA`].
+    pub flags: u32,
+}
+
+impl ElementFormat {
+    /// The format of `input`'s elements.
+    pub fn of(input: &OxglVertexInput) -> Self {
+        ElementFormat {
+            type_: input.type_,
+            size: input.size,
+            flags: input.flags,
+        }
+    }
+}
+
+/// The element of `format` at byte `at` of `bytes` as four floats:
+/// components that are not stored, or not inside `bytes`, read as
+/// (0, 0, 0, 1) — 1 as the bits of the integer 1 for integer inputs.
+#[inline]
+pub fn read_element(bytes: &[u8], at: usize, format: ElementFormat) -> [f32; 4] {
+    let integer = format.flags & OXGL_VERTEX_INTEGER != 0;
+    let one = if integer { f32::from_bits(1) } else { 1.0 };
+    let mut t = [0.0, 0.0, 0.0, one];
+    let size = (format.size as usize).min(4);
+    let csize = type_size(format.type_).unwrap_or(4);
+    match bytes.get(at..at.saturating_add(4 * size)) {
+        // Plain floats, the common case: read straight from the bytes.
+        Some(src) if format.type_ == gl_type::FLOAT && !integer => {
+            for (out, c) in t.iter_mut().zip(src.chunks_exact(4)) {
+                *out = f32::from_ne_bytes([c[0], c[1], c[2], c[3]]);
+            }
+        }
+        _ => {
+            let normalized = format.flags & OXGL_VERTEX_NORMALIZED != 0;
+            for (c, out) in t.iter_mut().enumerate().take(size) {
+                let o = at.saturating_add(c * csize);
+                if let Some(src) = bytes.get(o..o.saturating_add(csize)) {
+                    *out = if integer {
+                        read_integer(src, format.type_)
+                    } else {
+                        read_component(src, format.type_, normalized)
+                    };
+                }
+            }
+        }
+    }
+    if format.flags & OXGL_VERTEX_BGRA != 0 {
+        t.swap(0, 2);
+    }
+    t
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fmt(type_: u32, size: u32, flags: u32) -> ElementFormat {
+        ElementFormat { type_, size, flags }
+    }
+
+    #[test]
+    fn elements_convert_per_type() {
+        use gl_type::*;
+        let ub = [255u8, 0, 51, 7];
+        assert_eq!(
+            read_element(&ub, 0, fmt(UNSIGNED_BYTE, 4, OXGL_VERTEX_NORMALIZED)),
+            [1.0, 0.0, 0.2, 7.0 / 255.0]
+        );
+        assert_eq!(
+            read_element(
+                &ub,
+                0,
+                fmt(UNSIGNED_BYTE, 3, OXGL_VERTEX_NORMALIZED | OXGL_VERTEX_BGRA)
+            ),
+            [0.2, 0.0, 1.0, 1.0]
+        );
+        assert_eq!(
+            read_element(&ub, 1, fmt(UNSIGNED_BYTE, 2, 0)),
+            [0.0, 51.0, 0.0, 1.0]
+        );
+        let s: Vec<u8> = [-32768i16, 32767]
+            .iter()
+            .flat_map(|v| v.to_ne_bytes())
+            .collect();
+        assert_eq!(
+            read_element(&s, 0, fmt(SHORT, 2, OXGL_VERTEX_NORMALIZED)),
+            [-1.0, 1.0, 0.0, 1.0]
+        );
+        assert_eq!(
+            read_element(&s, 0, fmt(SHORT, 1, 0)),
+            [-32768.0, 0.0, 0.0, 1.0]
+        );
+        let i = (-5i32).to_ne_bytes();
+        assert_eq!(
+            read_element(&i, 0, fmt(INT, 1, OXGL_VERTEX_INTEGER))[0].to_bits(),
+            (-5i32) as u32
+        );
+        assert_eq!(
+            read_element(&i, 0, fmt(INT, 1, OXGL_VERTEX_INTEGER))[3].to_bits(),
+            1
+        );
+        let h = 0x3c00u16.to_ne_bytes();
+        assert_eq!(read_element(&h, 0, fmt(HALF_FLOAT, 1, 0))[0], 1.0);
+        let d = 0.25f64.to_ne_bytes();
+        assert_eq!(read_element(&d, 0, fmt(DOUBLE, 1, 0))[0], 0.25);
+        let x = (3 * 65536 / 2i32).to_ne_bytes();
+        assert_eq!(read_element(&x, 0, fmt(FIXED, 1, 0))[0], 1.5);
+    }
+
+    #[test]
+    fn components_past_the_bytes_read_as_defaults() {
+        let f: Vec<u8> = [1.0f32, 2.0, 3.0]
+            .iter()
+            .flat_map(|v| v.to_ne_bytes())
+            .collect();
+        // Four floats asked, three there: the fourth is 1, the others read.
+        assert_eq!(
+            read_element(&f, 0, fmt(gl_type::FLOAT, 4, 0)),
+            [1.0, 2.0, 3.0, 1.0]
+        );
+        assert_eq!(
+            read_element(&f, 8, fmt(gl_type::FLOAT, 2, 0)),
+            [3.0, 0.0, 0.0, 1.0]
+        );
+        assert_eq!(
+            read_element(&f, usize::MAX, fmt(gl_type::FLOAT, 2, 0)),
+            [0.0, 0.0, 0.0, 1.0]
+        );
+        assert_eq!(
+            read_element(&[], 0, fmt(gl_type::SHORT, 4, 0)),
+            [0.0, 0.0, 0.0, 1.0]
+        );
+    }
+
+    #[test]
+    fn halves() {
+        assert_eq!(half_to_f32(0x3c00), 1.0);
+        assert_eq!(half_to_f32(0xc000), -2.0);
+        assert_eq!(half_to_f32(0x7bff), 65504.0);
+        assert_eq!(half_to_f32(0x0001), 2f32.powi(-24));
+        assert!(half_to_f32(0x7e00).is_nan());
+    }
+}
