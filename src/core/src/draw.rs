@@ -41,6 +41,9 @@ pub struct VertexArrays {
     pub bound: u32,
     default: VertexArrayObject,
     objects: HashMap<u32, Option<VertexArrayObject>>,
+    /// Objects' `glObjectLabel` labels (apart from their array state,
+    /// which `glPopClientAttrib` replaces), removed with the object.
+    labels: HashMap<u32, crate::debug::Label>,
     next: u32,
     /// `glPrimitiveRestartIndex` and `GL_PRIMITIVE_RESTART`.
     pub restart_index: u32,
@@ -55,6 +58,13 @@ impl VertexArrays {
             Some(Some(v)) => v,
             _ => &self.default,
         }
+    }
+
+    /// The label slot of vertex array object `name`, if it is one (bound
+    /// at least once).
+    pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        matches!(self.objects.get(&name), Some(Some(_)))
+            .then(|| self.labels.entry(name).or_default())
     }
 
     /// Replaces the bound object's array state (`glPopClientAttrib`).
@@ -136,6 +146,7 @@ impl Context {
     pub fn delete_vertex_arrays(&mut self, names: &[u32]) -> ApiResult {
         self.outside_begin_end()?;
         for &name in names {
+            self.vertex_arrays.labels.remove(&name);
             if name != 0
                 && self.vertex_arrays.objects.remove(&name).is_some()
                 && self.vertex_arrays.bound == name

@@ -40,6 +40,8 @@ struct QueryObject {
     /// The result once the backend reported it (cached: it cannot change
     /// until the next begin).
     result: Option<u64>,
+    /// `glObjectLabel`.
+    label: crate::debug::Label,
 }
 
 /// A context's query objects and the active occlusion query.
@@ -63,6 +65,12 @@ impl Queries {
     /// The name of the active occlusion query, 0 if none.
     pub fn active_occlusion(&self) -> u32 {
         self.occlusion
+    }
+
+    /// The label slot of query `name`: any name `glGenQueries` returned
+    /// (Mesa makes the object there, before its first begin).
+    pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        self.names.get_mut(&name).map(|q| &mut q.label)
     }
 
     /// Whether a primitive query is counting.
