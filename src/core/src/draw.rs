@@ -752,6 +752,10 @@ impl Context {
     /// `glDrawElements`, `glDrawRangeElements`, `glDrawElementsBaseVertex`:
     /// `indices` is an offset into the element buffer when one is bound, else
     /// a client address. INVALID_ENUM for a bad index type.
+    /// ARB_draw_elements_base_vertex: vertex `index + base_vertex` is
+    /// fetched for each index that is not the restart index (which is
+    /// compared before the addition, GL 4.6 §10.3.6); a sum below 0 is
+    /// undefined behaviour and fetches vertex 0.
     pub fn draw_elements(
         &mut self,
         mode: GLenum,
@@ -844,7 +848,11 @@ impl Context {
         self.draw_indices(mode, &list, min, max, instances, client)
     }
 
-    /// `glDrawRangeElements`: INVALID_VALUE when `end < start`.
+    /// `glDrawRangeElements(BaseVertex)`: INVALID_VALUE when `end < start`
+    /// (GL 4.6 §10.4; checked before the other arguments, as Mesa). The
+    /// range bounds the indices before `base_vertex` is added
+    /// (ARB_draw_elements_base_vertex); indices outside it are undefined
+    /// behaviour, and the draw fetches what they name anyway.
     #[expect(
         clippy::too_many_arguments,
         reason = "the GL command's parameters plus client memory"
@@ -857,13 +865,14 @@ impl Context {
         count: i32,
         type_: GLenum,
         indices: usize,
+        base_vertex: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
         if end < start {
             self.outside_begin_end()?;
             return Err(ApiError::InvalidValue);
         }
-        self.draw_elements(mode, count, type_, indices, 0, client)
+        self.draw_elements(mode, count, type_, indices, base_vertex, client)
     }
 
     /// `glArrayElement`: one vertex from the enabled arrays, inside Begin/End

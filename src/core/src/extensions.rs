@@ -138,6 +138,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Instanced draws (src/core/src/draw.rs: the instances one by one,
     // gl_InstanceIDARB, divisors; tests/clients/instancing.c).
     (c"GL_ARB_draw_instanced", Needs::Version(2, 0)),
+    // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
+    // (src/core/src/draw.rs; tests/clients/base_vertex.c).
+    (c"GL_ARB_draw_elements_base_vertex", Needs::Version(2, 0)),
     // Transform feedback (src/core/src/xfb.rs, capture in swrast's
     // capture.rs; tests/clients/xfb.c). Mesa offers it on GL 2.1 contexts.
     (c"GL_EXT_transform_feedback", Needs::Version(2, 0)),
