@@ -3,6 +3,10 @@
 //! * `base_vertex.c`: ARB_draw_elements_base_vertex — base vertices on
 //!   every draw command of the extension, by the quads they pick, and the
 //!   commands' errors.
+//! * `clear_buffer.c`: glClearBuffer{fv,iv,fi} on the window's colour,
+//!   depth and stencil buffers under the masks, the scissor and rasterizer
+//!   discard, on a framebuffer object's draw buffers by index, and every
+//!   error of the four commands.
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 
@@ -20,4 +24,9 @@ fn run(name: &str) {
 #[test]
 fn draw_elements_base_vertex() {
     run("base_vertex");
+}
+
+#[test]
+fn clear_buffer() {
+    run("clear_buffer");
 }

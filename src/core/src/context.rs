@@ -501,7 +501,7 @@ impl Context {
         list
     }
 
-    fn buffer_bits(buf: GLenum) -> u32 {
+    pub(crate) fn buffer_bits(buf: GLenum) -> u32 {
         match buf {
             GL_FRONT | GL_FRONT_LEFT => draw_buffer_bits::DRAW_FRONT,
             GL_BACK | GL_BACK_LEFT => draw_buffer_bits::DRAW_BACK,
@@ -551,6 +551,12 @@ impl Context {
             }
         }
         (outputs, extra, masks)
+    }
+
+    /// The colour write mask of draw buffer `index` (`glColorMask`).
+    pub(crate) fn draw_buffer_color_mask(&self, index: usize) -> [bool; 4] {
+        let _ = index;
+        self.state.color_mask
     }
 
     fn drawing_to_front(&self) -> bool {

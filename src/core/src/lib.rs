@@ -16,6 +16,7 @@ mod bptc;
 mod bptc_enc;
 pub mod buffer;
 mod buffer_api;
+pub mod clear_buffer;
 mod compressed;
 pub mod context;
 mod copytex;

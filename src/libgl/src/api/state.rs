@@ -3,8 +3,10 @@
 //! parameters).
 
 use oxgl_core::Profile;
+use oxgl_core::clear_buffer::ClearValue;
 use oxgl_core::context::MAX_DRAW_BUFFERS;
 use oxgl_glapi::Dispatch;
+use oxgl_glapi::generated::enums::{GL_COLOR, GL_DEPTH, GL_STENCIL};
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
@@ -252,8 +254,69 @@ unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
     })
 }
 
+/// How many values `glClearBuffer*v` reads for `buffer` (GL 4.6
+/// §17.4.3.1: four for COLOR, one for DEPTH and STENCIL; none for a buffer
+/// the command rejects).
+fn clear_buffer_len(buffer: GLenum) -> usize {
+    match buffer {
+        GL_COLOR => 4,
+        GL_DEPTH | GL_STENCIL => 1,
+        _ => 0,
+    }
+}
+
+/// `glClearBuffer*`: a drawing command that display lists compile (as
+/// Mesa), with the values read at the call.
+fn clear_buffer(name: &'static str, buffer: GLenum, drawbuffer: GLint, value: ClearValue) {
+    with_ctx(name, (), |c| {
+        compiled(c, move |c| {
+            c.outside_begin_end()?;
+            c.flush_vertices();
+            c.clear_buffer(buffer, drawbuffer, value)
+        })
+    })
+}
+
+unsafe extern "C" fn clear_bufferfv(buffer: GLenum, drawbuffer: GLint, value: *const GLfloat) {
+    // SAFETY: GL 4.6 §17.4.3.1: `value` holds four values for COLOR and
+    // one for DEPTH.
+    let v = unsafe { client::prefix::<GLfloat, 4>(value, clear_buffer_len(buffer)) };
+    clear_buffer("glClearBufferfv", buffer, drawbuffer, ClearValue::Float(v));
+}
+
+unsafe extern "C" fn clear_bufferiv(buffer: GLenum, drawbuffer: GLint, value: *const GLint) {
+    // SAFETY: GL 4.6 §17.4.3.1: `value` holds four values for COLOR and
+    // one for STENCIL.
+    let v = unsafe { client::prefix::<GLint, 4>(value, clear_buffer_len(buffer)) };
+    clear_buffer("glClearBufferiv", buffer, drawbuffer, ClearValue::Int(v));
+}
+
+unsafe extern "C" fn clear_bufferuiv(buffer: GLenum, drawbuffer: GLint, value: *const GLuint) {
+    // SAFETY: GL 4.6 §17.4.3.1: `value` holds four values for COLOR.
+    let v = unsafe { client::prefix::<GLuint, 4>(value, clear_buffer_len(buffer)) };
+    clear_buffer("glClearBufferuiv", buffer, drawbuffer, ClearValue::Uint(v));
+}
+
+unsafe extern "C" fn clear_bufferfi(
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) {
+    clear_buffer(
+        "glClearBufferfi",
+        buffer,
+        drawbuffer,
+        ClearValue::DepthStencil(depth, stencil),
+    );
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.Clear = clear;
+    d.ClearBufferfv = clear_bufferfv;
+    d.ClearBufferiv = clear_bufferiv;
+    d.ClearBufferuiv = clear_bufferuiv;
+    d.ClearBufferfi = clear_bufferfi;
     d.ClearColor = clear_color;
     d.ClearColorIiEXT = clear_color_ii;
     d.ClearColorIuiEXT = clear_color_iui;
