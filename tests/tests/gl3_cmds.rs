@@ -7,6 +7,10 @@
 //!   depth and stencil buffers under the masks, the scissor and rasterizer
 //!   discard, on a framebuffer object's draw buffers by index, and every
 //!   error of the four commands.
+//! * `draw_buffers2.c`: EXT_draw_buffers2 — per-draw-buffer colour masks
+//!   and blend enables, their queries, attribute stacks and display lists,
+//!   and their pixels on a framebuffer object with three attachments
+//!   (draw buffers in and out of attachment order) and on the window.
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 
@@ -29,4 +33,9 @@ fn draw_elements_base_vertex() {
 #[test]
 fn clear_buffer() {
     run("clear_buffer");
+}
+
+#[test]
+fn draw_buffers2() {
+    run("draw_buffers2");
 }

@@ -29,7 +29,7 @@ use core::ffi::{c_char, c_void};
 pub mod client;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 12;
+pub const OXGL_DRI_ABI_VERSION: u32 = 13;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -552,6 +552,11 @@ pub struct OxglBlendDesc {
     pub logic_op: u32,
     /// Colour write mask per channel (non-zero = written).
     pub color_mask: [u8; 4],
+    /// ABI 13 (EXT_draw_buffers2, `glEnablei(GL_BLEND, i)`): bit `i - 1`
+    /// set turns blending on for extra colour buffer `i`
+    /// (`OxglDrawDesc::color_outputs[i]`); `enabled` is the first colour
+    /// buffer's. The equations, factors, constant and logic op are shared.
+    pub extra_enabled: u32,
 }
 
 /// One image of a texture: RGBA `f32` texels, rows bottom first, slices

@@ -448,7 +448,7 @@ impl Context {
     /// The colour write mask with the channels the draw framebuffer lacks
     /// taken out.
     pub(crate) fn fb_color_mask(&self) -> [u8; 4] {
-        let m = self.state.color_mask;
+        let m = self.draw_buffer_color_mask(self.first_buffer_index());
         if self.fbo.draw_binding == 0 {
             return m.map(u8::from);
         }

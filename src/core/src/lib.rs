@@ -24,6 +24,7 @@ pub mod cpu_vertex;
 pub mod debug;
 pub mod dlist;
 pub mod draw;
+pub mod draw_buffers2;
 pub mod drawpix;
 pub mod error;
 pub mod eval;

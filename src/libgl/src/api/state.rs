@@ -81,6 +81,10 @@ handler!(depth_mask "glDepthMask"(flag: GLboolean) => |c| c.depth_mask(flag != 0
 handler!(stencil_mask "glStencilMask"(mask: GLuint) => |c| c.stencil_mask(mask));
 handler!(stencil_mask_separate "glStencilMaskSeparate"(face: GLenum, mask: GLuint) => |c| c.stencil_mask_separate(face, mask));
 handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
+// EXT_draw_buffers2 / GL 3.0: per draw buffer (src/core/src/draw_buffers2.rs).
+handler!(color_maski "glColorMaski"(index: GLuint, r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) => |c| c.color_mask_indexed(index, [r != 0, g != 0, b != 0, a != 0]));
+handler!(enablei "glEnablei"(cap: GLenum, index: GLuint) => |c| c.set_enabled_indexed(cap, index, true));
+handler!(disablei "glDisablei"(cap: GLenum, index: GLuint) => |c| c.set_enabled_indexed(cap, index, false));
 handler!(disable "glDisable"(cap: GLenum) => |c| c.set_enabled(cap, false));
 handler!(draw_buffer "glDrawBuffer"(buf: GLenum) => |c| c.draw_buffer(buf));
 
@@ -247,6 +251,15 @@ unsafe extern "C" fn get_polygon_stipple(mask: *mut GLubyte) {
 }
 handler!(hint "glHint"(target: GLenum, mode: GLenum) => |c| c.hint(target, mode));
 
+unsafe extern "C" fn is_enabledi(cap: GLenum, index: GLuint) -> GLboolean {
+    with_ctx("glIsEnabledi", 0, |c| {
+        let r = c
+            .outside_begin_end()
+            .and_then(|()| c.is_enabled_indexed(cap, index));
+        c.record(r).map_or(0, GLboolean::from)
+    })
+}
+
 unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
     with_ctx("glIsEnabled", 0, |c| {
         let r = c.outside_begin_end().and_then(|()| c.is_enabled(cap));
@@ -326,6 +339,16 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.Scissor = scissor;
     d.DepthRangef = depth_rangef;
     d.ColorMask = color_mask;
+    if profile != Profile::Es {
+        d.ColorMaski = color_maski;
+        d.ColorMaskIndexedEXT = color_maski;
+        d.Enablei = enablei;
+        d.EnableIndexedEXT = enablei;
+        d.Disablei = disablei;
+        d.DisableIndexedEXT = disablei;
+        d.IsEnabledi = is_enabledi;
+        d.IsEnabledIndexedEXT = is_enabledi;
+    }
     d.DepthMask = depth_mask;
     d.StencilMask = stencil_mask;
     d.StencilMaskSeparate = stencil_mask_separate;
