@@ -483,6 +483,11 @@ typedef struct OxglBlendDesc {
   uint32_t logic_op;
   // Colour write mask per channel (non-zero = written).
   uint8_t color_mask[4];
+  // ABI 13 (EXT_draw_buffers2, `glEnablei(GL_BLEND, i)`): bit `i - 1`
+  // set turns blending on for extra colour buffer `i`
+  // (`OxglDrawDesc::color_outputs[i]`); `enabled` is the first colour
+  // buffer's. The equations, factors, constant and logic op are shared.
+  uint32_t extra_enabled;
 } OxglBlendDesc;
 
 // ABI 12: one transform feedback buffer binding of a draw: the vertices

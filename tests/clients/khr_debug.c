@@ -6,8 +6,9 @@
  * glXCreateContext one (initially off). Checks the limits and state queries,
  * that a GL error reaches the callback as a message naming the error and the
  * command (and that the callback may call GL), the message log without a
- * callback and its size limit, filtering, debug groups, the label errors
- * while no object type exists, and the KHR/ARB aliases.
+ * callback and its size limit, filtering, debug groups, the label errors,
+ * object labels on every object type (set, read back whole and cut, removed,
+ * MAX_LABEL_LENGTH, gone with the object), and the KHR/ARB aliases.
  *
  * Prints one `ok: <check>` line per check, `FAIL: <check> (...)` on the first
  * failure (exit 1), and `PASS` at the end. Run by tests/tests/khr_debug.rs.
@@ -314,7 +315,7 @@ static void check_errors(void)
     check(glGetError() == GL_INVALID_VALUE, "glGetDebugMessageLog(bufSize -1)",
           "no INVALID_VALUE");
 
-    /* Labels: no object type exists yet, so no name is an object. */
+    /* Labels: no object has been made yet, so name 1 is no object. */
     glObjectLabel(GL_TEXTURE_2D, 1, -1, "x");
     check(glGetError() == GL_INVALID_ENUM, "glObjectLabel(TEXTURE_2D)", "no INVALID_ENUM");
     static const GLenum identifiers[] = {
@@ -348,6 +349,196 @@ static void check_errors(void)
     glGetPointerv(GL_ARRAY_BUFFER, &p);
     check(glGetError() == GL_INVALID_ENUM, "glGetPointerv(ARRAY_BUFFER)", "no INVALID_ENUM");
     free(long_text);
+    glGetDebugMessageLog(1000, 0, NULL, NULL, NULL, NULL, NULL, NULL);
+}
+
+
+/* ---- object labels ------------------------------------------------------ */
+
+/* Sets "Test Label" on (identifier, name) and reads it back whole. */
+static void label_round_trip(GLenum identifier, GLuint name, const char *what)
+{
+    char buf[64];
+    GLsizei len = -1;
+    memset(buf, 'z', sizeof buf);
+    glObjectLabel(identifier, name, -1, "Test Label");
+    glGetObjectLabel(identifier, name, sizeof buf, &len, buf);
+    GLenum e = glGetError();
+    if (e != GL_NO_ERROR || len != 10 || strcmp(buf, "Test Label") != 0) {
+        printf("FAIL: label of %s: error 0x%x, length %d, \"%.20s\"\n", what, e, len, buf);
+        exit(1);
+    }
+}
+
+/* The label of (identifier, name) must be empty (and the call no error). */
+static void label_empty(GLenum identifier, GLuint name, const char *what)
+{
+    char buf[16] = "junk";
+    GLsizei len = -1;
+    glGetObjectLabel(identifier, name, sizeof buf, &len, buf);
+    GLenum e = glGetError();
+    if (e != GL_NO_ERROR || len != 0 || buf[0] != 0) {
+        printf("FAIL: %s: error 0x%x, length %d, \"%s\"\n", what, e, len, buf);
+        exit(1);
+    }
+}
+
+static void label_invalid(GLenum identifier, GLuint name, const char *what)
+{
+    glObjectLabel(identifier, name, -1, "x");
+    GLenum e1 = glGetError();
+    char buf[8];
+    GLsizei len = 0;
+    glGetObjectLabel(identifier, name, sizeof buf, &len, buf);
+    GLenum e2 = glGetError();
+    if (e1 != GL_INVALID_VALUE || e2 != GL_INVALID_VALUE) {
+        printf("FAIL: %s: glObjectLabel 0x%x, glGetObjectLabel 0x%x, not INVALID_VALUE\n", what,
+               e1, e2);
+        exit(1);
+    }
+}
+
+static void check_labels(void)
+{
+    while (glGetError() != GL_NO_ERROR) {
+    }
+    GLuint buffer, texture, sampler, query, vao, rb, fb, list;
+    glGenBuffers(1, &buffer);
+    glBindBuffer(GL_ARRAY_BUFFER, buffer);
+    label_round_trip(GL_BUFFER, buffer, "a buffer");
+    GLuint shader = glCreateShader(GL_VERTEX_SHADER);
+    label_round_trip(GL_SHADER, shader, "a shader");
+    GLuint program = glCreateProgram();
+    label_round_trip(GL_PROGRAM, program, "a program");
+    /* A shader's name is no program, and the other way round. */
+    label_invalid(GL_PROGRAM, shader, "GL_PROGRAM with a shader's name");
+    label_invalid(GL_SHADER, program, "GL_SHADER with a program's name");
+    glGenTextures(1, &texture);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    label_round_trip(GL_TEXTURE, texture, "a texture");
+    glGenSamplers(1, &sampler);
+    label_round_trip(GL_SAMPLER, sampler, "a sampler");
+    glGenQueries(1, &query);
+    glBeginQuery(GL_SAMPLES_PASSED, query);
+    glEndQuery(GL_SAMPLES_PASSED);
+    label_round_trip(GL_QUERY, query, "a query");
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    label_round_trip(GL_VERTEX_ARRAY, vao, "a vertex array");
+    glBindVertexArray(0);
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    label_round_trip(GL_RENDERBUFFER, rb, "a renderbuffer");
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    label_round_trip(GL_FRAMEBUFFER, fb, "a framebuffer");
+    list = glGenLists(2);
+    glNewList(list, GL_COMPILE);
+    glEndList();
+    label_round_trip(GL_DISPLAY_LIST, list, "a display list");
+    /* A name glGenLists reserved is a list (glIsList), as in Mesa. */
+    label_round_trip(GL_DISPLAY_LIST, list + 1, "a reserved display list name");
+    /* The labels are the objects' own: each kept its own. */
+    label_round_trip(GL_TEXTURE, texture, "a texture, again");
+    printf("ok: labels on every object type\n");
+
+    /* glPushClientAttrib/glPopClientAttrib restore the arrays of a vertex
+     * array object, not its label. */
+    glBindVertexArray(vao);
+    glPushClientAttrib(GL_CLIENT_VERTEX_ARRAY_BIT);
+    glObjectLabel(GL_VERTEX_ARRAY, vao, -1, "after push");
+    glPopClientAttrib();
+    char buf[300];
+    GLsizei len = -1;
+    glGetObjectLabel(GL_VERTEX_ARRAY, vao, sizeof buf, &len, buf);
+    check(len == 10 && strcmp(buf, "after push") == 0 && glGetError() == GL_NO_ERROR,
+          "glPopClientAttrib leaves a vertex array's label", "%d \"%s\"", len, buf);
+    glBindVertexArray(0);
+
+    /* bufSize: at most bufSize - 1 characters and a terminator; the length
+     * is what was written. Null label: only the length. */
+    memset(buf, 'z', sizeof buf);
+    glGetObjectLabel(GL_BUFFER, buffer, 5, &len, buf);
+    check(len == 4 && strcmp(buf, "Test") == 0 && buf[5] == 'z', "glGetObjectLabel(bufSize 5)",
+          "%d \"%.8s\"", len, buf);
+    len = -1;
+    glGetObjectLabel(GL_BUFFER, buffer, sizeof buf, &len, NULL);
+    check(len == 10, "glGetObjectLabel(label NULL) gives the length", "%d", len);
+    glGetObjectLabel(GL_BUFFER, buffer, sizeof buf, NULL, buf);
+    check(strcmp(buf, "Test Label") == 0 && glGetError() == GL_NO_ERROR,
+          "glGetObjectLabel(length NULL)", "\"%s\"", buf);
+    /* An explicit length takes that many characters, NUL or not. */
+    glObjectLabel(GL_BUFFER, buffer, 4, "Test Label");
+    glGetObjectLabel(GL_BUFFER, buffer, sizeof buf, &len, buf);
+    check(len == 4 && strcmp(buf, "Test") == 0, "glObjectLabel(length 4)", "%d \"%s\"", len,
+          buf);
+
+    /* MAX_LABEL_LENGTH counts the terminator: 255 characters are a label,
+     * 256 are INVALID_VALUE (either way of giving the length), and the
+     * failed call leaves the label as it was. */
+    GLint max = get_int(GL_MAX_LABEL_LENGTH);
+    check(max == 256, "GL_MAX_LABEL_LENGTH", "%d", max);
+    char long_label[257];
+    memset(long_label, 'a', 256);
+    long_label[256] = 0;
+    glObjectLabel(GL_TEXTURE, texture, -1, long_label);
+    check(glGetError() == GL_INVALID_VALUE, "a label of MAX_LABEL_LENGTH characters",
+          "no INVALID_VALUE");
+    glObjectLabel(GL_TEXTURE, texture, 256, long_label);
+    check(glGetError() == GL_INVALID_VALUE, "a label of length MAX_LABEL_LENGTH",
+          "no INVALID_VALUE");
+    label_round_trip(GL_TEXTURE, texture, "a texture after a refused label");
+    glObjectLabel(GL_TEXTURE, texture, 255, long_label);
+    glGetObjectLabel(GL_TEXTURE, texture, sizeof buf, &len, buf);
+    check(glGetError() == GL_NO_ERROR && len == 255 && strlen(buf) == 255,
+          "a label of MAX_LABEL_LENGTH - 1 characters", "%d", len);
+
+    /* A null label removes it; so does an empty one. */
+    glObjectLabel(GL_SAMPLER, sampler, -1, NULL);
+    label_empty(GL_SAMPLER, sampler, "a label removed by NULL");
+    glObjectLabel(GL_PROGRAM, program, 0, "ignored");
+    label_empty(GL_PROGRAM, program, "a label set empty");
+    printf("ok: labels removed by NULL and by an empty label\n");
+
+    /* Deleted objects are no objects; names made again start unlabelled. */
+    glDeleteBuffers(1, &buffer);
+    label_invalid(GL_BUFFER, buffer, "a deleted buffer");
+    glDeleteTextures(1, &texture);
+    label_invalid(GL_TEXTURE, texture, "a deleted texture");
+    glDeleteSamplers(1, &sampler);
+    label_invalid(GL_SAMPLER, sampler, "a deleted sampler");
+    glDeleteQueries(1, &query);
+    label_invalid(GL_QUERY, query, "a deleted query");
+    glDeleteVertexArrays(1, &vao);
+    label_invalid(GL_VERTEX_ARRAY, vao, "a deleted vertex array");
+    glDeleteRenderbuffers(1, &rb);
+    label_invalid(GL_RENDERBUFFER, rb, "a deleted renderbuffer");
+    glDeleteFramebuffers(1, &fb);
+    label_invalid(GL_FRAMEBUFFER, fb, "a deleted framebuffer");
+    glDeleteShader(shader);
+    label_invalid(GL_SHADER, shader, "a deleted shader");
+    glDeleteProgram(program);
+    label_invalid(GL_PROGRAM, program, "a deleted program");
+    glDeleteLists(list, 2);
+    label_invalid(GL_DISPLAY_LIST, list, "a deleted display list");
+    label_invalid(GL_DISPLAY_LIST, list + 1, "a deleted reserved list name");
+    GLuint again;
+    glGenBuffers(1, &again);
+    glBindBuffer(GL_ARRAY_BUFFER, again);
+    label_empty(GL_BUFFER, again, "a new buffer");
+    glDeleteBuffers(1, &again);
+    glGenTextures(1, &again);
+    glBindTexture(GL_TEXTURE_2D, again);
+    label_empty(GL_TEXTURE, again, "a new texture");
+    glBindTexture(GL_TEXTURE_2D, 0);
+    glDeleteTextures(1, &again);
+    /* Name 0 (the default objects) is no object to label. */
+    label_invalid(GL_TEXTURE, 0, "texture 0");
+    label_invalid(GL_FRAMEBUFFER, 0, "framebuffer 0");
+    label_invalid(GL_BUFFER, 0, "buffer 0");
+    printf("ok: deleted objects and name 0 are no objects\n");
+    /* The errors above are messages in the log: empty it. */
     glGetDebugMessageLog(1000, 0, NULL, NULL, NULL, NULL, NULL, NULL);
 }
 
@@ -427,6 +618,7 @@ int main(void)
     check_log();
     check_groups();
     check_errors();
+    check_labels();
     check_aliases();
     check_disabled();
 

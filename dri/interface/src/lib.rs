@@ -555,6 +555,11 @@ pub struct OxglBlendDesc {
     pub logic_op: u32,
     /// Colour write mask per channel (non-zero = written).
     pub color_mask: [u8; 4],
+    /// ABI 13 (EXT_draw_buffers2, `glEnablei(GL_BLEND, i)`): bit `i - 1`
+    /// set turns blending on for extra colour buffer `i`
+    /// (`OxglDrawDesc::color_outputs[i]`); `enabled` is the first colour
+    /// buffer's. The equations, factors, constant and logic op are shared.
+    pub extra_enabled: u32,
 }
 
 /// One image of a texture: RGBA `f32` texels, rows bottom first, slices

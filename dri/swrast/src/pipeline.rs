@@ -432,10 +432,11 @@ impl Frontend {
         blend.output = u8::try_from(call.color_outputs[0]).unwrap_or(0);
         for (i, slot) in blend.extra.iter_mut().enumerate() {
             let mask = call.extra_color_masks[i].map(|m| m != 0);
+            let blending = call.blend.extra_enabled & (1 << i) != 0;
             *slot = u8::try_from(call.color_outputs[i + 1])
                 .ok()
                 .filter(|_| mask.contains(&true))
-                .map(|o| (o, mask));
+                .map(|o| (o, mask, blending));
         }
         blend.extra_len = blend
             .extra

@@ -244,10 +244,12 @@ impl Context {
         }
         if has(GL_COLOR_BUFFER_BIT) {
             restore_caps(&mut self.state, COLOR_BUFFER_CAPS);
+            self.state.blend_extra = saved.blend_extra;
             self.state.clear_color = saved.clear_color;
             self.state.clear_index = saved.clear_index;
             self.state.index_mask = saved.index_mask;
             self.state.color_mask = saved.color_mask;
+            self.state.color_masks_extra = saved.color_masks_extra;
             self.state.draw_buffer = saved.draw_buffer;
             self.state.draw_buffers_extra = saved.draw_buffers_extra;
             self.raster.alpha_func = f.raster.alpha_func;
@@ -276,6 +278,7 @@ impl Context {
         }
         if has(GL_ENABLE_BIT) {
             self.state.enables.clone_from(&saved.enables);
+            self.state.blend_extra = saved.blend_extra;
             if let Some(t) = &f.texunits {
                 self.texunits.enabled = t.enabled;
                 for (dst, src) in self.texunits.texgen.iter_mut().zip(&t.texgen) {

@@ -39,7 +39,7 @@ pub struct BufferObject {
     /// `GL_BUFFER_STORAGE_FLAGS`.
     pub storage_flags: u32,
     /// `glObjectLabel`.
-    pub label: Option<String>,
+    pub label: crate::debug::Label,
     /// Identifies the contents: a new value (unique in the process)
     /// whenever a command may have changed them, so that what is made
     /// from them (buffer textures' texels) can be kept until then.

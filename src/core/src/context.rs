@@ -505,7 +505,7 @@ impl Context {
         list
     }
 
-    fn buffer_bits(buf: GLenum) -> u32 {
+    pub(crate) fn buffer_bits(buf: GLenum) -> u32 {
         match buf {
             GL_FRONT | GL_FRONT_LEFT => draw_buffer_bits::DRAW_FRONT,
             GL_BACK | GL_BACK_LEFT => draw_buffer_bits::DRAW_BACK,
@@ -538,7 +538,6 @@ impl Context {
             }
             return (outputs, 0, masks);
         }
-        let user = self.state.color_mask;
         for (i, &b) in list.iter().enumerate() {
             let Some(j) = b
                 .checked_sub(GL_COLOR_ATTACHMENT0)
@@ -551,6 +550,7 @@ impl Context {
             if j > 0 {
                 extra |= 1 << (j - 1);
                 let keeps = self.fbo_extra_channels(j - 1);
+                let user = self.draw_buffer_color_mask(i);
                 masks[j - 1] = std::array::from_fn(|c| u8::from(user[c] && keeps[c]));
             }
         }
@@ -578,10 +578,10 @@ impl Context {
             return 0;
         }
         let mut points = 0;
-        if mask & GL_COLOR_BUFFER_BIT != 0 && s.color_mask == [true; 4] {
-            for b in self.draw_buffer_list() {
+        if mask & GL_COLOR_BUFFER_BIT != 0 {
+            for (i, b) in self.draw_buffer_list().into_iter().enumerate() {
                 let j = b.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
-                if j < MAX_DRAW_BUFFERS {
+                if j < MAX_DRAW_BUFFERS && self.draw_buffer_color_mask(i) == [true; 4] {
                     points |= 1 << crate::fbo::color_point(j);
                 }
             }
@@ -687,7 +687,9 @@ impl Context {
 
     /// `glColorMask`.
     pub fn color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) -> ApiResult {
+        // Every draw buffer's (EXT_draw_buffers2).
         self.state.color_mask = [r, g, b, a];
+        self.state.color_masks_extra = [[r, g, b, a]; 7];
         Ok(())
     }
 
@@ -738,6 +740,10 @@ impl Context {
             // as glEnableClientState, and so do applications written for it.
             _ if self.client_state_enabled(cap).is_some() => {
                 return self.set_client_state(cap, on);
+            }
+            GL_BLEND => {
+                self.flush_vertices();
+                self.set_blend_all(on);
             }
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;

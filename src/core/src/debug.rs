@@ -692,13 +692,38 @@ pub fn label_copy(label: &[u8], buf_size: usize, has_buffer: bool) -> (&[u8], us
 pub type Label = Option<Box<[u8]>>;
 
 impl Context {
-    /// The label of object `name` in `ns`, if that object exists. No object
-    /// type is implemented yet, so no name names an object: every lookup
-    /// fails, and `glObjectLabel` answers INVALID_VALUE as GL 4.6 §20.9 says
-    /// for a name that is not an object.
-    fn label_slot(&mut self, ns: LabelNamespace, name: u32) -> Option<&mut Label> {
-        let _ = (ns, name);
-        None
+    /// Runs `f` on the label of object `name` in `ns`, if that object
+    /// exists; `None` (INVALID_VALUE, GL 4.6 §20.9) for a name that is not
+    /// one. Objects exist once bound (or created), as the spec says, with
+    /// Mesa's exceptions where oxgl's objects allow them: queries and
+    /// display lists from the moment `glGenQueries` / `glGenLists` returns
+    /// their names, samplers from `glGenSamplers` (GL 4.6 §8.2). Name 0
+    /// (the default objects) is never one. oxgl has neither transform
+    /// feedback objects (ARB_transform_feedback2) nor program pipelines
+    /// (ARB_separate_shader_objects): those namespaces are empty.
+    fn with_label<R>(
+        &mut self,
+        ns: LabelNamespace,
+        name: u32,
+        f: impl FnOnce(&mut Label) -> R,
+    ) -> Option<R> {
+        if name == 0 {
+            return None;
+        }
+        let shared = self.shared().clone();
+        match ns {
+            LabelNamespace::Buffer => shared.buffers().get_mut(name).map(|b| f(&mut b.label)),
+            LabelNamespace::Shader => shared.programs().label_mut(name, false).map(f),
+            LabelNamespace::Program => shared.programs().label_mut(name, true).map(f),
+            LabelNamespace::VertexArray => self.vertex_arrays.label_mut(name).map(f),
+            LabelNamespace::Query => self.queries.label_mut(name).map(f),
+            LabelNamespace::Sampler => shared.textures().sampler_label_mut(name).map(f),
+            LabelNamespace::Texture => shared.textures().label_mut(name).map(f),
+            LabelNamespace::Renderbuffer => self.fbo.renderbuffer_label_mut(name).map(f),
+            LabelNamespace::Framebuffer => self.fbo.framebuffer_label_mut(name).map(f),
+            LabelNamespace::DisplayList => shared.lists().label_mut(name).map(f),
+            LabelNamespace::ProgramPipeline | LabelNamespace::TransformFeedback => None,
+        }
     }
 
     /// `glObjectLabel`. GL 4.6 §20.9: INVALID_ENUM for an identifier not in
@@ -713,8 +738,8 @@ impl Context {
     ) -> ApiResult {
         let profile = self.params().profile;
         let ns = LabelNamespace::for_profile(identifier, profile).ok_or(ApiError::InvalidEnum)?;
-        let slot = self.label_slot(ns, name).ok_or(ApiError::InvalidValue)?;
-        set_label(slot, label)
+        self.with_label(ns, name, |slot| set_label(slot, label))
+            .ok_or(ApiError::InvalidValue)?
     }
 
     /// `glGetObjectLabel`: the label (empty if none). GL 4.6 §20.9:
@@ -726,14 +751,16 @@ impl Context {
         identifier: GLenum,
         name: u32,
         buf_size: i32,
-    ) -> ApiResult<&[u8]> {
+    ) -> ApiResult<Vec<u8>> {
         if buf_size < 0 {
             return Err(ApiError::InvalidValue);
         }
         let profile = self.params().profile;
         let ns = LabelNamespace::for_profile(identifier, profile).ok_or(ApiError::InvalidEnum)?;
-        let slot = self.label_slot(ns, name).ok_or(ApiError::InvalidValue)?;
-        Ok(slot.as_deref().unwrap_or_default())
+        self.with_label(ns, name, |slot| {
+            slot.as_deref().unwrap_or_default().to_vec()
+        })
+        .ok_or(ApiError::InvalidValue)
     }
 
     /// `glObjectPtrLabel`. GL 4.6 §20.9: INVALID_VALUE if `ptr` is not a sync

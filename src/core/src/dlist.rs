@@ -66,6 +66,9 @@ pub struct DisplayLists {
     /// Names reserved by `glGenLists`, as disjoint ranges `start..end`
     /// (keyed by start; `end` may be 2^32). A defined list may lie inside one.
     reserved: BTreeMap<u32, u64>,
+    /// `glObjectLabel(GL_DISPLAY_LIST)` labels, by name; a name loses its
+    /// label when it is deleted.
+    labels: BTreeMap<u32, crate::debug::Label>,
 }
 
 /// Maximum nesting of `glCallList` (`GL_MAX_LIST_NESTING`).
@@ -133,6 +136,15 @@ impl DisplayLists {
         for k in doomed {
             self.lists.remove(&k);
         }
+        let unlabelled: Vec<u32> = self
+            .labels
+            .range(first..)
+            .take_while(|&(&k, _)| u64::from(k) < end)
+            .map(|(&k, _)| k)
+            .collect();
+        for k in unlabelled {
+            self.labels.remove(&k);
+        }
         // Cut `first..end` out of the reserved ranges it overlaps.
         let before = self
             .reserved
@@ -164,6 +176,15 @@ impl DisplayLists {
     /// The operations of list `name`.
     pub fn get(&self, name: u32) -> Option<Arc<Vec<ListOp>>> {
         self.lists.get(&name).cloned()
+    }
+
+    /// The label slot of list `name` (`glIsList` true: defined, or
+    /// reserved by `glGenLists`, which Mesa makes an empty list at once).
+    pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        if name == 0 || !self.is_list(name) {
+            return None;
+        }
+        Some(self.labels.entry(name).or_default())
     }
 
     /// Defines list `name`.

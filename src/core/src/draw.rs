@@ -44,6 +44,9 @@ pub struct VertexArrays {
     pub bound: u32,
     default: VertexArrayObject,
     objects: HashMap<u32, Option<VertexArrayObject>>,
+    /// Objects' `glObjectLabel` labels (apart from their array state,
+    /// which `glPopClientAttrib` replaces), removed with the object.
+    labels: HashMap<u32, crate::debug::Label>,
     next: u32,
     /// `glPrimitiveRestartIndex` and `GL_PRIMITIVE_RESTART`.
     pub restart_index: u32,
@@ -58,6 +61,13 @@ impl VertexArrays {
             Some(Some(v)) => v,
             _ => &self.default,
         }
+    }
+
+    /// The label slot of vertex array object `name`, if it is one (bound
+    /// at least once).
+    pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        matches!(self.objects.get(&name), Some(Some(_)))
+            .then(|| self.labels.entry(name).or_default())
     }
 
     /// Replaces the bound object's array state (`glPopClientAttrib`).
@@ -139,6 +149,7 @@ impl Context {
     pub fn delete_vertex_arrays(&mut self, names: &[u32]) -> ApiResult {
         self.outside_begin_end()?;
         for &name in names {
+            self.vertex_arrays.labels.remove(&name);
             if name != 0
                 && self.vertex_arrays.objects.remove(&name).is_some()
                 && self.vertex_arrays.bound == name
@@ -840,6 +851,10 @@ impl Context {
     /// `glDrawElements`, `glDrawRangeElements`, `glDrawElementsBaseVertex`:
     /// `indices` is an offset into the element buffer when one is bound, else
     /// a client address. INVALID_ENUM for a bad index type.
+    /// ARB_draw_elements_base_vertex: vertex `index + base_vertex` is
+    /// fetched for each index that is not the restart index (which is
+    /// compared before the addition, GL 4.6 §10.3.6); a sum below 0 is
+    /// undefined behaviour and fetches vertex 0.
     pub fn draw_elements(
         &mut self,
         mode: GLenum,
@@ -932,7 +947,11 @@ impl Context {
         self.draw_indices(mode, &list, min, max, instances, client)
     }
 
-    /// `glDrawRangeElements`: INVALID_VALUE when `end < start`.
+    /// `glDrawRangeElements(BaseVertex)`: INVALID_VALUE when `end < start`
+    /// (GL 4.6 §10.4; checked before the other arguments, as Mesa). The
+    /// range bounds the indices before `base_vertex` is added
+    /// (ARB_draw_elements_base_vertex); indices outside it are undefined
+    /// behaviour, and the draw fetches what they name anyway.
     #[expect(
         clippy::too_many_arguments,
         reason = "the GL command's parameters plus client memory"
@@ -945,13 +964,14 @@ impl Context {
         count: i32,
         type_: GLenum,
         indices: usize,
+        base_vertex: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
         if end < start {
             self.outside_begin_end()?;
             return Err(ApiError::InvalidValue);
         }
-        self.draw_elements(mode, count, type_, indices, 0, client)
+        self.draw_elements(mode, count, type_, indices, base_vertex, client)
     }
 
     /// `glArrayElement`: one vertex from the enabled arrays, inside Begin/End

@@ -138,6 +138,16 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Instanced draws (src/core/src/draw.rs: the instances one by one,
     // gl_InstanceIDARB, divisors; tests/clients/instancing.c).
     (c"GL_ARB_draw_instanced", Needs::Version(2, 0)),
+    // Timer queries, timed in the core around the backend's finish
+    // (src/core/src/query.rs; tests/clients/timer_query.c).
+    (c"GL_ARB_timer_query", Needs::Version(1, 5)),
+    (c"GL_EXT_timer_query", Needs::Version(1, 5)),
+    // Per-draw-buffer colour masks and blend enables
+    // (src/core/src/draw_buffers2.rs, ABI 13; tests/clients/draw_buffers2.c).
+    (c"GL_EXT_draw_buffers2", Needs::Version(2, 0)),
+    // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
+    // (src/core/src/draw.rs; tests/clients/base_vertex.c).
+    (c"GL_ARB_draw_elements_base_vertex", Needs::Version(2, 0)),
     // Transform feedback (src/core/src/xfb.rs, capture in swrast's
     // capture.rs; tests/clients/xfb.c). Mesa offers it on GL 2.1 contexts.
     (c"GL_EXT_transform_feedback", Needs::Version(2, 0)),

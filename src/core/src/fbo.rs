@@ -92,6 +92,8 @@ pub struct Renderbuffer {
     stencil: Vec<u8>,
     /// Changes whenever the contents do.
     serial: u64,
+    /// `glObjectLabel`.
+    pub label: crate::debug::Label,
 }
 
 /// The format class and bits of a renderbuffer internal format.
@@ -181,6 +183,8 @@ pub struct Framebuffer {
     synced: [u64; POINTS],
     /// Drawn into since the last download.
     dirty: bool,
+    /// `glObjectLabel`.
+    pub label: crate::debug::Label,
 }
 
 impl std::fmt::Debug for Framebuffer {
@@ -234,6 +238,26 @@ pub struct FboState {
     /// the attachment points (bits) holding them. Copied back when another
     /// drawable needs them ([`Context::resolve_live_renderbuffer`]).
     rb_live: HashMap<u32, (Arc<Drawable>, u16)>,
+}
+
+impl FboState {
+    /// The label slot of renderbuffer `name`, if it is one (bound at
+    /// least once).
+    pub(crate) fn renderbuffer_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        match self.renderbuffers.get_mut(&name) {
+            Some(Some(rb)) => Some(&mut rb.label),
+            _ => None,
+        }
+    }
+
+    /// The label slot of framebuffer `name`, if it is one (bound at
+    /// least once).
+    pub(crate) fn framebuffer_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        match self.framebuffers.get_mut(&name) {
+            Some(Some(fb)) => Some(&mut fb.label),
+            _ => None,
+        }
+    }
 }
 
 /// Whether a colour image of internal format `fmt` rendered in a
@@ -424,7 +448,7 @@ impl Context {
     /// The colour write mask with the channels the draw framebuffer lacks
     /// taken out.
     pub(crate) fn fb_color_mask(&self) -> [u8; 4] {
-        let m = self.state.color_mask;
+        let m = self.draw_buffer_color_mask(self.first_buffer_index());
         if self.fbo.draw_binding == 0 {
             return m.map(u8::from);
         }
@@ -545,6 +569,7 @@ impl Context {
                     depth: Vec::new(),
                     stencil: Vec::new(),
                     serial: next_serial(),
+                    label: None,
                 });
             }
         }

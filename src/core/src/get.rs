@@ -461,6 +461,10 @@ impl Context {
             GL_MAX_DEBUG_LOGGED_MESSAGES => int(debug::MAX_DEBUG_LOGGED_MESSAGES as i64),
             GL_MAX_DEBUG_GROUP_STACK_DEPTH => int(debug::MAX_DEBUG_GROUP_STACK_DEPTH as i64),
             GL_MAX_LABEL_LENGTH => int(debug::MAX_LABEL_LENGTH as i64),
+            // ARB_timer_query: the GL clock (crate::query::timestamp_now).
+            GL_TIMESTAMP if self.params().profile != crate::context::Profile::Es => {
+                int(crate::query::timestamp_now() as i64)
+            }
             // GL_ARB_sync (not in ES 2.0).
             GL_MAX_SERVER_WAIT_TIMEOUT if self.params().profile != crate::context::Profile::Es => {
                 int(crate::sync::MAX_SERVER_WAIT_TIMEOUT)

@@ -57,6 +57,8 @@ pub struct ShaderObject {
     delete_pending: bool,
     /// Programs it is attached to.
     attachments: u32,
+    /// `glObjectLabel`.
+    label: crate::debug::Label,
 }
 
 /// A linked program: both stages as the backend compiled them, and the
@@ -171,6 +173,8 @@ pub struct ProgramObject {
     /// The executable of the last successful link.
     pub(crate) exec: Option<Arc<Executable>>,
     delete_pending: bool,
+    /// `glObjectLabel`.
+    label: crate::debug::Label,
 }
 
 #[derive(Debug)]
@@ -211,6 +215,20 @@ impl ShaderObjects {
             Some(Object::Program(p)) => Ok(p),
             Some(Object::Shader(_)) => Err(ApiError::InvalidOperation),
             None => Err(ApiError::InvalidValue),
+        }
+    }
+
+    /// The label slot of shader (`program` false) or program object
+    /// `name`, if it is one of that kind.
+    pub(crate) fn label_mut(
+        &mut self,
+        name: u32,
+        program: bool,
+    ) -> Option<&mut crate::debug::Label> {
+        match self.objects.get_mut(&name) {
+            Some(Object::Shader(s)) if !program => Some(&mut s.label),
+            Some(Object::Program(p)) if program => Some(&mut p.label),
+            _ => None,
         }
     }
 
@@ -331,6 +349,7 @@ impl Context {
             compiled_source: Arc::from(""),
             delete_pending: false,
             attachments: 0,
+            label: None,
         })))
     }
 

@@ -13,6 +13,16 @@
 //! in Mesa (`ctx->Query.CurrentOcclusionObject`): a `GL_SAMPLES_PASSED`
 //! query cannot be begun while an `GL_ANY_SAMPLES_PASSED` one is active.
 //! The error rules follow Mesa's `queryobj.c`.
+//!
+//! Timer queries (ARB_timer_query, EXT_timer_query, GL 3.3) are timed here,
+//! in the core: `glBeginQuery(GL_TIME_ELAPSED)` and `glEndQuery` each wait
+//! for the backend to finish the work queued before them
+//! (`OxglDriBackend::finish`) and read the clock, so the result is the time
+//! the GPU — swrast's threads — took for the commands between them, plus
+//! the core's own time spent on them; `glQueryCounter(GL_TIMESTAMP)` waits
+//! likewise and records the time. Results are available at once. The clock
+//! is monotonic, in nanoseconds since the process first read it
+//! ([`timestamp_now`]), the one `glGetInteger64v(GL_TIMESTAMP)` reads.
 
 use std::collections::BTreeMap;
 
@@ -27,6 +37,18 @@ use crate::error::{ApiError, ApiResult};
 /// `GL_QUERY_COUNTER_BITS` of `GL_SAMPLES_PASSED` (llvmpipe's value).
 pub const SAMPLES_PASSED_BITS: i32 = 64;
 
+/// `GL_QUERY_COUNTER_BITS` of `GL_TIME_ELAPSED` and `GL_TIMESTAMP`
+/// (llvmpipe's value; ARB_timer_query asks for at least 30).
+pub const TIMER_BITS: i32 = 64;
+
+/// The GL clock (`GL_TIMESTAMP`): monotonic nanoseconds since the process
+/// first read it.
+pub fn timestamp_now() -> u64 {
+    static EPOCH: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    let epoch = *EPOCH.get_or_init(std::time::Instant::now);
+    u64::try_from(epoch.elapsed().as_nanos()).unwrap_or(u64::MAX)
+}
+
 /// One query object.
 #[derive(Default)]
 struct QueryObject {
@@ -40,6 +62,11 @@ struct QueryObject {
     /// The result once the backend reported it (cached: it cannot change
     /// until the next begin).
     result: Option<u64>,
+    /// An active `GL_TIME_ELAPSED` query: the time it began
+    /// ([`timestamp_now`]).
+    started: u64,
+    /// `glObjectLabel`.
+    label: crate::debug::Label,
 }
 
 /// A context's query objects and the active occlusion query.
@@ -49,6 +76,8 @@ pub struct Queries {
     next: u32,
     /// The name of the active occlusion query (either target), 0 if none.
     occlusion: u32,
+    /// The name of the active `GL_TIME_ELAPSED` query, 0 if none.
+    time_elapsed: u32,
     /// The query of the active conditional rendering (NV_conditional_render,
     /// GL 3.0 §2.18), if any.
     pub(crate) conditional: Option<u32>,
@@ -63,6 +92,12 @@ impl Queries {
     /// The name of the active occlusion query, 0 if none.
     pub fn active_occlusion(&self) -> u32 {
         self.occlusion
+    }
+
+    /// The label slot of query `name`: any name `glGenQueries` returned
+    /// (Mesa makes the object there, before its first begin).
+    pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        self.names.get_mut(&name).map(|q| &mut q.label)
     }
 
     /// Whether a primitive query is counting.
@@ -110,6 +145,8 @@ impl Context {
         match target {
             // EXT_transform_feedback.
             GL_PRIMITIVES_GENERATED | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN if !es => Ok(()),
+            // ARB_timer_query / EXT_timer_query.
+            GL_TIME_ELAPSED if !es => Ok(()),
             GL_SAMPLES_PASSED if !es => Ok(()),
             GL_ANY_SAMPLES_PASSED | GL_ANY_SAMPLES_PASSED_CONSERVATIVE
                 if !es || self.params().version >= (3, 0) =>
@@ -149,7 +186,9 @@ impl Context {
             let Some(obj) = self.queries.names.remove(&name) else {
                 continue;
             };
-            if obj.active
+            if obj.active && obj.target == GL_TIME_ELAPSED {
+                self.queries.time_elapsed = 0;
+            } else if obj.active
                 && let Some(s) = primitive_slot(obj.target)
             {
                 self.queries.primitives[s] = (0, 0);
@@ -183,6 +222,7 @@ impl Context {
         let slot = primitive_slot(target);
         let busy = match slot {
             Some(s) => self.queries.primitives[s].0 != 0,
+            None if target == GL_TIME_ELAPSED => self.queries.time_elapsed != 0,
             None => self.queries.occlusion != 0,
         };
         if busy || name == 0 {
@@ -206,6 +246,19 @@ impl Context {
                 q.result = None;
             }
             self.queries.primitives[s] = (name, 0);
+            return Ok(());
+        }
+        if target == GL_TIME_ELAPSED {
+            // The work queued before the query is not part of it.
+            Self::status(self.backend().finish())?;
+            let now = timestamp_now();
+            if let Some(q) = self.queries.names.get_mut(&name) {
+                q.target = target;
+                q.active = true;
+                q.result = None;
+                q.started = now;
+            }
+            self.queries.time_elapsed = name;
             return Ok(());
         }
         let created = match self.queries.names.get(&name) {
@@ -251,6 +304,21 @@ impl Context {
             self.queries.primitives[s] = (0, 0);
             return Ok(());
         }
+        if target == GL_TIME_ELAPSED {
+            let name = self.queries.time_elapsed;
+            if !self.queries.names.get(&name).is_some_and(|q| q.active) {
+                return Err(ApiError::InvalidOperation);
+            }
+            // The query's work done: its time is known now.
+            Self::status(self.backend().finish())?;
+            let now = timestamp_now();
+            if let Some(q) = self.queries.names.get_mut(&name) {
+                q.active = false;
+                q.result = Some(now.saturating_sub(q.started));
+            }
+            self.queries.time_elapsed = 0;
+            return Ok(());
+        }
         let name = self.queries.occlusion;
         let Some(q) = self.queries.names.get_mut(&name).filter(|q| q.active) else {
             return Err(ApiError::InvalidOperation);
@@ -264,6 +332,41 @@ impl Context {
             Some(b) => Self::status(self.backend().end_query(b)),
             None => Ok(()),
         }
+    }
+
+    /// `glQueryCounter` (ARB_timer_query, GL 4.6 §4.3): records the GL
+    /// time once the commands before it are done. INVALID_ENUM unless
+    /// `target` is `GL_TIMESTAMP`; INVALID_OPERATION for name 0, an active
+    /// query, a query of another target, and in core contexts a name not
+    /// from `glGenQueries` (compatibility contexts create it, as
+    /// `glBeginQuery` does).
+    pub fn query_counter(&mut self, id: u32, target: GLenum) -> ApiResult {
+        self.outside_begin_end()?;
+        if target != GL_TIMESTAMP || self.params().profile == Profile::Es {
+            return Err(ApiError::InvalidEnum);
+        }
+        if id == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let compat = self.params().profile == Profile::Compat;
+        match self.queries.names.get(&id) {
+            None if !compat => return Err(ApiError::InvalidOperation),
+            None => {
+                self.queries.names.insert(id, QueryObject::default());
+            }
+            Some(q) if q.active || (q.target != 0 && q.target != GL_TIMESTAMP) => {
+                return Err(ApiError::InvalidOperation);
+            }
+            Some(_) => {}
+        }
+        self.flush_vertices();
+        Self::status(self.backend().finish())?;
+        let now = timestamp_now();
+        if let Some(q) = self.queries.names.get_mut(&id) {
+            q.target = GL_TIMESTAMP;
+            q.result = Some(now);
+        }
+        Ok(())
     }
 
     /// `glBeginConditionalRender` (NV_conditional_render, GL 4.6 §10.9):
@@ -291,8 +394,9 @@ impl Context {
             .filter(|_| id != 0)
             .ok_or(ApiError::InvalidValue)?;
         // A generated name never begun has no target: Mesa's
-        // INVALID_OPERATION, as for an active query.
-        if q.target == 0 || q.active {
+        // INVALID_OPERATION, as for an active query and a timer query
+        // (which counts no samples).
+        if q.target == 0 || q.active || matches!(q.target, GL_TIME_ELAPSED | GL_TIMESTAMP) {
             return Err(ApiError::InvalidOperation);
         }
         self.flush_vertices();
@@ -339,8 +443,18 @@ impl Context {
     /// boolean (Mesa's values). ES has only `GL_CURRENT_QUERY`.
     pub fn get_query_iv(&mut self, target: GLenum, pname: GLenum) -> ApiResult<i32> {
         self.outside_begin_end()?;
+        let es = self.params().profile == Profile::Es;
+        if target == GL_TIMESTAMP && !es {
+            // ARB_timer_query: a counter with no active query.
+            return match pname {
+                GL_CURRENT_QUERY => Ok(0),
+                GL_QUERY_COUNTER_BITS => Ok(TIMER_BITS),
+                _ => Err(ApiError::InvalidEnum),
+            };
+        }
         self.occlusion_target(target)?;
         match pname {
+            GL_CURRENT_QUERY if target == GL_TIME_ELAPSED => Ok(self.queries.time_elapsed as i32),
             GL_CURRENT_QUERY if primitive_slot(target).is_some() => {
                 let s = primitive_slot(target).unwrap_or(0);
                 Ok(self.queries.primitives[s].0 as i32)
@@ -357,6 +471,7 @@ impl Context {
             GL_QUERY_COUNTER_BITS if self.params().profile != Profile::Es => Ok(match target {
                 GL_SAMPLES_PASSED | GL_PRIMITIVES_GENERATED => SAMPLES_PASSED_BITS,
                 GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => SAMPLES_PASSED_BITS,
+                GL_TIME_ELAPSED => TIMER_BITS,
                 _ => 1,
             }),
             _ => Err(ApiError::InvalidEnum),
@@ -407,7 +522,9 @@ impl Context {
             }
         };
         Ok(
-            if target == GL_SAMPLES_PASSED || primitive_slot(target).is_some() {
+            if matches!(target, GL_SAMPLES_PASSED | GL_TIME_ELAPSED | GL_TIMESTAMP)
+                || primitive_slot(target).is_some()
+            {
                 result
             } else {
                 u64::from(result != 0)

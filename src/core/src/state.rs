@@ -161,8 +161,13 @@ pub struct State {
     pub depth_range: [f64; 2],
     /// `glScissor`: x, y, width, height.
     pub scissor: [i32; 4],
-    /// `glColorMask`.
+    /// `glColorMask`: draw buffer 0's (`glColorMaski(0)`).
     pub color_mask: [bool; 4],
+    /// `glColorMaski` of draw buffers 1 to 7 (EXT_draw_buffers2).
+    pub color_masks_extra: [[bool; 4]; 7],
+    /// `glEnablei(GL_BLEND, i)` of draw buffers 1 to 7, bit `i - 1`
+    /// (draw buffer 0's is the `GL_BLEND` enable).
+    pub blend_extra: u8,
     /// `glDepthMask`.
     pub depth_mask: bool,
     /// `glStencilMask` front and back.
@@ -205,6 +210,8 @@ impl State {
             depth_range: [0.0, 1.0],
             scissor: [0; 4],
             color_mask: [true; 4],
+            color_masks_extra: [[true; 4]; 7],
+            blend_extra: 0,
             depth_mask: true,
             stencil_writemask: [u32::MAX; 2],
             draw_buffer: buffer,
@@ -239,6 +246,7 @@ pub fn copy_groups(src: &State, dst: &mut State, mask: u32) {
     if has(GL_COLOR_BUFFER_BIT) {
         dst.clear_color = src.clear_color;
         dst.color_mask = src.color_mask;
+        dst.color_masks_extra = src.color_masks_extra;
         dst.draw_buffer = src.draw_buffer;
         dst.draw_buffers_extra = src.draw_buffers_extra;
     }
@@ -262,5 +270,6 @@ pub fn copy_groups(src: &State, dst: &mut State, mask: u32) {
     }
     if has(GL_ENABLE_BIT) {
         dst.enables.clone_from(&src.enables);
+        dst.blend_extra = src.blend_extra;
     }
 }

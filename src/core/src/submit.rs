@@ -796,13 +796,14 @@ impl Context {
         let s = &self.state;
         let r = &self.raster;
         OxglBlendDesc {
-            enabled: u32::from(s.enabled(GL_BLEND)),
+            enabled: u32::from(self.draw_buffer_blend(self.first_buffer_index())),
             equation: r.blend_equation,
             factors: r.blend_factors,
             constant: r.blend_color,
             logic_op_enabled: u32::from(s.enabled(GL_COLOR_LOGIC_OP)),
             logic_op: r.logic_op,
             color_mask: self.fb_color_mask(),
+            extra_enabled: self.extra_blend_bits(),
         }
     }
 }

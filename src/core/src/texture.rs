@@ -922,6 +922,8 @@ pub struct Texture {
     /// A buffer texture's data store (`glTexBuffer*`; see
     /// [`crate::texture_buffer`]).
     pub buffer: Option<crate::texture_buffer::TexBuffer>,
+    /// `glObjectLabel`.
+    pub label: crate::debug::Label,
 }
 
 /// Source of [`Texture::serial`] values.
@@ -938,6 +940,7 @@ impl Texture {
             immutable_levels: None,
             view: None,
             buffer: None,
+            label: None,
         }
     }
 
@@ -1038,6 +1041,9 @@ pub struct Textures {
     next: u32,
     /// Sampler objects: `None` until first bound.
     samplers: HashMap<u32, Option<TexParams>>,
+    /// Sampler objects' `glObjectLabel` labels (removed with the object;
+    /// kept apart from [`TexParams`], which textures share).
+    sampler_labels: HashMap<u32, crate::debug::Label>,
     next_sampler: u32,
     /// Images a framebuffer object rendered into whose contents are still
     /// only in its drawable, by (name, face, level) ([`LiveImage`]).
@@ -1183,7 +1189,24 @@ impl Textures {
     pub fn delete_samplers(&mut self, names: &[u32]) {
         for n in names {
             self.samplers.remove(n);
+            self.sampler_labels.remove(n);
         }
+    }
+
+    /// The label slot of texture `name`, if it is a texture object (bound
+    /// at least once).
+    pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        match self.names.get_mut(&name) {
+            Some(Some(t)) => Some(&mut t.label),
+            _ => None,
+        }
+    }
+
+    /// The label slot of sampler object `name`, if it is one.
+    pub(crate) fn sampler_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        self.samplers
+            .contains_key(&name)
+            .then(|| self.sampler_labels.entry(name).or_default())
     }
 
     /// Sampler object `name`.

@@ -387,17 +387,17 @@ fn write_color_float(
     format: OxglColorFormat,
     st: &SceneState,
     cm: [bool; 4],
+    blending: bool,
     lx: usize,
     ly: usize,
     mask: u16,
     c: &mut [[f32; LANES]; 4],
 ) {
-    let b = &st.draw.blend;
     if mask == 0 || !cm.iter().any(|&on| on) {
         return;
     }
     let at = |l: usize| (ly + l / 4, 4 * (lx + l % 4));
-    if b.enabled {
+    if blending {
         let mut d = [[0.0f32; LANES]; 4];
         for l in 0..LANES {
             let (y, x) = at(l);
@@ -427,7 +427,8 @@ fn write_color_float(
 
 /// Blends/logic-ops and writes the lanes of `mask` of colour `c` into the
 /// colour buffer `rows` (the tile's rows of a buffer in `format`), the
-/// channels of `cm`.
+/// channels of `cm`; `blending`: that buffer's blend enable (per buffer
+/// since ABI 13, EXT_draw_buffers2).
 #[inline(always)]
 #[expect(
     clippy::too_many_arguments,
@@ -438,13 +439,14 @@ pub fn write_color(
     format: OxglColorFormat,
     st: &SceneState,
     cm: [bool; 4],
+    blending: bool,
     lx: usize,
     ly: usize,
     mask: u16,
     c: &mut [[f32; LANES]; 4],
 ) {
     if format.is_float() {
-        write_color_float(rows, format, st, cm, lx, ly, mask, c);
+        write_color_float(rows, format, st, cm, blending, lx, ly, mask, c);
         return;
     }
     let has_alpha = format != OxglColorFormat::B8G8R8X8;
@@ -473,9 +475,7 @@ pub fn write_color(
             let v = op.apply(src[l], dst[l]);
             out[l] = (v & write) | (dst[l] & !write) | forced;
         }
-    } else if b.enabled
-        && let Some(f) = fixed_factors(b)
-    {
+    } else if blending && let Some(f) = fixed_factors(b) {
         let src = pack(c);
         let dst = load(rows, lx, ly);
         let v = blend_unorm8(&src, &dst, f, has_alpha);
@@ -483,7 +483,7 @@ pub fn write_color(
         for l in 0..LANES {
             out[l] = (v[l] & write) | (dst[l] & !write) | forced;
         }
-    } else if b.enabled {
+    } else if blending {
         let dst = load(rows, lx, ly);
         let d = unpack(&dst, has_alpha);
         for ch in c.iter_mut() {

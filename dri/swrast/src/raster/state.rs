@@ -482,9 +482,10 @@ pub struct BlendState {
     /// The fragment output the first colour buffer receives (0 unless
     /// `glDrawBuffers` put another first).
     pub output: u8,
-    /// Each extra colour buffer's output and write mask; `None`: not
-    /// drawn (see `OxglDrawDesc::color_outputs`).
-    pub extra: [Option<(u8, [bool; 4])>; EXTRA_BUFFERS],
+    /// Each extra colour buffer's output, write mask and blend enable
+    /// (`OxglBlendDesc::extra_enabled`); `None`: not drawn (see
+    /// `OxglDrawDesc::color_outputs`).
+    pub extra: [Option<(u8, [bool; 4], bool)>; EXTRA_BUFFERS],
     /// Entries of `extra` up to the last drawn one (0: only the first
     /// buffer is drawn, the common case, checked per block).
     pub extra_len: u8,

@@ -591,6 +591,7 @@ impl BlockCtx<'_> {
             target.format,
             st,
             b.color_mask,
+            b.enabled,
             lx,
             ly,
             mask,
@@ -618,11 +619,12 @@ fn write_extra(
         k => q.extra_color[(k as usize - 1).min(EXTRA_BUFFERS - 1)],
     };
     for (i, slot) in b.extra[..b.extra_len as usize].iter().enumerate() {
-        let (Some((out, cm)), Some(rows)) = (slot, view.extra.get_mut(i)) else {
+        let (Some((out, cm, blending)), Some(rows)) = (slot, view.extra.get_mut(i)) else {
             continue;
         };
         let mut c = output(*out);
-        write_color(rows, target.extra_formats[i], st, *cm, lx, ly, mask, &mut c);
+        let format = target.extra_formats[i];
+        write_color(rows, format, st, *cm, *blending, lx, ly, mask, &mut c);
     }
     let mut c = output(b.output);
     write_color(
@@ -630,6 +632,7 @@ fn write_extra(
         target.format,
         st,
         b.color_mask,
+        b.enabled,
         lx,
         ly,
         mask,

@@ -287,6 +287,27 @@ unsafe extern "C" fn DrawRangeElements(
         count,
         type_,
         indices as usize,
+        0,
+        &Client
+    ))
+}
+unsafe extern "C" fn DrawRangeElementsBaseVertex(
+    mode: GLenum,
+    start: GLuint,
+    end: GLuint,
+    count: GLsizei,
+    type_: GLenum,
+    indices: *const c_void,
+    base: GLint,
+) {
+    record!("glDrawRangeElementsBaseVertex", |c| c.draw_range_elements(
+        mode,
+        start,
+        end,
+        count,
+        type_,
+        indices as usize,
+        base,
         &Client
     ))
 }
@@ -330,26 +351,86 @@ unsafe extern "C" fn MultiDrawElements(
     indices: *const *const c_void,
     drawcount: GLsizei,
 ) {
-    with_ctx("glMultiDrawElements", (), |c| {
+    // SAFETY: the application's arrays, as the GL contract says (below).
+    unsafe {
+        multi_draw_elements(
+            "glMultiDrawElements",
+            mode,
+            count,
+            type_,
+            indices,
+            drawcount,
+            None,
+        )
+    }
+}
+unsafe extern "C" fn MultiDrawElementsBaseVertex(
+    mode: GLenum,
+    count: *const GLsizei,
+    type_: GLenum,
+    indices: *const *const c_void,
+    drawcount: GLsizei,
+    base: *const GLint,
+) {
+    // SAFETY: the application's arrays, as the GL contract says (below).
+    unsafe {
+        multi_draw_elements(
+            "glMultiDrawElementsBaseVertex",
+            mode,
+            count,
+            type_,
+            indices,
+            drawcount,
+            Some(base),
+        )
+    }
+}
+
+/// `glMultiDrawElements` and, with `base`, `glMultiDrawElementsBaseVertex`
+/// (ARB_draw_elements_base_vertex): one `glDrawElements(BaseVertex)` per
+/// entry. A null array draws nothing.
+///
+/// # Safety
+/// GL 4.6 §10.4: `count`, `indices` and `base` are null or hold
+/// `drawcount` entries.
+unsafe fn multi_draw_elements(
+    name: &'static str,
+    mode: GLenum,
+    count: *const GLsizei,
+    type_: GLenum,
+    indices: *const *const c_void,
+    drawcount: GLsizei,
+    base: Option<*const GLint>,
+) {
+    with_ctx(name, (), |c| {
         let r = c.check_multi_draw(mode, Some(type_), drawcount);
         if c.record(r).is_none() {
             return;
         }
-        if count.is_null() || indices.is_null() {
+        if count.is_null() || indices.is_null() || base.is_some_and(|b| b.is_null()) {
             return;
         }
         let len = drawcount as usize;
-        // SAFETY: GL 4.6 §10.4: both arrays hold `drawcount` entries.
+        // SAFETY: GL 4.6 §10.4: the arrays hold `drawcount` entries.
         let r = unsafe { (client::read(count, len), client::read(indices, len)) };
         let (Some(n), Some(p)) = (c.record(r.0), c.record(r.1)) else {
             return;
+        };
+        let bases = match base {
+            // SAFETY: as above, `basevertex` holds `drawcount` entries.
+            Some(b) => match c.record(unsafe { client::read(b, len) }) {
+                Some(b) => Some(b),
+                None => return,
+            },
+            None => None,
         };
         if n.iter().any(|&n| n < 0) {
             c.record::<()>(Err(oxgl_core::ApiError::InvalidValue));
             return;
         }
-        for (&n, &p) in n.iter().zip(&p) {
-            let r = c.draw_elements(mode, n, type_, p as usize, 0, &Client);
+        for (i, (&n, &p)) in n.iter().zip(&p).enumerate() {
+            let b = bases.as_ref().and_then(|b| b.get(i)).copied().unwrap_or(0);
+            let r = c.draw_elements(mode, n, type_, p as usize, b, &Client);
             if c.record(r).is_none() {
                 return;
             }
@@ -450,6 +531,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.DrawElements = DrawElements;
     d.DrawElementsBaseVertex = DrawElementsBaseVertex;
     d.DrawRangeElements = DrawRangeElements;
+    d.DrawRangeElementsBaseVertex = DrawRangeElementsBaseVertex;
+    d.MultiDrawElementsBaseVertex = MultiDrawElementsBaseVertex;
     d.MultiDrawArrays = MultiDrawArrays;
     d.MultiDrawElements = MultiDrawElements;
     d.PrimitiveRestartIndex = PrimitiveRestartIndex;

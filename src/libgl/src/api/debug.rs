@@ -199,9 +199,7 @@ unsafe extern "C" fn get_object_label(
     label: *mut GLchar,
 ) {
     with_ctx("glGetObjectLabel", (), |c| {
-        let r = c
-            .get_object_label(identifier, name, buf_size)
-            .map(<[u8]>::to_vec);
+        let r = c.get_object_label(identifier, name, buf_size);
         if let Some(l) = c.record(r) {
             // SAFETY: GL 4.6 §20.9: `label` has room for `bufSize` bytes,
             // `length` for one value.

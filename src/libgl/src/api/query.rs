@@ -1,8 +1,9 @@
 //! Query objects: glGenQueries, glDeleteQueries, glIsQuery, glBeginQuery,
 //! glEndQuery, glGetQueryiv, glGetQueryObject{i,ui,i64,ui64}v and their ARB
-//! names (GL 1.5 / ARB_occlusion_query; GL 3.3's GL_ANY_SAMPLES_PASSED).
-//! glBeginQuery and glEndQuery are compiled into display lists (Mesa's
-//! `save_BeginQueryARB`); the others run at once.
+//! names (GL 1.5 / ARB_occlusion_query; GL 3.3's GL_ANY_SAMPLES_PASSED),
+//! glQueryCounter (ARB_timer_query, GL 3.3). glBeginQuery, glEndQuery and
+//! glQueryCounter are compiled into display lists (Mesa's
+//! `save_BeginQueryARB`, `save_QueryCounter`); the others run at once.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
 use oxgl_core::Profile;
@@ -59,6 +60,12 @@ unsafe extern "C" fn BeginQuery(target: GLenum, id: GLuint) {
 unsafe extern "C" fn EndQuery(target: GLenum) {
     with_ctx("glEndQuery", (), |c| {
         compiled(c, move |c| c.end_query(target))
+    })
+}
+
+unsafe extern "C" fn QueryCounter(id: GLuint, target: GLenum) {
+    with_ctx("glQueryCounter", (), |c| {
+        compiled(c, move |c| c.query_counter(id, target))
     })
 }
 
@@ -158,6 +165,9 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     }
     d.GetQueryObjecti64v = GetQueryObjecti64v;
     d.GetQueryObjectui64v = GetQueryObjectui64v;
+    d.GetQueryObjecti64vEXT = GetQueryObjecti64v;
+    d.GetQueryObjectui64vEXT = GetQueryObjectui64v;
+    d.QueryCounter = QueryCounter;
     d.GenQueriesARB = GenQueries;
     d.DeleteQueriesARB = DeleteQueries;
     d.IsQueryARB = IsQuery;

@@ -3,8 +3,10 @@
 //! parameters).
 
 use oxgl_core::Profile;
+use oxgl_core::clear_buffer::ClearValue;
 use oxgl_core::context::MAX_DRAW_BUFFERS;
 use oxgl_glapi::Dispatch;
+use oxgl_glapi::generated::enums::{GL_COLOR, GL_DEPTH, GL_STENCIL};
 use oxgl_glapi::types::*;
 
 use super::{compiled, with_ctx};
@@ -79,6 +81,10 @@ handler!(depth_mask "glDepthMask"(flag: GLboolean) => |c| c.depth_mask(flag != 0
 handler!(stencil_mask "glStencilMask"(mask: GLuint) => |c| c.stencil_mask(mask));
 handler!(stencil_mask_separate "glStencilMaskSeparate"(face: GLenum, mask: GLuint) => |c| c.stencil_mask_separate(face, mask));
 handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
+// EXT_draw_buffers2 / GL 3.0: per draw buffer (src/core/src/draw_buffers2.rs).
+handler!(color_maski "glColorMaski"(index: GLuint, r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) => |c| c.color_mask_indexed(index, [r != 0, g != 0, b != 0, a != 0]));
+handler!(enablei "glEnablei"(cap: GLenum, index: GLuint) => |c| c.set_enabled_indexed(cap, index, true));
+handler!(disablei "glDisablei"(cap: GLenum, index: GLuint) => |c| c.set_enabled_indexed(cap, index, false));
 handler!(disable "glDisable"(cap: GLenum) => |c| c.set_enabled(cap, false));
 handler!(draw_buffer "glDrawBuffer"(buf: GLenum) => |c| c.draw_buffer(buf));
 
@@ -245,6 +251,15 @@ unsafe extern "C" fn get_polygon_stipple(mask: *mut GLubyte) {
 }
 handler!(hint "glHint"(target: GLenum, mode: GLenum) => |c| c.hint(target, mode));
 
+unsafe extern "C" fn is_enabledi(cap: GLenum, index: GLuint) -> GLboolean {
+    with_ctx("glIsEnabledi", 0, |c| {
+        let r = c
+            .outside_begin_end()
+            .and_then(|()| c.is_enabled_indexed(cap, index));
+        c.record(r).map_or(0, GLboolean::from)
+    })
+}
+
 unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
     with_ctx("glIsEnabled", 0, |c| {
         let r = c.outside_begin_end().and_then(|()| c.is_enabled(cap));
@@ -252,8 +267,69 @@ unsafe extern "C" fn is_enabled(cap: GLenum) -> GLboolean {
     })
 }
 
+/// How many values `glClearBuffer*v` reads for `buffer` (GL 4.6
+/// §17.4.3.1: four for COLOR, one for DEPTH and STENCIL; none for a buffer
+/// the command rejects).
+fn clear_buffer_len(buffer: GLenum) -> usize {
+    match buffer {
+        GL_COLOR => 4,
+        GL_DEPTH | GL_STENCIL => 1,
+        _ => 0,
+    }
+}
+
+/// `glClearBuffer*`: a drawing command that display lists compile (as
+/// Mesa), with the values read at the call.
+fn clear_buffer(name: &'static str, buffer: GLenum, drawbuffer: GLint, value: ClearValue) {
+    with_ctx(name, (), |c| {
+        compiled(c, move |c| {
+            c.outside_begin_end()?;
+            c.flush_vertices();
+            c.clear_buffer(buffer, drawbuffer, value)
+        })
+    })
+}
+
+unsafe extern "C" fn clear_bufferfv(buffer: GLenum, drawbuffer: GLint, value: *const GLfloat) {
+    // SAFETY: GL 4.6 §17.4.3.1: `value` holds four values for COLOR and
+    // one for DEPTH.
+    let v = unsafe { client::prefix::<GLfloat, 4>(value, clear_buffer_len(buffer)) };
+    clear_buffer("glClearBufferfv", buffer, drawbuffer, ClearValue::Float(v));
+}
+
+unsafe extern "C" fn clear_bufferiv(buffer: GLenum, drawbuffer: GLint, value: *const GLint) {
+    // SAFETY: GL 4.6 §17.4.3.1: `value` holds four values for COLOR and
+    // one for STENCIL.
+    let v = unsafe { client::prefix::<GLint, 4>(value, clear_buffer_len(buffer)) };
+    clear_buffer("glClearBufferiv", buffer, drawbuffer, ClearValue::Int(v));
+}
+
+unsafe extern "C" fn clear_bufferuiv(buffer: GLenum, drawbuffer: GLint, value: *const GLuint) {
+    // SAFETY: GL 4.6 §17.4.3.1: `value` holds four values for COLOR.
+    let v = unsafe { client::prefix::<GLuint, 4>(value, clear_buffer_len(buffer)) };
+    clear_buffer("glClearBufferuiv", buffer, drawbuffer, ClearValue::Uint(v));
+}
+
+unsafe extern "C" fn clear_bufferfi(
+    buffer: GLenum,
+    drawbuffer: GLint,
+    depth: GLfloat,
+    stencil: GLint,
+) {
+    clear_buffer(
+        "glClearBufferfi",
+        buffer,
+        drawbuffer,
+        ClearValue::DepthStencil(depth, stencil),
+    );
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.Clear = clear;
+    d.ClearBufferfv = clear_bufferfv;
+    d.ClearBufferiv = clear_bufferiv;
+    d.ClearBufferuiv = clear_bufferuiv;
+    d.ClearBufferfi = clear_bufferfi;
     d.ClearColor = clear_color;
     d.ClearColorIiEXT = clear_color_ii;
     d.ClearColorIuiEXT = clear_color_iui;
@@ -263,6 +339,16 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.Scissor = scissor;
     d.DepthRangef = depth_rangef;
     d.ColorMask = color_mask;
+    if profile != Profile::Es {
+        d.ColorMaski = color_maski;
+        d.ColorMaskIndexedEXT = color_maski;
+        d.Enablei = enablei;
+        d.EnableIndexedEXT = enablei;
+        d.Disablei = disablei;
+        d.DisableIndexedEXT = disablei;
+        d.IsEnabledi = is_enabledi;
+        d.IsEnabledIndexedEXT = is_enabledi;
+    }
     d.DepthMask = depth_mask;
     d.StencilMask = stencil_mask;
     d.StencilMaskSeparate = stencil_mask_separate;

@@ -123,11 +123,17 @@ unsafe extern "C" fn GetTransformFeedbackVarying(
     })
 }
 
-/// The value of indexed state `pname`: INVALID_ENUM for one that is not
-/// indexed state, INVALID_VALUE for an index past it.
-fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<i64> {
+/// The values of indexed state `pname` (the transform feedback bindings,
+/// and EXT_draw_buffers2's `GL_BLEND` and `GL_COLOR_WRITEMASK`):
+/// INVALID_ENUM for one that is not indexed state, INVALID_VALUE for an
+/// index past it.
+fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<Vec<i64>> {
     let r = c.outside_begin_end().and_then(|()| {
+        if let Some((v, n)) = c.get_draw_buffer_indexed(pname, index)? {
+            return Ok(v[..n].to_vec());
+        }
         c.get_xfb_indexed(pname, index)?
+            .map(|v| vec![v])
             .ok_or(ApiError::InvalidEnum)
     });
     c.record(r)
@@ -136,9 +142,12 @@ fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<i64> {
 unsafe extern "C" fn GetIntegeri_v(pname: GLenum, index: GLuint, data: *mut GLint) {
     with_ctx("glGetIntegeri_v", (), |c| {
         if let Some(v) = indexed(c, pname, index) {
-            let v = v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as GLint;
-            // SAFETY: room for the one value of `pname`.
-            unsafe { client::write(data, &[v]) };
+            let v: Vec<GLint> = v
+                .iter()
+                .map(|&v| v.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as GLint)
+                .collect();
+            // SAFETY: room for the values of `pname`.
+            unsafe { client::write(data, &v) };
         }
     })
 }
@@ -146,8 +155,8 @@ unsafe extern "C" fn GetIntegeri_v(pname: GLenum, index: GLuint, data: *mut GLin
 unsafe extern "C" fn GetInteger64i_v(pname: GLenum, index: GLuint, data: *mut GLint64) {
     with_ctx("glGetInteger64i_v", (), |c| {
         if let Some(v) = indexed(c, pname, index) {
-            // SAFETY: room for the one value of `pname`.
-            unsafe { client::write(data, &[v]) };
+            // SAFETY: room for the values of `pname`.
+            unsafe { client::write(data, &v) };
         }
     })
 }
@@ -155,8 +164,9 @@ unsafe extern "C" fn GetInteger64i_v(pname: GLenum, index: GLuint, data: *mut GL
 unsafe extern "C" fn GetBooleani_v(pname: GLenum, index: GLuint, data: *mut GLboolean) {
     with_ctx("glGetBooleani_v", (), |c| {
         if let Some(v) = indexed(c, pname, index) {
-            // SAFETY: room for the one value of `pname`.
-            unsafe { client::write(data, &[GLboolean::from(v != 0)]) };
+            let v: Vec<GLboolean> = v.iter().map(|&v| GLboolean::from(v != 0)).collect();
+            // SAFETY: room for the values of `pname`.
+            unsafe { client::write(data, &v) };
         }
     })
 }
