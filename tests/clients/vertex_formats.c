@@ -5,7 +5,8 @@
  * BGRA colours through glColorPointer, interleaved buffer objects with a
  * stride and an offset, glDrawArrays from a first vertex past 0,
  * glDrawElements through an element buffer naming vertices more than once
- * and out of order, and client memory arrays.
+ * and out of order or with primitive restarts (NV_primitive_restart), and
+ * client memory arrays.
  *
  * Each case draws one point per vertex at pixel (4 + 8 (i % 8), 4 + 8 (i / 8))
  * of a 64x64 window, its colour the attribute `val` scaled and biased by
@@ -211,6 +212,23 @@ int main(void)
         for (int i = 0; i < 5; i++) {
             double want[4] = { 0.2 * i, 1 - 0.2 * i, 0.4, 1 };
             check_slot("indexed", i, (i == 1 || i == 3 || i == 4) ? want : none);
+        }
+
+        /* NV_primitive_restart: index 2 restarts, so vertex 2 is not drawn. */
+        const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+        if (strstr(ext, "GL_NV_primitive_restart")) {
+            static const GLushort rs[] = { 1, 2, 4, 2, 0 };
+            glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof rs, rs, GL_STATIC_DRAW);
+            glEnableClientState(GL_PRIMITIVE_RESTART_NV);
+            glPrimitiveRestartIndexNV(2);
+            glClear(GL_COLOR_BUFFER_BIT);
+            glDrawElements(GL_POINTS, 5, GL_UNSIGNED_SHORT, (void *)0);
+            glDisableClientState(GL_PRIMITIVE_RESTART_NV);
+            expect_error(GL_NO_ERROR, "primitive restart");
+            for (int i = 0; i < 5; i++) {
+                double want[4] = { 0.2 * i, 1 - 0.2 * i, 0.4, 1 };
+                check_slot("primitive restart", i, (i == 0 || i == 1 || i == 4) ? want : none);
+            }
         }
         glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, 0);
         glDeleteBuffers(1, &ebo);

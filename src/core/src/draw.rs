@@ -12,7 +12,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
-use crate::error::{ApiError, ApiResult, try_vec};
+use crate::error::{ApiError, ApiResult};
 use crate::vbo::arrays::{
     self, ArraySource, ArrayState, DirectArrays, DirectBytes, DirectInput, Legacy,
     VertexArrayObject,
@@ -596,10 +596,21 @@ impl Context {
         Ok((kept, bytes))
     }
 
+    /// An empty index list with room for `count` entries: the last draw's
+    /// (`Submit::indices`), so that a large mesh drawn every frame does
+    /// not fault in a new list each time.
+    fn index_list(&mut self, count: usize) -> ApiResult<Vec<u32>> {
+        let mut v = std::mem::take(&mut self.submit.indices);
+        v.clear();
+        v.try_reserve_exact(count)
+            .map_err(|_| ApiError::OutOfMemory)?;
+        Ok(v)
+    }
+
     fn draw_indices(
         &mut self,
         mode: GLenum,
-        indices: &[u32],
+        indices: Vec<u32>,
         min: u32,
         max: u32,
         instances: Instances,
@@ -616,13 +627,16 @@ impl Context {
         let shared = self.shared().clone();
         let buffers = shared.buffers();
         let (srcs, slices) = Self::source_bytes(srcs, client, &buffers)?;
-        // Split at the restart index into primitives of the fetched list.
+        // Split at the restart index into primitives of the fetched list
+        // (in place: the list less its restart indices).
         let mut prims = Vec::new();
         let mut start = 0u32;
-        let mut order = try_vec(indices.len())?;
-        for &i in indices {
+        let mut order = indices;
+        let mut kept = 0;
+        for r in 0..order.len() {
+            let i = order[r];
             if self.vertex_arrays.restart && i == self.vertex_arrays.restart_index {
-                let n = order.len() as u32;
+                let n = kept as u32;
                 if n > start {
                     prims.push(Prim {
                         mode,
@@ -633,8 +647,10 @@ impl Context {
                 start = n;
                 continue;
             }
-            order.push(i);
+            order[kept] = i;
+            kept += 1;
         }
+        order.truncate(kept);
         let n = order.len() as u32;
         if n > start {
             prims.push(Prim {
@@ -679,15 +695,13 @@ impl Context {
             drop(buffers);
             let in_order = order.len() == (hi - lo) as usize + 1
                 && order.iter().zip(lo..).all(|(&i, v)| i == v);
-            let elements = if in_order {
-                Vec::new()
+            let (elements, spare) = if in_order {
+                (Vec::new(), order)
             } else {
-                // In place: a new list of a large mesh's indices costs its
-                // pages' faults on every draw.
                 for i in &mut order {
                     *i -= lo;
                 }
-                order
+                (order, Vec::new())
             };
             let direct = DirectArrays {
                 first: lo,
@@ -709,6 +723,12 @@ impl Context {
                 batch.instance_id = instance as i32;
                 self.submit_arrays(&batch, &direct);
             }
+            // The list serves the next draw.
+            self.submit.indices = if spare.capacity() > 0 {
+                spare
+            } else {
+                batch.elements
+            };
             return Ok(());
         }
         let mut batch = if lo <= hi && ((hi - lo) as usize) < order.len() {
@@ -839,11 +859,11 @@ impl Context {
         let (first, count) = (first as u32, count as u32);
         let last = first.checked_add(count - 1).ok_or(ApiError::InvalidValue)?;
         self.check_draw_size(count as usize, instances)?;
-        let mut indices = try_vec(count as usize)?;
+        let mut indices = self.index_list(count as usize)?;
         indices.extend(first..=last);
         // Primitive restart does not apply to non-indexed draws.
         let restart = std::mem::replace(&mut self.vertex_arrays.restart, false);
-        let r = self.draw_indices(mode, &indices, first, last, instances, client);
+        let r = self.draw_indices(mode, indices, first, last, instances, client);
         self.vertex_arrays.restart = restart;
         r
     }
@@ -924,7 +944,7 @@ impl Context {
             .vertex_arrays
             .restart
             .then_some(self.vertex_arrays.restart_index);
-        let mut list = try_vec(count as usize)?;
+        let mut list = self.index_list(count as usize)?;
         let (mut min, mut max) = (u32::MAX, 0u32);
         for chunk in raw.chunks_exact(size) {
             let i = match size {
@@ -944,7 +964,7 @@ impl Context {
         if min > max {
             return Ok(());
         }
-        self.draw_indices(mode, &list, min, max, instances, client)
+        self.draw_indices(mode, list, min, max, instances, client)
     }
 
     /// `glDrawRangeElements(BaseVertex)`: INVALID_VALUE when `end < start`

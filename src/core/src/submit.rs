@@ -42,6 +42,9 @@ pub struct Submit {
     vs_block: Vec<u8>,
     fs_block: Vec<u8>,
     edge_flags: Vec<u8>,
+    /// The index list of the last array draw, kept for the next one: a
+    /// large mesh's list allocated anew each draw costs its pages' faults.
+    pub(crate) indices: Vec<u32>,
     /// Set while a pixel rectangle is drawn ([`crate::drawpix`]).
     pub(crate) pixel: Option<PixelDraw>,
     /// Buffer textures' texels as last converted, by texture name.
