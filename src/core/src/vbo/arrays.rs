@@ -64,16 +64,7 @@ impl Default for ArrayState {
     }
 }
 
-/// Bytes of one component of `type_`.
-pub fn type_size(type_: GLenum) -> Option<usize> {
-    Some(match type_ {
-        GL_BYTE | GL_UNSIGNED_BYTE => 1,
-        GL_SHORT | GL_UNSIGNED_SHORT | GL_HALF_FLOAT => 2,
-        GL_INT | GL_UNSIGNED_INT | GL_FLOAT | GL_FIXED => 4,
-        GL_DOUBLE => 8,
-        _ => return None,
-    })
-}
+pub use oxgl_dri_interface::vertex::type_size;
 
 impl ArrayState {
     /// Bytes of one element.
