@@ -369,8 +369,11 @@ typedef struct OxglTextureDesc {
   // Depth comparison (ARB_shadow): 0 for none, else the
   // `GL_TEXTURE_COMPARE_FUNC` (`GL_NEVER` ... `GL_ALWAYS`). The shader
   // samples such a texture through a `shadow` declaration with a
-  // reference; each texel's R is compared with it, giving 0 or 1, before
-  // filtering (linear filters average the comparisons).
+  // reference; each texel's R (the depth, before `swizzle`) is compared
+  // with it, giving 0 or 1, before filtering (linear filters average
+  // the comparisons). `swizzle` then applies to `(c, 0, 0, 1)` for the
+  // IR's `shadow_vec4` operations (the depth texture mode of the
+  // deprecated `shadow2D` family); other comparisons return `c`.
   uint32_t compare_func;
 } OxglTextureDesc;
 

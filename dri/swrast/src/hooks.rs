@@ -552,7 +552,12 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             if i.depth != 1 {
                 return OxglStatus::BadArgument;
             }
-            let key = (i.buffer, i.width, i.height, t.swizzle);
+            let key = (
+                i.buffer,
+                i.width,
+                i.height,
+                crate::texture::storage_swizzle(t),
+            );
             let Some(texels) = sampled_texels(src, key) else {
                 return OxglStatus::BadArgument;
             };

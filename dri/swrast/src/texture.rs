@@ -322,6 +322,9 @@ struct SamplerState {
     lod_bias: f32,
     /// `GL_TEXTURE_COMPARE_FUNC`, 0 when the texture does not compare.
     compare: u32,
+    /// A comparing texture's swizzle, which `shadow_vec4` operations apply
+    /// to `(c, 0, 0, 1)` (its texels are stored unswizzled).
+    result_swizzle: [u8; 4],
 }
 
 /// A texture as a draw samples it.
@@ -453,6 +456,7 @@ pub(crate) fn test_samplers(
                 max_lod: 1000.0,
                 lod_bias: 0.0,
                 compare: 0,
+                result_swizzle: [0, 0, 0, 5],
             },
         })],
     }
@@ -535,7 +539,13 @@ impl TextureCache {
                 Some(Some(t)) => t.addr(),
                 _ => imgs.first().map_or(0, |i| i.0.addr()),
             };
-            let key = (d.serial, first, d.num_levels, d.num_faces, d.swizzle);
+            let key = (
+                d.serial,
+                first,
+                d.num_levels,
+                d.num_faces,
+                storage_swizzle(d),
+            );
             if self.map.len() >= CACHE_LIMIT && !self.map.contains_key(&key) {
                 self.map.clear();
                 self.used.clear();
@@ -564,15 +574,27 @@ impl TextureCache {
                     min_filter: d.min_filter,
                     mag_filter: d.mag_filter,
                     wrap: d.wrap,
-                    border: swizzle(d.border_color, d.swizzle),
+                    border: swizzle(d.border_color, storage_swizzle(d)),
                     min_lod: d.min_lod,
                     max_lod: d.max_lod,
                     lod_bias: d.lod_bias,
                     compare: d.compare_func,
+                    result_swizzle: d.swizzle,
                 },
             });
         }
         out
+    }
+}
+
+/// The swizzle a texture's texels are stored with: the descriptor's, except
+/// for a comparing texture, whose texels keep the depth in R (the swizzle
+/// applies to the comparison's result instead).
+pub(crate) fn storage_swizzle(d: &OxglTextureDesc) -> [u8; 4] {
+    if d.compare_func != 0 {
+        [0, 1, 2, 3]
+    } else {
+        d.swizzle
     }
 }
 
@@ -594,6 +616,7 @@ fn copy(
     shared: &[Option<Texels>],
 ) -> TexData {
     let faces = d.num_faces.max(1) as usize;
+    let sw = storage_swizzle(d);
     let mut levels = Vec::new();
     'levels: for l in 0..d.num_levels as usize {
         let mut level = Vec::with_capacity(faces);
@@ -608,25 +631,23 @@ fn copy(
             }
             let texels = match (held, src) {
                 (Some(t), _) => t.clone(),
-                (None, Source::Rgba8(src)) => match swizzle_rgba8(&src[..n], d.swizzle) {
+                (None, Source::Rgba8(src)) => match swizzle_rgba8(&src[..n], sw) {
                     Some(p) => Texels::Unorm8(Arc::new(p.into())),
                     None => Texels::F32(Arc::new(
                         src[..n]
                             .iter()
-                            .map(|&b| swizzle(unpack_unorm8(u32::from_le_bytes(b)), d.swizzle))
+                            .map(|&b| swizzle(unpack_unorm8(u32::from_le_bytes(b)), sw))
                             .collect(),
                     )),
                 },
                 (None, Source::F32(src)) => {
-                    if let Some(p) = pack_unorm8(&src[..n], d.swizzle) {
+                    if let Some(p) = pack_unorm8(&src[..n], sw) {
                         Texels::Unorm8(Arc::new(p.into()))
-                    } else if d.swizzle == [0, 1, 2, 3] {
+                    } else if sw == [0, 1, 2, 3] {
                         // The identity swizzle (nearly every texture): a plain copy.
                         Texels::F32(Arc::new(src[..n].to_vec()))
                     } else {
-                        Texels::F32(Arc::new(
-                            src[..n].iter().map(|t| swizzle(*t, d.swizzle)).collect(),
-                        ))
+                        Texels::F32(Arc::new(src[..n].iter().map(|t| swizzle(*t, sw)).collect()))
                     }
                 }
             };
@@ -1861,7 +1882,10 @@ impl TextureHost<LANES> for Samplers {
                 layer,
                 offset,
             };
-            let t = tex.sample_lane(coords[l], faces[l], pick, lam, unnorm, cmp);
+            let mut t = tex.sample_lane(coords[l], faces[l], pick, lam, unnorm, cmp);
+            if op.shadow_vec4 && cmp.is_some() {
+                t = swizzle([t[0], 0.0, 0.0, 1.0], st.result_swizzle);
+            }
             for (k, v) in t.into_iter().enumerate() {
                 out[k][l] = v;
             }
@@ -1910,6 +1934,7 @@ mod tests {
             max_lod: 1000.0,
             lod_bias: 0.0,
             compare: 0,
+            result_swizzle: [0, 0, 0, 5],
         };
         for s in [1.0, 1.5] {
             let c = level.filter(&st, false, [s, 0.5, 0.0], pick2(), false, None);
@@ -2028,6 +2053,7 @@ mod tests {
             max_lod: 1000.0,
             lod_bias: 0.0,
             compare: gl::LEQUAL,
+            result_swizzle: [0, 0, 0, 5],
         };
         let cmp = Some((gl::LEQUAL, 0.5));
         // s = 0.5: halfway between the texel centres.
@@ -2256,6 +2282,7 @@ mod tests {
                         max_lod: 1000.0,
                         lod_bias: 0.0,
                         compare: 0,
+                        result_swizzle: [0, 0, 0, 5],
                     },
                 };
                 let mask = 0xbfff;

@@ -111,6 +111,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_NV_conditional_render", Needs::Version(1, 5)),
     (c"GL_EXT_abgr", Needs::Version(1, 1)),
     (c"GL_EXT_gpu_shader4", Needs::Version(2, 0)),
+    // texture*Lod in every stage and texture*GradARB: the GLSL 1.30
+    // explicit-LOD and gradient sampling (tests/clients/shader_texture_lod.c).
+    (c"GL_ARB_shader_texture_lod", Needs::Version(2, 0)),
     (c"GL_EXT_texture_array", Needs::Version(2, 0)),
     (c"GL_ARB_texture_cube_map_array", Needs::Version(2, 0)),
     // Buffer textures: sampled through EXT_gpu_shader4's samplerBuffer.

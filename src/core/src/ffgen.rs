@@ -1006,7 +1006,7 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
             }
         };
         texels[i] = Some(if shadow {
-            shadow_sample(b, t, dim, tc, coord, unit.shadow)
+            shadow_sample(b, t, dim, tc, coord)
         } else {
             b.sample(t, coord)
         });
@@ -1029,17 +1029,11 @@ fn texture_stages(b: &mut Builder, key: &FfKey, u: &mut UniformLayout, primary: 
 /// A depth comparison (ARB_shadow, GL 4.6 compat §8.23.1): the reference
 /// is r / q (cube maps, which have no r to spare: q), clamped to [0, 1] as
 /// for a fixed-point depth texture; the comparison result `c` becomes the
-/// texel `depth_mode` says (luminance `c c c 1`, intensity `c c c c`, alpha
-/// `0 0 0 c`, red `c 0 0 1`). Mesa takes the reference of a 1D texture from
-/// t; ARB_shadow says r, which is what this does.
-fn shadow_sample(
-    b: &mut Builder,
-    t: u32,
-    dim: Dim,
-    tc: Value,
-    coord: Value,
-    depth_mode: GLenum,
-) -> Value {
+/// texel the depth mode says (luminance `c c c 1`, intensity `c c c c`,
+/// alpha `0 0 0 c`, red `c 0 0 1`), which the texture's swizzle carries to
+/// the sampler (`shadow_vec4`). Mesa takes the reference of a 1D texture
+/// from t; ARB_shadow says r, which is what this does.
+fn shadow_sample(b: &mut Builder, t: u32, dim: Dim, tc: Value, coord: Value) -> Value {
     let reference = if dim == Dim::Cube {
         b.lane(tc, 3)
     } else {
@@ -1051,15 +1045,8 @@ fn shadow_sample(
     let mut op = TexOp::new(TexKind::Sample, t);
     op.coord = Some(coord);
     op.compare = Some(reference);
-    let c = b.tex(op);
-    let zero = b.f32s(&[0.0]);
-    let one = b.f32s(&[1.0]);
-    match depth_mode {
-        GL_INTENSITY => b.construct(&[c, c, c, c]),
-        GL_ALPHA => b.construct(&[zero, zero, zero, c]),
-        GL_RED => b.construct(&[c, zero, zero, one]),
-        _ => b.construct(&[c, c, c, one]),
-    }
+    op.shadow_vec4 = true;
+    b.tex(op)
 }
 
 /// The classic environments (GL 4.6 compat tables 16.1–16.2), for a texel

@@ -871,13 +871,9 @@ fn texture_desc(
         }
     }
     let base_img = &tex.images[&(0, base)];
-    // A comparing texture hands the backend the depth in R; the
-    // shader spreads the result as the depth mode says.
-    let (swizzle, _) = if p.compares(base_img.base) {
-        ([0, 0, 0, 5], 1)
-    } else {
-        sample_swizzle(tex, base_img.base)
-    };
+    // A comparing texture's swizzle applies to the comparison's result
+    // (c, 0, 0, 1): the depth mode spreads it (docs/backend-abi.md).
+    let (swizzle, _) = sample_swizzle(tex, base_img.base);
     let mut swizzle = p.apply_swizzle(swizzle);
     // Stencil textures are sampled as unsigned integers (ARB_texture_stencil8).
     let integer = crate::texture::integer_kind(base_img.internal_format).is_some()

@@ -148,6 +148,11 @@ pub struct TexOp {
     pub sample: Option<Value>,
     /// Gathered component (0–3) for `gather` without `compare`.
     pub component: u8,
+    /// A comparison returned as four components: the texture's swizzle
+    /// (`GL_DEPTH_TEXTURE_MODE`) applied to `(c, 0, 0, 1)`, as the
+    /// deprecated `shadow*()` functions return it; otherwise the f32 `c`.
+    /// Only on a shadow `sample`, `sample_lod` or `sample_grad`.
+    pub shadow_vec4: bool,
 }
 
 /// Names of [`TexOp`]'s optional operands in text-form order.
@@ -172,6 +177,7 @@ impl TexOp {
             offset: None,
             sample: None,
             component: 0,
+            shadow_vec4: false,
         }
     }
 
@@ -543,7 +549,11 @@ impl TexOp {
     pub fn result_type(&self, decl: &TextureDecl) -> ValType {
         match self.kind {
             TexKind::Sample | TexKind::SampleLod | TexKind::SampleGrad if decl.shadow => {
-                ValType::F32
+                if self.shadow_vec4 {
+                    ValType::F32X4
+                } else {
+                    ValType::F32
+                }
             }
             TexKind::Sample
             | TexKind::SampleLod

@@ -22,7 +22,7 @@ use std::fmt;
 /// The four bytes every blob starts with.
 pub const MAGIC: [u8; 4] = *b"OXIR";
 /// The format version this crate reads and writes.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// Why a blob could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -399,6 +399,7 @@ fn write_op(w: &mut W, op: &Op, val: &dyn Fn(Value) -> u32) {
             w.u32(t.sampler);
             write_operands(w, &t.operands(), val);
             w.u8(t.component);
+            w.bool(t.shadow_vec4);
         }
         Op::Image(im) => {
             w.u8(12);
@@ -795,6 +796,7 @@ fn read_op(r: &mut R) -> DResult<Op> {
             t.sampler = r.u32()?;
             read_operands(r, t.operands_mut())?;
             t.component = r.u8()?;
+            t.shadow_vec4 = r.bool()?;
             Op::Tex(Box::new(t))
         }
         12 => {
@@ -871,9 +873,12 @@ mod tests {
     fn rejects_corruption_without_panicking() {
         let bytes = serialize(&sample());
         assert_eq!(deserialize(b"nope"), Err(DecodeError::BadMagic));
-        let mut v2 = bytes.clone();
-        v2[4] = 2;
-        assert_eq!(deserialize(&v2).unwrap_err(), DecodeError::Version(2));
+        let mut other = bytes.clone();
+        other[4] = VERSION as u8 + 1;
+        assert_eq!(
+            deserialize(&other).unwrap_err(),
+            DecodeError::Version(VERSION + 1)
+        );
         for cut in 8..bytes.len() {
             assert!(deserialize(&bytes[..cut]).is_err(), "truncated at {cut}");
         }

@@ -385,6 +385,9 @@ impl Printer<'_> {
                 if t.kind == TexKind::Gather {
                     write!(s, " component {}", t.component).unwrap();
                 }
+                if t.shadow_vec4 {
+                    s.push_str(" shadow_vec4");
+                }
                 s
             }
             Op::Image(im) => {
@@ -1164,6 +1167,10 @@ impl Parser {
                     let name = self.ident()?;
                     if name == "component" {
                         t.component = self.num()?;
+                        continue;
+                    }
+                    if name == "shadow_vec4" {
+                        t.shadow_vec4 = true;
                         continue;
                     }
                     let k = TEX_OPERANDS

@@ -752,6 +752,9 @@ impl<'a> FuncCheck<'a> {
         if (t.kind == Gather && t.component > 3) || (t.kind != Gather && t.component != 0) {
             return Err(format!("component {} for {}", t.component, t.kind.name()));
         }
+        if t.shadow_vec4 && !(decl.shadow && matches!(t.kind, Sample | SampleLod | SampleGrad)) {
+            return Err(format!("shadow_vec4 on {}", t.kind.name()));
+        }
         if decl.multisample && !matches!(t.kind, Fetch | QuerySize | QuerySamples) {
             return Err(format!("{} on a multisample texture", t.kind.name()));
         }

@@ -261,13 +261,13 @@ impl Lower<'_> {
                 }
             }
         }
-        let r = self.b().tex(op);
-        // Old shadow functions return vec4.
+        // The deprecated shadow functions return vec4: the comparison
+        // spread as GL_DEPTH_TEXTURE_MODE says, which the texture's swizzle
+        // carries (Mesa's sampler view does the same).
         let want = num(&sig.ret).map_or(1, |n| n.rows);
-        if want == 4 && self.vty(r).lanes == 1 {
-            let one = self.f32_const(1.0);
-            return Ok(Rv::V(self.b().construct(&[r, r, r, one])));
+        if want == 4 && op.compare.is_some() && op.kind != TexKind::Gather {
+            op.shadow_vec4 = true;
         }
-        Ok(Rv::V(r))
+        Ok(Rv::V(self.b().tex(op)))
     }
 }
