@@ -738,13 +738,15 @@ impl Context {
             }
             // A client array (compatibility contexts): Mesa accepts it here
             // as glEnableClientState, and so do applications written for it.
-            _ if self.client_state_enabled(cap).is_some() => {
+            // Not NV_primitive_restart's client state (INVALID_ENUM, as Mesa).
+            _ if cap != GL_PRIMITIVE_RESTART_NV && self.client_state_enabled(cap).is_some() => {
                 return self.set_client_state(cap, on);
             }
             GL_BLEND => {
                 self.flush_vertices();
                 self.set_blend_all(on);
             }
+            GL_PRIMITIVE_RESTART if self.restart_core() => self.set_restart(on),
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
                 if self.state.enables[index] != on {
@@ -767,6 +769,7 @@ impl Context {
         match cap {
             GL_DEBUG_OUTPUT => return Ok(self.debug.output()),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => return Ok(self.debug.synchronous()),
+            GL_PRIMITIVE_RESTART if self.restart_core() => return Ok(self.vertex_arrays.restart),
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
             | GL_TEXTURE_RECTANGLE
                 if self.params().profile == Profile::Compat =>

@@ -350,6 +350,23 @@ impl Context {
         true
     }
 
+    /// Compiles `glPrimitiveRestartNV`; returns false when not compiling.
+    /// Inside a compiled primitive it restarts that primitive; anywhere else
+    /// it runs (and fails, or restarts a primitive begun outside the list)
+    /// at execution.
+    pub fn save_primitive_restart(&mut self) -> bool {
+        let Some(c) = &mut self.lists.compiling else {
+            return false;
+        };
+        if c.imm.inside.is_some() && !c.loopback {
+            c.imm.restart();
+        } else {
+            c.ops
+                .push(ListOp::Call(Box::new(|ctx| ctx.primitive_restart_nv())));
+        }
+        true
+    }
+
     /// Compiles `glEnd`; returns false when not compiling.
     pub fn save_end(&mut self) -> bool {
         match &mut self.lists.compiling {

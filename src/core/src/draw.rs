@@ -325,7 +325,7 @@ impl Context {
             GL_EDGE_FLAG_ARRAY => Attrib::EDGEFLAG,
             GL_TEXTURE_COORD_ARRAY => Attrib::tex(self.ff.client_active_texture),
             GL_PRIMITIVE_RESTART_NV => {
-                self.vertex_arrays.restart = on;
+                self.set_restart(on);
                 return Ok(());
             }
             _ => return Err(ApiError::InvalidEnum),
@@ -363,6 +363,9 @@ impl Context {
 
     /// `glIsEnabled` of a client array (`GL_VERTEX_ARRAY`, ...), if `cap` names one.
     pub fn client_state_enabled(&self, cap: GLenum) -> Option<bool> {
+        if cap == GL_PRIMITIVE_RESTART_NV && self.params().profile == Profile::Compat {
+            return Some(self.vertex_arrays.restart);
+        }
         let a = self.client_array_attrib(cap)?;
         Some(self.array(a).enabled)
     }
@@ -416,7 +419,12 @@ impl Context {
             GL_EDGE_FLAG_ARRAY_STRIDE => (GL_EDGE_FLAG_ARRAY, 2),
             GL_EDGE_FLAG_ARRAY_BUFFER_BINDING => (GL_EDGE_FLAG_ARRAY, 3),
             GL_VERTEX_ARRAY_BINDING => return Some(i64::from(self.vertex_arrays.bound)),
-            GL_PRIMITIVE_RESTART_INDEX => return Some(i64::from(self.vertex_arrays.restart_index)),
+            GL_PRIMITIVE_RESTART_INDEX if self.restart_core() => {
+                return Some(i64::from(self.vertex_arrays.restart_index));
+            }
+            GL_PRIMITIVE_RESTART_INDEX_NV if self.params().profile == Profile::Compat => {
+                return Some(i64::from(self.vertex_arrays.restart_index));
+            }
             _ => return None,
         };
         let a = self.array(self.client_array_attrib(array)?);
@@ -450,10 +458,42 @@ impl Context {
         Some(self.array(self.client_array_attrib(array)?).pointer)
     }
 
-    /// `glPrimitiveRestartIndex`.
+    /// `glPrimitiveRestartIndex` and NV_primitive_restart's
+    /// `glPrimitiveRestartIndexNV` (one index, as in Mesa).
     pub fn primitive_restart_index(&mut self, index: u32) -> ApiResult {
         self.outside_begin_end()?;
+        self.flush_vertices();
         self.vertex_arrays.restart_index = index;
+        Ok(())
+    }
+
+    /// Whether GL 3.1's `GL_PRIMITIVE_RESTART` and
+    /// `GL_PRIMITIVE_RESTART_INDEX` exist in this context: desktop GL from
+    /// 3.1 (Mesa's rule; NV_primitive_restart's names work from GL 1.x in
+    /// compatibility contexts). Both switch the same state.
+    pub(crate) fn restart_core(&self) -> bool {
+        self.params().profile != Profile::Es && self.params().version >= (3, 1)
+    }
+
+    /// `glEnable`/`glDisable(GL_PRIMITIVE_RESTART)` (GL 3.1).
+    pub(crate) fn set_restart(&mut self, on: bool) {
+        if self.vertex_arrays.restart != on {
+            self.flush_vertices();
+            self.vertex_arrays.restart = on;
+        }
+    }
+
+    /// `glPrimitiveRestartNV` (NV_primitive_restart): inside Begin/End, ends
+    /// the primitive and begins another of the same mode; compiled into a
+    /// display list as that. INVALID_OPERATION outside Begin/End.
+    pub fn primitive_restart_nv(&mut self) -> ApiResult {
+        if self.save_primitive_restart() && !self.executing() {
+            return Ok(());
+        }
+        if !self.in_begin_end() {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.ff.imm.restart();
         Ok(())
     }
 
@@ -996,9 +1036,14 @@ impl Context {
 
     /// `glArrayElement`: one vertex from the enabled arrays, inside Begin/End
     /// (GL 4.6 compatibility §10.8).
+    /// With primitive restart on, the restart index restarts the primitive
+    /// instead (NV_primitive_restart), fetching nothing.
     pub fn array_element(&mut self, i: i32, client: &dyn ClientMemory) -> ApiResult {
         if i < 0 {
             return Err(ApiError::InvalidValue);
+        }
+        if self.vertex_arrays.restart && i as u32 == self.vertex_arrays.restart_index {
+            return self.primitive_restart_nv();
         }
         let vao = self.vertex_arrays.current().clone();
         let srcs = arrays::sources(&vao, i as u32, i as u32);

@@ -151,6 +151,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::Version(2, 0)),
+    // Primitive restart: the index (src/core/src/draw.rs, shared with
+    // GL 3.1's) and glPrimitiveRestartNV in Begin/End and display lists
+    // (tests/clients/vertex_formats.c, tests/clients/primitive_restart.c).
+    (c"GL_NV_primitive_restart", Needs::Version(1, 5)),
     // Transform feedback (src/core/src/xfb.rs, capture in swrast's
     // capture.rs; tests/clients/xfb.c). Mesa offers it on GL 2.1 contexts.
     (c"GL_EXT_transform_feedback", Needs::Version(2, 0)),

@@ -509,6 +509,7 @@ impl Context {
             p if compat && self.client_state_enabled(p).is_some() => {
                 boolean(self.client_state_enabled(p).unwrap_or(false))
             }
+            GL_PRIMITIVE_RESTART if self.restart_core() => boolean(self.vertex_arrays.restart),
             // Rasterization and per-fragment state (ALPHA_TEST_REF and
             // BLEND_COLOR are colours: normalized integer conversion).
             GL_ALPHA_TEST_REF if compat => {

@@ -983,7 +983,11 @@ fn setup_point(
     } else {
         let s = size.round().max(1.0);
         // GL 4.6 §14.4: odd sizes centre on the pixel, even on its corner.
+        // The position is snapped first, as every primitive's is, so that a
+        // vertex on a pixel edge lands on the same side whatever the
+        // viewport's offset rounded it to.
         let c = |p: f32| {
+            let p = (snap(p) as f64 / ONE as f64) as f32;
             if s as i64 % 2 == 1 {
                 p.floor() + 0.5
             } else {

@@ -81,6 +81,14 @@ impl Immediate {
         self.prims.last().map(|p| p.start as usize)
     }
 
+    /// `glPrimitiveRestartNV` inside Begin/End: a new primitive of the same
+    /// mode from the next vertex on.
+    pub fn restart(&mut self) {
+        if let Some(mode) = self.inside {
+            self.begin(mode);
+        }
+    }
+
     /// `glEnd`.
     pub fn end(&mut self) {
         self.inside = None;

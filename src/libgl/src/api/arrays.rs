@@ -150,6 +150,13 @@ unsafe extern "C" fn PrimitiveRestartIndex(index: GLuint) {
     record!("glPrimitiveRestartIndex", |c| c
         .primitive_restart_index(index))
 }
+unsafe extern "C" fn PrimitiveRestartIndexNV(index: GLuint) {
+    record!("glPrimitiveRestartIndexNV", |c| c
+        .primitive_restart_index(index))
+}
+unsafe extern "C" fn PrimitiveRestartNV() {
+    record!("glPrimitiveRestartNV", |c| c.primitive_restart_nv())
+}
 
 unsafe extern "C" fn GenVertexArrays(n: GLsizei, arrays: *mut GLuint) {
     with_ctx("glGenVertexArrays", (), |c| {
@@ -539,6 +546,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile != Profile::Compat {
         return;
     }
+    d.PrimitiveRestartIndexNV = PrimitiveRestartIndexNV;
+    d.PrimitiveRestartNV = PrimitiveRestartNV;
     d.VertexPointer = VertexPointer;
     d.NormalPointer = NormalPointer;
     d.ColorPointer = ColorPointer;
