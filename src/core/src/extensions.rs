@@ -125,6 +125,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_shared_exponent", Needs::Version(1, 5)),
     (c"GL_EXT_texture_snorm", Needs::Version(1, 5)),
     (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
+    // glCopyBufferSubData and the copy targets (src/core/src/buffer.rs,
+    // tests/clients/buffers.c).
+    (c"GL_ARB_copy_buffer", Needs::Version(1, 5)),
     (c"GL_ARB_depth_buffer_float", Needs::Version(1, 5)),
     (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),
     (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),
