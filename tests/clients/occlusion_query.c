@@ -319,5 +319,30 @@ int main(void)
     glDeleteQueries(1, &fresh);
     expect_error(GL_NO_ERROR, "cleanup");
 
+    /* Results arrive in order (GL 4.6 §4.2.1): once a query's result is
+     * known, those of the queries ended before it are available too, even
+     * when the last one drew nothing and the others drew much. */
+    GLuint order[6];
+    glGenQueries(6, order);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_STENCIL_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    for (int i = 0; i < 5; i++) {
+        glBeginQuery(GL_SAMPLES_PASSED, order[i]);
+        for (int k = 0; k < 200; k++)
+            rect_at(-1, -1, 1, 1, 0);
+        glEndQuery(GL_SAMPLES_PASSED);
+    }
+    glBeginQuery(GL_SAMPLES_PASSED, order[5]);
+    glEndQuery(GL_SAMPLES_PASSED);
+    CHECK(result(order[5]) == 0, "an empty query counted samples");
+    for (int i = 0; i < 5; i++) {
+        GLuint avail = 0;
+        glGetQueryObjectuiv(order[i], GL_QUERY_RESULT_AVAILABLE, &avail);
+        CHECK(avail == 1, "query %d of 6 not available after the last one's result", i);
+    }
+    glDeleteQueries(6, order);
+    expect_error(GL_NO_ERROR, "queries in order");
+
     return close_test_window(&t);
 }

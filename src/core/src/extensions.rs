@@ -128,6 +128,14 @@ static TABLE: &[(&CStr, Needs)] = &[
     // glCopyBufferSubData and the copy targets (src/core/src/buffer.rs,
     // tests/clients/buffers.c).
     (c"GL_ARB_copy_buffer", Needs::Version(1, 5)),
+    // GL_BGRA as the size of colour and generic arrays (src/core/src/vbo/
+    // arrays.rs, read as ABI 13's OXGL_VERTEX_BGRA; tests/clients/
+    // vertex_formats.c).
+    (c"GL_EXT_vertex_array_bgra", Needs::Version(2, 0)),
+    (c"GL_ARB_vertex_array_bgra", Needs::Version(2, 0)),
+    // GL_ANY_SAMPLES_PASSED queries (src/core/src/query.rs;
+    // tests/clients/occlusion_query.c).
+    (c"GL_ARB_occlusion_query2", Needs::Version(1, 5)),
     (c"GL_ARB_depth_buffer_float", Needs::Version(1, 5)),
     (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),
     (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),

@@ -67,6 +67,9 @@ struct QueryObject {
     started: u64,
     /// `glObjectLabel`.
     label: crate::debug::Label,
+    /// The order of its last `glEndQuery` among the context's backend
+    /// queries (1 for the first); 0 before any.
+    ended: u64,
 }
 
 /// A context's query objects and the active occlusion query.
@@ -86,6 +89,8 @@ pub struct Queries {
     /// their counts so far (EXT_transform_feedback: the core counts what
     /// the backend reports per draw).
     primitives: [(u32, u64); 2],
+    /// Backend queries ended so far ([`QueryObject::ended`]).
+    ended: u64,
 }
 
 impl Queries {
@@ -327,6 +332,8 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         q.active = false;
+        self.queries.ended += 1;
+        q.ended = self.queries.ended;
         self.queries.occlusion = 0;
         match &self.queries.names[&name].backend {
             Some(b) => Self::status(self.backend().end_query(b)),
@@ -478,6 +485,34 @@ impl Context {
         }
     }
 
+    /// Whether every backend query that ended before the `ended`-th has
+    /// its result (waited for when `wait`; the results found are kept).
+    fn earlier_queries_done(&mut self, ended: u64, wait: bool) -> bool {
+        let earlier: Vec<u32> = self
+            .queries
+            .names
+            .iter()
+            .filter(|(_, q)| q.ended > 0 && q.ended < ended && !q.active && q.result.is_none())
+            .filter(|(_, q)| q.backend.is_some())
+            .map(|(&n, _)| n)
+            .collect();
+        for n in earlier {
+            let r = match &self.queries.names[&n].backend {
+                Some(b) => self.backend().query_result(b, wait),
+                None => continue,
+            };
+            match r {
+                Some(v) => {
+                    if let Some(q) = self.queries.names.get_mut(&n) {
+                        q.result = Some(v);
+                    }
+                }
+                None => return false,
+            }
+        }
+        true
+    }
+
     /// `glGetQueryObject{i,ui,i64,ui64}v` before the conversion to the
     /// caller's type. GL 4.6 §4.2.3: INVALID_OPERATION if `name` is not a
     /// query object (never begun) or is active; INVALID_ENUM for a pname
@@ -507,6 +542,16 @@ impl Context {
             (QueryValue::Result, Some(r)) => r,
             (_, None) => {
                 let wait = value == QueryValue::Result;
+                // Results become available in the order the queries ended
+                // (GL 4.6 §4.2.1), though the backend may finish a later
+                // one first: a query's result waits for those ended
+                // before it, and is not available before theirs.
+                if !self.earlier_queries_done(q.ended, wait) {
+                    return Ok(0);
+                }
+                let Some(q) = self.queries.names.get(&name) else {
+                    return Err(ApiError::InvalidOperation);
+                };
                 let r = match &q.backend {
                     Some(b) => self.backend().query_result(b, wait),
                     None => Some(0),
