@@ -1012,6 +1012,14 @@ impl Checker<'_> {
         if t.base == Base::Void && (pa.name.is_some() || t.is_array()) {
             self.error(pa.loc, "parameter cannot have type void");
         }
+        // GLSL 1.10 §5.8: a non-dereferenced array is no l-value, so no
+        // `out' or `inout' parameter either (allowed from 1.20 and in ES).
+        if t.is_array() && dir != Dir::In && !self.at_least(120, 100) {
+            self.error(
+                pa.loc,
+                "arrays cannot be `out' or `inout' parameters in GLSL 1.10",
+            );
+        }
         if t.is_opaque() && dir != Dir::In {
             self.error(pa.loc, "opaque parameters cannot be `out' or `inout'");
         } else if dir != Dir::In && self.contains_opaque(&t) {

@@ -238,3 +238,19 @@ fn deep_expressions_do_not_recurse() {
     src.push_str(";\n}\n");
     assert_eq!(frag(&src), NONE);
 }
+
+#[test]
+fn array_out_parameters_need_glsl_120() {
+    // GLSL 1.10 §5.8: arrays are no l-values, so no out/inout parameters.
+    assert_eq!(frag("void f(inout float x[2]) {}\nvoid main() {}\n"), [1]);
+    assert_eq!(frag("void f(out float x[2]) {}\nvoid main() {}\n"), [1]);
+    assert_eq!(frag("void f(in float x[2]) {}\nvoid main() {}\n"), NONE);
+    assert_eq!(
+        frag("#version 120\nvoid f(inout float x[2]) {}\nvoid main() {}\n"),
+        NONE
+    );
+    assert_eq!(
+        es_frag("precision mediump float;\nvoid f(inout float x[2]) {}\nvoid main() {}\n"),
+        NONE
+    );
+}
