@@ -226,8 +226,7 @@ fn std140_offsets_follow_the_spec_example() {
 /// `layout(...) uniform;` default.
 #[test]
 fn std140_row_major_matrices() {
-    let src = "#version 120
-        #extension GL_ARB_uniform_buffer_object : require
+    let src = "#version 150
         layout(row_major) uniform;
         layout(std140) uniform A { mat2x3 m; layout(column_major) mat2x3 c; vec4 v; } a;
         layout(std140, column_major) uniform B { layout(row_major) mat3x2 r[2]; float f; };

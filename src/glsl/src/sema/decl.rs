@@ -775,6 +775,15 @@ impl Checker<'_> {
         };
         match &b.instance {
             Some((n, a, loc)) => {
+                // GLSL 1.50 §4.3.7 introduced instance names (Mesa's words).
+                if !self.at_least(150, 300) {
+                    let msg = format!(
+                        "interface blocks with an instance name are not allowed in {} \
+                         (GLSL 1.50 or GLSL ES 3.00 required)",
+                        self.env.version
+                    );
+                    self.error(*loc, msg);
+                }
                 let dims = self.array_dims(a);
                 let st = self.new_struct(
                     Some(b.name),

@@ -1,5 +1,4 @@
-#version 120
-#extension GL_ARB_uniform_buffer_object : require
+#version 150 compatibility
 // Uniform blocks: with and without an instance name, an array of blocks,
 // row-major matrices (transposed at load), a dynamically indexed member.
 layout(std140) uniform Transform {
