@@ -24,6 +24,7 @@ impl Context {
         for &n in names {
             if n != 0 {
                 self.xfb.forget(n);
+                self.ubo.forget(n);
             }
         }
         Ok(())

@@ -31,6 +31,7 @@ mod state;
 mod sync;
 mod texture;
 mod vertex;
+mod ubo;
 mod xfb;
 
 use oxgl_core::{Context, Profile};
@@ -358,5 +359,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     arbprog::install(d, profile);
     sync::install(d, profile);
     xfb::install(d, profile);
+    ubo::install(d, profile);
     install_aliases(d);
 }
