@@ -725,10 +725,7 @@ fn link_blocks(vs: Option<&Lowered>, fs: Option<&Lowered>, errors: &mut String) 
                             "error: definitions of uniform block `{}' do not match\n",
                             b.name
                         );
-                    } else if x.binding.is_some()
-                        && b.binding.is_some()
-                        && x.binding != b.binding
-                    {
+                    } else if x.binding.is_some() && b.binding.is_some() && x.binding != b.binding {
                         *errors += &format!(
                             "error: uniform block `{}' has mismatching bindings\n",
                             b.name

@@ -39,7 +39,9 @@ use crate::{Compiled, Stage};
 use oxgl_ir::{Block, BlockId, Builder, FuncId, Node, Shader, ValType, Value, VarId};
 
 pub use block::MAX_BLOCK_SIZE;
-pub use iface::{BlockMember, Interface, IoVar, UniformBlock, UniformEntry, UniformInit, UniformKind};
+pub use iface::{
+    BlockMember, Interface, IoVar, UniformBlock, UniformEntry, UniformInit, UniformKind,
+};
 
 /// Why a shader could not be lowered.
 #[derive(Clone, Debug, PartialEq, Eq)]
