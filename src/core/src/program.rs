@@ -1405,7 +1405,9 @@ fn program_blocks(
                     m.name, m.ty
                 ));
             };
-            let at = uniforms.iter().position(|u| u.block.is_some() && u.name == m.name);
+            let at = uniforms
+                .iter()
+                .position(|u| u.block.is_some() && u.name == m.name);
             let i = match at {
                 Some(i) => i,
                 None => {

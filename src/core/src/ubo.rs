@@ -129,7 +129,7 @@ impl Context {
             {
                 return Err(ApiError::InvalidValue);
             }
-            if offset < 0 || offset as usize % OFFSET_ALIGNMENT != 0 {
+            if offset < 0 || !(offset as usize).is_multiple_of(OFFSET_ALIGNMENT) {
                 return Err(ApiError::InvalidValue);
             }
         }

@@ -783,11 +783,12 @@ impl Checker<'_> {
         }
         // GLSL 1.40 §4.3.7: "it is an error to use a block name at global
         // scope for anything other than as a block name".
-        if global && matches!(storage, Storage::Uniform | Storage::Buffer) {
-            if self.scopes.first().is_some_and(|m| m.contains_key(&b.name)) {
-                let msg = format!("block name `{}' is already declared", self.name(b.name));
-                self.error(b.loc, msg);
-            }
+        if global
+            && matches!(storage, Storage::Uniform | Storage::Buffer)
+            && self.scopes.first().is_some_and(|m| m.contains_key(&b.name))
+        {
+            let msg = format!("block name `{}' is already declared", self.name(b.name));
+            self.error(b.loc, msg);
         }
         let mut members: Vec<(Sym, Type, Quals, Loc)> = Vec::new();
         for m in &b.members {

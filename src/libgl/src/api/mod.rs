@@ -30,8 +30,8 @@ mod select;
 mod state;
 mod sync;
 mod texture;
-mod vertex;
 mod ubo;
+mod vertex;
 mod xfb;
 
 use oxgl_core::{Context, Profile};
