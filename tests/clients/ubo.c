@@ -11,7 +11,8 @@
  *   from the blocks; Paint read through glBindBufferRange at an offset
  *   into a larger buffer; glBufferSubData between draws changes the next
  *   draw and not the pixels already drawn; rebinding a block to another
- *   binding point;
+ *   binding point; on oxgl only, zeros past a range shorter than its
+ *   block (the spec leaves that undefined);
  * - queries: GL_ACTIVE_UNIFORM_BLOCKS and its name length,
  *   glGetUniformBlockIndex, glGetActiveUniformBlockName,
  *   glGetActiveUniformBlockiv (binding, data size, name length, active
@@ -467,6 +468,34 @@ int main(void)
     CHECK_RGBA(20, 16, to_byte(0.5f), to_byte(0.25f), 0, 255, 2, "draw 3");
     CHECK_RGBA(12, 4, to_byte(0.25f), 255, to_byte(0.5f), 255, 2, "draw 2 after draw 3");
     expect_error(GL_NO_ERROR, "the draws");
+
+    /* oxgl only (GL 4.6 §7.6.3 leaves reads past the range undefined):
+     * a range shorter than the block reads zeros past its end, not the
+     * buffer's bytes after it. Paint's bias (64..79) lies past a 64-byte
+     * range; read, it would brighten the quad. */
+    if (strstr((const char *)glGetString(GL_RENDERER), "oxgl")) {
+        memset(&pt, 0, sizeof pt);
+        for (int c = 0; c < 3; c++) {
+            pt.base[c] = 0.25f;
+            pt.bias[c] = 0.5f;
+        }
+        pt.base[3] = 1;
+        pt.gain[2][0] = 1;
+        glBindBuffer(GL_UNIFORM_BUFFER, buf[3]);
+        glBufferData(GL_UNIFORM_BUFFER, sizeof pt, &pt, GL_STATIC_DRAW);
+        glBindBufferRange(GL_UNIFORM_BUFFER, 7, buf[3], 0, 64);
+        k[0] = 0;
+        k[1] = 0;
+        k[2] = 1;
+        glBindBuffer(GL_UNIFORM_BUFFER, buf[2]);
+        glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof k, k);
+        set_xform(&xf, 22, 20);
+        glBindBuffer(GL_UNIFORM_BUFFER, buf[0]);
+        glBufferSubData(GL_UNIFORM_BUFFER, 0, sizeof xf, &xf);
+        quad();
+        CHECK_RGBA(24, 22, 64, 64, 64, 255, 2, "a range shorter than the block");
+        expect_error(GL_NO_ERROR, "the short range");
+    }
     glUseProgram(0);
 
     /* Deleting a buffer unbinds it from the binding points. */
