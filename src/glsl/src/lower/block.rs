@@ -15,6 +15,9 @@
 //! them through `glGetActiveUniformsiv`). Every member of a declared block
 //! is active, whatever the layout (the spec allows it for `packed`).
 //!
+//! Explicit member offsets and alignments (ARB_enhanced_layouts) are
+//! refused as not supported yet, never ignored.
+//!
 //! Row-major matrices (`row_major`, on the block, a member or a
 //! `layout(row_major) uniform;` default) are stored as arrays of rows: the
 //! IR type is a struct of the rows (`Lower::type_std140`) and loads
@@ -88,8 +91,14 @@ impl<'a> Lower<'a> {
             }
             None => None,
         };
+        if let Some(l) = self.explicit_member_layout(&b.quals) {
+            return unsupported(l, "explicit offsets and alignments in uniform blocks");
+        }
         let mut k = 0;
         for m in &b.members {
+            if let Some(l) = self.explicit_member_layout(&m.ty.quals) {
+                return unsupported(l, "explicit offsets and alignments in uniform blocks");
+            }
             let rm = matrix_layout(self, &m.ty.quals).unwrap_or(block_rm);
             for (n, _, loc) in &m.names {
                 let t = match &inst_members {
@@ -203,6 +212,21 @@ impl<'a> Lower<'a> {
             });
         }
         Ok(())
+    }
+
+    /// Where a member's `layout(offset = N)` or `layout(align = N)`
+    /// (ARB_enhanced_layouts) is, if it has one.
+    fn explicit_member_layout(&self, quals: &[Qualifier]) -> Option<Loc> {
+        quals.iter().find_map(|q| match q {
+            Qualifier::Layout(ids, _) => ids
+                .iter()
+                .find(|id| {
+                    let n = self.name(id.name);
+                    n.eq_ignore_ascii_case("offset") || n.eq_ignore_ascii_case("align")
+                })
+                .map(|id| id.loc),
+            _ => None,
+        })
     }
 
     /// `layout(binding = N)` of a block (GLSL 4.20,
