@@ -989,9 +989,10 @@ impl Context {
             GL_ACTIVE_UNIFORM_MAX_LENGTH => {
                 exec.map_or(0, |e| max_len(&mut e.uniforms.iter().map(|u| u.name.len())))
             }
-            // ARB_uniform_buffer_object.
-            GL_ACTIVE_UNIFORM_BLOCKS => exec.map_or(0, |e| e.blocks.len() as i32),
-            GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH => {
+            // ARB_uniform_buffer_object (desktop contexts, as the
+            // transform feedback pnames).
+            GL_ACTIVE_UNIFORM_BLOCKS if xfb => exec.map_or(0, |e| e.blocks.len() as i32),
+            GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH if xfb => {
                 exec.map_or(0, |e| max_len(&mut e.blocks.iter().map(|b| b.name.len())))
             }
             // EXT_transform_feedback: the linked varyings; the buffer mode
