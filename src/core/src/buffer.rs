@@ -93,12 +93,15 @@ pub const TARGETS: &[GLenum] = &[
     // EXT_transform_feedback: the generic binding; the indexed ones are
     // `crate::xfb`'s.
     GL_TRANSFORM_FEEDBACK_BUFFER,
+    // ARB_uniform_buffer_object: the generic binding; the indexed ones
+    // are `crate::ubo`'s.
+    GL_UNIFORM_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].
 #[derive(Clone, Debug, Default)]
 pub struct BufferBindings {
-    bound: [u32; 8],
+    bound: [u32; 9],
 }
 
 fn target_index(target: GLenum) -> ApiResult<usize> {

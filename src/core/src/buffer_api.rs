@@ -24,6 +24,7 @@ impl Context {
         for &n in names {
             if n != 0 {
                 self.xfb.forget(n);
+                self.ubo.forget(n);
             }
         }
         Ok(())
@@ -46,8 +47,11 @@ impl Context {
         {
             return Err(ApiError::InvalidEnum);
         }
-        // EXT_transform_feedback's target: desktop GL only (ES 2.0 has none).
-        if target == GL_TRANSFORM_FEEDBACK_BUFFER && self.params().profile == Profile::Es {
+        // EXT_transform_feedback's and ARB_uniform_buffer_object's
+        // targets: desktop GL only (ES 2.0 has neither).
+        if matches!(target, GL_TRANSFORM_FEEDBACK_BUFFER | GL_UNIFORM_BUFFER)
+            && self.params().profile == Profile::Es
+        {
             return Err(ApiError::InvalidEnum);
         }
         self.flush_vertices();

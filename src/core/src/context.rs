@@ -78,6 +78,8 @@ pub struct Context {
     pub(crate) queries: crate::query::Queries,
     /// Transform feedback (EXT_transform_feedback).
     pub xfb: crate::xfb::TransformFeedback,
+    /// The indexed uniform buffer bindings (ARB_uniform_buffer_object).
+    pub ubo: crate::ubo::UniformBuffers,
     backend: BackendContext,
     /// Framebuffer and renderbuffer objects (after `backend`: their
     /// drawables are dropped after the backend context).
@@ -210,6 +212,7 @@ impl Context {
             support: version::support(),
             queries: Default::default(),
             xfb: Default::default(),
+            ubo: Default::default(),
             backend,
             fbo: Default::default(),
             renderer,

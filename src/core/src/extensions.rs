@@ -170,6 +170,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // capture.rs; tests/clients/xfb.c). Mesa offers it on GL 2.1 contexts.
     (c"GL_EXT_transform_feedback", Needs::Version(2, 0)),
     (c"GL_ARB_instanced_arrays", Needs::Version(2, 0)),
+    // Uniform blocks (src/core/src/ubo.rs; regions of the default uniform
+    // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers
+    // it on GL 2.1 contexts with GLSL 1.20's `#extension`.
+    (c"GL_ARB_uniform_buffer_object", Needs::Version(2, 0)),
     // glProvokingVertex (src/core/src/fixed.rs, swrast's assembly;
     // tests/clients/provoking_vertex.c).
     (c"GL_ARB_provoking_vertex", Needs::Version(1, 1)),

@@ -490,6 +490,8 @@ impl Context {
                 .into()),
             // EXT_transform_feedback.
             p if self.get_xfb(p).is_some() => int(self.get_xfb(p).unwrap_or(0)),
+            // ARB_uniform_buffer_object.
+            p if self.get_ubo(p).is_some() => int(self.get_ubo(p).unwrap_or(0)),
             GL_RASTERIZER_DISCARD if compat => boolean(self.state.enabled(GL_RASTERIZER_DISCARD)),
             // ARB_texture_buffer_object, ARB_texture_buffer_range.
             GL_TEXTURE_BUFFER => int(self.buffers.bound(GL_TEXTURE_BUFFER).unwrap_or(0).into()),

@@ -57,6 +57,7 @@ pub mod texture;
 pub mod texture_api;
 pub mod texture_buffer;
 pub mod texview;
+pub mod ubo;
 pub mod uniform;
 pub mod vbo;
 pub mod version;

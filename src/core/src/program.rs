@@ -103,6 +103,9 @@ pub struct Executable {
     pub(crate) captured: Vec<oxgl_glsl::link::Captured>,
     /// They go to one binding each (`GL_SEPARATE_ATTRIBS`).
     pub(crate) xfb_separate: bool,
+    /// Uniform blocks (ARB_uniform_buffer_object); their binding points
+    /// are in [`UniformStore::block_bindings`].
+    pub(crate) blocks: Vec<crate::ubo::ProgramBlock>,
 }
 
 /// What a fragment-stage variant of an executable changes: the state that
@@ -125,6 +128,8 @@ pub(crate) struct UniformStore {
     pub fs_block: Vec<u8>,
     /// Texture unit of each texture binding.
     pub units: HashMap<u32, u32>,
+    /// The binding point of each uniform block (`glUniformBlockBinding`).
+    pub block_bindings: Vec<u32>,
 }
 
 impl std::fmt::Debug for Executable {
@@ -154,6 +159,8 @@ pub(crate) struct ProgramUniform {
     pub location: i32,
     pub vs: Option<UniformKind>,
     pub fs: Option<UniformKind>,
+    /// For a member of a uniform block: the block and where it lies.
+    pub block: Option<crate::ubo::BlockPlace>,
 }
 
 /// A program object.
@@ -210,7 +217,7 @@ impl ShaderObjects {
     }
 
     /// INVALID_VALUE for an unknown name, INVALID_OPERATION for a shader.
-    fn program(&mut self, name: u32) -> ApiResult<&mut ProgramObject> {
+    pub(crate) fn program(&mut self, name: u32) -> ApiResult<&mut ProgramObject> {
         match self.objects.get_mut(&name) {
             Some(Object::Program(p)) => Ok(p),
             Some(Object::Shader(_)) => Err(ApiError::InvalidOperation),
@@ -330,7 +337,7 @@ pub struct ActiveVariable {
 }
 
 impl Context {
-    fn objects(&self) -> MutexGuard<'_, ShaderObjects> {
+    pub(crate) fn objects(&self) -> MutexGuard<'_, ShaderObjects> {
         self.shared().programs()
     }
 
@@ -761,12 +768,15 @@ impl Context {
                 location,
                 vs: u.vs.clone(),
                 fs: u.fs.clone(),
+                block: None,
             });
         }
+        let blocks = program_blocks(&linked.blocks, &mut uniforms)?;
         let mut values = UniformStore {
             vs_block: vec![0; linked.vs_uniform_size as usize],
             fs_block: vec![0; linked.fs_uniform_size as usize],
             units: HashMap::new(),
+            block_bindings: blocks.iter().map(|b| b.initial_binding).collect(),
         };
         for t in &textures {
             values.units.insert(t.binding, 0);
@@ -798,6 +808,7 @@ impl Context {
             values: Mutex::new(values),
             captured: linked.captured,
             xfb_separate: *xfb_separate,
+            blocks,
         })
     }
 
@@ -977,6 +988,12 @@ impl Context {
             GL_ACTIVE_UNIFORMS => exec.map_or(0, |e| e.uniforms.len() as i32),
             GL_ACTIVE_UNIFORM_MAX_LENGTH => {
                 exec.map_or(0, |e| max_len(&mut e.uniforms.iter().map(|u| u.name.len())))
+            }
+            // ARB_uniform_buffer_object (desktop contexts, as the
+            // transform feedback pnames).
+            GL_ACTIVE_UNIFORM_BLOCKS if xfb => exec.map_or(0, |e| e.blocks.len() as i32),
+            GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH if xfb => {
+                exec.map_or(0, |e| max_len(&mut e.blocks.iter().map(|b| b.name.len())))
             }
             // EXT_transform_feedback: the linked varyings; the buffer mode
             // last asked for (as Mesa).
@@ -1353,6 +1370,79 @@ fn uniform_location(exec: &Executable, name: &str) -> i32 {
         }
     }
     -1
+}
+
+/// The program's uniform blocks from the linked ones, their members
+/// appended to `uniforms` (each name once: the elements of an array of
+/// blocks share their members, as in Mesa); a link error when a stage
+/// declares more blocks than it may (GL 4.6 §7.6.2).
+fn program_blocks(
+    linked: &[oxgl_glsl::link::Block],
+    uniforms: &mut Vec<ProgramUniform>,
+) -> Result<Vec<crate::ubo::ProgramBlock>, String> {
+    use crate::ubo::{BlockPlace, MAX_COMBINED_BLOCKS, MAX_STAGE_BLOCKS, ProgramBlock};
+    let vs = linked.iter().filter(|b| b.vs.is_some()).count() as u32;
+    let fs = linked.iter().filter(|b| b.fs.is_some()).count() as u32;
+    for (n, stage) in [(vs, "vertex"), (fs, "fragment")] {
+        if n > MAX_STAGE_BLOCKS {
+            return Err(format!(
+                "error: Too many {stage} shader uniform blocks ({n}/{MAX_STAGE_BLOCKS})\n"
+            ));
+        }
+    }
+    if vs + fs > MAX_COMBINED_BLOCKS {
+        return Err(format!(
+            "error: Too many combined uniform blocks ({}/{MAX_COMBINED_BLOCKS})\n",
+            vs + fs
+        ));
+    }
+    let mut out = Vec::new();
+    for (bi, b) in linked.iter().enumerate() {
+        let mut indices = Vec::new();
+        for m in &b.members {
+            let Some(ty) = UniformType::parse(&m.ty) else {
+                return Err(format!(
+                    "error: uniform `{}' of type `{}' is not supported yet\n",
+                    m.name, m.ty
+                ));
+            };
+            let at = uniforms
+                .iter()
+                .position(|u| u.block.is_some() && u.name == m.name);
+            let i = match at {
+                Some(i) => i,
+                None => {
+                    uniforms.push(ProgramUniform {
+                        name: m.name.clone(),
+                        ty,
+                        count: m.count,
+                        is_array: m.name.ends_with("[0]"),
+                        location: -1,
+                        vs: None,
+                        fs: None,
+                        block: Some(BlockPlace {
+                            block: bi as u32,
+                            offset: m.offset,
+                            array_stride: m.array_stride,
+                            matrix_stride: m.matrix_stride,
+                            row_major: m.row_major,
+                        }),
+                    });
+                    uniforms.len() - 1
+                }
+            };
+            indices.push(i as u32);
+        }
+        out.push(ProgramBlock {
+            name: b.name.clone(),
+            size: b.size,
+            initial_binding: b.binding.unwrap_or(0),
+            vs: b.vs,
+            fs: b.fs,
+            uniforms: indices,
+        });
+    }
+    Ok(out)
 }
 
 /// What `glGetVertexAttrib*v` returns.

@@ -115,6 +115,7 @@ impl Context {
                 }
             }
         }
+        self.fill_uniform_blocks(exec, fragment, out);
     }
 
     /// The compiled fixed-function program for `key`.

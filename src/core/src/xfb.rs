@@ -166,6 +166,9 @@ impl Context {
         size: Option<isize>,
     ) -> ApiResult {
         self.outside_begin_end()?;
+        if target == GL_UNIFORM_BUFFER {
+            return self.bind_uniform_buffer(index, buffer, offset, size);
+        }
         if target != GL_TRANSFORM_FEEDBACK_BUFFER || !self.has_xfb() {
             return Err(ApiError::InvalidEnum);
         }

@@ -20,6 +20,9 @@
 //!   stage's, so one table of textures serves both.
 //! * **Uniforms.** The active uniforms of both stages, merged by name (types
 //!   must agree), each with where it lives in each stage's uniform block.
+//! * **Uniform blocks.** The blocks of both stages, merged by name: a block
+//!   both stages declare must be declared alike (members, types, layout);
+//!   each keeps where its region lies in each stage's uniform block.
 //!
 //! Only what the program reads is active: each stage is optimized first,
 //! and a variable no instruction touches is not an attribute, varying or
@@ -29,7 +32,7 @@ use std::collections::HashSet;
 
 use oxgl_ir::{Op, Shader, Slot, VarId, VarKind};
 
-use crate::lower::{IoVar, Lowered, UniformEntry, UniformKind};
+use crate::lower::{BlockMember, IoVar, Lowered, UniformEntry, UniformKind};
 
 /// The GL side's linking parameters.
 pub struct LinkOptions<'a> {
@@ -125,6 +128,24 @@ pub struct Uniform {
     pub fs: Option<UniformKind>,
 }
 
+/// A uniform block of the program (ARB_uniform_buffer_object).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Block {
+    /// The block name (`B`, `B[1]`).
+    pub name: String,
+    /// `GL_UNIFORM_BLOCK_DATA_SIZE`.
+    pub size: u32,
+    /// `layout(binding = N)`, if given: the initial binding point (else 0).
+    pub binding: Option<u32>,
+    /// Its active uniforms.
+    pub members: Vec<BlockMember>,
+    /// Where its region starts in the vertex stage's uniform block, if
+    /// that stage declares it.
+    pub vs: Option<u32>,
+    /// The same in the fragment stage.
+    pub fs: Option<u32>,
+}
+
 /// A linked program.
 #[derive(Clone, Debug)]
 pub struct Linked {
@@ -149,6 +170,9 @@ pub struct Linked {
     pub uniforms: Vec<Uniform>,
     /// The transform feedback varyings ([`LinkOptions::feedback`]).
     pub captured: Vec<Captured>,
+    /// Uniform blocks: the vertex stage's in its order, then the fragment
+    /// stage's others.
+    pub blocks: Vec<Block>,
 }
 
 /// Columns and rows of a numeric GLSL type name (`vec3` 1×3, `mat2x4`
@@ -630,6 +654,8 @@ pub fn link(
         }
     }
 
+    let blocks = link_blocks(vs, fs, &mut errors);
+
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -677,7 +703,57 @@ pub fn link(
         attributes,
         uniforms,
         captured,
+        blocks,
     })
+}
+
+/// The uniform blocks of both stages merged by name; a block both declare
+/// must be declared alike (GLSL 1.40 §4.3.7: "matching block names ...
+/// must have the same member names, types, qualification and order"),
+/// else a link error in Mesa's words.
+fn link_blocks(vs: Option<&Lowered>, fs: Option<&Lowered>, errors: &mut String) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    for (stage, l) in [(0, vs), (1, fs)] {
+        let Some(l) = l else { continue };
+        for b in &l.interface.blocks {
+            let at = blocks.iter().position(|x| x.name == b.name);
+            let i = match at {
+                Some(i) => {
+                    let x = &blocks[i];
+                    if x.members != b.members || x.size != b.size {
+                        *errors += &format!(
+                            "error: definitions of uniform block `{}' do not match\n",
+                            b.name
+                        );
+                    } else if x.binding.is_some() && b.binding.is_some() && x.binding != b.binding {
+                        *errors += &format!(
+                            "error: uniform block `{}' has mismatching bindings\n",
+                            b.name
+                        );
+                    }
+                    i
+                }
+                None => {
+                    blocks.push(Block {
+                        name: b.name.clone(),
+                        size: b.size,
+                        binding: b.binding,
+                        members: b.members.clone(),
+                        vs: None,
+                        fs: None,
+                    });
+                    blocks.len() - 1
+                }
+            };
+            if stage == 0 {
+                blocks[i].vs = Some(b.offset);
+            } else {
+                blocks[i].fs = Some(b.offset);
+                blocks[i].binding = blocks[i].binding.or(b.binding);
+            }
+        }
+    }
+    blocks
 }
 
 /// Makes a vertex shader's `gl_ClipVertex` capturable: lowering keeps it

@@ -46,6 +46,22 @@ fn render(name: &str, src: &str) -> String {
         };
         let _ = writeln!(out, "uniform {} {} x{}: {at}", u.ty, u.name, u.count);
     }
+    for b in &l.interface.blocks {
+        let bind = b.binding.map_or(String::new(), |x| format!(" binding {x}"));
+        let _ = writeln!(
+            out,
+            "block {} ({}): offset {} size {}{bind}",
+            b.name, b.layout, b.offset, b.size
+        );
+        for m in &b.members {
+            let rm = if m.row_major { " row_major" } else { "" };
+            let _ = writeln!(
+                out,
+                "  {} {} x{}: offset {} array_stride {} matrix_stride {}{rm}",
+                m.ty, m.name, m.count, m.offset, m.array_stride, m.matrix_stride
+            );
+        }
+    }
     let _ = writeln!(out, "uniform block size {}", l.interface.uniform_size);
     oxgl_ir::passes::optimize(&mut l.shader);
     oxgl_ir::valid::validate(&l.shader).unwrap_or_else(|e| panic!("{name}: optimized: {e}"));
@@ -140,4 +156,89 @@ fn small_call_trees_are_inlined() {
     assert_eq!(l.shader.funcs.len(), 1);
     oxgl_ir::passes::optimize(&mut l.shader);
     assert_eq!(l.shader.funcs.len(), 1);
+}
+
+/// The block members of `src` (a vertex shader) as (name, offset,
+/// array stride, matrix stride, row major).
+fn block_layout(src: &str) -> Vec<(String, u32, u32, u32, bool)> {
+    let c = compile(src, &Options::new(Stage::Vertex));
+    assert!(c.success(), "does not compile:\n{}", c.log);
+    let l = lower(&c).unwrap_or_else(|e| panic!("{e}"));
+    oxgl_ir::valid::validate(&l.shader).unwrap_or_else(|e| panic!("{e}"));
+    l.interface
+        .blocks
+        .iter()
+        .flat_map(|b| b.members.iter())
+        .map(|m| {
+            (
+                m.name.clone(),
+                m.offset,
+                m.array_stride,
+                m.matrix_stride,
+                m.row_major,
+            )
+        })
+        .collect()
+}
+
+/// The example of the ARB_uniform_buffer_object specification ("Standard
+/// Uniform Block Layout"), every offset as the spec's table gives it.
+#[test]
+fn std140_offsets_follow_the_spec_example() {
+    let src = "#version 140
+        struct F { int d; bvec2 e; };
+        struct O { uvec3 j; vec2 k; float l[2]; vec2 m; mat3 n[2]; };
+        layout(std140) uniform Example {
+            float a; vec2 b; vec3 c; F f; float g; float h[2]; mat2x3 i; O o[2];
+        };
+        void main() { gl_Position = vec4(a); }
+    ";
+    let got = block_layout(src);
+    let want: &[(&str, u32, u32, u32)] = &[
+        ("a", 0, 0, 0),
+        ("b", 8, 0, 0),
+        ("c", 16, 0, 0),
+        ("f.d", 32, 0, 0),
+        ("f.e", 40, 0, 0),
+        ("g", 48, 0, 0),
+        ("h[0]", 64, 16, 0),
+        ("i", 96, 0, 16),
+        ("o[0].j", 128, 0, 0),
+        ("o[0].k", 144, 0, 0),
+        ("o[0].l[0]", 160, 16, 0),
+        ("o[0].m", 192, 0, 0),
+        ("o[0].n[0]", 208, 48, 16),
+        ("o[1].j", 304, 0, 0),
+        ("o[1].k", 320, 0, 0),
+        ("o[1].l[0]", 336, 16, 0),
+        ("o[1].m", 368, 0, 0),
+        ("o[1].n[0]", 384, 48, 16),
+    ];
+    let got: Vec<(&str, u32, u32, u32)> = got
+        .iter()
+        .map(|(n, o, a, m, _)| (n.as_str(), *o, *a, *m))
+        .collect();
+    assert_eq!(got, want);
+}
+
+/// Row-major matrices are arrays of rows (std140 rule 7); the matrix
+/// layout comes from the member, else the block, else the
+/// `layout(...) uniform;` default.
+#[test]
+fn std140_row_major_matrices() {
+    let src = "#version 150
+        layout(row_major) uniform;
+        layout(std140) uniform A { mat2x3 m; layout(column_major) mat2x3 c; vec4 v; } a;
+        layout(std140, column_major) uniform B { layout(row_major) mat3x2 r[2]; float f; };
+        void main() { gl_Position = a.v + vec4(a.m[1], f) + vec4(r[1][2], a.c[0].xy); }
+    ";
+    let got = block_layout(src);
+    let want = [
+        ("A.m".to_owned(), 0, 0, 16, true),
+        ("A.c".to_owned(), 48, 0, 16, false),
+        ("A.v".to_owned(), 80, 0, 0, false),
+        ("r[0]".to_owned(), 0, 32, 16, true),
+        ("f".to_owned(), 64, 0, 0, false),
+    ];
+    assert_eq!(got, want);
 }

@@ -55,10 +55,13 @@ pub(crate) struct Place {
     /// The type at `path` (before lane selection).
     pub ty: SemaType,
     pub lanes: Lanes,
+    /// A column of the row-major matrix at `path` (uniform blocks): the
+    /// place is that lane of each row.
+    pub rm_col: Option<Ix>,
 }
 
 /// A constant or dynamic index.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) enum Ix {
     Const(u32),
     Dyn(Value),
@@ -190,6 +193,20 @@ impl Lower<'_> {
             return Ok(Rv::A(v));
         }
         match t.base {
+            Base::Num(n) if n.is_matrix() && self.row_major_at(var, path) => {
+                // A row-major matrix of a uniform block: load the rows and
+                // transpose.
+                let mut rows = Vec::new();
+                for r in 0..u32::from(n.rows) {
+                    rows.push(self.b().load(Deref { var, path: at(r) }));
+                }
+                let mut cols = Vec::new();
+                for c in 0..n.cols {
+                    let lanes: Vec<Value> = rows.iter().map(|&r| self.b().lane(r, c)).collect();
+                    cols.push(self.build(&lanes));
+                }
+                Ok(Rv::M(cols))
+            }
             Base::Num(n) if n.is_matrix() => {
                 let mut cols = Vec::new();
                 for c in 0..u32::from(n.cols) {
@@ -211,6 +228,18 @@ impl Lower<'_> {
             }
             _ => unsupported(loc, format!("loads of {}", self.type_name(t))),
         }
+    }
+
+    /// Whether `var[path]` is a row-major matrix: its IR type is a struct
+    /// of rows ([`Lower::type_std140`]) where GLSL sees a matrix.
+    pub(crate) fn row_major_at(&self, var: VarId, path: &[Index]) -> bool {
+        let ty = self.shader.vars[var].ty;
+        matches!(
+            self.shader
+                .deref_type(ty, path)
+                .and_then(|t| self.shader.types.get(t)),
+            Some(Type::Struct { .. })
+        )
     }
 
     pub(crate) fn struct_members(&self, i: u32, loc: Loc) -> R<Vec<SemaType>> {
@@ -365,6 +394,7 @@ impl Lower<'_> {
                 path,
                 ty: self.ty_of(e).clone(),
                 lanes: Lanes::All,
+                rm_col: None,
             });
         }
         let tu = self.tu;
@@ -382,6 +412,7 @@ impl Lower<'_> {
                         path,
                         ty: self.ty_of(e).clone(),
                         lanes: Lanes::All,
+                        rm_col: None,
                     }),
                     _ => internal(loc, "not a place"),
                 }
@@ -405,6 +436,17 @@ impl Lower<'_> {
                         }
                         _ => return unsupported(loc, "indexing a dynamically selected component"),
                     };
+                    return Ok(p);
+                }
+                if p.rm_col.is_some() && !matches!(p.lanes, Lanes::All) {
+                    return unsupported(loc, "indexing a swizzled row-major matrix column");
+                }
+                if p.rm_col.is_none()
+                    && num(&ta).is_some_and(Num::is_matrix)
+                    && self.row_major_at(p.var, &p.path)
+                {
+                    p.rm_col = Some(ix);
+                    p.ty = self.ty_of(e).clone();
                     return Ok(p);
                 }
                 if ta.is_array() || num(&ta).is_some_and(Num::is_matrix) {
@@ -653,7 +695,10 @@ impl Lower<'_> {
     }
 
     pub(crate) fn load_place(&mut self, p: &Place, loc: Loc) -> R<Rv> {
-        let rv = self.load_mem(p.var, &p.path, &p.ty, loc)?;
+        let rv = match p.rm_col {
+            Some(ix) => Rv::V(self.load_rm_col(p, ix, loc)?),
+            None => self.load_mem(p.var, &p.path, &p.ty, loc)?,
+        };
         match (&p.lanes, rv) {
             (Lanes::All, rv) => Ok(rv),
             (l, Rv::V(v)) => Ok(Rv::V(self.select_lanes(v, l))),
@@ -661,7 +706,31 @@ impl Lower<'_> {
         }
     }
 
+    /// Column `ix` of the row-major matrix at `p`: lane `ix` of each row.
+    fn load_rm_col(&mut self, p: &Place, ix: Ix, loc: Loc) -> R<Value> {
+        let Some(rows) = num(&p.ty).map(|n| u32::from(n.rows)) else {
+            return internal(loc, "column of a non-vector");
+        };
+        let mut lanes = Vec::new();
+        for r in 0..rows {
+            let mut path = p.path.clone();
+            path.push(Index::Const(r));
+            let row = self.b().load(Deref { var: p.var, path });
+            lanes.push(match ix {
+                Ix::Const(c) => self.b().lane(row, c.min(3) as u8),
+                Ix::Dyn(i) => {
+                    let i = self.index_i32(i);
+                    self.b().bin(AluOp::VExtract, row, i)
+                }
+            });
+        }
+        Ok(self.build(&lanes))
+    }
+
     pub(crate) fn store_place(&mut self, p: &Place, v: &Rv, loc: Loc) -> R<()> {
+        if p.rm_col.is_some() {
+            return internal(loc, "store to a uniform block");
+        }
         match &p.lanes {
             Lanes::All => self.store_mem(p.var, &p.path, &p.ty, v, loc),
             lanes => {

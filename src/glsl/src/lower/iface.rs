@@ -99,8 +99,50 @@ pub struct Interface {
     pub outputs: Vec<IoVar>,
     /// Active uniforms (user ones first, then built-in ones).
     pub uniforms: Vec<UniformEntry>,
-    /// Size in bytes of the default uniform block.
+    /// Size in bytes of the default uniform block (uniform block regions
+    /// included).
     pub uniform_size: u32,
+    /// Uniform blocks, an array of blocks as one entry per element
+    /// (`B[0]`, `B[1]`), in declaration order.
+    pub blocks: Vec<UniformBlock>,
+}
+
+/// A uniform block (ARB_uniform_buffer_object): a region of the default
+/// uniform block that the GL side fills from the buffer bound to the
+/// block's binding point (`lower/block.rs`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UniformBlock {
+    /// The block name as the GL names it (`B`, `B[2]`).
+    pub name: String,
+    /// Byte offset of its region in the default uniform block.
+    pub offset: u32,
+    /// `GL_UNIFORM_BLOCK_DATA_SIZE`: bytes of its region.
+    pub size: u32,
+    /// `layout(binding = N)`, if given.
+    pub binding: Option<u32>,
+    /// Its active uniforms.
+    pub members: Vec<BlockMember>,
+    /// The block layout qualifier (`std140`, `shared`, `packed`).
+    pub layout: String,
+}
+
+/// An active uniform of a uniform block.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockMember {
+    /// `B.m`, `m`, `B.a[0]`, `B.s.f` as `glGetActiveUniformName` gives it.
+    pub name: String,
+    /// The GLSL type of one element.
+    pub ty: String,
+    /// Element count (1 if not an array).
+    pub count: u32,
+    /// `GL_UNIFORM_OFFSET`: bytes from the start of the block.
+    pub offset: u32,
+    /// `GL_UNIFORM_ARRAY_STRIDE` (0 if not an array).
+    pub array_stride: u32,
+    /// `GL_UNIFORM_MATRIX_STRIDE` (0 if not a matrix).
+    pub matrix_stride: u32,
+    /// `GL_UNIFORM_IS_ROW_MAJOR`.
+    pub row_major: bool,
 }
 
 /// Compatibility vertex attributes: name and location.
@@ -269,11 +311,19 @@ impl<'a> Lower<'a> {
                 }
             }
         }
+        // `layout(row_major) uniform;` changes the default matrix layout of
+        // the blocks after it.
+        let mut row_major = false;
         for item in &tu.items {
             let ExternalDecl::Decl(d) = item else {
                 continue;
             };
             match d {
+                Declaration::Defaults { quals, .. } if super::block::is_uniform(quals) => {
+                    if let Some(rm) = super::block::matrix_layout(self, quals) {
+                        row_major = rm;
+                    }
+                }
                 Declaration::Vars { ty, vars } => {
                     for d in vars {
                         let id = self.decl_var(d.loc, d.name)?;
@@ -292,8 +342,11 @@ impl<'a> Lower<'a> {
                         self.global_var(id, &ty.quals, d, &mut used_in, &mut used_out)?;
                     }
                 }
+                Declaration::Block(b) if super::block::is_uniform(&b.quals) => {
+                    self.uniform_block(b, row_major)?;
+                }
                 Declaration::Block(b) => {
-                    return unsupported(b.loc, "interface blocks");
+                    return unsupported(b.loc, "interface blocks other than uniform blocks");
                 }
                 _ => {}
             }
@@ -542,12 +595,19 @@ impl<'a> Lower<'a> {
     // ---- uniforms ------------------------------------------------------------
 
     /// `(size, alignment)` of `t` in std140 layout.
-    fn layout140(&self, t: &SemaType, loc: Loc) -> R<(u32, u32)> {
+    pub(crate) fn layout140(&self, t: &SemaType, loc: Loc) -> R<(u32, u32)> {
+        self.layout_std140(t, false, loc)
+    }
+
+    /// `(size, alignment)` of `t` in std140 layout (GLSL 1.40 §4.3.5.1,
+    /// ARB_uniform_buffer_object "Standard Uniform Block Layout");
+    /// `row_major`: its matrices are stored as arrays of rows (rule 7).
+    pub(crate) fn layout_std140(&self, t: &SemaType, row_major: bool, loc: Loc) -> R<(u32, u32)> {
         if let Some(d) = t.dims.first() {
             let Some(n) = *d else {
                 return unsupported(loc, "unsized uniform arrays");
             };
-            let (size, a) = self.layout140(&t.element(), loc)?;
+            let (size, a) = self.layout_std140(&t.element(), row_major, loc)?;
             let a = align(a, 16);
             let stride = align(size, a);
             return Ok((stride.saturating_mul(n), a));
@@ -555,15 +615,22 @@ impl<'a> Lower<'a> {
         match t.base {
             Base::Num(n) => {
                 let c = if n.s == Scalar::Double { 8 } else { 4 };
-                let vec_align = match n.rows {
+                // A row-major matrix is an array of its rows: vectors of
+                // `cols` components.
+                let (lanes, count) = if n.is_matrix() && row_major {
+                    (n.cols, n.rows)
+                } else {
+                    (n.rows, n.cols)
+                };
+                let vec_align = match lanes {
                     1 => c,
                     2 => 2 * c,
                     _ => 4 * c,
                 };
                 if n.is_matrix() {
                     let a = align(vec_align, 16);
-                    let stride = align(u32::from(n.rows) * c, a);
-                    Ok((stride * u32::from(n.cols), a))
+                    let stride = align(u32::from(lanes) * c, a);
+                    Ok((stride * u32::from(count), a))
                 } else {
                     Ok((u32::from(n.rows) * c, vec_align))
                 }
@@ -572,7 +639,7 @@ impl<'a> Lower<'a> {
                 let mut end = 0u32;
                 let mut a = 16;
                 for mt in self.struct_members(i, loc)? {
-                    let (s, ma) = self.layout140(&mt, loc)?;
+                    let (s, ma) = self.layout_std140(&mt, row_major, loc)?;
                     end = align(end, ma).saturating_add(s);
                     a = a.max(ma);
                 }
@@ -585,10 +652,19 @@ impl<'a> Lower<'a> {
 
     /// The IR type of `t` with explicit std140 offsets and strides.
     fn type140(&mut self, t: &SemaType, loc: Loc) -> R<TypeId> {
+        self.type_std140(t, false, loc)
+    }
+
+    /// [`Lower::type140`] with row-major matrices: a row-major matrix is a
+    /// struct of its rows (one member per row, `cols` lanes each), which no
+    /// column-major matrix (an array of columns) or GLSL struct (whose
+    /// GLSL type is not a matrix) can be confused with; loads transpose it
+    /// (`Lower::load_mem`).
+    pub(crate) fn type_std140(&mut self, t: &SemaType, row_major: bool, loc: Loc) -> R<TypeId> {
         if let Some(d) = t.dims.first() {
             let et = t.element();
-            let elem = self.type140(&et, loc)?;
-            let (size, a) = self.layout140(&et, loc)?;
+            let elem = self.type_std140(&et, row_major, loc)?;
+            let (size, a) = self.layout_std140(&et, row_major, loc)?;
             let stride = align(size, align(a, 16));
             return Ok(self.shader.types.intern(Type::Array {
                 elem,
@@ -597,9 +673,24 @@ impl<'a> Lower<'a> {
             }));
         }
         match t.base {
+            Base::Num(n) if n.is_matrix() && row_major => {
+                let row = self
+                    .shader
+                    .types
+                    .value(oxgl_ir::ValType::vec(super::ir_scalar(n.s, loc)?, n.cols));
+                let (size, _) = self.layout_std140(t, true, loc)?;
+                let stride = size / u32::from(n.rows);
+                let members = (0..u32::from(n.rows))
+                    .map(|r| Member {
+                        ty: row,
+                        offset: Some(r * stride),
+                    })
+                    .collect();
+                Ok(self.shader.types.intern(Type::Struct { members }))
+            }
             Base::Num(n) if n.is_matrix() => {
                 let col = self.shader.types.value(col_ty(n, loc)?);
-                let (size, _) = self.layout140(t, loc)?;
+                let (size, _) = self.layout_std140(t, false, loc)?;
                 Ok(self.shader.types.intern(Type::Array {
                     elem: col,
                     len: Some(u32::from(n.cols)),
@@ -611,10 +702,10 @@ impl<'a> Lower<'a> {
                 let mut members = Vec::new();
                 let mut end = 0u32;
                 for mt in self.struct_members(i, loc)? {
-                    let (s, ma) = self.layout140(&mt, loc)?;
+                    let (s, ma) = self.layout_std140(&mt, row_major, loc)?;
                     let off = align(end, ma);
                     end = off.saturating_add(s);
-                    let ty = self.type140(&mt, loc)?;
+                    let ty = self.type_std140(&mt, row_major, loc)?;
                     members.push(Member {
                         ty,
                         offset: Some(off),

@@ -23,6 +23,7 @@
 //! at the construct's location; an internal inconsistency (a bug) is caught
 //! at this boundary and reported as an error too, never a panic.
 
+mod block;
 mod call;
 mod expr;
 mod iface;
@@ -37,7 +38,10 @@ use crate::sema::{Base, Checked, Num, Scalar, SemaType};
 use crate::{Compiled, Stage};
 use oxgl_ir::{Block, BlockId, Builder, FuncId, Node, Shader, ValType, Value, VarId};
 
-pub use iface::{Interface, IoVar, UniformEntry, UniformInit, UniformKind};
+pub use block::MAX_BLOCK_SIZE;
+pub use iface::{
+    BlockMember, Interface, IoVar, UniformBlock, UniformEntry, UniformInit, UniformKind,
+};
 
 /// Why a shader could not be lowered.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -18,6 +18,11 @@ use crate::keywords::BuiltinType;
 use crate::names::Sym;
 use crate::version::Stage;
 
+/// GLSL 4.50 §4.10: memory qualifiers only on images, buffer variables
+/// and shader storage blocks.
+const MEMORY_IN_UNIFORM_BLOCK: &str = "memory qualifiers may only be used in the declarations of \
+     image variables, buffer variables and shader storage blocks";
+
 /// The qualifiers of a declaration, sorted out.
 #[derive(Default)]
 pub(super) struct Quals {
@@ -764,6 +769,27 @@ impl Checker<'_> {
         let storage = self.storage_of(&q, global);
         self.check_layout(&b.quals, &q, super::layout::Site::Block(storage), None);
         self.check_spelling(b.name, b.loc, true);
+        if storage == Storage::Uniform
+            && !self.at_least(140, 300)
+            && !self.has(crate::extensions::Ext::ARB_uniform_buffer_object)
+        {
+            self.error(
+                b.loc,
+                "#version 140 / GL_ARB_uniform_buffer_object required for defining uniform blocks",
+            );
+        }
+        if storage == Storage::Uniform && !q.memory.is_empty() {
+            self.error(b.loc, MEMORY_IN_UNIFORM_BLOCK);
+        }
+        // GLSL 1.40 §4.3.7: "it is an error to use a block name at global
+        // scope for anything other than as a block name".
+        if global
+            && matches!(storage, Storage::Uniform | Storage::Buffer)
+            && self.scopes.first().is_some_and(|m| m.contains_key(&b.name))
+        {
+            let msg = format!("block name `{}' is already declared", self.name(b.name));
+            self.error(b.loc, msg);
+        }
         let mut members: Vec<(Sym, Type, Quals, Loc)> = Vec::new();
         for m in &b.members {
             self.block_member(m, storage, &q, &mut members);
@@ -775,6 +801,15 @@ impl Checker<'_> {
         };
         match &b.instance {
             Some((n, a, loc)) => {
+                // GLSL 1.50 §4.3.7 introduced instance names (Mesa's words).
+                if !self.at_least(150, 300) {
+                    let msg = format!(
+                        "interface blocks with an instance name are not allowed in {} \
+                         (GLSL 1.50 or GLSL ES 3.00 required)",
+                        self.env.version
+                    );
+                    self.error(*loc, msg);
+                }
                 let dims = self.array_dims(a);
                 let st = self.new_struct(
                     Some(b.name),
@@ -817,6 +852,9 @@ impl Checker<'_> {
                 }
             }
         }
+        if global && matches!(storage, Storage::Uniform | Storage::Buffer) {
+            self.block_names.insert(b.name, b.loc);
+        }
     }
 
     fn block_member(
@@ -829,6 +867,10 @@ impl Checker<'_> {
         let q = self.quals(&m.ty.quals);
         let base = self.type_spec(&m.ty.spec);
         self.check_layout(&m.ty.quals, &q, super::layout::Site::Member, Some(&base));
+        if storage == Storage::Uniform && !q.memory.is_empty() {
+            let loc = m.names.first().map_or(m.ty.spec.loc, |n| n.2);
+            self.error(loc, MEMORY_IN_UNIFORM_BLOCK);
+        }
         for (n, a, loc) in &m.names {
             let dims = self.array_dims(a);
             let t = base.array_of(&dims);

@@ -122,6 +122,9 @@ pub(crate) struct Checker<'a> {
     shared_namespace: bool,
     /// Several shaders of one stage joined (`Options::joined_stage`).
     joined: bool,
+    /// Names of the uniform and buffer blocks declared so far: nothing
+    /// else at global scope may take them (GLSL 1.40 §4.3.7).
+    block_names: FxHashMap<Sym, Loc>,
     /// The auxiliary qualifiers (centroid, invariant, interpolation) of the
     /// global being declared, and of each global declared so far, for
     /// joined stages.
@@ -205,6 +208,7 @@ pub(crate) fn check(
         opaque_precision: vec![Vec::new()],
         shared_namespace: version.at_least(120, 100),
         joined: opts.joined_stage,
+        block_names: FxHashMap::default(),
         pending_aux: None,
         var_aux: FxHashMap::default(),
         pending_init: None,

@@ -125,6 +125,15 @@ impl Checker<'_> {
         self.scopes.len() == 1
     }
 
+    /// GLSL 1.40 §4.3.7: a uniform or buffer block's name is used at
+    /// global scope for nothing else.
+    fn check_block_name(&mut self, s: Sym, loc: Loc) {
+        if self.at_global_scope() && self.block_names.contains_key(&s) {
+            let msg = format!("`{}' is already used as a block name", self.name(s));
+            self.error(loc, msg);
+        }
+    }
+
     pub(super) fn lookup(&self, s: Sym) -> Option<&Symbol> {
         self.scopes.iter().rev().find_map(|m| m.get(&s))
     }
@@ -155,6 +164,7 @@ impl Checker<'_> {
     pub(super) fn declare_var(&mut self, s: Sym, var: Var, loc: Loc) -> u32 {
         let builtin_name = self.name(s).starts_with("gl_");
         self.check_spelling(s, loc, true);
+        self.check_block_name(s, loc);
         let prev = self.scopes.last().and_then(|m| m.get(&s)).cloned();
         if builtin_name
             && self.at_global_scope()
@@ -287,6 +297,7 @@ impl Checker<'_> {
     /// Declares a struct or subroutine type name.
     pub(super) fn declare_type(&mut self, s: Sym, t: Type, loc: Loc) {
         self.check_spelling(s, loc, false);
+        self.check_block_name(s, loc);
         if self.scopes.last().is_some_and(|m| m.contains_key(&s)) {
             let msg = format!("`{}' redeclared", self.name(s));
             self.error(loc, msg);
@@ -300,6 +311,7 @@ impl Checker<'_> {
     /// taken by something else.
     pub(super) fn declare_func_name(&mut self, s: Sym, loc: Loc) -> bool {
         self.check_spelling(s, loc, false);
+        self.check_block_name(s, loc);
         let prev = self.scopes.last().and_then(|m| m.get(&s)).cloned();
         let ok = match prev {
             None | Some(Symbol::Func(_)) => true,

@@ -30,6 +30,7 @@ mod select;
 mod state;
 mod sync;
 mod texture;
+mod ubo;
 mod vertex;
 mod xfb;
 
@@ -358,5 +359,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     arbprog::install(d, profile);
     sync::install(d, profile);
     xfb::install(d, profile);
+    ubo::install(d, profile);
     install_aliases(d);
 }

@@ -26,7 +26,7 @@ use crate::client;
 ///
 /// # Safety
 /// `p` is null or points to a NUL-terminated string.
-unsafe fn c_str(c: &mut Context, p: *const GLchar) -> Option<Option<String>> {
+pub(super) unsafe fn c_str(c: &mut Context, p: *const GLchar) -> Option<Option<String>> {
     // SAFETY: per the caller.
     let Some(s) = (unsafe { client::c_str(p) }) else {
         return Some(None);
@@ -258,7 +258,7 @@ pub(super) fn negative_size(c: &mut Context, size: GLsizei) -> bool {
 /// # Safety
 /// GL 4.6 §7.13: `out` is null or has room for `buf_size` bytes, `length`
 /// is null or has room for one value.
-unsafe fn get_string(
+pub(super) unsafe fn get_string(
     name: &'static str,
     buf_size: GLsizei,
     length: *mut GLsizei,

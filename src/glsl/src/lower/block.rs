@@ -1,0 +1,359 @@
+//! Uniform blocks (ARB_uniform_buffer_object, GLSL 1.40 §4.3.5.1): each
+//! block gets a region of the default uniform block, laid out by the
+//! standard (std140) rules, which the GL side fills from the buffer bound
+//! to the block's binding point before each draw.
+//!
+//! Why a region of the default block rather than an IR `UniformBlock`
+//! variable: the backends already read the default block (its bytes
+//! travel with every draw, reads past its end give 0), so a uniform block
+//! needs nothing new from the backend ABI, the engine or the JIT. The cost
+//! is a copy of each block's bytes per draw, bounded by
+//! `GL_MAX_UNIFORM_BLOCK_SIZE`.
+//!
+//! `shared` and `packed` blocks use the std140 layout too (as Mesa does:
+//! both layouts leave the offsets to the implementation, which reports
+//! them through `glGetActiveUniformsiv`). Every member of a declared block
+//! is active, whatever the layout (the spec allows it for `packed`).
+//!
+//! Explicit member offsets and alignments (ARB_enhanced_layouts) are
+//! refused as not supported yet, never ignored.
+//!
+//! Row-major matrices (`row_major`, on the block, a member or a
+//! `layout(row_major) uniform;` default) are stored as arrays of rows: the
+//! IR type is a struct of the rows (`Lower::type_std140`) and loads
+//! transpose (`Lower::load_mem`).
+
+use super::iface::{BlockMember, UniformBlock};
+use super::{Binding, Lower, R, internal, unsupported};
+use crate::ast::{Block, Qualifier, Storage as AS};
+use crate::diag::Loc;
+use crate::sema::{Base, Num, SemaType};
+use oxgl_ir::{Member, Type, VarKind};
+
+fn align(x: u32, a: u32) -> u32 {
+    x.next_multiple_of(a.max(1))
+}
+
+/// What a list of qualifiers says about the matrix layout: `Some(true)`
+/// for `row_major`, `Some(false)` for `column_major`, the last one winning.
+pub(crate) fn matrix_layout(l: &Lower<'_>, quals: &[Qualifier]) -> Option<bool> {
+    let mut out = None;
+    for q in quals {
+        if let Qualifier::Layout(ids, _) = q {
+            for id in ids {
+                let n = l.name(id.name);
+                if n.eq_ignore_ascii_case("row_major") {
+                    out = Some(true);
+                } else if n.eq_ignore_ascii_case("column_major") {
+                    out = Some(false);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `quals` hold the `uniform` storage qualifier.
+pub(crate) fn is_uniform(quals: &[Qualifier]) -> bool {
+    quals
+        .iter()
+        .any(|q| matches!(q, Qualifier::Storage(AS::Uniform, _)))
+}
+
+impl<'a> Lower<'a> {
+    /// Lowers uniform block `b`; `default_row_major` is the matrix layout
+    /// the `layout(...) uniform;` defaults before it give.
+    pub(crate) fn uniform_block(&mut self, b: &'a Block, default_row_major: bool) -> R<()> {
+        let block_rm = matrix_layout(self, &b.quals).unwrap_or(default_row_major);
+        let block_name = self.name(b.name).to_owned();
+        let binding = self.layout_binding(&b.quals);
+        // The members with their GLSL types, as semantic analysis declared
+        // them (the instance's struct, or one variable per member).
+        let mut members: Vec<(crate::names::Sym, SemaType, bool, Loc)> = Vec::new();
+        let mut instance = None;
+        let inst_members = match &b.instance {
+            Some((n, _, loc)) => {
+                let id = self.decl_var(*loc, *n)?;
+                let t = self.sema.vars[id as usize].ty.clone();
+                let Base::Struct(si) = t.base else {
+                    return internal(*loc, "block instance of a non-struct type");
+                };
+                if t.dims.len() > 1 {
+                    return unsupported(*loc, "arrays of arrays of uniform blocks");
+                }
+                let count = match t.dims.first() {
+                    None => None,
+                    Some(Some(n)) => Some(*n),
+                    Some(None) => return unsupported(*loc, "unsized arrays of uniform blocks"),
+                };
+                instance = Some((id, count, *loc));
+                Some(self.struct_members(si, *loc)?)
+            }
+            None => None,
+        };
+        if let Some(l) = self.explicit_member_layout(&b.quals) {
+            return unsupported(l, "explicit offsets and alignments in uniform blocks");
+        }
+        let mut k = 0;
+        for m in &b.members {
+            if let Some(l) = self.explicit_member_layout(&m.ty.quals) {
+                return unsupported(l, "explicit offsets and alignments in uniform blocks");
+            }
+            let rm = matrix_layout(self, &m.ty.quals).unwrap_or(block_rm);
+            for (n, _, loc) in &m.names {
+                let t = match &inst_members {
+                    Some(ts) => match ts.get(k) {
+                        Some(t) => t.clone(),
+                        None => return internal(*loc, "block member count"),
+                    },
+                    None => {
+                        let id = self.decl_var(*loc, *n)?;
+                        self.declared_type(id)
+                    }
+                };
+                if t.dims.contains(&None) {
+                    return unsupported(*loc, "unsized arrays in uniform blocks");
+                }
+                k += 1;
+                members.push((*n, t, rm, *loc));
+            }
+        }
+        // Offsets (std140): each member at its alignment; the block's size
+        // rounded up to 16 as a struct's is.
+        let mut end = 0u32;
+        let mut placed = Vec::new();
+        for (n, t, rm, loc) in &members {
+            let (size, a) = self.layout_std140(t, *rm, *loc)?;
+            let off = align(end, a);
+            end = off.saturating_add(size);
+            placed.push((self.name(*n).to_owned(), t.clone(), *rm, *loc, off));
+        }
+        let size = align(end, 16).max(16);
+        if size > MAX_BLOCK_SIZE {
+            return unsupported(b.loc, "uniform blocks larger than 64 KiB");
+        }
+        let count = instance.and_then(|(_, c, _)| c);
+        let elems = count.unwrap_or(1);
+        let base = align(self.uniform_end, 16);
+        self.uniform_end = base.saturating_add(size.saturating_mul(elems));
+        if self.uniform_end > MAX_BLOCK_SIZE * 16 {
+            return unsupported(b.loc, "this much uniform block storage");
+        }
+        // The IR variables: the instance (a struct, or an array of them,
+        // element `i` being block `i`), or one per member.
+        match instance {
+            Some((id, _, _)) => {
+                let mut ms = Vec::new();
+                for (_, t, rm, loc, off) in &placed {
+                    let ty = self.type_std140(t, *rm, *loc)?;
+                    ms.push(Member {
+                        ty,
+                        offset: Some(*off),
+                    });
+                }
+                let st = self.shader.types.intern(Type::Struct { members: ms });
+                let ty = match count {
+                    Some(n) => self.shader.types.intern(Type::Array {
+                        elem: st,
+                        len: Some(n),
+                        stride: Some(size),
+                    }),
+                    None => st,
+                };
+                let name = b.instance.as_ref().map_or("", |(n, _, _)| self.name(*n));
+                let var = self.shader.add_var(
+                    name,
+                    ty,
+                    VarKind::Uniform {
+                        offset: base,
+                        location: None,
+                    },
+                );
+                self.bind.insert(id, Binding::Mem(var, Vec::new()));
+            }
+            None => {
+                for ((n, t, rm, loc, off), m) in placed.iter().zip(&members) {
+                    let ty = self.type_std140(t, *rm, *loc)?;
+                    let var = self.shader.add_var(
+                        n,
+                        ty,
+                        VarKind::Uniform {
+                            offset: base + off,
+                            location: None,
+                        },
+                    );
+                    let id = self.decl_var(m.3, m.0)?;
+                    self.bind.insert(id, Binding::Mem(var, Vec::new()));
+                }
+            }
+        }
+        // The interface: the members as the GL names them.
+        let mut entries = Vec::new();
+        for (n, t, rm, loc, off) in &placed {
+            let name = if b.instance.is_some() {
+                format!("{block_name}.{n}")
+            } else {
+                n.clone()
+            };
+            self.block_entries(name, t, *off, *rm, *loc, &mut entries)?;
+        }
+        let layout = self.block_layout_name(&b.quals);
+        for i in 0..elems {
+            self.iface.blocks.push(UniformBlock {
+                name: match count {
+                    Some(_) => format!("{block_name}[{i}]"),
+                    None => block_name.clone(),
+                },
+                offset: base + i * size,
+                size,
+                binding: binding.map(|x| x + i),
+                members: entries.clone(),
+                layout: layout.clone(),
+            });
+        }
+        Ok(())
+    }
+
+    /// Where a member's `layout(offset = N)` or `layout(align = N)`
+    /// (ARB_enhanced_layouts) is, if it has one.
+    fn explicit_member_layout(&self, quals: &[Qualifier]) -> Option<Loc> {
+        quals.iter().find_map(|q| match q {
+            Qualifier::Layout(ids, _) => ids
+                .iter()
+                .find(|id| {
+                    let n = self.name(id.name);
+                    n.eq_ignore_ascii_case("offset") || n.eq_ignore_ascii_case("align")
+                })
+                .map(|id| id.loc),
+            _ => None,
+        })
+    }
+
+    /// `layout(binding = N)` of a block (GLSL 4.20,
+    /// ARB_shading_language_420pack).
+    fn layout_binding(&self, quals: &[Qualifier]) -> Option<u32> {
+        let mut out = None;
+        for q in quals {
+            if let Qualifier::Layout(ids, _) = q {
+                for id in ids {
+                    if self.name(id.name).eq_ignore_ascii_case("binding")
+                        && let Some(v) = id.value
+                    {
+                        out = self
+                            .info(v)
+                            .k
+                            .as_ref()
+                            .and_then(|k| k.first())
+                            .and_then(|c| c.as_i64())
+                            .and_then(|v| u32::try_from(v).ok());
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The block layout qualifier as written (`std140`, `shared` when
+    /// none), for the link-time match of a block's declarations.
+    fn block_layout_name(&self, quals: &[Qualifier]) -> String {
+        let mut out = "shared".to_owned();
+        for q in quals {
+            if let Qualifier::Layout(ids, _) = q {
+                for id in ids {
+                    let n = self.name(id.name).to_ascii_lowercase();
+                    if matches!(n.as_str(), "std140" | "shared" | "packed" | "std430") {
+                        out = n;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The active uniforms of a block member, as `glGetActiveUniform`
+    /// lists them: arrays of basic types as one entry `name[0]`, structs
+    /// expanded to their members; offsets relative to the block.
+    fn block_entries(
+        &mut self,
+        name: String,
+        t: &SemaType,
+        offset: u32,
+        row_major: bool,
+        loc: Loc,
+        out: &mut Vec<BlockMember>,
+    ) -> R<()> {
+        if out.len() > 1 << 16 {
+            return unsupported(loc, "this many uniforms");
+        }
+        let elem = t.element();
+        let (esize, ea) = self.layout_std140(&elem, row_major, loc)?;
+        let stride = align(esize, align(ea, 16));
+        let shape = |n: Option<Num>| match n {
+            Some(n) if n.is_matrix() => {
+                let wide = n.s == crate::sema::Scalar::Double
+                    && (if row_major { n.cols } else { n.rows }) > 2;
+                (if wide { 32 } else { 16 }, row_major)
+            }
+            _ => (0, false),
+        };
+        match (t.dims.first(), t.base) {
+            (Some(d), Base::Num(n)) if t.dims.len() == 1 => {
+                let (matrix_stride, rm) = shape(Some(n));
+                out.push(BlockMember {
+                    name: format!("{name}[0]"),
+                    ty: self.type_name(&elem),
+                    count: d.unwrap_or(1),
+                    offset,
+                    array_stride: stride,
+                    matrix_stride,
+                    row_major: rm,
+                });
+            }
+            (Some(d), _) => {
+                for i in 0..d.unwrap_or(1).min(4096) {
+                    self.block_entries(
+                        format!("{name}[{i}]"),
+                        &elem,
+                        offset + i * stride,
+                        row_major,
+                        loc,
+                        out,
+                    )?;
+                }
+            }
+            (None, Base::Struct(i)) => {
+                let Some(s) = self.sema.structs.get(i as usize) else {
+                    return internal(loc, "bad struct");
+                };
+                let ms = s.members.clone();
+                let mut end = 0u32;
+                for (m, mt) in ms {
+                    let (s, ma) = self.layout_std140(&mt, row_major, loc)?;
+                    let off = align(end, ma);
+                    end = off + s;
+                    let mname = format!("{name}.{}", self.name(m));
+                    self.block_entries(mname, &mt, offset + off, row_major, loc, out)?;
+                }
+            }
+            (None, b) => {
+                let (matrix_stride, rm) = shape(match b {
+                    Base::Num(n) => Some(n),
+                    _ => None,
+                });
+                out.push(BlockMember {
+                    name,
+                    ty: self.type_name(t),
+                    count: 1,
+                    offset,
+                    array_stride: 0,
+                    matrix_stride,
+                    row_major: rm,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `GL_MAX_UNIFORM_BLOCK_SIZE`.
+pub const MAX_BLOCK_SIZE: u32 = 65536;
