@@ -89,6 +89,9 @@ const I32_EDGES: &[i32] = &[
     i32::MIN,
     -2,
 ];
+/// Vertices times instances an instanced draw may ask for.
+const MAX_INSTANCED_VERTICES: i64 = 1 << 20;
+
 const SIZES: &[i32] = &[0, 1, 2, 3, 4, 7, 8, 16, 31, 64, 255, 1000];
 const HUGE: &[i32] = &[-1, i32::MIN, i32::MAX, 1 << 30, 65537, -65536, 0x7fff_fff8];
 
@@ -591,6 +594,19 @@ pub fn prepare(
     for (i, p) in cmd.params.iter().enumerate() {
         if p.depth == 0 && !zero {
             call.args[i] = scalar(rng, pools, cmd, p);
+        }
+    }
+    // An instanced draw runs every vertex once per instance: bound the
+    // work (vertices times instances) as the grid below, keeping negative
+    // values for their errors. A huge product is a slow application.
+    let position = |name: &str| cmd.params.iter().position(|q| q.name == name);
+    if let Some(ii) = position("instancecount").or_else(|| position("primcount"))
+        && let Some(ci) = position("count")
+    {
+        let count = i64::from(call.args[ci] as i32);
+        let instances = i64::from(call.args[ii] as i32);
+        if count > 0 && instances > 0 && count * instances > MAX_INSTANCED_VERTICES {
+            call.args[ii] = (MAX_INSTANCED_VERTICES / count).max(1) as u64;
         }
     }
     if cmd.name.starts_with("glEvalMesh") {
