@@ -31,10 +31,6 @@ const fn cap(name: &'static str, tests: &'static [&'static str]) -> Capability {
     }
 }
 
-#[allow(
-    dead_code,
-    reason = "kept for the versions whose capabilities are still partial"
-)]
 const fn missing(name: &'static str) -> Capability {
     Capability {
         name,
@@ -171,6 +167,86 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             ),
             cap("pixel buffer objects", &["gl21"]),
             cap("sRGB textures", &["gl21"]),
+        ],
+    ),
+    // GL 3.0 and later: what holds (each with its tests) and what is
+    // missing. A version is reported only when its row and those below it
+    // hold, so these rows change nothing reported until they are whole.
+    (
+        (3, 0),
+        &[
+            cap(
+                "framebuffer objects and blits, packed depth-stencil",
+                &["arb_fbo", "fbo", "render_to_texture"],
+            ),
+            cap("glMapBufferRange", &["buffers"]),
+            cap("vertex array objects", &["arrays"]),
+            cap(
+                "float, half-float, integer, snorm, RG, RGTC, packed-float and \
+                 shared-exponent textures; float depth buffers",
+                &["gl30_formats", "gl30_misc", "arb_fbo"],
+            ),
+            cap("half-float vertex arrays", &["vertex_formats"]),
+            cap("texture arrays", &["texture_array"]),
+            cap("transform feedback", &["xfb"]),
+            cap("conditional rendering", &["gl30_misc"]),
+            cap(
+                "glClearBuffer, per-buffer masks and blend enables",
+                &["clear_buffer", "draw_buffers2"],
+            ),
+            cap(
+                "explicit LOD and gradients in every stage",
+                &["shader_texture_lod"],
+            ),
+            missing("GLSL 1.30 contexts (the front end lowers it; not yet exposed)"),
+            missing("colour clamping control (ARB_color_buffer_float, glClampColor)"),
+            missing("sRGB framebuffers (EXT_framebuffer_sRGB)"),
+            missing("integer colour attachments"),
+            missing("multisample renderbuffers (GL_MAX_SAMPLES at least 4)"),
+        ],
+    ),
+    (
+        (3, 1),
+        &[
+            cap("uniform buffer objects", &["ubo"]),
+            cap(
+                "primitive restart",
+                &["primitive_restart", "vertex_formats"],
+            ),
+            cap("glCopyBufferSubData", &["buffers"]),
+            cap("buffer textures", &["tbo"]),
+            cap("instanced draws", &["instancing"]),
+            missing("GLSL 1.40"),
+        ],
+    ),
+    (
+        (3, 2),
+        &[
+            cap("base-vertex draws", &["base_vertex"]),
+            cap("provoking vertex", &["provoking_vertex"]),
+            cap("depth clamp", &["depth_clamp"]),
+            cap("sync objects", &["sync"]),
+            cap("BGRA vertex arrays", &["vertex_formats"]),
+            missing("geometry shaders and layered attachments"),
+            missing("multisample textures"),
+            missing("seamless cube maps"),
+            missing("fragment coordinate conventions"),
+            missing("GLSL 1.50"),
+            missing("core profile contexts"),
+        ],
+    ),
+    (
+        (3, 3),
+        &[
+            cap("GL_ANY_SAMPLES_PASSED queries", &["occlusion_query"]),
+            cap("timer queries", &["timer_query"]),
+            cap("sampler objects", &["arb_fbo"]),
+            cap("texture swizzle", &["arb_fbo"]),
+            cap("instanced arrays (glVertexAttribDivisor)", &["instancing"]),
+            missing("GLSL 3.30, explicit attribute locations, bit encoding"),
+            missing("dual-source blending"),
+            missing("2_10_10_10_REV vertex types"),
+            missing("RGB10_A2UI colour attachments"),
         ],
     ),
 ];
