@@ -398,6 +398,35 @@ fn rebase_samplers(shader: &mut Shader, uniforms: &mut [UniformEntry], base: u32
     }
 }
 
+/// GLSL ES 1.00's invariance rules across the stages (§4.6.4, "Invariance
+/// and linkage"): gl_FragCoord may be invariant only if gl_Position is,
+/// gl_PointCoord only if gl_PointSize is, and gl_FrontFacing never.
+fn es100_invariance(vs: Option<&Lowered>, fs: Option<&Lowered>) -> String {
+    let Some(fs) = fs else {
+        return String::new();
+    };
+    let vs_inv = |name: &str| vs.is_some_and(|v| v.interface.invariant.iter().any(|n| n == name));
+    let mut errors = String::new();
+    for n in &fs.interface.invariant {
+        let needs = match n.as_str() {
+            "gl_FragCoord" => "gl_Position",
+            "gl_PointCoord" => "gl_PointSize",
+            "gl_FrontFacing" => {
+                errors += "error: gl_FrontFacing cannot be declared invariant\n";
+                continue;
+            }
+            _ => continue,
+        };
+        if !vs_inv(needs) {
+            errors += &format!(
+                "error: {n} can be invariant only if {needs} is (GLSL ES 1.00 \
+                 §4.6.4)\n"
+            );
+        }
+    }
+    errors
+}
+
 /// Links `vs` and `fs` (at least one given).
 ///
 /// # Errors
@@ -420,6 +449,10 @@ pub fn link(
         oxgl_ir::passes::optimize(s);
     }
     let mut errors = String::new();
+    // ES contexts run GLSL ES 1.00 only (ES 3.00 has rules of its own).
+    if opts.es {
+        errors += &es100_invariance(vs, fs);
+    }
 
     // Varyings.
     let vs_used = vsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
@@ -953,6 +986,52 @@ mod tests {
     const FS: &str = "uniform sampler2D tex; uniform vec4 tint; uniform float dead;\n\
         varying vec2 uv;\n\
         void main() { gl_FragColor = texture2D(tex, uv) * tint + gl_TexCoord[0]; }\n";
+
+    fn lowered_es(stage: Stage, src: &str) -> Lowered {
+        let c = compile(src, &Options::es(stage));
+        assert!(c.success(), "{}", c.log);
+        lower(&c).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    #[test]
+    fn es100_invariant_built_ins_link_across_stages() {
+        let es = LinkOptions {
+            es: true,
+            ..opts(&[])
+        };
+        let vs = |inv: &str| {
+            lowered_es(
+                Stage::Vertex,
+                &format!("{inv}\nvoid main() {{ gl_Position = vec4(0.0); gl_PointSize = 1.0; }}\n"),
+            )
+        };
+        let fs = |inv: &str, body: &str| {
+            lowered_es(
+                Stage::Fragment,
+                &format!(
+                    "precision mediump float;\n{inv}\nvoid main() {{ gl_FragColor = {body}; }}\n"
+                ),
+            )
+        };
+        let coord = fs("invariant gl_FragCoord;", "vec4(gl_FragCoord.x)");
+        let err = link(Some(&vs("")), Some(&coord), &es).unwrap_err();
+        assert!(
+            err.contains("gl_FragCoord can be invariant only if gl_Position is"),
+            "{err}"
+        );
+        assert!(link(Some(&vs("invariant gl_Position;")), Some(&coord), &es).is_ok());
+        let point = fs("invariant gl_PointCoord;", "vec4(gl_PointCoord.x)");
+        assert!(link(Some(&vs("invariant gl_Position;")), Some(&point), &es).is_err());
+        assert!(link(Some(&vs("invariant gl_PointSize;")), Some(&point), &es).is_ok());
+        let facing = fs("invariant gl_FrontFacing;", "vec4(float(gl_FrontFacing))");
+        let err = link(Some(&vs("invariant gl_Position;")), Some(&facing), &es).unwrap_err();
+        assert!(
+            err.contains("gl_FrontFacing cannot be declared invariant"),
+            "{err}"
+        );
+        // Desktop GL contexts keep no such rule.
+        assert!(link(Some(&vs("")), Some(&coord), &opts(&[])).is_ok());
+    }
 
     #[test]
     fn varyings_match_by_name_in_free_locations() {

@@ -105,6 +105,9 @@ pub struct Interface {
     /// Uniform blocks, an array of blocks as one entry per element
     /// (`B[0]`, `B[1]`), in declaration order.
     pub blocks: Vec<UniformBlock>,
+    /// Built-in variables redeclared `invariant` at global scope
+    /// (`invariant gl_Position;`), which GLSL ES 1.00 links across stages.
+    pub invariant: Vec<String>,
 }
 
 /// A uniform block (ARB_uniform_buffer_object): a region of the default

@@ -220,6 +220,21 @@ fn lower_checked(
         l.shader.modes.push(oxgl_ir::Mode::LocalSize(ls));
     }
     l.globals()?;
+    for item in &tu.items {
+        if let crate::ast::ExternalDecl::Decl(crate::ast::Declaration::Redeclare { quals, names }) =
+            item
+            && quals
+                .iter()
+                .any(|q| matches!(q, crate::ast::Qualifier::Invariant(_)))
+        {
+            for &(n, _) in names {
+                let n = tu.names.str(n);
+                if n.starts_with("gl_") {
+                    l.iface.invariant.push(n.to_string());
+                }
+            }
+        }
+    }
     let main = tu.items.iter().rev().find_map(|i| match i {
         crate::ast::ExternalDecl::Function(f) if tu.names.str(f.proto.name) == "main" => Some(f),
         _ => None,

@@ -996,6 +996,16 @@ impl Checker<'_> {
                     self.error(p.loc, msg);
                 }
                 self.funcs[id as usize].defined = true;
+            } else {
+                // GLSL ES 1.00 §4.2.7: a declaration occurs at most once in
+                // a scope, "with the exception that a single function
+                // prototype plus the corresponding function definition are
+                // allowed".
+                if f.prototyped && self.is_es() && !self.at_least(0, 300) {
+                    let msg = format!("function `{n}' prototype redeclared");
+                    self.error(p.loc, msg);
+                }
+                self.funcs[id as usize].prototyped = true;
             }
             return (Some(id), ret);
         }
@@ -1006,6 +1016,7 @@ impl Checker<'_> {
             quals,
             memory,
             defined: defining,
+            prototyped: !defining,
         });
         self.funcs_by_name.entry(name).or_default().push(id);
         (Some(id), self.funcs[id as usize].ret.clone())

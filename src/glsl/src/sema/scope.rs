@@ -57,6 +57,8 @@ pub(crate) struct Func {
     /// Memory qualifiers of each parameter (image parameters).
     pub memory: Vec<Vec<Memory>>,
     pub defined: bool,
+    /// A prototype (without body) declared it.
+    pub prototyped: bool,
 }
 
 /// What a name means in a scope.

@@ -254,3 +254,15 @@ fn array_out_parameters_need_glsl_120() {
         NONE
     );
 }
+
+#[test]
+fn es100_prototypes_once() {
+    // GLSL ES 1.00 §4.2.7: one prototype plus the definition.
+    let twice = "precision mediump float;\nint f(int a);\nint f(int a);\nvoid main() {}\n";
+    assert_eq!(es_frag(twice), [3]);
+    let once =
+        "precision mediump float;\nint f(int a);\nint f(int a) { return a; }\nvoid main() {}\n";
+    assert_eq!(es_frag(once), NONE);
+    // Desktop GLSL allows repeated prototypes.
+    assert_eq!(frag("int f(int a);\nint f(int a);\nvoid main() {}\n"), NONE);
+}
