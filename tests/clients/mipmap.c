@@ -121,6 +121,28 @@ int main(void)
     expect_level(GL_TEXTURE_2D, 3, 1, 1, 1, 1, (int[]){ 121 }, "base level 1");
 
     /* Errors. */
+    /* Integer and depth-stencil images have no mipmaps to generate. */
+    {
+        GLuint t2;
+        glGenTextures(1, &t2);
+        glBindTexture(GL_TEXTURE_2D, t2);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8UI, 4, 4, 0, GL_RGBA_INTEGER, GL_UNSIGNED_BYTE,
+                     NULL);
+        expect_error(GL_NO_ERROR, "an integer image");
+        glGenerateMipmap(GL_TEXTURE_2D);
+        expect_error(GL_INVALID_OPERATION, "glGenerateMipmap of an integer texture");
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH24_STENCIL8, 4, 4, 0, GL_DEPTH_STENCIL,
+                     GL_UNSIGNED_INT_24_8, NULL);
+        expect_error(GL_NO_ERROR, "a depth-stencil image");
+        glGenerateMipmap(GL_TEXTURE_2D);
+        expect_error(GL_INVALID_OPERATION, "glGenerateMipmap of a depth-stencil texture");
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_DEPTH_COMPONENT24, 4, 4, 0, GL_DEPTH_COMPONENT,
+                     GL_FLOAT, NULL);
+        glGenerateMipmap(GL_TEXTURE_2D);
+        expect_error(GL_NO_ERROR, "glGenerateMipmap of a depth texture");
+        glDeleteTextures(1, &t2);
+        glBindTexture(GL_TEXTURE_2D, tex[3]);
+    }
     glGenerateMipmap(GL_TEXTURE_RECTANGLE_ARB);
     expect_error(GL_INVALID_ENUM, "glGenerateMipmap(GL_TEXTURE_RECTANGLE)");
     glTexParameteri(GL_TEXTURE_RECTANGLE_ARB, GL_TEXTURE_BASE_LEVEL, 1);
