@@ -293,13 +293,14 @@ impl Context {
             if b0.size.contains(&0) {
                 return Err(ApiError::InvalidOperation);
             }
-            // GL 3.0 §3.8.8 (4.6 §8.14.4): integer, depth-stencil and
-            // stencil images have no mipmaps to generate (Mesa's
-            // `_mesa_is_valid_generate_texture_mipmap_internalformat`).
+            // GL 3.0 §3.8.8 (4.6 §8.14.4): integer and depth-stencil
+            // images have no mipmaps to generate (Mesa's
+            // `_mesa_is_valid_generate_texture_mipmap_internalformat`,
+            // which lets stencil-only images through).
             let depth_stencil = matches!(
                 b0.internal_format,
                 GL_DEPTH_STENCIL | GL_DEPTH24_STENCIL8 | GL_DEPTH32F_STENCIL8
-            ) || matches!(b0.base, GL_DEPTH_STENCIL | GL_STENCIL_INDEX);
+            ) || b0.base == GL_DEPTH_STENCIL;
             if depth_stencil || crate::texture::integer_kind(b0.internal_format).is_some() {
                 return Err(ApiError::InvalidOperation);
             }
