@@ -297,5 +297,39 @@ int main(void)
         glActiveTexture(GL_TEXTURE0);
     }
 
+    /* Samplers of two targets on one texture unit: the program does not
+     * validate and draws with it fail (GL 4.6 §11.1.3.11); apart, it works. */
+    {
+        GLuint vs2 = shader(GL_VERTEX_SHADER, "void main() { gl_Position = gl_Vertex; }\n");
+        GLuint fs2 = shader(GL_FRAGMENT_SHADER,
+                            "uniform sampler2D a; uniform samplerCube b;\n"
+                            "void main() { gl_FragColor = texture2D(a, vec2(0.5)) +\n"
+                            "  textureCube(b, vec3(1.0)); }\n");
+        GLuint p2 = glCreateProgram();
+        glAttachShader(p2, vs2);
+        glAttachShader(p2, fs2);
+        link(p2);
+        glUseProgram(p2);
+        glUniform1i(glGetUniformLocation(p2, "a"), 1);
+        glUniform1i(glGetUniformLocation(p2, "b"), 1);
+        GLint ok = -1;
+        glValidateProgram(p2);
+        glGetProgramiv(p2, GL_VALIDATE_STATUS, &ok);
+        CHECK(ok == 0, "a program with a sampler2D and a samplerCube on unit 1 validated");
+        expect_error(GL_NO_ERROR, "glValidateProgram of a sampler conflict");
+        glRecti(-1, -1, 1, 1);
+        expect_error(GL_INVALID_OPERATION, "drawing with a sampler conflict");
+        glUniform1i(glGetUniformLocation(p2, "b"), 2);
+        glValidateProgram(p2);
+        glGetProgramiv(p2, GL_VALIDATE_STATUS, &ok);
+        CHECK(ok == 1, "the samplers on units 1 and 2 do not validate");
+        glRecti(-1, -1, 1, 1);
+        expect_error(GL_NO_ERROR, "drawing with the samplers apart");
+        glUseProgram(0);
+        glDeleteProgram(p2);
+        glDeleteShader(vs2);
+        glDeleteShader(fs2);
+    }
+
     return close_test_window(&t);
 }

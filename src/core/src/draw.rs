@@ -589,6 +589,7 @@ impl Context {
         // ARB_vertex_program §2.14.1: an enabled target with an invalid
         // program bound.
         self.arb_validate_draw()?;
+        self.check_sampler_units()?;
         self.check_xfb_mode(mode)?;
         self.check_draw_framebuffer()
     }

@@ -90,6 +90,7 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         self.arb_validate_draw()?;
+        self.check_sampler_units()?;
         self.check_xfb_mode(mode)?;
         self.check_draw_framebuffer()?;
         // Material attributes start from the material (glPopAttrib may

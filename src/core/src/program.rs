@@ -146,6 +146,28 @@ impl Executable {
     pub(crate) fn values(&self) -> MutexGuard<'_, UniformStore> {
         self.values.lock().unwrap_or_else(|p| p.into_inner())
     }
+
+    /// A texture unit that samplers of two different targets read, if any
+    /// (GL 4.6 §11.1.3.11: such a program fails validation, and drawing
+    /// with it is INVALID_OPERATION). The target is the dimensionality and
+    /// arrayness; shadow and integer forms of one target may share a unit.
+    pub(crate) fn sampler_conflict(&self) -> Option<u32> {
+        if self.textures.len() < 2 {
+            return None;
+        }
+        let values = self.values();
+        let mut seen: HashMap<u32, (oxgl_ir::Dim, bool)> = HashMap::new();
+        for t in &self.textures {
+            let Some(&unit) = values.units.get(&t.binding) else {
+                continue;
+            };
+            let target = (t.dim, t.arrayed);
+            if seen.insert(unit, target).is_some_and(|prev| prev != target) {
+                return Some(unit);
+            }
+        }
+        None
+    }
 }
 
 /// A uniform as the API sees it.
@@ -917,8 +939,25 @@ impl Context {
         self.outside_begin_end()?;
         let mut o = self.objects();
         let p = o.program(program)?;
-        p.validated = p.linked;
+        let conflict = p.exec.as_ref().and_then(|e| e.sampler_conflict());
+        p.validated = p.linked && conflict.is_none();
+        if let Some(unit) = conflict {
+            let msg =
+                format!("error: texture unit {unit} is read by samplers of different types\n");
+            if !p.log.contains(&msg) {
+                p.log += &msg;
+            }
+        }
         Ok(())
+    }
+
+    /// Drawing with a program whose samplers of different targets share a
+    /// texture unit: INVALID_OPERATION (GL 4.6 §11.1.3.11).
+    pub(crate) fn check_sampler_units(&self) -> ApiResult {
+        match &self.programs.exec {
+            Some(e) if e.sampler_conflict().is_some() => Err(ApiError::InvalidOperation),
+            _ => Ok(()),
+        }
     }
 
     /// `glGetShaderiv`.
