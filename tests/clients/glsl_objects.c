@@ -297,6 +297,33 @@ int main(void)
         glActiveTexture(GL_TEXTURE0);
     }
 
+    /* gl_Fog.scale is 1 / (end - start): infinite when they are equal. */
+    {
+        GLuint vs3 = shader(GL_VERTEX_SHADER, "void main() { gl_Position = gl_Vertex; }\n");
+        GLuint fs3 = shader(GL_FRAGMENT_SHADER,
+                            "void main() { gl_FragColor = vec4(gl_Fog.scale > 1e30 ? 1.0 : 0.0,\n"
+                            "  gl_Fog.scale == 0.25 ? 1.0 : 0.0, 0.0, 1.0); }\n");
+        GLuint p3 = glCreateProgram();
+        glAttachShader(p3, vs3);
+        glAttachShader(p3, fs3);
+        link(p3);
+        glUseProgram(p3);
+        glFogf(GL_FOG_START, 2.0f);
+        glFogf(GL_FOG_END, 2.0f);
+        glRecti(-1, -1, 1, 1);
+        probe(4, 4, 1, 0, 0, "gl_Fog.scale with fog start = end");
+        glFogf(GL_FOG_END, 6.0f);
+        glRecti(-1, -1, 1, 1);
+        probe(4, 4, 0, 1, 0, "gl_Fog.scale with fog start 2, end 6");
+        glFogf(GL_FOG_START, 0.0f);
+        glFogf(GL_FOG_END, 1.0f);
+        glUseProgram(0);
+        glDeleteProgram(p3);
+        glDeleteShader(vs3);
+        glDeleteShader(fs3);
+        expect_error(GL_NO_ERROR, "gl_Fog.scale");
+    }
+
     /* Samplers of two targets on one texture unit: the program does not
      * validate and draws with it fail (GL 4.6 §11.1.3.11); apart, it works. */
     {

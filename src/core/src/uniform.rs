@@ -455,10 +455,9 @@ impl Context {
                     "density" => f1(f.density),
                     "start" => f1(f.start),
                     "end" => f1(f.end),
-                    "scale" => {
-                        let r = f.end - f.start;
-                        f1(if r != 0.0 { 1.0 / r } else { 0.0 })
-                    }
+                    // 1 / (end - start), +inf or -inf when they are equal
+                    // (Mesa's STATE_FOG_PARAMS; piglit glsl-fs-fogscale).
+                    "scale" => f1(1.0 / (f.end - f.start)),
                     _ => None,
                 }
             }
