@@ -79,6 +79,62 @@ pub struct Buffers {
     orphans: HashMap<u64, BufferObject>,
 }
 
+/// One indexed buffer binding point (transform feedback, uniform
+/// buffers): what `glBindBufferBase` / `glBindBufferRange` set and the
+/// indexed `*_BINDING`, `*_START` and `*_SIZE` queries read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct IndexedBinding {
+    /// The buffer, 0 for none.
+    pub buffer: u32,
+    /// The range's first byte.
+    pub offset: usize,
+    /// The range's size; `None` for `glBindBufferBase` (the whole buffer,
+    /// whatever its size; the query answers 0).
+    pub size: Option<usize>,
+}
+
+impl IndexedBinding {
+    /// `buffer` bound at `offset` for `size` bytes (validated by the
+    /// caller); buffer 0 unbinds.
+    pub fn new(buffer: u32, offset: isize, size: Option<isize>) -> Self {
+        if buffer == 0 {
+            return IndexedBinding::default();
+        }
+        IndexedBinding {
+            buffer,
+            offset: offset as usize,
+            size: size.map(|s| s as usize),
+        }
+    }
+
+    /// The value of the `which`-th of `pnames` (`*_BINDING`, `*_START`,
+    /// `*_SIZE`) for binding `index` of `bindings`: `Ok(None)` when `pname`
+    /// is none of them, INVALID_VALUE for an index past the bindings.
+    pub fn query(
+        bindings: &[IndexedBinding],
+        pnames: [GLenum; 3],
+        pname: GLenum,
+        index: u32,
+    ) -> ApiResult<Option<i64>> {
+        let Some(which) = pnames.iter().position(|&p| p == pname) else {
+            return Ok(None);
+        };
+        let b = bindings.get(index as usize).ok_or(ApiError::InvalidValue)?;
+        Ok(Some(match which {
+            0 => i64::from(b.buffer),
+            1 => b.offset as i64,
+            _ => b.size.unwrap_or(0) as i64,
+        }))
+    }
+
+    /// Unbinds deleted buffer `name` from every binding of `bindings`.
+    pub fn forget(bindings: &mut [IndexedBinding], name: u32) {
+        for b in bindings.iter_mut().filter(|b| b.buffer == name) {
+            *b = IndexedBinding::default();
+        }
+    }
+}
+
 /// Binding targets of this milestone (GL ≤ 3.1 non-indexed ones).
 pub const TARGETS: &[GLenum] = &[
     GL_ARRAY_BUFFER,

@@ -155,15 +155,17 @@ impl Executable {
         if self.textures.len() < 2 {
             return None;
         }
+        // A handful of samplers: pairwise, without allocating per draw.
         let values = self.values();
-        let mut seen: HashMap<u32, (oxgl_ir::Dim, bool)> = HashMap::new();
-        for t in &self.textures {
-            let Some(&unit) = values.units.get(&t.binding) else {
+        let unit = |t: &TextureDecl| values.units.get(&t.binding).copied();
+        for (i, a) in self.textures.iter().enumerate() {
+            let Some(u) = unit(a) else {
                 continue;
             };
-            let target = (t.dim, t.arrayed);
-            if seen.insert(unit, target).is_some_and(|prev| prev != target) {
-                return Some(unit);
+            let clash =
+                |b: &TextureDecl| unit(b) == Some(u) && (b.dim, b.arrayed) != (a.dim, a.arrayed);
+            if self.textures[..i].iter().any(clash) {
+                return Some(u);
             }
         }
         None

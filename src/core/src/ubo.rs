@@ -15,6 +15,7 @@
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
+use crate::buffer::IndexedBinding;
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
 use crate::program::Executable;
@@ -33,29 +34,17 @@ pub const OFFSET_ALIGNMENT: usize = 16;
 /// `GL_INVALID_INDEX`.
 pub const INVALID_INDEX: u32 = u32::MAX;
 
-/// One indexed binding point.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Binding {
-    /// `GL_UNIFORM_BUFFER_BINDING` (indexed).
-    pub buffer: u32,
-    /// `GL_UNIFORM_BUFFER_START`.
-    pub offset: usize,
-    /// `GL_UNIFORM_BUFFER_SIZE`; `None` for `glBindBufferBase` (the whole
-    /// buffer, whatever its size; the query answers 0).
-    pub size: Option<usize>,
-}
-
 /// A context's uniform buffer binding points.
 #[derive(Clone, Debug)]
 pub struct UniformBuffers {
     /// The indexed bindings.
-    pub bindings: Vec<Binding>,
+    pub bindings: Vec<IndexedBinding>,
 }
 
 impl Default for UniformBuffers {
     fn default() -> Self {
         UniformBuffers {
-            bindings: vec![Binding::default(); MAX_BINDINGS],
+            bindings: vec![IndexedBinding::default(); MAX_BINDINGS],
         }
     }
 }
@@ -63,11 +52,7 @@ impl Default for UniformBuffers {
 impl UniformBuffers {
     /// Unbinds deleted buffer `name` from every binding point.
     pub fn forget(&mut self, name: u32) {
-        for b in &mut self.bindings {
-            if b.buffer == name {
-                *b = Binding::default();
-            }
-        }
+        IndexedBinding::forget(&mut self.bindings, name);
     }
 }
 
@@ -135,39 +120,22 @@ impl Context {
         }
         self.flush_vertices();
         self.bind_buffer(GL_UNIFORM_BUFFER, buffer)?;
-        self.ubo.bindings[index as usize] = if buffer == 0 {
-            Binding::default()
-        } else {
-            Binding {
-                buffer,
-                offset: offset as usize,
-                size: size.map(|s| s as usize),
-            }
-        };
+        self.ubo.bindings[index as usize] = IndexedBinding::new(buffer, offset, size);
         Ok(())
     }
 
     /// `glGetIntegeri_v` and friends for the uniform buffer bindings:
     /// `None` for another pname. INVALID_VALUE for an index past them.
     pub fn get_ubo_indexed(&self, pname: GLenum, index: u32) -> ApiResult<Option<i64>> {
-        if !self.has_ubo()
-            || !matches!(
-                pname,
-                GL_UNIFORM_BUFFER_BINDING | GL_UNIFORM_BUFFER_START | GL_UNIFORM_BUFFER_SIZE
-            )
-        {
+        if !self.has_ubo() {
             return Ok(None);
         }
-        let b = self
-            .ubo
-            .bindings
-            .get(index as usize)
-            .ok_or(ApiError::InvalidValue)?;
-        Ok(Some(match pname {
-            GL_UNIFORM_BUFFER_BINDING => i64::from(b.buffer),
-            GL_UNIFORM_BUFFER_START => b.offset as i64,
-            _ => b.size.unwrap_or(0) as i64,
-        }))
+        let pnames = [
+            GL_UNIFORM_BUFFER_BINDING,
+            GL_UNIFORM_BUFFER_START,
+            GL_UNIFORM_BUFFER_SIZE,
+        ];
+        IndexedBinding::query(&self.ubo.bindings, pnames, pname, index)
     }
 
     /// The uniform buffer values of `glGetIntegerv`, `None` for other

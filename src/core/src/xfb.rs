@@ -24,6 +24,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 use oxgl_glsl::link::CaptureSource;
 
+use crate::buffer::IndexedBinding;
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
 use crate::program::Executable;
@@ -35,18 +36,6 @@ pub const MAX_SEPARATE_ATTRIBS: usize = 4;
 pub const MAX_INTERLEAVED_COMPONENTS: u32 = 64;
 /// `GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS` (llvmpipe's value).
 pub const MAX_SEPARATE_COMPONENTS: u32 = 64;
-
-/// One indexed binding point.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Binding {
-    /// `GL_TRANSFORM_FEEDBACK_BUFFER_BINDING` (indexed).
-    pub buffer: u32,
-    /// `GL_TRANSFORM_FEEDBACK_BUFFER_START`.
-    pub offset: usize,
-    /// `GL_TRANSFORM_FEEDBACK_BUFFER_SIZE`; `None` for `glBindBufferBase`
-    /// (the whole buffer, whatever its size; the query answers 0).
-    pub size: Option<usize>,
-}
 
 /// Transform feedback while active.
 #[derive(Clone, Debug)]
@@ -65,7 +54,7 @@ struct Active {
 #[derive(Clone, Debug, Default)]
 pub struct TransformFeedback {
     /// The indexed bindings.
-    pub bindings: [Binding; MAX_SEPARATE_ATTRIBS],
+    pub bindings: [IndexedBinding; MAX_SEPARATE_ATTRIBS],
     active: Option<Active>,
 }
 
@@ -77,11 +66,7 @@ impl TransformFeedback {
 
     /// Unbinds deleted buffer `name` from every binding point.
     pub fn forget(&mut self, name: u32) {
-        for b in &mut self.bindings {
-            if b.buffer == name {
-                *b = Binding::default();
-            }
-        }
+        IndexedBinding::forget(&mut self.bindings, name);
     }
 }
 
@@ -190,15 +175,7 @@ impl Context {
         }
         self.flush_vertices();
         self.bind_buffer(GL_TRANSFORM_FEEDBACK_BUFFER, buffer)?;
-        self.xfb.bindings[index as usize] = if buffer == 0 {
-            Binding::default()
-        } else {
-            Binding {
-                buffer,
-                offset: offset as usize,
-                size: size.map(|s| s as usize),
-            }
-        };
+        self.xfb.bindings[index as usize] = IndexedBinding::new(buffer, offset, size);
         Ok(())
     }
 
@@ -218,26 +195,15 @@ impl Context {
     /// `glGetIntegeri_v` and friends for the transform feedback bindings:
     /// `None` for another pname. INVALID_VALUE for an index past them.
     pub fn get_xfb_indexed(&self, pname: GLenum, index: u32) -> ApiResult<Option<i64>> {
-        if !self.has_xfb()
-            || !matches!(
-                pname,
-                GL_TRANSFORM_FEEDBACK_BUFFER_BINDING
-                    | GL_TRANSFORM_FEEDBACK_BUFFER_START
-                    | GL_TRANSFORM_FEEDBACK_BUFFER_SIZE
-            )
-        {
+        if !self.has_xfb() {
             return Ok(None);
         }
-        let b = self
-            .xfb
-            .bindings
-            .get(index as usize)
-            .ok_or(ApiError::InvalidValue)?;
-        Ok(Some(match pname {
-            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => i64::from(b.buffer),
-            GL_TRANSFORM_FEEDBACK_BUFFER_START => b.offset as i64,
-            _ => b.size.unwrap_or(0) as i64,
-        }))
+        let pnames = [
+            GL_TRANSFORM_FEEDBACK_BUFFER_BINDING,
+            GL_TRANSFORM_FEEDBACK_BUFFER_START,
+            GL_TRANSFORM_FEEDBACK_BUFFER_SIZE,
+        ];
+        IndexedBinding::query(&self.xfb.bindings, pnames, pname, index)
     }
 
     /// The transform feedback values of `glGetIntegerv`, `None` for other
