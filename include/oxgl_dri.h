@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 13
+#define OXGL_DRI_ABI_VERSION 14
 
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
@@ -90,6 +90,12 @@ typedef enum OxglColorFormat {
   // rounded to unsigned 11-bit floats, blue to a 10-bit one, negative
   // values to 0, alpha 1 (`GL_R11F_G11F_B10F` attachments).
   OXGL_COLOR_FORMAT_R11G11B10_FLOAT = 4,
+  // Four 32-bit words a pixel holding each channel's integer bits as the
+  // fragment shader wrote them, signed and unsigned alike (integer colour
+  // attachments, EXT_texture_integer; ABI 14). Nothing is clamped,
+  // converted, blended or dithered; logic ops apply (GL 4.6 §17.3.9).
+  // The core clamps to the attachment's range when it reads them back.
+  OXGL_COLOR_FORMAT_R32G32B32A32_INT = 5,
 } OxglColorFormat;
 
 // Which context API a context is created for.
@@ -244,8 +250,17 @@ typedef struct OxglClearDesc {
   uint32_t buffers;
   // [`draw_buffer_bits`]: which colour buffers.
   uint32_t draw_buffers;
-  // Clear colour, RGBA, already clamped to [0, 1].
+  // Clear colour, RGBA, for fixed-point and float buffers (clamped to
+  // [0, 1] by the core when colour clamping applies; fixed-point buffers
+  // clamp as they store).
   float color[4];
+  // Clear colour of integer buffers
+  // ([`OxglColorFormat::R32G32B32A32Int`]), as bits (ABI 14).
+  uint32_t color_int[4];
+  // ABI 14: the sRGB-encoded buffers, as [`OxglBlendDesc::srgb_buffers`]
+  // (bit 0 the window's or the first colour buffer): `color` is encoded
+  // for them.
+  uint32_t srgb_buffers;
   // Colour write mask per channel (non-zero = written).
   uint8_t color_mask[4];
   // Clear depth, clamped to [0, 1].
@@ -491,6 +506,16 @@ typedef struct OxglBlendDesc {
   // (`OxglDrawDesc::color_outputs[i]`); `enabled` is the first colour
   // buffer's. The equations, factors, constant and logic op are shared.
   uint32_t extra_enabled;
+  // ABI 14 (`glClampColor(GL_CLAMP_FRAGMENT_COLOR)`, ARB_color_buffer_float):
+  // non-zero clamps fragment colours to [0, 1] before blending in float
+  // buffers too (fixed-point buffers always clamp; integer ones never).
+  uint32_t clamp_color;
+  // ABI 14 (`GL_FRAMEBUFFER_SRGB` with sRGB attachments, GL 3.0): bit 0
+  // for the first colour buffer, bit `i` for extra colour buffer `i`,
+  // of 8-bit buffers holding sRGB-encoded colour: fragment colours are
+  // encoded ([`linear_to_srgb`], alpha linear) as they are written, and
+  // blending decodes the stored colour, blends and encodes the result.
+  uint32_t srgb_buffers;
 } OxglBlendDesc;
 
 // ABI 12: one transform feedback buffer binding of a draw: the vertices

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 13;
+pub const OXGL_DRI_ABI_VERSION: u32 = 14;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -110,6 +110,12 @@ pub enum OxglColorFormat {
     /// rounded to unsigned 11-bit floats, blue to a 10-bit one, negative
     /// values to 0, alpha 1 (`GL_R11F_G11F_B10F` attachments).
     R11G11B10Float = 4,
+    /// Four 32-bit words a pixel holding each channel's integer bits as the
+    /// fragment shader wrote them, signed and unsigned alike (integer colour
+    /// attachments, EXT_texture_integer; ABI 14). Nothing is clamped,
+    /// converted, blended or dithered; logic ops apply (GL 4.6 §17.3.9).
+    /// The core clamps to the attachment's range when it reads them back.
+    R32G32B32A32Int = 5,
 }
 
 /// `v` rounded to the nearest value of a float with a 5-bit exponent and
@@ -146,6 +152,28 @@ pub fn round_to_small_float(v: f32, mant: u32, signed: bool) -> f32 {
     if v < 0.0 { -r } else { r }
 }
 
+/// The sRGB EOTF (GL 4.6 eq. 8.17): encoded `cs` to linear.
+pub fn srgb_to_linear(cs: f32) -> f32 {
+    if cs <= 0.04045 {
+        cs / 12.92
+    } else {
+        ((cs + 0.055) / 1.055).powf(2.4)
+    }
+}
+
+/// Linear `cl` to sRGB-encoded (GL 4.6 eq. 17.1), clamped to [0, 1].
+pub fn linear_to_srgb(cl: f32) -> f32 {
+    if cl.is_nan() || cl <= 0.0 {
+        0.0
+    } else if cl < 0.003_130_8 {
+        12.92 * cl
+    } else if cl < 1.0 {
+        1.055 * cl.powf(0.416_67) - 0.055
+    } else {
+        1.0
+    }
+}
+
 impl OxglColorFormat {
     /// Bytes one pixel takes.
     pub const fn bytes_per_pixel(self) -> usize {
@@ -159,7 +187,18 @@ impl OxglColorFormat {
     /// fragment colours, blend inputs or clear colours): one of the float
     /// formats, stored as four `f32`s a pixel.
     pub const fn is_float(self) -> bool {
-        !matches!(self, OxglColorFormat::B8G8R8A8 | OxglColorFormat::B8G8R8X8)
+        matches!(
+            self,
+            OxglColorFormat::R32G32B32A32Float
+                | OxglColorFormat::R16G16B16A16Float
+                | OxglColorFormat::R11G11B10Float
+        )
+    }
+
+    /// Whether the format holds integer bits
+    /// ([`OxglColorFormat::R32G32B32A32Int`]).
+    pub const fn is_integer(self) -> bool {
+        matches!(self, OxglColorFormat::R32G32B32A32Int)
     }
 
     /// `v` as a float format keeps it ([`round_to_small_float`]); other
@@ -386,8 +425,17 @@ pub struct OxglClearDesc {
     pub buffers: u32,
     /// [`draw_buffer_bits`]: which colour buffers.
     pub draw_buffers: u32,
-    /// Clear colour, RGBA, already clamped to [0, 1].
+    /// Clear colour, RGBA, for fixed-point and float buffers (clamped to
+    /// [0, 1] by the core when colour clamping applies; fixed-point buffers
+    /// clamp as they store).
     pub color: [f32; 4],
+    /// Clear colour of integer buffers
+    /// ([`OxglColorFormat::R32G32B32A32Int`]), as bits (ABI 14).
+    pub color_int: [u32; 4],
+    /// ABI 14: the sRGB-encoded buffers, as [`OxglBlendDesc::srgb_buffers`]
+    /// (bit 0 the window's or the first colour buffer): `color` is encoded
+    /// for them.
+    pub srgb_buffers: u32,
     /// Colour write mask per channel (non-zero = written).
     pub color_mask: [u8; 4],
     /// Clear depth, clamped to [0, 1].
@@ -560,6 +608,16 @@ pub struct OxglBlendDesc {
     /// (`OxglDrawDesc::color_outputs[i]`); `enabled` is the first colour
     /// buffer's. The equations, factors, constant and logic op are shared.
     pub extra_enabled: u32,
+    /// ABI 14 (`glClampColor(GL_CLAMP_FRAGMENT_COLOR)`, ARB_color_buffer_float):
+    /// non-zero clamps fragment colours to [0, 1] before blending in float
+    /// buffers too (fixed-point buffers always clamp; integer ones never).
+    pub clamp_color: u32,
+    /// ABI 14 (`GL_FRAMEBUFFER_SRGB` with sRGB attachments, GL 3.0): bit 0
+    /// for the first colour buffer, bit `i` for extra colour buffer `i`,
+    /// of 8-bit buffers holding sRGB-encoded colour: fragment colours are
+    /// encoded ([`linear_to_srgb`], alpha linear) as they are written, and
+    /// blending decodes the stored colour, blends and encodes the result.
+    pub srgb_buffers: u32,
 }
 
 /// One image of a texture: RGBA `f32` texels, rows bottom first, slices

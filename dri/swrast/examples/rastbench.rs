@@ -93,6 +93,8 @@ fn clear(r: &mut Rasterizer) {
         buffers: clear_bits::CLEAR_COLOR | clear_bits::CLEAR_DEPTH,
         draw_buffers: draw_buffer_bits::DRAW_BACK,
         color: [0.0; 4],
+        color_int: [0; 4],
+        srgb: 0,
         color_mask: [true; 4],
         depth: 1.0,
         stencil: 0,

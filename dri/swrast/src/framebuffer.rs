@@ -26,8 +26,13 @@ pub struct ClearParams {
     pub buffers: u32,
     /// `draw_buffer_bits`: which colour buffers.
     pub draw_buffers: u32,
-    /// RGBA in [0, 1].
+    /// RGBA of fixed-point and float buffers.
     pub color: [f32; 4],
+    /// RGBA of integer buffers, as bits.
+    pub color_int: [u32; 4],
+    /// sRGB-encoded buffers (`OxglClearDesc::srgb_buffers`): bit 0 the
+    /// window's or first buffer, bit `i` extra buffer `i`.
+    pub srgb: u32,
     /// Per-channel write enables.
     pub color_mask: [bool; 4],
     /// Depth in [0, 1].
@@ -42,6 +47,23 @@ pub struct ClearParams {
     pub extra: u32,
     /// The extra colour buffers' write masks.
     pub extra_masks: [[bool; 4]; EXTRA_BUFFERS],
+}
+
+impl ClearParams {
+    /// The clear colour of buffer `bit` (of [`ClearParams::srgb`]) in
+    /// `format`: integer buffers take the integer bits (as `f32`s, the way
+    /// their words are written), sRGB-encoded ones the encoded colour.
+    pub fn color_for(&self, format: OxglColorFormat, bit: u32) -> [f32; 4] {
+        if format.is_integer() {
+            self.color_int.map(f32::from_bits)
+        } else if self.srgb & bit != 0 && color_words(format) == 1 {
+            let [r, g, b, a] = self.color;
+            let e = oxgl_dri_interface::linear_to_srgb;
+            [e(r), e(g), e(b), a]
+        } else {
+            self.color
+        }
+    }
 }
 
 /// An extra colour buffer of a drawable (a framebuffer object's colour
@@ -123,7 +145,7 @@ pub fn color_words(format: OxglColorFormat) -> usize {
 /// The storage words of one pixel of colour `c` in `format` (the first
 /// [`color_words`] of them are used).
 fn pixel_words(c: [f32; 4], format: OxglColorFormat) -> [u32; 4] {
-    if format.is_float() {
+    if color_words(format) == 4 {
         format.quantize(c).map(f32::to_bits)
     } else {
         [pack_color(c, format), 0, 0, 0]
@@ -432,12 +454,20 @@ impl Buffers {
         if p.buffers & clear_bits::CLEAR_COLOR != 0 {
             let format = self.desc.color_format;
             for buf in self.color_targets(p.draw_buffers) {
-                clear_plane(buf, format, rows(), &span, p.color, p.color_mask);
+                clear_plane(
+                    buf,
+                    format,
+                    rows(),
+                    &span,
+                    p.color_for(format, 1),
+                    p.color_mask,
+                );
             }
             for (i, plane) in self.extra.iter_mut().enumerate() {
                 if p.extra & (1 << i) != 0 {
                     let mask = p.extra_masks[i];
-                    clear_plane(&mut plane.data, plane.format, rows(), &span, p.color, mask);
+                    let color = p.color_for(plane.format, 2 << i);
+                    clear_plane(&mut plane.data, plane.format, rows(), &span, color, mask);
                 }
             }
         }
@@ -480,7 +510,9 @@ fn clear_plane(
 /// Sets every pixel of `line` (storage words of a colour buffer in
 /// `format`) to `color`, the channels of `mask` only.
 pub fn clear_span(line: &mut [u32], format: OxglColorFormat, color: [f32; 4], mask: [bool; 4]) {
-    if format.is_float() {
+    // Float formats round the value as they keep it; integer ones take
+    // the bits as they are.
+    if color_words(format) == 4 {
         let value = format.quantize(color).map(f32::to_bits);
         for px in line.chunks_exact_mut(4) {
             for c in 0..4 {
@@ -549,6 +581,8 @@ mod tests {
             buffers: clear_bits::CLEAR_COLOR | clear_bits::CLEAR_DEPTH | clear_bits::CLEAR_STENCIL,
             draw_buffers: draw_buffer_bits::DRAW_BACK,
             color: [1.0, 0.5, 0.0, 1.0],
+            color_int: [0; 4],
+            srgb: 0,
             color_mask: [true; 4],
             depth: 0.25,
             stencil: 0x5a,

@@ -349,6 +349,8 @@ unsafe extern "C" fn clear(ctx: *mut OxglContext, desc: *const OxglClearDesc) ->
         buffers: desc.buffers,
         draw_buffers: desc.draw_buffers,
         color: desc.color,
+        color_int: desc.color_int,
+        srgb: desc.srgb_buffers,
         color_mask: desc.color_mask.map(|m| m != 0),
         depth: desc.depth,
         stencil: desc.stencil,

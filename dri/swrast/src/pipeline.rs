@@ -850,6 +850,8 @@ pub fn blend_state(b: &OxglBlendDesc) -> BlendState {
         constant: b.constant,
         logic_op: (b.logic_op_enabled != 0).then(|| logic_op(b.logic_op)),
         color_mask: b.color_mask.map(|m| m != 0),
+        clamp_color: b.clamp_color != 0,
+        srgb: (b.srgb_buffers & 0xff) as u8,
         output: 0,
         extra: [None; oxgl_dri_interface::OXGL_MAX_EXTRA_COLOR_BUFFERS],
         extra_len: 0,

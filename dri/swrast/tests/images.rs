@@ -40,6 +40,8 @@ fn clear(r: &mut Rasterizer, color: [f32; 4]) {
         buffers: clear_bits::CLEAR_COLOR | clear_bits::CLEAR_DEPTH | clear_bits::CLEAR_STENCIL,
         draw_buffers: draw_buffer_bits::DRAW_BACK,
         color,
+        color_int: [0; 4],
+        srgb: 0,
         color_mask: [true; 4],
         depth: 1.0,
         stencil: 0,

@@ -27,6 +27,7 @@ const COLOR_BUFFER_CAPS: &[GLenum] = &[
     GL_DITHER,
     GL_COLOR_LOGIC_OP,
     GL_INDEX_LOGIC_OP,
+    GL_FRAMEBUFFER_SRGB,
 ];
 const DEPTH_CAPS: &[GLenum] = &[GL_DEPTH_TEST];
 const MULTISAMPLE_CAPS: &[GLenum] = &[
@@ -246,6 +247,8 @@ impl Context {
             restore_caps(&mut self.state, COLOR_BUFFER_CAPS);
             self.state.blend_extra = saved.blend_extra;
             self.state.clear_color = saved.clear_color;
+            // ARB_color_buffer_float: the fragment and read clamps.
+            self.state.clamp_color[1..].copy_from_slice(&saved.clamp_color[1..]);
             self.state.clear_index = saved.clear_index;
             self.state.index_mask = saved.index_mask;
             self.state.color_mask = saved.color_mask;
@@ -301,6 +304,7 @@ impl Context {
             restore_caps(&mut self.state, LIGHTING_CAPS);
             self.lighting = (**lighting).clone();
             self.ff.shade_model = f.shade_model;
+            self.state.clamp_color[0] = saved.clamp_color[0];
         }
         if has(GL_LINE_BIT) {
             restore_caps(&mut self.state, LINE_CAPS);

@@ -76,6 +76,42 @@ impl Source {
 }
 
 impl Context {
+    /// GL 4.6 §18.3.1: INVALID_OPERATION for a colour blit between
+    /// integer and non-integer buffers, or signed and unsigned integer
+    /// ones, and for a linear blit of integer colour.
+    fn check_blit_color_types(&self, filter: GLenum) -> ApiResult {
+        let class = |f: Option<GLenum>| match f.map(crate::texture::component_type) {
+            Some(GL_INT) => 1,
+            Some(GL_UNSIGNED_INT) => 2,
+            _ => 0,
+        };
+        if self.state.read_buffer == GL_NONE {
+            return Ok(());
+        }
+        let read = class(self.read_color_internal_format());
+        if read != 0 && filter == GL_LINEAR {
+            return Err(ApiError::InvalidOperation);
+        }
+        let drawn = |b: GLenum| {
+            if !self.fbo_bound() {
+                return Some(0);
+            }
+            let j = b.checked_sub(GL_COLOR_ATTACHMENT0)?;
+            self.draw_attachment_internal_format(j as usize)
+                .map(|f| class(Some(f)))
+        };
+        if self
+            .draw_buffer_list()
+            .iter()
+            .filter(|&&b| b != GL_NONE)
+            .filter_map(|&b| drawn(b))
+            .any(|c| c != read)
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        Ok(())
+    }
+
     /// `glBlitFramebuffer`: `src` and `dst` are `x0, y0, x1, y1`.
     pub fn blit_framebuffer(
         &mut self,
@@ -96,6 +132,9 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         self.fbo_prepare()?;
+        if mask & GL_COLOR_BUFFER_BIT != 0 {
+            self.check_blit_color_types(filter)?;
+        }
         let (read_bits, draw_bits) = (self.read_fb_bits(), self.fb_bits());
         // EXT_framebuffer_blit: depth and stencil formats must match.
         if mask & GL_DEPTH_BUFFER_BIT != 0

@@ -7,9 +7,11 @@
 //! `GL_FRONT_AND_BACK`), under that draw buffer's colour write mask. Depth
 //! and stencil clears take drawbuffer 0 and their write masks. The scissor,
 //! rasterizer discard and conditional rendering apply as they do to
-//! `glClear`. oxgl keeps no integer colour buffers, so integer values
-//! cleared into a colour buffer are undefined by the spec; they are
-//! converted to floats and clamped as float values are.
+//! `glClear`. Values go to a buffer as it keeps them: integer buffers take
+//! integer values clamped to their format's range, float buffers float
+//! values unclamped (unless fragment colour clamping is on), fixed-point
+//! buffers clamped ones. Values of the other kind than the buffer's are
+//! undefined by the spec; they are converted.
 
 use oxgl_dri_interface::{OxglClearDesc, OxglRect, clear_bits, draw_buffer_bits};
 use oxgl_glapi::generated::enums::*;
@@ -80,6 +82,8 @@ impl Context {
             buffers: 0,
             draw_buffers: 0,
             color: [0.0; 4],
+            color_int: [0; 4],
+            srgb_buffers: self.srgb_buffer_bits(),
             color_mask: [0; 4],
             depth: 0.0,
             stencil: 0,
@@ -94,19 +98,26 @@ impl Context {
             extra_color_buffers: 0,
             extra_color_masks: [[0; 4]; 7],
         };
+        let color = |v: [i64; 4], f: Option<[f32; 4]>| self.clear_values(index, v, f);
+        let cleared = match value {
+            Float(Some(v)) if buffer == GL_COLOR => Some(color(v.map(|c| c as i64), Some(v))),
+            Int(Some(v)) if buffer == GL_COLOR => Some(color(v.map(i64::from), None)),
+            Uint(Some(v)) => Some(color(v.map(i64::from), None)),
+            _ => None,
+        };
+        if let Some((f, i)) = cleared {
+            desc.color_int = i;
+            self.clear_color_into(&mut desc, index, f);
+        }
         match value {
-            Float(Some(v)) if buffer == GL_COLOR => self.clear_color_into(&mut desc, index, v),
-            Int(Some(v)) if buffer == GL_COLOR => {
-                self.clear_color_into(&mut desc, index, v.map(|c| c as f32))
-            }
-            Uint(Some(v)) => self.clear_color_into(&mut desc, index, v.map(|c| c as f32)),
+            _ if buffer == GL_COLOR => {}
             Float(Some(v)) => self.clear_depth_into(&mut desc, v[0]),
             Int(Some(v)) => stencil_target(&mut desc, v[0]),
             DepthStencil(d, st) => {
                 self.clear_depth_into(&mut desc, d);
                 stencil_target(&mut desc, st);
             }
-            Float(None) | Int(None) | Uint(None) => {}
+            Float(None) | Int(None) | Uint(_) => {}
         }
         if desc.buffers == 0 {
             return Ok(());
@@ -114,12 +125,53 @@ impl Context {
         Self::status(self.backend().clear(&desc))
     }
 
+    /// The float and integer clear values of the colour buffer draw buffer
+    /// `index` selects for values `ints` (`floats`: the float values of
+    /// `glClearBufferfv`): an integer buffer's clamped to its format's
+    /// range; a float buffer's unclamped unless fragment colour clamping
+    /// applies; a fixed-point buffer's clamped to [0, 1].
+    fn clear_values(
+        &self,
+        index: usize,
+        ints: [i64; 4],
+        floats: Option<[f32; 4]>,
+    ) -> ([f32; 4], [u32; 4]) {
+        let format = self.draw_buffer_list()[index]
+            .checked_sub(GL_COLOR_ATTACHMENT0)
+            .filter(|_| self.fbo_bound())
+            .and_then(|j| self.draw_attachment_internal_format(j as usize));
+        let f = floats.unwrap_or(ints.map(|c| c as f32));
+        let f = f.map(|c| if c.is_nan() { 0.0 } else { c });
+        let float_buffer = format.is_some_and(crate::texture::color_renders_float);
+        let f = if float_buffer && !self.fragment_clamping() {
+            f
+        } else {
+            f.map(|c| c.clamp(0.0, 1.0))
+        };
+        let int = match format.and_then(crate::texture::integer_kind) {
+            Some((signed, _)) => {
+                let fmt = format.unwrap_or_default();
+                let bits = ints.map(|c| {
+                    let c = if signed {
+                        c.clamp(i32::MIN.into(), i32::MAX.into())
+                    } else {
+                        c.clamp(0, u32::MAX.into())
+                    };
+                    f32::from_bits(c as u32)
+                });
+                crate::texture::clamp_integer_texel(bits, fmt).map(f32::to_bits)
+            }
+            None => ints.map(|c| c as u32),
+        };
+        (f, int)
+    }
+
     /// Aims `desc` at the colour buffer draw buffer `index` selects, with
     /// its write mask (the channels its image lacks excluded).
     fn clear_color_into(&self, desc: &mut OxglClearDesc, index: usize, v: [f32; 4]) {
         let name = self.draw_buffer_list()[index];
         let mask = self.draw_buffer_color_mask(index);
-        desc.color = v.map(|c| if c.is_nan() { 0.0 } else { c.clamp(0.0, 1.0) });
+        desc.color = v;
         if !self.fbo_bound() {
             desc.draw_buffers = Self::buffer_bits(name);
             desc.color_mask = mask.map(u8::from);

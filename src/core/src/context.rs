@@ -459,9 +459,47 @@ impl Context {
         Ok(())
     }
 
+    /// `glClampColor` (ARB_color_buffer_float, GL 3.0; GL 4.6 compat
+    /// §17.3.7 / §18.2.8): INVALID_ENUM for a target other than the three
+    /// clamps (only `GL_CLAMP_READ_COLOR` in a core profile) and for a
+    /// value other than `GL_TRUE`, `GL_FALSE` or `GL_FIXED_ONLY`.
+    pub fn clamp_color(&mut self, target: GLenum, clamp: GLenum) -> ApiResult {
+        let i = match target {
+            GL_CLAMP_VERTEX_COLOR if self.params.profile == Profile::Compat => 0,
+            GL_CLAMP_FRAGMENT_COLOR if self.params.profile == Profile::Compat => 1,
+            GL_CLAMP_READ_COLOR => 2,
+            _ => return Err(ApiError::InvalidEnum),
+        };
+        if !matches!(clamp, 0 | 1 | GL_FIXED_ONLY) {
+            return Err(ApiError::InvalidEnum);
+        }
+        self.state.clamp_color[i] = clamp;
+        Ok(())
+    }
+
+    /// Whether fragment colours (and `glClear`'s colour) clamp to [0, 1]:
+    /// `GL_CLAMP_FRAGMENT_COLOR` is `GL_TRUE`, or `GL_FIXED_ONLY` with no
+    /// float colour buffer to draw to (fixed-point buffers clamp anyway as
+    /// they store, so only float buffers see the difference).
+    pub(crate) fn fragment_clamping(&self) -> bool {
+        match self.state.clamp_color[1] {
+            GL_FIXED_ONLY => !self.draw_has_float_buffer(),
+            c => c != 0,
+        }
+    }
+
+    /// Whether vertex colours clamp to [0, 1] (`GL_CLAMP_VERTEX_COLOR`;
+    /// `GL_FIXED_ONLY` clamps unless a float colour buffer is drawn to).
+    pub(crate) fn vertex_clamping(&self) -> bool {
+        match self.state.clamp_color[0] {
+            GL_FIXED_ONLY => !self.draw_has_float_buffer(),
+            c => c != 0,
+        }
+    }
+
     /// `glClearColorIiEXT` / `glClearColorIuiEXT` (signed values as their
-    /// bits): the clear value of integer colour buffers, which the colour
-    /// buffers here never are; kept apart from `glClearColor`'s.
+    /// bits): the clear value of integer colour buffers, kept apart from
+    /// `glClearColor`'s.
     pub fn clear_color_int(&mut self, v: [u32; 4]) -> ApiResult {
         self.outside_begin_end()?;
         self.state.clear_color_int = v;
@@ -640,7 +678,13 @@ impl Context {
         let desc = OxglClearDesc {
             buffers,
             draw_buffers: self.draw_buffer_bits(),
-            color: s.clear_color.map(|c| c.clamp(0.0, 1.0)),
+            color: if self.fragment_clamping() {
+                s.clear_color.map(|c| c.clamp(0.0, 1.0))
+            } else {
+                s.clear_color
+            },
+            color_int: s.clear_color_int,
+            srgb_buffers: self.srgb_buffer_bits(),
             color_mask: self.fb_color_mask(),
             depth: s.clear_depth,
             stencil: s.clear_stencil as u32,

@@ -122,6 +122,15 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_buffer_object", Needs::Version(2, 0)),
     (c"GL_EXT_packed_float", Needs::Version(1, 5)),
     (c"GL_EXT_texture_integer", Needs::Version(2, 0)),
+    // glClampColor: vertex colours (program variants), fragment colours
+    // (ABI 14 `clamp_color`), reads and clears
+    // (tests/clients/color_buffer_float.c).
+    (c"GL_ARB_color_buffer_float", Needs::Version(2, 0)),
+    // GL_FRAMEBUFFER_SRGB: sRGB attachments encoded as drawn and cleared,
+    // blended in linear terms (ABI 14 `srgb_buffers`;
+    // tests/clients/framebuffer_srgb.c). The window's visuals are linear.
+    (c"GL_ARB_framebuffer_sRGB", Needs::Version(2, 1)),
+    (c"GL_EXT_framebuffer_sRGB", Needs::Version(2, 1)),
     (c"GL_EXT_texture_shared_exponent", Needs::Version(1, 5)),
     (c"GL_EXT_texture_snorm", Needs::Version(1, 5)),
     (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),

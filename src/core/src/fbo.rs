@@ -233,6 +233,12 @@ pub struct FboState {
     extra_channels: [[bool; 4]; 7],
     /// The bound draw framebuffer's bits at the last prepare.
     draw_bits: [u8; 6],
+    /// Bit `i`: its colour attachment `i` is a float image (at the last
+    /// prepare; ARB_color_buffer_float's clamping depends on it).
+    float_buffers: u8,
+    /// Bit `i`: its colour attachment `i` is an sRGB image (at the last
+    /// prepare).
+    srgb_buffers: u8,
     /// Renderbuffers whose contents are only in a framebuffer object's
     /// drawable (it was unbound after drawing into them): the drawable and
     /// the attachment points (bits) holding them. Copied back when another
@@ -370,6 +376,9 @@ struct ImageInfo {
     serial: u64,
     /// Base internal format (colour images).
     base: GLenum,
+    /// An sRGB-encoded colour image (`GL_FRAMEBUFFER_SRGB` encodes what
+    /// is drawn into it).
+    srgb: bool,
     /// The drawable format colour renders in: 8-bit for unsigned
     /// normalized images, a float format for float ones.
     color_format: OxglColorFormat,
@@ -377,8 +386,12 @@ struct ImageInfo {
 
 /// The drawable colour format images of internal format `fmt` render in:
 /// float images keep their precision (32-bit, 16-bit or the packed small
-/// floats), everything else renders at 8 bits per channel.
+/// floats), integer ones their bits, everything else renders at 8 bits per
+/// channel.
 fn render_format(fmt: GLenum) -> OxglColorFormat {
+    if crate::texture::integer_kind(fmt).is_some() {
+        return OxglColorFormat::R32G32B32A32Int;
+    }
     if !crate::texture::color_renders_float(fmt) {
         return OxglColorFormat::B8G8R8A8;
     }
@@ -1139,6 +1152,72 @@ impl Context {
         }
     }
 
+    /// The internal format of the image `att` names, if it exists.
+    fn attachment_internal_format(&self, att: Attachment) -> Option<GLenum> {
+        match att {
+            Attachment::None => None,
+            Attachment::Renderbuffer(n) => match self.fbo.renderbuffers.get(&n) {
+                Some(Some(rb)) => Some(rb.internal_format),
+                _ => None,
+            },
+            Attachment::Texture {
+                name, face, level, ..
+            } => {
+                let shared = self.shared().clone();
+                let textures = shared.textures();
+                textures
+                    .get(name)
+                    .and_then(|t| t.images.get(&(face, level)))
+                    .map(|img| img.internal_format)
+            }
+        }
+    }
+
+    /// The internal format of the colour image the read buffer of the
+    /// bound read framebuffer object names; `None` for the window or
+    /// nothing attached.
+    pub(crate) fn read_color_internal_format(&self) -> Option<GLenum> {
+        let Some(Some(fb)) = self.fbo.framebuffers.get(&self.fbo.read_binding) else {
+            return None;
+        };
+        let i = self.state.read_buffer.checked_sub(GL_COLOR_ATTACHMENT0)? as usize;
+        self.attachment_internal_format(*fb.att.get(color_point(i))?)
+    }
+
+    /// The internal format of the colour image attached at
+    /// `GL_COLOR_ATTACHMENT0 + i` of the bound draw framebuffer object;
+    /// `None` for the window or nothing attached.
+    pub(crate) fn draw_attachment_internal_format(&self, i: usize) -> Option<GLenum> {
+        let Some(Some(fb)) = self.fbo.framebuffers.get(&self.fbo.draw_binding) else {
+            return None;
+        };
+        self.attachment_internal_format(*fb.att.get(color_point(i))?)
+    }
+
+    /// Whether a draw buffer of the bound draw framebuffer object selects a
+    /// float colour image, as of its last prepare (the window's buffers are
+    /// fixed-point).
+    pub(crate) fn draw_has_float_buffer(&self) -> bool {
+        self.fbo_bound()
+            && self.draw_buffer_list().iter().any(|&b| {
+                b.checked_sub(GL_COLOR_ATTACHMENT0)
+                    .filter(|&j| j < MAX_COLOR_ATTACHMENTS)
+                    .is_some_and(|j| self.fbo.float_buffers & (1 << j) != 0)
+            })
+    }
+
+    /// `OxglBlendDesc::srgb_buffers` / `OxglClearDesc::srgb_buffers`: with
+    /// `GL_FRAMEBUFFER_SRGB` on, the bound draw framebuffer object's sRGB
+    /// colour attachments (attachment `i` is bit `i`, as the drawable's
+    /// buffers are numbered). The window's buffers are linear.
+    pub(crate) fn srgb_buffer_bits(&self) -> u32 {
+        if self.fbo_bound() && self.state.enabled(GL_FRAMEBUFFER_SRGB) {
+            self.fbo.srgb_buffers.into()
+        } else {
+            0
+        }
+    }
+
     /// The ARB_framebuffer_object format queries of the image attached at
     /// point `p`: component sizes, type and colour encoding.
     fn attachment_format_query(
@@ -1148,26 +1227,12 @@ impl Context {
         pname: GLenum,
         depth_stencil: bool,
     ) -> ApiResult<i32> {
-        let internal = match att {
-            Attachment::None => return Err(ApiError::InvalidEnum),
-            Attachment::Renderbuffer(n) => match self.fbo.renderbuffers.get(&n) {
-                Some(Some(rb)) => rb.internal_format,
-                _ => return Err(ApiError::InvalidOperation),
-            },
-            Attachment::Texture {
-                name, face, level, ..
-            } => {
-                let shared = self.shared().clone();
-                let textures = shared.textures();
-                match textures
-                    .get(name)
-                    .and_then(|t| t.images.get(&(face, level)))
-                {
-                    Some(img) => img.internal_format,
-                    None => return Err(ApiError::InvalidOperation),
-                }
-            }
-        };
+        if att == Attachment::None {
+            return Err(ApiError::InvalidEnum);
+        }
+        let internal = self
+            .attachment_internal_format(att)
+            .ok_or(ApiError::InvalidOperation)?;
         let bits = rb_format(internal).map_or([0; 6], |(_, b)| b);
         Ok(match pname {
             GL_FRAMEBUFFER_ATTACHMENT_RED_SIZE => bits[0].into(),
@@ -1215,8 +1280,8 @@ impl Context {
                 if !fits || rb.size[0] == 0 || rb.size[1] == 0 {
                     return Err(BAD);
                 }
-                // Colour is rendered at 8 bits per channel: a float,
-                // integer or signed buffer cannot keep what is drawn.
+                // A signed normalized buffer cannot keep what is drawn
+                // (colour renders as 8-bit unsigned, float or integer).
                 if !crate::texture::color_renders(rb.internal_format) {
                     return Err(GL_FRAMEBUFFER_UNSUPPORTED);
                 }
@@ -1225,6 +1290,7 @@ impl Context {
                     bits: rb.bits,
                     serial: rb.serial,
                     base: internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0),
+                    srgb: crate::texture::is_srgb(rb.internal_format),
                     color_format: render_format(rb.internal_format),
                 }))
             }
@@ -1265,6 +1331,7 @@ impl Context {
                     bits,
                     serial: tex.serial,
                     base: img.base,
+                    srgb: crate::texture::is_srgb(img.internal_format),
                     color_format: render_format(img.internal_format),
                 }))
             }
@@ -1372,6 +1439,12 @@ impl Context {
                 infos[color_point(i + 1)].map_or([true; 4], |i| channels(i.base))
             });
             self.fbo.draw_bits = image_bits(&infos);
+            self.fbo.float_buffers = (0..MAX_COLOR_ATTACHMENTS as usize)
+                .filter(|&i| infos[color_point(i)].is_some_and(|i| i.color_format.is_float()))
+                .fold(0, |bits, i| bits | 1 << i);
+            self.fbo.srgb_buffers = (0..MAX_COLOR_ATTACHMENTS as usize)
+                .filter(|&i| infos[color_point(i)].is_some_and(|i| i.srgb))
+                .fold(0, |bits, i| bits | 1 << i);
             if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&draw) {
                 fb.dirty = true;
             }
@@ -1844,7 +1917,7 @@ impl Context {
                             }
                             _ => {
                                 if let Some(t) = rb.color.get_mut(i) {
-                                    *t = v;
+                                    *t = crate::texture::clamp_integer_texel(v, rb.internal_format);
                                 }
                             }
                         }
@@ -1911,7 +1984,12 @@ impl Context {
                         *t = match p {
                             1 => to_base([v[0], t[1], 0.0, 1.0], fmt, bits),
                             2 => to_base([t[0], v[1], 0.0, 1.0], fmt, bits),
-                            _ => to_stored(v, ifmt, fmt, bits),
+                            _ => to_stored(
+                                crate::texture::clamp_integer_texel(v, ifmt),
+                                ifmt,
+                                fmt,
+                                bits,
+                            ),
                         };
                     }
                 }

@@ -184,6 +184,9 @@ pub struct FfKey {
     /// `GL_POINT_DISTANCE_ATTENUATION` is not (1, 0, 0): the vertex stage
     /// writes `gl_PointSize` ([`crate::points`]).
     pub point_attenuated: bool,
+    /// `GL_CLAMP_VERTEX_COLOR` is off (ARB_color_buffer_float): the vertex
+    /// stage's colours stay unclamped.
+    pub unclamped_colors: bool,
 }
 
 /// Material parameters, in uniform order.
@@ -307,6 +310,7 @@ impl FfKey {
             lighting,
             normalize: on(GL_NORMALIZE),
             flat: ctx.ff.shade_model == GL_FLAT,
+            unclamped_colors: !ctx.vertex_clamping(),
             ..FfKey::default()
         };
         if lighting {
@@ -404,6 +408,16 @@ fn mat_vec(b: &mut Builder, cols: [Value; 4], v: Value) -> Value {
 
 fn clamp01(b: &mut Builder, v: Value) -> Value {
     b.un(AluOp::FSat, v)
+}
+
+/// A vertex colour as the vertex stage writes it: clamped to [0, 1]
+/// unless `GL_CLAMP_VERTEX_COLOR` is off.
+fn vertex_color(b: &mut Builder, key: &FfKey, v: Value) -> Value {
+    if key.unclamped_colors {
+        v
+    } else {
+        clamp01(b, v)
+    }
 }
 
 /// The vertex stage of a pixel rectangle: the position is already in clip
@@ -506,14 +520,14 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
 
     let color = b.load_input(2, ValType::F32X4);
     if !key.lighting {
-        let c = clamp01(&mut b, color);
+        let c = vertex_color(&mut b, key, color);
         b.store_output(varying::COLOR0, c);
         if key.two_side {
             b.store_output(varying::BCOLOR0, c);
         }
         if key.color_sum {
             let c1 = b.load_input(3, ValType::F32X4);
-            let c1 = clamp01(&mut b, c1);
+            let c1 = vertex_color(&mut b, key, c1);
             b.store_output(varying::COLOR1, c1);
         }
         return shader;
@@ -646,7 +660,7 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         }
         let alpha = b.lane(diffuse, 3);
         let c0 = b.construct(&[primary, alpha]);
-        let c0 = clamp01(&mut b, c0);
+        let c0 = vertex_color(&mut b, key, c0);
         b.store_output(
             if face == 0 {
                 varying::COLOR0
@@ -662,7 +676,7 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
             } else {
                 b.f32s(&[0.0; 4])
             };
-            let c1 = clamp01(&mut b, c1);
+            let c1 = vertex_color(&mut b, key, c1);
             b.store_output(
                 if face == 0 {
                     varying::COLOR1
@@ -1358,10 +1372,15 @@ mod tests {
             clip_planes: 0b1001_0001,
             pixel_op: PixelOp::None,
             point_attenuated: true,
+            unclamped_colors: false,
         };
         keys.push(lit);
         keys.push(FfKey {
             two_side: false,
+            ..lit
+        });
+        keys.push(FfKey {
+            unclamped_colors: true,
             ..lit
         });
         keys.push(FfKey {

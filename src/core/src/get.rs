@@ -309,9 +309,18 @@ impl Context {
             GL_MAX_RENDERBUFFER_SIZE => int(crate::fbo::MAX_RENDERBUFFER_SIZE.into()),
             GL_MAX_COLOR_ATTACHMENTS => int(crate::fbo::MAX_COLOR_ATTACHMENTS.into()),
             GL_MAX_SAMPLES => int(crate::fbo::MAX_SAMPLES.into()),
-            // EXT_texture_integer: no colour buffer here is integer;
-            // EXT_packed_float: none has signed components.
-            GL_RGBA_INTEGER_MODE_EXT => boolean(false),
+            // EXT_texture_integer: whether draw buffer 0 is integer;
+            // EXT_packed_float: no buffer has signed components.
+            GL_RGBA_INTEGER_MODE_EXT => boolean(
+                self.draw_attachment_internal_format(0)
+                    .is_some_and(|f| crate::texture::integer_kind(f).is_some()),
+            ),
+            // ARB_color_buffer_float.
+            GL_CLAMP_VERTEX_COLOR | GL_CLAMP_FRAGMENT_COLOR if compat => {
+                int(self.state.clamp_color[(pname - GL_CLAMP_VERTEX_COLOR) as usize].into())
+            }
+            GL_CLAMP_READ_COLOR => int(self.state.clamp_color[2].into()),
+            GL_RGBA_FLOAT_MODE_ARB if compat => boolean(self.draw_has_float_buffer()),
             GL_RGBA_SIGNED_COMPONENTS_EXT => ints(&[0; 4]),
             // EXT_gpu_shader4: texel offsets (GL 3.0's minimums).
             GL_MIN_PROGRAM_TEXEL_OFFSET => int(-8),

@@ -45,8 +45,34 @@ pub struct ReadPlan {
     /// Bytes of client memory the read touches, from the pointer passed.
     pub byte_len: usize,
     swap_bytes: bool,
-    /// Whether pixel transfer applies (not for the read side of copies).
+    /// Whether pixel transfer applies (not for the read side of copies,
+    /// nor to integer reads).
     transfer: bool,
+    /// An integer read (`GL_RGBA_INTEGER`, ...; `format` is then the
+    /// matching plain format): the internal format of the integer buffer.
+    int_format: Option<GLenum>,
+    /// `GL_CLAMP_READ_COLOR` is `GL_TRUE`: colour reads clamp to [0, 1]
+    /// (fixed-point buffers hold nothing else; `GL_FIXED_ONLY` and
+    /// `GL_FALSE` leave float buffers' values as they are).
+    clamp: bool,
+}
+
+/// The plain format an integer pixel format names the components of
+/// (`GL_RGBA_INTEGER` -> `GL_RGBA`).
+fn plain_format(format: GLenum) -> GLenum {
+    match format {
+        GL_RED_INTEGER => GL_RED,
+        GL_GREEN_INTEGER => GL_GREEN,
+        GL_BLUE_INTEGER => GL_BLUE,
+        GL_ALPHA_INTEGER => GL_ALPHA,
+        GL_RG_INTEGER => GL_RG,
+        GL_RGB_INTEGER => GL_RGB,
+        GL_BGR_INTEGER => GL_BGR,
+        GL_BGRA_INTEGER => GL_BGRA,
+        GL_LUMINANCE_INTEGER_EXT => GL_LUMINANCE,
+        GL_LUMINANCE_ALPHA_INTEGER_EXT => GL_LUMINANCE_ALPHA,
+        _ => GL_RGBA,
+    }
 }
 
 impl ReadPlan {
@@ -148,16 +174,38 @@ impl Context {
             return self.plan_read_depth_stencil(x, y, width, height, format, type_);
         }
         // EXT_texture_integer: the integer formats read integer colour
-        // buffers, which no framebuffer here has (INVALID_OPERATION; with
-        // a non-integer type INVALID_ENUM first).
-        if crate::pixel_transfer::is_integer_format(format) {
-            return Err(match type_ {
-                GL_UNSIGNED_BYTE | GL_BYTE | GL_UNSIGNED_SHORT | GL_SHORT | GL_UNSIGNED_INT
-                | GL_INT => ApiError::InvalidOperation,
-                _ => ApiError::InvalidEnum,
-            });
+        // buffers, and only they do (INVALID_OPERATION; with a
+        // non-integer type INVALID_ENUM first); the others cannot read
+        // integer buffers.
+        let int_buffer = self
+            .read_color_internal_format()
+            .filter(|&f| crate::texture::integer_kind(f).is_some());
+        let integer = crate::pixel_transfer::is_integer_format(format);
+        if integer {
+            if !matches!(
+                type_,
+                GL_UNSIGNED_BYTE
+                    | GL_BYTE
+                    | GL_UNSIGNED_SHORT
+                    | GL_SHORT
+                    | GL_UNSIGNED_INT
+                    | GL_INT
+            ) {
+                return Err(ApiError::InvalidEnum);
+            }
+            if int_buffer.is_none() {
+                return Err(ApiError::InvalidOperation);
+            }
         }
+        let format = if integer {
+            plain_format(format)
+        } else {
+            format
+        };
         let (components, source) = components(format).ok_or(ApiError::InvalidEnum)?;
+        if !integer && int_buffer.is_some() && source == Source::Color {
+            return Err(ApiError::InvalidOperation);
+        }
         let (size, packed_components) = type_size(type_).ok_or(ApiError::InvalidEnum)?;
         if width < 0 || height < 0 {
             return Err(ApiError::InvalidValue);
@@ -201,7 +249,9 @@ impl Context {
             offset,
             byte_len,
             swap_bytes: self.state.pack.swap_bytes,
-            transfer: true,
+            transfer: !integer,
+            int_format: int_buffer.filter(|_| integer),
+            clamp: self.state.clamp_color[2] == GL_TRUE,
         })
     }
 
@@ -256,6 +306,8 @@ impl Context {
             byte_len,
             swap_bytes: self.state.pack.swap_bytes,
             transfer: true,
+            int_format: None,
+            clamp: false,
         })
     }
 
@@ -344,8 +396,15 @@ impl Context {
                 let at = out_row + (wx - plan.x as i64) as usize * pixel_bytes;
                 let out = &mut dst[at..at + pixel_bytes];
                 match plan.source {
+                    Source::Color if plan.int_format.is_some() => {
+                        let fmt = plan.int_format.unwrap_or_default();
+                        read_integer(&map, row, wx as usize, fmt, plan, out);
+                    }
                     Source::Color => {
                         fetch_color(&map, row, wx as usize, plan.format, rgba_ops, &mut values);
+                        if plan.clamp {
+                            values = values.map(|c| c.clamp(0.0, 1.0));
+                        }
                         store_color(plan, &values, out);
                     }
                     Source::Depth => {
@@ -377,6 +436,56 @@ impl Context {
             }
         }
         Ok(())
+    }
+}
+
+/// Reads pixel `x` of `row` of an integer buffer of internal format `fmt`
+/// into `out` as the components and type `plan` asks for: the channels the
+/// format keeps (clamped to its range; missing ones read as 0, alpha as 1),
+/// each clamped to the range of the type (GL 4.6 §18.2.8).
+fn read_integer(
+    map: &Mapped<'_>,
+    row: &[u8],
+    x: usize,
+    fmt: GLenum,
+    plan: &ReadPlan,
+    out: &mut [u8],
+) {
+    use crate::texture::{
+        base_channels, clamp_integer_texel, integer_kind, internal_format, texel_to_int,
+    };
+    let (signed, _) = integer_kind(fmt).unwrap_or((false, 32));
+    let base = internal_format(fmt).map_or(GL_RGBA, |f| f.0);
+    let t = clamp_integer_texel(crate::fbo::get_pixel(row, x, map.format), fmt);
+    let [r, g, b, a] = base_channels(t, base, f32::from_bits(1)).map(|c| texel_to_int(c, signed));
+    let v: [i64; 4] = match plan.format {
+        GL_RED | GL_LUMINANCE => [r, 0, 0, 0],
+        GL_GREEN => [g, 0, 0, 0],
+        GL_BLUE => [b, 0, 0, 0],
+        GL_ALPHA => [a, 0, 0, 0],
+        GL_LUMINANCE_ALPHA => [r, a, 0, 0],
+        GL_RG => [r, g, 0, 0],
+        GL_RGB => [r, g, b, 0],
+        GL_BGR => [b, g, r, 0],
+        GL_BGRA => [b, g, r, a],
+        _ => [r, g, b, a],
+    };
+    for (i, &c) in v.iter().take(plan.components).enumerate() {
+        macro_rules! put {
+            ($t:ty) => {{
+                let n = core::mem::size_of::<$t>();
+                let c = c.clamp(<$t>::MIN.into(), <$t>::MAX.into()) as $t;
+                out[i * n..(i + 1) * n].copy_from_slice(&c.to_ne_bytes());
+            }};
+        }
+        match plan.type_ {
+            GL_UNSIGNED_BYTE => put!(u8),
+            GL_BYTE => put!(i8),
+            GL_UNSIGNED_SHORT => put!(u16),
+            GL_SHORT => put!(i16),
+            GL_UNSIGNED_INT => put!(u32),
+            _ => put!(i32),
+        }
     }
 }
 

@@ -69,6 +69,11 @@ pub struct Executable {
     /// The vertex stage's IR, for the CPU (`glRasterPos`, selection and
     /// feedback).
     pub(crate) vs_ir: Option<oxgl_ir::Shader>,
+    /// The vertex stage's IR with unclamped colour outputs
+    /// (`GL_CLAMP_VERTEX_COLOR` off), when it writes colours.
+    vs_unclamped_ir: Option<oxgl_ir::Shader>,
+    /// That stage compiled, once a draw needed it.
+    vs_unclamped: Mutex<Option<Arc<BackendShader>>>,
     /// Fragment stage, `None` for fixed function.
     pub(crate) fs: Option<BackendShader>,
     /// The fragment stage's IR, for its variants.
@@ -815,6 +820,8 @@ impl Context {
         Ok(Executable {
             vs,
             vs_ir: linked.vs.clone(),
+            vs_unclamped_ir: linked.vs_unclamped,
+            vs_unclamped: Mutex::new(None),
             fs,
             fs_reads_colors: linked
                 .fs
@@ -899,6 +906,23 @@ impl Context {
                 .ok()?,
         );
         cache.insert(key, s.clone());
+        Some(s)
+    }
+
+    /// The vertex stage of `exec` with unclamped colour outputs
+    /// (`GL_CLAMP_VERTEX_COLOR` off); `None` for the plain stage (it
+    /// writes no colour, or the backend cannot compile the variant).
+    pub(crate) fn vs_unclamped(&self, exec: &Executable) -> Option<Arc<BackendShader>> {
+        let ir = exec.vs_unclamped_ir.as_ref()?;
+        let mut cached = exec.vs_unclamped.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(s) = &*cached {
+            return Some(s.clone());
+        }
+        let s = Arc::new(
+            self.backend_shader(&oxgl_ir::serialize::serialize(ir))
+                .ok()?,
+        );
+        *cached = Some(s.clone());
         Some(s)
     }
 

@@ -124,6 +124,8 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     // EXT_transform_feedback: primitives are discarded before
     // rasterization (also clears, GL 4.6 §14.1 as Mesa).
     (GL_RASTERIZER_DISCARD, false),
+    // EXT/ARB_framebuffer_sRGB (GL 3.0).
+    (GL_FRAMEBUFFER_SRGB, false),
     (GL_VERTEX_PROGRAM_ARB, false),
     (GL_FRAGMENT_PROGRAM_ARB, false),
     (GL_MULTISAMPLE, true),
@@ -151,6 +153,10 @@ pub struct State {
     /// `glClearColorIiEXT` / `glClearColorIuiEXT` (EXT_texture_integer):
     /// the clear value of integer colour buffers, as bits.
     pub clear_color_int: [u32; 4],
+    /// `glClampColor` (ARB_color_buffer_float, GL 3.0): the vertex,
+    /// fragment and read colour clamps, each `GL_TRUE`, `GL_FALSE` or
+    /// `GL_FIXED_ONLY`.
+    pub clamp_color: [GLenum; 3],
     /// `glClearDepth`, clamped to [0, 1].
     pub clear_depth: f64,
     /// `glClearStencil`.
@@ -204,6 +210,7 @@ impl State {
         State {
             clear_color: [0.0; 4],
             clear_color_int: [0; 4],
+            clamp_color: [GL_TRUE, GL_FIXED_ONLY, GL_FIXED_ONLY],
             clear_depth: 1.0,
             clear_stencil: 0,
             viewport: [0; 4],

@@ -496,8 +496,12 @@ impl Context {
         ) -> Option<&'a Shader> {
             variant.as_deref().or(e.fs.as_ref())
         }
+        let vs_unclamped = match &exec {
+            Some(e) if glsl_vs && !self.vertex_clamping() => self.vs_unclamped(e),
+            _ => None,
+        };
         let vs = match (&exec, &arb_vs, &ff) {
-            (Some(e), _, _) if glsl_vs => e.vs.as_ref(),
+            (Some(e), _, _) if glsl_vs => vs_unclamped.as_deref().or(e.vs.as_ref()),
             (_, Some(a), _) => Some(&*a.shader),
             (_, _, Some(f)) => Some(&f.vs),
             _ => None,
@@ -808,6 +812,10 @@ impl Context {
             logic_op: r.logic_op,
             color_mask: self.fb_color_mask(),
             extra_enabled: self.extra_blend_bits(),
+            // FIXED_ONLY clamps only where no float buffer is drawn, which
+            // the fixed-point buffers do as they store.
+            clamp_color: u32::from(s.clamp_color[1] == GL_TRUE),
+            srgb_buffers: self.srgb_buffer_bits(),
         }
     }
 }

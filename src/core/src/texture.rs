@@ -325,6 +325,19 @@ pub fn texel_to_int(t: f32, signed: bool) -> i64 {
     }
 }
 
+/// Integer texel `t` of format `fmt` (bits as a shader writes them) with
+/// each channel clamped to the format's range, as a colour attachment of
+/// that format keeps it (Mesa packs integer colour the same way).
+pub fn clamp_integer_texel(t: [f32; 4], fmt: GLenum) -> [f32; 4] {
+    let (Some(kind), Some(alpha)) = (integer_kind(fmt), integer_alpha_kind(fmt)) else {
+        return t;
+    };
+    std::array::from_fn(|c| {
+        let k = if c == 3 { alpha } else { kind };
+        int_to_texel(texel_to_int(t[c], k.0), k)
+    })
+}
+
 /// The component type of `fmt`'s colour channels (`GL_TEXTURE_RED_TYPE`
 /// and the framebuffer's `COMPONENT_TYPE`): `GL_FLOAT`, `GL_INT`,
 /// `GL_UNSIGNED_INT`, `GL_SIGNED_NORMALIZED` or `GL_UNSIGNED_NORMALIZED`.
@@ -339,13 +352,16 @@ pub fn component_type(fmt: GLenum) -> GLenum {
 }
 
 /// Whether colour drawn into an image of `fmt` is kept: colour renders at
-/// 8 bits per unsigned normalized channel or as 32-bit floats (float
-/// formats, `GL_R11F_G11F_B10F` included), so integer and signed
-/// normalized attachments are `GL_FRAMEBUFFER_UNSUPPORTED` for now, and
-/// `GL_RGB9_E5` is not colour-renderable at all.
+/// 8 bits per unsigned normalized channel, as 32-bit floats (float
+/// formats, `GL_R11F_G11F_B10F` included) or as integer bits (integer
+/// formats), so signed normalized attachments are
+/// `GL_FRAMEBUFFER_UNSUPPORTED` for now, and `GL_RGB9_E5` is not
+/// colour-renderable at all.
 pub fn color_renders(fmt: GLenum) -> bool {
-    matches!(component_type(fmt), GL_UNSIGNED_NORMALIZED | GL_FLOAT)
-        && compressed_kind(fmt).is_none()
+    matches!(
+        component_type(fmt),
+        GL_UNSIGNED_NORMALIZED | GL_FLOAT | GL_INT | GL_UNSIGNED_INT
+    ) && compressed_kind(fmt).is_none()
         && fmt != GL_RGB9_E5
 }
 
@@ -513,27 +529,7 @@ pub fn is_srgb(fmt: GLenum) -> bool {
     )
 }
 
-/// The sRGB EOTF (GL 4.6 eq. 8.17): encoded `cs` to linear.
-pub fn srgb_to_linear(cs: f32) -> f32 {
-    if cs <= 0.04045 {
-        cs / 12.92
-    } else {
-        ((cs + 0.055) / 1.055).powf(2.4)
-    }
-}
-
-/// Linear `cl` to sRGB-encoded (GL 4.6 eq. 17.1).
-pub fn linear_to_srgb(cl: f32) -> f32 {
-    if cl.is_nan() || cl <= 0.0 {
-        0.0
-    } else if cl < 0.003_130_8 {
-        12.92 * cl
-    } else if cl < 1.0 {
-        1.055 * cl.powf(0.416_67) - 0.055
-    } else {
-        1.0
-    }
-}
+pub use oxgl_dri_interface::{linear_to_srgb, srgb_to_linear};
 
 /// [`srgb_to_linear`] of a texel's colour (alpha stays linear).
 pub fn decode_srgb(t: [f32; 4]) -> [f32; 4] {
@@ -1808,7 +1804,7 @@ mod tests {
         assert!(color_renders(GL_R11F_G11F_B10F) && color_renders_float(GL_R11F_G11F_B10F));
         assert!(color_renders(GL_RGBA8) && !color_renders_float(GL_RGBA8));
         assert!(!color_renders(GL_RGB9_E5) && !color_renders(GL_RGBA8_SNORM));
-        assert!(!color_renders(GL_RGBA16UI));
+        assert!(color_renders(GL_RGBA16UI) && !color_renders_float(GL_RGBA16UI));
     }
 
     #[test]

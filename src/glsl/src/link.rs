@@ -149,8 +149,12 @@ pub struct Block {
 /// A linked program.
 #[derive(Clone, Debug)]
 pub struct Linked {
-    /// The vertex stage (validated), `None` for fixed function.
+    /// The vertex stage (validated), `None` for fixed function. Its colour
+    /// outputs are clamped to [0, 1] (`GL_CLAMP_VERTEX_COLOR`'s default).
     pub vs: Option<Shader>,
+    /// The vertex stage without that clamp, when it writes colours
+    /// (`GL_CLAMP_VERTEX_COLOR` off, ARB_color_buffer_float).
+    pub vs_unclamped: Option<Shader>,
     /// The fragment stage (validated), `None` for fixed function.
     pub fs: Option<Shader>,
     /// The fragment stage for two-sided colour (`GL_VERTEX_PROGRAM_TWO_SIDE`,
@@ -692,8 +696,13 @@ pub fn link(
     if !errors.is_empty() {
         return Err(errors);
     }
+    // The stage as written serves GL_CLAMP_VERTEX_COLOR off.
+    let mut vs_unclamped = None;
     if let Some(v) = &mut vsh {
-        crate::two_side::clamp_vertex_colors(v);
+        let written = v.clone();
+        if crate::two_side::clamp_vertex_colors(v) {
+            vs_unclamped = Some(written);
+        }
     }
     let back_written = |l: u32| match &vsh {
         // Fixed function writes both colours of both faces.
@@ -717,6 +726,7 @@ pub fn link(
         .and_then(|f| crate::two_side::back_color_variant(f, &back_written));
     for s in vsh
         .iter_mut()
+        .chain(vs_unclamped.iter_mut())
         .chain(fsh.iter_mut())
         .chain(fs_two_side.iter_mut())
     {
@@ -729,6 +739,7 @@ pub fn link(
     }
     Ok(Linked {
         vs: vsh,
+        vs_unclamped,
         fs: fsh,
         fs_two_side,
         vs_uniform_size: vs.map_or(0, |l| l.interface.uniform_size),

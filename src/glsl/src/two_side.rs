@@ -141,10 +141,10 @@ pub fn flat_colors(fs: &mut Shader) {
 
 /// Clamps the colour outputs (built-ins at locations 0-3: `gl_FrontColor`,
 /// `gl_BackColor` and the secondary ones) of the vertex shader `vs` to
-/// [0, 1] when `main` ends: GL 2.0 §2.14.6 clamps vertex colours (there is
-/// no `GL_CLAMP_VERTEX_COLOR` to turn it off without
-/// ARB_color_buffer_float).
-pub fn clamp_vertex_colors(vs: &mut Shader) {
+/// [0, 1] when `main` ends, as GL 2.0 §2.14.6 clamps vertex colours (unless
+/// `GL_CLAMP_VERTEX_COLOR` is off, ARB_color_buffer_float). Returns whether
+/// the shader writes such an output (and so changed).
+pub fn clamp_vertex_colors(vs: &mut Shader) -> bool {
     let outputs: Vec<_> = vs
         .vars
         .iter()
@@ -165,7 +165,7 @@ pub fn clamp_vertex_colors(vs: &mut Shader) {
         .map(|(h, _)| h)
         .collect();
     if outputs.is_empty() {
-        return;
+        return false;
     }
     let entry = vs.entry;
     let body = vs.funcs[entry].body;
@@ -187,4 +187,5 @@ pub fn clamp_vertex_colors(vs: &mut Shader) {
         let added = nodes.len() - before;
         nodes[before - 1..].rotate_right(added);
     }
+    true
 }

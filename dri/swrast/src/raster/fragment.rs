@@ -397,6 +397,11 @@ fn write_color_float(
         return;
     }
     let at = |l: usize| (ly + l / 4, 4 * (lx + l % 4));
+    if st.draw.blend.clamp_color {
+        for v in c.iter_mut().flatten() {
+            *v = v.clamp(0.0, 1.0);
+        }
+    }
     if blending {
         let mut d = [[0.0f32; LANES]; 4];
         for l in 0..LANES {
@@ -425,10 +430,65 @@ fn write_color_float(
     }
 }
 
+/// [`write_color`] for integer buffers: the bits of each channel as the
+/// shader wrote them, under the logic op (GL 4.6 §17.3.9); blending and
+/// dithering do not apply to integer buffers (§17.3.6, §17.3.8).
+#[inline(never)]
+#[expect(
+    clippy::needless_range_loop,
+    reason = "a lane indexes the channel arrays and gives the pixel address"
+)]
+fn write_color_int(
+    rows: &mut [&mut [u32]],
+    st: &SceneState,
+    cm: [bool; 4],
+    lx: usize,
+    ly: usize,
+    mask: u16,
+    c: &[[f32; LANES]; 4],
+) {
+    if mask == 0 || !cm.iter().any(|&on| on) {
+        return;
+    }
+    let op = st.draw.blend.logic_op;
+    for l in 0..LANES {
+        if mask & (1 << l) == 0 {
+            continue;
+        }
+        let (y, x) = (ly + l / 4, 4 * (lx + l % 4));
+        if let Some(px) = rows.get_mut(y).and_then(|row| row.get_mut(x..x + 4)) {
+            for ch in 0..4 {
+                if cm[ch] {
+                    let src = c[ch][l].to_bits();
+                    px[ch] = op.map_or(src, |op| op.apply(src, px[ch]));
+                }
+            }
+        }
+    }
+}
+
+/// sRGB-encodes the colour channels of `c` (alpha stays linear).
+fn encode_srgb(c: &mut [[f32; LANES]; 4]) {
+    for ch in &mut c[..3] {
+        for v in ch.iter_mut() {
+            *v = oxgl_dri_interface::linear_to_srgb(*v);
+        }
+    }
+}
+
+/// The linear value of each 8-bit sRGB-encoded value.
+fn srgb_decode_table() -> &'static [f32; 256] {
+    static TABLE: std::sync::OnceLock<[f32; 256]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        std::array::from_fn(|i| oxgl_dri_interface::srgb_to_linear(i as f32 / 255.0))
+    })
+}
+
 /// Blends/logic-ops and writes the lanes of `mask` of colour `c` into the
 /// colour buffer `rows` (the tile's rows of a buffer in `format`), the
 /// channels of `cm`; `blending`: that buffer's blend enable (per buffer
-/// since ABI 13, EXT_draw_buffers2).
+/// since ABI 13, EXT_draw_buffers2); `srgb`: the 8-bit buffer holds
+/// sRGB-encoded colour (`GL_FRAMEBUFFER_SRGB`), blended in linear terms.
 #[inline(always)]
 #[expect(
     clippy::too_many_arguments,
@@ -440,6 +500,7 @@ pub fn write_color(
     st: &SceneState,
     cm: [bool; 4],
     blending: bool,
+    srgb: bool,
     lx: usize,
     ly: usize,
     mask: u16,
@@ -447,6 +508,10 @@ pub fn write_color(
 ) {
     if format.is_float() {
         write_color_float(rows, format, st, cm, blending, lx, ly, mask, c);
+        return;
+    }
+    if format.is_integer() {
+        write_color_int(rows, st, cm, lx, ly, mask, c);
         return;
     }
     let has_alpha = format != OxglColorFormat::B8G8R8X8;
@@ -467,6 +532,9 @@ pub fn write_color(
     let forced = if has_alpha { 0 } else { 0xff00_0000 };
     let full_write = write | forced == 0xffff_ffff;
     let mut out;
+    if srgb && !(blending && b.logic_op.is_none()) {
+        encode_srgb(c);
+    }
     if let Some(op) = b.logic_op {
         let src = pack(c);
         let dst = load(rows, lx, ly);
@@ -475,7 +543,10 @@ pub fn write_color(
             let v = op.apply(src[l], dst[l]);
             out[l] = (v & write) | (dst[l] & !write) | forced;
         }
-    } else if blending && let Some(f) = fixed_factors(b) {
+    } else if blending
+        && !srgb
+        && let Some(f) = fixed_factors(b)
+    {
         let src = pack(c);
         let dst = load(rows, lx, ly);
         let v = blend_unorm8(&src, &dst, f, has_alpha);
@@ -485,13 +556,24 @@ pub fn write_color(
         }
     } else if blending {
         let dst = load(rows, lx, ly);
-        let d = unpack(&dst, has_alpha);
+        let mut d = unpack(&dst, has_alpha);
+        if srgb {
+            let table = srgb_decode_table();
+            for l in 0..LANES {
+                for ch in 0..3 {
+                    d[ch][l] = table[(dst[l] >> (16 - 8 * ch)) as usize & 0xff];
+                }
+            }
+        }
         for ch in c.iter_mut() {
             for v in ch.iter_mut() {
                 *v = v.clamp(0.0, 1.0);
             }
         }
         blend(st, c, &d, true);
+        if srgb {
+            encode_srgb(c);
+        }
         let v = pack(c);
         out = [0u32; LANES];
         for l in 0..LANES {

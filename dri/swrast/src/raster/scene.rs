@@ -138,11 +138,7 @@ impl TargetInfo {
     }
     /// Colour storage words per pixel.
     pub fn color_words(&self) -> usize {
-        if self.float() { 4 } else { 1 }
-    }
-    /// The colour buffer holds floats.
-    pub fn float(&self) -> bool {
-        self.format.is_float()
+        crate::framebuffer::color_words(self.format)
     }
 }
 

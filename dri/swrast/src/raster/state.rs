@@ -479,6 +479,12 @@ pub struct BlendState {
     pub logic_op: Option<LogicOp>,
     /// `glColorMask`: R, G, B, A.
     pub color_mask: [bool; 4],
+    /// Fragment colours clamp to [0, 1] in float buffers too
+    /// (`OxglBlendDesc::clamp_color`).
+    pub clamp_color: bool,
+    /// sRGB-encoded buffers (`OxglBlendDesc::srgb_buffers`): bit 0 the
+    /// first, bit `i` extra buffer `i`.
+    pub srgb: u8,
     /// The fragment output the first colour buffer receives (0 unless
     /// `glDrawBuffers` put another first).
     pub output: u8,
@@ -507,6 +513,8 @@ impl Default for BlendState {
             constant: [0.0; 4],
             logic_op: None,
             color_mask: [true; 4],
+            clamp_color: false,
+            srgb: 0,
             output: 0,
             extra: [None; EXTRA_BUFFERS],
             extra_len: 0,

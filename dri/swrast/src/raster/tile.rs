@@ -95,7 +95,7 @@ fn clear_tile(scene: &Scene, p: &ClearParams, view: &mut TileView) {
         let words = t.color_words();
         for row in &mut view.color[ys.clone()] {
             let line = &mut row[words * xs.start..words * xs.end];
-            clear_span(line, t.format, p.color, p.color_mask);
+            clear_span(line, t.format, p.color_for(t.format, 1), p.color_mask);
         }
         for (i, plane) in view.extra.iter_mut().enumerate() {
             if p.extra & (1 << i) == 0 {
@@ -105,7 +105,7 @@ fn clear_tile(scene: &Scene, p: &ClearParams, view: &mut TileView) {
             let words = crate::framebuffer::color_words(format);
             for row in &mut plane[ys.clone()] {
                 let line = &mut row[words * xs.start..words * xs.end];
-                clear_span(line, format, p.color, p.extra_masks[i]);
+                clear_span(line, format, p.color_for(format, 2 << i), p.extra_masks[i]);
             }
         }
     }
@@ -592,6 +592,7 @@ impl BlockCtx<'_> {
             st,
             b.color_mask,
             b.enabled,
+            b.srgb & 1 != 0,
             lx,
             ly,
             mask,
@@ -624,7 +625,8 @@ fn write_extra(
         };
         let mut c = output(*out);
         let format = target.extra_formats[i];
-        write_color(rows, format, st, *cm, *blending, lx, ly, mask, &mut c);
+        let srgb = b.srgb & (2 << i) != 0;
+        write_color(rows, format, st, *cm, *blending, srgb, lx, ly, mask, &mut c);
     }
     let mut c = output(b.output);
     write_color(
@@ -633,6 +635,7 @@ fn write_extra(
         st,
         b.color_mask,
         b.enabled,
+        b.srgb & 1 != 0,
         lx,
         ly,
         mask,

@@ -59,6 +59,8 @@ macro_rules! immediate {
 
 handler!(clear "glClear"(mask: GLbitfield) => |c| c.clear(mask));
 handler!(clear_color "glClearColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) => |c| c.clear_color(r, g, b, a));
+// ARB_color_buffer_float / GL 3.0.
+handler!(clamp_color "glClampColor"(target: GLenum, clamp: GLenum) => |c| c.clamp_color(target, clamp));
 handler!(clear_color_ii "glClearColorIiEXT"(r: GLint, g: GLint, b: GLint, a: GLint) => |c| c.clear_color_int([r, g, b, a].map(|x| x as u32)));
 handler!(clear_color_iui "glClearColorIuiEXT"(r: GLuint, g: GLuint, b: GLuint, a: GLuint) => |c| c.clear_color_int([r, g, b, a]));
 handler!(clear_depth "glClearDepth"(d: GLdouble) => |c| c.clear_depth(d));
@@ -340,6 +342,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.DepthRangef = depth_rangef;
     d.ColorMask = color_mask;
     if profile != Profile::Es {
+        d.ClampColor = clamp_color;
+        d.ClampColorARB = clamp_color;
         d.ColorMaski = color_maski;
         d.ColorMaskIndexedEXT = color_maski;
         d.Enablei = enablei;

@@ -1,0 +1,44 @@
+//! GL 3.0's colour buffer features (issue 16), one C client each (each also
+//! passes on Mesa llvmpipe):
+//! * `integer_fbo.c`: integer colour attachments (EXT_texture_integer) —
+//!   completeness, `uvec4`/`ivec4` outputs stored exactly (32-bit values
+//!   included), no blending, glClearBuffer{iv,uiv}, integer glReadPixels
+//!   and its errors, integer blits and their errors, a float and an
+//!   integer attachment drawn by one shader, texelFetch of the result.
+//!   It needs GLSL 1.30, which contexts report with GL 3.0: until then it
+//!   runs under `MESA_GL_VERSION_OVERRIDE=3.0`.
+//! * `color_buffer_float.c`: glClampColor (ARB_color_buffer_float) — the
+//!   three clamps' defaults, errors and attribute groups; vertex colours
+//!   (fixed function and a vertex shader), fragment colours, reads and
+//!   clears of a float framebuffer clamped or not.
+//! * `framebuffer_srgb.c`: GL_FRAMEBUFFER_SRGB — the enable, the colour
+//!   encoding query, encoding of drawn and cleared colour, blending in
+//!   linear terms, linear attachments beside sRGB ones untouched.
+
+use oxgl_tests::{compile_client, require_gl, run_client};
+
+fn run(name: &str, env: &[(&str, &str)]) {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client(name);
+    let out = run_client(&client, &[] as &[&str], env);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "{name} failed:\n{out}"
+    );
+}
+
+#[test]
+fn integer_attachments() {
+    run("integer_fbo", &[("MESA_GL_VERSION_OVERRIDE", "3.0")]);
+}
+
+#[test]
+fn clamp_color() {
+    run("color_buffer_float", &[]);
+}
+
+#[test]
+fn framebuffer_srgb() {
+    run("framebuffer_srgb", &[]);
+}
