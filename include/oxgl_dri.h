@@ -13,6 +13,9 @@
 // The ABI version this build of the core speaks and of the backends it builds.
 #define OXGL_DRI_ABI_VERSION 14
 
+// The sample count of multisample drawables (`GL_MAX_SAMPLES`).
+#define OXGL_SAMPLES 4
+
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
 #define OXGL_MAX_EXTRA_COLOR_BUFFERS 7
@@ -201,7 +204,17 @@ typedef struct OxglDrawableDesc {
   uint32_t stencil_bits;
   // Accumulation buffer bits per channel: 0 or 16.
   uint32_t accum_bits;
-  // Samples per pixel; 0 = single-sampled.
+  // Samples per pixel: 0 (or 1) single-sampled, or
+  // [`OXGL_SAMPLES`] (ABI 14: framebuffer objects with multisample
+  // renderbuffers). A multisample drawable keeps each buffer as
+  // `samples` images of `width` x `height` side by side — sample `k` of
+  // pixel (x, y) is pixel (`k * width + x`, y) — and `map_buffer` maps
+  // all of them (`OxglImage::width` is `samples * width`). Draws and
+  // clears cover every sample: each primitive is rasterized once per
+  // sample image with that sample's position
+  // ([`OXGL_SAMPLE_POSITIONS`]) as the pixel's centre (the fragment
+  // shader runs per sample), or with the pixel centre for every sample
+  // while `OxglRasterDesc::multisample` is 0.
   uint32_t samples;
   // Colour buffers beyond the first (0 to [`OXGL_MAX_EXTRA_COLOR_BUFFERS`]):
   // the colour attachments 1, 2, ... of a framebuffer object, mapped as
@@ -451,6 +464,9 @@ typedef struct OxglRasterDesc {
   uint32_t depth_clamp;
   // `GL_PROGRAM_POINT_SIZE`: the vertex shader's point size is used.
   uint32_t program_point_size;
+  // ABI 14: `GL_MULTISAMPLE` (multisample rasterization into a
+  // multisample drawable; off: every sample takes the pixel centre).
+  uint32_t multisample;
 } OxglRasterDesc;
 
 // Stencil state of one face. Functions and operations are GL enum values.
@@ -800,5 +816,10 @@ typedef struct OxglDriBackend {
 // null when the backend cannot serve that ABI version at all. The table is
 // static and lives as long as the backend's shared object is loaded.
 typedef const struct OxglDriBackend *(*OxglDriGetBackendFn)(uint32_t abi_version);
+
+// Where each sample of a multisample pixel lies, in pixel units from its
+// lower left corner (GL window coordinates): the rotated grid of D3D's
+// and most GPUs' 4× pattern (`glGetMultisamplefv(GL_SAMPLE_POSITION)`).
+#define OXGL_SAMPLE_POSITIONS { { 0.375, 0.125, }, { 0.875, 0.375, }, { 0.125, 0.625, }, { 0.625, 0.875, }, }
 
 #endif  /* OXGL_DRI_H */

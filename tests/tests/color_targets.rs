@@ -14,6 +14,11 @@
 //! * `framebuffer_srgb.c`: GL_FRAMEBUFFER_SRGB — the enable, the colour
 //!   encoding query, encoding of drawn and cleared colour, blending in
 //!   linear terms, linear attachments beside sRGB ones untouched.
+//! * `multisample.c`: multisample renderbuffers — GL_MAX_SAMPLES, the
+//!   storage command and its errors, completeness of mixed sample counts,
+//!   GL_SAMPLES, edges resolving between their two sides (one side with
+//!   GL_MULTISAMPLE off), per-sample depth, clears, and the errors of
+//!   reading a multisample framebuffer.
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 
@@ -41,4 +46,9 @@ fn clamp_color() {
 #[test]
 fn framebuffer_srgb() {
     run("framebuffer_srgb", &[]);
+}
+
+#[test]
+fn multisample() {
+    run("multisample", &[]);
 }

@@ -152,6 +152,19 @@ pub fn round_to_small_float(v: f32, mant: u32, signed: bool) -> f32 {
     if v < 0.0 { -r } else { r }
 }
 
+/// The sample count of multisample drawables (`GL_MAX_SAMPLES`).
+pub const OXGL_SAMPLES: u32 = 4;
+
+/// Where each sample of a multisample pixel lies, in pixel units from its
+/// lower left corner (GL window coordinates): the rotated grid of D3D's
+/// and most GPUs' 4× pattern (`glGetMultisamplefv(GL_SAMPLE_POSITION)`).
+pub const OXGL_SAMPLE_POSITIONS: [[f32; 2]; OXGL_SAMPLES as usize] = [
+    [0.375, 0.125],
+    [0.875, 0.375],
+    [0.125, 0.625],
+    [0.625, 0.875],
+];
+
 /// The sRGB EOTF (GL 4.6 eq. 8.17): encoded `cs` to linear.
 pub fn srgb_to_linear(cs: f32) -> f32 {
     if cs <= 0.04045 {
@@ -286,7 +299,17 @@ pub struct OxglDrawableDesc {
     pub stencil_bits: u32,
     /// Accumulation buffer bits per channel: 0 or 16.
     pub accum_bits: u32,
-    /// Samples per pixel; 0 = single-sampled.
+    /// Samples per pixel: 0 (or 1) single-sampled, or
+    /// [`OXGL_SAMPLES`] (ABI 14: framebuffer objects with multisample
+    /// renderbuffers). A multisample drawable keeps each buffer as
+    /// `samples` images of `width` x `height` side by side — sample `k` of
+    /// pixel (x, y) is pixel (`k * width + x`, y) — and `map_buffer` maps
+    /// all of them (`OxglImage::width` is `samples * width`). Draws and
+    /// clears cover every sample: each primitive is rasterized once per
+    /// sample image with that sample's position
+    /// ([`OXGL_SAMPLE_POSITIONS`]) as the pixel's centre (the fragment
+    /// shader runs per sample), or with the pixel centre for every sample
+    /// while `OxglRasterDesc::multisample` is 0.
     pub samples: u32,
     /// Colour buffers beyond the first (0 to [`OXGL_MAX_EXTRA_COLOR_BUFFERS`]):
     /// the colour attachments 1, 2, ... of a framebuffer object, mapped as
@@ -567,6 +590,9 @@ pub struct OxglRasterDesc {
     pub depth_clamp: u32,
     /// `GL_PROGRAM_POINT_SIZE`: the vertex shader's point size is used.
     pub program_point_size: u32,
+    /// ABI 14: `GL_MULTISAMPLE` (multisample rasterization into a
+    /// multisample drawable; off: every sample takes the pixel centre).
+    pub multisample: u32,
 }
 
 /// Depth and stencil state of a draw.

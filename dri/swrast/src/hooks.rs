@@ -232,7 +232,13 @@ unsafe extern "C" fn create_drawable(
     let Some(screen) = (unsafe { (screen as *const Screen).as_ref() }) else {
         return std::ptr::null_mut();
     };
-    match catch_unwind(|| Buffers::new(desc)) {
+    // A multisample drawable keeps its sample images side by side: one
+    // buffer `samples` times as wide (ABI 14).
+    let mut wide = *desc;
+    if desc.samples > 1 {
+        wide.width = desc.width.saturating_mul(desc.samples);
+    }
+    match catch_unwind(|| Buffers::new(&wide)) {
         Ok(Ok(buffers)) => Box::into_raw(Box::new(Drawable {
             buffers: Mutex::new(Surface {
                 buffers,
@@ -245,6 +251,16 @@ unsafe extern "C" fn create_drawable(
             }),
         })) as *mut OxglDrawable,
         _ => std::ptr::null_mut(),
+    }
+}
+
+/// The multisampling of a drawable's buffers (ABI 14: sample images side
+/// by side).
+fn multisample(b: &Buffers) -> crate::pipeline::Multisample {
+    let samples = b.desc.samples.max(1);
+    crate::pipeline::Multisample {
+        samples,
+        width: b.width / samples,
     }
 }
 
@@ -366,26 +382,51 @@ unsafe extern "C" fn clear(ctx: *mut OxglContext, desc: *const OxglClearDesc) ->
             draw_buffer_bits::DRAW_BACK => Some(ColorBuffer::Back),
             _ => None,
         };
-        match buffer {
-            // One colour buffer (or none): the clear joins the scene of
-            // that buffer, cleared tile by tile on the workers.
-            Some(b) => {
-                s.attach(b);
-                if let Some(r) = s.raster.as_mut() {
-                    r.clear(&params);
+        // A scissored clear of a multisample drawable: the rectangle in
+        // each sample image.
+        let ms = multisample(&s.buffers);
+        let mut all = vec![params];
+        if let (true, Some(r)) = (ms.samples > 1, params.rect) {
+            all = (0..ms.samples as i32)
+                .map(|k| {
+                    let left = k * ms.width as i32;
+                    let x0 = (r.x + left).max(left);
+                    let x1 = (r.x + left)
+                        .saturating_add(r.width)
+                        .min(left + ms.width as i32);
+                    let rect = oxgl_dri_interface::OxglRect {
+                        x: x0,
+                        width: (x1 - x0).max(0),
+                        ..r
+                    };
+                    let mut p = params;
+                    p.rect = Some(rect);
+                    p
+                })
+                .collect();
+        }
+        for params in &all {
+            match buffer {
+                // One colour buffer (or none): the clear joins the scene of
+                // that buffer, cleared tile by tile on the workers.
+                Some(b) => {
+                    s.attach(b);
+                    if let Some(r) = s.raster.as_mut() {
+                        r.clear(params);
+                    }
                 }
-            }
-            None if desc.buffers & clear_bits::CLEAR_COLOR == 0 => {
-                let b = s.target.unwrap_or(ColorBuffer::Back);
-                s.attach(b);
-                if let Some(r) = s.raster.as_mut() {
-                    r.clear(&params);
+                None if desc.buffers & clear_bits::CLEAR_COLOR == 0 => {
+                    let b = s.target.unwrap_or(ColorBuffer::Back);
+                    s.attach(b);
+                    if let Some(r) = s.raster.as_mut() {
+                        r.clear(params);
+                    }
                 }
-            }
-            // Front and back together: on the whole buffers.
-            None => {
-                s.settle();
-                s.buffers.clear(&params);
+                // Front and back together: on the whole buffers.
+                None => {
+                    s.settle();
+                    s.buffers.clear(params);
+                }
             }
         }
         OxglStatus::Ok
@@ -689,6 +730,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         // drawable's back buffer is its front one. GL_NONE: whichever colour
         // buffer is attached, masked off. Occlusion queries count the
         // fragments once.
+        let ms = multisample(&s.buffers);
         let double = s.buffers.desc.double_buffered != 0;
         let back = desc.draw_buffers & draw_buffer_bits::DRAW_BACK != 0;
         let front = desc.draw_buffers & draw_buffer_bits::DRAW_FRONT != 0 && (double || !back);
@@ -703,7 +745,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             if let Some(raster) = s.raster.as_mut() {
                 raster.set_query(if i == 0 { c.query.as_ref() } else { None });
                 let capture = if i == 0 { capture.as_mut() } else { None };
-                s.frontend.draw(raster, &call, capture);
+                s.frontend.draw(raster, &call, capture, ms);
             }
         }
         if let (Some(cd), Some(cap)) = (capture_desc, &capture) {

@@ -177,8 +177,8 @@ impl Frontend {
         raster: &mut Rasterizer,
         call: &DrawCall,
         capture: Option<&mut Capture>,
+        ms: Multisample,
     ) {
-        let n = call.vertex_count;
         let fs_inputs = &call.fs.inputs;
         let locations = fs_inputs.last().map_or(0, |i| i.0 as usize + 1);
         let fs_varyings = (4 * locations).min(MAX_VARYINGS);
@@ -206,53 +206,53 @@ impl Frontend {
         if use_point_sizes {
             batch.point_sizes = Some(&self.point_sizes);
         }
-        if let Some(elements) = call.elements {
-            let scratch = (&mut self.indices, &mut self.edges);
-            let out = &mut self.elements;
-            draw_elements(raster, &state, &batch, call, elements, flat, scratch, out);
+        let scratch = Scratch {
+            indices: &mut self.indices,
+            edges: &mut self.edges,
+            elements: &mut self.elements,
+        };
+        if ms.samples <= 1 {
+            rasterize(raster, call, &state, &batch, flat, scratch);
             return;
         }
-        for p in call.prims {
-            let (start, count) = (p.start, p.count);
-            if (start as usize + count as usize) > n {
-                continue;
-            }
-            let range = start..start + count;
-            let simple = |topology| Draw {
-                topology,
-                elements: Elements::Range(range.clone()),
-                edge_flags: None,
+        // A multisample target: once per sample image, the sample's
+        // position moved onto the pixel centre, cut to that image.
+        for k in 0..ms.samples {
+            let mut s = (*state).clone();
+            let [dx, dy] = if call.raster.multisample != 0 {
+                let [px, py] = oxgl_dri_interface::OXGL_SAMPLE_POSITIONS[k as usize % 4];
+                [0.5 - px, 0.5 - py]
+            } else {
+                [0.0, 0.0]
             };
-            match p.mode {
-                gl::POINTS => raster.draw(&state, &batch, &simple(Topology::Points)),
-                gl::LINES => raster.draw(&state, &batch, &simple(Topology::Lines)),
-                gl::LINE_STRIP => raster.draw(&state, &batch, &simple(Topology::LineStrip)),
-                gl::LINE_LOOP => raster.draw(&state, &batch, &simple(Topology::LineLoop)),
-                gl::TRIANGLE_STRIP => raster.draw(&state, &batch, &simple(Topology::TriangleStrip)),
-                gl::TRIANGLE_FAN if call.edge_flags.is_none() => {
-                    raster.draw(&state, &batch, &simple(Topology::TriangleFan))
+            let left = (k * ms.width) as i32;
+            s.raster.viewport.x += left as f32 + dx;
+            s.raster.viewport.y += dy;
+            s.raster.frag_x_bias = left as f32;
+            let image = crate::raster::Rect {
+                x: left,
+                y: 0,
+                width: ms.width as i32,
+                height: i32::MAX / 2,
+            };
+            s.raster.scissor = Some(match s.raster.scissor {
+                None => image,
+                Some(r) => {
+                    let x0 = (r.x + left).max(left);
+                    let x1 = (r.x + left).saturating_add(r.width).min(left + image.width);
+                    crate::raster::Rect {
+                        x: x0,
+                        width: (x1 - x0).max(0),
+                        ..r
+                    }
                 }
-                gl::TRIANGLES if call.edge_flags.is_none() => {
-                    raster.draw(&state, &batch, &simple(Topology::Triangles))
-                }
-                mode => {
-                    let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
-                    decompose(
-                        mode,
-                        range,
-                        (flat, first),
-                        call.edge_flags,
-                        &mut self.indices,
-                        &mut self.edges,
-                    );
-                    let d = Draw {
-                        topology: Topology::Triangles,
-                        elements: Elements::Indices(&self.indices),
-                        edge_flags: Some(&self.edges),
-                    };
-                    raster.draw(&state, &batch, &d);
-                }
-            }
+            });
+            let scratch = Scratch {
+                indices: &mut self.indices,
+                edges: &mut self.edges,
+                elements: &mut self.elements,
+            };
+            rasterize(raster, call, &Arc::new(s), &batch, flat, scratch);
         }
     }
 
@@ -673,6 +673,92 @@ fn polygon_mode(m: u32) -> PolygonMode {
     }
 }
 
+/// Scratch buffers of [`rasterize`].
+struct Scratch<'a> {
+    indices: &'a mut Vec<u32>,
+    edges: &'a mut Vec<u8>,
+    elements: &'a mut (Vec<u32>, Vec<u8>, Vec<u32>),
+}
+
+/// Rasterizes every primitive of `call` (its vertices processed into
+/// `batch`) with `state`.
+fn rasterize(
+    raster: &mut Rasterizer,
+    call: &DrawCall,
+    state: &Arc<DrawState>,
+    batch: &VertexBatch,
+    flat: bool,
+    scratch: Scratch,
+) {
+    let n = call.vertex_count;
+    let batch = *batch;
+    if let Some(elements) = call.elements {
+        let pair = (&mut *scratch.indices, &mut *scratch.edges);
+        draw_elements(
+            raster,
+            state,
+            &batch,
+            call,
+            elements,
+            flat,
+            pair,
+            scratch.elements,
+        );
+        return;
+    }
+    for p in call.prims {
+        let (start, count) = (p.start, p.count);
+        if (start as usize + count as usize) > n {
+            continue;
+        }
+        let range = start..start + count;
+        let simple = |topology| Draw {
+            topology,
+            elements: Elements::Range(range.clone()),
+            edge_flags: None,
+        };
+        match p.mode {
+            gl::POINTS => raster.draw(state, &batch, &simple(Topology::Points)),
+            gl::LINES => raster.draw(state, &batch, &simple(Topology::Lines)),
+            gl::LINE_STRIP => raster.draw(state, &batch, &simple(Topology::LineStrip)),
+            gl::LINE_LOOP => raster.draw(state, &batch, &simple(Topology::LineLoop)),
+            gl::TRIANGLE_STRIP => raster.draw(state, &batch, &simple(Topology::TriangleStrip)),
+            gl::TRIANGLE_FAN if call.edge_flags.is_none() => {
+                raster.draw(state, &batch, &simple(Topology::TriangleFan))
+            }
+            gl::TRIANGLES if call.edge_flags.is_none() => {
+                raster.draw(state, &batch, &simple(Topology::Triangles))
+            }
+            mode => {
+                let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
+                decompose(
+                    mode,
+                    range,
+                    (flat, first),
+                    call.edge_flags,
+                    scratch.indices,
+                    scratch.edges,
+                );
+                let d = Draw {
+                    topology: Topology::Triangles,
+                    elements: Elements::Indices(scratch.indices),
+                    edge_flags: Some(scratch.edges),
+                };
+                raster.draw(state, &batch, &d);
+            }
+        }
+    }
+}
+
+/// The multisampling of the target a draw goes to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Multisample {
+    /// Samples per pixel (0 or 1: single-sampled).
+    pub samples: u32,
+    /// Width of one sample image (the drawable's width in pixels).
+    pub width: u32,
+}
+
 /// The rasterizer's state for `r` (interpolation filled in by the caller).
 pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
     let [x, y, w, h] = r.viewport;
@@ -742,6 +828,7 @@ pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
             .filter(|i| r.clip_distance_enables & (1 << i) != 0)
             .collect(),
         depth_clamp: r.depth_clamp != 0,
+        frag_x_bias: 0.0,
     }
 }
 

@@ -25,20 +25,40 @@ struct Source {
 }
 
 impl Source {
-    fn read(d: &Drawable, buffer: OxglBuffer) -> Option<Source> {
+    /// `buffer` of `d`; `resolve`: the drawable's `resolve` sample images
+    /// (side by side, ABI 14) averaged into one — colour only, integer
+    /// colour, depth and stencil take sample 0 (GL 4.6 §18.3.1 leaves the
+    /// choice to the implementation).
+    fn read(d: &Drawable, buffer: OxglBuffer, resolve: u32) -> Option<Source> {
         let map = d.map(buffer)?;
-        let (width, height) = (map.width as usize, map.height as usize);
+        let n = resolve.max(1) as usize;
+        let (width, height) = (map.width as usize / n, map.height as usize);
+        let average = n > 1
+            && !matches!(buffer, OxglBuffer::Depth | OxglBuffer::Stencil)
+            && !map.format.is_integer();
         let mut texels = Vec::with_capacity(width * height);
         for y in 0..height {
             let row = map.row_from_bottom(y as u32);
+            let pixel = |x: usize| match buffer {
+                OxglBuffer::Depth => {
+                    let b = &row[x * 4..x * 4 + 4];
+                    [f32::from_le_bytes([b[0], b[1], b[2], b[3]]), 0.0, 0.0, 0.0]
+                }
+                OxglBuffer::Stencil => [f32::from(row[x]), 0.0, 0.0, 0.0],
+                _ => crate::fbo::get_pixel(row, x, map.format),
+            };
             for x in 0..width {
-                texels.push(match buffer {
-                    OxglBuffer::Depth => {
-                        let b = &row[x * 4..x * 4 + 4];
-                        [f32::from_le_bytes([b[0], b[1], b[2], b[3]]), 0.0, 0.0, 0.0]
+                texels.push(if average {
+                    let mut sum = [0.0f32; 4];
+                    for k in 0..n {
+                        let v = pixel(k * width + x);
+                        for c in 0..4 {
+                            sum[c] += v[c];
+                        }
                     }
-                    OxglBuffer::Stencil => [f32::from(row[x]), 0.0, 0.0, 0.0],
-                    _ => crate::fbo::get_pixel(row, x, map.format),
+                    sum.map(|c| c / n as f32)
+                } else {
+                    pixel(x)
                 });
             }
         }
@@ -135,6 +155,27 @@ impl Context {
         if mask & GL_COLOR_BUFFER_BIT != 0 {
             self.check_blit_color_types(filter)?;
         }
+        // GL 4.6 §18.3.1: multisample buffers blit sample for sample
+        // (the same counts) or resolve into single-sampled ones, the
+        // rectangles the same size.
+        let read_samples = self.fb_samples(self.fbo.read_binding);
+        let draw_samples = self.fb_samples(self.fbo.draw_binding);
+        if read_samples > 0 && draw_samples > 0 && read_samples != draw_samples {
+            return Err(ApiError::InvalidOperation);
+        }
+        let size = |r: [i32; 4]| {
+            [
+                (i64::from(r[2]) - i64::from(r[0])).abs(),
+                (i64::from(r[3]) - i64::from(r[1])).abs(),
+            ]
+        };
+        if read_samples > 0 && size(src) != size(dst) {
+            return Err(ApiError::InvalidOperation);
+        }
+        // Each destination sample image; the source's own (sample for
+        // sample) or one resolved image.
+        let planes = draw_samples.max(1);
+        let resolve = if draw_samples > 0 { 0 } else { read_samples };
         let (read_bits, draw_bits) = (self.read_fb_bits(), self.fb_bits());
         // EXT_framebuffer_blit: depth and stencil formats must match.
         if mask & GL_DEPTH_BUFFER_BIT != 0
@@ -196,14 +237,20 @@ impl Context {
             .enabled(GL_SCISSOR_TEST)
             .then_some(self.state.scissor);
         for (from, to, linear) in jobs {
-            let Some(source) = Source::read(&read, from) else {
+            let Some(source) = Source::read(&read, from, resolve) else {
                 continue;
+            };
+            // A sample-for-sample copy reads sample image `k` of the source.
+            let source_plane = if read_samples > 0 && draw_samples > 0 {
+                (source.width / read_samples as usize) as i64
+            } else {
+                0
             };
             for buffer in to {
                 let Some(mut map) = draw.map(buffer) else {
                     continue;
                 };
-                let (w, h) = (i64::from(map.width), i64::from(map.height));
+                let (w, h) = (i64::from(map.width / planes), i64::from(map.height));
                 let format = map.format;
                 let (dx0, dx1) = (i64::from(dst[0].min(dst[2])), i64::from(dst[0].max(dst[2])));
                 let (dy0, dy1) = (i64::from(dst[1].min(dst[3])), i64::from(dst[1].max(dst[3])));
@@ -221,7 +268,9 @@ impl Context {
                 for y in y_lo..y_hi {
                     let sy = f64::from(src[1]) + (y as f64 + 0.5 - f64::from(dst[1])) * scale_y;
                     let row = map.row_from_bottom_mut(y as u32);
-                    for x in x_lo..x_hi {
+                    for (k, x) in
+                        (0..i64::from(planes)).flat_map(|k| (x_lo..x_hi).map(move |x| (k, x)))
+                    {
                         let sx = f64::from(src[0]) + (x as f64 + 0.5 - f64::from(dst[0])) * scale_x;
                         let v = if linear {
                             if sx < 0.0
@@ -233,12 +282,16 @@ impl Context {
                             }
                             source.linear(sx, sy)
                         } else {
-                            match source.at(sx.floor() as i64, sy.floor() as i64) {
+                            let fx = sx.floor() as i64;
+                            if source_plane > 0 && !(0..source_plane).contains(&fx) {
+                                continue;
+                            }
+                            match source.at(fx + k * source_plane, sy.floor() as i64) {
                                 Some(v) => v,
                                 None => continue,
                             }
                         };
-                        let x = x as usize;
+                        let x = (x + k * w) as usize;
                         match buffer {
                             OxglBuffer::Depth => {
                                 row[x * 4..x * 4 + 4].copy_from_slice(&v[0].to_le_bytes());

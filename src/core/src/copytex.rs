@@ -57,6 +57,10 @@ impl Context {
     ) -> ApiResult {
         self.fbo_resolve();
         self.fbo_prepare()?;
+        // GL 4.6 §8.6: INVALID_OPERATION from a multisample read buffer.
+        if self.fb_samples(self.fbo.read_binding) > 0 {
+            return Err(crate::error::ApiError::InvalidOperation);
+        }
         let [w, h] = size;
         // GL 4.6 compat §8.6 (and Mesa): INVALID_ENUM for an internal format
         // that is not one (glTexImage says INVALID_VALUE).
@@ -103,6 +107,10 @@ impl Context {
     ) -> ApiResult {
         self.fbo_resolve();
         self.fbo_prepare()?;
+        // GL 4.6 §8.6: INVALID_OPERATION from a multisample read buffer.
+        if self.fb_samples(self.fbo.read_binding) > 0 {
+            return Err(crate::error::ApiError::InvalidOperation);
+        }
         let [w, h] = size;
         // A missing image is INVALID_OPERATION from the plan.
         let base = self.bound_image_base(target, level).unwrap_or(GL_RGBA);

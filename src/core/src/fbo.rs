@@ -57,8 +57,9 @@ fn point_buffer(p: usize) -> OxglBuffer {
         _ => OxglBuffer::extra_color(p - 2).unwrap_or(OxglBuffer::FrontColor),
     }
 }
-/// `GL_MAX_SAMPLES`: renderbuffers are single-sampled.
-pub const MAX_SAMPLES: u32 = 0;
+/// `GL_MAX_SAMPLES`: multisample renderbuffers have this many samples
+/// (the backend's sample images, ABI 14).
+pub const MAX_SAMPLES: u32 = oxgl_dri_interface::OXGL_SAMPLES;
 
 /// What a renderbuffer holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +85,9 @@ pub struct Renderbuffer {
     pub kind: RbKind,
     /// Bits of red, green, blue, alpha, depth, stencil.
     pub bits: [u8; 6],
+    /// Samples per pixel: 0, or [`MAX_SAMPLES`] (the contents then hold
+    /// that many images side by side, as the backend's drawable does).
+    pub samples: u32,
     /// Colour, rows bottom first.
     color: Vec<[f32; 4]>,
     /// Depth, rows bottom first.
@@ -94,6 +98,14 @@ pub struct Renderbuffer {
     serial: u64,
     /// `glObjectLabel`.
     pub label: crate::debug::Label,
+}
+
+impl Renderbuffer {
+    /// Texels from one row of its contents to the next: the width times
+    /// the sample images.
+    fn row_len(&self) -> usize {
+        self.size[0] as usize * self.samples.max(1) as usize
+    }
 }
 
 /// The format class and bits of a renderbuffer internal format.
@@ -379,6 +391,8 @@ struct ImageInfo {
     /// An sRGB-encoded colour image (`GL_FRAMEBUFFER_SRGB` encodes what
     /// is drawn into it).
     srgb: bool,
+    /// Samples per pixel (0: single-sampled; only renderbuffers have more).
+    samples: u32,
     /// The drawable format colour renders in: 8-bit for unsigned
     /// normalized images, a float format for float ones.
     color_format: OxglColorFormat,
@@ -578,6 +592,7 @@ impl Context {
                     size: [0, 0],
                     kind: RbKind::Color,
                     bits: [0; 6],
+                    samples: 0,
                     color: Vec::new(),
                     depth: Vec::new(),
                     stencil: Vec::new(),
@@ -639,6 +654,19 @@ impl Context {
         width: i32,
         height: i32,
     ) -> ApiResult {
+        self.renderbuffer_storage_samples(target, 0, internal, width, height)
+    }
+
+    /// `glRenderbufferStorage` with `samples` per pixel (0 or
+    /// [`MAX_SAMPLES`]).
+    fn renderbuffer_storage_samples(
+        &mut self,
+        target: GLenum,
+        samples: u32,
+        internal: GLenum,
+        width: i32,
+        height: i32,
+    ) -> ApiResult {
         self.outside_begin_end()?;
         if target != GL_RENDERBUFFER {
             return Err(ApiError::InvalidEnum);
@@ -656,8 +684,9 @@ impl Context {
         let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&name) else {
             return Err(ApiError::InvalidOperation);
         };
-        let n = width as usize * height as usize;
+        let n = width as usize * height as usize * samples.max(1) as usize;
         rb.internal_format = internal;
+        rb.samples = samples;
         self.fbo.rb_live.remove(&name);
         rb.size = [width as u32, height as u32];
         rb.kind = kind;
@@ -681,8 +710,10 @@ impl Context {
         Ok(())
     }
 
-    /// `glRenderbufferStorageMultisample`: `GL_MAX_SAMPLES` is 0 (no
-    /// multisampling yet), so only 0 samples are accepted.
+    /// `glRenderbufferStorageMultisample`: INVALID_VALUE for more samples
+    /// than `GL_MAX_SAMPLES`; any other count above 0 gets `GL_MAX_SAMPLES`
+    /// (the smallest count supported that is at least the one asked for,
+    /// GL 4.6 §9.2.4).
     pub fn renderbuffer_storage_multisample(
         &mut self,
         target: GLenum,
@@ -699,7 +730,8 @@ impl Context {
         if samples < 0 || samples > MAX_SAMPLES as i32 {
             return Err(ApiError::InvalidValue);
         }
-        self.renderbuffer_storage(target, internal, width, height)
+        let samples = if samples > 0 { MAX_SAMPLES } else { 0 };
+        self.renderbuffer_storage_samples(target, samples, internal, width, height)
     }
 
     /// `glGetRenderbufferParameteriv`.
@@ -721,7 +753,7 @@ impl Context {
             GL_RENDERBUFFER_ALPHA_SIZE => rb.bits[3].into(),
             GL_RENDERBUFFER_DEPTH_SIZE => rb.bits[4].into(),
             GL_RENDERBUFFER_STENCIL_SIZE => rb.bits[5].into(),
-            GL_RENDERBUFFER_SAMPLES => 0,
+            GL_RENDERBUFFER_SAMPLES => rb.samples as i32,
             _ => return Err(ApiError::InvalidEnum),
         })
     }
@@ -1291,6 +1323,7 @@ impl Context {
                     serial: rb.serial,
                     base: internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0),
                     srgb: crate::texture::is_srgb(rb.internal_format),
+                    samples: rb.samples,
                     color_format: render_format(rb.internal_format),
                 }))
             }
@@ -1332,6 +1365,7 @@ impl Context {
                     serial: tex.serial,
                     base: img.base,
                     srgb: crate::texture::is_srgb(img.internal_format),
+                    samples: 0,
                     color_format: render_format(img.internal_format),
                 }))
             }
@@ -1353,6 +1387,13 @@ impl Context {
         if infos.iter().all(Option::is_none) {
             return (GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT, infos);
         }
+        // GL 4.6 §9.4.2: every image has the same number of samples.
+        let mut samples = infos.iter().flatten().map(|i| i.samples);
+        if let Some(first) = samples.next()
+            && samples.any(|n| n != first)
+        {
+            return (GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE, infos);
+        }
         // EXT_framebuffer_object's draw and read buffer rules (a colour
         // buffer they name must be attached) are not applied: Mesa drops
         // them for contexts with ARB_ES2_compatibility, as GL 4.1 did, and
@@ -1363,6 +1404,19 @@ impl Context {
         // ARB_framebuffer_object dropped the rule (drawing covers the
         // smallest), and, as in Mesa, the EXT commands follow it too.
         (GL_FRAMEBUFFER_COMPLETE, infos)
+    }
+
+    /// Samples per pixel of framebuffer object `name` (0: single-sampled,
+    /// the window's, or incomplete).
+    pub(crate) fn fb_samples(&self, name: u32) -> u32 {
+        if name == 0 {
+            return 0;
+        }
+        let (status, infos) = self.fb_status(name);
+        if status != GL_FRAMEBUFFER_COMPLETE {
+            return 0;
+        }
+        infos.iter().flatten().next().map_or(0, |i| i.samples)
     }
 
     /// `glCheckFramebufferStatus`.
@@ -1481,6 +1535,8 @@ impl Context {
         let extra_formats: [OxglColorFormat; 7] = std::array::from_fn(|i| {
             infos[color_point(i + 1)].map_or(OxglColorFormat::B8G8R8A8, |i| i.color_format)
         });
+        // Complete: every image has the same sample count.
+        let samples = infos.iter().flatten().next().map_or(0, |i| i.samples);
         let mut key = [0u32; 13];
         key[..6].copy_from_slice(&[
             w,
@@ -1488,7 +1544,7 @@ impl Context {
             depth_bits,
             stencil_bits,
             color_format as u32,
-            extra as u32,
+            extra as u32 | samples << 8,
         ]);
         for (k, f) in key[6..].iter_mut().zip(&extra_formats[..extra]) {
             *k = *f as u32;
@@ -1506,7 +1562,7 @@ impl Context {
                 depth_bits,
                 stencil_bits,
                 accum_bits: 0,
-                samples: 0,
+                samples,
                 extra_color_buffers: extra as u32,
                 extra_color_formats: extra_formats,
             };
@@ -1589,7 +1645,7 @@ impl Context {
                 let Some(Some(rb)) = self.fbo.renderbuffers.get(&n) else {
                     return;
                 };
-                let w = rb.size[0] as usize;
+                let w = rb.row_len();
                 if p != 1 && p != 2 && bgra8_exact(format, rb.internal_format) {
                     upload_bgra8(&mut map, &rb.color, w);
                     return;
@@ -1885,7 +1941,7 @@ impl Context {
                 let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&n) else {
                     return 0;
                 };
-                let w = rb.size[0] as usize;
+                let w = rb.row_len();
                 if p != 1 && p != 2 && bgra8_exact(format, rb.internal_format) {
                     let base = internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0);
                     for y in 0..mh {

@@ -261,7 +261,12 @@ impl Context {
             GL_INDEX_BITS | GL_AUX_BUFFERS if compat => int(0),
             GL_RGBA_MODE if compat => boolean(true),
             GL_INDEX_MODE if compat => boolean(false),
-            GL_SAMPLE_BUFFERS | GL_SAMPLES if v >= (1, 3) => int(0),
+            // The window's visuals are single-sampled; a framebuffer
+            // object's multisample renderbuffers are not.
+            GL_SAMPLE_BUFFERS if v >= (1, 3) => {
+                int((self.fb_samples(self.fbo.draw_binding) > 0).into())
+            }
+            GL_SAMPLES if v >= (1, 3) => int(self.fb_samples(self.fbo.draw_binding).into()),
             GL_SAMPLE_COVERAGE_VALUE if v >= (1, 3) => floats(&[f64::from(s.sample_coverage.0)]),
             GL_SAMPLE_COVERAGE_INVERT if v >= (1, 3) => boolean(s.sample_coverage.1),
             // The general-purpose specific compressed formats (S3TC,

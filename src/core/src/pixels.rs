@@ -203,6 +203,11 @@ impl Context {
             format
         };
         let (components, source) = components(format).ok_or(ApiError::InvalidEnum)?;
+        // GL 4.6 §18.2.6: a multisample read framebuffer is read through
+        // a resolving blit only.
+        if self.fb_samples(self.fbo.read_binding) > 0 {
+            return Err(ApiError::InvalidOperation);
+        }
         if !integer && int_buffer.is_some() && source == Source::Color {
             return Err(ApiError::InvalidOperation);
         }

@@ -699,6 +699,8 @@ impl Context {
     fn pixel_raster_desc(&self) -> OxglRasterDesc {
         let mut r = self.raster_desc();
         if let Some(p) = &self.submit.pixel {
+            // Pixel rectangles give every sample of a pixel the same value.
+            r.multisample = 0;
             r.viewport = p.viewport;
             r.depth_range = p.depth_range;
             r.cull_face = 0;
@@ -759,6 +761,7 @@ impl Context {
             // Attenuated points: the fixed-function vertex stage writes
             // the size (`FfKey::point_attenuated`).
             program_point_size: u32::from(r.point.attenuated()),
+            multisample: u32::from(s.enabled(GL_MULTISAMPLE)),
         }
     }
 

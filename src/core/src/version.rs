@@ -208,7 +208,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             ),
             cap("integer colour attachments", &["integer_fbo"]),
             missing("GLSL 1.30 contexts (the front end lowers it; not yet exposed)"),
-            missing("multisample renderbuffers (GL_MAX_SAMPLES at least 4)"),
+            cap(
+                "multisample renderbuffers (GL_MAX_SAMPLES 4), resolving blits",
+                &["multisample"],
+            ),
         ],
     ),
     (

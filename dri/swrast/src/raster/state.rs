@@ -223,6 +223,9 @@ pub struct RasterState {
     pub clip_distances: Vec<u8>,
     /// `DEPTH_CLAMP`: no near/far clipping, depth clamped to the depth range.
     pub depth_clamp: bool,
+    /// Subtracted from a pixel's x to give `gl_FragCoord.x`: the left
+    /// edge of the sample image a multisample pass draws into.
+    pub frag_x_bias: f32,
 }
 
 impl Default for RasterState {
@@ -248,6 +251,7 @@ impl Default for RasterState {
             interp: [Interp::Smooth; MAX_VARYINGS],
             clip_distances: Vec::new(),
             depth_clamp: false,
+            frag_x_bias: 0.0,
         }
     }
 }

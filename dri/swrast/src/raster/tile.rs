@@ -469,8 +469,9 @@ impl BlockCtx<'_> {
         if st.reads_frag_coord {
             let h = target.height as f32;
             let (sy, oy) = if target.flip_y { (-1.0, h) } else { (1.0, 0.0) };
+            let ox = 0.5 - st.draw.raster.frag_x_bias;
             for l in 0..LANES {
-                q.frag_coord[0][l] = x as f32 + LX[l] + 0.5;
+                q.frag_coord[0][l] = x as f32 + LX[l] + ox;
                 q.frag_coord[1][l] = oy + sy * (y as f32 + LY[l] + 0.5);
             }
             q.frag_coord[2] = z;
