@@ -467,6 +467,15 @@ typedef struct OxglRasterDesc {
   // ABI 14: `GL_MULTISAMPLE` (multisample rasterization into a
   // multisample drawable; off: every sample takes the pixel centre).
   uint32_t multisample;
+  // ABI 14: the multisample fragment operations (GL 4.6 §17.3.3), for
+  // multisample drawables with `multisample` on: bit 0
+  // `GL_SAMPLE_ALPHA_TO_COVERAGE` (sample `k` of a fragment is kept when
+  // `k < round(4 alpha)`, alpha of colour output 0), bit 1
+  // `GL_SAMPLE_ALPHA_TO_ONE`, bit 2 `GL_SAMPLE_COVERAGE` (sample `k`
+  // kept when `k < round(4 value)`), bit 3 its invert flag.
+  uint32_t sample_coverage;
+  // `glSampleCoverage`'s value, in [0, 1].
+  float sample_coverage_value;
 } OxglRasterDesc;
 
 // Stencil state of one face. Functions and operations are GL enum values.

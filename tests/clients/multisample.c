@@ -6,7 +6,8 @@
  * glBlitFramebuffer gives: a polygon edge through the middle of a pixel
  * column resolves to a colour between the two sides (and to one of them
  * with GL_MULTISAMPLE off), clears (whole and scissored) reach every
- * sample, per-sample depth testing, and the errors of reading a
+ * sample, per-sample depth testing, alpha to coverage and
+ * GL_SAMPLE_COVERAGE, and the errors of reading a
  * multisample framebuffer (glReadPixels, glCopyTexImage2D, a blit with
  * rectangles of different sizes).
  * Passes on Mesa llvmpipe (gcc -O2 -Wall -o multisample
@@ -149,6 +150,35 @@ int main(void)
     resolved(fb[0], fb[1], 11, 8, px);
     CHECK(px[0] == 255 && px[1] == 0, "farther quad past the nearer: %d %d %d %d", px[0],
           px[1], px[2], px[3]);
+
+    /* Multisample fragment operations: alpha to coverage keeps about
+     * half the samples of alpha 0.5; GL_SAMPLE_COVERAGE a quarter (three
+     * quarters inverted). */
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    glColor4f(1, 0, 0, 0.5f);
+    glBegin(GL_QUADS);
+    glVertex2f(0, 0);
+    glVertex2f(W, 0);
+    glVertex2f(W, H);
+    glVertex2f(0, H);
+    glEnd();
+    glDisable(GL_SAMPLE_ALPHA_TO_COVERAGE);
+    resolved(fb[0], fb[1], 5, 8, px);
+    CHECK(px[0] >= 96 && px[0] <= 160, "alpha to coverage of alpha 0.5: red %d", px[0]);
+    glEnable(GL_SAMPLE_COVERAGE);
+    for (int invert = 0; invert < 2; invert++) {
+        glClear(GL_COLOR_BUFFER_BIT);
+        glSampleCoverage(0.25f, invert ? GL_TRUE : GL_FALSE);
+        quad(W, 0.5f, 1, 0);
+        resolved(fb[0], fb[1], 5, 8, px);
+        int want = invert ? 191 : 64;
+        CHECK(px[0] >= want - 20 && px[0] <= want + 20, "sample coverage 0.25%s: red %d",
+              invert ? " inverted" : "", px[0]);
+    }
+    glDisable(GL_SAMPLE_COVERAGE);
+    glSampleCoverage(1, GL_FALSE);
 
     /* Clears reach every sample; a scissored one only its rectangle. */
     glClearColor(0, 0, 1, 1);

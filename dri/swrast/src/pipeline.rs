@@ -225,6 +225,22 @@ impl Frontend {
             } else {
                 [0.0, 0.0]
             };
+            // GL_SAMPLE_COVERAGE leaves out whole samples; alpha to
+            // coverage and alpha to one act per fragment.
+            let sc = call.raster.sample_coverage;
+            if call.raster.multisample != 0 && sc & 4 != 0 {
+                let n = (call.raster.sample_coverage_value.clamp(0.0, 1.0) * 4.0).round() as u32;
+                if (k < n) == (sc & 8 != 0) {
+                    continue;
+                }
+            }
+            if call.raster.multisample != 0 && sc & 3 != 0 {
+                s.raster.coverage = Some(crate::raster::Coverage {
+                    sample: k as u8,
+                    alpha_to_coverage: sc & 1 != 0,
+                    alpha_to_one: sc & 2 != 0,
+                });
+            }
             let left = (k * ms.width) as i32;
             s.raster.viewport.x += left as f32 + dx;
             s.raster.viewport.y += dy;
@@ -829,6 +845,7 @@ pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
             .collect(),
         depth_clamp: r.depth_clamp != 0,
         frag_x_bias: 0.0,
+        coverage: None,
     }
 }
 

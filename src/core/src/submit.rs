@@ -762,6 +762,16 @@ impl Context {
             // the size (`FfKey::point_attenuated`).
             program_point_size: u32::from(r.point.attenuated()),
             multisample: u32::from(s.enabled(GL_MULTISAMPLE)),
+            sample_coverage: [
+                GL_SAMPLE_ALPHA_TO_COVERAGE,
+                GL_SAMPLE_ALPHA_TO_ONE,
+                GL_SAMPLE_COVERAGE,
+            ]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &cap)| s.enabled(cap))
+            .fold(u32::from(s.sample_coverage.1) << 3, |m, (i, _)| m | 1 << i),
+            sample_coverage_value: s.sample_coverage.0,
         }
     }
 

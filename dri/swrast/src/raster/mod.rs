@@ -43,9 +43,9 @@ pub use shader::{
     ShaderInfo,
 };
 pub use state::{
-    BlendEquation, BlendFactor, BlendState, CompareFunc, CullMode, DepthStencilState, FrontFace,
-    Interp, LineStipple, LogicOp, MAX_CLIP_DISTANCES, MAX_VARYINGS, PolygonMode, PolygonOffset,
-    ProvokingVertex, RasterState, Rect, StencilFace, StencilOp, Viewport,
+    BlendEquation, BlendFactor, BlendState, CompareFunc, Coverage, CullMode, DepthStencilState,
+    FrontFace, Interp, LineStipple, LogicOp, MAX_CLIP_DISTANCES, MAX_VARYINGS, PolygonMode,
+    PolygonOffset, ProvokingVertex, RasterState, Rect, StencilFace, StencilOp, Viewport,
 };
 
 use crate::framebuffer::{Buffers, ClearParams};

@@ -226,6 +226,20 @@ pub struct RasterState {
     /// Subtracted from a pixel's x to give `gl_FragCoord.x`: the left
     /// edge of the sample image a multisample pass draws into.
     pub frag_x_bias: f32,
+    /// A multisample pass with alpha to coverage or alpha to one on.
+    pub coverage: Option<Coverage>,
+}
+
+/// The multisample fragment operations that depend on a fragment's alpha,
+/// in the pass that draws sample `sample` (`OxglRasterDesc::sample_coverage`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Coverage {
+    /// The sample this pass draws.
+    pub sample: u8,
+    /// `GL_SAMPLE_ALPHA_TO_COVERAGE`: kept when `sample < round(4 alpha)`.
+    pub alpha_to_coverage: bool,
+    /// `GL_SAMPLE_ALPHA_TO_ONE`: alpha becomes 1 afterwards.
+    pub alpha_to_one: bool,
 }
 
 impl Default for RasterState {
@@ -252,6 +266,7 @@ impl Default for RasterState {
             clip_distances: Vec::new(),
             depth_clamp: false,
             frag_x_bias: 0.0,
+            coverage: None,
         }
     }
 }

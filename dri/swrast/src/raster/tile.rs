@@ -559,6 +559,22 @@ impl BlockCtx<'_> {
                 return;
             }
         }
+        if let Some(c) = st.draw.raster.coverage {
+            if c.alpha_to_coverage {
+                for l in 0..LANES {
+                    let n = (q.color[3][l].clamp(0.0, 1.0) * 4.0).round() as u8;
+                    if c.sample >= n {
+                        mask &= !(1 << l);
+                    }
+                }
+                if mask == 0 {
+                    return;
+                }
+            }
+            if c.alpha_to_one {
+                q.color[3] = [1.0; LANES];
+            }
+        }
         if ds && !st.early_ds {
             let zs = if st.writes_depth {
                 let mut d = q.depth;
