@@ -423,7 +423,25 @@ impl Checker<'_> {
             }
         }
         if let Some((i, iloc)) = q.interp {
-            let _ = i;
+            // GLSL 1.30 §4.3: interpolation qualifiers "do not apply to the
+            // deprecated storage qualifiers varying or centroid varying".
+            if self.at_least(130, 0) && q.has(ast::Storage::Varying) {
+                let name = match i {
+                    Interp::Smooth => "smooth",
+                    Interp::Flat => "flat",
+                    Interp::Noperspective => "noperspective",
+                };
+                let varying = if q.has(ast::Storage::Centroid) {
+                    "centroid varying"
+                } else {
+                    "varying"
+                };
+                let msg = format!(
+                    "qualifier '{name}' cannot be applied to the deprecated storage \
+                     qualifier '{varying}'"
+                );
+                self.error(iloc, msg);
+            }
             let ok = match storage {
                 Storage::In => self.env.stage != Stage::Vertex,
                 Storage::Out => self.env.stage != Stage::Fragment,
@@ -435,6 +453,15 @@ impl Checker<'_> {
                     "interpolation qualifiers apply only to shader inputs and outputs",
                 );
             }
+        }
+        // GLSL 1.30 §4.3.4: "It is an error to use centroid in in a vertex
+        // shader" (later versions and GLSL ES 3.00 keep the rule).
+        if self.env.stage == Stage::Vertex
+            && storage == Storage::In
+            && self.at_least(130, 300)
+            && let Some(&(_, cloc)) = q.storage.iter().find(|(s, _)| *s == ast::Storage::Centroid)
+        {
+            self.error(cloc, "'centroid in' cannot be used in a vertex shader");
         }
         if let Some(iloc) = q.invariant {
             let ok = match storage {

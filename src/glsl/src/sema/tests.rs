@@ -180,6 +180,51 @@ fn statements() {
     assert_eq!(vert("void main() {\n discard;\n}\n"), [2]);
     let sw = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 1: break;\n case 1: break;\n case u: break;\n }\n}\n";
     assert_eq!(frag(sw), [6, 7]);
+    // A label must be followed by a statement (GLSL 1.30 §6.2).
+    let end = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 0:\n }\n}\n";
+    assert_eq!(frag(end), [5]);
+    let def = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 0: break;\n default:\n }\n}\n";
+    assert_eq!(frag(def), [6]);
+    let ok = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 0:\n default: break;\n }\n switch (u) {}\n}\n";
+    assert_eq!(frag(ok), NONE);
+}
+
+#[test]
+fn glsl130_interpolation_and_centroid() {
+    // Interpolation qualifiers do not apply to `varying` (GLSL 1.30 §4.3).
+    assert_eq!(
+        frag("#version 130\nsmooth varying float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        frag("#version 130\nsmooth varying centroid float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\nflat centroid varying float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        frag("#version 130\nsmooth in float x;\nvoid main() {}\n"),
+        NONE
+    );
+    assert_eq!(
+        frag("#version 130\ncentroid varying float x;\nvoid main() {}\n"),
+        NONE
+    );
+    // `centroid in` is not for vertex shaders (GLSL 1.30 §4.3.4).
+    assert_eq!(
+        vert("#version 130\ncentroid in float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\ncentroid out float x;\nvoid main() {}\n"),
+        NONE
+    );
+    assert_eq!(
+        frag("#version 130\ncentroid in float x;\nvoid main() {}\n"),
+        NONE
+    );
 }
 
 #[test]
