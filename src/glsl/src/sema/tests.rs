@@ -190,15 +190,58 @@ fn statements() {
 }
 
 #[test]
+fn qualifier_order_before_420pack() {
+    // GLSL 1.30 §4.7: invariant, interpolation, storage, precision.
+    let ok = "#version 130\ninvariant smooth centroid out highp float x;\n\
+              float f(const in highp float y) { return y; }\nvoid main() {}\n";
+    assert_eq!(vert(ok), NONE);
+    assert_eq!(
+        vert("#version 130\nsmooth invariant out float x;\nvoid main() {}\n"),
+        [2]
+    );
+    // Both `smooth` and `out` come before `invariant`.
+    assert_eq!(
+        vert("#version 130\nsmooth out invariant float x;\nvoid main() {}\n"),
+        [2, 2]
+    );
+    assert_eq!(
+        vert("#version 130\nhighp smooth out float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\nout centroid float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\nfloat f(highp in float x) { return x; }\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\nfloat f(in const float x) { return x; }\nvoid main() {}\n"),
+        [2]
+    );
+    // ARB_shading_language_420pack lifts it.
+    let pack = "#version 130\n#extension GL_ARB_shading_language_420pack : enable\n\
+                smooth invariant out float x;\nvoid main() {}\n";
+    assert_eq!(vert(pack), NONE);
+    // Struct members take precision qualifiers only.
+    assert_eq!(
+        frag("#version 130\nstruct s {\n smooth float a;\n};\nvoid main() {}\n"),
+        [3]
+    );
+}
+
+#[test]
 fn glsl130_interpolation_and_centroid() {
     // Interpolation qualifiers do not apply to `varying` (GLSL 1.30 §4.3).
     assert_eq!(
         frag("#version 130\nsmooth varying float x;\nvoid main() {}\n"),
         [2]
     );
+    // Also out of order: `centroid` after `varying`.
     assert_eq!(
         frag("#version 130\nsmooth varying centroid float x;\nvoid main() {}\n"),
-        [2]
+        [2, 2]
     );
     assert_eq!(
         vert("#version 130\nflat centroid varying float x;\nvoid main() {}\n"),
