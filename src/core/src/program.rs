@@ -85,6 +85,9 @@ pub struct Executable {
     /// Whether the fragment stage reads a colour varying (flat shading
     /// changes it).
     fs_reads_colors: bool,
+    /// Its colour inputs declared with an interpolation qualifier, which
+    /// flat shading leaves alone.
+    fs_qualified_colors: Vec<String>,
     /// Fragment-stage variants compiled so far ([`FsVariant`]).
     fs_variants: Mutex<HashMap<FsVariant, Arc<BackendShader>>>,
     /// Texture declarations of both stages (bindings are unique).
@@ -826,7 +829,8 @@ impl Context {
             fs_reads_colors: linked
                 .fs
                 .as_ref()
-                .is_some_and(oxgl_glsl::two_side::reads_colors),
+                .is_some_and(|f| oxgl_glsl::two_side::reads_colors(f, &linked.fs_qualified_colors)),
+            fs_qualified_colors: linked.fs_qualified_colors,
             fs_ir: linked.fs,
             fs_two_side_ir: linked.fs_two_side,
             fs_variants: Mutex::new(HashMap::new()),
@@ -899,7 +903,7 @@ impl Context {
         };
         let mut ir = base?.clone();
         if key.flat {
-            oxgl_glsl::two_side::flat_colors(&mut ir);
+            oxgl_glsl::two_side::flat_colors(&mut ir, &exec.fs_qualified_colors);
         }
         let s = Arc::new(
             self.backend_shader(&oxgl_ir::serialize::serialize(&ir))

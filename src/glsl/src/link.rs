@@ -30,7 +30,7 @@
 
 use std::collections::HashSet;
 
-use oxgl_ir::{Op, Shader, Slot, VarId, VarKind};
+use oxgl_ir::{InterpMode, Op, Shader, Slot, VarId, VarKind};
 
 use crate::lower::{BlockMember, IoVar, Lowered, UniformEntry, UniformKind};
 
@@ -163,6 +163,10 @@ pub struct Linked {
     /// when the fragment stage reads no colour the vertex stage writes a
     /// back version of.
     pub fs_two_side: Option<Shader>,
+    /// The fragment stage's colour inputs redeclared with an interpolation
+    /// qualifier (`noperspective in vec4 gl_Color;`): `glShadeModel`
+    /// leaves them as declared ([`crate::two_side::flat_colors`]).
+    pub fs_qualified_colors: Vec<String>,
     /// Bytes of the vertex stage's default uniform block.
     pub vs_uniform_size: u32,
     /// Bytes of the fragment stage's default uniform block.
@@ -294,6 +298,70 @@ fn privatize(shader: &mut Shader, io: &IoVar, input: bool) {
     for h in vars {
         shader.vars[h].kind = VarKind::Private;
     }
+}
+
+/// Mesa's name of an interpolation qualifier (`None`: declared without).
+fn interp_name(i: Option<InterpMode>) -> &'static str {
+    match i {
+        None => "no",
+        Some(InterpMode::Smooth) => "smooth",
+        Some(InterpMode::Flat) => "flat",
+        Some(InterpMode::NoPerspective) => "noperspective",
+    }
+}
+
+/// A stage's shader, the variables its instructions touch, and its
+/// interface variables (outputs of the vertex stage, inputs of the
+/// fragment stage).
+type StageIo<'a> = (&'a Shader, &'a HashSet<VarId>, &'a [IoVar]);
+
+/// GLSL 1.30 §4.3.7: a vertex output and the fragment input of its name
+/// must be declared with the same interpolation qualifier (none differs
+/// from `smooth`, except in GLSL ES). `gl_Color` is fed by `gl_FrontColor`
+/// and `gl_BackColor`, `gl_SecondaryColor` by the secondary ones: when the
+/// fragment stage reads it, each of them the vertex stage writes must
+/// match it. The errors are Mesa's (`cross_validate_outputs_to_inputs`);
+/// GLSL 4.40 drops the rule, a version this front end does not reach.
+fn interpolation_mismatches(vs: StageIo<'_>, fs: StageIo<'_>, es: bool) -> String {
+    let (vsh, vs_used, vs_outs) = vs;
+    let (fsh, fs_used, fs_ins) = fs;
+    let norm = |i: Option<InterpMode>| {
+        if es {
+            i.or(Some(InterpMode::Smooth))
+        } else {
+            i
+        }
+    };
+    let mut errors = String::new();
+    for input in fs_ins {
+        let feeders: &[&str] = match input.name.as_str() {
+            "gl_Color" => &["gl_FrontColor", "gl_BackColor"],
+            "gl_SecondaryColor" => &["gl_FrontSecondaryColor", "gl_BackSecondaryColor"],
+            name => &[name][..],
+        };
+        let colour = feeders.len() == 2;
+        if colour && !io_used(fsh, fs_used, input, true) {
+            continue;
+        }
+        for &name in feeders {
+            let Some(out) = vs_outs.iter().find(|o| o.name == name) else {
+                continue;
+            };
+            if colour && !io_used(vsh, vs_used, out, false) {
+                continue;
+            }
+            if norm(out.interp) != norm(input.interp) {
+                errors += &format!(
+                    "error: vertex shader output `{}' specifies {} interpolation qualifier, \
+                     but fragment shader input specifies {} interpolation qualifier\n",
+                    out.name,
+                    interp_name(out.interp),
+                    interp_name(input.interp)
+                );
+            }
+        }
+    }
+    errors
 }
 
 /// A set of locations (at most 64).
@@ -462,6 +530,10 @@ pub fn link(
     let vs_used = vsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_used = fsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_ins: Vec<IoVar> = fs.map(|l| l.interface.inputs.clone()).unwrap_or_default();
+    if let (Some(v), Some(f)) = (&vsh, &fsh) {
+        errors +=
+            &interpolation_mismatches((v, &vs_used, &vs_outs), (f, &fs_used, &fs_ins), opts.es);
+    }
     let is_user = |io: &IoVar| io.location.is_some() && !io.name.starts_with("gl_");
     let mut taken = Taken::default();
     match &vsh {
@@ -742,6 +814,16 @@ pub fn link(
         vs_unclamped,
         fs: fsh,
         fs_two_side,
+        fs_qualified_colors: fs
+            .map(|l| {
+                l.interface
+                    .inputs
+                    .iter()
+                    .filter(|io| io.interp.is_some() && io.name.starts_with("gl_"))
+                    .map(|io| io.name.clone())
+                    .collect()
+            })
+            .unwrap_or_default(),
         vs_uniform_size: vs.map_or(0, |l| l.interface.uniform_size),
         fs_uniform_size: fs.map_or(0, |l| l.interface.uniform_size),
         attributes,
@@ -827,6 +909,7 @@ fn capture_clip_vertex(v: &mut Shader, outs: &mut Vec<IoVar>, max_locations: u32
         ty: "vec4".to_owned(),
         location: Some(to),
         slots: 1,
+        interp: None,
     });
 }
 
@@ -1096,6 +1179,93 @@ mod tests {
             e,
             "error: fragment shader varying uv not written by vertex shader\n"
         );
+    }
+
+    #[test]
+    fn interpolation_qualifiers_must_agree() {
+        let link_err = |vs: &str, fs: &str| {
+            let v = lowered(Stage::Vertex, &format!("#version 130\n{vs}"));
+            let f = lowered(Stage::Fragment, &format!("#version 130\n{fs}"));
+            link(Some(&v), Some(&f), &opts(&[])).err()
+        };
+        // User varyings: none is not smooth outside GLSL ES.
+        assert_eq!(
+            link_err(
+                "smooth out float x; void main() { gl_Position = vec4(0); x = 1.0; }\n",
+                "in float x; void main() { gl_FragColor = vec4(x); }\n"
+            )
+            .as_deref(),
+            Some(
+                "error: vertex shader output `x' specifies smooth interpolation qualifier, \
+                 but fragment shader input specifies no interpolation qualifier\n"
+            )
+        );
+        assert_eq!(
+            link_err(
+                "flat out float x; void main() { gl_Position = vec4(0); x = 1.0; }\n",
+                "flat in float x; void main() { gl_FragColor = vec4(x); }\n"
+            ),
+            None
+        );
+        // gl_Color against the colours written: gl_BackColor too.
+        let vs = "noperspective out vec4 gl_FrontColor;\n\
+            void main() { gl_Position = vec4(0); gl_FrontColor = vec4(1); gl_BackColor = vec4(0); }\n";
+        assert_eq!(
+            link_err(
+                vs,
+                "noperspective in vec4 gl_Color; void main() { gl_FragColor = gl_Color; }\n"
+            )
+            .as_deref(),
+            Some(
+                "error: vertex shader output `gl_BackColor' specifies no interpolation \
+                 qualifier, but fragment shader input specifies noperspective interpolation \
+                 qualifier\n"
+            )
+        );
+        // ... only when the fragment stage reads it, and only the colours written.
+        assert_eq!(
+            link_err(
+                vs,
+                "noperspective in vec4 gl_Color; void main() { gl_FragColor = vec4(0); }\n"
+            ),
+            None
+        );
+        assert_eq!(
+            link_err(
+                "flat out vec4 gl_FrontSecondaryColor;\n\
+                 void main() { gl_Position = vec4(0); gl_FrontSecondaryColor = vec4(1); }\n",
+                "flat in vec4 gl_SecondaryColor; void main() { gl_FragColor = gl_SecondaryColor; }\n"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn qualified_colors_keep_their_interpolation() {
+        let v = lowered(
+            Stage::Vertex,
+            "#version 130\nnoperspective out vec4 gl_FrontColor;\n\
+             void main() { gl_Position = vec4(0); gl_FrontColor = vec4(1); gl_FrontSecondaryColor = vec4(0); }\n",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "#version 130\nnoperspective in vec4 gl_Color;\n\
+             void main() { gl_FragColor = gl_Color + gl_SecondaryColor; }\n",
+        );
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        assert_eq!(l.fs_qualified_colors, ["gl_Color"]);
+        let interp_of = |s: &Shader, name: &str| {
+            s.vars.iter().find_map(|(_, v)| match v.kind {
+                VarKind::Input { interp, .. } if v.name == name => Some(interp),
+                _ => None,
+            })
+        };
+        let mut fs = l.fs.unwrap();
+        assert_eq!(interp_of(&fs, "gl_Color"), Some(InterpMode::NoPerspective));
+        // Flat shading flattens only the colour declared without a qualifier.
+        crate::two_side::flat_colors(&mut fs, &l.fs_qualified_colors);
+        assert_eq!(interp_of(&fs, "gl_Color"), Some(InterpMode::NoPerspective));
+        assert_eq!(interp_of(&fs, "gl_SecondaryColor"), Some(InterpMode::Flat));
     }
 
     #[test]

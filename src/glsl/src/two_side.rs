@@ -101,11 +101,21 @@ pub fn back_color_variant(fs: &Shader, back_written: &dyn Fn(u32) -> bool) -> Op
     Some(out)
 }
 
+/// Whether `name` (a colour input of a fragment stage, or its back copy
+/// `gl_Color_back`) is one of `qualified`.
+fn is_qualified(name: &str, qualified: &[String]) -> bool {
+    let base = name.strip_suffix("_back").unwrap_or(name);
+    qualified.iter().any(|q| q == base)
+}
+
 /// Whether the fragment shader `fs` reads a colour varying (a built-in at
-/// locations 0-3; user varyings may be packed there too).
-pub fn reads_colors(fs: &Shader) -> bool {
+/// locations 0-3; user varyings may be packed there too) that flat shading
+/// changes: one not in `qualified`, those redeclared with an interpolation
+/// qualifier.
+pub fn reads_colors(fs: &Shader, qualified: &[String]) -> bool {
     fs.vars.iter().any(|(_, v)| {
         v.name.starts_with("gl_")
+            && !is_qualified(&v.name, qualified)
             && matches!(
                 v.kind,
                 VarKind::Input {
@@ -120,10 +130,14 @@ pub fn reads_colors(fs: &Shader) -> bool {
 }
 
 /// Makes the colour inputs (built-ins at locations 0-3) of `fs` flat: with flat shading
-/// the colours are the provoking vertex's (GL 2.0 §2.14.7).
-pub fn flat_colors(fs: &mut Shader) {
+/// the colours are the provoking vertex's (GL 2.0 §2.14.7). Those in
+/// `qualified`, redeclared with an interpolation qualifier, keep it (GL 3.0
+/// §2.19.7 and GLSL 1.30 §4.3.7; Mesa uses the shade model only for colours
+/// declared without one).
+pub fn flat_colors(fs: &mut Shader, qualified: &[String]) {
     for h in fs.vars.handles() {
-        if !fs.vars[h].name.starts_with("gl_") {
+        let name = &fs.vars[h].name;
+        if !name.starts_with("gl_") || is_qualified(name, qualified) {
             continue;
         }
         if let VarKind::Input {

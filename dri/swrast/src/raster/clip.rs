@@ -36,6 +36,47 @@ pub struct ClipPlanes {
     pub user: [u8; 8],
     /// Number of user clip distances.
     pub num_user: usize,
+    /// Bit `i`: varying `i` is interpolated linearly in window space
+    /// (`noperspective`), so a clipped vertex takes it at its window
+    /// position rather than at its clip-space one.
+    pub linear: u64,
+}
+
+/// The parameter along the window-space projection of `a`-`b` (clip-space
+/// positions) at which the projection of `p`, the point at `t` along the
+/// clip-space segment, lies: what a `noperspective` varying of a vertex
+/// made by clipping interpolates with (as Mesa's draw module, which
+/// measures along whichever of x and y differs; here the longer one). Falls
+/// back to `t` when the projections coincide.
+fn window_t(p: &[f32], a: &[f32], b: &[f32], t: f32) -> f32 {
+    let ndc = |v: &[f32], k: usize| v[k] / v[3];
+    let dx = ndc(b, 0) - ndc(a, 0);
+    let dy = ndc(b, 1) - ndc(a, 1);
+    let (k, d) = if dx.abs() >= dy.abs() {
+        (0, dx)
+    } else {
+        (1, dy)
+    };
+    let tn = (ndc(p, k) - ndc(a, k)) / d;
+    if tn.is_finite() { tn } else { t }
+}
+
+/// Re-interpolates the `linear` varyings of vertex `out` (made at `t`
+/// along `a`-`b`, position already set) at its window position.
+fn relerp_linear(out: &mut [f32], a: &[f32], b: &[f32], t: f32, linear: u64) {
+    if linear == 0 {
+        return;
+    }
+    let tn = window_t(out, a, b, t);
+    let mut bits = linear;
+    while bits != 0 {
+        let k = 4 + bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if k >= out.len() {
+            break;
+        }
+        out[k] = a[k] + tn * (b[k] - a[k]);
+    }
 }
 
 impl ClipPlanes {
@@ -152,11 +193,19 @@ impl Clipper {
                         (next, cur, d_next, d_cur)
                     };
                     let t = di / (di - dout);
+                    let base = self.tmp.len();
                     for k in 0..s {
                         let a = self.verts[i * s + k];
                         let b = self.verts[o * s + k];
                         self.tmp.push(a + t * (b - a));
                     }
+                    relerp_linear(
+                        &mut self.tmp[base..],
+                        &self.verts[i * s..(i + 1) * s],
+                        &self.verts[o * s..(o + 1) * s],
+                        t,
+                        planes.linear,
+                    );
                     // Leaving: the new edge runs along the plane. Entering:
                     // it continues the original edge.
                     self.tmp_flags
@@ -202,6 +251,7 @@ impl Clipper {
             return false;
         }
         for t in [t0, t1] {
+            let base = self.verts.len();
             for k in 0..s {
                 self.verts.push(if t == 0.0 {
                     a[k]
@@ -210,6 +260,9 @@ impl Clipper {
                 } else {
                     a[k] + t * (b[k] - a[k])
                 });
+            }
+            if t != 0.0 && t != 1.0 {
+                relerp_linear(&mut self.verts[base..], a, b, t, planes.linear);
             }
             self.flags.push(true);
         }
@@ -227,7 +280,25 @@ mod tests {
             near_far: true,
             user: [0; 8],
             num_user: 0,
+            linear: 0,
         }
+    }
+
+    #[test]
+    fn noperspective_varyings_follow_the_window_position() {
+        // A segment from w = 1 to w = 3 cut by the near plane (z = -w):
+        // the new vertex is at clip-space t = 0.5, (x, w) = (1, 2), window
+        // x 0.5, which is window t 0.75 between x = 0 and x = 2/3.
+        let mut p = planes();
+        p.linear = 0b10;
+        let a = [0.0, 0.0, 0.0, 1.0, 0.0, 0.0];
+        let b = [2.0, 0.0, -4.0, 3.0, 1.0, 1.0];
+        let mut c = Clipper::default();
+        assert!(c.clip_line(&p, NEAR_FAR, &a, &b));
+        let v = c.vert(1);
+        assert!((v[0] - 1.0).abs() < 1e-6 && (v[3] - 2.0).abs() < 1e-6);
+        assert!((v[4] - 0.5).abs() < 1e-6, "smooth: clip-space t");
+        assert!((v[5] - 0.75).abs() < 1e-6, "noperspective: window t");
     }
 
     #[test]

@@ -311,6 +311,13 @@ impl FrontEnd {
             near_far: !rs.depth_clamp,
             user,
             num_user,
+            linear: rs
+                .interp
+                .iter()
+                .take(vb.num_varyings.min(64))
+                .enumerate()
+                .filter(|(_, i)| **i == Interp::NoPerspective)
+                .fold(0, |m, (i, _)| m | 1u64 << i),
         };
         let target_rect = [0, 0, target.width as i32, target.height as i32];
         let scissor = match rs.scissor {

@@ -42,6 +42,10 @@ pub struct IoVar {
     pub location: Option<u32>,
     /// Locations taken.
     pub slots: u32,
+    /// The interpolation qualifier it is declared (or a built-in is
+    /// redeclared) with; `None` without one. The linker matches these
+    /// across stages (GLSL 1.30 §4.3.7).
+    pub interp: Option<InterpMode>,
 }
 
 /// What a uniform table entry is.
@@ -175,6 +179,16 @@ const COMPAT_VARYINGS: &[(&str, u32, u32)] = &[
     ("gl_TexCoord", 4, 8),
     ("gl_FogFragCoord", 12, 1),
 ];
+
+/// The interpolation qualifier among `quals`, if any.
+fn declared_interp(quals: &[Qualifier]) -> Option<InterpMode> {
+    quals.iter().rev().find_map(|q| match q {
+        Qualifier::Interp(Interp::Smooth, _) => Some(InterpMode::Smooth),
+        Qualifier::Interp(Interp::Flat, _) => Some(InterpMode::Flat),
+        Qualifier::Interp(Interp::Noperspective, _) => Some(InterpMode::NoPerspective),
+        _ => None,
+    })
+}
 
 fn align(x: u32, a: u32) -> u32 {
     x.next_multiple_of(a.max(1))
@@ -396,6 +410,9 @@ impl<'a> Lower<'a> {
         let loc = d.loc;
         if name.starts_with("gl_") {
             let b = self.builtin_binding(id, loc)?;
+            if let Binding::Mem(var, _) = &b {
+                self.redeclared_qualifiers(*var, name, quals, &t);
+            }
             self.bind.insert(id, b);
             return Ok(());
         }
@@ -453,6 +470,7 @@ impl<'a> Lower<'a> {
                     ty: self.type_name(&t),
                     location: Some(location),
                     slots: n,
+                    interp: declared_interp(quals),
                 };
                 if input {
                     self.iface.inputs.push(io);
@@ -486,6 +504,29 @@ impl<'a> Lower<'a> {
         };
         self.bind.insert(id, binding);
         Ok(())
+    }
+
+    /// A built-in stage input or output redeclared with qualifiers
+    /// (`flat in vec4 gl_Color;`, GLSL 1.30 §4.3.7): the IR input
+    /// interpolates as declared, and the interface records the qualifier.
+    fn redeclared_qualifiers(&mut self, var: VarId, name: &str, quals: &[Qualifier], t: &SemaType) {
+        let declared = declared_interp(quals);
+        let (i, s) = self.interp(quals, t);
+        if let VarKind::Input {
+            interp, sampling, ..
+        } = &mut self.shader.vars[var].kind
+        {
+            (*interp, *sampling) = (i, s);
+        }
+        let input = matches!(self.shader.vars[var].kind, VarKind::Input { .. });
+        let list = if input {
+            &mut self.iface.inputs
+        } else {
+            &mut self.iface.outputs
+        };
+        if let Some(io) = list.iter_mut().rev().find(|io| io.name == name) {
+            io.interp = declared;
+        }
     }
 
     fn interp(&self, quals: &[Qualifier], t: &SemaType) -> (InterpMode, Sampling) {
@@ -938,6 +979,7 @@ impl<'a> Lower<'a> {
                 Slot::Builtin(_) => None,
             },
             slots: self.slots(t),
+            interp: None,
         };
         if input {
             self.iface.inputs.push(io);

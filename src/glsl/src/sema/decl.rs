@@ -61,6 +61,63 @@ impl Checker<'_> {
         q
     }
 
+    /// The order of qualifiers before GLSL 4.20 (GLSL 1.30 §4.7: invariant,
+    /// interpolation, storage, precision; GLSL 4.00 puts `centroid` /
+    /// `sample` / `patch` just before the storage qualifier they go with;
+    /// `precise` comes first). Each qualifier is checked against those that
+    /// follow it, with Mesa's messages (its grammar is right-recursive);
+    /// ARB_shading_language_420pack and GLSL ES 3.10 lift the rule. A
+    /// parameter (`param`) orders `const`, direction, precision.
+    fn check_qualifier_order(&mut self, qs: &[Qualifier], param: bool) {
+        use ast::Storage as S;
+        if self.has_420pack() || self.at_least(0, 310) {
+            return;
+        }
+        let aux =
+            |q: &Qualifier| matches!(q, Qualifier::Storage(S::Centroid | S::Sample | S::Patch, _));
+        let storage = |q: &Qualifier| matches!(q, Qualifier::Storage(..)) && !aux(q);
+        for (i, q) in qs.iter().enumerate() {
+            let rest = &qs[i + 1..];
+            let any = |f: &dyn Fn(&Qualifier) -> bool| rest.iter().any(f);
+            let precise = |q: &Qualifier| matches!(q, Qualifier::Precise(_));
+            let invariant = |q: &Qualifier| matches!(q, Qualifier::Invariant(_));
+            let interp = |q: &Qualifier| matches!(q, Qualifier::Interp(..));
+            let layout = |q: &Qualifier| matches!(q, Qualifier::Layout(..));
+            let (bad, msg) = match q {
+                Qualifier::Precision(_, _) => (
+                    any(&|q| !matches!(q, Qualifier::Precision(..))),
+                    "precision qualifiers must come last",
+                ),
+                Qualifier::Storage(S::In | S::Out | S::Inout, _) if param => (
+                    any(&|q| matches!(q, Qualifier::Storage(S::Const, _))),
+                    "in/out/inout must come after const or precise",
+                ),
+                _ if param => continue,
+                Qualifier::Invariant(_) => {
+                    (any(&precise), "\"invariant\" must come after \"precise\"")
+                }
+                Qualifier::Interp(..) => (
+                    any(&|q| precise(q) || invariant(q)),
+                    "interpolation qualifiers must come after \"precise\" or \"invariant\"",
+                ),
+                q if aux(q) => (
+                    !self.has(Ext::EXT_gpu_shader4)
+                        && any(&|q| precise(q) || invariant(q) || interp(q) || layout(q)),
+                    "auxiliary storage qualifiers must come just before storage qualifiers",
+                ),
+                q if storage(q) => (
+                    any(&|q| precise(q) || invariant(q) || interp(q) || layout(q) || aux(q)),
+                    "storage qualifiers must come after precise, invariant, interpolation, \
+                     layout and auxiliary storage qualifiers",
+                ),
+                _ => continue,
+            };
+            if bad {
+                self.error(q.loc(), msg);
+            }
+        }
+    }
+
     // ---- types ---------------------------------------------------------------
 
     /// The type a specifier names, its own array dimensions included.
@@ -89,6 +146,17 @@ impl Checker<'_> {
             let q = self.quals(&m.ty.quals);
             if let Some(l) = q.first_loc() {
                 self.error(l, "storage qualifiers are not allowed on struct members");
+            } else if let Some(other) = m.ty.quals.iter().find(|x| {
+                matches!(
+                    x,
+                    Qualifier::Interp(..) | Qualifier::Invariant(_) | Qualifier::Precise(_)
+                )
+            }) {
+                // Mesa's wording (its grammar takes any qualifier here).
+                self.error(
+                    other.loc(),
+                    "only precision qualifiers may be applied to structure members",
+                );
             }
             if matches!(m.ty.spec.kind, TypeKind::Struct(_)) && self.env.version.number != 110 {
                 self.error(
@@ -318,6 +386,7 @@ impl Checker<'_> {
     }
 
     fn vars_decl(&mut self, ty: &FullType, decls: &[ast::InitDeclarator], global: bool) {
+        self.check_qualifier_order(&ty.quals, false);
         let q = self.quals(&ty.quals);
         let storage = self.storage_of(&q, global);
         let base = self.type_spec(&ty.spec);
@@ -423,7 +492,25 @@ impl Checker<'_> {
             }
         }
         if let Some((i, iloc)) = q.interp {
-            let _ = i;
+            // GLSL 1.30 §4.3: interpolation qualifiers "do not apply to the
+            // deprecated storage qualifiers varying or centroid varying".
+            if self.at_least(130, 0) && q.has(ast::Storage::Varying) {
+                let name = match i {
+                    Interp::Smooth => "smooth",
+                    Interp::Flat => "flat",
+                    Interp::Noperspective => "noperspective",
+                };
+                let varying = if q.has(ast::Storage::Centroid) {
+                    "centroid varying"
+                } else {
+                    "varying"
+                };
+                let msg = format!(
+                    "qualifier '{name}' cannot be applied to the deprecated storage \
+                     qualifier '{varying}'"
+                );
+                self.error(iloc, msg);
+            }
             let ok = match storage {
                 Storage::In => self.env.stage != Stage::Vertex,
                 Storage::Out => self.env.stage != Stage::Fragment,
@@ -435,6 +522,15 @@ impl Checker<'_> {
                     "interpolation qualifiers apply only to shader inputs and outputs",
                 );
             }
+        }
+        // GLSL 1.30 §4.3.4: "It is an error to use centroid in in a vertex
+        // shader" (later versions and GLSL ES 3.00 keep the rule).
+        if self.env.stage == Stage::Vertex
+            && storage == Storage::In
+            && self.at_least(130, 300)
+            && let Some(&(_, cloc)) = q.storage.iter().find(|(s, _)| *s == ast::Storage::Centroid)
+        {
+            self.error(cloc, "'centroid in' cannot be used in a vertex shader");
         }
         if let Some(iloc) = q.invariant {
             let ok = match storage {
@@ -1025,6 +1121,7 @@ impl Checker<'_> {
     /// A parameter's type, direction and qualifier key.
     fn param(&mut self, pa: &ast::Param) -> (Type, Dir, String) {
         use ast::Storage as S;
+        self.check_qualifier_order(&pa.ty.quals, true);
         let q = self.quals(&pa.ty.quals);
         if pa
             .ty

@@ -264,6 +264,17 @@ impl Checker<'_> {
                 }
             }
         }
+        // GLSL 1.30 §6.2: "it is an error to have no statement between a
+        // label and the end of the switch statement" (Mesa's grammar wants
+        // a statement after every label list).
+        if let Some(last) = body.last()
+            && matches!(last.kind, StmtKind::Case(_) | StmtKind::Default)
+        {
+            self.error(
+                last.loc,
+                "no statement between the last label and the end of the switch statement",
+            );
+        }
         let _ = loc;
         self.breakable.pop();
         self.pop();

@@ -180,6 +180,94 @@ fn statements() {
     assert_eq!(vert("void main() {\n discard;\n}\n"), [2]);
     let sw = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 1: break;\n case 1: break;\n case u: break;\n }\n}\n";
     assert_eq!(frag(sw), [6, 7]);
+    // A label must be followed by a statement (GLSL 1.30 §6.2).
+    let end = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 0:\n }\n}\n";
+    assert_eq!(frag(end), [5]);
+    let def = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 0: break;\n default:\n }\n}\n";
+    assert_eq!(frag(def), [6]);
+    let ok = "#version 130\nuniform int u;\nvoid main() {\n switch (u) {\n case 0:\n default: break;\n }\n switch (u) {}\n}\n";
+    assert_eq!(frag(ok), NONE);
+}
+
+#[test]
+fn qualifier_order_before_420pack() {
+    // GLSL 1.30 §4.7: invariant, interpolation, storage, precision.
+    let ok = "#version 130\ninvariant smooth centroid out highp float x;\n\
+              float f(const in highp float y) { return y; }\nvoid main() {}\n";
+    assert_eq!(vert(ok), NONE);
+    assert_eq!(
+        vert("#version 130\nsmooth invariant out float x;\nvoid main() {}\n"),
+        [2]
+    );
+    // Both `smooth` and `out` come before `invariant`.
+    assert_eq!(
+        vert("#version 130\nsmooth out invariant float x;\nvoid main() {}\n"),
+        [2, 2]
+    );
+    assert_eq!(
+        vert("#version 130\nhighp smooth out float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\nout centroid float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\nfloat f(highp in float x) { return x; }\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\nfloat f(in const float x) { return x; }\nvoid main() {}\n"),
+        [2]
+    );
+    // ARB_shading_language_420pack lifts it.
+    let pack = "#version 130\n#extension GL_ARB_shading_language_420pack : enable\n\
+                smooth invariant out float x;\nvoid main() {}\n";
+    assert_eq!(vert(pack), NONE);
+    // Struct members take precision qualifiers only.
+    assert_eq!(
+        frag("#version 130\nstruct s {\n smooth float a;\n};\nvoid main() {}\n"),
+        [3]
+    );
+}
+
+#[test]
+fn glsl130_interpolation_and_centroid() {
+    // Interpolation qualifiers do not apply to `varying` (GLSL 1.30 §4.3).
+    assert_eq!(
+        frag("#version 130\nsmooth varying float x;\nvoid main() {}\n"),
+        [2]
+    );
+    // Also out of order: `centroid` after `varying`.
+    assert_eq!(
+        frag("#version 130\nsmooth varying centroid float x;\nvoid main() {}\n"),
+        [2, 2]
+    );
+    assert_eq!(
+        vert("#version 130\nflat centroid varying float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        frag("#version 130\nsmooth in float x;\nvoid main() {}\n"),
+        NONE
+    );
+    assert_eq!(
+        frag("#version 130\ncentroid varying float x;\nvoid main() {}\n"),
+        NONE
+    );
+    // `centroid in` is not for vertex shaders (GLSL 1.30 §4.3.4).
+    assert_eq!(
+        vert("#version 130\ncentroid in float x;\nvoid main() {}\n"),
+        [2]
+    );
+    assert_eq!(
+        vert("#version 130\ncentroid out float x;\nvoid main() {}\n"),
+        NONE
+    );
+    assert_eq!(
+        frag("#version 130\ncentroid in float x;\nvoid main() {}\n"),
+        NONE
+    );
 }
 
 #[test]
