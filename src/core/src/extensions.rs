@@ -157,6 +157,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_stencil8", Needs::Version(1, 5)),
     (c"GL_EXT_texture_swizzle", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),
+    // Four-sample renderbuffers and resolving blits (src/core/src/fbo.rs,
+    // blit.rs, ABI 14's sample images; tests/clients/multisample.c).
+    (c"GL_EXT_framebuffer_multisample", Needs::Version(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),
     // Instanced draws (src/core/src/draw.rs: the instances one by one,
     // gl_InstanceIDARB, divisors; tests/clients/instancing.c).

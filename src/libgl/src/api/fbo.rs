@@ -254,6 +254,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.BindFramebuffer = BindFramebuffer;
     d.BindFramebufferEXT = BindFramebufferEXT;
     d.RenderbufferStorageMultisample = RenderbufferStorageMultisample;
+    d.RenderbufferStorageMultisampleEXT = RenderbufferStorageMultisample;
     d.FramebufferTextureLayer = FramebufferTextureLayer;
     d.RenderbufferStorage = RenderbufferStorage;
     d.RenderbufferStorageEXT = RenderbufferStorage;
