@@ -47,6 +47,7 @@
 #include "common.h"
 #include "probe.h"
 #include <GL/glext.h>
+#include "texture_fbo.h"
 #include <math.h>
 
 #define SIZE 8
@@ -78,22 +79,11 @@ static void quad(float r, float g, float b, float a)
     unit_quad();
 }
 
-/* A framebuffer with a SIZE x SIZE texture of `internal` at attachment 0. */
+/* The framebuffer of texture_fbo.h, its texture of `internal` specified
+ * as GL_RGBA / GL_UNSIGNED_BYTE. */
 static GLuint texture_fbo(GLenum internal, GLuint *tex)
 {
-    GLuint fb;
-    glGenTextures(1, tex);
-    glBindTexture(GL_TEXTURE_2D, *tex);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexImage2D(GL_TEXTURE_2D, 0, internal, SIZE, SIZE, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, *tex, 0);
-    GLenum s = glCheckFramebufferStatus(GL_FRAMEBUFFER);
-    CHECK(s == GL_FRAMEBUFFER_COMPLETE, "framebuffer of 0x%x: status 0x%x", internal, s);
-    return fb;
+    return texture_fbo_of(internal, GL_RGBA, GL_UNSIGNED_BYTE, SIZE, tex);
 }
 
 static GLint encoding(GLenum attachment)

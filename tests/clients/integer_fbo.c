@@ -32,6 +32,7 @@
 #include "probe.h"
 #include "program.h"
 #include <GL/glext.h>
+#include "texture_fbo.h"
 
 #define SIZE 8
 
@@ -40,21 +41,10 @@ static const char *vs_pos = "#version 130\n"
 
 static GLuint uint_prog, int_prog;
 
-/* A framebuffer object with a SIZE x SIZE texture of `internal` at colour
- * attachment 0, bound for drawing and reading; the texture in *tex. */
+/* The framebuffer of texture_fbo.h. */
 static GLuint texture_fbo(GLenum internal, GLenum format, GLenum type, GLuint *tex)
 {
-    GLuint fb;
-    glGenTextures(1, tex);
-    glBindTexture(GL_TEXTURE_2D, *tex);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexImage2D(GL_TEXTURE_2D, 0, internal, SIZE, SIZE, 0, format, type, NULL);
-    glBindTexture(GL_TEXTURE_2D, 0);
-    glGenFramebuffers(1, &fb);
-    glBindFramebuffer(GL_FRAMEBUFFER, fb);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, *tex, 0);
-    return fb;
+    return texture_fbo_of(internal, format, type, SIZE, tex);
 }
 
 static void check_complete(const char *what)

@@ -148,19 +148,17 @@ impl Context {
         } else {
             f.map(|c| c.clamp(0.0, 1.0))
         };
-        let int = match format.and_then(crate::texture::integer_kind) {
-            Some((signed, _)) => {
-                let fmt = format.unwrap_or_default();
-                let bits = ints.map(|c| {
-                    let c = if signed {
-                        c.clamp(i32::MIN.into(), i32::MAX.into())
-                    } else {
-                        c.clamp(0, u32::MAX.into())
-                    };
-                    f32::from_bits(c as u32)
-                });
-                crate::texture::clamp_integer_texel(bits, fmt).map(f32::to_bits)
-            }
+        let kinds = format.and_then(|f| {
+            Some((
+                crate::texture::integer_kind(f)?,
+                crate::texture::integer_alpha_kind(f)?,
+            ))
+        });
+        let int = match kinds {
+            Some((kind, alpha)) => std::array::from_fn(|c| {
+                let k = if c == 3 { alpha } else { kind };
+                crate::texture::int_to_texel(ints[c], k).to_bits()
+            }),
             None => ints.map(|c| c as u32),
         };
         (f, int)
