@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 14
+#define OXGL_DRI_ABI_VERSION 15
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -476,6 +476,12 @@ typedef struct OxglRasterDesc {
   uint32_t sample_coverage;
   // `glSampleCoverage`'s value, in [0, 1].
   float sample_coverage_value;
+  // ABI 15: the user clip planes (`glClipPlane`, in eye coordinates),
+  // for a vertex stage that writes no `gl_ClipDistance`: enabled plane
+  // `i` then keeps what has `dot(clip_planes[i], gl_Position) >= 0`
+  // (GLSL 1.30 §7.1: a shader writing neither `gl_ClipVertex` nor
+  // `gl_ClipDistance` is clipped on the position it writes).
+  float clip_planes[8][4];
 } OxglRasterDesc;
 
 // Stencil state of one face. Functions and operations are GL enum values.

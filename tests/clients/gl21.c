@@ -408,6 +408,47 @@ static void glsl_clipping_and_stages(void)
     expect_error(GL_NO_ERROR, "gl_ClipVertex and joined stages");
 }
 
+/* A vertex shader writing neither gl_ClipVertex nor gl_ClipDistance is
+ * clipped on gl_Position (GLSL 1.30 section 7.1; Mesa does so for every
+ * version): the eye-space plane is compared against the clip-space
+ * position. */
+static void glsl_clip_on_position(void)
+{
+    static const char *vs = "void main() { gl_Position = ftransform(); }\n";
+    static const char *fs = "void main() { gl_FragColor = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+    const char *srcs[2] = { vs, fs };
+    GLenum kinds[2] = { GL_VERTEX_SHADER, GL_FRAGMENT_SHADER };
+    GLuint p = glCreateProgram();
+    GLint ok;
+    int i;
+    for (i = 0; i < 2; i++) {
+        GLuint sh = glCreateShader(kinds[i]);
+        glShaderSource(sh, 1, &srcs[i], NULL);
+        glCompileShader(sh);
+        glAttachShader(p, sh);
+        glDeleteShader(sh);
+    }
+    glLinkProgram(p);
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    CHECK(ok, "position-clip program does not link");
+    glUseProgram(p);
+    /* Clip x = window x / 16 - 1: keeps window x <= 16. */
+    GLdouble plane[4] = { -1, 0, 0, 0 };
+    glClipPlane(GL_CLIP_PLANE1, plane);
+    glEnable(GL_CLIP_PLANE1);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glRectf(0, 0, 32, 4);
+    glDisable(GL_CLIP_PLANE1);
+    glRectf(0, 8, 32, 12);
+    glUseProgram(0);
+    glDeleteProgram(p);
+    CHECK_RGBA(8, 2, 0, 255, 0, 255, 0, "inside the plane on gl_Position");
+    CHECK_RGBA(24, 2, 0, 0, 0, 0, 0, "clipped on gl_Position");
+    CHECK_RGBA(24, 10, 0, 255, 0, 255, 0, "plane disabled");
+    expect_error(GL_NO_ERROR, "clipping on gl_Position");
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
@@ -424,6 +465,7 @@ int main(void)
     srgb_textures();
     glsl120();
     glsl_clipping_and_stages();
+    glsl_clip_on_position();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }

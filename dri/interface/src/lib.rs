@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 14;
+pub const OXGL_DRI_ABI_VERSION: u32 = 15;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -602,6 +602,12 @@ pub struct OxglRasterDesc {
     pub sample_coverage: u32,
     /// `glSampleCoverage`'s value, in [0, 1].
     pub sample_coverage_value: f32,
+    /// ABI 15: the user clip planes (`glClipPlane`, in eye coordinates),
+    /// for a vertex stage that writes no `gl_ClipDistance`: enabled plane
+    /// `i` then keeps what has `dot(clip_planes[i], gl_Position) >= 0`
+    /// (GLSL 1.30 §7.1: a shader writing neither `gl_ClipVertex` nor
+    /// `gl_ClipDistance` is clipped on the position it writes).
+    pub clip_planes: [[f32; 4]; 8],
 }
 
 /// Depth and stencil state of a draw.

@@ -398,7 +398,16 @@ impl Frontend {
                     break;
                 }
                 let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
-                dst.copy_from_slice(&out.clip_distance[c][..count]);
+                if call.vs.writes_clip_distance {
+                    dst.copy_from_slice(&out.clip_distance[c][..count]);
+                } else {
+                    // GLSL 1.30 §7.1: the position is compared against the
+                    // planes.
+                    let p = call.raster.clip_planes[c];
+                    for (lane, d) in dst.iter_mut().enumerate() {
+                        *d = (0..4).map(|k| p[k] * out.position[k][lane]).sum();
+                    }
+                }
             }
             base += count;
         }

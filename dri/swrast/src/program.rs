@@ -31,6 +31,9 @@ pub struct Program {
     pub outputs: Vec<u32>,
     /// Writes `gl_PointSize`.
     pub writes_point_size: bool,
+    /// Writes `gl_ClipDistance` (else enabled user clip planes clip on
+    /// `gl_Position`, `OxglRasterDesc::clip_planes`).
+    pub writes_clip_distance: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
     pub info: ShaderInfo,
     /// The shader only copies the `f32x4` input at this location to colour
@@ -126,6 +129,15 @@ impl Program {
                 }
             )
         });
+        let writes_clip_distance = shader.vars.iter().any(|(_, v)| {
+            matches!(
+                v.kind,
+                VarKind::Output {
+                    slot: Slot::Builtin(Builtin::ClipDistance),
+                    ..
+                }
+            )
+        });
         let tex_modulate = exec.tex_modulate();
         let jit = compile_jit(&exec);
         Ok(Program {
@@ -137,6 +149,7 @@ impl Program {
             inputs,
             outputs,
             writes_point_size,
+            writes_clip_distance,
             info: ShaderInfo {
                 writes_depth: info.writes_depth,
                 may_discard: info.uses_discard,

@@ -772,6 +772,11 @@ impl Context {
             .filter(|&(_, &cap)| s.enabled(cap))
             .fold(u32::from(s.sample_coverage.1) << 3, |m, (i, _)| m | 1 << i),
             sample_coverage_value: s.sample_coverage.0,
+            clip_planes: std::array::from_fn(|i| {
+                self.clip_planes
+                    .get(i)
+                    .map_or([0.0; 4], |p| p.map(|x| x as f32))
+            }),
         }
     }
 
