@@ -288,7 +288,19 @@ static void case_ctx_without_drawable(const char *name)
     XSync(dpy, False);
     Bool ok = glXMakeCurrent(dpy, None, ctx);
     XSync(dpy, False);
-    report(name, ok ? "True" : "False");
+    if (!ok) {
+        report(name, "False");
+        return;
+    }
+    /* Current without a drawable (GL 3.0 and later): the default
+     * framebuffer does not exist, and drawing into it is an error. */
+    typedef GLenum (*check_fn)(GLenum);
+    check_fn check = (check_fn)glXGetProcAddressARB((const GLubyte *)"glCheckFramebufferStatus");
+    char line[96];
+    GLenum status = check ? check(0x8D40 /* GL_FRAMEBUFFER */) : 0;
+    glClear(GL_COLOR_BUFFER_BIT);
+    snprintf(line, sizeof line, "True status=0x%x clear=0x%x", status, glGetError());
+    report(name, line);
 }
 
 /* glXMakeCurrent(dpy, None, NULL) releases: True, no error. */

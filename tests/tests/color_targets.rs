@@ -5,8 +5,6 @@
 //!   included), no blending, glClearBuffer{iv,uiv}, integer glReadPixels
 //!   and its errors, integer blits and their errors, a float and an
 //!   integer attachment drawn by one shader, texelFetch of the result.
-//!   It needs GLSL 1.30, which contexts report with GL 3.0: until then it
-//!   runs under `MESA_GL_VERSION_OVERRIDE=3.0`.
 //! * `color_buffer_float.c`: glClampColor (ARB_color_buffer_float) — the
 //!   three clamps' defaults, errors and attribute groups; vertex colours
 //!   (fixed function and a vertex shader), fragment colours, reads and
@@ -35,7 +33,7 @@ fn run(name: &str, env: &[(&str, &str)]) {
 
 #[test]
 fn integer_attachments() {
-    run("integer_fbo", &[("MESA_GL_VERSION_OVERRIDE", "3.0")]);
+    run("integer_fbo", &[]);
 }
 
 #[test]

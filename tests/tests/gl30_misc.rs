@@ -22,6 +22,24 @@ fn gl30_conditional_render_and_compression() {
     );
 }
 
+/// The GL 3.0 context itself (tests/clients/glsl130.c): version strings
+/// and GLSL 1.30 agreeing, GL_NUM_EXTENSIONS against glGetStringi and the
+/// extension string, `#version 140` refused, and a GLSL 1.30 program
+/// (attribute and fragment data locations, flat and noperspective
+/// varyings, gl_VertexID, uint uniforms, switch, texelFetch, textureSize)
+/// drawing every pixel as computed.
+#[test]
+fn gl30_context_glsl130() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("glsl130");
+    let out = run_client(&client, &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "glsl130 failed:\n{out}"
+    );
+}
+
 /// GL_ARB_sync (tests/clients/sync.c): fences after rendering, their
 /// properties, labels and every error of the extension.
 #[test]

@@ -350,6 +350,16 @@ impl Context {
         self.ws = None;
     }
 
+    /// The window-system draw drawable (`None`: current without one).
+    pub(crate) fn draw_window(&self) -> Option<&Arc<Drawable>> {
+        self.draw.as_ref()
+    }
+
+    /// The window-system read drawable.
+    pub(crate) fn read_window(&self) -> Option<&Arc<Drawable>> {
+        self.read.as_ref()
+    }
+
     /// The bound draw drawable.
     pub fn draw_drawable(&self) -> Option<&Arc<Drawable>> {
         if self.fbo_bound() {

@@ -1424,7 +1424,18 @@ impl Context {
         self.outside_begin_end()?;
         let name = self.target_binding(target)?;
         if name == 0 {
-            return Ok(GL_FRAMEBUFFER_COMPLETE);
+            // GL 4.6 §9.4.2: the default framebuffer is complete unless it
+            // does not exist (a context current without drawables, GL 3.0
+            // and later).
+            let window = match target {
+                GL_READ_FRAMEBUFFER => self.read_window(),
+                _ => self.draw_window(),
+            };
+            return Ok(if window.is_some() {
+                GL_FRAMEBUFFER_COMPLETE
+            } else {
+                GL_FRAMEBUFFER_UNDEFINED
+            });
         }
         Ok(self.fb_status(name).0)
     }
@@ -1460,8 +1471,15 @@ impl Context {
     /// compiled nothing is drawn, and nothing is checked.
     pub(crate) fn check_draw_framebuffer(&self) -> ApiResult {
         let draw = self.fbo.draw_binding;
-        if draw == 0 || (self.compiling_list() && !self.executing()) {
+        if self.compiling_list() && !self.executing() {
             return Ok(());
+        }
+        if draw == 0 {
+            // No default framebuffer: GL_FRAMEBUFFER_UNDEFINED.
+            return match self.draw_window() {
+                Some(_) => Ok(()),
+                None => Err(ApiError::InvalidFramebufferOperation),
+            };
         }
         if self.fb_status(draw).0 != GL_FRAMEBUFFER_COMPLETE {
             return Err(ApiError::InvalidFramebufferOperation);
@@ -1483,6 +1501,10 @@ impl Context {
     /// copied into the drawable first.
     pub(crate) fn fbo_prepare_replacing(&mut self, replaced: u32) -> ApiResult {
         let (draw, read) = (self.fbo.draw_binding, self.fbo.read_binding);
+        // No default framebuffer to draw into (GL_FRAMEBUFFER_UNDEFINED).
+        if draw == 0 && self.draw_window().is_none() {
+            return Err(ApiError::InvalidFramebufferOperation);
+        }
         if read != 0 && read != draw {
             self.fbo_prepare_one(read, 0)?;
         }

@@ -207,7 +207,11 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 &["framebuffer_srgb"],
             ),
             cap("integer colour attachments", &["integer_fbo"]),
-            missing("GLSL 1.30 contexts (the front end lowers it; not yet exposed)"),
+            cap(
+                "GLSL 1.30 contexts: GL_SHADING_LANGUAGE_VERSION 1.30, GL_NUM_EXTENSIONS, \
+                 glGetStringi",
+                &["glsl130", "integer_fbo"],
+            ),
             cap(
                 "multisample renderbuffers (GL_MAX_SAMPLES 4), resolving blits",
                 &["multisample"],
@@ -426,7 +430,7 @@ mod tests {
     fn table_is_honest() {
         let s = computed_support();
         assert!(s.complete);
-        assert_eq!(s.compat, (2, 1));
+        assert_eq!(s.compat, (3, 0));
         assert_eq!(s.core, None);
         assert_eq!(s.gles2, Some((2, 0)));
         // Every implemented capability names test clients that exist.
