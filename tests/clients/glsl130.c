@@ -20,6 +20,11 @@
  *   switch with fall-through and default, textureSize and texelFetch of a
  *   4x2 texture, trunc, tanh and isinf. Every pixel of the 32x32 window
  *   is compared with the value the C code computes the same way.
+ * - glBindFragDataLocation puts two outputs on colour attachments 1 and 0
+ *   of a framebuffer object (the reverse of their declaration order).
+ * - Where ARB_explicit_attrib_location is advertised, layout(location)
+ *   of an attribute and a fragment output wins over glBindAttribLocation
+ *   and glBindFragDataLocation.
  * Passes on Mesa llvmpipe (cc -O1 -Wall -Itests/clients
  * tests/clients/glsl130.c -o glsl130 -lGL -lX11 -lm).
  * Prints FAIL lines and PASS when every check holds.
@@ -225,6 +230,93 @@ static void draw_program(void)
     glDeleteProgram(p);
 }
 
+/* ARB_explicit_attrib_location: layout(location) wins over the bindings. */
+static void explicit_locations(void)
+{
+    if (!has_word((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_explicit_attrib_location"))
+        return;
+    static const char *evs = "#version 130\n"
+                             "#extension GL_ARB_explicit_attrib_location : require\n"
+                             "layout(location = 5) in vec4 pos;\n"
+                             "void main() { gl_Position = pos; }\n";
+    static const char *efs = "#version 130\n"
+                             "#extension GL_ARB_explicit_attrib_location : require\n"
+                             "layout(location = 0) out vec4 c;\n"
+                             "void main() { c = vec4(1.0); }\n";
+    GLuint p = glCreateProgram();
+    if (!attach_shader(p, GL_VERTEX_SHADER, evs, "explicit locations") ||
+        !attach_shader(p, GL_FRAGMENT_SHADER, efs, "explicit locations"))
+        return;
+    glBindAttribLocation(p, 2, "pos");
+    glBindFragDataLocation(p, 1, "c");
+    if (!link_program(p, "explicit locations"))
+        return;
+    CHECK(glGetAttribLocation(p, "pos") == 5, "layout(location = 5) attribute at %d",
+          glGetAttribLocation(p, "pos"));
+    CHECK(glGetFragDataLocation(p, "c") == 0, "layout(location = 0) output at %d",
+          glGetFragDataLocation(p, "c"));
+    expect_error(GL_NO_ERROR, "explicit locations");
+    glDeleteProgram(p);
+}
+
+/* glBindFragDataLocation moves user outputs: `a' and `b' swapped onto
+ * colour attachments 1 and 0 of a framebuffer object. */
+static void bound_outputs(void)
+{
+    static const char *bvs = "#version 130\n"
+                             "in vec2 pos;\n"
+                             "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+    static const char *bfs = "#version 130\n"
+                             "out vec4 a;\n"
+                             "out vec4 b;\n"
+                             "void main() { a = vec4(1.0, 0.0, 0.0, 1.0); b = vec4(0.0, 0.0, 1.0, 1.0); }\n";
+    GLuint p = glCreateProgram();
+    if (!attach_shader(p, GL_VERTEX_SHADER, bvs, "bound outputs") ||
+        !attach_shader(p, GL_FRAGMENT_SHADER, bfs, "bound outputs"))
+        return;
+    glBindAttribLocation(p, 0, "pos");
+    glBindFragDataLocation(p, 1, "a");
+    glBindFragDataLocation(p, 0, "b");
+    if (!link_program(p, "bound outputs"))
+        return;
+    CHECK(glGetFragDataLocation(p, "a") == 1 && glGetFragDataLocation(p, "b") == 0,
+          "bound outputs at %d and %d", glGetFragDataLocation(p, "a"),
+          glGetFragDataLocation(p, "b"));
+    GLuint fb, rb[2];
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glGenRenderbuffers(2, rb);
+    for (int i = 0; i < 2; i++) {
+        glBindRenderbuffer(GL_RENDERBUFFER, rb[i]);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, 4, 4);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0 + i, GL_RENDERBUFFER, rb[i]);
+    }
+    static const GLenum bufs[2] = { GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1 };
+    glDrawBuffers(2, bufs);
+    glViewport(0, 0, 4, 4);
+    glUseProgram(p);
+    static const GLfloat quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, quad);
+    glEnableVertexAttribArray(0);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDisableVertexAttribArray(0);
+    glUseProgram(0);
+    GLubyte px[2][4];
+    for (int i = 0; i < 2; i++) {
+        glReadBuffer(GL_COLOR_ATTACHMENT0 + i);
+        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px[i]);
+    }
+    CHECK(px[0][0] == 0 && px[0][2] == 255 && px[1][0] == 255 && px[1][2] == 0,
+          "attachment 0 %d %d %d, attachment 1 %d %d %d (expected b blue, a red)", px[0][0],
+          px[0][1], px[0][2], px[1][0], px[1][1], px[1][2]);
+    expect_error(GL_NO_ERROR, "bound outputs");
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteRenderbuffers(2, rb);
+    glViewport(0, 0, SIZE, SIZE);
+    glDeleteProgram(p);
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
@@ -236,5 +328,7 @@ int main(void)
     extension_list();
     version_140_refused();
     draw_program();
+    explicit_locations();
+    bound_outputs();
     return close_test_window(&t);
 }

@@ -933,6 +933,32 @@ impl Level {
         }
         acc
     }
+
+    /// `textureGather`: component `comp` of the four texels of the
+    /// bilinear footprint at `c` (GL 4.6 §8.14.2), each compared first with
+    /// `cmp`, in the order (i0, j1), (i1, j1), (i1, j0), (i0, j0).
+    #[allow(clippy::too_many_arguments, reason = "one call per lane")]
+    fn gather(
+        &self,
+        st: &SamplerState,
+        c: [f32; 3],
+        pick: Pick,
+        unnorm: bool,
+        cmp: Compare,
+        comp: usize,
+    ) -> [f32; 4] {
+        let sizes = [self.w, self.h];
+        let i0: [i32; 2] = std::array::from_fn(|k| {
+            let p = to_texels(c[k], sizes[k], st.wrap[k], unnorm) + pick.offset[k] as f32;
+            ifloor(p - 0.5)
+        });
+        let at = |dx: i32, dy: i32| {
+            let x = wrap_index(i0[0] + dx, sizes[0], st.wrap[0]);
+            let y = wrap_index(i0[1] + dy, sizes[1], st.wrap[1]);
+            compared(self.texel(x, y, Some(pick.layer), &st.border), cmp)[comp]
+        };
+        [at(0, 1), at(1, 1), at(1, 0), at(0, 0)]
+    }
 }
 
 /// log2 for LOD selection: exponent plus linear mantissa (exact at powers
@@ -1753,6 +1779,55 @@ impl TextureHost<LANES> for Samplers {
             }
         }
         let base = &tex.data.levels[0][0];
+        // Array textures: the nearest layer, clamped (GL 4.6 §8.14.2); a
+        // cube map array's layer picks six faces.
+        let lane_layer = |l: usize| {
+            if !decl.arrayed {
+                return 0;
+            }
+            let n = [base.w, base.h, base.d][dims.min(2)];
+            let n = if cube_array { n / 6 } else { n };
+            let layer = (args.layer[l] + 0.5)
+                .floor()
+                .clamp(0.0, (n.max(1) - 1) as f32) as usize;
+            if cube_array {
+                layer * 6 + faces[l]
+            } else {
+                layer
+            }
+        };
+        let lane_offset = |l: usize| -> [i32; 3] {
+            std::array::from_fn(|k| {
+                if op.offset.is_some() && k < dims {
+                    args.offset[k][l].to_bits() as i32
+                } else {
+                    0
+                }
+            })
+        };
+        if op.kind == TexKind::Gather {
+            // The base level's footprint, whatever the filters.
+            let comp = if func.is_some() {
+                0
+            } else {
+                usize::from(op.component.min(3))
+            };
+            let images = &tex.data.levels[0];
+            for l in (0..LANES).filter(|l| mask & (1 << l) != 0) {
+                let level = &images[faces[l].min(images.len() - 1)];
+                let pick = Pick {
+                    dims: 2,
+                    layer: lane_layer(l),
+                    offset: lane_offset(l),
+                };
+                let cmp = func.map(|f| (f, args.compare[l]));
+                let g = level.gather(st, coords[l], pick, unnorm, cmp, comp);
+                for (k, v) in g.into_iter().enumerate() {
+                    out[k][l] = v;
+                }
+            }
+            return;
+        }
         let scale = if unnorm {
             [1.0; 3]
         } else {
@@ -1766,6 +1841,17 @@ impl TextureHost<LANES> for Samplers {
             && st.lod_bias == 0.0
             && st.min_lod <= 0.0
             && st.max_lod >= (levels.len() - 1) as f32;
+        // textureQueryLod reports λ itself: the exact logarithm.
+        let exact = op.kind == TexKind::QueryLod;
+        let lod = |rho: f32| {
+            if !exact {
+                lod_of_rho(rho, nearest_level)
+            } else if rho.is_nan() || rho <= 0.0 {
+                -1000.0
+            } else {
+                rho.log2()
+            }
+        };
         let mut lambda = [0f32; LANES];
         match op.kind {
             TexKind::SampleLod => {
@@ -1792,7 +1878,7 @@ impl TextureHost<LANES> for Samplers {
                             .max((dx[k] * scale[k]).abs())
                             .max((dy[k] * scale[k]).abs());
                     }
-                    lambda[l] = lod_of_rho(rho, nearest_level);
+                    lambda[l] = lod(rho);
                 }
             }
             _ if cube => {
@@ -1812,7 +1898,7 @@ impl TextureHost<LANES> for Samplers {
                                 .max((dx[k] * scale[k]).abs())
                                 .max((dy[k] * scale[k]).abs());
                         }
-                        let lam = lod_of_rho(rho, nearest_level);
+                        let lam = lod(rho);
                         let bias = if op.bias.is_some() { args.bias[l] } else { 0.0 };
                         lambda[l] = lam + bias;
                     }
@@ -1830,13 +1916,37 @@ impl TextureHost<LANES> for Samplers {
                         let ddy = (coords[by][k] - coords[a][k]) * scale[k];
                         rho = rho.max(ddx.abs()).max(ddy.abs());
                     }
-                    let lam = lod_of_rho(rho, nearest_level);
+                    let lam = lod(rho);
                     for l in [a, bx, by, by + 1] {
                         let bias = if op.bias.is_some() { args.bias[l] } else { 0.0 };
                         lambda[l] = lam + bias;
                     }
                 }
             }
+        }
+        if exact {
+            // ARB_texture_query_lod: x the level (or between two levels)
+            // a lookup reads, y λ' relative to the base level.
+            let mip = !matches!(st.min_filter, gl::NEAREST | gl::LINEAR);
+            let last = (levels.len() - 1) as f32;
+            for l in (0..LANES).filter(|l| mask & (1 << l) != 0) {
+                let lam = lambda[l] + st.lod_bias;
+                let c = lam.clamp(st.min_lod, st.max_lod).clamp(0.0, last);
+                let x = match st.min_filter {
+                    _ if !mip => 0.0,
+                    gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
+                        if c <= 0.5 {
+                            0.0
+                        } else {
+                            ((c + 0.5).ceil() - 1.0).min(last)
+                        }
+                    }
+                    _ => c,
+                };
+                out[0][l] = x;
+                out[1][l] = lam;
+            }
+            return;
         }
         if dims == 2 && !cube && !decl.arrayed && !unnorm && op.offset.is_none() && func.is_none() {
             let lam = lambda.map(|l| (l + st.lod_bias).clamp(st.min_lod, st.max_lod));
@@ -1854,33 +1964,10 @@ impl TextureHost<LANES> for Samplers {
                 (lambda[l] + st.lod_bias).clamp(st.min_lod, st.max_lod)
             };
             let cmp = func.map(|f| (f, args.compare[l]));
-            // Array textures: the nearest layer, clamped (GL 4.6 §8.14.2);
-            // a cube map array's layer picks six faces.
-            let layer = if decl.arrayed {
-                let n = [base.w, base.h, base.d][dims.min(2)];
-                let n = if cube_array { n / 6 } else { n };
-                let layer = (args.layer[l] + 0.5)
-                    .floor()
-                    .clamp(0.0, (n.max(1) - 1) as f32) as usize;
-                if cube_array {
-                    layer * 6 + faces[l]
-                } else {
-                    layer
-                }
-            } else {
-                0
-            };
-            let offset = std::array::from_fn(|k| {
-                if op.offset.is_some() && k < dims {
-                    args.offset[k][l].to_bits() as i32
-                } else {
-                    0
-                }
-            });
             let pick = Pick {
                 dims,
-                layer,
-                offset,
+                layer: lane_layer(l),
+                offset: lane_offset(l),
             };
             let mut t = tex.sample_lane(coords[l], faces[l], pick, lam, unnorm, cmp);
             if op.shadow_vec4 && cmp.is_some() {

@@ -116,6 +116,16 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_shader_texture_lod", Needs::Version(2, 0)),
     (c"GL_EXT_texture_array", Needs::Version(2, 0)),
     (c"GL_ARB_texture_cube_map_array", Needs::Version(2, 0)),
+    // textureGather and textureGatherOffset: the base level's bilinear
+    // footprint, compared for shadow samplers (dri/swrast/src/texture.rs).
+    (c"GL_ARB_texture_gather", Needs::Version(2, 0)),
+    // layout(location = N) on vertex inputs and fragment outputs, taking
+    // precedence over glBindAttribLocation/glBindFragDataLocation.
+    (c"GL_ARB_explicit_attrib_location", Needs::Version(2, 0)),
+    // textureQueryLevels (swrast's texture queries) and textureQueryLOD
+    // (the level a lookup reads and λ', dri/swrast/src/texture.rs).
+    (c"GL_ARB_texture_query_levels", Needs::Version(2, 0)),
+    (c"GL_ARB_texture_query_lod", Needs::Version(2, 0)),
     // Buffer textures: sampled through EXT_gpu_shader4's samplerBuffer.
     (c"GL_ARB_texture_buffer_object", Needs::Version(2, 0)),
     (c"GL_ARB_texture_buffer_range", Needs::Version(2, 0)),

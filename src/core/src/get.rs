@@ -330,6 +330,11 @@ impl Context {
             // EXT_gpu_shader4: texel offsets (GL 3.0's minimums).
             GL_MIN_PROGRAM_TEXEL_OFFSET => int(-8),
             GL_MAX_PROGRAM_TEXEL_OFFSET => int(7),
+            // ARB_texture_gather: any component (through the swizzle),
+            // offsets as the texel offsets (GL 4.0's minimums).
+            GL_MAX_PROGRAM_TEXTURE_GATHER_COMPONENTS_ARB => int(4),
+            GL_MIN_PROGRAM_TEXTURE_GATHER_OFFSET => int(-8),
+            GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET => int(7),
             // GLSL limits (GL 2.0).
             GL_CURRENT_PROGRAM => int(self.programs.current.into()),
             GL_MAX_VERTEX_ATTRIBS => int(crate::program::MAX_VERTEX_ATTRIBS.into()),

@@ -721,39 +721,17 @@ impl Context {
                 return Err("error: program lacks a fragment shader\n".into());
             }
         }
-        // User fragment outputs take the next free locations (one colour
-        // buffer here: location 0); a bound output must have landed on its
-        // binding.
-        let frag_outputs: Vec<(String, u32)> = stages[1]
-            .as_ref()
-            .map(|l| {
-                l.interface
-                    .outputs
-                    .iter()
-                    .filter(|o| !o.name.starts_with("gl_"))
-                    .filter_map(|o| Some((o.name.clone(), o.location?)))
-                    .collect()
-            })
-            .unwrap_or_default();
         let fs_broadcast = stages[1].as_ref().is_none_or(|l| {
             !l.interface
                 .outputs
                 .iter()
                 .any(|o| o.name == "gl_FragData" || !o.name.starts_with("gl_"))
         });
-        for (name, color) in frag_bindings {
-            if let Some((_, l)) = frag_outputs.iter().find(|(n, _)| n == name)
-                && l != color
-            {
-                return Err(format!(
-                    "error: fragment output `{name}' is bound to location {color} but needs \
-                     location {l}: insufficient contiguous locations available\n"
-                ));
-            }
-        }
         let opts = LinkOptions {
             bindings,
             max_vertex_attribs: MAX_VERTEX_ATTRIBS,
+            frag_bindings,
+            max_draw_buffers: crate::context::MAX_DRAW_BUFFERS as u32,
             max_varying_locations: MAX_VARYING_LOCATIONS,
             attrib_slot: &attrib_slot,
             vs_alone_sampler_base: VS_ALONE_SAMPLER_BASE,
@@ -836,7 +814,7 @@ impl Context {
             fs_variants: Mutex::new(HashMap::new()),
             textures,
             attributes: linked.attributes,
-            frag_outputs,
+            frag_outputs: linked.frag_outputs.clone(),
             fs_broadcast,
             uniforms,
             locations,

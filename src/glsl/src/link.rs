@@ -40,6 +40,10 @@ pub struct LinkOptions<'a> {
     pub bindings: &'a [(String, u32)],
     /// `GL_MAX_VERTEX_ATTRIBS`.
     pub max_vertex_attribs: u32,
+    /// `glBindFragDataLocation` bindings: output name and colour number.
+    pub frag_bindings: &'a [(String, u32)],
+    /// `GL_MAX_DRAW_BUFFERS`: the fragment output locations.
+    pub max_draw_buffers: u32,
     /// Varying locations the backend carries (user and compatibility).
     pub max_varying_locations: u32,
     /// The IR input location of generic attribute `i`.
@@ -173,6 +177,9 @@ pub struct Linked {
     pub fs_uniform_size: u32,
     /// Active attributes, in declaration order.
     pub attributes: Vec<Attribute>,
+    /// User fragment outputs and the colour numbers they write
+    /// (`glGetFragDataLocation`).
+    pub frag_outputs: Vec<(String, u32)>,
     /// Active uniforms: the vertex stage's in its order, then the fragment
     /// stage's others.
     pub uniforms: Vec<Uniform>,
@@ -655,8 +662,11 @@ pub fn link(
                 }
                 continue;
             }
-            match opts.bindings.iter().rev().find(|(n, _)| *n == io.name) {
-                Some(&(_, index)) => {
+            // layout(location = N) wins over glBindAttribLocation.
+            let explicit = io.location.filter(|_| io.explicit);
+            let bound = opts.bindings.iter().rev().find(|(n, _)| *n == io.name);
+            match explicit.or(bound.map(|&(_, index)| index)) {
+                Some(index) => {
                     if index + io.slots > opts.max_vertex_attribs {
                         errors += &format!(
                             "error: insufficient contiguous locations available for vertex \
@@ -709,6 +719,67 @@ pub fn link(
                 slots: io.slots,
             });
         }
+    }
+
+    // Fragment outputs: explicit locations stay, bound ones go to their
+    // binding (glBindFragDataLocation), the others take the lowest free
+    // locations in declaration order.
+    let mut frag_outputs = Vec::new();
+    if let (Some(f), Some(l)) = (&mut fsh, fs) {
+        let mut taken = Taken::default();
+        let user: Vec<&IoVar> = l
+            .interface
+            .outputs
+            .iter()
+            .filter(|io| io.location.is_some() && !io.name.starts_with("gl_"))
+            .collect();
+        let mut placed: Vec<(&IoVar, u32)> = Vec::new();
+        let mut to_assign = Vec::new();
+        for &io in &user {
+            let bound = opts.frag_bindings.iter().rev().find(|(n, _)| *n == io.name);
+            match (io.location.filter(|_| io.explicit), bound) {
+                (Some(at), _) | (None, Some(&(_, at))) => {
+                    if at + io.slots > opts.max_draw_buffers || !taken.is_free(at, io.slots) {
+                        errors += &format!(
+                            "error: insufficient contiguous locations available for fragment \
+                             shader output `{}'\n",
+                            io.name
+                        );
+                        continue;
+                    }
+                    taken.mark(at, io.slots);
+                    placed.push((io, at));
+                }
+                (None, None) => to_assign.push(io),
+            }
+        }
+        for io in to_assign {
+            match taken.find(0, io.slots, opts.max_draw_buffers) {
+                Some(at) => {
+                    taken.mark(at, io.slots);
+                    placed.push((io, at));
+                }
+                None => {
+                    errors += &format!(
+                        "error: insufficient contiguous locations available for fragment shader \
+                         output `{}'\n",
+                        io.name
+                    );
+                }
+            }
+        }
+        for (io, at) in &placed {
+            if io.location != Some(*at) {
+                relocate(f, io, false, *at);
+            }
+        }
+        frag_outputs = user
+            .iter()
+            .filter_map(|io| {
+                let at = placed.iter().find(|(p, _)| p.name == io.name)?.1;
+                Some((io.name.clone(), at))
+            })
+            .collect();
     }
 
     // Uniforms and samplers.
@@ -827,6 +898,7 @@ pub fn link(
         vs_uniform_size: vs.map_or(0, |l| l.interface.uniform_size),
         fs_uniform_size: fs.map_or(0, |l| l.interface.uniform_size),
         attributes,
+        frag_outputs,
         uniforms,
         captured,
         blocks,
@@ -908,6 +980,7 @@ fn capture_clip_vertex(v: &mut Shader, outs: &mut Vec<IoVar>, max_locations: u32
         name: "gl_ClipVertex".to_owned(),
         ty: "vec4".to_owned(),
         location: Some(to),
+        explicit: false,
         slots: 1,
         interp: None,
     });
@@ -1051,6 +1124,8 @@ mod tests {
         LinkOptions {
             bindings,
             max_vertex_attribs: 16,
+            frag_bindings: &[],
+            max_draw_buffers: 8,
             max_varying_locations: 16,
             attrib_slot: &slot,
             vs_alone_sampler_base: 32,

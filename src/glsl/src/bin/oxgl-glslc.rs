@@ -241,6 +241,8 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
         return false;
     }
     let opts = LinkOptions {
+        frag_bindings: &[],
+        max_draw_buffers: 8,
         bindings: &[],
         max_vertex_attribs: 16,
         max_varying_locations: 16,

@@ -40,6 +40,9 @@ pub struct IoVar {
     pub ty: String,
     /// First location, or `None` for a built-in slot / system value.
     pub location: Option<u32>,
+    /// The location was given by `layout(location = N)` (it wins over the
+    /// API's bindings).
+    pub explicit: bool,
     /// Locations taken.
     pub slots: u32,
     /// The interpolation qualifier it is declared (or a built-in is
@@ -432,7 +435,8 @@ impl<'a> Lower<'a> {
             Storage::In | Storage::Out => {
                 let input = v.storage == Storage::In;
                 let n = self.slots(&t);
-                let location = match self.layout_int(quals, "location") {
+                let explicit = self.layout_int(quals, "location");
+                let location = match explicit {
                     Some(l) => u32::try_from(l).unwrap_or(0),
                     None => Self::alloc(if input { used_in } else { used_out }, n),
                 };
@@ -469,6 +473,7 @@ impl<'a> Lower<'a> {
                     name: name.to_owned(),
                     ty: self.type_name(&t),
                     location: Some(location),
+                    explicit: explicit.is_some(),
                     slots: n,
                     interp: declared_interp(quals),
                 };
@@ -978,6 +983,7 @@ impl<'a> Lower<'a> {
                 Slot::Location { location, .. } => Some(location),
                 Slot::Builtin(_) => None,
             },
+            explicit: false,
             slots: self.slots(t),
             interp: None,
         };

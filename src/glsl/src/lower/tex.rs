@@ -139,7 +139,7 @@ impl Lower<'_> {
             }
             "textureQueryLevels" => op.kind = TexKind::QueryLevels,
             "textureSamples" => op.kind = TexKind::QuerySamples,
-            "textureQueryLod" => {
+            "textureQueryLod" | "textureQueryLOD" => {
                 if !frag {
                     return unsupported(loc, "textureQueryLod outside fragment shaders");
                 }

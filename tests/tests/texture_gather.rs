@@ -1,0 +1,20 @@
+//! GL 4.0's texture queries as extensions (tests/clients/texture_gather.c,
+//! which also passes on Mesa llvmpipe): ARB_texture_gather's limits,
+//! textureGather of a 2D texture (footprint order, wrapping, the swizzle
+//! choosing the component) and textureGatherOffset;
+//! ARB_texture_query_levels from a base level; ARB_texture_query_lod
+//! minified and magnified.
+
+use oxgl_tests::{compile_client, require_gl, run_client};
+
+#[test]
+fn gather_and_texture_queries() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("texture_gather");
+    let out = run_client(&client, &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "texture_gather failed:\n{out}"
+    );
+}
