@@ -1,5 +1,5 @@
 /*
- * glsl130.c: a GL 3.0 context with GLSL 1.30 (the context a legacy
+ * glsl130.c: a GL 3.0 or later context and GLSL 1.30 (the context a legacy
  * glXCreateContext gives).
  * - GL_VERSION and GL_MAJOR_VERSION/GL_MINOR_VERSION agree and are at
  *   least 3.0; GL_SHADING_LANGUAGE_VERSION is the GLSL version of that GL
@@ -9,9 +9,8 @@
  *   each a word of glGetString(GL_EXTENSIONS), which has as many words;
  *   glGetStringi past the last is GL_INVALID_VALUE and of GL_VENDOR
  *   GL_INVALID_ENUM.
- * - In a 3.0 context, #version 140 is refused with Mesa's message, and
- *   #version 130 without the GLSL 1.30 keywords' older meanings: `in',
- *   `out', `flat', `noperspective', `switch' and unsigned integers compile.
+ * - In a 3.0 (3.1) context, #version 140 (150) is refused with Mesa's
+ *   message listing the versions supported.
  * - A GLSL 1.30 program draws: a user `in' attribute bound with
  *   glBindAttribLocation, an `out' colour bound with
  *   glBindFragDataLocation, gl_VertexID through a `flat' varying (the last
@@ -103,22 +102,28 @@ static void extension_list(void)
     expect_error(GL_INVALID_ENUM, "glGetStringi(GL_VENDOR)");
 }
 
-static void version_140_refused(void)
+/* In a 3.0 or 3.1 context the next GLSL version is refused with Mesa's
+ * message listing the desktop versions supported. */
+static void next_version_refused(void)
 {
-    if (gl_major != 3 || gl_minor != 0)
+    if (gl_major != 3 || gl_minor > 1)
         return;
+    const char *src = gl_minor == 0 ? "#version 140\nvoid main() {}\n"
+                                    : "#version 150\nvoid main() {}\n";
+    const char *want = gl_minor == 0
+                           ? "error: GLSL 1.40 is not supported. Supported versions are: 1.10, "
+                             "1.20, 1.30"
+                           : "error: GLSL 1.50 is not supported. Supported versions are: 1.10, "
+                             "1.20, 1.30, 1.40";
     GLuint s = glCreateShader(GL_FRAGMENT_SHADER);
-    const char *src = "#version 140\nout vec4 c;\nvoid main() { c = vec4(1.0); }\n";
     glShaderSource(s, 1, &src, NULL);
     glCompileShader(s);
     GLint ok = 1;
     char log[512] = "";
     glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
     glGetShaderInfoLog(s, sizeof log, NULL, log);
-    CHECK(!ok, "#version 140 compiled in a GL 3.0 context");
-    CHECK(strstr(log, "error: GLSL 1.40 is not supported. Supported versions are: 1.10, 1.20, "
-                      "1.30") != NULL,
-          "#version 140 log: %s", log);
+    CHECK(!ok, "%.12s compiled in a GL 3.%d context", src, gl_minor);
+    CHECK(strstr(log, want) != NULL, "%.12s log: %s", src, log);
     glDeleteShader(s);
 }
 
@@ -326,7 +331,7 @@ int main(void)
     glViewport(0, 0, SIZE, SIZE);
     versions();
     extension_list();
-    version_140_refused();
+    next_version_refused();
     draw_program();
     explicit_locations();
     bound_outputs();

@@ -40,6 +40,21 @@ fn gl30_context_glsl130() {
     );
 }
 
+/// GLSL 1.40 in the GL 3.1 compatibility context (tests/clients/glsl140.c):
+/// a uniform block from a buffer range, gl_InstanceID, inverse(), buffer
+/// and rectangle samplers, and GL_ARB_compatibility's built-ins.
+#[test]
+fn gl31_glsl140() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("glsl140");
+    let out = run_client(&client, &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "glsl140 failed:\n{out}"
+    );
+}
+
 /// GL_ARB_sync (tests/clients/sync.c): fences after rendering, their
 /// properties, labels and every error of the extension.
 #[test]

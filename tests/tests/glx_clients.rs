@@ -54,7 +54,7 @@ const GLX_ERROR_CASES: &[&str] = &[
 ];
 
 /// What oxgl answers for each case, with the rule it follows. oxgl implements
-/// GL 3.0 (compatibility) and ES 2.0, and advertises
+/// GL 3.1 (compatibility) and ES 2.0, and advertises
 /// GLX_EXT_create_context_es2_profile, which decides the ES lines.
 ///
 /// | case | rule |

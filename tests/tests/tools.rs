@@ -278,21 +278,21 @@ fn es2gears_runs() {
 }
 
 /// The versions glxinfo shows are exactly what the implementation supports:
-/// GL 3.0 compatibility, no core profile, GLES 2.0 and no GLES 1
+/// GL 3.1 compatibility, no core profile, GLES 2.0 and no GLES 1
 /// (docs/status.md).
 #[test]
 fn glxinfo_versions_are_honest() {
     let Some(_lib) = require_gl() else { return };
     let out = glxinfo(&["-B"]);
     let version = format!(
-        "OpenGL version string: 3.0 oxgl {}",
+        "OpenGL version string: 3.1 oxgl {}",
         env!("CARGO_PKG_VERSION")
     );
     assert!(out.has_line(&version), "expected `{version}`:\n{out}");
     for line in [
         "    Max core profile version: 0.0",
-        "    Max compat profile version: 3.0",
-        "OpenGL shading language version string: 1.30",
+        "    Max compat profile version: 3.1",
+        "OpenGL shading language version string: 1.40",
         "    Max GLES1 profile version: 0.0",
         "    Max GLES[23] profile version: 2.0",
         "    Accelerated: no",

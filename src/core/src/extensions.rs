@@ -96,6 +96,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_pixel_buffer_object", Needs::Version(2, 1)),
     (c"GL_EXT_pixel_buffer_object", Needs::Version(2, 1)),
     (c"GL_EXT_texture_sRGB", Needs::Version(2, 1)),
+    // GL 3.1 compatibility contexts keep the deprecated features, GLSL
+    // 1.40 shaders their built-ins (Mesa lists it from 3.1 on).
+    (c"GL_ARB_compatibility", Needs::Version(3, 1)),
     // On their own.
     (c"GL_ARB_ES2_compatibility", Needs::Version(2, 0)),
     // Its spec names GL 3.1; Mesa offers it on every compatibility context

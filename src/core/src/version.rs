@@ -229,7 +229,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             cap("glCopyBufferSubData", &["buffers"]),
             cap("buffer textures", &["tbo"]),
             cap("instanced draws", &["instancing"]),
-            missing("GLSL 1.40"),
+            cap(
+                "GLSL 1.40 with GL_ARB_compatibility's built-ins",
+                &["glsl140"],
+            ),
         ],
     ),
     (
@@ -430,7 +433,7 @@ mod tests {
     fn table_is_honest() {
         let s = computed_support();
         assert!(s.complete);
-        assert_eq!(s.compat, (3, 0));
+        assert_eq!(s.compat, (3, 1));
         assert_eq!(s.core, None);
         assert_eq!(s.gles2, Some((2, 0)));
         // Every implemented capability names test clients that exist.

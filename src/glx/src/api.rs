@@ -1543,7 +1543,7 @@ mod tests {
         assert_eq!(code(resolve(req(9, 9, compat, 0), s)), "core 8");
         assert_eq!(code(resolve(req(1, 6, compat, 0), s)), "core 8");
         assert_eq!(code(resolve(req(3, 0, compat, 0), s)), highest);
-        assert_eq!(code(resolve(req(3, 1, compat, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(3, 2, compat, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, core, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");

@@ -337,9 +337,11 @@ macro_rules! attrib_i {
     ($($name:ident $t:ty, ($($a:ident),*);)*) => {$(
         unsafe extern "C" fn $name(index: GLuint, $($a: $t),*) {
             let v = expand_int(&[$($a as u32),*]);
-            let n = [$(stringify!($a)),*].len() as u8;
             with_ctx(concat!("gl", stringify!($name)), (), |c| {
-                let r = c.vertex_attrib(index, v, n);
+                // All four components: the missing ones are the integer
+                // defaults (0, 0, 1), which a shorter size would fill in
+                // as floats.
+                let r = c.vertex_attrib(index, v, 4);
                 c.record(r);
             })
         }
@@ -357,7 +359,8 @@ macro_rules! attrib_iv {
             let ints: Vec<u32> = s.iter().map(|&x| x as i32 as u32).collect();
             let v = expand_int(&ints);
             with_ctx(concat!("gl", stringify!($name)), (), |c| {
-                let r = c.vertex_attrib(index, v, $n);
+                // All four components, as above.
+                let r = c.vertex_attrib(index, v, 4);
                 c.record(r);
             })
         }
