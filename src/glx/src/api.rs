@@ -463,6 +463,18 @@ fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi
         return Err(XError::Core(BAD_MATCH));
     }
     let version = (major as u8, minor as u8);
+    // A forward-compatible context lacks the deprecated features: here only
+    // a core context is one (no 3.0/3.1 compatibility context is handed out
+    // as forward-compatible; piglit and glxinfo then fall back or report no
+    // core profile).
+    if req.flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB != 0
+        && req.profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
+    {
+        return match support.core {
+            Some(max) if version <= max => Ok((Profile::Core, max, OxglApi::GlCore)),
+            _ => Err(XError::Glx(GLX_BAD_FBCONFIG_ERR)),
+        };
+    }
     if version >= (3, 2) {
         let known = GLX_CONTEXT_CORE_PROFILE_BIT_ARB | GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB;
         if req.profile & !known != 0 || req.profile.count_ones() != 1 {
@@ -1544,6 +1556,10 @@ mod tests {
         assert_eq!(code(resolve(req(1, 6, compat, 0), s)), "core 8");
         assert_eq!(code(resolve(req(3, 0, compat, 0), s)), highest);
         assert_eq!(code(resolve(req(3, 2, compat, 0), s)), "glx 9");
+        // Forward-compatible 3.x: only a core context would do.
+        let fc = GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
+        assert_eq!(code(resolve(req(3, 1, core, fc), s)), "glx 9");
+        assert_eq!(code(resolve(req(3, 0, 0, fc), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, core, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
