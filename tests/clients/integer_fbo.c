@@ -2,6 +2,9 @@
  * integer_fbo.c: integer colour attachments (EXT_texture_integer, GL 3.0:
  * framebuffer completeness, blending, glClearBuffer*, glReadPixels and
  * glBlitFramebuffer of integer buffers).
+ * - GL_RGB10_A2UI (ARB_texture_rgb10_a2ui) drawn and read back as
+ *   integers and packed with GL_UNSIGNED_INT_2_10_10_10_REV in RGBA and
+ *   BGRA order (GL_RGB_INTEGER with it: INVALID_OPERATION);
  * - GL_RGBA8UI, GL_RGBA32UI and GL_RGBA32I textures, a GL_R16UI
  *   renderbuffer and a GL_RG32UI texture make complete framebuffers;
  * - a #version 130 fragment shader with an `out uvec4` / `out ivec4` draws
@@ -133,6 +136,27 @@ static void formats(void)
     glDisable(GL_BLEND);
     check_all("GL_RGBA8UI drawn again under GL_BLEND (ONE, ONE)", GL_RGBA_INTEGER,
               GL_UNSIGNED_INT, 4, u8);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteTextures(1, &tex);
+
+    /* ARB_texture_rgb10_a2ui: 10-bit channels and a 2-bit alpha, read as
+     * integers and packed. */
+    fb = texture_fbo(GL_RGB10_A2UI, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, &tex);
+    check_complete("GL_RGB10_A2UI texture");
+    draw_uint(1023, 512, 7, 2);
+    static const GLuint u10[4] = { 1023, 512, 7, 2 };
+    check_all("uvec4 into GL_RGB10_A2UI", GL_RGBA_INTEGER, GL_UNSIGNED_INT, 4, u10);
+    GLuint packed[2] = { 0, 0 };
+    glReadPixels(0, 0, 1, 1, GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, packed);
+    expect_error(GL_NO_ERROR, "glReadPixels(GL_RGBA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV)");
+    CHECK(packed[0] == (1023u | 512u << 10 | 7u << 20 | 2u << 30),
+          "GL_RGB10_A2UI read packed: 0x%08x", packed[0]);
+    glReadPixels(0, 0, 1, 1, GL_BGRA_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, packed);
+    CHECK(packed[0] == (7u | 512u << 10 | 1023u << 20 | 2u << 30),
+          "GL_RGB10_A2UI read packed as BGRA: 0x%08x", packed[0]);
+    glReadPixels(0, 0, 1, 1, GL_RGB_INTEGER, GL_UNSIGNED_INT_2_10_10_10_REV, packed);
+    expect_error(GL_INVALID_OPERATION, "GL_UNSIGNED_INT_2_10_10_10_REV with GL_RGB_INTEGER");
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glDeleteFramebuffers(1, &fb);
     glDeleteTextures(1, &tex);

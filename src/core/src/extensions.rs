@@ -135,6 +135,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_buffer_object", Needs::Version(2, 0)),
     (c"GL_EXT_packed_float", Needs::Version(1, 5)),
     (c"GL_EXT_texture_integer", Needs::Version(2, 0)),
+    // GL_RGB10_A2UI textures and colour attachments (integer rendering,
+    // the packed integer reads; tests/clients/integer_fbo.c).
+    (c"GL_ARB_texture_rgb10_a2ui", Needs::Version(2, 0)),
     // glClampColor: vertex colours (program variants), fragment colours
     // (ABI 14 `clamp_color`), reads and clears
     // (tests/clients/color_buffer_float.c).

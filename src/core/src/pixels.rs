@@ -190,6 +190,10 @@ impl Context {
                     | GL_SHORT
                     | GL_UNSIGNED_INT
                     | GL_INT
+                    // ARB_texture_rgb10_a2ui: packed into RGBA_INTEGER or
+                    // BGRA_INTEGER (other formats: the packed-type
+                    // INVALID_OPERATION below).
+                    | GL_UNSIGNED_INT_2_10_10_10_REV
             ) {
                 return Err(ApiError::InvalidEnum);
             }
@@ -475,6 +479,14 @@ fn read_integer(
         GL_BGRA => [b, g, r, a],
         _ => [r, g, b, a],
     };
+    if plan.type_ == GL_UNSIGNED_INT_2_10_10_10_REV {
+        // Each value clamped to its field, first component lowest.
+        let field = |c: i64, bits: u32| c.clamp(0, (1 << bits) - 1) as u32;
+        let p =
+            field(v[0], 10) | field(v[1], 10) << 10 | field(v[2], 10) << 20 | field(v[3], 2) << 30;
+        out[..4].copy_from_slice(&p.to_ne_bytes());
+        return;
+    }
     for (i, &c) in v.iter().take(plan.components).enumerate() {
         macro_rules! put {
             ($t:ty) => {{

@@ -262,7 +262,7 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("GLSL 3.30, explicit attribute locations, bit encoding"),
             missing("dual-source blending"),
             missing("2_10_10_10_REV vertex types"),
-            missing("RGB10_A2UI colour attachments"),
+            cap("RGB10_A2UI colour attachments", &["integer_fbo"]),
         ],
     ),
 ];
