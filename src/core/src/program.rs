@@ -336,9 +336,11 @@ pub(crate) fn dim_target(dim: Dim, arrayed: bool) -> GLenum {
 }
 
 /// The IR input location of generic attribute `i`: generic 0 is the
-/// position slot (it aliases `gl_Vertex`).
-fn attrib_slot(i: u32) -> u32 {
-    if i == 0 {
+/// position slot (it aliases `gl_Vertex`), except in core contexts, where
+/// it is generic like the others (as `glVertexAttribPointer(0, ...)` sets
+/// it).
+fn attrib_slot(i: u32, core: bool) -> u32 {
+    if i == 0 && !core {
         u32::from(crate::vbo::Attrib::POS.0)
     } else {
         u32::from(crate::vbo::Attrib::GENERIC0.0) + i
@@ -727,13 +729,14 @@ impl Context {
                 .iter()
                 .any(|o| o.name == "gl_FragData" || !o.name.starts_with("gl_"))
         });
+        let core = self.params().profile == Profile::Core;
         let opts = LinkOptions {
             bindings,
             max_vertex_attribs: MAX_VERTEX_ATTRIBS,
             frag_bindings,
             max_draw_buffers: crate::context::MAX_DRAW_BUFFERS as u32,
             max_varying_locations: MAX_VARYING_LOCATIONS,
-            attrib_slot: &attrib_slot,
+            attrib_slot: &|i| attrib_slot(i, core),
             vs_alone_sampler_base: VS_ALONE_SAMPLER_BASE,
             es: self.params().profile == Profile::Es,
             feedback: oxgl_glsl::link::Feedback {

@@ -297,6 +297,11 @@ impl Context {
         if w.is_nan() || w <= 0.0 {
             return Err(ApiError::InvalidValue);
         }
+        // GL 3.2 core §E.2.1: wide lines are deprecated, and a
+        // forward-compatible context refuses them.
+        if w > 1.0 && self.params().flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT != 0 {
+            return Err(ApiError::InvalidValue);
+        }
         self.raster.line_width = w;
         Ok(())
     }

@@ -38,8 +38,43 @@ fn build(profile: Profile) -> Dispatch {
         }
     } else {
         api::install(&mut d, profile);
+        if profile == Profile::Core {
+            // The core profile lacks what GL 3.2 removed (glBegin, the
+            // matrix stack, display lists, ...): back to the
+            // unimplemented entry, which raises GL_INVALID_OPERATION in
+            // core contexts, as Mesa's.
+            for (slot, &removed) in core_removed().iter().enumerate() {
+                if removed {
+                    d.reset(slot);
+                }
+            }
+        }
     }
     d
+}
+
+/// Per slot, whether the command is one of the compatibility profile's
+/// that the core profile removed (`<remove profile="core">` in gl.xml, up
+/// to GL 4.6).
+pub fn core_removed() -> &'static [bool] {
+    static SET: OnceLock<Vec<bool>> = OnceLock::new();
+    SET.get_or_init(|| {
+        let mut set = vec![false; oxgl_glapi::NUM_COMMANDS];
+        let compat = oxgl_glapi::required_commands(
+            oxgl_glapi::Api::Gl,
+            (4, 6),
+            oxgl_glapi::Profile::Compatibility,
+        );
+        for slot in compat {
+            set[slot] = true;
+        }
+        let core =
+            oxgl_glapi::required_commands(oxgl_glapi::Api::Gl, (4, 6), oxgl_glapi::Profile::Core);
+        for slot in core {
+            set[slot] = false;
+        }
+        set
+    })
 }
 
 /// Per slot, whether the command exists in OpenGL ES 2.0 contexts: ES
@@ -93,19 +128,26 @@ fn report_unimplemented(slot: usize) {
     if oxgl_glapi::current::context().is_null() {
         return;
     }
-    if !es2_commands().get(slot).copied().unwrap_or(true) {
-        // A command ES lacks, called in an ES context (through a pointer
-        // from eglGetProcAddress, or libGL's export): Mesa's generic_nop
-        // raises GL_INVALID_OPERATION ("unsupported function called").
+    let not_es = !es2_commands().get(slot).copied().unwrap_or(true);
+    let not_core = core_removed().get(slot).copied().unwrap_or(false);
+    if not_es || not_core {
+        // A command ES (or the core profile) lacks, called in such a
+        // context (through a pointer from eglGetProcAddress, or libGL's
+        // export): Mesa's generic_nop raises GL_INVALID_OPERATION
+        // ("unsupported function called").
         let name = oxgl_glapi::COMMAND_NAMES.get(slot).copied().unwrap_or("?");
-        let es = api::with_ctx(name, false, |c| {
-            let es = c.params().profile == Profile::Es;
-            if es {
+        let lacking = api::with_ctx(name, false, |c| {
+            let lacking = match c.params().profile {
+                Profile::Es => not_es,
+                Profile::Core => not_core,
+                Profile::Compat => false,
+            };
+            if lacking {
                 c.record::<()>(Err(oxgl_core::error::ApiError::InvalidOperation));
             }
-            es
+            lacking
         });
-        if es {
+        if lacking {
             return;
         }
     }
@@ -234,6 +276,46 @@ mod es2 {
         for name in ["glClearDepthf", "glBindVertexArrayOES", "glMapBufferOES"] {
             let slot = oxgl_glapi::lookup(name).unwrap();
             assert!(oxgl_glapi::is_implemented(&d, slot), "{name} missing");
+        }
+    }
+}
+
+#[cfg(test)]
+mod core {
+    use super::*;
+
+    /// The core table lacks exactly what GL 3.2 removed, and keeps the
+    /// rest of what the compatibility table has.
+    #[test]
+    fn core_table_drops_the_removed_commands() {
+        let compat = build(Profile::Compat);
+        let core = build(Profile::Core);
+        for name in [
+            "glBegin",
+            "glMatrixMode",
+            "glNewList",
+            "glVertexPointer",
+            "glRasterPos2f",
+        ] {
+            let slot = oxgl_glapi::lookup(name).unwrap();
+            assert!(
+                oxgl_glapi::is_implemented(&compat, slot),
+                "{name} in compat"
+            );
+            assert!(!oxgl_glapi::is_implemented(&core, slot), "{name} in core");
+        }
+        for name in [
+            "glClear",
+            "glDrawArrays",
+            "glBindVertexArray",
+            "glGetStringi",
+            "glLineWidth",
+        ] {
+            let slot = oxgl_glapi::lookup(name).unwrap();
+            assert!(
+                oxgl_glapi::is_implemented(&core, slot),
+                "{name} missing in core"
+            );
         }
     }
 }

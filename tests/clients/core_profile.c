@@ -1,0 +1,180 @@
+/*
+ * core_profile.c: a GL 3.2 core-profile context from
+ * glXCreateContextAttribsARB (forward-compatible), and what the core
+ * profile removed.
+ * - GL_CONTEXT_PROFILE_MASK is GL_CONTEXT_CORE_PROFILE_BIT and
+ *   GL_CONTEXT_FLAGS has GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT;
+ *   GL_VERSION is at least 3.2.
+ * - Removed commands (glBegin, glMatrixMode, glNewList, glRasterPos2f)
+ *   raise GL_INVALID_OPERATION and change nothing; glGetString(
+ *   GL_EXTENSIONS) is GL_INVALID_ENUM while glGetStringi lists them.
+ * - Drawing without a vertex array object bound is GL_INVALID_OPERATION;
+ *   GL_QUADS is GL_INVALID_ENUM; glLineWidth(2) in a forward-compatible
+ *   context is GL_INVALID_VALUE.
+ * - A #version 140 program draws a triangle from a buffer object through
+ *   a vertex array object, and its pixels read back.
+ * On oxgl it runs under MESA_GL_VERSION_OVERRIDE=3.2 until core contexts
+ * are reported by default (the Rust test sets it).
+ * Passes on Mesa llvmpipe (cc -O1 -Wall -Itests/clients
+ * tests/clients/core_profile.c -o core_profile -lGL -lX11 -lm).
+ * Prints FAIL lines and PASS when every check holds.
+ */
+#define GL_GLEXT_PROTOTYPES
+#include "check.h"
+#include <GL/gl.h>
+#include <GL/glext.h>
+#include <GL/glx.h>
+#include <GL/glxext.h>
+#include <stdio.h>
+#include <string.h>
+
+#define SIZE 32
+
+static void expect(GLenum want, const char *what)
+{
+    GLenum got = glGetError();
+    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
+}
+
+static GLuint shader(GLenum kind, const char *src)
+{
+    GLuint s = glCreateShader(kind);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (!ok) {
+        char log[1024] = "";
+        glGetShaderInfoLog(s, sizeof log, NULL, log);
+        CHECK(0, "shader does not compile: %s", log);
+    }
+    return s;
+}
+
+static void checks(void)
+{
+    GLint mask = 0, flags = 0, major = 0, minor = 0;
+    glGetIntegerv(GL_CONTEXT_PROFILE_MASK, &mask);
+    glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
+    glGetIntegerv(GL_MAJOR_VERSION, &major);
+    glGetIntegerv(GL_MINOR_VERSION, &minor);
+    expect(GL_NO_ERROR, "context queries");
+    CHECK(mask == GL_CONTEXT_CORE_PROFILE_BIT, "GL_CONTEXT_PROFILE_MASK 0x%x", mask);
+    CHECK(flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT, "GL_CONTEXT_FLAGS 0x%x", flags);
+    CHECK(major * 10 + minor >= 32, "version %d.%d", major, minor);
+
+    glBegin(GL_TRIANGLES);
+    expect(GL_INVALID_OPERATION, "glBegin in a core context");
+    glEnd();
+    expect(GL_INVALID_OPERATION, "glEnd in a core context");
+    glMatrixMode(GL_PROJECTION);
+    expect(GL_INVALID_OPERATION, "glMatrixMode in a core context");
+    glNewList(1, GL_COMPILE);
+    expect(GL_INVALID_OPERATION, "glNewList in a core context");
+    glRasterPos2f(0, 0);
+    expect(GL_INVALID_OPERATION, "glRasterPos2f in a core context");
+    CHECK(glGetString(GL_EXTENSIONS) == NULL, "glGetString(GL_EXTENSIONS) in a core context");
+    expect(GL_INVALID_ENUM, "glGetString(GL_EXTENSIONS) in a core context");
+    GLint n = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    CHECK(n > 0 && glGetStringi(GL_EXTENSIONS, 0) != NULL, "glGetStringi with %d extensions",
+          n);
+    expect(GL_NO_ERROR, "glGetStringi");
+
+    static const char *vs = "#version 140\n"
+                            "in vec2 pos;\n"
+                            "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+    static const char *fs = "#version 140\n"
+                            "out vec4 color;\n"
+                            "void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
+    GLuint p = glCreateProgram();
+    glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
+    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+    glBindAttribLocation(p, 0, "pos");
+    glBindFragDataLocation(p, 0, "color");
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    CHECK(ok, "the #version 140 program does not link");
+    glUseProgram(p);
+
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    expect(GL_INVALID_OPERATION, "glDrawArrays without a vertex array object");
+
+    static const GLfloat tri[] = { -1, -1, 3, -1, -1, 3 };
+    GLuint vao, vbo;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof tri, tri, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
+    glEnableVertexAttribArray(0);
+    glDrawArrays(GL_QUADS, 0, 4);
+    expect(GL_INVALID_ENUM, "GL_QUADS in a core context");
+    glLineWidth(2.0f);
+    expect(GL_INVALID_VALUE, "glLineWidth(2) in a forward-compatible context");
+
+    glViewport(0, 0, SIZE, SIZE);
+    glClearColor(1, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    expect(GL_NO_ERROR, "the core-profile draw");
+    GLubyte px[4] = { 0 };
+    glReadPixels(SIZE / 2, SIZE / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0, "drawn pixel %d %d %d", px[0], px[1],
+          px[2]);
+    glDeleteBuffers(1, &vbo);
+    glDeleteVertexArrays(1, &vao);
+    glDeleteProgram(p);
+}
+
+int main(void)
+{
+    Display *dpy = XOpenDisplay(NULL);
+    if (!dpy) {
+        printf("FAIL: cannot open display\n");
+        return 1;
+    }
+    PFNGLXCREATECONTEXTATTRIBSARBPROC create = (PFNGLXCREATECONTEXTATTRIBSARBPROC)
+        glXGetProcAddressARB((const GLubyte *)"glXCreateContextAttribsARB");
+    const int fb_attribs[] = { GLX_RENDER_TYPE, GLX_RGBA_BIT, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,
+                               GLX_DOUBLEBUFFER, True, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8,
+                               GLX_BLUE_SIZE, 8, None };
+    int n = 0;
+    GLXFBConfig *fbc = glXChooseFBConfig(dpy, DefaultScreen(dpy), fb_attribs, &n);
+    if (!create || !fbc || n == 0) {
+        printf("FAIL: no glXCreateContextAttribsARB or FBConfig\n");
+        return 1;
+    }
+    XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, fbc[0]);
+    Window root = RootWindow(dpy, vi->screen);
+    XSetWindowAttributes swa = { 0 };
+    swa.colormap = XCreateColormap(dpy, root, vi->visual, AllocNone);
+    Window win = XCreateWindow(dpy, root, 0, 0, SIZE, SIZE, 0, vi->depth, InputOutput, vi->visual,
+                               CWColormap | CWBorderPixel, &swa);
+    const int ctx_attribs[] = { GLX_CONTEXT_MAJOR_VERSION_ARB,
+                                3,
+                                GLX_CONTEXT_MINOR_VERSION_ARB,
+                                2,
+                                GLX_CONTEXT_PROFILE_MASK_ARB,
+                                GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                                GLX_CONTEXT_FLAGS_ARB,
+                                GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB,
+                                None };
+    GLXContext ctx = create(dpy, fbc[0], NULL, True, ctx_attribs);
+    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
+        printf("FAIL: no 3.2 core context\n");
+        return 1;
+    }
+    checks();
+    glXMakeCurrent(dpy, None, NULL);
+    glXDestroyContext(dpy, ctx);
+    XDestroyWindow(dpy, win);
+    XFree(vi);
+    XFree(fbc);
+    XCloseDisplay(dpy);
+    if (failures == 0)
+        printf("PASS\n");
+    return failures != 0;
+}
