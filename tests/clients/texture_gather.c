@@ -15,6 +15,8 @@
  *   GL_TEXTURE_BASE_LEVEL 1 is 2.
  * - textureQueryLOD of an 8x8 mipmapped texture drawn 2x2 (scale 4) is
  *   (2, 2); drawn 16x16 (magnified), x is 0 and y -1.
+ * - ARB_texture_barrier: four passes drawing into a texture that their
+ *   shader reads, glTextureBarrier before each, add up.
  * The shaders write their results as colours; each is checked in C.
  * Passes on Mesa llvmpipe (cc -O1 -Wall -Itests/clients
  * tests/clients/texture_gather.c -o texture_gather -lGL -lX11 -lm).
@@ -169,6 +171,46 @@ static void query_levels_and_lod(void)
     glDeleteProgram(p);
 }
 
+/* ARB_texture_barrier: a texture drawn into while its shader reads it,
+ * with glTextureBarrier between the passes, accumulates every pass. */
+static void texture_barrier(void)
+{
+    if (!has_word((const char *)glGetString(GL_EXTENSIONS), "GL_ARB_texture_barrier"))
+        return;
+    static const char *fs = "#version 130\n"
+                            "uniform sampler2D tex;\n"
+                            "void main() {\n"
+                            "  vec4 t = texelFetch(tex, ivec2(gl_FragCoord.xy), 0);\n"
+                            "  gl_FragColor = t + vec4(16.0 / 255.0, 0.0, 0.0, 0.0);\n"
+                            "}\n";
+    GLuint p = use_sampling_program("barrier", vs, fs);
+    if (!p)
+        return;
+    GLuint tex, fb;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA8, 8, 8, 0, GL_RGBA, GL_UNSIGNED_BYTE, NULL);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, tex, 0);
+    glViewport(0, 0, 8, 8);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    GLubyte got[4];
+    for (int pass = 0; pass < 4; pass++) {
+        glTextureBarrier();
+        draw_read(0, 0, 1, 1, 3, 3, got);
+    }
+    expect_error(GL_NO_ERROR, "glTextureBarrier passes");
+    CHECK(got[0] == 64, "four passes with glTextureBarrier: red %d, expected 64", got[0]);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glViewport(0, 0, SIZE, SIZE);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteTextures(1, &tex);
+    glDeleteProgram(p);
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
@@ -179,5 +221,6 @@ int main(void)
     limits();
     gather();
     query_levels_and_lod();
+    texture_barrier();
     return close_test_window(&t);
 }

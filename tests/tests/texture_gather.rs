@@ -3,7 +3,8 @@
 //! textureGather of a 2D texture (footprint order, wrapping, the swizzle
 //! choosing the component) and textureGatherOffset;
 //! ARB_texture_query_levels from a base level; ARB_texture_query_lod
-//! minified and magnified.
+//! minified and magnified; ARB_texture_barrier between passes that read
+//! the texture they draw into.
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 

@@ -122,6 +122,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // textureGather and textureGatherOffset: the base level's bilinear
     // footprint, compared for shadow samplers (dri/swrast/src/texture.rs).
     (c"GL_ARB_texture_gather", Needs::Version(2, 0)),
+    // glTextureBarrier: the bound framebuffer object's drawable copied back
+    // into its textures (src/core/src/fbo.rs).
+    (c"GL_ARB_texture_barrier", Needs::Version(1, 5)),
+    (c"GL_NV_texture_barrier", Needs::Version(1, 5)),
     // layout(location = N) on vertex inputs and fragment outputs, taking
     // precedence over glBindAttribLocation/glBindFragDataLocation.
     (c"GL_ARB_explicit_attrib_location", Needs::Version(2, 0)),

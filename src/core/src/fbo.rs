@@ -1911,6 +1911,15 @@ impl Context {
     /// Copies the drawable of the bound framebuffer object back into its
     /// attachments if it was drawn into (before its attachments or their
     /// storage change).
+    /// `glTextureBarrier` (ARB_texture_barrier, GL 4.5 §9.3.1): what was
+    /// drawn into the bound framebuffer object so far becomes what its
+    /// attached textures sample — the drawable is copied back into them,
+    /// and stays the target of the next draws.
+    pub fn texture_barrier(&mut self) -> ApiResult {
+        self.fbo_resolve_bound();
+        Ok(())
+    }
+
     pub(crate) fn fbo_resolve_bound(&mut self) {
         let Some((name, d, _, att)) = self.take_dirty_bound() else {
             return;

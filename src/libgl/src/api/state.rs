@@ -119,6 +119,7 @@ immediate!(pixel_storei "glPixelStorei"(pname: GLenum, param: GLint) => |c| c.pi
 immediate!(pixel_storef "glPixelStoref"(pname: GLenum, param: GLfloat) => |c| c.pixel_store(pname, param.round() as i32));
 immediate!(flush "glFlush"() => |c| c.flush());
 immediate!(finish "glFinish"() => |c| c.finish());
+immediate!(texture_barrier "glTextureBarrier"() => |c| c.texture_barrier());
 
 handler!(depth_func "glDepthFunc"(f: GLenum) => |c| c.depth_func(f));
 handler!(alpha_func "glAlphaFunc"(f: GLenum, r: GLfloat) => |c| c.alpha_func(f, r));
@@ -362,6 +363,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ReadBuffer = read_buffer;
     d.PixelStorei = pixel_storei;
     d.Flush = flush;
+    d.TextureBarrier = texture_barrier;
+    d.TextureBarrierNV = texture_barrier;
     d.DepthFunc = depth_func;
     d.BlendFunc = blend_func;
     d.BlendFuncSeparate = blend_func_separate;
