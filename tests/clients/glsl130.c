@@ -19,6 +19,8 @@
  *   switch with fall-through and default, textureSize and texelFetch of a
  *   4x2 texture, trunc, tanh and isinf. Every pixel of the 32x32 window
  *   is compared with the value the C code computes the same way.
+ * - 40 scalar varyings, more locations than there are, sum as written
+ *   (packed into shared locations).
  * - glBindFragDataLocation puts two outputs on colour attachments 1 and 0
  *   of a framebuffer object (the reverse of their declaration order).
  * - Where ARB_explicit_attrib_location is advertised, layout(location)
@@ -322,6 +324,51 @@ static void bound_outputs(void)
     glDeleteProgram(p);
 }
 
+/* 40 scalar varyings (more than GL_MAX_VARYING_FLOATS / 4 locations
+ * hold one to a location) reach the fragment shader intact. */
+static void many_scalar_varyings(void)
+{
+    GLint max = 0;
+    glGetIntegerv(GL_MAX_VARYING_FLOATS, &max);
+    if (max < 48)
+        return;
+    char vsrc[4096], fsrc[4096];
+    int at = snprintf(vsrc, sizeof vsrc, "#version 130\nin vec2 pos;\n");
+    int af = snprintf(fsrc, sizeof fsrc, "#version 130\n");
+    for (int i = 0; i < 40; i++) {
+        at += snprintf(vsrc + at, sizeof vsrc - at, "out float v%d;\n", i);
+        af += snprintf(fsrc + af, sizeof fsrc - af, "in float v%d;\n", i);
+    }
+    at += snprintf(vsrc + at, sizeof vsrc - at, "void main() {\n");
+    af += snprintf(fsrc + af, sizeof fsrc - af, "out vec4 c;\nvoid main() {\n  float s = 0.0;\n");
+    for (int i = 0; i < 40; i++) {
+        at += snprintf(vsrc + at, sizeof vsrc - at, "  v%d = %d.0 / 1024.0;\n", i, i);
+        af += snprintf(fsrc + af, sizeof fsrc - af, "  s += v%d;\n", i);
+    }
+    snprintf(vsrc + at, sizeof vsrc - at, "  gl_Position = vec4(pos, 0.0, 1.0);\n}\n");
+    /* The sum is 780 / 1024: red 194 of 255. */
+    snprintf(fsrc + af, sizeof fsrc - af, "  c = vec4(s, 0.0, 0.0, 1.0);\n}\n");
+    GLuint p = glCreateProgram();
+    if (!attach_shader(p, GL_VERTEX_SHADER, vsrc, "40 varyings") ||
+        !attach_shader(p, GL_FRAGMENT_SHADER, fsrc, "40 varyings"))
+        return;
+    glBindAttribLocation(p, 1, "pos");
+    if (!link_program(p, "40 varyings"))
+        return;
+    glUseProgram(p);
+    static const GLfloat quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, quad);
+    glEnableVertexAttribArray(1);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDisableVertexAttribArray(1);
+    glUseProgram(0);
+    GLubyte px[4];
+    glReadPixels(5, 5, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
+    CHECK(abs(px[0] - 194) <= 1, "40 varyings summed: red %d, expected 194", px[0]);
+    expect_error(GL_NO_ERROR, "40 varyings");
+    glDeleteProgram(p);
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
@@ -335,5 +382,6 @@ int main(void)
     draw_program();
     explicit_locations();
     bound_outputs();
+    many_scalar_varyings();
     return close_test_window(&t);
 }

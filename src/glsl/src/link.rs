@@ -298,6 +298,54 @@ fn relocate(shader: &mut Shader, io: &IoVar, input: bool, to: u32) {
     }
 }
 
+/// Moves `io` (one location) to component `component` of location `to`.
+fn relocate_packed(shader: &mut Shader, io: &IoVar, input: bool, to: u32, component: u8) {
+    let vars: Vec<VarId> = io_vars(shader, io, input).collect();
+    for h in vars {
+        if let VarKind::Input { slot, .. } | VarKind::Output { slot, .. } = &mut shader.vars[h].kind
+        {
+            *slot = Slot::Location {
+                location: to,
+                component,
+            };
+        }
+    }
+}
+
+/// Components of a varying that may share a location with others: a
+/// scalar or vector of fewer than four components (not an array or a
+/// matrix).
+fn packable_width(io: &IoVar) -> Option<u8> {
+    if io.slots != 1 {
+        return None;
+    }
+    let t = io.ty.as_str();
+    match t {
+        "float" | "int" | "uint" | "bool" => Some(1),
+        _ => {
+            let n = t.strip_prefix(['i', 'u', 'b']).unwrap_or(t);
+            match n {
+                "vec2" => Some(2),
+                "vec3" => Some(3),
+                _ => None,
+            }
+        }
+    }
+}
+
+/// The interpolation of fragment input `io`, which the varyings sharing
+/// its location must have too.
+fn input_interp(shader: &Shader, io: &IoVar) -> Option<String> {
+    io_vars(shader, io, true)
+        .next()
+        .and_then(|h| match &shader.vars[h].kind {
+            VarKind::Input {
+                interp, sampling, ..
+            } => Some(format!("{interp:?}{sampling:?}")),
+            _ => None,
+        })
+}
+
 /// Turns `io` into private memory: nobody on the other side of the
 /// interface reads it (or it reads nothing).
 fn privatize(shader: &mut Shader, io: &IoVar, input: bool) {
@@ -568,62 +616,117 @@ pub fn link(
     let mut matched: HashSet<&str> = HashSet::new();
     // User vertex outputs placed so far, and their locations.
     let mut placed_outs: Vec<(&str, u32)> = Vec::new();
-    if let Some(f) = &mut fsh {
-        for io in fs_ins.iter().filter(|io| is_user(io)) {
-            if !io_used(f, &fs_used, io, true) {
-                privatize(f, io, true);
-                continue;
-            }
-            let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
-            // Declared but never written counts as not written (as Mesa),
-            // except in ES, where the value is undefined.
-            let written = match (&vsh, out) {
-                (Some(_), Some(_)) if opts.es => true,
-                (Some(v), Some(o)) => io_used(v, &vs_used, o, false),
-                _ => false,
-            };
-            if vsh.is_some() {
-                match out {
-                    None if opts.es => {
-                        errors += &format!(
-                            "error: fragment shader varying {} not declared in vertex shader\n",
-                            io.name
-                        );
-                        continue;
-                    }
-                    _ if !written => {
-                        errors += &format!(
-                            "error: fragment shader varying {} not written by vertex shader\n",
-                            io.name
-                        );
-                        continue;
-                    }
-                    Some(o) if o.ty != io.ty => {
-                        errors += &format!(
-                            "error: vertex shader output `{}' declared as type `{}', but \
+    // Each varying takes whole locations; when they do not all fit, the
+    // placement starts again packing scalars and short vectors of one
+    // interpolation into shared locations (GLSL 4.60 §4.3.4's packing;
+    // not with transform feedback, which captures by location).
+    let before = (vsh.clone(), fsh.clone(), taken, errors.len());
+    let mut packing = false;
+    loop {
+        let mut shared: Vec<(u32, u8, String)> = Vec::new();
+        let mut overflow = false;
+        if let Some(f) = &mut fsh {
+            for io in fs_ins.iter().filter(|io| is_user(io)) {
+                if !io_used(f, &fs_used, io, true) {
+                    privatize(f, io, true);
+                    continue;
+                }
+                let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
+                // Declared but never written counts as not written (as Mesa),
+                // except in ES, where the value is undefined.
+                let written = match (&vsh, out) {
+                    (Some(_), Some(_)) if opts.es => true,
+                    (Some(v), Some(o)) => io_used(v, &vs_used, o, false),
+                    _ => false,
+                };
+                if vsh.is_some() {
+                    match out {
+                        None if opts.es => {
+                            errors += &format!(
+                                "error: fragment shader varying {} not declared in vertex shader\n",
+                                io.name
+                            );
+                            continue;
+                        }
+                        _ if !written => {
+                            errors += &format!(
+                                "error: fragment shader varying {} not written by vertex shader\n",
+                                io.name
+                            );
+                            continue;
+                        }
+                        Some(o) if o.ty != io.ty => {
+                            errors += &format!(
+                                "error: vertex shader output `{}' declared as type `{}', but \
                              fragment shader input declared as type `{}'\n",
-                            io.name, o.ty, io.ty
+                                io.name, o.ty, io.ty
+                            );
+                            continue;
+                        }
+                        Some(_) | None => {}
+                    }
+                }
+                if packing && let Some(width) = packable_width(io) {
+                    let interp = input_interp(f, io).unwrap_or_default();
+                    let free =
+                        |used: u8| (0..=4 - width).find(|&c| used >> c & ((1 << width) - 1) == 0);
+                    let at = match shared
+                        .iter_mut()
+                        .find(|s| s.2 == interp && free(s.1).is_some())
+                    {
+                        Some(s) => Some(s),
+                        None => match taken.find(0, 1, opts.max_varying_locations) {
+                            Some(l) => {
+                                taken.mark(l, 1);
+                                shared.push((l, 0, interp));
+                                shared.last_mut()
+                            }
+                            None => None,
+                        },
+                    };
+                    let Some((to, used, _)) = at else {
+                        errors += &format!(
+                            "error: too many varyings: no room for `{}' ({} locations available)\n",
+                            io.name, opts.max_varying_locations
                         );
                         continue;
+                    };
+                    let c = free(*used).unwrap_or(0);
+                    *used |= ((1u8 << width) - 1) << c;
+                    relocate_packed(f, io, true, *to, c);
+                    if let (Some(v), Some(o)) = (&mut vsh, out) {
+                        relocate_packed(v, o, false, *to, c);
+                        matched.insert(o.name.as_str());
+                        placed_outs.push((o.name.as_str(), *to));
                     }
-                    Some(_) | None => {}
+                    continue;
+                }
+                let Some(to) = taken.find(0, io.slots, opts.max_varying_locations) else {
+                    overflow = true;
+                    errors += &format!(
+                        "error: too many varyings: no room for `{}' ({} locations available)\n",
+                        io.name, opts.max_varying_locations
+                    );
+                    continue;
+                };
+                taken.mark(to, io.slots);
+                relocate(f, io, true, to);
+                if let (Some(v), Some(o)) = (&mut vsh, out) {
+                    relocate(v, o, false, to);
+                    matched.insert(o.name.as_str());
+                    placed_outs.push((o.name.as_str(), to));
                 }
             }
-            let Some(to) = taken.find(0, io.slots, opts.max_varying_locations) else {
-                errors += &format!(
-                    "error: too many varyings: no room for `{}' ({} locations available)\n",
-                    io.name, opts.max_varying_locations
-                );
-                continue;
-            };
-            taken.mark(to, io.slots);
-            relocate(f, io, true, to);
-            if let (Some(v), Some(o)) = (&mut vsh, out) {
-                relocate(v, o, false, to);
-                matched.insert(o.name.as_str());
-                placed_outs.push((o.name.as_str(), to));
-            }
         }
+        if overflow && !packing && opts.feedback.names.is_empty() {
+            (vsh, fsh, taken) = (before.0.clone(), before.1.clone(), before.2);
+            errors.truncate(before.3);
+            matched.clear();
+            placed_outs.clear();
+            packing = true;
+            continue;
+        }
+        break;
     }
     let captured = capture(
         &mut vsh,
@@ -1212,6 +1315,47 @@ mod tests {
         assert_eq!(location_of(&vs, "uv"), Some(0));
         // Nobody reads `extra`: it is no longer an output.
         assert_eq!(location_of(&vs, "extra"), None);
+    }
+
+    /// More scalar varyings than locations: they share locations, four
+    /// to one; as long as they fit one each, each has its own.
+    #[test]
+    fn scalar_varyings_pack_when_locations_run_out() {
+        let decl = |n: usize| {
+            (0..n)
+                .map(|i| format!("varying float v{i};\n"))
+                .collect::<String>()
+        };
+        let sum = |n: usize| (0..n).map(|i| format!(" + v{i}")).collect::<String>();
+        let writes = |n: usize| (0..n).map(|i| format!(" v{i} = 1.0;")).collect::<String>();
+        let pair = |n: usize| {
+            let vs = format!(
+                "{}void main() {{{} gl_Position = vec4(0.0); }}\n",
+                decl(n),
+                writes(n)
+            );
+            let fs = format!(
+                "{}void main() {{ gl_FragColor = vec4(0.0{}); }}\n",
+                decl(n),
+                sum(n)
+            );
+            (lowered(Stage::Vertex, &vs), lowered(Stage::Fragment, &fs))
+        };
+        let (v, f) = pair(6);
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let fs = l.fs.unwrap();
+        let locs: HashSet<u32> = (0..6)
+            .filter_map(|i| location_of(&fs, &format!("v{i}")))
+            .collect();
+        assert_eq!(locs.len(), 6, "one location each while they fit");
+        // 40 scalars in the 16 - 8 (gl_TexCoord) - 2 (colours) free ones.
+        let (v, f) = pair(40);
+        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let fs = l.fs.unwrap();
+        let locs: HashSet<u32> = (0..40)
+            .filter_map(|i| location_of(&fs, &format!("v{i}")))
+            .collect();
+        assert!(locs.len() <= 10, "packed into {} locations", locs.len());
     }
 
     #[test]
