@@ -8,6 +8,8 @@
  *   GL_ARB_compatibility — gl_ModelViewProjectionMatrix, gl_Vertex and
  *   gl_FragColor. Every probed pixel is compared with the value computed
  *   in C.
+ * - glRasterPos through a #version 140 vertex shader: the raster colour
+ *   it computes with texelFetch of the buffer texture.
  * - GL_ARB_compatibility is in the extension string of a 3.1 or later
  *   compatibility context.
  * Skips (prints PASS) in a context below GL 3.1.
@@ -21,6 +23,7 @@
 #include "program.h"
 #include <GL/glext.h>
 #include <stdio.h>
+#include <math.h>
 #include <stdlib.h>
 
 #define SIZE 32
@@ -139,6 +142,30 @@ int main(void)
     CHECK_RGBA(8, 16, 51, 64, 120, 255, 1, "instance 0 (left half)");
     CHECK_RGBA(24, 16, 204, 192, 120, 255, 1, "instance 1 (right half)");
     glDeleteProgram(p);
+
+    /* glRasterPos runs the vertex shader, texel fetches included: the
+     * raster colour is texel 1 of the buffer texture. */
+    static const char *rvs = "#version 140\n"
+                             "uniform samplerBuffer buf;\n"
+                             "void main() {\n"
+                             "  gl_Position = vec4(0.0, 0.0, 0.0, 1.0);\n"
+                             "  gl_FrontColor = texelFetch(buf, 1);\n"
+                             "}\n";
+    static const char *rfs = "#version 140\nvoid main() { gl_FragColor = gl_Color; }\n";
+    p = build_program("raster position", rvs, rfs);
+    if (p) {
+        glUseProgram(p);
+        glUniform1i(glGetUniformLocation(p, "buf"), 1);
+        glRasterPos2f(0.5f, 0.5f);
+        GLfloat color[4] = { -1, -1, -1, -1 };
+        glGetFloatv(GL_CURRENT_RASTER_COLOR, color);
+        expect_error(GL_NO_ERROR, "glRasterPos through a GLSL 1.40 vertex shader");
+        CHECK(fabsf(color[0] - 192.0f / 255.0f) < 1e-3f && color[1] == 0 && color[3] == 1,
+              "raster colour from texelFetch(samplerBuffer): %g %g %g %g", color[0], color[1],
+              color[2], color[3]);
+        glUseProgram(0);
+        glDeleteProgram(p);
+    }
     glDeleteBuffers(1, &ubo);
     glDeleteBuffers(1, &tbo);
     glDeleteTextures(1, &btex);

@@ -74,19 +74,171 @@ fn mat_vec(m: &crate::matrix::Mat4, v: [f32; 4]) -> [f32; 4] {
 }
 
 /// One vertex through `shader` with the uniform `block`.
+/// The textures a vertex shader run here (`glRasterPos`, selection,
+/// feedback) reads with `texelFetch` and `textureSize`: per IR texture,
+/// the images of its complete levels from the base level, in RGBA as the
+/// shader sees them. Filtered sampling returns zeros on this path.
+#[derive(Default)]
+pub(crate) struct CpuTextures {
+    slots: Vec<Option<CpuTexture>>,
+}
+
+/// One texture's levels: size (width, height, depth or layers) and texels.
+struct CpuTexture {
+    levels: Vec<([usize; 3], Vec<[f32; 4]>)>,
+}
+
+impl oxgl_ir::interp::Host for CpuTextures {
+    fn texture(
+        &mut self,
+        decl: &oxgl_ir::TextureDecl,
+        op: &oxgl_ir::TexOp,
+        args: &oxgl_ir::interp::Operands,
+    ) -> oxgl_ir::Bits {
+        let names = &oxgl_ir::TEX_OPERANDS;
+        let Some(Some(t)) = self.slots.get(op.texture as usize) else {
+            return [0; 4];
+        };
+        let int = |name: &str, k: usize| {
+            args.get(names, name)
+                .map_or(0, |(_, b)| b.get(k).copied().unwrap_or(0) as u32 as i32)
+        };
+        let level = usize::try_from(int("lod", 0)).ok();
+        let Some((size, texels)) = level.and_then(|l| t.levels.get(l)) else {
+            return [0; 4];
+        };
+        match op.kind {
+            oxgl_ir::TexKind::Fetch => {
+                let n = usize::from(decl.dim.coord_lanes());
+                let mut at = [0i64; 3];
+                for (k, a) in at.iter_mut().enumerate().take(n) {
+                    *a = i64::from(int("coord", k));
+                }
+                if decl.arrayed {
+                    at[n.min(2)] = i64::from(int("layer", 0));
+                }
+                let inside = at
+                    .iter()
+                    .zip(size)
+                    .all(|(&a, &s)| a >= 0 && (a as usize) < s.max(1));
+                let i =
+                    (at[2] as usize * size[1].max(1) + at[1] as usize) * size[0] + at[0] as usize;
+                match texels.get(i).filter(|_| inside) {
+                    Some(v) => v.map(|x| u64::from(x.to_bits())),
+                    None => [0; 4],
+                }
+            }
+            oxgl_ir::TexKind::QuerySize => {
+                let lanes = usize::from(decl.dim.coord_lanes()) + usize::from(decl.arrayed);
+                std::array::from_fn(|k| if k < lanes { size[k] as u64 } else { 0 })
+            }
+            _ => [0; 4],
+        }
+    }
+
+    fn image(
+        &mut self,
+        _: &oxgl_ir::ImageDecl,
+        _: &oxgl_ir::ImageOp,
+        _: &oxgl_ir::interp::Operands,
+    ) -> oxgl_ir::Bits {
+        [0; 4]
+    }
+}
+
+impl Context {
+    /// [`CpuTextures`] for the textures `shader` declares, from the units
+    /// the program's samplers name.
+    pub(crate) fn cpu_textures(
+        &mut self,
+        exec: &crate::program::Executable,
+        shader: &Shader,
+    ) -> CpuTextures {
+        if shader.textures.is_empty() {
+            return CpuTextures::default();
+        }
+        let shared = self.shared().clone();
+        let named = shared.textures();
+        let compat = self.params().profile == crate::context::Profile::Compat;
+        let units = exec.values().units.clone();
+        let mut slots = Vec::new();
+        for decl in &shader.textures {
+            let unit = units.get(&decl.binding).copied().unwrap_or(0) as usize;
+            let target = crate::program::dim_target(decl.dim, decl.arrayed);
+            let slot = (|| {
+                let ti = crate::texture::target_index(target).ok()?;
+                let name = *self.textures.bound.get(unit)?.get(ti)?;
+                let tex = if name == 0 {
+                    self.textures.defaults.get(ti)?
+                } else {
+                    named.get(name)?
+                };
+                if target == GL_TEXTURE_BUFFER {
+                    let buffers = shared.buffers();
+                    let conv = crate::texture_buffer::convert(
+                        &mut self.submit.tbo_cache,
+                        name,
+                        tex,
+                        &buffers,
+                        compat,
+                    )?;
+                    let (swizzle, _) = crate::texture::base_swizzle(conv.base);
+                    let one = if conv.integer { f32::from_bits(1) } else { 1.0 };
+                    let texels = conv
+                        .texels
+                        .iter()
+                        .map(|&t| crate::texture::swizzle_texel(t, swizzle, one))
+                        .collect();
+                    return Some(CpuTexture {
+                        levels: vec![([conv.texels.len(), 1, 1], texels)],
+                    });
+                }
+                let params = crate::submit::sampled_params(tex, None);
+                let (base, _) = tex.complete_with(&params)?;
+                // texelFetch reads any level up to the maximum whose image
+                // exists, whatever the filter (as llvmpipe).
+                let max = usize::try_from(params.levels[1]).unwrap_or(base);
+                let mut levels = Vec::new();
+                for l in base..=max.max(base) {
+                    let Some(img) = tex.images.get(&(0, l)) else {
+                        break;
+                    };
+                    let (swizzle, _) = crate::submit::sample_swizzle(tex, img.base);
+                    let one = if decl.kind == oxgl_ir::Scalar::F32 {
+                        1.0
+                    } else {
+                        f32::from_bits(1)
+                    };
+                    let texels = (0..img.texels.len())
+                        .map(|i| {
+                            let t = img.texels.get(i).unwrap_or_default();
+                            crate::texture::swizzle_texel(t, swizzle, one)
+                        })
+                        .collect();
+                    levels.push((img.size, texels));
+                }
+                Some(CpuTexture { levels })
+            })();
+            slots.push(slot);
+        }
+        CpuTextures { slots }
+    }
+}
+
 fn run_vertex(
     shader: &Shader,
     block: &[u8],
     key: &FfKey,
     modelview: &crate::matrix::Mat4,
     attribs: &[[f32; 4]; NUM_ATTRIBS],
+    host: &mut dyn oxgl_ir::interp::Host,
 ) -> CpuVertex {
     let mut inv = oxgl_ir::interp::Invocation::default();
     for (loc, v) in attribs.iter().enumerate() {
         inv.set_input_f32(loc as u32, v);
     }
     inv.uniforms = block.to_vec();
-    if let Err(e) = oxgl_ir::interp::run(shader, &mut inv, &mut oxgl_ir::interp::NoResources) {
+    if let Err(e) = oxgl_ir::interp::run(shader, &mut inv, host) {
         // The generated program always validates; stay defined anyway.
         oxgl_util::log!(
             oxgl_util::log::Level::Warning,
@@ -178,9 +330,10 @@ impl Context {
             let mut block = Vec::new();
             self.program_block(&exec, false, &mut block);
             let modelview = *self.ff.matrices.modelview.top();
+            let mut host = self.cpu_textures(&exec, vs);
             out.reserve(vertices.len());
             for attribs in vertices {
-                out.push(run_vertex(vs, &block, &key, &modelview, attribs));
+                out.push(run_vertex(vs, &block, &key, &modelview, attribs, &mut host));
             }
             return;
         }
@@ -196,7 +349,14 @@ impl Context {
             let modelview = *self.ff.matrices.modelview.top();
             out.reserve(vertices.len());
             for attribs in vertices {
-                out.push(run_vertex(&vs, &block, &key, &modelview, attribs));
+                out.push(run_vertex(
+                    &vs,
+                    &block,
+                    &key,
+                    &modelview,
+                    attribs,
+                    &mut oxgl_ir::interp::NoResources,
+                ));
             }
             return;
         }
@@ -210,7 +370,14 @@ impl Context {
         let modelview = *self.ff.matrices.modelview.top();
         out.reserve(vertices.len());
         for attribs in vertices {
-            out.push(run_vertex(shader, &block, &key, &modelview, attribs));
+            out.push(run_vertex(
+                shader,
+                &block,
+                &key,
+                &modelview,
+                attribs,
+                &mut oxgl_ir::interp::NoResources,
+            ));
         }
         self.cpu_programs.programs = programs;
     }

@@ -48,7 +48,7 @@ pub struct Submit {
     /// Set while a pixel rectangle is drawn ([`crate::drawpix`]).
     pub(crate) pixel: Option<PixelDraw>,
     /// Buffer textures' texels as last converted, by texture name.
-    tbo_cache: crate::texture_buffer::ConvertedCache,
+    pub(crate) tbo_cache: crate::texture_buffer::ConvertedCache,
 }
 
 /// A pixel rectangle being drawn: the image and where it goes.
@@ -840,7 +840,10 @@ impl Context {
 
 /// The parameters `tex` is sampled with: its own, or with the sampler
 /// state of the sampler object bound to its unit.
-fn sampled_params<'t>(tex: &'t Texture, sampler: Option<&TexParams>) -> Cow<'t, TexParams> {
+pub(crate) fn sampled_params<'t>(
+    tex: &'t Texture,
+    sampler: Option<&TexParams>,
+) -> Cow<'t, TexParams> {
     match sampler {
         Some(s) => Cow::Owned(tex.params.with_sampler(s)),
         None => Cow::Borrowed(&tex.params),
@@ -989,7 +992,7 @@ fn buffer_texture_desc(
 
 /// The swizzle and format bits (see [`base_swizzle`]) of `tex` sampled with
 /// an image of `base`: depth textures follow `GL_DEPTH_TEXTURE_MODE`.
-fn sample_swizzle(tex: &Texture, base: GLenum) -> ([u8; 4], u8) {
+pub(crate) fn sample_swizzle(tex: &Texture, base: GLenum) -> ([u8; 4], u8) {
     // A stencil index as a depth value (Mesa: luminance by default).
     if matches!(base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX) {
         depth_swizzle(tex.params.depth_mode)

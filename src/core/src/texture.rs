@@ -1262,6 +1262,16 @@ pub fn base_channels(t: [f32; 4], base: GLenum, one: f32) -> [f32; 4] {
 /// What a base format gives each sampled component (0–3: stored R, G, B,
 /// A; 4: zero; 5: one), and whether it has colour, alpha and is intensity
 /// (bits 0, 1, 2) — GL 4.6 compat table 16.1's texture source values.
+/// Texel `t` through a [`base_swizzle`]-style selection: 0–3 a channel,
+/// 4 zero, 5 `one` (1.0, or the bits of 1 for integer textures).
+pub fn swizzle_texel(t: [f32; 4], s: [u8; 4], one: f32) -> [f32; 4] {
+    s.map(|c| match c {
+        0..=3 => t[usize::from(c)],
+        4 => 0.0,
+        _ => one,
+    })
+}
+
 pub fn base_swizzle(base: GLenum) -> ([u8; 4], u8) {
     match base {
         GL_LUMINANCE => ([0, 0, 0, 5], 1),
