@@ -58,6 +58,16 @@ __attribute__((unused)) static struct test_window open_window_with(const int *at
     return t;
 }
 
+/* open_window_with a double-buffered visual of 8-bit red, green, blue and
+ * alpha, size x size. */
+__attribute__((unused)) static struct test_window open_rgba8_window(int size)
+{
+    static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
+                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE,  8,
+                                   GLX_ALPHA_SIZE, 8,                None };
+    return open_window_with(attribs, size);
+}
+
 /* open_window_with a double-buffered RGBA visual, 32x32. */
 __attribute__((unused)) static struct test_window open_test_window(void)
 {

@@ -20,36 +20,13 @@
  * Prints FAIL lines and PASS when every check holds.
  */
 #define GL_GLEXT_PROTOTYPES
-#include "check.h"
-#include <GL/gl.h>
+#include "common.h"
+#include "program.h"
 #include <GL/glext.h>
-#include <GL/glx.h>
 #include <GL/glxext.h>
-#include <stdio.h>
 #include <string.h>
 
 #define SIZE 32
-
-static void expect(GLenum want, const char *what)
-{
-    GLenum got = glGetError();
-    CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
-}
-
-static GLuint shader(GLenum kind, const char *src)
-{
-    GLuint s = glCreateShader(kind);
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[1024] = "";
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        CHECK(0, "shader does not compile: %s", log);
-    }
-    return s;
-}
 
 static void checks(void)
 {
@@ -58,28 +35,28 @@ static void checks(void)
     glGetIntegerv(GL_CONTEXT_FLAGS, &flags);
     glGetIntegerv(GL_MAJOR_VERSION, &major);
     glGetIntegerv(GL_MINOR_VERSION, &minor);
-    expect(GL_NO_ERROR, "context queries");
+    expect_error(GL_NO_ERROR, "context queries");
     CHECK(mask == GL_CONTEXT_CORE_PROFILE_BIT, "GL_CONTEXT_PROFILE_MASK 0x%x", mask);
     CHECK(flags & GL_CONTEXT_FLAG_FORWARD_COMPATIBLE_BIT, "GL_CONTEXT_FLAGS 0x%x", flags);
     CHECK(major * 10 + minor >= 32, "version %d.%d", major, minor);
 
     glBegin(GL_TRIANGLES);
-    expect(GL_INVALID_OPERATION, "glBegin in a core context");
+    expect_error(GL_INVALID_OPERATION, "glBegin in a core context");
     glEnd();
-    expect(GL_INVALID_OPERATION, "glEnd in a core context");
+    expect_error(GL_INVALID_OPERATION, "glEnd in a core context");
     glMatrixMode(GL_PROJECTION);
-    expect(GL_INVALID_OPERATION, "glMatrixMode in a core context");
+    expect_error(GL_INVALID_OPERATION, "glMatrixMode in a core context");
     glNewList(1, GL_COMPILE);
-    expect(GL_INVALID_OPERATION, "glNewList in a core context");
+    expect_error(GL_INVALID_OPERATION, "glNewList in a core context");
     glRasterPos2f(0, 0);
-    expect(GL_INVALID_OPERATION, "glRasterPos2f in a core context");
+    expect_error(GL_INVALID_OPERATION, "glRasterPos2f in a core context");
     CHECK(glGetString(GL_EXTENSIONS) == NULL, "glGetString(GL_EXTENSIONS) in a core context");
-    expect(GL_INVALID_ENUM, "glGetString(GL_EXTENSIONS) in a core context");
+    expect_error(GL_INVALID_ENUM, "glGetString(GL_EXTENSIONS) in a core context");
     GLint n = 0;
     glGetIntegerv(GL_NUM_EXTENSIONS, &n);
     CHECK(n > 0 && glGetStringi(GL_EXTENSIONS, 0) != NULL, "glGetStringi with %d extensions",
           n);
-    expect(GL_NO_ERROR, "glGetStringi");
+    expect_error(GL_NO_ERROR, "glGetStringi");
 
     static const char *vs = "#version 140\n"
                             "in vec2 pos;\n"
@@ -88,18 +65,15 @@ static void checks(void)
                             "out vec4 color;\n"
                             "void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
     GLuint p = glCreateProgram();
-    glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
+    attach_shader(p, GL_VERTEX_SHADER, vs, "core profile");
+    attach_shader(p, GL_FRAGMENT_SHADER, fs, "core profile");
     glBindAttribLocation(p, 0, "pos");
     glBindFragDataLocation(p, 0, "color");
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    CHECK(ok, "the #version 140 program does not link");
+    link_program(p, "core profile");
     glUseProgram(p);
 
     glDrawArrays(GL_TRIANGLES, 0, 3);
-    expect(GL_INVALID_OPERATION, "glDrawArrays without a vertex array object");
+    expect_error(GL_INVALID_OPERATION, "glDrawArrays without a vertex array object");
 
     static const GLfloat tri[] = { -1, -1, 3, -1, -1, 3 };
     GLuint vao, vbo;
@@ -111,15 +85,15 @@ static void checks(void)
     glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, NULL);
     glEnableVertexAttribArray(0);
     glDrawArrays(GL_QUADS, 0, 4);
-    expect(GL_INVALID_ENUM, "GL_QUADS in a core context");
+    expect_error(GL_INVALID_ENUM, "GL_QUADS in a core context");
     glLineWidth(2.0f);
-    expect(GL_INVALID_VALUE, "glLineWidth(2) in a forward-compatible context");
+    expect_error(GL_INVALID_VALUE, "glLineWidth(2) in a forward-compatible context");
 
     glViewport(0, 0, SIZE, SIZE);
     glClearColor(1, 0, 0, 1);
     glClear(GL_COLOR_BUFFER_BIT);
     glDrawArrays(GL_TRIANGLES, 0, 3);
-    expect(GL_NO_ERROR, "the core-profile draw");
+    expect_error(GL_NO_ERROR, "the core-profile draw");
     GLubyte px[4] = { 0 };
     glReadPixels(SIZE / 2, SIZE / 2, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, px);
     CHECK(px[0] == 0 && px[1] == 255 && px[2] == 0, "drawn pixel %d %d %d", px[0], px[1],
@@ -162,19 +136,12 @@ int main(void)
                                 GLX_CONTEXT_FLAGS_ARB,
                                 GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB,
                                 None };
-    GLXContext ctx = create(dpy, fbc[0], NULL, True, ctx_attribs);
-    if (!ctx || !glXMakeCurrent(dpy, win, ctx)) {
+    struct test_window t = { dpy, vi, win, create(dpy, fbc[0], NULL, True, ctx_attribs) };
+    XFree(fbc);
+    if (!t.ctx || !glXMakeCurrent(dpy, win, t.ctx)) {
         printf("FAIL: no 3.2 core context\n");
         return 1;
     }
     checks();
-    glXMakeCurrent(dpy, None, NULL);
-    glXDestroyContext(dpy, ctx);
-    XDestroyWindow(dpy, win);
-    XFree(vi);
-    XFree(fbc);
-    XCloseDisplay(dpy);
-    if (failures == 0)
-        printf("PASS\n");
-    return failures != 0;
+    return close_test_window(&t);
 }

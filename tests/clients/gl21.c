@@ -451,10 +451,7 @@ static void glsl_clip_on_position(void)
 
 int main(void)
 {
-    static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
-                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE,  8,
-                                   GLX_ALPHA_SIZE, 8,                None };
-    struct test_window t = open_window_with(attribs, 32);
+    struct test_window t = open_rgba8_window(32);
     glViewport(0, 0, 32, 32);
     glMatrixMode(GL_PROJECTION);
     glOrtho(0, 32, 0, 32, -1, 1);

@@ -57,10 +57,7 @@ static const char *fs = "#version 140\n"
 
 int main(void)
 {
-    static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
-                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE,  8,
-                                   GLX_ALPHA_SIZE, 8,                None };
-    struct test_window t = open_window_with(attribs, SIZE);
+    struct test_window t = open_rgba8_window(SIZE);
     int major = 0, minor = 0;
     glGetIntegerv(GL_MAJOR_VERSION, &major);
     glGetIntegerv(GL_MINOR_VERSION, &minor);

@@ -167,10 +167,7 @@ static void float_targets(void)
 
 int main(void)
 {
-    static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
-                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE,  8,
-                                   GLX_ALPHA_SIZE, 8,                None };
-    struct test_window t = open_window_with(attribs, SIZE);
+    struct test_window t = open_rgba8_window(SIZE);
     printf("GL_VERSION %s, GL_RENDERER %s\n", (const char *)glGetString(GL_VERSION),
            (const char *)glGetString(GL_RENDERER));
     if (has_extension("GL_ARB_texture_float") && has_extension("GL_ARB_texture_rg") &&

@@ -213,10 +213,7 @@ static void texture_barrier(void)
 
 int main(void)
 {
-    static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
-                                   GLX_GREEN_SIZE, 8,                GLX_BLUE_SIZE,  8,
-                                   GLX_ALPHA_SIZE, 8,                None };
-    struct test_window t = open_window_with(attribs, SIZE);
+    struct test_window t = open_rgba8_window(SIZE);
     glViewport(0, 0, SIZE, SIZE);
     limits();
     gather();

@@ -499,6 +499,20 @@ pub fn run_client<S: AsRef<OsStr>>(
     run_with_timeout(gl_command(path, args, env), CLIENT_TIMEOUT)
 }
 
+/// Compiles `tests/clients/NAME.c`, runs it on the library under test with
+/// `env`, and asserts it exits 0 printing `PASS` (its output is printed
+/// either way). Skips when no GL is available ([`require_gl`]).
+pub fn assert_client_passes(name: &str, env: &[(&str, &str)]) {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client(name);
+    let out = run_client(&client, &[] as &[&str], env);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "{name} failed:\n{out}"
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -18,35 +18,24 @@
 //!   GL_MULTISAMPLE off), per-sample depth, clears, and the errors of
 //!   reading a multisample framebuffer.
 
-use oxgl_tests::{compile_client, require_gl, run_client};
-
-fn run(name: &str, env: &[(&str, &str)]) {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client(name);
-    let out = run_client(&client, &[] as &[&str], env);
-    println!("{out}");
-    assert!(
-        out.success() && out.has_line("PASS"),
-        "{name} failed:\n{out}"
-    );
-}
+use oxgl_tests::assert_client_passes;
 
 #[test]
 fn integer_attachments() {
-    run("integer_fbo", &[]);
+    assert_client_passes("integer_fbo", &[]);
 }
 
 #[test]
 fn clamp_color() {
-    run("color_buffer_float", &[]);
+    assert_client_passes("color_buffer_float", &[]);
 }
 
 #[test]
 fn framebuffer_srgb() {
-    run("framebuffer_srgb", &[]);
+    assert_client_passes("framebuffer_srgb", &[]);
 }
 
 #[test]
 fn multisample() {
-    run("multisample", &[]);
+    assert_client_passes("multisample", &[]);
 }

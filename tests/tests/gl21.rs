@@ -6,17 +6,9 @@
 //! context (`MESA_GL_VERSION_OVERRIDE=2.1`), where `#version 130` is
 //! refused.
 
-use oxgl_tests::{compile_client, require_gl, run_client};
+use oxgl_tests::assert_client_passes;
 
 #[test]
 fn gl21_pbo_srgb_glsl120() {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client("gl21");
-    let out = run_client(
-        &client,
-        &[] as &[&str],
-        &[("MESA_GL_VERSION_OVERRIDE", "2.1")],
-    );
-    println!("{out}");
-    assert!(out.success() && out.has_line("PASS"), "gl21 failed:\n{out}");
+    assert_client_passes("gl21", &[("MESA_GL_VERSION_OVERRIDE", "2.1")]);
 }

@@ -8,18 +8,11 @@
 //! (ARB_texture_compression_bptc) compressed by the GL and from a hand-made
 //! BC7 mode 6 block. Each part runs only when its extension is advertised.
 
-use oxgl_tests::{compile_client, require_gl, run_client};
+use oxgl_tests::assert_client_passes;
 
 #[test]
 fn gl30_conditional_render_and_compression() {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client("gl30_misc");
-    let out = run_client(&client, &[] as &[&str], &[]);
-    println!("{out}");
-    assert!(
-        out.success() && out.has_line("PASS"),
-        "gl30_misc failed:\n{out}"
-    );
+    assert_client_passes("gl30_misc", &[]);
 }
 
 /// The GL 3.0 context itself (tests/clients/glsl130.c): version strings
@@ -30,14 +23,7 @@ fn gl30_conditional_render_and_compression() {
 /// drawing every pixel as computed.
 #[test]
 fn gl30_context_glsl130() {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client("glsl130");
-    let out = run_client(&client, &[] as &[&str], &[]);
-    println!("{out}");
-    assert!(
-        out.success() && out.has_line("PASS"),
-        "glsl130 failed:\n{out}"
-    );
+    assert_client_passes("glsl130", &[]);
 }
 
 /// GLSL 1.40 in the GL 3.1 compatibility context (tests/clients/glsl140.c):
@@ -45,14 +31,7 @@ fn gl30_context_glsl130() {
 /// and rectangle samplers, and GL_ARB_compatibility's built-ins.
 #[test]
 fn gl31_glsl140() {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client("glsl140");
-    let out = run_client(&client, &[] as &[&str], &[]);
-    println!("{out}");
-    assert!(
-        out.success() && out.has_line("PASS"),
-        "glsl140 failed:\n{out}"
-    );
+    assert_client_passes("glsl140", &[]);
 }
 
 /// A 3.2 core-profile, forward-compatible context (tests/clients/
@@ -64,27 +43,12 @@ fn gl31_glsl140() {
 /// `MESA_GL_VERSION_OVERRIDE=3.2`, as Mesa's own override gives one.
 #[test]
 fn core_profile_context() {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client("core_profile");
-    let out = run_client(
-        &client,
-        &[] as &[&str],
-        &[("MESA_GL_VERSION_OVERRIDE", "3.2")],
-    );
-    println!("{out}");
-    assert!(
-        out.success() && out.has_line("PASS"),
-        "core_profile failed:\n{out}"
-    );
+    assert_client_passes("core_profile", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
 }
 
 /// GL_ARB_sync (tests/clients/sync.c): fences after rendering, their
 /// properties, labels and every error of the extension.
 #[test]
 fn arb_sync_fences() {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client("sync");
-    let out = run_client(&client, &[] as &[&str], &[]);
-    println!("{out}");
-    assert!(out.success() && out.has_line("PASS"), "sync failed:\n{out}");
+    assert_client_passes("sync", &[]);
 }

@@ -6,16 +6,9 @@
 //! minified and magnified; ARB_texture_barrier between passes that read
 //! the texture they draw into.
 
-use oxgl_tests::{compile_client, require_gl, run_client};
+use oxgl_tests::assert_client_passes;
 
 #[test]
 fn gather_and_texture_queries() {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client("texture_gather");
-    let out = run_client(&client, &[] as &[&str], &[]);
-    println!("{out}");
-    assert!(
-        out.success() && out.has_line("PASS"),
-        "texture_gather failed:\n{out}"
-    );
+    assert_client_passes("texture_gather", &[]);
 }

@@ -198,17 +198,17 @@ impl Context {
                 // texelFetch reads any level up to the maximum whose image
                 // exists, whatever the filter (as llvmpipe).
                 let max = usize::try_from(params.levels[1]).unwrap_or(base);
+                let one = if decl.kind == oxgl_ir::Scalar::F32 {
+                    1.0
+                } else {
+                    f32::from_bits(1)
+                };
                 let mut levels = Vec::new();
                 for l in base..=max.max(base) {
                     let Some(img) = tex.images.get(&(0, l)) else {
                         break;
                     };
                     let (swizzle, _) = crate::submit::sample_swizzle(tex, img.base);
-                    let one = if decl.kind == oxgl_ir::Scalar::F32 {
-                        1.0
-                    } else {
-                        f32::from_bits(1)
-                    };
                     let texels = (0..img.texels.len())
                         .map(|i| {
                             let t = img.texels.get(i).unwrap_or_default();

@@ -1908,9 +1908,6 @@ impl Context {
         }
     }
 
-    /// Copies the drawable of the bound framebuffer object back into its
-    /// attachments if it was drawn into (before its attachments or their
-    /// storage change).
     /// `glTextureBarrier` (ARB_texture_barrier, GL 4.5 §9.3.1): what was
     /// drawn into the bound framebuffer object so far becomes what its
     /// attached textures sample — the drawable is copied back into them,
@@ -1920,6 +1917,9 @@ impl Context {
         Ok(())
     }
 
+    /// Copies the drawable of the bound framebuffer object back into its
+    /// attachments if it was drawn into (before its attachments or their
+    /// storage change).
     pub(crate) fn fbo_resolve_bound(&mut self) {
         let Some((name, d, _, att)) = self.take_dirty_bound() else {
             return;

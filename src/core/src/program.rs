@@ -817,7 +817,7 @@ impl Context {
             fs_variants: Mutex::new(HashMap::new()),
             textures,
             attributes: linked.attributes,
-            frag_outputs: linked.frag_outputs.clone(),
+            frag_outputs: linked.frag_outputs,
             fs_broadcast,
             uniforms,
             locations,

@@ -616,117 +616,114 @@ pub fn link(
     let mut matched: HashSet<&str> = HashSet::new();
     // User vertex outputs placed so far, and their locations.
     let mut placed_outs: Vec<(&str, u32)> = Vec::new();
-    // Each varying takes whole locations; when they do not all fit, the
-    // placement starts again packing scalars and short vectors of one
-    // interpolation into shared locations (GLSL 4.60 §4.3.4's packing;
+    // Each varying takes whole locations; when the fragment stage's user
+    // inputs cannot all have their own, scalars and short vectors of one
+    // interpolation share locations instead (GLSL 4.60 §4.3.4's packing;
     // not with transform feedback, which captures by location).
-    let before = (vsh.clone(), fsh.clone(), taken, errors.len());
-    let mut packing = false;
-    loop {
-        let mut shared: Vec<(u32, u8, String)> = Vec::new();
-        let mut overflow = false;
-        if let Some(f) = &mut fsh {
-            for io in fs_ins.iter().filter(|io| is_user(io)) {
-                if !io_used(f, &fs_used, io, true) {
-                    privatize(f, io, true);
-                    continue;
-                }
-                let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
-                // Declared but never written counts as not written (as Mesa),
-                // except in ES, where the value is undefined.
-                let written = match (&vsh, out) {
-                    (Some(_), Some(_)) if opts.es => true,
-                    (Some(v), Some(o)) => io_used(v, &vs_used, o, false),
-                    _ => false,
-                };
-                if vsh.is_some() {
-                    match out {
-                        None if opts.es => {
-                            errors += &format!(
-                                "error: fragment shader varying {} not declared in vertex shader\n",
-                                io.name
-                            );
-                            continue;
-                        }
-                        _ if !written => {
-                            errors += &format!(
-                                "error: fragment shader varying {} not written by vertex shader\n",
-                                io.name
-                            );
-                            continue;
-                        }
-                        Some(o) if o.ty != io.ty => {
-                            errors += &format!(
-                                "error: vertex shader output `{}' declared as type `{}', but \
-                             fragment shader input declared as type `{}'\n",
-                                io.name, o.ty, io.ty
-                            );
-                            continue;
-                        }
-                        Some(_) | None => {}
-                    }
-                }
-                if packing && let Some(width) = packable_width(io) {
-                    let interp = input_interp(f, io).unwrap_or_default();
-                    let free =
-                        |used: u8| (0..=4 - width).find(|&c| used >> c & ((1 << width) - 1) == 0);
-                    let at = match shared
-                        .iter_mut()
-                        .find(|s| s.2 == interp && free(s.1).is_some())
-                    {
-                        Some(s) => Some(s),
-                        None => match taken.find(0, 1, opts.max_varying_locations) {
-                            Some(l) => {
-                                taken.mark(l, 1);
-                                shared.push((l, 0, interp));
-                                shared.last_mut()
-                            }
-                            None => None,
-                        },
-                    };
-                    let Some((to, used, _)) = at else {
+    let packing = opts.feedback.names.is_empty()
+        && fsh.as_ref().is_some_and(|f| {
+            let needed: u32 = fs_ins
+                .iter()
+                .filter(|io| is_user(io) && io_used(f, &fs_used, io, true))
+                .map(|io| io.slots)
+                .sum();
+            let free = (0..opts.max_varying_locations)
+                .filter(|&l| taken.is_free(l, 1))
+                .count();
+            needed as usize > free
+        });
+    let mut shared: Vec<(u32, u8, String)> = Vec::new();
+    if let Some(f) = &mut fsh {
+        for io in fs_ins.iter().filter(|io| is_user(io)) {
+            if !io_used(f, &fs_used, io, true) {
+                privatize(f, io, true);
+                continue;
+            }
+            let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
+            // Declared but never written counts as not written (as Mesa),
+            // except in ES, where the value is undefined.
+            let written = match (&vsh, out) {
+                (Some(_), Some(_)) if opts.es => true,
+                (Some(v), Some(o)) => io_used(v, &vs_used, o, false),
+                _ => false,
+            };
+            if vsh.is_some() {
+                match out {
+                    None if opts.es => {
                         errors += &format!(
-                            "error: too many varyings: no room for `{}' ({} locations available)\n",
-                            io.name, opts.max_varying_locations
+                            "error: fragment shader varying {} not declared in vertex shader\n",
+                            io.name
                         );
                         continue;
-                    };
-                    let c = free(*used).unwrap_or(0);
-                    *used |= ((1u8 << width) - 1) << c;
-                    relocate_packed(f, io, true, *to, c);
-                    if let (Some(v), Some(o)) = (&mut vsh, out) {
-                        relocate_packed(v, o, false, *to, c);
-                        matched.insert(o.name.as_str());
-                        placed_outs.push((o.name.as_str(), *to));
                     }
-                    continue;
+                    _ if !written => {
+                        errors += &format!(
+                            "error: fragment shader varying {} not written by vertex shader\n",
+                            io.name
+                        );
+                        continue;
+                    }
+                    Some(o) if o.ty != io.ty => {
+                        errors += &format!(
+                            "error: vertex shader output `{}' declared as type `{}', but \
+                         fragment shader input declared as type `{}'\n",
+                            io.name, o.ty, io.ty
+                        );
+                        continue;
+                    }
+                    Some(_) | None => {}
                 }
-                let Some(to) = taken.find(0, io.slots, opts.max_varying_locations) else {
-                    overflow = true;
+            }
+            if packing && let Some(width) = packable_width(io) {
+                let interp = input_interp(f, io).unwrap_or_default();
+                let free =
+                    |used: u8| (0..=4 - width).find(|&c| used >> c & ((1 << width) - 1) == 0);
+                let at = match shared
+                    .iter_mut()
+                    .find(|s| s.2 == interp && free(s.1).is_some())
+                {
+                    Some(s) => Some(s),
+                    None => match taken.find(0, 1, opts.max_varying_locations) {
+                        Some(l) => {
+                            taken.mark(l, 1);
+                            shared.push((l, 0, interp));
+                            shared.last_mut()
+                        }
+                        None => None,
+                    },
+                };
+                let Some((to, used, _)) = at else {
                     errors += &format!(
                         "error: too many varyings: no room for `{}' ({} locations available)\n",
                         io.name, opts.max_varying_locations
                     );
                     continue;
                 };
-                taken.mark(to, io.slots);
-                relocate(f, io, true, to);
+                let c = free(*used).unwrap_or(0);
+                *used |= ((1u8 << width) - 1) << c;
+                relocate_packed(f, io, true, *to, c);
                 if let (Some(v), Some(o)) = (&mut vsh, out) {
-                    relocate(v, o, false, to);
+                    relocate_packed(v, o, false, *to, c);
                     matched.insert(o.name.as_str());
-                    placed_outs.push((o.name.as_str(), to));
+                    placed_outs.push((o.name.as_str(), *to));
                 }
+                continue;
+            }
+            let Some(to) = taken.find(0, io.slots, opts.max_varying_locations) else {
+                errors += &format!(
+                    "error: too many varyings: no room for `{}' ({} locations available)\n",
+                    io.name, opts.max_varying_locations
+                );
+                continue;
+            };
+            taken.mark(to, io.slots);
+            relocate(f, io, true, to);
+            if let (Some(v), Some(o)) = (&mut vsh, out) {
+                relocate(v, o, false, to);
+                matched.insert(o.name.as_str());
+                placed_outs.push((o.name.as_str(), to));
             }
         }
-        if overflow && !packing && opts.feedback.names.is_empty() {
-            (vsh, fsh, taken) = (before.0.clone(), before.1.clone(), before.2);
-            errors.truncate(before.3);
-            matched.clear();
-            placed_outs.clear();
-            packing = true;
-            continue;
-        }
-        break;
     }
     let captured = capture(
         &mut vsh,
@@ -836,6 +833,13 @@ pub fn link(
             .iter()
             .filter(|io| io.location.is_some() && !io.name.starts_with("gl_"))
             .collect();
+        let no_room = |io: &IoVar| {
+            format!(
+                "error: insufficient contiguous locations available for fragment shader output \
+                 `{}'\n",
+                io.name
+            )
+        };
         let mut placed: Vec<(&IoVar, u32)> = Vec::new();
         let mut to_assign = Vec::new();
         for &io in &user {
@@ -843,11 +847,7 @@ pub fn link(
             match (io.location.filter(|_| io.explicit), bound) {
                 (Some(at), _) | (None, Some(&(_, at))) => {
                     if at + io.slots > opts.max_draw_buffers || !taken.is_free(at, io.slots) {
-                        errors += &format!(
-                            "error: insufficient contiguous locations available for fragment \
-                             shader output `{}'\n",
-                            io.name
-                        );
+                        errors += &no_room(io);
                         continue;
                     }
                     taken.mark(at, io.slots);
@@ -862,13 +862,7 @@ pub fn link(
                     taken.mark(at, io.slots);
                     placed.push((io, at));
                 }
-                None => {
-                    errors += &format!(
-                        "error: insufficient contiguous locations available for fragment shader \
-                         output `{}'\n",
-                        io.name
-                    );
-                }
+                None => errors += &no_room(io),
             }
         }
         for (io, at) in &placed {
