@@ -195,6 +195,10 @@ pub enum Sys {
     BaseVertex,
     BaseInstance,
     DrawId,
+    /// `gl_PrimitiveIDIn` (geometry) or `gl_PrimitiveID` (fragment).
+    PrimitiveId,
+    /// `gl_InvocationID` (geometry).
+    InvocationId,
 }
 
 /// A texture operation's static part and operand registers.
@@ -380,6 +384,12 @@ pub enum Op {
     Discard,
     /// Active lanes are demoted to helpers.
     Demote,
+    /// Geometry stage: active lanes emit a vertex of their current outputs
+    /// ([`crate::GeometrySink::emit_vertex`]).
+    EmitVertex,
+    /// Geometry stage: active lanes end their output primitive
+    /// ([`crate::GeometrySink::end_primitive`]).
+    EndPrimitive,
     /// Remember the lanes entering an inlined call; zero its result `d`.
     CallBegin { slot: u32, d: [u32; 4], n: u8 },
     /// Restore them (minus discarded lanes); jump to `exit` if none.

@@ -30,8 +30,8 @@
 use crate::code::*;
 use crate::{CompileError, ProgramInfo};
 use oxgl_ir::{
-    BlockId, Builtin, Deref, FuncId, Index, Node, Op as IrOp, Scalar, Shader, Slot, SysVal, TexOp,
-    Type, TypeId, ValType, Value, VarId, VarKind,
+    BlockId, Builtin, Deref, FuncId, Index, Node, Op as IrOp, Scalar, Shader, Slot, Stage, SysVal,
+    TexOp, Type, TypeId, ValType, Value, VarId, VarKind,
 };
 use std::collections::HashMap;
 
@@ -426,6 +426,19 @@ impl<'s> Compiler<'s> {
                         base,
                     }
                 }
+                Slot::Builtin(b) if self.s.stage == Stage::Geometry => {
+                    io_check(self)?;
+                    let location = match b {
+                        Builtin::Position => crate::GS_POSITION_LOCATION,
+                        Builtin::PointSize => crate::GS_POINT_SIZE_LOCATION,
+                        Builtin::ClipDistance => crate::GS_CLIP_DISTANCE_LOCATION,
+                        b => return err(format!("built-in input {}", b.name())),
+                    };
+                    Place {
+                        sp: Space::Input,
+                        base: 4 * location,
+                    }
+                }
                 Slot::Builtin(b) => return err(format!("built-in input {}", b.name())),
             },
             VarKind::Output { slot, index } => {
@@ -618,10 +631,16 @@ impl<'s> Compiler<'s> {
         let mut ty = ty;
         let mut off = 0u32;
         let mut dynreg = NONE;
-        for index in path {
+        for (depth, index) in path.iter().enumerate() {
             match (self.s.types.get(ty).cloned(), index) {
                 (Some(Type::Array { elem, len, .. }), _) => {
-                    let stride = self.elem_stride(sp, ty, elem)?;
+                    // A geometry input's outer index is the vertex: one
+                    // record of the input primitive each.
+                    let stride = if depth == 0 && self.gs_input(sp) {
+                        4 * crate::GS_VERTEX_LOCATIONS
+                    } else {
+                        self.elem_stride(sp, ty, elem)?
+                    };
                     match index {
                         Index::Const(c) => {
                             off = c
@@ -670,6 +689,11 @@ impl<'s> Compiler<'s> {
         };
         supported(vt)?;
         Ok((off, dynreg, vt))
+    }
+
+    /// Whether `sp` holds a geometry shader's per-vertex inputs.
+    fn gs_input(&self, sp: Space) -> bool {
+        sp == Space::Input && self.s.stage == Stage::Geometry
     }
 
     fn var_place(&self, fr: &Frame, var: VarId) -> Result<Place, CompileError> {
@@ -1088,6 +1112,8 @@ impl<'s> Compiler<'s> {
                     SysVal::BaseVertex => Sys::BaseVertex,
                     SysVal::BaseInstance => Sys::BaseInstance,
                     SysVal::DrawId => Sys::DrawId,
+                    SysVal::PrimitiveId => Sys::PrimitiveId,
+                    SysVal::InvocationId => Sys::InvocationId,
                     other => return err(format!("system value {}", other.name())),
                 };
                 if !self.info.system_values.contains(sv) {
@@ -1126,8 +1152,16 @@ impl<'s> Compiler<'s> {
             IrOp::ArrayLength(_) => return err("array_length (storage blocks) is not supported"),
             IrOp::Atomic(..) => return err("atomics are not supported"),
             IrOp::Image(_) => return err("image operations are not supported"),
+            IrOp::EmitVertex(0) => {
+                self.push(Op::EmitVertex)?;
+                Lanes::NONE
+            }
+            IrOp::EndPrimitive(0) => {
+                self.push(Op::EndPrimitive)?;
+                Lanes::NONE
+            }
             IrOp::EmitVertex(_) | IrOp::EndPrimitive(_) => {
-                return err("geometry-stage operations are not supported");
+                return err("geometry streams other than 0 are not supported");
             }
         };
         fr.vals[v.index()] = lanes;
@@ -1275,6 +1309,29 @@ impl<'s> Compiler<'s> {
             .checked_add(off)
             .ok_or(CompileError::new("offset overflow"))?;
         match p.sp {
+            Space::Input if self.gs_input(p.sp) => {
+                // Components read of a vertex record, whichever vertex.
+                let record = 4 * crate::GS_VERTEX_LOCATIONS;
+                let elem = match self.s.types.get(ty) {
+                    Some(Type::Array { elem, .. }) => *elem,
+                    _ => ty,
+                };
+                let read: Vec<u32> = if dynreg == NONE {
+                    (base..base + vt.lanes as u32).map(|c| c % record).collect()
+                } else {
+                    self.components(p.sp, elem)?
+                        .iter()
+                        .flat_map(|&(o, n)| p.base + o..p.base + o + n)
+                        .collect()
+                };
+                for c in read {
+                    let loc = (c / 4) as usize;
+                    if self.info.inputs_read.len() <= loc {
+                        self.info.inputs_read.resize(loc + 1, 0);
+                    }
+                    self.info.inputs_read[loc] |= 1 << (c % 4);
+                }
+            }
             Space::Input => {
                 let (lo, hi) = if dynreg == NONE {
                     (base, base + vt.lanes as u32)

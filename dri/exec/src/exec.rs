@@ -135,6 +135,8 @@ fn sys<const N: usize>(env: &Env<'_, N>, sv: Sys, k: usize, exec0: u32, demoted:
         Sys::BaseVertex => [env.base_vertex as u32; N],
         Sys::BaseInstance => [env.base_instance as u32; N],
         Sys::DrawId => [env.draw_id as u32; N],
+        Sys::PrimitiveId => env.primitive_id.map(|x| x as u32),
+        Sys::InvocationId => [0; N],
     }
 }
 
@@ -203,6 +205,34 @@ fn data<const N: usize>(
     demoted: u32,
 ) {
     match op {
+        Op::EmitVertex => {
+            let Env {
+                geometry,
+                outputs,
+                position,
+                point_size,
+                clip_distance,
+                ..
+            } = &mut *env;
+            if let Some(g) = geometry.as_deref_mut()
+                && exec != 0
+            {
+                let v = crate::GeometryVertex {
+                    outputs,
+                    position,
+                    point_size,
+                    clip_distance,
+                };
+                g.emit_vertex(exec, &v);
+            }
+        }
+        Op::EndPrimitive => {
+            if let Some(g) = env.geometry.as_deref_mut()
+                && exec != 0
+            {
+                g.end_primitive(exec);
+            }
+        }
         Op::Un { f, n, d, a } => alu::un(*f, r, *n, d, a),
         Op::Bin { f, n, d, a, b } => alu::bin(*f, r, *n, d, a, b),
         Op::Tern { f, n, d, a, b, c } => alu::tern(*f, r, *n, d, a, b, c),

@@ -106,6 +106,44 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The default lane count: 16 fragments (four 2×2 quads) or 16 vertices.
 pub const W: usize = 16;
 
+/// Geometry stage inputs (`Env::inputs`): vertex `v` of the input
+/// primitive is a record of [`GS_VERTEX_LOCATIONS`] locations starting at
+/// flat component `v * 4 * GS_VERTEX_LOCATIONS`: user locations below
+/// [`GS_USER_LOCATIONS`] (an input `T x[]` at location `L` reads
+/// location `L` of each record), then `gl_in[v].gl_Position`,
+/// `gl_PointSize` and `gl_ClipDistance[i]` (one location each).
+pub const GS_USER_LOCATIONS: u32 = 32;
+/// `gl_in[].gl_Position`'s location in a geometry input vertex record.
+pub const GS_POSITION_LOCATION: u32 = GS_USER_LOCATIONS;
+/// `gl_in[].gl_PointSize`'s location (component x).
+pub const GS_POINT_SIZE_LOCATION: u32 = GS_USER_LOCATIONS + 1;
+/// `gl_in[].gl_ClipDistance[i]` is at this location plus `i` (component x).
+pub const GS_CLIP_DISTANCE_LOCATION: u32 = GS_USER_LOCATIONS + 2;
+/// Locations of one geometry input vertex record.
+pub const GS_VERTEX_LOCATIONS: u32 = GS_CLIP_DISTANCE_LOCATION + 8;
+
+/// Where a geometry shader's `EmitVertex` and `EndPrimitive` go: one
+/// invocation per lane, each lane an input primitive.
+pub trait GeometrySink<const N: usize = W> {
+    /// The lanes of `mask` emit a vertex: their current outputs
+    /// (`outputs[4 * location + component][lane]`) and built-ins.
+    fn emit_vertex(&mut self, mask: u32, out: &GeometryVertex<'_, N>);
+    /// The lanes of `mask` end their current output strip.
+    fn end_primitive(&mut self, mask: u32);
+}
+
+/// The outputs of all lanes when a geometry shader emits a vertex.
+pub struct GeometryVertex<'a, const N: usize = W> {
+    /// User outputs by flat component.
+    pub outputs: &'a [[f32; N]],
+    /// `gl_Position`.
+    pub position: &'a [[f32; N]; 4],
+    /// `gl_PointSize`.
+    pub point_size: &'a [f32; N],
+    /// `gl_ClipDistance[i]`.
+    pub clip_distance: &'a [[f32; N]; 8],
+}
+
 /// Loop back-edges one [`Program::run`] may take before it gives up.
 pub const LOOP_LIMIT: u32 = 1 << 20;
 
@@ -349,6 +387,10 @@ pub struct Env<'a, const N: usize = W> {
     pub base_instance: i32,
     /// `gl_DrawID` in.
     pub draw_id: i32,
+    /// `gl_PrimitiveIDIn` (geometry) or `gl_PrimitiveID` (fragment) in.
+    pub primitive_id: [i32; N],
+    /// Geometry stage: where emitted vertices go (`None`: dropped).
+    pub geometry: Option<&'a mut dyn GeometrySink<N>>,
     /// The default uniform block, little-endian; reads past the end give 0.
     pub uniforms: &'a [u8],
     /// In: live lanes. Out: live lanes not discarded or demoted (0 after a
@@ -387,6 +429,8 @@ impl<'a, const N: usize> Env<'a, N> {
             base_vertex: 0,
             base_instance: 0,
             draw_id: 0,
+            primitive_id: [0; N],
+            geometry: None,
             uniforms,
             mask: lane_mask::<N>(),
             helpers: 0,
@@ -437,12 +481,15 @@ pub struct Program {
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl Program {
-    /// Validates and compiles `shader` (vertex or fragment stage).
+    /// Validates and compiles `shader` (vertex, geometry or fragment stage).
     pub fn compile(shader: &oxgl_ir::Shader) -> Result<Program, CompileError> {
         oxgl_ir::valid::validate(shader).map_err(|e| CompileError {
             message: format!("invalid shader: {e}"),
         })?;
-        if !matches!(shader.stage, Stage::Vertex | Stage::Fragment) {
+        if !matches!(
+            shader.stage,
+            Stage::Vertex | Stage::Geometry | Stage::Fragment
+        ) {
             return Err(CompileError {
                 message: format!("{} shaders are not supported", shader.stage.name()),
             });

@@ -10,6 +10,7 @@
 
 mod alu;
 mod files;
+mod geometry;
 mod harness;
 mod shaders;
 mod special;
