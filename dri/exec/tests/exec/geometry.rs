@@ -8,10 +8,13 @@ use oxgl_ir::{
     ValType, VarKind,
 };
 
-/// Every emitted vertex as `(lane, output 0, position)`, and strip ends
-/// as `(lane, None)`.
+/// Output 0 and the position of an emitted vertex.
+type Emitted = ([f32; 4], [f32; 4]);
+
+/// Every emitted vertex as `(lane, Some(vertex))`, and strip ends as
+/// `(lane, None)`.
 #[derive(Default)]
-struct Sink(Vec<(usize, Option<([f32; 4], [f32; 4])>)>);
+struct Sink(Vec<(usize, Option<Emitted>)>);
 
 impl GeometrySink<W> for Sink {
     fn emit_vertex(&mut self, mask: u32, v: &GeometryVertex<'_, W>) {
@@ -113,13 +116,11 @@ fn geometry_emits_per_lane_from_vertex_records() {
     let prog = Program::compile(&shader()).expect("compiles");
     let rec = 4 * GS_VERTEX_LOCATIONS as usize;
     let mut inputs = vec![[0.0f32; W]; 3 * rec];
+    let p = 4 * oxgl_exec::GS_POSITION_LOCATION as usize;
     for v in 0..3 {
-        for lane in 0..W {
-            for k in 0..4 {
-                inputs[v * rec + 4 + k][lane] = (100 * v + 10 * lane + k) as f32;
-                let p = 4 * oxgl_exec::GS_POSITION_LOCATION as usize + k;
-                inputs[v * rec + p][lane] = -((v * 10 + k) as f32);
-            }
+        for k in 0..4 {
+            inputs[v * rec + 4 + k] = std::array::from_fn(|l| (100 * v + 10 * l + k) as f32);
+            inputs[v * rec + p + k] = [-((v * 10 + k) as f32); W];
         }
     }
     // Position and location 1 of each vertex are read, whichever vertex.
