@@ -139,7 +139,7 @@ fn geometry_emits_per_lane_from_vertex_records() {
     env.primitive_id = std::array::from_fn(|l| l as i32);
     env.geometry = Some(&mut sink);
     prog.run(&mut regs, &mut env).expect("runs");
-    drop(env);
+    let _ = env;
     // Lane l emits min(l + 1, 3) vertices, then ends its strip.
     for lane in 0..4usize {
         let got: Vec<_> = sink.0.iter().filter(|e| e.0 == lane).map(|e| e.1).collect();
