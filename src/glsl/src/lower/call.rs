@@ -465,6 +465,22 @@ impl Lower<'_> {
                 let t = super::col_ty(n, loc)?;
                 self.b().splat_const(t, 0.0)
             }
+            "EmitVertex" | "EndPrimitive" | "EmitStreamVertex" | "EndStreamPrimitive" => {
+                let stream = match args.first() {
+                    None => 0,
+                    Some(&a) => match self.info(a).k.as_ref().and_then(|k| k.first()?.as_i64()) {
+                        Some(n) => u8::try_from(n).unwrap_or(u8::MAX),
+                        None => return internal(loc, "stream is not a constant"),
+                    },
+                };
+                let op = if name.starts_with("Emit") {
+                    oxgl_ir::Op::EmitVertex(stream)
+                } else {
+                    oxgl_ir::Op::EndPrimitive(stream)
+                };
+                self.b().push(op, None);
+                return Ok(Rv::Void);
+            }
             "barrier" => {
                 let memory = if self.stage == crate::Stage::Compute {
                     Barrier::SHARED

@@ -351,7 +351,10 @@ impl Lower<'_> {
                         return Ok(false);
                     };
                     let loc = x.loc;
-                    return Ok(matches!(self.binding(var, loc)?, Binding::Mem(..)));
+                    return Ok(matches!(
+                        self.binding(var, loc)?,
+                        Binding::Mem(..) | Binding::PerVertex
+                    ));
                 }
                 ExprKind::Index(a, _) | ExprKind::Field(a, _) => e = *a,
                 _ => return Ok(false),
@@ -464,6 +467,9 @@ impl Lower<'_> {
                 Ok(p)
             }
             ExprKind::Field(a, name) => {
+                if let Some(p) = self.per_vertex_place(*a, *name, e, loc)? {
+                    return Ok(p);
+                }
                 let mut p = self.place(*a)?;
                 let ta = self.ty_of(*a).clone();
                 let n = self.name(*name);
@@ -507,6 +513,44 @@ impl Lower<'_> {
             }
             _ => internal(loc, "not a place"),
         }
+    }
+
+    /// `gl_in[i].member` of a geometry shader: element `i` of the
+    /// member's input array; `None` when `a` is not `gl_in[i]`.
+    fn per_vertex_place(
+        &mut self,
+        a: ExprId,
+        member: crate::names::Sym,
+        e: ExprId,
+        loc: Loc,
+    ) -> R<Option<Place>> {
+        let tu = self.tu;
+        let Some(ExprKind::Index(b, i)) = tu.exprs.get(a.0 as usize).map(|x| &x.kind) else {
+            return Ok(None);
+        };
+        let Some(ExprKind::Ident(_)) = tu.exprs.get(b.0 as usize).map(|x| &x.kind) else {
+            return Ok(None);
+        };
+        let Some(var) = self.info(*b).var else {
+            return Ok(None);
+        };
+        if !matches!(self.binding(var, loc)?, Binding::PerVertex) {
+            return Ok(None);
+        }
+        let ix = self.index_of(*i)?;
+        let ty = self.ty_of(e).clone();
+        let name = self.name(member).to_owned();
+        let v = self.per_vertex_member(&name, &ty, loc)?;
+        Ok(Some(Place {
+            var: v,
+            path: vec![match ix {
+                Ix::Const(k) => Index::Const(k),
+                Ix::Dyn(v) => Index::Value(v),
+            }],
+            ty,
+            lanes: Lanes::All,
+            rm_col: None,
+        }))
     }
 
     /// What `e` reaches when it is a path (fields, constant indices) into
@@ -604,7 +648,9 @@ impl Lower<'_> {
                 }
                 Ok(Rv::A(out))
             }
-            Binding::Sys(..) | Binding::Consts(..) => internal(loc, "split part"),
+            Binding::Sys(..) | Binding::Consts(..) | Binding::PerVertex => {
+                internal(loc, "split part")
+            }
         }
     }
 
@@ -902,6 +948,7 @@ impl Lower<'_> {
                         None => internal(loc, "bad built-in constant"),
                     },
                     Binding::Mem(..) | Binding::Split(_) => internal(loc, "memory binding"),
+                    Binding::PerVertex => unsupported(loc, "`gl_in' as a whole"),
                 }
             }
             ExprKind::Index(a, i) => {

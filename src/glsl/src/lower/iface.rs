@@ -434,7 +434,18 @@ impl<'a> Lower<'a> {
             }
             Storage::In | Storage::Out => {
                 let input = v.storage == Storage::In;
-                let n = self.slots(&t);
+                // A geometry input's outer array is the vertex: each
+                // vertex reads the same locations of its own record.
+                let per_vertex = input && self.stage == crate::Stage::Geometry;
+                let mut t = t;
+                if per_vertex && t.dims.first() == Some(&None) {
+                    t.dims[0] = Some(self.gs_vertices(loc)?);
+                }
+                let mut vt = t.clone();
+                if per_vertex && !vt.dims.is_empty() {
+                    vt.dims.remove(0);
+                }
+                let n = self.slots(&vt);
                 let explicit = self.layout_int(quals, "location");
                 let location = match explicit {
                     Some(l) => u32::try_from(l).unwrap_or(0),
@@ -471,7 +482,7 @@ impl<'a> Lower<'a> {
                 };
                 let io = IoVar {
                     name: name.to_owned(),
-                    ty: self.type_name(&t),
+                    ty: self.type_name(&vt),
                     location: Some(location),
                     explicit: explicit.is_some(),
                     slots: n,
@@ -1041,6 +1052,96 @@ impl<'a> Lower<'a> {
         Ok(Binding::Mem(self.io_var(name, &t, kind, loc)?, Vec::new()))
     }
 
+    /// The vertices of a geometry shader's input primitive.
+    pub(crate) fn gs_vertices(&self, loc: Loc) -> R<u32> {
+        let prim = self.sema.geometry.input.as_deref().unwrap_or("");
+        match crate::sema::gs_input_vertices(prim) {
+            Some(n) => Ok(n),
+            None => unsupported(
+                loc,
+                "geometry shader inputs without an input primitive layout",
+            ),
+        }
+    }
+
+    /// The execution modes of a geometry shader's layout.
+    pub(crate) fn geometry_modes(&mut self) {
+        use oxgl_ir::{Mode, Primitive};
+        let g = &self.sema.geometry;
+        let prim = |p: &str| match p {
+            "points" => Some(Primitive::Points),
+            "lines" => Some(Primitive::Lines),
+            "lines_adjacency" => Some(Primitive::LinesAdjacency),
+            "triangles" => Some(Primitive::Triangles),
+            "triangles_adjacency" => Some(Primitive::TrianglesAdjacency),
+            "line_strip" => Some(Primitive::LineStrip),
+            "triangle_strip" => Some(Primitive::TriangleStrip),
+            _ => None,
+        };
+        let mut modes = Vec::new();
+        if let Some(p) = g.input.as_deref().and_then(prim) {
+            modes.push(Mode::InputPrimitive(p));
+        }
+        if let Some(p) = g.output.as_deref().and_then(prim) {
+            modes.push(Mode::OutputPrimitive(p));
+        }
+        if let Some(n) = g.max_vertices.and_then(|n| u32::try_from(n).ok()) {
+            modes.push(Mode::MaxVertices(n));
+        }
+        if let Some(n) = g.invocations.and_then(|n| u32::try_from(n).ok()) {
+            modes.push(Mode::Invocations(n));
+        }
+        self.shader.modes.extend(modes);
+    }
+
+    /// The input array of member `name` of `gl_in[]` (type `t` per
+    /// vertex): the built-in's slot, or a compatibility varying's location.
+    pub(crate) fn per_vertex_member(&mut self, name: &str, t: &SemaType, loc: Loc) -> R<VarId> {
+        let key = format!("gl_in.{name}");
+        if let Some(Binding::Mem(v, _)) = self.named.get(&key) {
+            return Ok(*v);
+        }
+        let mut t = t.clone();
+        if t.dims.first() == Some(&None) {
+            t.dims[0] = Some(8);
+        }
+        let mut arr = t.clone();
+        arr.dims.insert(0, Some(self.gs_vertices(loc)?));
+        let slot = match name {
+            "gl_Position" => Slot::Builtin(Builtin::Position),
+            "gl_PointSize" => Slot::Builtin(Builtin::PointSize),
+            "gl_ClipDistance" => Slot::Builtin(Builtin::ClipDistance),
+            n => match COMPAT_VARYINGS.iter().find(|(x, ..)| *x == n) {
+                Some((_, l, _)) => Slot::Location {
+                    location: *l,
+                    component: 0,
+                },
+                None => return unsupported(loc, format!("`gl_in[].{n}'")),
+            },
+        };
+        let kind = VarKind::Input {
+            slot,
+            interp: InterpMode::Smooth,
+            sampling: Sampling::Center,
+        };
+        let ty = self.ir_type(&arr, loc)?;
+        let io = IoVar {
+            name: key.clone(),
+            ty: self.type_name(&t),
+            location: match slot {
+                Slot::Location { location, .. } => Some(location),
+                Slot::Builtin(_) => None,
+            },
+            explicit: false,
+            slots: self.slots(&t),
+            interp: None,
+        };
+        self.iface.inputs.push(io);
+        let v = self.shader.add_var(&key, ty, kind);
+        self.named.insert(key, Binding::Mem(v, Vec::new()));
+        Ok(v)
+    }
+
     /// Before `main` returns: `gl_ClipDistance[i] = dot(gl_ClipPlane[i],
     /// gl_ClipVertex)` for the 8 user clip planes when the shader uses
     /// `gl_ClipVertex` (the planes are in eye coordinates, as the vertex
@@ -1165,6 +1266,7 @@ impl<'a> Lower<'a> {
             };
         }
         match name {
+            "gl_in" if self.stage == S::Geometry => Ok(Binding::PerVertex),
             "gl_Position" => self.builtin_output(name, &t, Builtin::Position, loc),
             "gl_PointSize" => self.builtin_output(name, &t, Builtin::PointSize, loc),
             // GLSL 1.10 §7.1 / GL 4.6 compat §13.7: user clip planes clip

@@ -169,7 +169,6 @@ fn lower_checked(
     uniform_init: bool,
 ) -> R<Lowered> {
     match stage {
-        Stage::Geometry => return unsupported(Loc::default(), "geometry shaders"),
         Stage::TessControl | Stage::TessEval => {
             return unsupported(Loc::default(), "tessellation shaders");
         }
@@ -218,6 +217,9 @@ fn lower_checked(
             .local_size
             .map(|v| v.unwrap_or(1).clamp(1, 1 << 16) as u32);
         l.shader.modes.push(oxgl_ir::Mode::LocalSize(ls));
+    }
+    if stage == Stage::Geometry {
+        l.geometry_modes();
     }
     l.globals()?;
     for item in &tu.items {
@@ -284,6 +286,9 @@ pub(crate) enum Binding {
     /// aggregate is split into its samplers and its data parts (see
     /// `Lower::split_uniform`, `Lower::split_value`).
     Split(Vec<Binding>),
+    /// `gl_in[]` of a geometry shader: `gl_in[i].member` is element `i` of
+    /// the member's own input array ([`Lower::per_vertex_member`]).
+    PerVertex,
 }
 
 /// A jump context: what `break`, `continue` and `return` mean here.

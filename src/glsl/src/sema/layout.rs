@@ -155,13 +155,39 @@ const GS_IN_PRIMS: &[&str] = &[
 ];
 const GS_OUT_PRIMS: &[&str] = &["points", "line_strip", "triangle_strip"];
 
+/// Vertices of a geometry shader input primitive.
+pub fn gs_input_vertices(prim: &str) -> Option<u32> {
+    match prim {
+        "points" => Some(1),
+        "lines" => Some(2),
+        "lines_adjacency" => Some(4),
+        "triangles" => Some(3),
+        "triangles_adjacency" => Some(6),
+        _ => None,
+    }
+}
+
+/// A geometry shader's layout (GLSL 1.50 §4.3.8.1, §4.3.8.2).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GeometryLayout {
+    /// The input primitive (`points`, `lines`, `lines_adjacency`,
+    /// `triangles`, `triangles_adjacency`).
+    pub input: Option<String>,
+    /// The output primitive (`points`, `line_strip`, `triangle_strip`).
+    pub output: Option<String>,
+    /// `max_vertices`.
+    pub max_vertices: Option<i64>,
+    /// `invocations`.
+    pub invocations: Option<i64>,
+}
+
 /// Shader-wide layout state that later declarations must agree with.
 #[derive(Default)]
 pub(super) struct LayoutState {
-    gs_in_prim: Option<String>,
-    gs_out_prim: Option<String>,
-    max_vertices: Option<i64>,
-    invocations: Option<i64>,
+    pub(super) gs_in_prim: Option<String>,
+    pub(super) gs_out_prim: Option<String>,
+    pub(super) max_vertices: Option<i64>,
+    pub(super) invocations: Option<i64>,
     vertices: Option<i64>,
     pub(super) local_size: [Option<i64>; 3],
     xfb_stride: Vec<(i64, i64)>,
@@ -547,7 +573,10 @@ impl Checker<'_> {
                         Some(old) if old != p => {
                             self.error(loc, "conflicting geometry shader input primitive types");
                         }
-                        _ => self.layout.gs_in_prim = Some(p.to_owned()),
+                        _ => {
+                            self.layout.gs_in_prim = Some(p.to_owned());
+                            self.size_geometry_inputs(loc);
+                        }
                     }
                 }
                 p if stage == Stage::Geometry

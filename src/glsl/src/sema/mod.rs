@@ -25,6 +25,7 @@ mod consts;
 mod decl;
 mod expr;
 mod layout;
+pub use layout::gs_input_vertices;
 mod scope;
 mod stmt;
 #[cfg(test)]
@@ -89,6 +90,8 @@ pub(crate) struct Checked {
     pub fn_defs: FxHashMap<(Loc, Sym), u32>,
     /// `layout(local_size_*)` of a compute shader.
     pub local_size: [Option<i64>; 3],
+    /// A geometry shader's primitive types and vertex counts.
+    pub geometry: layout::GeometryLayout,
 }
 
 /// What the enclosing function expects of `return`.
@@ -248,6 +251,12 @@ pub(crate) fn check(
         decls: c.rec.decls,
         fn_defs: c.rec.fn_defs,
         local_size: c.layout.local_size,
+        geometry: layout::GeometryLayout {
+            input: c.layout.gs_in_prim.clone(),
+            output: c.layout.gs_out_prim.clone(),
+            max_vertices: c.layout.max_vertices,
+            invocations: c.layout.invocations,
+        },
     }
 }
 

@@ -243,6 +243,14 @@ impl Checker<'_> {
             let msg = format!("`{}' redeclared", self.name(s));
             self.error(loc, msg);
         }
+        let mut var = var;
+        if self.env.stage == crate::Stage::Geometry
+            && var.storage == Storage::In
+            && self.at_global_scope()
+            && let Some(n) = self.gs_input_size()
+        {
+            self.size_geometry_input(s, &mut var.ty, n, loc);
+        }
         let id = self.vars.len() as u32;
         if let Some(aux) = self.pending_aux.clone() {
             self.var_aux.insert(id, aux);
@@ -387,7 +395,12 @@ impl Checker<'_> {
                     None => Type::ERROR,
                 },
             };
-            let ty = base.array_of(&d.dims);
+            let mut ty = base.array_of(&d.dims);
+            if name == "gl_in"
+                && let Some(n) = self.gs_input_size()
+            {
+                ty.dims[0] = Some(n);
+            }
             let max_size = match name {
                 "gl_ClipDistance" | "gl_CullDistance" | "gl_TexCoord" => Some(8),
                 _ => None,
@@ -423,6 +436,47 @@ impl Checker<'_> {
         });
         self.builtin_vars.insert(s, id);
         id
+    }
+
+    /// Vertices of the declared geometry input primitive, if any.
+    pub(super) fn gs_input_size(&self) -> Option<u32> {
+        let p = self.layout.gs_in_prim.as_deref()?;
+        super::layout::gs_input_vertices(p)
+    }
+
+    /// Sizes an unsized geometry shader input array `s` of type `ty` by
+    /// the input primitive's `n` vertices, or checks a declared size
+    /// (GLSL 1.50 §4.3.4).
+    fn size_geometry_input(&mut self, s: Sym, ty: &mut Type, n: u32, loc: Loc) {
+        match ty.dims.first().copied() {
+            Some(None) => ty.dims[0] = Some(n),
+            Some(Some(m)) if m != n => {
+                let msg = format!(
+                    "size of array `{}' declared as {m}, but number of input vertices is {n}",
+                    self.name(s)
+                );
+                self.error(loc, msg);
+            }
+            _ => {}
+        }
+    }
+
+    /// The input primitive was just declared: sizes the geometry inputs
+    /// declared before it (and `gl_in` if used).
+    pub(super) fn size_geometry_inputs(&mut self, loc: Loc) {
+        let Some(n) = self.gs_input_size() else {
+            return;
+        };
+        for i in 0..self.vars.len() {
+            let v = &self.vars[i];
+            if v.storage != Storage::In || !v.ty.is_array() {
+                continue;
+            }
+            let s = self.rec.var_names[i];
+            let mut ty = v.ty.clone();
+            self.size_geometry_input(s, &mut ty, n, loc);
+            self.vars[i].ty = ty;
+        }
     }
 
     /// A struct type from its members (blocks use this too).
