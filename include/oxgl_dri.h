@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 15
+#define OXGL_DRI_ABI_VERSION 16
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -715,6 +715,18 @@ typedef struct OxglDrawDesc {
   // elements): `gl_VertexID` of vertex `v` is `first_vertex + v` when
   // `vertex_ids` is null.
   uint32_t first_vertex;
+  // ABI 16: null, or a geometry shader from `create_shader`. It runs
+  // once per primitive of `prims` (assembled as its input primitive
+  // declares: each prim's mode then matches it, the adjacency modes
+  // included), reading the vertex stage's outputs by location; the
+  // vertices it emits, in strips of its output primitive, are what is
+  // captured, clipped and rasterized. `gl_PrimitiveIDIn` counts the
+  // draw's primitives from 0.
+  struct OxglShader *gs;
+  // ABI 16: the geometry shader's default uniform block.
+  const uint8_t *gs_uniforms;
+  // Bytes of `gs_uniforms`.
+  size_t gs_uniforms_size;
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 15;
+pub const OXGL_DRI_ABI_VERSION: u32 = 16;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -844,6 +844,18 @@ pub struct OxglDrawDesc {
     /// elements): `gl_VertexID` of vertex `v` is `first_vertex + v` when
     /// `vertex_ids` is null.
     pub first_vertex: u32,
+    /// ABI 16: null, or a geometry shader from `create_shader`. It runs
+    /// once per primitive of `prims` (assembled as its input primitive
+    /// declares: each prim's mode then matches it, the adjacency modes
+    /// included), reading the vertex stage's outputs by location; the
+    /// vertices it emits, in strips of its output primitive, are what is
+    /// captured, clipped and rasterized. `gl_PrimitiveIDIn` counts the
+    /// draw's primitives from 0.
+    pub gs: *mut OxglShader,
+    /// ABI 16: the geometry shader's default uniform block.
+    pub gs_uniforms: *const u8,
+    /// Bytes of `gs_uniforms`.
+    pub gs_uniforms_size: usize,
 }
 
 /// ABI 12: a captured component from the vertex stage's outputs, in

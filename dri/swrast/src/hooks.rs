@@ -532,6 +532,21 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     else {
         return OxglStatus::BadArgument;
     };
+    // SAFETY: a non-null geometry shader is live and its uniforms valid
+    // for their size (ABI 16).
+    let gs = if desc.gs.is_null() {
+        None
+    } else {
+        match unsafe {
+            (
+                shader(desc.gs),
+                slice(desc.gs_uniforms, desc.gs_uniforms_size),
+            )
+        } {
+            (Some(p), Some(u)) if p.stage == oxgl_ir::Stage::Geometry => Some((p, u)),
+            _ => return OxglStatus::BadArgument,
+        }
+    };
     let edge_flags = if desc.edge_flags.is_null() {
         None
     } else {
@@ -668,6 +683,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         elements,
         vs,
         fs,
+        gs,
         vs_uniforms,
         fs_uniforms,
         raster: &desc.raster,

@@ -11,6 +11,7 @@
 
 mod capture;
 mod framebuffer;
+mod geometry;
 mod hooks;
 mod pipeline;
 mod program;

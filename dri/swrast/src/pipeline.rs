@@ -14,6 +14,7 @@ use oxgl_dri_interface::{
 };
 
 use crate::capture::Capture;
+use crate::geometry;
 use crate::program::{FragmentProgram, MAX_LOCATIONS, Program, VertexOutputs};
 use crate::raster::{
     BlendEquation, BlendFactor, BlendState, CompareFunc, CullMode, DepthStencilState, Draw,
@@ -91,6 +92,8 @@ pub struct DrawCall<'a> {
     pub vs: &'a Arc<Program>,
     /// Fragment shader.
     pub fs: &'a Arc<Program>,
+    /// Geometry shader and its uniforms (ABI 16).
+    pub gs: Option<(&'a Arc<Program>, &'a [u8])>,
     /// Vertex uniforms.
     pub vs_uniforms: &'a [u8],
     /// Fragment uniforms.
@@ -159,6 +162,14 @@ pub struct Frontend {
     /// primitive assembly scratch ([`Capture`]).
     captured: Vec<f32>,
     capture_scratch: (Vec<u32>, Vec<u8>),
+    /// Geometry stage: the vertex stage's records, the assembled input
+    /// primitives, the emitted vertices and their strips, and the
+    /// geometry shader's registers.
+    records: Vec<f32>,
+    gs_prims: Vec<u32>,
+    emitted: Vec<f32>,
+    strips: Vec<OxglPrim>,
+    gs_regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
 }
 
 impl Frontend {
@@ -187,7 +198,28 @@ impl Frontend {
             .filter(|i| call.raster.clip_distance_enables & (1 << i) != 0)
             .collect();
         let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
-        self.vertex_stage(call, fs_varyings, &clips, capture.as_deref());
+        let strips;
+        let gs_call;
+        let call = if let Some(gs) = call.gs {
+            self.geometry_stage(call, gs, fs_varyings, &clips, capture.as_deref());
+            strips = std::mem::take(&mut self.strips);
+            // The emitted strips are the draw's vertices and primitives
+            // from here on.
+            gs_call = DrawCall {
+                vertex_count: self.positions.len(),
+                edge_flags: None,
+                vertex_ids: None,
+                prims: &strips,
+                elements: None,
+                vs: gs.0,
+                gs: None,
+                ..*call
+            };
+            &gs_call
+        } else {
+            self.vertex_stage(call, fs_varyings, &clips, capture.as_deref());
+            call
+        };
         if let Some(c) = capture {
             self.record(call, c);
         }
@@ -284,13 +316,49 @@ impl Frontend {
         capture: Option<&Capture>,
     ) {
         let n = call.vertex_count;
-        self.captured.clear();
-        let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
         let vs = call.vs;
-        let n_loc = vs.inputs.last().map_or(0, |i| i.0 as usize + 1);
+        let n_loc = self.prepare_inputs(call);
+        let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
+        let mut out = VertexOutputs::new(out_locs);
+        self.prepare_vertices(n, fs_varyings + clips.len());
+        let mut regs = take_regs(&mut self.regs, vs);
+        let copied = copied_locations(call, vs);
+        // Vertex texture fetch: the draw's textures, as the fragment stage
+        // sees them (bindings are unique across the stages).
+        let samplers = self.textures.bind(call.textures);
+        let mut base = 0;
+        while base < n {
+            let count = (n - base).min(LANES);
+            let batch = (base, count);
+            shade_batch(
+                call,
+                &mut self.inputs,
+                n_loc,
+                &mut regs,
+                &samplers,
+                batch,
+                &mut out,
+            );
+            self.store_batch(
+                call,
+                vs,
+                &out,
+                batch,
+                &copied,
+                (fs_varyings, clips),
+                capture,
+            );
+            base += count;
+        }
+        self.regs = Some((Arc::as_ptr(vs) as usize, regs));
+    }
+
+    /// Constant vertex inputs in every lane of `inputs`; returns the
+    /// vertex shader's input locations.
+    fn prepare_inputs(&mut self, call: &DrawCall) -> usize {
+        let n_loc = call.vs.inputs.last().map_or(0, |i| i.0 as usize + 1);
         self.inputs.clear();
         self.inputs.resize(4 * n_loc, [0.0; LANES]);
-        // Constant inputs: the same value in every lane.
         for loc in 0..n_loc {
             let c = call
                 .constants
@@ -301,118 +369,302 @@ impl Frontend {
                 self.inputs[4 * loc + k] = [x; LANES];
             }
         }
-        let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
-        let mut out = VertexOutputs::new(out_locs);
+        n_loc
+    }
+
+    /// Room for `n` processed vertices of `num_varyings` varyings.
+    fn prepare_vertices(&mut self, n: usize, num_varyings: usize) {
+        let num_varyings = num_varyings.min(MAX_VARYINGS);
+        self.captured.clear();
         self.positions.clear();
         self.positions.resize(n, [0.0; 4]);
         self.varyings.clear();
         self.varyings.resize(num_varyings * n, 0.0);
         self.point_sizes.clear();
         self.point_sizes.resize(n, 1.0);
-        let regs = match &mut self.regs {
-            Some((id, r)) if *id == Arc::as_ptr(vs) as usize => r,
-            slot => {
-                *slot = Some((Arc::as_ptr(vs) as usize, vs.new_regs()));
-                &mut slot.as_mut().expect("just set").1
-            }
+    }
+
+    /// Runs the vertex shader over every vertex into vertex records, then
+    /// the geometry shader over every input primitive; the emitted
+    /// vertices fill `positions`, `varyings` and `point_sizes` as
+    /// [`Frontend::vertex_stage`] fills them, and their strips `strips`.
+    fn geometry_stage(
+        &mut self,
+        call: &DrawCall,
+        (gs, gs_uniforms): (&Arc<Program>, &[u8]),
+        fs_varyings: usize,
+        clips: &[usize],
+        capture: Option<&Capture>,
+    ) {
+        let Some(layout) = gs.geometry else {
+            self.prepare_vertices(0, 0);
+            return;
         };
-        // Varyings the vertex shader writes and the fragment shader reads.
-        let copied: Vec<usize> = call
-            .fs
-            .inputs
-            .iter()
-            .map(|i| i.0 as usize)
-            .filter(|&l| l < MAX_LOCATIONS && vs.outputs.contains(&(l as u32)))
-            .collect();
-        // Vertex texture fetch: the draw's textures, as the fragment stage
-        // sees them (bindings are unique across the stages).
+        let n = call.vertex_count;
+        let vs = call.vs;
         let samplers = self.textures.bind(call.textures);
+        // The vertex stage, into records.
+        let n_loc = self.prepare_inputs(call);
+        let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
+        let mut out = VertexOutputs::new(out_locs);
+        self.records.clear();
+        self.records.resize(n * geometry::RECORD, 0.0);
+        let mut regs = take_regs(&mut self.regs, vs);
         let mut base = 0;
         while base < n {
             let count = (n - base).min(LANES);
-            for a in call.attribs {
-                let loc = a.location as usize;
-                if loc >= n_loc {
-                    continue;
-                }
-                let (off, size) = (a.offset as usize, a.size as usize);
-                for lane in 0..count {
-                    let v = (base + lane) * call.stride + off;
-                    let src = &call.vertices[v..v + size];
-                    for k in 0..4 {
-                        self.inputs[4 * loc + k][lane] = match src.get(k) {
-                            Some(x) => *x,
-                            None if k == 3 => 1.0,
-                            None => 0.0,
-                        };
-                    }
-                }
-            }
-            for input in call.inputs {
-                let loc = input.location as usize;
-                if loc >= n_loc {
-                    continue;
-                }
-                for lane in 0..count {
-                    let at = (base + lane).saturating_mul(input.stride);
-                    let t = read_element(input.bytes, at, input.format);
-                    for (k, x) in t.into_iter().enumerate() {
-                        self.inputs[4 * loc + k][lane] = x;
-                    }
-                }
-            }
-            let ids: [i32; LANES] = std::array::from_fn(|lane| {
-                let v = base + lane;
-                call.vertex_ids
-                    .and_then(|ids| ids.get(v).copied())
-                    .unwrap_or((call.first_vertex as i32).wrapping_add(v as i32))
-            });
-            vs.run_vertices(
-                regs,
-                (&ids[..count], call.instance_id),
-                &self.inputs,
-                call.vs_uniforms,
+            let batch = (base, count);
+            shade_batch(
+                call,
+                &mut self.inputs,
+                n_loc,
+                &mut regs,
                 &samplers,
+                batch,
                 &mut out,
             );
             for lane in 0..count {
-                self.positions[base + lane] = [0, 1, 2, 3].map(|c| out.position[c][lane]);
+                let rec = &mut self.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
+                geometry::store_record(&out, lane, rec);
             }
-            self.point_sizes[base..base + count].copy_from_slice(&out.point_size[..count]);
-            if let Some(c) = capture {
-                c.gather(&out, count, &mut self.captured);
+            base += count;
+        }
+        self.regs = Some((Arc::as_ptr(vs) as usize, regs));
+        // Input primitives, in draw order.
+        let nv = layout.vertices;
+        self.gs_prims.clear();
+        for p in call.prims {
+            let (start, count) = (p.start as usize, p.count as usize);
+            match call.elements {
+                Some(el) => {
+                    let Some(el) = el.get(start..start + count) else {
+                        continue;
+                    };
+                    geometry::assemble(
+                        p.mode,
+                        p.count,
+                        nv,
+                        &|i| el[i as usize],
+                        &mut self.gs_prims,
+                    );
+                }
+                None if start + count <= n => {
+                    let at = |i: u32| p.start + i;
+                    geometry::assemble(p.mode, p.count, nv, &at, &mut self.gs_prims);
+                }
+                None => {}
             }
-            for &loc in &copied {
-                for c in 0..4 {
-                    let vi = 4 * loc + c;
-                    if vi >= num_varyings {
-                        break;
+        }
+        // The geometry stage, LANES primitives at a time.
+        let gs_locs = gs.outputs.last().map_or(0, |o| *o as usize + 1);
+        let mut collector = geometry::Collector::new(layout, gs_locs);
+        let mut gs_inputs = vec![[0.0f32; LANES]; nv * geometry::RECORD];
+        let mut gs_outputs = vec![[0.0f32; LANES]; 4 * gs_locs];
+        let read: Vec<usize> = gs
+            .record_read
+            .iter()
+            .enumerate()
+            .flat_map(|(l, &bits)| {
+                (0..4)
+                    .filter(move |c| bits & (1 << c) != 0)
+                    .map(move |c| 4 * l + c)
+            })
+            .collect();
+        let mut gs_regs = take_regs(&mut self.gs_regs, gs);
+        self.emitted.clear();
+        self.strips.clear();
+        let mut total = 0u32;
+        let num_prims = self.gs_prims.len() / nv;
+        let mut first = 0;
+        while first < num_prims {
+            let count = (num_prims - first).min(LANES);
+            for lane in 0..count {
+                let prim = &self.gs_prims[(first + lane) * nv..][..nv];
+                for (v, &vertex) in prim.iter().enumerate() {
+                    let rec =
+                        &self.records[vertex as usize * geometry::RECORD..][..geometry::RECORD];
+                    for &c in &read {
+                        gs_inputs[v * geometry::RECORD + c][lane] = rec[c];
                     }
-                    let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
-                    dst.copy_from_slice(&out.outputs[vi][..count]);
                 }
             }
-            for (k, &c) in clips.iter().enumerate() {
-                let vi = fs_varyings + k;
-                if vi >= num_varyings {
-                    break;
-                }
-                let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
-                if call.vs.writes_clip_distance {
-                    dst.copy_from_slice(&out.clip_distance[c][..count]);
-                } else {
-                    // GLSL 1.30 §7.1: the position is compared against the
-                    // planes.
-                    let p = call.raster.clip_planes[c];
-                    for (lane, d) in dst.iter_mut().enumerate() {
-                        *d = (0..4).map(|k| p[k] * out.position[k][lane]).sum();
-                    }
-                }
-            }
+            let ids = std::array::from_fn(|lane| (first + lane) as i32);
+            let mask = if count >= 32 {
+                u32::MAX
+            } else {
+                (1u32 << count) - 1
+            };
+            gs.run_primitives(
+                &mut gs_regs,
+                mask,
+                ids,
+                &gs_inputs,
+                &mut gs_outputs,
+                gs_uniforms,
+                &samplers,
+                &mut collector,
+            );
+            collector.drain(&mut self.emitted, &mut self.strips, &mut total);
+            first += count;
+        }
+        self.gs_regs = Some((Arc::as_ptr(gs) as usize, gs_regs));
+        // The emitted vertices, as the vertex stage stores its own.
+        let m = total as usize;
+        self.prepare_vertices(m, fs_varyings + clips.len());
+        let copied = copied_locations(call, gs);
+        let mut out = VertexOutputs::new(gs_locs);
+        let mut base = 0;
+        while base < m {
+            let count = (m - base).min(LANES);
+            collector.unpack(&self.emitted, base, count, &mut out);
+            let batch = (base, count);
+            self.store_batch(
+                call,
+                gs,
+                &out,
+                batch,
+                &copied,
+                (fs_varyings, clips),
+                capture,
+            );
             base += count;
         }
     }
 
+    /// Stores lanes `..count` of a vertex-processing run (of `prog`, the
+    /// vertex or geometry shader) as vertices `base..base + count`.
+    #[allow(clippy::too_many_arguments, reason = "per batch")]
+    fn store_batch(
+        &mut self,
+        call: &DrawCall,
+        prog: &Program,
+        out: &VertexOutputs,
+        (base, count): (usize, usize),
+        copied: &[usize],
+        (fs_varyings, clips): (usize, &[usize]),
+        capture: Option<&Capture>,
+    ) {
+        let n = self.positions.len();
+        let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
+        for lane in 0..count {
+            self.positions[base + lane] = [0, 1, 2, 3].map(|c| out.position[c][lane]);
+        }
+        self.point_sizes[base..base + count].copy_from_slice(&out.point_size[..count]);
+        if let Some(c) = capture {
+            c.gather(out, count, &mut self.captured);
+        }
+        for &loc in copied {
+            for c in 0..4 {
+                let vi = 4 * loc + c;
+                if vi >= num_varyings {
+                    break;
+                }
+                let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
+                dst.copy_from_slice(&out.outputs[vi][..count]);
+            }
+        }
+        for (k, &c) in clips.iter().enumerate() {
+            let vi = fs_varyings + k;
+            if vi >= num_varyings {
+                break;
+            }
+            let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
+            if prog.writes_clip_distance {
+                dst.copy_from_slice(&out.clip_distance[c][..count]);
+            } else {
+                // GLSL 1.30 §7.1: the position is compared against the
+                // planes.
+                let p = call.raster.clip_planes[c];
+                for (lane, d) in dst.iter_mut().enumerate() {
+                    *d = (0..4).map(|k| p[k] * out.position[k][lane]).sum();
+                }
+            }
+        }
+    }
+}
+
+/// Fetches the attributes of vertices `base..base + count` into `inputs`
+/// (constant inputs already there) and runs the vertex shader on them.
+#[allow(clippy::too_many_arguments, reason = "per batch")]
+/// The registers of `prog` kept in `slot` (new ones for another program).
+fn take_regs(
+    slot: &mut Option<(usize, oxgl_exec::Regs<LANES>)>,
+    prog: &Arc<Program>,
+) -> oxgl_exec::Regs<LANES> {
+    match slot.take() {
+        Some((id, r)) if id == Arc::as_ptr(prog) as usize => r,
+        _ => prog.new_regs(),
+    }
+}
+
+/// Output locations of `prog` (the last vertex-processing stage) that the
+/// fragment shader reads.
+fn copied_locations(call: &DrawCall, prog: &Program) -> Vec<usize> {
+    call.fs
+        .inputs
+        .iter()
+        .map(|i| i.0 as usize)
+        .filter(|&l| l < MAX_LOCATIONS && prog.outputs.contains(&(l as u32)))
+        .collect()
+}
+
+fn shade_batch(
+    call: &DrawCall,
+    inputs: &mut [[f32; LANES]],
+    n_loc: usize,
+    regs: &mut oxgl_exec::Regs<LANES>,
+    samplers: &dyn oxgl_exec::TextureHost<LANES>,
+    (base, count): (usize, usize),
+    out: &mut VertexOutputs,
+) {
+    for a in call.attribs {
+        let loc = a.location as usize;
+        if loc >= n_loc {
+            continue;
+        }
+        let (off, size) = (a.offset as usize, a.size as usize);
+        for lane in 0..count {
+            let v = (base + lane) * call.stride + off;
+            let src = &call.vertices[v..v + size];
+            for k in 0..4 {
+                inputs[4 * loc + k][lane] = match src.get(k) {
+                    Some(x) => *x,
+                    None if k == 3 => 1.0,
+                    None => 0.0,
+                };
+            }
+        }
+    }
+    for input in call.inputs {
+        let loc = input.location as usize;
+        if loc >= n_loc {
+            continue;
+        }
+        for lane in 0..count {
+            let at = (base + lane).saturating_mul(input.stride);
+            let t = read_element(input.bytes, at, input.format);
+            for (k, x) in t.into_iter().enumerate() {
+                inputs[4 * loc + k][lane] = x;
+            }
+        }
+    }
+    let ids: [i32; LANES] = std::array::from_fn(|lane| {
+        let v = base + lane;
+        call.vertex_ids
+            .and_then(|ids| ids.get(v).copied())
+            .unwrap_or((call.first_vertex as i32).wrapping_add(v as i32))
+    });
+    call.vs.run_vertices(
+        regs,
+        (&ids[..count], call.instance_id),
+        inputs,
+        call.vs_uniforms,
+        samplers,
+        out,
+    );
+}
+
+impl Frontend {
     /// Records every primitive of `call` in `capture` (after the vertex
     /// stage gathered the captured components).
     fn record(&mut self, call: &DrawCall, capture: &mut Capture) {

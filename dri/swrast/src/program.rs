@@ -36,6 +36,11 @@ pub struct Program {
     pub writes_clip_distance: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
     pub info: ShaderInfo,
+    /// Geometry stage: its primitive types and `max_vertices`.
+    pub geometry: Option<crate::geometry::Layout>,
+    /// Geometry stage: the vertex record components it reads (bit `c` of
+    /// entry `l`: component `c` of record location `l`).
+    pub record_read: Vec<u8>,
     /// The shader only copies the `f32x4` input at this location to colour
     /// output 0: shaded without running it.
     copy_from: Option<usize>,
@@ -86,7 +91,16 @@ impl Program {
                         InterpMode::Flat => Interp::Flat,
                         InterpMode::NoPerspective => Interp::NoPerspective,
                     };
-                    let n = slots(&shader.types, var.ty);
+                    let n = if shader.stage == Stage::Geometry {
+                        // One record location per vertex: the vertex is
+                        // the outer index.
+                        match shader.types.get(var.ty) {
+                            Some(oxgl_ir::Type::Array { elem, .. }) => slots(&shader.types, *elem),
+                            _ => 1,
+                        }
+                    } else {
+                        slots(&shader.types, var.ty)
+                    };
                     inputs.extend((location..location + n).map(|l| (l, i)));
                 }
                 VarKind::Output {
@@ -138,6 +152,14 @@ impl Program {
                 }
             )
         });
+        let geometry = if shader.stage == Stage::Geometry {
+            match crate::geometry::Layout::of(shader) {
+                Some(l) => Some(l),
+                None => return Err("a geometry shader without primitive types".into()),
+            }
+        } else {
+            None
+        };
         let tex_modulate = exec.tex_modulate();
         let jit = compile_jit(&exec);
         Ok(Program {
@@ -150,6 +172,12 @@ impl Program {
             outputs,
             writes_point_size,
             writes_clip_distance,
+            geometry,
+            record_read: if shader.stage == Stage::Geometry {
+                info.inputs_read.clone()
+            } else {
+                Vec::new()
+            },
             info: ShaderInfo {
                 writes_depth: info.writes_depth,
                 may_discard: info.uses_discard,
@@ -205,6 +233,32 @@ impl Program {
             // A runaway loop: the vertices are dropped (clipped away).
             out.position = [[0.0; LANES]; 4];
         }
+    }
+}
+
+impl Program {
+    /// Runs the geometry shader once per lane of `mask`: `inputs` holds
+    /// each lane's input vertex records, `primitive_ids` their
+    /// `gl_PrimitiveIDIn`; emitted vertices go to `sink`.
+    #[allow(clippy::too_many_arguments, reason = "one call per batch")]
+    pub fn run_primitives(
+        &self,
+        regs: &mut Regs<LANES>,
+        mask: u32,
+        primitive_ids: [i32; LANES],
+        inputs: &[[f32; LANES]],
+        outputs: &mut [[f32; LANES]],
+        uniforms: &[u8],
+        textures: &dyn TextureHost<LANES>,
+        sink: &mut dyn oxgl_exec::GeometrySink<LANES>,
+    ) {
+        let mut env = Env::new(inputs, outputs, uniforms, textures);
+        env.mask = mask;
+        env.point_size = [1.0; LANES];
+        env.primitive_id = primitive_ids;
+        env.geometry = Some(sink);
+        // A runaway loop keeps what was emitted before it.
+        let _ = self.run(regs, &mut env);
     }
 }
 

@@ -679,6 +679,9 @@ impl Context {
             },
             num_inputs: inputs.len() as u32,
             first_vertex: arrays.map_or(0, |a| a.first),
+            gs: std::ptr::null_mut(),
+            gs_uniforms: std::ptr::null(),
+            gs_uniforms_size: 0,
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {
