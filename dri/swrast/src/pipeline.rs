@@ -388,6 +388,10 @@ impl Frontend {
     /// the geometry shader over every input primitive; the emitted
     /// vertices fill `positions`, `varyings` and `point_sizes` as
     /// [`Frontend::vertex_stage`] fills them, and their strips `strips`.
+    #[allow(
+        clippy::needless_range_loop,
+        reason = "lanes index several arrays at once"
+    )]
     fn geometry_stage(
         &mut self,
         call: &DrawCall,
