@@ -587,9 +587,6 @@ impl Frontend {
     }
 }
 
-/// Fetches the attributes of vertices `base..base + count` into `inputs`
-/// (constant inputs already there) and runs the vertex shader on them.
-#[allow(clippy::too_many_arguments, reason = "per batch")]
 /// The registers of `prog` kept in `slot` (new ones for another program).
 fn take_regs(
     slot: &mut Option<(usize, oxgl_exec::Regs<LANES>)>,
@@ -612,6 +609,9 @@ fn copied_locations(call: &DrawCall, prog: &Program) -> Vec<usize> {
         .collect()
 }
 
+/// Fetches the attributes of vertices `base..base + count` into `inputs`
+/// (constant inputs already there) and runs the vertex shader on them.
+#[allow(clippy::too_many_arguments, reason = "per batch")]
 fn shade_batch(
     call: &DrawCall,
     inputs: &mut [[f32; LANES]],
