@@ -612,6 +612,10 @@ fn copied_locations(call: &DrawCall, prog: &Program) -> Vec<usize> {
 /// Fetches the attributes of vertices `base..base + count` into `inputs`
 /// (constant inputs already there) and runs the vertex shader on them.
 #[allow(clippy::too_many_arguments, reason = "per batch")]
+#[allow(
+    clippy::needless_range_loop,
+    reason = "lanes index several arrays at once"
+)]
 fn shade_batch(
     call: &DrawCall,
     inputs: &mut [[f32; LANES]],
