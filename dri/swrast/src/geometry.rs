@@ -14,26 +14,12 @@ use oxgl_exec::{
 };
 use oxgl_ir::{Mode, Primitive, Shader};
 
+use crate::pipeline::gl;
 use crate::program::VertexOutputs;
 use crate::raster::LANES;
 
 /// Floats of one vertex record.
 pub const RECORD: usize = 4 * GS_VERTEX_LOCATIONS as usize;
-
-// GL primitive modes (GL 4.6 core, table of enums).
-mod gl {
-    pub const POINTS: u32 = 0x0000;
-    pub const LINES: u32 = 0x0001;
-    pub const LINE_LOOP: u32 = 0x0002;
-    pub const LINE_STRIP: u32 = 0x0003;
-    pub const TRIANGLES: u32 = 0x0004;
-    pub const TRIANGLE_STRIP: u32 = 0x0005;
-    pub const TRIANGLE_FAN: u32 = 0x0006;
-    pub const LINES_ADJACENCY: u32 = 0x000A;
-    pub const LINE_STRIP_ADJACENCY: u32 = 0x000B;
-    pub const TRIANGLES_ADJACENCY: u32 = 0x000C;
-    pub const TRIANGLE_STRIP_ADJACENCY: u32 = 0x000D;
-}
 
 /// A geometry shader's layout.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -36,6 +36,10 @@ pub(crate) mod gl {
     pub const QUADS: u32 = 0x0007;
     pub const QUAD_STRIP: u32 = 0x0008;
     pub const POLYGON: u32 = 0x0009;
+    pub const LINES_ADJACENCY: u32 = 0x000A;
+    pub const LINE_STRIP_ADJACENCY: u32 = 0x000B;
+    pub const TRIANGLES_ADJACENCY: u32 = 0x000C;
+    pub const TRIANGLE_STRIP_ADJACENCY: u32 = 0x000D;
     pub const NEVER: u32 = 0x0200;
     pub const FRONT: u32 = 0x0404;
     pub const BACK: u32 = 0x0405;
@@ -317,15 +321,31 @@ impl Frontend {
     ) {
         let n = call.vertex_count;
         let vs = call.vs;
-        let n_loc = self.prepare_inputs(call);
-        let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
-        let mut out = VertexOutputs::new(out_locs);
         self.prepare_vertices(n, fs_varyings + clips.len());
-        let mut regs = take_regs(&mut self.regs, vs);
         let copied = copied_locations(call, vs);
         // Vertex texture fetch: the draw's textures, as the fragment stage
         // sees them (bindings are unique across the stages).
         let samplers = self.textures.bind(call.textures);
+        self.run_vertex_shader(call, &samplers, |f, out, batch| {
+            f.store_batch(call, vs, out, batch, &copied, (fs_varyings, clips), capture);
+        });
+    }
+
+    /// Runs the vertex shader over every vertex of `call`, [`LANES`] at a
+    /// time, handing each batch's outputs and `(first vertex, count)` to
+    /// `each`.
+    fn run_vertex_shader(
+        &mut self,
+        call: &DrawCall,
+        samplers: &Samplers,
+        mut each: impl FnMut(&mut Self, &VertexOutputs, (usize, usize)),
+    ) {
+        let vs = call.vs;
+        let n = call.vertex_count;
+        let n_loc = self.prepare_inputs(call);
+        let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
+        let mut out = VertexOutputs::new(out_locs);
+        let mut regs = take_regs(&mut self.regs, vs);
         let mut base = 0;
         while base < n {
             let count = (n - base).min(LANES);
@@ -335,19 +355,11 @@ impl Frontend {
                 &mut self.inputs,
                 n_loc,
                 &mut regs,
-                &samplers,
+                samplers,
                 batch,
                 &mut out,
             );
-            self.store_batch(
-                call,
-                vs,
-                &out,
-                batch,
-                &copied,
-                (fs_varyings, clips),
-                capture,
-            );
+            each(self, &out, batch);
             base += count;
         }
         self.regs = Some((Arc::as_ptr(vs) as usize, regs));
@@ -405,35 +417,16 @@ impl Frontend {
             return;
         };
         let n = call.vertex_count;
-        let vs = call.vs;
         let samplers = self.textures.bind(call.textures);
         // The vertex stage, into records.
-        let n_loc = self.prepare_inputs(call);
-        let out_locs = vs.outputs.last().map_or(0, |o| *o as usize + 1);
-        let mut out = VertexOutputs::new(out_locs);
         self.records.clear();
         self.records.resize(n * geometry::RECORD, 0.0);
-        let mut regs = take_regs(&mut self.regs, vs);
-        let mut base = 0;
-        while base < n {
-            let count = (n - base).min(LANES);
-            let batch = (base, count);
-            shade_batch(
-                call,
-                &mut self.inputs,
-                n_loc,
-                &mut regs,
-                &samplers,
-                batch,
-                &mut out,
-            );
+        self.run_vertex_shader(call, &samplers, |f, out, (base, count)| {
             for lane in 0..count {
-                let rec = &mut self.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
-                geometry::store_record(&out, lane, rec);
+                let rec = &mut f.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
+                geometry::store_record(out, lane, rec);
             }
-            base += count;
-        }
-        self.regs = Some((Arc::as_ptr(vs) as usize, regs));
+        });
         // Input primitives, in draw order.
         let nv = layout.vertices;
         self.gs_prims.clear();
