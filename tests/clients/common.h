@@ -77,6 +77,54 @@ __attribute__((unused)) static struct test_window open_test_window(void)
 
 /* Releases and destroys everything, prints PASS when no check failed, and
  * returns the process exit status. */
+#ifdef GLX_CONTEXT_PROFILE_MASK_ARB
+/* A window and a `major`.`minor` core-profile, forward-compatible context
+ * from glXCreateContextAttribsARB (include GL/glxext.h first). */
+__attribute__((unused)) static struct test_window open_core_window(int size, int major,
+                                                                   int minor)
+{
+    struct test_window t = { 0 };
+    t.dpy = XOpenDisplay(NULL);
+    if (!t.dpy) {
+        printf("FAIL: cannot open display\n");
+        exit(1);
+    }
+    PFNGLXCREATECONTEXTATTRIBSARBPROC create = (PFNGLXCREATECONTEXTATTRIBSARBPROC)
+        glXGetProcAddressARB((const GLubyte *)"glXCreateContextAttribsARB");
+    const int fb_attribs[] = { GLX_RENDER_TYPE, GLX_RGBA_BIT, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,
+                               GLX_DOUBLEBUFFER, True, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8,
+                               GLX_BLUE_SIZE, 8, None };
+    int n = 0;
+    GLXFBConfig *fbc = glXChooseFBConfig(t.dpy, DefaultScreen(t.dpy), fb_attribs, &n);
+    if (!create || !fbc || n == 0) {
+        printf("FAIL: no glXCreateContextAttribsARB or FBConfig\n");
+        exit(1);
+    }
+    t.vis = glXGetVisualFromFBConfig(t.dpy, fbc[0]);
+    Window root = RootWindow(t.dpy, t.vis->screen);
+    XSetWindowAttributes swa = { 0 };
+    swa.colormap = XCreateColormap(t.dpy, root, t.vis->visual, AllocNone);
+    t.win = XCreateWindow(t.dpy, root, 0, 0, size, size, 0, t.vis->depth, InputOutput,
+                          t.vis->visual, CWColormap | CWBorderPixel, &swa);
+    const int ctx_attribs[] = { GLX_CONTEXT_MAJOR_VERSION_ARB,
+                                major,
+                                GLX_CONTEXT_MINOR_VERSION_ARB,
+                                minor,
+                                GLX_CONTEXT_PROFILE_MASK_ARB,
+                                GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
+                                GLX_CONTEXT_FLAGS_ARB,
+                                GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB,
+                                None };
+    t.ctx = create(t.dpy, fbc[0], NULL, True, ctx_attribs);
+    XFree(fbc);
+    if (!t.ctx || !glXMakeCurrent(t.dpy, t.win, t.ctx)) {
+        printf("FAIL: no %d.%d core context\n", major, minor);
+        exit(1);
+    }
+    return t;
+}
+#endif
+
 __attribute__((unused)) static int close_test_window(struct test_window *t)
 {
     glXMakeCurrent(t->dpy, None, NULL);

@@ -20,10 +20,11 @@
  * Prints FAIL lines and PASS when every check holds.
  */
 #define GL_GLEXT_PROTOTYPES
+#include <GL/glx.h>
+#include <GL/glxext.h>
 #include "common.h"
 #include "program.h"
 #include <GL/glext.h>
-#include <GL/glxext.h>
 #include <string.h>
 
 #define SIZE 32
@@ -105,43 +106,7 @@ static void checks(void)
 
 int main(void)
 {
-    Display *dpy = XOpenDisplay(NULL);
-    if (!dpy) {
-        printf("FAIL: cannot open display\n");
-        return 1;
-    }
-    PFNGLXCREATECONTEXTATTRIBSARBPROC create = (PFNGLXCREATECONTEXTATTRIBSARBPROC)
-        glXGetProcAddressARB((const GLubyte *)"glXCreateContextAttribsARB");
-    const int fb_attribs[] = { GLX_RENDER_TYPE, GLX_RGBA_BIT, GLX_DRAWABLE_TYPE, GLX_WINDOW_BIT,
-                               GLX_DOUBLEBUFFER, True, GLX_RED_SIZE, 8, GLX_GREEN_SIZE, 8,
-                               GLX_BLUE_SIZE, 8, None };
-    int n = 0;
-    GLXFBConfig *fbc = glXChooseFBConfig(dpy, DefaultScreen(dpy), fb_attribs, &n);
-    if (!create || !fbc || n == 0) {
-        printf("FAIL: no glXCreateContextAttribsARB or FBConfig\n");
-        return 1;
-    }
-    XVisualInfo *vi = glXGetVisualFromFBConfig(dpy, fbc[0]);
-    Window root = RootWindow(dpy, vi->screen);
-    XSetWindowAttributes swa = { 0 };
-    swa.colormap = XCreateColormap(dpy, root, vi->visual, AllocNone);
-    Window win = XCreateWindow(dpy, root, 0, 0, SIZE, SIZE, 0, vi->depth, InputOutput, vi->visual,
-                               CWColormap | CWBorderPixel, &swa);
-    const int ctx_attribs[] = { GLX_CONTEXT_MAJOR_VERSION_ARB,
-                                3,
-                                GLX_CONTEXT_MINOR_VERSION_ARB,
-                                2,
-                                GLX_CONTEXT_PROFILE_MASK_ARB,
-                                GLX_CONTEXT_CORE_PROFILE_BIT_ARB,
-                                GLX_CONTEXT_FLAGS_ARB,
-                                GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB,
-                                None };
-    struct test_window t = { dpy, vi, win, create(dpy, fbc[0], NULL, True, ctx_attribs) };
-    XFree(fbc);
-    if (!t.ctx || !glXMakeCurrent(dpy, win, t.ctx)) {
-        printf("FAIL: no 3.2 core context\n");
-        return 1;
-    }
+    struct test_window t = open_core_window(SIZE, 3, 2);
     checks();
     return close_test_window(&t);
 }

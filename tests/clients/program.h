@@ -30,7 +30,10 @@ __attribute__((unused)) static int attach_shader(GLuint p, GLenum kind, const ch
         char log[2048] = "";
         glGetShaderInfoLog(s, sizeof log, NULL, log);
         CHECK(0, "%s: %s shader does not compile: %s", what,
-              kind == GL_VERTEX_SHADER ? "vertex" : "fragment", log);
+              kind == GL_VERTEX_SHADER     ? "vertex"
+              : kind == GL_FRAGMENT_SHADER ? "fragment"
+                                           : "other",
+              log);
         glDeleteShader(s);
         return 0;
     }

@@ -46,6 +46,20 @@ fn core_profile_context() {
     assert_client_passes("core_profile", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
 }
 
+/// GL 3.2 geometry shaders in a 3.2 core context (tests/clients/
+/// geometry_shader.c): the GL_MAX_GEOMETRY_* limits; points made quads
+/// by a geometry shader that reads a vertex output, a uniform, a texel and
+/// gl_PrimitiveIDIn, checked by pixel; the program's geometry layout
+/// queries; draw modes the shader does not take; lines with adjacency;
+/// transform feedback and the primitive queries counting the geometry
+/// shader's triangles; the link errors of a geometry shader without a
+/// vertex shader or without max_vertices. Under
+/// `MESA_GL_VERSION_OVERRIDE=3.2` until 3.2 is reported by default.
+#[test]
+fn gl32_geometry_shaders() {
+    assert_client_passes("geometry_shader", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
+}
+
 /// GL_ARB_sync (tests/clients/sync.c): fences after rendering, their
 /// properties, labels and every error of the extension.
 #[test]

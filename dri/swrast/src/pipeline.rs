@@ -800,6 +800,17 @@ fn draw_elements(
                     edges.push(7);
                 }
             }
+            gl::LINES_ADJACENCY..=gl::TRIANGLE_STRIP_ADJACENCY => {
+                let mut plain = Vec::new();
+                let topology = without_adjacency(p.mode, el.len() as u32, &mut plain);
+                plain.iter_mut().for_each(|i| *i = el[*i as usize]);
+                let d = Draw {
+                    topology,
+                    elements: Elements::Indices(&plain),
+                    edge_flags: None,
+                };
+                raster.draw(state, batch, &d);
+            }
             gl::TRIANGLE_FAN if call.edge_flags.is_none() => {
                 for i in 1..el.len().saturating_sub(1) {
                     let (c, a, b) = (el[0], el[i], el[i + 1]);
@@ -843,6 +854,35 @@ fn draw_elements(
             edge_flags: None,
         };
         raster.draw(state, batch, &d);
+    }
+}
+
+/// Primitives with adjacency drawn without a geometry shader: the plain
+/// primitive, the adjacent vertices ignored (GL 3.2 §2.6.1–2.6.3). Fills
+/// `out` with the positions (in `0..n`) of the vertices drawn and returns
+/// the topology they form; a strip keeps its winding and provoking vertex
+/// (strip triangle `i` is vertices `2i`, `2i + 2`, `2i + 4`).
+fn without_adjacency(mode: u32, n: u32, out: &mut Vec<u32>) -> Topology {
+    out.clear();
+    match mode {
+        gl::LINES_ADJACENCY => {
+            out.extend((0..n / 4).flat_map(|l| [4 * l + 1, 4 * l + 2]));
+            Topology::Lines
+        }
+        gl::LINE_STRIP_ADJACENCY => {
+            out.extend(1..n.saturating_sub(1));
+            Topology::LineStrip
+        }
+        gl::TRIANGLES_ADJACENCY => {
+            out.extend((0..n / 6).flat_map(|t| [6 * t, 6 * t + 2, 6 * t + 4]));
+            Topology::Triangles
+        }
+        _ => {
+            if n >= 6 {
+                out.extend((0..(n - 4) / 2 + 2).map(|i| 2 * i));
+            }
+            Topology::TriangleStrip
+        }
     }
 }
 
@@ -1006,6 +1046,16 @@ fn rasterize(
             }
             gl::TRIANGLES if call.edge_flags.is_none() => {
                 raster.draw(state, &batch, &simple(Topology::Triangles))
+            }
+            gl::LINES_ADJACENCY..=gl::TRIANGLE_STRIP_ADJACENCY => {
+                let topology = without_adjacency(p.mode, count, scratch.indices);
+                scratch.indices.iter_mut().for_each(|i| *i += start);
+                let d = Draw {
+                    topology,
+                    elements: Elements::Indices(scratch.indices),
+                    edge_flags: None,
+                };
+                raster.draw(state, &batch, &d);
             }
             mode => {
                 let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
@@ -1227,6 +1277,26 @@ pub fn blend_state(b: &OxglBlendDesc) -> BlendState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn adjacency_without_a_geometry_shader_drops_the_adjacent_vertices() {
+        let mut out = Vec::new();
+        let t = without_adjacency(gl::LINES_ADJACENCY, 9, &mut out);
+        assert!(matches!(t, Topology::Lines));
+        assert_eq!(out, [1, 2, 5, 6]);
+        let t = without_adjacency(gl::LINE_STRIP_ADJACENCY, 5, &mut out);
+        assert!(matches!(t, Topology::LineStrip));
+        assert_eq!(out, [1, 2, 3]);
+        let t = without_adjacency(gl::TRIANGLES_ADJACENCY, 12, &mut out);
+        assert!(matches!(t, Topology::Triangles));
+        assert_eq!(out, [0, 2, 4, 6, 8, 10]);
+        // Eight vertices: two strip triangles (0 2 4, 2 4 6); 7 is adjacent.
+        let t = without_adjacency(gl::TRIANGLE_STRIP_ADJACENCY, 8, &mut out);
+        assert!(matches!(t, Topology::TriangleStrip));
+        assert_eq!(out, [0, 2, 4, 6]);
+        without_adjacency(gl::TRIANGLE_STRIP_ADJACENCY, 5, &mut out);
+        assert!(out.is_empty());
+    }
 
     #[test]
     fn quads_keep_the_last_vertex_provoking_and_hide_diagonals() {

@@ -328,7 +328,7 @@ impl Context {
         {
             key.two_side = self.state.enabled(GL_VERTEX_PROGRAM_TWO_SIDE);
             let mut block = Vec::new();
-            self.program_block(&exec, false, &mut block);
+            self.program_block(&exec, crate::program::ProgramStage::Vertex, &mut block);
             let modelview = *self.ff.matrices.modelview.top();
             let mut host = self.cpu_textures(&exec, vs);
             out.reserve(vertices.len());

@@ -637,9 +637,9 @@ impl Context {
                     if let Some(p) = batch
                         .prims
                         .iter()
-                        .find(|p| self.check_xfb_mode(p.mode).is_err())
+                        .find(|p| self.check_draw_mode(p.mode).is_err())
                     {
-                        self.record(self.check_xfb_mode(p.mode));
+                        self.record(self.check_draw_mode(p.mode));
                         continue;
                     }
                     self.flush_vertices();

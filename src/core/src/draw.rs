@@ -590,7 +590,7 @@ impl Context {
         // program bound.
         self.arb_validate_draw()?;
         self.check_sampler_units()?;
-        self.check_xfb_mode(mode)?;
+        self.check_draw_mode(mode)?;
         self.check_draw_framebuffer()
     }
 

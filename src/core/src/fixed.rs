@@ -91,7 +91,7 @@ impl Context {
         }
         self.arb_validate_draw()?;
         self.check_sampler_units()?;
-        self.check_xfb_mode(mode)?;
+        self.check_draw_mode(mode)?;
         self.check_draw_framebuffer()?;
         // Material attributes start from the material (glPopAttrib may
         // have changed it without them).

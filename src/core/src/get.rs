@@ -361,6 +361,25 @@ impl Context {
                 int(crate::program::MAX_STAGE_SAMPLERS.into())
             }
             GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => int(MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64),
+            // Geometry shaders (GL 3.2 table 6.44). Varyings between stages
+            // are the backend's 16 locations each way.
+            GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS if self.has_geometry_shaders() => {
+                int(crate::program::MAX_STAGE_SAMPLERS.into())
+            }
+            GL_MAX_GEOMETRY_UNIFORM_COMPONENTS if self.has_geometry_shaders() => {
+                int(crate::program::MAX_UNIFORM_COMPONENTS.into())
+            }
+            GL_MAX_GEOMETRY_OUTPUT_VERTICES if self.has_geometry_shaders() => {
+                int(crate::program::MAX_GEOMETRY_OUTPUT_VERTICES.into())
+            }
+            GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS if self.has_geometry_shaders() => int(1024),
+            GL_MAX_GEOMETRY_INPUT_COMPONENTS
+            | GL_MAX_GEOMETRY_OUTPUT_COMPONENTS
+            | GL_MAX_VERTEX_OUTPUT_COMPONENTS
+                if self.has_geometry_shaders() =>
+            {
+                int(i64::from(crate::program::MAX_VARYING_LOCATIONS) * 4)
+            }
             GL_MAX_TEXTURE_COORDS if compat => int(crate::vbo::attrib::MAX_TEXTURE_COORDS as i64),
             // Context identity (GL 3.0 and later).
             GL_MAJOR_VERSION if v >= (3, 0) => int(v.0.into()),

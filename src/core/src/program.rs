@@ -38,11 +38,34 @@ pub const MAX_UNIFORM_COMPONENTS: u32 = 4096;
 /// First texture binding of a vertex shader's samplers when fixed function
 /// samples units `0..8` (and the pixel image) in the fragment stage.
 const VS_ALONE_SAMPLER_BASE: u32 = 32;
+/// `GL_MAX_GEOMETRY_OUTPUT_VERTICES`.
+pub const MAX_GEOMETRY_OUTPUT_VERTICES: u32 = 256;
+
+/// A stage of a GLSL program: the index of its entry in the per-stage
+/// tables ([`ProgramUniform::kinds`], [`UniformStore::blocks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ProgramStage {
+    Vertex = 0,
+    Geometry = 1,
+    Fragment = 2,
+}
+
+/// The stages a program may have.
+pub(crate) const PROGRAM_STAGES: usize = 3;
+
+/// The GLSL stage of shader type `kind` (`GL_VERTEX_SHADER`, ...).
+fn glsl_stage(kind: GLenum) -> oxgl_glsl::Stage {
+    match kind {
+        GL_VERTEX_SHADER => oxgl_glsl::Stage::Vertex,
+        GL_GEOMETRY_SHADER => oxgl_glsl::Stage::Geometry,
+        _ => oxgl_glsl::Stage::Fragment,
+    }
+}
 
 /// A shader object.
 #[derive(Debug)]
 pub struct ShaderObject {
-    /// `GL_VERTEX_SHADER` or `GL_FRAGMENT_SHADER`.
+    /// `GL_VERTEX_SHADER`, `GL_GEOMETRY_SHADER` or `GL_FRAGMENT_SHADER`.
     pub kind: GLenum,
     /// The source strings, concatenated; `None` before `glShaderSource`.
     source: Option<String>,
@@ -61,7 +84,7 @@ pub struct ShaderObject {
     label: crate::debug::Label,
 }
 
-/// A linked program: both stages as the backend compiled them, and the
+/// A linked program: its stages as the backend compiled them, and the
 /// tables the API reads.
 pub struct Executable {
     /// Vertex stage, `None` for fixed function.
@@ -69,11 +92,16 @@ pub struct Executable {
     /// The vertex stage's IR, for the CPU (`glRasterPos`, selection and
     /// feedback).
     pub(crate) vs_ir: Option<oxgl_ir::Shader>,
-    /// The vertex stage's IR with unclamped colour outputs
-    /// (`GL_CLAMP_VERTEX_COLOR` off), when it writes colours.
-    vs_unclamped_ir: Option<oxgl_ir::Shader>,
+    /// Geometry stage, if the program has one.
+    pub(crate) gs: Option<BackendShader>,
+    /// Its layout (`GL_GEOMETRY_INPUT_TYPE`, ...).
+    pub(crate) geometry: Option<oxgl_glsl::link::GeometryInfo>,
+    /// The IR of the last stage before rasterization (geometry, else
+    /// vertex) with unclamped colour outputs (`GL_CLAMP_VERTEX_COLOR`
+    /// off), when it writes colours.
+    unclamped_ir: Option<oxgl_ir::Shader>,
     /// That stage compiled, once a draw needed it.
-    vs_unclamped: Mutex<Option<Arc<BackendShader>>>,
+    unclamped: Mutex<Option<Arc<BackendShader>>>,
     /// Fragment stage, `None` for fixed function.
     pub(crate) fs: Option<BackendShader>,
     /// The fragment stage's IR, for its variants.
@@ -90,7 +118,7 @@ pub struct Executable {
     fs_qualified_colors: Vec<String>,
     /// Fragment-stage variants compiled so far ([`FsVariant`]).
     fs_variants: Mutex<HashMap<FsVariant, Arc<BackendShader>>>,
-    /// Texture declarations of both stages (bindings are unique).
+    /// Texture declarations of every stage (bindings are unique).
     pub(crate) textures: Vec<TextureDecl>,
     /// Active attributes.
     attributes: Vec<Attribute>,
@@ -130,10 +158,9 @@ pub(crate) struct FsVariant {
 /// Uniform storage of an executable.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct UniformStore {
-    /// Default uniform block of the vertex stage (std140).
-    pub vs_block: Vec<u8>,
-    /// Default uniform block of the fragment stage.
-    pub fs_block: Vec<u8>,
+    /// The default uniform block of each stage (std140), by
+    /// [`ProgramStage`]; empty for a stage the program lacks.
+    pub blocks: [Vec<u8>; PROGRAM_STAGES],
     /// Texture unit of each texture binding.
     pub units: HashMap<u32, u32>,
     /// The binding point of each uniform block (`glUniformBlockBinding`).
@@ -189,8 +216,8 @@ pub(crate) struct ProgramUniform {
     pub count: u32,
     pub is_array: bool,
     pub location: i32,
-    pub vs: Option<UniformKind>,
-    pub fs: Option<UniformKind>,
+    /// Where it is in each stage that uses it, by [`ProgramStage`].
+    pub kinds: [Option<UniformKind>; PROGRAM_STAGES],
     /// For a member of a uniform block: the block and where it lies.
     pub block: Option<crate::ubo::BlockPlace>,
 }
@@ -310,12 +337,12 @@ struct LinkInput {
     source: Arc<str>,
 }
 
-/// `vertex` or `fragment`, for link messages.
+/// `vertex`, `geometry` or `fragment`, for link messages.
 fn stage_name(kind: GLenum) -> &'static str {
-    if kind == GL_VERTEX_SHADER {
-        "vertex"
-    } else {
-        "fragment"
+    match kind {
+        GL_VERTEX_SHADER => "vertex",
+        GL_GEOMETRY_SHADER => "geometry",
+        _ => "fragment",
     }
 }
 
@@ -375,10 +402,16 @@ impl Context {
         self.shared().programs()
     }
 
-    /// `glCreateShader`: 0 and INVALID_ENUM for an unknown type.
+    /// `glCreateShader`: 0 and INVALID_ENUM for an unknown type, or a
+    /// geometry shader before GL 3.2.
     pub fn create_shader(&mut self, kind: GLenum) -> ApiResult<u32> {
         self.outside_begin_end()?;
-        if !matches!(kind, GL_VERTEX_SHADER | GL_FRAGMENT_SHADER) {
+        let known = match kind {
+            GL_VERTEX_SHADER | GL_FRAGMENT_SHADER => true,
+            GL_GEOMETRY_SHADER => self.has_geometry_shaders(),
+            _ => false,
+        };
+        if !known {
             return Err(ApiError::InvalidEnum);
         }
         Ok(self.objects().insert(Object::Shader(ShaderObject {
@@ -426,12 +459,7 @@ impl Context {
             let s = o.shader(shader)?;
             (s.kind, s.source.clone().unwrap_or_default())
         };
-        let stage = if kind == GL_VERTEX_SHADER {
-            oxgl_glsl::Stage::Vertex
-        } else {
-            oxgl_glsl::Stage::Fragment
-        };
-        let opts = self.glsl_options(stage);
+        let opts = self.glsl_options(glsl_stage(kind));
         let c = oxgl_glsl::compile(&src, &opts);
         let compiled = c.success();
         let log = c.log.to_string();
@@ -686,8 +714,8 @@ impl Context {
     ) -> Result<Executable, String> {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
-        let mut stages: [Option<Arc<Lowered>>; 2] = [None, None];
-        for (i, kind) in [GL_VERTEX_SHADER, GL_FRAGMENT_SHADER]
+        let mut stages: [Option<Arc<Lowered>>; PROGRAM_STAGES] = Default::default();
+        for (i, kind) in [GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER]
             .into_iter()
             .enumerate()
         {
@@ -719,11 +747,11 @@ impl Context {
             if stages[0].is_none() {
                 return Err("error: program lacks a vertex shader\n".into());
             }
-            if stages[1].is_none() {
+            if stages[2].is_none() {
                 return Err("error: program lacks a fragment shader\n".into());
             }
         }
-        let fs_broadcast = stages[1].as_ref().is_none_or(|l| {
+        let fs_broadcast = stages[2].as_ref().is_none_or(|l| {
             !l.interface
                 .outputs
                 .iter()
@@ -746,7 +774,15 @@ impl Context {
                 max_separate_components: crate::xfb::MAX_SEPARATE_COMPONENTS,
             },
         };
-        let linked = oxgl_glsl::link::link(stages[0].as_deref(), stages[1].as_deref(), &opts)?;
+        let linked = oxgl_glsl::link::link(
+            stages[0].as_deref(),
+            stages[1].as_deref(),
+            stages[2].as_deref(),
+            &opts,
+        )?;
+        if let Some(g) = &linked.geometry {
+            geometry_limits(g)?;
+        }
         let mut textures = Vec::new();
         let mut compile = |s: &Option<oxgl_ir::Shader>| -> Result<Option<BackendShader>, String> {
             let Some(s) = s else { return Ok(None) };
@@ -756,6 +792,7 @@ impl Context {
                 .map_err(|e| format!("error: the backend cannot run this program: {e}\n"))
         };
         let vs = compile(&linked.vs)?;
+        let gs = compile(&linked.gs)?;
         let fs = compile(&linked.fs)?;
         let mut uniforms = Vec::new();
         let mut locations = Vec::new();
@@ -779,15 +816,18 @@ impl Context {
                 count: u.count,
                 is_array: u.name.ends_with("[0]"),
                 location,
-                vs: u.vs.clone(),
-                fs: u.fs.clone(),
+                kinds: [u.vs.clone(), u.gs.clone(), u.fs.clone()],
                 block: None,
             });
         }
         let blocks = program_blocks(&linked.blocks, &mut uniforms)?;
         let mut values = UniformStore {
-            vs_block: vec![0; linked.vs_uniform_size as usize],
-            fs_block: vec![0; linked.fs_uniform_size as usize],
+            blocks: [
+                linked.vs_uniform_size,
+                linked.gs_uniform_size,
+                linked.fs_uniform_size,
+            ]
+            .map(|n| vec![0; n as usize]),
             units: HashMap::new(),
             block_bindings: blocks.iter().map(|b| b.initial_binding).collect(),
         };
@@ -804,8 +844,10 @@ impl Context {
         Ok(Executable {
             vs,
             vs_ir: linked.vs.clone(),
-            vs_unclamped_ir: linked.vs_unclamped,
-            vs_unclamped: Mutex::new(None),
+            gs,
+            geometry: linked.geometry,
+            unclamped_ir: linked.unclamped,
+            unclamped: Mutex::new(None),
             fs,
             fs_reads_colors: linked
                 .fs
@@ -833,12 +875,7 @@ impl Context {
     /// the highest one goes first.
     fn compile_together(&self, kind: GLenum, sources: &[&str]) -> Result<Arc<Lowered>, String> {
         let text = oxgl_glsl::join_stage_sources(sources);
-        let stage = if kind == GL_VERTEX_SHADER {
-            oxgl_glsl::Stage::Vertex
-        } else {
-            oxgl_glsl::Stage::Fragment
-        };
-        let mut opts = self.glsl_options(stage);
+        let mut opts = self.glsl_options(glsl_stage(kind));
         opts.joined_stage = true;
         let c = oxgl_glsl::compile(&text, &opts);
         let name = stage_name(kind);
@@ -894,12 +931,13 @@ impl Context {
         Some(s)
     }
 
-    /// The vertex stage of `exec` with unclamped colour outputs
-    /// (`GL_CLAMP_VERTEX_COLOR` off); `None` for the plain stage (it
-    /// writes no colour, or the backend cannot compile the variant).
-    pub(crate) fn vs_unclamped(&self, exec: &Executable) -> Option<Arc<BackendShader>> {
-        let ir = exec.vs_unclamped_ir.as_ref()?;
-        let mut cached = exec.vs_unclamped.lock().unwrap_or_else(|p| p.into_inner());
+    /// The last stage of `exec` before rasterization (geometry, else
+    /// vertex) with unclamped colour outputs (`GL_CLAMP_VERTEX_COLOR`
+    /// off); `None` for the plain stage (it writes no colour, or the
+    /// backend cannot compile the variant).
+    pub(crate) fn unclamped(&self, exec: &Executable) -> Option<Arc<BackendShader>> {
+        let ir = exec.unclamped_ir.as_ref()?;
+        let mut cached = exec.unclamped.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(s) = &*cached {
             return Some(s.clone());
         }
@@ -1013,6 +1051,7 @@ impl Context {
     pub fn get_program(&mut self, program: u32, pname: GLenum) -> ApiResult<i32> {
         self.outside_begin_end()?;
         let xfb = self.params().profile != Profile::Es;
+        let geometry_pnames = self.has_geometry_shaders();
         let mut o = self.objects();
         let p = o.program(program)?;
         let exec = p.exec.as_deref();
@@ -1058,8 +1097,30 @@ impl Context {
                     GL_INTERLEAVED_ATTRIBS as i32
                 }
             }
+            // GL 3.2 §6.1.16: INVALID_OPERATION unless the last link
+            // succeeded with a geometry shader.
+            GL_GEOMETRY_VERTICES_OUT | GL_GEOMETRY_INPUT_TYPE | GL_GEOMETRY_OUTPUT_TYPE
+                if geometry_pnames =>
+            {
+                let g = exec
+                    .filter(|_| p.linked)
+                    .and_then(|e| e.geometry.as_ref())
+                    .ok_or(ApiError::InvalidOperation)?;
+                match pname {
+                    GL_GEOMETRY_VERTICES_OUT => g.max_vertices as i32,
+                    GL_GEOMETRY_INPUT_TYPE => primitive_enum(g.input) as i32,
+                    _ => primitive_enum(g.output) as i32,
+                }
+            }
             _ => return Err(ApiError::InvalidEnum),
         })
+    }
+
+    /// Whether this context has geometry shaders: GL 3.2 and later
+    /// (desktop), as Mesa's `_mesa_has_geometry_shaders`.
+    pub(crate) fn has_geometry_shaders(&self) -> bool {
+        let p = self.params();
+        p.profile != Profile::Es && p.version >= (3, 2)
     }
 
     /// Whether `name` is a shader (`Some(true)`), a program (`Some(false)`)
@@ -1329,7 +1390,7 @@ impl Context {
             }
             let mut vals = exec.values();
             for (k, &unit) in v[..n].iter().enumerate() {
-                for kind in [&u.vs, &u.fs].into_iter().flatten() {
+                for kind in u.kinds.iter().flatten() {
                     if let UniformKind::Sampler { binding } = kind {
                         vals.units.insert(binding + (e + k) as u32, unit as u32);
                     }
@@ -1342,11 +1403,10 @@ impl Context {
         for k in 0..n {
             for c in 0..comps {
                 let bits = crate::uniform::convert(values, k * comps + c, u.ty.base);
-                if let Some(kind) = &u.vs {
-                    crate::uniform::store(&mut vals.vs_block, kind, &u.ty, e + k, c, bits);
-                }
-                if let Some(kind) = &u.fs {
-                    crate::uniform::store(&mut vals.fs_block, kind, &u.ty, e + k, c, bits);
+                for (block, kind) in vals.blocks.iter_mut().zip(&u.kinds) {
+                    if let Some(kind) = kind {
+                        crate::uniform::store(block, kind, &u.ty, e + k, c, bits);
+                    }
                 }
             }
         }
@@ -1369,8 +1429,9 @@ impl Context {
         let u = &exec.uniforms[ui];
         let vals = exec.values();
         if u.ty.base == Base::Sampler {
-            let unit = [&u.vs, &u.fs]
-                .into_iter()
+            let unit = u
+                .kinds
+                .iter()
                 .flatten()
                 .find_map(|k| match k {
                     UniformKind::Sampler { binding } => vals.units.get(&(binding + e as u32)),
@@ -1380,16 +1441,46 @@ impl Context {
                 .unwrap_or(0);
             return Ok((u.ty, vec![unit]));
         }
-        let (block, kind) = match (&u.vs, &u.fs) {
-            (Some(k), _) => (&vals.vs_block, k),
-            (None, Some(k)) => (&vals.fs_block, k),
-            (None, None) => return Err(ApiError::InvalidOperation),
+        let Some((block, kind)) = vals
+            .blocks
+            .iter()
+            .zip(&u.kinds)
+            .find_map(|(b, k)| Some((b, k.as_ref()?)))
+        else {
+            return Err(ApiError::InvalidOperation);
         };
         let out = (0..u.ty.components())
             .map(|c| crate::uniform::load(block, kind, &u.ty, e, c))
             .collect();
         Ok((u.ty, out))
     }
+}
+
+/// The GL enum of a geometry shader layout's primitive (GL 3.2 §6.1.16:
+/// `GL_GEOMETRY_INPUT_TYPE` and `GL_GEOMETRY_OUTPUT_TYPE`).
+pub(crate) fn primitive_enum(p: oxgl_ir::Primitive) -> GLenum {
+    use oxgl_ir::Primitive as P;
+    match p {
+        P::Points => GL_POINTS,
+        P::Lines => GL_LINES,
+        P::LinesAdjacency => GL_LINES_ADJACENCY,
+        P::Triangles => GL_TRIANGLES,
+        P::TrianglesAdjacency => GL_TRIANGLES_ADJACENCY,
+        P::LineStrip => GL_LINE_STRIP,
+        P::TriangleStrip => GL_TRIANGLE_STRIP,
+    }
+}
+
+/// The limits a linked geometry stage must keep: `max_vertices` up to
+/// `GL_MAX_GEOMETRY_OUTPUT_VERTICES` (GLSL 1.50 §4.3.8.2; Mesa's message).
+fn geometry_limits(g: &oxgl_glsl::link::GeometryInfo) -> Result<(), String> {
+    if g.max_vertices > MAX_GEOMETRY_OUTPUT_VERTICES {
+        return Err(format!(
+            "error: maximum output vertices ({}) exceeds GL_MAX_GEOMETRY_OUTPUT_VERTICES\n",
+            g.max_vertices
+        ));
+    }
+    Ok(())
 }
 
 /// The location of `name` in `exec`, -1 if none.
@@ -1432,18 +1523,19 @@ fn program_blocks(
 ) -> Result<Vec<crate::ubo::ProgramBlock>, String> {
     use crate::ubo::{BlockPlace, MAX_COMBINED_BLOCKS, MAX_STAGE_BLOCKS, ProgramBlock};
     let vs = linked.iter().filter(|b| b.vs.is_some()).count() as u32;
+    let gs = linked.iter().filter(|b| b.gs.is_some()).count() as u32;
     let fs = linked.iter().filter(|b| b.fs.is_some()).count() as u32;
-    for (n, stage) in [(vs, "vertex"), (fs, "fragment")] {
+    for (n, stage) in [(vs, "vertex"), (gs, "geometry"), (fs, "fragment")] {
         if n > MAX_STAGE_BLOCKS {
             return Err(format!(
                 "error: Too many {stage} shader uniform blocks ({n}/{MAX_STAGE_BLOCKS})\n"
             ));
         }
     }
-    if vs + fs > MAX_COMBINED_BLOCKS {
+    if vs + gs + fs > MAX_COMBINED_BLOCKS {
         return Err(format!(
             "error: Too many combined uniform blocks ({}/{MAX_COMBINED_BLOCKS})\n",
-            vs + fs
+            vs + gs + fs
         ));
     }
     let mut out = Vec::new();
@@ -1468,8 +1560,7 @@ fn program_blocks(
                         count: m.count,
                         is_array: m.name.ends_with("[0]"),
                         location: -1,
-                        vs: None,
-                        fs: None,
+                        kinds: Default::default(),
                         block: Some(BlockPlace {
                             block: bi as u32,
                             offset: m.offset,
@@ -1487,8 +1578,7 @@ fn program_blocks(
             name: b.name.clone(),
             size: b.size,
             initial_binding: b.binding.unwrap_or(0),
-            vs: b.vs,
-            fs: b.fs,
+            regions: [b.vs, b.gs, b.fs],
             uniforms: indices,
         });
     }
@@ -1623,11 +1713,10 @@ fn apply_uniform_inits(
                 if u.ty.base == crate::uniform::Base::Bool {
                     bits = u32::from(bits != 0);
                 }
-                if let Some(k) = &u.vs {
-                    crate::uniform::store(&mut values.vs_block, k, &u.ty, e, c, bits);
-                }
-                if let Some(k) = &u.fs {
-                    crate::uniform::store(&mut values.fs_block, k, &u.ty, e, c, bits);
+                for (block, k) in values.blocks.iter_mut().zip(&u.kinds) {
+                    if let Some(k) = k {
+                        crate::uniform::store(block, k, &u.ty, e, c, bits);
+                    }
                 }
             }
         }

@@ -17,6 +17,7 @@ use oxgl_ir::Dim;
 
 use crate::context::Context;
 use crate::ffgen::{self, FfKey, UniformLayout, UnitKey};
+use crate::program::ProgramStage;
 use crate::texenv::MAX_FF_UNITS;
 use std::borrow::Cow;
 
@@ -40,6 +41,7 @@ pub struct Submit {
     /// Compiled programs by key; `None` when the backend refused one (not retried).
     programs: HashMap<FfKey, Option<Arc<Compiled>>>,
     vs_block: Vec<u8>,
+    gs_block: Vec<u8>,
     fs_block: Vec<u8>,
     edge_flags: Vec<u8>,
     /// The index list of the last array draw, kept for the next one: a
@@ -90,20 +92,13 @@ impl Context {
     pub(crate) fn program_block(
         &self,
         exec: &crate::program::Executable,
-        fragment: bool,
+        stage: ProgramStage,
         out: &mut Vec<u8>,
     ) {
-        {
-            let vals = exec.values();
-            out.clear();
-            out.extend_from_slice(if fragment {
-                &vals.fs_block
-            } else {
-                &vals.vs_block
-            });
-        }
+        out.clear();
+        out.extend_from_slice(&exec.values().blocks[stage as usize]);
         for u in exec.uniforms.iter().filter(|u| u.location < 0) {
-            let Some(kind) = (if fragment { &u.fs } else { &u.vs }) else {
+            let Some(kind) = &u.kinds[stage as usize] else {
                 continue;
             };
             for e in 0..u.count as usize {
@@ -115,7 +110,7 @@ impl Context {
                 }
             }
         }
-        self.fill_uniform_blocks(exec, fragment, out);
+        self.fill_uniform_blocks(exec, stage, out);
     }
 
     /// The compiled fixed-function program for `key`.
@@ -478,6 +473,7 @@ impl Context {
             }
         };
         let mut vs_block = std::mem::take(&mut self.submit.vs_block);
+        let mut gs_block = std::mem::take(&mut self.submit.gs_block);
         let mut fs_block = std::mem::take(&mut self.submit.fs_block);
         let mut edge_flags = std::mem::take(&mut self.submit.edge_flags);
         let fs_variant = match &exec {
@@ -496,12 +492,19 @@ impl Context {
         ) -> Option<&'a Shader> {
             variant.as_deref().or(e.fs.as_ref())
         }
-        let vs_unclamped = match &exec {
-            Some(e) if glsl_vs && !self.vertex_clamping() => self.vs_unclamped(e),
+        // GL_CLAMP_VERTEX_COLOR off: the last stage before rasterization
+        // unclamped.
+        let unclamped = match &exec {
+            Some(e) if glsl_vs && !self.vertex_clamping() => self.unclamped(e),
             _ => None,
         };
+        let gs = exec.as_ref().and_then(|e| {
+            let gs = e.gs.as_ref()?;
+            Some(unclamped.as_deref().unwrap_or(gs))
+        });
         let vs = match (&exec, &arb_vs, &ff) {
-            (Some(e), _, _) if glsl_vs => vs_unclamped.as_deref().or(e.vs.as_ref()),
+            (Some(e), _, _) if glsl_vs && gs.is_some() => e.vs.as_ref(),
+            (Some(e), _, _) if glsl_vs => unclamped.as_deref().or(e.vs.as_ref()),
             (_, Some(a), _) => Some(&*a.shader),
             (_, _, Some(f)) => Some(&f.vs),
             _ => None,
@@ -516,16 +519,24 @@ impl Context {
             return;
         };
         match (&exec, &arb_vs, &ff) {
-            (Some(e), _, _) if glsl_vs => self.program_block(e, false, &mut vs_block),
+            (Some(e), _, _) if glsl_vs => {
+                self.program_block(e, ProgramStage::Vertex, &mut vs_block)
+            }
             (_, Some(a), _) => self.arb_block(0, a, &mut vs_block),
             (_, _, Some(f)) => ffgen::pack(self, &f.vs_uniforms, &mut vs_block),
             _ => {}
         }
         match (&exec, &arb_fs, &ff) {
-            (Some(e), _, _) if glsl_fs => self.program_block(e, true, &mut fs_block),
+            (Some(e), _, _) if glsl_fs => {
+                self.program_block(e, ProgramStage::Fragment, &mut fs_block)
+            }
             (_, Some(a), _) => self.arb_block(1, a, &mut fs_block),
             (_, _, Some(f)) => ffgen::pack(self, &f.fs_uniforms, &mut fs_block),
             _ => {}
+        }
+        gs_block.clear();
+        if let (Some(e), Some(_)) = (&exec, gs) {
+            self.program_block(e, ProgramStage::Geometry, &mut gs_block);
         }
 
         let attribs: Vec<OxglVertexAttrib> = batch
@@ -679,9 +690,9 @@ impl Context {
             },
             num_inputs: inputs.len() as u32,
             first_vertex: arrays.map_or(0, |a| a.first),
-            gs: std::ptr::null_mut(),
-            gs_uniforms: std::ptr::null(),
-            gs_uniforms_size: 0,
+            gs: gs.map_or(std::ptr::null_mut(), Shader::raw),
+            gs_uniforms: gs_block.as_ptr(),
+            gs_uniforms_size: gs_block.len(),
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {
@@ -692,6 +703,7 @@ impl Context {
         drop(named);
         self.track_color_material();
         self.submit.vs_block = vs_block;
+        self.submit.gs_block = gs_block;
         self.submit.fs_block = fs_block;
         self.submit.edge_flags = edge_flags;
     }

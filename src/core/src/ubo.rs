@@ -65,9 +65,9 @@ pub(crate) struct ProgramBlock {
     pub size: u32,
     /// Its binding point at link time.
     pub initial_binding: u32,
-    /// Where its region starts in each stage's default uniform block.
-    pub vs: Option<u32>,
-    pub fs: Option<u32>,
+    /// Where its region starts in each stage's default uniform block, by
+    /// [`crate::program::ProgramStage`].
+    pub regions: [Option<u32>; crate::program::PROGRAM_STAGES],
     /// Indices of its active uniforms in the program's uniform list.
     pub uniforms: Vec<u32>,
 }
@@ -159,6 +159,12 @@ impl Context {
             GL_UNIFORM_BUFFER_OFFSET_ALIGNMENT => OFFSET_ALIGNMENT as i64,
             GL_MAX_COMBINED_VERTEX_UNIFORM_COMPONENTS
             | GL_MAX_COMBINED_FRAGMENT_UNIFORM_COMPONENTS => stage_components,
+            GL_MAX_GEOMETRY_UNIFORM_BLOCKS if self.has_geometry_shaders() => {
+                i64::from(MAX_STAGE_BLOCKS)
+            }
+            GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS if self.has_geometry_shaders() => {
+                stage_components
+            }
             _ => return None,
         })
     }
@@ -168,7 +174,12 @@ impl Context {
     /// block's region gets the binding's range as far as the buffer holds
     /// it, and zeros after (GL 4.6 §7.6.3 leaves reads past the range
     /// undefined; zero is what never reads out of bounds).
-    pub(crate) fn fill_uniform_blocks(&self, exec: &Executable, fragment: bool, out: &mut [u8]) {
+    pub(crate) fn fill_uniform_blocks(
+        &self,
+        exec: &Executable,
+        stage: crate::program::ProgramStage,
+        out: &mut [u8],
+    ) {
         if exec.blocks.is_empty() {
             return;
         }
@@ -176,7 +187,7 @@ impl Context {
         let shared = self.shared().clone();
         let buffers = shared.buffers();
         for (b, point) in exec.blocks.iter().zip(points) {
-            let Some(region) = (if fragment { b.fs } else { b.vs }) else {
+            let Some(region) = b.regions[stage as usize] else {
                 continue;
             };
             let start = region as usize;
@@ -286,8 +297,13 @@ impl Context {
             GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => {
                 b.uniforms.iter().map(|&i| i as i32).collect()
             }
-            GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => vec![i32::from(b.vs.is_some())],
-            GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => vec![i32::from(b.fs.is_some())],
+            GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => vec![i32::from(b.regions[0].is_some())],
+            GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER if self.has_geometry_shaders() => {
+                vec![i32::from(b.regions[1].is_some())]
+            }
+            GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => {
+                vec![i32::from(b.regions[2].is_some())]
+            }
             _ => return Err(ApiError::InvalidEnum),
         })
     }

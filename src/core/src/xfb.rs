@@ -123,8 +123,26 @@ fn vertices_per(primitive: GLenum) -> usize {
 fn recorded_as(mode: GLenum) -> GLenum {
     match mode {
         GL_POINTS => GL_POINTS,
-        GL_LINES | GL_LINE_LOOP | GL_LINE_STRIP => GL_LINES,
+        GL_LINES | GL_LINE_LOOP | GL_LINE_STRIP | GL_LINES_ADJACENCY | GL_LINE_STRIP_ADJACENCY => {
+            GL_LINES
+        }
         _ => GL_TRIANGLES,
+    }
+}
+
+/// Whether a geometry shader of input type `input` takes primitives of
+/// draw mode `mode` (GL 3.2 §2.12.1).
+fn geometry_takes(input: oxgl_ir::Primitive, mode: GLenum) -> bool {
+    use oxgl_ir::Primitive as P;
+    match input {
+        P::Points => mode == GL_POINTS,
+        P::Lines => matches!(mode, GL_LINES | GL_LINE_STRIP | GL_LINE_LOOP),
+        P::LinesAdjacency => matches!(mode, GL_LINES_ADJACENCY | GL_LINE_STRIP_ADJACENCY),
+        P::Triangles => matches!(mode, GL_TRIANGLES | GL_TRIANGLE_STRIP | GL_TRIANGLE_FAN),
+        P::TrianglesAdjacency => {
+            matches!(mode, GL_TRIANGLES_ADJACENCY | GL_TRIANGLE_STRIP_ADJACENCY)
+        }
+        P::LineStrip | P::TriangleStrip => false,
     }
 }
 
@@ -282,11 +300,23 @@ impl Context {
         self.xfb.active.as_ref().map(|a| a.program)
     }
 
-    /// GL 4.6 §13.3.2: INVALID_OPERATION for a draw whose mode is not
-    /// recorded as the active transform feedback's primitive mode.
-    pub(crate) fn check_xfb_mode(&self, mode: GLenum) -> ApiResult {
+    /// INVALID_OPERATION for a draw whose mode the geometry stage does not
+    /// take (GL 3.2 §2.12.1), or whose primitives (the geometry stage's
+    /// output, else the mode's) are not recorded as the active transform
+    /// feedback's primitive mode (GL 4.6 §13.3.2).
+    pub(crate) fn check_draw_mode(&self, mode: GLenum) -> ApiResult {
+        let geometry = self.programs.exec.as_ref().and_then(|e| e.geometry);
+        let recorded = match geometry {
+            Some(g) => {
+                if !geometry_takes(g.input, mode) {
+                    return Err(ApiError::InvalidOperation);
+                }
+                recorded_as(crate::program::primitive_enum(g.output))
+            }
+            None => recorded_as(mode),
+        };
         match &self.xfb.active {
-            Some(a) if recorded_as(mode) != a.primitive => Err(ApiError::InvalidOperation),
+            Some(a) if recorded != a.primitive => Err(ApiError::InvalidOperation),
             _ => Ok(()),
         }
     }

@@ -1,9 +1,14 @@
-//! Linking: a lowered vertex shader and a lowered fragment shader (either
-//! may be absent — fixed function stands in) become one program the GL side
-//! can hand to a backend.
+//! Linking: a lowered vertex shader, geometry shader and fragment shader
+//! (each may be absent — fixed function stands in for the vertex and
+//! fragment stages; a geometry stage needs a vertex stage) become one
+//! program the GL side can hand to a backend.
 //!
 //! What linking decides (`docs/glsl.md`, "Linking"):
 //!
+//! * **Geometry stage.** Its layout must be declared; its user inputs are
+//!   matched with the vertex outputs of their names and placed together.
+//!   Below it, the geometry stage is what the varyings, transform
+//!   feedback and colour clamping see as the stage before rasterization.
 //! * **Varyings.** User varyings are matched by name (types must agree; a
 //!   fragment input the fragment shader reads must be written by the vertex
 //!   shader) and packed into the lowest locations the compatibility varyings
@@ -16,12 +21,12 @@
 //!   attributes first (as Mesa); index 0 stays free when `gl_Vertex` is read
 //!   (it aliases the vertex position). The IR location of index `i` is what
 //!   [`LinkOptions::attrib_slot`] says (the GL side's vertex slots).
-//! * **Samplers.** The fragment stage's texture bindings follow the vertex
-//!   stage's, so one table of textures serves both.
-//! * **Uniforms.** The active uniforms of both stages, merged by name (types
+//! * **Samplers.** Each stage's texture bindings follow the previous
+//!   stage's, so one table of textures serves them all.
+//! * **Uniforms.** The active uniforms of all stages, merged by name (types
 //!   must agree), each with where it lives in each stage's uniform block.
-//! * **Uniform blocks.** The blocks of both stages, merged by name: a block
-//!   both stages declare must be declared alike (members, types, layout);
+//! * **Uniform blocks.** The blocks of all stages, merged by name: a block
+//!   two stages declare must be declared alike (members, types, layout);
 //!   each keeps where its region lies in each stage's uniform block.
 //!
 //! Only what the program reads is active: each stage is optimized first,
@@ -30,7 +35,7 @@
 
 use std::collections::HashSet;
 
-use oxgl_ir::{InterpMode, Op, Shader, Slot, VarId, VarKind};
+use oxgl_ir::{InterpMode, Mode, Op, Primitive, Shader, Slot, VarId, VarKind};
 
 use crate::lower::{BlockMember, IoVar, Lowered, UniformEntry, UniformKind};
 
@@ -128,6 +133,8 @@ pub struct Uniform {
     pub count: u32,
     /// Where it is in the vertex stage, if that stage uses it.
     pub vs: Option<UniformKind>,
+    /// Where it is in the geometry stage, if that stage uses it.
+    pub gs: Option<UniformKind>,
     /// Where it is in the fragment stage, if that stage uses it.
     pub fs: Option<UniformKind>,
 }
@@ -146,19 +153,42 @@ pub struct Block {
     /// Where its region starts in the vertex stage's uniform block, if
     /// that stage declares it.
     pub vs: Option<u32>,
+    /// The same in the geometry stage.
+    pub gs: Option<u32>,
     /// The same in the fragment stage.
     pub fs: Option<u32>,
+}
+
+/// The layout a program's geometry stage declared (GLSL 1.50 §4.3.8.1):
+/// what `glGetProgramiv` reports and draws are checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GeometryInfo {
+    /// `GL_GEOMETRY_INPUT_TYPE`.
+    pub input: Primitive,
+    /// `GL_GEOMETRY_OUTPUT_TYPE`.
+    pub output: Primitive,
+    /// `GL_GEOMETRY_VERTICES_OUT`.
+    pub max_vertices: u32,
+    /// `GL_GEOMETRY_SHADER_INVOCATIONS` (1 unless declared).
+    pub invocations: u32,
 }
 
 /// A linked program.
 #[derive(Clone, Debug)]
 pub struct Linked {
-    /// The vertex stage (validated), `None` for fixed function. Its colour
-    /// outputs are clamped to [0, 1] (`GL_CLAMP_VERTEX_COLOR`'s default).
+    /// The vertex stage (validated), `None` for fixed function. Without a
+    /// geometry stage its colour outputs are clamped to [0, 1]
+    /// (`GL_CLAMP_VERTEX_COLOR`'s default).
     pub vs: Option<Shader>,
-    /// The vertex stage without that clamp, when it writes colours
-    /// (`GL_CLAMP_VERTEX_COLOR` off, ARB_color_buffer_float).
-    pub vs_unclamped: Option<Shader>,
+    /// The geometry stage (validated), if the program has one; its colour
+    /// outputs are the clamped ones then.
+    pub gs: Option<Shader>,
+    /// Its layout.
+    pub geometry: Option<GeometryInfo>,
+    /// The last stage before rasterization (geometry, else vertex)
+    /// without that clamp, when it writes colours (`GL_CLAMP_VERTEX_COLOR`
+    /// off, ARB_color_buffer_float).
+    pub unclamped: Option<Shader>,
     /// The fragment stage (validated), `None` for fixed function.
     pub fs: Option<Shader>,
     /// The fragment stage for two-sided colour (`GL_VERTEX_PROGRAM_TWO_SIDE`,
@@ -173,6 +203,8 @@ pub struct Linked {
     pub fs_qualified_colors: Vec<String>,
     /// Bytes of the vertex stage's default uniform block.
     pub vs_uniform_size: u32,
+    /// Bytes of the geometry stage's default uniform block.
+    pub gs_uniform_size: u32,
     /// Bytes of the fragment stage's default uniform block.
     pub fs_uniform_size: u32,
     /// Active attributes, in declaration order.
@@ -180,13 +212,13 @@ pub struct Linked {
     /// User fragment outputs and the colour numbers they write
     /// (`glGetFragDataLocation`).
     pub frag_outputs: Vec<(String, u32)>,
-    /// Active uniforms: the vertex stage's in its order, then the fragment
-    /// stage's others.
+    /// Active uniforms: the vertex stage's in its order, then the geometry
+    /// stage's others, then the fragment stage's.
     pub uniforms: Vec<Uniform>,
     /// The transform feedback varyings ([`LinkOptions::feedback`]).
     pub captured: Vec<Captured>,
-    /// Uniform blocks: the vertex stage's in its order, then the fragment
-    /// stage's others.
+    /// Uniform blocks: the vertex stage's in its order, then the geometry
+    /// stage's others, then the fragment stage's.
     pub blocks: Vec<Block>,
 }
 
@@ -366,19 +398,24 @@ fn interp_name(i: Option<InterpMode>) -> &'static str {
 }
 
 /// A stage's shader, the variables its instructions touch, and its
-/// interface variables (outputs of the vertex stage, inputs of the
-/// fragment stage).
+/// interface variables (outputs of the stage before rasterization, inputs
+/// of the fragment stage).
 type StageIo<'a> = (&'a Shader, &'a HashSet<VarId>, &'a [IoVar]);
 
-/// GLSL 1.30 §4.3.7: a vertex output and the fragment input of its name
+/// GLSL 1.30 §4.3.7: an output of the last stage before rasterization
+/// (`pre`, named by its first element) and the fragment input of its name
 /// must be declared with the same interpolation qualifier (none differs
 /// from `smooth`, except in GLSL ES). `gl_Color` is fed by `gl_FrontColor`
 /// and `gl_BackColor`, `gl_SecondaryColor` by the secondary ones: when the
-/// fragment stage reads it, each of them the vertex stage writes must
+/// fragment stage reads it, each of them the other stage writes must
 /// match it. The errors are Mesa's (`cross_validate_outputs_to_inputs`);
 /// GLSL 4.40 drops the rule, a version this front end does not reach.
-fn interpolation_mismatches(vs: StageIo<'_>, fs: StageIo<'_>, es: bool) -> String {
-    let (vsh, vs_used, vs_outs) = vs;
+fn interpolation_mismatches(
+    pre: (&str, &Shader, &HashSet<VarId>, &[IoVar]),
+    fs: StageIo<'_>,
+    es: bool,
+) -> String {
+    let (pre_name, psh, pre_used, pre_outs) = pre;
     let (fsh, fs_used, fs_ins) = fs;
     let norm = |i: Option<InterpMode>| {
         if es {
@@ -399,16 +436,17 @@ fn interpolation_mismatches(vs: StageIo<'_>, fs: StageIo<'_>, es: bool) -> Strin
             continue;
         }
         for &name in feeders {
-            let Some(out) = vs_outs.iter().find(|o| o.name == name) else {
+            let Some(out) = pre_outs.iter().find(|o| o.name == name) else {
                 continue;
             };
-            if colour && !io_used(vsh, vs_used, out, false) {
+            if colour && !io_used(psh, pre_used, out, false) {
                 continue;
             }
             if norm(out.interp) != norm(input.interp) {
                 errors += &format!(
-                    "error: vertex shader output `{}' specifies {} interpolation qualifier, \
-                     but fragment shader input specifies {} interpolation qualifier\n",
+                    "error: {pre_name} shader output `{}' specifies {} interpolation \
+                     qualifier, but fragment shader input specifies {} interpolation \
+                     qualifier\n",
                     out.name,
                     interp_name(out.interp),
                     interp_name(input.interp)
@@ -554,25 +592,159 @@ fn es100_invariance(vs: Option<&Lowered>, fs: Option<&Lowered>) -> String {
     errors
 }
 
-/// Links `vs` and `fs` (at least one given).
+/// The layout of geometry stage `g`, or Mesa's link error for a missing
+/// vertex stage (GL 3.2 §2.12: a program with a geometry shader needs a
+/// vertex shader) or a missing input type, output type or `max_vertices`
+/// (GLSL 1.50 §4.3.8.1).
+fn geometry_info(g: &Shader, has_vertex: bool) -> Result<GeometryInfo, String> {
+    if !has_vertex {
+        return Err("error: Geometry shader must be linked with vertex shader\n".into());
+    }
+    let mode = |f: &dyn Fn(&Mode) -> Option<u32>| g.modes.iter().find_map(f);
+    let prim = |input: bool| {
+        g.modes.iter().find_map(|m| match *m {
+            Mode::InputPrimitive(p) if input => Some(p),
+            Mode::OutputPrimitive(p) if !input => Some(p),
+            _ => None,
+        })
+    };
+    let Some(input) = prim(true) else {
+        return Err("error: geometry shader didn't declare primitive input type\n".into());
+    };
+    let Some(output) = prim(false) else {
+        return Err("error: geometry shader didn't declare primitive output type\n".into());
+    };
+    let Some(max_vertices) = mode(&|m| match *m {
+        Mode::MaxVertices(n) => Some(n),
+        _ => None,
+    }) else {
+        return Err("error: geometry shader didn't declare max_vertices\n".into());
+    };
+    let invocations = mode(&|m| match *m {
+        Mode::Invocations(n) => Some(n),
+        _ => None,
+    })
+    .unwrap_or(1);
+    Ok(GeometryInfo {
+        input,
+        output,
+        max_vertices,
+        invocations,
+    })
+}
+
+/// Matches the geometry stage's user inputs (one element per input
+/// vertex) with the vertex stage's outputs by name and gives each pair
+/// the lowest locations both stages leave free (GLSL 1.50 §4.3.4: the
+/// types must agree). Inputs the geometry stage does not read and outputs
+/// it does not take become private. The errors are Mesa's
+/// (`cross_validate_outputs_to_inputs`): an input that reads a name the
+/// vertex stage does not declare fails; one declared but never written
+/// reads undefined values.
+fn link_vertex_to_geometry(
+    (v, v_outs): (&mut Shader, &[IoVar]),
+    (g, g_ins): (&mut Shader, &[IoVar]),
+    max_locations: u32,
+) -> String {
+    let v_used = referenced(v).0;
+    let g_used = referenced(g).0;
+    let is_user = |io: &IoVar| io.location.is_some() && !io.name.starts_with("gl_");
+    // Compatibility varyings (gl_in[].gl_FrontColor) keep their locations.
+    let mut taken = Taken::default();
+    for io in v_outs.iter().filter(|io| !is_user(io)) {
+        if let Some(l) = io.location
+            && io_used(v, &v_used, io, false)
+        {
+            taken.mark(l, io.slots);
+        }
+    }
+    for io in g_ins.iter().filter(|io| !is_user(io)) {
+        if let Some(l) = io.location
+            && io_used(g, &g_used, io, true)
+        {
+            taken.mark(l, io.slots);
+        }
+    }
+    let mut errors = String::new();
+    let mut matched: Vec<&str> = Vec::new();
+    for io in g_ins.iter().filter(|io| is_user(io)) {
+        if !io_used(g, &g_used, io, true) {
+            privatize(g, io, true);
+            continue;
+        }
+        let Some(out) = v_outs.iter().find(|o| is_user(o) && o.name == io.name) else {
+            errors += &format!(
+                "error: geometry shader input `{}' has no matching output in the previous \
+                 stage\n",
+                io.name
+            );
+            continue;
+        };
+        if out.ty != io.ty {
+            errors += &format!(
+                "error: vertex shader output `{}' declared as type `{}', but geometry shader \
+                 input declared as type `{}'\n",
+                io.name, out.ty, io.ty
+            );
+            continue;
+        }
+        let Some(to) = taken.find(0, io.slots, max_locations) else {
+            errors += &format!(
+                "error: too many varyings: no room for `{}' ({max_locations} locations \
+                 available)\n",
+                io.name
+            );
+            continue;
+        };
+        taken.mark(to, io.slots);
+        relocate(g, io, true, to);
+        relocate(v, out, false, to);
+        matched.push(out.name.as_str());
+    }
+    for io in v_outs.iter().filter(|io| is_user(io)) {
+        if !matched.contains(&io.name.as_str()) {
+            privatize(v, io, false);
+        }
+    }
+    errors
+}
+
+/// Links the stages of a program: a vertex, a geometry and a fragment
+/// stage, each optional (fixed function stands in for the vertex and
+/// fragment stages; a geometry stage needs a vertex stage).
 ///
 /// # Errors
 /// The info-log text (`error: ...` lines) when the stages do not fit
 /// together or exceed a limit.
 pub fn link(
     vs: Option<&Lowered>,
+    gs: Option<&Lowered>,
     fs: Option<&Lowered>,
     opts: &LinkOptions<'_>,
 ) -> Result<Linked, String> {
+    let geometry = match gs {
+        Some(g) => Some(geometry_info(&g.shader, vs.is_some())?),
+        None => None,
+    };
     let mut vsh = vs.map(|l| l.shader.clone());
+    let mut gsh = gs.map(|l| l.shader.clone());
     let mut fsh = fs.map(|l| l.shader.clone());
-    let mut vs_outs: Vec<IoVar> = vs.map(|l| l.interface.outputs.clone()).unwrap_or_default();
-    if opts.feedback.names.iter().any(|n| n == "gl_ClipVertex")
-        && let Some(v) = &mut vsh
+    // The last stage before rasterization feeds the fragment stage and
+    // transform feedback.
+    let (pre, pre_name) = match gs {
+        Some(_) => (gs, "geometry"),
+        None => (vs, "vertex"),
+    };
+    let mut pre_outs: Vec<IoVar> = pre.map(|l| l.interface.outputs.clone()).unwrap_or_default();
     {
-        capture_clip_vertex(v, &mut vs_outs, opts.max_varying_locations);
+        let psh = if gs.is_some() { &mut gsh } else { &mut vsh };
+        if opts.feedback.names.iter().any(|n| n == "gl_ClipVertex")
+            && let Some(p) = psh
+        {
+            capture_clip_vertex(p, &mut pre_outs, opts.max_varying_locations);
+        }
     }
-    for s in vsh.iter_mut().chain(fsh.iter_mut()) {
+    for s in vsh.iter_mut().chain(gsh.iter_mut()).chain(fsh.iter_mut()) {
         oxgl_ir::passes::optimize(s);
     }
     let mut errors = String::new();
@@ -580,22 +752,34 @@ pub fn link(
     if opts.es {
         errors += &es100_invariance(vs, fs);
     }
+    if let (Some(v), Some(g), Some(vl), Some(gl)) = (&mut vsh, &mut gsh, vs, gs) {
+        errors += &link_vertex_to_geometry(
+            (v, &vl.interface.outputs),
+            (g, &gl.interface.inputs),
+            opts.max_varying_locations,
+        );
+    }
 
-    // Varyings.
-    let vs_used = vsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
+    // Varyings between the last stage before rasterization and the
+    // fragment stage.
+    let psh = if gs.is_some() { &mut gsh } else { &mut vsh };
+    let pre_used = psh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_used = fsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_ins: Vec<IoVar> = fs.map(|l| l.interface.inputs.clone()).unwrap_or_default();
-    if let (Some(v), Some(f)) = (&vsh, &fsh) {
-        errors +=
-            &interpolation_mismatches((v, &vs_used, &vs_outs), (f, &fs_used, &fs_ins), opts.es);
+    if let (Some(p), Some(f)) = (&*psh, &fsh) {
+        errors += &interpolation_mismatches(
+            (pre_name, p, &pre_used, &pre_outs),
+            (f, &fs_used, &fs_ins),
+            opts.es,
+        );
     }
     let is_user = |io: &IoVar| io.location.is_some() && !io.name.starts_with("gl_");
     let mut taken = Taken::default();
-    match &vsh {
+    match &*psh {
         Some(s) => {
-            for io in vs_outs.iter().filter(|io| !is_user(io)) {
+            for io in pre_outs.iter().filter(|io| !is_user(io)) {
                 if let Some(l) = io.location
-                    && io_used(s, &vs_used, io, false)
+                    && io_used(s, &pre_used, io, false)
                 {
                     taken.mark(l, io.slots);
                 }
@@ -639,34 +823,34 @@ pub fn link(
                 privatize(f, io, true);
                 continue;
             }
-            let out = vs_outs.iter().find(|o| is_user(o) && o.name == io.name);
+            let out = pre_outs.iter().find(|o| is_user(o) && o.name == io.name);
             // Declared but never written counts as not written (as Mesa),
             // except in ES, where the value is undefined.
-            let written = match (&vsh, out) {
+            let written = match (&*psh, out) {
                 (Some(_), Some(_)) if opts.es => true,
-                (Some(v), Some(o)) => io_used(v, &vs_used, o, false),
+                (Some(v), Some(o)) => io_used(v, &pre_used, o, false),
                 _ => false,
             };
-            if vsh.is_some() {
+            if psh.is_some() {
                 match out {
                     None if opts.es => {
                         errors += &format!(
-                            "error: fragment shader varying {} not declared in vertex shader\n",
+                            "error: fragment shader varying {} not declared in {pre_name} shader\n",
                             io.name
                         );
                         continue;
                     }
                     _ if !written => {
                         errors += &format!(
-                            "error: fragment shader varying {} not written by vertex shader\n",
+                            "error: fragment shader varying {} not written by {pre_name} shader\n",
                             io.name
                         );
                         continue;
                     }
                     Some(o) if o.ty != io.ty => {
                         errors += &format!(
-                            "error: vertex shader output `{}' declared as type `{}', but \
-                         fragment shader input declared as type `{}'\n",
+                            "error: {pre_name} shader output `{}' declared as type `{}', but \
+                             fragment shader input declared as type `{}'\n",
                             io.name, o.ty, io.ty
                         );
                         continue;
@@ -702,7 +886,7 @@ pub fn link(
                 let c = free(*used).unwrap_or(0);
                 *used |= ((1u8 << width) - 1) << c;
                 relocate_packed(f, io, true, *to, c);
-                if let (Some(v), Some(o)) = (&mut vsh, out) {
+                if let (Some(v), Some(o)) = (&mut *psh, out) {
                     relocate_packed(v, o, false, *to, c);
                     matched.insert(o.name.as_str());
                     placed_outs.push((o.name.as_str(), *to));
@@ -718,7 +902,7 @@ pub fn link(
             };
             taken.mark(to, io.slots);
             relocate(f, io, true, to);
-            if let (Some(v), Some(o)) = (&mut vsh, out) {
+            if let (Some(v), Some(o)) = (&mut *psh, out) {
                 relocate(v, o, false, to);
                 matched.insert(o.name.as_str());
                 placed_outs.push((o.name.as_str(), to));
@@ -726,15 +910,15 @@ pub fn link(
         }
     }
     let captured = capture(
-        &mut vsh,
-        &vs_outs,
+        psh,
+        &pre_outs,
         opts,
         &mut taken,
         &mut placed_outs,
         &mut errors,
     );
-    if let Some(v) = &mut vsh {
-        for io in vs_outs.iter().filter(|io| is_user(io)) {
+    if let Some(v) = psh {
+        for io in pre_outs.iter().filter(|io| is_user(io)) {
             if !matched.contains(io.name.as_str())
                 && !placed_outs.iter().any(|(n, _)| *n == io.name)
             {
@@ -744,6 +928,7 @@ pub fn link(
     }
 
     // Attributes.
+    let vs_used = vsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let mut attributes = Vec::new();
     if let (Some(v), Some(l)) = (&mut vsh, vs) {
         let mut taken = Taken::default();
@@ -880,76 +1065,83 @@ pub fn link(
     }
 
     // Uniforms and samplers.
-    let mut vs_uniforms = match (&vsh, vs) {
-        (Some(s), Some(l)) => active_uniforms(s, l),
-        _ => Vec::new(),
+    let lowered = [vs, gs, fs];
+    let mut active: [Vec<UniformEntry>; 3] = Default::default();
+    // One table of textures serves every stage, in stage order; without a
+    // fragment shader it starts above fixed function's units.
+    let mut base = if fsh.is_some() {
+        0
+    } else {
+        opts.vs_alone_sampler_base
     };
-    let mut fs_uniforms = match (&fsh, fs) {
-        (Some(s), Some(l)) => active_uniforms(s, l),
-        _ => Vec::new(),
-    };
-    let vs_textures = vsh.as_ref().map_or(0, |s| s.textures.len() as u32);
-    if let Some(f) = &mut fsh {
-        rebase_samplers(f, &mut fs_uniforms, vs_textures);
-    } else if let Some(v) = &mut vsh {
-        rebase_samplers(v, &mut vs_uniforms, opts.vs_alone_sampler_base);
+    for (i, sh) in [&mut vsh, &mut gsh, &mut fsh].into_iter().enumerate() {
+        if let (Some(s), Some(l)) = (sh, lowered[i]) {
+            active[i] = active_uniforms(s, l);
+            rebase_samplers(s, &mut active[i], base);
+            base += s.textures.len() as u32;
+        }
     }
-    // Every uniform both stages declare must agree, used or not (as Mesa).
-    if let (Some(v), Some(f)) = (vs, fs) {
-        for e in &f.interface.uniforms {
-            if let Some(u) = v.interface.uniforms.iter().find(|u| u.name == e.name)
+    // Every uniform two stages declare must agree, used or not (as Mesa).
+    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+        let (Some(la), Some(lb)) = (lowered[a], lowered[b]) else {
+            continue;
+        };
+        for e in &lb.interface.uniforms {
+            if let Some(u) = la.interface.uniforms.iter().find(|u| u.name == e.name)
                 && (u.ty != e.ty || u.count != e.count)
-                && !active_mismatch(&vs_uniforms, &fs_uniforms, &e.name)
+                && !active_mismatch(&active[a], &active[b], &e.name)
             {
                 errors += &mismatch(&e.name, &u.ty, u.count, &e.ty, e.count);
             }
         }
     }
-    let mut uniforms: Vec<Uniform> = vs_uniforms
-        .iter()
-        .map(|e| Uniform {
-            name: e.name.clone(),
-            ty: e.ty.clone(),
-            count: e.count,
-            vs: Some(e.kind.clone()),
-            fs: None,
-        })
-        .collect();
-    for e in &fs_uniforms {
-        match uniforms.iter_mut().find(|u| u.name == e.name) {
-            Some(u) if u.ty != e.ty || u.count != e.count => {
-                errors += &mismatch(&e.name, &u.ty, u.count, &e.ty, e.count);
-            }
-            Some(u) => u.fs = Some(e.kind.clone()),
-            None => uniforms.push(Uniform {
-                name: e.name.clone(),
-                ty: e.ty.clone(),
-                count: e.count,
-                vs: None,
-                fs: Some(e.kind.clone()),
-            }),
+    let mut uniforms: Vec<Uniform> = Vec::new();
+    for (stage, entries) in active.iter().enumerate() {
+        for e in entries {
+            let u = match uniforms.iter_mut().find(|u| u.name == e.name) {
+                Some(u) if u.ty != e.ty || u.count != e.count => {
+                    errors += &mismatch(&e.name, &u.ty, u.count, &e.ty, e.count);
+                    continue;
+                }
+                Some(u) => u,
+                None => {
+                    uniforms.push(Uniform {
+                        name: e.name.clone(),
+                        ty: e.ty.clone(),
+                        count: e.count,
+                        vs: None,
+                        gs: None,
+                        fs: None,
+                    });
+                    uniforms.last_mut().expect("just pushed")
+                }
+            };
+            *[&mut u.vs, &mut u.gs, &mut u.fs][stage] = Some(e.kind.clone());
         }
     }
 
-    let blocks = link_blocks(vs, fs, &mut errors);
+    let blocks = link_blocks(lowered, &mut errors);
 
     if !errors.is_empty() {
         return Err(errors);
     }
-    // The stage as written serves GL_CLAMP_VERTEX_COLOR off.
-    let mut vs_unclamped = None;
-    if let Some(v) = &mut vsh {
-        let written = v.clone();
-        if crate::two_side::clamp_vertex_colors(v) {
-            vs_unclamped = Some(written);
+    // The stage as written serves GL_CLAMP_VERTEX_COLOR off; the colours
+    // the rasterizer receives are the ones clamped.
+    let mut unclamped = None;
+    let psh = if gsh.is_some() { &mut gsh } else { &mut vsh };
+    if let Some(p) = &mut *psh {
+        let written = p.clone();
+        if crate::two_side::clamp_vertex_colors(p) {
+            unclamped = Some(written);
         }
     }
-    let back_written = |l: u32| match &vsh {
+    let psh = &*psh;
+    let back_written = |l: u32| match psh {
         // Fixed function writes both colours of both faces.
         None => true,
-        Some(v) => {
-            let used = referenced(v).0;
-            v.vars.iter().any(|(h, var)| {
+        Some(p) => {
+            let used = referenced(p).0;
+            p.vars.iter().any(|(h, var)| {
                 used.contains(&h)
                     && matches!(
                         var.kind,
@@ -966,7 +1158,8 @@ pub fn link(
         .and_then(|f| crate::two_side::back_color_variant(f, &back_written));
     for s in vsh
         .iter_mut()
-        .chain(vs_unclamped.iter_mut())
+        .chain(gsh.iter_mut())
+        .chain(unclamped.iter_mut())
         .chain(fsh.iter_mut())
         .chain(fs_two_side.iter_mut())
     {
@@ -979,7 +1172,9 @@ pub fn link(
     }
     Ok(Linked {
         vs: vsh,
-        vs_unclamped,
+        gs: gsh,
+        geometry,
+        unclamped,
         fs: fsh,
         fs_two_side,
         fs_qualified_colors: fs
@@ -993,6 +1188,7 @@ pub fn link(
             })
             .unwrap_or_default(),
         vs_uniform_size: vs.map_or(0, |l| l.interface.uniform_size),
+        gs_uniform_size: gs.map_or(0, |l| l.interface.uniform_size),
         fs_uniform_size: fs.map_or(0, |l| l.interface.uniform_size),
         attributes,
         frag_outputs,
@@ -1002,13 +1198,13 @@ pub fn link(
     })
 }
 
-/// The uniform blocks of both stages merged by name; a block both declare
+/// The uniform blocks of the stages merged by name; a block two declare
 /// must be declared alike (GLSL 1.40 §4.3.7: "matching block names ...
 /// must have the same member names, types, qualification and order"),
 /// else a link error in Mesa's words.
-fn link_blocks(vs: Option<&Lowered>, fs: Option<&Lowered>, errors: &mut String) -> Vec<Block> {
+fn link_blocks(stages: [Option<&Lowered>; 3], errors: &mut String) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
-    for (stage, l) in [(0, vs), (1, fs)] {
+    for (stage, l) in stages.into_iter().enumerate() {
         let Some(l) = l else { continue };
         for b in &l.interface.blocks {
             let at = blocks.iter().position(|x| x.name == b.name);
@@ -1035,17 +1231,15 @@ fn link_blocks(vs: Option<&Lowered>, fs: Option<&Lowered>, errors: &mut String) 
                         binding: b.binding,
                         members: b.members.clone(),
                         vs: None,
+                        gs: None,
                         fs: None,
                     });
                     blocks.len() - 1
                 }
             };
-            if stage == 0 {
-                blocks[i].vs = Some(b.offset);
-            } else {
-                blocks[i].fs = Some(b.offset);
-                blocks[i].binding = blocks[i].binding.or(b.binding);
-            }
+            let x = &mut blocks[i];
+            *[&mut x.vs, &mut x.gs, &mut x.fs][stage] = Some(b.offset);
+            x.binding = x.binding.or(b.binding);
         }
     }
     blocks
@@ -1280,29 +1474,43 @@ mod tests {
             )
         };
         let coord = fs("invariant gl_FragCoord;", "vec4(gl_FragCoord.x)");
-        let err = link(Some(&vs("")), Some(&coord), &es).unwrap_err();
+        let err = link(Some(&vs("")), None, Some(&coord), &es).unwrap_err();
         assert!(
             err.contains("gl_FragCoord can be invariant only if gl_Position is"),
             "{err}"
         );
-        assert!(link(Some(&vs("invariant gl_Position;")), Some(&coord), &es).is_ok());
+        assert!(link(Some(&vs("invariant gl_Position;")), None, Some(&coord), &es).is_ok());
         let point = fs("invariant gl_PointCoord;", "vec4(gl_PointCoord.x)");
-        assert!(link(Some(&vs("invariant gl_Position;")), Some(&point), &es).is_err());
-        assert!(link(Some(&vs("invariant gl_PointSize;")), Some(&point), &es).is_ok());
+        assert!(link(Some(&vs("invariant gl_Position;")), None, Some(&point), &es).is_err());
+        assert!(
+            link(
+                Some(&vs("invariant gl_PointSize;")),
+                None,
+                Some(&point),
+                &es
+            )
+            .is_ok()
+        );
         let facing = fs("invariant gl_FrontFacing;", "vec4(float(gl_FrontFacing))");
-        let err = link(Some(&vs("invariant gl_Position;")), Some(&facing), &es).unwrap_err();
+        let err = link(
+            Some(&vs("invariant gl_Position;")),
+            None,
+            Some(&facing),
+            &es,
+        )
+        .unwrap_err();
         assert!(
             err.contains("gl_FrontFacing cannot be declared invariant"),
             "{err}"
         );
         // Desktop GL contexts keep no such rule.
-        assert!(link(Some(&vs("")), Some(&coord), &opts(&[])).is_ok());
+        assert!(link(Some(&vs("")), None, Some(&coord), &opts(&[])).is_ok());
     }
 
     #[test]
     fn varyings_match_by_name_in_free_locations() {
         let (v, f) = (lowered(Stage::Vertex, VS), lowered(Stage::Fragment, FS));
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         let (vs, fs) = (l.vs.unwrap(), l.fs.unwrap());
         // gl_TexCoord takes 4..=11: uv goes to the lowest free location.
         assert_eq!(location_of(&fs, "uv"), Some(0));
@@ -1336,7 +1544,7 @@ mod tests {
             (lowered(Stage::Vertex, &vs), lowered(Stage::Fragment, &fs))
         };
         let (v, f) = pair(6);
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         let fs = l.fs.unwrap();
         let locs: HashSet<u32> = (0..6)
             .filter_map(|i| location_of(&fs, &format!("v{i}")))
@@ -1344,7 +1552,7 @@ mod tests {
         assert_eq!(locs.len(), 6, "one location each while they fit");
         // 40 scalars in the 16 - 8 (gl_TexCoord) - 2 (colours) free ones.
         let (v, f) = pair(40);
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         let fs = l.fs.unwrap();
         let locs: HashSet<u32> = (0..40)
             .filter_map(|i| location_of(&fs, &format!("v{i}")))
@@ -1356,7 +1564,7 @@ mod tests {
     fn attributes_get_generic_indices() {
         let (v, f) = (lowered(Stage::Vertex, VS), lowered(Stage::Fragment, FS));
         let bound = [("uv_in".to_owned(), 3)];
-        let l = link(Some(&v), Some(&f), &opts(&bound)).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&bound)).unwrap();
         let names: Vec<(&str, Option<u32>)> = l
             .attributes
             .iter()
@@ -1378,7 +1586,7 @@ mod tests {
     #[test]
     fn only_used_uniforms_are_active() {
         let (v, f) = (lowered(Stage::Vertex, VS), lowered(Stage::Fragment, FS));
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         let names: Vec<&str> = l.uniforms.iter().map(|u| u.name.as_str()).collect();
         assert_eq!(names, ["tex", "tint"]);
     }
@@ -1387,7 +1595,7 @@ mod tests {
     fn unwritten_varying_is_an_error() {
         let v = lowered(Stage::Vertex, "void main() { gl_Position = vec4(0.0); }\n");
         let f = lowered(Stage::Fragment, FS);
-        let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
+        let e = link(Some(&v), None, Some(&f), &opts(&[])).unwrap_err();
         assert_eq!(
             e,
             "error: fragment shader varying uv not written by vertex shader\n"
@@ -1399,7 +1607,7 @@ mod tests {
         let link_err = |vs: &str, fs: &str| {
             let v = lowered(Stage::Vertex, &format!("#version 130\n{vs}"));
             let f = lowered(Stage::Fragment, &format!("#version 130\n{fs}"));
-            link(Some(&v), Some(&f), &opts(&[])).err()
+            link(Some(&v), None, Some(&f), &opts(&[])).err()
         };
         // User varyings: none is not smooth outside GLSL ES.
         assert_eq!(
@@ -1465,7 +1673,7 @@ mod tests {
             "#version 130\nnoperspective in vec4 gl_Color;\n\
              void main() { gl_FragColor = gl_Color + gl_SecondaryColor; }\n",
         );
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         assert_eq!(l.fs_qualified_colors, ["gl_Color"]);
         let interp_of = |s: &Shader, name: &str| {
             s.vars.iter().find_map(|(_, v)| match v.kind {
@@ -1491,7 +1699,7 @@ mod tests {
             Stage::Fragment,
             "uniform vec4 c; void main() { gl_FragColor = c; }\n",
         );
-        let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
+        let e = link(Some(&v), None, Some(&f), &opts(&[])).unwrap_err();
         assert!(
             e.contains("uniform `c' declared as type `vec3' and type `vec4'"),
             "{e}"
@@ -1508,7 +1716,7 @@ mod tests {
             Stage::Fragment,
             "uniform vec4 c; void main() { gl_FragColor = vec4(1.0); }\n",
         );
-        let e = link(Some(&v), Some(&f), &opts(&[])).unwrap_err();
+        let e = link(Some(&v), None, Some(&f), &opts(&[])).unwrap_err();
         assert!(
             e.contains("uniform `c' declared as type `vec3' and type `vec4'"),
             "{e}"
@@ -1526,7 +1734,7 @@ mod tests {
             Stage::Fragment,
             "void main() { gl_FragColor = gl_Color + gl_SecondaryColor; }\n",
         );
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         let two = l.fs_two_side.expect("a two-sided variant");
         let inputs: Vec<u32> = two
             .vars
@@ -1542,7 +1750,7 @@ mod tests {
         // The back secondary colour is not written: only gl_Color selects.
         assert!(inputs.contains(&1) && !inputs.contains(&3), "{inputs:?}");
         let v = lowered(Stage::Vertex, "void main() { gl_Position = gl_Vertex; }\n");
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         assert!(l.fs_two_side.is_none());
     }
 
@@ -1556,7 +1764,7 @@ mod tests {
             Stage::Fragment,
             "uniform sampler2D b; void main() { gl_FragColor = texture2D(b, vec2(0.0)); }\n",
         );
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         assert_eq!(l.fs.unwrap().textures[0].binding, 1);
         assert_eq!(l.uniforms[1].fs, Some(UniformKind::Sampler { binding: 1 }));
     }
@@ -1577,7 +1785,7 @@ mod tests {
              uniform S tex; varying vec4 tc;\n\
              void main() { gl_FragColor = texture2D(tex.sampler, tc.xy) * tex.mix; }\n",
         );
-        let l = link(Some(&v), Some(&f), &opts(&[])).unwrap();
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
         let names: Vec<&str> = l.uniforms.iter().map(|u| u.name.as_str()).collect();
         assert_eq!(names, ["identity", "tex.mix", "tex.sampler"]);
         assert_eq!(l.uniforms[2].fs, Some(UniformKind::Sampler { binding: 0 }));
@@ -1600,7 +1808,7 @@ mod tests {
             max_interleaved_components: 64,
             max_separate_components: 4,
         };
-        link(Some(&v), f.as_ref(), &o)
+        link(Some(&v), None, f.as_ref(), &o)
     }
 
     const TFB_VS: &str = "varying vec3 a; varying float b[5]; varying mat2 m;\n\
@@ -1699,5 +1907,148 @@ mod tests {
             "{e}"
         );
         assert!(link_captured(TFB_VS, None, &["b", "gl_Position"], false).is_ok());
+    }
+
+    const GS_VS: &str = "#version 150\nin vec4 pos; out vec4 v_col; out float v_size; \
+        out vec2 v_unread;\nuniform vec4 shift;\n\
+        void main() { gl_Position = pos + shift; v_col = pos; v_size = 2.0; v_unread = pos.xy; }";
+    const GS: &str = "#version 150\nlayout(triangles) in;\n\
+        layout(triangle_strip, max_vertices = 3) out;\n\
+        in vec4 v_col[]; in float v_size[]; out vec4 g_col;\nuniform vec4 shift; uniform float k;\n\
+        void main() { for (int i = 0; i < 3; i++) { g_col = v_col[i] * v_size[i] * k;\n\
+        gl_Position = gl_in[i].gl_Position + shift; EmitVertex(); } EndPrimitive(); }";
+    const GS_FS: &str = "#version 150\nin vec4 g_col; out vec4 o; uniform float k;\n\
+        void main() { o = g_col * k; }";
+
+    /// Every input or output variable of `s` with a location: name, and
+    /// whether it is an input.
+    fn io_locations(s: &Shader) -> Vec<(String, bool, u32)> {
+        s.vars
+            .iter()
+            .filter_map(|(_, v)| match v.kind {
+                VarKind::Input {
+                    slot: Slot::Location { location, .. },
+                    ..
+                } => Some((v.name.clone(), true, location)),
+                VarKind::Output {
+                    slot: Slot::Location { location, .. },
+                    ..
+                } => Some((v.name.clone(), false, location)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn geometry_stage_links_between_vertex_and_fragment() {
+        let v = lowered(Stage::Vertex, GS_VS);
+        let g = lowered(Stage::Geometry, GS);
+        let f = lowered(Stage::Fragment, GS_FS);
+        let l = link(Some(&v), Some(&g), Some(&f), &opts(&[])).unwrap();
+        let (vs, gs, fs) = (l.vs.unwrap(), l.gs.unwrap(), l.fs.unwrap());
+        assert_eq!(
+            l.geometry,
+            Some(GeometryInfo {
+                input: Primitive::Triangles,
+                output: Primitive::TriangleStrip,
+                max_vertices: 3,
+                invocations: 1,
+            })
+        );
+        // Each geometry input reads the vertex output of its name; the
+        // output nobody reads is gone.
+        let v_io = io_locations(&vs);
+        let g_io = io_locations(&gs);
+        for name in ["v_col", "v_size"] {
+            let out = v_io.iter().find(|(n, i, _)| n == name && !i).unwrap().2;
+            let input = g_io.iter().find(|(n, i, _)| n == name && *i).unwrap().2;
+            assert_eq!(out, input, "{name}");
+        }
+        assert_ne!(location_of(&vs, "v_col"), location_of(&vs, "v_size"));
+        assert!(!v_io.iter().any(|(n, _, _)| n == "v_unread"));
+        // The fragment stage reads the geometry stage's output.
+        assert_eq!(location_of(&gs, "g_col"), location_of(&fs, "g_col"));
+        // Uniforms: `shift` in the vertex and geometry stages, `k` in the
+        // geometry and fragment stages.
+        let u = |name: &str| l.uniforms.iter().find(|u| u.name == name).unwrap();
+        assert!(u("shift").vs.is_some() && u("shift").gs.is_some() && u("shift").fs.is_none());
+        assert!(u("k").vs.is_none() && u("k").gs.is_some() && u("k").fs.is_some());
+        assert!(l.gs_uniform_size >= 20);
+    }
+
+    #[test]
+    fn geometry_link_errors_are_mesas() {
+        let v = lowered(Stage::Vertex, GS_VS);
+        let g = lowered(Stage::Geometry, GS);
+        let e = link(None, Some(&g), None, &opts(&[])).unwrap_err();
+        assert_eq!(
+            e,
+            "error: Geometry shader must be linked with vertex shader\n"
+        );
+        let missing = |layout: &str| {
+            let src = format!("#version 150\n{layout}\nvoid main() {{ EmitVertex(); }}\n");
+            link(
+                Some(&v),
+                Some(&lowered(Stage::Geometry, &src)),
+                None,
+                &opts(&[]),
+            )
+            .unwrap_err()
+        };
+        assert_eq!(
+            missing("layout(points, max_vertices = 1) out;"),
+            "error: geometry shader didn't declare primitive input type\n"
+        );
+        assert_eq!(
+            missing("layout(points) in; layout(max_vertices = 1) out;"),
+            "error: geometry shader didn't declare primitive output type\n"
+        );
+        assert_eq!(
+            missing("layout(points) in; layout(points) out;"),
+            "error: geometry shader didn't declare max_vertices\n"
+        );
+        let reads = |decl: &str| {
+            let src = format!(
+                "#version 150\nlayout(points) in; layout(points, max_vertices = 1) out;\n\
+                 {decl}\nvoid main() {{ gl_Position = vec4(x[0]); EmitVertex(); }}\n"
+            );
+            link(
+                Some(&v),
+                Some(&lowered(Stage::Geometry, &src)),
+                None,
+                &opts(&[]),
+            )
+        };
+        assert_eq!(
+            reads("in float x[];").unwrap_err(),
+            "error: geometry shader input `x' has no matching output in the previous stage\n"
+        );
+        let vs = lowered(
+            Stage::Vertex,
+            "#version 150\nout vec2 x; void main() { gl_Position = vec4(0.0); x = vec2(1.0); }",
+        );
+        let src = "#version 150\nlayout(points) in; layout(points, max_vertices = 1) out;\n\
+                   in float x[];\nvoid main() { gl_Position = vec4(x[0]); EmitVertex(); }\n";
+        assert_eq!(
+            link(
+                Some(&vs),
+                Some(&lowered(Stage::Geometry, src)),
+                None,
+                &opts(&[])
+            )
+            .unwrap_err(),
+            "error: vertex shader output `x' declared as type `vec2', but geometry shader input \
+             declared as type `float'\n"
+        );
+        // A fragment input only the vertex stage writes is not written by
+        // the geometry stage, which feeds it.
+        let fs = lowered(
+            Stage::Fragment,
+            "#version 150\nin vec4 v_col; out vec4 o; void main() { o = v_col; }",
+        );
+        assert_eq!(
+            link(Some(&v), Some(&g), Some(&fs), &opts(&[])).unwrap_err(),
+            "error: fragment shader varying v_col not written by geometry shader\n"
+        );
     }
 }

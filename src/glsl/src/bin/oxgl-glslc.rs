@@ -233,11 +233,15 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
     let vs = stages
         .iter()
         .find(|l| l.shader.stage == oxgl_ir::Stage::Vertex);
+    let gs = stages
+        .iter()
+        .find(|l| l.shader.stage == oxgl_ir::Stage::Geometry);
     let fs = stages
         .iter()
         .find(|l| l.shader.stage == oxgl_ir::Stage::Fragment);
-    if stages.len() != usize::from(vs.is_some()) + usize::from(fs.is_some()) || stages.is_empty() {
-        eprintln!("error: --link takes one vertex and/or one fragment shader");
+    let found = [vs.is_some(), gs.is_some(), fs.is_some()];
+    if stages.len() != found.iter().filter(|&&f| f).count() || stages.is_empty() {
+        eprintln!("error: --link takes at most one vertex, geometry and fragment shader");
         return false;
     }
     let opts = LinkOptions {
@@ -251,7 +255,7 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
         es: cli.profile == Some(Profile::Es) || cli.version == Some(100),
         feedback: Default::default(),
     };
-    match link(vs, fs, &opts) {
+    match link(vs, gs, fs, &opts) {
         Ok(p) => {
             if cli.dump_ir {
                 for a in &p.attributes {
@@ -259,11 +263,11 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
                 }
                 for u in &p.uniforms {
                     println!(
-                        "; uniform {} {} x{}: vs {:?} fs {:?}",
-                        u.ty, u.name, u.count, u.vs, u.fs
+                        "; uniform {} {} x{}: vs {:?} gs {:?} fs {:?}",
+                        u.ty, u.name, u.count, u.vs, u.gs, u.fs
                     );
                 }
-                for s in p.vs.iter().chain(p.fs.iter()) {
+                for s in p.vs.iter().chain(p.gs.iter()).chain(p.fs.iter()) {
                     print!("{}", oxgl_ir::text::print(s));
                 }
             }
