@@ -12,6 +12,9 @@
  * - Drawing a mode the geometry shader does not take is
  *   GL_INVALID_OPERATION.
  * - Lines with adjacency reach the geometry shader as four vertices.
+ * - Interface blocks carry the varyings from stage to stage (an arrayed
+ *   input instance in the geometry shader, an unnamed block in the
+ *   fragment shader).
  * - Transform feedback records the geometry shader's triangles (its
  *   triangle strips as triangles), and the primitive queries count them;
  *   a transform feedback mode other than the geometry output is
@@ -256,6 +259,51 @@ static void adjacency(void)
     glDeleteBuffers(1, &vbo);
 }
 
+static void blocks(void)
+{
+    /* Interface blocks between the stages: matched by block name, the
+     * instance names differ, the fragment stage's block has none. */
+    static const char *vs = "#version 150\n"
+                            "in vec2 pos;\n"
+                            "in vec2 color;\n"
+                            "out Vertex { vec2 color; float size; } vs_out;\n"
+                            "void main() {\n"
+                            "  gl_Position = vec4(pos, 0.0, 1.0);\n"
+                            "  vs_out.color = color;\n"
+                            "  vs_out.size = 0.25;\n"
+                            "}\n";
+    static const char *gs = "#version 150\n"
+                            "layout(points) in;\n"
+                            "layout(triangle_strip, max_vertices = 4) out;\n"
+                            "in Vertex { vec2 color; float size; } gs_in[];\n"
+                            "out Fragment { vec4 color; } gs_out;\n"
+                            "void main() {\n"
+                            "  for (int i = 0; i < 4; i++) {\n"
+                            "    vec2 corner = vec2(i & 1, i >> 1) * 2.0 - 1.0;\n"
+                            "    gl_Position = gl_in[0].gl_Position\n"
+                            "        + vec4(corner * gs_in[0].size, 0.0, 0.0);\n"
+                            "    gs_out.color = vec4(gs_in[0].color, 1.0, 1.0);\n"
+                            "    EmitVertex();\n"
+                            "  }\n"
+                            "}\n";
+    static const char *fs = "#version 150\n"
+                            "in Fragment { vec4 color; };\n"
+                            "out vec4 o;\n"
+                            "void main() { o = color; }\n";
+    GLuint p = program_of("interface blocks", vs, gs, fs);
+    if (!p || !link_program(p, "interface blocks"))
+        return;
+    glUseProgram(p);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_POINTS, 0, 4);
+    expect_error(GL_NO_ERROR, "drawing through interface blocks");
+    probe(8, 8, 255, 0, 255, "block quad 0");
+    probe(24, 24, 0, 0, 255, "block quad 3");
+    probe(16, 16, 0, 0, 0, "between the block quads");
+    glUseProgram(0);
+    glDeleteProgram(p);
+}
+
 static void link_errors(void)
 {
     GLuint p = program_of("geometry alone", NULL, quads_gs, fs_src);
@@ -300,6 +348,8 @@ static void checks(void)
     glEnableVertexAttribArray(1);
     glViewport(0, 0, SIZE, SIZE);
     quads();
+    /* Before adjacency(), which points the arrays elsewhere. */
+    blocks();
     adjacency();
     link_errors();
     glDeleteBuffers(1, &vbo);

@@ -2051,4 +2051,46 @@ mod tests {
             "error: fragment shader varying v_col not written by geometry shader\n"
         );
     }
+
+    #[test]
+    fn interface_blocks_match_by_block_and_member_name() {
+        // Instance names differ between stages; the block names match.
+        let v = lowered(
+            Stage::Vertex,
+            "#version 150\nin vec4 pos;\nout VS { vec4 col; float w; } vs_out;\n\
+             void main() { gl_Position = pos; vs_out.col = pos; vs_out.w = 2.0; }",
+        );
+        let g = lowered(
+            Stage::Geometry,
+            "#version 150\nlayout(triangles) in; layout(triangle_strip, max_vertices = 3) out;\n\
+             in VS { vec4 col; float w; } gs_in[];\nout GS { vec4 col; } gs_out;\n\
+             void main() { for (int i = 0; i < 3; i++) {\n\
+             gs_out.col = gs_in[i].col * gs_in[i].w; gl_Position = gl_in[i].gl_Position;\n\
+             EmitVertex(); } }",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "#version 150\nin GS { vec4 col; };\nout vec4 o;\nvoid main() { o = col; }",
+        );
+        let l = link(Some(&v), Some(&g), Some(&f), &opts(&[])).unwrap();
+        let (vs, gs, fs) = (l.vs.unwrap(), l.gs.unwrap(), l.fs.unwrap());
+        for name in ["VS.col", "VS.w"] {
+            assert_eq!(location_of(&vs, name), location_of(&gs, name), "{name}");
+            assert!(location_of(&vs, name).is_some(), "{name}");
+        }
+        assert_eq!(location_of(&gs, "GS.col"), location_of(&fs, "GS.col"));
+        assert!(location_of(&fs, "GS.col").is_some());
+        // A block the next stage does not declare is not linked.
+        let f2 = lowered(
+            Stage::Fragment,
+            "#version 150\nin Other { vec4 col; };\nout vec4 o;\nvoid main() { o = col; }",
+        );
+        let v2 = lowered(
+            Stage::Vertex,
+            "#version 150\nout Blk { vec4 col; };\nvoid main() { gl_Position = vec4(0.0); \
+             col = vec4(1.0); }",
+        );
+        let e = link(Some(&v2), None, Some(&f2), &opts(&[])).unwrap_err();
+        assert!(e.contains("Other.col"), "{e}");
+    }
 }

@@ -1,4 +1,6 @@
-//! Uniform blocks (ARB_uniform_buffer_object, GLSL 1.40 §4.3.5.1): each
+//! Interface blocks. `in` and `out` blocks (GLSL 1.50 §4.3.7) are a stage
+//! input or output per member ([`Lower::io_block`]). Uniform blocks
+//! (ARB_uniform_buffer_object, GLSL 1.40 §4.3.5.1): each
 //! block gets a region of the default uniform block, laid out by the
 //! standard (std140) rules, which the GL side fills from the buffer bound
 //! to the block's binding point before each draw.
@@ -61,6 +63,138 @@ pub(crate) fn is_uniform(quals: &[Qualifier]) -> bool {
 }
 
 impl<'a> Lower<'a> {
+    /// Lowers `in` or `out` block `b` (GLSL 1.50 §4.3.7): each member is a
+    /// stage input or output of its own, named `Block.member` in the
+    /// interface, so that blocks match across stages by block name and
+    /// their members by name, whatever the instance names. An instance
+    /// binds its members as a split aggregate; a geometry shader's arrayed
+    /// input instance (`in B { ... } v[];`) binds `v[i].m` to element `i`
+    /// of member `m`'s per-vertex input. `gl_PerVertex` redeclares the
+    /// built-ins (`gl_in[]` in a geometry shader).
+    pub(crate) fn io_block(
+        &mut self,
+        b: &'a Block,
+        used_in: &mut Vec<bool>,
+        used_out: &mut Vec<bool>,
+    ) -> R<()> {
+        let input = b
+            .quals
+            .iter()
+            .any(|q| matches!(q, Qualifier::Storage(AS::In, _)));
+        let output = b
+            .quals
+            .iter()
+            .any(|q| matches!(q, Qualifier::Storage(AS::Out, _)));
+        if !input && !output {
+            let what = if b
+                .quals
+                .iter()
+                .any(|q| matches!(q, Qualifier::Storage(AS::Buffer, _)))
+            {
+                "shader storage buffers"
+            } else {
+                "this kind of interface block"
+            };
+            return unsupported(b.loc, what);
+        }
+        if self.layout_int(&b.quals, "location").is_some() {
+            return unsupported(b.loc, "locations on interface blocks");
+        }
+        let block_name = self.name(b.name).to_owned();
+        // The members as semantic analysis declared them: sema variables
+        // without an instance, else the instance's struct.
+        let instance = match &b.instance {
+            Some((n, _, loc)) => {
+                let id = self.decl_var(*loc, *n)?;
+                let t = self.sema.vars[id as usize].ty.clone();
+                let Base::Struct(si) = t.base else {
+                    return internal(*loc, "block instance of a non-struct type");
+                };
+                Some((id, si, t.dims.clone(), *loc))
+            }
+            None => None,
+        };
+        if block_name == "gl_PerVertex" {
+            return self.per_vertex_block(b, instance.map(|(id, ..)| id), input);
+        }
+        let per_vertex = input && self.stage == crate::Stage::Geometry;
+        if let Some((_, _, dims, loc)) = &instance
+            && !dims.is_empty()
+            && !(per_vertex && dims.len() == 1)
+        {
+            return unsupported(*loc, "arrays of interface blocks");
+        }
+        let mut vars = Vec::new();
+        let mut k = 0;
+        for m in &b.members {
+            let quals: Vec<Qualifier> = b.quals.iter().chain(&m.ty.quals).cloned().collect();
+            for (n, _, loc) in &m.names {
+                let (mut t, id) = match &instance {
+                    Some((_, si, ..)) => {
+                        let Some(t) = self.struct_members(*si, *loc)?.get(k).cloned() else {
+                            return internal(*loc, "block member count");
+                        };
+                        (t, None)
+                    }
+                    None => {
+                        let id = self.decl_var(*loc, *n)?;
+                        (self.declared_type(id), Some(id))
+                    }
+                };
+                k += 1;
+                // An arrayed geometry input: each member is per vertex.
+                if let Some((_, _, dims, _)) = &instance
+                    && let Some(d) = dims.first()
+                {
+                    t.dims.insert(0, *d);
+                }
+                let name = format!("{block_name}.{}", self.name(*n));
+                let used = if input { &mut *used_in } else { &mut *used_out };
+                let var = self.stage_io_var(&name, t, &quals, input, used, *loc)?;
+                if let Some(id) = id {
+                    self.bind.insert(id, Binding::Mem(var, Vec::new()));
+                }
+                vars.push((self.name(*n).to_owned(), var));
+            }
+        }
+        if let Some((id, _, dims, _)) = instance {
+            let binding = if dims.is_empty() {
+                Binding::Split(
+                    vars.into_iter()
+                        .map(|(_, v)| Binding::Mem(v, Vec::new()))
+                        .collect(),
+                )
+            } else {
+                Binding::Block(vars)
+            };
+            self.bind.insert(id, binding);
+        }
+        Ok(())
+    }
+
+    /// A `gl_PerVertex` block redeclared (GLSL 1.50 §7.1): the output
+    /// block's members are the built-ins of their names; the geometry
+    /// shader's input instance is `gl_in`.
+    fn per_vertex_block(&mut self, b: &'a Block, instance: Option<u32>, input: bool) -> R<()> {
+        match instance {
+            Some(id) if input && self.stage == crate::Stage::Geometry => {
+                self.bind.insert(id, Binding::PerVertex);
+                Ok(())
+            }
+            None if !input => {
+                for m in &b.members {
+                    for (n, _, loc) in &m.names {
+                        let id = self.decl_var(*loc, *n)?;
+                        let binding = self.builtin_binding(id, *loc)?;
+                        self.bind.insert(id, binding);
+                    }
+                }
+                Ok(())
+            }
+            _ => unsupported(b.loc, "this redeclaration of gl_PerVertex"),
+        }
+    }
+
     /// Lowers uniform block `b`; `default_row_major` is the matrix layout
     /// the `layout(...) uniform;` defaults before it give.
     pub(crate) fn uniform_block(&mut self, b: &'a Block, default_row_major: bool) -> R<()> {

@@ -353,7 +353,7 @@ impl Lower<'_> {
                     let loc = x.loc;
                     return Ok(matches!(
                         self.binding(var, loc)?,
-                        Binding::Mem(..) | Binding::PerVertex
+                        Binding::Mem(..) | Binding::PerVertex | Binding::Block(_)
                     ));
                 }
                 ExprKind::Index(a, _) | ExprKind::Field(a, _) => e = *a,
@@ -534,13 +534,21 @@ impl Lower<'_> {
         let Some(var) = self.info(*b).var else {
             return Ok(None);
         };
-        if !matches!(self.binding(var, loc)?, Binding::PerVertex) {
-            return Ok(None);
-        }
+        let members = match self.binding(var, loc)? {
+            Binding::PerVertex => None,
+            Binding::Block(members) => Some(members),
+            _ => return Ok(None),
+        };
         let ix = self.index_of(*i)?;
         let ty = self.ty_of(e).clone();
         let name = self.name(member).to_owned();
-        let v = self.per_vertex_member(&name, &ty, loc)?;
+        let v = match members {
+            None => self.per_vertex_member(&name, &ty, loc)?,
+            Some(members) => match members.iter().find(|(m, _)| *m == name) {
+                Some(&(_, v)) => v,
+                None => return internal(loc, "no such block member"),
+            },
+        };
         Ok(Some(Place {
             var: v,
             path: vec![match ix {
@@ -648,7 +656,7 @@ impl Lower<'_> {
                 }
                 Ok(Rv::A(out))
             }
-            Binding::Sys(..) | Binding::Consts(..) | Binding::PerVertex => {
+            Binding::Sys(..) | Binding::Consts(..) | Binding::PerVertex | Binding::Block(_) => {
                 internal(loc, "split part")
             }
         }
@@ -949,6 +957,9 @@ impl Lower<'_> {
                     },
                     Binding::Mem(..) | Binding::Split(_) => internal(loc, "memory binding"),
                     Binding::PerVertex => unsupported(loc, "`gl_in' as a whole"),
+                    Binding::Block(_) => {
+                        unsupported(loc, "an array of interface blocks as a whole")
+                    }
                 }
             }
             ExprKind::Index(a, i) => {

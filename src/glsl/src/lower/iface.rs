@@ -198,7 +198,7 @@ fn align(x: u32, a: u32) -> u32 {
 }
 
 impl<'a> Lower<'a> {
-    fn layout_int(&self, quals: &[Qualifier], key: &str) -> Option<i64> {
+    pub(crate) fn layout_int(&self, quals: &[Qualifier], key: &str) -> Option<i64> {
         let mut out = None;
         for q in quals {
             if let Qualifier::Layout(ids, _) = q {
@@ -365,9 +365,7 @@ impl<'a> Lower<'a> {
                 Declaration::Block(b) if super::block::is_uniform(&b.quals) => {
                     self.uniform_block(b, row_major)?;
                 }
-                Declaration::Block(b) => {
-                    return unsupported(b.loc, "interface blocks other than uniform blocks");
-                }
+                Declaration::Block(b) => self.io_block(b, &mut used_in, &mut used_out)?,
                 _ => {}
             }
         }
@@ -434,66 +432,11 @@ impl<'a> Lower<'a> {
             }
             Storage::In | Storage::Out => {
                 let input = v.storage == Storage::In;
-                // A geometry input's outer array is the vertex: each
-                // vertex reads the same locations of its own record.
-                let per_vertex = input && self.stage == crate::Stage::Geometry;
-                let mut t = t;
-                if per_vertex && t.dims.first() == Some(&None) {
-                    t.dims[0] = Some(self.gs_vertices(loc)?);
-                }
-                let mut vt = t.clone();
-                if per_vertex && !vt.dims.is_empty() {
-                    vt.dims.remove(0);
-                }
-                let n = self.slots(&vt);
-                let explicit = self.layout_int(quals, "location");
-                let location = match explicit {
-                    Some(l) => u32::try_from(l).unwrap_or(0),
-                    None => Self::alloc(if input { used_in } else { used_out }, n),
-                };
-                let ty = self.ir_type(&t, loc)?;
-                let var = if input {
-                    let (interp, sampling) = self.interp(quals, &t);
-                    self.shader.add_var(
-                        name,
-                        ty,
-                        VarKind::Input {
-                            slot: Slot::Location {
-                                location,
-                                component: 0,
-                            },
-                            interp,
-                            sampling,
-                        },
-                    )
-                } else {
-                    let index = self.layout_int(quals, "index").unwrap_or(0).clamp(0, 1) as u8;
-                    self.shader.add_var(
-                        name,
-                        ty,
-                        VarKind::Output {
-                            slot: Slot::Location {
-                                location,
-                                component: 0,
-                            },
-                            index,
-                        },
-                    )
-                };
-                let io = IoVar {
-                    name: name.to_owned(),
-                    ty: self.type_name(&vt),
-                    location: Some(location),
-                    explicit: explicit.is_some(),
-                    slots: n,
-                    interp: declared_interp(quals),
-                };
-                if input {
-                    self.iface.inputs.push(io);
-                } else {
-                    self.iface.outputs.push(io);
-                }
-                Binding::Mem(var, Vec::new())
+                let used = if input { used_in } else { used_out };
+                Binding::Mem(
+                    self.stage_io_var(name, t, quals, input, used, loc)?,
+                    Vec::new(),
+                )
             }
             Storage::Uniform => {
                 if let Base::Opaque(b) = t.base {
@@ -520,6 +463,81 @@ impl<'a> Lower<'a> {
         };
         self.bind.insert(id, binding);
         Ok(())
+    }
+
+    /// A stage input (`input`) or output `name` of type `t`: a global
+    /// `in`/`out` variable or a member of an interface block. It takes its
+    /// explicit location or the lowest free ones of `used`, and the
+    /// interface lists it.
+    pub(crate) fn stage_io_var(
+        &mut self,
+        name: &str,
+        t: SemaType,
+        quals: &[Qualifier],
+        input: bool,
+        used: &mut Vec<bool>,
+        loc: Loc,
+    ) -> R<VarId> {
+        // A geometry input's outer array is the vertex: each
+        // vertex reads the same locations of its own record.
+        let per_vertex = input && self.stage == crate::Stage::Geometry;
+        let mut t = t;
+        if per_vertex && t.dims.first() == Some(&None) {
+            t.dims[0] = Some(self.gs_vertices(loc)?);
+        }
+        let mut vt = t.clone();
+        if per_vertex && !vt.dims.is_empty() {
+            vt.dims.remove(0);
+        }
+        let n = self.slots(&vt);
+        let explicit = self.layout_int(quals, "location");
+        let location = match explicit {
+            Some(l) => u32::try_from(l).unwrap_or(0),
+            None => Self::alloc(used, n),
+        };
+        let ty = self.ir_type(&t, loc)?;
+        let var = if input {
+            let (interp, sampling) = self.interp(quals, &t);
+            self.shader.add_var(
+                name,
+                ty,
+                VarKind::Input {
+                    slot: Slot::Location {
+                        location,
+                        component: 0,
+                    },
+                    interp,
+                    sampling,
+                },
+            )
+        } else {
+            let index = self.layout_int(quals, "index").unwrap_or(0).clamp(0, 1) as u8;
+            self.shader.add_var(
+                name,
+                ty,
+                VarKind::Output {
+                    slot: Slot::Location {
+                        location,
+                        component: 0,
+                    },
+                    index,
+                },
+            )
+        };
+        let io = IoVar {
+            name: name.to_owned(),
+            ty: self.type_name(&vt),
+            location: Some(location),
+            explicit: explicit.is_some(),
+            slots: n,
+            interp: declared_interp(quals),
+        };
+        if input {
+            self.iface.inputs.push(io);
+        } else {
+            self.iface.outputs.push(io);
+        }
+        Ok(var)
     }
 
     /// A built-in stage input or output redeclared with qualifiers
