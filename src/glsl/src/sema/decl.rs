@@ -878,13 +878,26 @@ impl Checker<'_> {
             self.error(b.loc, MEMORY_IN_UNIFORM_BLOCK);
         }
         // GLSL 1.40 §4.3.7: "it is an error to use a block name at global
-        // scope for anything other than as a block name".
-        if global
-            && matches!(storage, Storage::Uniform | Storage::Buffer)
-            && self.scopes.first().is_some_and(|m| m.contains_key(&b.name))
-        {
+        // scope for anything other than as a block name" (every kind of
+        // block since GLSL 1.50).
+        let per_vertex = self.name(b.name) == "gl_PerVertex";
+        if global && !per_vertex && self.scopes.first().is_some_and(|m| m.contains_key(&b.name)) {
             let msg = format!("block name `{}' is already declared", self.name(b.name));
             self.error(b.loc, msg);
+        }
+        if per_vertex {
+            let used = match storage {
+                Storage::In => self.per_vertex_used.0,
+                _ => self.per_vertex_used.1,
+            };
+            if used {
+                self.error(
+                    b.loc,
+                    "redeclaration of a built-in interface block must appear before any use \
+                     of any member of the interface block",
+                );
+            }
+            self.per_vertex_rules(b, storage);
         }
         let mut members: Vec<(Sym, Type, Quals, Loc)> = Vec::new();
         for m in &b.members {
@@ -953,6 +966,81 @@ impl Checker<'_> {
         }
     }
 
+    /// GLSL 1.50 §7.1 (Mesa's checks): `gl_PerVertex` is redeclared at
+    /// most once per direction, as an output block (no instance name, not
+    /// arrayed; `gl_out[]` in a tessellation control shader) or as the
+    /// input `gl_in[]` of the stages after the vertex stage, and lists
+    /// only its own members.
+    fn per_vertex_rules(&mut self, b: &Block, storage: Storage) {
+        let input = storage == Storage::In;
+        let stage = self.env.stage;
+        let allowed = match stage {
+            Stage::TessControl | Stage::TessEval | Stage::Geometry => true,
+            Stage::Vertex => !input,
+            Stage::Fragment | Stage::Compute => false,
+        };
+        if !allowed {
+            let msg = format!(
+                "redeclaration of gl_PerVertex {} not allowed in the {} shader",
+                if input { "input" } else { "output" },
+                stage_word(stage)
+            );
+            self.error(b.loc, msg);
+            return;
+        }
+        let instance = b
+            .instance
+            .as_ref()
+            .map(|(n, a, _)| (self.name(*n), a.is_some()));
+        let tcs_out = !input && stage == Stage::TessControl;
+        let shape_ok = match instance {
+            Some(("gl_in", true)) => input,
+            Some(("gl_out", true)) => tcs_out,
+            None => !input && !tcs_out,
+            _ => false,
+        };
+        if !shape_ok {
+            let msg = match (input, tcs_out) {
+                (true, _) => "gl_PerVertex input must be redeclared as gl_in[]",
+                (false, true) => "gl_PerVertex output must be redeclared as gl_out[]",
+                (false, false) => "gl_PerVertex output must be redeclared without an instance name",
+            };
+            self.error(b.loc, msg);
+        }
+        let seen = if input {
+            &mut self.per_vertex_redeclared.0
+        } else {
+            &mut self.per_vertex_redeclared.1
+        };
+        if std::mem::replace(seen, true) {
+            self.error(b.loc, "gl_PerVertex redeclared more than once");
+        }
+        const MEMBERS: &[&str] = &[
+            "gl_Position",
+            "gl_PointSize",
+            "gl_ClipDistance",
+            "gl_ClipVertex",
+            "gl_CullDistance",
+            "gl_Layer",
+            "gl_ViewportIndex",
+            "gl_FrontColor",
+            "gl_BackColor",
+            "gl_FrontSecondaryColor",
+            "gl_BackSecondaryColor",
+            "gl_TexCoord",
+            "gl_FogFragCoord",
+        ];
+        for m in &b.members {
+            for (n, _, loc) in &m.names {
+                let name = self.name(*n);
+                if !MEMBERS.contains(&name) {
+                    let msg = format!("`{name}' is not a member of gl_PerVertex");
+                    self.error(*loc, msg);
+                }
+            }
+        }
+    }
+
     fn block_member(
         &mut self,
         m: &Member,
@@ -966,6 +1054,22 @@ impl Checker<'_> {
         if storage == Storage::Uniform && !q.memory.is_empty() {
             let loc = m.names.first().map_or(m.ty.spec.loc, |n| n.2);
             self.error(loc, MEMORY_IN_UNIFORM_BLOCK);
+        }
+        // Members take the block's storage qualifier at most (GLSL 1.50
+        // §4.3.7), and auxiliary ones.
+        let block_storage: Vec<ast::Storage> = block_q.storage.iter().map(|(s, _)| *s).collect();
+        for &(s, l) in &q.storage {
+            use ast::Storage as S;
+            let allowed = matches!(s, S::Centroid | S::Sample | S::Patch)
+                || (matches!(s, S::In | S::Out | S::Uniform | S::Buffer)
+                    && block_storage.contains(&s));
+            if !allowed {
+                let msg = format!(
+                    "storage qualifier `{}' is not allowed on an interface block member",
+                    storage_keyword(s)
+                );
+                self.error(l, msg);
+            }
         }
         for (n, a, loc) in &m.names {
             let dims = self.array_dims(a);
@@ -1256,4 +1360,35 @@ fn write_key(key: &mut String, is_const: bool, dir: Dir) -> std::fmt::Result {
             Dir::Inout => "inout",
         }
     )
+}
+
+/// The keyword of a storage qualifier, for messages.
+fn storage_keyword(s: ast::Storage) -> &'static str {
+    use ast::Storage as S;
+    match s {
+        S::Const => "const",
+        S::In => "in",
+        S::Out => "out",
+        S::Inout => "inout",
+        S::Uniform => "uniform",
+        S::Buffer => "buffer",
+        S::Shared => "shared",
+        S::Attribute => "attribute",
+        S::Varying => "varying",
+        S::Centroid => "centroid",
+        S::Patch => "patch",
+        S::Sample => "sample",
+    }
+}
+
+/// The stage's name in messages (`vertex`, `fragment`, ...).
+fn stage_word(s: Stage) -> &'static str {
+    match s {
+        Stage::Vertex => "vertex",
+        Stage::TessControl => "tessellation control",
+        Stage::TessEval => "tessellation evaluation",
+        Stage::Geometry => "geometry",
+        Stage::Fragment => "fragment",
+        Stage::Compute => "compute",
+    }
 }

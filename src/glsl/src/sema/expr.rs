@@ -142,6 +142,17 @@ impl Checker<'_> {
     fn ident(&mut self, s: Sym, loc: Loc) -> Val {
         match self.lookup_var(s) {
             Some(Ok(id)) => {
+                // A member of gl_PerVertex used: a later redeclaration of
+                // the block is an error.
+                if self.vars[id as usize].builtin {
+                    match self.name(s) {
+                        "gl_in" => self.per_vertex_used.0 = true,
+                        "gl_Position" | "gl_PointSize" | "gl_ClipDistance" | "gl_ClipVertex" => {
+                            self.per_vertex_used.1 = true;
+                        }
+                        _ => {}
+                    }
+                }
                 let v = &self.vars[id as usize];
                 Val {
                     ty: v.ty.clone(),

@@ -128,6 +128,13 @@ pub(crate) struct Checker<'a> {
     /// Names of the uniform and buffer blocks declared so far: nothing
     /// else at global scope may take them (GLSL 1.40 §4.3.7).
     block_names: FxHashMap<Sym, Loc>,
+    /// Whether `gl_in` (.0) and the output members of `gl_PerVertex`
+    /// (.1) have been used: `gl_PerVertex` may be redeclared only before
+    /// (GLSL 1.50 §7.1).
+    per_vertex_used: (bool, bool),
+    /// Whether the input (.0) and output (.1) `gl_PerVertex` have been
+    /// redeclared; an output one's members are the ones it lists.
+    per_vertex_redeclared: (bool, bool),
     /// The auxiliary qualifiers (centroid, invariant, interpolation) of the
     /// global being declared, and of each global declared so far, for
     /// joined stages.
@@ -212,6 +219,8 @@ pub(crate) fn check(
         shared_namespace: version.at_least(120, 100),
         joined: opts.joined_stage,
         block_names: FxHashMap::default(),
+        per_vertex_used: (false, false),
+        per_vertex_redeclared: (false, false),
         pending_aux: None,
         var_aux: FxHashMap::default(),
         pending_init: None,

@@ -147,6 +147,16 @@ impl Checker<'_> {
             Some(other) => return Some(Err(other.clone())),
             None => {}
         }
+        // A redeclared output gl_PerVertex leaves out the members it does
+        // not list (GLSL 1.50 §7.1).
+        if self.per_vertex_redeclared.1
+            && matches!(
+                self.name(s),
+                "gl_Position" | "gl_PointSize" | "gl_ClipDistance" | "gl_ClipVertex"
+            )
+        {
+            return None;
+        }
         self.builtin_var(s).map(Ok)
     }
 
