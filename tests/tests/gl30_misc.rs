@@ -60,6 +60,19 @@ fn gl32_geometry_shaders() {
     assert_client_passes("geometry_shader", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
 }
 
+/// GLSL 1.50's gl_FragCoord conventions in a 3.2 core context
+/// (tests/clients/fragcoord_conventions.c): origin_upper_left and
+/// pixel_center_integer, alone and together, drawn into the window and a
+/// framebuffer object and read back as coordinates; the link errors of
+/// fragment shaders that disagree about the redeclaration.
+#[test]
+fn gl32_fragcoord_conventions() {
+    assert_client_passes(
+        "fragcoord_conventions",
+        &[("MESA_GL_VERSION_OVERRIDE", "3.2")],
+    );
+}
+
 /// GL_ARB_sync (tests/clients/sync.c): fences after rendering, their
 /// properties, labels and every error of the extension.
 #[test]

@@ -13,7 +13,7 @@ use std::cell::RefCell;
 use std::sync::Arc;
 
 use oxgl_exec::{Chan, Env, Regs, TexModulate, TextureHost, fsat};
-use oxgl_ir::{Builtin, InterpMode, Shader, Slot, Stage, VarKind};
+use oxgl_ir::{Builtin, InterpMode, Mode, Shader, Slot, Stage, VarKind};
 
 use crate::raster::{FragmentShader, Interp, LANES, MAX_VARYINGS, QuadBatch, ShaderInfo};
 use crate::texture::{Fast2d, FastLevel, Samplers};
@@ -182,6 +182,8 @@ impl Program {
                 writes_depth: info.writes_depth,
                 may_discard: info.uses_discard,
                 reads_frag_coord: info.reads_frag_coord,
+                origin_upper_left: shader.modes.contains(&Mode::OriginUpperLeft),
+                pixel_center_integer: shader.modes.contains(&Mode::PixelCenterInteger),
             },
             exec,
             jit,

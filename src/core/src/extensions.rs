@@ -15,6 +15,11 @@ use crate::context::Profile;
 enum Needs {
     /// Every capability of this compatibility-profile version.
     Version(u8, u8),
+    /// The same, and advertised in core-profile contexts too: what Mesa
+    /// lists for both profiles (`GL` rather than `GLL` in its extension
+    /// table), the extensions whose commands and enums the core profile
+    /// keeps.
+    AlsoCore(u8, u8),
     /// A capability implemented on its own (every profile).
     Always,
     /// Desktop GL contexts (compatibility and core), on their own.
@@ -66,7 +71,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_window_pos", Needs::Version(1, 4)),
     (c"GL_EXT_blend_color", Needs::Version(1, 4)),
     (c"GL_EXT_blend_func_separate", Needs::Version(1, 4)),
-    (c"GL_EXT_blend_equation_separate", Needs::Version(1, 4)),
+    (c"GL_EXT_blend_equation_separate", Needs::AlsoCore(1, 4)),
     (c"GL_EXT_blend_minmax", Needs::Version(1, 4)),
     (c"GL_EXT_blend_subtract", Needs::Version(1, 4)),
     (c"GL_EXT_fog_coord", Needs::Version(1, 4)),
@@ -83,139 +88,139 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_occlusion_query", Needs::Version(1, 5)),
     // GL 2.0 features that need no GLSL, advertised as their extensions
     // while the context version waits for GLSL (version.rs).
-    (c"GL_ARB_draw_buffers", Needs::Version(1, 5)),
-    (c"GL_ARB_point_sprite", Needs::Version(1, 5)),
-    (c"GL_ARB_texture_non_power_of_two", Needs::Version(1, 5)),
+    (c"GL_ARB_draw_buffers", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_point_sprite", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_texture_non_power_of_two", Needs::AlsoCore(1, 5)),
     (c"GL_ATI_separate_stencil", Needs::Version(1, 5)),
     // GL 2.0
-    (c"GL_ARB_fragment_shader", Needs::Version(2, 0)),
-    (c"GL_ARB_shader_objects", Needs::Version(2, 0)),
+    (c"GL_ARB_fragment_shader", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_shader_objects", Needs::AlsoCore(2, 0)),
     (c"GL_ARB_shading_language_100", Needs::Version(2, 0)),
-    (c"GL_ARB_vertex_shader", Needs::Version(2, 0)),
+    (c"GL_ARB_vertex_shader", Needs::AlsoCore(2, 0)),
     // GL 2.1
-    (c"GL_ARB_pixel_buffer_object", Needs::Version(2, 1)),
-    (c"GL_EXT_pixel_buffer_object", Needs::Version(2, 1)),
-    (c"GL_EXT_texture_sRGB", Needs::Version(2, 1)),
+    (c"GL_ARB_pixel_buffer_object", Needs::AlsoCore(2, 1)),
+    (c"GL_EXT_pixel_buffer_object", Needs::AlsoCore(2, 1)),
+    (c"GL_EXT_texture_sRGB", Needs::AlsoCore(2, 1)),
     // GL 3.1 compatibility contexts keep the deprecated features, GLSL
     // 1.40 shaders their built-ins (Mesa lists it from 3.1 on).
     (c"GL_ARB_compatibility", Needs::Version(3, 1)),
     // On their own.
-    (c"GL_ARB_ES2_compatibility", Needs::Version(2, 0)),
+    (c"GL_ARB_ES2_compatibility", Needs::AlsoCore(2, 0)),
     // Its spec names GL 3.1; Mesa offers it on every compatibility context
     // that can decode it, as here.
-    (c"GL_ARB_texture_compression_bptc", Needs::Version(1, 3)),
-    (c"GL_ARB_texture_compression_rgtc", Needs::Version(1, 3)),
-    (c"GL_EXT_texture_compression_rgtc", Needs::Version(1, 3)),
-    (c"GL_EXT_texture_compression_s3tc", Needs::Version(1, 3)),
-    (c"GL_EXT_texture_compression_dxt1", Needs::Version(1, 3)),
-    (c"GL_ARB_half_float_pixel", Needs::Version(1, 5)),
-    (c"GL_ARB_half_float_vertex", Needs::Version(1, 5)),
-    (c"GL_ARB_vertex_array_object", Needs::Version(1, 5)),
-    (c"GL_NV_conditional_render", Needs::Version(1, 5)),
-    (c"GL_EXT_abgr", Needs::Version(1, 1)),
+    (c"GL_ARB_texture_compression_bptc", Needs::AlsoCore(1, 3)),
+    (c"GL_ARB_texture_compression_rgtc", Needs::AlsoCore(1, 3)),
+    (c"GL_EXT_texture_compression_rgtc", Needs::AlsoCore(1, 3)),
+    (c"GL_EXT_texture_compression_s3tc", Needs::AlsoCore(1, 3)),
+    (c"GL_EXT_texture_compression_dxt1", Needs::AlsoCore(1, 3)),
+    (c"GL_ARB_half_float_pixel", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_half_float_vertex", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_vertex_array_object", Needs::AlsoCore(1, 5)),
+    (c"GL_NV_conditional_render", Needs::AlsoCore(1, 5)),
+    (c"GL_EXT_abgr", Needs::AlsoCore(1, 1)),
     (c"GL_EXT_gpu_shader4", Needs::Version(2, 0)),
     // texture*Lod in every stage and texture*GradARB: the GLSL 1.30
     // explicit-LOD and gradient sampling (tests/clients/shader_texture_lod.c).
-    (c"GL_ARB_shader_texture_lod", Needs::Version(2, 0)),
-    (c"GL_EXT_texture_array", Needs::Version(2, 0)),
-    (c"GL_ARB_texture_cube_map_array", Needs::Version(2, 0)),
+    (c"GL_ARB_shader_texture_lod", Needs::AlsoCore(2, 0)),
+    (c"GL_EXT_texture_array", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_texture_cube_map_array", Needs::AlsoCore(2, 0)),
     // textureGather and textureGatherOffset: the base level's bilinear
     // footprint, compared for shadow samplers (dri/swrast/src/texture.rs).
-    (c"GL_ARB_texture_gather", Needs::Version(2, 0)),
+    (c"GL_ARB_texture_gather", Needs::AlsoCore(2, 0)),
     // glTextureBarrier: the bound framebuffer object's drawable copied back
     // into its textures (src/core/src/fbo.rs).
-    (c"GL_ARB_texture_barrier", Needs::Version(1, 5)),
-    (c"GL_NV_texture_barrier", Needs::Version(1, 5)),
+    (c"GL_ARB_texture_barrier", Needs::AlsoCore(1, 5)),
+    (c"GL_NV_texture_barrier", Needs::AlsoCore(1, 5)),
     // layout(location = N) on vertex inputs and fragment outputs, taking
     // precedence over glBindAttribLocation/glBindFragDataLocation.
-    (c"GL_ARB_explicit_attrib_location", Needs::Version(2, 0)),
+    (c"GL_ARB_explicit_attrib_location", Needs::AlsoCore(2, 0)),
     // textureQueryLevels (swrast's texture queries) and textureQueryLOD
     // (the level a lookup reads and λ', dri/swrast/src/texture.rs).
-    (c"GL_ARB_texture_query_levels", Needs::Version(2, 0)),
-    (c"GL_ARB_texture_query_lod", Needs::Version(2, 0)),
+    (c"GL_ARB_texture_query_levels", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_texture_query_lod", Needs::AlsoCore(2, 0)),
     // Buffer textures: sampled through EXT_gpu_shader4's samplerBuffer.
-    (c"GL_ARB_texture_buffer_object", Needs::Version(2, 0)),
-    (c"GL_ARB_texture_buffer_range", Needs::Version(2, 0)),
+    (c"GL_ARB_texture_buffer_object", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_texture_buffer_range", Needs::AlsoCore(2, 0)),
     (c"GL_EXT_texture_buffer_object", Needs::Version(2, 0)),
-    (c"GL_EXT_packed_float", Needs::Version(1, 5)),
-    (c"GL_EXT_texture_integer", Needs::Version(2, 0)),
+    (c"GL_EXT_packed_float", Needs::AlsoCore(1, 5)),
+    (c"GL_EXT_texture_integer", Needs::AlsoCore(2, 0)),
     // GL_RGB10_A2UI textures and colour attachments (integer rendering,
     // the packed integer reads; tests/clients/integer_fbo.c).
-    (c"GL_ARB_texture_rgb10_a2ui", Needs::Version(2, 0)),
+    (c"GL_ARB_texture_rgb10_a2ui", Needs::AlsoCore(2, 0)),
     // glClampColor: vertex colours (program variants), fragment colours
     // (ABI 14 `clamp_color`), reads and clears
     // (tests/clients/color_buffer_float.c).
-    (c"GL_ARB_color_buffer_float", Needs::Version(2, 0)),
+    (c"GL_ARB_color_buffer_float", Needs::AlsoCore(2, 0)),
     // GL_FRAMEBUFFER_SRGB: sRGB attachments encoded as drawn and cleared,
     // blended in linear terms (ABI 14 `srgb_buffers`;
     // tests/clients/framebuffer_srgb.c). The window's visuals are linear.
-    (c"GL_ARB_framebuffer_sRGB", Needs::Version(2, 1)),
-    (c"GL_EXT_framebuffer_sRGB", Needs::Version(2, 1)),
-    (c"GL_EXT_texture_shared_exponent", Needs::Version(1, 5)),
-    (c"GL_EXT_texture_snorm", Needs::Version(1, 5)),
-    (c"GL_ARB_map_buffer_range", Needs::Version(1, 5)),
+    (c"GL_ARB_framebuffer_sRGB", Needs::AlsoCore(2, 1)),
+    (c"GL_EXT_framebuffer_sRGB", Needs::AlsoCore(2, 1)),
+    (c"GL_EXT_texture_shared_exponent", Needs::AlsoCore(1, 5)),
+    (c"GL_EXT_texture_snorm", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_map_buffer_range", Needs::AlsoCore(1, 5)),
     // glCopyBufferSubData and the copy targets (src/core/src/buffer.rs,
     // tests/clients/buffers.c).
-    (c"GL_ARB_copy_buffer", Needs::Version(1, 5)),
+    (c"GL_ARB_copy_buffer", Needs::AlsoCore(1, 5)),
     // GL_BGRA as the size of colour and generic arrays (src/core/src/vbo/
     // arrays.rs, read as ABI 13's OXGL_VERTEX_BGRA; tests/clients/
     // vertex_formats.c).
-    (c"GL_EXT_vertex_array_bgra", Needs::Version(2, 0)),
-    (c"GL_ARB_vertex_array_bgra", Needs::Version(2, 0)),
+    (c"GL_EXT_vertex_array_bgra", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_vertex_array_bgra", Needs::AlsoCore(2, 0)),
     // GL_ANY_SAMPLES_PASSED queries (src/core/src/query.rs;
     // tests/clients/occlusion_query.c).
-    (c"GL_ARB_occlusion_query2", Needs::Version(1, 5)),
-    (c"GL_ARB_depth_buffer_float", Needs::Version(1, 5)),
-    (c"GL_ARB_framebuffer_object", Needs::Version(1, 5)),
-    (c"GL_EXT_packed_depth_stencil", Needs::Version(1, 5)),
-    (c"GL_ARB_sampler_objects", Needs::Version(1, 5)),
-    (c"GL_ARB_texture_float", Needs::Version(1, 5)),
-    (c"GL_ARB_texture_rg", Needs::Version(1, 5)),
-    (c"GL_ARB_texture_storage", Needs::Version(1, 5)),
-    (c"GL_ARB_texture_swizzle", Needs::Version(1, 5)),
-    (c"GL_ARB_texture_view", Needs::Version(1, 5)),
-    (c"GL_ARB_texture_stencil8", Needs::Version(1, 5)),
-    (c"GL_EXT_texture_swizzle", Needs::Version(1, 5)),
-    (c"GL_EXT_framebuffer_blit", Needs::Version(1, 5)),
+    (c"GL_ARB_occlusion_query2", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_depth_buffer_float", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_framebuffer_object", Needs::AlsoCore(1, 5)),
+    (c"GL_EXT_packed_depth_stencil", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_sampler_objects", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_texture_float", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_texture_rg", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_texture_storage", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_texture_swizzle", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_texture_view", Needs::AlsoCore(1, 5)),
+    (c"GL_ARB_texture_stencil8", Needs::AlsoCore(1, 5)),
+    (c"GL_EXT_texture_swizzle", Needs::AlsoCore(1, 5)),
+    (c"GL_EXT_framebuffer_blit", Needs::AlsoCore(1, 5)),
     // Four-sample renderbuffers and resolving blits (src/core/src/fbo.rs,
     // blit.rs, ABI 14's sample images; tests/clients/multisample.c).
-    (c"GL_EXT_framebuffer_multisample", Needs::Version(1, 5)),
+    (c"GL_EXT_framebuffer_multisample", Needs::AlsoCore(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),
     // Instanced draws (src/core/src/draw.rs: the instances one by one,
     // gl_InstanceIDARB, divisors; tests/clients/instancing.c).
-    (c"GL_ARB_draw_instanced", Needs::Version(2, 0)),
+    (c"GL_ARB_draw_instanced", Needs::AlsoCore(2, 0)),
     // Timer queries, timed in the core around the backend's finish
     // (src/core/src/query.rs; tests/clients/timer_query.c).
-    (c"GL_ARB_timer_query", Needs::Version(1, 5)),
-    (c"GL_EXT_timer_query", Needs::Version(1, 5)),
+    (c"GL_ARB_timer_query", Needs::AlsoCore(1, 5)),
+    (c"GL_EXT_timer_query", Needs::AlsoCore(1, 5)),
     // Per-draw-buffer colour masks and blend enables
     // (src/core/src/draw_buffers2.rs, ABI 13; tests/clients/draw_buffers2.c).
-    (c"GL_EXT_draw_buffers2", Needs::Version(2, 0)),
+    (c"GL_EXT_draw_buffers2", Needs::AlsoCore(2, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/draw.rs; tests/clients/base_vertex.c).
-    (c"GL_ARB_draw_elements_base_vertex", Needs::Version(2, 0)),
+    (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),
     // Primitive restart: the index (src/core/src/draw.rs, shared with
     // GL 3.1's) and glPrimitiveRestartNV in Begin/End and display lists
     // (tests/clients/vertex_formats.c, tests/clients/primitive_restart.c).
     (c"GL_NV_primitive_restart", Needs::Version(1, 5)),
     // Transform feedback (src/core/src/xfb.rs, capture in swrast's
     // capture.rs; tests/clients/xfb.c). Mesa offers it on GL 2.1 contexts.
-    (c"GL_EXT_transform_feedback", Needs::Version(2, 0)),
-    (c"GL_ARB_instanced_arrays", Needs::Version(2, 0)),
+    (c"GL_EXT_transform_feedback", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers
     // it on GL 2.1 contexts with GLSL 1.20's `#extension`.
-    (c"GL_ARB_uniform_buffer_object", Needs::Version(2, 0)),
+    (c"GL_ARB_uniform_buffer_object", Needs::AlsoCore(2, 0)),
     // glProvokingVertex (src/core/src/fixed.rs, swrast's assembly;
     // tests/clients/provoking_vertex.c).
-    (c"GL_ARB_provoking_vertex", Needs::Version(1, 1)),
+    (c"GL_ARB_provoking_vertex", Needs::AlsoCore(1, 1)),
     // GL_DEPTH_CLAMP (swrast: no near/far clipping, depth clamped to the
     // depth range; selection and feedback alike; tests/clients/depth_clamp.c).
-    (c"GL_ARB_depth_clamp", Needs::Version(1, 1)),
-    (c"GL_EXT_provoking_vertex", Needs::Version(1, 1)),
+    (c"GL_ARB_depth_clamp", Needs::AlsoCore(1, 1)),
+    (c"GL_EXT_provoking_vertex", Needs::AlsoCore(1, 1)),
     // Fences (src/core/src/sync.rs: signaled at creation;
     // tests/clients/sync.c).
-    (c"GL_ARB_sync", Needs::Version(1, 1)),
+    (c"GL_ARB_sync", Needs::AlsoCore(1, 1)),
     // Assembly programs (src/core/src/arbprog/): compatibility contexts.
     (c"GL_ARB_fragment_program", Needs::Version(1, 3)),
     (c"GL_ARB_vertex_program", Needs::Version(1, 3)),
@@ -253,6 +258,7 @@ fn holds(needs: Needs, compat: (u8, u8), profile: Profile) -> bool {
         Needs::Desktop => profile != Profile::Es,
         Needs::Es2 => profile == Profile::Es && compat >= (2, 0),
         Needs::Version(major, minor) => profile == Profile::Compat && compat >= (major, minor),
+        Needs::AlsoCore(major, minor) => profile != Profile::Es && compat >= (major, minor),
     }
 }
 
@@ -294,6 +300,12 @@ mod tests {
         assert!(!v13.contains(&c"GL_ARB_depth_texture"));
         let core = for_support((1, 4), Profile::Core);
         assert!(!core.contains(&c"GL_EXT_texture_object"));
+        // Core contexts list what both profiles keep, not the legacy ones.
+        let core = for_support((3, 1), Profile::Core);
+        assert!(
+            core.contains(&c"GL_ARB_texture_float") && core.contains(&c"GL_EXT_texture_integer")
+        );
+        assert!(!core.contains(&c"GL_ARB_multitexture") && !core.contains(&c"GL_ARB_window_pos"));
         assert!(core.contains(&c"GL_KHR_debug"));
         assert!(!core.contains(&c"GL_OES_mapbuffer"));
         let es = for_support((2, 1), Profile::Es);

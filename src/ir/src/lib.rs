@@ -636,6 +636,12 @@ pub enum Mode {
     LocalSize([u32; 3]),
     /// Fragment: depth/stencil tests run before the shader.
     EarlyFragmentTests,
+    /// Fragment: `gl_FragCoord` counts y from the top of the framebuffer
+    /// (`layout(origin_upper_left)`, ARB_fragment_coord_conventions).
+    OriginUpperLeft,
+    /// Fragment: `gl_FragCoord`'s pixel centres are at integers
+    /// (`layout(pixel_center_integer)`) rather than half-integers.
+    PixelCenterInteger,
     /// Geometry: input primitive.
     InputPrimitive(Primitive),
     /// Geometry: output primitive.

@@ -137,6 +137,8 @@ pub fn serialize(shader: &Shader) -> Vec<u8> {
                 w.u8(6);
                 w.u32(*n);
             }
+            Mode::OriginUpperLeft => w.u8(7),
+            Mode::PixelCenterInteger => w.u8(8),
         }
     }
     w.len(shader.types.len());
@@ -558,6 +560,8 @@ fn read_shader(r: &mut R) -> DResult<Shader> {
             4 => Mode::MaxVertices(r.u32()?),
             5 => Mode::Invocations(r.u32()?),
             6 => Mode::OutputVertices(r.u32()?),
+            7 => Mode::OriginUpperLeft,
+            8 => Mode::PixelCenterInteger,
             _ => return r.bad("bad mode"),
         };
         s.modes.push(m);
@@ -833,6 +837,8 @@ mod tests {
     fn sample() -> Shader {
         let mut s = Shader::new(Stage::Fragment);
         s.modes.push(Mode::EarlyFragmentTests);
+        s.modes.push(Mode::OriginUpperLeft);
+        s.modes.push(Mode::PixelCenterInteger);
         let mut b = Builder::new(&mut s);
         let t = b.declare_texture(TextureDecl {
             name: "tex".into(),

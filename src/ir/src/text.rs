@@ -168,6 +168,8 @@ impl Printer<'_> {
                 Mode::MaxVertices(n) => format!("max_vertices {n}"),
                 Mode::Invocations(n) => format!("invocations {n}"),
                 Mode::OutputVertices(n) => format!("output_vertices {n}"),
+                Mode::OriginUpperLeft => "origin_upper_left".into(),
+                Mode::PixelCenterInteger => "pixel_center_integer".into(),
             };
             writeln!(self.out, "mode {text}").unwrap();
         }
@@ -752,6 +754,8 @@ impl Parser {
             "max_vertices" => Mode::MaxVertices(self.num()?),
             "invocations" => Mode::Invocations(self.num()?),
             "output_vertices" => Mode::OutputVertices(self.num()?),
+            "origin_upper_left" => Mode::OriginUpperLeft,
+            "pixel_center_integer" => Mode::PixelCenterInteger,
             _ => return Err(format!("unknown mode `{w}`")),
         };
         self.shader.modes.push(m);

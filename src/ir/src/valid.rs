@@ -88,7 +88,9 @@ pub fn validate(shader: &Shader) -> Result<(), ValidationError> {
     for mode in &shader.modes {
         let ok = match mode {
             Mode::LocalSize(s) => shader.stage == Stage::Compute && s.iter().all(|x| *x >= 1),
-            Mode::EarlyFragmentTests => shader.stage == Stage::Fragment,
+            Mode::EarlyFragmentTests | Mode::OriginUpperLeft | Mode::PixelCenterInteger => {
+                shader.stage == Stage::Fragment
+            }
             Mode::InputPrimitive(_)
             | Mode::OutputPrimitive(_)
             | Mode::MaxVertices(_)

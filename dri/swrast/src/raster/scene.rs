@@ -264,6 +264,10 @@ pub struct SceneState {
     pub writes_depth: bool,
     /// The shader reads `gl_FragCoord`.
     pub reads_frag_coord: bool,
+    /// Its conventions ([`super::ShaderInfo::origin_upper_left`],
+    /// [`super::ShaderInfo::pixel_center_integer`]).
+    pub origin_upper_left: bool,
+    pub pixel_center_integer: bool,
     /// The depth test is on and there is a depth buffer.
     pub depth_on: bool,
     /// The stencil test is on and there is a stencil buffer.

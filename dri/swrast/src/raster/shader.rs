@@ -99,6 +99,12 @@ pub struct ShaderInfo {
     pub may_discard: bool,
     /// The shader reads [`QuadBatch::frag_coord`] (else it is left stale).
     pub reads_frag_coord: bool,
+    /// `gl_FragCoord.y` counts from the top of the framebuffer
+    /// (`layout(origin_upper_left)`).
+    pub origin_upper_left: bool,
+    /// `gl_FragCoord`'s pixel centres are at integers
+    /// (`layout(pixel_center_integer)`).
+    pub pixel_center_integer: bool,
 }
 
 impl Default for ShaderInfo {
@@ -107,6 +113,8 @@ impl Default for ShaderInfo {
             writes_depth: false,
             may_discard: false,
             reads_frag_coord: true,
+            origin_upper_left: false,
+            pixel_center_integer: false,
         }
     }
 }
@@ -116,6 +124,8 @@ const INPUTS_ONLY: ShaderInfo = ShaderInfo {
     writes_depth: false,
     may_discard: false,
     reads_frag_coord: false,
+    origin_upper_left: false,
+    pixel_center_integer: false,
 };
 
 /// A compiled fragment shader.

@@ -468,8 +468,15 @@ impl BlockCtx<'_> {
         }
         if st.reads_frag_coord {
             let h = target.height as f32;
-            let (sy, oy) = if target.flip_y { (-1.0, h) } else { (1.0, 0.0) };
-            let ox = 0.5 - st.draw.raster.frag_x_bias;
+            // GL's y grows upwards; origin_upper_left turns it down, the
+            // other way from the storage rows' flip.
+            let flip = target.flip_y != st.origin_upper_left;
+            let (sy, oy) = if flip { (-1.0, h) } else { (1.0, 0.0) };
+            // Pixel centres at half-integers, or integers with
+            // pixel_center_integer.
+            let centre = if st.pixel_center_integer { 0.0 } else { 0.5 };
+            let ox = centre - st.draw.raster.frag_x_bias;
+            let oy = oy + centre - 0.5;
             for l in 0..LANES {
                 q.frag_coord[0][l] = x as f32 + LX[l] + ox;
                 q.frag_coord[1][l] = oy + sy * (y as f32 + LY[l] + 0.5);

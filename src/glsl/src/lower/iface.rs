@@ -414,6 +414,9 @@ impl<'a> Lower<'a> {
             if let Binding::Mem(var, _) = &b {
                 self.redeclared_qualifiers(*var, name, quals, &t);
             }
+            if name == "gl_FragCoord" {
+                self.frag_coord_modes(quals);
+            }
             self.bind.insert(id, b);
             return Ok(());
         }
@@ -538,6 +541,28 @@ impl<'a> Lower<'a> {
             self.iface.outputs.push(io);
         }
         Ok(var)
+    }
+
+    /// `gl_FragCoord` redeclared with `origin_upper_left` or
+    /// `pixel_center_integer` (ARB_fragment_coord_conventions, GLSL 1.50
+    /// §4.3.8.1): the shader's modes, for the backend's `gl_FragCoord`.
+    fn frag_coord_modes(&mut self, quals: &[Qualifier]) {
+        use oxgl_ir::Mode;
+        for q in quals {
+            let Qualifier::Layout(ids, _) = q else {
+                continue;
+            };
+            for id in ids {
+                let mode = match self.name(id.name) {
+                    "origin_upper_left" => Mode::OriginUpperLeft,
+                    "pixel_center_integer" => Mode::PixelCenterInteger,
+                    _ => continue,
+                };
+                if !self.shader.modes.contains(&mode) {
+                    self.shader.modes.push(mode);
+                }
+            }
+        }
     }
 
     /// A built-in stage input or output redeclared with qualifiers

@@ -411,6 +411,9 @@ impl Checker<'_> {
         self.check_type_quals(&q, &base, storage, loc0);
         self.check_memory_quals(&q, &base, storage, loc0);
         for d in decls {
+            if global && self.env.stage == Stage::Fragment && self.name(d.name) == "gl_FragCoord" {
+                self.frag_coord_redeclared(&q, d.loc);
+            }
             let dims = self.array_dims(&d.array);
             self.check_array_of_arrays(&base, dims.len(), d.loc);
             let mut t = base.array_of(&dims);
@@ -1039,6 +1042,26 @@ impl Checker<'_> {
                 }
             }
         }
+    }
+
+    /// GLSL 1.50 §4.3.8.1 (Mesa's messages): `gl_FragCoord` is redeclared
+    /// before any use of it, and every redeclaration has the same layout
+    /// qualifiers (a program's fragment shaders are checked joined).
+    fn frag_coord_redeclared(&mut self, q: &Quals, loc: Loc) {
+        let has = |n: &str| q.layout.iter().any(|id| self.name(id.name) == n);
+        let layout = (has("origin_upper_left"), has("pixel_center_integer"));
+        match self.frag_coord {
+            (true, None) => self.error(
+                loc,
+                "gl_FragCoord used before its first redeclaration in fragment shader",
+            ),
+            (_, Some(first)) if first != layout => self.error(
+                loc,
+                "gl_FragCoord redeclared with different layout qualifiers",
+            ),
+            _ => {}
+        }
+        self.frag_coord.1.get_or_insert(layout);
     }
 
     fn block_member(

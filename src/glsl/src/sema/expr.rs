@@ -150,6 +150,7 @@ impl Checker<'_> {
                         "gl_Position" | "gl_PointSize" | "gl_ClipDistance" | "gl_ClipVertex" => {
                             self.per_vertex_used.1 = true;
                         }
+                        "gl_FragCoord" => self.frag_coord.0 = true,
                         _ => {}
                     }
                 }

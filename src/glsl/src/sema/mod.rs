@@ -135,6 +135,10 @@ pub(crate) struct Checker<'a> {
     /// Whether the input (.0) and output (.1) `gl_PerVertex` have been
     /// redeclared; an output one's members are the ones it lists.
     per_vertex_redeclared: (bool, bool),
+    /// Whether the built-in `gl_FragCoord` has been used (.0), and the
+    /// layout of its first redeclaration (.1: `origin_upper_left`,
+    /// `pixel_center_integer`).
+    frag_coord: (bool, Option<(bool, bool)>),
     /// The auxiliary qualifiers (centroid, invariant, interpolation) of the
     /// global being declared, and of each global declared so far, for
     /// joined stages.
@@ -221,6 +225,7 @@ pub(crate) fn check(
         block_names: FxHashMap::default(),
         per_vertex_used: (false, false),
         per_vertex_redeclared: (false, false),
+        frag_coord: (false, None),
         pending_aux: None,
         var_aux: FxHashMap::default(),
         pending_init: None,
