@@ -10,7 +10,7 @@
  *   GL_EXTENSIONS) is GL_INVALID_ENUM while glGetStringi lists them.
  * - Drawing without a vertex array object bound is GL_INVALID_OPERATION;
  *   GL_QUADS is GL_INVALID_ENUM; glLineWidth(2) in a forward-compatible
- *   context is GL_INVALID_VALUE.
+ *   context is GL_INVALID_VALUE; glProvokingVertex, which 3.2 kept, works.
  * - A #version 140 program draws a triangle from a buffer object through
  *   a vertex array object, and its pixels read back.
  * On oxgl it runs under MESA_GL_VERSION_OVERRIDE=3.2 until core contexts
@@ -89,6 +89,10 @@ static void checks(void)
     expect_error(GL_INVALID_ENUM, "GL_QUADS in a core context");
     glLineWidth(2.0f);
     expect_error(GL_INVALID_VALUE, "glLineWidth(2) in a forward-compatible context");
+    /* GL 3.2 kept glProvokingVertex. */
+    glProvokingVertex(GL_FIRST_VERTEX_CONVENTION);
+    expect_error(GL_NO_ERROR, "glProvokingVertex in a core context");
+    glProvokingVertex(GL_LAST_VERTEX_CONVENTION);
 
     glViewport(0, 0, SIZE, SIZE);
     glClearColor(1, 0, 0, 1);

@@ -11,6 +11,8 @@
  *   shader.
  * - Drawing a mode the geometry shader does not take is
  *   GL_INVALID_OPERATION.
+ * - Without a geometry shader, gl_PrimitiveID in the fragment shader
+ *   counts the draw's triangles (arrays and indices).
  * - Lines with adjacency reach the geometry shader as four vertices.
  * - Interface blocks carry the varyings from stage to stage (an arrayed
  *   input instance in the geometry shader, an unnamed block in the
@@ -304,6 +306,58 @@ static void blocks(void)
     glDeleteProgram(p);
 }
 
+static void primitive_ids(void)
+{
+    /* Without a geometry shader, gl_PrimitiveID counts the draw's
+     * primitives: four triangles, one per window quarter, each coloured by
+     * its number, drawn from arrays and from indices. */
+    static const char *fs = "#version 150\n"
+                            "out vec4 o;\n"
+                            "void main() { o = vec4(float(gl_PrimitiveID) / 4.0, 0.0, 1.0, 1.0); }\n";
+    GLuint p = program_of("gl_PrimitiveID", vs_src, NULL, fs);
+    if (!p || !link_program(p, "gl_PrimitiveID"))
+        return;
+    GLfloat v[4 * 3 * 4];
+    GLushort idx[12];
+    for (int q = 0; q < 4; q++) {
+        float cx = q & 1 ? 0.5f : -0.5f, cy = q & 2 ? 0.5f : -0.5f;
+        const float corner[3][2] = { { -0.4f, -0.4f }, { 0.4f, -0.4f }, { -0.4f, 0.4f } };
+        for (int k = 0; k < 3; k++) {
+            GLfloat *o = &v[(q * 3 + k) * 4];
+            o[0] = cx + corner[k][0];
+            o[1] = cy + corner[k][1];
+            o[2] = o[3] = 0;
+            idx[q * 3 + k] = q * 3 + k;
+        }
+    }
+    GLuint buf[2];
+    glGenBuffers(2, buf);
+    glBindBuffer(GL_ARRAY_BUFFER, buf[0]);
+    glBufferData(GL_ARRAY_BUFFER, sizeof v, v, GL_STATIC_DRAW);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, buf[1]);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(GLfloat), NULL);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 4 * sizeof(GLfloat),
+                          (void *)(2 * sizeof(GLfloat)));
+    glUseProgram(p);
+    for (int indexed = 0; indexed < 2; indexed++) {
+        glClear(GL_COLOR_BUFFER_BIT);
+        if (indexed)
+            glDrawElements(GL_TRIANGLES, 12, GL_UNSIGNED_SHORT, NULL);
+        else
+            glDrawArrays(GL_TRIANGLES, 0, 12);
+        expect_error(GL_NO_ERROR, "drawing with gl_PrimitiveID");
+        const char *what = indexed ? "gl_PrimitiveID, indexed" : "gl_PrimitiveID, arrays";
+        probe(6, 6, 0, 0, 255, what);
+        probe(22, 6, 64, 0, 255, what);
+        probe(6, 22, 128, 0, 255, what);
+        probe(22, 22, 191, 0, 255, what);
+    }
+    glUseProgram(0);
+    glDeleteProgram(p);
+    glDeleteBuffers(2, buf);
+}
+
 static void link_errors(void)
 {
     GLuint p = program_of("geometry alone", NULL, quads_gs, fs_src);
@@ -350,6 +404,7 @@ static void checks(void)
     quads();
     /* Before adjacency(), which points the arrays elsewhere. */
     blocks();
+    primitive_ids();
     adjacency();
     link_errors();
     glDeleteBuffers(1, &vbo);

@@ -404,7 +404,7 @@ impl<'s> Compiler<'s> {
         let io_check = |c: &Compiler| -> Result<(), CompileError> {
             match c.s.types.get(ty) {
                 Some(Type::Value(v)) => supported(*v),
-                Some(Type::Array { .. }) => c.io_locations(ty).map(|_| ()),
+                Some(Type::Array { .. } | Type::Struct { .. }) => c.io_locations(ty).map(|_| ()),
                 _ => err("interface variables of this type are not supported"),
             }
         };
@@ -528,7 +528,13 @@ impl<'s> Compiler<'s> {
                 .io_locations(*elem)?
                 .checked_mul(*n)
                 .ok_or(CompileError::new("interface array too large")),
-            _ => err("interface arrays of structs are not supported"),
+            // A struct's members follow one another, each from a location
+            // of its own.
+            Some(Type::Struct { members }) => members.iter().try_fold(0u32, |sum, m| {
+                sum.checked_add(self.io_locations(m.ty)?)
+                    .ok_or(CompileError::new("interface struct too large"))
+            }),
+            _ => err("interface variables of this type are not supported"),
         }
     }
 
@@ -550,7 +556,14 @@ impl<'s> Compiler<'s> {
                     self.io_runs(*elem, base + i * stride, out)?;
                 }
             }
-            _ => return err("interface arrays of structs are not supported"),
+            Some(Type::Struct { members }) => {
+                let mut at = base;
+                for m in members {
+                    self.io_runs(m.ty, at, out)?;
+                    at += self.io_locations(m.ty)? * 4;
+                }
+            }
+            _ => return err("interface variables of this type are not supported"),
         }
         Ok(())
     }
@@ -560,7 +573,9 @@ impl<'s> Compiler<'s> {
     fn components(&self, sp: Space, ty: TypeId) -> Result<Vec<(u32, u32)>, CompileError> {
         match self.s.types.get(ty) {
             Some(Type::Value(v)) => Ok(vec![(0, v.lanes as u32)]),
-            Some(Type::Array { .. }) if matches!(sp, Space::Input | Space::Output) => {
+            Some(Type::Array { .. } | Type::Struct { .. })
+                if matches!(sp, Space::Input | Space::Output) =>
+            {
                 let mut out = Vec::new();
                 self.io_runs(ty, 0, &mut out)?;
                 Ok(out)
@@ -615,6 +630,13 @@ impl<'s> Compiler<'s> {
                 .types
                 .member_offset(st, i as usize)
                 .ok_or(CompileError::new("bad uniform struct layout")),
+            Space::Input | Space::Output => {
+                let mut off = 0u32;
+                for m in members.iter().take(i as usize) {
+                    off += self.io_locations(m.ty)? * 4;
+                }
+                Ok(off)
+            }
             _ => err("struct interface variables are not supported"),
         }
     }

@@ -111,11 +111,7 @@ fn time(threads: usize, state: &Arc<DrawState>, g: &Geometry, min: Duration) -> 
     let mut r = Rasterizer::new(threads);
     r.begin(&mut fb, ColorBuffer::Back);
     let vb = VertexBatch::aos(&g.pos, &g.col, 4);
-    let draw = Draw {
-        topology: Topology::Triangles,
-        elements: Elements::Range(0..g.pos.len() as u32),
-        edge_flags: None,
-    };
+    let draw = Draw::new(Topology::Triangles, Elements::Range(0..g.pos.len() as u32));
     // Warm up.
     clear(&mut r);
     r.draw(state, &vb, &draw);

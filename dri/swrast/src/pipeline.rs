@@ -160,7 +160,7 @@ pub struct Frontend {
     edges: Vec<u8>,
     /// An indexed draw's triangles, their edge flags and its points
     /// ([`draw_elements`]), kept between draws for their capacity.
-    elements: (Vec<u32>, Vec<u8>, Vec<u32>),
+    elements: ElementScratch,
     regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
     /// Transform feedback: the captured components of every vertex, and
     /// primitive assembly scratch ([`Capture`]).
@@ -765,23 +765,38 @@ fn draw_elements(
     elements: &[u32],
     flat: bool,
     (indices, decomposed): (&mut Vec<u32>, &mut Vec<u8>),
-    (tris, edges, points): &mut (Vec<u32>, Vec<u8>, Vec<u32>),
+    s: &mut ElementScratch,
 ) {
     let first = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
+    let ElementScratch {
+        tris,
+        edges,
+        tri_ids,
+        points,
+        point_ids,
+    } = s;
     tris.clear();
     edges.clear();
+    tri_ids.clear();
     points.clear();
+    point_ids.clear();
+    // gl_PrimitiveID: the GL primitives of the draw's earlier prims.
+    let mut base = 0u32;
     for p in call.prims {
         let Some(el) = elements.get(p.start as usize..(p.start as usize + p.count as usize)) else {
             continue;
         };
+        let first_primitive = base;
+        base = base.wrapping_add(gl_primitives(p.mode, p.count));
         let line = |topology| Draw {
-            topology,
-            elements: Elements::Indices(el),
-            edge_flags: None,
+            first_primitive,
+            ..Draw::new(topology, Elements::Indices(el))
         };
         match p.mode {
-            gl::POINTS => points.extend_from_slice(el),
+            gl::POINTS => {
+                points.extend_from_slice(el);
+                point_ids.extend((0..el.len() as u32).map(|i| first_primitive.wrapping_add(i)));
+            }
             gl::LINES => raster.draw(state, batch, &line(Topology::Lines)),
             gl::LINE_STRIP => raster.draw(state, batch, &line(Topology::LineStrip)),
             gl::LINE_LOOP => raster.draw(state, batch, &line(Topology::LineLoop)),
@@ -798,6 +813,7 @@ fn draw_elements(
                     };
                     tris.extend_from_slice(&t);
                     edges.push(7);
+                    tri_ids.push(first_primitive.wrapping_add(i as u32));
                 }
             }
             gl::LINES_ADJACENCY..=gl::TRIANGLE_STRIP_ADJACENCY => {
@@ -805,9 +821,8 @@ fn draw_elements(
                 let topology = without_adjacency(p.mode, el.len() as u32, &mut plain);
                 plain.iter_mut().for_each(|i| *i = el[*i as usize]);
                 let d = Draw {
-                    topology,
-                    elements: Elements::Indices(&plain),
-                    edge_flags: None,
+                    first_primitive,
+                    ..Draw::new(topology, Elements::Indices(&plain))
                 };
                 raster.draw(state, batch, &d);
             }
@@ -816,6 +831,7 @@ fn draw_elements(
                     let (c, a, b) = (el[0], el[i], el[i + 1]);
                     tris.extend_from_slice(&if first { [a, b, c] } else { [c, a, b] });
                     edges.push(7);
+                    tri_ids.push(first_primitive.wrapping_add(i as u32 - 1));
                 }
             }
             mode => {
@@ -836,22 +852,25 @@ fn draw_elements(
                 );
                 tris.extend(indices.iter().map(|&i| el[i as usize]));
                 edges.extend_from_slice(decomposed);
+                tri_ids.extend(
+                    (0..decomposed.len() as u32)
+                        .map(|t| first_primitive.wrapping_add(decomposed_primitive(mode, t))),
+                );
             }
         }
     }
     if !tris.is_empty() {
         let d = Draw {
-            topology: Topology::Triangles,
-            elements: Elements::Indices(tris),
             edge_flags: Some(edges),
+            primitive_ids: Some(tri_ids),
+            ..Draw::new(Topology::Triangles, Elements::Indices(tris))
         };
         raster.draw(state, batch, &d);
     }
     if !points.is_empty() {
         let d = Draw {
-            topology: Topology::Points,
-            elements: Elements::Indices(points),
-            edge_flags: None,
+            primitive_ids: Some(point_ids),
+            ..Draw::new(Topology::Points, Elements::Indices(points))
         };
         raster.draw(state, batch, &d);
     }
@@ -995,7 +1014,50 @@ fn polygon_mode(m: u32) -> PolygonMode {
 struct Scratch<'a> {
     indices: &'a mut Vec<u32>,
     edges: &'a mut Vec<u8>,
-    elements: &'a mut (Vec<u32>, Vec<u8>, Vec<u32>),
+    elements: &'a mut ElementScratch,
+}
+
+/// What an indexed draw gathers before rasterizing: triangles with their
+/// edge flags and `gl_PrimitiveID`s, points with theirs.
+#[derive(Default)]
+struct ElementScratch {
+    tris: Vec<u32>,
+    edges: Vec<u8>,
+    tri_ids: Vec<u32>,
+    points: Vec<u32>,
+    point_ids: Vec<u32>,
+}
+
+/// The GL primitives (what `gl_PrimitiveID` counts) a prim of `mode` over
+/// `n` vertices forms.
+fn gl_primitives(mode: u32, n: u32) -> u32 {
+    match mode {
+        gl::POINTS => n,
+        gl::LINES => n / 2,
+        gl::LINE_LOOP if n >= 2 => n,
+        gl::LINE_STRIP => n.saturating_sub(1),
+        gl::TRIANGLES => n / 3,
+        gl::TRIANGLE_STRIP | gl::TRIANGLE_FAN => n.saturating_sub(2),
+        gl::QUADS => n / 4,
+        gl::QUAD_STRIP => n.saturating_sub(2) / 2,
+        gl::POLYGON => u32::from(n >= 3),
+        gl::LINES_ADJACENCY => n / 4,
+        gl::LINE_STRIP_ADJACENCY => n.saturating_sub(3),
+        gl::TRIANGLES_ADJACENCY => n / 6,
+        gl::TRIANGLE_STRIP_ADJACENCY if n >= 6 => (n - 4) / 2,
+        _ => 0,
+    }
+}
+
+/// The GL primitive of triangle `t` of [`decompose`]'s output for `mode`,
+/// counted from the prim's first: a quad is two triangles, a polygon all
+/// of them.
+fn decomposed_primitive(mode: u32, t: u32) -> u32 {
+    match mode {
+        gl::QUADS | gl::QUAD_STRIP => t / 2,
+        gl::POLYGON => 0,
+        _ => t,
+    }
 }
 
 /// Rasterizes every primitive of `call` (its vertices processed into
@@ -1024,16 +1086,19 @@ fn rasterize(
         );
         return;
     }
+    // gl_PrimitiveID: the GL primitives of the draw's earlier prims.
+    let mut base = 0u32;
     for p in call.prims {
         let (start, count) = (p.start, p.count);
         if (start as usize + count as usize) > n {
             continue;
         }
+        let first_primitive = base;
+        base = base.wrapping_add(gl_primitives(p.mode, count));
         let range = start..start + count;
         let simple = |topology| Draw {
-            topology,
-            elements: Elements::Range(range.clone()),
-            edge_flags: None,
+            first_primitive,
+            ..Draw::new(topology, Elements::Range(range.clone()))
         };
         match p.mode {
             gl::POINTS => raster.draw(state, &batch, &simple(Topology::Points)),
@@ -1051,9 +1116,8 @@ fn rasterize(
                 let topology = without_adjacency(p.mode, count, scratch.indices);
                 scratch.indices.iter_mut().for_each(|i| *i += start);
                 let d = Draw {
-                    topology,
-                    elements: Elements::Indices(scratch.indices),
-                    edge_flags: None,
+                    first_primitive,
+                    ..Draw::new(topology, Elements::Indices(scratch.indices))
                 };
                 raster.draw(state, &batch, &d);
             }
@@ -1067,10 +1131,16 @@ fn rasterize(
                     scratch.indices,
                     scratch.edges,
                 );
+                let ids = &mut scratch.elements.tri_ids;
+                ids.clear();
+                ids.extend(
+                    (0..scratch.edges.len() as u32)
+                        .map(|t| first_primitive.wrapping_add(decomposed_primitive(mode, t))),
+                );
                 let d = Draw {
-                    topology: Topology::Triangles,
-                    elements: Elements::Indices(scratch.indices),
                     edge_flags: Some(scratch.edges),
+                    primitive_ids: Some(ids),
+                    ..Draw::new(Topology::Triangles, Elements::Indices(scratch.indices))
                 };
                 raster.draw(state, &batch, &d);
             }

@@ -547,6 +547,7 @@ impl FragmentShader for FragmentProgram {
                 env.frag_coord = q.frag_coord;
             }
             env.front_facing = if q.front_facing { u32::MAX } else { 0 };
+            env.primitive_id = [q.primitive_id as i32; LANES];
             if p.reads_point_coord {
                 env.point_coord = q.point_coord;
             }

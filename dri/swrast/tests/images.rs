@@ -92,9 +92,8 @@ fn draw_clip(
         st,
         &vb,
         &Draw {
-            topology,
-            elements: Elements::Range(0..pos.len() as u32),
             edge_flags,
+            ..Draw::new(topology, Elements::Range(0..pos.len() as u32))
         },
     );
 }

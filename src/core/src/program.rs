@@ -1271,10 +1271,16 @@ impl Context {
             .as_ref()
             .and_then(|e| e.attributes.get(index as usize))
             .ok_or(ApiError::InvalidValue)?;
-        let ty = UniformType::parse(&a.ty).map_or(GL_FLOAT_VEC4, |t| t.gl);
+        // An array attribute (`in int b[2]`): its element type, and the
+        // length as the size.
+        let (elem, size) = match a.ty.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
+            Some((elem, n)) => (elem, n.parse().unwrap_or(1)),
+            None => (a.ty.as_str(), 1),
+        };
+        let ty = UniformType::parse(elem).map_or(GL_FLOAT_VEC4, |t| t.gl);
         Ok(ActiveVariable {
             name: a.name.clone(),
-            size: 1,
+            size,
             ty,
         })
     }

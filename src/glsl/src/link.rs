@@ -2093,4 +2093,35 @@ mod tests {
         let e = link(Some(&v2), None, Some(&f2), &opts(&[])).unwrap_err();
         assert!(e.contains("Other.col"), "{e}");
     }
+
+    #[test]
+    fn struct_varyings_and_arrays_of_blocks_take_consecutive_locations() {
+        let v = lowered(
+            Stage::Vertex,
+            "#version 150\nstruct S { vec4 a; float b[2]; };\nin vec4 pos;\nout S s;\n\
+             out Blk { vec2 c; } blk[2];\n\
+             void main() { gl_Position = pos; s.a = pos; s.b[0] = 1.0; s.b[1] = 2.0;\n\
+             blk[0].c = pos.xy; blk[1].c = pos.zw; }",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "#version 150\nstruct S { vec4 a; float b[2]; };\nin S s;\n\
+             in Blk { vec2 c; } blk[2];\nout vec4 o;\n\
+             void main() { o = s.a * s.b[1] + vec4(blk[1].c, blk[0].c); }",
+        );
+        let l = link(Some(&v), None, Some(&f), &opts(&[])).unwrap();
+        let (vs, fs) = (l.vs.unwrap(), l.fs.unwrap());
+        assert_eq!(location_of(&vs, "s"), location_of(&fs, "s"));
+        assert_eq!(location_of(&vs, "Blk.c"), location_of(&fs, "Blk.c"));
+        // The struct takes three locations (a, b[0], b[1]), the block
+        // array two; they do not overlap.
+        let (s_at, c_at) = (
+            location_of(&fs, "s").unwrap(),
+            location_of(&fs, "Blk.c").unwrap(),
+        );
+        assert!(
+            s_at + 3 <= c_at || c_at + 2 <= s_at,
+            "s at {s_at}, Blk.c at {c_at}"
+        );
+    }
 }

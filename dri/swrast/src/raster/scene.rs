@@ -250,6 +250,8 @@ pub struct Prim {
     pub attrs: u32,
     /// Index into [`Scene::extras`] or [`NO_EXTRA`].
     pub extra: u32,
+    /// `gl_PrimitiveID`.
+    pub primitive_id: u32,
 }
 
 /// A draw's state as a scene keeps it, with what the rasterizer derives from it.

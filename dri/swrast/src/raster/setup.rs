@@ -139,6 +139,33 @@ pub struct Draw<'a> {
     /// clears the bits of the diagonals it introduced and of false
     /// `glEdgeFlag`s). `None` = all boundary edges.
     pub edge_flags: Option<&'a [u8]>,
+    /// `gl_PrimitiveID` of each primitive the topology forms, in order;
+    /// `None`: consecutive from [`Draw::first_primitive`].
+    pub primitive_ids: Option<&'a [u32]>,
+    /// `gl_PrimitiveID` of the first primitive.
+    pub first_primitive: u32,
+}
+
+impl<'a> Draw<'a> {
+    /// A draw of `topology` over `elements` with every edge a boundary
+    /// edge and primitives counted from 0.
+    pub fn new(topology: Topology, elements: Elements<'a>) -> Self {
+        Draw {
+            topology,
+            elements,
+            edge_flags: None,
+            primitive_ids: None,
+            first_primitive: 0,
+        }
+    }
+
+    /// `gl_PrimitiveID` of primitive `k` of the draw.
+    fn primitive_id(&self, k: usize) -> u32 {
+        match self.primitive_ids {
+            Some(ids) => ids.get(k).copied().unwrap_or(0),
+            None => self.first_primitive.wrapping_add(k as u32),
+        }
+    }
 }
 
 /// A vertex in window space: storage x, y; window depth; 1 / clip w.
@@ -171,6 +198,8 @@ struct DrawCtx<'a> {
     depth_format: Option<super::scene::DepthFormat>,
     /// Clip bits that apply to this draw.
     clip_mask: u32,
+    /// `gl_PrimitiveID` of the primitive being set up.
+    primitive_id: u32,
 }
 
 impl DrawCtx<'_> {
@@ -348,7 +377,7 @@ impl FrontEnd {
         let rect = intersect(rect_points, [vx0, vy0, vx1, vy1]);
         let user_bits = USER & (((1u32 << num_user) - 1) << 8);
         let clip_mask = GUARD | if rs.depth_clamp { W_MIN } else { NEAR_FAR } | user_bits;
-        let ctx = DrawCtx {
+        let mut ctx = DrawCtx {
             rs,
             state,
             n: vb.num_varyings,
@@ -359,6 +388,7 @@ impl FrontEnd {
             rect,
             depth_format: target.depth,
             clip_mask,
+            primitive_id: 0,
         };
 
         // Per-vertex: outcode and window position.
@@ -400,6 +430,7 @@ impl FrontEnd {
                     let v = [e(3 * t), e(3 * t + 1), e(3 * t + 2)];
                     let flags = draw.edge_flags.and_then(|f| f.get(t)).copied().unwrap_or(7);
                     let pv = if first { v[0] } else { v[2] };
+                    ctx.primitive_id = draw.primitive_id(t);
                     self.triangle(scene, &ctx, vb, v, pv, flags);
                 }
             }
@@ -411,6 +442,7 @@ impl FrontEnd {
                         [e(i + 1), e(i), e(i + 2)]
                     };
                     let pv = if first { e(i) } else { e(i + 2) };
+                    ctx.primitive_id = draw.primitive_id(i);
                     self.triangle(scene, &ctx, vb, v, pv, 7);
                 }
             }
@@ -418,6 +450,7 @@ impl FrontEnd {
                 for i in 0..n.saturating_sub(2) {
                     let v = [e(0), e(i + 1), e(i + 2)];
                     let pv = if first { e(i + 1) } else { e(i + 2) };
+                    ctx.primitive_id = draw.primitive_id(i);
                     self.triangle(scene, &ctx, vb, v, pv, 7);
                 }
             }
@@ -425,6 +458,7 @@ impl FrontEnd {
                 for l in 0..n / 2 {
                     let (a, b) = (e(2 * l), e(2 * l + 1));
                     let mut counter = 0;
+                    ctx.primitive_id = draw.primitive_id(l);
                     self.line(
                         scene,
                         &ctx,
@@ -440,6 +474,7 @@ impl FrontEnd {
                 let mut counter = 0;
                 for i in 0..n.saturating_sub(1) {
                     let (a, b) = (e(i), e(i + 1));
+                    ctx.primitive_id = draw.primitive_id(i);
                     self.line(
                         scene,
                         &ctx,
@@ -452,6 +487,7 @@ impl FrontEnd {
                 }
                 if draw.topology == Topology::LineLoop && n >= 2 {
                     let (a, b) = (e(n - 1), e(0));
+                    ctx.primitive_id = draw.primitive_id(n - 1);
                     self.line(
                         scene,
                         &ctx,
@@ -466,6 +502,7 @@ impl FrontEnd {
             Topology::Points => {
                 for i in 0..n {
                     let v = e(i);
+                    ctx.primitive_id = draw.primitive_id(i);
                     self.point(scene, &ctx, vb, v);
                 }
             }
@@ -837,6 +874,7 @@ fn setup_triangle(
     }
     let attrs = push_attrs(scene, ctx, a, flat);
     let prim = Prim {
+        primitive_id: ctx.primitive_id,
         kind: PrimKind::Triangle,
         edges: [e[0], e[1], e[2], Edge::default()],
         n_edges: 3,
@@ -949,6 +987,7 @@ fn setup_line(
     let mut z = along(p.z, q.z);
     z.c += z_off;
     let prim = Prim {
+        primitive_id: ctx.primitive_id,
         kind: PrimKind::Line,
         edges: e,
         n_edges: 4,
@@ -1057,6 +1096,7 @@ fn setup_point(
         c,
     };
     let prim = Prim {
+        primitive_id: ctx.primitive_id,
         kind: PrimKind::Point,
         edges: point_edges,
         n_edges,

@@ -57,6 +57,8 @@ pub struct QuadBatch {
     pub frag_coord: [[f32; LANES]; 4],
     /// `gl_FrontFacing`.
     pub front_facing: bool,
+    /// `gl_PrimitiveID`.
+    pub primitive_id: u32,
     /// `gl_PointCoord` s, t (points with `point_sprite` only).
     pub point_coord: [[f32; LANES]; 2],
     /// +1.0 when storage rows grow with GL y, -1.0 when flipped (windows).
@@ -79,6 +81,7 @@ impl Default for QuadBatch {
             inputs: [[0.0; LANES]; MAX_VARYINGS],
             frag_coord: [[0.0; LANES]; 4],
             front_facing: true,
+            primitive_id: 0,
             point_coord: [[0.0; LANES]; 2],
             y_sign: -1.0,
             color: [[0.0; LANES]; 4],

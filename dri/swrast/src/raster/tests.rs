@@ -97,11 +97,7 @@ fn draw(
     r.draw(
         st,
         &vb,
-        &Draw {
-            topology,
-            elements: Elements::Range(0..pos.len() as u32),
-            edge_flags: None,
-        },
+        &Draw::new(topology, Elements::Range(0..pos.len() as u32)),
     );
 }
 
@@ -938,9 +934,8 @@ fn polygon_modes_and_offset() {
             &s,
             &vb,
             &Draw {
-                topology: Topology::Triangles,
-                elements: Elements::Range(0..3),
                 edge_flags: Some(&flags),
+                ..Draw::new(Topology::Triangles, Elements::Range(0..3))
             },
         );
     });

@@ -449,6 +449,7 @@ impl BlockCtx<'_> {
         let q = &mut *self.batch;
         q.mask = mask;
         q.front_facing = prim.front;
+        q.primitive_id = prim.primitive_id;
         q.y_sign = if target.flip_y { -1.0 } else { 1.0 };
         let n = st.num_varyings;
         let attrs = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];

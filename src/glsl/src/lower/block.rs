@@ -67,9 +67,10 @@ impl<'a> Lower<'a> {
     /// stage input or output of its own, named `Block.member` in the
     /// interface, so that blocks match across stages by block name and
     /// their members by name, whatever the instance names. An instance
-    /// binds its members as a split aggregate; a geometry shader's arrayed
-    /// input instance (`in B { ... } v[];`) binds `v[i].m` to element `i`
-    /// of member `m`'s per-vertex input. `gl_PerVertex` redeclares the
+    /// binds its members as a split aggregate; an arrayed instance
+    /// (`out B { ... } v[2];`, or a geometry shader's input per vertex,
+    /// `in B { ... } v[];`) binds `v[i].m` to element `i` of member `m`,
+    /// an array of its own. `gl_PerVertex` redeclares the
     /// built-ins (`gl_in[]` in a geometry shader).
     pub(crate) fn io_block(
         &mut self,
@@ -117,12 +118,16 @@ impl<'a> Lower<'a> {
         if block_name == "gl_PerVertex" {
             return self.per_vertex_block(b, instance.map(|(id, ..)| id), input);
         }
+        // An array of blocks (or a geometry shader's input per vertex):
+        // each member is an array of the same length.
         let per_vertex = input && self.stage == crate::Stage::Geometry;
         if let Some((_, _, dims, loc)) = &instance
-            && !dims.is_empty()
-            && !(per_vertex && dims.len() == 1)
+            && (dims.len() > 1 || dims.first() == Some(&None) && !per_vertex)
         {
-            return unsupported(*loc, "arrays of interface blocks");
+            return unsupported(
+                *loc,
+                "arrays of arrays or unsized arrays of interface blocks",
+            );
         }
         let mut vars = Vec::new();
         let mut k = 0;
@@ -142,7 +147,7 @@ impl<'a> Lower<'a> {
                     }
                 };
                 k += 1;
-                // An arrayed geometry input: each member is per vertex.
+                // An arrayed instance: each member is an array too.
                 if let Some((_, _, dims, _)) = &instance
                     && let Some(d) = dims.first()
                 {

@@ -231,24 +231,17 @@ impl<'a> Lower<'a> {
                 let wide = n.s == Scalar::Double && n.rows > 2;
                 u32::from(n.cols) * if wide { 2 } else { 1 }
             }
+            // A struct's members follow one another, each from a
+            // location of its own.
             Base::Struct(i) => self.sema.structs.get(i as usize).map_or(1, |s| {
-                s.members.iter().map(|(_, m)| self.slots_shallow(m)).sum()
+                s.members
+                    .iter()
+                    .map(|(_, m)| self.slots(m))
+                    .fold(0, u32::saturating_add)
             }),
             _ => 1,
         };
         elems.saturating_mul(base)
-    }
-
-    fn slots_shallow(&self, t: &SemaType) -> u32 {
-        let elems: u32 = t
-            .dims
-            .iter()
-            .map(|d| d.unwrap_or(1))
-            .fold(1, u32::saturating_mul);
-        elems.saturating_mul(match t.base {
-            Base::Num(n) => u32::from(n.cols),
-            _ => 1,
-        })
     }
 
     /// The first run of `n` free locations in `used`, marked used.

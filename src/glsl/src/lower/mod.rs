@@ -289,9 +289,9 @@ pub(crate) enum Binding {
     /// `gl_in[]` of a geometry shader: `gl_in[i].member` is element `i` of
     /// the member's own input array ([`Lower::per_vertex_member`]).
     PerVertex,
-    /// An arrayed input block instance of a geometry shader
-    /// (`in B { ... } v[];`): `v[i].m` is element `i` of member `m`'s own
-    /// per-vertex input, listed here by member name.
+    /// An arrayed in/out block instance (`out B { ... } v[2];`, a geometry
+    /// shader's `in B { ... } v[];`): `v[i].m` is element `i` of member
+    /// `m`'s own array, listed here by member name.
     Block(Vec<(String, VarId)>),
 }
 

@@ -102,6 +102,9 @@ matrix_handler!(MultTransposeMatrixd, GLdouble, |c, m| c
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ActiveTexture = ActiveTexture;
     d.ActiveTextureARB = ActiveTexture;
+    // GL 3.2 kept glProvokingVertex in the core profile.
+    d.ProvokingVertex = ProvokingVertex;
+    d.ProvokingVertexEXT = ProvokingVertex;
     if profile != Profile::Compat {
         return;
     }
@@ -130,8 +133,6 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.MultTransposeMatrixfARB = MultTransposeMatrixf;
     d.MultTransposeMatrixdARB = MultTransposeMatrixd;
     d.ShadeModel = ShadeModel;
-    d.ProvokingVertex = ProvokingVertex;
-    d.ProvokingVertexEXT = ProvokingVertex;
     d.ClientActiveTexture = ClientActiveTexture;
     d.ClientActiveTextureARB = ClientActiveTexture;
 }
