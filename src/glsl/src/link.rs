@@ -592,6 +592,15 @@ fn es100_invariance(vs: Option<&Lowered>, fs: Option<&Lowered>) -> String {
     errors
 }
 
+/// The last stage before rasterization: the geometry stage when the
+/// program has one, else the vertex stage.
+fn last_stage<'s>(
+    vsh: &'s mut Option<Shader>,
+    gsh: &'s mut Option<Shader>,
+) -> &'s mut Option<Shader> {
+    if gsh.is_some() { gsh } else { vsh }
+}
+
 /// The layout of geometry stage `g`, or Mesa's link error for a missing
 /// vertex stage (GL 3.2 §2.12: a program with a geometry shader needs a
 /// vertex shader) or a missing input type, output type or `max_vertices`
@@ -737,7 +746,7 @@ pub fn link(
     };
     let mut pre_outs: Vec<IoVar> = pre.map(|l| l.interface.outputs.clone()).unwrap_or_default();
     {
-        let psh = if gs.is_some() { &mut gsh } else { &mut vsh };
+        let psh = last_stage(&mut vsh, &mut gsh);
         if opts.feedback.names.iter().any(|n| n == "gl_ClipVertex")
             && let Some(p) = psh
         {
@@ -762,7 +771,7 @@ pub fn link(
 
     // Varyings between the last stage before rasterization and the
     // fragment stage.
-    let psh = if gs.is_some() { &mut gsh } else { &mut vsh };
+    let psh = last_stage(&mut vsh, &mut gsh);
     let pre_used = psh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_used = fsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_ins: Vec<IoVar> = fs.map(|l| l.interface.inputs.clone()).unwrap_or_default();
@@ -1128,7 +1137,7 @@ pub fn link(
     // The stage as written serves GL_CLAMP_VERTEX_COLOR off; the colours
     // the rasterizer receives are the ones clamped.
     let mut unclamped = None;
-    let psh = if gsh.is_some() { &mut gsh } else { &mut vsh };
+    let psh = last_stage(&mut vsh, &mut gsh);
     if let Some(p) = &mut *psh {
         let written = p.clone();
         if crate::two_side::clamp_vertex_colors(p) {

@@ -984,9 +984,9 @@ impl Checker<'_> {
         };
         if !allowed {
             let msg = format!(
-                "redeclaration of gl_PerVertex {} not allowed in the {} shader",
+                "redeclaration of gl_PerVertex {} not allowed in the {}",
                 if input { "input" } else { "output" },
-                stage_word(stage)
+                stage.name()
             );
             self.error(b.loc, msg);
             return;
@@ -1401,17 +1401,5 @@ fn storage_keyword(s: ast::Storage) -> &'static str {
         S::Centroid => "centroid",
         S::Patch => "patch",
         S::Sample => "sample",
-    }
-}
-
-/// The stage's name in messages (`vertex`, `fragment`, ...).
-fn stage_word(s: Stage) -> &'static str {
-    match s {
-        Stage::Vertex => "vertex",
-        Stage::TessControl => "tessellation control",
-        Stage::TessEval => "tessellation evaluation",
-        Stage::Geometry => "geometry",
-        Stage::Fragment => "fragment",
-        Stage::Compute => "compute",
     }
 }
