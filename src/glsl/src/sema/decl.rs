@@ -902,6 +902,16 @@ impl Checker<'_> {
             }
             self.per_vertex_rules(b, storage);
         }
+        // GLSL 1.50 §4.3.4: a geometry shader's input block is an array,
+        // one element per input vertex (Mesa's words).
+        if global
+            && !per_vertex
+            && storage == Storage::In
+            && self.env.stage == Stage::Geometry
+            && b.instance.as_ref().is_none_or(|(_, a, _)| a.is_none())
+        {
+            self.error(b.loc, "geometry shader inputs must be arrays");
+        }
         let mut members: Vec<(Sym, Type, Quals, Loc)> = Vec::new();
         for m in &b.members {
             self.block_member(m, storage, &q, &mut members);

@@ -259,7 +259,7 @@ impl Checker<'_> {
             && self.at_global_scope()
             && let Some(n) = self.gs_input_size()
         {
-            self.size_geometry_input(s, &mut var.ty, n, loc);
+            self.size_geometry_input(s, &mut var.ty, n, None, loc);
         }
         let id = self.vars.len() as u32;
         if let Some(aux) = self.pending_aux.clone() {
@@ -457,9 +457,27 @@ impl Checker<'_> {
     /// Sizes an unsized geometry shader input array `s` of type `ty` by
     /// the input primitive's `n` vertices, or checks a declared size
     /// (GLSL 1.50 §4.3.4).
-    fn size_geometry_input(&mut self, s: Sym, ty: &mut Type, n: u32, loc: Loc) {
+    fn size_geometry_input(
+        &mut self,
+        s: Sym,
+        ty: &mut Type,
+        n: u32,
+        max_index: Option<i64>,
+        loc: Loc,
+    ) {
         match ty.dims.first().copied() {
-            Some(None) => ty.dims[0] = Some(n),
+            Some(None) => {
+                // Indexed before the layout sized it (Mesa's words).
+                if let Some(mx) = max_index.filter(|&mx| mx >= i64::from(n)) {
+                    let msg = format!(
+                        "geometry shader accesses element {mx} of {}, but only {n} input \
+                         vertices",
+                        self.name(s)
+                    );
+                    self.error(loc, msg);
+                }
+                ty.dims[0] = Some(n);
+            }
             Some(Some(m)) if m != n => {
                 let msg = format!(
                     "size of array `{}' declared as {m}, but number of input vertices is {n}",
@@ -484,7 +502,8 @@ impl Checker<'_> {
             }
             let s = self.rec.var_names[i];
             let mut ty = v.ty.clone();
-            self.size_geometry_input(s, &mut ty, n, loc);
+            let max_index = v.max_index;
+            self.size_geometry_input(s, &mut ty, n, max_index, loc);
             self.vars[i].ty = ty;
         }
     }
