@@ -609,31 +609,25 @@ fn geometry_info(g: &Shader, has_vertex: bool) -> Result<GeometryInfo, String> {
     if !has_vertex {
         return Err("error: Geometry shader must be linked with vertex shader\n".into());
     }
-    let mode = |f: &dyn Fn(&Mode) -> Option<u32>| g.modes.iter().find_map(f);
-    let prim = |input: bool| {
-        g.modes.iter().find_map(|m| match *m {
-            Mode::InputPrimitive(p) if input => Some(p),
-            Mode::OutputPrimitive(p) if !input => Some(p),
-            _ => None,
-        })
-    };
-    let Some(input) = prim(true) else {
+    let (mut input, mut output, mut max_vertices, mut invocations) = (None, None, None, 1);
+    for m in &g.modes {
+        match *m {
+            Mode::InputPrimitive(p) => input = Some(p),
+            Mode::OutputPrimitive(p) => output = Some(p),
+            Mode::MaxVertices(n) => max_vertices = Some(n),
+            Mode::Invocations(n) => invocations = n,
+            _ => {}
+        }
+    }
+    let Some(input) = input else {
         return Err("error: geometry shader didn't declare primitive input type\n".into());
     };
-    let Some(output) = prim(false) else {
+    let Some(output) = output else {
         return Err("error: geometry shader didn't declare primitive output type\n".into());
     };
-    let Some(max_vertices) = mode(&|m| match *m {
-        Mode::MaxVertices(n) => Some(n),
-        _ => None,
-    }) else {
+    let Some(max_vertices) = max_vertices else {
         return Err("error: geometry shader didn't declare max_vertices\n".into());
     };
-    let invocations = mode(&|m| match *m {
-        Mode::Invocations(n) => Some(n),
-        _ => None,
-    })
-    .unwrap_or(1);
     Ok(GeometryInfo {
         input,
         output,
