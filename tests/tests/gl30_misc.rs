@@ -60,6 +60,18 @@ fn gl32_geometry_shaders() {
     assert_client_passes("geometry_shader", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
 }
 
+/// GL 3.2 layered framebuffers (tests/clients/layered_rendering.c):
+/// glFramebufferTexture of 2D array, 3D and cube map textures, the
+/// GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS rules and the LAYERED query,
+/// clears of every layer, gl_Layer from a geometry shader (through
+/// clipping, into cube faces, with a layered depth attachment),
+/// gl_FragCoord within a layer, layer 0 without a geometry shader and for
+/// glReadPixels. Under `MESA_GL_VERSION_OVERRIDE=3.2`.
+#[test]
+fn gl32_layered_rendering() {
+    assert_client_passes("layered_rendering", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
+}
+
 /// GLSL 1.50's gl_FragCoord conventions in a 3.2 core context
 /// (tests/clients/fragcoord_conventions.c): origin_upper_left and
 /// pixel_center_integer, alone and together, drawn into the window and a

@@ -36,6 +36,8 @@ pub enum Space {
     PointSize,
     /// `Env::clip_distance` element.
     ClipDistance,
+    /// `Env::layer`.
+    Layer,
     /// `Env::frag_depth`.
     FragDepth,
 }

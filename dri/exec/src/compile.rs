@@ -466,6 +466,7 @@ impl<'s> Compiler<'s> {
                             Builtin::PointSize => Space::PointSize,
                             Builtin::ClipDistance => Space::ClipDistance,
                             Builtin::FragDepth => Space::FragDepth,
+                            Builtin::Layer if self.s.stage == Stage::Geometry => Space::Layer,
                             b => return err(format!("built-in output {}", b.name())),
                         };
                         Place { sp, base: 0 }
@@ -507,6 +508,7 @@ impl<'s> Compiler<'s> {
                     self.info.clip_distances = self.info.clip_distances.max((flat + n).min(8) as u8)
                 }
                 Space::FragDepth => self.info.writes_depth = true,
+                Space::Layer => self.info.writes_layer = true,
                 _ => {}
             }
         }

@@ -70,6 +70,7 @@ fn env_slot<'e, const N: usize>(
         Space::Position => env.position.get_mut(i),
         Space::PointSize => (i == 0).then_some(&mut env.point_size),
         Space::ClipDistance => env.clip_distance.get_mut(i),
+        Space::Layer => (i == 0).then_some(&mut env.layer),
         Space::FragDepth => (i == 0).then_some(&mut env.frag_depth),
         Space::Mem | Space::Input | Space::Uniform => None,
     }
@@ -212,6 +213,7 @@ fn data<const N: usize>(
                 position,
                 point_size,
                 clip_distance,
+                layer,
                 ..
             } = &mut *env;
             if let Some(g) = geometry.as_deref_mut()
@@ -222,6 +224,7 @@ fn data<const N: usize>(
                     position,
                     point_size,
                     clip_distance,
+                    layer,
                 };
                 g.emit_vertex(exec, &v);
             }

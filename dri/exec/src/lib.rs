@@ -142,6 +142,8 @@ pub struct GeometryVertex<'a, const N: usize = W> {
     pub point_size: &'a [f32; N],
     /// `gl_ClipDistance[i]`.
     pub clip_distance: &'a [[f32; N]; 8],
+    /// `gl_Layer` (`i32` bits).
+    pub layer: &'a [f32; N],
 }
 
 /// Loop back-edges one [`Program::run`] may take before it gives up.
@@ -204,6 +206,8 @@ pub struct ProgramInfo {
     pub writes_point_size: bool,
     /// Number of `gl_ClipDistance` elements written (at most 8).
     pub clip_distances: u8,
+    /// Writes `gl_Layer` ([`Env::layer`]; geometry stage).
+    pub writes_layer: bool,
     /// Writes `gl_FragDepth` ([`Env::frag_depth`]).
     pub writes_depth: bool,
     /// May discard or demote lanes (disables early depth tests).
@@ -242,6 +246,7 @@ impl ProgramInfo {
             writes_position: false,
             writes_point_size: false,
             clip_distances: 0,
+            writes_layer: false,
             writes_depth: false,
             uses_discard: false,
             uses_derivatives: false,
@@ -369,6 +374,8 @@ pub struct Env<'a, const N: usize = W> {
     pub point_size: [f32; N],
     /// `gl_ClipDistance[i]` out.
     pub clip_distance: [[f32; N]; 8],
+    /// `gl_Layer` out (`i32` bits; geometry stage).
+    pub layer: [f32; N],
     /// `gl_FragDepth` out.
     pub frag_depth: [f32; N],
     /// `gl_FragCoord` in.
@@ -420,6 +427,7 @@ impl<'a, const N: usize> Env<'a, N> {
             position: [[0.0; N]; 4],
             point_size: [0.0; N],
             clip_distance: [[0.0; N]; 8],
+            layer: [0.0; N],
             frag_depth: [0.0; N],
             frag_coord: [[0.0; N]; 4],
             front_facing: u32::MAX,

@@ -110,6 +110,7 @@ impl Screen {
         NonNull::new(raw).map(|raw| Drawable {
             backend: self.backend,
             raw,
+            layers: desc.layers.max(1),
         })
     }
 
@@ -143,6 +144,8 @@ impl Drop for Screen {
 pub struct Drawable {
     backend: Backend,
     raw: NonNull<OxglDrawable>,
+    /// Layers of each buffer (ABI 17; 1 unless layered).
+    layers: u32,
 }
 
 // SAFETY: see `Screen`.
@@ -168,6 +171,18 @@ pub struct Mapped<'a> {
 }
 
 impl Mapped<'_> {
+    /// Narrows the mapping to rows `bottom .. bottom + height` counted
+    /// from the bottom (clamped to the rows it has).
+    pub fn keep_rows_from_bottom(&mut self, bottom: u32, height: u32) {
+        let bottom = bottom.min(self.height);
+        let height = height.min(self.height - bottom);
+        let top = self.height - bottom - height;
+        // SAFETY: `top` rows of `stride` bytes lie inside the mapping; the
+        // narrowed mapping keeps `height` of the rows after them.
+        self.data = unsafe { self.data.add(top as usize * self.stride) };
+        self.height = height;
+    }
+
     /// Row `y` counted from the top (X11 order), `width * bytes_per_pixel` bytes.
     pub fn row_from_top(&self, y: u32) -> &[u8] {
         assert!(
@@ -235,7 +250,26 @@ impl Drawable {
     }
 
     /// Maps one buffer for reading; `None` if the drawable has no such buffer.
+    /// Its layers (1 unless it was made for a layered framebuffer).
+    pub fn layers(&self) -> u32 {
+        self.layers
+    }
+
+    /// Maps layer 0 of `buffer` — the whole buffer unless the drawable is
+    /// layered: what reading, copying and drawing pixels see of a layered
+    /// framebuffer (GL 4.6 §9.8).
     pub fn map(&self, buffer: OxglBuffer) -> Option<Mapped<'_>> {
+        let mut m = self.map_layers(buffer)?;
+        if self.layers > 1 {
+            let h = m.height / self.layers;
+            m.keep_rows_from_bottom(0, h);
+        }
+        Some(m)
+    }
+
+    /// Maps every layer of `buffer`: layer `l` is rows `l * height` to
+    /// `(l + 1) * height - 1` from the bottom ([`OxglDrawableDesc::layers`]).
+    pub fn map_layers(&self, buffer: OxglBuffer) -> Option<Mapped<'_>> {
         let mut image = empty_image();
         // SAFETY: live drawable, writable `image`.
         let status =
@@ -350,6 +384,7 @@ impl Context {
         NonNull::new(raw).map(|raw| Drawable {
             backend: self.backend,
             raw,
+            layers: desc.layers.max(1),
         })
     }
 

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 16;
+pub const OXGL_DRI_ABI_VERSION: u32 = 17;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -319,6 +319,18 @@ pub struct OxglDrawableDesc {
     /// The format of each extra colour buffer (entries past
     /// `extra_color_buffers` are ignored).
     pub extra_color_formats: [OxglColorFormat; OXGL_MAX_EXTRA_COLOR_BUFFERS],
+    /// Layers: 0 (or 1), or the layer count of a layered framebuffer
+    /// object (ABI 17, `glFramebufferTexture`). A layered drawable keeps
+    /// each buffer as `layers` images of `width` x `height` one above the
+    /// other — layer `l` of pixel (x, y) is pixel (x, `l * height + y`),
+    /// rows counted from the bottom — and `map_buffer` maps all of them
+    /// (`OxglImage::height` is `layers * height`; sample images, if any,
+    /// lie side by side within each layer). A primitive a geometry shader
+    /// emits goes to the layer its `gl_Layer` names (the value of the
+    /// strip's first vertex); a layer out of range drops it, and without a
+    /// geometry shader that writes `gl_Layer` primitives go to layer 0.
+    /// Clears cover every layer.
+    pub layers: u32,
 }
 
 /// Colour buffers a drawable may have beyond its first: 7, for eight

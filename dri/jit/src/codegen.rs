@@ -134,6 +134,7 @@ struct Gen<'a, 'f> {
     point_size: Value,
     clip_distance: Value,
     frag_depth: Value,
+    layer: Value,
     exec: Variable,
     discarded: Variable,
     demoted: Variable,
@@ -188,6 +189,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         let point_size = ld(&mut b, ptr, std::mem::offset_of!(Io, point_size));
         let clip_distance = ld(&mut b, ptr, std::mem::offset_of!(Io, clip_distance));
         let frag_depth = ld(&mut b, ptr, std::mem::offset_of!(Io, frag_depth));
+        let layer = ld(&mut b, ptr, std::mem::offset_of!(Io, layer));
         let var = |b: &mut FunctionBuilder, init: Value| {
             let v = b.declare_var(types::I32);
             b.def_var(v, init);
@@ -275,6 +277,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             point_size,
             clip_distance,
             frag_depth,
+            layer,
             exec,
             discarded,
             demoted,
@@ -867,6 +870,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             Space::PointSize => (self.point_size, 1),
             Space::ClipDistance => (self.clip_distance, 8),
             Space::FragDepth => (self.frag_depth, 1),
+            Space::Layer => (self.layer, 1),
             Space::Mem | Space::Input | Space::Uniform => return None,
         };
         (idx < len && idx < 1 << 20).then_some((ptr, idx as i32 * REG + 16 * q as i32))

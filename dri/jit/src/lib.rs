@@ -57,6 +57,7 @@ struct Io {
     point_size: *mut u8,
     clip_distance: *mut u8,
     frag_depth: *mut u8,
+    layer: *mut u8,
 }
 
 /// The state an interpreter step needs, behind the kernel's third argument.
@@ -320,6 +321,7 @@ impl Kernel {
                 point_size: std::ptr::addr_of_mut!((*envp).point_size).cast(),
                 clip_distance: std::ptr::addr_of_mut!((*envp).clip_distance).cast(),
                 frag_depth: std::ptr::addr_of_mut!((*envp).frag_depth).cast(),
+                layer: std::ptr::addr_of_mut!((*envp).layer).cast(),
             }
         };
         let file = regs.file().as_mut_ptr().cast::<u8>();

@@ -573,6 +573,7 @@ mod tests {
             samples: 0,
             extra_color_buffers: 0,
             extra_color_formats: [OxglColorFormat::B8G8R8A8; EXTRA_BUFFERS],
+            layers: 0,
         }
     }
 

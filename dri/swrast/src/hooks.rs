@@ -238,6 +238,10 @@ unsafe extern "C" fn create_drawable(
     if desc.samples > 1 {
         wide.width = desc.width.saturating_mul(desc.samples);
     }
+    // A layered one its layers one above the other (ABI 17).
+    if desc.layers > 1 {
+        wide.height = desc.height.saturating_mul(desc.layers);
+    }
     match catch_unwind(|| Buffers::new(&wide)) {
         Ok(Ok(buffers)) => Box::into_raw(Box::new(Drawable {
             buffers: Mutex::new(Surface {
@@ -258,9 +262,12 @@ unsafe extern "C" fn create_drawable(
 /// by side).
 fn multisample(b: &Buffers) -> crate::pipeline::Multisample {
     let samples = b.desc.samples.max(1);
+    let layers = b.desc.layers.max(1);
     crate::pipeline::Multisample {
         samples,
         width: b.width / samples,
+        layers,
+        height: b.height / layers,
     }
 }
 
@@ -382,22 +389,29 @@ unsafe extern "C" fn clear(ctx: *mut OxglContext, desc: *const OxglClearDesc) ->
             draw_buffer_bits::DRAW_BACK => Some(ColorBuffer::Back),
             _ => None,
         };
-        // A scissored clear of a multisample drawable: the rectangle in
-        // each sample image.
+        // A scissored clear of a multisample or layered drawable: the
+        // rectangle in each sample image of each layer.
         let ms = multisample(&s.buffers);
         let mut all = vec![params];
-        if let (true, Some(r)) = (ms.samples > 1, params.rect) {
-            all = (0..ms.samples as i32)
-                .map(|k| {
+        if let (true, Some(r)) = (ms.samples > 1 || ms.layers > 1, params.rect) {
+            all = (0..ms.layers as i32)
+                .flat_map(|l| (0..ms.samples as i32).map(move |k| (l, k)))
+                .map(|(l, k)| {
                     let left = k * ms.width as i32;
+                    let bottom = l * ms.height as i32;
                     let x0 = (r.x + left).max(left);
                     let x1 = (r.x + left)
                         .saturating_add(r.width)
                         .min(left + ms.width as i32);
+                    let y0 = (r.y + bottom).max(bottom);
+                    let y1 = (r.y + bottom)
+                        .saturating_add(r.height)
+                        .min(bottom + ms.height as i32);
                     let rect = oxgl_dri_interface::OxglRect {
                         x: x0,
+                        y: y0,
                         width: (x1 - x0).max(0),
-                        ..r
+                        height: (y1 - y0).max(0),
                     };
                     let mut p = params;
                     p.rect = Some(rect);

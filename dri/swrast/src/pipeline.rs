@@ -173,6 +173,8 @@ pub struct Frontend {
     gs_prims: Vec<u32>,
     emitted: Vec<f32>,
     strips: Vec<OxglPrim>,
+    /// Each strip's `gl_Layer`.
+    strip_layers: Vec<i32>,
     gs_regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
 }
 
@@ -202,6 +204,7 @@ impl Frontend {
             .filter(|i| call.raster.clip_distance_enables & (1 << i) != 0)
             .collect();
         let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
+        let call_gs_layers = call.gs.is_some_and(|g| g.0.writes_layer);
         let strips;
         let gs_call;
         let call = if let Some(gs) = call.gs {
@@ -242,70 +245,29 @@ impl Frontend {
         if use_point_sizes {
             batch.point_sizes = Some(&self.point_sizes);
         }
-        let scratch = Scratch {
-            indices: &mut self.indices,
-            edges: &mut self.edges,
-            elements: &mut self.elements,
-        };
-        if ms.samples <= 1 {
-            rasterize(raster, call, &state, &batch, flat, scratch);
+        // A layered target: each strip goes to the layer its geometry
+        // shader picked (`gl_Layer`); out of range, it is dropped.
+        let layered = ms.layers > 1 && call_gs_layers;
+        if !layered {
+            let scratch = (&mut self.indices, &mut self.edges, &mut self.elements);
+            raster_passes(raster, call, &state, &batch, flat, ms, 0, scratch);
             return;
         }
-        // A multisample target: once per sample image, the sample's
-        // position moved onto the pixel centre, cut to that image.
-        for k in 0..ms.samples {
-            let mut s = (*state).clone();
-            let [dx, dy] = if call.raster.multisample != 0 {
-                let [px, py] = oxgl_dri_interface::OXGL_SAMPLE_POSITIONS[k as usize % 4];
-                [0.5 - px, 0.5 - py]
-            } else {
-                [0.0, 0.0]
-            };
-            // GL_SAMPLE_COVERAGE leaves out whole samples; alpha to
-            // coverage and alpha to one act per fragment.
-            let sc = call.raster.sample_coverage;
-            if call.raster.multisample != 0 && sc & 4 != 0 {
-                let n = (call.raster.sample_coverage_value.clamp(0.0, 1.0) * 4.0).round() as u32;
-                if (k < n) == (sc & 8 != 0) {
-                    continue;
-                }
+        let layers = std::mem::take(&mut self.strip_layers);
+        let mut by_layer: std::collections::BTreeMap<u32, Vec<OxglPrim>> = Default::default();
+        for (p, &l) in call.prims.iter().zip(&layers) {
+            if let Ok(l) = u32::try_from(l)
+                && l < ms.layers
+            {
+                by_layer.entry(l).or_default().push(*p);
             }
-            if call.raster.multisample != 0 && sc & 3 != 0 {
-                s.raster.coverage = Some(crate::raster::Coverage {
-                    sample: k as u8,
-                    alpha_to_coverage: sc & 1 != 0,
-                    alpha_to_one: sc & 2 != 0,
-                });
-            }
-            let left = (k * ms.width) as i32;
-            s.raster.viewport.x += left as f32 + dx;
-            s.raster.viewport.y += dy;
-            s.raster.frag_x_bias = left as f32;
-            let image = crate::raster::Rect {
-                x: left,
-                y: 0,
-                width: ms.width as i32,
-                height: i32::MAX / 2,
-            };
-            s.raster.scissor = Some(match s.raster.scissor {
-                None => image,
-                Some(r) => {
-                    let x0 = (r.x + left).max(left);
-                    let x1 = (r.x + left).saturating_add(r.width).min(left + image.width);
-                    crate::raster::Rect {
-                        x: x0,
-                        width: (x1 - x0).max(0),
-                        ..r
-                    }
-                }
-            });
-            let scratch = Scratch {
-                indices: &mut self.indices,
-                edges: &mut self.edges,
-                elements: &mut self.elements,
-            };
-            rasterize(raster, call, &Arc::new(s), &batch, flat, scratch);
         }
+        for (l, prims) in &by_layer {
+            let layer_call = DrawCall { prims, ..*call };
+            let scratch = (&mut self.indices, &mut self.edges, &mut self.elements);
+            raster_passes(raster, &layer_call, &state, &batch, flat, ms, *l, scratch);
+        }
+        self.strip_layers = layers;
     }
 
     /// Fetches attributes and runs the vertex shader over every vertex:
@@ -470,6 +432,7 @@ impl Frontend {
         let mut gs_regs = take_regs(&mut self.gs_regs, gs);
         self.emitted.clear();
         self.strips.clear();
+        self.strip_layers.clear();
         let mut total = 0u32;
         let num_prims = self.gs_prims.len() / nv;
         let mut first = 0;
@@ -501,7 +464,12 @@ impl Frontend {
                 &samplers,
                 &mut collector,
             );
-            collector.drain(&mut self.emitted, &mut self.strips, &mut total);
+            collector.drain(
+                &mut self.emitted,
+                &mut self.strips,
+                &mut self.strip_layers,
+                &mut total,
+            );
             first += count;
         }
         self.gs_regs = Some((Arc::as_ptr(gs) as usize, gs_regs));
@@ -1148,13 +1116,110 @@ fn rasterize(
     }
 }
 
-/// The multisampling of the target a draw goes to.
+/// Rasterizes `call`'s primitives into layer `layer` of the target:
+/// once, or once per sample image of a multisample target.
+#[allow(clippy::too_many_arguments, reason = "the draw's parts")]
+fn raster_passes(
+    raster: &mut Rasterizer,
+    call: &DrawCall,
+    state: &Arc<DrawState>,
+    batch: &VertexBatch,
+    flat: bool,
+    ms: Multisample,
+    layer: u32,
+    (indices, edges, elements): (&mut Vec<u32>, &mut Vec<u8>, &mut ElementScratch),
+) {
+    if ms.samples <= 1 && ms.layers <= 1 {
+        let scratch = Scratch {
+            indices,
+            edges,
+            elements,
+        };
+        rasterize(raster, call, state, batch, flat, scratch);
+        return;
+    }
+    // A multisample or layered target: once per sample image of the
+    // layer, the sample's position moved onto the pixel centre, cut to
+    // that image.
+    let bottom = (layer * ms.height) as i32;
+    for k in 0..ms.samples.max(1) {
+        let mut s = (**state).clone();
+        let [dx, dy] = if ms.samples > 1 && call.raster.multisample != 0 {
+            let [px, py] = oxgl_dri_interface::OXGL_SAMPLE_POSITIONS[k as usize % 4];
+            [0.5 - px, 0.5 - py]
+        } else {
+            [0.0, 0.0]
+        };
+        // GL_SAMPLE_COVERAGE leaves out whole samples; alpha to
+        // coverage and alpha to one act per fragment.
+        let sc = call.raster.sample_coverage;
+        if ms.samples > 1 && call.raster.multisample != 0 && sc & 4 != 0 {
+            let n = (call.raster.sample_coverage_value.clamp(0.0, 1.0) * 4.0).round() as u32;
+            if (k < n) == (sc & 8 != 0) {
+                continue;
+            }
+        }
+        if ms.samples > 1 && call.raster.multisample != 0 && sc & 3 != 0 {
+            s.raster.coverage = Some(crate::raster::Coverage {
+                sample: k as u8,
+                alpha_to_coverage: sc & 1 != 0,
+                alpha_to_one: sc & 2 != 0,
+            });
+        }
+        let left = (k * ms.width) as i32;
+        s.raster.viewport.x += left as f32 + dx;
+        s.raster.viewport.y += bottom as f32 + dy;
+        s.raster.frag_x_bias = left as f32;
+        s.raster.frag_y_bias = bottom as f32;
+        s.raster.layer_height = if ms.layers > 1 { ms.height as f32 } else { 0.0 };
+        let image = crate::raster::Rect {
+            x: left,
+            y: bottom,
+            width: ms.width as i32,
+            height: if ms.layers > 1 {
+                ms.height as i32
+            } else {
+                i32::MAX / 2
+            },
+        };
+        s.raster.scissor = Some(match s.raster.scissor {
+            None => image,
+            Some(r) => {
+                let x0 = (r.x + left).max(left);
+                let x1 = (r.x + left).saturating_add(r.width).min(left + image.width);
+                let y0 = (r.y + bottom).max(bottom);
+                let y1 = (r.y + bottom)
+                    .saturating_add(r.height)
+                    .min(bottom.saturating_add(image.height));
+                crate::raster::Rect {
+                    x: x0,
+                    y: y0,
+                    width: (x1 - x0).max(0),
+                    height: (y1 - y0).max(0),
+                }
+            }
+        });
+        let scratch = Scratch {
+            indices: &mut *indices,
+            edges: &mut *edges,
+            elements: &mut *elements,
+        };
+        rasterize(raster, call, &Arc::new(s), batch, flat, scratch);
+    }
+}
+
+/// The sample and layer images of the target a draw goes to (ABI 14,
+/// ABI 17).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Multisample {
     /// Samples per pixel (0 or 1: single-sampled).
     pub samples: u32,
     /// Width of one sample image (the drawable's width in pixels).
     pub width: u32,
+    /// Layers (0 or 1: one).
+    pub layers: u32,
+    /// Height of one layer (the drawable's height in pixels).
+    pub height: u32,
 }
 
 /// The rasterizer's state for `r` (interpolation filled in by the caller).
@@ -1227,6 +1292,8 @@ pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
             .collect(),
         depth_clamp: r.depth_clamp != 0,
         frag_x_bias: 0.0,
+        frag_y_bias: 0.0,
+        layer_height: 0.0,
         coverage: None,
     }
 }

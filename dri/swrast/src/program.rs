@@ -34,6 +34,8 @@ pub struct Program {
     /// Writes `gl_ClipDistance` (else enabled user clip planes clip on
     /// `gl_Position`, `OxglRasterDesc::clip_planes`).
     pub writes_clip_distance: bool,
+    /// Geometry stage: writes `gl_Layer`.
+    pub writes_layer: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
     pub info: ShaderInfo,
     /// Geometry stage: its primitive types and `max_vertices`.
@@ -172,6 +174,7 @@ impl Program {
             outputs,
             writes_point_size,
             writes_clip_distance,
+            writes_layer: info.writes_layer,
             geometry,
             record_read: if shader.stage == Stage::Geometry {
                 info.inputs_read.clone()

@@ -55,6 +55,7 @@ fn render(mode: u32, positions: &[[f32; 4]], gs: &str) -> Vec<[u8; 4]> {
                 samples: 0,
                 extra_color_buffers: 0,
                 extra_color_formats: [OxglColorFormat::B8G8R8A8; OXGL_MAX_EXTRA_COLOR_BUFFERS],
+                layers: 0,
             },
         );
         let ctx_desc = OxglContextDesc {

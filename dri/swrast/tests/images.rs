@@ -31,6 +31,7 @@ fn buffers() -> Buffers {
         samples: 0,
         extra_color_buffers: 0,
         extra_color_formats: [oxgl_dri_interface::OxglColorFormat::B8G8R8A8; 7],
+        layers: 0,
     })
     .unwrap()
 }

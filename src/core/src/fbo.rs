@@ -173,6 +173,9 @@ pub enum Attachment {
         level: usize,
         /// Slice of a 3D texture.
         zoffset: usize,
+        /// Every layer of the level (`glFramebufferTexture` of a 3D,
+        /// array or cube map texture; `face` and `zoffset` are 0).
+        layered: bool,
     },
 }
 
@@ -396,6 +399,8 @@ struct ImageInfo {
     /// The drawable format colour renders in: 8-bit for unsigned
     /// normalized images, a float format for float ones.
     color_format: OxglColorFormat,
+    /// A layered attachment: its texture's target and layer count.
+    layered: Option<(GLenum, u32)>,
 }
 
 /// The drawable colour format images of internal format `fmt` render in:
@@ -985,6 +990,7 @@ impl Context {
                 face,
                 level: level as usize,
                 zoffset: if dims >= 3 { zoffset as usize } else { 0 },
+                layered: false,
             }
         };
         self.fbo_resolve_bound();
@@ -1034,6 +1040,108 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         self.framebuffer_texture(4, target, attachment, tex_target, texture, level, layer)
+    }
+
+    /// `glFramebufferTexture` (GL 3.2): the whole level of a texture — every
+    /// layer of a 3D, array or cube map texture (a layered attachment), the
+    /// image of the others.
+    pub fn framebuffer_texture_layered(
+        &mut self,
+        target: GLenum,
+        attachment: GLenum,
+        texture: u32,
+        level: i32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        // Mesa: "unsupported function (glFramebufferTexture) called".
+        if !self.has_geometry_shaders() {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.bound_fb(target)?;
+        let points = Self::point_index(attachment)?;
+        let new = if texture == 0 {
+            Attachment::None
+        } else {
+            let tex_target = {
+                let shared = self.shared().clone();
+                let textures = shared.textures();
+                textures.get(texture).map(|t| t.target)
+            };
+            let Some(tex_target) = tex_target else {
+                return Err(ApiError::InvalidOperation);
+            };
+            let layered = match tex_target {
+                GL_TEXTURE_3D
+                | GL_TEXTURE_1D_ARRAY
+                | GL_TEXTURE_2D_ARRAY
+                | GL_TEXTURE_CUBE_MAP
+                | GL_TEXTURE_CUBE_MAP_ARRAY => true,
+                GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE => false,
+                // Buffer textures (and targets without images).
+                _ => return Err(ApiError::InvalidOperation),
+            };
+            let max_level = match tex_target {
+                GL_TEXTURE_3D => 11,
+                GL_TEXTURE_RECTANGLE => 0,
+                _ => 14,
+            };
+            if !(0..=max_level).contains(&level) {
+                return Err(ApiError::InvalidValue);
+            }
+            Attachment::Texture {
+                name: texture,
+                face: 0,
+                level: level as usize,
+                zoffset: 0,
+                layered,
+            }
+        };
+        self.fbo_resolve_bound();
+        let fb = self.bound_fb(target)?;
+        for p in points {
+            if fb.att[p] != new {
+                fb.att[p] = new;
+                fb.synced[p] = 0;
+            }
+        }
+        Ok(())
+    }
+
+    /// The single-image attachments a drawable of `layers` layers holds
+    /// for `att`, with their layers: `att` itself in layer 0 unless it is
+    /// layered; the cube faces or the slices of a layered one.
+    fn attachment_layers(&self, att: Attachment, layers: u32) -> Vec<(u32, Attachment)> {
+        let Attachment::Texture {
+            name,
+            level,
+            layered: true,
+            ..
+        } = att
+        else {
+            return vec![(0, att)];
+        };
+        let cube = self
+            .shared()
+            .textures()
+            .get(name)
+            .is_some_and(|t| t.target == GL_TEXTURE_CUBE_MAP);
+        (0..layers)
+            .map(|l| {
+                let (face, zoffset) = if cube {
+                    (l as usize, 0)
+                } else {
+                    (0, l as usize)
+                };
+                let one = Attachment::Texture {
+                    name,
+                    face,
+                    level,
+                    zoffset,
+                    layered: false,
+                };
+                (l, one)
+            })
+            .collect()
     }
 
     /// `glGetFramebufferAttachmentParameteriv`.
@@ -1108,6 +1216,9 @@ impl Context {
             }
             (GL_FRAMEBUFFER_ATTACHMENT_TEXTURE_LAYER, Attachment::Texture { zoffset, .. }) => {
                 zoffset as i32
+            }
+            (GL_FRAMEBUFFER_ATTACHMENT_LAYERED, _) if self.has_geometry_shaders() => {
+                i32::from(matches!(att, Attachment::Texture { layered: true, .. }))
             }
             _ => return Err(ApiError::InvalidEnum),
         })
@@ -1325,6 +1436,7 @@ impl Context {
                     srgb: crate::texture::is_srgb(rb.internal_format),
                     samples: rb.samples,
                     color_format: render_format(rb.internal_format),
+                    layered: None,
                 }))
             }
             Attachment::Texture {
@@ -1332,14 +1444,27 @@ impl Context {
                 face,
                 level,
                 zoffset,
+                layered,
             } => {
                 let shared = self.shared().clone();
                 let textures = shared.textures();
                 let tex = textures.get(name).ok_or(BAD)?;
                 let img = tex.images.get(&(face, level)).ok_or(BAD)?;
-                let (w, h, _, layers) = layer_view(tex.target, img.size, zoffset);
+                let (w, h, _, mut layers) = layer_view(tex.target, img.size, zoffset);
                 if w == 0 || h == 0 || zoffset >= layers {
                     return Err(BAD);
+                }
+                if layered && tex.target == GL_TEXTURE_CUBE_MAP {
+                    // Every face, of one size and format.
+                    layers = 6;
+                    let same = (1..6).all(|f| {
+                        tex.images.get(&(f, level)).is_some_and(|i| {
+                            i.size == img.size && i.internal_format == img.internal_format
+                        })
+                    });
+                    if !same {
+                        return Err(BAD);
+                    }
                 }
                 if !matches!(img.base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX)
                     && !crate::texture::color_renders(img.internal_format)
@@ -1367,6 +1492,7 @@ impl Context {
                     srgb: crate::texture::is_srgb(img.internal_format),
                     samples: 0,
                     color_format: render_format(img.internal_format),
+                    layered: layered.then_some((tex.target, layers as u32)),
                 }))
             }
         }
@@ -1393,6 +1519,15 @@ impl Context {
             && samples.any(|n| n != first)
         {
             return (GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE, infos);
+        }
+        // GL 4.6 §9.4.2: layered attachments only, or none; the layered
+        // ones of one texture target.
+        let mut layered = infos.iter().flatten().map(|i| i.layered);
+        if let Some(first) = layered.next()
+            && layered
+                .any(|l| l.is_some() != first.is_some() || l.map(|l| l.0) != first.map(|l| l.0))
+        {
+            return (GL_FRAMEBUFFER_INCOMPLETE_LAYER_TARGETS, infos);
         }
         // EXT_framebuffer_object's draw and read buffer rules (a colour
         // buffer they name must be attached) are not applied: Mesa drops
@@ -1557,8 +1692,16 @@ impl Context {
         let extra_formats: [OxglColorFormat; 7] = std::array::from_fn(|i| {
             infos[color_point(i + 1)].map_or(OxglColorFormat::B8G8R8A8, |i| i.color_format)
         });
-        // Complete: every image has the same sample count.
+        // Complete: every image has the same sample count, and all are
+        // layered or none; the layered framebuffer has the fewest layers
+        // of any attachment (GL 4.6 §9.8).
         let samples = infos.iter().flatten().next().map_or(0, |i| i.samples);
+        let layers = infos
+            .iter()
+            .flatten()
+            .filter_map(|i| i.layered.map(|l| l.1))
+            .min()
+            .unwrap_or(0);
         let mut key = [0u32; 13];
         key[..6].copy_from_slice(&[
             w,
@@ -1566,7 +1709,7 @@ impl Context {
             depth_bits,
             stencil_bits,
             color_format as u32,
-            extra as u32 | samples << 8,
+            extra as u32 | samples << 8 | layers << 16,
         ]);
         for (k, f) in key[6..].iter_mut().zip(&extra_formats[..extra]) {
             *k = *f as u32;
@@ -1587,6 +1730,7 @@ impl Context {
                 samples,
                 extra_color_buffers: extra as u32,
                 extra_color_formats: extra_formats,
+                layers,
             };
             let d = self
                 .backend_create_drawable(&desc)
@@ -1621,6 +1765,16 @@ impl Context {
             if info.serial != synced[p] {
                 // An image still in another drawable comes back first.
                 match att[p] {
+                    Attachment::Texture { layered: true, .. } => {
+                        for (_, one) in self.attachment_layers(att[p], layers) {
+                            if let Attachment::Texture {
+                                name, face, level, ..
+                            } = one
+                            {
+                                self.resolve_live_image((name, face, level), Some(&drawable));
+                            }
+                        }
+                    }
                     Attachment::Texture {
                         name, face, level, ..
                     } => self.resolve_live_image((name, face, level), Some(&drawable)),
@@ -1638,11 +1792,26 @@ impl Context {
         Ok(infos)
     }
 
-    /// Copies attachment `att` (point `p`) into the drawable.
+    /// Copies attachment `att` (point `p`) into the drawable: each layer
+    /// of a layered one into its layer.
     fn upload_attachment(&self, d: &Drawable, att: Attachment, p: usize) {
-        let Some(mut map) = d.map(point_buffer(p)) else {
-            return;
-        };
+        for (l, one) in self.attachment_layers(att, d.layers()) {
+            let Some(mut map) = d.map_layers(point_buffer(p)) else {
+                return;
+            };
+            let h = map.height / d.layers();
+            map.keep_rows_from_bottom(l * h, h);
+            self.upload_image(&mut map, one, p);
+        }
+    }
+
+    /// Copies the single image `att` (point `p`) into `map`.
+    fn upload_image(
+        &self,
+        map: &mut oxgl_dri_interface::client::Mapped<'_>,
+        att: Attachment,
+        p: usize,
+    ) {
         let (mw, mh) = (map.width as usize, map.height as usize);
         let format = map.format;
         // Texel (x, y) of the source as RGBA, its row width.
@@ -1669,10 +1838,10 @@ impl Context {
                 };
                 let w = rb.row_len();
                 if p != 1 && p != 2 && bgra8_exact(format, rb.internal_format) {
-                    upload_bgra8(&mut map, &rb.color, w);
+                    upload_bgra8(map, &rb.color, w);
                     return;
                 }
-                write(&mut map, w, &|i| match p {
+                write(map, w, &|i| match p {
                     1 => [rb.depth.get(i).copied().unwrap_or(0.0), 0.0, 0.0, 0.0],
                     2 => [
                         0.0,
@@ -1688,6 +1857,7 @@ impl Context {
                 face,
                 level,
                 zoffset,
+                ..
             } => {
                 let shared = self.shared().clone();
                 let textures = shared.textures();
@@ -1701,16 +1871,14 @@ impl Context {
                 if p != 1 && p != 2 && bgra8_exact(format, img.internal_format) {
                     match &img.texels {
                         Texels::Unorm8(t) => {
-                            upload_bgra8_bytes(&mut map, t.get(base..).unwrap_or_default(), w)
+                            upload_bgra8_bytes(map, t.get(base..).unwrap_or_default(), w)
                         }
-                        Texels::F32(t) => {
-                            upload_bgra8(&mut map, t.get(base..).unwrap_or_default(), w)
-                        }
+                        Texels::F32(t) => upload_bgra8(map, t.get(base..).unwrap_or_default(), w),
                     }
                     return;
                 }
                 let stored = img.stored_texels();
-                write(&mut map, w, &|i| {
+                write(map, w, &|i| {
                     stored.get(base + i).copied().unwrap_or_default()
                 });
             }
@@ -1768,6 +1936,7 @@ impl Context {
                     face,
                     level,
                     zoffset,
+                    layered: false,
                 } = att[p]
                 else {
                     continue;
@@ -1859,6 +2028,7 @@ impl Context {
             face,
             level,
             zoffset: 0,
+            layered: false,
         };
         self.download_attachment(&live.drawable, att, live.point);
     }
@@ -1941,15 +2111,33 @@ impl Context {
         }
     }
 
-    /// Copies the drawable's buffer of point `p` into `att`; the new serial
-    /// (0 if nothing was copied).
+    /// Copies the drawable's buffer of point `p` into `att` (each layer of
+    /// a layered one from its layer); the new serial (0 if nothing was
+    /// copied).
     fn download_attachment(&mut self, d: &Drawable, att: Attachment, p: usize) -> u64 {
         if att == Attachment::None {
             return 0;
         }
-        let Some(map) = d.map(point_buffer(p)) else {
-            return 0;
-        };
+        let mut serial = 0;
+        for (l, one) in self.attachment_layers(att, d.layers()) {
+            let Some(mut map) = d.map_layers(point_buffer(p)) else {
+                return serial;
+            };
+            let h = map.height / d.layers();
+            map.keep_rows_from_bottom(l * h, h);
+            serial = self.download_image(&map, one, p);
+        }
+        serial
+    }
+
+    /// Copies `map` into the single image `att` (point `p`); the new
+    /// serial (0 if nothing was copied).
+    fn download_image(
+        &mut self,
+        map: &oxgl_dri_interface::client::Mapped<'_>,
+        att: Attachment,
+        p: usize,
+    ) -> u64 {
         let (mw, mh) = (map.width as usize, map.height as usize);
         let format = map.format;
         let read = |x: usize, y: usize| -> [f32; 4] {
@@ -2017,6 +2205,7 @@ impl Context {
                 face,
                 level,
                 zoffset,
+                ..
             } => {
                 let shared = self.shared().clone();
                 let mut textures = shared.textures();

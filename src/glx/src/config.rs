@@ -72,6 +72,7 @@ impl Config {
             samples: 0,
             extra_color_buffers: 0,
             extra_color_formats: [oxgl_dri_interface::OxglColorFormat::B8G8R8A8; 7],
+            layers: 0,
         }
     }
 

@@ -226,6 +226,12 @@ pub struct RasterState {
     /// Subtracted from a pixel's x to give `gl_FragCoord.x`: the left
     /// edge of the sample image a multisample pass draws into.
     pub frag_x_bias: f32,
+    /// Subtracted from a pixel's y to give `gl_FragCoord.y`: the bottom
+    /// edge of the layer a layered pass draws into.
+    pub frag_y_bias: f32,
+    /// The height of one layer of a layered target (0: not layered; the
+    /// target's height).
+    pub layer_height: f32,
     /// A multisample pass with alpha to coverage or alpha to one on.
     pub coverage: Option<Coverage>,
 }
@@ -266,6 +272,8 @@ impl Default for RasterState {
             clip_distances: Vec::new(),
             depth_clamp: false,
             frag_x_bias: 0.0,
+            frag_y_bias: 0.0,
+            layer_height: 0.0,
             coverage: None,
         }
     }

@@ -21,6 +21,7 @@ fn fb_with(w: u32, h: u32, depth_bits: u32, format: OxglColorFormat) -> Buffers 
         samples: 0,
         extra_color_buffers: 0,
         extra_color_formats: [oxgl_dri_interface::OxglColorFormat::B8G8R8A8; 7],
+        layers: 0,
     })
     .unwrap()
 }

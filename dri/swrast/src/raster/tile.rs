@@ -477,7 +477,15 @@ impl BlockCtx<'_> {
             // pixel_center_integer.
             let centre = if st.pixel_center_integer { 0.0 } else { 0.5 };
             let ox = centre - st.draw.raster.frag_x_bias;
-            let oy = oy + centre - 0.5;
+            // A layer's own coordinates: from its bottom edge, or from its
+            // top edge with origin_upper_left.
+            let (yb, lh) = (st.draw.raster.frag_y_bias, st.draw.raster.layer_height);
+            let ybias = if st.origin_upper_left && lh > 0.0 {
+                h - lh - yb
+            } else {
+                yb
+            };
+            let oy = oy + centre - 0.5 - ybias;
             for l in 0..LANES {
                 q.frag_coord[0][l] = x as f32 + LX[l] + ox;
                 q.frag_coord[1][l] = oy + sy * (y as f32 + LY[l] + 0.5);

@@ -4,7 +4,8 @@
 //! glFramebufferTexture{1D,2D,3D}, glFramebufferRenderbuffer,
 //! glCheckFramebufferStatus, glGetFramebufferAttachmentParameteriv, and
 //! glBlitFramebuffer (EXT_framebuffer_blit); ARB_framebuffer_object's
-//! glRenderbufferStorageMultisample and glFramebufferTextureLayer. The
+//! glRenderbufferStorageMultisample and glFramebufferTextureLayer; GL 3.2's
+//! layered glFramebufferTexture. The
 //! ARB / GL 3.0 bind commands take only generated names.
 //! glGenerateMipmap(EXT) lives with the textures.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
@@ -121,6 +122,16 @@ unsafe extern "C" fn FramebufferTextureLayer(
         .framebuffer_texture_layer(
             target, attachment, texture, level, layer
         ))
+}
+
+unsafe extern "C" fn FramebufferTexture(
+    target: GLenum,
+    attachment: GLenum,
+    texture: GLuint,
+    level: GLint,
+) {
+    record!("glFramebufferTexture", |c| c
+        .framebuffer_texture_layered(target, attachment, texture, level))
 }
 
 unsafe extern "C" fn RenderbufferStorage(
@@ -256,6 +267,9 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.RenderbufferStorageMultisample = RenderbufferStorageMultisample;
     d.RenderbufferStorageMultisampleEXT = RenderbufferStorageMultisample;
     d.FramebufferTextureLayer = FramebufferTextureLayer;
+    d.FramebufferTexture = FramebufferTexture;
+    d.FramebufferTextureARB = FramebufferTexture;
+    d.FramebufferTextureEXT = FramebufferTexture;
     d.RenderbufferStorage = RenderbufferStorage;
     d.RenderbufferStorageEXT = RenderbufferStorage;
     d.GetRenderbufferParameteriv = GetRenderbufferParameteriv;
