@@ -107,6 +107,29 @@ int main(void)
     glDeleteBuffers(-1, b);
     expect_error(GL_INVALID_VALUE, "glDeleteBuffers(-1)");
 
+    /* A deleted buffer leaves the bound vertex array object: its arrays
+     * and its element array binding (GL 4.6 section 5.1.2). A new buffer
+     * that takes the name is not used by them. */
+    GLuint vao, vb[2];
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(2, vb);
+    glBindBuffer(GL_ARRAY_BUFFER, vb[0]);
+    glBufferData(GL_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 0, 0);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, vb[1]);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, 64, NULL, GL_STATIC_DRAW);
+    glDeleteBuffers(2, vb);
+    GLint attrib_buffer = -1, element = -1;
+    glGetVertexAttribiv(1, GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING, &attrib_buffer);
+    glGetIntegerv(GL_ELEMENT_ARRAY_BUFFER_BINDING, &element);
+    CHECK(attrib_buffer == 0 && element == 0,
+          "a deleted buffer stays in the vertex array object: array %d, elements %d",
+          attrib_buffer, element);
+    glBindVertexArray(0);
+    glDeleteVertexArrays(1, &vao);
+    expect_error(GL_NO_ERROR, "deleting buffers a vertex array object holds");
+
     glXMakeCurrent(t.dpy, None, NULL);
     glXDestroyContext(t.dpy, ctx2);
     return close_test_window(&t);

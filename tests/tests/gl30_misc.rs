@@ -72,6 +72,21 @@ fn gl32_layered_rendering() {
     assert_client_passes("layered_rendering", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
 }
 
+/// GL 3.2's multisample textures and sample mask
+/// (tests/clients/texture_multisample.c): the limits and level
+/// parameters, the errors of glTexImage2DMultisample and of sampler state,
+/// completeness with renderbuffers and fixed sample locations, rendering
+/// through glSampleMaski, texelFetch of each sample and textureSize of
+/// sampler2DMS and sampler2DMSArray, the resolve by glBlitFramebuffer and
+/// the sample positions. Under `MESA_GL_VERSION_OVERRIDE=3.2`.
+#[test]
+fn gl32_texture_multisample() {
+    assert_client_passes(
+        "texture_multisample",
+        &[("MESA_GL_VERSION_OVERRIDE", "3.2")],
+    );
+}
+
 /// GLSL 1.50's gl_FragCoord conventions in a 3.2 core context
 /// (tests/clients/fragcoord_conventions.c): origin_upper_left and
 /// pixel_center_integer, alone and together, drawn into the window and a

@@ -620,6 +620,10 @@ pub struct OxglRasterDesc {
     /// (GLSL 1.30 §7.1: a shader writing neither `gl_ClipVertex` nor
     /// `gl_ClipDistance` is clipped on the position it writes).
     pub clip_planes: [[f32; 4]; 8],
+    /// ABI 17: `GL_SAMPLE_MASK_VALUE` while `GL_SAMPLE_MASK` is enabled,
+    /// else all ones: bit `k` clear leaves sample `k` of a multisample
+    /// target unwritten (with `multisample` on).
+    pub sample_mask: u32,
 }
 
 /// Depth and stencil state of a draw.
@@ -761,6 +765,13 @@ pub struct OxglTextureDesc {
     /// IR's `shadow_vec4` operations (the depth texture mode of the
     /// deprecated `shadow2D` family); other comparisons return `c`.
     pub compare_func: u32,
+    /// ABI 17: 0, or the samples per texel of a multisample texture
+    /// (`GL_TEXTURE_2D_MULTISAMPLE`, `_ARRAY`; one level, `NEAREST`, read
+    /// by `fetch` with a sample index and `query_size` only). Each image
+    /// then keeps its sample images side by side, as multisample drawables
+    /// do: sample `k` of texel (x, y) is texel (`k * width / samples + x`,
+    /// y), and `OxglTexImage::width` is `samples` times the texture's.
+    pub samples: u32,
 }
 
 /// One draw call, normalized by the core: interleaved float vertices, the

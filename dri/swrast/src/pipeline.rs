@@ -1150,8 +1150,14 @@ fn raster_passes(
         } else {
             [0.0, 0.0]
         };
-        // GL_SAMPLE_COVERAGE leaves out whole samples; alpha to
-        // coverage and alpha to one act per fragment.
+        // GL_SAMPLE_MASK and GL_SAMPLE_COVERAGE leave out whole samples;
+        // alpha to coverage and alpha to one act per fragment.
+        if ms.samples > 1
+            && call.raster.multisample != 0
+            && call.raster.sample_mask & (1 << (k % 32)) == 0
+        {
+            continue;
+        }
         let sc = call.raster.sample_coverage;
         if ms.samples > 1 && call.raster.multisample != 0 && sc & 4 != 0 {
             let n = (call.raster.sample_coverage_value.clamp(0.0, 1.0) * 4.0).round() as u32;

@@ -50,6 +50,8 @@ mod gl {
     pub const TEXTURE_CUBE_MAP: u32 = 0x8513;
     pub const TEXTURE_CUBE_MAP_ARRAY: u32 = 0x9009;
     pub const TEXTURE_RECTANGLE: u32 = 0x84F5;
+    pub const TEXTURE_2D_MULTISAMPLE: u32 = 0x9100;
+    pub const TEXTURE_2D_MULTISAMPLE_ARRAY: u32 = 0x9102;
     pub const NEAREST: u32 = 0x2600;
     pub const LINEAR: u32 = 0x2601;
     pub const NEAREST_MIPMAP_NEAREST: u32 = 0x2700;
@@ -325,6 +327,9 @@ struct SamplerState {
     /// A comparing texture's swizzle, which `shadow_vec4` operations apply
     /// to `(c, 0, 0, 1)` (its texels are stored unswizzled).
     result_swizzle: [u8; 4],
+    /// A multisample texture's samples per texel (0: not multisample),
+    /// its sample images side by side (ABI 17).
+    samples: u32,
 }
 
 /// A texture as a draw samples it.
@@ -580,6 +585,7 @@ impl TextureCache {
                     lod_bias: d.lod_bias,
                     compare: d.compare_func,
                     result_swizzle: d.swizzle,
+                    samples: d.samples,
                 },
             });
         }
@@ -1590,6 +1596,14 @@ impl Bound {
                 [0; LANES]
             }
         });
+        // A multisample texture: the sample's image, side by side with the
+        // others in each row.
+        let samples = self.state.samples.max(1) as usize;
+        let sample = if samples > 1 && op.sample.is_some() {
+            int_lanes(&args.sample)
+        } else {
+            [0; LANES]
+        };
         for l in 0..LANES {
             if mask & (1 << l) == 0 {
                 continue;
@@ -1604,8 +1618,10 @@ impl Bound {
                         .ok()
                         .filter(|&c| c < size)
                 };
-                let (x, y, z) = (at(0, lv.w)?, at(1, lv.h)?, at(2, lv.d)?);
-                lv.texels.get((z * lv.h + y) * lv.w + x)
+                let w = lv.w / samples;
+                let (x, y, z) = (at(0, w)?, at(1, lv.h)?, at(2, lv.d)?);
+                let s = usize::try_from(sample[l]).ok().filter(|&s| s < samples)?;
+                lv.texels.get((z * lv.h + y) * lv.w + s * w + x)
             });
             let t = t.unwrap_or([0.0; 4]);
             for k in 0..4 {
@@ -1636,7 +1652,7 @@ impl Bound {
         } else {
             [0; LANES]
         };
-        let sizes = [base.w, base.h, base.d];
+        let sizes = [base.w / self.state.samples.max(1) as usize, base.h, base.d];
         let n = decl.dim.size_lanes() as usize;
         for l in 0..LANES {
             let shift = lod[l].clamp(0, 31) as u32;
@@ -1676,6 +1692,8 @@ impl TextureHost<LANES> for Samplers {
                     | gl::TEXTURE_RECTANGLE
                     | gl::TEXTURE_CUBE_MAP
                     | gl::TEXTURE_CUBE_MAP_ARRAY
+                    | gl::TEXTURE_2D_MULTISAMPLE
+                    | gl::TEXTURE_2D_MULTISAMPLE_ARRAY
             );
         plain.then_some(tex as &dyn oxgl_exec::Plain2d<LANES>)
     }

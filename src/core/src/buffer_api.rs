@@ -25,6 +25,7 @@ impl Context {
             if n != 0 {
                 self.xfb.forget(n);
                 self.ubo.forget(n);
+                self.vertex_arrays.forget_buffer(n);
             }
         }
         Ok(())

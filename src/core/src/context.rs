@@ -804,6 +804,7 @@ impl Context {
                 self.set_blend_all(on);
             }
             GL_PRIMITIVE_RESTART if self.restart_core() => self.set_restart(on),
+            GL_SAMPLE_MASK if !self.has_texture_multisample() => return Err(ApiError::InvalidEnum),
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
                 if self.state.enables[index] != on {
@@ -827,6 +828,7 @@ impl Context {
             GL_DEBUG_OUTPUT => return Ok(self.debug.output()),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => return Ok(self.debug.synchronous()),
             GL_PRIMITIVE_RESTART if self.restart_core() => return Ok(self.vertex_arrays.restart),
+            GL_SAMPLE_MASK if !self.has_texture_multisample() => return Err(ApiError::InvalidEnum),
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
             | GL_TEXTURE_RECTANGLE
                 if self.params().profile == Profile::Compat =>

@@ -164,7 +164,7 @@ impl Context {
         let mut slots = Vec::new();
         for decl in &shader.textures {
             let unit = units.get(&decl.binding).copied().unwrap_or(0) as usize;
-            let target = crate::program::dim_target(decl.dim, decl.arrayed);
+            let target = crate::program::dim_target(decl.dim, decl.arrayed, decl.multisample);
             let slot = (|| {
                 let ti = crate::texture::target_index(target).ok()?;
                 let name = *self.textures.bound.get(unit)?.get(ti)?;

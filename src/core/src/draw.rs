@@ -70,6 +70,21 @@ impl VertexArrays {
             .then(|| self.labels.entry(name).or_default())
     }
 
+    /// A deleted buffer object leaves the bound vertex array object (GL 4.6
+    /// §5.1.2): arrays that took their data from it keep their offsets
+    /// without a buffer, and its element array binding becomes 0.
+    pub(crate) fn forget_buffer(&mut self, name: u32) {
+        let vao = self.current_mut();
+        for a in &mut vao.arrays {
+            if a.buffer == name {
+                a.buffer = 0;
+            }
+        }
+        if vao.element_buffer == name {
+            vao.element_buffer = 0;
+        }
+    }
+
     /// Replaces the bound object's array state (`glPopClientAttrib`).
     pub(crate) fn restore_current(&mut self, vao: VertexArrayObject) {
         *self.current_mut() = vao;

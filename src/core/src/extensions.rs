@@ -124,6 +124,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_shader_texture_lod", Needs::AlsoCore(2, 0)),
     (c"GL_EXT_texture_array", Needs::AlsoCore(2, 0)),
     (c"GL_ARB_texture_cube_map_array", Needs::AlsoCore(2, 0)),
+    // gl_FragCoord's origin_upper_left and pixel_center_integer (GLSL
+    // 1.50's, in earlier versions; tests/clients/fragcoord_conventions.c).
+    (c"GL_ARB_fragment_coord_conventions", Needs::AlsoCore(2, 0)),
+    // Multisample textures and the sample mask (src/core/src/texture_ms.rs,
+    // tests/clients/texture_multisample.c), on framebuffer objects.
+    (c"GL_ARB_texture_multisample", Needs::AlsoCore(3, 0)),
     // textureGather and textureGatherOffset: the base level's bilinear
     // footprint, compared for shadow samplers (dri/swrast/src/texture.rs).
     (c"GL_ARB_texture_gather", Needs::AlsoCore(2, 0)),

@@ -108,6 +108,12 @@ impl Renderbuffer {
     }
 }
 
+/// The format class and bits of a colour-, depth- or stencil-renderable
+/// internal format (`None` for the others).
+pub(crate) fn renderable_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
+    rb_format(fmt)
+}
+
 /// The format class and bits of a renderbuffer internal format.
 fn rb_format(fmt: GLenum) -> Option<(RbKind, [u8; 6])> {
     Some(match fmt {
@@ -394,8 +400,12 @@ struct ImageInfo {
     /// An sRGB-encoded colour image (`GL_FRAMEBUFFER_SRGB` encodes what
     /// is drawn into it).
     srgb: bool,
-    /// Samples per pixel (0: single-sampled; only renderbuffers have more).
+    /// Samples per pixel (0: single-sampled).
     samples: u32,
+    /// The same sample locations for every pixel: renderbuffers, and
+    /// multisample textures made with `fixedsamplelocations` (GL 4.6
+    /// §9.4.2).
+    fixed_locations: bool,
     /// The drawable format colour renders in: 8-bit for unsigned
     /// normalized images, a float format for float ones.
     color_format: OxglColorFormat,
@@ -937,6 +947,7 @@ impl Context {
         self.outside_begin_end()?;
         self.bound_fb(target)?;
         let points = Self::point_index(attachment)?;
+        let ms = self.has_texture_multisample();
         let new = if texture == 0 {
             Attachment::None
         } else {
@@ -944,17 +955,20 @@ impl Context {
                 1 => textarget == GL_TEXTURE_1D,
                 3 => textarget == GL_TEXTURE_3D,
                 // glFramebufferTextureLayer: also the array textures.
-                4 => matches!(
-                    textarget,
-                    GL_TEXTURE_3D
-                        | GL_TEXTURE_1D_ARRAY
-                        | GL_TEXTURE_2D_ARRAY
-                        | GL_TEXTURE_CUBE_MAP_ARRAY
-                ),
+                4 => {
+                    matches!(
+                        textarget,
+                        GL_TEXTURE_3D
+                            | GL_TEXTURE_1D_ARRAY
+                            | GL_TEXTURE_2D_ARRAY
+                            | GL_TEXTURE_CUBE_MAP_ARRAY
+                    ) || ms && textarget == GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+                }
                 _ => {
                     matches!(textarget, GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE)
                         || (GL_TEXTURE_CUBE_MAP_POSITIVE_X..=GL_TEXTURE_CUBE_MAP_NEGATIVE_Z)
                             .contains(&textarget)
+                        || ms && textarget == GL_TEXTURE_2D_MULTISAMPLE
                 }
             };
             if !ok_target {
@@ -976,7 +990,9 @@ impl Context {
             }
             let max_level = match want {
                 GL_TEXTURE_3D => 11,
-                GL_TEXTURE_RECTANGLE => 0,
+                GL_TEXTURE_RECTANGLE
+                | GL_TEXTURE_2D_MULTISAMPLE
+                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => 0,
                 _ => 14,
             };
             if !(0..=max_level).contains(&level) {
@@ -1034,6 +1050,9 @@ impl Context {
                 | GL_TEXTURE_2D_ARRAY
                 | GL_TEXTURE_CUBE_MAP_ARRAY),
             ) => t,
+            Some(GL_TEXTURE_2D_MULTISAMPLE_ARRAY) if self.has_texture_multisample() => {
+                GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+            }
             _ => return Err(ApiError::InvalidOperation),
         };
         if layer < 0 {
@@ -1075,14 +1094,20 @@ impl Context {
                 | GL_TEXTURE_1D_ARRAY
                 | GL_TEXTURE_2D_ARRAY
                 | GL_TEXTURE_CUBE_MAP
-                | GL_TEXTURE_CUBE_MAP_ARRAY => true,
-                GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_RECTANGLE => false,
+                | GL_TEXTURE_CUBE_MAP_ARRAY
+                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => true,
+                GL_TEXTURE_1D
+                | GL_TEXTURE_2D
+                | GL_TEXTURE_RECTANGLE
+                | GL_TEXTURE_2D_MULTISAMPLE => false,
                 // Buffer textures (and targets without images).
                 _ => return Err(ApiError::InvalidOperation),
             };
             let max_level = match tex_target {
                 GL_TEXTURE_3D => 11,
-                GL_TEXTURE_RECTANGLE => 0,
+                GL_TEXTURE_RECTANGLE
+                | GL_TEXTURE_2D_MULTISAMPLE
+                | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => 0,
                 _ => 14,
             };
             if !(0..=max_level).contains(&level) {
@@ -1435,6 +1460,7 @@ impl Context {
                     base: internal_format(rb.internal_format).map_or(GL_RGBA, |f| f.0),
                     srgb: crate::texture::is_srgb(rb.internal_format),
                     samples: rb.samples,
+                    fixed_locations: true,
                     color_format: render_format(rb.internal_format),
                     layered: None,
                 }))
@@ -1451,6 +1477,8 @@ impl Context {
                 let tex = textures.get(name).ok_or(BAD)?;
                 let img = tex.images.get(&(face, level)).ok_or(BAD)?;
                 let (w, h, _, mut layers) = layer_view(tex.target, img.size, zoffset);
+                // A multisample texture's samples lie side by side.
+                let w = w / tex.samples.max(1) as usize;
                 if w == 0 || h == 0 || zoffset >= layers {
                     return Err(BAD);
                 }
@@ -1490,7 +1518,8 @@ impl Context {
                     serial: tex.serial,
                     base: img.base,
                     srgb: crate::texture::is_srgb(img.internal_format),
-                    samples: 0,
+                    samples: tex.samples,
+                    fixed_locations: tex.samples == 0 || tex.fixed_sample_locations,
                     color_format: render_format(img.internal_format),
                     layered: layered.then_some((tex.target, layers as u32)),
                 }))
@@ -1517,6 +1546,12 @@ impl Context {
         let mut samples = infos.iter().flatten().map(|i| i.samples);
         if let Some(first) = samples.next()
             && samples.any(|n| n != first)
+        {
+            return (GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE, infos);
+        }
+        let mut fixed = infos.iter().flatten().map(|i| i.fixed_locations);
+        if let Some(first) = fixed.next()
+            && fixed.any(|f| f != first)
         {
             return (GL_FRAMEBUFFER_INCOMPLETE_MULTISAMPLE, infos);
         }

@@ -605,6 +605,23 @@ impl Context {
             GL_TEXTURE_BINDING_CUBE_MAP_ARRAY => {
                 int(self.texture_binding(GL_TEXTURE_CUBE_MAP_ARRAY).into())
             }
+            // ARB_texture_multisample (GL 3.2).
+            GL_TEXTURE_BINDING_2D_MULTISAMPLE if self.has_texture_multisample() => {
+                int(self.texture_binding(GL_TEXTURE_2D_MULTISAMPLE).into())
+            }
+            GL_TEXTURE_BINDING_2D_MULTISAMPLE_ARRAY if self.has_texture_multisample() => {
+                int(self.texture_binding(GL_TEXTURE_2D_MULTISAMPLE_ARRAY).into())
+            }
+            GL_MAX_COLOR_TEXTURE_SAMPLES
+            | GL_MAX_DEPTH_TEXTURE_SAMPLES
+            | GL_MAX_INTEGER_SAMPLES
+                if self.has_texture_multisample() =>
+            {
+                int(crate::fbo::MAX_SAMPLES.into())
+            }
+            GL_MAX_SAMPLE_MASK_WORDS if self.has_texture_multisample() => {
+                int(crate::texture_ms::MAX_SAMPLE_MASK_WORDS.into())
+            }
             GL_MAX_ARRAY_TEXTURE_LAYERS => int(crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64),
             // Lighting.
             GL_LIGHT_MODEL_AMBIENT if compat => Values::new(
@@ -651,6 +668,7 @@ impl Context {
                 let (float, n, vals) = self.get_eval_state(pname).unwrap_or((false, 0, [0.0; 4]));
                 Values::new(if float { Kind::Float } else { Kind::Int }, &vals[..n])
             }
+            GL_SAMPLE_MASK if self.has_texture_multisample() => boolean(s.enabled(GL_SAMPLE_MASK)),
             // Every capability is also a boolean state variable.
             cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
             GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),

@@ -56,6 +56,7 @@ pub mod texenv;
 pub mod texture;
 pub mod texture_api;
 pub mod texture_buffer;
+pub mod texture_ms;
 pub mod texview;
 pub mod ubo;
 pub mod uniform;

@@ -347,9 +347,12 @@ fn stage_name(kind: GLenum) -> &'static str {
 }
 
 /// The texture target a sampler of `dim` (`arrayed`: an array sampler,
-/// EXT_texture_array, ARB_texture_cube_map_array) reads.
-pub(crate) fn dim_target(dim: Dim, arrayed: bool) -> GLenum {
+/// EXT_texture_array, ARB_texture_cube_map_array; `multisample`:
+/// ARB_texture_multisample) reads.
+pub(crate) fn dim_target(dim: Dim, arrayed: bool, multisample: bool) -> GLenum {
     match (dim, arrayed) {
+        (Dim::D2, false) if multisample => GL_TEXTURE_2D_MULTISAMPLE,
+        (Dim::D2, true) if multisample => GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
         (Dim::D1, false) => GL_TEXTURE_1D,
         (Dim::D1, true) => GL_TEXTURE_1D_ARRAY,
         (Dim::D2, true) => GL_TEXTURE_2D_ARRAY,

@@ -132,6 +132,8 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_SAMPLE_ALPHA_TO_COVERAGE, false),
     (GL_SAMPLE_ALPHA_TO_ONE, false),
     (GL_SAMPLE_COVERAGE, false),
+    // ARB_texture_multisample (GL 3.2).
+    (GL_SAMPLE_MASK, false),
     (GL_POINT_SPRITE, false),
     (GL_POLYGON_SMOOTH, false),
     (GL_POLYGON_STIPPLE, false),
@@ -200,6 +202,8 @@ pub struct State {
     pub transfer: crate::pixelmap::PixelTransfer,
     /// `glSampleCoverage`: value, invert.
     pub sample_coverage: (f32, bool),
+    /// `glSampleMaski`: `GL_SAMPLE_MASK_VALUE` (one word).
+    pub sample_mask: u32,
 }
 
 impl State {
@@ -232,6 +236,7 @@ impl State {
             index_mask: u32::MAX,
             transfer: Default::default(),
             sample_coverage: (1.0, false),
+            sample_mask: u32::MAX,
         }
     }
 

@@ -351,7 +351,7 @@ impl Context {
             let vals = exec.values();
             for decl in &exec.textures {
                 let unit = vals.units.get(&decl.binding).copied().unwrap_or(0) as usize;
-                let target = crate::program::dim_target(decl.dim, decl.arrayed);
+                let target = crate::program::dim_target(decl.dim, decl.arrayed, decl.multisample);
                 let (Ok(ti), Some(bound)) = (target_index(target), self.textures.bound.get(unit))
                 else {
                     continue;
@@ -439,6 +439,7 @@ impl Context {
                 lod_bias: 0.0,
                 max_anisotropy: 1.0,
                 compare_func: 0,
+                samples: 0,
             });
         }
         // GL 2.0 §2.15.3: with a vertex shader, GL_VERTEX_PROGRAM_TWO_SIDE
@@ -787,6 +788,7 @@ impl Context {
             .filter(|&(_, &cap)| s.enabled(cap))
             .fold(u32::from(s.sample_coverage.1) << 3, |m, (i, _)| m | 1 << i),
             sample_coverage_value: s.sample_coverage.0,
+            sample_mask: self.draw_sample_mask(),
             clip_planes: std::array::from_fn(|i| {
                 self.clip_planes
                     .get(i)
@@ -952,6 +954,7 @@ fn texture_desc(
         } else {
             0
         },
+        samples: tex.samples,
     };
     (desc, imgs)
 }
@@ -1001,6 +1004,7 @@ fn buffer_texture_desc(
         lod_bias: 0.0,
         max_anisotropy: 1.0,
         compare_func: 0,
+        samples: 0,
     };
     (desc, imgs)
 }

@@ -29,7 +29,7 @@ pub const MAX_ARRAY_TEXTURE_LAYERS: usize = 2048;
 
 /// Binding targets, indexed by [`target_index`]; the first
 /// [`FIXED_FUNCTION_TARGETS`] can be enabled for fixed-function texturing.
-pub const TARGETS: [GLenum; 9] = [
+pub const TARGETS: [GLenum; 11] = [
     GL_TEXTURE_1D,
     GL_TEXTURE_2D,
     GL_TEXTURE_3D,
@@ -39,6 +39,8 @@ pub const TARGETS: [GLenum; 9] = [
     GL_TEXTURE_2D_ARRAY,
     GL_TEXTURE_CUBE_MAP_ARRAY,
     GL_TEXTURE_BUFFER,
+    GL_TEXTURE_2D_MULTISAMPLE,
+    GL_TEXTURE_2D_MULTISAMPLE_ARRAY,
 ];
 
 /// How many of [`TARGETS`] fixed-function texturing can enable (not the
@@ -68,6 +70,28 @@ pub fn level_size(target: GLenum, size: [usize; 3], l: usize) -> [usize; 3] {
             (size[k] >> l.min(63)).max(1)
         }
     })
+}
+
+/// Whether `pname` is sampler state (GL 4.6 table 23.18), which a
+/// multisample texture has none of.
+pub fn is_sampler_param(pname: GLenum) -> bool {
+    matches!(
+        pname,
+        GL_TEXTURE_MIN_FILTER
+            | GL_TEXTURE_MAG_FILTER
+            | GL_TEXTURE_WRAP_S
+            | GL_TEXTURE_WRAP_T
+            | GL_TEXTURE_WRAP_R
+            | GL_TEXTURE_BORDER_COLOR
+            | GL_TEXTURE_MIN_LOD
+            | GL_TEXTURE_MAX_LOD
+            | GL_TEXTURE_LOD_BIAS
+            | GL_TEXTURE_COMPARE_MODE
+            | GL_TEXTURE_COMPARE_FUNC
+            | GL_TEXTURE_MAX_ANISOTROPY
+            | GL_TEXTURE_SRGB_DECODE_EXT
+            | GL_TEXTURE_CUBE_MAP_SEAMLESS
+    )
 }
 
 /// Index of a binding target.
@@ -918,6 +942,11 @@ pub struct Texture {
     /// A buffer texture's data store (`glTexBuffer*`; see
     /// [`crate::texture_buffer`]).
     pub buffer: Option<crate::texture_buffer::TexBuffer>,
+    /// A multisample texture's samples per texel (0 for the others; see
+    /// [`crate::texture_ms`]).
+    pub samples: u32,
+    /// `GL_TEXTURE_FIXED_SAMPLE_LOCATIONS` of a multisample texture.
+    pub fixed_sample_locations: bool,
     /// `glObjectLabel`.
     pub label: crate::debug::Label,
 }
@@ -936,6 +965,8 @@ impl Texture {
             immutable_levels: None,
             view: None,
             buffer: None,
+            samples: 0,
+            fixed_sample_locations: true,
             label: None,
         }
     }
@@ -950,6 +981,12 @@ impl Texture {
     /// [`Texture::complete`] sampled with `p` (the texture's parameters
     /// with a sampler object's, ARB_sampler_objects).
     pub fn complete_with(&self, p: &TexParams) -> Option<(usize, usize)> {
+        // A multisample texture has its one image or none, no sampler
+        // state applying.
+        if crate::texture_ms::is_multisample_target(self.target) {
+            let img = self.images.get(&(0, 0))?;
+            return (img.size.iter().all(|&s| s > 0) && self.samples > 0).then_some((0, 1));
+        }
         let mut base = usize::try_from(p.levels[0]).ok()?;
         let mut max = usize::try_from(p.levels[1]).ok()?;
         // GL 4.6 §8.17: an immutable texture clamps its base level to its

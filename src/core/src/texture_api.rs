@@ -250,6 +250,9 @@ impl Context {
     pub fn bind_texture(&mut self, target: GLenum, name: u32) -> ApiResult {
         self.outside_begin_end()?;
         let ti = target_index(target)?;
+        if crate::texture_ms::is_multisample_target(target) && !self.has_texture_multisample() {
+            return Err(ApiError::InvalidEnum);
+        }
         if name != 0 {
             let core = self.params().profile == Profile::Core;
             self.shared().textures().bind(target, name, core)?;
@@ -870,6 +873,12 @@ impl Context {
     pub fn tex_parameter(&mut self, target: GLenum, pname: GLenum, v: &[f32]) -> ApiResult {
         self.outside_begin_end()?;
         crate::texture_buffer::parameter_target_index(target)?;
+        // GL 4.6 §8.10: a multisample texture has no sampler state.
+        if crate::texture_ms::is_multisample_target(target)
+            && crate::texture::is_sampler_param(pname)
+        {
+            return Err(ApiError::InvalidEnum);
+        }
         let rect = target == GL_TEXTURE_RECTANGLE;
         let compat = self.params().profile == Profile::Compat;
         self.flush_vertices();
@@ -918,12 +927,23 @@ impl Context {
         if target == GL_TEXTURE_BUFFER {
             return self.tex_buffer_level_parameter(level, pname);
         }
-        let proxy = proxy_target(target);
+        // ARB_texture_multisample: one level.
+        let ms_proxy = match target {
+            GL_PROXY_TEXTURE_2D_MULTISAMPLE => Some((GL_TEXTURE_2D_MULTISAMPLE, target)),
+            GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY => {
+                Some((GL_TEXTURE_2D_MULTISAMPLE_ARRAY, target))
+            }
+            _ => None,
+        };
+        let ms = self.has_texture_multisample()
+            && (ms_proxy.is_some() || crate::texture_ms::is_multisample_target(target));
+        let proxy = if ms { ms_proxy } else { proxy_target(target) };
         let (bind, face) = match proxy {
             Some((bind, _)) => (bind, 0),
+            None if ms => (target, 0),
             None => image_target(target).ok_or(ApiError::InvalidEnum)?,
         };
-        if level < 0 || level > max_level(bind) {
+        if level < 0 || level > if ms { 0 } else { max_level(bind) } {
             return Err(ApiError::InvalidValue);
         }
         let proxies = std::mem::take(&mut self.textures.proxies);
@@ -939,8 +959,13 @@ impl Context {
             let int = img.is_some_and(|i| i.base == GL_INTENSITY);
             let depth = img.is_some_and(|i| i.base == GL_DEPTH_COMPONENT);
             let stencil = img.is_some_and(|i| i.base == GL_STENCIL_INDEX);
+            let samples = t.samples.max(1) as usize;
             Ok(match pname {
-                GL_TEXTURE_WIDTH => size[0] as f32,
+                GL_TEXTURE_WIDTH => (size[0] / samples) as f32,
+                GL_TEXTURE_SAMPLES if ms => t.samples as f32,
+                GL_TEXTURE_FIXED_SAMPLE_LOCATIONS if ms => {
+                    f32::from(u8::from(t.fixed_sample_locations))
+                }
                 GL_TEXTURE_HEIGHT => size[1] as f32,
                 GL_TEXTURE_DEPTH => size[2] as f32,
                 // A generic compressed format is stored uncompressed: the

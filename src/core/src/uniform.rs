@@ -157,6 +157,13 @@ impl UniformType {
                     "samplerBuffer" => GL_SAMPLER_BUFFER,
                     "isamplerBuffer" => GL_INT_SAMPLER_BUFFER,
                     "usamplerBuffer" => GL_UNSIGNED_INT_SAMPLER_BUFFER,
+                    // ARB_texture_multisample (GL 3.2).
+                    "sampler2DMS" => GL_SAMPLER_2D_MULTISAMPLE,
+                    "isampler2DMS" => GL_INT_SAMPLER_2D_MULTISAMPLE,
+                    "usampler2DMS" => GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE,
+                    "sampler2DMSArray" => GL_SAMPLER_2D_MULTISAMPLE_ARRAY,
+                    "isampler2DMSArray" => GL_INT_SAMPLER_2D_MULTISAMPLE_ARRAY,
+                    "usampler2DMSArray" => GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY,
                     _ => return None,
                 };
                 t(gl, Base::Sampler, 1, 1)
@@ -482,6 +489,10 @@ mod tests {
             ("usamplerCubeArray", GL_UNSIGNED_INT_SAMPLER_CUBE_MAP_ARRAY),
             ("samplerBuffer", GL_SAMPLER_BUFFER),
             ("isamplerBuffer", GL_INT_SAMPLER_BUFFER),
+            (
+                "usampler2DMSArray",
+                GL_UNSIGNED_INT_SAMPLER_2D_MULTISAMPLE_ARRAY,
+            ),
         ] {
             let t = UniformType::parse(name).unwrap();
             assert_eq!((t.gl, t.base), (gl, Base::Sampler), "{name}");

@@ -389,6 +389,56 @@ unsafe extern "C" fn IsTexture(texture: GLuint) -> GLboolean {
 // ARB_texture_buffer_object / _range: executed at once, also while a
 // display list is compiled (the extensions add them to the buffer
 // commands that are not compiled).
+// ARB_texture_multisample (GL 3.2): not compiled into display lists (as
+// in Mesa, whose list compiler has no entry for them).
+unsafe extern "C" fn TexImage2DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internal_format: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixed: GLboolean,
+) {
+    with_ctx("glTexImage2DMultisample", (), |c| {
+        let size = [width, height, 1];
+        let r = c.tex_image_multisample(2, target, samples, internal_format, size, fixed != 0);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn TexImage3DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internal_format: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixed: GLboolean,
+) {
+    with_ctx("glTexImage3DMultisample", (), |c| {
+        let size = [width, height, depth];
+        let r = c.tex_image_multisample(3, target, samples, internal_format, size, fixed != 0);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetMultisamplefv(pname: GLenum, index: GLuint, val: *mut GLfloat) {
+    with_ctx("glGetMultisamplefv", (), |c| {
+        let r = c.get_multisample(pname, index);
+        if let Some(v) = c.record(r) {
+            // SAFETY: room for two floats (GL_SAMPLE_POSITION).
+            unsafe { client::write(val, &v) };
+        }
+    })
+}
+
+unsafe extern "C" fn SampleMaski(index: GLuint, mask: GLbitfield) {
+    with_ctx("glSampleMaski", (), |c| {
+        let r = c.sample_mask(index, mask);
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn TexBuffer(target: GLenum, internal_format: GLenum, buffer: GLuint) {
     with_ctx("glTexBuffer", (), |c| {
         let r = c.tex_buffer(target, internal_format, buffer, None);
@@ -1371,6 +1421,12 @@ unsafe extern "C" fn GetTexGendv(coord: GLenum, pname: GLenum, params: *mut GLdo
 }
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    if profile != Profile::Es {
+        d.TexImage2DMultisample = TexImage2DMultisample;
+        d.TexImage3DMultisample = TexImage3DMultisample;
+        d.GetMultisamplefv = GetMultisamplefv;
+        d.SampleMaski = SampleMaski;
+    }
     d.TexGeni = TexGeni;
     d.TexGenf = TexGenf;
     d.TexGend = TexGend;

@@ -135,6 +135,9 @@ fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<Vec<i64>> {
         if let Some(v) = c.get_ubo_indexed(pname, index)? {
             return Ok(vec![v]);
         }
+        if let Some(v) = c.get_sample_mask_indexed(pname, index)? {
+            return Ok(vec![v]);
+        }
         c.get_xfb_indexed(pname, index)?
             .map(|v| vec![v])
             .ok_or(ApiError::InvalidEnum)
