@@ -87,6 +87,15 @@ fn gl32_texture_multisample() {
     );
 }
 
+/// GL 3.2's seamless cube map filtering (tests/clients/seamless_cube_map.c):
+/// the capability, linear filtering by a face's edge and at a corner with
+/// and without it, GL_NEAREST unaffected. Under
+/// `MESA_GL_VERSION_OVERRIDE=3.2`.
+#[test]
+fn gl32_seamless_cube_map() {
+    assert_client_passes("seamless_cube_map", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
+}
+
 /// GLSL 1.50's gl_FragCoord conventions in a 3.2 core context
 /// (tests/clients/fragcoord_conventions.c): origin_upper_left and
 /// pixel_center_integer, alone and together, drawn into the window and a

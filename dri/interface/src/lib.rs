@@ -772,6 +772,11 @@ pub struct OxglTextureDesc {
     /// do: sample `k` of texel (x, y) is texel (`k * width / samples + x`,
     /// y), and `OxglTexImage::width` is `samples` times the texture's.
     pub samples: u32,
+    /// ABI 17: non-zero while `GL_TEXTURE_CUBE_MAP_SEAMLESS` is enabled:
+    /// linear filtering of a cube map (or cube map array) takes the texels
+    /// of its footprint that lie past a face's edge from the adjacent face
+    /// (GL 4.6 §8.13.1).
+    pub seamless: u32,
 }
 
 /// One draw call, normalized by the core: interleaved float vertices, the

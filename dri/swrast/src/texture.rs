@@ -330,6 +330,9 @@ struct SamplerState {
     /// A multisample texture's samples per texel (0: not multisample),
     /// its sample images side by side (ABI 17).
     samples: u32,
+    /// Linear filtering of a cube map takes texels across its faces'
+    /// edges (`GL_TEXTURE_CUBE_MAP_SEAMLESS`, ABI 17).
+    seamless: bool,
 }
 
 /// A texture as a draw samples it.
@@ -462,6 +465,8 @@ pub(crate) fn test_samplers(
                 lod_bias: 0.0,
                 compare: 0,
                 result_swizzle: [0, 0, 0, 5],
+                samples: 0,
+                seamless: false,
             },
         })],
     }
@@ -586,6 +591,7 @@ impl TextureCache {
                     compare: d.compare_func,
                     result_swizzle: d.swizzle,
                     samples: d.samples,
+                    seamless: d.seamless != 0,
                 },
             });
         }
@@ -1273,10 +1279,21 @@ impl Bound {
         let filter = if mag { st.mag_filter } else { st.min_filter };
         let last = levels.len() - 1;
         let level = |l: usize| &levels[l.min(last)][face.min(levels[l.min(last)].len() - 1)];
-        match filter {
-            gl::NEAREST | gl::LINEAR => {
-                level(0).filter(st, filter == gl::LINEAR, c, dl, unnorm, cmp)
+        // Seamless cube maps: linear filters reach across the faces' edges
+        // (a cube map array's faces are its layers 6 * layer + face).
+        let cube_array = st.target == gl::TEXTURE_CUBE_MAP_ARRAY;
+        let seamless = st.seamless && (st.target == gl::TEXTURE_CUBE_MAP || cube_array);
+        let filt = |l: usize, linear: bool| {
+            if seamless && linear {
+                let base = cube_array.then(|| dl.layer - dl.layer % 6);
+                let face = if cube_array { dl.layer % 6 } else { face };
+                self.filter_seamless(l.min(last), face, base, c, cmp)
+            } else {
+                level(l).filter(st, linear, c, dl, unnorm, cmp)
             }
+        };
+        match filter {
+            gl::NEAREST | gl::LINEAR => filt(0, filter == gl::LINEAR),
             gl::NEAREST_MIPMAP_NEAREST | gl::LINEAR_MIPMAP_NEAREST => {
                 // GL 4.6 (8.16): d = ceil(λ + 1/2) - 1 for λ > 1/2.
                 let l = if lambda <= 0.5 {
@@ -1284,25 +1301,104 @@ impl Bound {
                 } else {
                     ((lambda + 0.5).ceil() - 1.0) as usize
                 };
-                level(l).filter(st, filter == gl::LINEAR_MIPMAP_NEAREST, c, dl, unnorm, cmp)
+                filt(l, filter == gl::LINEAR_MIPMAP_NEAREST)
             }
             _ => {
                 let linear = filter == gl::LINEAR_MIPMAP_LINEAR;
                 let lambda = lambda.max(0.0);
                 let l0 = lambda.floor() as usize;
                 if l0 >= last {
-                    return level(last).filter(st, linear, c, dl, unnorm, cmp);
+                    return filt(last, linear);
                 }
                 let f = lambda - l0 as f32;
-                let a = level(l0).filter(st, linear, c, dl, unnorm, cmp);
+                let a = filt(l0, linear);
                 if f == 0.0 {
                     return a;
                 }
-                let b = level(l0 + 1).filter(st, linear, c, dl, unnorm, cmp);
+                let b = filt(l0 + 1, linear);
                 std::array::from_fn(|k| a[k] + (b[k] - a[k]) * f)
             }
         }
     }
+
+    /// Bilinear filtering of level `l` of a cube map at face coordinates
+    /// `c` of `face` across the faces' edges (GL 4.6 §8.13.1): a texel
+    /// of the footprint past an edge is the one of the adjacent face its
+    /// centre projects onto; past a corner, where three faces meet, the
+    /// average of the other three (as llvmpipe). `array_base`: a cube map
+    /// array's layer of face 0.
+    fn filter_seamless(
+        &self,
+        l: usize,
+        face: usize,
+        array_base: Option<usize>,
+        c: [f32; 3],
+        cmp: Compare,
+    ) -> [f32; 4] {
+        let faces = &self.data.levels[l];
+        let Some(lv) = faces.get(if array_base.is_some() { 0 } else { face }) else {
+            return [0.0; 4];
+        };
+        let n = lv.w.max(1) as i32;
+        let texel = |f: usize, x: i32, y: i32| -> [f32; 4] {
+            let (x, y) = (x.clamp(0, n - 1) as usize, y.clamp(0, n - 1) as usize);
+            let t = match array_base {
+                Some(b) => lv.texel(Some(x), Some(y), Some(b + f), &self.state.border),
+                None => faces.get(f).map_or([0.0; 4], |lv| {
+                    lv.texel(Some(x), Some(y), Some(0), &self.state.border)
+                }),
+            };
+            compared(t, cmp)
+        };
+        let p = [c[0] * n as f32 - 0.5, c[1] * n as f32 - 0.5];
+        let i0 = p.map(|v| v.floor() as i32);
+        let frac = [p[0] - i0[0] as f32, p[1] - i0[1] as f32];
+        let mut taps = [[0f32; 4]; 4];
+        let mut corner = None;
+        for (k, tap) in taps.iter_mut().enumerate() {
+            let (x, y) = (i0[0] + (k & 1) as i32, i0[1] + (k >> 1) as i32);
+            let (out_x, out_y) = (!(0..n).contains(&x), !(0..n).contains(&y));
+            *tap = match (out_x, out_y) {
+                (false, false) => texel(face, x, y),
+                (true, true) => {
+                    corner = Some(k);
+                    [0.0; 4]
+                }
+                _ => {
+                    let (f, x, y) = cube_neighbour(face, x, y, n);
+                    texel(f, x, y)
+                }
+            };
+        }
+        if let Some(k) = corner {
+            let others = (0..4).filter(|&j| j != k);
+            taps[k] =
+                std::array::from_fn(|ch| others.clone().map(|j| taps[j][ch]).sum::<f32>() / 3.0);
+        }
+        let w = [
+            (1.0 - frac[0]) * (1.0 - frac[1]),
+            frac[0] * (1.0 - frac[1]),
+            (1.0 - frac[0]) * frac[1],
+            frac[0] * frac[1],
+        ];
+        std::array::from_fn(|ch| (0..4).map(|k| taps[k][ch] * w[k]).sum())
+    }
+}
+
+/// The face and texel that texel (`x`, `y`) of `face`, one texel past an
+/// edge of the `n` x `n` face, stands for: its centre as a direction,
+/// projected onto the cube again.
+fn cube_neighbour(face: usize, x: i32, y: i32, n: i32) -> (usize, i32, i32) {
+    let [(si, ss), (ti, ts), (mi, ms)] = CUBE_AXES[face];
+    let sc = (x as f32 + 0.5) / n as f32 * 2.0 - 1.0;
+    let tc = (y as f32 + 0.5) / n as f32 * 2.0 - 1.0;
+    let mut r = [0f32; 3];
+    r[mi] = ms;
+    r[si] = sc * ss;
+    r[ti] = tc * ts;
+    let (f, s, t) = cube_face(r);
+    let at = |v: f32| ((v * n as f32).floor() as i32).clamp(0, n - 1);
+    (f, at(s), at(t))
 }
 
 impl Bound {
@@ -2040,6 +2136,8 @@ mod tests {
             lod_bias: 0.0,
             compare: 0,
             result_swizzle: [0, 0, 0, 5],
+            samples: 0,
+            seamless: false,
         };
         for s in [1.0, 1.5] {
             let c = level.filter(&st, false, [s, 0.5, 0.0], pick2(), false, None);
@@ -2105,6 +2203,17 @@ mod tests {
     }
 
     #[test]
+    fn seamless_neighbours_are_the_adjacent_faces_texels() {
+        // Past +X's right edge (toward -Z): -Z's left column, same row.
+        assert_eq!(cube_neighbour(0, 4, 1, 4), (5, 0, 1));
+        // Past +X's left edge (toward +Z): +Z's right column.
+        assert_eq!(cube_neighbour(0, -1, 2, 4), (4, 3, 2));
+        // Past +X's bottom edge in t (toward -Y... t grows downwards).
+        let (f, _, _) = cube_neighbour(0, 1, 4, 4);
+        assert_eq!(f, 3);
+    }
+
+    #[test]
     fn cube_faces_follow_the_major_axis() {
         assert_eq!(cube_face([1.0, 0.0, 0.0]), (0, 0.5, 0.5));
         assert_eq!(cube_face([0.0, -1.0, 0.0]).0, 3);
@@ -2159,6 +2268,8 @@ mod tests {
             lod_bias: 0.0,
             compare: gl::LEQUAL,
             result_swizzle: [0, 0, 0, 5],
+            samples: 0,
+            seamless: false,
         };
         let cmp = Some((gl::LEQUAL, 0.5));
         // s = 0.5: halfway between the texel centres.
@@ -2388,6 +2499,8 @@ mod tests {
                         lod_bias: 0.0,
                         compare: 0,
                         result_swizzle: [0, 0, 0, 5],
+                        samples: 0,
+                        seamless: false,
                     },
                 };
                 let mask = 0xbfff;

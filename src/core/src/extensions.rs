@@ -127,6 +127,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // gl_FragCoord's origin_upper_left and pixel_center_integer (GLSL
     // 1.50's, in earlier versions; tests/clients/fragcoord_conventions.c).
     (c"GL_ARB_fragment_coord_conventions", Needs::AlsoCore(2, 0)),
+    // Linear filtering across cube faces (dri/swrast/src/texture.rs,
+    // tests/clients/seamless_cube_map.c).
+    (c"GL_ARB_seamless_cube_map", Needs::AlsoCore(2, 0)),
     // Multisample textures and the sample mask (src/core/src/texture_ms.rs,
     // tests/clients/texture_multisample.c), on framebuffer objects.
     (c"GL_ARB_texture_multisample", Needs::AlsoCore(3, 0)),

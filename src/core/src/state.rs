@@ -134,6 +134,8 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_SAMPLE_COVERAGE, false),
     // ARB_texture_multisample (GL 3.2).
     (GL_SAMPLE_MASK, false),
+    // ARB_seamless_cube_map (GL 3.2).
+    (GL_TEXTURE_CUBE_MAP_SEAMLESS, false),
     (GL_POINT_SPRITE, false),
     (GL_POLYGON_SMOOTH, false),
     (GL_POLYGON_STIPPLE, false),

@@ -394,6 +394,11 @@ impl Context {
                 images.push(imgs);
             }
         }
+        // GL_TEXTURE_CUBE_MAP_SEAMLESS applies to every cube map sampled.
+        let seamless = u32::from(self.state.enabled(GL_TEXTURE_CUBE_MAP_SEAMLESS));
+        for d in &mut textures {
+            d.seamless = seamless;
+        }
         let pixel_image;
         if let Some(p) = &self.submit.pixel {
             // Pixel rectangles: fragments take the raster position's values,
@@ -440,6 +445,7 @@ impl Context {
                 max_anisotropy: 1.0,
                 compare_func: 0,
                 samples: 0,
+                seamless: 0,
             });
         }
         // GL 2.0 §2.15.3: with a vertex shader, GL_VERTEX_PROGRAM_TWO_SIDE
@@ -955,6 +961,7 @@ fn texture_desc(
             0
         },
         samples: tex.samples,
+        seamless: 0,
     };
     (desc, imgs)
 }
@@ -1005,6 +1012,7 @@ fn buffer_texture_desc(
         max_anisotropy: 1.0,
         compare_func: 0,
         samples: 0,
+        seamless: 0,
     };
     (desc, imgs)
 }
