@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 16
+#define OXGL_DRI_ABI_VERSION 17
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -224,6 +224,18 @@ typedef struct OxglDrawableDesc {
   // The format of each extra colour buffer (entries past
   // `extra_color_buffers` are ignored).
   enum OxglColorFormat extra_color_formats[OXGL_MAX_EXTRA_COLOR_BUFFERS];
+  // Layers: 0 (or 1), or the layer count of a layered framebuffer
+  // object (ABI 17, `glFramebufferTexture`). A layered drawable keeps
+  // each buffer as `layers` images of `width` x `height` one above the
+  // other — layer `l` of pixel (x, y) is pixel (x, `l * height + y`),
+  // rows counted from the bottom — and `map_buffer` maps all of them
+  // (`OxglImage::height` is `layers * height`; sample images, if any,
+  // lie side by side within each layer). A primitive a geometry shader
+  // emits goes to the layer its `gl_Layer` names (the value of the
+  // strip's first vertex); a layer out of range drops it, and without a
+  // geometry shader that writes `gl_Layer` primitives go to layer 0.
+  // Clears cover every layer.
+  uint32_t layers;
 } OxglDrawableDesc;
 
 // Opaque backend rendering context.
@@ -403,6 +415,18 @@ typedef struct OxglTextureDesc {
   // IR's `shadow_vec4` operations (the depth texture mode of the
   // deprecated `shadow2D` family); other comparisons return `c`.
   uint32_t compare_func;
+  // ABI 17: 0, or the samples per texel of a multisample texture
+  // (`GL_TEXTURE_2D_MULTISAMPLE`, `_ARRAY`; one level, `NEAREST`, read
+  // by `fetch` with a sample index and `query_size` only). Each image
+  // then keeps its sample images side by side, as multisample drawables
+  // do: sample `k` of texel (x, y) is texel (`k * width / samples + x`,
+  // y), and `OxglTexImage::width` is `samples` times the texture's.
+  uint32_t samples;
+  // ABI 17: non-zero while `GL_TEXTURE_CUBE_MAP_SEAMLESS` is enabled:
+  // linear filtering of a cube map (or cube map array) takes the texels
+  // of its footprint that lie past a face's edge from the adjacent face
+  // (GL 4.6 §8.13.1).
+  uint32_t seamless;
 } OxglTextureDesc;
 
 // Rasterization state of a draw. Enumerated fields hold GL enum values;
@@ -482,6 +506,10 @@ typedef struct OxglRasterDesc {
   // (GLSL 1.30 §7.1: a shader writing neither `gl_ClipVertex` nor
   // `gl_ClipDistance` is clipped on the position it writes).
   float clip_planes[8][4];
+  // ABI 17: `GL_SAMPLE_MASK_VALUE` while `GL_SAMPLE_MASK` is enabled,
+  // else all ones: bit `k` clear leaves sample `k` of a multisample
+  // target unwritten (with `multisample` on).
+  uint32_t sample_mask;
 } OxglRasterDesc;
 
 // Stencil state of one face. Functions and operations are GL enum values.
