@@ -89,8 +89,9 @@ const I32_EDGES: &[i32] = &[
     i32::MIN,
     -2,
 ];
-/// Vertices times instances an instanced draw may ask for.
-const MAX_INSTANCED_VERTICES: i64 = 1 << 20;
+/// Vertices times instances an instanced draw may ask for (each vertex
+/// may become a point of every triangle it is in, `glPolygonMode`).
+const MAX_INSTANCED_VERTICES: i64 = 1 << 18;
 
 const SIZES: &[i32] = &[0, 1, 2, 3, 4, 7, 8, 16, 31, 64, 255, 1000];
 const HUGE: &[i32] = &[-1, i32::MIN, i32::MAX, 1 << 30, 65537, -65536, 0x7fff_fff8];

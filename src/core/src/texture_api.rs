@@ -935,8 +935,8 @@ impl Context {
             }
             _ => None,
         };
-        let ms = self.has_texture_multisample()
-            && (ms_proxy.is_some() || crate::texture_ms::is_multisample_target(target));
+        let has_ms = self.has_texture_multisample();
+        let ms = has_ms && (ms_proxy.is_some() || crate::texture_ms::is_multisample_target(target));
         let proxy = if ms { ms_proxy } else { proxy_target(target) };
         let (bind, face) = match proxy {
             Some((bind, _)) => (bind, 0),
@@ -960,10 +960,12 @@ impl Context {
             let depth = img.is_some_and(|i| i.base == GL_DEPTH_COMPONENT);
             let stencil = img.is_some_and(|i| i.base == GL_STENCIL_INDEX);
             let samples = t.samples.max(1) as usize;
+            // Every image has the multisample state (ARB_texture_multisample):
+            // 0 samples and fixed locations but the multisample ones'.
             Ok(match pname {
                 GL_TEXTURE_WIDTH => (size[0] / samples) as f32,
-                GL_TEXTURE_SAMPLES if ms => t.samples as f32,
-                GL_TEXTURE_FIXED_SAMPLE_LOCATIONS if ms => {
+                GL_TEXTURE_SAMPLES if has_ms => t.samples as f32,
+                GL_TEXTURE_FIXED_SAMPLE_LOCATIONS if has_ms => {
                     f32::from(u8::from(t.fixed_sample_locations))
                 }
                 GL_TEXTURE_HEIGHT => size[1] as f32,
