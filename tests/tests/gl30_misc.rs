@@ -96,6 +96,15 @@ fn gl32_seamless_cube_map() {
     assert_client_passes("seamless_cube_map", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
 }
 
+/// GL 3.2's 128 fragment input components (tests/clients/many_varyings.c):
+/// the limits, and 32 vec4 varyings from the vertex stage and through a
+/// geometry shader, interpolated and summed. Under
+/// `MESA_GL_VERSION_OVERRIDE=3.2`.
+#[test]
+fn gl32_many_varyings() {
+    assert_client_passes("many_varyings", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
+}
+
 /// GLSL 1.50's gl_FragCoord conventions in a 3.2 core context
 /// (tests/clients/fragcoord_conventions.c): origin_upper_left and
 /// pixel_center_integer, alone and together, drawn into the window and a

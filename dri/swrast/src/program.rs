@@ -47,7 +47,7 @@ pub struct Program {
     /// output 0: shaded without running it.
     copy_from: Option<usize>,
     /// The varyings (`4 L + c`) it reads, as bits.
-    input_varyings: u64,
+    input_varyings: crate::raster::VaryingMask,
     /// Reads `gl_PointCoord`.
     reads_point_coord: bool,
     /// The one-texture fixed-function shape (`fsat(colour · texel)`), run
@@ -135,7 +135,9 @@ impl Program {
             .iter()
             .take(MAX_LOCATIONS)
             .enumerate()
-            .fold(0u64, |m, (l, c)| m | u64::from(c & 0xf) << (4 * l));
+            .fold(0, |m: crate::raster::VaryingMask, (l, c)| {
+                m | crate::raster::VaryingMask::from(c & 0xf) << (4 * l)
+            });
         let writes_point_size = shader.vars.iter().any(|(_, v)| {
             matches!(
                 v.kind,
@@ -497,7 +499,7 @@ impl FragmentShader for FragmentProgram {
         self.program.info
     }
 
-    fn input_varyings(&self) -> u64 {
+    fn input_varyings(&self) -> crate::raster::VaryingMask {
         self.program.input_varyings
     }
 

@@ -362,7 +362,7 @@ impl Context {
             }
             GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS => int(MAX_COMBINED_TEXTURE_IMAGE_UNITS as i64),
             // Geometry shaders (GL 3.2 table 6.44). Varyings between stages
-            // are the backend's 16 locations each way.
+            // are the backend's 32 locations each way.
             GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS if self.has_geometry_shaders() => {
                 int(crate::program::MAX_STAGE_SAMPLERS.into())
             }
@@ -376,6 +376,7 @@ impl Context {
             GL_MAX_GEOMETRY_INPUT_COMPONENTS
             | GL_MAX_GEOMETRY_OUTPUT_COMPONENTS
             | GL_MAX_VERTEX_OUTPUT_COMPONENTS
+            | GL_MAX_FRAGMENT_INPUT_COMPONENTS
                 if self.has_geometry_shaders() =>
             {
                 int(i64::from(crate::program::MAX_VARYING_LOCATIONS) * 4)

@@ -31,8 +31,9 @@ use crate::uniform::{Base, UniformType, Values};
 pub const MAX_VERTEX_ATTRIBS: u32 = crate::vbo::attrib::MAX_VERTEX_ATTRIBS as u32;
 /// `GL_MAX_TEXTURE_IMAGE_UNITS` (fragment) and `GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS`.
 pub const MAX_STAGE_SAMPLERS: u32 = 16;
-/// Varying locations the backend carries (`GL_MAX_VARYING_FLOATS` / 4).
-pub const MAX_VARYING_LOCATIONS: u32 = 16;
+/// Varying locations the backend carries (`GL_MAX_VARYING_FLOATS` / 4):
+/// 32, GL 3.2's 128 components (llvmpipe's).
+pub const MAX_VARYING_LOCATIONS: u32 = 32;
 /// Uniform components per stage (`GL_MAX_*_UNIFORM_COMPONENTS`).
 pub const MAX_UNIFORM_COMPONENTS: u32 = 4096;
 /// First texture binding of a vertex shader's samplers when fixed function

@@ -39,7 +39,7 @@ pub struct ClipPlanes {
     /// Bit `i`: varying `i` is interpolated linearly in window space
     /// (`noperspective`), so a clipped vertex takes it at its window
     /// position rather than at its clip-space one.
-    pub linear: u64,
+    pub linear: super::state::VaryingMask,
 }
 
 /// The parameter along the window-space projection of `a`-`b` (clip-space
@@ -63,7 +63,7 @@ fn window_t(p: &[f32], a: &[f32], b: &[f32], t: f32) -> f32 {
 
 /// Re-interpolates the `linear` varyings of vertex `out` (made at `t`
 /// along `a`-`b`, position already set) at its window position.
-fn relerp_linear(out: &mut [f32], a: &[f32], b: &[f32], t: f32, linear: u64) {
+fn relerp_linear(out: &mut [f32], a: &[f32], b: &[f32], t: f32, linear: super::state::VaryingMask) {
     if linear == 0 {
         return;
     }

@@ -45,7 +45,8 @@ pub use shader::{
 pub use state::{
     BlendEquation, BlendFactor, BlendState, CompareFunc, Coverage, CullMode, DepthStencilState,
     FrontFace, Interp, LineStipple, LogicOp, MAX_CLIP_DISTANCES, MAX_VARYINGS, PolygonMode,
-    PolygonOffset, ProvokingVertex, RasterState, Rect, StencilFace, StencilOp, Viewport,
+    PolygonOffset, ProvokingVertex, RasterState, Rect, StencilFace, StencilOp, VaryingMask,
+    Viewport,
 };
 
 use crate::framebuffer::{Buffers, ClearParams};

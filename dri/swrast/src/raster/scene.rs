@@ -285,7 +285,7 @@ pub struct SceneState {
     /// The varyings the shader reads, as bits below `num_varyings`
     /// ([`super::FragmentShader::input_varyings`]; the four copied ones
     /// with `copied`): only these are interpolated.
-    pub used_varyings: u64,
+    pub used_varyings: super::state::VaryingMask,
     /// Interpolation per varying (copied for locality).
     pub interp: [Interp; MAX_VARYINGS],
     /// Depth clamp range (min, max).

@@ -285,7 +285,7 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
         copied,
         used_varyings: match copied {
             Some(v) => 0xf << v,
-            None if n >= 64 => draw.shader.input_varyings(),
+            None if n >= MAX_VARYINGS => draw.shader.input_varyings(),
             None => draw.shader.input_varyings() & ((1 << n) - 1),
         },
         interp,
@@ -345,10 +345,10 @@ impl FrontEnd {
             linear: rs
                 .interp
                 .iter()
-                .take(vb.num_varyings.min(64))
+                .take(vb.num_varyings.min(MAX_VARYINGS))
                 .enumerate()
                 .filter(|(_, i)| **i == Interp::NoPerspective)
-                .fold(0, |m, (i, _)| m | 1u64 << i),
+                .fold(0, |m, (i, _)| m | 1 << i),
         };
         let target_rect = [0, 0, target.width as i32, target.height as i32];
         let scissor = match rs.scissor {

@@ -139,8 +139,8 @@ pub trait FragmentShader: Send + Sync {
     }
     /// The varyings the shader may read, as bits (varying `i` is bit
     /// `i`): the others are not interpolated and read stale values.
-    fn input_varyings(&self) -> u64 {
-        u64::MAX
+    fn input_varyings(&self) -> super::state::VaryingMask {
+        super::state::VaryingMask::MAX
     }
     /// `Some(v)` when the shader only copies varyings `v..v + 4` to
     /// `color` (and reads nothing else): the rasterizer then interpolates

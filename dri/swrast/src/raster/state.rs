@@ -6,8 +6,12 @@
 //! one per state change (Gallium's CSO model) and shares it through
 //! [`super::DrawState`]. Coordinates follow GL: window origin bottom left.
 
-/// Most varyings (scalar components) a vertex may carry.
-pub const MAX_VARYINGS: usize = 64;
+/// Most varyings (scalar components) a vertex may carry: GL 3.2's 128
+/// fragment input components (32 locations).
+pub const MAX_VARYINGS: usize = 128;
+
+/// A set of varyings, bit `i` varying `i` ([`MAX_VARYINGS`] bits).
+pub type VaryingMask = u128;
 
 /// Most user clip distances.
 pub const MAX_CLIP_DISTANCES: usize = 8;

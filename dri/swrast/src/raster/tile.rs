@@ -11,7 +11,7 @@
 use super::fragment::{TileView, depth_stencil, write_color};
 use super::scene::{CLEAR_BIT, Edge, Extra, NO_EXTRA, Plane, Prim, PrimKind, Scene, SceneState};
 use super::shader::{LANE_X, LANE_Y, LANES, QuadBatch};
-use super::state::{EXTRA_BUFFERS, Interp};
+use super::state::{EXTRA_BUFFERS, Interp, VaryingMask};
 use crate::framebuffer::{ClearParams, clear_span};
 use oxgl_dri_interface::clear_bits;
 
@@ -248,7 +248,7 @@ fn raster_prim(
     let attrs = &scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
     let constant = Bits(st.used_varyings)
         .filter(|&i| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0)
-        .fold(0u64, |m, i| m | 1 << i);
+        .fold(0, |m: VaryingMask, i| m | 1 << i);
     let mut ctx = BlockCtx {
         scene,
         prim,
@@ -299,7 +299,7 @@ fn raster_prim(
 }
 
 /// The indices of the set bits of a varying mask, increasing.
-struct Bits(u64);
+struct Bits(VaryingMask);
 
 impl Iterator for Bits {
     type Item = usize;
@@ -323,7 +323,7 @@ struct BlockCtx<'a> {
     /// Samples that passed every test, for the state's occlusion query.
     samples: u64,
     /// The used varyings (bits) constant over the primitive.
-    constant: u64,
+    constant: VaryingMask,
 }
 
 #[inline(always)]
