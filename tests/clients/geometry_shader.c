@@ -11,6 +11,8 @@
  *   shader.
  * - Drawing a mode the geometry shader does not take is
  *   GL_INVALID_OPERATION.
+ * - The fragment shader's gl_PrimitiveID is the geometry shader's
+ *   gl_PrimitiveID output when one writes it.
  * - Without a geometry shader, gl_PrimitiveID in the fragment shader
  *   counts the draw's triangles (arrays and indices).
  * - Lines with adjacency reach the geometry shader as four vertices.
@@ -356,6 +358,33 @@ static void primitive_ids(void)
     }
     glUseProgram(0);
     glDeleteProgram(p);
+
+    /* A geometry shader's gl_PrimitiveID output is what the fragment
+     * shader reads: here the input primitive's number backwards. */
+    static const char *gs = "#version 150\n"
+                            "layout(triangles) in;\n"
+                            "layout(triangle_strip, max_vertices = 3) out;\n"
+                            "void main() {\n"
+                            "  for (int i = 0; i < 3; i++) {\n"
+                            "    gl_Position = gl_in[i].gl_Position;\n"
+                            "    gl_PrimitiveID = 3 - gl_PrimitiveIDIn;\n"
+                            "    EmitVertex();\n"
+                            "  }\n"
+                            "}\n";
+    GLuint pg = program_of("gl_PrimitiveID from a geometry shader", vs_src, gs, fs);
+    if (pg && link_program(pg, "gl_PrimitiveID from a geometry shader")) {
+        glUseProgram(pg);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_TRIANGLES, 0, 12);
+        expect_error(GL_NO_ERROR, "drawing with the geometry shader's gl_PrimitiveID");
+        const char *what = "gl_PrimitiveID from a geometry shader";
+        probe(6, 6, 191, 0, 255, what);
+        probe(22, 6, 128, 0, 255, what);
+        probe(6, 22, 64, 0, 255, what);
+        probe(22, 22, 0, 0, 255, what);
+        glUseProgram(0);
+        glDeleteProgram(pg);
+    }
     glDeleteBuffers(2, buf);
 }
 

@@ -467,6 +467,9 @@ impl<'s> Compiler<'s> {
                             Builtin::ClipDistance => Space::ClipDistance,
                             Builtin::FragDepth => Space::FragDepth,
                             Builtin::Layer if self.s.stage == Stage::Geometry => Space::Layer,
+                            Builtin::PrimitiveId if self.s.stage == Stage::Geometry => {
+                                Space::PrimitiveIdOut
+                            }
                             b => return err(format!("built-in output {}", b.name())),
                         };
                         Place { sp, base: 0 }
@@ -509,6 +512,7 @@ impl<'s> Compiler<'s> {
                 }
                 Space::FragDepth => self.info.writes_depth = true,
                 Space::Layer => self.info.writes_layer = true,
+                Space::PrimitiveIdOut => self.info.writes_primitive_id = true,
                 _ => {}
             }
         }

@@ -71,6 +71,7 @@ fn env_slot<'e, const N: usize>(
         Space::PointSize => (i == 0).then_some(&mut env.point_size),
         Space::ClipDistance => env.clip_distance.get_mut(i),
         Space::Layer => (i == 0).then_some(&mut env.layer),
+        Space::PrimitiveIdOut => (i == 0).then_some(&mut env.primitive_id_out),
         Space::FragDepth => (i == 0).then_some(&mut env.frag_depth),
         Space::Mem | Space::Input | Space::Uniform => None,
     }
@@ -214,6 +215,7 @@ fn data<const N: usize>(
                 point_size,
                 clip_distance,
                 layer,
+                primitive_id_out,
                 ..
             } = &mut *env;
             if let Some(g) = geometry.as_deref_mut()
@@ -225,6 +227,7 @@ fn data<const N: usize>(
                     point_size,
                     clip_distance,
                     layer,
+                    primitive_id: primitive_id_out,
                 };
                 g.emit_vertex(exec, &v);
             }

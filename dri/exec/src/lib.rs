@@ -144,6 +144,8 @@ pub struct GeometryVertex<'a, const N: usize = W> {
     pub clip_distance: &'a [[f32; N]; 8],
     /// `gl_Layer` (`i32` bits).
     pub layer: &'a [f32; N],
+    /// `gl_PrimitiveID` out (`i32` bits).
+    pub primitive_id: &'a [f32; N],
 }
 
 /// Loop back-edges one [`Program::run`] may take before it gives up.
@@ -208,6 +210,8 @@ pub struct ProgramInfo {
     pub clip_distances: u8,
     /// Writes `gl_Layer` ([`Env::layer`]; geometry stage).
     pub writes_layer: bool,
+    /// Writes `gl_PrimitiveID` ([`Env::primitive_id_out`]; geometry stage).
+    pub writes_primitive_id: bool,
     /// Writes `gl_FragDepth` ([`Env::frag_depth`]).
     pub writes_depth: bool,
     /// May discard or demote lanes (disables early depth tests).
@@ -247,6 +251,7 @@ impl ProgramInfo {
             writes_point_size: false,
             clip_distances: 0,
             writes_layer: false,
+            writes_primitive_id: false,
             writes_depth: false,
             uses_discard: false,
             uses_derivatives: false,
@@ -376,6 +381,8 @@ pub struct Env<'a, const N: usize = W> {
     pub clip_distance: [[f32; N]; 8],
     /// `gl_Layer` out (`i32` bits; geometry stage).
     pub layer: [f32; N],
+    /// `gl_PrimitiveID` out (`i32` bits; geometry stage).
+    pub primitive_id_out: [f32; N],
     /// `gl_FragDepth` out.
     pub frag_depth: [f32; N],
     /// `gl_FragCoord` in.
@@ -428,6 +435,7 @@ impl<'a, const N: usize> Env<'a, N> {
             point_size: [0.0; N],
             clip_distance: [[0.0; N]; 8],
             layer: [0.0; N],
+            primitive_id_out: [0.0; N],
             frag_depth: [0.0; N],
             frag_coord: [[0.0; N]; 4],
             front_facing: u32::MAX,

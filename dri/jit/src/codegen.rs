@@ -135,6 +135,7 @@ struct Gen<'a, 'f> {
     clip_distance: Value,
     frag_depth: Value,
     layer: Value,
+    primitive_id_out: Value,
     exec: Variable,
     discarded: Variable,
     demoted: Variable,
@@ -190,6 +191,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         let clip_distance = ld(&mut b, ptr, std::mem::offset_of!(Io, clip_distance));
         let frag_depth = ld(&mut b, ptr, std::mem::offset_of!(Io, frag_depth));
         let layer = ld(&mut b, ptr, std::mem::offset_of!(Io, layer));
+        let primitive_id_out = ld(&mut b, ptr, std::mem::offset_of!(Io, primitive_id_out));
         let var = |b: &mut FunctionBuilder, init: Value| {
             let v = b.declare_var(types::I32);
             b.def_var(v, init);
@@ -278,6 +280,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             clip_distance,
             frag_depth,
             layer,
+            primitive_id_out,
             exec,
             discarded,
             demoted,
@@ -871,6 +874,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             Space::ClipDistance => (self.clip_distance, 8),
             Space::FragDepth => (self.frag_depth, 1),
             Space::Layer => (self.layer, 1),
+            Space::PrimitiveIdOut => (self.primitive_id_out, 1),
             Space::Mem | Space::Input | Space::Uniform => return None,
         };
         (idx < len && idx < 1 << 20).then_some((ptr, idx as i32 * REG + 16 * q as i32))

@@ -58,6 +58,7 @@ struct Io {
     clip_distance: *mut u8,
     frag_depth: *mut u8,
     layer: *mut u8,
+    primitive_id_out: *mut u8,
 }
 
 /// The state an interpreter step needs, behind the kernel's third argument.
@@ -322,6 +323,7 @@ impl Kernel {
                 clip_distance: std::ptr::addr_of_mut!((*envp).clip_distance).cast(),
                 frag_depth: std::ptr::addr_of_mut!((*envp).frag_depth).cast(),
                 layer: std::ptr::addr_of_mut!((*envp).layer).cast(),
+                primitive_id_out: std::ptr::addr_of_mut!((*envp).primitive_id_out).cast(),
             }
         };
         let file = regs.file().as_mut_ptr().cast::<u8>();

@@ -707,6 +707,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         extra_color_masks: desc.extra_color_masks,
         textures: &views,
         rasterizer_discard: desc.rasterizer_discard != 0,
+        prim_ids: None,
     };
     if !call.is_consistent() {
         return OxglStatus::BadArgument;

@@ -118,6 +118,9 @@ pub struct DrawCall<'a> {
     /// `GL_RASTERIZER_DISCARD`: the vertex stage runs (and captures),
     /// nothing is rasterized.
     pub rasterizer_discard: bool,
+    /// The `gl_PrimitiveID` of every primitive of each prim, when a
+    /// geometry shader wrote it (`None`: the primitives counted in order).
+    pub prim_ids: Option<&'a [u32]>,
 }
 
 impl DrawCall<'_> {
@@ -173,8 +176,10 @@ pub struct Frontend {
     gs_prims: Vec<u32>,
     emitted: Vec<f32>,
     strips: Vec<OxglPrim>,
-    /// Each strip's `gl_Layer`.
-    strip_layers: Vec<i32>,
+    /// Each strip's `gl_Layer` and `gl_PrimitiveID`.
+    strip_ids: Vec<[i32; 2]>,
+    /// The `gl_PrimitiveID`s of a layer's strips.
+    layer_prim_ids: Vec<u32>,
     gs_regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
 }
 
@@ -207,9 +212,17 @@ impl Frontend {
         let call_gs_layers = call.gs.is_some_and(|g| g.0.writes_layer);
         let strips;
         let gs_call;
+        let prim_ids: Vec<u32>;
         let call = if let Some(gs) = call.gs {
             self.geometry_stage(call, gs, fs_varyings, &clips, capture.as_deref());
             strips = std::mem::take(&mut self.strips);
+            // A geometry shader that writes gl_PrimitiveID gives each of
+            // its strips the ID of the strip's first vertex.
+            prim_ids = if gs.0.writes_primitive_id {
+                self.strip_ids.iter().map(|i| i[1] as u32).collect()
+            } else {
+                Vec::new()
+            };
             // The emitted strips are the draw's vertices and primitives
             // from here on.
             gs_call = DrawCall {
@@ -220,6 +233,7 @@ impl Frontend {
                 elements: None,
                 vs: gs.0,
                 gs: None,
+                prim_ids: (!prim_ids.is_empty()).then_some(&prim_ids[..]),
                 ..*call
             };
             &gs_call
@@ -253,21 +267,32 @@ impl Frontend {
             raster_passes(raster, call, &state, &batch, flat, ms, 0, scratch);
             return;
         }
-        let layers = std::mem::take(&mut self.strip_layers);
-        let mut by_layer: std::collections::BTreeMap<u32, Vec<OxglPrim>> = Default::default();
-        for (p, &l) in call.prims.iter().zip(&layers) {
-            if let Ok(l) = u32::try_from(l)
+        let ids = std::mem::take(&mut self.strip_ids);
+        let mut by_layer: std::collections::BTreeMap<u32, Vec<usize>> = Default::default();
+        for (i, id) in ids.iter().enumerate().take(call.prims.len()) {
+            if let Ok(l) = u32::try_from(id[0])
                 && l < ms.layers
             {
-                by_layer.entry(l).or_default().push(*p);
+                by_layer.entry(l).or_default().push(i);
             }
         }
-        for (l, prims) in &by_layer {
-            let layer_call = DrawCall { prims, ..*call };
+        let mut layer_ids = std::mem::take(&mut self.layer_prim_ids);
+        for (l, strips) in &by_layer {
+            let prims: Vec<OxglPrim> = strips.iter().map(|&i| call.prims[i]).collect();
+            layer_ids.clear();
+            if let Some(all) = call.prim_ids {
+                layer_ids.extend(strips.iter().map(|&i| all.get(i).copied().unwrap_or(0)));
+            }
+            let layer_call = DrawCall {
+                prims: &prims,
+                prim_ids: call.prim_ids.map(|_| &layer_ids[..]),
+                ..*call
+            };
             let scratch = (&mut self.indices, &mut self.edges, &mut self.elements);
             raster_passes(raster, &layer_call, &state, &batch, flat, ms, *l, scratch);
         }
-        self.strip_layers = layers;
+        self.strip_ids = ids;
+        self.layer_prim_ids = layer_ids;
     }
 
     /// Fetches attributes and runs the vertex shader over every vertex:
@@ -432,7 +457,7 @@ impl Frontend {
         let mut gs_regs = take_regs(&mut self.gs_regs, gs);
         self.emitted.clear();
         self.strips.clear();
-        self.strip_layers.clear();
+        self.strip_ids.clear();
         let mut total = 0u32;
         let num_prims = self.gs_prims.len() / nv;
         let mut first = 0;
@@ -467,7 +492,7 @@ impl Frontend {
             collector.drain(
                 &mut self.emitted,
                 &mut self.strips,
-                &mut self.strip_layers,
+                &mut self.strip_ids,
                 &mut total,
             );
             first += count;
@@ -1056,16 +1081,19 @@ fn rasterize(
     }
     // gl_PrimitiveID: the GL primitives of the draw's earlier prims.
     let mut base = 0u32;
-    for p in call.prims {
+    for (i, p) in call.prims.iter().enumerate() {
         let (start, count) = (p.start, p.count);
         if (start as usize + count as usize) > n {
             continue;
         }
         let first_primitive = base;
         base = base.wrapping_add(gl_primitives(p.mode, count));
+        // A geometry shader's gl_PrimitiveID: one for the whole strip.
+        let fixed_primitive = call.prim_ids.map(|ids| ids.get(i).copied().unwrap_or(0));
         let range = start..start + count;
         let simple = |topology| Draw {
             first_primitive,
+            fixed_primitive,
             ..Draw::new(topology, Elements::Range(range.clone()))
         };
         match p.mode {

@@ -36,6 +36,8 @@ pub struct Program {
     pub writes_clip_distance: bool,
     /// Geometry stage: writes `gl_Layer`.
     pub writes_layer: bool,
+    /// Geometry stage: writes `gl_PrimitiveID`.
+    pub writes_primitive_id: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
     pub info: ShaderInfo,
     /// Geometry stage: its primitive types and `max_vertices`.
@@ -177,6 +179,7 @@ impl Program {
             writes_point_size,
             writes_clip_distance,
             writes_layer: info.writes_layer,
+            writes_primitive_id: info.writes_primitive_id,
             geometry,
             record_read: if shader.stage == Stage::Geometry {
                 info.inputs_read.clone()

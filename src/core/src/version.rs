@@ -258,7 +258,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 &["fragcoord_conventions"],
             ),
             cap("128 varying components", &["many_varyings"]),
-            missing("the geometry stage's gl_PrimitiveID output"),
+            cap(
+                "the geometry stage's gl_PrimitiveID output",
+                &["geometry_shader"],
+            ),
             missing("GLSL 1.50 (306 of piglit's 337 pass under the override)"),
             missing("core profile contexts"),
         ],

@@ -144,6 +144,9 @@ pub struct Draw<'a> {
     pub primitive_ids: Option<&'a [u32]>,
     /// `gl_PrimitiveID` of the first primitive.
     pub first_primitive: u32,
+    /// `gl_PrimitiveID` of every primitive (a geometry shader's strip),
+    /// over the two above.
+    pub fixed_primitive: Option<u32>,
 }
 
 impl<'a> Draw<'a> {
@@ -156,11 +159,15 @@ impl<'a> Draw<'a> {
             edge_flags: None,
             primitive_ids: None,
             first_primitive: 0,
+            fixed_primitive: None,
         }
     }
 
     /// `gl_PrimitiveID` of primitive `k` of the draw.
     fn primitive_id(&self, k: usize) -> u32 {
+        if let Some(id) = self.fixed_primitive {
+            return id;
+        }
         match self.primitive_ids {
             Some(ids) => ids.get(k).copied().unwrap_or(0),
             None => self.first_primitive.wrapping_add(k as u32),
