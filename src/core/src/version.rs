@@ -262,7 +262,7 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "the geometry stage's gl_PrimitiveID output",
                 &["geometry_shader"],
             ),
-            missing("GLSL 1.50 (306 of piglit's 337 pass under the override)"),
+            missing("GLSL 1.50 (308 of piglit's 337 pass under the override)"),
             missing("core profile contexts"),
         ],
     ),
