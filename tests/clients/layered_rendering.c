@@ -79,20 +79,7 @@ static const char *plain_fs_src = "#version 150\n"
 
 static GLuint program_of(const char *what, const char *gs, const char *fs)
 {
-    GLuint p = glCreateProgram();
-    if (!attach_shader(p, GL_VERTEX_SHADER, vs_src, what) ||
-        (gs && !attach_shader(p, GL_GEOMETRY_SHADER, gs, what)) ||
-        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what)) {
-        glDeleteProgram(p);
-        return 0;
-    }
-    glBindAttribLocation(p, 0, "pos");
-    glBindFragDataLocation(p, 0, "o");
-    if (!link_program(p, what)) {
-        glDeleteProgram(p);
-        return 0;
-    }
-    return p;
+    return build_pos_program(what, vs_src, gs, fs);
 }
 
 static GLuint texture_2d_array(int layers, GLenum internal, GLenum format, GLenum type)
@@ -338,13 +325,7 @@ static void cube_faces(void)
     CHECK(status == GL_FRAMEBUFFER_COMPLETE, "layered cube map: status 0x%x", status);
     GLuint p = program_of("cube faces", gs_src, fs_src);
     if (p) {
-        static const GLfloat full[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-        GLuint vbo;
-        glGenBuffers(1, &vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, sizeof full, full, GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
-        glEnableVertexAttribArray(0);
+        GLuint vbo = full_screen_quad();
         glUseProgram(p);
         for (int f = 0; f < 6; f++) {
             glUniform1i(glGetUniformLocation(p, "layer"), f);
@@ -389,13 +370,7 @@ static void layered_depth(void)
     CHECK(status == GL_FRAMEBUFFER_COMPLETE, "layered colour and depth: status 0x%x", status);
     GLuint p = program_of("layered depth", gs_src, fs_src);
     if (p) {
-        static const GLfloat full[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-        GLuint vbo;
-        glGenBuffers(1, &vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, sizeof full, full, GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
-        glEnableVertexAttribArray(0);
+        GLuint vbo = full_screen_quad();
         glClearColor(0, 0, 0, 0);
         glClearDepth(1.0);
         glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);

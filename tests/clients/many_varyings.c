@@ -75,20 +75,7 @@ static const char *gs_src = "#version 150\n"
 
 static GLuint program_of(const char *what, const char *gs, const char *fs)
 {
-    GLuint p = glCreateProgram();
-    if (!attach_shader(p, GL_VERTEX_SHADER, gs ? block_vs_src : vs_src, what) ||
-        (gs && !attach_shader(p, GL_GEOMETRY_SHADER, gs, what)) ||
-        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what)) {
-        glDeleteProgram(p);
-        return 0;
-    }
-    glBindAttribLocation(p, 0, "pos");
-    glBindFragDataLocation(p, 0, "o");
-    if (!link_program(p, what)) {
-        glDeleteProgram(p);
-        return 0;
-    }
-    return p;
+    return build_pos_program(what, gs ? block_vs_src : vs_src, gs, fs);
 }
 
 static void draw_and_check(GLuint p, const char *what)
@@ -131,15 +118,10 @@ int main(void)
     }
     expect_error(GL_NO_ERROR, "the varying limits");
 
-    GLuint vao, vbo;
+    GLuint vao;
     glGenVertexArrays(1, &vao);
     glBindVertexArray(vao);
-    static const GLfloat full[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-    glGenBuffers(1, &vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof full, full, GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
-    glEnableVertexAttribArray(0);
+    GLuint vbo = full_screen_quad();
 
     GLuint p = program_of("32 varyings", NULL, FS("v"));
     if (p) {

@@ -70,6 +70,45 @@ __attribute__((unused)) static GLuint build_program(const char *what, const char
     return p;
 }
 
+#ifdef GL_GEOMETRY_SHADER
+/* A linked program of `vs`, `gs` (or none) and `fs` whose attribute `pos`
+ * is generic attribute 0 and whose output `o` is colour output 0 (GLSL
+ * 1.50 clients), or 0 after a FAIL line. */
+__attribute__((unused)) static GLuint build_pos_program(const char *what, const char *vs,
+                                                        const char *gs, const char *fs)
+{
+    GLuint p = glCreateProgram();
+    if (!attach_shader(p, GL_VERTEX_SHADER, vs, what) ||
+        (gs && !attach_shader(p, GL_GEOMETRY_SHADER, gs, what)) ||
+        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what)) {
+        glDeleteProgram(p);
+        return 0;
+    }
+    glBindAttribLocation(p, 0, "pos");
+    glBindFragDataLocation(p, 0, "o");
+    if (!link_program(p, what)) {
+        glDeleteProgram(p);
+        return 0;
+    }
+    return p;
+}
+
+/* A buffer of the four corners of the clip square, (-1, -1) to (1, 1) as
+ * a triangle strip, bound as generic attribute 0 (enabled) of the bound
+ * vertex array object; the buffer's name. */
+__attribute__((unused)) static GLuint full_screen_quad(void)
+{
+    static const GLfloat full[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+    GLuint vbo;
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof full, full, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
+    glEnableVertexAttribArray(0);
+    return vbo;
+}
+#endif
+
 /* build_program, then made current with its sampler `tex` on unit 0. */
 __attribute__((unused)) static GLuint use_sampling_program(const char *what, const char *vs,
                                                            const char *fs)

@@ -80,23 +80,12 @@ int main(void)
     glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glTexParameteri(GL_TEXTURE_CUBE_MAP, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 
-    GLuint p = glCreateProgram();
-    if (!attach_shader(p, GL_VERTEX_SHADER, vs_src, "cube") ||
-        !attach_shader(p, GL_FRAGMENT_SHADER, fs_src, "cube"))
-        return close_test_window(&t) | 1;
-    glBindAttribLocation(p, 0, "pos");
-    glBindFragDataLocation(p, 0, "o");
-    if (!link_program(p, "cube"))
+    GLuint p = build_pos_program("cube", vs_src, NULL, fs_src);
+    if (!p)
         return close_test_window(&t) | 1;
     glUseProgram(p);
     glUniform1i(glGetUniformLocation(p, "cube"), 0);
-    static const GLfloat full[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-    GLuint vbo;
-    glGenBuffers(1, &vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof full, full, GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
-    glEnableVertexAttribArray(0);
+    GLuint vbo = full_screen_quad();
     glClearColor(0, 0, 0, 0);
 
     /* Just inside +X, 0.01 of its half-width from the edge: 0.49 of the

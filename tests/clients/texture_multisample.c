@@ -65,19 +65,7 @@ static const char *fetch_array_fs = "#version 150\n"
 
 static GLuint program_of(const char *what, const char *fs)
 {
-    GLuint p = glCreateProgram();
-    if (!attach_shader(p, GL_VERTEX_SHADER, vs_src, what) ||
-        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what)) {
-        glDeleteProgram(p);
-        return 0;
-    }
-    glBindAttribLocation(p, 0, "pos");
-    glBindFragDataLocation(p, 0, "o");
-    if (!link_program(p, what)) {
-        glDeleteProgram(p);
-        return 0;
-    }
-    return p;
+    return build_pos_program(what, vs_src, NULL, fs);
 }
 
 static void probe(int x, int y, const int want[4], const char *what)
@@ -198,13 +186,7 @@ static void render_fetch_resolve(void)
     GLuint p = program_of("colour", color_fs), pf = program_of("texelFetch", fetch_fs);
     if (!p || !pf)
         return;
-    static const GLfloat full[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-    GLuint vbo;
-    glGenBuffers(1, &vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof full, full, GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
-    glEnableVertexAttribArray(0);
+    GLuint vbo = full_screen_quad();
 
     /* Cleared green; red drawn into samples 0 and 2 only. */
     glClearColor(0, 1, 0, 1);
@@ -283,13 +265,7 @@ static void array_layer(void)
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     GLuint p = program_of("texelFetch of an array", fetch_array_fs);
     if (p) {
-        static const GLfloat full[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
-        GLuint vbo;
-        glGenBuffers(1, &vbo);
-        glBindBuffer(GL_ARRAY_BUFFER, vbo);
-        glBufferData(GL_ARRAY_BUFFER, sizeof full, full, GL_STATIC_DRAW);
-        glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
-        glEnableVertexAttribArray(0);
+        GLuint vbo = full_screen_quad();
         glUseProgram(p);
         glUniform1i(glGetUniformLocation(p, "tex"), 0);
         glClearColor(0, 0, 0, 0);

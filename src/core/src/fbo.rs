@@ -915,14 +915,20 @@ impl Context {
         if rb != 0 && !self.is_renderbuffer(rb) {
             return Err(ApiError::InvalidOperation);
         }
-        self.fbo_resolve_bound();
-        let fb = self.bound_fb(target)?;
         let new = if rb == 0 {
             Attachment::None
         } else {
             Attachment::Renderbuffer(rb)
         };
-        for p in points {
+        self.attach(target, &points, new)
+    }
+
+    /// Puts `new` at attachment `points` of the framebuffer bound to
+    /// `target`, after copying back what was drawn into it.
+    fn attach(&mut self, target: GLenum, points: &[usize], new: Attachment) -> ApiResult {
+        self.fbo_resolve_bound();
+        let fb = self.bound_fb(target)?;
+        for &p in points {
             // Attaching what is attached keeps the drawable's copy.
             if fb.att[p] != new {
                 fb.att[p] = new;
@@ -1009,20 +1015,12 @@ impl Context {
                 layered: false,
             }
         };
-        self.fbo_resolve_bound();
-        let fb = self.bound_fb(target)?;
-        for p in points {
-            // Attaching what is attached keeps the drawable's copy.
-            if fb.att[p] != new {
-                fb.att[p] = new;
-                fb.synced[p] = 0;
-            }
-        }
-        Ok(())
+        self.attach(target, &points, new)
     }
 
-    /// `glFramebufferTextureLayer` (ARB_framebuffer_object): a layer of a
-    /// 3D texture (the only layered target this build has).
+    /// `glFramebufferTextureLayer` (ARB_framebuffer_object): one layer of
+    /// a 3D, array or multisample array texture (a layer-face of a cube
+    /// map array).
     pub fn framebuffer_texture_layer(
         &mut self,
         target: GLenum,
@@ -1121,15 +1119,7 @@ impl Context {
                 layered,
             }
         };
-        self.fbo_resolve_bound();
-        let fb = self.bound_fb(target)?;
-        for p in points {
-            if fb.att[p] != new {
-                fb.att[p] = new;
-                fb.synced[p] = 0;
-            }
-        }
-        Ok(())
+        self.attach(target, &points, new)
     }
 
     /// The single-image attachments a drawable of `layers` layers holds

@@ -72,28 +72,6 @@ pub fn level_size(target: GLenum, size: [usize; 3], l: usize) -> [usize; 3] {
     })
 }
 
-/// Whether `pname` is sampler state (GL 4.6 table 23.18), which a
-/// multisample texture has none of.
-pub fn is_sampler_param(pname: GLenum) -> bool {
-    matches!(
-        pname,
-        GL_TEXTURE_MIN_FILTER
-            | GL_TEXTURE_MAG_FILTER
-            | GL_TEXTURE_WRAP_S
-            | GL_TEXTURE_WRAP_T
-            | GL_TEXTURE_WRAP_R
-            | GL_TEXTURE_BORDER_COLOR
-            | GL_TEXTURE_MIN_LOD
-            | GL_TEXTURE_MAX_LOD
-            | GL_TEXTURE_LOD_BIAS
-            | GL_TEXTURE_COMPARE_MODE
-            | GL_TEXTURE_COMPARE_FUNC
-            | GL_TEXTURE_MAX_ANISOTROPY
-            | GL_TEXTURE_SRGB_DECODE_EXT
-            | GL_TEXTURE_CUBE_MAP_SEAMLESS
-    )
-}
-
 /// Index of a binding target.
 pub fn target_index(target: GLenum) -> ApiResult<usize> {
     TARGETS

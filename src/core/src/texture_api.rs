@@ -874,9 +874,7 @@ impl Context {
         self.outside_begin_end()?;
         crate::texture_buffer::parameter_target_index(target)?;
         // GL 4.6 §8.10: a multisample texture has no sampler state.
-        if crate::texture_ms::is_multisample_target(target)
-            && crate::texture::is_sampler_param(pname)
-        {
+        if crate::texture_ms::is_multisample_target(target) && is_sampler_param(pname) {
             return Err(ApiError::InvalidEnum);
         }
         let rect = target == GL_TEXTURE_RECTANGLE;
@@ -1338,8 +1336,9 @@ pub(crate) fn set_param(
 }
 
 /// Sampler-object parameters (GL 4.6 table 23.18): a texture's sampler
-/// state; `glSamplerParameter*` refuses the others with INVALID_ENUM.
-fn is_sampler_param(pname: GLenum) -> bool {
+/// state; `glSamplerParameter*` refuses the others with INVALID_ENUM, and
+/// a multisample texture, which has none, all of them.
+pub(crate) fn is_sampler_param(pname: GLenum) -> bool {
     matches!(
         pname,
         GL_TEXTURE_MIN_FILTER
