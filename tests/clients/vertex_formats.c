@@ -247,6 +247,29 @@ int main(void)
         glDeleteBuffers(1, &buf);
     }
 
+    /* Packed 2_10_10_10 words (GL 3.3, ARB_vertex_type_2_10_10_10_rev):
+     * x in bits 0-9, y 10-19, z 20-29, w 30-31. Unsigned, not normalized;
+     * signed normalized (-512 and 511 are -1 and 1 by either rule), as
+     * BGRA (the x field is blue). */
+    {
+#define PACK(x, y, z, w)                                                                   \
+    (((GLuint)(x) & 0x3ff) | ((GLuint)(y) & 0x3ff) << 10 | ((GLuint)(z) & 0x3ff) << 20 | \
+     ((GLuint)(w) & 0x3) << 30)
+        static const GLuint u[] = { PACK(0, 1023, 511, 3), PACK(255, 0, 1000, 1) };
+        const double wu[2][4] = { { 0, 1, 511 / 1023.0, 1 }, { 255 / 1023.0, 0, 1000 / 1023.0, 1 / 3.0 } };
+        set_transform(1 / 1023.0f, 1 / 1023.0f, 1 / 1023.0f, 1 / 3.0f, 0);
+        draw_case("unsigned 2_10_10_10", GL_UNSIGNED_INT_2_10_10_10_REV, 4, GL_FALSE, u,
+                  sizeof u, 2, wu);
+        static const GLuint s[] = { PACK(-512, 511, 0, 1), PACK(511, -512, -512, -2) };
+        const double ws[2][4] = { { 0, 1, 0.5, 1 }, { 1, 0, 0, 0 } };
+        set_transform(0.5f, 0.5f, 0.5f, 0.5f, 0.5f);
+        draw_case("signed normalized 2_10_10_10", GL_INT_2_10_10_10_REV, 4, GL_TRUE, s,
+                  sizeof s, 2, ws);
+        const double wb[2][4] = { { 0.5, 1, 0, 1 }, { 0, 0, 1, 0 } };
+        draw_case("BGRA signed 2_10_10_10", GL_INT_2_10_10_10_REV, GL_BGRA, GL_TRUE, s, sizeof s,
+                  2, wb);
+    }
+
     /* Fixed function: glColorPointer(GL_BGRA) colours from a buffer. */
     {
         glUseProgram(0);
@@ -273,6 +296,42 @@ int main(void)
         const double w0[4] = { 0.2, 0.4, 1, 1 }, w1[4] = { 0.8, 0, 0, 1 };
         check_slot("BGRA colours", 0, w0);
         check_slot("BGRA colours", 1, w1);
+        /* Packed colours through glColorPointer and glColorP3ui. */
+        static const GLuint packed[] = { PACK(1023, 0, 511, 3), PACK(0, 1023, 0, 0) };
+        glBindBuffer(GL_ARRAY_BUFFER, bufs[1]);
+        glBufferData(GL_ARRAY_BUFFER, sizeof packed, packed, GL_STATIC_DRAW);
+        glColorPointer(4, GL_UNSIGNED_INT_2_10_10_10_REV, 0, (void *)0);
+        glBindBuffer(GL_ARRAY_BUFFER, 0);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glDrawArrays(GL_POINTS, 0, 2);
+        expect_error(GL_NO_ERROR, "packed colours");
+        const double p0[4] = { 1, 0, 511 / 1023.0, 1 }, p1[4] = { 0, 1, 0, 0 };
+        check_slot("packed colours", 0, p0);
+        check_slot("packed colours", 1, p1);
+        glColorPointer(3, GL_INT_2_10_10_10_REV, 0, (void *)0);
+        expect_error(GL_INVALID_OPERATION, "glColorPointer(3, GL_INT_2_10_10_10_REV)");
+        glIndexPointer(GL_INT_2_10_10_10_REV, 0, (void *)0);
+        expect_error(GL_INVALID_ENUM, "glIndexPointer(GL_INT_2_10_10_10_REV)");
+        glDisableClientState(GL_COLOR_ARRAY);
+        glDisableClientState(GL_VERTEX_ARRAY);
+        /* Immediate mode: a signed normalized colour (alpha 1 from the
+         * three-component form) at an unsigned position in window units. */
+        glMatrixMode(GL_PROJECTION);
+        glLoadIdentity();
+        glOrtho(0, SIZE, 0, SIZE, -1, 1);
+        glPointSize(3);
+        glClear(GL_COLOR_BUFFER_BIT);
+        glBegin(GL_POINTS);
+        glColorP3ui(GL_INT_2_10_10_10_REV, PACK(511, -512, 511, 0));
+        glVertexP2ui(GL_UNSIGNED_INT_2_10_10_10_REV, PACK(12, 4, 0, 0));
+        glEnd();
+        expect_error(GL_NO_ERROR, "glColorP3ui, glVertexP2ui");
+        const double c1[4] = { 1, 0, 1, 1 };
+        check_slot("glColorP3ui, glVertexP2ui", 1, c1);
+        glColorP4ui(GL_FLOAT, 0);
+        expect_error(GL_INVALID_ENUM, "glColorP4ui(GL_FLOAT)");
+        glPointSize(1);
+        glLoadIdentity();
         glDeleteBuffers(2, bufs);
     }
     return close_test_window(&t);

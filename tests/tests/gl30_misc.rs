@@ -72,6 +72,17 @@ fn gl32_layered_rendering() {
     assert_client_passes("layered_rendering", &[("MESA_GL_VERSION_OVERRIDE", "3.2")]);
 }
 
+/// What GL 3.3 adds (tests/clients/gl33.c): GLSL 3.30's explicit
+/// attribute locations and bit-encoding built-ins by pixel; dual-source
+/// blending through `layout(index = 1)` and glBindFragDataLocationIndexed,
+/// its queries, factors and errors; 2_10_10_10 packed positions and BGRA
+/// colours, glVertexAttribP*, and their errors. Under
+/// `MESA_GL_VERSION_OVERRIDE=3.3` until 3.3 is reported by default.
+#[test]
+fn gl33_dual_source_packed_vertices() {
+    assert_client_passes("gl33", &[("MESA_GL_VERSION_OVERRIDE", "3.3")]);
+}
+
 /// GL 3.2's multisample textures and sample mask
 /// (tests/clients/texture_multisample.c): the limits and level
 /// parameters, the errors of glTexImage2DMultisample and of sampler state,

@@ -28,6 +28,10 @@ pub(crate) mod gl_type {
     pub(crate) const HALF_FLOAT: u32 = 0x140B;
     /// `GL_FIXED`.
     pub(crate) const FIXED: u32 = 0x140C;
+    /// `GL_INT_2_10_10_10_REV`.
+    pub(crate) const INT_2_10_10_10_REV: u32 = 0x8D9F;
+    /// `GL_UNSIGNED_INT_2_10_10_10_REV`.
+    pub(crate) const UNSIGNED_INT_2_10_10_10_REV: u32 = 0x8368;
 }
 
 /// [`OxglVertexInput::flags`]: integer components map to [0, 1] / [-1, 1].
@@ -65,7 +69,52 @@ pub struct OxglVertexInput {
     pub len: usize,
 }
 
-/// Bytes of one component of `type_`.
+/// Whether `type_` packs four components into one 32-bit word
+/// (`GL_INT_2_10_10_10_REV`, `GL_UNSIGNED_INT_2_10_10_10_REV`: GL 3.3,
+/// ARB_vertex_type_2_10_10_10_rev).
+pub fn is_packed(type_: u32) -> bool {
+    matches!(
+        type_,
+        gl_type::INT_2_10_10_10_REV | gl_type::UNSIGNED_INT_2_10_10_10_REV
+    )
+}
+
+/// Bytes of one element of `size` components of `type_`: a packed type's
+/// element is one 32-bit word whatever its size.
+pub fn element_bytes(type_: u32, size: u32) -> Option<usize> {
+    if is_packed(type_) {
+        return Some(4);
+    }
+    Some(type_size(type_)? * size as usize)
+}
+
+/// The four components of a 2_10_10_10_REV word — x in bits 0–9, y in
+/// 10–19, z in 20–29, w in 30–31 — as floats: signed fields
+/// sign-extended, normalized ones mapped to [0, 1] (`c / (2^b - 1)`) or
+/// [-1, 1] (`(2c + 1) / (2^b - 1)`, the rule of the other signed types
+/// here).
+pub fn unpack_2_10_10_10(word: u32, signed: bool, normalized: bool) -> [f32; 4] {
+    let field = |shift: u32, bits: u32| -> f32 {
+        let raw = (word >> shift) & ((1 << bits) - 1);
+        let max = ((1u32 << bits) - 1) as f32;
+        if signed {
+            let v = ((raw << (32 - bits)) as i32) >> (32 - bits);
+            if normalized {
+                (2.0 * v as f32 + 1.0) / max
+            } else {
+                v as f32
+            }
+        } else if normalized {
+            raw as f32 / max
+        } else {
+            raw as f32
+        }
+    };
+    [field(0, 10), field(10, 10), field(20, 10), field(30, 2)]
+}
+
+/// Bytes of one component of `type_` (`None` for packed types, whose
+/// components are bit fields: [`element_bytes`]).
 pub fn type_size(type_: u32) -> Option<usize> {
     use gl_type::*;
     Some(match type_ {
@@ -247,6 +296,19 @@ pub fn read_element(bytes: &[u8], at: usize, format: ElementFormat) -> [f32; 4] 
     let one = if integer { f32::from_bits(1) } else { 1.0 };
     let mut t = [0.0, 0.0, 0.0, one];
     let size = (format.size as usize).min(4);
+    if is_packed(format.type_) {
+        if let Some(w) = bytes.get(at..at.saturating_add(4)) {
+            let word = u32::from_ne_bytes([w[0], w[1], w[2], w[3]]);
+            let signed = format.type_ == gl_type::INT_2_10_10_10_REV;
+            let normalized = format.flags & OXGL_VERTEX_NORMALIZED != 0;
+            let v = unpack_2_10_10_10(word, signed, normalized);
+            t[..size].copy_from_slice(&v[..size]);
+        }
+        if format.flags & OXGL_VERTEX_BGRA != 0 {
+            t.swap(0, 2);
+        }
+        return t;
+    }
     let csize = type_size(format.type_).unwrap_or(4);
     match bytes.get(at..at.saturating_add(4 * size)) {
         // Plain floats, the common case: read straight from the bytes.
@@ -355,6 +417,49 @@ mod tests {
             read_element(&[], 0, fmt(gl_type::SHORT, 4, 0)),
             [0.0, 0.0, 0.0, 1.0]
         );
+    }
+
+    #[test]
+    fn packed_words() {
+        use gl_type::*;
+        // x = -1 (0x3ff), y = 511, z = 0, w = 1 in the signed layout.
+        let word = 0x3ffu32 | 511 << 10 | 1 << 30;
+        let b = word.to_ne_bytes();
+        assert_eq!(
+            read_element(&b, 0, fmt(INT_2_10_10_10_REV, 4, 0)),
+            [-1.0, 511.0, 0.0, 1.0]
+        );
+        assert_eq!(
+            read_element(&b, 0, fmt(UNSIGNED_INT_2_10_10_10_REV, 4, 0)),
+            [1023.0, 511.0, 0.0, 1.0]
+        );
+        let n = read_element(&b, 0, fmt(INT_2_10_10_10_REV, 4, OXGL_VERTEX_NORMALIZED));
+        assert_eq!(n, [-1.0 / 1023.0, 1.0, 1.0 / 1023.0, 1.0]);
+        // BGRA: the x field is blue.
+        let red = (1023u32).to_ne_bytes();
+        assert_eq!(
+            read_element(
+                &red,
+                0,
+                fmt(
+                    UNSIGNED_INT_2_10_10_10_REV,
+                    4,
+                    OXGL_VERTEX_NORMALIZED | OXGL_VERTEX_BGRA
+                )
+            ),
+            [0.0, 0.0, 1.0, 0.0]
+        );
+        // Three components (normals): w stays 1; a short buffer reads defaults.
+        assert_eq!(
+            read_element(&b, 0, fmt(UNSIGNED_INT_2_10_10_10_REV, 3, 0)),
+            [1023.0, 511.0, 0.0, 1.0]
+        );
+        assert_eq!(
+            read_element(&b[..3], 0, fmt(INT_2_10_10_10_REV, 4, 0)),
+            [0.0, 0.0, 0.0, 1.0]
+        );
+        assert_eq!(element_bytes(INT_2_10_10_10_REV, 4), Some(4));
+        assert_eq!(element_bytes(SHORT, 3), Some(6));
     }
 
     #[test]

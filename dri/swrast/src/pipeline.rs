@@ -1395,6 +1395,10 @@ fn blend_factor(f: u32) -> BlendFactor {
         0x8002 => BlendFactor::OneMinusConstantColor,
         0x8003 => BlendFactor::ConstantAlpha,
         0x8004 => BlendFactor::OneMinusConstantAlpha,
+        0x88F9 => BlendFactor::Src1Color,
+        0x88FA => BlendFactor::OneMinusSrc1Color,
+        0x8589 => BlendFactor::Src1Alpha,
+        0x88FB => BlendFactor::OneMinusSrc1Alpha,
         _ => BlendFactor::One,
     }
 }

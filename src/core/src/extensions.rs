@@ -143,6 +143,17 @@ static TABLE: &[(&CStr, Needs)] = &[
     // layout(location = N) on vertex inputs and fragment outputs, taking
     // precedence over glBindAttribLocation/glBindFragDataLocation.
     (c"GL_ARB_explicit_attrib_location", Needs::AlsoCore(2, 0)),
+    // floatBitsToInt and the rest (GLSL 3.30's bit encoding, lowered to
+    // bit casts) in older GLSL versions.
+    (c"GL_ARB_shader_bit_encoding", Needs::AlsoCore(2, 0)),
+    // GL_INT_2_10_10_10_REV / GL_UNSIGNED_INT_2_10_10_10_REV arrays (one
+    // conversion shared with the backend, dri/interface/src/vertex.rs) and
+    // the glVertexAttribP*/glColorP*/... commands.
+    (c"GL_ARB_vertex_type_2_10_10_10_rev", Needs::AlsoCore(2, 0)),
+    // Dual-source blending: index-1 fragment outputs move to their own
+    // location (oxgl_glsl::link::DUAL_SOURCE_LOCATION), which swrast's
+    // GL_SRC1_* blend factors read.
+    (c"GL_ARB_blend_func_extended", Needs::AlsoCore(2, 0)),
     // textureQueryLevels (swrast's texture queries) and textureQueryLOD
     // (the level a lookup reads and λ', dri/swrast/src/texture.rs).
     (c"GL_ARB_texture_query_levels", Needs::AlsoCore(2, 0)),

@@ -124,7 +124,7 @@ pub struct Executable {
     /// Active attributes.
     attributes: Vec<Attribute>,
     /// User fragment outputs and their locations (`glGetFragDataLocation`).
-    frag_outputs: Vec<(String, u32)>,
+    frag_outputs: Vec<(String, u32, u32)>,
     /// The fragment stage writes one colour that every draw buffer
     /// receives (`gl_FragColor`, or no fragment shader: fixed function),
     /// rather than one per buffer (`gl_FragData[i]`, user outputs).
@@ -229,7 +229,7 @@ pub struct ProgramObject {
     attached: Vec<u32>,
     bindings: Vec<(String, u32)>,
     /// `glBindFragDataLocation` (EXT_gpu_shader4, GL 3.0).
-    frag_bindings: Vec<(String, u32)>,
+    frag_bindings: Vec<(String, u32, u32)>,
     /// `glTransformFeedbackVaryings`: names, and whether separate
     /// (applied at the next link).
     xfb_varyings: Vec<String>,
@@ -623,34 +623,53 @@ impl Context {
         Ok(())
     }
 
-    /// `glBindFragDataLocation` (EXT_gpu_shader4, GL 3.0): takes effect at
-    /// the next link. INVALID_VALUE for a colour number past
-    /// `GL_MAX_DRAW_BUFFERS`, INVALID_OPERATION for a `gl_` name.
-    pub fn bind_frag_data_location(&mut self, program: u32, color: u32, name: &str) -> ApiResult {
+    /// `glBindFragDataLocation` (EXT_gpu_shader4, GL 3.0) and
+    /// `glBindFragDataLocationIndexed` (GL 3.3): take effect at the next
+    /// link. INVALID_VALUE for a colour number past `GL_MAX_DRAW_BUFFERS`
+    /// (past `GL_MAX_DUAL_SOURCE_DRAW_BUFFERS` for index 1) or an index
+    /// above 1, INVALID_OPERATION for a `gl_` name.
+    pub fn bind_frag_data_location(
+        &mut self,
+        program: u32,
+        color: u32,
+        index: u32,
+        name: &str,
+    ) -> ApiResult {
         self.outside_begin_end()?;
         let mut o = self.objects();
         let p = o.program(program)?;
-        if color as usize >= crate::context::MAX_DRAW_BUFFERS {
+        let limit = if index == 0 {
+            crate::context::MAX_DRAW_BUFFERS as u32
+        } else {
+            oxgl_glsl::link::MAX_DUAL_SOURCE_DRAW_BUFFERS
+        };
+        if index > 1 || color >= limit {
             return Err(ApiError::InvalidValue);
         }
         if name.starts_with("gl_") {
             return Err(ApiError::InvalidOperation);
         }
-        p.frag_bindings.retain(|(n, _)| n != name);
-        p.frag_bindings.push((name.to_owned(), color));
+        p.frag_bindings.retain(|(n, _, _)| n != name);
+        p.frag_bindings.push((name.to_owned(), color, index));
         Ok(())
     }
 
-    /// `glGetFragDataLocation`: the location of a user fragment output of
-    /// the last link, -1 for other names; INVALID_OPERATION when the
-    /// program has not linked.
-    pub fn get_frag_data_location(&mut self, program: u32, name: &str) -> ApiResult<i32> {
+    /// `glGetFragDataLocation` and `glGetFragDataIndex` (`index`): the
+    /// colour number or index of a user fragment output of the last link,
+    /// -1 for other names; INVALID_OPERATION when the program has not
+    /// linked.
+    pub fn get_frag_data_location(
+        &mut self,
+        program: u32,
+        name: &str,
+        index: bool,
+    ) -> ApiResult<i32> {
         self.outside_begin_end()?;
         let e = self.linked_exec(program)?;
         Ok(e.frag_outputs
             .iter()
-            .find(|(n, _)| n == name)
-            .map_or(-1, |&(_, l)| l as i32))
+            .find(|(n, _, _)| n == name)
+            .map_or(-1, |&(_, l, i)| if index { i as i32 } else { l as i32 }))
     }
 
     /// `glLinkProgram`.
@@ -713,7 +732,7 @@ impl Context {
         &mut self,
         shaders: &[LinkInput],
         bindings: &[(String, u32)],
-        frag_bindings: &[(String, u32)],
+        frag_bindings: &[(String, u32, u32)],
         (xfb_varyings, xfb_separate): &(Vec<String>, bool),
     ) -> Result<Executable, String> {
         // A program without shaders links: fixed function draws (GL 2.1

@@ -113,8 +113,15 @@ fn compare_func(f: GLenum) -> ApiResult<GLenum> {
     }
 }
 
-fn blend_factor(f: GLenum) -> ApiResult<GLenum> {
+/// A blend factor; `dual`: the `GL_SRC1_*` factors of dual-source
+/// blending (GL 3.3, ARB_blend_func_extended) are known.
+fn blend_factor(f: GLenum, dual: bool) -> ApiResult<GLenum> {
     match f {
+        GL_SRC1_COLOR | GL_ONE_MINUS_SRC1_COLOR | GL_SRC1_ALPHA | GL_ONE_MINUS_SRC1_ALPHA
+            if dual =>
+        {
+            Ok(f)
+        }
         GL_ZERO
         | GL_ONE
         | GL_SRC_COLOR
@@ -170,11 +177,12 @@ impl Context {
         src_a: GLenum,
         dst_a: GLenum,
     ) -> ApiResult {
+        let dual = self.params().profile != Profile::Es;
         let f = [
-            blend_factor(src_rgb)?,
-            blend_factor(dst_rgb)?,
-            blend_factor(src_a)?,
-            blend_factor(dst_a)?,
+            blend_factor(src_rgb, dual)?,
+            blend_factor(dst_rgb, dual)?,
+            blend_factor(src_a, dual)?,
+            blend_factor(dst_a, dual)?,
         ];
         self.raster.blend_factors = f;
         Ok(())

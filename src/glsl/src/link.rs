@@ -39,14 +39,25 @@ use oxgl_ir::{InterpMode, Mode, Op, Primitive, Shader, Slot, VarId, VarKind};
 
 use crate::lower::{BlockMember, IoVar, Lowered, UniformEntry, UniformKind};
 
+/// `GL_MAX_DUAL_SOURCE_DRAW_BUFFERS`: colour numbers an index-1 fragment
+/// output may take.
+pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
+
+/// The fragment shader location of the second colour of dual-source
+/// blending for colour 0 (`layout(location = 0, index = 1)`): past the
+/// eight draw buffers' locations, where backends look for it when a blend
+/// factor reads `GL_SRC1_*`.
+pub const DUAL_SOURCE_LOCATION: u32 = 8;
+
 /// The GL side's linking parameters.
 pub struct LinkOptions<'a> {
     /// `glBindAttribLocation` bindings: attribute name and generic index.
     pub bindings: &'a [(String, u32)],
     /// `GL_MAX_VERTEX_ATTRIBS`.
     pub max_vertex_attribs: u32,
-    /// `glBindFragDataLocation` bindings: output name and colour number.
-    pub frag_bindings: &'a [(String, u32)],
+    /// `glBindFragDataLocation{,Indexed}` bindings: output name, colour
+    /// number and index (1: the second source of dual-source blending).
+    pub frag_bindings: &'a [(String, u32, u32)],
     /// `GL_MAX_DRAW_BUFFERS`: the fragment output locations.
     pub max_draw_buffers: u32,
     /// Varying locations the backend carries (user and compatibility).
@@ -209,9 +220,11 @@ pub struct Linked {
     pub fs_uniform_size: u32,
     /// Active attributes, in declaration order.
     pub attributes: Vec<Attribute>,
-    /// User fragment outputs and the colour numbers they write
-    /// (`glGetFragDataLocation`).
-    pub frag_outputs: Vec<(String, u32)>,
+    /// User fragment outputs, the colour numbers they write and their
+    /// indices (`glGetFragDataLocation`, `glGetFragDataIndex`). In the
+    /// fragment shader an index-1 output at colour `c` writes location
+    /// [`DUAL_SOURCE_LOCATION`] + `c`.
+    pub frag_outputs: Vec<(String, u32, u32)>,
     /// Active uniforms: the vertex stage's in its order, then the geometry
     /// stage's others, then the fragment stage's.
     pub uniforms: Vec<Uniform>,
@@ -1011,10 +1024,12 @@ pub fn link(
 
     // Fragment outputs: explicit locations stay, bound ones go to their
     // binding (glBindFragDataLocation), the others take the lowest free
-    // locations in declaration order.
+    // locations in declaration order. Index-1 outputs (the second colour
+    // of dual-source blending) have locations of their own, below
+    // GL_MAX_DUAL_SOURCE_DRAW_BUFFERS, and move to DUAL_SOURCE_LOCATION.
     let mut frag_outputs = Vec::new();
     if let (Some(f), Some(l)) = (&mut fsh, fs) {
-        let mut taken = Taken::default();
+        let mut taken = [Taken::default(), Taken::default()];
         let user: Vec<&IoVar> = l
             .interface
             .outputs
@@ -1028,41 +1043,82 @@ pub fn link(
                 io.name
             )
         };
-        let mut placed: Vec<(&IoVar, u32)> = Vec::new();
+        let limit = |index: u32| {
+            if index == 0 {
+                opts.max_draw_buffers
+            } else {
+                MAX_DUAL_SOURCE_DRAW_BUFFERS
+            }
+        };
+        let mut placed: Vec<(&IoVar, u32, u32)> = Vec::new();
         let mut to_assign = Vec::new();
         for &io in &user {
-            let bound = opts.frag_bindings.iter().rev().find(|(n, _)| *n == io.name);
-            match (io.location.filter(|_| io.explicit), bound) {
-                (Some(at), _) | (None, Some(&(_, at))) => {
-                    if at + io.slots > opts.max_draw_buffers || !taken.is_free(at, io.slots) {
+            let bound = opts
+                .frag_bindings
+                .iter()
+                .rev()
+                .find(|(n, _, _)| *n == io.name);
+            let explicit = io.location.filter(|_| io.explicit);
+            let site = match (explicit, bound) {
+                (Some(at), _) => Some((at, io.index)),
+                (None, Some(&(_, at, index))) => Some((at, index.min(1))),
+                (None, None) => None,
+            };
+            match site {
+                Some((at, index)) => {
+                    let t = &mut taken[index as usize];
+                    if at + io.slots > limit(index) || !t.is_free(at, io.slots) {
                         errors += &no_room(io);
                         continue;
                     }
-                    taken.mark(at, io.slots);
-                    placed.push((io, at));
+                    t.mark(at, io.slots);
+                    placed.push((io, at, index));
                 }
-                (None, None) => to_assign.push(io),
+                None => to_assign.push(io),
             }
         }
         for io in to_assign {
-            match taken.find(0, io.slots, opts.max_draw_buffers) {
+            match taken[0].find(0, io.slots, opts.max_draw_buffers) {
                 Some(at) => {
-                    taken.mark(at, io.slots);
-                    placed.push((io, at));
+                    taken[0].mark(at, io.slots);
+                    placed.push((io, at, 0));
                 }
                 None => errors += &no_room(io),
             }
         }
-        for (io, at) in &placed {
-            if io.location != Some(*at) {
-                relocate(f, io, false, *at);
+        for (io, at, index) in &placed {
+            let to = if *index == 1 {
+                DUAL_SOURCE_LOCATION + at
+            } else {
+                *at
+            };
+            if io.location != Some(to) {
+                relocate(f, io, false, to);
+            }
+            if *index == 1 {
+                // The location now says which source it is.
+                let moved = Some(to);
+                let vars: Vec<VarId> = io_vars(
+                    f,
+                    &IoVar {
+                        location: moved,
+                        ..(*io).clone()
+                    },
+                    false,
+                )
+                .collect();
+                for h in vars {
+                    if let VarKind::Output { index, .. } = &mut f.vars[h].kind {
+                        *index = 0;
+                    }
+                }
             }
         }
         frag_outputs = user
             .iter()
             .filter_map(|io| {
-                let at = placed.iter().find(|(p, _)| p.name == io.name)?.1;
-                Some((io.name.clone(), at))
+                let &(_, at, index) = placed.iter().find(|(p, _, _)| p.name == io.name)?;
+                Some((io.name.clone(), at, index))
             })
             .collect();
     }
@@ -1277,6 +1333,7 @@ fn capture_clip_vertex(v: &mut Shader, outs: &mut Vec<IoVar>, max_locations: u32
         explicit: false,
         slots: 1,
         interp: None,
+        index: 0,
     });
 }
 

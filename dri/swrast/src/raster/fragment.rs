@@ -282,12 +282,14 @@ fn blend_unorm8(
     out
 }
 
-/// Blend factor `f` for channel `ch` (3 = alpha).
+/// Blend factor `f` for channel `ch` (3 = alpha); `s1`: the second source
+/// colour (dual-source blending).
 #[inline(always)]
 fn factor(
     f: BlendFactor,
     ch: usize,
     s: &[[f32; LANES]; 4],
+    s1: &[[f32; LANES]; 4],
     d: &[[f32; LANES]; 4],
     k: &[f32; 4],
 ) -> [f32; LANES] {
@@ -314,6 +316,10 @@ fn factor(
         BlendFactor::OneMinusConstantColor => out = [1.0 - k[ch]; LANES],
         BlendFactor::ConstantAlpha => out = [k[3]; LANES],
         BlendFactor::OneMinusConstantAlpha => out = [1.0 - k[3]; LANES],
+        BlendFactor::Src1Color => out = s1[ch],
+        BlendFactor::OneMinusSrc1Color => out = one_minus(&s1[ch]),
+        BlendFactor::Src1Alpha => out = s1[3],
+        BlendFactor::OneMinusSrc1Alpha => out = one_minus(&s1[3]),
         BlendFactor::SrcAlphaSaturate => {
             if ch == 3 {
                 out = [1.0; LANES];
@@ -327,11 +333,19 @@ fn factor(
     out
 }
 
-/// Blends `s` over `d` per `BlendState`, in place into `s`. Fixed-point
-/// buffers clamp the inputs (the caller clamps `s`; `d` is in [0, 1]) and
-/// the constant colour; float buffers (`clamp` false) clamp nothing.
+/// Blends `s` over `d` per `BlendState`, in place into `s`; `s1` is the
+/// second source colour of dual-source factors. Fixed-point buffers clamp
+/// the inputs (the caller clamps `s`; `d` is in [0, 1]; `s1` is clamped
+/// here) and the constant colour; float buffers (`clamp` false) clamp
+/// nothing.
 #[inline(always)]
-fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4], clamp: bool) {
+fn blend(
+    st: &SceneState,
+    s: &mut [[f32; LANES]; 4],
+    s1: &[[f32; LANES]; 4],
+    d: &[[f32; LANES]; 4],
+    clamp: bool,
+) {
     let b = &st.draw.blend;
     let k = if clamp {
         b.constant.map(|v| v.clamp(0.0, 1.0))
@@ -339,6 +353,15 @@ fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4], clam
         b.constant
     };
     let src = *s;
+    let mut src1 = *s1;
+    let dual = [b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha]
+        .iter()
+        .any(|f| f.is_dual_source());
+    if clamp && dual {
+        for v in src1.iter_mut().flatten() {
+            *v = v.clamp(0.0, 1.0);
+        }
+    }
     for ch in 0..4 {
         let (eq, sf, df) = if ch < 3 {
             (b.eq_rgb, b.src_rgb, b.dst_rgb)
@@ -358,8 +381,8 @@ fn blend(st: &SceneState, s: &mut [[f32; LANES]; 4], d: &[[f32; LANES]; 4], clam
                 }
             }
             _ => {
-                let fs = factor(sf, ch, &src, d, &k);
-                let fd = factor(df, ch, &src, d, &k);
+                let fs = factor(sf, ch, &src, &src1, d, &k);
+                let fd = factor(df, ch, &src, &src1, d, &k);
                 for l in 0..LANES {
                     let (a, c) = (src[ch][l] * fs[l], d[ch][l] * fd[l]);
                     out[l] = match eq {
@@ -392,6 +415,7 @@ fn write_color_float(
     ly: usize,
     mask: u16,
     c: &mut [[f32; LANES]; 4],
+    c1: &[[f32; LANES]; 4],
 ) {
     if mask == 0 || !cm.iter().any(|&on| on) {
         return;
@@ -412,7 +436,7 @@ fn write_color_float(
                 }
             }
         }
-        blend(st, c, &d, false);
+        blend(st, c, c1, &d, false);
     }
     for l in 0..LANES {
         if mask & (1 << l) == 0 {
@@ -488,7 +512,8 @@ fn srgb_decode_table() -> &'static [f32; 256] {
 /// colour buffer `rows` (the tile's rows of a buffer in `format`), the
 /// channels of `cm`; `blending`: that buffer's blend enable (per buffer
 /// since ABI 13, EXT_draw_buffers2); `srgb`: the 8-bit buffer holds
-/// sRGB-encoded colour (`GL_FRAMEBUFFER_SRGB`), blended in linear terms.
+/// sRGB-encoded colour (`GL_FRAMEBUFFER_SRGB`), blended in linear terms;
+/// `c1`: the second source colour, which dual-source blend factors read.
 #[inline(always)]
 #[expect(
     clippy::too_many_arguments,
@@ -505,9 +530,10 @@ pub fn write_color(
     ly: usize,
     mask: u16,
     c: &mut [[f32; LANES]; 4],
+    c1: &[[f32; LANES]; 4],
 ) {
     if format.is_float() {
-        write_color_float(rows, format, st, cm, blending, lx, ly, mask, c);
+        write_color_float(rows, format, st, cm, blending, lx, ly, mask, c, c1);
         return;
     }
     if format.is_integer() {
@@ -570,7 +596,7 @@ pub fn write_color(
                 *v = v.clamp(0.0, 1.0);
             }
         }
-        blend(st, c, &d, true);
+        blend(st, c, c1, &d, true);
         if srgb {
             encode_srgb(c);
         }

@@ -66,9 +66,11 @@ pub struct QuadBatch {
     /// Output colour, RGBA, `color[channel][lane]`.
     pub color: [[f32; LANES]; 4],
     /// Colour outputs 1, 2, ... (`gl_FragData[i]`, user outputs at
-    /// location `i`), for the extra colour buffers; the shader writes them
+    /// location `i`), for the extra colour buffers, then output 8: the
+    /// second source colour of dual-source blending (an index-1 output,
+    /// `oxgl_glsl::link::DUAL_SOURCE_LOCATION`). The shader writes them
     /// when it has them.
-    pub extra_color: [[[f32; LANES]; 4]; super::state::EXTRA_BUFFERS],
+    pub extra_color: [[[f32; LANES]; 4]; super::state::EXTRA_BUFFERS + 1],
     /// Output depth, read only when [`ShaderInfo::writes_depth`].
     pub depth: [f32; LANES],
 }
@@ -85,7 +87,7 @@ impl Default for QuadBatch {
             point_coord: [[0.0; LANES]; 2],
             y_sign: -1.0,
             color: [[0.0; LANES]; 4],
-            extra_color: [[[0.0; LANES]; 4]; super::state::EXTRA_BUFFERS],
+            extra_color: [[[0.0; LANES]; 4]; super::state::EXTRA_BUFFERS + 1],
             depth: [0.0; LANES],
         }
     }

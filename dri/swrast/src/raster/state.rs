@@ -422,6 +422,27 @@ pub enum BlendFactor {
     OneMinusConstantAlpha,
     /// `min(As, 1 - Ad)` for RGB, 1 for alpha.
     SrcAlphaSaturate,
+    /// The second source colour (dual-source blending, GL 3.3).
+    Src1Color,
+    /// 1 - the second source colour.
+    OneMinusSrc1Color,
+    /// The second source's alpha.
+    Src1Alpha,
+    /// 1 - the second source's alpha.
+    OneMinusSrc1Alpha,
+}
+
+impl BlendFactor {
+    /// Whether the factor reads the second source colour.
+    pub fn is_dual_source(self) -> bool {
+        matches!(
+            self,
+            BlendFactor::Src1Color
+                | BlendFactor::OneMinusSrc1Color
+                | BlendFactor::Src1Alpha
+                | BlendFactor::OneMinusSrc1Alpha
+        )
+    }
 }
 
 /// A logic operation (`glLogicOp`), applied bitwise to `s` (source) and `d`.

@@ -630,6 +630,7 @@ impl BlockCtx<'_> {
             ly,
             mask,
             &mut q.color,
+            &q.extra_color[EXTRA_BUFFERS],
         );
     }
 }
@@ -659,7 +660,10 @@ fn write_extra(
         let mut c = output(*out);
         let format = target.extra_formats[i];
         let srgb = b.srgb & (2 << i) != 0;
-        write_color(rows, format, st, *cm, *blending, srgb, lx, ly, mask, &mut c);
+        let c1 = &q.extra_color[EXTRA_BUFFERS];
+        write_color(
+            rows, format, st, *cm, *blending, srgb, lx, ly, mask, &mut c, c1,
+        );
     }
     let mut c = output(b.output);
     write_color(
@@ -673,5 +677,6 @@ fn write_extra(
         ly,
         mask,
         &mut c,
+        &q.extra_color[EXTRA_BUFFERS],
     );
 }

@@ -64,12 +64,13 @@ impl Default for ArrayState {
     }
 }
 
-pub use oxgl_dri_interface::vertex::type_size;
+pub use oxgl_dri_interface::vertex::{is_packed, type_size};
 
 impl ArrayState {
-    /// Bytes of one element.
+    /// Bytes of one element (one word for the packed 2_10_10_10 types).
     pub fn element_size(&self) -> usize {
-        usize::from(self.size) * type_size(self.type_).unwrap_or(4)
+        oxgl_dri_interface::vertex::element_bytes(self.type_, u32::from(self.size))
+            .unwrap_or(4 * usize::from(self.size))
     }
 
     /// Bytes from one element to the next.
@@ -180,6 +181,30 @@ pub fn check_legacy(
         Legacy::FogCoord => (size == 1, float, false),
         Legacy::EdgeFlag => (size == 1, type_ == GL_UNSIGNED_BYTE, false),
     };
+    // ARB_vertex_type_2_10_10_10_rev (GL 3.3): the packed types for
+    // positions, normals, colours and texture coordinates, four components
+    // (three for normals and secondary colours) or BGRA.
+    let packed = is_packed(type_);
+    let packed_ok = match kind {
+        Legacy::Vertex | Legacy::TexCoord => Some(size == 4),
+        Legacy::Color => Some(size == 4 || size == GL_BGRA as i32),
+        Legacy::SecondaryColor => Some(size == 3 || size == GL_BGRA as i32),
+        Legacy::Normal => Some(size == 3),
+        _ => None,
+    };
+    if packed {
+        return match packed_ok {
+            None => Err(ApiError::InvalidEnum),
+            Some(false) if (1..=4).contains(&size) || size == GL_BGRA as i32 => {
+                Err(ApiError::InvalidOperation)
+            }
+            Some(false) => Err(ApiError::InvalidValue),
+            Some(true) => {
+                let bgra = size == GL_BGRA as i32;
+                Ok((if bgra { 4 } else { size as u8 }, bgra, normalized))
+            }
+        };
+    }
     if !type_ok {
         return Err(ApiError::InvalidEnum);
     }
@@ -211,14 +236,20 @@ pub fn check_generic(
     if index as usize >= super::attrib::MAX_VERTEX_ATTRIBS || stride < 0 {
         return Err(ApiError::InvalidValue);
     }
-    if type_size(type_).is_none() {
+    let packed = is_packed(type_);
+    if type_size(type_).is_none() && !packed {
         return Err(ApiError::InvalidEnum);
     }
     let bgra = size == GL_BGRA as i32;
     if !bgra && !(1..=4).contains(&size) {
         return Err(ApiError::InvalidValue);
     }
-    if bgra && (type_ != GL_UNSIGNED_BYTE || !normalized) {
+    // GL 3.3 §2.8: BGRA only with unsigned bytes or a packed type, and
+    // normalized; a packed type only with four components or BGRA.
+    if bgra && (!(type_ == GL_UNSIGNED_BYTE || packed) || !normalized) {
+        return Err(ApiError::InvalidOperation);
+    }
+    if packed && !bgra && size != 4 {
         return Err(ApiError::InvalidOperation);
     }
     Ok((if bgra { 4 } else { size as u8 }, bgra))

@@ -49,6 +49,9 @@ pub struct IoVar {
     /// redeclared) with; `None` without one. The linker matches these
     /// across stages (GLSL 1.30 §4.3.7).
     pub interp: Option<InterpMode>,
+    /// A fragment output's `layout(index = N)` (ARB_blend_func_extended,
+    /// GLSL 3.30): 1 for the second source of dual-source blending.
+    pub index: u32,
 }
 
 /// What a uniform table entry is.
@@ -492,6 +495,11 @@ impl<'a> Lower<'a> {
             None => Self::alloc(used, n),
         };
         let ty = self.ir_type(&t, loc)?;
+        let index = if input {
+            0
+        } else {
+            self.layout_int(quals, "index").unwrap_or(0).clamp(0, 1) as u8
+        };
         let var = if input {
             let (interp, sampling) = self.interp(quals, &t);
             self.shader.add_var(
@@ -507,7 +515,6 @@ impl<'a> Lower<'a> {
                 },
             )
         } else {
-            let index = self.layout_int(quals, "index").unwrap_or(0).clamp(0, 1) as u8;
             self.shader.add_var(
                 name,
                 ty,
@@ -527,6 +534,7 @@ impl<'a> Lower<'a> {
             explicit: explicit.is_some(),
             slots: n,
             interp: declared_interp(quals),
+            index: u32::from(index),
         };
         if input {
             self.iface.inputs.push(io);
@@ -1033,6 +1041,7 @@ impl<'a> Lower<'a> {
             explicit: false,
             slots: self.slots(t),
             interp: None,
+            index: 0,
         };
         if input {
             self.iface.inputs.push(io);
@@ -1171,6 +1180,7 @@ impl<'a> Lower<'a> {
             explicit: false,
             slots: self.slots(&t),
             interp: None,
+            index: 0,
         };
         self.iface.inputs.push(io);
         let v = self.shader.add_var(&key, ty, kind);

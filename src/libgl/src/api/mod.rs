@@ -21,6 +21,7 @@ mod instanced;
 mod lighting;
 mod lists;
 mod matrix;
+mod packed;
 mod pixels;
 mod program;
 mod queries;
@@ -351,6 +352,7 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     lighting::install(d, profile);
     texture::install(d, profile);
     vertex::install(d, profile);
+    packed::install(d, profile);
     rasterpos::install(d, profile);
     eval::install(d, profile);
     select::install(d, profile);

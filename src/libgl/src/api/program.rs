@@ -368,8 +368,14 @@ unsafe extern "C" fn GetAttribLocation(program: GLuint, name: *const GLchar) -> 
     })
 }
 
-unsafe extern "C" fn BindFragDataLocation(program: GLuint, color: GLuint, name: *const GLchar) {
-    with_ctx("glBindFragDataLocation", (), |c| {
+fn bind_frag_data(
+    command: &'static str,
+    program: GLuint,
+    color: GLuint,
+    index: GLuint,
+    name: *const GLchar,
+) {
+    with_ctx(command, (), |c| {
         // SAFETY: a NUL-terminated name.
         let Some(name) = (unsafe { c_str(c, name) }) else {
             return;
@@ -378,20 +384,41 @@ unsafe extern "C" fn BindFragDataLocation(program: GLuint, color: GLuint, name: 
             c.record::<()>(Err(ApiError::InvalidValue));
             return;
         };
-        let r = c.bind_frag_data_location(program, color, &name);
+        let r = c.bind_frag_data_location(program, color, index, &name);
         c.record(r);
     })
 }
 
-unsafe extern "C" fn GetFragDataLocation(program: GLuint, name: *const GLchar) -> GLint {
-    with_ctx("glGetFragDataLocation", -1, |c| {
+unsafe extern "C" fn BindFragDataLocation(program: GLuint, color: GLuint, name: *const GLchar) {
+    bind_frag_data("glBindFragDataLocation", program, color, 0, name);
+}
+
+unsafe extern "C" fn BindFragDataLocationIndexed(
+    program: GLuint,
+    color: GLuint,
+    index: GLuint,
+    name: *const GLchar,
+) {
+    bind_frag_data("glBindFragDataLocationIndexed", program, color, index, name);
+}
+
+fn frag_data(command: &'static str, program: GLuint, name: *const GLchar, index: bool) -> GLint {
+    with_ctx(command, -1, |c| {
         // SAFETY: a NUL-terminated name.
         let Some(Some(name)) = (unsafe { c_str(c, name) }) else {
             return -1;
         };
-        let r = c.get_frag_data_location(program, &name);
+        let r = c.get_frag_data_location(program, &name, index);
         c.record(r).unwrap_or(-1)
     })
+}
+
+unsafe extern "C" fn GetFragDataLocation(program: GLuint, name: *const GLchar) -> GLint {
+    frag_data("glGetFragDataLocation", program, name, false)
+}
+
+unsafe extern "C" fn GetFragDataIndex(program: GLuint, name: *const GLchar) -> GLint {
+    frag_data("glGetFragDataIndex", program, name, true)
 }
 
 unsafe extern "C" fn GetUniformLocation(program: GLuint, name: *const GLchar) -> GLint {
@@ -862,6 +889,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetUniformuiv = GetUniformuiv;
     d.BindFragDataLocation = BindFragDataLocation;
     d.GetFragDataLocation = GetFragDataLocation;
+    d.BindFragDataLocationIndexed = BindFragDataLocationIndexed;
+    d.GetFragDataIndex = GetFragDataIndex;
     d.GetVertexAttribIiv = GetVertexAttribIiv;
     d.GetVertexAttribIuiv = GetVertexAttribIuiv;
     d.Uniform1ui = Uniform1ui;
