@@ -1364,6 +1364,18 @@ impl Context {
             })
     }
 
+    /// Whether a draw buffer of the bound draw framebuffer object selects
+    /// an integer colour image (`GL_RGBA_INTEGER_MODE_EXT`).
+    pub(crate) fn draw_has_integer_buffer(&self) -> bool {
+        self.fbo_bound()
+            && self.draw_buffer_list().iter().any(|&b| {
+                b.checked_sub(GL_COLOR_ATTACHMENT0)
+                    .filter(|&j| j < MAX_COLOR_ATTACHMENTS)
+                    .and_then(|j| self.draw_attachment_internal_format(j as usize))
+                    .is_some_and(|f| crate::texture::integer_kind(f).is_some())
+            })
+    }
+
     /// `OxglBlendDesc::srgb_buffers` / `OxglClearDesc::srgb_buffers`: with
     /// `GL_FRAMEBUFFER_SRGB` on, the bound draw framebuffer object's sRGB
     /// colour attachments (attachment `i` is bit `i`, as the drawable's

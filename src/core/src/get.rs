@@ -11,7 +11,8 @@ use crate::state::{COMPAT_CAPS, State};
 use crate::vbo::Attrib;
 
 /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS` (the range `glActiveTexture` accepts).
-pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: usize = 32;
+/// 16 a stage for the three stages, GL 3.3's minimum (Table 23.57).
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: usize = 48;
 
 /// How a state value is stored, which decides the conversions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -319,10 +320,9 @@ impl Context {
             GL_MAX_SAMPLES => int(crate::fbo::MAX_SAMPLES.into()),
             // EXT_texture_integer: whether draw buffer 0 is integer;
             // EXT_packed_float: no buffer has signed components.
-            GL_RGBA_INTEGER_MODE_EXT => boolean(
-                self.draw_attachment_internal_format(0)
-                    .is_some_and(|f| crate::texture::integer_kind(f).is_some()),
-            ),
+            // Any integer colour buffer among the draw buffers (Mesa's
+            // _IntegerBuffers).
+            GL_RGBA_INTEGER_MODE_EXT => boolean(self.draw_has_integer_buffer()),
             // ARB_color_buffer_float.
             GL_CLAMP_VERTEX_COLOR | GL_CLAMP_FRAGMENT_COLOR if compat => {
                 int(self.state.clamp_color[(pname - GL_CLAMP_VERTEX_COLOR) as usize].into())

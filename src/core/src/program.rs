@@ -765,6 +765,11 @@ impl Context {
                 }
             };
         }
+        // GL 4.6 core §7.3: "No shader objects are attached to program"
+        // fails the link where there is no fixed function (Mesa's words).
+        if shaders.is_empty() && self.params().profile != Profile::Compat {
+            return Err("error: no shaders attached to the program\n".into());
+        }
         // ES 2.0 §2.10.3: a program needs both stages (Mesa's words).
         if self.params().profile == Profile::Es {
             if stages[0].is_none() {

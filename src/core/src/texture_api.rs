@@ -944,6 +944,7 @@ impl Context {
         if level < 0 || level > if ms { 0 } else { max_level(bind) } {
             return Err(ApiError::InvalidValue);
         }
+        let core = self.params().profile == Profile::Core;
         let proxies = std::mem::take(&mut self.textures.proxies);
         let r = self.with_bound_texture(bind, |bound| {
             let t = match proxy {
@@ -977,6 +978,8 @@ impl Context {
                         i.internal_format
                     }
                 }) as f32,
+                // The core profile removed borders (GL 3.2 core §6.1.3).
+                GL_TEXTURE_BORDER if core => return Err(ApiError::InvalidEnum),
                 GL_TEXTURE_BORDER => 0.0,
                 GL_TEXTURE_RED_SIZE => {
                     if lum || int || depth {

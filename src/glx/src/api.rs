@@ -468,7 +468,7 @@ fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi
     // as forward-compatible; piglit and glxinfo then fall back or report no
     // core profile).
     if req.flags & GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB != 0
-        && req.profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB
+        && (version < (3, 2) || req.profile != GLX_CONTEXT_COMPATIBILITY_PROFILE_BIT_ARB)
     {
         return match support.core {
             Some(max) if version <= max => Ok((Profile::Core, max, OxglApi::GlCore)),
@@ -1555,12 +1555,20 @@ mod tests {
         assert_eq!(code(resolve(req(9, 9, compat, 0), s)), "core 8");
         assert_eq!(code(resolve(req(1, 6, compat, 0), s)), "core 8");
         assert_eq!(code(resolve(req(3, 0, compat, 0), s)), highest);
-        assert_eq!(code(resolve(req(3, 2, compat, 0), s)), "glx 9");
-        // Forward-compatible 3.x: only a core context would do.
+        assert_eq!(code(resolve(req(3, 2, compat, 0), s)), highest);
+        assert_eq!(code(resolve(req(4, 0, compat, 0), s)), "glx 9");
+        // Below 3.2 the profile mask is ignored.
+        assert_eq!(code(resolve(req(3, 1, core, 0), s)), highest);
+        // Forward-compatible 3.x: a core context, whatever the mask says
+        // below 3.2 (as Mesa).
         let fc = GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
-        assert_eq!(code(resolve(req(3, 1, core, fc), s)), "glx 9");
-        assert_eq!(code(resolve(req(3, 0, 0, fc), s)), "glx 9");
-        assert_eq!(code(resolve(req(3, 2, core, 0), s)), "glx 9");
+        let core_highest = "Core 3.3";
+        assert_eq!(code(resolve(req(3, 1, core, fc), s)), core_highest);
+        assert_eq!(code(resolve(req(3, 1, compat, fc), s)), core_highest);
+        assert_eq!(code(resolve(req(3, 0, 0, fc), s)), core_highest);
+        assert_eq!(code(resolve(req(3, 2, core, 0), s)), core_highest);
+        assert_eq!(code(resolve(req(3, 3, core, fc), s)), core_highest);
+        assert_eq!(code(resolve(req(4, 0, core, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
         // GLX_EXT_create_context_es2_profile: ES 2.0 only; other ES
