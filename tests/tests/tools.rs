@@ -278,21 +278,26 @@ fn es2gears_runs() {
 }
 
 /// The versions glxinfo shows are exactly what the implementation supports:
-/// GL 3.1 compatibility, no core profile, GLES 2.0 and no GLES 1
+/// GL 3.3 core and compatibility with GLSL 3.30, GLES 2.0 and no GLES 1
 /// (docs/status.md).
 #[test]
 fn glxinfo_versions_are_honest() {
     let Some(_lib) = require_gl() else { return };
     let out = glxinfo(&["-B"]);
-    let version = format!(
-        "OpenGL version string: 3.1 oxgl {}",
-        env!("CARGO_PKG_VERSION")
-    );
-    assert!(out.has_line(&version), "expected `{version}`:\n{out}");
+    let pkg = env!("CARGO_PKG_VERSION");
+    for version in [
+        format!("OpenGL version string: 3.3 (Compatibility Profile) oxgl {pkg}"),
+        format!("OpenGL core profile version string: 3.3 (Core Profile) oxgl {pkg}"),
+    ] {
+        assert!(out.has_line(&version), "expected `{version}`:\n{out}");
+    }
     for line in [
-        "    Max core profile version: 0.0",
-        "    Max compat profile version: 3.1",
-        "OpenGL shading language version string: 1.40",
+        "    Max core profile version: 3.3",
+        "    Max compat profile version: 3.3",
+        "OpenGL shading language version string: 3.30",
+        "OpenGL core profile shading language version string: 3.30",
+        "OpenGL core profile profile mask: core profile",
+        "OpenGL profile mask: compatibility profile",
         "    Max GLES1 profile version: 0.0",
         "    Max GLES[23] profile version: 2.0",
         "    Accelerated: no",
@@ -301,18 +306,13 @@ fn glxinfo_versions_are_honest() {
         assert!(out.has_line(line), "expected `{line}`:\n{out}");
     }
     // glxinfo probes a core profile with glXCreateContextAttribsARB from
-    // 4.6 down to 3.1; below 3.2 the profile mask is ignored (GLX_ARB_
-    // create_context_profile), so its 3.1 request gets the 3.1
-    // compatibility context, as from a Mesa driver without a core profile.
-    // Nothing at 3.2 or above may answer.
-    let core = format!(
-        "OpenGL core profile version string: 3.1 oxgl {}",
-        env!("CARGO_PKG_VERSION")
-    );
-    assert!(
-        !out.stdout.contains("OpenGL core profile version string") || out.has_line(&core),
-        "a core profile is reported but none is implemented:\n{out}"
-    );
+    // 4.6 down: nothing above 3.3 may answer.
+    for v in ["4.0", "4.1", "4.2", "4.3", "4.4", "4.5", "4.6"] {
+        assert!(
+            !out.stdout.contains(&format!("version string: {v}")),
+            "a version above 3.3 is reported:\n{out}"
+        );
+    }
 }
 
 /// MESA_GL_VERSION_OVERRIDE works as in Mesa: below 3.2 it replaces the

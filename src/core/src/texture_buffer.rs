@@ -415,23 +415,22 @@ impl Context {
     /// `(GL_TEXTURE_BUFFER_FORMAT_ARB)`: the buffer and format of the
     /// texture bound to `GL_TEXTURE_BUFFER` on the active unit (a texture
     /// never given one reports `GL_LUMINANCE8`, ARB_texture_buffer_object's
-    /// initial value).
+    /// initial value, or `GL_R8` in core contexts, as Mesa).
     pub fn texture_buffer_data_store(&self) -> (u32, GLenum) {
+        let initial = if self.params().profile == Profile::Compat {
+            GL_LUMINANCE8
+        } else {
+            GL_R8
+        };
         let Ok(ti) = target_index(GL_TEXTURE_BUFFER) else {
-            return (0, GL_LUMINANCE8);
+            return (0, initial);
         };
         let name = self.texture_binding(GL_TEXTURE_BUFFER);
-        let of = |t: &Texture| {
-            t.buffer
-                .map_or((0, GL_LUMINANCE8), |b| (b.buffer, b.format))
-        };
+        let of = |t: &Texture| t.buffer.map_or((0, initial), |b| (b.buffer, b.format));
         if name == 0 {
             return of(&self.textures.defaults[ti]);
         }
-        self.shared()
-            .textures()
-            .get(name)
-            .map_or((0, GL_LUMINANCE8), of)
+        self.shared().textures().get(name).map_or((0, initial), of)
     }
 
     /// `glGetTexLevelParameter*` of `GL_TEXTURE_BUFFER` (GL 4.6 §8.11.3):

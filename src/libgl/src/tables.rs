@@ -341,9 +341,14 @@ mod extension_commands {
                     );
                     continue;
                 };
+                // The extension's compatibility-profile commands (gl.xml
+                // lists them with the extension) are not core commands.
+                let core_lacks =
+                    |s: usize| profile == oxgl_core::Profile::Core && super::core_removed()[s];
                 let missing: Vec<&str> = x
                     .commands
                     .iter()
+                    .filter(|&&s| !core_lacks(s as usize))
                     .filter(|&&s| !oxgl_glapi::is_implemented(&d, s as usize))
                     .map(|&s| oxgl_glapi::COMMAND_NAMES[s as usize])
                     .collect();
