@@ -48,7 +48,6 @@ def ctx():
     c.provoking_vertex = moderngl.FIRST_VERTEX_CONVENTION
     c.polygon_offset = 0.0, 0.0
     c.scissor = None
-    c.screen.use()
     return c
 
 

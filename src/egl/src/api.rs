@@ -884,15 +884,18 @@ pub struct ContextRequest {
 
 /// Parses and validates a context request for the OpenGL API (EGL 1.5
 /// §3.7.1, EGL_KHR_create_context), then resolves it against what the core
-/// supports: only compatibility contexts up to `support.compat` exist.
+/// supports: compatibility contexts up to `support.compat`, core ones up
+/// to `support.core`.
 /// Unknown attributes, flags and values are `EGL_BAD_ATTRIBUTE`; versions
 /// that do not exist, a bad profile mask at 3.2 and above, forward
 /// compatibility below 3.0, robust access and lose-context-on-reset (not
 /// supported), and versions or profiles we cannot create are `EGL_BAD_MATCH`.
+/// A core-profile request (3.2 and later), or a forward-compatible 3.0/3.1
+/// one, gets a core context of the highest core version.
 pub fn resolve_gl(
     attribs: &[(EGLint, EGLint)],
     support: oxgl_core::version::Support,
-) -> Result<(ContextRequest, (u8, u8))> {
+) -> Result<(ContextRequest, (u8, u8), Profile)> {
     let mut r = ContextRequest {
         major: 1,
         minor: 0,
@@ -954,6 +957,11 @@ pub fn resolve_gl(
         return Err(BAD_MATCH);
     }
     let version = (major as u8, minor as u8);
+    let core = |max: Option<(u8, u8)>| match max {
+        Some(max) if version <= max => Ok((r, max, Profile::Core)),
+        // "the implementation does not support the requested profile".
+        _ => Err(BAD_MATCH),
+    };
     if version >= (3, 2) {
         let known =
             EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT | EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
@@ -961,16 +969,23 @@ pub fn resolve_gl(
             return Err(BAD_MATCH);
         }
         if r.profile == EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT {
-            // EGL creates compatibility contexts only (the core has no core
-            // profile yet): "the implementation does not support the
-            // requested profile".
-            return Err(BAD_MATCH);
+            return core(support.core);
         }
     }
-    if r.forward_compatible || version > support.compat {
+    // A forward-compatible 3.0 or 3.1 request is a core context (as
+    // Mesa's, and as GLX here); one of the compatibility profile is not
+    // offered.
+    if r.forward_compatible {
+        return if version < (3, 2) {
+            core(support.core)
+        } else {
+            Err(BAD_MATCH)
+        };
+    }
+    if version > support.compat {
         return Err(BAD_MATCH);
     }
-    Ok((r, support.compat))
+    Ok((r, support.compat, Profile::Compat))
 }
 
 /// Parses and validates a context request for the OpenGL ES API (EGL 1.5
@@ -1060,8 +1075,7 @@ pub fn create_context(
         let (req, version) = resolve_es(attribs, support)?;
         (req, version, Profile::Es)
     } else {
-        let (req, version) = resolve_gl(attribs, support)?;
-        (req, version, Profile::Compat)
+        resolve_gl(attribs, support)?
     };
     // Mesa's _eglInitContext: the config must render the context's API.
     let api_bit = if profile == Profile::Es {
@@ -1095,10 +1109,10 @@ pub fn create_context(
     let spec = ContextSpec {
         profile,
         version,
-        api: if profile == Profile::Es {
-            OxglApi::Gles2
-        } else {
-            OxglApi::GlCompat
+        api: match profile {
+            Profile::Es => OxglApi::Gles2,
+            Profile::Core => OxglApi::GlCore,
+            Profile::Compat => OxglApi::GlCompat,
         },
         flags: u32::from(req.debug),
         render_type: oxgl_glapi::generated::glx_enums::GLX_RGBA_TYPE,
@@ -1421,6 +1435,14 @@ mod tests {
         }
     }
 
+    /// A desktop request's outcome: "Core 3.3", "Compat 3.3" or the error.
+    fn gl_code(r: Result<(ContextRequest, (u8, u8), Profile)>) -> String {
+        match r {
+            Ok((_, v, p)) => format!("{p:?} {}.{}", v.0, v.1),
+            Err(Error(e)) => name(e).to_string(),
+        }
+    }
+
     #[test]
     fn es_context_requests_follow_mesa() {
         let s = oxgl_core::version::computed_support();
@@ -1471,10 +1493,10 @@ mod tests {
         let s = oxgl_core::version::computed_support();
         let compat = EGL_CONTEXT_OPENGL_COMPATIBILITY_PROFILE_BIT;
         let core = EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT;
-        let highest = format!("{}.{}", s.compat.0, s.compat.1);
-        assert_eq!(code(resolve_gl(&[], s)), highest);
+        let highest = format!("Compat {}.{}", s.compat.0, s.compat.1);
+        assert_eq!(gl_code(resolve_gl(&[], s)), highest);
         assert_eq!(
-            code(resolve_gl(
+            gl_code(resolve_gl(
                 &[
                     (EGL_CONTEXT_MAJOR_VERSION, 1),
                     (EGL_CONTEXT_MINOR_VERSION, 3)
@@ -1489,13 +1511,28 @@ mod tests {
                 (EGL_CONTEXT_MINOR_VERSION, min),
             ];
             l.extend_from_slice(extra);
-            code(resolve_gl(&l, s))
+            gl_code(resolve_gl(&l, s))
         };
         assert_eq!(v(1, 6, &[]), "EGL_BAD_MATCH");
         assert_eq!(v(9, 0, &[]), "EGL_BAD_MATCH");
+        // Core contexts: a core profile request, the default mask (core)
+        // at 3.2 and above, a forward-compatible 3.0/3.1 request.
         assert_eq!(
             v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
+            "Core 3.3"
+        );
+        assert_eq!(v(3, 2, &[]), "Core 3.3");
+        assert_eq!(
+            v(3, 1, &[(EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE)]),
+            "Core 3.3"
+        );
+        assert_eq!(
+            v(4, 0, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
             "EGL_BAD_MATCH"
+        );
+        assert_eq!(
+            v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, compat)]),
+            highest
         );
         assert_eq!(
             v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, 0)]),
