@@ -52,12 +52,17 @@ pub struct LowerError {
     pub what: String,
     /// An internal error (a bug) rather than a missing feature.
     pub internal: bool,
+    /// An error in the shader that the checker leaves to lowering (static
+    /// recursion): `what` is the whole message.
+    pub invalid: bool,
 }
 
 impl std::fmt::Display for LowerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let l = self.loc;
-        if self.internal {
+        if self.invalid {
+            write!(f, "{}:{}({}): error: {}", l.source, l.line, l.col, self.what)
+        } else if self.internal {
             write!(
                 f,
                 "{}:{}({}): error: internal error in lowering: {}",
@@ -93,6 +98,7 @@ pub(crate) fn unsupported<T>(loc: Loc, what: impl Into<String>) -> R<T> {
         loc,
         what: what.into(),
         internal: false,
+        invalid: false,
     })
 }
 
@@ -101,6 +107,7 @@ pub(crate) fn internal<T>(loc: Loc, what: impl Into<String>) -> R<T> {
         loc,
         what: what.into(),
         internal: true,
+        invalid: false,
     })
 }
 
@@ -212,6 +219,24 @@ fn lower_checked(
         outlined: FxHashMap::default(),
         pending_outlined: Vec::new(),
     };
+    // GLSL 4.60 §6.1: recursion is an error even where nothing calls the
+    // functions involved (Mesa's link error, reported here).
+    let mut defined: Vec<u32> = l.fn_defs.keys().copied().collect();
+    defined.sort_unstable();
+    for fid in defined {
+        if l.recursive(fid) {
+            let f = l.fn_defs[&fid];
+            return Err(LowerError {
+                loc: f.proto.loc,
+                what: format!(
+                    "function `{}' has static recursion",
+                    tu.names.str(f.proto.name)
+                ),
+                internal: false,
+                invalid: true,
+            });
+        }
+    }
     if stage == Stage::Compute {
         let ls = sema
             .local_size

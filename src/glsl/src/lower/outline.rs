@@ -94,7 +94,7 @@ impl Lower<'_> {
     }
 
     /// Whether `fid` can call itself (recursion, an error: GLSL 4.60 §6.1).
-    fn recursive(&mut self, fid: u32) -> bool {
+    pub(crate) fn recursive(&mut self, fid: u32) -> bool {
         let mut seen = std::collections::HashSet::new();
         let mut stack = vec![fid];
         while let Some(f) = stack.pop() {
