@@ -726,7 +726,8 @@ impl Context {
     }
 
     /// `glRenderbufferStorageMultisample`: INVALID_VALUE for more samples
-    /// than `GL_MAX_SAMPLES`; any other count above 0 gets `GL_MAX_SAMPLES`
+    /// than `GL_MAX_SAMPLES` (INVALID_OPERATION for an integer format, past
+    /// `GL_MAX_INTEGER_SAMPLES`, which is as large); any other count above 0 gets `GL_MAX_SAMPLES`
     /// (the smallest count supported that is at least the one asked for,
     /// GL 4.6 §9.2.4).
     pub fn renderbuffer_storage_multisample(
@@ -742,7 +743,16 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         rb_format(internal).ok_or(ApiError::InvalidEnum)?;
-        if samples < 0 || samples > MAX_SAMPLES as i32 {
+        if samples < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        // GL 3.2 §4.4.2 (ARB_texture_multisample): integer formats are
+        // held to GL_MAX_INTEGER_SAMPLES with INVALID_OPERATION, checked
+        // first (as Mesa).
+        if samples > MAX_SAMPLES as i32 && crate::texture::integer_kind(internal).is_some() {
+            return Err(ApiError::InvalidOperation);
+        }
+        if samples > MAX_SAMPLES as i32 {
             return Err(ApiError::InvalidValue);
         }
         let samples = if samples > 0 { MAX_SAMPLES } else { 0 };
