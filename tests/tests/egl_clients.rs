@@ -22,14 +22,11 @@ fn egl_basic() {
         out.success() && out.has_line("PASS"),
         "egl_basic failed:\n{out}"
     );
-    // oxgl-specific: the vendor, and no core profile yet.
+    // oxgl-specific: the vendor. (The client itself checks that a 3.3
+    // core context is created and reports the core profile.)
     assert!(
         out.has_line("x11: EGL 1.5 vendor oxgl, client APIs OpenGL OpenGL_ES"),
         "egl_basic: not oxgl's EGL:\n{out}"
-    );
-    assert!(
-        out.has_line("surfaceless: GL 3.3 core context: EGL_BAD_MATCH"),
-        "egl_basic: core context answer changed (update docs/egl.md):\n{out}"
     );
 }
 

@@ -61,7 +61,11 @@ impl std::fmt::Display for LowerError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let l = self.loc;
         if self.invalid {
-            write!(f, "{}:{}({}): error: {}", l.source, l.line, l.col, self.what)
+            write!(
+                f,
+                "{}:{}({}): error: {}",
+                l.source, l.line, l.col, self.what
+            )
         } else if self.internal {
             write!(
                 f,
