@@ -10,8 +10,8 @@
  *
  * Also passes on Mesa llvmpipe (Mesa's X11 platform under Xvfb needs
  * LIBGL_ALWAYS_SOFTWARE=1): gcc -O2 -Wall -o egl_basic egl_basic.c -lEGL
- * -lGL -lX11. Where the two differ by design (oxgl has no core profile and
- * no OpenGL ES), the check accepts either answer the specification allows
+ * -lGL -lX11. Where the two differ by design (oxgl's OpenGL ES is 2.0
+ * only), the check accepts either answer the specification allows
  * and prints which one it got. Five checks are not asked of Mesa 22.3,
  * which fails them (see the comments there): a 0x0 pbuffer on X11, a window
  * that does not exist, the pixels of a pixmap surface, eglCopyBuffers to
