@@ -215,6 +215,7 @@ enum Fixed {
 /// The factors (src RGB, dst RGB, src A, dst A) when the blend is a sum of
 /// alpha-type factors — alpha blending, additive, premultiplied — which
 /// run on 8-bit integers like llvmpipe's unorm8 path; else `None`.
+#[inline(always)]
 fn fixed_factors(b: &super::state::BlendState) -> Option<[Fixed; 4]> {
     if b.eq_rgb != BlendEquation::Add || b.eq_alpha != BlendEquation::Add {
         return None;
