@@ -334,5 +334,42 @@ int main(void)
         glLoadIdentity();
         glDeleteBuffers(2, bufs);
     }
+    /* Generic attribute 0 as a constant (compatibility profile): with its
+     * array disabled, a program reads the value glVertexAttrib(0, ...)
+     * set outside Begin/End (piglit gl-2.0-vertex-const-attr). */
+    {
+        GLuint p0 = glCreateProgram();
+        if (attach_shader(p0, GL_VERTEX_SHADER, vs, "attribute 0") &&
+            attach_shader(p0, GL_FRAGMENT_SHADER, fs, "attribute 0")) {
+            glBindAttribLocation(p0, 0, "val");
+            glBindAttribLocation(p0, 1, "pos");
+            if (link_program(p0, "attribute 0")) {
+                glUseProgram(p0);
+                glUniform4f(glGetUniformLocation(p0, "scale"), 1, 1, 1, 1);
+                glUniform4f(glGetUniformLocation(p0, "bias"), 0, 0, 0, 0);
+                GLfloat pos[2];
+                slot(2, pos);
+                glVertexAttrib2fv(1, pos);
+                GLuint buf;
+                glGenBuffers(1, &buf);
+                glBindBuffer(GL_ARRAY_BUFFER, buf);
+                glBufferData(GL_ARRAY_BUFFER, sizeof pos, pos, GL_STATIC_DRAW);
+                glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 0, 0);
+                glEnableVertexAttribArray(1);
+                glDisableVertexAttribArray(0);
+                glBindBuffer(GL_ARRAY_BUFFER, 0);
+                glVertexAttrib4f(0, 0.2f, 0.4f, 0.6f, 1.0f);
+                glClear(GL_COLOR_BUFFER_BIT);
+                glDrawArrays(GL_POINTS, 0, 1);
+                expect_error(GL_NO_ERROR, "constant attribute 0");
+                const double w[4] = { 0.2, 0.4, 0.6, 1 };
+                check_slot("constant attribute 0", 2, w);
+                glDisableVertexAttribArray(1);
+                glDeleteBuffers(1, &buf);
+            }
+        }
+        glUseProgram(0);
+        glDeleteProgram(p0);
+    }
     return close_test_window(&t);
 }

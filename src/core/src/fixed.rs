@@ -161,6 +161,14 @@ impl Context {
             self.vertex(value);
             return Ok(());
         }
+        if index == 0 && self.params().profile == Profile::Compat {
+            // Outside Begin/End it is generic attribute 0's current value,
+            // which a program reads (from the position slot its attribute
+            // 0 maps to) while no array feeds it (Mesa's GENERIC0).
+            self.attrib(Attrib::generic(0), value, size);
+            self.attrib(Attrib::POS, value, size);
+            return Ok(());
+        }
         if index == 0 && self.params().profile == Profile::Es {
             // ES has no glVertex: attribute 0 is generic, kept in the
             // position slot its programs read.
