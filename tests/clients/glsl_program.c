@@ -297,6 +297,27 @@ int main(void)
     full_quad();
     probe(16, 16, 0.25f, 0.5f, 0.75f, "gl_LightSource[2].diffuse");
 
+    /* Derived built-in state as Mesa gives it (piglit
+     * glsl-1.10-built-in-uniform-state): a light product's alpha is the
+     * material's, halfVector's w is the light position's (light 2 is
+     * directional: 0), gl_Point.sizeMin is the value set (not clamped to
+     * the implementation's range). */
+    float light_diffuse[] = {1, 1, 1, 0.25f}, material_diffuse[] = {1, 1, 1, 0.5f};
+    glLightfv(GL_LIGHT2, GL_DIFFUSE, light_diffuse);
+    glMaterialfv(GL_FRONT, GL_DIFFUSE, material_diffuse);
+    glPointParameterf(GL_POINT_SIZE_MIN, 0.25f);
+    GLuint derived = program(pass_vs,
+                             "void main() { gl_FragColor = vec4(gl_FrontLightProduct[2].diffuse.a,\n"
+                             "  gl_LightSource[2].halfVector.w, gl_Point.sizeMin, 1.0); }\n");
+    glUseProgram(derived);
+    glClear(GL_COLOR_BUFFER_BIT);
+    full_quad();
+    probe(16, 16, 0.5f, 0.0f, 0.25f, "light product alpha, halfVector.w, gl_Point.sizeMin");
+    glPointParameterf(GL_POINT_SIZE_MIN, 0.0f);
+    glLightfv(GL_LIGHT2, GL_DIFFUSE, diffuse);
+    glUseProgram(p);
+    glDeleteProgram(derived);
+
     /* glRasterPos goes through the vertex shader (GL 2.0 §2.15). */
     GLuint rp = program("void main() { gl_Position = gl_Vertex + vec4(0.5, 0.0, 0.0, 0.0);\n"
                         "  gl_FrontColor = vec4(0.25, 0.5, 0.75, 1.0); }\n",

@@ -370,11 +370,12 @@ impl Context {
                 .map(|p| p.map(|x| x as f32).to_vec()),
             ("gl_Point", Some(m)) => {
                 let p = &self.raster.point;
-                let c = self.point_size_clamped();
+                // The values as set (Mesa's STATE_POINT_SIZE), not clamped
+                // to the implementation's range.
                 match m {
                     "size" => f1(self.raster.point_size),
-                    "sizeMin" => f1(c[1]),
-                    "sizeMax" => f1(c[2]),
+                    "sizeMin" => f1(p.min),
+                    "sizeMax" => f1(p.max),
                     "fadeThresholdSize" => f1(p.fade_threshold),
                     "distanceConstantAttenuation" => f1(p.attenuation[0]),
                     "distanceLinearAttenuation" => f1(p.attenuation[1]),
@@ -402,11 +403,13 @@ impl Context {
                     "position" => v4(light.position),
                     "halfVector" => {
                         // Mesa: normalize(normalize(position) + (0, 0, 1))
-                        // for the infinite viewer.
+                        // for the infinite viewer; w is the position's (1
+                        // for a positional light, 0 for a directional one,
+                        // as llvmpipe reports).
                         let p = light.position;
                         let n = crate::ffgen::normalize3([p[0], p[1], p[2]]);
                         let h = crate::ffgen::normalize3([n[0], n[1], n[2] + 1.0]);
-                        v4([h[0], h[1], h[2], 0.0])
+                        v4([h[0], h[1], h[2], p[3]])
                     }
                     "spotDirection" => {
                         let d = light.spot_direction;
@@ -431,10 +434,15 @@ impl Context {
             ("gl_FrontLightProduct" | "gl_BackLightProduct", Some(m)) => {
                 let mat = &l.material[usize::from(root == "gl_BackLightProduct")];
                 let light = l.lights.get(i)?;
+                // The products' alpha is the material's (Mesa and NVIDIA).
+                let product = |m: [f32; 4], l: [f32; 4]| {
+                    let p = mul(m, l);
+                    v4([p[0], p[1], p[2], m[3]])
+                };
                 match m {
-                    "ambient" => v4(mul(mat.ambient, light.ambient)),
-                    "diffuse" => v4(mul(mat.diffuse, light.diffuse)),
-                    "specular" => v4(mul(mat.specular, light.specular)),
+                    "ambient" => product(mat.ambient, light.ambient),
+                    "diffuse" => product(mat.diffuse, light.diffuse),
+                    "specular" => product(mat.specular, light.specular),
                     _ => None,
                 }
             }
