@@ -896,8 +896,16 @@ impl Level {
         let sizes = [self.w, self.h, self.d];
         let mut pos = [0f32; 3];
         for k in 0..3 {
+            // Nearest filtering takes GL_CLAMP as clamp-to-edge on the
+            // offset texel coordinate (llvmpipe's wrap_nearest): the
+            // coordinate is not clamped to [0, 1] before the offset.
+            let wrap = if linear {
+                st.wrap[k]
+            } else {
+                nearest_wrap(st.wrap[k])
+            };
             pos[k] = if k < dims {
-                to_texels(c[k], sizes[k], st.wrap[k], unnorm) + offset[k] as f32
+                to_texels(c[k], sizes[k], wrap, unnorm) + offset[k] as f32
             } else {
                 0.5
             };
@@ -2149,6 +2157,14 @@ mod tests {
         // Linear filtering still blends with the border at the edge.
         let c = level.filter(&st, true, [1.0, 0.5, 0.0], pick2(), false, None);
         assert_eq!(c[0], 0.75);
+        // A texel offset applies before the clamp (llvmpipe; piglit
+        // texwrap offset): s = -0.5 is texel -1, one to the right texel 0.
+        let offset = Pick {
+            offset: [1, 0, 0],
+            ..pick2()
+        };
+        let c = level.filter(&st, false, [-0.5, 0.5, 0.0], offset, false, None);
+        assert_eq!(c[0], 0.0);
     }
 
     #[test]
