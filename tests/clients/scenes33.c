@@ -30,42 +30,19 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "check.h"
+#include "program.h"
+
 #define W 160
 #define H 120
 
-static GLuint shader(GLenum kind, const char *src)
-{
-    GLuint s = glCreateShader(kind);
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetShaderInfoLog(s, sizeof log, NULL, log);
-        fprintf(stderr, "scenes33: shader does not compile: %s\n", log);
-        exit(1);
-    }
-    return s;
-}
-
-/* A linked program of `vs`, `gs` (or NULL) and `fs`; exits on failure. */
+/* A linked program of `vs`, `gs` (or NULL) and `fs` (program.h, which
+ * prints the info log); exits on failure. */
 static GLuint program(const char *vs, const char *gs, const char *fs)
 {
-    GLuint p = glCreateProgram();
-    glAttachShader(p, shader(GL_VERTEX_SHADER, vs));
-    if (gs)
-        glAttachShader(p, shader(GL_GEOMETRY_SHADER, gs));
-    glAttachShader(p, shader(GL_FRAGMENT_SHADER, fs));
-    glLinkProgram(p);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) {
-        char log[2048];
-        glGetProgramInfoLog(p, sizeof log, NULL, log);
-        fprintf(stderr, "scenes33: program does not link: %s\n", log);
+    GLuint p = build_pos_program("scenes33", vs, gs, fs);
+    if (!p)
         exit(1);
-    }
     return p;
 }
 

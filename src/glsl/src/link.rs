@@ -1097,17 +1097,13 @@ pub fn link(
             }
             if *index == 1 {
                 // The location now says which source it is.
-                let moved = Some(to);
-                let vars: Vec<VarId> = io_vars(
-                    f,
-                    &IoVar {
-                        location: moved,
-                        ..(*io).clone()
-                    },
-                    false,
-                )
-                .collect();
-                for h in vars {
+                let named: Vec<VarId> = f
+                    .vars
+                    .iter()
+                    .filter(|(_, v)| v.name == io.name)
+                    .map(|(h, _)| h)
+                    .collect();
+                for h in named {
                     if let VarKind::Output { index, .. } = &mut f.vars[h].kind {
                         *index = 0;
                     }
