@@ -14,8 +14,12 @@
  *   unsigned 2_10_10_10 positions and normalized BGRA colours from a
  *   buffer, the size errors of glVertexAttribPointer, and
  *   glVertexAttribP4ui / the type errors of glVertexAttribP*.
- * On oxgl it runs under MESA_GL_VERSION_OVERRIDE=3.3 until 3.3 contexts
- * are reported by default (the Rust test sets it).
+ * - ARB_ES3_compatibility (GL 4.3, advertised with 3.3 as Mesa does): a
+ *   `#version 300 es` fragment shader in this desktop context, an ETC2
+ *   RGBA8 block (EAC alpha) sampled, GL_MAX_ELEMENT_INDEX, and
+ *   GL_PRIMITIVE_RESTART_FIXED_INDEX cutting a strip of byte indices.
+ * On oxgl it runs under MESA_GL_VERSION_OVERRIDE=3.3 (the Rust test sets
+ * it; 3.3 is also the default now).
  * Passes on Mesa llvmpipe (cc -O1 -Wall -Itests/clients tests/clients/gl33.c
  * -o gl33 -lGL -lX11 -lm). Prints FAIL lines and PASS when every check holds.
  */
@@ -97,6 +101,74 @@ static void glsl330(void)
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     static const int all[4] = { 255, 255, 255, 255 };
     probe(SIZE / 2, SIZE / 2, all, 0, "bit-encoding built-ins");
+    glUseProgram(0);
+    glDeleteProgram(p);
+}
+
+static void es3_compatibility(void)
+{
+    GLint n = 0, has = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; i++)
+        has |= strcmp((const char *)glGetStringi(GL_EXTENSIONS, i), "GL_ARB_ES3_compatibility") == 0;
+    CHECK(has, "GL_ARB_ES3_compatibility not advertised");
+    if (!has)
+        return;
+    GLint64 max_index = 0;
+    glGetInteger64v(GL_MAX_ELEMENT_INDEX, &max_index);
+    CHECK(max_index == 0xffffffffLL, "GL_MAX_ELEMENT_INDEX %lld", (long long)max_index);
+    /* A GLSL ES 3.00 program (one program's shaders share a version). */
+    static const char *vs = "#version 300 es\n"
+                            "layout(location = 3) in vec2 pos;\n"
+                            "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+    static const char *fs = "#version 300 es\n"
+                            "precision mediump float;\n"
+                            "uniform sampler2D tex;\n"
+                            "out vec4 o;\n"
+                            "void main() { o = texture(tex, vec2(0.5)); }\n";
+    GLuint p = link_vs_fs("GLSL ES 3.00 in GL", vs, fs, 0);
+    if (!p)
+        return;
+    /* ETC2 RGBA8: an EAC alpha block (base 128, multiplier 0: every
+     * texel 128), then an individual-mode colour block (base 0x8 0x4 0xc,
+     * table 0, index 0: +2 -> 138 70 206). */
+    static const GLubyte block[16] = { 0x80, 0x00, 0, 0, 0, 0, 0, 0,
+                                       0x88, 0x44, 0xcc, 0x00, 0, 0, 0, 0 };
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGBA8_ETC2_EAC, 4, 4, 0, 16, block);
+    expect_error(GL_NO_ERROR, "ETC2 RGBA8 upload");
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    GLubyte back[16] = { 0 };
+    glGetCompressedTexImage(GL_TEXTURE_2D, 0, back);
+    CHECK(memcmp(back, block, 16) == 0, "glGetCompressedTexImage gives other blocks");
+    glUseProgram(p);
+    glDisable(GL_BLEND);
+    glClearColor(0, 0, 0, 0);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    static const int etc[4] = { 138, 70, 206, 128 };
+    probe(SIZE / 2, SIZE / 2, etc, 1, "ETC2 RGBA8 texel");
+    /* The fixed restart index cuts the strip: only its first triangle
+     * (the lower left half) is drawn, the index 0xff not being a vertex. */
+    static const GLubyte idx[] = { 0, 1, 2, 0xff, 3 };
+    GLuint ibo;
+    glGenBuffers(1, &ibo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+    CHECK(glIsEnabled(GL_PRIMITIVE_RESTART_FIXED_INDEX), "fixed-index restart not enabled");
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawElements(GL_TRIANGLE_STRIP, 5, GL_UNSIGNED_BYTE, 0);
+    static const int none[4] = { 0, 0, 0, 0 };
+    probe(4, 4, etc, 1, "restart: first triangle");
+    probe(SIZE - 4, SIZE - 4, none, 0, "restart: no second triangle");
+    glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+    expect_error(GL_NO_ERROR, "ES3 compatibility");
+    glDeleteBuffers(1, &ibo);
+    glDeleteTextures(1, &tex);
     glUseProgram(0);
     glDeleteProgram(p);
 }
@@ -305,6 +377,7 @@ int main(void)
     glsl330();
     dual_source();
     packed_vertices();
+    es3_compatibility();
     expect_error(GL_NO_ERROR, "the end");
 
     glDeleteFramebuffers(1, &fbo);

@@ -130,10 +130,11 @@ fn wflinfo_egl(platform: &str, api: &str) -> RunOutput {
     out
 }
 
-/// oxgl-specific (Mesa's ES contexts are 3.2): the ES 2.0 version string.
+/// oxgl-specific (Mesa's ES contexts are 3.2): an ES 2 or 3 request gets
+/// ES 3.0.
 fn assert_es2_version(out: &RunOutput) {
     let version = format!(
-        "OpenGL version string: OpenGL ES 2.0 oxgl {}",
+        "OpenGL version string: OpenGL ES 3.0 oxgl {}",
         env!("CARGO_PKG_VERSION")
     );
     assert!(out.has_line(&version), "expected `{version}`:\n{out}");
@@ -163,6 +164,14 @@ fn wflinfo_surfaceless_egl_gles2() {
     assert_es2_version(&wflinfo_egl("surfaceless_egl", "gles2"));
 }
 
+/// `-a gles3`: waffle asks for `EGL_OPENGL_ES3_BIT_KHR` configs and an
+/// ES 3 context.
+#[test]
+fn wflinfo_surfaceless_egl_gles3() {
+    let Some(_lib) = require_gl() else { return };
+    assert_es2_version(&wflinfo_egl("surfaceless_egl", "gles3"));
+}
+
 /// GLX_EXT_create_context_es2_profile through waffle.
 #[test]
 fn wflinfo_glx_gles2() {
@@ -184,13 +193,13 @@ fn es2_info() {
     assert_clean_stderr(&out);
     for line in [
         "EGL_CLIENT_APIS: OpenGL OpenGL_ES",
-        "GL_SHADING_LANGUAGE_VERSION: OpenGL ES GLSL ES 1.0.16",
+        "GL_SHADING_LANGUAGE_VERSION: OpenGL ES GLSL ES 3.00",
     ] {
         assert!(out.has_line(line), "es2_info: expected `{line}`:\n{out}");
     }
     // oxgl-specific: the version (Mesa: "OpenGL ES 3.2 Mesa 22.3.6").
     let version = format!(
-        "GL_VERSION: OpenGL ES 2.0 oxgl {}",
+        "GL_VERSION: OpenGL ES 3.0 oxgl {}",
         env!("CARGO_PKG_VERSION")
     );
     assert!(
@@ -299,7 +308,7 @@ fn glxinfo_versions_are_honest() {
         "OpenGL core profile profile mask: core profile",
         "OpenGL profile mask: compatibility profile",
         "    Max GLES1 profile version: 0.0",
-        "    Max GLES[23] profile version: 2.0",
+        "    Max GLES[23] profile version: 3.0",
         "    Accelerated: no",
         "    Vendor: oxgl (0xffffffff)",
     ] {

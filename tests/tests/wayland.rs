@@ -116,7 +116,7 @@ fn wflinfo(api: &str, version: &str) {
 
 #[test]
 fn wflinfo_wayland_gles2() {
-    wflinfo("gles2", "OpenGL ES 2.0 oxgl");
+    wflinfo("gles2", "OpenGL ES 3.0 oxgl");
 }
 
 #[test]

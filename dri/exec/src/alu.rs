@@ -398,9 +398,12 @@ pub fn bfi(base: u32, ins: u32, off: u32, bits: u32, flags: u8) -> u32 {
 
 /// `pack_*` of one lane: `x` holds the source vector's lanes.
 pub fn pack(op: Pack, x: [u32; 4]) -> u32 {
-    let unorm = |v: f64, scale: f64| (v.clamp(0.0, 1.0) * scale).round_ties_even() as u64;
-    let snorm = |v: f64, scale: f64, bits: u32| {
-        ((v.clamp(-1.0, 1.0) * scale).round_ties_even() as i64 as u64) & ((1u64 << bits) - 1)
+    // Scaled in single precision, as GLSL 4.20 §8.4 writes it (and Mesa
+    // computes it): 0.9 * 65535 rounds to 58981.5, then to 58982.
+    let unorm = |v: f64, scale: f32| ((v as f32).clamp(0.0, 1.0) * scale).round_ties_even() as u64;
+    let snorm = |v: f64, scale: f32, bits: u32| {
+        (((v as f32).clamp(-1.0, 1.0) * scale).round_ties_even() as i64 as u64)
+            & ((1u64 << bits) - 1)
     };
     let (count, bits) = match op {
         Pack::Unorm4x8 | Pack::Snorm4x8 => (4, 8),

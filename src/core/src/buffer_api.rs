@@ -24,6 +24,7 @@ impl Context {
         for &n in names {
             if n != 0 {
                 self.xfb.forget(n);
+                self.xfb_objects.forget(n);
                 self.ubo.forget(n);
                 self.vertex_arrays.forget_buffer(n);
             }
@@ -49,9 +50,9 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         // EXT_transform_feedback's and ARB_uniform_buffer_object's
-        // targets: desktop GL only (ES 2.0 has neither).
+        // targets: desktop GL and ES 3.0 (ES 2.0 has neither).
         if matches!(target, GL_TRANSFORM_FEEDBACK_BUFFER | GL_UNIFORM_BUFFER)
-            && self.params().profile == Profile::Es
+            && !self.params().desktop_or_es3()
         {
             return Err(ApiError::InvalidEnum);
         }

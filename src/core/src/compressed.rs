@@ -8,6 +8,8 @@
 //! ARB_texture_compression_rgtc's (2D images): their blocks are
 //! kept (`glGetCompressedTexImage`) and decoded for sampling; `glTexImage*`
 //! and `glGenerateMipmap` compress what they store (`crate::bptc_enc`).
+//! ETC1/ETC2/EAC images (`crate::etc2`) are decoded the same way but never
+//! compressed online: only these commands fill them.
 //! Other specific formats are INVALID_ENUM, as the spec requires for
 //! formats that are not supported.
 //!
@@ -21,7 +23,9 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
-use crate::texture::{TexImage, compressed_kind, internal_format, set_compressed};
+use crate::texture::{
+    TexImage, compressed_kind, internal_format, set_compressed, set_compressed_region,
+};
 use crate::texture_api::image_target;
 
 /// Whether `target` names a texture image target of a `dims`-dimensional
@@ -55,6 +59,24 @@ pub struct CompressedPlan {
 }
 
 impl Context {
+    /// The specific compressed format `fmt` is, if this context has it:
+    /// the ETC2/EAC formats in ES 3.0 and with ARB_ES3_compatibility,
+    /// ETC1 in ES with OES_compressed_ETC1_RGB8_texture (as Mesa's).
+    fn compressed_kind_here(&self, fmt: GLenum) -> Option<crate::texture::Compressed> {
+        let kind = compressed_kind(fmt)?;
+        let p = self.params();
+        let has = |name: &std::ffi::CStr| crate::extensions::names(p.profile).contains(&name);
+        match kind {
+            crate::texture::Compressed::Etc(crate::etc2::Etc::Etc1) => {
+                (p.is_es() && has(c"GL_OES_compressed_ETC1_RGB8_texture")).then_some(kind)
+            }
+            crate::texture::Compressed::Etc(_) => {
+                (p.is_es3() || has(c"GL_ARB_ES3_compatibility")).then_some(kind)
+            }
+            _ => Some(kind),
+        }
+    }
+
     /// `glCompressedTexImage{1,2,3}D` validation (GL 4.6 §8.7):
     /// INVALID_ENUM for a bad target or a format that is not a supported
     /// compressed one (the BPTC formats, 2D images only: INVALID_OPERATION
@@ -73,7 +95,7 @@ impl Context {
     ) -> ApiResult<CompressedPlan> {
         self.fbo_resolve();
         self.outside_begin_end()?;
-        let Some(kind) = compressed_kind(internal_format) else {
+        let Some(kind) = self.compressed_kind_here(internal_format) else {
             return Err(ApiError::InvalidEnum);
         };
         if !compressed_target(dims, target) || dims == 1 {
@@ -130,7 +152,7 @@ impl Context {
     ) -> ApiResult<CompressedPlan> {
         self.fbo_resolve();
         self.outside_begin_end()?;
-        let Some(kind) = compressed_kind(format) else {
+        let Some(kind) = self.compressed_kind_here(format) else {
             return Err(ApiError::InvalidEnum);
         };
         if !compressed_target(dims, target) || dims == 1 {
@@ -241,7 +263,7 @@ impl Context {
                             }
                         }
                     }
-                    set_compressed(img, kind, all);
+                    set_compressed_region(img, kind, all, off, plan.size);
                 }
             }
             t.touch();

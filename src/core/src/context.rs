@@ -60,6 +60,24 @@ pub struct ContextParams {
     pub core_vertex_fetch: bool,
 }
 
+impl ContextParams {
+    /// An OpenGL ES context.
+    pub fn is_es(&self) -> bool {
+        self.profile == Profile::Es
+    }
+
+    /// An OpenGL ES 3.0 (or later) context.
+    pub fn is_es3(&self) -> bool {
+        self.profile == Profile::Es && self.version >= (3, 0)
+    }
+
+    /// A desktop GL context, or an ES 3.0 one: what GL 3.x features that
+    /// ES 3.0 took (uniform buffers, transform feedback, ...) exist in.
+    pub fn desktop_or_es3(&self) -> bool {
+        self.profile != Profile::Es || self.version >= (3, 0)
+    }
+}
+
 /// What the window system (GLX, EGL) does for a context.
 pub trait WindowSystemHooks: Send {
     /// The front buffer of the draw drawable changed (`glFlush`/`glFinish`
@@ -78,6 +96,8 @@ pub struct Context {
     pub(crate) queries: crate::query::Queries,
     /// Transform feedback (EXT_transform_feedback).
     pub xfb: crate::xfb::TransformFeedback,
+    /// The transform feedback objects not bound.
+    pub xfb_objects: crate::xfb::XfbObjects,
     /// The indexed uniform buffer bindings (ARB_uniform_buffer_object).
     pub ubo: crate::ubo::UniformBuffers,
     backend: BackendContext,
@@ -193,6 +213,7 @@ impl Context {
         let extensions = extensions.join(" ");
         let glsl = match params.profile {
             // Mesa's ES 2.0 string: GLSL ES 1.00, revision 16 of its spec.
+            Profile::Es if params.version >= (3, 0) => Some(c_string("OpenGL ES GLSL ES 3.00")),
             Profile::Es if params.version >= (2, 0) => Some(c_string("OpenGL ES GLSL ES 1.0.16")),
             Profile::Es => None,
             _ => (params.version >= (2, 0)).then(|| {
@@ -212,6 +233,7 @@ impl Context {
             support: version::support(),
             queries: Default::default(),
             xfb: Default::default(),
+            xfb_objects: Default::default(),
             ubo: Default::default(),
             backend,
             fbo: Default::default(),
@@ -804,6 +826,9 @@ impl Context {
                 self.set_blend_all(on);
             }
             GL_PRIMITIVE_RESTART if self.restart_core() => self.set_restart(on),
+            GL_PRIMITIVE_RESTART_FIXED_INDEX if self.restart_fixed_exists() => {
+                self.set_restart_fixed(on)
+            }
             GL_SAMPLE_MASK if !self.has_texture_multisample() => return Err(ApiError::InvalidEnum),
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
@@ -828,6 +853,9 @@ impl Context {
             GL_DEBUG_OUTPUT => return Ok(self.debug.output()),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => return Ok(self.debug.synchronous()),
             GL_PRIMITIVE_RESTART if self.restart_core() => return Ok(self.vertex_arrays.restart),
+            GL_PRIMITIVE_RESTART_FIXED_INDEX if self.restart_fixed_exists() => {
+                return Ok(self.vertex_arrays.restart_fixed);
+            }
             GL_SAMPLE_MASK if !self.has_texture_multisample() => return Err(ApiError::InvalidEnum),
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
             | GL_TEXTURE_RECTANGLE

@@ -52,6 +52,10 @@ pub struct VertexArrays {
     pub restart_index: u32,
     /// `GL_PRIMITIVE_RESTART` enabled.
     pub restart: bool,
+    /// `GL_PRIMITIVE_RESTART_FIXED_INDEX` enabled (ES 3.0,
+    /// ARB_ES3_compatibility): the index type's largest value restarts,
+    /// whatever `restart` and `restart_index` say.
+    pub restart_fixed: bool,
 }
 
 impl VertexArrays {
@@ -490,6 +494,34 @@ impl Context {
         self.params().profile != Profile::Es && self.params().version >= (3, 1)
     }
 
+    /// Whether `GL_PRIMITIVE_RESTART_FIXED_INDEX` exists: ES 3.0, and
+    /// desktop GL with ARB_ES3_compatibility.
+    pub(crate) fn restart_fixed_exists(&self) -> bool {
+        let p = self.params();
+        p.is_es3()
+            || (!p.is_es()
+                && crate::extensions::names(p.profile).contains(&c"GL_ARB_ES3_compatibility"))
+    }
+
+    /// `glEnable`/`glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX)`.
+    pub(crate) fn set_restart_fixed(&mut self, on: bool) {
+        if self.vertex_arrays.restart_fixed != on {
+            self.flush_vertices();
+            self.vertex_arrays.restart_fixed = on;
+        }
+    }
+
+    /// The index that restarts a primitive in a draw of `size`-byte
+    /// indices, if any (GL 4.6 §10.3.6: the fixed index wins).
+    fn restart_for(&self, size: usize) -> Option<u32> {
+        let a = &self.vertex_arrays;
+        if a.restart_fixed {
+            Some(u32::MAX >> (32 - 8 * size as u32))
+        } else {
+            a.restart.then_some(a.restart_index)
+        }
+    }
+
     /// `glEnable`/`glDisable(GL_PRIMITIVE_RESTART)` (GL 3.1).
     pub(crate) fn set_restart(&mut self, on: bool) {
         if self.vertex_arrays.restart != on {
@@ -869,7 +901,7 @@ impl Context {
             && !srcs.is_empty()
             && !self.compiling_list()
             && self.select.mode == GL_RENDER
-            && !self.xfb.active()
+            && !self.xfb.capturing()
             && srcs.iter().all(|s| s.attrib != Attrib::EDGEFLAG)
     }
 
@@ -996,10 +1028,7 @@ impl Context {
                 None => return Ok(()),
             }
         };
-        let restart = self
-            .vertex_arrays
-            .restart
-            .then_some(self.vertex_arrays.restart_index);
+        let restart = self.restart_for(size);
         let mut list = self.index_list(count as usize)?;
         let (mut min, mut max) = (u32::MAX, 0u32);
         for chunk in raw.chunks_exact(size) {
@@ -1020,7 +1049,15 @@ impl Context {
         if min > max {
             return Ok(());
         }
-        self.draw_indices(mode, list, min, max, instances, client)
+        // The list keeps its restart indices: `draw_indices` splits at
+        // the context's restart index, which is this draw's for the call.
+        let saved = (self.vertex_arrays.restart, self.vertex_arrays.restart_index);
+        if let Some(r) = restart {
+            (self.vertex_arrays.restart, self.vertex_arrays.restart_index) = (true, r);
+        }
+        let r = self.draw_indices(mode, list, min, max, instances, client);
+        (self.vertex_arrays.restart, self.vertex_arrays.restart_index) = saved;
+        r
     }
 
     /// `glDrawRangeElements(BaseVertex)`: INVALID_VALUE when `end < start`

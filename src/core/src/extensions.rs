@@ -106,6 +106,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_compatibility", Needs::Version(3, 1)),
     // On their own.
     (c"GL_ARB_ES2_compatibility", Needs::AlsoCore(2, 0)),
+    // ETC2/EAC textures, the fixed restart index, GL_MAX_ELEMENT_INDEX
+    // and GLSL ES 3.00 shaders (GL 4.3; tests/clients/gles3.c and the
+    // desktop checks in gl33.c).
+    (c"GL_ARB_ES3_compatibility", Needs::AlsoCore(3, 3)),
     // Its spec names GL 3.1; Mesa offers it on every compatibility context
     // that can decode it, as here.
     (c"GL_ARB_texture_compression_bptc", Needs::AlsoCore(1, 3)),
@@ -259,6 +263,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_map_buffer_range", Needs::Es2),
     (c"GL_EXT_read_format_bgra", Needs::Es2),
     (c"GL_EXT_unpack_subimage", Needs::Es2),
+    (c"GL_OES_compressed_ETC1_RGB8_texture", Needs::Es2),
     (c"GL_OES_depth24", Needs::Es2),
     (c"GL_OES_depth_texture", Needs::Es2),
     (c"GL_OES_element_index_uint", Needs::Es2),

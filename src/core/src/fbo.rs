@@ -882,6 +882,88 @@ impl Context {
         }
     }
 
+    /// `glGetInternalformativ` (ARB_internalformat_query, GL 4.2; ES
+    /// 3.0): the sample counts of a renderable format. INVALID_ENUM for a
+    /// target other than `GL_RENDERBUFFER` (and the multisample texture
+    /// targets where they exist), for a pname other than
+    /// `GL_NUM_SAMPLE_COUNTS` and `GL_SAMPLES`, and for a format that is
+    /// not colour-, depth- or stencil-renderable; INVALID_VALUE for a
+    /// negative `buf_size`. Every renderable format has one count,
+    /// [`MAX_SAMPLES`].
+    pub fn get_internalformat(
+        &mut self,
+        target: GLenum,
+        internal: GLenum,
+        pname: GLenum,
+        buf_size: i32,
+    ) -> ApiResult<Vec<i32>> {
+        self.outside_begin_end()?;
+        let ms_texture = matches!(
+            target,
+            GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY
+        ) && self.has_texture_multisample();
+        if target != GL_RENDERBUFFER && !ms_texture {
+            return Err(ApiError::InvalidEnum);
+        }
+        if pname != GL_NUM_SAMPLE_COUNTS && pname != GL_SAMPLES {
+            return Err(ApiError::InvalidEnum);
+        }
+        if buf_size < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        rb_format(internal).ok_or(ApiError::InvalidEnum)?;
+        let values = if pname == GL_NUM_SAMPLE_COUNTS {
+            vec![1]
+        } else {
+            vec![MAX_SAMPLES as i32]
+        };
+        Ok(values.into_iter().take(buf_size as usize).collect())
+    }
+
+    /// `glInvalidateFramebuffer` / `glInvalidateSubFramebuffer`
+    /// (ARB_invalidate_subdata, GL 4.3; ES 3.0): the contents of the named
+    /// attachments become undefined, which here leaves them as they are.
+    /// INVALID_ENUM for a bad target or attachment name (framebuffer
+    /// objects take `GL_COLOR_ATTACHMENTi`, `GL_DEPTH_ATTACHMENT`,
+    /// `GL_STENCIL_ATTACHMENT` and `GL_DEPTH_STENCIL_ATTACHMENT`; the
+    /// default framebuffer `GL_COLOR`, `GL_DEPTH` and `GL_STENCIL`, and
+    /// in desktop GL its buffers' names);
+    /// INVALID_OPERATION for a colour attachment past
+    /// `GL_MAX_COLOR_ATTACHMENTS`; INVALID_VALUE for a negative count or
+    /// size.
+    pub fn invalidate_framebuffer(
+        &mut self,
+        target: GLenum,
+        attachments: &[GLenum],
+        size: [i32; 2],
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let fbo = self.target_binding(target)? != 0;
+        if size[0] < 0 || size[1] < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let desktop = !self.params().is_es();
+        for &a in attachments {
+            match a {
+                GL_DEPTH_ATTACHMENT | GL_STENCIL_ATTACHMENT | GL_DEPTH_STENCIL_ATTACHMENT
+                    if fbo => {}
+                GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT31 if fbo => {
+                    if a - GL_COLOR_ATTACHMENT0 >= MAX_COLOR_ATTACHMENTS {
+                        return Err(ApiError::InvalidOperation);
+                    }
+                }
+                GL_COLOR | GL_DEPTH | GL_STENCIL if !fbo => {}
+                // GL 4.6 §17.4.4: the desktop default framebuffer's
+                // buffers by name too.
+                GL_FRONT_LEFT | GL_FRONT_RIGHT | GL_BACK_LEFT | GL_BACK_RIGHT | GL_ACCUM
+                    if !fbo && desktop => {}
+                GL_AUX0..=GL_AUX3 if !fbo && desktop => {}
+                _ => return Err(ApiError::InvalidEnum),
+            }
+        }
+        Ok(())
+    }
+
     /// The framebuffer bound to `target`.
     fn target_binding(&self, target: GLenum) -> ApiResult<u32> {
         match target {

@@ -59,6 +59,26 @@ const COMPRESSED_TEXTURE_FORMATS: [GLenum; 7] = [
     GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT,
 ];
 
+/// The ETC2/EAC formats Mesa adds to the list where ARB_ES3_compatibility
+/// is advertised or the context is OpenGL ES 3.0 (the sRGB ones,
+/// [`ES3_SRGB_ETC2_FORMATS`], in ES 3.0 only).
+const ETC2_FORMATS: [GLenum; 7] = [
+    GL_COMPRESSED_RGB8_ETC2,
+    GL_COMPRESSED_RGBA8_ETC2_EAC,
+    GL_COMPRESSED_R11_EAC,
+    GL_COMPRESSED_RG11_EAC,
+    GL_COMPRESSED_SIGNED_R11_EAC,
+    GL_COMPRESSED_SIGNED_RG11_EAC,
+    GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+];
+
+/// The sRGB ETC2 formats an OpenGL ES 3.0 context lists.
+const ES3_SRGB_ETC2_FORMATS: [GLenum; 3] = [
+    GL_COMPRESSED_SRGB8_ETC2,
+    GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+    GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+];
+
 /// A query of a list whose length is another query's value (integers).
 #[derive(Clone, Debug)]
 pub struct ListValues(pub Vec<i64>);
@@ -169,12 +189,37 @@ impl Context {
     pub fn get_list(&self, pname: GLenum) -> Option<ListValues> {
         (pname == GL_COMPRESSED_TEXTURE_FORMATS && self.params().version >= (1, 3)).then(|| {
             ListValues(
-                COMPRESSED_TEXTURE_FORMATS
-                    .iter()
-                    .map(|&f| i64::from(f))
+                self.compressed_texture_formats()
+                    .into_iter()
+                    .map(i64::from)
                     .collect(),
             )
         })
+    }
+
+    /// What `GL_COMPRESSED_TEXTURE_FORMATS` lists, in the order of Mesa's
+    /// `_mesa_get_compressed_formats`: [`COMPRESSED_TEXTURE_FORMATS`]; in
+    /// OpenGL ES, `GL_ETC1_RGB8_OES` after S3TC where
+    /// OES_compressed_ETC1_RGB8_texture is advertised (the OES spec's
+    /// "New State"); [`ETC2_FORMATS`] in ES 3.0 or where
+    /// ARB_ES3_compatibility is advertised; [`ES3_SRGB_ETC2_FORMATS`] in ES
+    /// 3.0.
+    fn compressed_texture_formats(&self) -> Vec<GLenum> {
+        let p = self.params();
+        let es = p.profile == Profile::Es;
+        let es3 = es && p.version >= (3, 0);
+        let names = crate::extensions::names(p.profile);
+        let mut list = COMPRESSED_TEXTURE_FORMATS.to_vec();
+        if es && names.contains(&c"GL_OES_compressed_ETC1_RGB8_texture") {
+            list.insert(3, GL_ETC1_RGB8_OES);
+        }
+        if es3 || names.contains(&c"GL_ARB_ES3_compatibility") {
+            list.extend(ETC2_FORMATS);
+        }
+        if es3 {
+            list.extend(ES3_SRGB_ETC2_FORMATS);
+        }
+        list
     }
 
     /// Looks up a `glGet*` parameter. GL 4.6 §22.1: INVALID_ENUM when `pname`
@@ -274,9 +319,10 @@ impl Context {
             GL_SAMPLE_COVERAGE_VALUE if v >= (1, 3) => floats(&[f64::from(s.sample_coverage.0)]),
             GL_SAMPLE_COVERAGE_INVERT if v >= (1, 3) => boolean(s.sample_coverage.1),
             // The general-purpose specific compressed formats (S3TC,
-            // BPTC); the list is `get_list`'s.
+            // BPTC; ETC2 with ES 3.0 compatibility); the list is
+            // `get_list`'s.
             GL_NUM_COMPRESSED_TEXTURE_FORMATS if v >= (1, 3) => {
-                int(COMPRESSED_TEXTURE_FORMATS.len() as i64)
+                int(self.compressed_texture_formats().len() as i64)
             }
             // Implementation limits (the values llvmpipe reports).
             GL_MAX_VIEWPORT_DIMS => ints(&[MAX_VIEWPORT_DIM.into(), MAX_VIEWPORT_DIM.into()]),
@@ -358,6 +404,11 @@ impl Context {
             GL_SHADER_COMPILER => boolean(true),
             GL_NUM_SHADER_BINARY_FORMATS => int(0),
             GL_SHADER_BINARY_FORMATS => ints(&[]),
+            // ARB_get_program_binary (GL 4.1; ES 3.0): no formats.
+            GL_NUM_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => int(0),
+            GL_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => ints(&[]),
+            // ARB_ES3_compatibility (GL 4.3; ES 3.0): 32-bit indices whole.
+            GL_MAX_ELEMENT_INDEX if p.desktop_or_es3() => int(u32::MAX.into()),
             GL_IMPLEMENTATION_COLOR_READ_FORMAT => int(GL_RGBA.into()),
             GL_IMPLEMENTATION_COLOR_READ_TYPE => int(GL_UNSIGNED_BYTE.into()),
             GL_MAX_TEXTURE_IMAGE_UNITS | GL_MAX_VERTEX_TEXTURE_IMAGE_UNITS => {
@@ -380,7 +431,12 @@ impl Context {
             | GL_MAX_GEOMETRY_OUTPUT_COMPONENTS
             | GL_MAX_VERTEX_OUTPUT_COMPONENTS
             | GL_MAX_FRAGMENT_INPUT_COMPONENTS
-                if self.has_geometry_shaders() =>
+                if self.has_geometry_shaders()
+                    || (p.is_es3()
+                        && matches!(
+                            pname,
+                            GL_MAX_VERTEX_OUTPUT_COMPONENTS | GL_MAX_FRAGMENT_INPUT_COMPONENTS
+                        )) =>
             {
                 int(i64::from(crate::program::MAX_VARYING_LOCATIONS) * 4)
             }
@@ -391,7 +447,8 @@ impl Context {
             GL_NUM_EXTENSIONS if v >= (3, 0) => {
                 int(crate::context::extension_names(p.profile).len() as i64)
             }
-            GL_CONTEXT_FLAGS if v >= (3, 0) => int(p.flags.into()),
+            // ES has the flags from 3.2.
+            GL_CONTEXT_FLAGS if v >= (3, 0) && (!p.is_es() || v >= (3, 2)) => int(p.flags.into()),
             GL_CONTEXT_PROFILE_MASK if v >= (3, 2) => int(match p.profile {
                 Profile::Core => i64::from(GL_CONTEXT_CORE_PROFILE_BIT),
                 _ => i64::from(GL_CONTEXT_COMPATIBILITY_PROFILE_BIT),
@@ -554,6 +611,9 @@ impl Context {
                 boolean(self.client_state_enabled(p).unwrap_or(false))
             }
             GL_PRIMITIVE_RESTART if self.restart_core() => boolean(self.vertex_arrays.restart),
+            GL_PRIMITIVE_RESTART_FIXED_INDEX if self.restart_fixed_exists() => {
+                boolean(self.vertex_arrays.restart_fixed)
+            }
             // Rasterization and per-fragment state (ALPHA_TEST_REF and
             // BLEND_COLOR are colours: normalized integer conversion).
             GL_ALPHA_TEST_REF if compat => {

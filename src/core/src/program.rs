@@ -234,6 +234,10 @@ pub struct ProgramObject {
     /// (applied at the next link).
     xfb_varyings: Vec<String>,
     xfb_separate: bool,
+    /// `GL_PROGRAM_BINARY_RETRIEVABLE_HINT` (ARB_get_program_binary): as
+    /// set, and as the last link took it (what queries return).
+    binary_hint_pending: bool,
+    binary_hint: bool,
     linked: bool,
     validated: bool,
     log: String,
@@ -488,19 +492,22 @@ impl Context {
     /// supported" error above it) or GLSL ES 1.00 (ARB_ES2_compatibility).
     fn glsl_options(&self, stage: oxgl_glsl::Stage) -> oxgl_glsl::Options {
         if self.params().profile == Profile::Es {
-            // An ES 2.0 context: GLSL ES 1.00 only, the default without
-            // `#version` ("GLSL 1.10 is not supported. Supported versions
-            // are: 1.00 ES" otherwise, as Mesa).
+            // An ES context: GLSL ES only (1.00, and 3.00 in ES 3.0), 1.00
+            // the default without `#version` ("GLSL 1.10 is not supported.
+            // Supported versions are: 1.00 ES" otherwise, as Mesa).
             let mut opts = oxgl_glsl::Options::es(stage);
-            opts.max_es_in_gl = 100;
+            opts.max_es_in_gl = if self.params().is_es3() { 300 } else { 100 };
             opts.context_exts = Some(self.glsl_extensions());
             return opts;
         }
         let mut opts = oxgl_glsl::Options::new(stage);
         opts.compat_context = self.params().profile == Profile::Compat;
         opts.max_desktop_version = oxgl_glsl::version::for_gl(self.params().version);
-        // ARB_ES2_compatibility: GLSL ES 1.00 shaders in GL contexts.
-        opts.max_es_in_gl = 100;
+        // ARB_ES2_compatibility: GLSL ES 1.00 shaders in GL contexts;
+        // ARB_ES3_compatibility: GLSL ES 3.00 too.
+        let es3 =
+            crate::extensions::names(self.params().profile).contains(&c"GL_ARB_ES3_compatibility");
+        opts.max_es_in_gl = if es3 { 300 } else { 100 };
         opts.context_exts = Some(self.glsl_extensions());
         opts
     }
@@ -720,6 +727,8 @@ impl Context {
                 }
             }
             p.validated = false;
+            // GL 4.6 §7.5: the hint takes effect at the next link.
+            p.binary_hint = p.binary_hint_pending;
         }
         if self.programs.current == program && new_exec.is_some() {
             self.programs.exec = new_exec;
@@ -981,8 +990,8 @@ impl Context {
     pub fn use_program(&mut self, program: u32) -> ApiResult {
         self.outside_begin_end()?;
         // GL 4.6 §13.3.2: the program cannot change while transform
-        // feedback is active.
-        if self.xfb.active() {
+        // feedback is active and not paused.
+        if self.xfb.capturing() {
             return Err(ApiError::InvalidOperation);
         }
         let exec = if program == 0 {
@@ -1078,7 +1087,7 @@ impl Context {
     /// `glGetProgramiv`.
     pub fn get_program(&mut self, program: u32, pname: GLenum) -> ApiResult<i32> {
         self.outside_begin_end()?;
-        let xfb = self.params().profile != Profile::Es;
+        let xfb = self.params().desktop_or_es3();
         let geometry_pnames = self.has_geometry_shaders();
         let mut o = self.objects();
         let p = o.program(program)?;
@@ -1098,6 +1107,9 @@ impl Context {
                 }
             }
             GL_ATTACHED_SHADERS => p.attached.len() as i32,
+            // ARB_get_program_binary: no formats, so no binary.
+            GL_PROGRAM_BINARY_LENGTH => 0,
+            GL_PROGRAM_BINARY_RETRIEVABLE_HINT => i32::from(p.binary_hint),
             GL_ACTIVE_ATTRIBUTES => exec.map_or(0, |e| e.attributes.len() as i32),
             GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => exec.map_or(0, |e| {
                 max_len(&mut e.attributes.iter().map(|a| a.name.len()))
@@ -1106,8 +1118,8 @@ impl Context {
             GL_ACTIVE_UNIFORM_MAX_LENGTH => {
                 exec.map_or(0, |e| max_len(&mut e.uniforms.iter().map(|u| u.name.len())))
             }
-            // ARB_uniform_buffer_object (desktop contexts, as the
-            // transform feedback pnames).
+            // ARB_uniform_buffer_object (desktop and ES 3.0 contexts, as
+            // the transform feedback pnames).
             GL_ACTIVE_UNIFORM_BLOCKS if xfb => exec.map_or(0, |e| e.blocks.len() as i32),
             GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH if xfb => {
                 exec.map_or(0, |e| max_len(&mut e.blocks.iter().map(|b| b.name.len())))
@@ -1142,6 +1154,55 @@ impl Context {
             }
             _ => return Err(ApiError::InvalidEnum),
         })
+    }
+
+    /// `glProgramParameteri` (ARB_get_program_binary; ES 3.0), for the
+    /// next link: only
+    /// `GL_PROGRAM_BINARY_RETRIEVABLE_HINT` here (`GL_PROGRAM_SEPARABLE`
+    /// needs ARB_separate_shader_objects), INVALID_ENUM otherwise;
+    /// INVALID_VALUE for a value other than `GL_FALSE` and `GL_TRUE`.
+    pub fn program_parameter(&mut self, program: u32, pname: GLenum, value: i32) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        if pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT {
+            return Err(ApiError::InvalidEnum);
+        }
+        if value != 0 && value != 1 {
+            return Err(ApiError::InvalidValue);
+        }
+        p.binary_hint_pending = value == 1;
+        Ok(())
+    }
+
+    /// `glGetProgramBinary`: there are no binary formats
+    /// (`GL_NUM_PROGRAM_BINARY_FORMATS` is 0), so a linked program has no
+    /// binary to give — INVALID_OPERATION, as Mesa without formats (and
+    /// for a program not linked, GL 4.6 §7.5); INVALID_VALUE for a
+    /// negative `buf_size`.
+    pub fn get_program_binary(&mut self, program: u32, buf_size: i32) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        o.program(program)?;
+        if buf_size < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        Err(ApiError::InvalidOperation)
+    }
+
+    /// `glProgramBinary`: no format is recognized (GL 4.6 §7.5:
+    /// INVALID_ENUM), and loading fails: the link status becomes FALSE,
+    /// as in Mesa. INVALID_VALUE for a negative `length`.
+    pub fn program_binary(&mut self, program: u32, length: i32) -> ApiResult {
+        self.outside_begin_end()?;
+        let mut o = self.objects();
+        let p = o.program(program)?;
+        if length < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        p.linked = false;
+        p.log = "error: the program binary format is not supported\n".into();
+        Err(ApiError::InvalidEnum)
     }
 
     /// Whether this context has geometry shaders: GL 3.2 and later

@@ -149,7 +149,9 @@ impl Context {
         let es = self.params().profile == Profile::Es;
         match target {
             // EXT_transform_feedback.
-            GL_PRIMITIVES_GENERATED | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN if !es => Ok(()),
+            GL_PRIMITIVES_GENERATED if !es => Ok(()),
+            // ES 3.0 has the written count only.
+            GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN if self.params().desktop_or_es3() => Ok(()),
             // ARB_timer_query / EXT_timer_query.
             GL_TIME_ELAPSED if !es => Ok(()),
             GL_SAMPLES_PASSED if !es => Ok(()),

@@ -590,7 +590,7 @@ impl Context {
         // draw is done.
         let mut xfb_lock = None;
         let mut capture = None;
-        if !pixel_draw && (self.xfb.active() || self.queries.primitive_queries_active()) {
+        if !pixel_draw && (self.xfb.capturing() || self.queries.primitive_queries_active()) {
             let mut b = shared.buffers();
             capture = self.xfb_capture(&mut b);
             xfb_lock = Some(b);

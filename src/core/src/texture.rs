@@ -203,6 +203,20 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         // ARB_texture_compression_rgtc (the signed ones are `is_snorm`).
         GL_COMPRESSED_RED_RGTC1 | GL_COMPRESSED_SIGNED_RED_RGTC1 => (GL_RED, [8, 0, 0, 0]),
         GL_COMPRESSED_RG_RGTC2 | GL_COMPRESSED_SIGNED_RG_RGTC2 => (GL_RG, [8, 8, 0, 0]),
+        // ETC1 (OES_compressed_ETC1_RGB8_texture) and ETC2/EAC (GL 4.3,
+        // ARB_ES3_compatibility; see `crate::etc2`), with the channel sizes
+        // Mesa reports: 1-bit punch-through alpha, 11-bit EAC channels (the
+        // signed ones are `is_snorm`).
+        GL_ETC1_RGB8_OES | GL_COMPRESSED_RGB8_ETC2 | GL_COMPRESSED_SRGB8_ETC2 => {
+            (GL_RGB, [8, 8, 8, 0])
+        }
+        GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2
+        | GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2 => (GL_RGBA, [8, 8, 8, 1]),
+        GL_COMPRESSED_RGBA8_ETC2_EAC | GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC => {
+            (GL_RGBA, [8, 8, 8, 8])
+        }
+        GL_COMPRESSED_R11_EAC | GL_COMPRESSED_SIGNED_R11_EAC => (GL_RED, [11, 0, 0, 0]),
+        GL_COMPRESSED_RG11_EAC | GL_COMPRESSED_SIGNED_RG11_EAC => (GL_RG, [11, 11, 0, 0]),
         _ => return integer_internal_format(fmt),
     })
 }
@@ -404,6 +418,8 @@ pub fn is_snorm(fmt: GLenum) -> bool {
             | GL_INTENSITY16_SNORM
             | GL_COMPRESSED_SIGNED_RED_RGTC1
             | GL_COMPRESSED_SIGNED_RG_RGTC2
+            | GL_COMPRESSED_SIGNED_R11_EAC
+            | GL_COMPRESSED_SIGNED_RG11_EAC
     )
 }
 
@@ -528,6 +544,9 @@ pub fn is_srgb(fmt: GLenum) -> bool {
             | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT
             | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT
             | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT
+            | GL_COMPRESSED_SRGB8_ETC2
+            | GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2
+            | GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC
     )
 }
 
@@ -1438,6 +1457,9 @@ pub enum Compressed {
         /// Signed normalized.
         signed: bool,
     },
+    /// ETC1, ETC2 and EAC ([`crate::etc2`]): decoded only, never
+    /// compressed online ([`Compressed::compresses_online`]).
+    Etc(crate::etc2::Etc),
 }
 
 impl Compressed {
@@ -1446,8 +1468,18 @@ impl Compressed {
         match self {
             Compressed::Rgtc { two: false, .. } => 8,
             Compressed::S3tc(d) => d.block_bytes(),
+            Compressed::Etc(e) => e.block_bytes(),
             _ => 16,
         }
+    }
+
+    /// Whether this build compresses texels into the format (`glTexImage*`,
+    /// `glTexSubImage*`, copies, mipmap generation). ETC1/ETC2/EAC images
+    /// come from `glCompressedTex{Sub}Image*` only: the other commands are
+    /// INVALID_OPERATION for them, as Mesa's
+    /// `_mesa_format_no_online_compression` makes them.
+    pub fn compresses_online(self) -> bool {
+        !matches!(self, Compressed::Etc(_))
     }
 
     /// Bytes of an image of `size` (blocks of every slice).
@@ -1478,6 +1510,7 @@ impl Compressed {
                 };
                 std::array::from_fn(|i| [r[i], g[i], 0.0, 1.0])
             }
+            Compressed::Etc(e) => crate::etc2::decode(e, block),
         }
     }
 
@@ -1502,8 +1535,18 @@ impl Compressed {
                 }
                 out
             }
+            // Never reached (see `compresses_online`): a zero block.
+            Compressed::Etc(e) => vec![0; e.block_bytes()],
         }
     }
+}
+
+/// Whether `fmt` is a specific compressed format that only
+/// `glCompressedTex{Sub}Image*` may fill ([`Compressed::compresses_online`]):
+/// `glTexImage*`, `glTexSubImage*`, `glCopyTexImage*` and
+/// `glCopyTexSubImage*` are INVALID_OPERATION for it.
+pub fn no_online_compression(fmt: GLenum) -> bool {
+    compressed_kind(fmt).is_some_and(|k| !k.compresses_online())
 }
 
 /// The channel sizes `glGetTexLevelParameter` reports for an image: its
@@ -1527,6 +1570,7 @@ pub fn reported_bits(img: &TexImage) -> [u8; 4] {
 
 /// The specific compressed format `fmt` is, if it is one.
 pub fn compressed_kind(fmt: GLenum) -> Option<Compressed> {
+    use crate::etc2::Etc;
     Some(match fmt {
         GL_COMPRESSED_RGBA_BPTC_UNORM | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => Compressed::Bc7,
         GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Compressed::Bc6h { signed: false },
@@ -1559,6 +1603,29 @@ pub fn compressed_kind(fmt: GLenum) -> Option<Compressed> {
             two: true,
             signed: true,
         },
+        GL_ETC1_RGB8_OES => Compressed::Etc(Etc::Etc1),
+        GL_COMPRESSED_RGB8_ETC2 | GL_COMPRESSED_SRGB8_ETC2 => Compressed::Etc(Etc::Rgb8),
+        GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2
+        | GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2 => Compressed::Etc(Etc::Rgb8A1),
+        GL_COMPRESSED_RGBA8_ETC2_EAC | GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC => {
+            Compressed::Etc(Etc::Rgba8)
+        }
+        GL_COMPRESSED_R11_EAC => Compressed::Etc(Etc::Eac {
+            two: false,
+            signed: false,
+        }),
+        GL_COMPRESSED_SIGNED_R11_EAC => Compressed::Etc(Etc::Eac {
+            two: false,
+            signed: true,
+        }),
+        GL_COMPRESSED_RG11_EAC => Compressed::Etc(Etc::Eac {
+            two: true,
+            signed: false,
+        }),
+        GL_COMPRESSED_SIGNED_RG11_EAC => Compressed::Etc(Etc::Eac {
+            two: true,
+            signed: true,
+        }),
         _ => return None,
     })
 }
@@ -1625,6 +1692,13 @@ pub fn compress_in_place(img: &mut TexImage) {
     if img.texels.len() < img.size.iter().product() {
         return;
     }
+    if !kind.compresses_online() {
+        // Texels this build cannot compress (a storage level, a generated
+        // mipmap level) stay as they are, over zero blocks (what Mesa
+        // keeps for such a level of a format it decodes).
+        img.compressed = Some(vec![0; kind.image_size(img.size)]);
+        return;
+    }
     let bytes = encode_compressed(kind, &img.stored_texels(), img.size);
     set_compressed(img, kind, bytes);
 }
@@ -1644,6 +1718,10 @@ pub fn compress_region(img: &mut TexImage, offset: [usize; 3], size: [usize; 3])
     let Some(kind) = compressed_kind(img.internal_format) else {
         return;
     };
+    // glTexSubImage* refuses these formats; their blocks stay.
+    if !kind.compresses_online() {
+        return;
+    }
     let Some(mut bytes) = img.compressed.take() else {
         compress_in_place(img);
         return;
@@ -1695,6 +1773,50 @@ pub fn set_compressed(img: &mut TexImage, kind: Compressed, bytes: Vec<u8>) {
             .map(|t| to_stored(t, img.internal_format, img.base, img.bits))
             .collect(),
     );
+    img.compressed = Some(bytes);
+}
+
+/// Replaces a compressed image's blocks (`kind.image_size(img.size)`
+/// bytes) after `glCompressedTexSubImage*` wrote the region at `offset` of
+/// `size`, decoding only the blocks the region covers (the other texels
+/// stay: they are their blocks' decoding already, or, for a level this
+/// build could not compress, what it holds).
+pub fn set_compressed_region(
+    img: &mut TexImage,
+    kind: Compressed,
+    bytes: Vec<u8>,
+    offset: [usize; 3],
+    size: [usize; 3],
+) {
+    let [w, h, d] = img.size;
+    if img.texels.len() < w * h * d || bytes.len() < kind.image_size(img.size) {
+        set_compressed(img, kind, bytes);
+        return;
+    }
+    let n = kind.block_bytes();
+    let (bw, bh) = (w.div_ceil(4), h.div_ceil(4));
+    let (x0, y0) = (offset[0] / 4, offset[1] / 4);
+    let (x1, y1) = (
+        (offset[0] + size[0]).div_ceil(4).min(bw),
+        (offset[1] + size[1]).div_ceil(4).min(bh),
+    );
+    for z in offset[2]..(offset[2] + size[2]).min(d) {
+        for by in y0..y1 {
+            for bx in x0..x1 {
+                let start = ((z * bh + by) * bw + bx) * n;
+                let Some(block) = bytes.get(start..start + n) else {
+                    continue;
+                };
+                for (i, t) in kind.decode_block(block).into_iter().enumerate() {
+                    let (x, y) = (bx * 4 + i % 4, by * 4 + i / 4);
+                    if x < w && y < h {
+                        let t = to_stored(t, img.internal_format, img.base, img.bits);
+                        img.texels.set((z * h + y) * w + x, t);
+                    }
+                }
+            }
+        }
+    }
     img.compressed = Some(bytes);
 }
 
@@ -1866,6 +1988,167 @@ mod tests {
         ] {
             assert_eq!(internal_format(f).map(|f| f.0), Some(GL_LUMINANCE_ALPHA));
         }
+    }
+
+    #[test]
+    fn etc_formats_decode_and_are_never_compressed_online() {
+        use crate::etc2::Etc;
+        let formats = [
+            (GL_ETC1_RGB8_OES, Etc::Etc1, GL_RGB, [8, 8, 8, 0], 8),
+            (GL_COMPRESSED_RGB8_ETC2, Etc::Rgb8, GL_RGB, [8, 8, 8, 0], 8),
+            (GL_COMPRESSED_SRGB8_ETC2, Etc::Rgb8, GL_RGB, [8, 8, 8, 0], 8),
+            (
+                GL_COMPRESSED_RGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+                Etc::Rgb8A1,
+                GL_RGBA,
+                [8, 8, 8, 1],
+                8,
+            ),
+            (
+                GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2,
+                Etc::Rgb8A1,
+                GL_RGBA,
+                [8, 8, 8, 1],
+                8,
+            ),
+            (
+                GL_COMPRESSED_RGBA8_ETC2_EAC,
+                Etc::Rgba8,
+                GL_RGBA,
+                [8; 4],
+                16,
+            ),
+            (
+                GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC,
+                Etc::Rgba8,
+                GL_RGBA,
+                [8; 4],
+                16,
+            ),
+            (
+                GL_COMPRESSED_R11_EAC,
+                Etc::Eac {
+                    two: false,
+                    signed: false,
+                },
+                GL_RED,
+                [11, 0, 0, 0],
+                8,
+            ),
+            (
+                GL_COMPRESSED_SIGNED_R11_EAC,
+                Etc::Eac {
+                    two: false,
+                    signed: true,
+                },
+                GL_RED,
+                [11, 0, 0, 0],
+                8,
+            ),
+            (
+                GL_COMPRESSED_RG11_EAC,
+                Etc::Eac {
+                    two: true,
+                    signed: false,
+                },
+                GL_RG,
+                [11, 11, 0, 0],
+                16,
+            ),
+            (
+                GL_COMPRESSED_SIGNED_RG11_EAC,
+                Etc::Eac {
+                    two: true,
+                    signed: true,
+                },
+                GL_RG,
+                [11, 11, 0, 0],
+                16,
+            ),
+        ];
+        for (fmt, etc, base, bits, n) in formats {
+            let kind = compressed_kind(fmt).unwrap();
+            assert_eq!(kind, Compressed::Etc(etc), "{fmt:#x}");
+            assert_eq!(kind.block_bytes(), n);
+            assert_eq!(internal_format(fmt), Some((base, bits)), "{fmt:#x}");
+            assert!(no_online_compression(fmt) && !kind.compresses_online());
+            assert!(!color_renders(fmt) && !plain_unorm8(fmt, base, bits));
+            assert_eq!(
+                is_srgb(fmt),
+                matches!(
+                    fmt,
+                    GL_COMPRESSED_SRGB8_ETC2
+                        | GL_COMPRESSED_SRGB8_PUNCHTHROUGH_ALPHA1_ETC2
+                        | GL_COMPRESSED_SRGB8_ALPHA8_ETC2_EAC
+                )
+            );
+            assert_eq!(
+                component_type(fmt),
+                if matches!(
+                    fmt,
+                    GL_COMPRESSED_SIGNED_R11_EAC | GL_COMPRESSED_SIGNED_RG11_EAC
+                ) {
+                    GL_SIGNED_NORMALIZED
+                } else {
+                    GL_UNSIGNED_NORMALIZED
+                }
+            );
+            // A 5×3 image: two blocks (the second's last three columns and
+            // every block's last row past the edge).
+            let size = [5, 3, 1];
+            assert_eq!(kind.image_size(size), 2 * n);
+            let mut bytes = vec![0u8; 2 * n];
+            bytes[n - 1] = 0xff;
+            bytes[2 * n - 1] = 0x01;
+            let texels = decode_compressed(kind, &bytes, size);
+            assert_eq!(texels.len(), 15);
+            // Short data decodes what there is.
+            assert_eq!(decode_compressed(kind, &bytes[..n], size).len(), 15);
+            // An image of the format keeps the blocks and their decoding.
+            let mut img = TexImage {
+                size,
+                internal_format: fmt,
+                base,
+                bits,
+                texels: Texels::default(),
+                compressed: None,
+            };
+            set_compressed(&mut img, kind, bytes.clone());
+            assert_eq!(img.compressed.as_deref(), Some(&bytes[..]));
+            assert_eq!(img.texels.len(), 15);
+            assert_eq!(reported_bits(&img), bits);
+        }
+        assert!(!no_online_compression(GL_COMPRESSED_RGBA_S3TC_DXT5_EXT));
+        assert!(!no_online_compression(GL_RGBA8));
+    }
+
+    #[test]
+    fn etc_images_keep_texels_they_cannot_compress() {
+        // A storage level (or a generated mipmap level): texels as they
+        // are, zero blocks; nothing is encoded.
+        let img = make_image([6, 4, 1], GL_COMPRESSED_RGBA8_ETC2_EAC, vec![[0.2; 4]; 24]).unwrap();
+        assert_eq!(img.compressed, Some(vec![0; 32]));
+        assert_eq!(
+            img.texels.get(23),
+            Some([0.2, 0.2, 0.2, 0.2].map(|v| (v * 255.0f32).round() / 255.0))
+        );
+        // glCompressedTexSubImage of the first block decodes that block
+        // only.
+        let mut img = img;
+        let kind = compressed_kind(GL_COMPRESSED_RGBA8_ETC2_EAC).unwrap();
+        let mut bytes = vec![0u8; 32];
+        bytes[0] = 255; // alpha base 255, multiplier 0
+        set_compressed_region(&mut img, kind, bytes.clone(), [0, 0, 0], [4, 4, 1]);
+        assert_eq!(img.compressed, Some(bytes));
+        let two = 2.0 / 255.0;
+        assert_eq!(img.texels.get(0), Some([two, two, two, 1.0]));
+        // (0, 1) is in the block; (4, 0) and (5, 3) in the next.
+        assert_eq!(img.texels.get(6), Some([two, two, two, 1.0]));
+        assert_eq!(img.texels.get(4), img.texels.get(23));
+        assert_ne!(img.texels.get(4), img.texels.get(0));
+        // glTexSubImage never reaches the encoder either.
+        compress_region(&mut img, [0, 0, 0], [6, 4, 1]);
+        assert_eq!(img.compressed.as_ref().map(|b| b[0]), Some(255));
     }
 
     #[test]

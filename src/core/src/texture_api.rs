@@ -347,8 +347,9 @@ impl Context {
         }
         let (_, base) =
             self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
-        // Indices give colours: a depth internal format does not match.
-        if base == GL_DEPTH_COMPONENT {
+        // Indices give colours: a depth internal format does not match; nor
+        // does a format only glCompressedTexImage* fills.
+        if base == GL_DEPTH_COMPONENT || crate::texture::no_online_compression(internal_format) {
             return Err(ApiError::InvalidOperation);
         }
         if !Self::fits_limits(dims, target, level, size, border) {
@@ -400,6 +401,11 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         if depth && !self.depth_target(bind) {
+            return Err(ApiError::InvalidOperation);
+        }
+        // A format only glCompressedTexImage* fills (ETC1/ETC2/EAC; Mesa's
+        // "no compression for format"), proxies included.
+        if crate::texture::no_online_compression(internal_format) {
             return Err(ApiError::InvalidOperation);
         }
         Ok(plan)
@@ -737,6 +743,11 @@ impl Context {
             if blocky && !crate::texture::block_aligned(offset[k], size[k], image_size[k]) {
                 return Err(ApiError::InvalidOperation);
             }
+        }
+        // An image only glCompressedTexSubImage* may change (ETC1/ETC2/EAC,
+        // Mesa's "no compression for format"; glCopyTexSubImage* too).
+        if crate::texture::no_online_compression(internal) {
+            return Err(ApiError::InvalidOperation);
         }
         Ok(plan)
     }

@@ -16,7 +16,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::buffer::IndexedBinding;
-use crate::context::{Context, Profile};
+use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
 use crate::program::Executable;
 
@@ -84,9 +84,9 @@ pub(crate) struct BlockPlace {
 }
 
 impl Context {
-    /// Whether uniform buffers exist in this context (desktop GL).
+    /// Whether uniform buffers exist in this context (desktop GL, ES 3.0).
     fn has_ubo(&self) -> bool {
-        self.params().profile != Profile::Es
+        self.params().desktop_or_es3()
     }
 
     /// `glBindBufferRange` / `glBindBufferBase` (`size` `None`) for

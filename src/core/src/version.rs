@@ -33,7 +33,7 @@ const fn cap(name: &'static str, tests: &'static [&'static str]) -> Capability {
 
 #[allow(
     dead_code,
-    reason = "for capabilities not yet whole; every row up to 3.3 is whole today"
+    reason = "for capabilities not yet whole; every row up to 3.3 and ES 3.0 is whole today"
 )]
 const fn missing(name: &'static str) -> Capability {
     Capability {
@@ -312,6 +312,23 @@ pub static GLES_2_0: &[Capability] = &[
     cap("ES 2.0 contexts through EGL and GLX", &["gles2"]),
 ];
 
+/// Capabilities OpenGL ES 3.0 adds to ES 2.0 beyond what GL 3.3 already
+/// has (reported once GL 3.3 and ES 2.0 are complete and these are): an
+/// ES 3.0 context is the GL 3.3 core with ES 3.0's commands and rules.
+pub static GLES_3_0: &[Capability] = &[
+    cap(
+        "ES 3.0 dispatch, strings and limits, GLSL ES 3.00 in ES contexts",
+        &["gles3"],
+    ),
+    cap("transform feedback objects, pause and resume", &["gles3"]),
+    cap(
+        "glGetInternalformativ, glInvalidate(Sub)Framebuffer, program binary queries",
+        &["gles3"],
+    ),
+    cap("primitive restart with the fixed index", &["gles3"]),
+    cap("ETC2/EAC compressed textures", &["gles3"]),
+];
+
 /// What a build supports, per API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Support {
@@ -349,8 +366,13 @@ pub fn computed_support() -> Support {
             break;
         }
     }
-    let gles2 =
-        (compat >= Some((2, 0)) && GLES_2_0.iter().all(|c| c.implemented)).then_some((2, 0));
+    let es2 = compat >= Some((2, 0)) && GLES_2_0.iter().all(|c| c.implemented);
+    let es3 = es2 && compat >= Some((3, 3)) && GLES_3_0.iter().all(|c| c.implemented);
+    let gles2 = match (es2, es3) {
+        (_, true) => Some((3, 0)),
+        (true, false) => Some((2, 0)),
+        _ => None,
+    };
     // The core profile exists from 3.2 and has what the compatibility
     // profile has, less what it removed (src/libgl/src/tables.rs).
     let core = compat.filter(|&v| v >= (3, 2));
@@ -475,10 +497,10 @@ mod tests {
         assert!(s.complete);
         assert_eq!(s.compat, (3, 3));
         assert_eq!(s.core, Some((3, 3)));
-        assert_eq!(s.gles2, Some((2, 0)));
+        assert_eq!(s.gles2, Some((3, 0)));
         // Every implemented capability names test clients that exist.
         let clients = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/clients");
-        let es = [((2, 0), GLES_2_0)];
+        let es = [((2, 0), GLES_2_0), ((3, 0), GLES_3_0)];
         for (version, caps) in GL_VERSIONS.iter().chain(es.iter()) {
             for c in caps.iter().filter(|c| c.implemented) {
                 assert!(!c.tests.is_empty(), "{version:?} {}: no test named", c.name);

@@ -25,7 +25,7 @@ use oxgl_glapi::types::GLenum;
 use oxgl_glsl::link::CaptureSource;
 
 use crate::buffer::IndexedBinding;
-use crate::context::{Context, Profile};
+use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
 use crate::program::Executable;
 
@@ -48,25 +48,60 @@ struct Active {
     exec: Arc<Executable>,
     /// Bytes written into each binding so far.
     written: [usize; MAX_SEPARATE_ATTRIBS],
+    /// `glPauseTransformFeedback` (ARB_transform_feedback2, ES 3.0): draws
+    /// capture nothing until `glResumeTransformFeedback`.
+    paused: bool,
 }
 
-/// A context's transform feedback state.
+/// A transform feedback object (ARB_transform_feedback2, GL 4.0; ES 3.0):
+/// the indexed bindings and whether (and how) it is active. The context's
+/// bound object is [`Context::xfb`]; object 0 is the default one.
 #[derive(Clone, Debug, Default)]
 pub struct TransformFeedback {
     /// The indexed bindings.
     pub bindings: [IndexedBinding; MAX_SEPARATE_ATTRIBS],
     active: Option<Active>,
+    /// Bound at least once (`glIsTransformFeedback` is false before).
+    ever_bound: bool,
 }
 
 impl TransformFeedback {
-    /// Whether transform feedback is active.
+    /// Whether transform feedback is active (paused or not).
     pub fn active(&self) -> bool {
         self.active.is_some()
+    }
+
+    /// Whether it is active and not paused: draws capture.
+    pub fn capturing(&self) -> bool {
+        self.active.as_ref().is_some_and(|a| !a.paused)
     }
 
     /// Unbinds deleted buffer `name` from every binding point.
     pub fn forget(&mut self, name: u32) {
         IndexedBinding::forget(&mut self.bindings, name);
+    }
+}
+
+/// The context's transform feedback objects other than the bound one
+/// (which is [`Context::xfb`]), by name; 0 is the default object. Objects
+/// are per context (container objects are not shared).
+#[derive(Clone, Debug, Default)]
+pub struct XfbObjects {
+    /// Every object not bound, generated names included.
+    unbound: HashMap<u32, TransformFeedback>,
+    /// The bound object's name.
+    bound: u32,
+    /// The last name handed out.
+    next: u32,
+}
+
+impl XfbObjects {
+    /// Unbinds deleted buffer `name` from the bindings of objects not
+    /// bound.
+    pub fn forget(&mut self, name: u32) {
+        for o in self.unbound.values_mut() {
+            o.forget(name);
+        }
     }
 }
 
@@ -148,9 +183,9 @@ fn geometry_takes(input: oxgl_ir::Primitive, mode: GLenum) -> bool {
 
 impl Context {
     /// Whether transform feedback exists in this context
-    /// (EXT_transform_feedback: desktop GL, as Mesa advertises it).
+    /// (EXT_transform_feedback: desktop GL, as Mesa advertises it; ES 3.0).
     fn has_xfb(&self) -> bool {
-        self.params().profile != Profile::Es
+        self.params().desktop_or_es3()
     }
 
     /// `glBindBufferRange` / `glBindBufferOffsetEXT` / `glBindBufferBase`
@@ -231,6 +266,11 @@ impl Context {
             return None;
         }
         Some(match pname {
+            GL_TRANSFORM_FEEDBACK_BINDING => i64::from(self.xfb_objects.bound),
+            GL_TRANSFORM_FEEDBACK_ACTIVE => i64::from(self.xfb.active()),
+            GL_TRANSFORM_FEEDBACK_PAUSED => {
+                i64::from(self.xfb.active.as_ref().is_some_and(|a| a.paused))
+            }
             GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_ATTRIBS => MAX_SEPARATE_ATTRIBS as i64,
             GL_MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS => {
                 i64::from(MAX_INTERLEAVED_COMPONENTS)
@@ -280,8 +320,127 @@ impl Context {
             program: self.programs.current,
             exec,
             written: [0; MAX_SEPARATE_ATTRIBS],
+            paused: false,
         });
         Ok(())
+    }
+
+    /// `glGenTransformFeedbacks` (GL 4.6 §13.2.1): names that become
+    /// objects when first bound. INVALID_VALUE for a negative `n`.
+    pub fn gen_transform_feedbacks(&mut self, n: i32) -> ApiResult<Vec<u32>> {
+        self.outside_begin_end()?;
+        let n = crate::error::name_count(n)?;
+        let mut out = crate::error::try_vec(n)?;
+        let o = &mut self.xfb_objects;
+        while out.len() < n {
+            o.next = o.next.wrapping_add(1).max(1);
+            if o.next != o.bound && !o.unbound.contains_key(&o.next) {
+                o.unbound.insert(o.next, TransformFeedback::default());
+                out.push(o.next);
+            }
+        }
+        Ok(out)
+    }
+
+    /// `glBindTransformFeedback`: INVALID_ENUM for a target other than
+    /// `GL_TRANSFORM_FEEDBACK`; INVALID_OPERATION while the bound object is
+    /// active and not paused, or for a name not from
+    /// `glGenTransformFeedbacks`.
+    pub fn bind_transform_feedback(&mut self, target: GLenum, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        if target != GL_TRANSFORM_FEEDBACK {
+            return Err(ApiError::InvalidEnum);
+        }
+        if self.xfb.capturing() {
+            return Err(ApiError::InvalidOperation);
+        }
+        if name == self.xfb_objects.bound {
+            self.xfb.ever_bound = true;
+            return Ok(());
+        }
+        let mut next = self
+            .xfb_objects
+            .unbound
+            .remove(&name)
+            .or_else(|| (name == 0).then(TransformFeedback::default))
+            .ok_or(ApiError::InvalidOperation)?;
+        self.flush_vertices();
+        next.ever_bound = true;
+        let old = std::mem::replace(&mut self.xfb, next);
+        let old_name = std::mem::replace(&mut self.xfb_objects.bound, name);
+        self.xfb_objects.unbound.insert(old_name, old);
+        Ok(())
+    }
+
+    /// `glDeleteTransformFeedbacks` (the handler checks `n`): 0 and unknown
+    /// names are ignored; INVALID_OPERATION for an active object (nothing
+    /// after it is deleted, as Mesa); deleting the bound object binds 0.
+    pub fn delete_transform_feedbacks(&mut self, names: &[u32]) -> ApiResult {
+        self.outside_begin_end()?;
+        for &name in names {
+            if name == 0 {
+                continue;
+            }
+            if name == self.xfb_objects.bound {
+                if self.xfb.active() {
+                    return Err(ApiError::InvalidOperation);
+                }
+                self.bind_transform_feedback(GL_TRANSFORM_FEEDBACK, 0)?;
+            }
+            if self
+                .xfb_objects
+                .unbound
+                .get(&name)
+                .is_some_and(|o| o.active())
+            {
+                return Err(ApiError::InvalidOperation);
+            }
+            self.xfb_objects.unbound.remove(&name);
+        }
+        Ok(())
+    }
+
+    /// `glIsTransformFeedback`: a name bound at least once, not deleted.
+    pub fn is_transform_feedback(&self, name: u32) -> bool {
+        if name == 0 {
+            return false;
+        }
+        if name == self.xfb_objects.bound {
+            return self.xfb.ever_bound;
+        }
+        self.xfb_objects
+            .unbound
+            .get(&name)
+            .is_some_and(|o| o.ever_bound)
+    }
+
+    /// `glPauseTransformFeedback`: INVALID_OPERATION unless active and not
+    /// paused.
+    pub fn pause_transform_feedback(&mut self) -> ApiResult {
+        self.outside_begin_end()?;
+        if !self.xfb.capturing() {
+            return Err(ApiError::InvalidOperation);
+        }
+        self.flush_vertices();
+        if let Some(a) = &mut self.xfb.active {
+            a.paused = true;
+        }
+        Ok(())
+    }
+
+    /// `glResumeTransformFeedback`: INVALID_OPERATION unless active and
+    /// paused, and while another program is in use than the one it began
+    /// with (GL 4.6 §13.3.2).
+    pub fn resume_transform_feedback(&mut self) -> ApiResult {
+        self.outside_begin_end()?;
+        let current = self.programs.current;
+        match &mut self.xfb.active {
+            Some(a) if a.paused && a.program == current => {
+                a.paused = false;
+                Ok(())
+            }
+            _ => Err(ApiError::InvalidOperation),
+        }
     }
 
     /// `glEndTransformFeedback`: INVALID_OPERATION when not active.
@@ -316,7 +475,7 @@ impl Context {
             None => recorded_as(mode),
         };
         match &self.xfb.active {
-            Some(a) if recorded != a.primitive => Err(ApiError::InvalidOperation),
+            Some(a) if !a.paused && recorded != a.primitive => Err(ApiError::InvalidOperation),
             _ => Ok(()),
         }
     }
@@ -328,7 +487,7 @@ impl Context {
     /// command may not write a buffer mapped without persistence).
     pub(crate) fn xfb_capture(&self, buffers: &mut crate::buffer::Buffers) -> Option<DrawCapture> {
         let counting = self.queries.primitive_queries_active();
-        let Some(a) = &self.xfb.active else {
+        let Some(a) = self.xfb.active.as_ref().filter(|a| !a.paused) else {
             return counting.then(|| DrawCapture {
                 sources: Vec::new(),
                 buffers: Vec::new(),
@@ -411,7 +570,7 @@ impl Context {
         let r = *cap.result;
         self.queries
             .count_primitives(r.primitives_generated, r.primitives_written);
-        let Some(a) = &mut self.xfb.active else {
+        let Some(a) = self.xfb.active.as_mut().filter(|a| !a.paused) else {
             return;
         };
         if r.primitives_written == 0 {

@@ -1045,8 +1045,12 @@ pub fn resolve_es(
     if !exists || robust {
         return Err(BAD_MATCH);
     }
+    // An ES 2.0 or 3.x request gets the highest ES version built, as in
+    // Mesa (ES 3.0 is a superset of 2.0).
     match support.gles2 {
-        Some(max) if r.major == 2 => Ok((r, max)),
+        Some(max) if r.major >= 2 && (r.major, r.minor) <= (max.0.into(), max.1.into()) => {
+            Ok((r, max))
+        }
         _ => Err(BAD_MATCH),
     }
 }
@@ -1078,7 +1082,9 @@ pub fn create_context(
         resolve_gl(attribs, support)?
     };
     // Mesa's _eglInitContext: the config must render the context's API.
-    let api_bit = if profile == Profile::Es {
+    let api_bit = if profile == Profile::Es && req.major >= 3 {
+        EGL_OPENGL_ES3_BIT
+    } else if profile == Profile::Es {
         EGL_OPENGL_ES2_BIT
     } else {
         EGL_OPENGL_BIT
@@ -1448,18 +1454,25 @@ mod tests {
         let s = oxgl_core::version::computed_support();
         let es = |l: &[(EGLint, EGLint)]| code(resolve_es(l, s));
         let v2 = (EGL_CONTEXT_CLIENT_VERSION, 2);
-        assert_eq!(es(&[v2]), "2.0");
-        assert_eq!(es(&[v2, (EGL_CONTEXT_MINOR_VERSION, 0)]), "2.0");
+        assert_eq!(es(&[v2]), "3.0");
+        assert_eq!(es(&[v2, (EGL_CONTEXT_MINOR_VERSION, 0)]), "3.0");
         assert_eq!(
             es(&[
                 v2,
                 (EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR)
             ]),
-            "2.0"
+            "3.0"
         );
-        // The default 1.0, ES 1.1 and 3.x: not here; 2.1 and 4.0: never.
+        // ES 3.0 is built, and answers ES 2 requests too (as Mesa's
+        // highest ES version).
+        let v3 = [
+            (EGL_CONTEXT_MAJOR_VERSION, 3),
+            (EGL_CONTEXT_MINOR_VERSION, 0),
+        ];
+        assert_eq!(es(&v3), "3.0");
+        // The default 1.0, ES 1.1 and 3.1+: not here; 2.1 and 4.0: never.
         assert_eq!(es(&[]), "EGL_BAD_MATCH");
-        for (major, minor) in [(1, 1), (3, 0), (3, 2), (2, 1), (4, 0)] {
+        for (major, minor) in [(1, 1), (3, 1), (3, 2), (2, 1), (4, 0)] {
             let l = [
                 (EGL_CONTEXT_MAJOR_VERSION, major),
                 (EGL_CONTEXT_MINOR_VERSION, minor),

@@ -39,17 +39,17 @@ pub struct Config {
     pub visual_id: EGLint,
 }
 
-/// The renderable APIs of every config: OpenGL, and OpenGL ES 2.0 when
-/// the core has it (`EGL_OPENGL_ES3_BIT` and ES 1.x not yet). Every config
-/// is also conformant for them (`EGL_CONFORMANT`, as Mesa reports).
+/// The renderable APIs of every config: OpenGL, and OpenGL ES 2.0 and 3.0
+/// when the core has them (ES 1.x not yet). Every config is also
+/// conformant for them (`EGL_CONFORMANT`, as Mesa reports).
 pub fn renderable() -> EGLint {
     let s = oxgl_core::version::support();
-    let es2 = if s.gles2.is_some() {
-        EGL_OPENGL_ES2_BIT
-    } else {
-        0
+    let es = match s.gles2 {
+        Some(v) if v >= (3, 0) => EGL_OPENGL_ES2_BIT | EGL_OPENGL_ES3_BIT,
+        Some(_) => EGL_OPENGL_ES2_BIT,
+        None => 0,
     };
-    EGL_OPENGL_BIT | es2
+    EGL_OPENGL_BIT | es
 }
 
 impl Config {

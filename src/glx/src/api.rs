@@ -444,6 +444,8 @@ fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi
         } else {
             support.gles2
         };
+        // The highest version of the family, as Mesa gives (an ES 2.0
+        // request gets ES 3.0 when it is built).
         return match supported {
             Some(max) if (major as u8, minor as u8) <= max => {
                 let api = if major == 1 {
@@ -451,7 +453,7 @@ fn resolve(req: Request, support: Support) -> Result<(Profile, (u8, u8), OxglApi
                 } else {
                     OxglApi::Gles2
                 };
-                Ok((Profile::Es, (major as u8, minor as u8), api))
+                Ok((Profile::Es, max, api))
             }
             _ => Err(XError::Glx(GLX_BAD_FBCONFIG_ERR)),
         };
@@ -1571,10 +1573,13 @@ mod tests {
         assert_eq!(code(resolve(req(4, 0, core, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
-        // GLX_EXT_create_context_es2_profile: ES 2.0 only; other ES
-        // versions (3.0 and up, as Mesa) are GLXBadFBConfig, 2.1 BadMatch.
+        // GLX_EXT_create_context_es2_profile: ES 2.0 and 3.0 requests get
+        // ES 3.0 (the highest, as Mesa's); versions above it are
+        // GLXBadFBConfig, 2.1 BadMatch.
         let es = GLX_CONTEXT_ES_PROFILE_BIT_EXT;
-        assert_eq!(code(resolve(req(2, 0, es, 0), s)), "Es 2.0");
+        assert_eq!(code(resolve(req(2, 0, es, 0), s)), "Es 3.0");
+        assert_eq!(code(resolve(req(3, 0, es, 0), s)), "Es 3.0");
+        assert_eq!(code(resolve(req(3, 1, es, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, es, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(1, 1, es, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(4, 0, es, 0), s)), "glx 9");

@@ -428,9 +428,10 @@ pub fn alu(op: AluOp, result: ValType, args: &[(ValType, Bits)]) -> Bits {
             *o = v;
         }
     };
-    let unorm = |x: f64, scale: f64| (x.clamp(0.0, 1.0) * scale).round_ties_even() as u64;
-    let snorm = |x: f64, scale: f64, bits: u32| {
-        ((x.clamp(-1.0, 1.0) * scale).round_ties_even() as i64 as u64) & mask(bits)
+    // Packing scales in single precision, as the interpreter and Mesa.
+    let unorm = |x: f64, scale: f32| ((x as f32).clamp(0.0, 1.0) * scale).round_ties_even() as u64;
+    let snorm = |x: f64, scale: f32, bits: u32| {
+        (((x as f32).clamp(-1.0, 1.0) * scale).round_ties_even() as i64 as u64) & mask(bits)
     };
     match op {
         _ if matches!(op.sig(), crate::ops::Sig::Same(crate::ops::Class::Float))

@@ -774,13 +774,8 @@ impl Checker<'_> {
                 );
             }
         }
-        if global
-            && self.is_es()
-            && storage == Storage::Plain
-            && v.k.is_none()
-            && !self.at_least(0, 300)
-        {
-            // ES 1.00 §4.3: global initializers must be constant.
+        if global && self.is_es() && storage == Storage::Plain && v.k.is_none() {
+            // ES 1.00 and 3.00 §4.3: global initializers must be constant.
             self.error(
                 eloc,
                 "global variable initializers must be constant expressions",
@@ -933,6 +928,14 @@ impl Checker<'_> {
                     self.error(*loc, msg);
                 }
                 let dims = self.array_dims(a);
+                // GLSL ES 3.00 §4.3.7: "uniform block array declarations
+                // must specify an array size".
+                if self.is_es()
+                    && matches!(storage, Storage::Uniform | Storage::Buffer)
+                    && dims.contains(&None)
+                {
+                    self.error(*loc, "uniform block arrays must specify an array size");
+                }
                 let st = self.new_struct(
                     Some(b.name),
                     members.iter().map(|(n, t, _, _)| (*n, t.clone())).collect(),

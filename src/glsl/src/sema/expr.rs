@@ -206,8 +206,14 @@ impl Checker<'_> {
             ExprKind::Comma(..) => {
                 let b = args.pop().unwrap_or_else(Val::error);
                 let a = args.pop().unwrap_or_else(Val::error);
-                // Mesa folds a sequence of constants to a constant.
-                let k = both(&a.k, &b.k).and(b.k);
+                // Mesa folds a sequence of constants to a constant, but
+                // GLSL ES 3.00 §4.3.3 leaves the sequence operator out of
+                // constant expressions.
+                let k = if self.is_es() && self.at_least(0, 300) {
+                    None
+                } else {
+                    both(&a.k, &b.k).and(b.k)
+                };
                 Val::rv(b.ty, k)
             }
             ExprKind::Index(_, idx) => {

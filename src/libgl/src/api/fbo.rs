@@ -244,10 +244,90 @@ unsafe extern "C" fn BlitFramebuffer(
     ))
 }
 
+unsafe extern "C" fn GetInternalformativ(
+    target: GLenum,
+    internalformat: GLenum,
+    pname: GLenum,
+    buf_size: GLsizei,
+    params: *mut GLint,
+) {
+    with_ctx("glGetInternalformativ", (), |c| {
+        let r = c.get_internalformat(target, internalformat, pname, buf_size);
+        if let Some(v) = c.record(r) {
+            // SAFETY: the client provides room for `buf_size` values, and
+            // at most that many are written.
+            unsafe { client::write(params, &v) };
+        }
+    })
+}
+
+/// `glInvalidateFramebuffer` and `glInvalidateSubFramebuffer`: the
+/// attachments' names are read only when the count is not negative.
+unsafe fn invalidate(
+    name: &'static str,
+    target: GLenum,
+    count: GLsizei,
+    attachments: *const GLenum,
+    size: [GLsizei; 2],
+) {
+    with_ctx(name, (), |c| {
+        let r = client::len(count, 1).and_then(|n| {
+            // SAFETY: the client passes `count` attachment names.
+            unsafe { client::read(attachments, n) }
+        });
+        let Some(list) = c.record(r) else {
+            return;
+        };
+        let r = c.invalidate_framebuffer(target, &list, size);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn InvalidateFramebuffer(
+    target: GLenum,
+    count: GLsizei,
+    attachments: *const GLenum,
+) {
+    // SAFETY: as the command's.
+    unsafe {
+        invalidate(
+            "glInvalidateFramebuffer",
+            target,
+            count,
+            attachments,
+            [0, 0],
+        )
+    }
+}
+
+unsafe extern "C" fn InvalidateSubFramebuffer(
+    target: GLenum,
+    count: GLsizei,
+    attachments: *const GLenum,
+    _x: GLint,
+    _y: GLint,
+    width: GLsizei,
+    height: GLsizei,
+) {
+    // SAFETY: as the command's.
+    unsafe {
+        invalidate(
+            "glInvalidateSubFramebuffer",
+            target,
+            count,
+            attachments,
+            [width, height],
+        )
+    }
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile == Profile::Es {
         return;
     }
+    d.GetInternalformativ = GetInternalformativ;
+    d.InvalidateFramebuffer = InvalidateFramebuffer;
+    d.InvalidateSubFramebuffer = InvalidateSubFramebuffer;
     d.GenRenderbuffers = GenRenderbuffers;
     d.GenRenderbuffersEXT = GenRenderbuffers;
     d.GenFramebuffers = GenFramebuffers;

@@ -826,10 +826,50 @@ unsafe extern "C" fn GetInfoLogARB(
     }
 }
 
+unsafe extern "C" fn ProgramParameteri(program: GLuint, pname: GLenum, value: GLint) {
+    with_ctx("glProgramParameteri", (), |c| {
+        let r = c.program_parameter(program, pname, value);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn GetProgramBinary(
+    program: GLuint,
+    buf_size: GLsizei,
+    length: *mut GLsizei,
+    _format: *mut GLenum,
+    _binary: *mut c_void,
+) {
+    with_ctx("glGetProgramBinary", (), |c| {
+        let r = c.get_program_binary(program, buf_size);
+        if r == Err(ApiError::InvalidOperation) {
+            // No binary: its length is 0 (as Mesa's).
+            // SAFETY: `length` is null or room for one value.
+            unsafe { client::put(length, 0) };
+        }
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn ProgramBinary(
+    program: GLuint,
+    _format: GLenum,
+    _binary: *const c_void,
+    length: GLsizei,
+) {
+    with_ctx("glProgramBinary", (), |c| {
+        let r = c.program_binary(program, length);
+        c.record(r);
+    })
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile == Profile::Es {
         return;
     }
+    d.ProgramParameteri = ProgramParameteri;
+    d.GetProgramBinary = GetProgramBinary;
+    d.ProgramBinary = ProgramBinary;
     d.CreateShader = CreateShader;
     d.CreateProgram = CreateProgram;
     d.ShaderSource = ShaderSource;

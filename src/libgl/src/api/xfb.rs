@@ -57,6 +57,58 @@ unsafe extern "C" fn BeginTransformFeedback(mode: GLenum) {
     })
 }
 
+unsafe extern "C" fn GenTransformFeedbacks(n: GLsizei, ids: *mut GLuint) {
+    with_ctx("glGenTransformFeedbacks", (), |c| {
+        let r = c.gen_transform_feedbacks(n);
+        if let Some(names) = c.record(r) {
+            // SAFETY: the client provides room for `n` names.
+            unsafe { client::write(ids, &names) };
+        }
+    })
+}
+
+unsafe extern "C" fn DeleteTransformFeedbacks(n: GLsizei, ids: *const GLuint) {
+    with_ctx("glDeleteTransformFeedbacks", (), |c| {
+        if let Err(e) = c.outside_begin_end() {
+            c.record::<()>(Err(e));
+            return;
+        }
+        // SAFETY: the client passes `n` names (INVALID_VALUE if negative).
+        let r = unsafe { client::names(n, ids) };
+        let Some(names) = c.record(r) else {
+            return;
+        };
+        let r = c.delete_transform_feedbacks(&names);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn IsTransformFeedback(id: GLuint) -> GLboolean {
+    with_ctx("glIsTransformFeedback", 0, |c| {
+        GLboolean::from(c.is_transform_feedback(id))
+    })
+}
+
+/// `glBindTransformFeedback`, `glPauseTransformFeedback` and
+/// `glResumeTransformFeedback`: compiled into display lists, as Mesa's.
+unsafe extern "C" fn BindTransformFeedback(target: GLenum, id: GLuint) {
+    with_ctx("glBindTransformFeedback", (), |c| {
+        compiled(c, move |c| c.bind_transform_feedback(target, id))
+    })
+}
+
+unsafe extern "C" fn PauseTransformFeedback() {
+    with_ctx("glPauseTransformFeedback", (), |c| {
+        compiled(c, |c| c.pause_transform_feedback())
+    })
+}
+
+unsafe extern "C" fn ResumeTransformFeedback() {
+    with_ctx("glResumeTransformFeedback", (), |c| {
+        compiled(c, |c| c.resume_transform_feedback())
+    })
+}
+
 /// `glEndTransformFeedback`: compiled into display lists, as the begin.
 unsafe extern "C" fn EndTransformFeedback() {
     with_ctx("glEndTransformFeedback", (), |c| {
@@ -190,6 +242,12 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.BeginTransformFeedbackEXT = BeginTransformFeedback;
     d.EndTransformFeedback = EndTransformFeedback;
     d.EndTransformFeedbackEXT = EndTransformFeedback;
+    d.GenTransformFeedbacks = GenTransformFeedbacks;
+    d.DeleteTransformFeedbacks = DeleteTransformFeedbacks;
+    d.IsTransformFeedback = IsTransformFeedback;
+    d.BindTransformFeedback = BindTransformFeedback;
+    d.PauseTransformFeedback = PauseTransformFeedback;
+    d.ResumeTransformFeedback = ResumeTransformFeedback;
     d.TransformFeedbackVaryings = TransformFeedbackVaryings;
     d.TransformFeedbackVaryingsEXT = TransformFeedbackVaryings;
     d.GetTransformFeedbackVarying = GetTransformFeedbackVarying;

@@ -1,0 +1,453 @@
+/*
+ * gles3.c: OpenGL ES 3.0 contexts, through EGL on the surfaceless platform:
+ * configs with EGL_OPENGL_ES3_BIT, an ES 3.0 request (and an ES 3.1 one
+ * refused where the build stops at 3.0), the ES 3 strings and
+ * GL_MAJOR_VERSION; GLSL ES 3.00 (in/out, layout locations, flat integer
+ * varyings, a uniform block, texture(), a located error for a desktop
+ * version); transform feedback objects (generate, bind, pause, resume,
+ * the paused draw capturing nothing, GL_TRANSFORM_FEEDBACK_ACTIVE/PAUSED/
+ * BINDING, glIsTransformFeedback, the errors while active);
+ * glGetInternalformativ; program binaries when there are no formats;
+ * glInvalidateFramebuffer; primitive restart with the fixed index; an
+ * ETC2 RGB8 block sampled; a desktop command refused. Prints "FAIL line
+ * N: ..." lines and "PASS"; also "version: ..." and "glsl: ...".
+ *
+ * Also passes on Mesa llvmpipe: gcc -O2 -Wall -o gles3 gles3.c -lEGL
+ * -lGLESv2 (Mesa answers with ES 3.2, so versions are checked by prefix;
+ * its program binary formats are checked only when there are none).
+ */
+#include <EGL/egl.h>
+#include <EGL/eglext.h>
+#include <GLES3/gl3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "egl_check.h"
+
+#ifndef EGL_OPENGL_ES3_BIT
+#define EGL_OPENGL_ES3_BIT 0x00000040
+#endif
+
+#define EXPECT_GL_ERROR(want, what)                                            \
+    do {                                                                       \
+        GLenum got_ = glGetError();                                            \
+        CHECK(got_ == (want), "%s: GL error 0x%x, expected 0x%x", what, got_, \
+              (want));                                                         \
+    } while (0)
+
+/* Compiles one shader; returns it, or 0 after copying its log to `log`. */
+static GLuint compile(GLenum kind, const char *src, char *log, size_t log_size)
+{
+    GLuint s = glCreateShader(kind);
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    GLint ok = 0;
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    if (log)
+        glGetShaderInfoLog(s, (GLsizei)log_size, NULL, log);
+    if (!ok) {
+        glDeleteShader(s);
+        return 0;
+    }
+    return s;
+}
+
+/* Links a program of `vs` and `fs`, capturing `varying` when not NULL. */
+static GLuint link(const char *vs, const char *fs, const char *varying)
+{
+    char log[1024] = "";
+    GLuint v = compile(GL_VERTEX_SHADER, vs, log, sizeof log);
+    CHECK(v, "vertex shader: %s", log);
+    GLuint f = compile(GL_FRAGMENT_SHADER, fs, log, sizeof log);
+    CHECK(f, "fragment shader: %s", log);
+    if (!v || !f)
+        return 0;
+    GLuint p = glCreateProgram();
+    glAttachShader(p, v);
+    glAttachShader(p, f);
+    if (varying)
+        glTransformFeedbackVaryings(p, 1, &varying, GL_INTERLEAVED_ATTRIBS);
+    glLinkProgram(p);
+    GLint ok = 0;
+    glGetProgramiv(p, GL_LINK_STATUS, &ok);
+    glGetProgramInfoLog(p, sizeof log, NULL, log);
+    CHECK(ok, "link: %s", log);
+    glDeleteShader(v);
+    glDeleteShader(f);
+    return ok ? p : 0;
+}
+
+static void check_pixel(int x, int y, int r, int g, int b, const char *what)
+{
+    unsigned char p[4] = { 0 };
+    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
+    int ok = abs(p[0] - r) <= 2 && abs(p[1] - g) <= 2 && abs(p[2] - b) <= 2;
+    CHECK(ok, "%s: pixel (%d,%d) = %d %d %d, expected %d %d %d", what, x, y, p[0], p[1], p[2],
+          r, g, b);
+}
+
+static void strings(void)
+{
+    const char *version = (const char *)glGetString(GL_VERSION);
+    const char *glsl = (const char *)glGetString(GL_SHADING_LANGUAGE_VERSION);
+    printf("version: %s\nglsl: %s\n", version ? version : "(null)", glsl ? glsl : "(null)");
+    CHECK(version && strncmp(version, "OpenGL ES 3.", 12) == 0, "GL_VERSION %s", version);
+    CHECK(glsl && strncmp(glsl, "OpenGL ES GLSL ES 3.", 20) == 0, "GLSL %s", glsl);
+    GLint major = 0, n = 0;
+    glGetIntegerv(GL_MAJOR_VERSION, &major);
+    CHECK(major == 3, "GL_MAJOR_VERSION %d", major);
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    CHECK(n > 0 && glGetStringi(GL_EXTENSIONS, 0), "GL_NUM_EXTENSIONS %d", n);
+    GLint64 max_index = 0;
+    glGetInteger64v(GL_MAX_ELEMENT_INDEX, &max_index);
+    CHECK(max_index >= 16777215, "GL_MAX_ELEMENT_INDEX %lld", (long long)max_index);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "ES 3 queries");
+}
+
+static const char *vs300 =
+    "#version 300 es\n"
+    "layout(location = 0) in vec2 pos;\n"
+    "layout(location = 1) in vec3 col;\n"
+    "out vec3 v_col;\n"
+    "flat out int v_id;\n"
+    "out vec2 v_uv;\n"
+    "void main() {\n"
+    "    v_col = col;\n"
+    "    v_id = gl_VertexID;\n"
+    "    v_uv = pos * 0.5 + 0.5;\n"
+    "    gl_Position = vec4(pos, 0.0, 1.0);\n"
+    "}\n";
+
+static const char *fs300 =
+    "#version 300 es\n"
+    "precision mediump float;\n"
+    "in vec3 v_col;\n"
+    "flat in int v_id;\n"
+    "in vec2 v_uv;\n"
+    "uniform Tint { vec4 tint; vec4 unused; };\n"
+    "uniform sampler2D tex;\n"
+    "uniform bool use_tex;\n"
+    "layout(location = 0) out vec4 color;\n"
+    "void main() {\n"
+    "    vec4 c = vec4(v_col, 1.0) * tint;\n"
+    "    if (v_id < 0) c = vec4(1.0, 0.0, 1.0, 1.0);\n"
+    "    color = use_tex ? texture(tex, v_uv) : c;\n"
+    "}\n";
+
+/* GLSL ES 3.00: a triangle pair through a uniform block, then a textured
+ * quad of one ETC2 block; a desktop #version is a located error. */
+static void glsl_draws(void)
+{
+    char log[1024] = "";
+    CHECK(!compile(GL_VERTEX_SHADER, "#version 330\nvoid main() { gl_Position = vec4(0.0); }\n",
+                   log, sizeof log),
+          "#version 330 compiled in ES");
+    printf("desktop-version log: %s", log);
+    CHECK(strstr(log, "0:1(") && strstr(log, "3.00 ES"), "desktop-version log: %s", log);
+
+    GLuint prog = link(vs300, fs300, NULL);
+    if (!prog)
+        return;
+    glUseProgram(prog);
+    GLuint block = glGetUniformBlockIndex(prog, "Tint");
+    CHECK(block != GL_INVALID_INDEX, "uniform block Tint");
+    glUniformBlockBinding(prog, block, 2);
+    const float tint[8] = { 1.0f, 0.5f, 1.0f, 1.0f, 0, 0, 0, 0 };
+    GLuint ubo;
+    glGenBuffers(1, &ubo);
+    glBindBuffer(GL_UNIFORM_BUFFER, ubo);
+    glBufferData(GL_UNIFORM_BUFFER, sizeof tint, tint, GL_STATIC_DRAW);
+    glBindBufferBase(GL_UNIFORM_BUFFER, 2, ubo);
+
+    const float verts[] = { -1, -1, 1, 1, 1, -1, 1, 1, -1, 1, 1, 1, 1, 1, 1, 1 };
+    GLuint vao, vbo;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof verts, verts, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 16, (void *)0);
+    glVertexAttribPointer(1, 2, GL_FLOAT, GL_FALSE, 16, (void *)8);
+    glEnableVertexAttribArray(0);
+    glEnableVertexAttribArray(1);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glUniform1i(glGetUniformLocation(prog, "use_tex"), 0);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    /* col.xy from the array (b stays 0), scaled by the tint. */
+    check_pixel(2, 2, 255, 128, 0, "ubo-tinted corner (-1,-1)");
+    check_pixel(61, 61, 255, 128, 0, "ubo-tinted corner (1,1)");
+
+    /* ETC2 RGB8, one block in individual mode (ETC1's): base colours
+     * 0x8 0x4 0xc of both halves (136 68 204), table 0, every texel's
+     * index 0: +2 -> 138 70 206. */
+    const unsigned char etc2[8] = { 0x88, 0x44, 0xcc, 0x00, 0, 0, 0, 0 };
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, 8, etc2);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glCompressedTexImage2D(ETC2)");
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glUniform1i(glGetUniformLocation(prog, "use_tex"), 1);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    check_pixel(32, 32, 138, 70, 206, "ETC2 texel");
+    /* ES 3.0 has no online compression to ETC2. */
+    unsigned char rgb[16 * 3] = { 0 };
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RGB8_ETC2, 4, 4, 0, GL_RGB, GL_UNSIGNED_BYTE,
+                 rgb);
+    CHECK(glGetError() != GL_NO_ERROR, "glTexImage2D with an ETC2 internal format");
+    glDeleteTextures(1, &tex);
+
+    /* Primitive restart with the fixed index: the strip is cut at 0xff,
+     * so the two halves' triangles do not join across the middle. */
+    glUniform1i(glGetUniformLocation(prog, "use_tex"), 0);
+    const float strip[] = { -1, -1, 1, 1, -1, 0, 1, 1, 0, -1, 1, 1, 0, 0, 1, 1,
+                            0, -1, 1, 1, 0, 1, 1, 1, 1, -1, 1, 1, 1, 0, 1, 1 };
+    glBufferData(GL_ARRAY_BUFFER, sizeof strip, strip, GL_STATIC_DRAW);
+    const unsigned char idx[] = { 0, 1, 2, 0xff, 4, 5, 6, 7 };
+    GLuint ibo;
+    glGenBuffers(1, &ibo);
+    glBindBuffer(GL_ELEMENT_ARRAY_BUFFER, ibo);
+    glBufferData(GL_ELEMENT_ARRAY_BUFFER, sizeof idx, idx, GL_STATIC_DRAW);
+    glEnable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+    CHECK(glIsEnabled(GL_PRIMITIVE_RESTART_FIXED_INDEX), "fixed-index restart enabled");
+    glClear(GL_COLOR_BUFFER_BIT);
+    glDrawElements(GL_TRIANGLE_STRIP, 8, GL_UNSIGNED_BYTE, 0);
+    /* Left: triangle (-1,-1) (-1,0) (0,-1) only; right: two triangles
+     * of (0,-1) (0,1) (1,-1) (1,0). */
+    check_pixel(4, 4, 255, 128, 0, "restart: left triangle");
+    check_pixel(28, 28, 0, 0, 0, "restart: nothing joins the halves");
+    check_pixel(56, 8, 255, 128, 0, "restart: right strip's first triangle");
+    check_pixel(60, 30, 255, 128, 0, "restart: right strip's second triangle");
+    glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "draws");
+
+    glDeleteBuffers(1, &ibo);
+    glDeleteBuffers(1, &vbo);
+    glDeleteBuffers(1, &ubo);
+    glDeleteVertexArrays(1, &vao);
+    glDeleteProgram(prog);
+}
+
+static const char *xfb_vs =
+    "#version 300 es\n"
+    "layout(location = 0) in float x;\n"
+    "out float doubled;\n"
+    "void main() {\n"
+    "    doubled = 2.0 * x;\n"
+    "    gl_Position = vec4(0.0);\n"
+    "}\n";
+
+static const char *xfb_fs =
+    "#version 300 es\n"
+    "precision mediump float;\n"
+    "out vec4 color;\n"
+    "void main() { color = vec4(1.0); }\n";
+
+/* Transform feedback objects: two draws captured around a paused one. */
+static void transform_feedback_objects(void)
+{
+    GLuint prog = link(xfb_vs, xfb_fs, "doubled");
+    if (!prog)
+        return;
+    const float xs[] = { 1, 2, 3, 4, 5, 6 };
+    GLuint vao, vbo, out;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof xs, xs, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 1, GL_FLOAT, GL_FALSE, 0, 0);
+    glEnableVertexAttribArray(0);
+
+    GLuint xfb[2];
+    glGenTransformFeedbacks(2, xfb);
+    CHECK(!glIsTransformFeedback(xfb[0]), "a generated name is not an object before binding");
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb[0]);
+    CHECK(glIsTransformFeedback(xfb[0]), "glIsTransformFeedback after binding");
+    GLint bound = 0;
+    glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &bound);
+    CHECK(bound == (GLint)xfb[0], "GL_TRANSFORM_FEEDBACK_BINDING %d", bound);
+    glGenBuffers(1, &out);
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, out);
+    float init[6] = { -1, -1, -1, -1, -1, -1 };
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, sizeof init, init, GL_DYNAMIC_READ);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, out);
+    /* The default object has no buffer: its binding is 0. */
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+    GLint buf = -1;
+    glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &buf);
+    CHECK(buf == 0, "default object's buffer %d", buf);
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb[0]);
+    glGetIntegeri_v(GL_TRANSFORM_FEEDBACK_BUFFER_BINDING, 0, &buf);
+    CHECK(buf == (GLint)out, "object's buffer %d", buf);
+
+    glUseProgram(prog);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBeginTransformFeedback(GL_POINTS);
+    GLboolean active = 0, paused = 1;
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_ACTIVE, &active);
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_PAUSED, &paused);
+    CHECK(active && !paused, "active %d paused %d", active, paused);
+    glDrawArrays(GL_POINTS, 0, 2);
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb[1]);
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "bind while active");
+    glResumeTransformFeedback();
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "resume while not paused");
+    glPauseTransformFeedback();
+    glGetBooleanv(GL_TRANSFORM_FEEDBACK_PAUSED, &paused);
+    CHECK(paused, "paused after glPauseTransformFeedback");
+    glDrawArrays(GL_POINTS, 2, 2);
+    /* Paused: another object may be bound, and back. */
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb[1]);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "bind while paused");
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb[0]);
+    glDeleteTransformFeedbacks(1, &xfb[0]);
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "delete an active object");
+    glResumeTransformFeedback();
+    glDrawArrays(GL_POINTS, 4, 2);
+    glEndTransformFeedback();
+    glDisable(GL_RASTERIZER_DISCARD);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "transform feedback");
+
+    const float *got =
+        glMapBufferRange(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof init, GL_MAP_READ_BIT);
+    CHECK(got, "map the captured buffer");
+    if (got) {
+        /* Vertices 0, 1, then 4, 5: the paused draw captured nothing. */
+        const float want[6] = { 2, 4, 10, 12, -1, -1 };
+        for (int i = 0; i < 6; i++)
+            CHECK(got[i] == want[i], "captured[%d] = %g, expected %g", i, got[i], want[i]);
+        glUnmapBuffer(GL_TRANSFORM_FEEDBACK_BUFFER);
+    }
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, 0);
+    glDeleteTransformFeedbacks(2, xfb);
+    CHECK(!glIsTransformFeedback(xfb[0]), "deleted object");
+    glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb[0]);
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "bind a deleted name");
+    glUseProgram(0);
+    glDeleteProgram(prog);
+    glDeleteBuffers(1, &vbo);
+    glDeleteBuffers(1, &out);
+    glDeleteVertexArrays(1, &vao);
+}
+
+/* glGetInternalformativ, program binaries, glInvalidateFramebuffer. */
+static void queries(void)
+{
+    GLint count = 0, samples[8] = { 0 };
+    glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_NUM_SAMPLE_COUNTS, 1, &count);
+    CHECK(count >= 1 && count <= 8, "GL_NUM_SAMPLE_COUNTS %d", count);
+    glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, 8, samples);
+    CHECK(samples[0] >= 4, "GL_SAMPLES %d", samples[0]);
+    for (int i = 1; i < count && i < 8; i++)
+        CHECK(samples[i] < samples[i - 1], "sample counts not descending");
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glGetInternalformativ");
+    glGetInternalformativ(GL_RENDERBUFFER, GL_RGB9_E5, GL_SAMPLES, 8, samples);
+    EXPECT_GL_ERROR(GL_INVALID_ENUM, "glGetInternalformativ(a format not renderable)");
+    glGetInternalformativ(GL_TEXTURE_2D, GL_RGBA8, GL_SAMPLES, 8, samples);
+    EXPECT_GL_ERROR(GL_INVALID_ENUM, "glGetInternalformativ(GL_TEXTURE_2D)");
+    glGetInternalformativ(GL_RENDERBUFFER, GL_RGBA8, GL_SAMPLES, -1, samples);
+    EXPECT_GL_ERROR(GL_INVALID_VALUE, "glGetInternalformativ(bufSize -1)");
+
+    GLint formats = -1;
+    glGetIntegerv(GL_NUM_PROGRAM_BINARY_FORMATS, &formats);
+    CHECK(formats >= 0, "GL_NUM_PROGRAM_BINARY_FORMATS %d", formats);
+    GLuint prog = link(xfb_vs, xfb_fs, NULL);
+    if (prog && formats == 0) {
+        GLint len = -1;
+        glGetProgramiv(prog, GL_PROGRAM_BINARY_LENGTH, &len);
+        CHECK(len == 0, "GL_PROGRAM_BINARY_LENGTH %d", len);
+        char data[16];
+        GLenum format = 0;
+        GLsizei written = -1;
+        glGetProgramBinary(prog, sizeof data, &written, &format, data);
+        EXPECT_GL_ERROR(GL_INVALID_OPERATION, "glGetProgramBinary without formats");
+        CHECK(written == 0, "glGetProgramBinary length %d", written);
+        glProgramBinary(prog, 0x1234, data, sizeof data);
+        EXPECT_GL_ERROR(GL_INVALID_ENUM, "glProgramBinary(unknown format)");
+        GLint linked = 1;
+        glGetProgramiv(prog, GL_LINK_STATUS, &linked);
+        CHECK(!linked, "link status after a failed glProgramBinary");
+    }
+    if (prog) {
+        /* The hint takes effect at the next link. */
+        glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, GL_TRUE);
+        GLint hint = -1;
+        glGetProgramiv(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &hint);
+        CHECK(hint == GL_FALSE, "retrievable hint before linking %d", hint);
+        glLinkProgram(prog);
+        glGetProgramiv(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, &hint);
+        CHECK(hint == GL_TRUE, "retrievable hint after linking %d", hint);
+        glProgramParameteri(prog, GL_PROGRAM_BINARY_RETRIEVABLE_HINT, 7);
+        EXPECT_GL_ERROR(GL_INVALID_VALUE, "glProgramParameteri(7)");
+        glDeleteProgram(prog);
+    }
+
+    const GLenum color = GL_COLOR, att0 = GL_COLOR_ATTACHMENT0;
+    glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &color);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glInvalidateFramebuffer(GL_COLOR)");
+    glInvalidateFramebuffer(GL_FRAMEBUFFER, 1, &att0);
+    EXPECT_GL_ERROR(GL_INVALID_ENUM, "invalidate GL_COLOR_ATTACHMENT0 of the default framebuffer");
+    glInvalidateSubFramebuffer(GL_FRAMEBUFFER, 1, &color, 0, 0, -1, 4);
+    EXPECT_GL_ERROR(GL_INVALID_VALUE, "glInvalidateSubFramebuffer(width -1)");
+    glInvalidateFramebuffer(GL_TEXTURE_2D, 1, &color);
+    EXPECT_GL_ERROR(GL_INVALID_ENUM, "glInvalidateFramebuffer(GL_TEXTURE_2D)");
+
+    /* A desktop-only command through its pointer. */
+    void (*begin)(GLenum) = (void (*)(GLenum))eglGetProcAddress("glBegin");
+    if (begin) {
+        begin(GL_TRIANGLES);
+        EXPECT_GL_ERROR(GL_INVALID_OPERATION, "glBegin in ES 3");
+    }
+}
+
+int main(void)
+{
+    PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
+        (PFNEGLGETPLATFORMDISPLAYEXTPROC)eglGetProcAddress("eglGetPlatformDisplayEXT");
+    CHECK(get_platform_display, "eglGetPlatformDisplayEXT");
+    if (!get_platform_display)
+        return 1;
+    EGLDisplay dpy = get_platform_display(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, NULL);
+    CHECK(dpy != EGL_NO_DISPLAY && eglInitialize(dpy, NULL, NULL), "surfaceless display");
+    eglBindAPI(EGL_OPENGL_ES_API);
+    const EGLint attribs[] = { EGL_SURFACE_TYPE, EGL_PBUFFER_BIT, EGL_RENDERABLE_TYPE,
+                               EGL_OPENGL_ES3_BIT, EGL_RED_SIZE, 8, EGL_NONE };
+    EGLConfig cfg = NULL;
+    EGLint n = 0;
+    CHECK(eglChooseConfig(dpy, attribs, &cfg, 1, &n) && n == 1, "no ES 3.0 pbuffer config");
+    if (n != 1)
+        return 1;
+    EGLint renderable = 0;
+    eglGetConfigAttrib(dpy, cfg, EGL_RENDERABLE_TYPE, &renderable);
+    CHECK(renderable & EGL_OPENGL_ES3_BIT, "EGL_RENDERABLE_TYPE 0x%x", renderable);
+
+    const EGLint es3[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0, EGL_NONE };
+    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, es3);
+    CHECK(ctx != EGL_NO_CONTEXT, "eglCreateContext(ES 3.0): 0x%x", eglGetError());
+    if (!ctx)
+        return 1;
+    const EGLint pb_attribs[] = { EGL_WIDTH, 64, EGL_HEIGHT, 64, EGL_NONE };
+    EGLSurface pb = eglCreatePbufferSurface(dpy, cfg, pb_attribs);
+    CHECK(pb != EGL_NO_SURFACE, "pbuffer: 0x%x", eglGetError());
+    CHECK(eglMakeCurrent(dpy, pb, pb, ctx), "eglMakeCurrent: 0x%x", eglGetError());
+
+    strings();
+    glsl_draws();
+    transform_feedback_objects();
+    queries();
+
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroySurface(dpy, pb);
+    eglDestroyContext(dpy, ctx);
+    eglTerminate(dpy);
+    if (failures) {
+        printf("%d failures\n", failures);
+        return 1;
+    }
+    printf("PASS\n");
+    return 0;
+}
