@@ -1002,6 +1002,34 @@ pub fn link(
                 }
             }
         }
+        // GLSL ES 3.00 (ES 3.0 §2.12.5): no two declared attributes may
+        // be bound to the same location, used or not (ES 2.0 allowed it).
+        if l.interface.es_version >= 300 {
+            let mut seen: Vec<(u32, u32, &str)> = Vec::new();
+            for io in l
+                .interface
+                .inputs
+                .iter()
+                .filter(|io| io.location.is_some() && !io.name.starts_with("gl_"))
+            {
+                let explicit = io.location.filter(|_| io.explicit);
+                let bound = opts.bindings.iter().rev().find(|(n, _)| *n == io.name);
+                let Some(index) = explicit.or(bound.map(|&(_, index)| index)) else {
+                    continue;
+                };
+                if let Some(&(_, _, other)) = seen
+                    .iter()
+                    .find(|&&(at, n, _)| index < at + n && at < index + io.slots)
+                {
+                    errors += &format!(
+                        "error: vertex shader inputs `{other}' and `{}' alias (both at \
+                         location {index})\n",
+                        io.name
+                    );
+                }
+                seen.push((index, io.slots, &io.name));
+            }
+        }
         for (io, index) in &placed {
             relocate(v, io, true, (opts.attrib_slot)(*index));
         }
@@ -1147,6 +1175,34 @@ pub fn link(
                 && !active_mismatch(&active[a], &active[b], &e.name)
             {
                 errors += &mismatch(&e.name, &u.ty, u.count, &e.ty, e.count);
+            }
+        }
+        // GLSL ES: one precision per uniform across stages — for GLSL ES
+        // 3.00 whenever both declare it, for 1.00 when both use it (apps
+        // rely on the latter; Mesa's rule).
+        let uses = |entries: &[UniformEntry], name: &str| {
+            entries.iter().any(|e| {
+                e.name == name
+                    || e.name
+                        .strip_prefix(name)
+                        .is_some_and(|r| r.starts_with('[') || r.starts_with('.'))
+            })
+        };
+        for (name, pb) in &lb.interface.uniform_precisions {
+            let Some((_, pa)) = la
+                .interface
+                .uniform_precisions
+                .iter()
+                .find(|(n, _)| n == name)
+            else {
+                continue;
+            };
+            let es3 = la.interface.es_version >= 300 || lb.interface.es_version >= 300;
+            if pa != pb && (es3 || (uses(&active[a], name) && uses(&active[b], name))) {
+                errors += &format!(
+                    "error: declarations for uniform `{name}` have mismatching precision \
+                     qualifiers\n"
+                );
             }
         }
     }
@@ -1479,6 +1535,90 @@ mod tests {
             es: false,
             feedback: Feedback::default(),
         }
+    }
+
+    /// GLSL ES: a uniform keeps one precision across stages (3.00 when
+    /// declared, 1.00 when used by both); GLSL ES 3.00 attributes may not
+    /// alias, used or not.
+    #[test]
+    fn es_precision_and_aliasing_rules() {
+        let es = LinkOptions {
+            es: true,
+            ..opts(&[])
+        };
+        let vs = |v: &str, decl: &str, body: &str| {
+            lowered_es(
+                Stage::Vertex,
+                &format!(
+                    "{v}precision highp float;\n{decl}\nvoid main() {{ gl_Position = vec4({body}); }}\n"
+                ),
+            )
+        };
+        let fs = |v: &str, decl: &str, body: &str| {
+            let out = if v.is_empty() { "gl_FragColor" } else { "o" };
+            let decl_out = if v.is_empty() { "" } else { "out vec4 o;\n" };
+            lowered_es(
+                Stage::Fragment,
+                &format!(
+                    "{v}precision mediump float;\n{decl_out}{decl}\nvoid main() {{ {out} = vec4({body}); }}\n"
+                ),
+            )
+        };
+        let v3 = "#version 300 es\n";
+        // 3.00: declared in both with other precisions, one stage using it.
+        let err = link(
+            Some(&vs(v3, "uniform float f;", "1.0")),
+            None,
+            Some(&fs(v3, "uniform float f;", "f")),
+            &es,
+        )
+        .unwrap_err();
+        assert!(
+            err.contains("declarations for uniform `f` have mismatching precision qualifiers"),
+            "{err}"
+        );
+        // The same precision written out: fine.
+        assert!(
+            link(
+                Some(&vs(v3, "uniform float f;", "1.0")),
+                None,
+                Some(&fs(v3, "uniform highp float f;", "f")),
+                &es,
+            )
+            .is_ok()
+        );
+        // 1.00: only when both stages use it.
+        assert!(
+            link(
+                Some(&vs("", "uniform float f;", "1.0")),
+                None,
+                Some(&fs("", "uniform float f;", "f")),
+                &es,
+            )
+            .is_ok()
+        );
+        assert!(
+            link(
+                Some(&vs("", "uniform float f;", "f")),
+                None,
+                Some(&fs("", "uniform float f;", "f")),
+                &es,
+            )
+            .is_err()
+        );
+        // 3.00 attributes bound to one location, neither used.
+        let b = [("a".to_owned(), 3), ("b".to_owned(), 3)];
+        let aliased = LinkOptions {
+            es: true,
+            ..opts(&b)
+        };
+        let v = vs(v3, "in float a;\nin float b;", "0.0");
+        let f = fs(v3, "", "1.0");
+        let err = link(Some(&v), None, Some(&f), &aliased).unwrap_err();
+        assert!(err.contains("alias"), "{err}");
+        let v1 = vs("", "attribute float a;\nattribute float b;", "0.0");
+        let f1 = fs("", "", "1.0");
+        assert!(link(Some(&v1), None, Some(&f1), &aliased).is_ok());
     }
 
     fn location_of(s: &Shader, name: &str) -> Option<u32> {

@@ -12,9 +12,10 @@
 //! is a copy of each block's bytes per draw, bounded by
 //! `GL_MAX_UNIFORM_BLOCK_SIZE`.
 //!
-//! `shared` and `packed` blocks use the std140 layout too (as Mesa does:
-//! both layouts leave the offsets to the implementation, which reports
-//! them through `glGetActiveUniformsiv`). Every member of a declared block
+//! `shared` and `packed` blocks use the std430 rules (as Mesa's gallium
+//! drivers, llvmpipe among them: arrays of scalars and two-component
+//! vectors are tightly packed); both layouts leave the offsets to the
+//! implementation, which reports them through `glGetActiveUniformsiv`. Every member of a declared block
 //! is active, whatever the layout (the spec allows it for `packed`).
 //!
 //! Explicit member offsets and alignments (ARB_enhanced_layouts) are
@@ -203,6 +204,13 @@ impl<'a> Lower<'a> {
     /// Lowers uniform block `b`; `default_row_major` is the matrix layout
     /// the `layout(...) uniform;` defaults before it give.
     pub(crate) fn uniform_block(&mut self, b: &'a Block, default_row_major: bool) -> R<()> {
+        self.std430 = self.block_layout_name(&b.quals) != "std140";
+        let r = self.uniform_block_laid_out(b, default_row_major);
+        self.std430 = false;
+        r
+    }
+
+    fn uniform_block_laid_out(&mut self, b: &'a Block, default_row_major: bool) -> R<()> {
         let block_rm = matrix_layout(self, &b.quals).unwrap_or(default_row_major);
         let block_name = self.name(b.name).to_owned();
         let binding = self.layout_binding(&b.quals);
@@ -257,8 +265,8 @@ impl<'a> Lower<'a> {
                 members.push((*n, t, rm, *loc));
             }
         }
-        // Offsets (std140): each member at its alignment; the block's size
-        // rounded up to 16 as a struct's is.
+        // Offsets (std140, or std430 for shared and packed): each member
+        // at its alignment; the block's size rounded up to 16.
         let mut end = 0u32;
         let mut placed = Vec::new();
         for (n, t, rm, loc) in &members {
@@ -426,12 +434,13 @@ impl<'a> Lower<'a> {
         }
         let elem = t.element();
         let (esize, ea) = self.layout_std140(&elem, row_major, loc)?;
-        let stride = align(esize, align(ea, 16));
+        let stride = align(esize, self.round16(ea));
+        // A matrix's column (row, if row-major) stride: its size over
+        // the vectors it holds.
         let shape = |n: Option<Num>| match n {
             Some(n) if n.is_matrix() => {
-                let wide = n.s == crate::sema::Scalar::Double
-                    && (if row_major { n.cols } else { n.rows }) > 2;
-                (if wide { 32 } else { 16 }, row_major)
+                let vectors = u32::from(if row_major { n.rows } else { n.cols });
+                (esize / vectors.max(1), row_major)
             }
             _ => (0, false),
         };

@@ -118,6 +118,12 @@ pub struct Interface {
     /// Built-in variables redeclared `invariant` at global scope
     /// (`invariant gl_Position;`), which GLSL ES 1.00 links across stages.
     pub invariant: Vec<String>,
+    /// The GLSL ES version the shader is written in (100, 300, ...), 0
+    /// for desktop GLSL: some link rules are the language version's.
+    pub es_version: u16,
+    /// GLSL ES: the precision of each float or integer uniform declared
+    /// (0 lowp, 1 mediump, 2 highp), by name.
+    pub uniform_precisions: Vec<(String, u8)>,
 }
 
 /// A uniform block (ARB_uniform_buffer_object): a region of the default
@@ -438,6 +444,11 @@ impl<'a> Lower<'a> {
                 )
             }
             Storage::Uniform => {
+                if let Some(&p) = self.sema.uniform_precisions.get(&id) {
+                    self.iface
+                        .uniform_precisions
+                        .push((name.to_owned(), p as u8));
+                }
                 if let Base::Opaque(b) = t.base {
                     let explicit = self.layout_int(quals, "binding");
                     self.sampler_uniform(name, &t, b.name(), explicit, loc)?
@@ -706,13 +717,19 @@ impl<'a> Lower<'a> {
     /// `(size, alignment)` of `t` in std140 layout (GLSL 1.40 §4.3.5.1,
     /// ARB_uniform_buffer_object "Standard Uniform Block Layout");
     /// `row_major`: its matrices are stored as arrays of rows (rule 7).
+    /// An array, matrix-column or struct alignment: rounded up to 16 by
+    /// std140, kept by std430 ([`Lower::std430`]).
+    pub(crate) fn round16(&self, a: u32) -> u32 {
+        if self.std430 { a } else { align(a, 16) }
+    }
+
     pub(crate) fn layout_std140(&self, t: &SemaType, row_major: bool, loc: Loc) -> R<(u32, u32)> {
         if let Some(d) = t.dims.first() {
             let Some(n) = *d else {
                 return unsupported(loc, "unsized uniform arrays");
             };
             let (size, a) = self.layout_std140(&t.element(), row_major, loc)?;
-            let a = align(a, 16);
+            let a = self.round16(a);
             let stride = align(size, a);
             return Ok((stride.saturating_mul(n), a));
         }
@@ -732,7 +749,7 @@ impl<'a> Lower<'a> {
                     _ => 4 * c,
                 };
                 if n.is_matrix() {
-                    let a = align(vec_align, 16);
+                    let a = self.round16(vec_align);
                     let stride = align(u32::from(lanes) * c, a);
                     Ok((stride * u32::from(count), a))
                 } else {
@@ -741,13 +758,13 @@ impl<'a> Lower<'a> {
             }
             Base::Struct(i) => {
                 let mut end = 0u32;
-                let mut a = 16;
+                let mut a = 1;
                 for mt in self.struct_members(i, loc)? {
                     let (s, ma) = self.layout_std140(&mt, row_major, loc)?;
                     end = align(end, ma).saturating_add(s);
                     a = a.max(ma);
                 }
-                let a = align(a, 16);
+                let a = self.round16(a);
                 Ok((align(end, a), a))
             }
             _ => unsupported(loc, format!("uniforms of type {}", self.type_name(t))),
@@ -769,7 +786,7 @@ impl<'a> Lower<'a> {
             let et = t.element();
             let elem = self.type_std140(&et, row_major, loc)?;
             let (size, a) = self.layout_std140(&et, row_major, loc)?;
-            let stride = align(size, align(a, 16));
+            let stride = align(size, self.round16(a));
             return Ok(self.shader.types.intern(Type::Array {
                 elem,
                 len: *d,

@@ -134,7 +134,7 @@ pub fn lower(c: &Compiled) -> Result<Lowered, LowerError> {
         }
         Ok(out)
     });
-    let out = match std::panic::catch_unwind(run) {
+    let mut out = match std::panic::catch_unwind(run) {
         Ok(r) => r?,
         Err(p) => {
             let msg = p
@@ -145,6 +145,9 @@ pub fn lower(c: &Compiled) -> Result<Lowered, LowerError> {
             return internal(Loc::default(), msg);
         }
     };
+    if c.version.is_es() {
+        out.interface.es_version = c.version.number;
+    }
     if let Err(e) = oxgl_ir::valid::validate(&out.shader) {
         return internal(Loc::default(), format!("invalid IR: {e}"));
     }
@@ -210,6 +213,7 @@ fn lower_checked(
         depth: 0,
         iface: Interface::default(),
         uniform_end: 0,
+        std430: false,
         textures: 0,
         pending_inits: Vec::new(),
         uniform_init_seen: false,
@@ -358,6 +362,10 @@ pub(crate) struct Lower<'a> {
     pub iface: Interface,
     /// End of the default uniform block so far.
     pub uniform_end: u32,
+    /// Laying out a `shared` or `packed` uniform block: std430's rules
+    /// (no rounding of array, matrix-column and struct alignments to 16),
+    /// as Mesa's gallium drivers lay them out.
+    pub std430: bool,
     /// Sampler uniforms numbered so far (the next binding).
     pub textures: u32,
     /// Built-in variables by name.

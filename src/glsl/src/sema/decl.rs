@@ -269,8 +269,12 @@ impl Checker<'_> {
             }
             Declaration::Vars { ty, vars } => self.vars_decl(ty, vars, global),
             Declaration::Precision { precision, ty, loc } => {
-                let _ = precision;
                 let t = self.type_spec(ty);
+                if global && t == Type::FLOAT {
+                    self.global_precision[0] = Some(*precision);
+                } else if global && t == Type::INT {
+                    self.global_precision[1] = Some(*precision);
+                }
                 let ok = match t.base {
                     Base::Num(n) => n.is_scalar() && matches!(n.s, Scalar::Float | Scalar::Int),
                     Base::Opaque(_) => true,
@@ -459,7 +463,11 @@ impl Checker<'_> {
                     .as_ref()
                     .map(|_| init_value.clone().filter(|k| matches!(k, Const::Known(_))));
             }
-            self.declare_var(
+            let scalar = match t.base {
+                Base::Num(n) => Some(n.s),
+                _ => None,
+            };
+            let id = self.declare_var(
                 d.name,
                 Var {
                     ty: t,
@@ -473,6 +481,16 @@ impl Checker<'_> {
                 },
                 d.loc,
             );
+            if global && self.is_es() && storage == Storage::Uniform {
+                let default = match scalar {
+                    Some(Scalar::Float) => self.global_precision[0],
+                    Some(Scalar::Int | Scalar::Uint) => self.global_precision[1],
+                    _ => None,
+                };
+                if let Some(p) = q.precision.map(|(p, _)| p).or(default) {
+                    self.uniform_precisions.insert(id, p);
+                }
+            }
             self.pending_aux = None;
             self.pending_init = None;
         }

@@ -92,6 +92,10 @@ pub(crate) struct Checked {
     pub local_size: [Option<i64>; 3],
     /// A geometry shader's primitive types and vertex counts.
     pub geometry: layout::GeometryLayout,
+    /// GLSL ES: the precision of each global uniform of a float or
+    /// integer type, as written or by the default in force (the linker
+    /// matches them across stages).
+    pub uniform_precisions: FxHashMap<u32, crate::ast::Precision>,
 }
 
 /// What the enclosing function expects of `return`.
@@ -118,6 +122,11 @@ pub(crate) struct Checker<'a> {
     breakable: Vec<bool>,
     /// Default precision for `float` per scope (GLSL ES).
     float_precision: Vec<bool>,
+    /// The global scope's default precisions of `float` and `int` (GLSL
+    /// ES §4.5.3: highp in vertex shaders; int mediump and float none in
+    /// fragment shaders), for [`Checked::uniform_precisions`].
+    global_precision: [Option<crate::ast::Precision>; 2],
+    uniform_precisions: FxHashMap<u32, crate::ast::Precision>,
     /// Per scope: opaque types given a default precision by a statement
     /// (GLSL ES §4.5.3; `sampler2D` and `samplerCube` have one already).
     opaque_precision: Vec<Vec<BuiltinType>>,
@@ -219,6 +228,12 @@ pub(crate) fn check(
         cur_fn: None,
         breakable: Vec::new(),
         float_precision: vec![!(version.is_es() && opts.stage == crate::Stage::Fragment)],
+        global_precision: if opts.stage == crate::Stage::Fragment {
+            [None, Some(crate::ast::Precision::Mediump)]
+        } else {
+            [Some(crate::ast::Precision::Highp); 2]
+        },
+        uniform_precisions: FxHashMap::default(),
         opaque_precision: vec![Vec::new()],
         shared_namespace: version.at_least(120, 100),
         joined: opts.joined_stage,
@@ -265,6 +280,7 @@ pub(crate) fn check(
         decls: c.rec.decls,
         fn_defs: c.rec.fn_defs,
         local_size: c.layout.local_size,
+        uniform_precisions: std::mem::take(&mut c.uniform_precisions),
         geometry: layout::GeometryLayout {
             input: c.layout.gs_in_prim.clone(),
             output: c.layout.gs_out_prim.clone(),
