@@ -12,7 +12,9 @@
  * LIBGL_ALWAYS_SOFTWARE=1): gcc -O2 -Wall -o egl_basic egl_basic.c -lEGL
  * -lGL -lX11. Where the two differ by design (oxgl's OpenGL ES is 2.0
  * only), the check accepts either answer the specification allows
- * and prints which one it got. Five checks are not asked of Mesa 22.3,
+ * and prints which one it got. EGL_MESA_query_driver's driver name and
+ * configuration, and no-error contexts (GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR,
+ * glGetError quiet, EGL_BAD_MATCH with the debug flag), where advertised. Five checks are not asked of Mesa 22.3,
  * which fails them (see the comments there): a 0x0 pbuffer on X11, a window
  * that does not exist, the pixels of a pixmap surface, eglCopyBuffers to
  * pixmap 0, and making current a surface whose window was destroyed.
@@ -530,6 +532,55 @@ static void window_checks(Display *xdpy, EGLDisplay dpy)
     EXPECT_EGL_OK(eglTerminate(dpy));
 }
 
+/* EGL_MESA_query_driver and EGL_KHR_create_context_no_error (with
+ * GL_KHR_no_error) on an initialized display. */
+typedef const char *(*driver_name_fn)(EGLDisplay);
+typedef char *(*driver_config_fn)(EGLDisplay);
+static void driver_and_no_error_checks(EGLDisplay dpy)
+{
+    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
+    if (has_word(ext, "EGL_MESA_query_driver")) {
+        driver_name_fn name = (driver_name_fn)eglGetProcAddress("eglGetDisplayDriverName");
+        driver_config_fn config = (driver_config_fn)eglGetProcAddress("eglGetDisplayDriverConfig");
+        CHECK(name && config, "EGL_MESA_query_driver entry points");
+        if (name && config) {
+            EXPECT_EGL_ERROR(name(EGL_NO_DISPLAY), EGL_BAD_DISPLAY);
+            const char *n = name(dpy);
+            CHECK(n && *n, "eglGetDisplayDriverName: 0x%x", eglGetError());
+            printf("driver name: %s\n", n ? n : "(null)");
+            char *xml = config(dpy);
+            CHECK(xml && strstr(xml, "<driinfo"), "eglGetDisplayDriverConfig: %s",
+                  xml ? xml : "(null)");
+            free(xml);
+        }
+    }
+    if (!has_word(ext, "EGL_KHR_create_context_no_error"))
+        return;
+    EGLConfig cfg = choose(dpy, pbuffer_gl_attribs, "no-error");
+    if (!cfg)
+        return;
+    eglBindAPI(EGL_OPENGL_API);
+    /* Not with a debug context (the flags first, as piglit asks). */
+    const EGLint with_debug[] = { EGL_CONTEXT_FLAGS_KHR, EGL_CONTEXT_OPENGL_DEBUG_BIT_KHR,
+                                  EGL_CONTEXT_MAJOR_VERSION, 2, EGL_CONTEXT_MINOR_VERSION, 0,
+                                  EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_NONE };
+    EXPECT_EGL_ERROR(eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, with_debug), EGL_BAD_MATCH);
+    const EGLint attribs[] = { EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 0,
+                               EGL_CONTEXT_OPENGL_NO_ERROR_KHR, EGL_TRUE, EGL_NONE };
+    EGLContext ctx = eglCreateContext(dpy, cfg, EGL_NO_CONTEXT, attribs);
+    CHECK(ctx != EGL_NO_CONTEXT, "no-error context: 0x%x", eglGetError());
+    if (!ctx)
+        return;
+    CHECK(eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, ctx), "no-error make current");
+    GLint flags = 0;
+    glGetIntegerv(0x821E /* GL_CONTEXT_FLAGS */, &flags);
+    CHECK(flags & 0x8, "GL_CONTEXT_FLAGS 0x%x lacks GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR", flags);
+    glEnable(0x1234);
+    CHECK(glGetError() == GL_NO_ERROR, "a no-error context reported an error");
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    eglDestroyContext(dpy, ctx);
+}
+
 static int on_x_error(Display *dpy, XErrorEvent *e)
 {
     char text[128];
@@ -603,6 +654,7 @@ int main(void)
         display_checks(sdpy, "surfaceless");
         /* No windows there (EGL_MESA_platform_surfaceless). */
         EXPECT_EGL_OK(eglInitialize(sdpy, NULL, NULL));
+        driver_and_no_error_checks(sdpy);
         EGLConfig cfg;
         EGLint n = 0;
         eglChooseConfig(sdpy, pbuffer_gl_attribs, &cfg, 1, &n);

@@ -331,7 +331,16 @@ impl Context {
 
     /// `glGetError`.
     pub fn get_error(&mut self) -> GLenum {
-        self.error.take().map_or(GL_NO_ERROR, ApiError::code)
+        let e = self.error.take();
+        // KHR_no_error: a no-error context reports only running out of
+        // memory (its commands are still checked, so a bad call does
+        // nothing rather than anything undefined).
+        if self.params.flags & GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR != 0
+            && e != Some(ApiError::OutOfMemory)
+        {
+            return GL_NO_ERROR;
+        }
+        e.map_or(GL_NO_ERROR, ApiError::code)
     }
 
     /// Binds drawables (GLX/EGL make-current). The first binding of a context

@@ -251,6 +251,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_rectangle", Needs::Desktop),
     (c"GL_ARB_vertex_buffer_object", Needs::Desktop),
     (c"GL_KHR_debug", Needs::Always),
+    // No-error contexts (EGL_KHR_create_context_no_error): glGetError
+    // reports only GL_OUT_OF_MEMORY there (src/core/src/context.rs).
+    (c"GL_KHR_no_error", Needs::Always),
     (c"GL_NV_texture_rectangle", Needs::Desktop),
     // OpenGL ES 2.0: GL_MIN/GL_MAX blending, BGRA read-back, unpack row
     // length and skips, the OES buffer mapping and vertex array object
@@ -260,6 +263,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     // mipmaps and repeat, framebuffer attachments of any mipmap level,
     // dFdx/dFdy/fwidth in GLSL ES 1.00 (and GL_FRAGMENT_SHADER_DERIVATIVE_HINT).
     (c"GL_EXT_blend_minmax", Needs::Es2),
+    (c"GL_EXT_discard_framebuffer", Needs::Es2),
     (c"GL_EXT_map_buffer_range", Needs::Es2),
     (c"GL_EXT_read_format_bgra", Needs::Es2),
     (c"GL_EXT_unpack_subimage", Needs::Es2),

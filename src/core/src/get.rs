@@ -565,7 +565,7 @@ impl Context {
                 int(crate::query::timestamp_now() as i64)
             }
             // GL_ARB_sync (not in ES 2.0).
-            GL_MAX_SERVER_WAIT_TIMEOUT if self.params().profile != crate::context::Profile::Es => {
+            GL_MAX_SERVER_WAIT_TIMEOUT if self.params().desktop_or_es3() => {
                 int(crate::sync::MAX_SERVER_WAIT_TIMEOUT)
             }
             // Buffer bindings (the ELEMENT_ARRAY one moves into VAO state with VAOs).

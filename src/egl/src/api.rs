@@ -46,8 +46,9 @@ EGL_EXT_platform_wayland EGL_EXT_platform_x11 EGL_KHR_client_get_all_proc_addres
 EGL_KHR_platform_wayland EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless";
 
 /// Display extensions.
-pub const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_get_all_proc_addresses \
-EGL_KHR_no_config_context EGL_KHR_surfaceless_context";
+pub const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_create_context_no_error \
+EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context \
+EGL_MESA_configless_context EGL_MESA_query_driver";
 
 /// The device's extensions (Mesa's software device names the same one).
 pub const DEVICE_EXTENSIONS: &CStr = c"EGL_MESA_device_software";
@@ -321,6 +322,29 @@ pub fn query_string(dpy: usize, name: EGLint) -> Result<*const c_char> {
         EGL_CLIENT_APIS => Ok(c"OpenGL".as_ptr()),
         EGL_EXTENSIONS => Ok(DISPLAY_EXTENSIONS.as_ptr()),
         _ => Err(BAD_PARAMETER),
+    }
+}
+
+/// `eglGetDisplayDriverName` / `eglGetDisplayDriverConfig`
+/// (EGL_MESA_query_driver): errors for a display that is not one or not
+/// initialized, as every display call.
+pub fn check_initialized(dpy: usize) -> Result<()> {
+    initialized(dpy).map(|_| ())
+}
+
+/// A copy of `s` in `malloc`'d memory, which the application frees with
+/// `free` (EGL_MESA_query_driver's driver configuration); null when out of
+/// memory.
+#[allow(unsafe_code, reason = "malloc'd memory the application frees")]
+pub fn malloc_c_string(s: &CStr) -> *mut c_char {
+    let bytes = s.to_bytes_with_nul();
+    // SAFETY: malloc of the string's size; the copy stays inside it.
+    unsafe {
+        let p = libc::malloc(bytes.len()).cast::<c_char>();
+        if !p.is_null() {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr().cast::<c_char>(), p, bytes.len());
+        }
+        p
     }
 }
 
@@ -880,6 +904,8 @@ pub struct ContextRequest {
     pub debug: bool,
     /// Forward-compatible context.
     pub forward_compatible: bool,
+    /// `EGL_CONTEXT_OPENGL_NO_ERROR_KHR` (EGL_KHR_create_context_no_error).
+    pub no_error: bool,
 }
 
 /// Parses and validates a context request for the OpenGL API (EGL 1.5
@@ -902,6 +928,7 @@ pub fn resolve_gl(
         profile: EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
         debug: false,
         forward_compatible: false,
+        no_error: false,
     };
     let mut robust = false;
     for &(a, v) in attribs {
@@ -939,6 +966,13 @@ pub fn resolve_gl(
                 EGL_LOSE_CONTEXT_ON_RESET => return Err(BAD_MATCH),
                 _ => return Err(BAD_ATTRIBUTE),
             },
+            EGL_CONTEXT_OPENGL_NO_ERROR_KHR => {
+                r.no_error = match v {
+                    EGL_TRUE => true,
+                    EGL_FALSE => false,
+                    _ => return Err(BAD_ATTRIBUTE),
+                };
+            }
             _ => return Err(BAD_ATTRIBUTE),
         }
     }
@@ -953,7 +987,8 @@ pub fn resolve_gl(
     if r.forward_compatible && major < 3 {
         return Err(BAD_MATCH);
     }
-    if robust {
+    // KHR_no_error: not with a debug or robust context.
+    if robust || (r.no_error && r.debug) {
         return Err(BAD_MATCH);
     }
     let version = (major as u8, minor as u8);
@@ -1005,6 +1040,7 @@ pub fn resolve_es(
         profile: 0,
         debug: false,
         forward_compatible: false,
+        no_error: false,
     };
     let mut robust = false;
     for &(a, v) in attribs {
@@ -1038,11 +1074,18 @@ pub fn resolve_es(
                 EGL_LOSE_CONTEXT_ON_RESET => return Err(BAD_MATCH),
                 _ => return Err(BAD_ATTRIBUTE),
             },
+            EGL_CONTEXT_OPENGL_NO_ERROR_KHR => {
+                r.no_error = match v {
+                    EGL_TRUE => true,
+                    EGL_FALSE => false,
+                    _ => return Err(BAD_ATTRIBUTE),
+                };
+            }
             _ => return Err(BAD_ATTRIBUTE),
         }
     }
     let exists = matches!((r.major, r.minor), (1, 0..=1) | (2, 0) | (3, 0..));
-    if !exists || robust {
+    if !exists || robust || (r.no_error && r.debug) {
         return Err(BAD_MATCH);
     }
     // An ES 2.0 or 3.x request gets the highest ES version built, as in
@@ -1120,7 +1163,12 @@ pub fn create_context(
             Profile::Core => OxglApi::GlCore,
             Profile::Compat => OxglApi::GlCompat,
         },
-        flags: u32::from(req.debug),
+        flags: u32::from(req.debug)
+            | if req.no_error {
+                oxgl_glx::context::NO_ERROR_FLAG
+            } else {
+                0
+            },
         render_type: oxgl_glapi::generated::glx_enums::GLX_RGBA_TYPE,
     };
     let glx = glx_context::create(
@@ -1259,6 +1307,15 @@ pub fn make_current(dpy: usize, draw: usize, read: usize, ctx: usize) -> Result<
     let here = std::thread::current().id();
     if lock(&c.glx.binding).thread.is_some_and(|t| t != here) {
         return Err(BAD_ACCESS);
+    }
+    // A context without a config (EGL_KHR_no_config_context) takes any
+    // surfaces, as long as draw and read are compatible with each other
+    // (EGL 1.5 §3.7.3).
+    if c.config.is_none()
+        && let (Some(d), Some(r)) = (&draw_s, &read_s)
+        && !d.config.compatible(&r.config)
+    {
+        return Err(BAD_MATCH);
     }
     for s in draw_s.iter().chain(read_s.iter()) {
         if let Some(cc) = &c.config

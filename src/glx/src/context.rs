@@ -131,11 +131,16 @@ pub struct ContextSpec {
     /// Backend API.
     pub api: oxgl_dri_interface::OxglApi,
     /// Context flags: debug 0x1, forward-compatible 0x2 (GLX_ARB_create_context
-    /// and EGL_KHR_create_context give these bits the same values).
+    /// and EGL_KHR_create_context give these bits the same values), and
+    /// [`NO_ERROR_FLAG`].
     pub flags: u32,
     /// `GLX_RENDER_TYPE` (EGL: `GLX_RGBA_TYPE`).
     pub render_type: i32,
 }
+
+/// [`ContextSpec::flags`]: a no-error context (EGL_KHR_create_context_no_error;
+/// `GL_CONTEXT_FLAG_NO_ERROR_BIT_KHR` in `GL_CONTEXT_FLAGS`).
+pub const NO_ERROR_FLAG: u32 = 0x8;
 
 /// Creates a context on `screen` (GLX and EGL share this path): the backend
 /// context, the core state sized from `config`, the share group. `None`
@@ -164,6 +169,7 @@ pub fn create(
     if spec.flags & 0x2 != 0 {
         gl_flags |= 0x1;
     }
+    gl_flags |= spec.flags & NO_ERROR_FLAG;
     let params = oxgl_core::ContextParams {
         profile: spec.profile,
         version: spec.version,

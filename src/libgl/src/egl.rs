@@ -88,6 +88,21 @@ pub unsafe extern "C" fn eglGetProcAddress(
     unsafe { std::mem::transmute::<*const c_void, __eglMustCastToProperFunctionPointerType>(p) }
 }
 
+/// EGL_MESA_query_driver: the backend the loader chose (`swrast`, as
+/// Mesa names its software driver).
+fn driver_name() -> &'static CStr {
+    static NAME: std::sync::OnceLock<std::ffi::CString> = std::sync::OnceLock::new();
+    NAME.get_or_init(|| {
+        let loaded = oxgl_loader::load_from_env(&oxgl_dri_swrast::BACKEND);
+        std::ffi::CString::new(loaded.driver_name.as_str()).unwrap_or_default()
+    })
+}
+
+/// EGL_MESA_query_driver: the driver's options in Mesa's driconf XML
+/// form; oxgl's backends take none (their settings are environment
+/// variables, docs/env-vars.md).
+const DRIVER_CONFIG: &CStr = c"<?xml version=\"1.0\" standalone=\"yes\"?>\n<driinfo>\n</driinfo>\n";
+
 macro_rules! egl_export {
     ($(fn $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty = $default:expr => $body:expr;)*) => {
         $(
@@ -127,6 +142,10 @@ egl_export! {
         => api::terminate(dpy as usize);
     fn eglQueryString(dpy: EGLDisplay, name: EGLint) -> *const c_char = std::ptr::null()
         => api::query_string(dpy as usize, name);
+    fn eglGetDisplayDriverName(dpy: EGLDisplay) -> *const c_char = std::ptr::null()
+        => api::check_initialized(dpy as usize).map(|_| driver_name().as_ptr());
+    fn eglGetDisplayDriverConfig(dpy: EGLDisplay) -> *mut c_char = std::ptr::null_mut()
+        => api::check_initialized(dpy as usize).map(|_| api::malloc_c_string(DRIVER_CONFIG));
     fn eglQueryDevicesEXT(max: EGLint, devices: *mut *mut c_void, num: *mut EGLint) -> EGLBoolean = 0
         => api::query_devices(max, devices as *mut usize, num);
     fn eglQueryDeviceStringEXT(device: *mut c_void, name: EGLint) -> *const c_char = std::ptr::null()

@@ -321,10 +321,36 @@ unsafe extern "C" fn InvalidateSubFramebuffer(
     }
 }
 
+/// `glDiscardFramebufferEXT` (GL_EXT_discard_framebuffer, ES): the
+/// invalidation of ES 3.0 under its older name, for `GL_FRAMEBUFFER` only.
+unsafe extern "C" fn DiscardFramebufferEXT(
+    target: GLenum,
+    count: GLsizei,
+    attachments: *const GLenum,
+) {
+    if target != oxgl_glapi::generated::enums::GL_FRAMEBUFFER {
+        with_ctx("glDiscardFramebufferEXT", (), |c| {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidEnum));
+        });
+        return;
+    }
+    // SAFETY: as the command's.
+    unsafe {
+        invalidate(
+            "glDiscardFramebufferEXT",
+            target,
+            count,
+            attachments,
+            [0, 0],
+        )
+    }
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile == Profile::Es {
         return;
     }
+    d.DiscardFramebufferEXT = DiscardFramebufferEXT;
     d.GetInternalformativ = GetInternalformativ;
     d.InvalidateFramebuffer = InvalidateFramebuffer;
     d.InvalidateSubFramebuffer = InvalidateSubFramebuffer;
