@@ -9,7 +9,8 @@
  * BINDING, glIsTransformFeedback, the errors while active);
  * glGetInternalformativ; program binaries when there are no formats;
  * glInvalidateFramebuffer; primitive restart with the fixed index; an
- * ETC2 RGB8 block sampled; a desktop command refused. Prints "FAIL line
+ * ETC2 RGB8 block sampled; a desktop command refused; EGL fence syncs
+ * (EGL_KHR_fence_sync, EGL_KHR_wait_sync). Prints "FAIL line
  * N: ..." lines and "PASS"; also "version: ..." and "glsl: ...".
  *
  * Also passes on Mesa llvmpipe: gcc -O2 -Wall -o gles3 gles3.c -lEGL
@@ -404,6 +405,60 @@ static void queries(void)
     }
 }
 
+/* EGL_KHR_fence_sync / EGL_KHR_wait_sync and EGL 1.5's syncs: a fence
+ * after a draw is signaled once glFinish returns, with its attributes;
+ * the errors of a bad handle, type, attribute and no current context. */
+static void egl_syncs(EGLDisplay dpy, EGLContext ctx, EGLSurface pb)
+{
+    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
+    CHECK(has_word(ext, "EGL_KHR_fence_sync") && has_word(ext, "EGL_KHR_wait_sync"),
+          "EGL extensions: %s", ext);
+    CHECK(has_word((const char *)glGetString(GL_EXTENSIONS), "GL_OES_EGL_sync"),
+          "GL_OES_EGL_sync missing");
+    PFNEGLCREATESYNCKHRPROC create = (PFNEGLCREATESYNCKHRPROC)eglGetProcAddress("eglCreateSyncKHR");
+    PFNEGLGETSYNCATTRIBKHRPROC attrib =
+        (PFNEGLGETSYNCATTRIBKHRPROC)eglGetProcAddress("eglGetSyncAttribKHR");
+    PFNEGLCLIENTWAITSYNCKHRPROC client_wait =
+        (PFNEGLCLIENTWAITSYNCKHRPROC)eglGetProcAddress("eglClientWaitSyncKHR");
+    PFNEGLWAITSYNCKHRPROC server_wait = (PFNEGLWAITSYNCKHRPROC)eglGetProcAddress("eglWaitSyncKHR");
+    PFNEGLDESTROYSYNCKHRPROC destroy =
+        (PFNEGLDESTROYSYNCKHRPROC)eglGetProcAddress("eglDestroySyncKHR");
+    CHECK(create && attrib && client_wait && server_wait && destroy, "sync entry points");
+    if (!create || !attrib || !client_wait || !server_wait || !destroy)
+        return;
+    glClear(GL_COLOR_BUFFER_BIT);
+    EGLSyncKHR sync = create(dpy, EGL_SYNC_FENCE_KHR, NULL);
+    CHECK(sync != EGL_NO_SYNC_KHR, "eglCreateSyncKHR: 0x%x", eglGetError());
+    if (!sync)
+        return;
+    glFinish();
+    EGLint type = 0, status = 0, condition = 0, canary = 42;
+    CHECK(attrib(dpy, sync, EGL_SYNC_TYPE_KHR, &type) && type == EGL_SYNC_FENCE_KHR,
+          "EGL_SYNC_TYPE 0x%x", type);
+    CHECK(attrib(dpy, sync, EGL_SYNC_STATUS_KHR, &status) && status == EGL_SIGNALED_KHR,
+          "EGL_SYNC_STATUS after glFinish 0x%x", status);
+    CHECK(attrib(dpy, sync, EGL_SYNC_CONDITION_KHR, &condition) &&
+              condition == EGL_SYNC_PRIOR_COMMANDS_COMPLETE_KHR,
+          "EGL_SYNC_CONDITION 0x%x", condition);
+    EXPECT_EGL_ERROR(attrib(dpy, sync, EGL_BUFFER_PRESERVED, &canary), EGL_BAD_ATTRIBUTE);
+    CHECK(canary == 42, "a failed eglGetSyncAttribKHR wrote its value");
+    CHECK(client_wait(dpy, sync, EGL_SYNC_FLUSH_COMMANDS_BIT_KHR, EGL_FOREVER_KHR) ==
+              EGL_CONDITION_SATISFIED_KHR,
+          "eglClientWaitSyncKHR");
+    CHECK(server_wait(dpy, sync, 0) == EGL_TRUE, "eglWaitSyncKHR: 0x%x", eglGetError());
+    EXPECT_EGL_ERROR(server_wait(dpy, sync, 1), EGL_BAD_PARAMETER);
+    EXPECT_EGL_OK(destroy(dpy, sync));
+    EXPECT_EGL_ERROR(destroy(dpy, sync), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(client_wait(dpy, (EGLSyncKHR)&canary, 0, 0), EGL_BAD_PARAMETER);
+    EXPECT_EGL_ERROR(create(dpy, EGL_SYNC_TYPE_KHR, NULL), EGL_BAD_ATTRIBUTE);
+    const EGLint attribs[] = { EGL_CONTEXT_CLIENT_VERSION, 2, EGL_NONE };
+    EXPECT_EGL_ERROR(create(dpy, EGL_SYNC_FENCE_KHR, attribs), EGL_BAD_ATTRIBUTE);
+    EXPECT_EGL_ERROR(create(EGL_NO_DISPLAY, EGL_SYNC_FENCE_KHR, NULL), EGL_BAD_DISPLAY);
+    eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+    EXPECT_EGL_ERROR(create(dpy, EGL_SYNC_FENCE_KHR, NULL), EGL_BAD_MATCH);
+    eglMakeCurrent(dpy, pb, pb, ctx);
+}
+
 int main(void)
 {
     PFNEGLGETPLATFORMDISPLAYEXTPROC get_platform_display =
@@ -439,6 +494,7 @@ int main(void)
     glsl_draws();
     transform_feedback_objects();
     queries();
+    egl_syncs(dpy, ctx, pb);
 
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     eglDestroySurface(dpy, pb);

@@ -267,6 +267,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_map_buffer_range", Needs::Es2),
     (c"GL_EXT_read_format_bgra", Needs::Es2),
     (c"GL_EXT_unpack_subimage", Needs::Es2),
+    // ES contexts take EGL fence syncs (EGL_KHR_fence_sync).
+    (c"GL_OES_EGL_sync", Needs::Es2),
     (c"GL_OES_compressed_ETC1_RGB8_texture", Needs::Es2),
     (c"GL_OES_depth24", Needs::Es2),
     (c"GL_OES_depth_texture", Needs::Es2),

@@ -47,8 +47,8 @@ EGL_KHR_platform_wayland EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless";
 
 /// Display extensions.
 pub const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_create_context_no_error \
-EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context EGL_KHR_surfaceless_context \
-EGL_MESA_configless_context EGL_MESA_query_driver";
+EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context \
+EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context EGL_MESA_query_driver";
 
 /// The device's extensions (Mesa's software device names the same one).
 pub const DEVICE_EXTENSIONS: &CStr = c"EGL_MESA_device_software";
@@ -346,6 +346,91 @@ pub fn malloc_c_string(s: &CStr) -> *mut c_char {
         }
         p
     }
+}
+
+// ---- syncs (EGL 1.5 §3.8, EGL_KHR_fence_sync, EGL_KHR_wait_sync) ---------------
+
+/// `eglCreateSync` (`khr`: `eglCreateSyncKHR`, whose bad type is
+/// `EGL_BAD_ATTRIBUTE` rather than EGL 1.5's `EGL_BAD_PARAMETER`): a fence
+/// for the current context's commands. `EGL_BAD_ATTRIBUTE` for any
+/// attribute; `EGL_BAD_MATCH` when no context is current or it belongs to
+/// another display.
+pub fn create_sync(
+    dpy: usize,
+    kind: EGLint,
+    attribs: &[(EGLint, EGLAttrib)],
+    khr: bool,
+) -> Result<usize> {
+    let (_, init) = initialized(dpy)?;
+    if kind != EGL_SYNC_FENCE {
+        return Err(if khr { BAD_ATTRIBUTE } else { BAD_PARAMETER });
+    }
+    if !attribs.is_empty() {
+        return Err(BAD_ATTRIBUTE);
+    }
+    let b = thread::current().ok_or(BAD_MATCH)?;
+    if b.display != dpy {
+        return Err(BAD_MATCH);
+    }
+    // The fence: every command before it completes now.
+    b.ctx.glx.with_core(|core| {
+        let _ = core.finish();
+    });
+    let sync = Arc::new(crate::display::EglSync { kind });
+    let h = sync.handle();
+    lock(&init.syncs).insert(h, sync);
+    Ok(h)
+}
+
+fn sync_of(init: &Initialized, sync: usize) -> Result<Arc<crate::display::EglSync>> {
+    lock(&init.syncs).get(&sync).cloned().ok_or(BAD_PARAMETER)
+}
+
+/// `eglDestroySync(KHR)`: `EGL_BAD_PARAMETER` for a handle that is not a
+/// sync object of `dpy`.
+pub fn destroy_sync(dpy: usize, sync: usize) -> Result<u32> {
+    let (_, init) = initialized(dpy)?;
+    lock(&init.syncs).remove(&sync).ok_or(BAD_PARAMETER)?;
+    Ok(TRUE)
+}
+
+/// `eglClientWaitSync(KHR)`: a fence is signaled from its creation, so
+/// every wait is satisfied at once (`EGL_CONDITION_SATISFIED`), whatever
+/// the timeout; `EGL_SYNC_FLUSH_COMMANDS_BIT` has nothing left to flush.
+pub fn client_wait_sync(dpy: usize, sync: usize, _flags: EGLint, _timeout: u64) -> Result<EGLint> {
+    let (_, init) = initialized(dpy)?;
+    sync_of(&init, sync)?;
+    Ok(EGL_CONDITION_SATISFIED)
+}
+
+/// `eglWaitSync(KHR)` (EGL_KHR_wait_sync): a server wait, which a signaled
+/// fence ends at once. `EGL_BAD_PARAMETER` for flags; `EGL_BAD_MATCH`
+/// without a current context of `dpy`.
+pub fn wait_sync(dpy: usize, sync: usize, flags: EGLint) -> Result<EGLint> {
+    let (_, init) = initialized(dpy)?;
+    sync_of(&init, sync)?;
+    if flags != 0 {
+        return Err(BAD_PARAMETER);
+    }
+    let b = thread::current().ok_or(BAD_MATCH)?;
+    if b.display != dpy {
+        return Err(BAD_MATCH);
+    }
+    Ok(EGL_TRUE)
+}
+
+/// `eglGetSyncAttrib(KHR)`: its type, status (signaled) and condition;
+/// `EGL_BAD_ATTRIBUTE` for another attribute, and nothing written on an
+/// error.
+pub fn get_sync_attrib(dpy: usize, sync: usize, attribute: EGLint) -> Result<EGLAttrib> {
+    let (_, init) = initialized(dpy)?;
+    let s = sync_of(&init, sync)?;
+    Ok(match attribute {
+        EGL_SYNC_TYPE => s.kind as EGLAttrib,
+        EGL_SYNC_STATUS => EGL_SIGNALED as EGLAttrib,
+        EGL_SYNC_CONDITION => EGL_SYNC_PRIOR_COMMANDS_COMPLETE as EGLAttrib,
+        _ => return Err(BAD_ATTRIBUTE),
+    })
 }
 
 // ---- devices (EGL_EXT_device_base) ---------------------------------------------

@@ -91,6 +91,24 @@ pub struct Initialized {
     pub surfaces: Mutex<HashMap<usize, Arc<Surface>>>,
     /// Live contexts by handle.
     pub contexts: Mutex<HashMap<usize, Arc<EglContext>>>,
+    /// Live sync objects by handle (EGL 1.5 §3.8, EGL_KHR_fence_sync).
+    pub syncs: Mutex<HashMap<usize, Arc<EglSync>>>,
+}
+
+/// A fence sync object. A fence is created signaled: creating it finishes
+/// the current context's commands (swrast completes them on the calling
+/// thread), which is when EGL_SYNC_PRIOR_COMMANDS_COMPLETE holds.
+#[derive(Debug)]
+pub struct EglSync {
+    /// `EGL_SYNC_TYPE` (`EGL_SYNC_FENCE`).
+    pub kind: i32,
+}
+
+impl EglSync {
+    /// The `EGLSync` handle: the object's address.
+    pub fn handle(self: &Arc<Self>) -> usize {
+        Arc::as_ptr(self) as usize
+    }
 }
 
 impl Initialized {
@@ -223,6 +241,7 @@ impl EglDisplay {
             wayland: None,
             surfaces: Mutex::new(HashMap::new()),
             contexts: Mutex::new(HashMap::new()),
+            syncs: Mutex::new(HashMap::new()),
         })
     }
 
@@ -281,6 +300,7 @@ impl EglDisplay {
             configs: Config::for_wayland(&build_configs(0, &kinds, 1)),
             surfaces: Mutex::new(HashMap::new()),
             contexts: Mutex::new(HashMap::new()),
+            syncs: Mutex::new(HashMap::new()),
         })
     }
 
@@ -305,6 +325,7 @@ impl EglDisplay {
             configs: Config::from_glx(&build_configs(0, &kinds, 1), false),
             surfaces: Mutex::new(HashMap::new()),
             contexts: Mutex::new(HashMap::new()),
+            syncs: Mutex::new(HashMap::new()),
         })
     }
 

@@ -142,6 +142,32 @@ egl_export! {
         => api::terminate(dpy as usize);
     fn eglQueryString(dpy: EGLDisplay, name: EGLint) -> *const c_char = std::ptr::null()
         => api::query_string(dpy as usize, name);
+    fn eglCreateSync(dpy: EGLDisplay, kind: EGLenum, attribs: *const EGLAttrib) -> EGLSync = std::ptr::null_mut()
+        => api::create_sync(dpy as usize, kind as EGLint, &api::attrib_list(attribs, |_| true), false).map(ptr);
+    fn eglCreateSyncKHR(dpy: EGLDisplay, kind: EGLenum, attribs: *const EGLint) -> EGLSyncKHR = std::ptr::null_mut()
+        => api::create_sync(dpy as usize, kind as EGLint, &api::widen(api::int_list(attribs, |_| true)), true).map(ptr);
+    fn eglDestroySync(dpy: EGLDisplay, sync: EGLSync) -> EGLBoolean = 0
+        => api::destroy_sync(dpy as usize, sync as usize);
+    fn eglDestroySyncKHR(dpy: EGLDisplay, sync: EGLSyncKHR) -> EGLBoolean = 0
+        => api::destroy_sync(dpy as usize, sync as usize);
+    fn eglClientWaitSync(dpy: EGLDisplay, sync: EGLSync, flags: EGLint, timeout: EGLTime) -> EGLint = 0
+        => api::client_wait_sync(dpy as usize, sync as usize, flags, timeout);
+    fn eglClientWaitSyncKHR(dpy: EGLDisplay, sync: EGLSyncKHR, flags: EGLint, timeout: EGLTimeKHR) -> EGLint = 0
+        => api::client_wait_sync(dpy as usize, sync as usize, flags, timeout);
+    fn eglWaitSync(dpy: EGLDisplay, sync: EGLSync, flags: EGLint) -> EGLBoolean = 0
+        => api::wait_sync(dpy as usize, sync as usize, flags).map(|v| v as EGLBoolean);
+    fn eglWaitSyncKHR(dpy: EGLDisplay, sync: EGLSyncKHR, flags: EGLint) -> EGLint = 0
+        => api::wait_sync(dpy as usize, sync as usize, flags);
+    fn eglGetSyncAttrib(dpy: EGLDisplay, sync: EGLSync, attribute: EGLint, value: *mut EGLAttrib) -> EGLBoolean = 0
+        => api::get_sync_attrib(dpy as usize, sync as usize, attribute).map(|v| {
+            if !value.is_null() { *value = v; }
+            1
+        });
+    fn eglGetSyncAttribKHR(dpy: EGLDisplay, sync: EGLSyncKHR, attribute: EGLint, value: *mut EGLint) -> EGLBoolean = 0
+        => api::get_sync_attrib(dpy as usize, sync as usize, attribute).map(|v| {
+            if !value.is_null() { *value = v as EGLint; }
+            1
+        });
     fn eglGetDisplayDriverName(dpy: EGLDisplay) -> *const c_char = std::ptr::null()
         => api::check_initialized(dpy as usize).map(|_| driver_name().as_ptr());
     fn eglGetDisplayDriverConfig(dpy: EGLDisplay) -> *mut c_char = std::ptr::null_mut()

@@ -13,12 +13,6 @@ use core::ffi::c_void;
 use oxgl_glapi::types::*;
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglClientWaitSync(_dpy: EGLDisplay, _sync: EGLSync, _flags: EGLint, _timeout: EGLTime) -> EGLint {
-    crate::egl::unimplemented(c"eglClientWaitSync", _dpy);
-    0
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn eglCreateImage(_dpy: EGLDisplay, _ctx: EGLContext, _target: EGLenum, _buffer: EGLClientBuffer, _attrib_list: *const EGLAttrib) -> EGLImage {
     crate::egl::unimplemented(c"eglCreateImage", _dpy);
     core::ptr::null_mut()
@@ -31,32 +25,8 @@ pub unsafe extern "C" fn eglCreatePbufferFromClientBuffer(_dpy: EGLDisplay, _buf
 }
 
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglCreateSync(_dpy: EGLDisplay, _type_: EGLenum, _attrib_list: *const EGLAttrib) -> EGLSync {
-    crate::egl::unimplemented(c"eglCreateSync", _dpy);
-    core::ptr::null_mut()
-}
-
-#[unsafe(no_mangle)]
 pub unsafe extern "C" fn eglDestroyImage(_dpy: EGLDisplay, _image: EGLImage) -> EGLBoolean {
     crate::egl::unimplemented(c"eglDestroyImage", _dpy);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglDestroySync(_dpy: EGLDisplay, _sync: EGLSync) -> EGLBoolean {
-    crate::egl::unimplemented(c"eglDestroySync", _dpy);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglGetSyncAttrib(_dpy: EGLDisplay, _sync: EGLSync, _attribute: EGLint, _value: *mut EGLAttrib) -> EGLBoolean {
-    crate::egl::unimplemented(c"eglGetSyncAttrib", _dpy);
-    0
-}
-
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn eglWaitSync(_dpy: EGLDisplay, _sync: EGLSync, _flags: EGLint) -> EGLBoolean {
-    crate::egl::unimplemented(c"eglWaitSync", _dpy);
     0
 }
 
@@ -64,14 +34,9 @@ pub unsafe extern "C" fn eglWaitSync(_dpy: EGLDisplay, _sync: EGLSync, _flags: E
 /// is one of this file's.
 pub fn egl_stub_address(name: &[u8]) -> Option<*const c_void> {
     let f: *const c_void = match name {
-        b"eglClientWaitSync" => eglClientWaitSync as *const c_void,
         b"eglCreateImage" => eglCreateImage as *const c_void,
         b"eglCreatePbufferFromClientBuffer" => eglCreatePbufferFromClientBuffer as *const c_void,
-        b"eglCreateSync" => eglCreateSync as *const c_void,
         b"eglDestroyImage" => eglDestroyImage as *const c_void,
-        b"eglDestroySync" => eglDestroySync as *const c_void,
-        b"eglGetSyncAttrib" => eglGetSyncAttrib as *const c_void,
-        b"eglWaitSync" => eglWaitSync as *const c_void,
         _ => return None,
     };
     Some(f)
