@@ -20,6 +20,7 @@
 #include <EGL/egl.h>
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
+#include <GLES2/gl2ext.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -266,8 +267,24 @@ static void transform_feedback_objects(void)
     GLuint xfb[2];
     glGenTransformFeedbacks(2, xfb);
     CHECK(!glIsTransformFeedback(xfb[0]), "a generated name is not an object before binding");
+    PFNGLOBJECTLABELKHRPROC label = (PFNGLOBJECTLABELKHRPROC)eglGetProcAddress("glObjectLabelKHR");
+    PFNGLGETOBJECTLABELKHRPROC get_label =
+        (PFNGLGETOBJECTLABELKHRPROC)eglGetProcAddress("glGetObjectLabelKHR");
+    if (label) {
+        label(GL_TRANSFORM_FEEDBACK, xfb[0], -1, "feedback");
+        EXPECT_GL_ERROR(GL_INVALID_VALUE, "label a transform feedback name never bound");
+    }
     glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, xfb[0]);
     CHECK(glIsTransformFeedback(xfb[0]), "glIsTransformFeedback after binding");
+    if (label && get_label) {
+        char text[16] = "";
+        GLsizei n = 0;
+        label(GL_TRANSFORM_FEEDBACK, xfb[0], -1, "feedback");
+        get_label(GL_TRANSFORM_FEEDBACK, xfb[0], sizeof text, &n, text);
+        CHECK(n == 8 && strcmp(text, "feedback") == 0, "transform feedback label '%s' (%d)",
+              text, n);
+        EXPECT_GL_ERROR(GL_NO_ERROR, "transform feedback label");
+    }
     GLint bound = 0;
     glGetIntegerv(GL_TRANSFORM_FEEDBACK_BINDING, &bound);
     CHECK(bound == (GLint)xfb[0], "GL_TRANSFORM_FEEDBACK_BINDING %d", bound);
@@ -396,6 +413,16 @@ static void queries(void)
     EXPECT_GL_ERROR(GL_INVALID_VALUE, "glInvalidateSubFramebuffer(width -1)");
     glInvalidateFramebuffer(GL_TEXTURE_2D, 1, &color);
     EXPECT_GL_ERROR(GL_INVALID_ENUM, "glInvalidateFramebuffer(GL_TEXTURE_2D)");
+
+    /* ES 3.0 §4.2.1: the default framebuffer draws to one buffer, BACK or
+     * NONE. */
+    const GLenum back = GL_BACK, two[2] = { GL_BACK, GL_NONE };
+    glDrawBuffers(1, &att0);
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "glDrawBuffers(COLOR_ATTACHMENT0) on the default framebuffer");
+    glDrawBuffers(2, two);
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "glDrawBuffers of two on the default framebuffer");
+    glDrawBuffers(1, &back);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glDrawBuffers(GL_BACK)");
 
     /* A desktop-only command through its pointer. */
     void (*begin)(GLenum) = (void (*)(GLenum))eglGetProcAddress("glBegin");

@@ -949,9 +949,14 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         let bufs = &bufs[..n];
+        if self.params().is_es() {
+            self.es_draw_buffers_valid(bufs)?;
+        }
         for (i, &buf) in bufs.iter().enumerate() {
             match buf {
                 GL_NONE => continue,
+                // ES: the default framebuffer's one buffer (checked above).
+                GL_BACK if self.params().is_es() => continue,
                 GL_FRONT_LEFT | GL_BACK_LEFT | GL_FRONT_RIGHT | GL_BACK_RIGHT | GL_AUX0
                 | GL_AUX1 | GL_AUX2 | GL_AUX3 => self.buffer_valid_for_default_fb(buf)?,
                 b if (GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT15).contains(&b) => {
@@ -967,6 +972,31 @@ impl Context {
         self.state.draw_buffer = bufs.first().copied().unwrap_or(GL_NONE);
         for (i, slot) in self.state.draw_buffers_extra.iter_mut().enumerate() {
             *slot = bufs.get(i + 1).copied().unwrap_or(GL_NONE);
+        }
+        Ok(())
+    }
+
+    /// ES 3.0 §4.2.1 (and GL_EXT_draw_buffers): a framebuffer object's
+    /// buffer `i` is `GL_COLOR_ATTACHMENTi` or `GL_NONE`, the default
+    /// framebuffer takes one buffer, `GL_BACK` or `GL_NONE`; anything else
+    /// of those names is INVALID_OPERATION, other names INVALID_ENUM.
+    fn es_draw_buffers_valid(&self, bufs: &[GLenum]) -> ApiResult {
+        let fbo = self.fbo.draw_binding != 0;
+        for (i, &b) in bufs.iter().enumerate() {
+            match b {
+                GL_NONE => {}
+                GL_BACK if !fbo => {}
+                GL_BACK => return Err(ApiError::InvalidOperation),
+                GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT31 => {
+                    if !fbo || b - GL_COLOR_ATTACHMENT0 != i as u32 {
+                        return Err(ApiError::InvalidOperation);
+                    }
+                }
+                _ => return Err(ApiError::InvalidEnum),
+            }
+        }
+        if !fbo && bufs.len() != 1 {
+            return Err(ApiError::InvalidOperation);
         }
         Ok(())
     }

@@ -698,9 +698,9 @@ impl Context {
     /// Mesa's exceptions where oxgl's objects allow them: queries and
     /// display lists from the moment `glGenQueries` / `glGenLists` returns
     /// their names, samplers from `glGenSamplers` (GL 4.6 §8.2). Name 0
-    /// (the default objects) is never one. oxgl has neither transform
-    /// feedback objects (ARB_transform_feedback2) nor program pipelines
-    /// (ARB_separate_shader_objects): those namespaces are empty.
+    /// (the default objects) is never one. Transform feedback objects exist
+    /// once bound; oxgl has no program pipelines
+    /// (ARB_separate_shader_objects): that namespace is empty.
     fn with_label<R>(
         &mut self,
         ns: LabelNamespace,
@@ -722,7 +722,8 @@ impl Context {
             LabelNamespace::Renderbuffer => self.fbo.renderbuffer_label_mut(name).map(f),
             LabelNamespace::Framebuffer => self.fbo.framebuffer_label_mut(name).map(f),
             LabelNamespace::DisplayList => shared.lists().label_mut(name).map(f),
-            LabelNamespace::ProgramPipeline | LabelNamespace::TransformFeedback => None,
+            LabelNamespace::TransformFeedback => self.xfb_label_mut(name).map(f),
+            LabelNamespace::ProgramPipeline => None,
         }
     }
 

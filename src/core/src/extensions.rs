@@ -115,7 +115,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_compression_bptc", Needs::AlsoCore(1, 3)),
     (c"GL_ARB_texture_compression_rgtc", Needs::AlsoCore(1, 3)),
     (c"GL_EXT_texture_compression_rgtc", Needs::AlsoCore(1, 3)),
-    (c"GL_EXT_texture_compression_s3tc", Needs::AlsoCore(1, 3)),
+    // Every profile, ES included (as Mesa).
+    (c"GL_EXT_texture_compression_s3tc", Needs::Always),
     (c"GL_EXT_texture_compression_dxt1", Needs::AlsoCore(1, 3)),
     (c"GL_ARB_half_float_pixel", Needs::AlsoCore(1, 5)),
     (c"GL_ARB_half_float_vertex", Needs::AlsoCore(1, 5)),
@@ -262,8 +263,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     // renderbuffers, 32-bit indices, non-power-of-two textures with
     // mipmaps and repeat, framebuffer attachments of any mipmap level,
     // dFdx/dFdy/fwidth in GLSL ES 1.00 (and GL_FRAGMENT_SHADER_DERIVATIVE_HINT).
+    (c"GL_EXT_base_instance", Needs::Es2),
     (c"GL_EXT_blend_minmax", Needs::Es2),
     (c"GL_EXT_discard_framebuffer", Needs::Es2),
+    (c"GL_EXT_draw_buffers", Needs::Es2),
+    (c"GL_EXT_draw_elements_base_vertex", Needs::Es2),
     (c"GL_EXT_map_buffer_range", Needs::Es2),
     (c"GL_EXT_read_format_bgra", Needs::Es2),
     (c"GL_EXT_unpack_subimage", Needs::Es2),
@@ -272,6 +276,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_OES_compressed_ETC1_RGB8_texture", Needs::Es2),
     (c"GL_OES_depth24", Needs::Es2),
     (c"GL_OES_depth_texture", Needs::Es2),
+    (c"GL_OES_draw_elements_base_vertex", Needs::Es2),
     (c"GL_OES_element_index_uint", Needs::Es2),
     (c"GL_OES_fbo_render_mipmap", Needs::Es2),
     (c"GL_OES_mapbuffer", Needs::Es2),

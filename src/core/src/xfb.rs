@@ -63,6 +63,8 @@ pub struct TransformFeedback {
     active: Option<Active>,
     /// Bound at least once (`glIsTransformFeedback` is false before).
     ever_bound: bool,
+    /// `glObjectLabel`.
+    label: crate::debug::Label,
 }
 
 impl TransformFeedback {
@@ -398,6 +400,17 @@ impl Context {
             self.xfb_objects.unbound.remove(&name);
         }
         Ok(())
+    }
+
+    /// The label of transform feedback object `name`, if it is one (bound
+    /// at least once).
+    pub(crate) fn xfb_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
+        let o = if name == self.xfb_objects.bound {
+            &mut self.xfb
+        } else {
+            self.xfb_objects.unbound.get_mut(&name)?
+        };
+        o.ever_bound.then_some(&mut o.label)
     }
 
     /// `glIsTransformFeedback`: a name bound at least once, not deleted.

@@ -540,6 +540,12 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.DrawRangeElements = DrawRangeElements;
     d.DrawRangeElementsBaseVertex = DrawRangeElementsBaseVertex;
     d.MultiDrawElementsBaseVertex = MultiDrawElementsBaseVertex;
+    // GL_OES/EXT_draw_elements_base_vertex (ES): the same commands.
+    d.DrawElementsBaseVertexOES = DrawElementsBaseVertex;
+    d.DrawElementsBaseVertexEXT = DrawElementsBaseVertex;
+    d.DrawRangeElementsBaseVertexOES = DrawRangeElementsBaseVertex;
+    d.DrawRangeElementsBaseVertexEXT = DrawRangeElementsBaseVertex;
+    d.MultiDrawElementsBaseVertexEXT = MultiDrawElementsBaseVertex;
     d.MultiDrawArrays = MultiDrawArrays;
     d.MultiDrawElements = MultiDrawElements;
     d.PrimitiveRestartIndex = PrimitiveRestartIndex;

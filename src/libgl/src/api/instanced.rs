@@ -164,6 +164,13 @@ pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
     d.DrawElementsInstancedBaseVertex = DrawElementsInstancedBaseVertex;
     d.DrawElementsInstancedBaseInstance = DrawElementsInstancedBaseInstance;
     d.DrawElementsInstancedBaseVertexBaseInstance = DrawElementsInstancedBaseVertexBaseInstance;
+    // The ES extensions' names (GL_OES/EXT_draw_elements_base_vertex,
+    // GL_EXT_base_instance).
+    d.DrawElementsInstancedBaseVertexOES = DrawElementsInstancedBaseVertex;
+    d.DrawElementsInstancedBaseVertexEXT = DrawElementsInstancedBaseVertex;
+    d.DrawArraysInstancedBaseInstanceEXT = DrawArraysInstancedBaseInstance;
+    d.DrawElementsInstancedBaseInstanceEXT = DrawElementsInstancedBaseInstance;
+    d.DrawElementsInstancedBaseVertexBaseInstanceEXT = DrawElementsInstancedBaseVertexBaseInstance;
     d.VertexAttribDivisor = VertexAttribDivisor;
     d.VertexAttribDivisorARB = VertexAttribDivisor;
 }

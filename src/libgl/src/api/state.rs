@@ -386,6 +386,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.DepthRange = depth_range;
         d.DrawBuffer = draw_buffer;
         d.DrawBuffers = draw_buffers;
+        // GL_EXT_draw_buffers (ES 2.0).
+        d.DrawBuffersEXT = draw_buffers;
         d.PixelStoref = pixel_storef;
         d.LogicOp = logic_op;
         d.PolygonMode = polygon_mode;
