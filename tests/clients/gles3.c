@@ -248,6 +248,55 @@ static const char *xfb_fs =
     "out vec4 color;\n"
     "void main() { color = vec4(1.0); }\n";
 
+/* GL_OES_texture_float / GL_OES_texture_half_float: an unsized RGBA
+ * texture of floats keeps values above 1 (2.5 read back as 2.5 / 4). */
+static void float_textures(void)
+{
+    if (!has_word((const char *)glGetString(GL_EXTENSIONS), "GL_OES_texture_float"))
+        return;
+    static const char *vs = "#version 300 es\n"
+                            "layout(location = 0) in vec2 pos;\n"
+                            "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+    static const char *fs = "#version 300 es\n"
+                            "precision highp float;\n"
+                            "uniform sampler2D tex;\n"
+                            "out vec4 o;\n"
+                            "void main() { o = texture(tex, vec2(0.5)) / 4.0; }\n";
+    GLuint prog = link(vs, fs, NULL);
+    if (!prog)
+        return;
+    glUseProgram(prog);
+    const float quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+    GLuint vao, vbo, tex;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
+    glEnableVertexAttribArray(0);
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    const float texel[4] = { 2.5f, 1.0f, 3.0f, 4.0f };
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_FLOAT, texel);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glTexImage2D(RGBA, FLOAT)");
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    check_pixel(8, 8, 159, 64, 191, "an unsized float texture");
+    /* Half floats: 2.5 is 0x4100, 1.0 0x3c00, 3.0 0x4200, 4.0 0x4400. */
+    const unsigned short half[4] = { 0x4100, 0x3c00, 0x4200, 0x4400 };
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_HALF_FLOAT_OES, half);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glTexImage2D(RGBA, HALF_FLOAT_OES)");
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    check_pixel(8, 8, 159, 64, 191, "an unsized half-float texture");
+    glDeleteTextures(1, &tex);
+    glDeleteBuffers(1, &vbo);
+    glDeleteVertexArrays(1, &vao);
+    glUseProgram(0);
+    glDeleteProgram(prog);
+}
+
 /* Transform feedback objects: two draws captured around a paused one. */
 static void transform_feedback_objects(void)
 {
@@ -519,6 +568,7 @@ int main(void)
 
     strings();
     glsl_draws();
+    float_textures();
     transform_feedback_objects();
     queries();
     egl_syncs(dpy, ctx, pb);

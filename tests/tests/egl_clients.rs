@@ -73,7 +73,7 @@ fn gles3() {
     for line in [
         version.as_str(),
         "glsl: OpenGL ES GLSL ES 3.00",
-        "desktop-version log: 0:1(1): error: GLSL 3.30 is not supported. \
+        "desktop-version log: 0:1(10): error: GLSL 3.30 is not supported. \
          Supported versions are: 1.00 ES, 3.00 ES",
     ] {
         assert!(out.has_line(line), "gles3: expected `{line}`:\n{out}");

@@ -283,7 +283,13 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_OES_packed_depth_stencil", Needs::Es2),
     (c"GL_OES_rgb8_rgba8", Needs::Es2),
     (c"GL_OES_standard_derivatives", Needs::Es2),
+    // Unsized formats with float types store floats (es_float_image).
+    (c"GL_OES_texture_float", Needs::Es2),
+    (c"GL_OES_texture_float_linear", Needs::Es2),
+    (c"GL_OES_texture_half_float", Needs::Es2),
+    (c"GL_OES_texture_half_float_linear", Needs::Es2),
     (c"GL_OES_texture_npot", Needs::Es2),
+    (c"GL_OES_vertex_half_float", Needs::Es2),
     (c"GL_OES_vertex_array_object", Needs::Es2),
 ];
 

@@ -591,6 +591,33 @@ impl Context {
         self.store_tex_image(target, level, internal_format, size, texels)
     }
 
+    /// ES (GL_OES_texture_float, GL_OES_texture_half_float): an unsized
+    /// internal format with a float type stores floats — `GL_RGBA` with
+    /// `GL_FLOAT` is `GL_RGBA32F`, with `GL_HALF_FLOAT(_OES)` `GL_RGBA16F`
+    /// (and so for RGB, ALPHA, LUMINANCE and LUMINANCE_ALPHA, as Mesa) —
+    /// and `GL_HALF_FLOAT_OES` is `GL_HALF_FLOAT`. Other contexts and
+    /// formats pass through.
+    pub fn es_float_image(&self, internal: GLenum, type_: GLenum) -> (GLenum, GLenum) {
+        if !self.params().is_es() {
+            return (internal, type_);
+        }
+        let type_ = es_type(type_);
+        let sized = match (internal, type_) {
+            (GL_RGBA, GL_FLOAT) => GL_RGBA32F,
+            (GL_RGB, GL_FLOAT) => GL_RGB32F,
+            (GL_ALPHA, GL_FLOAT) => GL_ALPHA32F_ARB,
+            (GL_LUMINANCE, GL_FLOAT) => GL_LUMINANCE32F_ARB,
+            (GL_LUMINANCE_ALPHA, GL_FLOAT) => GL_LUMINANCE_ALPHA32F_ARB,
+            (GL_RGBA, GL_HALF_FLOAT) => GL_RGBA16F,
+            (GL_RGB, GL_HALF_FLOAT) => GL_RGB16F,
+            (GL_ALPHA, GL_HALF_FLOAT) => GL_ALPHA16F_ARB,
+            (GL_LUMINANCE, GL_HALF_FLOAT) => GL_LUMINANCE16F_ARB,
+            (GL_LUMINANCE_ALPHA, GL_HALF_FLOAT) => GL_LUMINANCE_ALPHA16F_ARB,
+            _ => internal,
+        };
+        (sized, type_)
+    }
+
     /// Whether a `glTexImage*` of `plan` into `internal_format` stores the
     /// client's bytes as they are ([`Context::tex_image_unorm8`]): 8-bit
     /// colour pixels of the format's own channels, an 8-bit format, no
@@ -1475,4 +1502,14 @@ pub(crate) fn get_param(p: &TexParams, pname: GLenum, compat: bool) -> Option<Ve
         GL_TEXTURE_SWIZZLE_RGBA => p.swizzle.map(|s| s as f32).to_vec(),
         _ => return None,
     })
+}
+
+/// ES: `GL_HALF_FLOAT_OES` (GL_OES_texture_half_float,
+/// GL_OES_vertex_half_float) is `GL_HALF_FLOAT`.
+pub fn es_type(type_: GLenum) -> GLenum {
+    if type_ == GL_HALF_FLOAT_OES {
+        GL_HALF_FLOAT
+    } else {
+        type_
+    }
 }

@@ -805,7 +805,9 @@ impl Pp<'_> {
         match self.version_from(number, word.as_deref()) {
             Ok(v) => self.set_version(v),
             Err(msg) => {
-                self.log.error(Phase::Compiler, loc, msg);
+                // At the number, as Mesa's grammar locates it (`0:1(10)`).
+                let at = args.first().map_or(loc, |t| t.loc);
+                self.log.error(Phase::Compiler, at, msg);
                 self.set_version(self.opts.default_version);
             }
         }

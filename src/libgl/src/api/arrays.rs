@@ -116,7 +116,11 @@ unsafe extern "C" fn VertexAttribPointer(
     record!("glVertexAttribPointer", |c| c.vertex_attrib_pointer(
         index,
         size,
-        type_,
+        if c.params().is_es() {
+            oxgl_core::texture_api::es_type(type_)
+        } else {
+            type_
+        },
         normalized != 0,
         stride,
         p as usize

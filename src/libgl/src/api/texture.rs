@@ -478,6 +478,8 @@ fn tex_image(
     type_: GLenum,
     pixels: *const c_void,
 ) {
+    let (ifmt, type_) = c.es_float_image(internal_format as GLenum, type_);
+    let internal_format = ifmt as GLint;
     if oxgl_core::texture_api::is_proxy_target(target) {
         // Proxy queries run at once, even while a list is compiled.
         let r = c.proxy_tex_image(
@@ -664,6 +666,11 @@ fn tex_sub_image(
     type_: GLenum,
     pixels: *const c_void,
 ) {
+    let type_ = if c.params().is_es() {
+        oxgl_core::texture_api::es_type(type_)
+    } else {
+        type_
+    };
     let plan = c.plan_tex_sub_image(dims, target, level, offset, size, format, type_);
     let Some(plan) = c.record(plan) else {
         return;
