@@ -31,10 +31,6 @@ const fn cap(name: &'static str, tests: &'static [&'static str]) -> Capability {
     }
 }
 
-#[allow(
-    dead_code,
-    reason = "for capabilities not yet whole; every row up to 3.3 and ES 3.0 is whole today"
-)]
 const fn missing(name: &'static str) -> Capability {
     Capability {
         name,
@@ -329,6 +325,18 @@ pub static GLES_3_0: &[Capability] = &[
     cap("ETC2/EAC compressed textures", &["gles3"]),
 ];
 
+/// Capabilities OpenGL ES 1.1 (the common profile) needs beyond the GL
+/// 1.5 compatibility core it runs on; reported once every one holds.
+pub static GLES_1_1: &[Capability] = &[
+    cap(
+        "fixed-point and single-precision commands (OES_fixed_point, OES_single_precision)",
+        &["fixed_point"],
+    ),
+    missing("ES 1.1 dispatch, strings and limits; contexts through EGL and GLX"),
+    missing("paletted textures (OES_compressed_paletted_texture)"),
+    missing("point size arrays (OES_point_size_array)"),
+];
+
 /// What a build supports, per API.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Support {
@@ -380,7 +388,7 @@ pub fn computed_support() -> Support {
         compat: compat.unwrap_or((1, 0)),
         core,
         gles2,
-        gles1: None,
+        gles1: (compat >= Some((1, 5)) && GLES_1_1.iter().all(|c| c.implemented)).then_some((1, 1)),
         complete: compat.is_some(),
         forward_compatible: false,
     }
@@ -500,7 +508,7 @@ mod tests {
         assert_eq!(s.gles2, Some((3, 0)));
         // Every implemented capability names test clients that exist.
         let clients = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/clients");
-        let es = [((2, 0), GLES_2_0), ((3, 0), GLES_3_0)];
+        let es = [((1, 1), GLES_1_1), ((2, 0), GLES_2_0), ((3, 0), GLES_3_0)];
         for (version, caps) in GL_VERSIONS.iter().chain(es.iter()) {
             for c in caps.iter().filter(|c| c.implemented) {
                 assert!(!c.tests.is_empty(), "{version:?} {}: no test named", c.name);

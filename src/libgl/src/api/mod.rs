@@ -17,6 +17,7 @@ mod buffer;
 mod debug;
 mod eval;
 mod fbo;
+mod fixed_point;
 mod instanced;
 mod lighting;
 mod lists;
@@ -358,6 +359,7 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     select::install(d, profile);
     program::install(d, profile);
     fbo::install(d, profile);
+    fixed_point::install(d, profile);
     arbprog::install(d, profile);
     sync::install(d, profile);
     xfb::install(d, profile);

@@ -1,0 +1,483 @@
+//! The fixed-point commands of OpenGL ES 1.x (GL_OES_fixed_point) and the
+//! single-precision ones it has in place of the double ones
+//! (GL_OES_single_precision: `glClipPlanef`, `glFrustumf`, `glOrthof`,
+//! `glGetClipPlanef`). Each converts its arguments and runs the
+//! compatibility profile's handler of the float (or double) command, so
+//! the rules and errors are that command's.
+//!
+//! A `GLfixed` is a signed 16.16 number. Parameters that hold an enum or a
+//! boolean (`GL_FOG_MODE`, `GL_TEXTURE_ENV_MODE`, the texture wrap and
+//! filter modes, `GL_LIGHT_MODEL_TWO_SIDE`, `GL_GENERATE_MIPMAP`, ...)
+//! are passed as integers, not scaled, as Mesa's wrappers do: the ES 1.1
+//! specification gives them as enums in every variant of the command.
+#![allow(non_snake_case, reason = "handlers are named after their GL commands")]
+
+use oxgl_core::Profile;
+use oxgl_glapi::Dispatch;
+use oxgl_glapi::generated::enums::*;
+use oxgl_glapi::types::*;
+
+use crate::client;
+
+/// 16.16 to float.
+fn fx(x: GLfixed) -> GLfloat {
+    x as GLfloat / 65536.0
+}
+
+/// Float to 16.16 (saturating).
+fn to_fx(v: f64) -> GLfixed {
+    (v * 65536.0) as GLfixed
+}
+
+/// The compatibility table, whose handlers the wrappers run.
+fn gl() -> &'static Dispatch {
+    crate::tables::table(Profile::Compat)
+}
+
+/// Reads `n` fixed values (fewer when `p` is null: nothing).
+///
+/// # Safety
+/// `p` is null or points to `n` values.
+unsafe fn read_fx(p: *const GLfixed, n: usize) -> Vec<GLfixed> {
+    // SAFETY: per the caller.
+    unsafe { client::read(p, n) }.unwrap_or_default()
+}
+
+/// A scalar parameter as the float command takes it: scaled, unless it
+/// holds an enum or a boolean.
+fn param(x: GLfixed, scaled: bool) -> GLfloat {
+    if scaled { fx(x) } else { x as GLfloat }
+}
+
+unsafe extern "C" fn AlphaFuncx(func: GLenum, r: GLclampx) {
+    // SAFETY: the compatibility handler of the float command.
+    unsafe { (gl().AlphaFunc)(func, fx(r)) }
+}
+
+unsafe extern "C" fn ClearColorx(r: GLclampx, g: GLclampx, b: GLclampx, a: GLclampx) {
+    // SAFETY: as above.
+    unsafe { (gl().ClearColor)(fx(r), fx(g), fx(b), fx(a)) }
+}
+
+unsafe extern "C" fn ClearDepthx(d: GLclampx) {
+    // SAFETY: as above.
+    unsafe { (gl().ClearDepthf)(fx(d)) }
+}
+
+unsafe extern "C" fn ClipPlanef(plane: GLenum, eq: *const GLfloat) {
+    // SAFETY: the client passes four values (or null, which the handler
+    // reports).
+    let v = unsafe { client::read(eq, 4) }.unwrap_or_default();
+    if v.len() < 4 {
+        // SAFETY: the double command's handler with the client's null.
+        return unsafe { (gl().ClipPlane)(plane, std::ptr::null()) };
+    }
+    let d: Vec<GLdouble> = v.iter().map(|&x| f64::from(x)).collect();
+    // SAFETY: four doubles.
+    unsafe { (gl().ClipPlane)(plane, d.as_ptr()) }
+}
+
+unsafe extern "C" fn ClipPlanex(plane: GLenum, eq: *const GLfixed) {
+    // SAFETY: four values.
+    let v = unsafe { read_fx(eq, 4) };
+    if v.len() < 4 {
+        // SAFETY: the handler reports the null pointer.
+        return unsafe { (gl().ClipPlane)(plane, std::ptr::null()) };
+    }
+    let d: Vec<GLdouble> = v.iter().map(|&x| f64::from(fx(x))).collect();
+    // SAFETY: four doubles.
+    unsafe { (gl().ClipPlane)(plane, d.as_ptr()) }
+}
+
+unsafe extern "C" fn GetClipPlanef(plane: GLenum, eq: *mut GLfloat) {
+    let mut d = [0.0f64; 4];
+    // SAFETY: room for four doubles.
+    unsafe { (gl().GetClipPlane)(plane, d.as_mut_ptr()) };
+    // SAFETY: the client provides room for four values.
+    unsafe { client::write_iter(eq, d.iter().map(|&x| x as GLfloat)) };
+}
+
+unsafe extern "C" fn GetClipPlanex(plane: GLenum, eq: *mut GLfixed) {
+    let mut d = [0.0f64; 4];
+    // SAFETY: room for four doubles.
+    unsafe { (gl().GetClipPlane)(plane, d.as_mut_ptr()) };
+    // SAFETY: the client provides room for four values.
+    unsafe { client::write_iter(eq, d.iter().map(|&x| to_fx(x))) };
+}
+
+unsafe extern "C" fn Color4x(r: GLfixed, g: GLfixed, b: GLfixed, a: GLfixed) {
+    // SAFETY: the float command's handler.
+    unsafe { (gl().Color4f)(fx(r), fx(g), fx(b), fx(a)) }
+}
+
+unsafe extern "C" fn DepthRangex(n: GLclampx, f: GLclampx) {
+    // SAFETY: as above.
+    unsafe { (gl().DepthRangef)(fx(n), fx(f)) }
+}
+
+/// Values of `pname` in the vector commands of fog, lights, light model,
+/// materials, point parameters and texture environments.
+fn vector_len(pname: GLenum) -> usize {
+    match pname {
+        GL_FOG_COLOR
+        | GL_AMBIENT
+        | GL_DIFFUSE
+        | GL_SPECULAR
+        | GL_POSITION
+        | GL_EMISSION
+        | GL_AMBIENT_AND_DIFFUSE
+        | GL_LIGHT_MODEL_AMBIENT
+        | GL_TEXTURE_ENV_COLOR
+        | GL_TEXTURE_BORDER_COLOR => 4,
+        GL_SPOT_DIRECTION | GL_POINT_DISTANCE_ATTENUATION => 3,
+        _ => 1,
+    }
+}
+
+/// Whether a fog, texture-environment, texture or light-model parameter
+/// is a number (scaled) rather than an enum or a boolean.
+fn scaled(pname: GLenum) -> bool {
+    !matches!(
+        pname,
+        GL_FOG_MODE
+            | GL_TEXTURE_ENV_MODE
+            | GL_COMBINE_RGB
+            | GL_COMBINE_ALPHA
+            | GL_SRC0_RGB
+            | GL_SRC1_RGB
+            | GL_SRC2_RGB
+            | GL_SRC0_ALPHA
+            | GL_SRC1_ALPHA
+            | GL_SRC2_ALPHA
+            | GL_OPERAND0_RGB
+            | GL_OPERAND1_RGB
+            | GL_OPERAND2_RGB
+            | GL_OPERAND0_ALPHA
+            | GL_OPERAND1_ALPHA
+            | GL_OPERAND2_ALPHA
+            | GL_COORD_REPLACE
+            | GL_TEXTURE_MIN_FILTER
+            | GL_TEXTURE_MAG_FILTER
+            | GL_TEXTURE_WRAP_S
+            | GL_TEXTURE_WRAP_T
+            | GL_TEXTURE_WRAP_R
+            | GL_GENERATE_MIPMAP
+            | GL_LIGHT_MODEL_TWO_SIDE
+    )
+}
+
+/// A vector parameter, converted value by value.
+///
+/// # Safety
+/// `p` is null or points to the values of `pname`.
+unsafe fn vector(pname: GLenum, p: *const GLfixed) -> Option<Vec<GLfloat>> {
+    if p.is_null() {
+        return None;
+    }
+    let s = scaled(pname);
+    // SAFETY: per the caller.
+    let v = unsafe { read_fx(p, vector_len(pname)) };
+    Some(v.iter().map(|&x| param(x, s)).collect())
+}
+
+/// Runs a float vector command on the converted values of `p` (its null
+/// pointer when `p` is null, for the handler to report).
+macro_rules! with_vector {
+    ($pname:expr, $p:expr, |$v:ident| $call:expr) => {{
+        // SAFETY: the client passes the values of `pname`.
+        let conv = unsafe { vector($pname, $p) };
+        let $v: *const GLfloat = conv.as_ref().map_or(std::ptr::null(), |v| v.as_ptr());
+        // SAFETY: the float command's handler, with as many values.
+        unsafe { $call }
+    }};
+}
+
+unsafe extern "C" fn Fogx(pname: GLenum, p: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().Fogf)(pname, param(p, scaled(pname))) }
+}
+
+unsafe extern "C" fn Fogxv(pname: GLenum, p: *const GLfixed) {
+    with_vector!(pname, p, |v| (gl().Fogfv)(pname, v))
+}
+
+unsafe extern "C" fn Frustumf(
+    l: GLfloat,
+    r: GLfloat,
+    b: GLfloat,
+    t: GLfloat,
+    n: GLfloat,
+    f: GLfloat,
+) {
+    // SAFETY: the double command's handler.
+    unsafe { (gl().Frustum)(l.into(), r.into(), b.into(), t.into(), n.into(), f.into()) }
+}
+
+unsafe extern "C" fn Frustumx(
+    l: GLfixed,
+    r: GLfixed,
+    b: GLfixed,
+    t: GLfixed,
+    n: GLfixed,
+    f: GLfixed,
+) {
+    // SAFETY: as above.
+    unsafe { Frustumf(fx(l), fx(r), fx(b), fx(t), fx(n), fx(f)) }
+}
+
+unsafe extern "C" fn Orthof(
+    l: GLfloat,
+    r: GLfloat,
+    b: GLfloat,
+    t: GLfloat,
+    n: GLfloat,
+    f: GLfloat,
+) {
+    // SAFETY: the double command's handler.
+    unsafe { (gl().Ortho)(l.into(), r.into(), b.into(), t.into(), n.into(), f.into()) }
+}
+
+unsafe extern "C" fn Orthox(
+    l: GLfixed,
+    r: GLfixed,
+    b: GLfixed,
+    t: GLfixed,
+    n: GLfixed,
+    f: GLfixed,
+) {
+    // SAFETY: as above.
+    unsafe { Orthof(fx(l), fx(r), fx(b), fx(t), fx(n), fx(f)) }
+}
+
+/// `glGetFixedv`: the state's values as 16.16 numbers (integers and enums
+/// shifted, as Mesa's `INT_TO_FIXED`).
+unsafe extern "C" fn GetFixedv(pname: GLenum, data: *mut GLfixed) {
+    super::with_ctx("glGetFixedv", (), |c| {
+        if c.in_begin_end() {
+            c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
+            return;
+        }
+        if let Some(m) = c.get_matrix(pname) {
+            // SAFETY: the client provides room for the 16 values.
+            unsafe { client::write_iter(data, m.0.iter().map(|&x| to_fx(x.into()))) };
+            return;
+        }
+        if let Some(v) = c.get_list(pname) {
+            // SAFETY: room for the values of `pname`.
+            unsafe { client::write_iter(data, v.as_f64().map(to_fx)) };
+            return;
+        }
+        let r = c.get(pname);
+        if let Some(v) = c.record(r) {
+            // SAFETY: room for the values of `pname`.
+            unsafe { client::write_iter(data, v.as_f64().map(to_fx)) };
+        }
+    })
+}
+
+/// Runs a float getter into a 16-value buffer and writes `n` of them back
+/// converted (scaled, or as integers for an enum or boolean `pname`).
+macro_rules! get_vector {
+    ($pname:expr, $out:expr, |$buf:ident| $call:expr) => {{
+        let mut store = [GLfloat::NAN; 16];
+        let $buf = store.as_mut_ptr();
+        // SAFETY: the float getter writes at most 16 values here.
+        unsafe { $call };
+        let n = store.iter().take_while(|x| !x.is_nan()).count();
+        let s = scaled($pname);
+        let vals = store[..n]
+            .iter()
+            .map(move |&x| if s { to_fx(x.into()) } else { x as GLfixed });
+        // SAFETY: the client provides room for the values of `pname`.
+        unsafe { client::write_iter($out, vals) };
+    }};
+}
+
+unsafe extern "C" fn GetLightxv(light: GLenum, pname: GLenum, out: *mut GLfixed) {
+    get_vector!(pname, out, |b| (gl().GetLightfv)(light, pname, b))
+}
+
+unsafe extern "C" fn GetMaterialxv(face: GLenum, pname: GLenum, out: *mut GLfixed) {
+    get_vector!(pname, out, |b| (gl().GetMaterialfv)(face, pname, b))
+}
+
+unsafe extern "C" fn GetTexEnvxv(target: GLenum, pname: GLenum, out: *mut GLfixed) {
+    get_vector!(pname, out, |b| (gl().GetTexEnvfv)(target, pname, b))
+}
+
+unsafe extern "C" fn GetTexParameterxv(target: GLenum, pname: GLenum, out: *mut GLfixed) {
+    get_vector!(pname, out, |b| (gl().GetTexParameterfv)(target, pname, b))
+}
+
+unsafe extern "C" fn LightModelx(pname: GLenum, p: GLfixed) {
+    // SAFETY: the float command's handler.
+    unsafe { (gl().LightModelf)(pname, param(p, scaled(pname))) }
+}
+
+unsafe extern "C" fn LightModelxv(pname: GLenum, p: *const GLfixed) {
+    with_vector!(pname, p, |v| (gl().LightModelfv)(pname, v))
+}
+
+unsafe extern "C" fn Lightx(light: GLenum, pname: GLenum, p: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().Lightf)(light, pname, fx(p)) }
+}
+
+unsafe extern "C" fn Lightxv(light: GLenum, pname: GLenum, p: *const GLfixed) {
+    with_vector!(pname, p, |v| (gl().Lightfv)(light, pname, v))
+}
+
+unsafe extern "C" fn LineWidthx(w: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().LineWidth)(fx(w)) }
+}
+
+/// Sixteen matrix values converted, or `None` for a null pointer.
+///
+/// # Safety
+/// `m` is null or points to 16 values.
+unsafe fn matrix(m: *const GLfixed) -> Option<[GLfloat; 16]> {
+    // SAFETY: per the caller.
+    let v = unsafe { read_fx(m, 16) };
+    (v.len() == 16).then(|| std::array::from_fn(|i| fx(v[i])))
+}
+
+unsafe extern "C" fn LoadMatrixx(m: *const GLfixed) {
+    // SAFETY: 16 values (the handler reports a null pointer).
+    let conv = unsafe { matrix(m) };
+    let p = conv.as_ref().map_or(std::ptr::null(), |v| v.as_ptr());
+    // SAFETY: 16 floats or null.
+    unsafe { (gl().LoadMatrixf)(p) }
+}
+
+unsafe extern "C" fn MultMatrixx(m: *const GLfixed) {
+    // SAFETY: 16 values (the handler reports a null pointer).
+    let conv = unsafe { matrix(m) };
+    let p = conv.as_ref().map_or(std::ptr::null(), |v| v.as_ptr());
+    // SAFETY: 16 floats or null.
+    unsafe { (gl().MultMatrixf)(p) }
+}
+
+unsafe extern "C" fn Materialx(face: GLenum, pname: GLenum, p: GLfixed) {
+    // SAFETY: the float command's handler.
+    unsafe { (gl().Materialf)(face, pname, fx(p)) }
+}
+
+unsafe extern "C" fn Materialxv(face: GLenum, pname: GLenum, p: *const GLfixed) {
+    with_vector!(pname, p, |v| (gl().Materialfv)(face, pname, v))
+}
+
+unsafe extern "C" fn MultiTexCoord4x(unit: GLenum, s: GLfixed, t: GLfixed, r: GLfixed, q: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().MultiTexCoord4f)(unit, fx(s), fx(t), fx(r), fx(q)) }
+}
+
+unsafe extern "C" fn Normal3x(x: GLfixed, y: GLfixed, z: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().Normal3f)(fx(x), fx(y), fx(z)) }
+}
+
+unsafe extern "C" fn PointParameterx(pname: GLenum, p: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().PointParameterf)(pname, fx(p)) }
+}
+
+unsafe extern "C" fn PointParameterxv(pname: GLenum, p: *const GLfixed) {
+    with_vector!(pname, p, |v| (gl().PointParameterfv)(pname, v))
+}
+
+unsafe extern "C" fn PointSizex(s: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().PointSize)(fx(s)) }
+}
+
+unsafe extern "C" fn PolygonOffsetx(factor: GLfixed, units: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().PolygonOffset)(fx(factor), fx(units)) }
+}
+
+unsafe extern "C" fn Rotatex(a: GLfixed, x: GLfixed, y: GLfixed, z: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().Rotatef)(fx(a), fx(x), fx(y), fx(z)) }
+}
+
+unsafe extern "C" fn SampleCoveragex(value: GLclampx, invert: GLboolean) {
+    // SAFETY: as above.
+    unsafe { (gl().SampleCoverage)(fx(value), invert) }
+}
+
+unsafe extern "C" fn Scalex(x: GLfixed, y: GLfixed, z: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().Scalef)(fx(x), fx(y), fx(z)) }
+}
+
+unsafe extern "C" fn Translatex(x: GLfixed, y: GLfixed, z: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().Translatef)(fx(x), fx(y), fx(z)) }
+}
+
+unsafe extern "C" fn TexEnvx(target: GLenum, pname: GLenum, p: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().TexEnvf)(target, pname, param(p, scaled(pname))) }
+}
+
+unsafe extern "C" fn TexEnvxv(target: GLenum, pname: GLenum, p: *const GLfixed) {
+    with_vector!(pname, p, |v| (gl().TexEnvfv)(target, pname, v))
+}
+
+unsafe extern "C" fn TexParameterx(target: GLenum, pname: GLenum, p: GLfixed) {
+    // SAFETY: as above.
+    unsafe { (gl().TexParameterf)(target, pname, param(p, scaled(pname))) }
+}
+
+unsafe extern "C" fn TexParameterxv(target: GLenum, pname: GLenum, p: *const GLfixed) {
+    with_vector!(pname, p, |v| (gl().TexParameterfv)(target, pname, v))
+}
+
+pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    // The compatibility table (and the ES tables made from it) only: a
+    // core context has none of the fixed-function commands they run.
+    if profile != Profile::Compat {
+        return;
+    }
+    macro_rules! set {
+        ($($field:ident = $f:ident),* $(,)?) => { $( d.$field = $f; )* };
+    }
+    set! {
+        AlphaFuncx = AlphaFuncx, ClearColorx = ClearColorx, ClearDepthx = ClearDepthx,
+        ClipPlanef = ClipPlanef, ClipPlanex = ClipPlanex, Color4x = Color4x,
+        DepthRangex = DepthRangex, Fogx = Fogx, Fogxv = Fogxv, Frustumf = Frustumf,
+        Frustumx = Frustumx, GetClipPlanef = GetClipPlanef, GetClipPlanex = GetClipPlanex,
+        GetFixedv = GetFixedv, GetLightxv = GetLightxv, GetMaterialxv = GetMaterialxv,
+        GetTexEnvxv = GetTexEnvxv, GetTexParameterxv = GetTexParameterxv,
+        LightModelx = LightModelx, LightModelxv = LightModelxv, Lightx = Lightx,
+        Lightxv = Lightxv, LineWidthx = LineWidthx, LoadMatrixx = LoadMatrixx,
+        Materialx = Materialx, Materialxv = Materialxv, MultMatrixx = MultMatrixx,
+        MultiTexCoord4x = MultiTexCoord4x, Normal3x = Normal3x, Orthof = Orthof,
+        Orthox = Orthox, PointParameterx = PointParameterx,
+        PointParameterxv = PointParameterxv, PointSizex = PointSizex,
+        PolygonOffsetx = PolygonOffsetx, Rotatex = Rotatex,
+        SampleCoveragex = SampleCoveragex, Scalex = Scalex, TexEnvx = TexEnvx,
+        TexEnvxv = TexEnvxv, TexParameterx = TexParameterx,
+        TexParameterxv = TexParameterxv, Translatex = Translatex,
+        // GL_OES_fixed_point's and GL_OES_single_precision's names.
+        AlphaFuncxOES = AlphaFuncx, ClearColorxOES = ClearColorx,
+        ClearDepthxOES = ClearDepthx, ClipPlanefOES = ClipPlanef,
+        ClipPlanexOES = ClipPlanex, Color4xOES = Color4x, DepthRangexOES = DepthRangex,
+        FogxOES = Fogx, FogxvOES = Fogxv, FrustumfOES = Frustumf, FrustumxOES = Frustumx,
+        GetClipPlanefOES = GetClipPlanef, GetClipPlanexOES = GetClipPlanex,
+        GetFixedvOES = GetFixedv, GetLightxvOES = GetLightxv,
+        GetMaterialxvOES = GetMaterialxv, GetTexEnvxvOES = GetTexEnvxv,
+        GetTexParameterxvOES = GetTexParameterxv, LightModelxOES = LightModelx,
+        LightModelxvOES = LightModelxv, LightxOES = Lightx, LightxvOES = Lightxv,
+        LineWidthxOES = LineWidthx, LoadMatrixxOES = LoadMatrixx,
+        MaterialxOES = Materialx, MaterialxvOES = Materialxv,
+        MultMatrixxOES = MultMatrixx, MultiTexCoord4xOES = MultiTexCoord4x,
+        Normal3xOES = Normal3x, OrthofOES = Orthof, OrthoxOES = Orthox,
+        PointParameterxvOES = PointParameterxv, PointSizexOES = PointSizex,
+        PolygonOffsetxOES = PolygonOffsetx, RotatexOES = Rotatex,
+        SampleCoveragexOES = SampleCoveragex, ScalexOES = Scalex, TexEnvxOES = TexEnvx,
+        TexEnvxvOES = TexEnvxv, TexParameterxOES = TexParameterx,
+        TexParameterxvOES = TexParameterxv, TranslatexOES = Translatex,
+    }
+}
