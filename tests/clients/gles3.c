@@ -21,6 +21,7 @@
 #include <EGL/eglext.h>
 #include <GLES3/gl3.h>
 #include <GLES2/gl2ext.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +291,36 @@ static void float_textures(void)
     EXPECT_GL_ERROR(GL_NO_ERROR, "glTexImage2D(RGBA, HALF_FLOAT_OES)");
     glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
     check_pixel(8, 8, 159, 64, 191, "an unsized half-float texture");
+    /* GL_EXT_color_buffer_float: an RGBA32F framebuffer renders, but
+     * not with blending without GL_EXT_float_blend (which Mesa has). */
+    if (has_word((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_color_buffer_float")) {
+        GLuint fbo, rb;
+        glGenFramebuffers(1, &fbo);
+        glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+        glGenRenderbuffers(1, &rb);
+        glBindRenderbuffer(GL_RENDERBUFFER, rb);
+        glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA32F, 4, 4);
+        glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rb);
+        CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+              "an RGBA32F framebuffer is incomplete");
+        glViewport(0, 0, 4, 4);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        EXPECT_GL_ERROR(GL_NO_ERROR, "a draw into RGBA32F");
+        float px[4] = { 0 };
+        glReadPixels(1, 1, 1, 1, GL_RGBA, GL_FLOAT, px);
+        CHECK(fabsf(px[0] - 0.625f) < 1e-3f && fabsf(px[3] - 1.0f) < 1e-3f,
+              "RGBA32F read back %g %g %g %g", px[0], px[1], px[2], px[3]);
+        if (!has_word((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_float_blend")) {
+            glEnable(GL_BLEND);
+            glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+            EXPECT_GL_ERROR(GL_INVALID_OPERATION, "blending into RGBA32F");
+            glDisable(GL_BLEND);
+        }
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glViewport(0, 0, 64, 64);
+        glDeleteFramebuffers(1, &fbo);
+        glDeleteRenderbuffers(1, &rb);
+    }
     glDeleteTextures(1, &tex);
     glDeleteBuffers(1, &vbo);
     glDeleteVertexArrays(1, &vao);

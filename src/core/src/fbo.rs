@@ -1748,6 +1748,20 @@ impl Context {
         if self.fb_status(draw).0 != GL_FRAMEBUFFER_COMPLETE {
             return Err(ApiError::InvalidFramebufferOperation);
         }
+        // ES (EXT_color_buffer_float without EXT_float_blend): blending
+        // into a 32-bit float colour image is INVALID_OPERATION.
+        if self.params().is_es() {
+            for (i, &b) in self.draw_buffer_list().iter().enumerate() {
+                let float32 = b
+                    .checked_sub(GL_COLOR_ATTACHMENT0)
+                    .filter(|&j| j < MAX_COLOR_ATTACHMENTS)
+                    .and_then(|j| self.draw_attachment_internal_format(j as usize))
+                    .is_some_and(|f| matches!(f, GL_R32F | GL_RG32F | GL_RGB32F | GL_RGBA32F));
+                if float32 && self.draw_buffer_blend(i) {
+                    return Err(ApiError::InvalidOperation);
+                }
+            }
+        }
         Ok(())
     }
 
