@@ -18,6 +18,9 @@
  *   `#version 300 es` fragment shader in this desktop context, an ETC2
  *   RGBA8 block (EAC alpha) sampled, GL_MAX_ELEMENT_INDEX, and
  *   GL_PRIMITIVE_RESTART_FIXED_INDEX cutting a strip of byte indices.
+ * - ARB_framebuffer_no_attachments: an empty framebuffer complete once
+ *   its default size is set, drawn into (an occlusion query counts the
+ *   samples), and the parameter errors.
  * On oxgl it runs under MESA_GL_VERSION_OVERRIDE=3.3 (the Rust test sets
  * it; 3.3 is also the default now).
  * Passes on Mesa llvmpipe (cc -O1 -Wall -Itests/clients tests/clients/gl33.c
@@ -171,6 +174,63 @@ static void es3_compatibility(void)
     glDeleteTextures(1, &tex);
     glUseProgram(0);
     glDeleteProgram(p);
+}
+
+/* ARB_framebuffer_no_attachments: a framebuffer without attachments is
+ * complete once its default size is set, and draws (counted by an
+ * occlusion query) over that size. */
+static void no_attachments(GLuint quad_fbo)
+{
+    GLint n = 0, has = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; i++)
+        has |= strcmp((const char *)glGetStringi(GL_EXTENSIONS, i),
+                      "GL_ARB_framebuffer_no_attachments") == 0;
+    CHECK(has, "GL_ARB_framebuffer_no_attachments not advertised");
+    if (!has)
+        return;
+    GLint max_w = 0;
+    glGetIntegerv(GL_MAX_FRAMEBUFFER_WIDTH, &max_w);
+    CHECK(max_w >= 16384, "GL_MAX_FRAMEBUFFER_WIDTH %d", max_w);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 16);
+    expect_error(GL_INVALID_OPERATION, "glFramebufferParameteri on the default framebuffer");
+    GLuint fbo;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT,
+          "an empty framebuffer without a default size is complete");
+    glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, max_w + 1);
+    expect_error(GL_INVALID_VALUE, "a default width past the limit");
+    glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, 16);
+    glFramebufferParameteri(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, 8);
+    GLint w = 0, h = 0;
+    glGetFramebufferParameteriv(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_WIDTH, &w);
+    glGetFramebufferParameteriv(GL_FRAMEBUFFER, GL_FRAMEBUFFER_DEFAULT_HEIGHT, &h);
+    CHECK(w == 16 && h == 8, "default size %d x %d", w, h);
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+          "an empty framebuffer with a default size is incomplete");
+    static const char *fs = "#version 330\nout vec4 o;\nvoid main() { o = vec4(1.0); }\n";
+    GLuint p = link_vs_fs("no attachments", quad_vs, fs, 0);
+    if (p) {
+        glUseProgram(p);
+        glViewport(0, 0, 16, 8);
+        GLuint q;
+        glGenQueries(1, &q);
+        glBeginQuery(GL_SAMPLES_PASSED, q);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        glEndQuery(GL_SAMPLES_PASSED);
+        GLuint samples = 0;
+        glGetQueryObjectuiv(q, GL_QUERY_RESULT, &samples);
+        CHECK(samples == 16 * 8, "%u samples passed without attachments, expected 128", samples);
+        glDeleteQueries(1, &q);
+        glUseProgram(0);
+        glDeleteProgram(p);
+        glViewport(0, 0, SIZE, SIZE);
+    }
+    expect_error(GL_NO_ERROR, "no attachments");
+    glBindFramebuffer(GL_FRAMEBUFFER, quad_fbo);
+    glDeleteFramebuffers(1, &fbo);
 }
 
 static void dual_source(void)
@@ -378,6 +438,7 @@ int main(void)
     dual_source();
     packed_vertices();
     es3_compatibility();
+    no_attachments(fbo);
     expect_error(GL_NO_ERROR, "the end");
 
     glDeleteFramebuffers(1, &fbo);

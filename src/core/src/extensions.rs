@@ -106,6 +106,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_compatibility", Needs::Version(3, 1)),
     // On their own.
     (c"GL_ARB_ES2_compatibility", Needs::AlsoCore(2, 0)),
+    // Framebuffers without attachments, sized by their defaults (GL 4.3).
+    (c"GL_ARB_framebuffer_no_attachments", Needs::AlsoCore(3, 3)),
     // ETC2/EAC textures, the fixed restart index, GL_MAX_ELEMENT_INDEX
     // and GLSL ES 3.00 shaders (GL 4.3; tests/clients/gles3.c and the
     // desktop checks in gl33.c).

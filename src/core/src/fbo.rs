@@ -206,6 +206,28 @@ pub struct Framebuffer {
     dirty: bool,
     /// `glObjectLabel`.
     pub label: crate::debug::Label,
+    /// ARB_framebuffer_no_attachments: `GL_FRAMEBUFFER_DEFAULT_WIDTH`,
+    /// `_HEIGHT`, `_LAYERS`, `_SAMPLES` and `_FIXED_SAMPLE_LOCATIONS`, what
+    /// the framebuffer is without attachments.
+    pub defaults: [i32; 5],
+}
+
+/// `GL_MAX_FRAMEBUFFER_WIDTH` and `_HEIGHT` (llvmpipe's).
+pub const MAX_FRAMEBUFFER_SIZE: i32 = 16384;
+/// `GL_MAX_FRAMEBUFFER_LAYERS` (llvmpipe's).
+pub const MAX_FRAMEBUFFER_LAYERS: i32 = 2048;
+
+/// The index of a `glFramebufferParameteri` pname in
+/// [`Framebuffer::defaults`].
+fn default_index(pname: GLenum) -> Option<usize> {
+    Some(match pname {
+        GL_FRAMEBUFFER_DEFAULT_WIDTH => 0,
+        GL_FRAMEBUFFER_DEFAULT_HEIGHT => 1,
+        GL_FRAMEBUFFER_DEFAULT_LAYERS => 2,
+        GL_FRAMEBUFFER_DEFAULT_SAMPLES => 3,
+        GL_FRAMEBUFFER_DEFAULT_FIXED_SAMPLE_LOCATIONS => 4,
+        _ => return None,
+    })
 }
 
 impl std::fmt::Debug for Framebuffer {
@@ -871,6 +893,52 @@ impl Context {
             self.fbo.framebuffers.remove(&n);
         }
         Ok(())
+    }
+
+    /// `glFramebufferParameteri` (ARB_framebuffer_no_attachments, GL 4.3):
+    /// INVALID_ENUM for a bad target or pname; INVALID_OPERATION with the
+    /// default framebuffer bound; INVALID_VALUE for a width or height
+    /// past `GL_MAX_FRAMEBUFFER_WIDTH`/`_HEIGHT`, layers past
+    /// `GL_MAX_FRAMEBUFFER_LAYERS`, samples past `GL_MAX_SAMPLES`, or a
+    /// negative value. A sample count above 0 is stored as asked (the
+    /// query returns it) and rounds to [`MAX_SAMPLES`] where used.
+    pub fn framebuffer_parameter(
+        &mut self,
+        target: GLenum,
+        pname: GLenum,
+        value: i32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.target_binding(target)?;
+        let i = default_index(pname).ok_or(ApiError::InvalidEnum)?;
+        let max = [
+            MAX_FRAMEBUFFER_SIZE,
+            MAX_FRAMEBUFFER_SIZE,
+            MAX_FRAMEBUFFER_LAYERS,
+            MAX_SAMPLES as i32,
+            i32::MAX,
+        ][i];
+        let fb = self.bound_fb(target)?;
+        if !(0..=max).contains(&value) {
+            return Err(ApiError::InvalidValue);
+        }
+        fb.defaults[i] = if i == 4 { i32::from(value != 0) } else { value };
+        Ok(())
+    }
+
+    /// `glGetFramebufferParameteriv` of a
+    /// [`Context::framebuffer_parameter`] pname (other pnames: `None`).
+    pub fn get_framebuffer_default(
+        &mut self,
+        target: GLenum,
+        pname: GLenum,
+    ) -> ApiResult<Option<i32>> {
+        let Some(i) = default_index(pname) else {
+            return Ok(None);
+        };
+        self.outside_begin_end()?;
+        self.target_binding(target)?;
+        Ok(Some(self.bound_fb(target)?.defaults[i]))
     }
 
     /// The bound framebuffer object, INVALID_OPERATION for 0.
@@ -1633,7 +1701,12 @@ impl Context {
                 Err(e) => return (e, infos),
             }
         }
+        // ARB_framebuffer_no_attachments: without attachments, complete
+        // when the default width and height are set.
         if infos.iter().all(Option::is_none) {
+            if fb.defaults[0] > 0 && fb.defaults[1] > 0 {
+                return (GL_FRAMEBUFFER_COMPLETE, infos);
+            }
             return (GL_FRAMEBUFFER_INCOMPLETE_MISSING_ATTACHMENT, infos);
         }
         // GL 4.6 §9.4.2: every image has the same number of samples.
@@ -1817,8 +1890,23 @@ impl Context {
         if status != GL_FRAMEBUFFER_COMPLETE {
             return Err(ApiError::InvalidFramebufferOperation);
         }
-        let w = infos.iter().flatten().map(|i| i.size[0]).min().unwrap_or(1);
-        let h = infos.iter().flatten().map(|i| i.size[1]).min().unwrap_or(1);
+        // Without attachments, the size is the framebuffer's defaults.
+        let defaults = match self.fbo.framebuffers.get(&name) {
+            Some(Some(fb)) => fb.defaults,
+            _ => [0; 5],
+        };
+        let w = infos
+            .iter()
+            .flatten()
+            .map(|i| i.size[0])
+            .min()
+            .unwrap_or(defaults[0].max(1) as u32);
+        let h = infos
+            .iter()
+            .flatten()
+            .map(|i| i.size[1])
+            .min()
+            .unwrap_or(defaults[1].max(1) as u32);
         let depth_bits = match infos[1].map_or(0, |i| i.bits[4]) {
             0 => 0,
             1..=16 => 16,

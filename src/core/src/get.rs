@@ -404,6 +404,14 @@ impl Context {
             GL_SHADER_COMPILER => boolean(true),
             GL_NUM_SHADER_BINARY_FORMATS => int(0),
             GL_SHADER_BINARY_FORMATS => ints(&[]),
+            // ARB_framebuffer_no_attachments (desktop).
+            GL_MAX_FRAMEBUFFER_WIDTH | GL_MAX_FRAMEBUFFER_HEIGHT if !p.is_es() => {
+                int(crate::fbo::MAX_FRAMEBUFFER_SIZE.into())
+            }
+            GL_MAX_FRAMEBUFFER_LAYERS if !p.is_es() => {
+                int(crate::fbo::MAX_FRAMEBUFFER_LAYERS.into())
+            }
+            GL_MAX_FRAMEBUFFER_SAMPLES if !p.is_es() => int(crate::fbo::MAX_SAMPLES.into()),
             // ARB_get_program_binary (GL 4.1; ES 3.0): no formats.
             GL_NUM_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => int(0),
             GL_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => ints(&[]),

@@ -321,6 +321,27 @@ unsafe extern "C" fn InvalidateSubFramebuffer(
     }
 }
 
+unsafe extern "C" fn FramebufferParameteri(target: GLenum, pname: GLenum, value: GLint) {
+    with_ctx("glFramebufferParameteri", (), |c| {
+        let r = c.framebuffer_parameter(target, pname, value);
+        c.record(r);
+    })
+}
+
+/// `glGetFramebufferParameteriv`: the ARB_framebuffer_no_attachments
+/// defaults (other pnames INVALID_ENUM).
+unsafe extern "C" fn GetFramebufferParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
+    with_ctx("glGetFramebufferParameteriv", (), |c| {
+        let r = c
+            .get_framebuffer_default(target, pname)
+            .and_then(|v| v.ok_or(oxgl_core::ApiError::InvalidEnum));
+        if let Some(v) = c.record(r) {
+            // SAFETY: room for one value.
+            unsafe { client::put(params, v) };
+        }
+    })
+}
+
 /// `glDiscardFramebufferEXT` (GL_EXT_discard_framebuffer, ES): the
 /// invalidation of ES 3.0 under its older name, for `GL_FRAMEBUFFER` only.
 unsafe extern "C" fn DiscardFramebufferEXT(
@@ -351,6 +372,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         return;
     }
     d.DiscardFramebufferEXT = DiscardFramebufferEXT;
+    d.FramebufferParameteri = FramebufferParameteri;
+    d.GetFramebufferParameteriv = GetFramebufferParameteriv;
     d.GetInternalformativ = GetInternalformativ;
     d.InvalidateFramebuffer = InvalidateFramebuffer;
     d.InvalidateSubFramebuffer = InvalidateSubFramebuffer;
