@@ -494,6 +494,26 @@ static void queries(void)
     glInvalidateFramebuffer(GL_TEXTURE_2D, 1, &color);
     EXPECT_GL_ERROR(GL_INVALID_ENUM, "glInvalidateFramebuffer(GL_TEXTURE_2D)");
 
+    /* GL_KHR_parallel_shader_compile: compiles are done on return. */
+    if (has_word((const char *)glGetString(GL_EXTENSIONS), "GL_KHR_parallel_shader_compile")) {
+        PFNGLMAXSHADERCOMPILERTHREADSKHRPROC threads =
+            (PFNGLMAXSHADERCOMPILERTHREADSKHRPROC)eglGetProcAddress("glMaxShaderCompilerThreadsKHR");
+        GLint t = 0;
+        glGetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &t);
+        CHECK((GLuint)t == 0xffffffffu, "initial GL_MAX_SHADER_COMPILER_THREADS_KHR %d", t);
+        if (threads) {
+            threads(2);
+            glGetIntegerv(GL_MAX_SHADER_COMPILER_THREADS_KHR, &t);
+            CHECK(t == 2, "GL_MAX_SHADER_COMPILER_THREADS_KHR %d after setting 2", t);
+        }
+        GLuint s = glCreateShader(GL_VERTEX_SHADER);
+        GLint done = 0;
+        glGetShaderiv(s, GL_COMPLETION_STATUS_KHR, &done);
+        CHECK(done == GL_TRUE, "GL_COMPLETION_STATUS_KHR of a shader %d", done);
+        glDeleteShader(s);
+        EXPECT_GL_ERROR(GL_NO_ERROR, "KHR_parallel_shader_compile");
+    }
+
     /* ES 3.0 §4.2.1: the default framebuffer draws to one buffer, BACK or
      * NONE. */
     const GLenum back = GL_BACK, two[2] = { GL_BACK, GL_NONE };

@@ -24,6 +24,10 @@ enum Needs {
     Always,
     /// Desktop GL contexts (compatibility and core), on their own.
     Desktop,
+    /// This compatibility-profile version's, and ES contexts too (not the
+    /// core profile): extensions whose commands the core profile removed
+    /// and ES kept.
+    CompatOrEs(u8, u8),
     /// OpenGL ES 2.0 contexts: the desktop behaviour an ES extension names
     /// (Mesa's ES 2 extensions that hold here; `tests/clients/gles2.c`).
     Es2,
@@ -75,7 +79,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_blend_minmax", Needs::Version(1, 4)),
     (c"GL_EXT_blend_subtract", Needs::Version(1, 4)),
     (c"GL_EXT_fog_coord", Needs::Version(1, 4)),
-    (c"GL_EXT_multi_draw_arrays", Needs::Version(1, 4)),
+    (c"GL_EXT_multi_draw_arrays", Needs::CompatOrEs(1, 4)),
     (c"GL_EXT_point_parameters", Needs::Version(1, 4)),
     (c"GL_EXT_secondary_color", Needs::Version(1, 4)),
     (c"GL_EXT_shadow_funcs", Needs::Version(1, 4)),
@@ -116,7 +120,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     // that can decode it, as here.
     (c"GL_ARB_texture_compression_bptc", Needs::AlsoCore(1, 3)),
     (c"GL_ARB_texture_compression_rgtc", Needs::AlsoCore(1, 3)),
-    (c"GL_EXT_texture_compression_rgtc", Needs::AlsoCore(1, 3)),
+    // Every profile, ES included (as Mesa).
+    (c"GL_EXT_texture_compression_rgtc", Needs::Always),
     // Every profile, ES included (as Mesa).
     (c"GL_EXT_texture_compression_s3tc", Needs::Always),
     (c"GL_EXT_texture_compression_dxt1", Needs::AlsoCore(1, 3)),
@@ -254,6 +259,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_rectangle", Needs::Desktop),
     (c"GL_ARB_vertex_buffer_object", Needs::Desktop),
     (c"GL_KHR_debug", Needs::Always),
+    // The implementation read format and type queries (compatibility
+    // contexts, as Mesa lists it).
+    (c"GL_OES_read_format", Needs::Version(1, 1)),
+    // Shaders compile when glCompileShader returns: GL_COMPLETION_STATUS_KHR
+    // is always TRUE and the thread count a hint.
+    (c"GL_KHR_parallel_shader_compile", Needs::Always),
     // No-error contexts (EGL_KHR_create_context_no_error): glGetError
     // reports only GL_OUT_OF_MEMORY there (src/core/src/context.rs).
     (c"GL_KHR_no_error", Needs::Always),
@@ -273,8 +284,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_discard_framebuffer", Needs::Es2),
     (c"GL_EXT_draw_buffers", Needs::Es2),
     (c"GL_EXT_draw_elements_base_vertex", Needs::Es2),
+    (c"GL_EXT_frag_depth", Needs::Es2),
     (c"GL_EXT_map_buffer_range", Needs::Es2),
     (c"GL_EXT_read_format_bgra", Needs::Es2),
+    (c"GL_EXT_texture_compression_bptc", Needs::Es2),
     (c"GL_EXT_unpack_subimage", Needs::Es2),
     // ES contexts take EGL fence syncs (EGL_KHR_fence_sync).
     (c"GL_OES_EGL_sync", Needs::Es2),
@@ -286,6 +299,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_OES_fbo_render_mipmap", Needs::Es2),
     (c"GL_OES_mapbuffer", Needs::Es2),
     (c"GL_OES_packed_depth_stencil", Needs::Es2),
+    (c"GL_OES_required_internalformat", Needs::Es2),
     (c"GL_OES_rgb8_rgba8", Needs::Es2),
     (c"GL_OES_standard_derivatives", Needs::Es2),
     // Unsized formats with float types store floats (es_float_image).
@@ -303,6 +317,7 @@ fn holds(needs: Needs, compat: (u8, u8), profile: Profile) -> bool {
     match needs {
         Needs::Always => true,
         Needs::Desktop => profile != Profile::Es,
+        Needs::CompatOrEs(major, minor) => profile != Profile::Core && compat >= (major, minor),
         Needs::Es2 => profile == Profile::Es && compat >= (2, 0),
         Needs::Version(major, minor) => profile == Profile::Compat && compat >= (major, minor),
         Needs::AlsoCore(major, minor) => profile != Profile::Es && compat >= (major, minor),

@@ -404,6 +404,11 @@ impl Context {
             GL_SHADER_COMPILER => boolean(true),
             GL_NUM_SHADER_BINARY_FORMATS => int(0),
             GL_SHADER_BINARY_FORMATS => ints(&[]),
+            // An unsigned value: 0xFFFFFFFF reads as -1 through
+            // glGetIntegerv, as Mesa's.
+            GL_MAX_SHADER_COMPILER_THREADS_KHR => int(i64::from(
+                self.programs.compiler_threads.unwrap_or(u32::MAX) as i32,
+            )),
             // ARB_framebuffer_no_attachments (desktop).
             GL_MAX_FRAMEBUFFER_WIDTH | GL_MAX_FRAMEBUFFER_HEIGHT if !p.is_es() => {
                 int(crate::fbo::MAX_FRAMEBUFFER_SIZE.into())

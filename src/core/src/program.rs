@@ -331,6 +331,11 @@ pub struct ProgramState {
     /// Its executable (kept when the program is relinked unsuccessfully or
     /// deleted while current).
     pub(crate) exec: Option<Arc<Executable>>,
+    /// `glMaxShaderCompilerThreadsKHR` (KHR_parallel_shader_compile): a
+    /// hint (compiles run on the calling thread); `None` until set, when
+    /// `GL_MAX_SHADER_COMPILER_THREADS_KHR` reads 0xFFFFFFFF ("as many as
+    /// the implementation likes", Mesa's initial value).
+    pub compiler_threads: Option<u32>,
 }
 
 /// What linking needs of an attached shader.
@@ -1053,6 +1058,8 @@ impl Context {
         let s = o.shader(shader)?;
         Ok(match pname {
             GL_SHADER_TYPE => s.kind as i32,
+            // KHR_parallel_shader_compile: compiled on return.
+            GL_COMPLETION_STATUS_KHR => 1,
             GL_DELETE_STATUS => i32::from(s.delete_pending),
             GL_COMPILE_STATUS => i32::from(s.compiled),
             GL_INFO_LOG_LENGTH => {
@@ -1107,6 +1114,8 @@ impl Context {
                 }
             }
             GL_ATTACHED_SHADERS => p.attached.len() as i32,
+            // KHR_parallel_shader_compile: linked on return.
+            GL_COMPLETION_STATUS_KHR => 1,
             // ARB_get_program_binary: no formats, so no binary.
             GL_PROGRAM_BINARY_LENGTH => 0,
             GL_PROGRAM_BINARY_RETRIEVABLE_HINT => i32::from(p.binary_hint),
@@ -1203,6 +1212,13 @@ impl Context {
         p.linked = false;
         p.log = "error: the program binary format is not supported\n".into();
         Err(ApiError::InvalidEnum)
+    }
+
+    /// `glMaxShaderCompilerThreadsKHR`: stored for the query.
+    pub fn max_shader_compiler_threads(&mut self, count: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.programs.compiler_threads = Some(count);
+        Ok(())
     }
 
     /// Whether this context has geometry shaders: GL 3.2 and later

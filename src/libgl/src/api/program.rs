@@ -863,7 +863,16 @@ unsafe extern "C" fn ProgramBinary(
     })
 }
 
+unsafe extern "C" fn MaxShaderCompilerThreadsKHR(count: GLuint) {
+    with_ctx("glMaxShaderCompilerThreadsKHR", (), |c| {
+        let r = c.max_shader_compiler_threads(count);
+        c.record(r);
+    })
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    d.MaxShaderCompilerThreadsKHR = MaxShaderCompilerThreadsKHR;
+    d.MaxShaderCompilerThreadsARB = MaxShaderCompilerThreadsKHR;
     if profile == Profile::Es {
         return;
     }
