@@ -275,15 +275,21 @@ unsafe extern "C" fn GetFixedv(pname: GLenum, data: *mut GLfixed) {
     })
 }
 
-/// Runs a float getter into a 16-value buffer and writes `n` of them back
-/// converted (scaled, or as integers for an enum or boolean `pname`).
+/// Runs a float getter into a 16-value buffer and writes the values of
+/// `pname` back converted (scaled, or as integers for an enum or boolean
+/// `pname`); nothing when the getter failed (it then reports the error).
 macro_rules! get_vector {
     ($pname:expr, $out:expr, |$buf:ident| $call:expr) => {{
         let mut store = [GLfloat::NAN; 16];
         let $buf = store.as_mut_ptr();
         // SAFETY: the float getter writes at most 16 values here.
         unsafe { $call };
-        let n = store.iter().take_while(|x| !x.is_nan()).count();
+        // A failed query writes nothing: the first value stays NaN.
+        let n = if store[0].is_nan() {
+            0
+        } else {
+            vector_len($pname)
+        };
         let s = scaled($pname);
         let vals = store[..n]
             .iter()
