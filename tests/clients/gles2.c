@@ -32,7 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "egl_check.h"
+#include "es_check.h"
 
 /* Desktop-only names, declared here: GLES2/gl2.h lacks them. */
 #define DESKTOP_GL_MATRIX_MODE 0x0BA0
@@ -41,30 +41,6 @@
 #ifndef GLX_CONTEXT_ES2_PROFILE_BIT_EXT
 #define GLX_CONTEXT_ES2_PROFILE_BIT_EXT 0x00000004
 #endif
-
-#define EXPECT_GL_ERROR(want, what)                                            \
-    do {                                                                       \
-        GLenum got_ = glGetError();                                            \
-        CHECK(got_ == (want), "%s: GL error 0x%x, expected 0x%x", what, got_, \
-              (want));                                                         \
-    } while (0)
-
-/* Compiles one shader; returns it, or 0 after copying its log to `log`. */
-static GLuint compile(GLenum kind, const char *src, char *log, size_t log_size)
-{
-    GLuint s = glCreateShader(kind);
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (log)
-        glGetShaderInfoLog(s, (GLsizei)log_size, NULL, log);
-    if (!ok) {
-        glDeleteShader(s);
-        return 0;
-    }
-    return s;
-}
 
 static const char *vs_src =
     "#version 100\n"
@@ -91,14 +67,6 @@ static const char *fs_src =
     "    gl_FragColor = vec4(v_col, one) * tint;\n"
     "}\n";
 
-static void check_pixel(int x, int y, int r, int g, int b, const char *what)
-{
-    unsigned char p[4] = { 0 };
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-    int ok = abs(p[0] - r) <= 2 && abs(p[1] - g) <= 2 && abs(p[2] - b) <= 2;
-    CHECK(ok, "%s: pixel (%d,%d) = %d %d %d, expected %d %d %d", what, x, y, p[0], p[1], p[2],
-          r, g, b);
-}
 
 static void glsl_checks(void)
 {

@@ -26,35 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "egl_check.h"
+#include "es_check.h"
 
 #ifndef EGL_OPENGL_ES3_BIT
 #define EGL_OPENGL_ES3_BIT 0x00000040
 #endif
-
-#define EXPECT_GL_ERROR(want, what)                                            \
-    do {                                                                       \
-        GLenum got_ = glGetError();                                            \
-        CHECK(got_ == (want), "%s: GL error 0x%x, expected 0x%x", what, got_, \
-              (want));                                                         \
-    } while (0)
-
-/* Compiles one shader; returns it, or 0 after copying its log to `log`. */
-static GLuint compile(GLenum kind, const char *src, char *log, size_t log_size)
-{
-    GLuint s = glCreateShader(kind);
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (log)
-        glGetShaderInfoLog(s, (GLsizei)log_size, NULL, log);
-    if (!ok) {
-        glDeleteShader(s);
-        return 0;
-    }
-    return s;
-}
 
 /* Links a program of `vs` and `fs`, capturing `varying` when not NULL. */
 static GLuint link(const char *vs, const char *fs, const char *varying)
@@ -81,14 +57,6 @@ static GLuint link(const char *vs, const char *fs, const char *varying)
     return ok ? p : 0;
 }
 
-static void check_pixel(int x, int y, int r, int g, int b, const char *what)
-{
-    unsigned char p[4] = { 0 };
-    glReadPixels(x, y, 1, 1, GL_RGBA, GL_UNSIGNED_BYTE, p);
-    int ok = abs(p[0] - r) <= 2 && abs(p[1] - g) <= 2 && abs(p[2] - b) <= 2;
-    CHECK(ok, "%s: pixel (%d,%d) = %d %d %d, expected %d %d %d", what, x, y, p[0], p[1], p[2],
-          r, g, b);
-}
 
 static void strings(void)
 {

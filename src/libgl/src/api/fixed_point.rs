@@ -25,7 +25,7 @@ fn fx(x: GLfixed) -> GLfloat {
 }
 
 /// Float to 16.16 (saturating).
-fn to_fx(v: f64) -> GLfixed {
+pub(super) fn to_fx(v: f64) -> GLfixed {
     (v * 65536.0) as GLfixed
 }
 
@@ -249,32 +249,6 @@ unsafe extern "C" fn Orthox(
     unsafe { Orthof(fx(l), fx(r), fx(b), fx(t), fx(n), fx(f)) }
 }
 
-/// `glGetFixedv`: the state's values as 16.16 numbers (integers and enums
-/// shifted, as Mesa's `INT_TO_FIXED`).
-unsafe extern "C" fn GetFixedv(pname: GLenum, data: *mut GLfixed) {
-    super::with_ctx("glGetFixedv", (), |c| {
-        if c.in_begin_end() {
-            c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
-            return;
-        }
-        if let Some(m) = c.get_matrix(pname) {
-            // SAFETY: the client provides room for the 16 values.
-            unsafe { client::write_iter(data, m.0.iter().map(|&x| to_fx(x.into()))) };
-            return;
-        }
-        if let Some(v) = c.get_list(pname) {
-            // SAFETY: room for the values of `pname`.
-            unsafe { client::write_iter(data, v.as_f64().map(to_fx)) };
-            return;
-        }
-        let r = c.get(pname);
-        if let Some(v) = c.record(r) {
-            // SAFETY: room for the values of `pname`.
-            unsafe { client::write_iter(data, v.as_f64().map(to_fx)) };
-        }
-    })
-}
-
 /// Runs a float getter into a 16-value buffer and writes the values of
 /// `pname` back converted (scaled, or as integers for an enum or boolean
 /// `pname`); nothing when the getter failed (it then reports the error).
@@ -454,7 +428,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         ClipPlanef = ClipPlanef, ClipPlanex = ClipPlanex, Color4x = Color4x,
         DepthRangex = DepthRangex, Fogx = Fogx, Fogxv = Fogxv, Frustumf = Frustumf,
         Frustumx = Frustumx, GetClipPlanef = GetClipPlanef, GetClipPlanex = GetClipPlanex,
-        GetFixedv = GetFixedv, GetLightxv = GetLightxv, GetMaterialxv = GetMaterialxv,
+        GetLightxv = GetLightxv, GetMaterialxv = GetMaterialxv,
         GetTexEnvxv = GetTexEnvxv, GetTexParameterxv = GetTexParameterxv,
         LightModelx = LightModelx, LightModelxv = LightModelxv, Lightx = Lightx,
         Lightxv = Lightxv, LineWidthx = LineWidthx, LoadMatrixx = LoadMatrixx,
@@ -472,7 +446,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         ClipPlanexOES = ClipPlanex, Color4xOES = Color4x, DepthRangexOES = DepthRangex,
         FogxOES = Fogx, FogxvOES = Fogxv, FrustumfOES = Frustumf, FrustumxOES = Frustumx,
         GetClipPlanefOES = GetClipPlanef, GetClipPlanexOES = GetClipPlanex,
-        GetFixedvOES = GetFixedv, GetLightxvOES = GetLightxv,
+        GetLightxvOES = GetLightxv,
         GetMaterialxvOES = GetMaterialxv, GetTexEnvxvOES = GetTexEnvxv,
         GetTexParameterxvOES = GetTexParameterxv, LightModelxOES = LightModelx,
         LightModelxvOES = LightModelxv, LightxOES = Lightx, LightxvOES = Lightxv,

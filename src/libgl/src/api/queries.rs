@@ -80,6 +80,11 @@ getter!(get_doublev, "glGetDoublev", GLdouble, |v| v.as_f64());
 getter!(get_booleanv, "glGetBooleanv", GLboolean, |v| v
     .as_bool()
     .map(GLboolean::from));
+// GL_OES_fixed_point: 16.16 values (integers and enums shifted, as Mesa's
+// `INT_TO_FIXED`).
+getter!(get_fixedv, "glGetFixedv", GLfixed, |v| v
+    .as_f64()
+    .map(super::fixed_point::to_fx));
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetError = get_error;
@@ -88,6 +93,12 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetIntegerv = get_integerv;
     d.GetInteger64v = get_integer64v;
     d.GetFloatv = get_floatv;
+    if profile == Profile::Compat {
+        // The compatibility table and the ES tables made from it (see
+        // fixed_point.rs).
+        d.GetFixedv = get_fixedv;
+        d.GetFixedvOES = get_fixedv;
+    }
     d.GetBooleanv = get_booleanv;
     if profile != Profile::Es {
         d.GetDoublev = get_doublev;
