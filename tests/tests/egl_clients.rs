@@ -80,6 +80,30 @@ fn gles3() {
     }
 }
 
+/// OpenGL ES 1.1 through surfaceless EGL: a config of the default
+/// renderable type, a context of the default client version, the ES-CM
+/// strings and required extensions, fixed-point and byte arrays, lighting,
+/// a paletted texture, point size arrays and sprites, read back.
+#[test]
+fn gles1() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("gles1");
+    let out = run_client(&client, NO_ARGS, &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "gles1 failed:\n{out}"
+    );
+    let version = format!(
+        "version: OpenGL ES-CM 1.1 oxgl {}",
+        env!("CARGO_PKG_VERSION")
+    );
+    assert!(
+        out.has_line(&version),
+        "gles1: expected `{version}`:\n{out}"
+    );
+}
+
 #[test]
 fn egl_threads() {
     let Some(_lib) = require_gl() else { return };

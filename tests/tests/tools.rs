@@ -307,7 +307,7 @@ fn glxinfo_versions_are_honest() {
         "OpenGL core profile shading language version string: 3.30",
         "OpenGL core profile profile mask: core profile",
         "OpenGL profile mask: compatibility profile",
-        "    Max GLES1 profile version: 0.0",
+        "    Max GLES1 profile version: 1.1",
         "    Max GLES[23] profile version: 3.0",
         "    Accelerated: no",
         "    Vendor: oxgl (0xffffffff)",

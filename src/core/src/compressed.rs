@@ -65,7 +65,7 @@ impl Context {
     fn compressed_kind_here(&self, fmt: GLenum) -> Option<crate::texture::Compressed> {
         let kind = compressed_kind(fmt)?;
         let p = self.params();
-        let has = |name: &std::ffi::CStr| crate::extensions::names(p.profile).contains(&name);
+        let has = |name: &std::ffi::CStr| crate::extensions::for_context(p).contains(&name);
         match kind {
             crate::texture::Compressed::Etc(crate::etc2::Etc::Etc1) => {
                 (p.is_es() && has(c"GL_OES_compressed_ETC1_RGB8_texture")).then_some(kind)

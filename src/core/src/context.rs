@@ -66,6 +66,23 @@ impl ContextParams {
         self.profile == Profile::Es
     }
 
+    /// An OpenGL ES 1.x (common profile) context: fixed function, no
+    /// shaders.
+    pub fn is_es1(&self) -> bool {
+        self.profile == Profile::Es && self.version < (2, 0)
+    }
+
+    /// A context with the fixed-function pipeline and its state: desktop
+    /// compatibility profile, and OpenGL ES 1.x.
+    pub fn has_fixed_function(&self) -> bool {
+        self.profile == Profile::Compat || self.is_es1()
+    }
+
+    /// An OpenGL ES 2.0 (or later) context: programmable only.
+    pub fn is_es2(&self) -> bool {
+        self.profile == Profile::Es && self.version >= (2, 0)
+    }
+
     /// An OpenGL ES 3.0 (or later) context.
     pub fn is_es3(&self) -> bool {
         self.profile == Profile::Es && self.version >= (3, 0)
@@ -170,11 +187,13 @@ struct Strings {
 pub const VENDOR: &str = "oxgl";
 
 /// The `GL_VERSION` string for a context: `MAJOR.MINOR[ (Core Profile)] oxgl X.Y.Z`
-/// (Mesa's layout; ES contexts start with `OpenGL ES `).
+/// (Mesa's layout; ES contexts start with `OpenGL ES `, ES 1 ones with
+/// `OpenGL ES-CM `, the common profile's name).
 pub fn version_string(profile: Profile, version: (u8, u8)) -> String {
     let pkg = env!("CARGO_PKG_VERSION");
     let (major, minor) = version;
     match profile {
+        Profile::Es if major < 2 => format!("OpenGL ES-CM {major}.{minor} oxgl {pkg}"),
         Profile::Es => format!("OpenGL ES {major}.{minor} oxgl {pkg}"),
         Profile::Core => format!("{major}.{minor} (Core Profile) oxgl {pkg}"),
         Profile::Compat if version >= (3, 2) => {
@@ -184,10 +203,10 @@ pub fn version_string(profile: Profile, version: (u8, u8)) -> String {
     }
 }
 
-/// Extensions this build implements completely, for a profile
-/// ([`crate::extensions`]).
-pub fn extension_names(profile: Profile) -> &'static [&'static CStr] {
-    crate::extensions::names(profile)
+/// Extensions this build implements completely, for a context of
+/// `params` ([`crate::extensions`]).
+pub fn extension_names(params: &ContextParams) -> &'static [&'static CStr] {
+    crate::extensions::for_context(params)
 }
 
 fn c_string(s: &str) -> CString {
@@ -206,7 +225,7 @@ impl Drop for Context {
 impl Context {
     /// Creates a context around a backend context.
     pub fn new(params: ContextParams, backend: BackendContext, renderer: RendererInfo) -> Self {
-        let extensions: Vec<&str> = extension_names(params.profile)
+        let extensions: Vec<&str> = extension_names(&params)
             .iter()
             .map(|e| e.to_str().unwrap_or(""))
             .collect();
@@ -815,12 +834,12 @@ impl Context {
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.set_synchronous(on),
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
             | GL_TEXTURE_RECTANGLE
-                if self.params().profile == Profile::Compat =>
+                if self.params().has_fixed_function() =>
             {
                 return self.set_texture_enabled(cap, on);
             }
             GL_TEXTURE_GEN_S | GL_TEXTURE_GEN_T | GL_TEXTURE_GEN_R | GL_TEXTURE_GEN_Q
-                if self.params().profile == Profile::Compat =>
+                if self.params().has_fixed_function() =>
             {
                 return self.set_texgen_enabled(cap, on);
             }
@@ -868,12 +887,12 @@ impl Context {
             GL_SAMPLE_MASK if !self.has_texture_multisample() => return Err(ApiError::InvalidEnum),
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
             | GL_TEXTURE_RECTANGLE
-                if self.params().profile == Profile::Compat =>
+                if self.params().has_fixed_function() =>
             {
                 return self.texture_enabled(cap);
             }
             GL_TEXTURE_GEN_S | GL_TEXTURE_GEN_T | GL_TEXTURE_GEN_R | GL_TEXTURE_GEN_Q
-                if self.params().profile == Profile::Compat =>
+                if self.params().has_fixed_function() =>
             {
                 return self.texgen_enabled(cap);
             }
@@ -1129,7 +1148,7 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         match name {
-            GL_EXTENSIONS => extension_names(self.params.profile)
+            GL_EXTENSIONS => extension_names(&self.params)
                 .get(index as usize)
                 .copied()
                 .ok_or(ApiError::InvalidValue),

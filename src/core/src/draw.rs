@@ -228,8 +228,16 @@ impl Context {
         pointer: usize,
     ) -> ApiResult {
         self.outside_begin_end()?;
-        let (size, bgra, normalized) = arrays::check_legacy(kind, size, type_, stride)?;
+        let (size, bgra, normalized) = if self.params().is_es1() {
+            arrays::check_legacy_es1(kind, size, type_, stride)?
+        } else if matches!(kind, Legacy::PointSize) {
+            // An ES 1 command (its slot is a generic attribute's here).
+            return Err(ApiError::InvalidOperation);
+        } else {
+            arrays::check_legacy(kind, size, type_, stride)?
+        };
         let a = match kind {
+            Legacy::PointSize => Attrib::POINT_SIZE_ES1,
             Legacy::Vertex => Attrib::POS,
             Legacy::Normal => Attrib::NORMAL,
             Legacy::Color => Attrib::COLOR0,
@@ -343,6 +351,7 @@ impl Context {
             GL_FOG_COORD_ARRAY => Attrib::FOG,
             GL_EDGE_FLAG_ARRAY => Attrib::EDGEFLAG,
             GL_TEXTURE_COORD_ARRAY => Attrib::tex(self.ff.client_active_texture),
+            GL_POINT_SIZE_ARRAY_OES if self.params().is_es1() => Attrib::POINT_SIZE_ES1,
             GL_PRIMITIVE_RESTART_NV => {
                 self.set_restart(on);
                 return Ok(());
@@ -390,8 +399,11 @@ impl Context {
     }
 
     fn client_array_attrib(&self, array: GLenum) -> Option<Attrib> {
-        if self.params().profile != Profile::Compat {
+        if !self.params().has_fixed_function() {
             return None;
+        }
+        if array == GL_POINT_SIZE_ARRAY_OES {
+            return self.params().is_es1().then_some(Attrib::POINT_SIZE_ES1);
         }
         Some(match array {
             GL_VERTEX_ARRAY => Attrib::POS,
@@ -404,6 +416,12 @@ impl Context {
             GL_TEXTURE_COORD_ARRAY => Attrib::tex(self.ff.client_active_texture),
             _ => return None,
         })
+    }
+
+    /// Whether ES 1.1's point size array is enabled (and read by the
+    /// fixed-function vertex stage).
+    pub(crate) fn point_size_array_on(&self) -> bool {
+        self.params().is_es1() && self.array(Attrib::POINT_SIZE_ES1).enabled
     }
 
     /// The array-state queries of `glGet*` (size, type, stride, binding),
@@ -437,6 +455,9 @@ impl Context {
             GL_INDEX_ARRAY_BUFFER_BINDING => (GL_INDEX_ARRAY, 3),
             GL_EDGE_FLAG_ARRAY_STRIDE => (GL_EDGE_FLAG_ARRAY, 2),
             GL_EDGE_FLAG_ARRAY_BUFFER_BINDING => (GL_EDGE_FLAG_ARRAY, 3),
+            GL_POINT_SIZE_ARRAY_TYPE_OES => (GL_POINT_SIZE_ARRAY_OES, 1),
+            GL_POINT_SIZE_ARRAY_STRIDE_OES => (GL_POINT_SIZE_ARRAY_OES, 2),
+            GL_POINT_SIZE_ARRAY_BUFFER_BINDING_OES => (GL_POINT_SIZE_ARRAY_OES, 3),
             GL_VERTEX_ARRAY_BINDING => return Some(i64::from(self.vertex_arrays.bound)),
             GL_PRIMITIVE_RESTART_INDEX if self.restart_core() => {
                 return Some(i64::from(self.vertex_arrays.restart_index));
@@ -472,6 +493,7 @@ impl Context {
             GL_FOG_COORD_ARRAY_POINTER => GL_FOG_COORD_ARRAY,
             GL_EDGE_FLAG_ARRAY_POINTER => GL_EDGE_FLAG_ARRAY,
             GL_TEXTURE_COORD_ARRAY_POINTER => GL_TEXTURE_COORD_ARRAY,
+            GL_POINT_SIZE_ARRAY_POINTER_OES => GL_POINT_SIZE_ARRAY_OES,
             _ => return None,
         };
         Some(self.array(self.client_array_attrib(array)?).pointer)
@@ -500,7 +522,7 @@ impl Context {
         let p = self.params();
         p.is_es3()
             || (!p.is_es()
-                && crate::extensions::names(p.profile).contains(&c"GL_ARB_ES3_compatibility"))
+                && crate::extensions::for_context(p).contains(&c"GL_ARB_ES3_compatibility"))
     }
 
     /// `glEnable`/`glDisable(GL_PRIMITIVE_RESTART_FIXED_INDEX)`.
@@ -583,7 +605,7 @@ impl Context {
     /// checked again when the list runs (inside `glBegin`, say).
     fn draw_has_vertices(&self) -> bool {
         if self.compiling_list()
-            || self.params().profile != Profile::Compat
+            || !self.params().has_fixed_function()
             || self.programs.exec.is_some()
             || self.arb_enabled(0)
         {

@@ -312,6 +312,72 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_OES_vertex_array_object", Needs::Es2),
 ];
 
+/// The extensions of OpenGL ES 1.1 contexts, in Mesa's order (its ES 1
+/// list, less what is not implemented here: OES_draw_texture,
+/// OES_texture_cube_map, the EGL image extensions, texture anisotropy,
+/// BGRA8888 textures). ES 1.1 itself requires OES_byte_coordinates,
+/// OES_compressed_paletted_texture, OES_fixed_point, OES_point_size_array,
+/// OES_point_sprite, OES_read_format and OES_single_precision;
+/// `tests/clients/gles1.c` checks them.
+static ES1: &[&CStr] = &[
+    c"GL_EXT_blend_minmax",
+    c"GL_EXT_multi_draw_arrays",
+    c"GL_EXT_texture_lod_bias",
+    c"GL_OES_byte_coordinates",
+    c"GL_OES_fixed_point",
+    c"GL_OES_stencil_wrap",
+    c"GL_OES_compressed_paletted_texture",
+    c"GL_OES_query_matrix",
+    c"GL_OES_read_format",
+    c"GL_OES_single_precision",
+    c"GL_EXT_texture_compression_dxt1",
+    c"GL_OES_point_size_array",
+    c"GL_OES_point_sprite",
+    c"GL_OES_compressed_ETC1_RGB8_texture",
+    c"GL_OES_depth24",
+    c"GL_OES_element_index_uint",
+    c"GL_OES_fbo_render_mipmap",
+    c"GL_OES_framebuffer_object",
+    c"GL_OES_mapbuffer",
+    c"GL_OES_rgb8_rgba8",
+    c"GL_OES_stencil8",
+    c"GL_OES_texture_env_crossbar",
+    c"GL_OES_texture_mirrored_repeat",
+    c"GL_OES_texture_npot",
+    c"GL_OES_packed_depth_stencil",
+    c"GL_APPLE_texture_max_level",
+    c"GL_EXT_discard_framebuffer",
+    c"GL_EXT_read_format_bgra",
+    c"GL_OES_blend_equation_separate",
+    c"GL_OES_blend_func_separate",
+    c"GL_OES_blend_subtract",
+    c"GL_OES_EGL_sync",
+    c"GL_OES_vertex_array_object",
+    c"GL_EXT_map_buffer_range",
+    c"GL_KHR_debug",
+    c"GL_OES_required_internalformat",
+    c"GL_KHR_no_error",
+];
+
+/// The extensions of OpenGL ES 1.1 contexts, once the build has ES 1.1
+/// ([`crate::version::Support::gles1`]).
+pub fn names_es1() -> &'static [&'static CStr] {
+    if crate::version::computed_support().gles1.is_some() {
+        ES1
+    } else {
+        &[]
+    }
+}
+
+/// The extensions of a context of `params`: its profile's, or ES 1.1's.
+pub fn for_context(params: &crate::context::ContextParams) -> &'static [&'static CStr] {
+    if params.is_es1() {
+        names_es1()
+    } else {
+        names(params.profile)
+    }
+}
+
 /// Whether a table entry holds for a build supporting `compat`.
 fn holds(needs: Needs, compat: (u8, u8), profile: Profile) -> bool {
     match needs {

@@ -184,6 +184,9 @@ pub struct FfKey {
     /// `GL_POINT_DISTANCE_ATTENUATION` is not (1, 0, 0): the vertex stage
     /// writes `gl_PointSize` ([`crate::points`]).
     pub point_attenuated: bool,
+    /// ES 1.1's point size array (OES_point_size_array) is enabled: the
+    /// vertex stage writes `gl_PointSize` from it.
+    pub point_size_array: bool,
     /// `GL_CLAMP_VERTEX_COLOR` is off (ARB_color_buffer_float): the vertex
     /// stage's colours stay unclamped.
     pub unclamped_colors: bool,
@@ -358,6 +361,7 @@ impl FfKey {
             key.alpha_func = Some(ctx.raster.alpha_func.0);
         }
         key.point_attenuated = ctx.raster.point.attenuated();
+        key.point_size_array = ctx.point_size_array_on();
         key
     }
 }
@@ -514,8 +518,8 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
         let v = b.construct(&[c, zero, zero, one]);
         b.store_output(varying::FOG, v);
     }
-    if key.point_attenuated {
-        point_size(&mut b, u, pos);
+    if key.point_attenuated || key.point_size_array {
+        point_size(&mut b, u, pos, key.point_size_array);
     }
 
     let color = b.load_input(2, ValType::F32X4);
@@ -691,8 +695,10 @@ fn vertex_shader(key: &FfKey, u: &mut UniformLayout) -> Shader {
 }
 
 /// Attenuated point size (Mesa `ffvertex_prog.c` `build_atten_pointsize`):
-/// `min(max(size / sqrt(a + b·d + c·d²), lower), upper)` with `d = |z_eye|`.
-fn point_size(b: &mut Builder, u: &mut UniformLayout, pos: Value) {
+/// `min(max(size / sqrt(a + b·d + c·d²), lower), upper)` with `d = |z_eye|`;
+/// `size` is the point size array's (ES 1.1) when `from_array`, else
+/// `glPointSize`'s.
+fn point_size(b: &mut Builder, u: &mut UniformLayout, pos: Value, from_array: bool) {
     let mv = [0, 1, 2, 3].map(|i| u.load(b, Source::Modelview(i)));
     let eye = mat_vec(b, mv, pos);
     let z = b.lane(eye, 2);
@@ -703,7 +709,11 @@ fn point_size(b: &mut Builder, u: &mut UniformLayout, pos: Value) {
     let t = mad(b, t, d, k0);
     let r = b.un(AluOp::Rsqrt, t);
     let sizes = u.load(b, Source::PointSize);
-    let [size, lower, upper] = [0, 1, 2].map(|i| b.lane(sizes, i));
+    let [mut size, lower, upper] = [0, 1, 2].map(|i| b.lane(sizes, i));
+    if from_array {
+        let a = b.load_input(crate::vbo::Attrib::POINT_SIZE_ES1.0.into(), ValType::F32X4);
+        size = b.lane(a, 0);
+    }
     let s = b.mul(size, r);
     let s = b.max(s, lower);
     let s = b.min(s, upper);
@@ -1372,9 +1382,14 @@ mod tests {
             clip_planes: 0b1001_0001,
             pixel_op: PixelOp::None,
             point_attenuated: true,
+            point_size_array: false,
             unclamped_colors: false,
         };
         keys.push(lit);
+        keys.push(FfKey {
+            point_size_array: true,
+            ..lit
+        });
         keys.push(FfKey {
             two_side: false,
             ..lit

@@ -208,10 +208,14 @@ impl Context {
         let p = self.params();
         let es = p.profile == Profile::Es;
         let es3 = es && p.version >= (3, 0);
-        let names = crate::extensions::names(p.profile);
+        let names = crate::extensions::for_context(p);
         let mut list = COMPRESSED_TEXTURE_FORMATS.to_vec();
         if es && names.contains(&c"GL_OES_compressed_ETC1_RGB8_texture") {
             list.insert(3, GL_ETC1_RGB8_OES);
+        }
+        if p.is_es1() {
+            // OES_compressed_paletted_texture's, after Mesa's others.
+            list.extend(crate::paletted::FORMATS);
         }
         if es3 || names.contains(&c"GL_ARB_ES3_compatibility") {
             list.extend(ETC2_FORMATS);
@@ -227,8 +231,10 @@ impl Context {
     #[inline]
     pub fn get(&self, pname: GLenum) -> ApiResult<Values> {
         let p = *self.params();
-        let v = p.version;
-        let compat = p.profile == Profile::Compat;
+        // ES 1.1 has the state of GL 1.5's (less what it left out).
+        let v = if p.is_es1() { (1, 5) } else { p.version };
+        // The fixed-function state: compatibility contexts and ES 1.
+        let compat = p.has_fixed_function();
         let s = &self.state;
         let store = |pack: bool| if pack { &s.pack } else { &s.unpack };
         let cur = |a: Attrib| self.ff.current.values[a.index()].map(f64::from);
@@ -458,7 +464,7 @@ impl Context {
             GL_MAJOR_VERSION if v >= (3, 0) => int(v.0.into()),
             GL_MINOR_VERSION if v >= (3, 0) => int(v.1.into()),
             GL_NUM_EXTENSIONS if v >= (3, 0) => {
-                int(crate::context::extension_names(p.profile).len() as i64)
+                int(crate::context::extension_names(&p).len() as i64)
             }
             // ES has the flags from 3.2.
             GL_CONTEXT_FLAGS if v >= (3, 0) && (!p.is_es() || v >= (3, 2)) => int(p.flags.into()),

@@ -38,6 +38,7 @@ pub mod get;
 pub mod lighting;
 pub mod matrix;
 pub mod mipmap;
+pub mod paletted;
 pub mod pixel_transfer;
 pub mod pixelmap;
 pub mod pixels;

@@ -511,7 +511,7 @@ impl Context {
         // ARB_ES2_compatibility: GLSL ES 1.00 shaders in GL contexts;
         // ARB_ES3_compatibility: GLSL ES 3.00 too.
         let es3 =
-            crate::extensions::names(self.params().profile).contains(&c"GL_ARB_ES3_compatibility");
+            crate::extensions::for_context(self.params()).contains(&c"GL_ARB_ES3_compatibility");
         opts.max_es_in_gl = if es3 { 300 } else { 100 };
         opts.context_exts = Some(self.glsl_extensions());
         opts
@@ -520,7 +520,7 @@ impl Context {
     /// The shading-language extensions of this context's extension string.
     fn glsl_extensions(&self) -> oxgl_glsl::extensions::ExtSet {
         let mut exts = oxgl_glsl::extensions::ExtSet::default();
-        for name in crate::extensions::names(self.params().profile) {
+        for name in crate::extensions::for_context(self.params()) {
             if let Some(e) = name.to_str().ok().and_then(oxgl_glsl::extensions::lookup) {
                 exts.insert(e);
             }

@@ -415,6 +415,7 @@ impl Context {
             key.clip_planes = 0;
             key.flat = false;
             key.point_attenuated = false;
+            key.point_size_array = false;
             for unit in &mut key.units {
                 unit.texgen = [0; 4];
             }
@@ -674,7 +675,7 @@ impl Context {
                 let mut r = self.pixel_raster_desc();
                 // ES 2.0 §3.3: the point size is always the vertex
                 // shader's gl_PointSize, and points are always sprites.
-                let es = self.params().profile == crate::context::Profile::Es;
+                let es = self.params().is_es2();
                 if prog_vs {
                     r.program_point_size =
                         u32::from(es || self.state.enabled(GL_VERTEX_PROGRAM_POINT_SIZE));
@@ -782,7 +783,7 @@ impl Context {
             depth_clamp: u32::from(self.state.enabled(GL_DEPTH_CLAMP)),
             // Attenuated points: the fixed-function vertex stage writes
             // the size (`FfKey::point_attenuated`).
-            program_point_size: u32::from(r.point.attenuated()),
+            program_point_size: u32::from(r.point.attenuated() || self.point_size_array_on()),
             multisample: u32::from(s.enabled(GL_MULTISAMPLE)),
             sample_coverage: [
                 GL_SAMPLE_ALPHA_TO_COVERAGE,

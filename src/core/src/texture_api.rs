@@ -182,7 +182,7 @@ fn regenerate(t: &mut Texture, level: i32) {
 }
 
 /// log2 of the largest size: the last valid mipmap level.
-fn max_level(target: GLenum) -> i32 {
+pub(crate) fn max_level(target: GLenum) -> i32 {
     (max_size(target) as f64).log2() as i32
 }
 
@@ -916,7 +916,7 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         let rect = target == GL_TEXTURE_RECTANGLE;
-        let compat = self.params().profile == Profile::Compat;
+        let compat = self.params().has_fixed_function();
         self.flush_vertices();
         self.with_bound_texture(target, |t| {
             set_param(&mut t.params, pname, v, rect, compat)?;
@@ -939,7 +939,7 @@ impl Context {
     pub fn get_tex_parameter(&mut self, target: GLenum, pname: GLenum) -> ApiResult<Vec<f32>> {
         self.outside_begin_end()?;
         crate::texture_buffer::parameter_target_index(target)?;
-        let compat = self.params().profile == Profile::Compat;
+        let compat = self.params().has_fixed_function();
         self.with_bound_texture(target, |t| {
             if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
                 return Ok(vec![f32::from(u8::from(t.immutable_levels.is_some()))]);

@@ -31,6 +31,8 @@ const fn cap(name: &'static str, tests: &'static [&'static str]) -> Capability {
     }
 }
 
+/// A capability not implemented yet (holds its version back).
+#[allow(dead_code, reason = "every listed capability is implemented today")]
 const fn missing(name: &'static str) -> Capability {
     Capability {
         name,
@@ -332,9 +334,19 @@ pub static GLES_1_1: &[Capability] = &[
         "fixed-point and single-precision commands (OES_fixed_point, OES_single_precision)",
         &["fixed_point"],
     ),
-    missing("ES 1.1 dispatch, strings and limits; contexts through EGL and GLX"),
-    missing("paletted textures (OES_compressed_paletted_texture)"),
-    missing("point size arrays (OES_point_size_array)"),
+    cap(
+        "ES 1.1 dispatch, strings and limits; contexts through EGL and GLX",
+        &["gles1"],
+    ),
+    cap(
+        "GL_FIXED and GL_BYTE vertex arrays (OES_byte_coordinates)",
+        &["gles1"],
+    ),
+    cap(
+        "paletted textures (OES_compressed_paletted_texture)",
+        &["gles1"],
+    ),
+    cap("point size arrays (OES_point_size_array)", &["gles1"]),
 ];
 
 /// What a build supports, per API.

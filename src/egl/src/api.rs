@@ -1113,8 +1113,9 @@ pub fn resolve_gl(
 /// defaults to 1.0; `EGL_CONTEXT_CLIENT_VERSION` is
 /// `EGL_CONTEXT_MAJOR_VERSION`; the OpenGL-only attributes (profile mask,
 /// forward compatibility) are `EGL_BAD_ATTRIBUTE`; a version ES does not
-/// have (1.2, 2.1, 4.0) or one the core cannot create (ES 1.x, ES 3.x)
-/// `EGL_BAD_MATCH`. An ES 2.0 request gets an ES 2.0 context.
+/// have (1.2, 2.1, 4.0) or one the core cannot create (ES 3.1 and later)
+/// `EGL_BAD_MATCH`. An ES 2.0 request gets the highest ES version built,
+/// an ES 1.0 one ES 1.1.
 pub fn resolve_es(
     attribs: &[(EGLint, EGLint)],
     support: oxgl_core::version::Support,
@@ -1174,11 +1175,14 @@ pub fn resolve_es(
         return Err(BAD_MATCH);
     }
     // An ES 2.0 or 3.x request gets the highest ES version built, as in
-    // Mesa (ES 3.0 is a superset of 2.0).
-    match support.gles2 {
-        Some(max) if r.major >= 2 && (r.major, r.minor) <= (max.0.into(), max.1.into()) => {
-            Ok((r, max))
-        }
+    // Mesa (ES 3.0 is a superset of 2.0); an ES 1.0 or 1.1 one gets 1.1.
+    let family = if r.major == 1 {
+        support.gles1
+    } else {
+        support.gles2
+    };
+    match family {
+        Some(max) if (r.major, r.minor) <= (max.0.into(), max.1.into()) => Ok((r, max)),
         _ => Err(BAD_MATCH),
     }
 }
@@ -1212,8 +1216,10 @@ pub fn create_context(
     // Mesa's _eglInitContext: the config must render the context's API.
     let api_bit = if profile == Profile::Es && req.major >= 3 {
         EGL_OPENGL_ES3_BIT
-    } else if profile == Profile::Es {
+    } else if profile == Profile::Es && req.major == 2 {
         EGL_OPENGL_ES2_BIT
+    } else if profile == Profile::Es {
+        EGL_OPENGL_ES_BIT
     } else {
         EGL_OPENGL_BIT
     };
@@ -1231,7 +1237,7 @@ pub fn create_context(
         }
         Some(s.glx.shared.clone())
     };
-    let dispatch = crate::dispatch(profile).ok_or(BAD_ALLOC)?;
+    let dispatch = crate::dispatch(profile, version).ok_or(BAD_ALLOC)?;
     // A context without a config has the first config's buffers as its
     // default framebuffer description (queries of the bound surface's
     // bits come from the core's parameters).
@@ -1244,6 +1250,7 @@ pub fn create_context(
         profile,
         version,
         api: match profile {
+            Profile::Es if version < (2, 0) => OxglApi::Gles1,
             Profile::Es => OxglApi::Gles2,
             Profile::Core => OxglApi::GlCore,
             Profile::Compat => OxglApi::GlCompat,
@@ -1612,9 +1619,11 @@ mod tests {
             (EGL_CONTEXT_MINOR_VERSION, 0),
         ];
         assert_eq!(es(&v3), "3.0");
-        // The default 1.0, ES 1.1 and 3.1+: not here; 2.1 and 4.0: never.
-        assert_eq!(es(&[]), "EGL_BAD_MATCH");
-        for (major, minor) in [(1, 1), (3, 1), (3, 2), (2, 1), (4, 0)] {
+        // The default 1.0 and 1.1 get ES 1.1; 3.1+: not here; 1.2, 2.1
+        // and 4.0: never.
+        assert_eq!(es(&[]), "1.1");
+        assert_eq!(es(&[(EGL_CONTEXT_CLIENT_VERSION, 1)]), "1.1");
+        for (major, minor) in [(1, 2), (3, 1), (3, 2), (2, 1), (4, 0)] {
             let l = [
                 (EGL_CONTEXT_MAJOR_VERSION, major),
                 (EGL_CONTEXT_MINOR_VERSION, minor),

@@ -39,9 +39,9 @@ pub struct Config {
     pub visual_id: EGLint,
 }
 
-/// The renderable APIs of every config: OpenGL, and OpenGL ES 2.0 and 3.0
-/// when the core has them (ES 1.x not yet). Every config is also
-/// conformant for them (`EGL_CONFORMANT`, as Mesa reports).
+/// The renderable APIs of every config: OpenGL, and OpenGL ES 1.x, 2.0 and
+/// 3.0 when the core has them. Every config is also conformant for them
+/// (`EGL_CONFORMANT`, as Mesa reports).
 pub fn renderable() -> EGLint {
     let s = oxgl_core::version::support();
     let es = match s.gles2 {
@@ -49,7 +49,12 @@ pub fn renderable() -> EGLint {
         Some(_) => EGL_OPENGL_ES2_BIT,
         None => 0,
     };
-    EGL_OPENGL_BIT | es
+    let es1 = if s.gles1.is_some() {
+        EGL_OPENGL_ES_BIT
+    } else {
+        0
+    };
+    EGL_OPENGL_BIT | es | es1
 }
 
 impl Config {
@@ -375,22 +380,16 @@ mod tests {
     }
 
     #[test]
-    fn default_renderable_type_is_es_so_nothing_matches() {
+    fn default_renderable_type_is_es1() {
         // Table 3.4: EGL_RENDERABLE_TYPE defaults to EGL_OPENGL_ES_BIT
-        // (ES 1.x, which no config renders).
-        assert_eq!(choose(&[], true).unwrap(), Vec::<EGLint>::new());
-        assert_eq!(
-            choose(&[(EGL_RENDERABLE_TYPE, EGL_OPENGL_ES2_BIT)], true)
-                .unwrap()
-                .len(),
-            6
-        );
-        assert_eq!(
-            choose(&[(EGL_RENDERABLE_TYPE, EGL_OPENGL_BIT)], true)
-                .unwrap()
-                .len(),
-            6
-        );
+        // (ES 1.x), which every config renders, as the others.
+        assert_eq!(choose(&[], true).unwrap().len(), 6);
+        for api in [EGL_OPENGL_ES_BIT, EGL_OPENGL_ES2_BIT, EGL_OPENGL_BIT] {
+            assert_eq!(
+                choose(&[(EGL_RENDERABLE_TYPE, api)], true).unwrap().len(),
+                6
+            );
+        }
     }
 
     #[test]

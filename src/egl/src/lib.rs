@@ -33,14 +33,15 @@ use oxgl_core::Profile;
 use oxgl_glapi::Dispatch;
 use std::sync::OnceLock;
 
-static DISPATCH: OnceLock<fn(Profile) -> &'static Dispatch> = OnceLock::new();
+static DISPATCH: OnceLock<oxgl_glx::api::DispatchFor> = OnceLock::new();
 
-/// Installs the function giving the dispatch table of a profile (libGL does,
+/// Installs the function giving the dispatch table of a profile and
+/// version (libGL does,
 /// before the first EGL call).
-pub fn set_dispatch_provider(f: fn(Profile) -> &'static Dispatch) {
+pub fn set_dispatch_provider(f: oxgl_glx::api::DispatchFor) {
     let _ = DISPATCH.set(f);
 }
 
-fn dispatch(profile: Profile) -> Option<&'static Dispatch> {
-    DISPATCH.get().map(|f| f(profile))
+fn dispatch(profile: Profile, version: (u8, u8)) -> Option<&'static Dispatch> {
+    DISPATCH.get().map(|f| f(profile, version))
 }

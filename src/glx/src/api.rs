@@ -23,6 +23,10 @@ use oxgl_glapi::Dispatch;
 use oxgl_glapi::generated::glx_enums::*;
 
 use crate::config::{Config, Criteria};
+
+/// Gives the dispatch table of a context's profile and version (libGL's
+/// tables: one per desktop profile and per ES family).
+pub type DispatchFor = fn(Profile, (u8, u8)) -> &'static Dispatch;
 use crate::context::{self, BindError};
 use crate::display::{DisplayState, display, geometry, lock};
 use crate::drawable::{GlxDrawable, Kind};
@@ -517,7 +521,7 @@ unsafe fn create(
     share: usize,
     req: Request,
     minor_op: u8,
-    dispatch: fn(Profile) -> &'static Dispatch,
+    dispatch: DispatchFor,
 ) -> usize {
     let mut share_group = None;
     if share != 0 {
@@ -562,7 +566,7 @@ unsafe fn create(
         config,
         share_group,
         spec,
-        dispatch(profile),
+        dispatch(profile, version),
     ) {
         Some(ctx) => context::register(ctx),
         None => {
@@ -588,7 +592,7 @@ pub unsafe fn create_context(
     vis: *const XVisualInfo,
     share: usize,
     _direct: c_int,
-    dispatch: fn(Profile) -> &'static Dispatch,
+    dispatch: DispatchFor,
 ) -> usize {
     let Some(d) = display(dpy) else {
         return 0;
@@ -629,7 +633,7 @@ pub unsafe fn create_new_context(
     render_type: c_int,
     share: usize,
     _direct: c_int,
-    dispatch: fn(Profile) -> &'static Dispatch,
+    dispatch: DispatchFor,
 ) -> usize {
     let Some(d) = display(dpy) else {
         return 0;
@@ -675,7 +679,7 @@ pub unsafe fn create_context_attribs(
     share: usize,
     _direct: c_int,
     attribs: *const c_int,
-    dispatch: fn(Profile) -> &'static Dispatch,
+    dispatch: DispatchFor,
 ) -> usize {
     let Some(d) = display(dpy) else {
         return 0;
@@ -1574,14 +1578,15 @@ mod tests {
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
         // GLX_EXT_create_context_es2_profile: ES 2.0 and 3.0 requests get
-        // ES 3.0 (the highest, as Mesa's); versions above it are
-        // GLXBadFBConfig, 2.1 BadMatch.
+        // ES 3.0 (the highest, as Mesa's), 1.0 and 1.1 ES 1.1; versions
+        // above them are GLXBadFBConfig, 2.1 BadMatch.
         let es = GLX_CONTEXT_ES_PROFILE_BIT_EXT;
         assert_eq!(code(resolve(req(2, 0, es, 0), s)), "Es 3.0");
         assert_eq!(code(resolve(req(3, 0, es, 0), s)), "Es 3.0");
         assert_eq!(code(resolve(req(3, 1, es, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, es, 0), s)), "glx 9");
-        assert_eq!(code(resolve(req(1, 1, es, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(1, 1, es, 0), s)), "Es 1.1");
+        assert_eq!(code(resolve(req(1, 0, es, 0), s)), "Es 1.1");
         assert_eq!(code(resolve(req(4, 0, es, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(2, 1, es, 0), s)), "core 8");
         assert_eq!(code(resolve(req(1, 0, compat, 0x100), s)), "core 2");

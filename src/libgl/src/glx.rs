@@ -31,8 +31,8 @@ pub(crate) fn init() {
     ONCE.call_once(|| oxgl_glx::set_backend_provider(backend));
 }
 
-fn tables(profile: Profile) -> &'static Dispatch {
-    crate::tables::table(profile)
+fn tables(profile: Profile, version: (u8, u8)) -> &'static Dispatch {
+    crate::tables::table(profile, version)
 }
 
 macro_rules! glx_export {

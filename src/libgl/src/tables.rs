@@ -24,21 +24,57 @@ pub fn is_partial(name: &str) -> bool {
     PARTIAL.contains(&name)
 }
 
-fn build(profile: Profile) -> Dispatch {
+/// Which table: one per desktop profile, and one per ES family.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Table {
+    Compat,
+    Core,
+    /// OpenGL ES 1.x (the common profile).
+    Es1,
+    /// OpenGL ES 2.0 and later.
+    Es2,
+}
+
+impl Table {
+    fn of(profile: Profile, version: (u8, u8)) -> Table {
+        match profile {
+            Profile::Compat => Table::Compat,
+            Profile::Core => Table::Core,
+            Profile::Es if version < (2, 0) => Table::Es1,
+            Profile::Es => Table::Es2,
+        }
+    }
+
+    /// Per slot, whether the command exists in contexts of this table
+    /// (`None`: every command installed does).
+    fn commands(self) -> Option<&'static [bool]> {
+        match self {
+            Table::Compat => None,
+            Table::Core => None,
+            Table::Es1 => Some(es1_commands()),
+            Table::Es2 => Some(es2_commands()),
+        }
+    }
+}
+
+fn build(table: Table) -> Dispatch {
     let mut d = oxgl_glapi::UNIMPLEMENTED;
-    if profile == Profile::Es {
-        // ES 2.0 is GL 2.0 less what ES left out: the compatibility
-        // handlers, with every command ES lacks put back to the
-        // unimplemented entry, which then raises GL_INVALID_OPERATION.
-        api::install(&mut d, Profile::Compat);
-        for (slot, &es) in es2_commands().iter().enumerate() {
-            if !es {
-                d.reset(slot);
+    match table {
+        Table::Es1 | Table::Es2 => {
+            // ES is GL less what ES left out: the compatibility handlers
+            // (ES 1.1: GL 1.5's fixed function; ES 2.0 and 3.0: GL 2.0 and
+            // 3.3), with every command the ES version lacks put back to the
+            // unimplemented entry, which then raises GL_INVALID_OPERATION.
+            api::install(&mut d, Profile::Compat);
+            for (slot, &es) in table.commands().unwrap_or(&[]).iter().enumerate() {
+                if !es {
+                    d.reset(slot);
+                }
             }
         }
-    } else {
-        api::install(&mut d, profile);
-        if profile == Profile::Core {
+        Table::Compat => api::install(&mut d, Profile::Compat),
+        Table::Core => {
+            api::install(&mut d, Profile::Core);
             // The core profile lacks what GL 3.2 removed (glBegin, the
             // matrix stack, display lists, ...): back to the
             // unimplemented entry, which raises GL_INVALID_OPERATION in
@@ -77,52 +113,84 @@ pub fn core_removed() -> &'static [bool] {
     })
 }
 
-/// Per slot, whether the command exists in OpenGL ES contexts: the ES
-/// version's own commands (2.0, or 3.0 once [`oxgl_core::version`] has it) and those of the ES extensions the core advertises
-/// (gl.xml lists an extension's commands for every API; the desktop names
-/// of GL_KHR_debug come along, as in Mesa's ES 3.2 contexts).
+/// Per slot, whether the command exists in OpenGL ES 2.0 and later
+/// contexts: the ES version's own commands (2.0, or 3.0 once
+/// [`oxgl_core::version`] has it) and those of the ES extensions the core
+/// advertises (gl.xml lists an extension's commands for every API; the
+/// desktop names of GL_KHR_debug come along, as in Mesa's ES 3.2 contexts).
 pub fn es2_commands() -> &'static [bool] {
     static SET: OnceLock<Vec<bool>> = OnceLock::new();
     SET.get_or_init(|| {
-        let mut set = vec![false; oxgl_glapi::NUM_COMMANDS];
         // ES contexts are of the highest ES version built (as Mesa's: an
         // ES 2.0 request gets it too, ES 3.0 being a superset).
         let version = oxgl_core::version::computed_support()
             .gles2
             .unwrap_or((2, 0));
-        let es = oxgl_glapi::required_commands(
+        es_commands(
             oxgl_glapi::Api::Gles2,
             version,
-            oxgl_glapi::Profile::Compatibility,
-        );
-        for slot in es {
-            set[slot] = true;
-        }
-        for name in oxgl_core::extensions::names(Profile::Es) {
-            let name = name.to_str().unwrap_or("");
-            if let Some(x) = oxgl_glapi::EXTENSIONS.iter().find(|x| x.name == name) {
-                for &slot in x.commands {
-                    set[usize::from(slot)] = true;
-                }
-            }
-        }
-        set
+            oxgl_core::extensions::names(Profile::Es),
+        )
     })
 }
 
-/// The table for contexts of `profile`.
-pub fn table(profile: Profile) -> &'static Dispatch {
-    static COMPAT: OnceLock<Dispatch> = OnceLock::new();
-    static CORE: OnceLock<Dispatch> = OnceLock::new();
-    static ES: OnceLock<Dispatch> = OnceLock::new();
-    let cell = match profile {
-        Profile::Compat => &COMPAT,
-        Profile::Core => &CORE,
-        Profile::Es => &ES,
-    };
-    cell.get_or_init(|| {
+/// Per slot, whether the command exists in OpenGL ES 1.1 contexts: ES
+/// 1.0's and 1.1's commands and those of the ES 1 extensions advertised.
+pub fn es1_commands() -> &'static [bool] {
+    static SET: OnceLock<Vec<bool>> = OnceLock::new();
+    SET.get_or_init(|| {
+        es_commands(
+            oxgl_glapi::Api::Gles1,
+            (1, 1),
+            oxgl_core::extensions::names_es1(),
+        )
+    })
+}
+
+fn es_commands(
+    api: oxgl_glapi::Api,
+    version: (u8, u8),
+    extensions: &[&std::ffi::CStr],
+) -> Vec<bool> {
+    let mut set = vec![false; oxgl_glapi::NUM_COMMANDS];
+    let es = oxgl_glapi::required_commands(api, version, oxgl_glapi::Profile::Compatibility);
+    for slot in es {
+        set[slot] = true;
+    }
+    let own = set.clone();
+    for name in extensions {
+        let name = name.to_str().unwrap_or("");
+        let Some(x) = oxgl_glapi::EXTENSIONS.iter().find(|x| x.name == name) else {
+            continue;
+        };
+        // gl.xml lists the desktop commands of the fixed-point and byte
+        // coordinate extensions for ES 1 too (glAccumxOES, glVertex2bOES);
+        // ES 1.1 has only the suffixed names of its own commands.
+        let shared_with_gl = matches!(name, "GL_OES_fixed_point" | "GL_OES_byte_coordinates");
+        for &slot in x.commands {
+            let slot = usize::from(slot);
+            let keep = !shared_with_gl || {
+                let command = oxgl_glapi::COMMAND_NAMES[slot];
+                command
+                    .strip_suffix("OES")
+                    .and_then(oxgl_glapi::lookup)
+                    .is_some_and(|s| own[s])
+            };
+            if keep {
+                set[slot] = true;
+            }
+        }
+    }
+    set
+}
+
+/// The table for contexts of `profile` and `version`.
+pub fn table(profile: Profile, version: (u8, u8)) -> &'static Dispatch {
+    static TABLES: [OnceLock<Dispatch>; 4] = [const { OnceLock::new() }; 4];
+    let table = Table::of(profile, version);
+    TABLES[table as usize].get_or_init(|| {
         oxgl_glapi::set_unimplemented_hook(report_unimplemented);
-        build(profile)
+        build(table)
     })
 }
 
@@ -133,19 +201,22 @@ fn report_unimplemented(slot: usize) {
     if oxgl_glapi::current::context().is_null() {
         return;
     }
-    let not_es = !es2_commands().get(slot).copied().unwrap_or(true);
+    let not_es2 = !es2_commands().get(slot).copied().unwrap_or(true);
+    let not_es1 = !es1_commands().get(slot).copied().unwrap_or(true);
     let not_core = core_removed().get(slot).copied().unwrap_or(false);
-    if not_es || not_core {
+    if not_es2 || not_es1 || not_core {
         // A command ES (or the core profile) lacks, called in such a
         // context (through a pointer from eglGetProcAddress, or libGL's
         // export): Mesa's generic_nop raises GL_INVALID_OPERATION
         // ("unsupported function called").
         let name = oxgl_glapi::COMMAND_NAMES.get(slot).copied().unwrap_or("?");
         let lacking = api::with_ctx(name, false, |c| {
-            let lacking = match c.params().profile {
-                Profile::Es => not_es,
-                Profile::Core => not_core,
-                Profile::Compat => false,
+            let p = c.params();
+            let lacking = match Table::of(p.profile, p.version) {
+                Table::Es1 => not_es1,
+                Table::Es2 => not_es2,
+                Table::Core => not_core,
+                Table::Compat => false,
             };
             if lacking {
                 c.record::<()>(Err(oxgl_core::error::ApiError::InvalidOperation));
@@ -183,7 +254,7 @@ pub struct VersionCount {
 
 /// Counts implemented commands per desktop GL version (compatibility profile).
 pub fn report() -> Vec<VersionCount> {
-    let d = build(Profile::Compat);
+    let d = build(Table::Compat);
     oxgl_glapi::FEATURES
         .iter()
         .filter(|f| f.api == oxgl_glapi::Api::Gl)
@@ -242,7 +313,7 @@ mod tests {
 
     #[test]
     fn tables_differ_from_unimplemented_only_where_handled() {
-        let d = table(Profile::Compat);
+        let d = table(Profile::Compat, (3, 3));
         let clear = oxgl_glapi::lookup("glClear").unwrap();
         // Compute shaders are not implemented yet.
         let compile = oxgl_glapi::lookup("glDispatchCompute").unwrap();
@@ -259,7 +330,7 @@ mod es2 {
     /// the ES table, and the fixed-function ones ES left out have none.
     #[test]
     fn es_table_is_complete_and_lean() {
-        let d = build(Profile::Es);
+        let d = build(Table::Es2);
         let required = oxgl_glapi::required_commands(
             oxgl_glapi::Api::Gles2,
             (3, 0),
@@ -293,6 +364,52 @@ mod es2 {
 }
 
 #[cfg(test)]
+mod es1 {
+    use super::*;
+
+    /// Every OpenGL ES 1.1 command has a handler in the ES 1 table, and
+    /// the desktop and ES 2 ones have none.
+    #[test]
+    fn es1_table_is_complete_and_lean() {
+        let d = build(Table::Es1);
+        let required = oxgl_glapi::required_commands(
+            oxgl_glapi::Api::Gles1,
+            (1, 1),
+            oxgl_glapi::Profile::Compatibility,
+        );
+        let missing: Vec<&str> = required
+            .iter()
+            .filter(|&&s| !oxgl_glapi::is_implemented(&d, s))
+            .map(|&s| oxgl_glapi::COMMAND_NAMES[s])
+            .collect();
+        assert!(
+            missing.is_empty(),
+            "ES 1.1 commands without handler: {missing:?}"
+        );
+        for name in [
+            "glBegin",
+            "glCreateShader",
+            "glVertexAttribPointer",
+            "glDrawBuffers",
+        ] {
+            let slot = oxgl_glapi::lookup(name).unwrap();
+            assert!(!oxgl_glapi::is_implemented(&d, slot), "{name} in ES 1.1");
+        }
+        for name in [
+            "glOrthof",
+            "glOrthox",
+            "glPointSizePointerOES",
+            "glGenFramebuffersOES",
+            "glBlendEquationOES",
+            "glQueryMatrixxOES",
+        ] {
+            let slot = oxgl_glapi::lookup(name).unwrap();
+            assert!(oxgl_glapi::is_implemented(&d, slot), "{name} missing");
+        }
+    }
+}
+
+#[cfg(test)]
 mod core {
     use super::*;
 
@@ -300,8 +417,8 @@ mod core {
     /// rest of what the compatibility table has.
     #[test]
     fn core_table_drops_the_removed_commands() {
-        let compat = build(Profile::Compat);
-        let core = build(Profile::Core);
+        let compat = build(Table::Compat);
+        let core = build(Table::Core);
         for name in [
             "glBegin",
             "glMatrixMode",
@@ -337,13 +454,16 @@ mod extension_commands {
     /// Every command of every advertised extension has a handler.
     #[test]
     fn advertised_extensions_are_complete() {
-        for profile in [
-            oxgl_core::Profile::Compat,
-            oxgl_core::Profile::Core,
-            oxgl_core::Profile::Es,
-        ] {
-            let d = super::build(profile);
-            for name in oxgl_core::extensions::names(profile) {
+        use super::Table;
+        for table in [Table::Compat, Table::Core, Table::Es2, Table::Es1] {
+            let d = super::build(table);
+            let names = match table {
+                Table::Compat => oxgl_core::extensions::names(oxgl_core::Profile::Compat),
+                Table::Core => oxgl_core::extensions::names(oxgl_core::Profile::Core),
+                Table::Es2 => oxgl_core::extensions::names(oxgl_core::Profile::Es),
+                Table::Es1 => oxgl_core::extensions::names_es1(),
+            };
+            for name in names {
                 let name = name.to_str().expect("ASCII name");
                 let Some(x) = oxgl_glapi::EXTENSIONS.iter().find(|x| x.name == name) else {
                     // Extensions without commands that gl.xml does not list.
@@ -360,16 +480,17 @@ mod extension_commands {
                 };
                 // The extension's compatibility-profile commands (gl.xml
                 // lists them with the extension) are not core commands.
-                let core_lacks =
-                    |s: usize| profile == oxgl_core::Profile::Core && super::core_removed()[s];
+                let core_lacks = |s: usize| table == Table::Core && super::core_removed()[s];
+                // An ES table's commands (see es_commands).
+                let not_in_api = |s: usize| table.commands().is_some_and(|c| !c[s]);
                 let missing: Vec<&str> = x
                     .commands
                     .iter()
-                    .filter(|&&s| !core_lacks(s as usize))
+                    .filter(|&&s| !core_lacks(s as usize) && !not_in_api(s as usize))
                     .filter(|&&s| !oxgl_glapi::is_implemented(&d, s as usize))
                     .map(|&s| oxgl_glapi::COMMAND_NAMES[s as usize])
                     .collect();
-                assert!(missing.is_empty(), "{profile:?} {name}: {missing:?}");
+                assert!(missing.is_empty(), "{table:?} {name}: {missing:?}");
             }
         }
     }

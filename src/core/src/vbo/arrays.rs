@@ -128,6 +128,38 @@ pub enum Legacy {
     TexCoord,
     /// `glEdgeFlagPointer`: boolean (unsigned byte).
     EdgeFlag,
+    /// `glPointSizePointerOES` (ES 1.1, OES_point_size_array): size 1;
+    /// fixed, float.
+    PointSize,
+}
+
+/// [`check_legacy`] for OpenGL ES 1.1 (its table 2.4, with
+/// OES_byte_coordinates and OES_point_size_array): positions and texture
+/// coordinates of 2–4 bytes, shorts, fixed or floats; normals of 3
+/// (normalized bytes and shorts); colours of 4 (normalized unsigned
+/// bytes), fixed or floats; point sizes of 1 fixed or float. INVALID_VALUE
+/// for a size or a negative stride, INVALID_ENUM for a type.
+pub fn check_legacy_es1(
+    kind: Legacy,
+    size: i32,
+    type_: GLenum,
+    stride: i32,
+) -> ApiResult<(u8, bool, bool)> {
+    let (sizes, types): (&[i32], &[GLenum]) = match kind {
+        Legacy::Vertex | Legacy::TexCoord => (&[2, 3, 4], &[GL_BYTE, GL_SHORT, GL_FIXED, GL_FLOAT]),
+        Legacy::Normal => (&[3], &[GL_BYTE, GL_SHORT, GL_FIXED, GL_FLOAT]),
+        Legacy::Color => (&[4], &[GL_UNSIGNED_BYTE, GL_FIXED, GL_FLOAT]),
+        Legacy::PointSize => (&[1], &[GL_FIXED, GL_FLOAT]),
+        _ => return Err(ApiError::InvalidOperation),
+    };
+    if !types.contains(&type_) {
+        return Err(ApiError::InvalidEnum);
+    }
+    if stride < 0 || !sizes.contains(&size) {
+        return Err(ApiError::InvalidValue);
+    }
+    let normalized = matches!(kind, Legacy::Normal | Legacy::Color);
+    Ok((size as u8, false, normalized))
 }
 
 /// Validates a pointer command's size and type: INVALID_VALUE for a size or
@@ -180,6 +212,7 @@ pub fn check_legacy(
         ),
         Legacy::FogCoord => (size == 1, float, false),
         Legacy::EdgeFlag => (size == 1, type_ == GL_UNSIGNED_BYTE, false),
+        Legacy::PointSize => (size == 1, matches!(type_, GL_FIXED | GL_FLOAT), false),
     };
     // ARB_vertex_type_2_10_10_10_rev (GL 3.3): the packed types for
     // positions, normals, colours and texture coordinates, four components

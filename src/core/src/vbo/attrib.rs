@@ -56,6 +56,10 @@ impl Attrib {
         Attrib(Attrib::GENERIC0.0 + index as u8)
     }
 
+    /// The point size array of OpenGL ES 1.1 (OES_point_size_array): ES 1
+    /// has no generic attributes, so the last generic slot holds it.
+    pub const POINT_SIZE_ES1: Attrib = Attrib(Attrib::GENERIC0.0 + MAX_VERTEX_ATTRIBS as u8 - 1);
+
     /// Index into per-attribute arrays.
     #[inline]
     pub fn index(self) -> usize {

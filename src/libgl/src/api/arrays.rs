@@ -32,6 +32,15 @@ unsafe extern "C" fn VertexPointer(size: GLint, type_: GLenum, stride: GLsizei, 
         p as usize
     ))
 }
+unsafe extern "C" fn PointSizePointerOES(type_: GLenum, stride: GLsizei, p: *const c_void) {
+    record!("glPointSizePointerOES", |c| c.legacy_pointer(
+        Legacy::PointSize,
+        1,
+        type_,
+        stride,
+        p as usize
+    ))
+}
 unsafe extern "C" fn NormalPointer(type_: GLenum, stride: GLsizei, p: *const c_void) {
     record!("glNormalPointer", |c| c.legacy_pointer(
         Legacy::Normal,
@@ -526,6 +535,9 @@ fn interleaved(
 }
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    // OES_point_size_array: in the compatibility table for the ES 1 table
+    // made from it (INVALID_OPERATION in desktop contexts).
+    d.PointSizePointerOES = PointSizePointerOES;
     d.VertexAttribPointer = VertexAttribPointer;
     d.VertexAttribIPointer = VertexAttribIPointer;
     d.VertexAttribPointerARB = VertexAttribPointer;

@@ -31,7 +31,7 @@ pub(super) fn to_fx(v: f64) -> GLfixed {
 
 /// The compatibility table, whose handlers the wrappers run.
 fn gl() -> &'static Dispatch {
-    crate::tables::table(Profile::Compat)
+    crate::tables::table(Profile::Compat, (1, 0))
 }
 
 /// Reads `n` fixed values (fewer when `p` is null: nothing).
@@ -414,6 +414,104 @@ unsafe extern "C" fn TexParameterxv(target: GLenum, pname: GLenum, p: *const GLf
     with_vector!(pname, p, |v| (gl().TexParameterfv)(target, pname, v))
 }
 
+/// `glQueryMatrixxOES` (GL_OES_query_matrix): the current matrix mode's
+/// matrix, each element as a 16.16 mantissa in [0.5, 1) and a binary
+/// exponent; the bits of the result flag NaN and infinite elements (Mesa's
+/// `_mesa_QueryMatrixxOES`). All bits set when the mode has no matrix
+/// this returns.
+unsafe extern "C" fn QueryMatrixxOES(mantissa: *mut GLfixed, exponent: *mut GLint) -> GLbitfield {
+    let mut mode: GLint = 0;
+    // SAFETY: the compatibility handlers, with room for their values.
+    unsafe { (gl().GetIntegerv)(GL_MATRIX_MODE, &mut mode) };
+    let pname = match mode as GLenum {
+        GL_MODELVIEW => GL_MODELVIEW_MATRIX,
+        GL_PROJECTION => GL_PROJECTION_MATRIX,
+        GL_TEXTURE => GL_TEXTURE_MATRIX,
+        _ => return 0xffff,
+    };
+    let mut m = [0.0f32; 16];
+    // SAFETY: as above.
+    unsafe { (gl().GetFloatv)(pname, m.as_mut_ptr()) };
+    let mut flags = 0;
+    let mut mant = [0; 16];
+    let mut exp = [0; 16];
+    for (i, &v) in m.iter().enumerate() {
+        (mant[i], exp[i]) = if v.is_nan() {
+            flags |= 1 << i;
+            (0, 0)
+        } else if v.is_infinite() {
+            flags |= 1 << i;
+            (to_fx(v.signum().into()), i32::MAX)
+        } else if v == 0.0 {
+            (0, 0)
+        } else {
+            // frexp: v = f * 2^e with |f| in [0.5, 1), from the exponent
+            // bits (of the f64, where every f32 is normal).
+            let v = f64::from(v);
+            let e = ((v.to_bits() >> 52) & 0x7ff) as i32 - 1022;
+            (to_fx(v / 2f64.powi(e)), e)
+        };
+    }
+    // SAFETY: the client passes room for 16 values in each.
+    unsafe {
+        client::write(mantissa, &mant);
+        client::write(exponent, &exp);
+    }
+    flags
+}
+
+// GL_OES_byte_coordinates' immediate commands: byte coordinates, not
+// normalized, through the float commands.
+macro_rules! byte_coords {
+    ($($name:ident $vname:ident => $float:ident($($c:ident),+);)*) => {$(
+        unsafe extern "C" fn $name($($c: GLbyte),+) {
+            // SAFETY: the compatibility handler of the float command.
+            unsafe { (gl().$float)($(GLfloat::from($c)),+) }
+        }
+        unsafe extern "C" fn $vname(v: *const GLbyte) {
+            const N: usize = [$(stringify!($c)),+].len();
+            // SAFETY: the client passes N coordinates (null: nothing).
+            let v = unsafe { client::read(v, N) }.unwrap_or_default();
+            if let [$($c),+] = v[..] {
+                // SAFETY: as above.
+                unsafe { (gl().$float)($(GLfloat::from($c)),+) }
+            }
+        }
+    )*};
+}
+byte_coords! {
+    Vertex2bOES Vertex2bvOES => Vertex2f(x, y);
+    Vertex3bOES Vertex3bvOES => Vertex3f(x, y, z);
+    Vertex4bOES Vertex4bvOES => Vertex4f(x, y, z, w);
+    TexCoord1bOES TexCoord1bvOES => TexCoord1f(s);
+    TexCoord2bOES TexCoord2bvOES => TexCoord2f(s, t);
+    TexCoord3bOES TexCoord3bvOES => TexCoord3f(s, t, r);
+    TexCoord4bOES TexCoord4bvOES => TexCoord4f(s, t, r, q);
+}
+macro_rules! multi_byte_coords {
+    ($($name:ident $vname:ident => $float:ident($($c:ident),+);)*) => {$(
+        unsafe extern "C" fn $name(unit: GLenum, $($c: GLbyte),+) {
+            // SAFETY: the compatibility handler of the float command.
+            unsafe { (gl().$float)(unit, $(GLfloat::from($c)),+) }
+        }
+        unsafe extern "C" fn $vname(unit: GLenum, v: *const GLbyte) {
+            const N: usize = [$(stringify!($c)),+].len();
+            // SAFETY: the client passes N coordinates (null: nothing).
+            let v = unsafe { client::read(v, N) }.unwrap_or_default();
+            if let [$($c),+] = v[..] {
+                // SAFETY: as above.
+                unsafe { (gl().$float)(unit, $(GLfloat::from($c)),+) }
+            }
+        }
+    )*};
+}
+multi_byte_coords! {
+    MultiTexCoord1bOES MultiTexCoord1bvOES => MultiTexCoord1f(s);
+    MultiTexCoord2bOES MultiTexCoord2bvOES => MultiTexCoord2f(s, t);
+    MultiTexCoord3bOES MultiTexCoord3bvOES => MultiTexCoord3f(s, t, r);
+    MultiTexCoord4bOES MultiTexCoord4bvOES => MultiTexCoord4f(s, t, r, q);
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     // The compatibility table (and the ES tables made from it) only: a
     // core context has none of the fixed-function commands they run.
@@ -440,6 +538,17 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         SampleCoveragex = SampleCoveragex, Scalex = Scalex, TexEnvx = TexEnvx,
         TexEnvxv = TexEnvxv, TexParameterx = TexParameterx,
         TexParameterxv = TexParameterxv, Translatex = Translatex,
+        QueryMatrixxOES = QueryMatrixxOES,
+        Vertex2bOES = Vertex2bOES, Vertex2bvOES = Vertex2bvOES, Vertex3bOES = Vertex3bOES,
+        Vertex3bvOES = Vertex3bvOES, Vertex4bOES = Vertex4bOES, Vertex4bvOES = Vertex4bvOES,
+        TexCoord1bOES = TexCoord1bOES, TexCoord1bvOES = TexCoord1bvOES,
+        TexCoord2bOES = TexCoord2bOES, TexCoord2bvOES = TexCoord2bvOES,
+        TexCoord3bOES = TexCoord3bOES, TexCoord3bvOES = TexCoord3bvOES,
+        TexCoord4bOES = TexCoord4bOES, TexCoord4bvOES = TexCoord4bvOES,
+        MultiTexCoord1bOES = MultiTexCoord1bOES, MultiTexCoord1bvOES = MultiTexCoord1bvOES,
+        MultiTexCoord2bOES = MultiTexCoord2bOES, MultiTexCoord2bvOES = MultiTexCoord2bvOES,
+        MultiTexCoord3bOES = MultiTexCoord3bOES, MultiTexCoord3bvOES = MultiTexCoord3bvOES,
+        MultiTexCoord4bOES = MultiTexCoord4bOES, MultiTexCoord4bvOES = MultiTexCoord4bvOES,
         // GL_OES_fixed_point's and GL_OES_single_precision's names.
         AlphaFuncxOES = AlphaFuncx, ClearColorxOES = ClearColorx,
         ClearDepthxOES = ClearDepthx, ClipPlanefOES = ClipPlanef,
@@ -454,7 +563,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         MaterialxOES = Materialx, MaterialxvOES = Materialxv,
         MultMatrixxOES = MultMatrixx, MultiTexCoord4xOES = MultiTexCoord4x,
         Normal3xOES = Normal3x, OrthofOES = Orthof, OrthoxOES = Orthox,
-        PointParameterxvOES = PointParameterxv, PointSizexOES = PointSizex,
+        PointParameterxOES = PointParameterx, PointParameterxvOES = PointParameterxv, PointSizexOES = PointSizex,
         PolygonOffsetxOES = PolygonOffsetx, RotatexOES = Rotatex,
         SampleCoveragexOES = SampleCoveragex, ScalexOES = Scalex, TexEnvxOES = TexEnvx,
         TexEnvxvOES = TexEnvxv, TexParameterxOES = TexParameterx,

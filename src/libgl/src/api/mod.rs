@@ -143,6 +143,31 @@ pub(crate) unsafe fn pack_into(
 const ALIASES: &[(&str, &str)] = &[
     // OpenGL ES 2.0 extensions (OES_mapbuffer, EXT_map_buffer_range,
     // OES_vertex_array_object).
+    // OpenGL ES 1.1 extensions (OES_framebuffer_object, OES_blend_*).
+    ("glBindFramebufferOES", "glBindFramebuffer"),
+    ("glBindRenderbufferOES", "glBindRenderbuffer"),
+    ("glCheckFramebufferStatusOES", "glCheckFramebufferStatus"),
+    ("glDeleteFramebuffersOES", "glDeleteFramebuffers"),
+    ("glDeleteRenderbuffersOES", "glDeleteRenderbuffers"),
+    ("glFramebufferRenderbufferOES", "glFramebufferRenderbuffer"),
+    ("glFramebufferTexture2DOES", "glFramebufferTexture2D"),
+    ("glGenFramebuffersOES", "glGenFramebuffers"),
+    ("glGenRenderbuffersOES", "glGenRenderbuffers"),
+    ("glGenerateMipmapOES", "glGenerateMipmap"),
+    (
+        "glGetFramebufferAttachmentParameterivOES",
+        "glGetFramebufferAttachmentParameteriv",
+    ),
+    (
+        "glGetRenderbufferParameterivOES",
+        "glGetRenderbufferParameteriv",
+    ),
+    ("glIsFramebufferOES", "glIsFramebuffer"),
+    ("glIsRenderbufferOES", "glIsRenderbuffer"),
+    ("glRenderbufferStorageOES", "glRenderbufferStorage"),
+    ("glBlendEquationOES", "glBlendEquation"),
+    ("glBlendEquationSeparateOES", "glBlendEquationSeparate"),
+    ("glBlendFuncSeparateOES", "glBlendFuncSeparate"),
     ("glMapBufferOES", "glMapBuffer"),
     ("glUnmapBufferOES", "glUnmapBuffer"),
     ("glGetBufferPointervOES", "glGetBufferPointerv"),

@@ -337,10 +337,12 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ClearColorIiEXT = clear_color_ii;
     d.ClearColorIuiEXT = clear_color_iui;
     d.ClearDepthf = clear_depthf;
+    d.ClearDepthfOES = clear_depthf;
     d.ClearStencil = clear_stencil;
     d.Viewport = viewport;
     d.Scissor = scissor;
     d.DepthRangef = depth_rangef;
+    d.DepthRangefOES = depth_rangef;
     d.ColorMask = color_mask;
     if profile != Profile::Es {
         d.ClampColor = clamp_color;

@@ -249,6 +249,24 @@ unsafe extern "C" fn CompressedTexImage2D(
     data: *const c_void,
 ) {
     with_ctx("glCompressedTexImage2D", (), |c| {
+        if c.params().is_es1() && oxgl_core::paletted::is_paletted(ifmt) {
+            // Only a size the command accepts is read from the client.
+            let expected = oxgl_core::paletted::image_size(ifmt, level, [w, h])
+                .filter(|&n| usize::try_from(size).ok() == Some(n));
+            let bytes = match expected {
+                // SAFETY: GL_OES_compressed_paletted_texture: `data` is null
+                // or holds `size` bytes of palette and indices.
+                Some(n) if !data.is_null() => unsafe { client::read(data.cast::<u8>(), n) },
+                _ => Ok(Vec::new()),
+            };
+            let Some(bytes) = c.record(bytes) else {
+                return;
+            };
+            let data = (!data.is_null()).then_some(bytes.as_slice());
+            let r = c.paletted_tex_image(target, level, ifmt, [w, h], border, size, data);
+            c.record(r);
+            return;
+        }
         let plan = c.plan_compressed_tex_image(2, target, level, ifmt, [w, h, 1], border, size);
         compressed_image(c, plan, data);
     })
@@ -302,6 +320,11 @@ unsafe extern "C" fn CompressedTexSubImage2D(
     data: *const c_void,
 ) {
     with_ctx("glCompressedTexSubImage2D", (), |c| {
+        if c.params().is_es1() && oxgl_core::paletted::is_paletted(format) {
+            // OES_compressed_paletted_texture: no sub-images.
+            c.record::<()>(Err(oxgl_core::error::ApiError::InvalidOperation));
+            return;
+        }
         let plan =
             c.plan_compressed_tex_sub_image(2, target, level, [x, y, 0], [w, h, 1], format, size);
         compressed_image(c, plan, data);
