@@ -163,6 +163,14 @@ static void paletted_texture(void)
     /* Too little data for the palette and the indices. */
     glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_PALETTE4_RGB8_OES, 2, 2, 0, 40, data);
     EXPECT_GL_ERROR(GL_INVALID_VALUE, "a short paletted image");
+    /* ES: the internal format is the format; ETC1 is for
+     * glCompressedTexImage2D only; depth textures are ES 2's. */
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGB, 2, 2, 0, GL_RGBA, GL_UNSIGNED_BYTE, data);
+    EXPECT_GL_ERROR(GL_INVALID_OPERATION, "internal format RGB from RGBA pixels");
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_ETC1_RGB8_OES, 4, 4, 0, GL_RGB, GL_UNSIGNED_BYTE, data);
+    EXPECT_GL_ERROR(GL_INVALID_VALUE, "glTexImage2D(GL_ETC1_RGB8_OES)");
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA, 1, 1, 0, GL_RGBA, GL_UNSIGNED_SHORT_4_4_4_4, data);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "RGBA from 4444 pixels");
     glDeleteTextures(1, &tex);
 }
 

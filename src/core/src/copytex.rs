@@ -71,6 +71,9 @@ impl Context {
             self.outside_begin_end()?;
             return Err(crate::error::ApiError::InvalidEnum);
         };
+        if self.params().is_es() && !self.params().is_es3() {
+            crate::es_formats::check_copy_es2(internal_format)?;
+        }
         let format = source_format(base);
         self.plan_tex_image(
             dims,

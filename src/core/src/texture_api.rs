@@ -411,6 +411,49 @@ impl Context {
         Ok(plan)
     }
 
+    /// OpenGL ES's narrower `glTexImage*` rules ([`crate::es_formats`]),
+    /// on the command's own arguments (before OES_texture_float's unsized
+    /// float images are given sized formats): the target, level, size and
+    /// border checks first, then the internal format and its combination
+    /// with the format and type, then the client image. Nothing in desktop
+    /// contexts.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn check_es_tex_image(
+        &self,
+        dims: usize,
+        target: GLenum,
+        level: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        border: i32,
+        format: GLenum,
+        type_: GLenum,
+    ) -> ApiResult {
+        let p = self.params();
+        if !p.is_es() {
+            return Ok(());
+        }
+        self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
+        let caps = crate::es_formats::EsFormats {
+            es3: p.is_es3(),
+            es2: p.is_es2(),
+        };
+        // Mesa checks the internal format before the pixel format: ETC1
+        // given as both is INVALID_VALUE (piglit's
+        // oes_compressed_etc1_rgb8_texture-basic).
+        crate::es_formats::check(caps, format, type_, internal_format)?;
+        let [w, h, d] = size.map(|s| s as usize);
+        client_image(
+            format,
+            es_type(type_),
+            w,
+            h,
+            d,
+            &self.state.unpack.for_dims(dims),
+        )?;
+        Ok(())
+    }
+
     /// The checks of `glTexImage*` before the client image's format and
     /// type; returns the binding target and the internal format's base.
     pub(crate) fn check_tex_image_target(

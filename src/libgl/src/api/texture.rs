@@ -501,6 +501,21 @@ fn tex_image(
     type_: GLenum,
     pixels: *const c_void,
 ) {
+    if c.params().is_es() {
+        let r = c.check_es_tex_image(
+            dims,
+            target,
+            level,
+            internal_format as GLenum,
+            size,
+            border,
+            format,
+            type_,
+        );
+        if c.record(r).is_none() {
+            return;
+        }
+    }
     let (ifmt, type_) = c.es_float_image(internal_format as GLenum, type_);
     let internal_format = ifmt as GLint;
     if oxgl_core::texture_api::is_proxy_target(target) {
