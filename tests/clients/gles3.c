@@ -9,7 +9,8 @@
  * BINDING, glIsTransformFeedback, the errors while active);
  * glGetInternalformativ; program binaries when there are no formats;
  * glInvalidateFramebuffer; primitive restart with the fixed index; an
- * ETC2 RGB8 block sampled; a desktop command refused; EGL fence syncs
+ * ETC2 RGB8 block sampled; a desktop command refused; depth read back
+ * (NV_read_depth); EGL fence syncs
  * (EGL_KHR_fence_sync, EGL_KHR_wait_sync). Prints "FAIL line
  * N: ..." lines and "PASS"; also "version: ..." and "glsl: ...".
  *
@@ -401,6 +402,34 @@ static void transform_feedback_objects(void)
 }
 
 /* glGetInternalformativ, program binaries, glInvalidateFramebuffer. */
+/* NV_read_depth: a depth renderbuffer cleared to 0.5, read back as
+ * GL_DEPTH_COMPONENT in the top 24 bits of GL_UNSIGNED_INT_24_8. */
+static void read_depth(void)
+{
+    const char *ext = (const char *)glGetString(GL_EXTENSIONS);
+    CHECK(ext && strstr(ext, "GL_NV_read_depth"), "GL_NV_read_depth not listed");
+    GLuint rb, fb;
+    glGenRenderbuffers(1, &rb);
+    glBindRenderbuffer(GL_RENDERBUFFER, rb);
+    glRenderbufferStorage(GL_RENDERBUFFER, GL_DEPTH_COMPONENT24, 4, 4);
+    glGenFramebuffers(1, &fb);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rb);
+    CHECK(glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE,
+          "depth-only framebuffer incomplete");
+    glClearDepthf(0.5f);
+    glClear(GL_DEPTH_BUFFER_BIT);
+    GLuint v = 0;
+    glReadPixels(1, 1, 1, 1, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8, &v);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glReadPixels(GL_DEPTH_COMPONENT, GL_UNSIGNED_INT_24_8)");
+    double d = (v >> 8) / 16777215.0;
+    CHECK(fabs(d - 0.5) < 1e-6, "depth read back %f (0x%x)", d, v);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fb);
+    glDeleteRenderbuffers(1, &rb);
+    glClearDepthf(1.0f);
+}
+
 static void queries(void)
 {
     GLint count = 0, samples[8] = { 0 };
@@ -590,6 +619,7 @@ int main(void)
     float_textures();
     transform_feedback_objects();
     queries();
+    read_depth();
     egl_syncs(dpy, ctx, pb);
 
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

@@ -310,6 +310,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_OES_texture_npot", Needs::Es2),
     (c"GL_OES_vertex_half_float", Needs::Es2),
     (c"GL_OES_vertex_array_object", Needs::Es2),
+    // glReadPixels of depth and stencil (ES contexts read them as
+    // desktop GL does).
+    (c"GL_NV_read_depth", Needs::Es2),
+    (c"GL_NV_read_depth_stencil", Needs::Es2),
+    (c"GL_NV_read_stencil", Needs::Es2),
 ];
 
 /// The extensions of OpenGL ES 1.1 contexts, in Mesa's order (its ES 1

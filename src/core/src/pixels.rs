@@ -277,7 +277,10 @@ impl Context {
         format: GLenum,
         type_: GLenum,
     ) -> ApiResult<ReadPlan> {
-        if format != GL_DEPTH_STENCIL {
+        // NV_read_depth (ES): the depth alone, in the top 24 bits.
+        let depth_only =
+            self.params().is_es() && format == GL_DEPTH_COMPONENT && type_ == GL_UNSIGNED_INT_24_8;
+        if format != GL_DEPTH_STENCIL && !depth_only {
             return Err(if components(format).is_some() {
                 ApiError::InvalidOperation
             } else {
@@ -294,7 +297,7 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         let bits = self.read_fb_bits();
-        if bits[4] == 0 || bits[5] == 0 {
+        if bits[4] == 0 || (bits[5] == 0 && !depth_only) {
             return Err(ApiError::InvalidOperation);
         }
         let (w, h) = (width as usize, height as usize);
@@ -321,7 +324,8 @@ impl Context {
     }
 
     /// Reads depth and stencil as two float images and packs them as
-    /// `GL_UNSIGNED_INT_24_8`: depth in the top 24 bits, stencil below.
+    /// `GL_UNSIGNED_INT_24_8`: depth in the top 24 bits, stencil below (0
+    /// for NV_read_depth's `GL_DEPTH_COMPONENT` read).
     fn read_depth_stencil(&mut self, plan: &ReadPlan, dst: &mut [u8]) -> ApiResult {
         let n = plan.width * plan.height;
         let one = |source, format| ReadPlan {
@@ -337,7 +341,9 @@ impl Context {
         let mut depth = vec![0u8; n * 4];
         let mut stencil = vec![0u8; n * 4];
         self.read_pixels(&one(Source::Depth, GL_DEPTH_COMPONENT), &mut depth)?;
-        self.read_pixels(&one(Source::Stencil, GL_STENCIL_INDEX), &mut stencil)?;
+        if plan.format == GL_DEPTH_STENCIL {
+            self.read_pixels(&one(Source::Stencil, GL_STENCIL_INDEX), &mut stencil)?;
+        }
         let f = |b: &[u8], i: usize| f32::from_ne_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
         for y in 0..plan.height {
             for x in 0..plan.width {
