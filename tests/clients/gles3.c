@@ -10,7 +10,7 @@
  * glGetInternalformativ; program binaries when there are no formats;
  * glInvalidateFramebuffer; primitive restart with the fixed index; an
  * ETC2 RGB8 block sampled; a desktop command refused; depth read back
- * (NV_read_depth); EGL fence syncs
+ * (NV_read_depth); an sRGB pbuffer (EGL_KHR_gl_colorspace); EGL fence syncs
  * (EGL_KHR_fence_sync, EGL_KHR_wait_sync). Prints "FAIL line
  * N: ..." lines and "PASS"; also "version: ..." and "glsl: ...".
  *
@@ -430,6 +430,41 @@ static void read_depth(void)
     glClearDepthf(1.0f);
 }
 
+/* EGL_KHR_gl_colorspace: an sRGB pbuffer encodes what ES draws into it
+ * (ES has no GL_FRAMEBUFFER_SRGB switch): a clear to linear 0.5 reads back
+ * as 188, and the back buffer reports GL_SRGB. */
+static void srgb_surface(EGLDisplay dpy, EGLConfig cfg, EGLContext ctx, EGLSurface pb)
+{
+    const char *ext = eglQueryString(dpy, EGL_EXTENSIONS);
+    CHECK(ext && strstr(ext, "EGL_KHR_gl_colorspace"), "EGL_KHR_gl_colorspace not listed");
+    const EGLint attribs[] = { EGL_WIDTH, 8, EGL_HEIGHT, 8, EGL_GL_COLORSPACE,
+                               EGL_GL_COLORSPACE_SRGB, EGL_NONE };
+    EGLSurface srgb = eglCreatePbufferSurface(dpy, cfg, attribs);
+    if (srgb == EGL_NO_SURFACE) {
+        /* Mesa's surfaceless platform has no sRGB pbuffers for this
+         * config (EGL_BAD_MATCH); oxgl's test asserts the line below. */
+        EGLint error = eglGetError();
+        CHECK(error == EGL_BAD_MATCH, "sRGB pbuffer: 0x%x", error);
+        return;
+    }
+    EGLint space = 0;
+    eglQuerySurface(dpy, srgb, EGL_GL_COLORSPACE, &space);
+    CHECK(space == EGL_GL_COLORSPACE_SRGB, "EGL_GL_COLORSPACE 0x%x", space);
+    eglMakeCurrent(dpy, srgb, srgb, ctx);
+    glClearColor(0.5f, 0.5f, 0.5f, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    check_pixel(2, 2, 188, 188, 188, "sRGB-encoded clear");
+    GLint encoding = 0;
+    glGetFramebufferAttachmentParameteriv(GL_FRAMEBUFFER, GL_BACK,
+                                          GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING, &encoding);
+    CHECK(encoding == GL_SRGB, "GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING 0x%x", encoding);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "sRGB surface");
+    printf("srgb surface: encoded\n");
+    eglMakeCurrent(dpy, pb, pb, ctx);
+    eglDestroySurface(dpy, srgb);
+    glClearColor(0, 0, 0, 1);
+}
+
 static void queries(void)
 {
     GLint count = 0, samples[8] = { 0 };
@@ -620,6 +655,7 @@ int main(void)
     transform_feedback_objects();
     queries();
     read_depth();
+    srgb_surface(dpy, cfg, ctx, pb);
     egl_syncs(dpy, ctx, pb);
 
     eglMakeCurrent(dpy, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);

@@ -75,6 +75,7 @@ fn gles3() {
         "glsl: OpenGL ES GLSL ES 3.00",
         "desktop-version log: 0:1(10): error: GLSL 3.30 is not supported. \
          Supported versions are: 1.00 ES, 3.00 ES",
+        "srgb surface: encoded",
     ] {
         assert!(out.has_line(line), "gles3: expected `{line}`:\n{out}");
     }

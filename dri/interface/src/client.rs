@@ -111,6 +111,7 @@ impl Screen {
             backend: self.backend,
             raw,
             layers: desc.layers.max(1),
+            srgb: core::sync::atomic::AtomicBool::new(false),
         })
     }
 
@@ -146,6 +147,9 @@ pub struct Drawable {
     raw: NonNull<OxglDrawable>,
     /// Layers of each buffer (ABI 17; 1 unless layered).
     layers: u32,
+    /// The colour buffers hold sRGB-encoded colour (an EGL surface of
+    /// `EGL_GL_COLORSPACE_SRGB`): the core encodes what it writes there.
+    srgb: core::sync::atomic::AtomicBool,
 }
 
 // SAFETY: see `Screen`.
@@ -236,6 +240,17 @@ impl Drop for Mapped<'_> {
 }
 
 impl Drawable {
+    /// Marks the colour buffers as holding sRGB-encoded colour (set once,
+    /// when the window system creates the surface).
+    pub fn set_srgb(&self, srgb: bool) {
+        self.srgb.store(srgb, core::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether the colour buffers hold sRGB-encoded colour.
+    pub fn srgb(&self) -> bool {
+        self.srgb.load(core::sync::atomic::Ordering::Relaxed)
+    }
+
     /// Reallocates to a new size.
     pub fn resize(&self, width: u32, height: u32) -> OxglStatus {
         // SAFETY: live drawable; callers never resize while a buffer is mapped
@@ -385,6 +400,7 @@ impl Context {
             backend: self.backend,
             raw,
             layers: desc.layers.max(1),
+            srgb: core::sync::atomic::AtomicBool::new(false),
         })
     }
 

@@ -382,6 +382,12 @@ impl Context {
             self.state.viewport = [0, 0, w, h];
             self.state.scissor = [0, 0, w, h];
             self.ever_bound = true;
+            // EGL_KHR_gl_colorspace: a GL context first bound to an sRGB
+            // surface starts with GL_FRAMEBUFFER_SRGB on, so what it draws
+            // there is encoded (as on Mesa; piglit's egl-gl-colorspace).
+            if draw.as_ref().is_some_and(|d| d.srgb()) && !self.params.is_es() {
+                let _ = self.set_enabled(GL_FRAMEBUFFER_SRGB, true);
+            }
         }
         self.draw = draw;
         self.read = read;
@@ -389,6 +395,12 @@ impl Context {
         self.fbo.drawable_current = false;
         self.fbo_make_current();
         Ok(())
+    }
+
+    /// Whether the bound draw drawable's colour buffers are sRGB-encoded
+    /// (an EGL surface of `EGL_GL_COLORSPACE_SRGB`).
+    pub(crate) fn draw_drawable_srgb(&self) -> bool {
+        self.draw.as_ref().is_some_and(|d| d.srgb())
     }
 
     /// Unbinds drawables (context released).

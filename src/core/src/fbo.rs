@@ -1408,6 +1408,8 @@ impl Context {
         let (exists, bits, component) = match attachment {
             GL_FRONT_LEFT => (true, 0, GL_UNSIGNED_NORMALIZED),
             GL_BACK_LEFT => (p.double_buffered, 0, GL_UNSIGNED_NORMALIZED),
+            // ES 3.0 §6.1.13 names the window's colour buffer GL_BACK.
+            GL_BACK if p.is_es() => (true, 0, GL_UNSIGNED_NORMALIZED),
             GL_FRONT_RIGHT | GL_BACK_RIGHT => (false, 0, GL_UNSIGNED_NORMALIZED),
             GL_DEPTH => (p.depth_bits > 0, 4, GL_UNSIGNED_NORMALIZED),
             GL_STENCIL => (p.stencil_bits > 0, 5, GL_UNSIGNED_INT),
@@ -1447,6 +1449,10 @@ impl Context {
             GL_FRAMEBUFFER_ATTACHMENT_DEPTH_SIZE => size(4),
             GL_FRAMEBUFFER_ATTACHMENT_STENCIL_SIZE => size(5),
             GL_FRAMEBUFFER_ATTACHMENT_COMPONENT_TYPE => component as i32,
+            // An sRGB EGL surface's colour buffers (EGL_KHR_gl_colorspace).
+            GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING if bits == 0 && self.draw_drawable_srgb() => {
+                GL_SRGB as i32
+            }
             GL_FRAMEBUFFER_ATTACHMENT_COLOR_ENCODING => GL_LINEAR as i32,
             _ => return Err(ApiError::InvalidEnum),
         })
@@ -1541,10 +1547,17 @@ impl Context {
     /// colour attachments (attachment `i` is bit `i`, as the drawable's
     /// buffers are numbered). The window's buffers are linear.
     pub(crate) fn srgb_buffer_bits(&self) -> u32 {
-        if self.fbo_bound() && self.state.enabled(GL_FRAMEBUFFER_SRGB) {
-            self.fbo.srgb_buffers.into()
+        if self.fbo_bound() {
+            if self.state.enabled(GL_FRAMEBUFFER_SRGB) {
+                self.fbo.srgb_buffers.into()
+            } else {
+                0
+            }
         } else {
-            0
+            // An sRGB window-system surface (EGL_KHR_gl_colorspace):
+            // always encoded in ES, under GL_FRAMEBUFFER_SRGB in GL.
+            let on = self.params().is_es() || self.state.enabled(GL_FRAMEBUFFER_SRGB);
+            u32::from(on && self.draw_drawable_srgb())
         }
     }
 

@@ -47,7 +47,7 @@ EGL_KHR_platform_wayland EGL_KHR_platform_x11 EGL_MESA_platform_surfaceless";
 
 /// Display extensions.
 pub const DISPLAY_EXTENSIONS: &CStr = c"EGL_KHR_create_context EGL_KHR_create_context_no_error \
-EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_no_config_context \
+EGL_KHR_fence_sync EGL_KHR_get_all_proc_addresses EGL_KHR_gl_colorspace EGL_KHR_no_config_context \
 EGL_KHR_surfaceless_context EGL_KHR_wait_sync EGL_MESA_configless_context EGL_MESA_query_driver";
 
 /// The device's extensions (Mesa's software device names the same one).
@@ -576,10 +576,9 @@ pub unsafe fn get_config_attrib(
 /// Attributes common to window and pbuffer surfaces (EGL 1.5 §3.5.1, 3.5.2).
 fn common_surface_attrib(a: EGLint, v: EGLAttrib) -> Result<()> {
     match a {
+        // EGL_KHR_gl_colorspace: every config (8-bit colour) takes both.
         EGL_GL_COLORSPACE => match v as EGLint {
-            EGL_GL_COLORSPACE_LINEAR => Ok(()),
-            // No config is sRGB-capable.
-            EGL_GL_COLORSPACE_SRGB => Err(BAD_MATCH),
+            EGL_GL_COLORSPACE_LINEAR | EGL_GL_COLORSPACE_SRGB => Ok(()),
             _ => Err(BAD_ATTRIBUTE),
         },
         EGL_VG_ALPHA_FORMAT => match v as EGLint {
@@ -596,7 +595,20 @@ fn common_surface_attrib(a: EGLint, v: EGLAttrib) -> Result<()> {
     }
 }
 
-fn register_surface(init: &Initialized, s: Surface) -> usize {
+/// Whether a surface attribute list asks for `EGL_GL_COLORSPACE_SRGB`
+/// (the last `EGL_GL_COLORSPACE` counts).
+fn srgb_requested<T: Copy + TryInto<i64>>(attribs: &[(EGLint, T)]) -> bool {
+    attribs
+        .iter()
+        .rev()
+        .find(|(a, _)| *a == EGL_GL_COLORSPACE)
+        .is_some_and(|&(_, v)| v.try_into().ok() == Some(i64::from(EGL_GL_COLORSPACE_SRGB)))
+}
+
+/// Registers a new surface; `srgb`: its colour buffers are sRGB-encoded
+/// (EGL_KHR_gl_colorspace), which the core reads from the drawable.
+fn register_surface(init: &Initialized, s: Surface, srgb: bool) -> usize {
+    s.drawable.backend.set_srgb(srgb);
     let s = Arc::new(s);
     let h = s.handle();
     lock(&init.surfaces).insert(h, s);
@@ -654,6 +666,7 @@ pub fn create_window_surface(
         window as u32,
         Kind::Window,
         render_buffer,
+        srgb_requested(attribs),
     )?;
     log(
         Level::Debug,
@@ -731,6 +744,7 @@ fn create_wayland_window_surface(
             mipmap_level: AtomicI32::new(0),
             wayland: Some(win),
         },
+        srgb_requested(attribs),
     ))
 }
 
@@ -746,6 +760,7 @@ fn native_surface(
     xid: u32,
     kind: Kind,
     render_buffer: EGLint,
+    srgb: bool,
 ) -> Result<(usize, (u32, u32))> {
     let bad_native = if kind == Kind::Pixmap {
         BAD_NATIVE_PIXMAP
@@ -775,6 +790,7 @@ fn native_surface(
             mipmap_level: AtomicI32::new(0),
             wayland: None,
         },
+        srgb,
     );
     Ok((handle, (w, h)))
 }
@@ -807,7 +823,17 @@ pub fn create_pixmap_surface(
         common_surface_attrib(a, v)?;
     }
     let xid = pixmap as u32;
-    native_surface(&init, &x, config, xid, Kind::Pixmap, EGL_SINGLE_BUFFER).map(|(h, _)| h)
+    let srgb = srgb_requested(attribs);
+    native_surface(
+        &init,
+        &x,
+        config,
+        xid,
+        Kind::Pixmap,
+        EGL_SINGLE_BUFFER,
+        srgb,
+    )
+    .map(|(h, _)| h)
 }
 
 /// `eglCreatePbufferSurface`.
@@ -876,6 +902,7 @@ pub fn create_pbuffer_surface(
             mipmap_level: AtomicI32::new(0),
             wayland: None,
         },
+        srgb_requested(attribs),
     ))
 }
 

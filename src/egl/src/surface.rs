@@ -75,6 +75,7 @@ impl Surface {
             EGL_TEXTURE_FORMAT | EGL_TEXTURE_TARGET => EGL_NO_TEXTURE,
             EGL_VG_ALPHA_FORMAT => EGL_VG_ALPHA_FORMAT_NONPRE,
             EGL_VG_COLORSPACE => EGL_VG_COLORSPACE_sRGB,
+            EGL_GL_COLORSPACE if self.drawable.backend.srgb() => EGL_GL_COLORSPACE_SRGB,
             EGL_GL_COLORSPACE => EGL_GL_COLORSPACE_LINEAR,
             _ => return Err(BAD_ATTRIBUTE),
         })
