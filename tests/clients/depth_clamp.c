@@ -4,7 +4,8 @@
  * drawn with their depth clamped to the depth range instead of clipped;
  * the raster position is not invalidated by them, and feedback reports
  * them (both with their depth as it is, as Mesa). Also glIsEnabled/glGet and the
- * transform and enable attribute groups. Pixels and depths are read back.
+ * transform and enable attribute groups; polygon offset clamp
+ * (ARB/EXT_polygon_offset_clamp). Pixels and depths are read back.
  * Prints FAIL lines and PASS; the same holds on llvmpipe.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -113,5 +114,37 @@ int main(void)
     n = glRenderMode(GL_RENDER);
     CHECK(n == 0, "feedback of a clipped point: %d values", n);
     expect_error(GL_NO_ERROR, "rendering");
+
+    /* Polygon offset clamp (GL 4.6, ARB/EXT_polygon_offset_clamp): 2^28
+     * units are more than 0.05 of depth (the unit is the implementation's:
+     * llvmpipe's gives 0.125 here), clamped to 0.03 (at most); a negative
+     * clamp bounds a negative offset; glPolygonOffset sets the clamp back
+     * to 0. */
+    CHECK(strstr(ext, "GL_EXT_polygon_offset_clamp") && strstr(ext, "GL_ARB_polygon_offset_clamp"),
+          "polygon offset clamp not listed");
+    PFNGLPOLYGONOFFSETCLAMPEXTPROC offset_clamp =
+        (PFNGLPOLYGONOFFSETCLAMPEXTPROC)glXGetProcAddress((const GLubyte *)"glPolygonOffsetClampEXT");
+    if (offset_clamp) {
+        glEnable(GL_POLYGON_OFFSET_FILL);
+        const float units = 268435456.0f;
+        glPolygonOffset(0, units);
+        glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
+        quad(0);
+        float d = 0;
+        glReadPixels(SIZE / 2, SIZE / 2, 1, 1, GL_DEPTH_COMPONENT, GL_FLOAT, &d);
+        CHECK(d > 0.55f, "offset 2^28 units, no clamp: depth %f", d);
+        offset_clamp(0, units, 0.03f);
+        GLfloat clamp = 0;
+        glGetFloatv(GL_POLYGON_OFFSET_CLAMP_EXT, &clamp);
+        CHECK(clamp == 0.03f, "GL_POLYGON_OFFSET_CLAMP %f", clamp);
+        draw_and_check(0.0f, 1.0f, 1, 0.53f, "offset 2^28 units, clamp 0.03");
+        offset_clamp(0, -units, -0.03f);
+        draw_and_check(0.0f, 1.0f, 1, 0.47f, "offset -2^28 units, clamp -0.03");
+        glPolygonOffset(0, 0);
+        glGetFloatv(GL_POLYGON_OFFSET_CLAMP_EXT, &clamp);
+        CHECK(clamp == 0.0f, "GL_POLYGON_OFFSET_CLAMP after glPolygonOffset %f", clamp);
+        glDisable(GL_POLYGON_OFFSET_FILL);
+        expect_error(GL_NO_ERROR, "polygon offset clamp");
+    }
     return close_test_window(&t);
 }

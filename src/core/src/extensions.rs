@@ -268,6 +268,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // No-error contexts (EGL_KHR_create_context_no_error): glGetError
     // reports only GL_OUT_OF_MEMORY there (src/core/src/context.rs).
     (c"GL_KHR_no_error", Needs::Always),
+    // glPolygonOffsetClamp (GL 4.6).
+    (c"GL_ARB_polygon_offset_clamp", Needs::Desktop),
+    (c"GL_EXT_polygon_offset_clamp", Needs::Always),
     (c"GL_NV_texture_rectangle", Needs::Desktop),
     // OpenGL ES 2.0: GL_MIN/GL_MAX blending, BGRA read-back, unpack row
     // length and skips, the OES buffer mapping and vertex array object
@@ -362,6 +365,7 @@ static ES1: &[&CStr] = &[
     c"GL_KHR_debug",
     c"GL_OES_required_internalformat",
     c"GL_KHR_no_error",
+    c"GL_EXT_polygon_offset_clamp",
 ];
 
 /// The extensions of OpenGL ES 1.1 contexts, once the build has ES 1.1

@@ -47,8 +47,8 @@ pub struct RasterState {
     pub front_face: GLenum,
     /// `glPolygonMode`, front and back.
     pub polygon_mode: [GLenum; 2],
-    /// `glPolygonOffset`: factor, units.
-    pub polygon_offset: [f32; 2],
+    /// `glPolygonOffset(Clamp)`: factor, units, clamp.
+    pub polygon_offset: [f32; 3],
     /// `glLineWidth`.
     pub line_width: f32,
     /// `glPointSize`.
@@ -94,7 +94,7 @@ impl Default for RasterState {
             cull_face: GL_BACK,
             front_face: GL_CCW,
             polygon_mode: [GL_FILL; 2],
-            polygon_offset: [0.0; 2],
+            polygon_offset: [0.0; 3],
             line_width: 1.0,
             point_size: 1.0,
             point: crate::points::PointParams::default(),
@@ -294,9 +294,18 @@ impl Context {
         Ok(())
     }
 
-    /// `glPolygonOffset`.
+    /// `glPolygonOffset`: GL 4.6 §14.6.5, `glPolygonOffsetClamp` with a
+    /// clamp of 0.
     pub fn polygon_offset(&mut self, factor: f32, units: f32) -> ApiResult {
-        self.raster.polygon_offset = [factor, units];
+        self.raster.polygon_offset = [factor, units, 0.0];
+        Ok(())
+    }
+
+    /// `glPolygonOffsetClamp` (GL 4.6, ARB/EXT_polygon_offset_clamp): the
+    /// offset is clamped to `clamp` (above 0: at most; below 0: at least;
+    /// 0 or NaN: not clamped).
+    pub fn polygon_offset_clamp(&mut self, factor: f32, units: f32, clamp: f32) -> ApiResult {
+        self.raster.polygon_offset = [factor, units, clamp];
         Ok(())
     }
 
@@ -452,6 +461,7 @@ impl Context {
             GL_POLYGON_MODE => vec![f64::from(r.polygon_mode[0]), f64::from(r.polygon_mode[1])],
             GL_POLYGON_OFFSET_FACTOR => vec![f64::from(r.polygon_offset[0])],
             GL_POLYGON_OFFSET_UNITS => vec![f64::from(r.polygon_offset[1])],
+            GL_POLYGON_OFFSET_CLAMP => vec![f64::from(r.polygon_offset[2])],
             GL_LINE_WIDTH => vec![f64::from(r.line_width)],
             GL_POINT_SIZE => vec![f64::from(r.point_size)],
             GL_LINE_STIPPLE_REPEAT => vec![f64::from(r.line_stipple.0)],

@@ -760,7 +760,7 @@ impl Context {
             },
             front_face: r.front_face,
             polygon_mode: r.polygon_mode,
-            polygon_offset: [r.polygon_offset[0], r.polygon_offset[1], 0.0],
+            polygon_offset: r.polygon_offset,
             polygon_offset_enables: on(GL_POLYGON_OFFSET_FILL)
                 | on(GL_POLYGON_OFFSET_LINE) << 1
                 | on(GL_POLYGON_OFFSET_POINT) << 2,

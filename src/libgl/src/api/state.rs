@@ -138,6 +138,7 @@ handler!(cull_face "glCullFace"(mode: GLenum) => |c| c.cull_face(mode));
 handler!(front_face "glFrontFace"(mode: GLenum) => |c| c.front_face(mode));
 handler!(polygon_mode "glPolygonMode"(face: GLenum, mode: GLenum) => |c| c.polygon_mode(face, mode));
 handler!(polygon_offset "glPolygonOffset"(f: GLfloat, u: GLfloat) => |c| c.polygon_offset(f, u));
+handler!(polygon_offset_clamp "glPolygonOffsetClamp"(f: GLfloat, u: GLfloat, clamp: GLfloat) => |c| c.polygon_offset_clamp(f, u, clamp));
 // EXT_polygon_offset's bias is in [0, 1] depth units: Mesa scales it by the
 // depth buffer's largest value (16 bits without a depth buffer).
 handler!(polygon_offset_ext "glPolygonOffsetEXT"(f: GLfloat, bias: GLfloat) => |c| {
@@ -380,6 +381,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.CullFace = cull_face;
     d.FrontFace = front_face;
     d.PolygonOffset = polygon_offset;
+    d.PolygonOffsetClamp = polygon_offset_clamp;
+    d.PolygonOffsetClampEXT = polygon_offset_clamp;
     d.LineWidth = line_width;
     d.Hint = hint;
     d.Finish = finish;
