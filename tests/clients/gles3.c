@@ -290,6 +290,18 @@ static void float_textures(void)
         glDeleteFramebuffers(1, &fbo);
         glDeleteRenderbuffers(1, &rb);
     }
+    /* GL_EXT_texture_format_BGRA8888: B, G, R, A bytes (the shader
+     * divides by 4). */
+    if (has_word((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_texture_format_BGRA8888")) {
+        const unsigned char bgra[4] = { 200, 100, 40, 255 };
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_BGRA_EXT, 1, 1, 0, GL_BGRA_EXT, GL_UNSIGNED_BYTE, bgra);
+        EXPECT_GL_ERROR(GL_NO_ERROR, "glTexImage2D(BGRA_EXT)");
+        glViewport(0, 0, 64, 64);
+        glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+        check_pixel(8, 8, 10, 25, 50, "a BGRA8888 texture");
+    } else {
+        CHECK(0, "GL_EXT_texture_format_BGRA8888 not listed");
+    }
     glDeleteTextures(1, &tex);
     glDeleteBuffers(1, &vbo);
     glDeleteVertexArrays(1, &vao);

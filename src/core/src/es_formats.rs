@@ -427,5 +427,12 @@ mod tests {
             Err(ApiError::InvalidOperation)
         );
         assert_eq!(check(ES3, GL_RG, GL_UNSIGNED_BYTE, GL_RG), Ok(()));
+        // EXT_texture_format_BGRA8888: the format is the internal format
+        // (Mesa lets RGBA pixels through here; the extension does not).
+        assert_eq!(check(ES3, GL_BGRA, GL_UNSIGNED_BYTE, GL_BGRA), Ok(()));
+        assert_eq!(
+            check(ES3, GL_RGBA, GL_UNSIGNED_BYTE, GL_BGRA),
+            Err(ApiError::InvalidOperation)
+        );
     }
 }

@@ -290,6 +290,8 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_frag_depth", Needs::Es2),
     (c"GL_EXT_map_buffer_range", Needs::Es2),
     (c"GL_EXT_read_format_bgra", Needs::Es2),
+    // BGRA images kept as RGBA8 (texture_api::es_storage_format).
+    (c"GL_EXT_texture_format_BGRA8888", Needs::Es2),
     (c"GL_EXT_texture_compression_bptc", Needs::Es2),
     (c"GL_EXT_unpack_subimage", Needs::Es2),
     // ES contexts take EGL fence syncs (EGL_KHR_fence_sync).
@@ -341,6 +343,7 @@ static ES1: &[&CStr] = &[
     c"GL_EXT_texture_compression_dxt1",
     c"GL_OES_point_size_array",
     c"GL_OES_point_sprite",
+    c"GL_EXT_texture_format_BGRA8888",
     c"GL_OES_compressed_ETC1_RGB8_texture",
     c"GL_OES_depth24",
     c"GL_OES_element_index_uint",

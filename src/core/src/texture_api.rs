@@ -433,7 +433,8 @@ impl Context {
         if !p.is_es() {
             return Ok(());
         }
-        self.check_tex_image_target(dims, target, level, internal_format, size, border)?;
+        let storage = es_storage_format(internal_format);
+        self.check_tex_image_target(dims, target, level, storage, size, border)?;
         let caps = crate::es_formats::EsFormats {
             es3: p.is_es3(),
             es2: p.is_es2(),
@@ -1545,6 +1546,17 @@ pub(crate) fn get_param(p: &TexParams, pname: GLenum, compat: bool) -> Option<Ve
         GL_TEXTURE_SWIZZLE_RGBA => p.swizzle.map(|s| s as f32).to_vec(),
         _ => return None,
     })
+}
+
+/// The internal format an ES `glTexImage*` stores `internal` as: the
+/// unsized `GL_BGRA_EXT` of EXT_texture_format_BGRA8888 is kept as RGBA8
+/// (its texels are the same once unpacked); others as given.
+pub fn es_storage_format(internal: GLenum) -> GLenum {
+    if internal == GL_BGRA {
+        GL_RGBA8
+    } else {
+        internal
+    }
 }
 
 /// ES: `GL_HALF_FLOAT_OES` (GL_OES_texture_half_float,

@@ -516,6 +516,11 @@ fn tex_image(
             return;
         }
     }
+    let internal_format = if c.params().is_es() {
+        oxgl_core::texture_api::es_storage_format(internal_format as GLenum) as GLint
+    } else {
+        internal_format
+    };
     let (ifmt, type_) = c.es_float_image(internal_format as GLenum, type_);
     let internal_format = ifmt as GLint;
     if oxgl_core::texture_api::is_proxy_target(target) {
