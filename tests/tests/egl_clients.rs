@@ -99,10 +99,17 @@ fn gles1() {
         "version: OpenGL ES-CM 1.1 oxgl {}",
         env!("CARGO_PKG_VERSION")
     );
-    assert!(
-        out.has_line(&version),
-        "gles1: expected `{version}`:\n{out}"
-    );
+    // The cube map faces the normals name (faces coloured +X red, -X
+    // green, +Y blue, -Y yellow, +Z cyan, -Z magenta).
+    for line in [
+        version.as_str(),
+        "cube +Y: 0 0 255",
+        "cube -Y: 255 255 0",
+        "cube +Z: 0 255 255",
+        "cube -Z: 255 0 255",
+    ] {
+        assert!(out.has_line(line), "gles1: expected `{line}`:\n{out}");
+    }
 }
 
 #[test]

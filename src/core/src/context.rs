@@ -850,7 +850,11 @@ impl Context {
             {
                 return self.set_texture_enabled(cap, on);
             }
-            GL_TEXTURE_GEN_S | GL_TEXTURE_GEN_T | GL_TEXTURE_GEN_R | GL_TEXTURE_GEN_Q
+            GL_TEXTURE_GEN_S
+            | GL_TEXTURE_GEN_T
+            | GL_TEXTURE_GEN_R
+            | GL_TEXTURE_GEN_Q
+            | GL_TEXTURE_GEN_STR_OES
                 if self.params().has_fixed_function() =>
             {
                 return self.set_texgen_enabled(cap, on);
@@ -903,7 +907,11 @@ impl Context {
             {
                 return self.texture_enabled(cap);
             }
-            GL_TEXTURE_GEN_S | GL_TEXTURE_GEN_T | GL_TEXTURE_GEN_R | GL_TEXTURE_GEN_Q
+            GL_TEXTURE_GEN_S
+            | GL_TEXTURE_GEN_T
+            | GL_TEXTURE_GEN_R
+            | GL_TEXTURE_GEN_Q
+            | GL_TEXTURE_GEN_STR_OES
                 if self.params().has_fixed_function() =>
             {
                 return self.texgen_enabled(cap);

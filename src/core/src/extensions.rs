@@ -323,9 +323,8 @@ static TABLE: &[(&CStr, Needs)] = &[
 ];
 
 /// The extensions of OpenGL ES 1.1 contexts, in Mesa's order (its ES 1
-/// list, less what is not implemented here: OES_draw_texture,
-/// OES_texture_cube_map, the EGL image extensions, texture anisotropy,
-/// BGRA8888 textures). ES 1.1 itself requires OES_byte_coordinates,
+/// list, less what is not implemented here: OES_draw_texture, the EGL
+/// image extensions, texture anisotropy). ES 1.1 itself requires OES_byte_coordinates,
 /// OES_compressed_paletted_texture, OES_fixed_point, OES_point_size_array,
 /// OES_point_sprite, OES_read_format and OES_single_precision;
 /// `tests/clients/gles1.c` checks them.
@@ -356,6 +355,7 @@ static ES1: &[&CStr] = &[
     c"GL_OES_texture_mirrored_repeat",
     c"GL_OES_texture_npot",
     c"GL_OES_packed_depth_stencil",
+    c"GL_OES_texture_cube_map",
     c"GL_APPLE_texture_max_level",
     c"GL_EXT_discard_framebuffer",
     c"GL_EXT_read_format_bgra",

@@ -201,10 +201,10 @@ impl Context {
 
     /// `glEnable`/`glDisable(GL_TEXTURE_GEN_*)` on the active unit.
     pub(crate) fn set_texgen_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
-        let c = coord_index(cap).ok_or(ApiError::InvalidEnum)?;
+        let mask = self.texgen_cap_bits(cap)?;
         let u = self.ff_unit()?;
         let bits = self.texunits.texgen[u].enabled;
-        let new = if on { bits | 1 << c } else { bits & !(1 << c) };
+        let new = if on { bits | mask } else { bits & !mask };
         if new != bits {
             self.flush_vertices();
             self.texunits.texgen[u].enabled = new;
@@ -214,8 +214,42 @@ impl Context {
 
     /// `glIsEnabled(GL_TEXTURE_GEN_*)` on the active unit.
     pub(crate) fn texgen_enabled(&self, cap: GLenum) -> ApiResult<bool> {
+        let mask = self.texgen_cap_bits(cap)?;
+        Ok(self.texunits.texgen[self.ff_unit()?].enabled & mask == mask)
+    }
+
+    /// The coordinates a texgen capability names: one of S, T, R, Q, or in
+    /// ES 1 OES_texture_cube_map's `GL_TEXTURE_GEN_STR_OES`, S, T and R
+    /// together (its only one there).
+    fn texgen_cap_bits(&self, cap: GLenum) -> ApiResult<u8> {
+        if self.params().is_es1() {
+            return if cap == GL_TEXTURE_GEN_STR_OES {
+                Ok(0b111)
+            } else {
+                Err(ApiError::InvalidEnum)
+            };
+        }
         let c = coord_index(cap).ok_or(ApiError::InvalidEnum)?;
-        Ok(self.texunits.texgen[self.ff_unit()?].enabled & (1 << c) != 0)
+        Ok(1 << c)
+    }
+
+    /// The coordinates a `glTexGen*` coordinate names: S, T, R or Q; in ES
+    /// 1 only OES_texture_cube_map's `GL_TEXTURE_GEN_STR_OES` (S, T, R).
+    fn texgen_coords(&self, coord: GLenum) -> ApiResult<&'static [usize]> {
+        if self.params().is_es1() {
+            return if coord == GL_TEXTURE_GEN_STR_OES {
+                Ok(&[0, 1, 2])
+            } else {
+                Err(ApiError::InvalidEnum)
+            };
+        }
+        Ok(match coord {
+            GL_S => &[0],
+            GL_T => &[1],
+            GL_R => &[2],
+            GL_Q => &[3],
+            _ => return Err(ApiError::InvalidEnum),
+        })
     }
 
     /// `glTexGen*`. GL 4.6 compat §12.1.3: INVALID_ENUM for a bad
@@ -223,29 +257,30 @@ impl Context {
     /// Q, `GL_NORMAL_MAP`/`GL_REFLECTION_MAP` not for Q).
     pub fn tex_gen(&mut self, coord: GLenum, pname: GLenum, params: &[f64]) -> ApiResult {
         self.outside_begin_end()?;
-        let c = match coord {
-            GL_S => 0,
-            GL_T => 1,
-            GL_R => 2,
-            GL_Q => 3,
-            _ => return Err(ApiError::InvalidEnum),
-        };
+        let coords = self.texgen_coords(coord)?;
+        let c = coords[0];
+        let es1 = self.params().is_es1();
         let u = self.ff_unit()?;
         let mut g = self.texunits.texgen[u];
         match pname {
             GL_TEXTURE_GEN_MODE => {
                 let m = params.first().copied().unwrap_or(-1.0) as GLenum;
                 let ok = match m {
+                    // ES 1 (OES_texture_cube_map) has the cube map modes only.
+                    GL_NORMAL_MAP | GL_REFLECTION_MAP => c < 3,
+                    _ if es1 => false,
                     GL_OBJECT_LINEAR | GL_EYE_LINEAR => true,
                     GL_SPHERE_MAP => c < 2,
-                    GL_NORMAL_MAP | GL_REFLECTION_MAP => c < 3,
                     _ => false,
                 };
                 if !ok {
                     return Err(ApiError::InvalidEnum);
                 }
-                g.mode[c] = m;
+                for &c in coords {
+                    g.mode[c] = m;
+                }
             }
+            _ if es1 => return Err(ApiError::InvalidEnum),
             GL_OBJECT_PLANE | GL_EYE_PLANE => {
                 if params.len() < 4 {
                     return Err(ApiError::InvalidEnum);
@@ -283,13 +318,10 @@ impl Context {
     /// `glGetTexGen*`: the parameter's values.
     pub fn get_tex_gen(&self, coord: GLenum, pname: GLenum) -> ApiResult<Vec<f64>> {
         self.outside_begin_end()?;
-        let c = match coord {
-            GL_S => 0,
-            GL_T => 1,
-            GL_R => 2,
-            GL_Q => 3,
-            _ => return Err(ApiError::InvalidEnum),
-        };
+        let c = self.texgen_coords(coord)?[0];
+        if self.params().is_es1() && pname != GL_TEXTURE_GEN_MODE {
+            return Err(ApiError::InvalidEnum);
+        }
         let g = &self.texunits.texgen[self.ff_unit()?];
         Ok(match pname {
             GL_TEXTURE_GEN_MODE => vec![f64::from(g.mode[c])],

@@ -1486,6 +1486,18 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetTexGeniv = GetTexGeniv;
     d.GetTexGenfv = GetTexGenfv;
     d.GetTexGendv = GetTexGendv;
+    // OES_texture_cube_map (ES 1): the same commands, coordinate
+    // GL_TEXTURE_GEN_STR_OES; the fixed-point forms take the mode as an
+    // integer (an enum, not scaled).
+    d.TexGeniOES = TexGeni;
+    d.TexGenfOES = TexGenf;
+    d.TexGenivOES = TexGeniv;
+    d.TexGenfvOES = TexGenfv;
+    d.TexGenxOES = TexGeni;
+    d.TexGenxvOES = TexGeniv;
+    d.GetTexGenivOES = GetTexGeniv;
+    d.GetTexGenfvOES = GetTexGenfv;
+    d.GetTexGenxvOES = GetTexGeniv;
     d.TexEnvi = TexEnvi;
     d.TexEnvf = TexEnvf;
     d.TexEnviv = TexEnviv;
