@@ -10,7 +10,8 @@
  * glGetInternalformativ; program binaries when there are no formats;
  * glInvalidateFramebuffer; primitive restart with the fixed index; an
  * ETC2 RGB8 block sampled; a desktop command refused; depth read back
- * (NV_read_depth); an sRGB pbuffer (EGL_KHR_gl_colorspace); EGL fence syncs
+ * (NV_read_depth); dual-source blending from GLSL ES 1.00
+ * (EXT_blend_func_extended); an sRGB pbuffer (EGL_KHR_gl_colorspace); EGL fence syncs
  * (EGL_KHR_fence_sync, EGL_KHR_wait_sync). Prints "FAIL line
  * N: ..." lines and "PASS"; also "version: ..." and "glsl: ...".
  *
@@ -414,6 +415,67 @@ static void transform_feedback_objects(void)
 }
 
 /* glGetInternalformativ, program binaries, glInvalidateFramebuffer. */
+/* EXT_blend_func_extended: a GLSL ES 1.00 shader's second colour
+ * (gl_SecondaryFragColorEXT) as GL_SRC1_COLOR; gl_FragColor with
+ * gl_SecondaryFragDataEXT does not compile. */
+static void dual_source(void)
+{
+    if (!has_word((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_blend_func_extended")) {
+        CHECK(0, "GL_EXT_blend_func_extended not listed");
+        return;
+    }
+    static const char *vs = "#version 100\n"
+                            "attribute vec2 pos;\n"
+                            "void main() { gl_Position = vec4(pos, 0.0, 1.0); }\n";
+    static const char *fs = "#version 100\n"
+                            "#extension GL_EXT_blend_func_extended : require\n"
+                            "precision mediump float;\n"
+                            "void main() {\n"
+                            "    gl_FragColor = vec4(1.0, 0.5, 0.0, 1.0);\n"
+                            "    gl_SecondaryFragColorEXT = vec4(0.5);\n"
+                            "}\n";
+    static const char *mixed = "#version 100\n"
+                               "#extension GL_EXT_blend_func_extended : require\n"
+                               "precision mediump float;\n"
+                               "void main() {\n"
+                               "    gl_FragColor = vec4(1.0);\n"
+                               "    gl_SecondaryFragDataEXT[0] = vec4(0.5);\n"
+                               "}\n";
+    char log[1024] = "";
+    CHECK(!compile(GL_FRAGMENT_SHADER, mixed, log, sizeof log),
+          "gl_FragColor with gl_SecondaryFragDataEXT compiled");
+    GLint max = 0;
+    glGetIntegerv(GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT, &max);
+    CHECK(max >= 1, "GL_MAX_DUAL_SOURCE_DRAW_BUFFERS_EXT %d", max);
+    GLuint prog = link(vs, fs, NULL);
+    if (!prog)
+        return;
+    glUseProgram(prog);
+    const float quad[] = { -1, -1, 1, -1, -1, 1, 1, 1 };
+    GLuint vao, vbo;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, &vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, vbo);
+    glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
+    GLint pos = glGetAttribLocation(prog, "pos");
+    glVertexAttribPointer(pos, 2, GL_FLOAT, GL_FALSE, 0, 0);
+    glEnableVertexAttribArray(pos);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glEnable(GL_BLEND);
+    glBlendFunc(GL_SRC1_COLOR_EXT, GL_ZERO);
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    glDisable(GL_BLEND);
+    /* (1, 0.5, 0) times the second colour's 0.5. */
+    check_pixel(8, 8, 128, 64, 0, "dual-source blend");
+    EXPECT_GL_ERROR(GL_NO_ERROR, "dual-source blending");
+    glDeleteBuffers(1, &vbo);
+    glDeleteVertexArrays(1, &vao);
+    glUseProgram(0);
+    glDeleteProgram(prog);
+}
+
 /* NV_read_depth: a depth renderbuffer cleared to 0.5, read back as
  * GL_DEPTH_COMPONENT in the top 24 bits of GL_UNSIGNED_INT_24_8. */
 static void read_depth(void)
@@ -667,6 +729,7 @@ int main(void)
     transform_feedback_objects();
     queries();
     read_depth();
+    dual_source();
     srgb_surface(dpy, cfg, ctx, pb);
     egl_syncs(dpy, ctx, pb);
 

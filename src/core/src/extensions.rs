@@ -281,6 +281,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // dFdx/dFdy/fwidth in GLSL ES 1.00 (and GL_FRAGMENT_SHADER_DERIVATIVE_HINT).
     (c"GL_EXT_base_instance", Needs::Es2),
     (c"GL_EXT_blend_minmax", Needs::Es2),
+    // Dual-source blending in ES 2.0 and 3.0 (gl_SecondaryFragColorEXT,
+    // layout(index = 1), the GL_SRC1_* factors).
+    (c"GL_EXT_blend_func_extended", Needs::Es2),
     // Float colour images render in ES; blending 32-bit ones is
     // INVALID_OPERATION there (no EXT_float_blend).
     (c"GL_EXT_color_buffer_float", Needs::Es2),

@@ -271,7 +271,7 @@ impl Context {
                 ))
             }
             GL_MAX_DRAW_BUFFERS => int(crate::context::MAX_DRAW_BUFFERS as i64),
-            GL_MAX_DUAL_SOURCE_DRAW_BUFFERS if p.profile != Profile::Es => {
+            GL_MAX_DUAL_SOURCE_DRAW_BUFFERS if self.has_dual_source_blending() => {
                 int(i64::from(oxgl_glsl::link::MAX_DUAL_SOURCE_DRAW_BUFFERS))
             }
             GL_READ_BUFFER => int(i64::from(s.read_buffer)),

@@ -157,6 +157,15 @@ fn stencil_op(op: GLenum) -> ApiResult<GLenum> {
 }
 
 impl Context {
+    /// Dual-source blending (GL 3.3 / ARB_blend_func_extended; in ES,
+    /// EXT_blend_func_extended): the `GL_SRC1_*` factors and
+    /// `GL_MAX_DUAL_SOURCE_DRAW_BUFFERS`.
+    pub(crate) fn has_dual_source_blending(&self) -> bool {
+        let p = self.params();
+        p.profile != Profile::Es
+            || crate::extensions::for_context(p).contains(&c"GL_EXT_blend_func_extended")
+    }
+
     /// `glDepthFunc`: INVALID_ENUM for a non-comparison.
     pub fn depth_func(&mut self, f: GLenum) -> ApiResult {
         self.raster.depth_func = compare_func(f)?;
@@ -177,7 +186,7 @@ impl Context {
         src_a: GLenum,
         dst_a: GLenum,
     ) -> ApiResult {
-        let dual = self.params().profile != Profile::Es;
+        let dual = self.has_dual_source_blending();
         let f = [
             blend_factor(src_rgb, dual)?,
             blend_factor(dst_rgb, dual)?,

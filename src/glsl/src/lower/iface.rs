@@ -1358,8 +1358,10 @@ impl<'a> Lower<'a> {
             "gl_PrimitiveID" | "gl_PrimitiveIDIn" => sys(SysVal::PrimitiveId),
             "gl_FragColor" => self.loc_output(name, &t, 0, 0, loc),
             "gl_FragData" => self.loc_output(name, &t, 0, 0, loc),
+            // EXT_blend_func_extended: the second source of dual-source
+            // blending, where the linker puts index-1 outputs.
             "gl_SecondaryFragColorEXT" | "gl_SecondaryFragDataEXT" => {
-                self.loc_output(name, &t, 0, 1, loc)
+                self.loc_output(name, &t, crate::link::DUAL_SOURCE_LOCATION, 0, loc)
             }
             "gl_FragCoord" => sys(SysVal::FragCoord),
             "gl_FrontFacing" => sys(SysVal::FrontFacing),

@@ -332,6 +332,8 @@ impl<'a> Checker<'a> {
         }
         let mut color = None;
         let mut data = None;
+        let mut sec_color = None;
+        let mut sec_data = None;
         let mut user: Option<(Loc, u32)> = None;
         for (&id, &loc) in &self.assigned {
             let Some(var) = self.vars.get(id as usize) else {
@@ -347,6 +349,8 @@ impl<'a> Checker<'a> {
             match name {
                 "gl_FragColor" if earlier(color) => color = Some(loc),
                 "gl_FragData" if earlier(data) => data = Some(loc),
+                "gl_SecondaryFragColorEXT" if earlier(sec_color) => sec_color = Some(loc),
+                "gl_SecondaryFragDataEXT" if earlier(sec_data) => sec_data = Some(loc),
                 _ if var.storage == Storage::Out
                     && !var.builtin
                     && !name.starts_with("gl_")
@@ -356,6 +360,23 @@ impl<'a> Checker<'a> {
                 }
                 _ => {}
             }
+        }
+        // EXT_blend_func_extended: the second colour goes with the first
+        // one's form (gl_FragColor with gl_SecondaryFragColorEXT,
+        // gl_FragData with gl_SecondaryFragDataEXT).
+        let mixed = match (color, data, sec_color, sec_data) {
+            (Some(c), _, _, Some(s)) => {
+                Some((c, s, "`gl_FragColor' and `gl_SecondaryFragDataEXT'"))
+            }
+            (_, Some(d), Some(s), _) => {
+                Some((d, s, "`gl_FragData' and `gl_SecondaryFragColorEXT'"))
+            }
+            _ => None,
+        };
+        if let Some((a, b, what)) = mixed {
+            let loc = if a < b { b } else { a };
+            self.error(loc, format!("fragment shader writes to both {what}"));
+            return;
         }
         let user_name = |c: &Self, id: u32| c.name(c.rec.var_names[id as usize]).to_string();
         let (a, b, what) = match (color, data, user) {

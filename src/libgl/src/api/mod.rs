@@ -166,6 +166,13 @@ const ALIASES: &[(&str, &str)] = &[
     ("glIsRenderbufferOES", "glIsRenderbuffer"),
     ("glRenderbufferStorageOES", "glRenderbufferStorage"),
     ("glBlendEquationOES", "glBlendEquation"),
+    // EXT_blend_func_extended (ES).
+    (
+        "glBindFragDataLocationIndexedEXT",
+        "glBindFragDataLocationIndexed",
+    ),
+    ("glBindFragDataLocationEXT", "glBindFragDataLocation"),
+    ("glGetFragDataIndexEXT", "glGetFragDataIndex"),
     ("glBlendEquationSeparateOES", "glBlendEquationSeparate"),
     ("glBlendFuncSeparateOES", "glBlendFuncSeparate"),
     ("glMapBufferOES", "glMapBuffer"),

@@ -421,6 +421,25 @@ unsafe extern "C" fn GetFragDataIndex(program: GLuint, name: *const GLchar) -> G
     frag_data("glGetFragDataIndex", program, name, true)
 }
 
+/// `glGetProgramResourceLocationIndexEXT` (EXT_blend_func_extended; GL
+/// 4.3's command of that name for its one interface): the fragment output
+/// index of `name`, as `glGetFragDataIndex`; INVALID_ENUM for an interface
+/// other than `GL_PROGRAM_OUTPUT`.
+unsafe extern "C" fn GetProgramResourceLocationIndexEXT(
+    program: GLuint,
+    interface: GLenum,
+    name: *const GLchar,
+) -> GLint {
+    use oxgl_glapi::generated::enums::GL_PROGRAM_OUTPUT;
+    if interface != GL_PROGRAM_OUTPUT {
+        return with_ctx("glGetProgramResourceLocationIndexEXT", -1, |c| {
+            c.record::<()>(Err(oxgl_core::error::ApiError::InvalidEnum));
+            -1
+        });
+    }
+    frag_data("glGetProgramResourceLocationIndexEXT", program, name, true)
+}
+
 unsafe extern "C" fn GetUniformLocation(program: GLuint, name: *const GLchar) -> GLint {
     with_ctx("glGetUniformLocation", -1, |c| {
         // SAFETY: a NUL-terminated name.
@@ -940,6 +959,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetFragDataLocation = GetFragDataLocation;
     d.BindFragDataLocationIndexed = BindFragDataLocationIndexed;
     d.GetFragDataIndex = GetFragDataIndex;
+    d.GetProgramResourceLocationIndexEXT = GetProgramResourceLocationIndexEXT;
     d.GetVertexAttribIiv = GetVertexAttribIiv;
     d.GetVertexAttribIuiv = GetVertexAttribIuiv;
     d.Uniform1ui = Uniform1ui;
