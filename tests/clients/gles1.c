@@ -74,6 +74,21 @@ static void strings(void)
     glGetIntegerv(GL_MAX_TEXTURE_UNITS, &units);
     CHECK(units >= 2, "GL_MAX_TEXTURE_UNITS %d", units);
     EXPECT_GL_ERROR(GL_NO_ERROR, "ES 1 queries");
+    /* The paletted formats are listed; desktop state is not ES 1's. */
+    GLint n = 0, formats[64] = { 0 };
+    glGetIntegerv(GL_NUM_COMPRESSED_TEXTURE_FORMATS, &n);
+    CHECK(n > 0 && n <= 64, "GL_NUM_COMPRESSED_TEXTURE_FORMATS %d", n);
+    glGetIntegerv(GL_COMPRESSED_TEXTURE_FORMATS, formats);
+    int paletted = 0;
+    for (int i = 0; i < n && i < 64; i++)
+        paletted += formats[i] >= GL_PALETTE4_RGB8_OES && formats[i] <= GL_PALETTE8_RGB5_A1_OES;
+    CHECK(paletted == 10, "%d paletted formats in GL_COMPRESSED_TEXTURE_FORMATS", paletted);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "GL_COMPRESSED_TEXTURE_FORMATS");
+    GLint v = 0;
+    glGetIntegerv(0x0D58 /* GL_ACCUM_RED_BITS */, &v);
+    EXPECT_GL_ERROR(GL_INVALID_ENUM, "GL_ACCUM_RED_BITS in ES 1");
+    glGetIntegerv(0x0B32 /* GL_LIST_MODE */, &v);
+    EXPECT_GL_ERROR(GL_INVALID_ENUM, "GL_LIST_MODE in ES 1");
 }
 
 /* A quad over the whole 64x64 pbuffer, positions as GL_FIXED, coloured

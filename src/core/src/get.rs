@@ -187,7 +187,9 @@ impl Context {
     /// The list queries (`GL_COMPRESSED_TEXTURE_FORMATS`), `None` for
     /// every other `pname`.
     pub fn get_list(&self, pname: GLenum) -> Option<ListValues> {
-        (pname == GL_COMPRESSED_TEXTURE_FORMATS && self.params().version >= (1, 3)).then(|| {
+        let p = self.params();
+        let gl13 = p.is_es1() || p.version >= (1, 3);
+        (pname == GL_COMPRESSED_TEXTURE_FORMATS && gl13).then(|| {
             ListValues(
                 self.compressed_texture_formats()
                     .into_iter()
@@ -231,7 +233,10 @@ impl Context {
     #[inline]
     pub fn get(&self, pname: GLenum) -> ApiResult<Values> {
         let p = *self.params();
-        // ES 1.1 has the state of GL 1.5's (less what it left out).
+        // ES 1.1 has the state of GL 1.5's, less what it left out.
+        if p.is_es1() && !crate::es1_state::has(pname) {
+            return Err(ApiError::InvalidEnum);
+        }
         let v = if p.is_es1() { (1, 5) } else { p.version };
         // The fixed-function state: compatibility contexts and ES 1.
         let compat = p.has_fixed_function();
@@ -752,6 +757,8 @@ impl Context {
                 Values::new(if float { Kind::Float } else { Kind::Int }, &vals[..n])
             }
             GL_SAMPLE_MASK if self.has_texture_multisample() => boolean(s.enabled(GL_SAMPLE_MASK)),
+            // OES_texture_cube_map's S, T and R generation switch (ES 1).
+            GL_TEXTURE_GEN_STR_OES if p.is_es1() => boolean(self.texgen_enabled(pname)?),
             // Every capability is also a boolean state variable.
             cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
             GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),

@@ -27,6 +27,7 @@ pub mod draw;
 pub mod draw_buffers2;
 pub mod drawpix;
 pub mod error;
+mod es1_state;
 mod es_formats;
 mod etc2;
 pub mod eval;
