@@ -89,6 +89,8 @@ static void strings(void)
     EXPECT_GL_ERROR(GL_INVALID_ENUM, "GL_ACCUM_RED_BITS in ES 1");
     glGetIntegerv(0x0B32 /* GL_LIST_MODE */, &v);
     EXPECT_GL_ERROR(GL_INVALID_ENUM, "GL_LIST_MODE in ES 1");
+    glEnable(0x0B24 /* GL_LINE_STIPPLE */);
+    EXPECT_GL_ERROR(GL_INVALID_ENUM, "glEnable(GL_LINE_STIPPLE) in ES 1");
 }
 
 /* A quad over the whole 64x64 pbuffer, positions as GL_FIXED, coloured

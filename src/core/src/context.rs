@@ -841,6 +841,9 @@ impl Context {
 
     /// `glEnable` / `glDisable`. GL 4.6 §2.3.1: INVALID_ENUM for an unknown capability.
     pub fn set_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
+        if self.params.is_es1() && !crate::es1_state::has_cap(cap) {
+            return Err(ApiError::InvalidEnum);
+        }
         match cap {
             GL_DEBUG_OUTPUT => self.debug.set_output(on),
             GL_DEBUG_OUTPUT_SYNCHRONOUS => self.debug.set_synchronous(on),
@@ -890,6 +893,9 @@ impl Context {
 
     /// `glIsEnabled`.
     pub fn is_enabled(&self, cap: GLenum) -> ApiResult<bool> {
+        if self.params.is_es1() && !crate::es1_state::has_cap(cap) {
+            return Err(ApiError::InvalidEnum);
+        }
         if let Some(on) = self.client_state_enabled(cap) {
             return Ok(on);
         }

@@ -342,6 +342,9 @@ impl Context {
     /// unknown array.
     pub fn set_client_state(&mut self, array: GLenum, on: bool) -> ApiResult {
         self.outside_begin_end()?;
+        if self.params().is_es1() && !crate::es1_state::has_cap(array) {
+            return Err(ApiError::InvalidEnum);
+        }
         let a = match array {
             GL_VERTEX_ARRAY => Attrib::POS,
             GL_NORMAL_ARRAY => Attrib::NORMAL,

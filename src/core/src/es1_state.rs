@@ -195,6 +195,65 @@ static ES1_STATE: &[GLenum] = &[
     GL_VIEWPORT,
 ];
 
+/// The capabilities of ES 1.1 contexts (`glEnable`, `glIsEnabled`,
+/// `glEnableClientState`): what Mesa's ES 1 context answers `glIsEnabled`
+/// for (probed as the `glGet*` names), less what oxgl lacks.
+static ES1_CAPS: &[GLenum] = &[
+    GL_ALPHA_TEST,
+    GL_BLEND,
+    GL_CLIP_DISTANCE6,
+    GL_CLIP_DISTANCE7,
+    GL_CLIP_PLANE0,
+    GL_CLIP_PLANE1,
+    GL_CLIP_PLANE2,
+    GL_CLIP_PLANE3,
+    GL_CLIP_PLANE4,
+    GL_CLIP_PLANE5,
+    GL_COLOR_ARRAY,
+    GL_COLOR_LOGIC_OP,
+    GL_COLOR_MATERIAL,
+    GL_CULL_FACE,
+    GL_DEBUG_OUTPUT,
+    GL_DEBUG_OUTPUT_SYNCHRONOUS,
+    GL_DEPTH_TEST,
+    GL_DITHER,
+    GL_FOG,
+    GL_LIGHT0,
+    GL_LIGHT1,
+    GL_LIGHT2,
+    GL_LIGHT3,
+    GL_LIGHT4,
+    GL_LIGHT5,
+    GL_LIGHT6,
+    GL_LIGHT7,
+    GL_LIGHTING,
+    GL_LINE_SMOOTH,
+    GL_MULTISAMPLE,
+    GL_NORMALIZE,
+    GL_NORMAL_ARRAY,
+    GL_POINT_SIZE_ARRAY_OES,
+    GL_POINT_SMOOTH,
+    GL_POINT_SPRITE,
+    GL_POLYGON_OFFSET_EXT,
+    GL_RESCALE_NORMAL,
+    GL_SAMPLE_ALPHA_TO_COVERAGE,
+    GL_SAMPLE_ALPHA_TO_ONE,
+    GL_SAMPLE_COVERAGE,
+    GL_SCISSOR_TEST,
+    GL_STENCIL_TEST,
+    GL_TEXTURE_2D,
+    GL_TEXTURE_3D,
+    GL_TEXTURE_COORD_ARRAY,
+    GL_TEXTURE_CUBE_MAP,
+    GL_TEXTURE_GEN_STR_OES,
+    GL_VERTEX_ARRAY,
+];
+
+/// Whether an ES 1.1 context has capability `cap`.
+pub(crate) fn has_cap(cap: GLenum) -> bool {
+    ES1_CAPS.contains(&cap)
+}
+
 /// Whether an ES 1.1 context has state `pname`.
 pub(crate) fn has(pname: GLenum) -> bool {
     ES1_STATE.contains(&pname)
