@@ -303,6 +303,17 @@ static void float_textures(void)
     } else {
         CHECK(0, "GL_EXT_texture_format_BGRA8888 not listed");
     }
+    /* GL_EXT_texture_rg (ES 3.0's RED images): R only, G and B 0 (the
+     * shader divides by 4). */
+    CHECK(has_word((const char *)glGetString(GL_EXTENSIONS), "GL_EXT_texture_rg"),
+          "GL_EXT_texture_rg not listed");
+    const unsigned char red = 200;
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RED, 1, 1, 0, GL_RED, GL_UNSIGNED_BYTE, &red);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    EXPECT_GL_ERROR(GL_NO_ERROR, "glTexImage2D(GL_RED)");
+    glDrawArrays(GL_TRIANGLE_STRIP, 0, 4);
+    check_pixel(8, 8, 50, 0, 0, "a RED texture");
     glDeleteTextures(1, &tex);
     glDeleteBuffers(1, &vbo);
     glDeleteVertexArrays(1, &vao);

@@ -295,6 +295,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_read_format_bgra", Needs::Es2),
     // BGRA images kept as RGBA8 (texture_api::es_storage_format).
     (c"GL_EXT_texture_format_BGRA8888", Needs::Es2),
+    // RED and RG images (ES contexts are ES 3.0, which has them; ES 2
+    // programs look for the extension).
+    (c"GL_EXT_texture_rg", Needs::Es2),
     (c"GL_EXT_texture_compression_bptc", Needs::Es2),
     (c"GL_EXT_unpack_subimage", Needs::Es2),
     // ES contexts take EGL fence syncs (EGL_KHR_fence_sync).
