@@ -380,7 +380,8 @@ static ES1: &[&CStr] = &[
 /// The extensions of OpenGL ES 1.1 contexts, once the build has ES 1.1
 /// ([`crate::version::Support::gles1`]).
 pub fn names_es1() -> &'static [&'static CStr] {
-    if crate::version::computed_support().gles1.is_some() {
+    static BUILT: OnceLock<bool> = OnceLock::new();
+    if *BUILT.get_or_init(|| crate::version::computed_support().gles1.is_some()) {
         ES1
     } else {
         &[]

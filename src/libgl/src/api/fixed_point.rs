@@ -461,55 +461,37 @@ unsafe extern "C" fn QueryMatrixxOES(mantissa: *mut GLfixed, exponent: *mut GLin
 }
 
 // GL_OES_byte_coordinates' immediate commands: byte coordinates, not
-// normalized, through the float commands.
+// normalized, through the float commands (after the texture unit, for the
+// multitexture ones: the arguments in brackets).
 macro_rules! byte_coords {
-    ($($name:ident $vname:ident => $float:ident($($c:ident),+);)*) => {$(
-        unsafe extern "C" fn $name($($c: GLbyte),+) {
+    ($([$($pre:ident: $pt:ty),*] $name:ident $vname:ident => $float:ident($($c:ident),+);)*) => {$(
+        unsafe extern "C" fn $name($($pre: $pt,)* $($c: GLbyte),+) {
             // SAFETY: the compatibility handler of the float command.
-            unsafe { (gl().$float)($(GLfloat::from($c)),+) }
+            unsafe { (gl().$float)($($pre,)* $(GLfloat::from($c)),+) }
         }
-        unsafe extern "C" fn $vname(v: *const GLbyte) {
+        unsafe extern "C" fn $vname($($pre: $pt,)* v: *const GLbyte) {
             const N: usize = [$(stringify!($c)),+].len();
             // SAFETY: the client passes N coordinates (null: nothing).
             let v = unsafe { client::read(v, N) }.unwrap_or_default();
             if let [$($c),+] = v[..] {
                 // SAFETY: as above.
-                unsafe { (gl().$float)($(GLfloat::from($c)),+) }
+                unsafe { (gl().$float)($($pre,)* $(GLfloat::from($c)),+) }
             }
         }
     )*};
 }
 byte_coords! {
-    Vertex2bOES Vertex2bvOES => Vertex2f(x, y);
-    Vertex3bOES Vertex3bvOES => Vertex3f(x, y, z);
-    Vertex4bOES Vertex4bvOES => Vertex4f(x, y, z, w);
-    TexCoord1bOES TexCoord1bvOES => TexCoord1f(s);
-    TexCoord2bOES TexCoord2bvOES => TexCoord2f(s, t);
-    TexCoord3bOES TexCoord3bvOES => TexCoord3f(s, t, r);
-    TexCoord4bOES TexCoord4bvOES => TexCoord4f(s, t, r, q);
-}
-macro_rules! multi_byte_coords {
-    ($($name:ident $vname:ident => $float:ident($($c:ident),+);)*) => {$(
-        unsafe extern "C" fn $name(unit: GLenum, $($c: GLbyte),+) {
-            // SAFETY: the compatibility handler of the float command.
-            unsafe { (gl().$float)(unit, $(GLfloat::from($c)),+) }
-        }
-        unsafe extern "C" fn $vname(unit: GLenum, v: *const GLbyte) {
-            const N: usize = [$(stringify!($c)),+].len();
-            // SAFETY: the client passes N coordinates (null: nothing).
-            let v = unsafe { client::read(v, N) }.unwrap_or_default();
-            if let [$($c),+] = v[..] {
-                // SAFETY: as above.
-                unsafe { (gl().$float)(unit, $(GLfloat::from($c)),+) }
-            }
-        }
-    )*};
-}
-multi_byte_coords! {
-    MultiTexCoord1bOES MultiTexCoord1bvOES => MultiTexCoord1f(s);
-    MultiTexCoord2bOES MultiTexCoord2bvOES => MultiTexCoord2f(s, t);
-    MultiTexCoord3bOES MultiTexCoord3bvOES => MultiTexCoord3f(s, t, r);
-    MultiTexCoord4bOES MultiTexCoord4bvOES => MultiTexCoord4f(s, t, r, q);
+    [] Vertex2bOES Vertex2bvOES => Vertex2f(x, y);
+    [] Vertex3bOES Vertex3bvOES => Vertex3f(x, y, z);
+    [] Vertex4bOES Vertex4bvOES => Vertex4f(x, y, z, w);
+    [] TexCoord1bOES TexCoord1bvOES => TexCoord1f(s);
+    [] TexCoord2bOES TexCoord2bvOES => TexCoord2f(s, t);
+    [] TexCoord3bOES TexCoord3bvOES => TexCoord3f(s, t, r);
+    [] TexCoord4bOES TexCoord4bvOES => TexCoord4f(s, t, r, q);
+    [unit: GLenum] MultiTexCoord1bOES MultiTexCoord1bvOES => MultiTexCoord1f(s);
+    [unit: GLenum] MultiTexCoord2bOES MultiTexCoord2bvOES => MultiTexCoord2f(s, t);
+    [unit: GLenum] MultiTexCoord3bOES MultiTexCoord3bvOES => MultiTexCoord3f(s, t, r);
+    [unit: GLenum] MultiTexCoord4bOES MultiTexCoord4bvOES => MultiTexCoord4f(s, t, r, q);
 }
 
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
