@@ -170,18 +170,24 @@ impl Rasterizer {
                 .name("oxgl-raster".into())
                 .spawn(move || {
                     let mut target: Option<Planes> = None;
-                    for msg in rx {
+                    let mut pending = None;
+                    while let Some(msg) = pending.take().or_else(|| rx.recv().ok()) {
                         match msg {
                             Msg::Attach(p) => target = Some(p),
-                            Msg::Run(mut scene) => {
-                                if let Some(p) = target.as_mut() {
-                                    execute(&scene, p, threads, None);
+                            Msg::Run(mut scene) => match target.as_mut() {
+                                Some(p) => {
+                                    pending = run_scenes(scene, p, threads, &rx, &done_tx);
+                                    if pending.is_none() {
+                                        return;
+                                    }
                                 }
-                                scene.release();
-                                if done_tx.send(scene).is_err() {
-                                    return;
+                                None => {
+                                    scene.release();
+                                    if done_tx.send(scene).is_err() {
+                                        return;
+                                    }
                                 }
-                            }
+                            },
                             Msg::Detach => {
                                 if planes_tx.send(target.take()).is_err() {
                                     return;
@@ -293,6 +299,12 @@ impl Rasterizer {
     }
 
     /// Bins one draw. Nothing happens without a target.
+    ///
+    /// While it bins, the draw hands what it has binned so far to the
+    /// workers whenever they are idle (at least [`EAGER_PRIMS`]
+    /// primitives), so that they rasterize while this thread sets up the
+    /// rest; a scene that fills up is handed over whether they are idle or
+    /// not.
     pub fn draw(&mut self, state: &Arc<DrawState>, vertices: &VertexBatch, draw: &Draw) {
         if self.scene.as_ref().is_some_and(|s| s.is_full()) {
             self.flush();
@@ -301,37 +313,39 @@ impl Rasterizer {
             return;
         };
         let n = vertices.num_varyings.min(MAX_VARYINGS);
-        let query = self.query.as_ref();
-        let same = scene.states.last().is_some_and(|s| {
-            Arc::ptr_eq(&s.draw, state)
-                && s.num_varyings == n
-                && match (&s.query, query) {
-                    (Some(a), Some(b)) => Arc::ptr_eq(a, b),
-                    (None, None) => true,
-                    _ => false,
-                }
-        });
-        if !same {
-            let mut st = setup::scene_state(state, n, &scene.target);
-            if let Some(q) = query {
-                if !scene.queries.iter().any(|p| p.holds(q)) {
-                    scene.queries.push(query::Pending::new(q));
-                }
-                st.query = Some(q.clone());
+        let idx = state_index(scene, state, n, self.query.as_ref());
+        let Rasterizer {
+            front,
+            exec,
+            spare,
+            query,
+            ..
+        } = self;
+        let mut pause = |scene: &mut Scene| {
+            let eager = scene.prims.len() >= EAGER_PRIMS
+                && matches!(exec, Exec::Threaded(_))
+                && exec.busy(spare) < EAGER_BUSY;
+            if !(eager || scene.is_full()) {
+                return None;
             }
-            scene.states.push(st);
-        }
-        let idx = scene.states.len() as u32 - 1;
-        self.front.draw(scene, idx, state, vertices, draw);
+            hand_over(exec, spare, scene);
+            Some(state_index(scene, state, n, query.as_ref()))
+        };
+        front.draw(scene, idx, state, vertices, draw, &mut pause);
     }
 
-    /// Bins a clear (`draw_buffers` is ignored: the attached colour buffer is cleared).
+    /// Bins a clear (`draw_buffers` is ignored: the attached colour buffer is
+    /// cleared). Idle workers get it at once, so that they clear while this
+    /// thread runs the next draw's vertex stage.
     pub fn clear(&mut self, params: &ClearParams) {
         if self.scene.as_ref().is_some_and(|s| s.is_full()) {
             self.flush();
         }
         if let Some(scene) = self.scene.as_deref_mut() {
             scene.bin_clear(*params);
+            if matches!(self.exec, Exec::Threaded(_)) && self.exec.idle(&mut self.spare) {
+                self.flush();
+            }
         }
     }
 
@@ -349,42 +363,8 @@ impl Rasterizer {
             }
             return;
         }
-        let next = match &mut self.exec {
-            Exec::Threaded(t) => {
-                while t.in_flight > MAX_QUEUED {
-                    match t.done.recv() {
-                        Ok(s) => {
-                            self.spare.push(s);
-                            t.in_flight -= 1;
-                        }
-                        Err(_) => break,
-                    }
-                }
-                self.spare.pop()
-            }
-            Exec::Inline { .. } => self.spare.pop(),
-        };
-        let mut next = next.unwrap_or_else(|| Box::new(Scene::new(info)));
-        next.reset(info);
-        let Some(scene) = self.scene.replace(next) else {
-            return;
-        };
-        match &mut self.exec {
-            Exec::Inline { planes, batch } => {
-                if let Some(p) = planes.as_mut() {
-                    execute(&scene, p, 0, Some(batch));
-                }
-                let mut scene = scene;
-                scene.release();
-                self.spare.push(scene);
-            }
-            Exec::Threaded(t) => {
-                if let Some(tx) = &t.tx
-                    && tx.send(Msg::Run(scene)).is_ok()
-                {
-                    t.in_flight += 1;
-                }
-            }
+        if let Some(scene) = self.scene.as_deref_mut() {
+            hand_over(&mut self.exec, &mut self.spare, scene);
         }
     }
 
@@ -453,6 +433,113 @@ impl Drop for Rasterizer {
     }
 }
 
+/// Primitives a scene holds before a draw hands it to idle workers.
+pub const EAGER_PRIMS: usize = 256;
+
+/// A draw hands its scene over while fewer scenes than this are being rasterized.
+const EAGER_BUSY: usize = 2;
+
+/// The index of `state` (drawn with `n` varyings and the query `query`) in
+/// `scene`'s states, pushed unless it is the last one.
+fn state_index(
+    scene: &mut Scene,
+    state: &Arc<DrawState>,
+    n: usize,
+    query: Option<&Arc<SampleCounter>>,
+) -> u32 {
+    let same = scene.states.last().is_some_and(|s| {
+        Arc::ptr_eq(&s.draw, state)
+            && s.num_varyings == n
+            && match (&s.query, query) {
+                (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+    });
+    if !same {
+        let mut st = setup::scene_state(state, n, &scene.target);
+        if let Some(q) = query {
+            if !scene.queries.iter().any(|p| p.holds(q)) {
+                scene.queries.push(query::Pending::new(q));
+            }
+            st.query = Some(q.clone());
+        }
+        scene.states.push(st);
+    }
+    scene.states.len() as u32 - 1
+}
+
+impl Exec {
+    /// Whether every scene handed over has been rasterized (collecting the
+    /// finished ones into `spare`).
+    #[expect(clippy::vec_box, reason = "scenes move between threads as boxes")]
+    fn idle(&mut self, spare: &mut Vec<Box<Scene>>) -> bool {
+        self.busy(spare) == 0
+    }
+
+    /// Scenes handed over and not yet rasterized (collecting the finished
+    /// ones into `spare`).
+    #[expect(clippy::vec_box, reason = "scenes move between threads as boxes")]
+    fn busy(&mut self, spare: &mut Vec<Box<Scene>>) -> usize {
+        match self {
+            Exec::Inline { .. } => 0,
+            Exec::Threaded(t) => {
+                while t.in_flight > 0 {
+                    match t.done.try_recv() {
+                        Ok(s) => {
+                            spare.push(s);
+                            t.in_flight -= 1;
+                        }
+                        Err(std::sync::mpsc::TryRecvError::Empty) => break,
+                        Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                            t.in_flight = 0;
+                        }
+                    }
+                }
+                t.in_flight
+            }
+        }
+    }
+}
+
+/// Moves what `scene` holds into a scene of its own and rasterizes that one
+/// (on the workers, waiting while [`MAX_QUEUED`] scenes already wait; or
+/// here, inline); `scene` is left empty, for the same target.
+#[expect(clippy::vec_box, reason = "scenes move between threads as boxes")]
+fn hand_over(exec: &mut Exec, spare: &mut Vec<Box<Scene>>, scene: &mut Scene) {
+    if let Exec::Threaded(t) = exec {
+        while t.in_flight > MAX_QUEUED {
+            match t.done.recv() {
+                Ok(s) => {
+                    spare.push(s);
+                    t.in_flight -= 1;
+                }
+                Err(_) => break,
+            }
+        }
+    }
+    let info = scene.target;
+    let mut full = spare.pop().unwrap_or_else(|| Box::new(Scene::new(info)));
+    full.reset(info);
+    std::mem::swap(scene, &mut *full);
+    match exec {
+        Exec::Inline { planes, batch } => {
+            if let Some(p) = planes.as_mut() {
+                execute(&full, p, batch);
+            }
+            full.release();
+            spare.push(full);
+        }
+        Exec::Threaded(t) => {
+            if let Some(tx) = &t.tx
+                && tx.send(Msg::Run(full)).is_ok()
+            {
+                t.in_flight += 1;
+            }
+        }
+    }
+}
+
 /// Splits `data` (row-major, `width` pixels of `words` elements wide) into
 /// per-tile row slices.
 fn split_rows<'a, T>(
@@ -474,41 +561,40 @@ fn split_rows<'a, T>(
     }
 }
 
-/// Rasterizes `scene` into `planes` with `threads` workers (≤ 1: this thread).
-fn execute(scene: &Scene, planes: &mut Planes, threads: usize, batch: Option<&mut Box<QuadBatch>>) {
-    let t = scene.target;
+/// Every tile's view of `planes` (row slices per plane), in tile order;
+/// `None` when the planes do not match `t`.
+fn tile_views<'a>(planes: &'a mut Planes, t: &TargetInfo) -> Option<Vec<TileView<'a>>> {
     let n = (t.tiles_x() * t.tiles_y()) as usize;
     let mut color: Vec<Vec<&mut [u32]>> = (0..n).map(|_| Vec::new()).collect();
     let mut depth: Vec<Vec<&mut [f32]>> = (0..n).map(|_| Vec::new()).collect();
     let mut stencil: Vec<Vec<&mut [u8]>> = (0..n).map(|_| Vec::new()).collect();
-    split_rows(&mut planes.color, &t, t.color_words(), &mut color);
-    split_rows(&mut planes.depth, &t, 1, &mut depth);
-    split_rows(&mut planes.stencil, &t, 1, &mut stencil);
+    split_rows(&mut planes.color, t, t.color_words(), &mut color);
+    split_rows(&mut planes.depth, t, 1, &mut depth);
+    split_rows(&mut planes.stencil, t, 1, &mut stencil);
     // Extra colour buffers: per tile, one row list per buffer.
     let mut extra: Vec<Vec<Vec<&mut [u32]>>> = (0..n).map(|_| Vec::new()).collect();
     for plane in planes.extra.iter_mut() {
         let words = crate::framebuffer::color_words(plane.format);
         let mut rows: Vec<Vec<&mut [u32]>> = (0..n).map(|_| Vec::new()).collect();
-        split_rows(&mut plane.data, &t, words, &mut rows);
+        split_rows(&mut plane.data, t, words, &mut rows);
         for (tile, r) in extra.iter_mut().zip(rows) {
             tile.push(r);
         }
     }
     if color.iter().any(|c| c.is_empty()) {
         debug_assert!(false, "target planes do not match the scene");
-        return;
+        return None;
     }
     let tiles_x = t.tiles_x() as usize;
-    let views: Vec<(usize, TileView)> = color
+    let views = color
         .into_iter()
         .zip(depth)
         .zip(stencil)
         .zip(extra)
         .enumerate()
-        .filter(|(i, _)| !scene.bins[*i].is_empty())
         .map(|(i, (((color, depth), stencil), extra))| {
             let (tx, ty) = ((i % tiles_x) as i32, (i / tiles_x) as i32);
-            let view = TileView {
+            TileView {
                 x0: tx * TILE as i32,
                 y0: ty * TILE as i32,
                 w: (color[0].len() / t.color_words()) as i32,
@@ -517,39 +603,179 @@ fn execute(scene: &Scene, planes: &mut Planes, threads: usize, batch: Option<&mu
                 depth,
                 stencil,
                 extra,
-            };
-            (i, view)
+            }
         })
         .collect();
-    if threads <= 1 || views.len() <= 1 {
-        let mut own;
-        let batch = match batch {
-            Some(b) => b,
-            None => {
-                own = Box::<QuadBatch>::default();
-                &mut own
-            }
-        };
-        for (i, mut view) in views {
+    Some(views)
+}
+
+/// Rasterizes `scene` into `planes` on this thread.
+fn execute(scene: &Scene, planes: &mut Planes, batch: &mut QuadBatch) {
+    let Some(views) = tile_views(planes, &scene.target) else {
+        return;
+    };
+    for (i, mut view) in views.into_iter().enumerate() {
+        if !scene.bins[i].is_empty() {
             simd::run_tile(scene, i, &mut view, batch);
         }
-        return;
     }
-    let queue = Mutex::new(views.into_iter());
-    let work = || {
-        let mut batch = Box::<QuadBatch>::default();
+}
+
+/// One tile of a scene for a worker.
+struct Job<'a> {
+    scene: Arc<Scene>,
+    tile: usize,
+    view: TileView<'a>,
+}
+
+/// The tiles waiting for a worker, and whether the workers should leave.
+#[derive(Default)]
+struct Queue<'a> {
+    jobs: Mutex<(std::collections::VecDeque<Job<'a>>, bool)>,
+    ready: std::sync::Condvar,
+}
+
+impl<'a> Queue<'a> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (std::collections::VecDeque<Job<'a>>, bool)> {
+        self.jobs.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The next job; `None` when empty (`wait`: once closed).
+    fn pop(&self, wait: bool) -> Option<Job<'a>> {
+        let mut q = self.lock();
         loop {
-            let next = queue.lock().unwrap_or_else(|e| e.into_inner()).next();
-            let Some((i, mut view)) = next else {
+            if let Some(j) = q.0.pop_front() {
+                return Some(j);
+            }
+            if !wait || q.1 {
+                return None;
+            }
+            q = self.ready.wait(q).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    fn close(&self) {
+        self.lock().1 = true;
+        self.ready.notify_all();
+    }
+}
+
+/// Rasterizes `first`, then every scene that follows it on `rx`, into
+/// `planes` with `threads` workers (this thread and `threads - 1` helpers
+/// that live as long as scenes keep coming); each rasterized scene goes
+/// back on `done`. Returns the first message that is not a scene for the
+/// same target (`None` once `rx` or `done` is closed).
+fn run_scenes(
+    first: Box<Scene>,
+    planes: &mut Planes,
+    threads: usize,
+    rx: &Receiver<Msg>,
+    done: &SyncSender<Box<Scene>>,
+) -> Option<Msg> {
+    let target = first.target;
+    let Some(mut views) =
+        tile_views(planes, &target).map(|v| v.into_iter().map(Some).collect::<Vec<_>>())
+    else {
+        let mut first = first;
+        first.release();
+        return done.send(first).ok().and_then(|()| rx.recv().ok());
+    };
+    let queue = Queue::default();
+    let (ret_tx, ret_rx) = std::sync::mpsc::channel::<(usize, TileView)>();
+    std::thread::scope(|s| {
+        for _ in 1..threads.min(views.len()) {
+            let ret_tx = ret_tx.clone();
+            let queue = &queue;
+            s.spawn(move || {
+                let mut batch = Box::<QuadBatch>::default();
+                while let Some(Job {
+                    scene,
+                    tile,
+                    mut view,
+                }) = queue.pop(true)
+                {
+                    simd::run_tile(&scene, tile, &mut view, &mut batch);
+                    // The scene's reference goes before its tile comes back.
+                    drop(scene);
+                    if ret_tx.send((tile, view)).is_err() {
+                        return;
+                    }
+                }
+            });
+        }
+        drop(ret_tx);
+        let next = coordinate(first, &mut views, &queue, &ret_rx, rx, done);
+        queue.close();
+        next
+    })
+}
+
+/// [`run_scenes`]' own thread: queues each scene's tiles, works on them
+/// too, collects the views back, and returns the scene.
+fn coordinate<'a>(
+    first: Box<Scene>,
+    views: &mut [Option<TileView<'a>>],
+    queue: &Queue<'a>,
+    returned: &Receiver<(usize, TileView<'a>)>,
+    rx: &Receiver<Msg>,
+    done: &SyncSender<Box<Scene>>,
+) -> Option<Msg> {
+    let target = first.target;
+    let mut batch = Box::<QuadBatch>::default();
+    let mut scene = first;
+    loop {
+        let shared: Arc<Scene> = Arc::from(scene);
+        let mut jobs = 0;
+        {
+            let mut q = queue.lock();
+            for (tile, view) in views.iter_mut().enumerate() {
+                if shared.bins[tile].is_empty() {
+                    continue;
+                }
+                if let Some(view) = view.take() {
+                    q.0.push_back(Job {
+                        scene: shared.clone(),
+                        tile,
+                        view,
+                    });
+                    jobs += 1;
+                }
+            }
+        }
+        queue.ready.notify_all();
+        while let Some(Job {
+            scene,
+            tile,
+            mut view,
+        }) = queue.pop(false)
+        {
+            simd::run_tile(&scene, tile, &mut view, &mut batch);
+            views[tile] = Some(view);
+            jobs -= 1;
+        }
+        while jobs > 0 {
+            let Ok((tile, view)) = returned.recv() else {
                 break;
             };
-            simd::run_tile(scene, i, &mut view, &mut batch);
+            views[tile] = Some(view);
+            jobs -= 1;
         }
-    };
-    std::thread::scope(|s| {
-        for _ in 1..threads {
-            s.spawn(work);
+        // Every job (and its reference) is back unless a helper died.
+        let mut finished = match Arc::try_unwrap(shared) {
+            Ok(s) => Box::new(s),
+            Err(_) => {
+                debug_assert!(false, "a raster helper kept its scene");
+                return None;
+            }
+        };
+        finished.release();
+        if done.send(finished).is_err() {
+            return None;
         }
-        work();
-    });
+        match rx.recv() {
+            Ok(Msg::Run(next)) if next.target == target => scene = next,
+            Ok(other) => return Some(other),
+            Err(_) => return None,
+        }
+    }
 }

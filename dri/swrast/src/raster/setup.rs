@@ -301,8 +301,31 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
     }
 }
 
+/// Primitives between two calls of a draw's `pause`.
+pub const PAUSE_EVERY: usize = 128;
+
+/// After primitive `i`: every [`PAUSE_EVERY`] primitives, offers the scene
+/// to `pause`, taking the state index it returns.
+#[inline(always)]
+fn checkpoint(
+    i: usize,
+    scene: &mut Scene,
+    state: &mut u32,
+    pause: &mut dyn FnMut(&mut Scene) -> Option<u32>,
+) {
+    if i % PAUSE_EVERY == PAUSE_EVERY - 1
+        && let Some(s) = pause(scene)
+    {
+        *state = s;
+    }
+}
+
 impl FrontEnd {
     /// Clips, sets up and bins one draw into `scene` with state index `state`.
+    ///
+    /// Every [`PAUSE_EVERY`] primitives it calls `pause`, which may hand
+    /// what `scene` holds to the workers and leave it empty: it then returns
+    /// the draw's state index in the emptied scene.
     pub fn draw(
         &mut self,
         scene: &mut Scene,
@@ -310,6 +333,7 @@ impl FrontEnd {
         draw_state: &DrawState,
         vb: &VertexBatch,
         draw: &Draw,
+        pause: &mut dyn FnMut(&mut Scene) -> Option<u32>,
     ) {
         if !vb.is_valid() {
             debug_assert!(false, "inconsistent vertex batch");
@@ -439,6 +463,7 @@ impl FrontEnd {
                     let pv = if first { v[0] } else { v[2] };
                     ctx.primitive_id = draw.primitive_id(t);
                     self.triangle(scene, &ctx, vb, v, pv, flags);
+                    checkpoint(t, scene, &mut ctx.state, pause);
                 }
             }
             Topology::TriangleStrip => {
@@ -451,6 +476,7 @@ impl FrontEnd {
                     let pv = if first { e(i) } else { e(i + 2) };
                     ctx.primitive_id = draw.primitive_id(i);
                     self.triangle(scene, &ctx, vb, v, pv, 7);
+                    checkpoint(i, scene, &mut ctx.state, pause);
                 }
             }
             Topology::TriangleFan => {
@@ -459,6 +485,7 @@ impl FrontEnd {
                     let pv = if first { e(i + 1) } else { e(i + 2) };
                     ctx.primitive_id = draw.primitive_id(i);
                     self.triangle(scene, &ctx, vb, v, pv, 7);
+                    checkpoint(i, scene, &mut ctx.state, pause);
                 }
             }
             Topology::Lines => {
@@ -475,6 +502,7 @@ impl FrontEnd {
                         if first { a } else { b },
                         &mut counter,
                     );
+                    checkpoint(l, scene, &mut ctx.state, pause);
                 }
             }
             Topology::LineStrip | Topology::LineLoop => {
@@ -511,6 +539,7 @@ impl FrontEnd {
                     let v = e(i);
                     ctx.primitive_id = draw.primitive_id(i);
                     self.point(scene, &ctx, vb, v);
+                    checkpoint(i, scene, &mut ctx.state, pause);
                 }
             }
         }
