@@ -129,6 +129,8 @@ struct Threaded {
     done: Receiver<Box<Scene>>,
     planes: Receiver<Option<Planes>>,
     in_flight: usize,
+    /// Scenes handed over so far.
+    handed_over: u64,
     handle: Option<JoinHandle<()>>,
 }
 
@@ -203,6 +205,7 @@ impl Rasterizer {
                     done,
                     planes,
                     in_flight: 0,
+                    handed_over: 0,
                     handle: Some(handle),
                 }),
                 None => Exec::Inline {
@@ -225,6 +228,14 @@ impl Rasterizer {
     /// Worker threads (0 = inline).
     pub fn threads(&self) -> usize {
         self.threads
+    }
+
+    /// Scenes handed to the worker threads so far (0 inline).
+    pub fn scenes_handed_over(&self) -> u64 {
+        match &self.exec {
+            Exec::Threaded(t) => t.handed_over,
+            Exec::Inline { .. } => 0,
+        }
     }
 
     /// The target being drawn to, if any.
@@ -535,6 +546,7 @@ fn hand_over(exec: &mut Exec, spare: &mut Vec<Box<Scene>>, scene: &mut Scene) {
                 && tx.send(Msg::Run(full)).is_ok()
             {
                 t.in_flight += 1;
+                t.handed_over += 1;
             }
         }
     }

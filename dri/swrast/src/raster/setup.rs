@@ -519,6 +519,7 @@ impl FrontEnd {
                         if first { a } else { b },
                         &mut counter,
                     );
+                    checkpoint(i, scene, &mut ctx.state, pause);
                 }
                 if draw.topology == Topology::LineLoop && n >= 2 {
                     let (a, b) = (e(n - 1), e(0));

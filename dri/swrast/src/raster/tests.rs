@@ -1144,6 +1144,39 @@ fn thread_counts_are_bit_identical() {
 }
 
 #[test]
+fn idle_workers_get_the_scene_while_a_draw_bins() {
+    // A clear and one draw of 2,000 triangles: the clear goes to the
+    // workers at once; at the draw's 256th primitive at most that scene
+    // is still being rasterized, so the draw hands its first part over
+    // then (and maybe more later); the rest goes at the end. Every way
+    // gives the pixels the inline rasterizer gives.
+    let tris: Vec<[f32; 4]> = (0..6000)
+        .map(|i| {
+            let t = i as f32 * 0.37;
+            [t.sin() * 0.9, (t * 1.3).cos() * 0.9, 0.0, 1.0]
+        })
+        .collect();
+    let image = |threads: usize| {
+        let mut f = fb(200, 150);
+        let st = Arc::new(counting(&f));
+        let mut handed = 0;
+        render(&mut f, threads, |r| {
+            draw(r, &st, Topology::Triangles, &tris, &[], 0);
+            r.finish();
+            handed = r.scenes_handed_over();
+        });
+        (f.back, handed)
+    };
+    let (reference, _) = image(0);
+    assert!(reference.iter().filter(|&&p| p != 0).count() > 5_000);
+    for threads in [1, 2, 4] {
+        let (back, handed) = image(threads);
+        assert!(back == reference, "{threads} threads: colour differs");
+        assert!(handed >= 3, "{threads} threads: {handed} scenes");
+    }
+}
+
+#[test]
 fn scene_overflow_flushes() {
     // More primitives than a scene holds: the rasterizer flushes mid-draw.
     let mut f = fb(64, 64);
