@@ -184,6 +184,33 @@ struct WinVert {
     iw: f32,
 }
 
+/// Whether [`FrontEnd::polygon`] draws nothing of the triangle `w`: a
+/// non-finite area, culled, or a zero area filled. The same arithmetic as
+/// there (its area sum starts at `0.0`, which adds nothing), so the same
+/// decision.
+#[inline]
+fn dropped(ctx: &DrawCtx, w: [WinVert; 3]) -> bool {
+    let area = (w[1].x - w[0].x) * (w[2].y - w[0].y) - (w[2].x - w[0].x) * (w[1].y - w[0].y);
+    if !area.is_finite() {
+        return true;
+    }
+    let rs = ctx.rs;
+    let ccw = if ctx.flip { area < 0.0 } else { area > 0.0 };
+    let front = ccw == (rs.front_face == FrontFace::Ccw);
+    let culled = match rs.cull {
+        CullMode::None => false,
+        CullMode::Front => front,
+        CullMode::Back => !front,
+        CullMode::FrontAndBack => true,
+    };
+    let mode = if front {
+        rs.polygon_mode_front
+    } else {
+        rs.polygon_mode_back
+    };
+    culled || (area == 0.0 && mode == PolygonMode::Fill)
+}
+
 /// Guard band half-extent in storage pixels: |window x|, |window y| stay below
 /// this after clipping (with 8 sub-pixel bits: 24-bit coordinates).
 const GUARD_BAND: f32 = 32768.0;
@@ -560,10 +587,16 @@ impl FrontEnd {
         if codes[0] & codes[1] & codes[2] & (ctx.clip_mask | FRUSTUM) != 0 {
             return;
         }
+        let clip = (codes[0] | codes[1] | codes[2]) & ctx.clip_mask;
+        // Unclipped, the polygon is this triangle: what `polygon` would
+        // drop (culled, degenerate when filled) goes before any varying
+        // is gathered — half of a closed, culled mesh.
+        if clip == 0 && dropped(ctx, [self.win[a], self.win[b], self.win[c]]) {
+            return;
+        }
         let n = ctx.n;
         self.flat.resize(n, 0.0);
         vb.gather(pv as usize, &mut self.flat);
-        let clip = (codes[0] | codes[1] | codes[2]) & ctx.clip_mask;
         self.poly_attrs.clear();
         self.poly_win.clear();
         self.poly_flags.clear();
