@@ -184,15 +184,24 @@ struct WinVert {
     iw: f32,
 }
 
-/// Whether [`FrontEnd::polygon`] draws nothing of the triangle `w`: a
-/// non-finite area, culled, or a zero area filled. The same arithmetic as
-/// there (its area sum starts at `0.0`, which adds nothing), so the same
-/// decision.
+/// Twice the signed area of the polygon `w` (a fan from its first vertex).
 #[inline]
-fn dropped(ctx: &DrawCtx, w: [WinVert; 3]) -> bool {
-    let area = (w[1].x - w[0].x) * (w[2].y - w[0].y) - (w[2].x - w[0].x) * (w[1].y - w[0].y);
+fn fan_area(w: &[WinVert]) -> f32 {
+    let mut area = 0.0f32;
+    for i in 1..w.len().saturating_sub(1) {
+        area +=
+            (w[i].x - w[0].x) * (w[i + 1].y - w[0].y) - (w[i + 1].x - w[0].x) * (w[i].y - w[0].y);
+    }
+    area
+}
+
+/// Whether a polygon of (twice the) signed `area` faces front, and how it
+/// is drawn; `None` when it is not drawn at all (a non-finite area, or
+/// culled).
+#[inline]
+fn face(ctx: &DrawCtx, area: f32) -> Option<(bool, PolygonMode)> {
     if !area.is_finite() {
-        return true;
+        return None;
     }
     let rs = ctx.rs;
     let ccw = if ctx.flip { area < 0.0 } else { area > 0.0 };
@@ -203,12 +212,26 @@ fn dropped(ctx: &DrawCtx, w: [WinVert; 3]) -> bool {
         CullMode::Back => !front,
         CullMode::FrontAndBack => true,
     };
+    if culled {
+        return None;
+    }
     let mode = if front {
         rs.polygon_mode_front
     } else {
         rs.polygon_mode_back
     };
-    culled || (area == 0.0 && mode == PolygonMode::Fill)
+    Some((front, mode))
+}
+
+/// Whether [`FrontEnd::polygon`] draws nothing of the triangle `w`: not
+/// drawn by [`face`], or a zero area filled.
+#[inline]
+fn dropped(ctx: &DrawCtx, w: [WinVert; 3]) -> bool {
+    let area = fan_area(&w);
+    match face(ctx, area) {
+        None => true,
+        Some((_, mode)) => area == 0.0 && mode == PolygonMode::Fill,
+    }
 }
 
 /// Guard band half-extent in storage pixels: |window x|, |window y| stay below
@@ -636,31 +659,11 @@ impl FrontEnd {
             return;
         }
         let w = &self.poly_win;
-        let mut area = 0.0f32;
-        for i in 1..k - 1 {
-            area += (w[i].x - w[0].x) * (w[i + 1].y - w[0].y)
-                - (w[i + 1].x - w[0].x) * (w[i].y - w[0].y);
-        }
-        if !area.is_finite() {
+        let area = fan_area(w);
+        let Some((front, mode)) = face(ctx, area) else {
             return;
-        }
+        };
         let rs = ctx.rs;
-        let ccw = if ctx.flip { area < 0.0 } else { area > 0.0 };
-        let front = ccw == (rs.front_face == FrontFace::Ccw);
-        let culled = match rs.cull {
-            CullMode::None => false,
-            CullMode::Front => front,
-            CullMode::Back => !front,
-            CullMode::FrontAndBack => true,
-        };
-        if culled {
-            return;
-        }
-        let mode = if front {
-            rs.polygon_mode_front
-        } else {
-            rs.polygon_mode_back
-        };
         let n = ctx.n;
         let attrs = std::mem::take(&mut self.poly_attrs);
         let flat = std::mem::take(&mut self.flat);
