@@ -154,6 +154,13 @@ pub struct Rasterizer {
     exec: Exec,
     /// The active occlusion query's counter, tagged onto later draws.
     query: Option<Arc<SampleCounter>>,
+    /// Primitives binned since the last clear, and between the two clears
+    /// before it: a clear goes to idle workers at once only when the draws
+    /// after the last one were many ([`EAGER_PRIMS`]), as in the frame
+    /// before. A clear followed by a few primitives is cheaper in the same
+    /// scene as them, each tile cleared and drawn while it is in cache.
+    prims_since_clear: usize,
+    prims_last_frame: usize,
 }
 
 impl Rasterizer {
@@ -222,6 +229,8 @@ impl Rasterizer {
             spare: Vec::new(),
             exec,
             query: None,
+            prims_since_clear: 0,
+            prims_last_frame: 0,
         }
     }
 
@@ -325,6 +334,8 @@ impl Rasterizer {
         };
         let n = vertices.num_varyings.min(MAX_VARYINGS);
         let idx = state_index(scene, state, n, self.query.as_ref());
+        let before = scene.prims.len();
+        let mut binned = 0;
         let Rasterizer {
             front,
             exec,
@@ -339,22 +350,31 @@ impl Rasterizer {
             if !(eager || scene.is_full()) {
                 return None;
             }
+            binned += scene.prims.len();
             hand_over(exec, spare, scene);
             Some(state_index(scene, state, n, query.as_ref()))
         };
         front.draw(scene, idx, state, vertices, draw, &mut pause);
+        // A scene handed over mid-draw held `before` primitives of earlier draws.
+        binned = (binned + scene.prims.len()).saturating_sub(before);
+        self.prims_since_clear = self.prims_since_clear.saturating_add(binned);
     }
 
     /// Bins a clear (`draw_buffers` is ignored: the attached colour buffer is
-    /// cleared). Idle workers get it at once, so that they clear while this
-    /// thread runs the next draw's vertex stage.
+    /// cleared). Idle workers get it at once when the frame before drew
+    /// many primitives, so that they clear while this thread runs the next
+    /// draw's vertex stage.
     pub fn clear(&mut self, params: &ClearParams) {
         if self.scene.as_ref().is_some_and(|s| s.is_full()) {
             self.flush();
         }
         if let Some(scene) = self.scene.as_deref_mut() {
             scene.bin_clear(*params);
-            if matches!(self.exec, Exec::Threaded(_)) && self.exec.idle(&mut self.spare) {
+            self.prims_last_frame = std::mem::take(&mut self.prims_since_clear);
+            if self.prims_last_frame >= EAGER_PRIMS
+                && matches!(self.exec, Exec::Threaded(_))
+                && self.exec.idle(&mut self.spare)
+            {
                 self.flush();
             }
         }

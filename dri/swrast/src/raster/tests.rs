@@ -1145,8 +1145,7 @@ fn thread_counts_are_bit_identical() {
 
 #[test]
 fn idle_workers_get_the_scene_while_a_draw_bins() {
-    // A clear and one draw of 2,000 triangles: the clear goes to the
-    // workers at once; at the draw's 256th primitive at most that scene
+    // A clear and one draw of 2,000 triangles: at the draw's 256th primitive at most that scene
     // is still being rasterized, so the draw hands its first part over
     // then (and maybe more later); the rest goes at the end. Every way
     // gives the pixels the inline rasterizer gives.
@@ -1174,6 +1173,45 @@ fn idle_workers_get_the_scene_while_a_draw_bins() {
         assert!(back == reference, "{threads} threads: colour differs");
         assert!(handed >= 3, "{threads} threads: {handed} scenes");
     }
+}
+
+#[test]
+fn a_clear_waits_for_the_draws_of_a_small_frame() {
+    // Frames of a clear and 10 triangles: each frame is one scene, handed
+    // over at the finish, the clear rasterized with the draw's tiles. After
+    // a frame of 2,000 triangles, the next clear goes to the idle workers
+    // at once, before its frame's draw.
+    let tris: Vec<[f32; 4]> = (0..6000)
+        .map(|i| {
+            let t = i as f32 * 0.37;
+            [t.sin() * 0.9, (t * 1.3).cos() * 0.9, 0.0, 1.0]
+        })
+        .collect();
+    let mut f = fb(200, 150);
+    let st = Arc::new(counting(&f));
+    let mut handed = Vec::new();
+    render(&mut f, 2, |r| {
+        r.finish();
+        let start = r.scenes_handed_over();
+        let mut frame = |r: &mut Rasterizer, n: usize| {
+            clear_all(r, [0.0; 4], 1.0, 0);
+            let at_clear = r.scenes_handed_over();
+            draw(r, &st, Topology::Triangles, &tris[..n * 3], &[], 0);
+            r.finish();
+            handed.push((at_clear - start, r.scenes_handed_over() - start));
+        };
+        frame(r, 10);
+        frame(r, 10);
+        frame(r, 2000);
+        frame(r, 10);
+    });
+    let [a, b, c, d] = handed[..] else {
+        unreachable!()
+    };
+    assert_eq!((a, b), ((0, 1), (1, 2)), "small frames: {handed:?}");
+    assert_eq!(c.0, b.1, "a clear after a small frame waits: {handed:?}");
+    assert_eq!(d.0, c.1 + 1, "a clear after a big frame goes: {handed:?}");
+    assert_eq!(d.1, d.0 + 1, "{handed:?}");
 }
 
 #[test]
