@@ -793,6 +793,12 @@ fn draw_elements(
             gl::LINES => raster.draw(state, batch, &line(Topology::Lines)),
             gl::LINE_STRIP => raster.draw(state, batch, &line(Topology::LineStrip)),
             gl::LINE_LOOP => raster.draw(state, batch, &line(Topology::LineLoop)),
+            gl::TRIANGLES if call.edge_flags.is_none() => {
+                // The element list is the triangle list: drawn from it,
+                // after the triangles gathered from earlier primitives.
+                draw_triangles(raster, state, batch, (tris, edges, tri_ids));
+                raster.draw(state, batch, &line(Topology::Triangles));
+            }
             gl::TRIANGLE_STRIP => {
                 for i in 0..el.len().saturating_sub(2) {
                     let (a, b, c) = (el[i], el[i + 1], el[i + 2]);
@@ -852,14 +858,7 @@ fn draw_elements(
             }
         }
     }
-    if !tris.is_empty() {
-        let d = Draw {
-            edge_flags: Some(edges),
-            primitive_ids: Some(tri_ids),
-            ..Draw::new(Topology::Triangles, Elements::Indices(tris))
-        };
-        raster.draw(state, batch, &d);
-    }
+    draw_triangles(raster, state, batch, (tris, edges, tri_ids));
     if !points.is_empty() {
         let d = Draw {
             primitive_ids: Some(point_ids),
@@ -867,6 +866,28 @@ fn draw_elements(
         };
         raster.draw(state, batch, &d);
     }
+}
+
+/// Draws the triangles `tris` (with their edge flags and primitive IDs)
+/// gathered so far, and empties the lists.
+fn draw_triangles(
+    raster: &mut Rasterizer,
+    state: &Arc<DrawState>,
+    batch: &VertexBatch,
+    (tris, edges, tri_ids): (&mut Vec<u32>, &mut Vec<u8>, &mut Vec<u32>),
+) {
+    if tris.is_empty() {
+        return;
+    }
+    let d = Draw {
+        edge_flags: Some(edges),
+        primitive_ids: Some(tri_ids),
+        ..Draw::new(Topology::Triangles, Elements::Indices(tris))
+    };
+    raster.draw(state, batch, &d);
+    tris.clear();
+    edges.clear();
+    tri_ids.clear();
 }
 
 /// Primitives with adjacency drawn without a geometry shader: the plain

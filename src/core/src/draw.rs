@@ -1036,41 +1036,29 @@ impl Context {
         self.check_draw_size(count as usize, instances)?;
         let len = count as usize * size;
         let element = self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER)?;
-        let raw: Vec<u8> = if element != 0 {
+        if element == 0 && self.params().profile == Profile::Core {
+            // Core contexts have no client index arrays.
+            return Err(ApiError::InvalidOperation);
+        }
+        let restart = self.restart_for(size);
+        let mut list = self.index_list(count as usize)?;
+        // Decoded straight from the buffer's storage (or client memory):
+        // the element bytes are not copied first.
+        let (min, max) = if element != 0 {
             let buffers = self.shared().buffers();
             let buf = buffers.get(element).ok_or(ApiError::InvalidOperation)?;
             let end = indices.checked_add(len).ok_or(ApiError::InvalidOperation)?;
-            buf.data
+            let raw = buf
+                .data
                 .get(indices..end)
-                .ok_or(ApiError::InvalidOperation)?
-                .to_vec()
-        } else if self.params().profile == Profile::Core {
-            // Core contexts have no client index arrays.
-            return Err(ApiError::InvalidOperation);
+                .ok_or(ApiError::InvalidOperation)?;
+            decode_indices(raw, size, restart, base_vertex, &mut list)
         } else {
             match client.read(indices, len) {
-                Some(b) => b.to_vec(),
+                Some(raw) => decode_indices(raw, size, restart, base_vertex, &mut list),
                 None => return Ok(()),
             }
         };
-        let restart = self.restart_for(size);
-        let mut list = self.index_list(count as usize)?;
-        let (mut min, mut max) = (u32::MAX, 0u32);
-        for chunk in raw.chunks_exact(size) {
-            let i = match size {
-                1 => u32::from(chunk[0]),
-                2 => u32::from(u16::from_ne_bytes([chunk[0], chunk[1]])),
-                _ => u32::from_ne_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]),
-            };
-            if restart == Some(i) {
-                list.push(i);
-                continue;
-            }
-            let v = (i64::from(i) + i64::from(base_vertex)).clamp(0, i64::from(u32::MAX)) as u32;
-            min = min.min(v);
-            max = max.max(v);
-            list.push(v);
-        }
         if min > max {
             return Ok(());
         }
@@ -1153,4 +1141,41 @@ impl Context {
         }
         Ok(())
     }
+}
+
+/// Appends the `size`-byte indices in `raw` to `list` with `base_vertex`
+/// added (clamped to `0..=u32::MAX`), restart indices kept as they are;
+/// returns the least and greatest index drawn (`min > max`: none).
+fn decode_indices(
+    raw: &[u8],
+    size: usize,
+    restart: Option<u32>,
+    base_vertex: i32,
+    list: &mut Vec<u32>,
+) -> (u32, u32) {
+    let (mut min, mut max) = (u32::MAX, 0u32);
+    let mut push = |i: u32| {
+        if restart == Some(i) {
+            list.push(i);
+            return;
+        }
+        let v = if base_vertex == 0 {
+            i
+        } else {
+            (i64::from(i) + i64::from(base_vertex)).clamp(0, i64::from(u32::MAX)) as u32
+        };
+        min = min.min(v);
+        max = max.max(v);
+        list.push(v);
+    };
+    match size {
+        1 => raw.iter().for_each(|&b| push(u32::from(b))),
+        2 => raw
+            .chunks_exact(2)
+            .for_each(|c| push(u32::from(u16::from_ne_bytes([c[0], c[1]])))),
+        _ => raw
+            .chunks_exact(4)
+            .for_each(|c| push(u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))),
+    }
+    (min, max)
 }

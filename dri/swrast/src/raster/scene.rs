@@ -385,6 +385,7 @@ impl Scene {
     }
 
     /// Appends `prim` and bins it into every tile it may cover.
+    #[inline]
     pub fn bin(&mut self, prim: Prim) {
         let [x0, y0, x1, y1] = prim.bbox;
         debug_assert!(x0 < x1 && y0 < y1);

@@ -223,17 +223,6 @@ fn face(ctx: &DrawCtx, area: f32) -> Option<(bool, PolygonMode)> {
     Some((front, mode))
 }
 
-/// Whether [`FrontEnd::polygon`] draws nothing of the triangle `w`: not
-/// drawn by [`face`], or a zero area filled.
-#[inline]
-fn dropped(ctx: &DrawCtx, w: [WinVert; 3]) -> bool {
-    let area = fan_area(&w);
-    match face(ctx, area) {
-        None => true,
-        Some((_, mode)) => area == 0.0 && mode == PolygonMode::Fill,
-    }
-}
-
 /// Guard band half-extent in storage pixels: |window x|, |window y| stay below
 /// this after clipping (with 8 sub-pixel bits: 24-bit coordinates).
 const GUARD_BAND: f32 = 32768.0;
@@ -611,11 +600,29 @@ impl FrontEnd {
             return;
         }
         let clip = (codes[0] | codes[1] | codes[2]) & ctx.clip_mask;
-        // Unclipped, the polygon is this triangle: what `polygon` would
-        // drop (culled, degenerate when filled) goes before any varying
-        // is gathered — half of a closed, culled mesh.
-        if clip == 0 && dropped(ctx, [self.win[a], self.win[b], self.win[c]]) {
-            return;
+        if clip == 0 {
+            // Unclipped, the polygon is this triangle: what `polygon` would
+            // drop (culled, degenerate when filled, or a filled triangle
+            // that covers no pixel centre) goes before any varying is
+            // gathered — half of a closed, culled mesh, most of a mesh of
+            // sub-pixel triangles. A filled one is set up here, its
+            // varyings gathered straight into the scene.
+            let w = [self.win[a], self.win[b], self.win[c]];
+            let area = fan_area(&w);
+            let Some((front, mode)) = face(ctx, area) else {
+                return;
+            };
+            if mode == PolygonMode::Fill {
+                if area == 0.0 {
+                    return;
+                }
+                let Some(setup) = tri_setup(ctx, &w) else {
+                    return;
+                };
+                let attrs = self.gather_triangle(scene, ctx, vb, [a, b, c], pv as usize);
+                bin_triangle(scene, ctx, &w, &setup, attrs, front);
+                return;
+            }
         }
         let n = ctx.n;
         self.flat.resize(n, 0.0);
@@ -650,6 +657,45 @@ impl FrontEnd {
             }
         }
         self.polygon(scene, ctx);
+    }
+
+    /// Appends the varyings of the triangle `v` to the scene as
+    /// [`push_attrs`] does (`v0, d1, d2`; flat ones the provoking vertex
+    /// `pv`'s value), gathered from the batch with no copy between.
+    fn gather_triangle(
+        &mut self,
+        scene: &mut Scene,
+        ctx: &DrawCtx,
+        vb: &VertexBatch,
+        v: [usize; 3],
+        pv: usize,
+    ) -> u32 {
+        let n = ctx.n;
+        let base = scene.attrs.len();
+        scene.attrs.resize(base + 3 * n, 0.0);
+        let out = &mut scene.attrs[base..];
+        let (v0, rest) = out.split_at_mut(n);
+        let (d1, d2) = rest.split_at_mut(n);
+        vb.gather(v[0], v0);
+        vb.gather(v[1], d1);
+        vb.gather(v[2], d2);
+        let interp = &ctx.rs.interp[..n];
+        let any_flat = interp.contains(&Interp::Flat);
+        if any_flat {
+            self.flat.resize(n, 0.0);
+            vb.gather(pv, &mut self.flat);
+        }
+        for i in 0..n {
+            if interp[i] == Interp::Flat {
+                v0[i] = self.flat[i];
+                d1[i] = 0.0;
+                d2[i] = 0.0;
+            } else {
+                d1[i] -= v0[i];
+                d2[i] -= v0[i];
+            }
+        }
+        base as u32
     }
 
     /// Culls, then fills / outlines / dots the polygon in `poly_*`.
@@ -915,21 +961,41 @@ fn push_attrs(scene: &mut Scene, ctx: &DrawCtx, a: [&[f32]; 3], flat: &[f32]) ->
     base as u32
 }
 
-fn setup_triangle(
-    scene: &mut Scene,
-    ctx: &DrawCtx,
-    v: [WinVert; 3],
-    a: [&[f32]; 3],
-    flat: &[f32],
-    front: bool,
-) {
+/// A filled triangle's rasterization set-up, apart from its varyings.
+struct TriSetup {
+    edges: [Edge; 3],
+    bbox: [i32; 4],
+    /// The snapped vertex positions in pixels.
+    xs: [f32; 3],
+    ys: [f32; 3],
+    /// Vertices 1 and 2 relative to vertex 0 (x1, y1, x2, y2), and one
+    /// over the determinant.
+    d: [f32; 4],
+    inv: f32,
+}
+
+/// Bounding boxes of at most this many pixels are tested pixel by pixel
+/// in set-up: a triangle that covers none of their centres is dropped.
+const TINY_PIXELS: i32 = 4;
+
+/// Sets up the filled triangle `v`; `None` when it covers no pixel centre
+/// inside `ctx.rect` (no area, outside, or a small one between centres).
+#[inline]
+fn tri_setup(ctx: &DrawCtx, v: &[WinVert; 3]) -> Option<TriSetup> {
     let pts = v.map(|v| (snap(v.x), snap(v.y)));
-    let Some(e) = edges(pts, [None; 3]) else {
-        return;
-    };
     let bb = bbox(&pts, ctx.rect);
     if empty(bb) {
-        return;
+        return None;
+    }
+    let e = edges(pts, [None; 3])?;
+    if (bb[2] - bb[0]) * (bb[3] - bb[1]) <= TINY_PIXELS {
+        // The tile loop's test (scene::Edge: c + a x + b y >= 0 at the
+        // pixel), so the same pixels.
+        let covered = |x: i32, y: i32| e.iter().all(|e| e.c + e.a * x as i64 + e.b * y as i64 >= 0);
+        let any = (bb[1]..bb[3]).any(|y| (bb[0]..bb[2]).any(|x| covered(x, y)));
+        if !any {
+            return None;
+        }
     }
     let one = ONE as f32;
     let xs = pts.map(|p| p.0 as f32 / one);
@@ -937,15 +1003,36 @@ fn setup_triangle(
     let d = [xs[1] - xs[0], ys[1] - ys[0], xs[2] - xs[0], ys[2] - ys[0]];
     let det = d[0] * d[3] - d[2] * d[1];
     if det == 0.0 || !det.is_finite() {
-        return;
+        return None;
     }
-    let inv = 1.0 / det;
+    Some(TriSetup {
+        edges: e,
+        bbox: bb,
+        xs,
+        ys,
+        d,
+        inv: 1.0 / det,
+    })
+}
+
+/// Bins the set-up triangle `v` whose varyings are at `attrs` in the
+/// scene's attributes.
+#[inline]
+fn bin_triangle(
+    scene: &mut Scene,
+    ctx: &DrawCtx,
+    v: &[WinVert; 3],
+    s: &TriSetup,
+    attrs: u32,
+    front: bool,
+) {
+    let (d, inv) = (s.d, s.inv);
     let mut z = plane([v[0].z, v[1].z, v[2].z], d, inv);
     if ctx.rs.offset.fill {
         let zmax = v.iter().fold(0.0f32, |m, v| m.max(v.z.abs()));
         z.c += offset_value(ctx, z.dx, z.dy, zmax);
     }
-    let attrs = push_attrs(scene, ctx, a, flat);
+    let e = s.edges;
     let prim = Prim {
         primitive_id: ctx.primitive_id,
         kind: PrimKind::Triangle,
@@ -953,9 +1040,9 @@ fn setup_triangle(
         n_edges: 3,
         front,
         state: ctx.state,
-        bbox: bb,
-        ox: xs[0] - 0.5,
-        oy: ys[0] - 0.5,
+        bbox: s.bbox,
+        ox: s.xs[0] - 0.5,
+        oy: s.ys[0] - 0.5,
         z,
         w: plane([v[0].iw, v[1].iw, v[2].iw], d, inv),
         p1: plane([0.0, v[1].iw, 0.0], d, inv),
@@ -966,6 +1053,21 @@ fn setup_triangle(
         extra: NO_EXTRA,
     };
     scene.bin(prim);
+}
+
+fn setup_triangle(
+    scene: &mut Scene,
+    ctx: &DrawCtx,
+    v: [WinVert; 3],
+    a: [&[f32]; 3],
+    flat: &[f32],
+    front: bool,
+) {
+    let Some(setup) = tri_setup(ctx, &v) else {
+        return;
+    };
+    let attrs = push_attrs(scene, ctx, a, flat);
+    bin_triangle(scene, ctx, &v, &setup, attrs, front);
 }
 
 #[expect(clippy::too_many_arguments, reason = "one segment with its context")]
