@@ -139,6 +139,57 @@ fn shared_edge_covers_once() {
     }
 }
 
+#[test]
+fn sub_pixel_mesh_covers_every_centre_once() {
+    // A grid of 0.37 x 0.29-pixel cells, two triangles each, over a
+    // rectangle with sub-pixel corners: most triangles cover no pixel
+    // centre and set-up drops them; the rest must still cover every centre
+    // inside the rectangle exactly once, as one quad over it would.
+    let (x0, y0, x1, y1) = (3.3f32, 2.71f32, 24.13f32, 17.9f32);
+    let (nx, ny) = (((x1 - x0) / 0.37) as usize, ((y1 - y0) / 0.29) as usize);
+    let corner = |i: usize, j: usize| {
+        (
+            x0 + (x1 - x0) * i as f32 / nx as f32,
+            y0 + (y1 - y0) * j as f32 / ny as f32,
+        )
+    };
+    let mut f = fb(30, 24);
+    let mut pos = Vec::new();
+    for j in 0..ny {
+        for i in 0..nx {
+            let q = [
+                corner(i, j),
+                corner(i + 1, j),
+                corner(i + 1, j + 1),
+                corner(i, j + 1),
+            ];
+            for k in [0, 1, 2, 0, 2, 3] {
+                pos.push(at(&f, q[k].0, q[k].1));
+            }
+        }
+    }
+    let st = Arc::new(counting(&f));
+    let whole = quad(&f, x0, y0, x1, y1, 0.0);
+    let mut reference = fb(30, 24);
+    render(&mut reference, 0, |r| {
+        draw(r, &st, Topology::Triangles, &whole, &[], 0)
+    });
+    for threads in [0, 2] {
+        render(&mut f, threads, |r| {
+            draw(r, &st, Topology::Triangles, &pos, &[], 0)
+        });
+        let mut covered = 0;
+        for y in 0..24 {
+            for x in 0..30 {
+                let (want, got) = (red(px(&reference, x, y)), red(px(&f, x, y)));
+                assert_eq!(got, want, "{threads} threads: pixel {x},{y}");
+                covered += want;
+            }
+        }
+        assert!(covered > 250, "{covered}");
+    }
+}
+
 /// Even-odd test of pixel centre `(x, y)` against a convex polygon, with a
 /// margin: `Some(inside)` unless within `eps` of an edge.
 fn inside_convex(poly: &[(f32, f32)], x: f32, y: f32, eps: f32) -> Option<bool> {
