@@ -746,7 +746,11 @@ impl Context {
         let mut start = 0u32;
         let mut order = indices;
         let mut kept = 0;
-        for r in 0..order.len() {
+        let restart = self.vertex_arrays.restart;
+        if !restart {
+            kept = order.len();
+        }
+        for r in 0..if restart { order.len() } else { 0 } {
             let i = order[r];
             if self.vertex_arrays.restart && i == self.vertex_arrays.restart_index {
                 let n = kept as u32;
@@ -775,9 +779,13 @@ impl Context {
         // Vertices named more than once are fetched (and shaded) once: the
         // batch holds indices `lo..=hi` and its elements name them, when
         // that range is no longer than the element list.
-        let (lo, hi) = order
-            .iter()
-            .fold((u32::MAX, 0), |(lo, hi), &i| (lo.min(i), hi.max(i)));
+        // `min` and `max` are those of the list less its restart indices.
+        debug_assert!(order.is_empty() || order.iter().all(|&i| (min..=max).contains(&i)));
+        let (lo, hi) = if order.is_empty() {
+            (u32::MAX, 0)
+        } else {
+            (min, max)
+        };
         if lo <= hi && ((hi - lo) as usize) < order.len() && self.direct_arrays(&srcs) {
             // ABI 13: the backend reads the arrays themselves.
             let inputs = srcs
@@ -811,8 +819,10 @@ impl Context {
             let (elements, spare) = if in_order {
                 (Vec::new(), order)
             } else {
-                for i in &mut order {
-                    *i -= lo;
+                if lo != 0 {
+                    for i in &mut order {
+                        *i -= lo;
+                    }
                 }
                 (order, Vec::new())
             };
