@@ -161,6 +161,12 @@ pub struct Rasterizer {
     /// scene as them, each tile cleared and drawn while it is in cache.
     prims_since_clear: usize,
     prims_last_frame: usize,
+    /// Primitives a scene holds before a draw hands it to idle workers:
+    /// [`EAGER_PRIMS`] after a clear or a finish, doubled by each eager
+    /// hand-over up to [`EAGER_MAX`], so that the workers start early in
+    /// a frame and a long draw still bins into large scenes (each scene
+    /// costs a pass over every tile it touches).
+    eager: usize,
 }
 
 impl Rasterizer {
@@ -231,6 +237,7 @@ impl Rasterizer {
             query: None,
             prims_since_clear: 0,
             prims_last_frame: 0,
+            eager: EAGER_PRIMS,
         }
     }
 
@@ -341,14 +348,18 @@ impl Rasterizer {
             exec,
             spare,
             query,
+            eager: threshold,
             ..
         } = self;
         let mut pause = |scene: &mut Scene| {
-            let eager = scene.prims.len() >= EAGER_PRIMS
+            let eager = scene.prims.len() >= *threshold
                 && matches!(exec, Exec::Threaded(_))
                 && exec.busy(spare) < EAGER_BUSY;
             if !(eager || scene.is_full()) {
                 return None;
+            }
+            if eager {
+                *threshold = (*threshold * 2).min(EAGER_MAX);
             }
             binned += scene.prims.len();
             hand_over(exec, spare, scene);
@@ -370,6 +381,7 @@ impl Rasterizer {
         }
         if let Some(scene) = self.scene.as_deref_mut() {
             scene.bin_clear(*params);
+            self.eager = EAGER_PRIMS;
             self.prims_last_frame = std::mem::take(&mut self.prims_since_clear);
             if self.prims_last_frame >= EAGER_PRIMS
                 && matches!(self.exec, Exec::Threaded(_))
@@ -402,6 +414,7 @@ impl Rasterizer {
     /// Flushes and waits until every scene is rasterized.
     pub fn finish(&mut self) {
         self.flush();
+        self.eager = EAGER_PRIMS;
         if let Exec::Threaded(t) = &mut self.exec {
             while t.in_flight > 0 {
                 match t.done.recv() {
@@ -464,8 +477,12 @@ impl Drop for Rasterizer {
     }
 }
 
-/// Primitives a scene holds before a draw hands it to idle workers.
-pub const EAGER_PRIMS: usize = 256;
+/// Primitives a scene holds before a draw hands it to idle workers, at
+/// the start of a frame (after a clear or a finish).
+pub const EAGER_PRIMS: usize = 128;
+
+/// The most that threshold grows to within a frame.
+const EAGER_MAX: usize = 4096;
 
 /// A draw hands its scene over while fewer scenes than this are being rasterized.
 const EAGER_BUSY: usize = 2;

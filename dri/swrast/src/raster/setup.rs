@@ -341,7 +341,7 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
 }
 
 /// Primitives between two calls of a draw's `pause`.
-pub const PAUSE_EVERY: usize = 128;
+pub const PAUSE_EVERY: usize = 64;
 
 /// After primitive `i`: every [`PAUSE_EVERY`] primitives, offers the scene
 /// to `pause`, taking the state index it returns.

@@ -1196,8 +1196,8 @@ fn thread_counts_are_bit_identical() {
 
 #[test]
 fn idle_workers_get_the_scene_while_a_draw_bins() {
-    // A clear and one draw of 2,000 triangles: at the draw's 256th primitive at most that scene
-    // is still being rasterized, so the draw hands its first part over
+    // A clear and one draw of 2,000 triangles: at the draw's 128th
+    // primitive at most that scene is still being rasterized, so the draw hands its first part over
     // then (and maybe more later); the rest goes at the end. Every way
     // gives the pixels the inline rasterizer gives.
     let tris: Vec<[f32; 4]> = (0..6000)
@@ -1263,6 +1263,32 @@ fn a_clear_waits_for_the_draws_of_a_small_frame() {
     assert_eq!(c.0, b.1, "a clear after a small frame waits: {handed:?}");
     assert_eq!(d.0, c.1 + 1, "a clear after a big frame goes: {handed:?}");
     assert_eq!(d.1, d.0 + 1, "{handed:?}");
+}
+
+#[test]
+fn a_long_draw_hands_over_ever_larger_scenes() {
+    // 8,000 small triangles in one draw: the hand-over threshold doubles
+    // from 128 to 4,096 (128 + 256 + ... + 4,096 = 8,064), so at most six
+    // scenes go mid-draw and one at the finish, however fast the workers
+    // are; a fixed threshold would hand over up to 62.
+    let mut f = fb(200, 150);
+    let st = Arc::new(counting(&f));
+    let tris: Vec<[f32; 4]> = (0..24_000)
+        .map(|i| {
+            let t = i as f32 * 0.37;
+            [t.sin() * 0.9, (t * 1.3).cos() * 0.9, 0.0, 1.0]
+        })
+        .collect();
+    let mut handed = (0, 0);
+    render(&mut f, 2, |r| {
+        r.finish();
+        let start = r.scenes_handed_over();
+        draw(r, &st, Topology::Triangles, &tris, &[], 0);
+        r.finish();
+        handed = (start, r.scenes_handed_over());
+    });
+    let n = handed.1 - handed.0;
+    assert!((1..=7).contains(&n), "{n} scenes");
 }
 
 #[test]
