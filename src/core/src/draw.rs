@@ -745,29 +745,28 @@ impl Context {
         let mut prims = Vec::new();
         let mut start = 0u32;
         let mut order = indices;
-        let mut kept = 0;
-        let restart = self.vertex_arrays.restart;
-        if !restart {
-            kept = order.len();
-        }
-        for r in 0..if restart { order.len() } else { 0 } {
-            let i = order[r];
-            if self.vertex_arrays.restart && i == self.vertex_arrays.restart_index {
-                let n = kept as u32;
-                if n > start {
-                    prims.push(Prim {
-                        mode,
-                        start,
-                        count: n - start,
-                    });
+        if self.vertex_arrays.restart {
+            let restart_index = self.vertex_arrays.restart_index;
+            let mut kept = 0;
+            for r in 0..order.len() {
+                let i = order[r];
+                if i == restart_index {
+                    let n = kept as u32;
+                    if n > start {
+                        prims.push(Prim {
+                            mode,
+                            start,
+                            count: n - start,
+                        });
+                    }
+                    start = n;
+                    continue;
                 }
-                start = n;
-                continue;
+                order[kept] = i;
+                kept += 1;
             }
-            order[kept] = i;
-            kept += 1;
+            order.truncate(kept);
         }
-        order.truncate(kept);
         let n = order.len() as u32;
         if n > start {
             prims.push(Prim {

@@ -328,10 +328,10 @@ impl Rasterizer {
     /// Bins one draw. Nothing happens without a target.
     ///
     /// While it bins, the draw hands what it has binned so far to the
-    /// workers whenever they are idle (at least [`EAGER_PRIMS`]
-    /// primitives), so that they rasterize while this thread sets up the
-    /// rest; a scene that fills up is handed over whether they are idle or
-    /// not.
+    /// workers whenever they are idle and it holds the threshold
+    /// (`Rasterizer::eager`: [`EAGER_PRIMS`], growing within a frame), so
+    /// that they rasterize while this thread sets up the rest; a scene that
+    /// fills up is handed over whether they are idle or not.
     pub fn draw(&mut self, state: &Arc<DrawState>, vertices: &VertexBatch, draw: &Draw) {
         if self.scene.as_ref().is_some_and(|s| s.is_full()) {
             self.flush();

@@ -1194,18 +1194,24 @@ fn thread_counts_are_bit_identical() {
     }
 }
 
+/// `n` triangles (3 clip-space vertices each) scattered over the target,
+/// of every size and winding.
+fn scattered_triangles(n: usize) -> Vec<[f32; 4]> {
+    (0..3 * n)
+        .map(|i| {
+            let t = i as f32 * 0.37;
+            [t.sin() * 0.9, (t * 1.3).cos() * 0.9, 0.0, 1.0]
+        })
+        .collect()
+}
+
 #[test]
 fn idle_workers_get_the_scene_while_a_draw_bins() {
     // A clear and one draw of 2,000 triangles: at the draw's 128th
     // primitive at most that scene is still being rasterized, so the draw hands its first part over
     // then (and maybe more later); the rest goes at the end. Every way
     // gives the pixels the inline rasterizer gives.
-    let tris: Vec<[f32; 4]> = (0..6000)
-        .map(|i| {
-            let t = i as f32 * 0.37;
-            [t.sin() * 0.9, (t * 1.3).cos() * 0.9, 0.0, 1.0]
-        })
-        .collect();
+    let tris = scattered_triangles(2000);
     let image = |threads: usize| {
         let mut f = fb(200, 150);
         let st = Arc::new(counting(&f));
@@ -1232,12 +1238,7 @@ fn a_clear_waits_for_the_draws_of_a_small_frame() {
     // over at the finish, the clear rasterized with the draw's tiles. After
     // a frame of 2,000 triangles, the next clear goes to the idle workers
     // at once, before its frame's draw.
-    let tris: Vec<[f32; 4]> = (0..6000)
-        .map(|i| {
-            let t = i as f32 * 0.37;
-            [t.sin() * 0.9, (t * 1.3).cos() * 0.9, 0.0, 1.0]
-        })
-        .collect();
+    let tris = scattered_triangles(2000);
     let mut f = fb(200, 150);
     let st = Arc::new(counting(&f));
     let mut handed = Vec::new();
@@ -1273,12 +1274,7 @@ fn a_long_draw_hands_over_ever_larger_scenes() {
     // are; a fixed threshold would hand over up to 62.
     let mut f = fb(200, 150);
     let st = Arc::new(counting(&f));
-    let tris: Vec<[f32; 4]> = (0..24_000)
-        .map(|i| {
-            let t = i as f32 * 0.37;
-            [t.sin() * 0.9, (t * 1.3).cos() * 0.9, 0.0, 1.0]
-        })
-        .collect();
+    let tris = scattered_triangles(8000);
     let mut handed = (0, 0);
     render(&mut f, 2, |r| {
         r.finish();
