@@ -119,6 +119,10 @@ pub struct Compiled {
     pub(crate) sema: Option<sema::Checked>,
     /// The stage it was compiled for.
     pub(crate) stage: Stage,
+    /// The shader uses `precise` or `invariant` (a qualifier or
+    /// `#pragma STDGL invariant(all)`): its arithmetic is optimized by
+    /// exact rules only.
+    pub(crate) exact_math: bool,
 }
 
 impl Compiled {
@@ -189,9 +193,17 @@ pub fn compile(src: &str, opts: &Options) -> Compiled {
             version,
             sema: None,
             stage: opts.stage,
+            exact_math: pp.invariant_all,
         };
     }
     let tokens = lexer::lex(&pp, &mut names, &mut log);
+    let exact_math = pp.invariant_all
+        || tokens.iter().any(|t| {
+            matches!(
+                t.tok,
+                lexer::Tok::Kw(keywords::Kw::Invariant | keywords::Kw::Precise)
+            )
+        });
     let mut ast = parser::parse(&tokens, &pp, opts, names, &mut log);
     let checked = sema::check(&mut ast, opts, &pp, &mut log);
     // The lexer runs before the parser here, not interleaved with it as in
@@ -208,6 +220,7 @@ pub fn compile(src: &str, opts: &Options) -> Compiled {
         version,
         sema: Some(checked),
         stage: opts.stage,
+        exact_math,
     }
 }
 

@@ -725,6 +725,16 @@ fn link_vertex_to_geometry(
     errors
 }
 
+/// Runs the optimization pipeline on a linked stage: exact algebraic
+/// rules only for a stage that uses `precise` or `invariant`.
+fn optimize(s: &mut Shader, exact: bool) {
+    if exact {
+        oxgl_ir::passes::optimize(s);
+    } else {
+        oxgl_ir::passes::optimize_inexact(s);
+    }
+}
+
 /// Links the stages of a program: a vertex, a geometry and a fragment
 /// stage, each optional (fixed function stands in for the vertex and
 /// fragment stages; a geometry stage needs a vertex stage).
@@ -760,8 +770,16 @@ pub fn link(
             capture_clip_vertex(p, &mut pre_outs, opts.max_varying_locations);
         }
     }
-    for s in vsh.iter_mut().chain(gsh.iter_mut()).chain(fsh.iter_mut()) {
-        oxgl_ir::passes::optimize(s);
+    let exact = |l: Option<&Lowered>| l.is_some_and(|l| l.interface.exact);
+    let (vs_exact, gs_exact, fs_exact) = (exact(vs), exact(gs), exact(fs));
+    for (s, exact) in [
+        (&mut vsh, vs_exact),
+        (&mut gsh, gs_exact),
+        (&mut fsh, fs_exact),
+    ] {
+        if let Some(s) = s {
+            optimize(s, exact);
+        }
     }
     let mut errors = String::new();
     // ES contexts run GLSL ES 1.00 only (ES 3.00 has rules of its own).
@@ -1267,14 +1285,16 @@ pub fn link(
     let mut fs_two_side = fsh
         .as_ref()
         .and_then(|f| crate::two_side::back_color_variant(f, &back_written));
-    for s in vsh
-        .iter_mut()
-        .chain(gsh.iter_mut())
-        .chain(unclamped.iter_mut())
-        .chain(fsh.iter_mut())
-        .chain(fs_two_side.iter_mut())
-    {
-        oxgl_ir::passes::optimize(s);
+    let pre_exact = if gs.is_some() { gs_exact } else { vs_exact };
+    for (s, exact) in [
+        (&mut vsh, vs_exact),
+        (&mut gsh, gs_exact),
+        (&mut unclamped, pre_exact),
+        (&mut fsh, fs_exact),
+        (&mut fs_two_side, fs_exact),
+    ] {
+        let Some(s) = s else { continue };
+        optimize(s, exact);
         if let Err(e) = oxgl_ir::valid::validate(s) {
             return Err(format!(
                 "error: internal error in linking: invalid IR: {e}\n"
@@ -1535,6 +1555,76 @@ mod tests {
             es: false,
             feedback: Feedback::default(),
         }
+    }
+
+    /// Texture reads and arithmetic in a stage (`fs`, `vs`) after linking.
+    fn texture_reads(s: Option<&Shader>) -> usize {
+        let s = s.expect("stage");
+        s.funcs
+            .iter()
+            .map(|(_, f)| {
+                f.live_insts()
+                    .into_iter()
+                    .filter(|&v| matches!(f.insts[v].op, Op::Tex(..)))
+                    .count()
+            })
+            .sum()
+    }
+
+    /// A texture read weighted by 0.0 (glmark2's convolution kernels) is
+    /// dropped with its multiplication, as Mesa's `~fmul a 0.0` rule does,
+    /// unless the stage uses `precise` or `invariant`; then ∞·0 must still
+    /// give NaN and the read stays.
+    #[test]
+    fn zero_weighted_reads_go_unless_exact() {
+        let frag = |head: &str, q: &str| {
+            format!(
+                "{head}uniform sampler2D t;\nvarying vec2 c;\n\
+                 void main() {{ {q}vec4 r = texture2D(t, c) * 0.0 + texture2D(t, c + 0.5) * 1.0;\n\
+                 gl_FragColor = r; }}\n"
+            )
+        };
+        let fast = lowered(Stage::Fragment, &frag("#version 110\n", ""));
+        assert!(!fast.interface.exact);
+        let l = link(None, None, Some(&fast), &opts(&[])).expect("links");
+        assert_eq!(texture_reads(l.fs.as_ref()), 1);
+
+        let precise = lowered(
+            Stage::Fragment,
+            &frag("#version 400\n#define texture2D texture\n", "precise "),
+        );
+        assert!(precise.interface.exact);
+        let l = link(None, None, Some(&precise), &opts(&[])).expect("links");
+        assert_eq!(texture_reads(l.fs.as_ref()), 2);
+
+        // `invariant` anywhere in a vertex stage, or the pragma, keeps its
+        // arithmetic exact; the fragment stage linked with it is not.
+        let vert = |head: &str| {
+            format!(
+                "#version 120\n{head}uniform sampler2D t;\nattribute vec4 p;\nvarying vec2 c;\n\
+                 void main() {{ c = p.xy; gl_Position = p * 0.0 + texture2DLod(t, p.xy, 0.0); }}\n"
+            )
+        };
+        for head in ["invariant gl_Position;\n", "#pragma STDGL invariant(all)\n"] {
+            let vs = lowered(Stage::Vertex, &vert(head));
+            assert!(vs.interface.exact, "{head}");
+            let l = link(Some(&vs), None, Some(&fast), &opts(&[])).expect("links");
+            let p = l.vs.as_ref().expect("vs");
+            let muls: usize = p
+                .funcs
+                .iter()
+                .map(|(_, f)| {
+                    f.live_insts()
+                        .into_iter()
+                        .filter(|&v| matches!(f.insts[v].op, Op::Alu(oxgl_ir::AluOp::FMul, _)))
+                        .count()
+                })
+                .sum();
+            assert_eq!(muls, 1, "{head}: p * 0.0 kept\n{}", oxgl_ir::text::print(p));
+            assert_eq!(texture_reads(l.fs.as_ref()), 1, "{head}");
+        }
+        let vs = lowered(Stage::Vertex, &vert(""));
+        assert!(!vs.interface.exact);
     }
 
     /// GLSL ES: a uniform keeps one precision across stages (3.00 when

@@ -184,7 +184,14 @@ fn lower(out: &oxgl_glsl::Compiled, cli: &Cli) -> bool {
                 ),
                 ("opt_copy_prop_vars", oxgl_ir::passes::opt_copy_prop_vars),
                 ("opt_copy_prop", oxgl_ir::passes::opt_copy_prop),
-                ("opt_algebraic", oxgl_ir::passes::opt_algebraic),
+                if l.interface.exact {
+                    ("opt_algebraic", oxgl_ir::passes::opt_algebraic)
+                } else {
+                    (
+                        "opt_algebraic_inexact",
+                        oxgl_ir::passes::opt_algebraic_inexact,
+                    )
+                },
                 ("opt_cse", oxgl_ir::passes::opt_cse),
                 ("opt_dce", oxgl_ir::passes::opt_dce),
             ] {
@@ -204,8 +211,12 @@ fn lower(out: &oxgl_glsl::Compiled, cli: &Cli) -> bool {
                 break;
             }
         }
-    } else {
+    } else if l.interface.exact {
         oxgl_ir::passes::optimize(&mut l.shader);
+    } else {
+        // As the linker does: every algebraic rule unless the shader uses
+        // `precise` or `invariant`.
+        oxgl_ir::passes::optimize_inexact(&mut l.shader);
     }
     if let Err(e) = oxgl_ir::valid::validate(&l.shader) {
         eprintln!("0:0(0): error: internal error: the passes produced invalid IR: {e}");

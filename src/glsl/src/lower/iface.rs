@@ -118,6 +118,10 @@ pub struct Interface {
     /// Built-in variables redeclared `invariant` at global scope
     /// (`invariant gl_Position;`), which GLSL ES 1.00 links across stages.
     pub invariant: Vec<String>,
+    /// The shader uses `precise` or `invariant`: the linker optimizes it
+    /// by exact algebraic rules only (`passes::optimize`), others by all
+    /// of them (`passes::optimize_inexact`).
+    pub exact: bool,
     /// The GLSL ES version the shader is written in (100, 300, ...), 0
     /// for desktop GLSL: some link rules are the language version's.
     pub es_version: u16,

@@ -148,6 +148,7 @@ pub fn lower(c: &Compiled) -> Result<Lowered, LowerError> {
     if c.version.is_es() {
         out.interface.es_version = c.version.number;
     }
+    out.interface.exact = c.exact_math;
     if let Err(e) = oxgl_ir::valid::validate(&out.shader) {
         return internal(Loc::default(), format!("invalid IR: {e}"));
     }

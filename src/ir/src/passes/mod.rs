@@ -35,6 +35,7 @@ pub const PASSES: &[(&str, Pass)] = &[
     ("opt_algebraic", opt_algebraic),
     ("opt_algebraic_inexact", opt_algebraic_inexact),
     ("optimize", optimize),
+    ("optimize_inexact", optimize_inexact),
 ];
 
 /// The pass called `name`.
@@ -46,13 +47,26 @@ pub fn by_name(name: &str) -> Option<Pass> {
 /// store-to-load forwarding, copy propagation, exact algebraic rules, CSE and
 /// DCE until nothing changes (at most 16 rounds).
 pub fn optimize(shader: &mut Shader) -> bool {
+    pipeline(shader, opt_algebraic)
+}
+
+/// [`optimize`] with every algebraic rule, the inexact ones included
+/// (`x * 0.0 -> 0.0`, `x + 0.0 -> x`, ...): for shaders that use neither
+/// `precise` nor `invariant`, where GLSL does not require −0.0, ∞ and NaN
+/// to survive (Mesa's NIR applies its `~` rules there too). A texture read
+/// multiplied by a zero weight then goes away with its multiplication.
+pub fn optimize_inexact(shader: &mut Shader) -> bool {
+    pipeline(shader, opt_algebraic_inexact)
+}
+
+fn pipeline(shader: &mut Shader, algebraic: Pass) -> bool {
     let mut changed = inline(shader);
     for _ in 0..16 {
         let mut progress = false;
         progress |= opt_constant_fold(shader);
         progress |= opt_copy_prop_vars(shader);
         progress |= opt_copy_prop(shader);
-        progress |= opt_algebraic(shader);
+        progress |= algebraic(shader);
         progress |= opt_cse(shader);
         progress |= opt_dce(shader);
         changed |= progress;
