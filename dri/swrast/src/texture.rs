@@ -2425,6 +2425,58 @@ mod tests {
         assert_eq!(lv.texel(Some(3), Some(2), Some(0), &[0.0; 4]), f32s[19]);
     }
 
+    /// Nanoseconds per 16-lane 2D sample of an 800x600 8-bit texture, over
+    /// 4x4 blocks mapped 1:1 (a post-processing pass) and scaled by 0.7:
+    /// `cargo test --release -p oxgl-dri-swrast --lib sampler_rates -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a benchmark"]
+    fn sampler_rates() {
+        let (w, h) = (800usize, 600usize);
+        let packed: Vec<u32> = (0..w * h)
+            .map(|i| (i as u32).wrapping_mul(2_654_435_761))
+            .collect();
+        let level = FastLevel {
+            texels: TexelsRef::Unorm8(&packed),
+            w,
+            h,
+            repeat: [false, false],
+        };
+        for (name, linear, scale, shift) in [
+            ("nearest 1:1", false, 1.0f32, 0.0f32),
+            ("linear 1:1", true, 1.0, 0.3),
+            ("nearest 0.7", false, 0.7, 0.0),
+            ("linear 0.7", true, 0.7, 0.3),
+        ] {
+            let coords: Vec<([f32; LANES], [f32; LANES])> = (0..h)
+                .step_by(4)
+                .flat_map(|by| (0..w).step_by(4).map(move |bx| (bx, by)))
+                .map(|(bx, by)| {
+                    (
+                        std::array::from_fn(|l| {
+                            ((bx + (l & 3)) as f32 * scale + 0.5 + shift) / w as f32
+                        }),
+                        std::array::from_fn(|l| {
+                            ((by + (l >> 2)) as f32 * scale + 0.5 + shift) / h as f32
+                        }),
+                    )
+                })
+                .collect();
+            let mut out = [[0f32; LANES]; 4];
+            let mut sum = 0f32;
+            // The best of ten rounds: the machine is shared.
+            let mut ns = f64::INFINITY;
+            for _ in 0..10 {
+                let start = std::time::Instant::now();
+                for (s, t) in &coords {
+                    crate::raster::simd::sample_2d(&level, linear, s, t, &mut out);
+                    sum += out[0][5] + out[3][10];
+                }
+                ns = ns.min(start.elapsed().as_nanos() as f64 / coords.len() as f64);
+            }
+            println!("{name}: {ns:.1} ns per 16 lanes ({sum})");
+        }
+    }
+
     #[test]
     fn depth_storage_samples_as_f32_storage() {
         let depth: Vec<f32> = (0..32).map(|i| i as f32 / 31.0).collect();
