@@ -7,6 +7,8 @@
 //! storage is never reallocated while mapped (`glBufferData` on a mapped buffer
 //! unmaps it first, GL 4.6 §6.3.1).
 
+pub(crate) mod api;
+
 use std::collections::HashMap;
 
 use oxgl_glapi::generated::enums::*;
@@ -150,7 +152,7 @@ pub const TARGETS: &[GLenum] = &[
     // `crate::xfb`'s.
     GL_TRANSFORM_FEEDBACK_BUFFER,
     // ARB_uniform_buffer_object: the generic binding; the indexed ones
-    // are `crate::ubo`'s.
+    // are `crate::program::ubo`'s.
     GL_UNIFORM_BUFFER,
 ];
 

@@ -21,7 +21,7 @@ pub const MAX_VIEWPORT_DIM: i32 = 16384;
 
 /// `GL_MAX_DRAW_BUFFERS`: fragment colours a draw can write to separate
 /// buffers (Mesa's 8): a framebuffer object's colour attachments 0 to 7
-/// ([`crate::fbo::MAX_COLOR_ATTACHMENTS`]).
+/// ([`crate::framebuffer::MAX_COLOR_ATTACHMENTS`]).
 pub const MAX_DRAW_BUFFERS: usize = 8;
 
 /// Context profile.
@@ -116,11 +116,11 @@ pub struct Context {
     /// The transform feedback objects not bound.
     pub xfb_objects: crate::xfb::XfbObjects,
     /// The indexed uniform buffer bindings (ARB_uniform_buffer_object).
-    pub ubo: crate::ubo::UniformBuffers,
+    pub ubo: crate::program::ubo::UniformBuffers,
     backend: BackendContext,
     /// Framebuffer and renderbuffer objects (after `backend`: their
     /// drawables are dropped after the backend context).
-    pub(crate) fbo: crate::fbo::FboState,
+    pub(crate) fbo: crate::framebuffer::FboState,
     renderer: RendererInfo,
     draw: Option<Arc<Drawable>>,
     read: Option<Arc<Drawable>>,
@@ -135,43 +135,43 @@ pub struct Context {
     /// Debug output: message filter, log, callback ([`crate::debug`]).
     pub debug: DebugState,
     /// Matrix stacks, current attributes and immediate mode.
-    pub ff: crate::fixed::FixedFunction,
+    pub ff: crate::compat::fixed::FixedFunction,
     /// Buffer object bindings (the objects live in `shared`).
     pub buffers: crate::buffer::BufferBindings,
     /// Vertex array objects and primitive restart.
-    pub vertex_arrays: crate::draw::VertexArrays,
+    pub vertex_arrays: crate::vbo::draw::VertexArrays,
     /// Display-list compilation and `glListBase`.
-    pub lists: crate::dlist::ListState,
+    pub lists: crate::compat::dlist::ListState,
     /// Lights, light model, materials.
-    pub lighting: crate::lighting::Lighting,
+    pub lighting: crate::compat::lighting::Lighting,
     /// Texture bindings per unit and the default textures.
-    pub textures: crate::texture_api::TextureBindings,
+    pub textures: crate::texture::api::TextureBindings,
     /// Rasterization and per-fragment state.
     pub raster: crate::raster_state::RasterState,
     /// Fixed-function texture units: enables and environments.
-    pub texunits: crate::texenv::TexUnits,
+    pub texunits: crate::compat::texenv::TexUnits,
     /// Fog parameters.
-    pub fog: crate::fog::Fog,
+    pub fog: crate::compat::fog::Fog,
     /// User clip planes, eye coordinates.
-    pub clip_planes: [[f64; 4]; crate::fog::MAX_CLIP_PLANES],
+    pub clip_planes: [[f64; 4]; crate::compat::fog::MAX_CLIP_PLANES],
     /// Fixed-function programs and draw scratch space.
-    pub(crate) submit: crate::submit::Submit,
+    pub(crate) submit: crate::vbo::submit::Submit,
     /// Vertex programs run on the CPU (raster position, selection, feedback).
-    pub(crate) cpu_programs: crate::cpu_vertex::CpuPrograms,
+    pub(crate) cpu_programs: crate::compat::cpu_vertex::CpuPrograms,
     /// The current raster position and pixel zoom.
-    pub raster_pos: crate::rasterpos::RasterPos,
+    pub raster_pos: crate::compat::rasterpos::RasterPos,
     /// `glPushAttrib` / `glPushClientAttrib` stacks.
-    pub attrib: crate::attrib::AttribStacks,
+    pub attrib: crate::compat::attrib::AttribStacks,
     /// The accumulation buffer.
-    pub(crate) accum: crate::accum::AccumBuffer,
-    /// Evaluator maps and grids ([`crate::eval`]).
-    pub eval: crate::eval::EvalState,
+    pub(crate) accum: crate::compat::accum::AccumBuffer,
+    /// Evaluator maps and grids ([`crate::compat::eval`]).
+    pub eval: crate::compat::eval::EvalState,
     /// Render mode, name stack, selection and feedback buffers.
-    pub select: crate::select::SelectState,
+    pub select: crate::compat::select::SelectState,
     /// The current GLSL program.
     pub programs: crate::program::ProgramState,
     /// ARB_vertex_program / ARB_fragment_program objects and parameters.
-    pub arb: crate::arbprog::ArbPrograms,
+    pub arb: crate::program::arbprog::ArbPrograms,
     shared: std::sync::Arc<crate::shared::Shared>,
 }
 
@@ -266,17 +266,17 @@ impl Context {
             strings,
             state: State::new(params.double_buffered),
             debug: DebugState::new(params.flags & GL_CONTEXT_FLAG_DEBUG_BIT != 0),
-            ff: crate::fixed::FixedFunction::default(),
+            ff: crate::compat::fixed::FixedFunction::default(),
             buffers: crate::buffer::BufferBindings::default(),
-            vertex_arrays: crate::draw::VertexArrays::default(),
-            lists: crate::dlist::ListState::default(),
-            lighting: crate::lighting::Lighting::default(),
-            textures: crate::texture_api::TextureBindings::default(),
+            vertex_arrays: crate::vbo::draw::VertexArrays::default(),
+            lists: crate::compat::dlist::ListState::default(),
+            lighting: crate::compat::lighting::Lighting::default(),
+            textures: crate::texture::api::TextureBindings::default(),
             raster: crate::raster_state::RasterState::default(),
-            texunits: crate::texenv::TexUnits::default(),
-            fog: crate::fog::Fog::default(),
-            clip_planes: [[0.0; 4]; crate::fog::MAX_CLIP_PLANES],
-            submit: crate::submit::Submit::default(),
+            texunits: crate::compat::texenv::TexUnits::default(),
+            fog: crate::compat::fog::Fog::default(),
+            clip_planes: [[0.0; 4]; crate::compat::fog::MAX_CLIP_PLANES],
+            submit: crate::vbo::submit::Submit::default(),
             cpu_programs: Default::default(),
             raster_pos: Default::default(),
             attrib: Default::default(),
@@ -695,7 +695,7 @@ impl Context {
             for (i, b) in self.draw_buffer_list().into_iter().enumerate() {
                 let j = b.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
                 if j < MAX_DRAW_BUFFERS && self.draw_buffer_color_mask(i) == [true; 4] {
-                    points |= 1 << crate::fbo::color_point(j);
+                    points |= 1 << crate::framebuffer::color_point(j);
                 }
             }
         }
@@ -841,7 +841,7 @@ impl Context {
 
     /// `glEnable` / `glDisable`. GL 4.6 §2.3.1: INVALID_ENUM for an unknown capability.
     pub fn set_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
-        if self.params.is_es1() && !crate::es1_state::has_cap(cap) {
+        if self.params.is_es1() && !crate::compat::es1_state::has_cap(cap) {
             return Err(ApiError::InvalidEnum);
         }
         match cap {
@@ -893,7 +893,7 @@ impl Context {
 
     /// `glIsEnabled`.
     pub fn is_enabled(&self, cap: GLenum) -> ApiResult<bool> {
-        if self.params.is_es1() && !crate::es1_state::has_cap(cap) {
+        if self.params.is_es1() && !crate::compat::es1_state::has_cap(cap) {
             return Err(ApiError::InvalidEnum);
         }
         if let Some(on) = self.client_state_enabled(cap) {

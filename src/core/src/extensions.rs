@@ -142,14 +142,14 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Linear filtering across cube faces (dri/swrast/src/texture.rs,
     // tests/clients/seamless_cube_map.c).
     (c"GL_ARB_seamless_cube_map", Needs::AlsoCore(2, 0)),
-    // Multisample textures and the sample mask (src/core/src/texture_ms.rs,
+    // Multisample textures and the sample mask (src/core/src/texture/ms.rs,
     // tests/clients/texture_multisample.c), on framebuffer objects.
     (c"GL_ARB_texture_multisample", Needs::AlsoCore(3, 0)),
     // textureGather and textureGatherOffset: the base level's bilinear
     // footprint, compared for shadow samplers (dri/swrast/src/texture.rs).
     (c"GL_ARB_texture_gather", Needs::AlsoCore(2, 0)),
     // glTextureBarrier: the bound framebuffer object's drawable copied back
-    // into its textures (src/core/src/fbo.rs).
+    // into its textures (src/core/src/framebuffer.rs).
     (c"GL_ARB_texture_barrier", Needs::AlsoCore(1, 5)),
     (c"GL_NV_texture_barrier", Needs::AlsoCore(1, 5)),
     // layout(location = N) on vertex inputs and fragment outputs, taking
@@ -214,11 +214,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_texture_stencil8", Needs::AlsoCore(1, 5)),
     (c"GL_EXT_texture_swizzle", Needs::AlsoCore(1, 5)),
     (c"GL_EXT_framebuffer_blit", Needs::AlsoCore(1, 5)),
-    // Four-sample renderbuffers and resolving blits (src/core/src/fbo.rs,
+    // Four-sample renderbuffers and resolving blits (src/core/src/framebuffer.rs,
     // blit.rs, ABI 14's sample images; tests/clients/multisample.c).
     (c"GL_EXT_framebuffer_multisample", Needs::AlsoCore(1, 5)),
     (c"GL_EXT_framebuffer_object", Needs::Version(1, 5)),
-    // Instanced draws (src/core/src/draw.rs: the instances one by one,
+    // Instanced draws (src/core/src/vbo/draw.rs: the instances one by one,
     // gl_InstanceIDARB, divisors; tests/clients/instancing.c).
     (c"GL_ARB_draw_instanced", Needs::AlsoCore(2, 0)),
     // Timer queries, timed in the core around the backend's finish
@@ -226,12 +226,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_timer_query", Needs::AlsoCore(1, 5)),
     (c"GL_EXT_timer_query", Needs::AlsoCore(1, 5)),
     // Per-draw-buffer colour masks and blend enables
-    // (src/core/src/draw_buffers2.rs, ABI 13; tests/clients/draw_buffers2.c).
+    // (src/core/src/framebuffer/draw_buffers2.rs, ABI 13; tests/clients/draw_buffers2.c).
     (c"GL_EXT_draw_buffers2", Needs::AlsoCore(2, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
-    // (src/core/src/draw.rs; tests/clients/base_vertex.c).
+    // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),
-    // Primitive restart: the index (src/core/src/draw.rs, shared with
+    // Primitive restart: the index (src/core/src/vbo/draw.rs, shared with
     // GL 3.1's) and glPrimitiveRestartNV in Begin/End and display lists
     // (tests/clients/vertex_formats.c, tests/clients/primitive_restart.c).
     (c"GL_NV_primitive_restart", Needs::Version(1, 5)),
@@ -239,11 +239,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     // capture.rs; tests/clients/xfb.c). Mesa offers it on GL 2.1 contexts.
     (c"GL_EXT_transform_feedback", Needs::AlsoCore(2, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
-    // Uniform blocks (src/core/src/ubo.rs; regions of the default uniform
+    // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers
     // it on GL 2.1 contexts with GLSL 1.20's `#extension`.
     (c"GL_ARB_uniform_buffer_object", Needs::AlsoCore(2, 0)),
-    // glProvokingVertex (src/core/src/fixed.rs, swrast's assembly;
+    // glProvokingVertex (src/core/src/compat/fixed.rs, swrast's assembly;
     // tests/clients/provoking_vertex.c).
     (c"GL_ARB_provoking_vertex", Needs::AlsoCore(1, 1)),
     // GL_DEPTH_CLAMP (swrast: no near/far clipping, depth clamped to the
@@ -253,7 +253,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Fences (src/core/src/sync.rs: signaled at creation;
     // tests/clients/sync.c).
     (c"GL_ARB_sync", Needs::AlsoCore(1, 1)),
-    // Assembly programs (src/core/src/arbprog/): compatibility contexts.
+    // Assembly programs (src/core/src/program/arbprog/): compatibility contexts.
     (c"GL_ARB_fragment_program", Needs::Version(1, 3)),
     (c"GL_ARB_vertex_program", Needs::Version(1, 3)),
     (c"GL_ARB_texture_rectangle", Needs::Desktop),

@@ -217,7 +217,7 @@ impl Context {
         }
         if p.is_es1() {
             // OES_compressed_paletted_texture's, after Mesa's others.
-            list.extend(crate::paletted::FORMATS);
+            list.extend(crate::texture::paletted::FORMATS);
         }
         if es3 || names.contains(&c"GL_ARB_ES3_compatibility") {
             list.extend(ETC2_FORMATS);
@@ -234,7 +234,7 @@ impl Context {
     pub fn get(&self, pname: GLenum) -> ApiResult<Values> {
         let p = *self.params();
         // ES 1.1 has the state of GL 1.5's, less what it left out.
-        if p.is_es1() && !crate::es1_state::has(pname) {
+        if p.is_es1() && !crate::compat::es1_state::has(pname) {
             return Err(ApiError::InvalidEnum);
         }
         let v = if p.is_es1() { (1, 5) } else { p.version };
@@ -341,13 +341,15 @@ impl Context {
             GL_SUBPIXEL_BITS => int(8),
             GL_MAX_LIGHTS if compat => int(8),
             GL_MAX_TEXTURE_UNITS if compat && v >= (1, 3) => {
-                int(crate::texenv::MAX_FF_UNITS as i64)
+                int(crate::compat::texenv::MAX_FF_UNITS as i64)
             }
             GL_MAX_CLIP_PLANES => int(8),
             GL_MAX_MODELVIEW_STACK_DEPTH | GL_MAX_PROJECTION_STACK_DEPTH if compat => int(32),
             GL_MAX_TEXTURE_STACK_DEPTH if compat => int(10),
             GL_MAX_ATTRIB_STACK_DEPTH | GL_MAX_CLIENT_ATTRIB_STACK_DEPTH if compat => int(16),
-            GL_MAX_NAME_STACK_DEPTH if compat => int(crate::select::MAX_NAME_STACK_DEPTH as i64),
+            GL_MAX_NAME_STACK_DEPTH if compat => {
+                int(crate::compat::select::MAX_NAME_STACK_DEPTH as i64)
+            }
             GL_RENDER_MODE if compat => int(self.select.mode.into()),
             GL_NAME_STACK_DEPTH if compat => int(self.select.name_stack_depth() as i64),
             GL_SELECTION_BUFFER_SIZE if compat => int(self.select.selection_buffer_size() as i64),
@@ -372,9 +374,9 @@ impl Context {
             GL_FRAMEBUFFER_BINDING => int(self.fbo.draw_binding.into()),
             GL_READ_FRAMEBUFFER_BINDING => int(self.fbo.read_binding.into()),
             GL_RENDERBUFFER_BINDING => int(self.fbo.rb_binding.into()),
-            GL_MAX_RENDERBUFFER_SIZE => int(crate::fbo::MAX_RENDERBUFFER_SIZE.into()),
-            GL_MAX_COLOR_ATTACHMENTS => int(crate::fbo::MAX_COLOR_ATTACHMENTS.into()),
-            GL_MAX_SAMPLES => int(crate::fbo::MAX_SAMPLES.into()),
+            GL_MAX_RENDERBUFFER_SIZE => int(crate::framebuffer::MAX_RENDERBUFFER_SIZE.into()),
+            GL_MAX_COLOR_ATTACHMENTS => int(crate::framebuffer::MAX_COLOR_ATTACHMENTS.into()),
+            GL_MAX_SAMPLES => int(crate::framebuffer::MAX_SAMPLES.into()),
             // EXT_texture_integer: whether draw buffer 0 is integer;
             // EXT_packed_float: no buffer has signed components.
             // Any integer colour buffer among the draw buffers (Mesa's
@@ -422,12 +424,12 @@ impl Context {
             )),
             // ARB_framebuffer_no_attachments (desktop).
             GL_MAX_FRAMEBUFFER_WIDTH | GL_MAX_FRAMEBUFFER_HEIGHT if !p.is_es() => {
-                int(crate::fbo::MAX_FRAMEBUFFER_SIZE.into())
+                int(crate::framebuffer::MAX_FRAMEBUFFER_SIZE.into())
             }
             GL_MAX_FRAMEBUFFER_LAYERS if !p.is_es() => {
-                int(crate::fbo::MAX_FRAMEBUFFER_LAYERS.into())
+                int(crate::framebuffer::MAX_FRAMEBUFFER_LAYERS.into())
             }
-            GL_MAX_FRAMEBUFFER_SAMPLES if !p.is_es() => int(crate::fbo::MAX_SAMPLES.into()),
+            GL_MAX_FRAMEBUFFER_SAMPLES if !p.is_es() => int(crate::framebuffer::MAX_SAMPLES.into()),
             // ARB_get_program_binary (GL 4.1; ES 3.0): no formats.
             GL_NUM_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => int(0),
             GL_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => ints(&[]),
@@ -525,10 +527,10 @@ impl Context {
             // ARB_vertex_program / ARB_fragment_program.
             GL_PROGRAM_ERROR_POSITION_ARB if compat => int(self.arb.error_position.into()),
             GL_MAX_PROGRAM_MATRICES_ARB if compat => {
-                int(crate::arbprog::limits::MAX_PROGRAM_MATRICES.into())
+                int(crate::program::arbprog::limits::MAX_PROGRAM_MATRICES.into())
             }
             GL_MAX_PROGRAM_MATRIX_STACK_DEPTH_ARB if compat => {
-                int(crate::arbprog::limits::MAX_PROGRAM_MATRIX_STACK_DEPTH.into())
+                int(crate::program::arbprog::limits::MAX_PROGRAM_MATRIX_STACK_DEPTH.into())
             }
             GL_CURRENT_MATRIX_ARB | GL_TRANSPOSE_CURRENT_MATRIX_ARB if compat => {
                 let (mode, unit) = (self.ff.matrices.mode, self.ff.active_texture);
@@ -536,7 +538,7 @@ impl Context {
                     .ff
                     .matrices
                     .stack(mode, unit)
-                    .map_or(crate::matrix::Mat4::IDENTITY, |s| *s.top());
+                    .map_or(crate::compat::matrix::Mat4::IDENTITY, |s| *s.top());
                 let m = if pname == GL_TRANSPOSE_CURRENT_MATRIX_ARB {
                     m.transpose()
                 } else {
@@ -624,10 +626,10 @@ impl Context {
             // it to GetTexLevelParameter's TEXTURE_INTERNAL_FORMAT).
             GL_TEXTURE_BUFFER_FORMAT_ARB => int(self.texture_buffer_data_store().1.into()),
             GL_MAX_TEXTURE_BUFFER_SIZE => {
-                int(crate::texture_buffer::MAX_TEXTURE_BUFFER_SIZE as i64)
+                int(crate::texture::buffer::MAX_TEXTURE_BUFFER_SIZE as i64)
             }
             GL_TEXTURE_BUFFER_OFFSET_ALIGNMENT => {
-                int(crate::texture_buffer::TEXTURE_BUFFER_OFFSET_ALIGNMENT as i64)
+                int(crate::texture::buffer::TEXTURE_BUFFER_OFFSET_ALIGNMENT as i64)
             }
             // Vertex array state.
             p if self.get_array_state(p).is_some() => int(self.get_array_state(p).unwrap_or(0)),
@@ -705,10 +707,10 @@ impl Context {
             | GL_MAX_INTEGER_SAMPLES
                 if self.has_texture_multisample() =>
             {
-                int(crate::fbo::MAX_SAMPLES.into())
+                int(crate::framebuffer::MAX_SAMPLES.into())
             }
             GL_MAX_SAMPLE_MASK_WORDS if self.has_texture_multisample() => {
-                int(crate::texture_ms::MAX_SAMPLE_MASK_WORDS.into())
+                int(crate::texture::ms::MAX_SAMPLE_MASK_WORDS.into())
             }
             GL_MAX_ARRAY_TEXTURE_LAYERS => int(crate::texture::MAX_ARRAY_TEXTURE_LAYERS as i64),
             // Lighting.

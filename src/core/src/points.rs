@@ -13,7 +13,7 @@
 //!   implementation's range), `d` being `|z_eye|` (Mesa's
 //!   `ffvertex_prog.c` uses the eye-space depth, not the Euclidean
 //!   distance the spec names), and the draw takes per-vertex sizes
-//!   ([`crate::ffgen`], `FfKey::point_attenuated`).
+//!   ([`crate::compat::ffgen`], `FfKey::point_attenuated`).
 //! * The fade threshold is state only: llvmpipe draws points below it
 //!   with their clamped size and unchanged alpha (the spec's fade is for
 //!   multisampled points, and no multisample configs exist here).
@@ -165,7 +165,7 @@ impl Context {
             .enumerate()
             .filter(|(_, e)| e.coord_replace)
             .fold(0, |m, (u, _)| {
-                m | 1 << (crate::ffgen::varying::TEX0 + u as u32)
+                m | 1 << (crate::compat::ffgen::varying::TEX0 + u as u32)
             })
     }
 

@@ -7,11 +7,15 @@
 //! A stage without a shader is fixed function: the linker keeps the
 //! compatibility varyings at the fixed-function generator's locations, so a
 //! vertex-only program draws with the fixed-function fragment stage and the
-//! other way round ([`crate::submit`]).
+//! other way round ([`crate::vbo::submit`]).
 //!
 //! Compile status is the front end's verdict alone; a shader that compiles
 //! but uses something the lowering does not handle yet fails at link time
 //! with the lowering's located message.
+
+pub mod arbprog;
+pub mod ubo;
+pub mod uniform;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -25,7 +29,7 @@ use oxgl_ir::{Dim, TextureDecl};
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
-use crate::uniform::{Base, UniformType, Values};
+use crate::program::uniform::{Base, UniformType, Values};
 
 /// `GL_MAX_VERTEX_ATTRIBS`.
 pub const MAX_VERTEX_ATTRIBS: u32 = crate::vbo::attrib::MAX_VERTEX_ATTRIBS as u32;
@@ -142,7 +146,7 @@ pub struct Executable {
     pub(crate) xfb_separate: bool,
     /// Uniform blocks (ARB_uniform_buffer_object); their binding points
     /// are in [`UniformStore::block_bindings`].
-    pub(crate) blocks: Vec<crate::ubo::ProgramBlock>,
+    pub(crate) blocks: Vec<crate::program::ubo::ProgramBlock>,
 }
 
 /// What a fragment-stage variant of an executable changes: the state that
@@ -220,7 +224,7 @@ pub(crate) struct ProgramUniform {
     /// Where it is in each stage that uses it, by [`ProgramStage`].
     pub kinds: [Option<UniformKind>; PROGRAM_STAGES],
     /// For a member of a uniform block: the block and where it lies.
-    pub block: Option<crate::ubo::BlockPlace>,
+    pub block: Option<crate::program::ubo::BlockPlace>,
 }
 
 /// A program object.
@@ -1480,7 +1484,7 @@ impl Context {
             .and_then(|l| exec.locations.get(l))
             .ok_or(ApiError::InvalidOperation)?;
         let u = &exec.uniforms[ui];
-        crate::uniform::check_call(&u.ty, values, comps, matrix)?;
+        crate::program::uniform::check_call(&u.ty, values, comps, matrix)?;
         if count > 1 && !u.is_array {
             return Err(ApiError::InvalidOperation);
         }
@@ -1513,10 +1517,10 @@ impl Context {
         let vals = &mut *vals;
         for k in 0..n {
             for c in 0..comps {
-                let bits = crate::uniform::convert(values, k * comps + c, u.ty.base);
+                let bits = crate::program::uniform::convert(values, k * comps + c, u.ty.base);
                 for (block, kind) in vals.blocks.iter_mut().zip(&u.kinds) {
                     if let Some(kind) = kind {
-                        crate::uniform::store(block, kind, &u.ty, e + k, c, bits);
+                        crate::program::uniform::store(block, kind, &u.ty, e + k, c, bits);
                     }
                 }
             }
@@ -1561,7 +1565,7 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         };
         let out = (0..u.ty.components())
-            .map(|c| crate::uniform::load(block, kind, &u.ty, e, c))
+            .map(|c| crate::program::uniform::load(block, kind, &u.ty, e, c))
             .collect();
         Ok((u.ty, out))
     }
@@ -1631,8 +1635,8 @@ fn uniform_location(exec: &Executable, name: &str) -> i32 {
 fn program_blocks(
     linked: &[oxgl_glsl::link::Block],
     uniforms: &mut Vec<ProgramUniform>,
-) -> Result<Vec<crate::ubo::ProgramBlock>, String> {
-    use crate::ubo::{BlockPlace, MAX_COMBINED_BLOCKS, MAX_STAGE_BLOCKS, ProgramBlock};
+) -> Result<Vec<crate::program::ubo::ProgramBlock>, String> {
+    use crate::program::ubo::{BlockPlace, MAX_COMBINED_BLOCKS, MAX_STAGE_BLOCKS, ProgramBlock};
     let vs = linked.iter().filter(|b| b.vs.is_some()).count() as u32;
     let gs = linked.iter().filter(|b| b.gs.is_some()).count() as u32;
     let fs = linked.iter().filter(|b| b.fs.is_some()).count() as u32;
@@ -1820,13 +1824,13 @@ fn apply_uniform_inits(
         }
         for e in 0..u.count as usize {
             for c in 0..u.ty.components() {
-                let mut bits = crate::uniform::load(&block, kind, &u.ty, e, c);
-                if u.ty.base == crate::uniform::Base::Bool {
+                let mut bits = crate::program::uniform::load(&block, kind, &u.ty, e, c);
+                if u.ty.base == crate::program::uniform::Base::Bool {
                     bits = u32::from(bits != 0);
                 }
                 for (block, k) in values.blocks.iter_mut().zip(&u.kinds) {
                     if let Some(k) = k {
-                        crate::uniform::store(block, k, &u.ty, e, c, bits);
+                        crate::program::uniform::store(block, k, &u.ty, e, c, bits);
                     }
                 }
             }

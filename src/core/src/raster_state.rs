@@ -7,9 +7,9 @@
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
+use crate::compat::lighting::faces;
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
-use crate::lighting::faces;
 
 /// Stencil state of one face.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use crate::buffer::Buffers;
-use crate::dlist::DisplayLists;
+use crate::compat::dlist::DisplayLists;
 use crate::program::ShaderObjects;
 use crate::sync::Syncs;
 use crate::texture::Textures;

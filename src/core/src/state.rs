@@ -201,7 +201,7 @@ pub struct State {
     /// `glIndexMask`.
     pub index_mask: u32,
     /// `glPixelTransfer` and `glPixelMap` state.
-    pub transfer: crate::pixelmap::PixelTransfer,
+    pub transfer: crate::pixel::map::PixelTransfer,
     /// `glSampleCoverage`: value, invert.
     pub sample_coverage: (f32, bool),
     /// `glSampleMaski`: `GL_SAMPLE_MASK_VALUE` (one word).

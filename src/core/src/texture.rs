@@ -8,13 +8,28 @@
 //! and quantized to the precision of its sized internal format, so that what
 //! `glGetTexImage` returns is what a real texture of that format holds.
 
+pub mod api;
+pub(crate) mod bptc;
+pub(crate) mod bptc_enc;
+pub mod buffer;
+pub(crate) mod compressed;
+pub(crate) mod copy;
+pub(crate) mod es_formats;
+pub(crate) mod etc2;
+pub mod mipmap;
+pub mod ms;
+pub mod paletted;
+pub(crate) mod rgtc;
+pub(crate) mod s3tc;
+pub mod view;
+
 use std::collections::HashMap;
 
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::error::{ApiError, ApiResult};
-use crate::pixel_transfer::ClientImage;
+use crate::pixel::transfer::ClientImage;
 
 /// Largest 1D/2D texture (`GL_MAX_TEXTURE_SIZE`).
 pub const MAX_TEXTURE_SIZE: usize = 16384;
@@ -204,7 +219,7 @@ pub fn internal_format(fmt: GLenum) -> Option<(GLenum, [u8; 4])> {
         GL_COMPRESSED_RED_RGTC1 | GL_COMPRESSED_SIGNED_RED_RGTC1 => (GL_RED, [8, 0, 0, 0]),
         GL_COMPRESSED_RG_RGTC2 | GL_COMPRESSED_SIGNED_RG_RGTC2 => (GL_RG, [8, 8, 0, 0]),
         // ETC1 (OES_compressed_ETC1_RGB8_texture) and ETC2/EAC (GL 4.3,
-        // ARB_ES3_compatibility; see `crate::etc2`), with the channel sizes
+        // ARB_ES3_compatibility; see `crate::texture::etc2`), with the channel sizes
         // Mesa reports: 1-bit punch-through alpha, 11-bit EAC channels (the
         // signed ones are `is_snorm`).
         GL_ETC1_RGB8_OES | GL_COMPRESSED_RGB8_ETC2 | GL_COMPRESSED_SRGB8_ETC2 => {
@@ -685,7 +700,7 @@ pub enum Texels {
     /// RGBA `f32`, quantized to the format's precision.
     F32(Vec<[f32; 4]>),
     /// RGBA bytes, byte `k` standing for `k / 255`
-    /// ([`crate::pixel_transfer::unorm8_table`]): the images of 8-bit
+    /// ([`crate::pixel::transfer::unorm8_table`]): the images of 8-bit
     /// unsigned normalized formats ([`plain_unorm8`]), a quarter of the
     /// memory, and what the backend and 8-bit render targets hold too.
     Unorm8(Vec<[u8; 4]>),
@@ -754,7 +769,7 @@ impl Texels {
 /// The value of an 8-bit texel.
 #[inline]
 pub fn unorm8_to_f32(b: [u8; 4]) -> [f32; 4] {
-    let lut = crate::pixel_transfer::unorm8_table();
+    let lut = crate::pixel::transfer::unorm8_table();
     b.map(|k| lut[usize::from(k)])
 }
 
@@ -792,7 +807,7 @@ impl TexImage {
         if !plain_unorm8(self.internal_format, self.base, self.bits) {
             return;
         }
-        let lut = crate::pixel_transfer::unorm8_table();
+        let lut = crate::pixel::transfer::unorm8_table();
         let mut exact = true;
         let bytes: Vec<[u8; 4]> = t
             .iter()
@@ -935,12 +950,12 @@ pub struct Texture {
     pub immutable_levels: Option<usize>,
     /// ARB_texture_view: the data store it shares and where it lies in it
     /// (set for a view and for an original once viewed; texview.rs).
-    pub view: Option<crate::texview::ViewOf>,
+    pub view: Option<crate::texture::view::ViewOf>,
     /// A buffer texture's data store (`glTexBuffer*`; see
-    /// [`crate::texture_buffer`]).
-    pub buffer: Option<crate::texture_buffer::TexBuffer>,
+    /// [`crate::texture::buffer`]).
+    pub buffer: Option<crate::texture::buffer::TexBuffer>,
     /// A multisample texture's samples per texel (0 for the others; see
-    /// [`crate::texture_ms`]).
+    /// [`crate::texture::ms`]).
     pub samples: u32,
     /// `GL_TEXTURE_FIXED_SAMPLE_LOCATIONS` of a multisample texture.
     pub fixed_sample_locations: bool,
@@ -980,7 +995,7 @@ impl Texture {
     pub fn complete_with(&self, p: &TexParams) -> Option<(usize, usize)> {
         // A multisample texture has its one image or none, no sampler
         // state applying.
-        if crate::texture_ms::is_multisample_target(self.target) {
+        if crate::texture::ms::is_multisample_target(self.target) {
             let img = self.images.get(&(0, 0))?;
             return (img.size.iter().all(|&s| s > 0) && self.samples > 0).then_some((0, 1));
         }
@@ -1138,7 +1153,7 @@ impl Textures {
     /// `glDeleteTextures` (the caller unbinds them). Returns the data
     /// stores the deleted buffer textures held, for the caller to let go
     /// ([`crate::buffer::Buffers::detach_texture`]).
-    pub fn delete(&mut self, names: &[u32]) -> Vec<crate::texture_buffer::TexBuffer> {
+    pub fn delete(&mut self, names: &[u32]) -> Vec<crate::texture::buffer::TexBuffer> {
         let mut stores = Vec::new();
         self.live.retain(|k, _| !names.contains(&k.0));
         for n in names {
@@ -1406,7 +1421,7 @@ pub fn make_image_exact(
 
 /// Whether `fmt` is a plain unsigned normalized colour format of at most
 /// 8 bits a channel (no sRGB, compression, float or integer): its texels
-/// quantize through [`crate::pixel_transfer::unorm8_table`].
+/// quantize through [`crate::pixel::transfer::unorm8_table`].
 pub(crate) fn plain_unorm8(fmt: GLenum, base: GLenum, bits: [u8; 4]) -> bool {
     !matches!(base, GL_DEPTH_COMPONENT | GL_STENCIL_INDEX)
         && bits.iter().all(|&b| b == 0 || b == 8)
@@ -1447,19 +1462,19 @@ pub enum Compressed {
         /// `GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT`.
         signed: bool,
     },
-    /// S3TC (EXT_texture_compression_s3tc, [`crate::s3tc`]).
-    S3tc(crate::s3tc::Dxt),
+    /// S3TC (EXT_texture_compression_s3tc, [`crate::texture::s3tc`]).
+    S3tc(crate::texture::s3tc::Dxt),
     /// RGTC (ARB_texture_compression_rgtc, GL 3.0): one or two channels of
-    /// 8-byte blocks ([`crate::rgtc`]).
+    /// 8-byte blocks ([`crate::texture::rgtc`]).
     Rgtc {
         /// RG (RGTC2) rather than red (RGTC1).
         two: bool,
         /// Signed normalized.
         signed: bool,
     },
-    /// ETC1, ETC2 and EAC ([`crate::etc2`]): decoded only, never
+    /// ETC1, ETC2 and EAC ([`crate::texture::etc2`]): decoded only, never
     /// compressed online ([`Compressed::compresses_online`]).
-    Etc(crate::etc2::Etc),
+    Etc(crate::texture::etc2::Etc),
 }
 
 impl Compressed {
@@ -1492,46 +1507,49 @@ impl Compressed {
         let b16 = |b: &[u8]| -> [u8; 16] { b.try_into().unwrap_or([0; 16]) };
         let b8 = |b: &[u8]| -> [u8; 8] { b.try_into().unwrap_or([0; 8]) };
         match self {
-            Compressed::Bc7 => {
-                crate::bptc::decode_bc7(&b16(block)).map(|t| t.map(|c| f32::from(c) / 255.0))
-            }
-            Compressed::Bc6h { signed } => {
-                crate::bptc::decode_bc6h(&b16(block), signed).map(|[r, g, b]| [r, g, b, 1.0])
-            }
+            Compressed::Bc7 => crate::texture::bptc::decode_bc7(&b16(block))
+                .map(|t| t.map(|c| f32::from(c) / 255.0)),
+            Compressed::Bc6h { signed } => crate::texture::bptc::decode_bc6h(&b16(block), signed)
+                .map(|[r, g, b]| [r, g, b, 1.0]),
             Compressed::S3tc(d) => {
-                crate::s3tc::decode(d, block).map(|t| t.map(|c| f32::from(c) / 255.0))
+                crate::texture::s3tc::decode(d, block).map(|t| t.map(|c| f32::from(c) / 255.0))
             }
             Compressed::Rgtc { two, signed } => {
-                let r = crate::rgtc::decode_channel(&b8(&block[..8]), signed);
+                let r = crate::texture::rgtc::decode_channel(&b8(&block[..8]), signed);
                 let g = if two {
-                    crate::rgtc::decode_channel(&b8(&block[8..16]), signed)
+                    crate::texture::rgtc::decode_channel(&b8(&block[8..16]), signed)
                 } else {
                     [0.0; 16]
                 };
                 std::array::from_fn(|i| [r[i], g[i], 0.0, 1.0])
             }
-            Compressed::Etc(e) => crate::etc2::decode(e, block),
+            Compressed::Etc(e) => crate::texture::etc2::decode(e, block),
         }
     }
 
     /// Encodes 16 texels (`4 y + x`) in the format's terms as one block.
     fn encode_block(self, t: &[[f32; 4]; 16]) -> Vec<u8> {
         match self {
-            Compressed::Bc7 => crate::bptc_enc::encode_bc7(
+            Compressed::Bc7 => crate::texture::bptc_enc::encode_bc7(
                 &t.map(|t| t.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)),
             )
             .to_vec(),
             Compressed::Bc6h { signed } => {
-                crate::bptc_enc::encode_bc6h(&t.map(|[r, g, b, _]| [r, g, b]), signed).to_vec()
+                crate::texture::bptc_enc::encode_bc6h(&t.map(|[r, g, b, _]| [r, g, b]), signed)
+                    .to_vec()
             }
-            Compressed::S3tc(d) => crate::s3tc::encode(
+            Compressed::S3tc(d) => crate::texture::s3tc::encode(
                 d,
                 &t.map(|t| t.map(|c| (c.clamp(0.0, 1.0) * 255.0).round() as u8)),
             ),
             Compressed::Rgtc { two, signed } => {
-                let mut out = crate::rgtc::encode_channel(&t.map(|t| t[0]), signed).to_vec();
+                let mut out =
+                    crate::texture::rgtc::encode_channel(&t.map(|t| t[0]), signed).to_vec();
                 if two {
-                    out.extend(crate::rgtc::encode_channel(&t.map(|t| t[1]), signed));
+                    out.extend(crate::texture::rgtc::encode_channel(
+                        &t.map(|t| t[1]),
+                        signed,
+                    ));
                 }
                 out
             }
@@ -1557,10 +1575,10 @@ pub fn reported_bits(img: &TexImage) -> [u8; 4] {
     match compressed_kind(img.internal_format) {
         Some(Compressed::S3tc(d)) => {
             let a = match d {
-                crate::s3tc::Dxt::Rgb1 => 0,
-                crate::s3tc::Dxt::Rgba1 => 1,
-                crate::s3tc::Dxt::Rgba3 => 4,
-                crate::s3tc::Dxt::Rgba5 => 8,
+                crate::texture::s3tc::Dxt::Rgb1 => 0,
+                crate::texture::s3tc::Dxt::Rgba1 => 1,
+                crate::texture::s3tc::Dxt::Rgba3 => 4,
+                crate::texture::s3tc::Dxt::Rgba5 => 8,
             };
             [5, 6, 5, a]
         }
@@ -1570,22 +1588,22 @@ pub fn reported_bits(img: &TexImage) -> [u8; 4] {
 
 /// The specific compressed format `fmt` is, if it is one.
 pub fn compressed_kind(fmt: GLenum) -> Option<Compressed> {
-    use crate::etc2::Etc;
+    use crate::texture::etc2::Etc;
     Some(match fmt {
         GL_COMPRESSED_RGBA_BPTC_UNORM | GL_COMPRESSED_SRGB_ALPHA_BPTC_UNORM => Compressed::Bc7,
         GL_COMPRESSED_RGB_BPTC_UNSIGNED_FLOAT => Compressed::Bc6h { signed: false },
         GL_COMPRESSED_RGB_BPTC_SIGNED_FLOAT => Compressed::Bc6h { signed: true },
         GL_COMPRESSED_RGB_S3TC_DXT1_EXT | GL_COMPRESSED_SRGB_S3TC_DXT1_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Rgb1)
+            Compressed::S3tc(crate::texture::s3tc::Dxt::Rgb1)
         }
         GL_COMPRESSED_RGBA_S3TC_DXT1_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT1_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Rgba1)
+            Compressed::S3tc(crate::texture::s3tc::Dxt::Rgba1)
         }
         GL_COMPRESSED_RGBA_S3TC_DXT3_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT3_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Rgba3)
+            Compressed::S3tc(crate::texture::s3tc::Dxt::Rgba3)
         }
         GL_COMPRESSED_RGBA_S3TC_DXT5_EXT | GL_COMPRESSED_SRGB_ALPHA_S3TC_DXT5_EXT => {
-            Compressed::S3tc(crate::s3tc::Dxt::Rgba5)
+            Compressed::S3tc(crate::texture::s3tc::Dxt::Rgba5)
         }
         GL_COMPRESSED_RED_RGTC1 => Compressed::Rgtc {
             two: false,
@@ -1876,7 +1894,7 @@ mod tests {
             Texels::Unorm8(vec![[51, 128, 255, 77], [0, 0, 255, 0]])
         );
         // The bytes read back as the f32 values the format stored before.
-        let lut = crate::pixel_transfer::unorm8_table();
+        let lut = crate::pixel::transfer::unorm8_table();
         assert_eq!(
             img.texels.get(0),
             Some([lut[51], lut[128], lut[255], lut[77]])
@@ -1992,7 +2010,7 @@ mod tests {
 
     #[test]
     fn etc_formats_decode_and_are_never_compressed_online() {
-        use crate::etc2::Etc;
+        use crate::texture::etc2::Etc;
         let formats = [
             (GL_ETC1_RGB8_OES, Etc::Etc1, GL_RGB, [8, 8, 8, 0], 8),
             (GL_COMPRESSED_RGB8_ETC2, Etc::Rgb8, GL_RGB, [8, 8, 8, 0], 8),

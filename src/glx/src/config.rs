@@ -8,7 +8,7 @@
 //! visual of a kind is the one its configs name. Two more configs of each
 //! kind (single and double buffered, 24-bit depth + 8-bit stencil) add a
 //! 16-bit-per-channel accumulation buffer (kept by the GL core, see
-//! `oxgl_core::accum`). Nothing is offered that the software backend cannot
+//! `oxgl_core::compat::accum`). Nothing is offered that the software backend cannot
 //! render to: no multisample, no stereo, no sRGB, no float configs.
 
 use oxgl_dri_interface::{OxglColorFormat, OxglDrawableDesc};

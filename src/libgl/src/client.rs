@@ -32,10 +32,10 @@ use std::borrow::Cow;
 use std::ffi::{CStr, c_char};
 use std::mem::size_of;
 
+use oxgl_core::compat::select::ClientWords;
 use oxgl_core::debug::AppString;
-use oxgl_core::draw::ClientMemory;
 use oxgl_core::error::{name_count, try_vec};
-use oxgl_core::select::ClientWords;
+use oxgl_core::vbo::draw::ClientMemory;
 use oxgl_core::{ApiError, ApiResult};
 
 /// `count * per` as a length, for a count the handler has checked is not
@@ -346,7 +346,7 @@ impl ClientMemory for Arrays {
         // SAFETY: GL 4.6 §10.3: the arrays a draw reads are the
         // application's memory at the addresses it set, valid for the
         // draw's duration; the core asks only for the elements the draw
-        // uses (bounded by `oxgl_core::draw::MAX_DRAW_BYTES`).
+        // uses (bounded by `oxgl_core::vbo::draw::MAX_DRAW_BYTES`).
         unsafe { bytes(std::ptr::with_exposed_provenance(addr), len) }
     }
 }

@@ -5,6 +5,9 @@
 //! This module holds the data structures and their rules; the `Context`
 //! methods that expose them to the API live beside the rest of the state.
 
+pub mod draw;
+pub(crate) mod submit;
+
 pub mod arrays;
 pub mod attrib;
 pub mod batch;

@@ -126,7 +126,7 @@ unsafe extern "C" fn VertexAttribPointer(
         index,
         size,
         if c.params().is_es() {
-            oxgl_core::texture_api::es_type(type_)
+            oxgl_core::texture::api::es_type(type_)
         } else {
             type_
         },

@@ -4,7 +4,7 @@
 //! compiled glMap keeps its control points.
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
-use oxgl_core::eval::{components, map1_len, map2_len};
+use oxgl_core::compat::eval::{components, map1_len, map2_len};
 use oxgl_core::{ApiError, Context, Profile};
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;

@@ -4,7 +4,7 @@
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
 use oxgl_core::Profile;
-use oxgl_core::lighting::param_count;
+use oxgl_core::compat::lighting::param_count;
 use oxgl_core::vbo::attrib::normalize;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::generated::enums::*;

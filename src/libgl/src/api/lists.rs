@@ -5,7 +5,7 @@
 use std::ffi::c_void;
 
 use oxgl_core::Profile;
-use oxgl_core::dlist::{call_lists_size, decode_call_lists};
+use oxgl_core::compat::dlist::{call_lists_size, decode_call_lists};
 use oxgl_core::error::try_vec;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;

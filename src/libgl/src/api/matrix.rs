@@ -3,7 +3,7 @@
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
 use oxgl_core::Profile;
-use oxgl_core::matrix::Mat4;
+use oxgl_core::compat::matrix::Mat4;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 

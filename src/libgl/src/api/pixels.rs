@@ -8,8 +8,8 @@ use oxgl_core::Profile;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
-use oxgl_core::drawpix::{PixelData, PixelRect, scalar_image};
-use oxgl_core::pixelmap::MapType;
+use oxgl_core::pixel::draw::{PixelData, PixelRect, scalar_image};
+use oxgl_core::pixel::map::MapType;
 use oxgl_glapi::generated::enums::*;
 
 use super::{compiled, with_ctx};

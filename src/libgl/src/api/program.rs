@@ -12,8 +12,8 @@
 use std::ffi::c_void;
 
 use oxgl_core::error::try_vec;
+use oxgl_core::program::uniform::{Base, Values};
 use oxgl_core::program::{ActiveVariable, VertexAttribValue};
-use oxgl_core::uniform::{Base, Values};
 use oxgl_core::{ApiError, Context, Profile};
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;

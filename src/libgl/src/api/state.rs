@@ -3,8 +3,8 @@
 //! parameters).
 
 use oxgl_core::Profile;
-use oxgl_core::clear_buffer::ClearValue;
 use oxgl_core::context::MAX_DRAW_BUFFERS;
+use oxgl_core::framebuffer::clear_buffer::ClearValue;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::generated::enums::{GL_COLOR, GL_DEPTH, GL_STENCIL};
 use oxgl_glapi::types::*;
@@ -83,7 +83,7 @@ handler!(depth_mask "glDepthMask"(flag: GLboolean) => |c| c.depth_mask(flag != 0
 handler!(stencil_mask "glStencilMask"(mask: GLuint) => |c| c.stencil_mask(mask));
 handler!(stencil_mask_separate "glStencilMaskSeparate"(face: GLenum, mask: GLuint) => |c| c.stencil_mask_separate(face, mask));
 handler!(enable "glEnable"(cap: GLenum) => |c| c.set_enabled(cap, true));
-// EXT_draw_buffers2 / GL 3.0: per draw buffer (src/core/src/draw_buffers2.rs).
+// EXT_draw_buffers2 / GL 3.0: per draw buffer (src/core/src/framebuffer/draw_buffers2.rs).
 handler!(color_maski "glColorMaski"(index: GLuint, r: GLboolean, g: GLboolean, b: GLboolean, a: GLboolean) => |c| c.color_mask_indexed(index, [r != 0, g != 0, b != 0, a != 0]));
 handler!(enablei "glEnablei"(cap: GLenum, index: GLuint) => |c| c.set_enabled_indexed(cap, index, true));
 handler!(disablei "glDisablei"(cap: GLenum, index: GLuint) => |c| c.set_enabled_indexed(cap, index, false));

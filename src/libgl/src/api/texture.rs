@@ -249,9 +249,9 @@ unsafe extern "C" fn CompressedTexImage2D(
     data: *const c_void,
 ) {
     with_ctx("glCompressedTexImage2D", (), |c| {
-        if c.params().is_es1() && oxgl_core::paletted::is_paletted(ifmt) {
+        if c.params().is_es1() && oxgl_core::texture::paletted::is_paletted(ifmt) {
             // Only a size the command accepts is read from the client.
-            let expected = oxgl_core::paletted::image_size(ifmt, level, [w, h])
+            let expected = oxgl_core::texture::paletted::image_size(ifmt, level, [w, h])
                 .filter(|&n| usize::try_from(size).ok() == Some(n));
             let bytes = match expected {
                 // SAFETY: GL_OES_compressed_paletted_texture: `data` is null
@@ -320,7 +320,7 @@ unsafe extern "C" fn CompressedTexSubImage2D(
     data: *const c_void,
 ) {
     with_ctx("glCompressedTexSubImage2D", (), |c| {
-        if c.params().is_es1() && oxgl_core::paletted::is_paletted(format) {
+        if c.params().is_es1() && oxgl_core::texture::paletted::is_paletted(format) {
             // OES_compressed_paletted_texture: no sub-images.
             c.record::<()>(Err(oxgl_core::error::ApiError::InvalidOperation));
             return;
@@ -517,13 +517,13 @@ fn tex_image(
         }
     }
     let internal_format = if c.params().is_es() {
-        oxgl_core::texture_api::es_storage_format(internal_format as GLenum) as GLint
+        oxgl_core::texture::api::es_storage_format(internal_format as GLenum) as GLint
     } else {
         internal_format
     };
     let (ifmt, type_) = c.es_float_image(internal_format as GLenum, type_);
     let internal_format = ifmt as GLint;
-    if oxgl_core::texture_api::is_proxy_target(target) {
+    if oxgl_core::texture::api::is_proxy_target(target) {
         // Proxy queries run at once, even while a list is compiled.
         let r = c.proxy_tex_image(
             dims,
@@ -601,9 +601,9 @@ fn tex_image(
         return;
     };
     // Borders are dropped, as Mesa does for drivers without them.
-    let bordered = oxgl_core::texture_api::border_dims(dims, target);
+    let bordered = oxgl_core::texture::api::border_dims(dims, target);
     let (texels, dims) =
-        oxgl_core::texture_api::strip_border(texels, plan.size, bordered, border as usize);
+        oxgl_core::texture::api::strip_border(texels, plan.size, bordered, border as usize);
     if !c.compiling_list() {
         // Executed once: the texels move into the image (no copy).
         let r = c.tex_image_from(target, level, ifmt, dims, texels, Some(&plan));
@@ -710,7 +710,7 @@ fn tex_sub_image(
     pixels: *const c_void,
 ) {
     let type_ = if c.params().is_es() {
-        oxgl_core::texture_api::es_type(type_)
+        oxgl_core::texture::api::es_type(type_)
     } else {
         type_
     };
