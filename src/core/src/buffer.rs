@@ -15,6 +15,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::error::{ApiError, ApiResult};
+use crate::namespace::Namespace;
 
 /// An active mapping.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,8 +75,7 @@ impl BufferObject {
 #[derive(Debug, Default)]
 pub struct Buffers {
     /// Names returned by `glGenBuffers` (or bound) and not deleted.
-    names: HashMap<u32, Option<BufferObject>>,
-    next: u32,
+    names: Namespace<BufferObject>,
     /// Deleted buffers still attached to buffer textures, by id (GL 4.6
     /// §5.1.3: a deleted object's data lives on while it is attached).
     orphans: HashMap<u64, BufferObject>,
@@ -223,30 +223,21 @@ impl Buffers {
     /// `glGenBuffers`: `n` unused names. INVALID_VALUE if `n` is negative,
     /// OUT_OF_MEMORY above [`MAX_NAMES_PER_CALL`](crate::error::MAX_NAMES_PER_CALL).
     pub fn gen_names(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        let n = crate::error::name_count(n)?;
-        let mut out = crate::error::try_vec(n)?;
-        while out.len() < n {
-            self.next = self.next.wrapping_add(1).max(1);
-            if !self.names.contains_key(&self.next) {
-                self.names.insert(self.next, None);
-                out.push(self.next);
-            }
-        }
-        Ok(out)
+        self.names.generate(n)
     }
 
     /// `glIsBuffer`: a name that has an object (bound at least once).
     pub fn is_buffer(&self, name: u32) -> bool {
-        matches!(self.names.get(&name), Some(Some(_)))
+        self.names.exists(name)
     }
 
     /// The object `name`, if it exists.
     pub fn get(&self, name: u32) -> Option<&BufferObject> {
-        self.names.get(&name).and_then(Option::as_ref)
+        self.names.get(name)
     }
 
     pub(crate) fn get_mut(&mut self, name: u32) -> Option<&mut BufferObject> {
-        self.names.get_mut(&name).and_then(Option::as_mut)
+        self.names.get_mut(name)
     }
 
     /// `glBindBuffer`. INVALID_ENUM for an unknown target; in a core context
@@ -261,14 +252,7 @@ impl Buffers {
     ) -> ApiResult {
         let i = target_index(target)?;
         if name != 0 {
-            match self.names.get_mut(&name) {
-                Some(slot @ None) => *slot = Some(BufferObject::new()),
-                Some(Some(_)) => {}
-                None if core => return Err(ApiError::InvalidOperation),
-                None => {
-                    self.names.insert(name, Some(BufferObject::new()));
-                }
-            }
+            self.names.bind(name, core, BufferObject::new)?;
         }
         bindings.bound[i] = name;
         Ok(())
@@ -281,7 +265,7 @@ impl Buffers {
             if name == 0 {
                 continue;
             }
-            if let Some(old) = self.names.remove(&name) {
+            if let Some(old) = self.names.remove(name) {
                 bindings.forget(name);
                 if let Some(b) = old.filter(|b| b.texture_refs > 0) {
                     self.orphans.insert(b.id, b);

@@ -35,6 +35,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
+use crate::namespace::Namespace;
 use crate::texture::{
     LiveImage, Texels, base_channels8, internal_format, next_serial, to_base, to_stored,
 };
@@ -258,11 +259,11 @@ impl Framebuffer {
 #[derive(Debug, Default)]
 pub struct FboState {
     /// Renderbuffers; `None`: a generated name not bound yet.
-    renderbuffers: HashMap<u32, Option<Renderbuffer>>,
+    renderbuffers: Namespace<Renderbuffer>,
     /// `GL_RENDERBUFFER_BINDING`.
     pub rb_binding: u32,
     /// Framebuffers; `None`: a generated name not bound yet.
-    framebuffers: HashMap<u32, Option<Framebuffer>>,
+    framebuffers: Namespace<Framebuffer>,
     /// `GL_DRAW_FRAMEBUFFER_BINDING` (= `GL_FRAMEBUFFER_BINDING`).
     pub draw_binding: u32,
     /// `GL_READ_FRAMEBUFFER_BINDING`.
@@ -297,8 +298,8 @@ impl FboState {
     /// The label slot of renderbuffer `name`, if it is one (bound at
     /// least once).
     pub(crate) fn renderbuffer_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
-        match self.renderbuffers.get_mut(&name) {
-            Some(Some(rb)) => Some(&mut rb.label),
+        match self.renderbuffers.get_mut(name) {
+            Some(rb) => Some(&mut rb.label),
             _ => None,
         }
     }
@@ -306,8 +307,8 @@ impl FboState {
     /// The label slot of framebuffer `name`, if it is one (bound at
     /// least once).
     pub(crate) fn framebuffer_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
-        match self.framebuffers.get_mut(&name) {
-            Some(Some(fb)) => Some(&mut fb.label),
+        match self.framebuffers.get_mut(name) {
+            Some(fb) => Some(&mut fb.label),
             _ => None,
         }
     }
@@ -555,8 +556,8 @@ impl Context {
         if name == 0 {
             return None;
         }
-        match self.fbo.framebuffers.get(&name) {
-            Some(Some(fb)) => fb.drawable.as_ref().map(|(d, _)| d),
+        match self.fbo.framebuffers.get(name) {
+            Some(fb) => fb.drawable.as_ref().map(|(d, _)| d),
             _ => None,
         }
     }
@@ -574,36 +575,21 @@ impl Context {
     /// `glGenRenderbuffers` / `glGenFramebuffers`.
     pub fn gen_fbo_names(&mut self, n: i32, framebuffers: bool) -> ApiResult<Vec<u32>> {
         self.outside_begin_end()?;
-        let n = crate::error::name_count(n)?;
-        let mut out = crate::error::try_vec(n)?;
-        let mut next = 1u32;
-        while out.len() < n {
-            let used = if framebuffers {
-                self.fbo.framebuffers.contains_key(&next)
-            } else {
-                self.fbo.renderbuffers.contains_key(&next)
-            };
-            if !used {
-                out.push(next);
-                if framebuffers {
-                    self.fbo.framebuffers.insert(next, None);
-                } else {
-                    self.fbo.renderbuffers.insert(next, None);
-                }
-            }
-            next = next.checked_add(1).ok_or(ApiError::OutOfMemory)?;
+        if framebuffers {
+            self.fbo.framebuffers.generate(n)
+        } else {
+            self.fbo.renderbuffers.generate(n)
         }
-        Ok(out)
     }
 
     /// `glIsRenderbuffer`.
     pub fn is_renderbuffer(&self, name: u32) -> bool {
-        matches!(self.fbo.renderbuffers.get(&name), Some(Some(_)))
+        self.fbo.renderbuffers.exists(name)
     }
 
     /// `glIsFramebuffer`.
     pub fn is_framebuffer(&self, name: u32) -> bool {
-        matches!(self.fbo.framebuffers.get(&name), Some(Some(_)))
+        self.fbo.framebuffers.exists(name)
     }
 
     /// `glBindRenderbuffer`: under the EXT_framebuffer_object name
@@ -621,26 +607,20 @@ impl Context {
         if target != GL_RENDERBUFFER {
             return Err(ApiError::InvalidEnum);
         }
-        let generated_only = generated_only && self.params().profile == Profile::Core;
-        if generated_only && name != 0 && !self.fbo.renderbuffers.contains_key(&name) {
-            return Err(ApiError::InvalidOperation);
-        }
+        let core = generated_only && self.params().profile == Profile::Core;
         if name != 0 {
-            let slot = self.fbo.renderbuffers.entry(name).or_insert(None);
-            if slot.is_none() {
-                *slot = Some(Renderbuffer {
-                    internal_format: GL_RGBA,
-                    size: [0, 0],
-                    kind: RbKind::Color,
-                    bits: [0; 6],
-                    samples: 0,
-                    color: Vec::new(),
-                    depth: Vec::new(),
-                    stencil: Vec::new(),
-                    serial: next_serial(),
-                    label: None,
-                });
-            }
+            self.fbo.renderbuffers.bind(name, core, || Renderbuffer {
+                internal_format: GL_RGBA,
+                size: [0, 0],
+                kind: RbKind::Color,
+                bits: [0; 6],
+                samples: 0,
+                color: Vec::new(),
+                depth: Vec::new(),
+                stencil: Vec::new(),
+                serial: next_serial(),
+                label: None,
+            })?;
         }
         self.fbo.rb_binding = name;
         Ok(())
@@ -650,7 +630,7 @@ impl Context {
     /// attached with texture 0).
     pub(crate) fn detach_textures(&mut self, names: &[u32]) {
         for bound in [self.fbo.draw_binding, self.fbo.read_binding] {
-            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&bound) {
+            if let Some(fb) = self.fbo.framebuffers.get_mut(bound) {
                 for (a, synced) in fb.att.iter_mut().zip(fb.synced.iter_mut()) {
                     if let Attachment::Texture { name, .. } = *a
                         && names.contains(&name)
@@ -667,7 +647,7 @@ impl Context {
     pub fn delete_renderbuffers(&mut self, names: &[u32]) -> ApiResult {
         self.outside_begin_end()?;
         for &n in names {
-            if n == 0 || self.fbo.renderbuffers.remove(&n).is_none() {
+            if n == 0 || self.fbo.renderbuffers.remove(n).is_none() {
                 continue;
             }
             self.fbo.rb_live.remove(&n);
@@ -675,7 +655,7 @@ impl Context {
                 self.fbo.rb_binding = 0;
             }
             for bound in [self.fbo.draw_binding, self.fbo.read_binding] {
-                if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&bound) {
+                if let Some(fb) = self.fbo.framebuffers.get_mut(bound) {
                     for a in &mut fb.att {
                         if *a == Attachment::Renderbuffer(n) {
                             *a = Attachment::None;
@@ -722,7 +702,7 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         self.fbo_resolve_bound();
-        let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&name) else {
+        let Some(rb) = self.fbo.renderbuffers.get_mut(name) else {
             return Err(ApiError::InvalidOperation);
         };
         let n = width as usize * height as usize * samples.max(1) as usize;
@@ -791,7 +771,7 @@ impl Context {
         if target != GL_RENDERBUFFER {
             return Err(ApiError::InvalidEnum);
         }
-        let Some(Some(rb)) = self.fbo.renderbuffers.get(&self.fbo.rb_binding) else {
+        let Some(rb) = self.fbo.renderbuffers.get(self.fbo.rb_binding) else {
             return Err(ApiError::InvalidOperation);
         };
         Ok(match pname {
@@ -827,36 +807,33 @@ impl Context {
             GL_READ_FRAMEBUFFER => (false, true),
             _ => return Err(ApiError::InvalidEnum),
         };
-        let generated_only = generated_only && self.params().profile == Profile::Core;
-        if generated_only && name != 0 && !self.fbo.framebuffers.contains_key(&name) {
-            return Err(ApiError::InvalidOperation);
+        let core = generated_only && self.params().profile == Profile::Core;
+        if name != 0 {
+            self.fbo.framebuffers.bind(name, core, Framebuffer::new)?;
         }
         self.flush_vertices();
-        if name != 0 && !self.is_framebuffer(name) {
-            self.fbo.framebuffers.insert(name, Some(Framebuffer::new()));
-        }
         if draw && name != self.fbo.draw_binding {
             self.fbo_detach();
             let (db, extra) = (self.state.draw_buffer, self.state.draw_buffers_extra);
-            match self.fbo.framebuffers.get_mut(&self.fbo.draw_binding) {
-                Some(Some(fb)) => (fb.draw_buffer, fb.draw_buffers_extra) = (db, extra),
+            match self.fbo.framebuffers.get_mut(self.fbo.draw_binding) {
+                Some(fb) => (fb.draw_buffer, fb.draw_buffers_extra) = (db, extra),
                 _ => (self.fbo.window_buffers[0], self.fbo.window_extra) = (db, extra),
             }
             (self.state.draw_buffer, self.state.draw_buffers_extra) =
-                match self.fbo.framebuffers.get(&name) {
-                    Some(Some(fb)) if name != 0 => (fb.draw_buffer, fb.draw_buffers_extra),
+                match self.fbo.framebuffers.get(name) {
+                    Some(fb) if name != 0 => (fb.draw_buffer, fb.draw_buffers_extra),
                     _ => (self.fbo.window_buffers[0], self.fbo.window_extra),
                 };
             self.fbo.draw_binding = name;
         }
         if read && name != self.fbo.read_binding {
             let rb = self.state.read_buffer;
-            match self.fbo.framebuffers.get_mut(&self.fbo.read_binding) {
-                Some(Some(fb)) => fb.read_buffer = rb,
+            match self.fbo.framebuffers.get_mut(self.fbo.read_binding) {
+                Some(fb) => fb.read_buffer = rb,
                 _ => self.fbo.window_buffers[1] = rb,
             }
-            self.state.read_buffer = match self.fbo.framebuffers.get(&name) {
-                Some(Some(fb)) if name != 0 => fb.read_buffer,
+            self.state.read_buffer = match self.fbo.framebuffers.get(name) {
+                Some(fb) if name != 0 => fb.read_buffer,
                 _ => self.fbo.window_buffers[1],
             };
             self.fbo.read_binding = name;
@@ -885,7 +862,7 @@ impl Context {
     pub fn delete_framebuffers(&mut self, names: &[u32]) -> ApiResult {
         self.outside_begin_end()?;
         for &n in names {
-            if n == 0 || !self.fbo.framebuffers.contains_key(&n) {
+            if n == 0 || !self.fbo.framebuffers.is_generated(n) {
                 continue;
             }
             if self.fbo.draw_binding == n {
@@ -894,7 +871,7 @@ impl Context {
             if self.fbo.read_binding == n {
                 self.bind_framebuffer(GL_READ_FRAMEBUFFER, 0, false)?;
             }
-            self.fbo.framebuffers.remove(&n);
+            self.fbo.framebuffers.remove(n);
         }
         Ok(())
     }
@@ -948,8 +925,8 @@ impl Context {
     /// The bound framebuffer object, INVALID_OPERATION for 0.
     fn bound_fb(&mut self, target: GLenum) -> ApiResult<&mut Framebuffer> {
         let name = self.target_binding(target)?;
-        match self.fbo.framebuffers.get_mut(&name) {
-            Some(Some(fb)) if name != 0 => Ok(fb),
+        match self.fbo.framebuffers.get_mut(name) {
+            Some(fb) if name != 0 => Ok(fb),
             _ => Err(ApiError::InvalidOperation),
         }
     }
@@ -1467,7 +1444,7 @@ impl Context {
     /// nothing attached (reading it is INVALID_OPERATION).
     pub(crate) fn read_buffer_attached(&self) -> bool {
         let name = self.fbo.read_binding;
-        let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
+        let Some(fb) = self.fbo.framebuffers.get(name) else {
             return true;
         };
         match self.state.read_buffer {
@@ -1484,10 +1461,9 @@ impl Context {
     fn attachment_internal_format(&self, att: Attachment) -> Option<GLenum> {
         match att {
             Attachment::None => None,
-            Attachment::Renderbuffer(n) => match self.fbo.renderbuffers.get(&n) {
-                Some(Some(rb)) => Some(rb.internal_format),
-                _ => None,
-            },
+            Attachment::Renderbuffer(n) => {
+                self.fbo.renderbuffers.get(n).map(|rb| rb.internal_format)
+            }
             Attachment::Texture {
                 name, face, level, ..
             } => {
@@ -1505,9 +1481,7 @@ impl Context {
     /// bound read framebuffer object names; `None` for the window or
     /// nothing attached.
     pub(crate) fn read_color_internal_format(&self) -> Option<GLenum> {
-        let Some(Some(fb)) = self.fbo.framebuffers.get(&self.fbo.read_binding) else {
-            return None;
-        };
+        let fb = self.fbo.framebuffers.get(self.fbo.read_binding)?;
         let i = self.state.read_buffer.checked_sub(GL_COLOR_ATTACHMENT0)? as usize;
         self.attachment_internal_format(*fb.att.get(color_point(i))?)
     }
@@ -1516,9 +1490,7 @@ impl Context {
     /// `GL_COLOR_ATTACHMENT0 + i` of the bound draw framebuffer object;
     /// `None` for the window or nothing attached.
     pub(crate) fn draw_attachment_internal_format(&self, i: usize) -> Option<GLenum> {
-        let Some(Some(fb)) = self.fbo.framebuffers.get(&self.fbo.draw_binding) else {
-            return None;
-        };
+        let fb = self.fbo.framebuffers.get(self.fbo.draw_binding)?;
         self.attachment_internal_format(*fb.att.get(color_point(i))?)
     }
 
@@ -1616,7 +1588,7 @@ impl Context {
         match att {
             Attachment::None => Ok(None),
             Attachment::Renderbuffer(n) => {
-                let Some(Some(rb)) = self.fbo.renderbuffers.get(&n) else {
+                let Some(rb) = self.fbo.renderbuffers.get(n) else {
                     return Err(BAD);
                 };
                 let fits = match p {
@@ -1708,7 +1680,7 @@ impl Context {
 
     /// The attachments' images and the status of framebuffer `name`.
     fn fb_status(&self, name: u32) -> (GLenum, [Option<ImageInfo>; POINTS]) {
-        let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
+        let Some(fb) = self.fbo.framebuffers.get(name) else {
             return (GL_FRAMEBUFFER_COMPLETE, [None; POINTS]);
         };
         let mut infos = [None; POINTS];
@@ -1889,7 +1861,7 @@ impl Context {
             self.fbo.srgb_buffers = (0..MAX_COLOR_ATTACHMENTS as usize)
                 .filter(|&i| infos[color_point(i)].is_some_and(|i| i.srgb))
                 .fold(0, |bits, i| bits | 1 << i);
-            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&draw) {
+            if let Some(fb) = self.fbo.framebuffers.get_mut(draw) {
                 fb.dirty = true;
             }
         }
@@ -1908,8 +1880,8 @@ impl Context {
             return Err(ApiError::InvalidFramebufferOperation);
         }
         // Without attachments, the size is the framebuffer's defaults.
-        let defaults = match self.fbo.framebuffers.get(&name) {
-            Some(Some(fb)) => fb.defaults,
+        let defaults = match self.fbo.framebuffers.get(name) {
+            Some(fb) => fb.defaults,
             _ => [0; 5],
         };
         let w = infos
@@ -1962,8 +1934,8 @@ impl Context {
         for (k, f) in key[6..].iter_mut().zip(&extra_formats[..extra]) {
             *k = *f as u32;
         }
-        let needs_drawable = match self.fbo.framebuffers.get(&name) {
-            Some(Some(fb)) => fb.drawable.as_ref().is_none_or(|(_, k)| *k != key),
+        let needs_drawable = match self.fbo.framebuffers.get(name) {
+            Some(fb) => fb.drawable.as_ref().is_none_or(|(_, k)| *k != key),
             _ => return Ok(infos),
         };
         if needs_drawable {
@@ -1985,7 +1957,7 @@ impl Context {
                 .ok_or(ApiError::OutOfMemory)?;
             // The old drawable may be current: it goes once the new one is.
             let mut old = None;
-            if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+            if let Some(fb) = self.fbo.framebuffers.get_mut(name) {
                 old = fb.drawable.replace((Arc::new(d), key));
                 fb.synced = [0; POINTS];
             }
@@ -1995,7 +1967,7 @@ impl Context {
         } else if !self.fbo.drawable_current {
             self.fbo_make_current();
         }
-        let Some(Some(fb)) = self.fbo.framebuffers.get(&name) else {
+        let Some(fb) = self.fbo.framebuffers.get(name) else {
             return Ok(infos);
         };
         let (att, synced) = (fb.att, fb.synced);
@@ -2032,7 +2004,7 @@ impl Context {
                 if replaced & (1 << p) == 0 {
                     self.upload_attachment(&drawable, att[p], p);
                 }
-                if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+                if let Some(fb) = self.fbo.framebuffers.get_mut(name) {
                     fb.synced[p] = info.serial;
                 }
             }
@@ -2081,7 +2053,7 @@ impl Context {
         match att {
             Attachment::None => {}
             Attachment::Renderbuffer(n) => {
-                let Some(Some(rb)) = self.fbo.renderbuffers.get(&n) else {
+                let Some(rb) = self.fbo.renderbuffers.get(n) else {
                     return;
                 };
                 let w = rb.row_len();
@@ -2155,9 +2127,7 @@ impl Context {
             return None;
         }
         self.flush_vertices();
-        let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) else {
-            return None;
-        };
+        let fb = self.fbo.framebuffers.get_mut(name)?;
         if !std::mem::take(&mut fb.dirty) {
             return None;
         }
@@ -2219,7 +2189,7 @@ impl Context {
             // Its serial changes, so that another framebuffer attaching it
             // sees that its copy is out of date.
             if let Attachment::Renderbuffer(n) = att[p] {
-                let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&n) else {
+                let Some(rb) = self.fbo.renderbuffers.get_mut(n) else {
                     continue;
                 };
                 if p == 2 && att[1] == att[2] {
@@ -2313,7 +2283,7 @@ impl Context {
     /// Records the serials an upload or download left in `name`'s
     /// attachments (0: unchanged).
     fn note_synced(&mut self, name: u32, att: &[Attachment; POINTS], serials: &[u64; POINTS]) {
-        if let Some(Some(fb)) = self.fbo.framebuffers.get_mut(&name) {
+        if let Some(fb) = self.fbo.framebuffers.get_mut(name) {
             for (synced, &serial) in fb.synced.iter_mut().zip(serials) {
                 if serial != 0 {
                     *synced = serial;
@@ -2405,7 +2375,7 @@ impl Context {
             Attachment::Renderbuffer(n) => {
                 // (The caller drops a live entry: a packed depth/stencil
                 // buffer comes back in two calls.)
-                let Some(Some(rb)) = self.fbo.renderbuffers.get_mut(&n) else {
+                let Some(rb) = self.fbo.renderbuffers.get_mut(n) else {
                     return 0;
                 };
                 let w = rb.row_len();

@@ -16,6 +16,7 @@ pub mod error;
 pub mod extensions;
 pub mod framebuffer;
 pub mod get;
+pub mod namespace;
 pub mod pixel;
 pub mod points;
 pub mod program;

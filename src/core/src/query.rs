@@ -24,8 +24,6 @@
 //! is monotonic, in nanoseconds since the process first read it
 //! ([`timestamp_now`]), the one `glGetInteger64v(GL_TIMESTAMP)` reads.
 
-use std::collections::BTreeMap;
-
 use oxgl_dri_interface::OxglQueryType;
 use oxgl_dri_interface::client::Query as BackendQuery;
 use oxgl_glapi::generated::enums::*;
@@ -33,6 +31,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
+use crate::namespace::Namespace;
 
 /// `GL_QUERY_COUNTER_BITS` of `GL_SAMPLES_PASSED` (llvmpipe's value).
 pub const SAMPLES_PASSED_BITS: i32 = 64;
@@ -75,8 +74,7 @@ struct QueryObject {
 /// A context's query objects and the active occlusion query.
 #[derive(Default)]
 pub struct Queries {
-    names: BTreeMap<u32, QueryObject>,
-    next: u32,
+    names: Namespace<QueryObject>,
     /// The name of the active occlusion query (either target), 0 if none.
     occlusion: u32,
     /// The name of the active `GL_TIME_ELAPSED` query, 0 if none.
@@ -102,7 +100,7 @@ impl Queries {
     /// The label slot of query `name`: any name `glGenQueries` returned
     /// (Mesa makes the object there, before its first begin).
     pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
-        self.names.get_mut(&name).map(|q| &mut q.label)
+        self.names.get_mut(name).map(|q| &mut q.label)
     }
 
     /// Whether a primitive query is counting.
@@ -168,17 +166,11 @@ impl Context {
     /// names are reserved but are not queries until their first begin.
     pub fn gen_queries(&mut self, n: i32) -> ApiResult<Vec<u32>> {
         self.outside_begin_end()?;
-        let n = crate::error::name_count(n)?;
-        let q = &mut self.queries;
-        let mut out = crate::error::try_vec(n)?;
-        while out.len() < n {
-            q.next = q.next.wrapping_add(1).max(1);
-            if !q.names.contains_key(&q.next) {
-                q.names.insert(q.next, QueryObject::default());
-                out.push(q.next);
-            }
+        let names = self.queries.names.generate(n)?;
+        for &name in &names {
+            self.queries.names.insert(name, QueryObject::default());
         }
-        Ok(out)
+        Ok(names)
     }
 
     /// `glDeleteQueries` (the handler checks `n`): an active query is ended
@@ -190,7 +182,7 @@ impl Context {
             if name == 0 {
                 continue;
             }
-            let Some(obj) = self.queries.names.remove(&name) else {
+            let Some(Some(obj)) = self.queries.names.remove(name) else {
                 continue;
             };
             if obj.active && obj.target == GL_TIME_ELAPSED {
@@ -213,7 +205,7 @@ impl Context {
     /// `EverBound`; a name only generated is not a query yet).
     pub fn is_query(&mut self, name: u32) -> ApiResult<bool> {
         self.outside_begin_end()?;
-        Ok(self.queries.names.get(&name).is_some_and(|q| q.target != 0))
+        Ok(self.queries.names.get(name).is_some_and(|q| q.target != 0))
     }
 
     /// `glBeginQuery`. GL 4.6 §4.2.1: INVALID_ENUM for an unknown target;
@@ -236,7 +228,7 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         let compat = self.params().profile == Profile::Compat;
-        match self.queries.names.get(&name) {
+        match self.queries.names.get(name) {
             None if !compat => return Err(ApiError::InvalidOperation),
             None => {
                 self.queries.names.insert(name, QueryObject::default());
@@ -247,7 +239,7 @@ impl Context {
             Some(_) => {}
         }
         if let Some(s) = slot {
-            if let Some(q) = self.queries.names.get_mut(&name) {
+            if let Some(q) = self.queries.names.get_mut(name) {
                 q.target = target;
                 q.active = true;
                 q.result = None;
@@ -259,7 +251,7 @@ impl Context {
             // The work queued before the query is not part of it.
             Self::status(self.backend().finish())?;
             let now = timestamp_now();
-            if let Some(q) = self.queries.names.get_mut(&name) {
+            if let Some(q) = self.queries.names.get_mut(name) {
                 q.target = target;
                 q.active = true;
                 q.result = None;
@@ -268,13 +260,13 @@ impl Context {
             self.queries.time_elapsed = name;
             return Ok(());
         }
-        let created = match self.queries.names.get(&name) {
+        let created = match self.queries.names.get(name) {
             Some(q) if q.backend.is_none() => {
                 self.backend().create_query(OxglQueryType::SamplesPassed)
             }
             _ => None,
         };
-        let Some(q) = self.queries.names.get_mut(&name) else {
+        let Some(q) = self.queries.names.get_mut(name) else {
             return Ok(());
         };
         if created.is_some() {
@@ -284,7 +276,12 @@ impl Context {
         q.active = true;
         q.result = None;
         self.queries.occlusion = name;
-        match &self.queries.names[&name].backend {
+        match self
+            .queries
+            .names
+            .get(name)
+            .and_then(|q| q.backend.as_ref())
+        {
             Some(b) => Self::status(self.backend().begin_query(b)),
             // A backend that cannot count: every result is 0.
             None => Ok(()),
@@ -303,7 +300,7 @@ impl Context {
             let q = self
                 .queries
                 .names
-                .get_mut(&name)
+                .get_mut(name)
                 .filter(|q| q.active)
                 .ok_or(ApiError::InvalidOperation)?;
             q.active = false;
@@ -313,13 +310,13 @@ impl Context {
         }
         if target == GL_TIME_ELAPSED {
             let name = self.queries.time_elapsed;
-            if !self.queries.names.get(&name).is_some_and(|q| q.active) {
+            if !self.queries.names.get(name).is_some_and(|q| q.active) {
                 return Err(ApiError::InvalidOperation);
             }
             // The query's work done: its time is known now.
             Self::status(self.backend().finish())?;
             let now = timestamp_now();
-            if let Some(q) = self.queries.names.get_mut(&name) {
+            if let Some(q) = self.queries.names.get_mut(name) {
                 q.active = false;
                 q.result = Some(now.saturating_sub(q.started));
             }
@@ -327,7 +324,7 @@ impl Context {
             return Ok(());
         }
         let name = self.queries.occlusion;
-        let Some(q) = self.queries.names.get_mut(&name).filter(|q| q.active) else {
+        let Some(q) = self.queries.names.get_mut(name).filter(|q| q.active) else {
             return Err(ApiError::InvalidOperation);
         };
         if q.target != target {
@@ -337,7 +334,12 @@ impl Context {
         self.queries.ended += 1;
         q.ended = self.queries.ended;
         self.queries.occlusion = 0;
-        match &self.queries.names[&name].backend {
+        match self
+            .queries
+            .names
+            .get(name)
+            .and_then(|q| q.backend.as_ref())
+        {
             Some(b) => Self::status(self.backend().end_query(b)),
             None => Ok(()),
         }
@@ -358,7 +360,7 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         let compat = self.params().profile == Profile::Compat;
-        match self.queries.names.get(&id) {
+        match self.queries.names.get(id) {
             None if !compat => return Err(ApiError::InvalidOperation),
             None => {
                 self.queries.names.insert(id, QueryObject::default());
@@ -371,7 +373,7 @@ impl Context {
         self.flush_vertices();
         Self::status(self.backend().finish())?;
         let now = timestamp_now();
-        if let Some(q) = self.queries.names.get_mut(&id) {
+        if let Some(q) = self.queries.names.get_mut(id) {
             q.target = GL_TIMESTAMP;
             q.result = Some(now);
         }
@@ -399,7 +401,7 @@ impl Context {
         let q = self
             .queries
             .names
-            .get(&id)
+            .get(id)
             .filter(|_| id != 0)
             .ok_or(ApiError::InvalidValue)?;
         // A generated name never begun has no target: Mesa's
@@ -431,7 +433,7 @@ impl Context {
         let Some(id) = self.queries.conditional else {
             return false;
         };
-        let Some(q) = self.queries.names.get(&id) else {
+        let Some(q) = self.queries.names.get(id) else {
             return false;
         };
         let result = match (q.result, &q.backend) {
@@ -439,7 +441,7 @@ impl Context {
             (None, Some(b)) => self.backend().query_result(b, true).unwrap_or(0),
             (None, None) => 0,
         };
-        if let Some(q) = self.queries.names.get_mut(&id) {
+        if let Some(q) = self.queries.names.get_mut(id) {
             q.result = Some(result);
         }
         result == 0
@@ -473,7 +475,7 @@ impl Context {
                 let same = self
                     .queries
                     .names
-                    .get(&name)
+                    .get(name)
                     .is_some_and(|q| q.target == target);
                 Ok(if same { name as i32 } else { 0 })
             }
@@ -496,16 +498,16 @@ impl Context {
             .iter()
             .filter(|(_, q)| q.ended > 0 && q.ended < ended && !q.active && q.result.is_none())
             .filter(|(_, q)| q.backend.is_some())
-            .map(|(&n, _)| n)
+            .map(|(n, _)| n)
             .collect();
         for n in earlier {
-            let r = match &self.queries.names[&n].backend {
+            let r = match self.queries.names.get(n).and_then(|q| q.backend.as_ref()) {
                 Some(b) => self.backend().query_result(b, wait),
                 None => continue,
             };
             match r {
                 Some(v) => {
-                    if let Some(q) = self.queries.names.get_mut(&n) {
+                    if let Some(q) = self.queries.names.get_mut(n) {
                         q.result = Some(v);
                     }
                 }
@@ -523,7 +525,7 @@ impl Context {
     pub fn get_query_object(&mut self, name: u32, value: Option<QueryValue>) -> ApiResult<u64> {
         self.outside_begin_end()?;
         let es = self.params().profile == Profile::Es;
-        let Some(q) = self.queries.names.get(&name) else {
+        let Some(q) = self.queries.names.get(name) else {
             return Err(ApiError::InvalidOperation);
         };
         if name == 0 || q.active || q.target == 0 {
@@ -551,7 +553,7 @@ impl Context {
                 if !self.earlier_queries_done(q.ended, wait) {
                     return Ok(0);
                 }
-                let Some(q) = self.queries.names.get(&name) else {
+                let Some(q) = self.queries.names.get(name) else {
                     return Err(ApiError::InvalidOperation);
                 };
                 let r = match &q.backend {
@@ -559,7 +561,7 @@ impl Context {
                     None => Some(0),
                 };
                 let r = if wait { Some(r.unwrap_or(0)) } else { r };
-                if let Some(q) = self.queries.names.get_mut(&name) {
+                if let Some(q) = self.queries.names.get_mut(name) {
                     q.result = r;
                 }
                 match (value, r) {

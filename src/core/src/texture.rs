@@ -29,6 +29,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::error::{ApiError, ApiResult};
+use crate::namespace::Namespace;
 use crate::pixel::transfer::ClientImage;
 
 /// Largest 1D/2D texture (`GL_MAX_TEXTURE_SIZE`).
@@ -1082,14 +1083,12 @@ pub(crate) fn next_serial() -> u64 {
 /// (ARB_sampler_objects; one lock covers both, as draws read both).
 #[derive(Debug, Default)]
 pub struct Textures {
-    names: HashMap<u32, Option<Texture>>,
-    next: u32,
-    /// Sampler objects: `None` until first bound.
-    samplers: HashMap<u32, Option<TexParams>>,
+    names: Namespace<Texture>,
+    /// Sampler objects (made by `glGenSamplers` at once).
+    samplers: Namespace<TexParams>,
     /// Sampler objects' `glObjectLabel` labels (removed with the object;
     /// kept apart from [`TexParams`], which textures share).
     sampler_labels: HashMap<u32, crate::debug::Label>,
-    next_sampler: u32,
     /// Images a framebuffer object rendered into whose contents are still
     /// only in its drawable, by (name, face, level) ([`LiveImage`]).
     pub(crate) live: HashMap<(u32, usize, usize), LiveImage>,
@@ -1114,40 +1113,23 @@ impl Textures {
     /// `glGenTextures`: INVALID_VALUE for a negative count, OUT_OF_MEMORY
     /// above [`MAX_NAMES_PER_CALL`](crate::error::MAX_NAMES_PER_CALL).
     pub fn gen_names(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        let n = crate::error::name_count(n)?;
-        let mut out = crate::error::try_vec(n)?;
-        while out.len() < n {
-            self.next = self.next.wrapping_add(1).max(1);
-            if !self.names.contains_key(&self.next) {
-                self.names.insert(self.next, None);
-                out.push(self.next);
-            }
-        }
-        Ok(out)
+        self.names.generate(n)
     }
 
     /// `glIsTexture`: a name bound at least once.
     pub fn is_texture(&self, name: u32) -> bool {
-        matches!(self.names.get(&name), Some(Some(_)))
+        self.names.exists(name)
     }
 
     /// Binds `name` to `target`, creating the object on first bind.
     /// INVALID_OPERATION when it was first bound to another target (or, in a
     /// core context, when the name was never generated).
     pub fn bind(&mut self, target: GLenum, name: u32, core: bool) -> ApiResult {
-        match self.names.get_mut(&name) {
-            Some(Some(t)) if t.target != target => Err(ApiError::InvalidOperation),
-            Some(Some(_)) => Ok(()),
-            Some(slot @ None) => {
-                *slot = Some(Texture::new(target));
-                Ok(())
-            }
-            None if core => Err(ApiError::InvalidOperation),
-            None => {
-                self.names.insert(name, Some(Texture::new(target)));
-                Ok(())
-            }
+        let t = self.names.bind(name, core, || Texture::new(target))?;
+        if t.target != target {
+            return Err(ApiError::InvalidOperation);
         }
+        Ok(())
     }
 
     /// `glDeleteTextures` (the caller unbinds them). Returns the data
@@ -1158,7 +1140,7 @@ impl Textures {
         self.live.retain(|k, _| !names.contains(&k.0));
         for n in names {
             if *n != 0
-                && let Some(Some(t)) = self.names.remove(n)
+                && let Some(Some(t)) = self.names.remove(*n)
                 && let Some(tb) = t.buffer
             {
                 stores.push(tb);
@@ -1169,22 +1151,22 @@ impl Textures {
 
     /// The object `name`.
     pub fn get(&self, name: u32) -> Option<&Texture> {
-        self.names.get(&name).and_then(Option::as_ref)
+        self.names.get(name)
     }
 
     /// The object `name`, mutable.
     pub fn get_mut(&mut self, name: u32) -> Option<&mut Texture> {
-        self.names.get_mut(&name).and_then(Option::as_mut)
+        self.names.get_mut(name)
     }
 
     /// Whether `name` was generated (bound since or not).
     pub(crate) fn is_generated(&self, name: u32) -> bool {
-        self.names.contains_key(&name)
+        self.names.is_generated(name)
     }
 
     /// Gives the generated, unbound name `name` its object (glTextureView).
     pub(crate) fn define(&mut self, name: u32, tex: Texture) {
-        self.names.insert(name, Some(tex));
+        self.names.insert(name, tex);
     }
 
     /// The textures other than `except` that share data store `store`
@@ -1192,48 +1174,37 @@ impl Textures {
     pub(crate) fn store_members(&self, store: u64, except: u32) -> Vec<u32> {
         self.names
             .iter()
-            .filter(|&(&n, t)| {
-                n != except
-                    && t.as_ref()
-                        .and_then(|t| t.view)
-                        .is_some_and(|v| v.store == store)
-            })
-            .map(|(&n, _)| n)
+            .filter(|&(n, t)| n != except && t.view.is_some_and(|v| v.store == store))
+            .map(|(n, _)| n)
             .collect()
     }
 
     /// Takes the object `name` out of its slot for a while (its name stays
     /// generated); [`Textures::put`] returns it.
     pub(crate) fn take(&mut self, name: u32) -> Option<Texture> {
-        self.names.get_mut(&name).and_then(Option::take)
+        self.names.take(name)
     }
 
     /// Returns an object [`Textures::take`] took.
     pub(crate) fn put(&mut self, name: u32, tex: Texture) {
-        self.names.insert(name, Some(tex));
+        self.names.insert(name, tex);
     }
 
     /// `glGenSamplers`: INVALID_VALUE for a negative count. The objects
     /// exist at once (GL 4.6 §8.2).
     pub fn gen_samplers(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        let n = crate::error::name_count(n)?;
-        let mut out = crate::error::try_vec(n)?;
-        while out.len() < n {
-            self.next_sampler = self.next_sampler.wrapping_add(1).max(1);
-            if !self.samplers.contains_key(&self.next_sampler) {
-                self.samplers
-                    .insert(self.next_sampler, Some(TexParams::sampler_default()));
-                out.push(self.next_sampler);
-            }
+        let names = self.samplers.generate(n)?;
+        for &name in &names {
+            self.samplers.insert(name, TexParams::sampler_default());
         }
-        Ok(out)
+        Ok(names)
     }
 
     /// `glDeleteSamplers` (the caller unbinds them); unused names are
     /// ignored.
     pub fn delete_samplers(&mut self, names: &[u32]) {
         for n in names {
-            self.samplers.remove(n);
+            self.samplers.remove(*n);
             self.sampler_labels.remove(n);
         }
     }
@@ -1241,27 +1212,24 @@ impl Textures {
     /// The label slot of texture `name`, if it is a texture object (bound
     /// at least once).
     pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
-        match self.names.get_mut(&name) {
-            Some(Some(t)) => Some(&mut t.label),
-            _ => None,
-        }
+        self.names.get_mut(name).map(|t| &mut t.label)
     }
 
     /// The label slot of sampler object `name`, if it is one.
     pub(crate) fn sampler_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
         self.samplers
-            .contains_key(&name)
+            .exists(name)
             .then(|| self.sampler_labels.entry(name).or_default())
     }
 
     /// Sampler object `name`.
     pub fn sampler(&self, name: u32) -> Option<&TexParams> {
-        self.samplers.get(&name).and_then(Option::as_ref)
+        self.samplers.get(name)
     }
 
     /// Sampler object `name`, mutable.
     pub fn sampler_mut(&mut self, name: u32) -> Option<&mut TexParams> {
-        self.samplers.get_mut(&name).and_then(Option::as_mut)
+        self.samplers.get_mut(name)
     }
 }
 

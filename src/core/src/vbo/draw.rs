@@ -13,6 +13,7 @@ use oxgl_glapi::types::GLenum;
 
 use crate::context::{Context, Profile};
 use crate::error::{ApiError, ApiResult};
+use crate::namespace::Namespace;
 use crate::vbo::arrays::{
     self, ArraySource, ArrayState, DirectArrays, DirectBytes, DirectInput, Legacy,
     VertexArrayObject,
@@ -43,11 +44,10 @@ pub struct VertexArrays {
     /// The bound VAO name (0 = the default object of a compatibility context).
     pub bound: u32,
     default: VertexArrayObject,
-    objects: HashMap<u32, Option<VertexArrayObject>>,
+    objects: Namespace<VertexArrayObject>,
     /// Objects' `glObjectLabel` labels (apart from their array state,
     /// which `glPopClientAttrib` replaces), removed with the object.
     labels: HashMap<u32, crate::debug::Label>,
-    next: u32,
     /// `glPrimitiveRestartIndex` and `GL_PRIMITIVE_RESTART`.
     pub restart_index: u32,
     /// `GL_PRIMITIVE_RESTART` enabled.
@@ -61,16 +61,14 @@ pub struct VertexArrays {
 impl VertexArrays {
     /// The bound object.
     pub fn current(&self) -> &VertexArrayObject {
-        match self.objects.get(&self.bound) {
-            Some(Some(v)) => v,
-            _ => &self.default,
-        }
+        self.objects.get(self.bound).unwrap_or(&self.default)
     }
 
     /// The label slot of vertex array object `name`, if it is one (bound
     /// at least once).
     pub(crate) fn label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
-        matches!(self.objects.get(&name), Some(Some(_)))
+        self.objects
+            .exists(name)
             .then(|| self.labels.entry(name).or_default())
     }
 
@@ -95,9 +93,9 @@ impl VertexArrays {
     }
 
     fn current_mut(&mut self) -> &mut VertexArrayObject {
-        match self.objects.get_mut(&self.bound) {
-            Some(Some(v)) => v,
-            _ => &mut self.default,
+        match self.objects.get_mut(self.bound) {
+            Some(v) => v,
+            None => &mut self.default,
         }
     }
 }
@@ -129,32 +127,22 @@ impl Context {
     /// `glGenVertexArrays`.
     pub fn gen_vertex_arrays(&mut self, n: i32) -> ApiResult<Vec<u32>> {
         self.outside_begin_end()?;
-        let n = crate::error::name_count(n)?;
-        let v = &mut self.vertex_arrays;
-        let mut out = crate::error::try_vec(n)?;
-        while out.len() < n {
-            v.next = v.next.wrapping_add(1).max(1);
-            if !v.objects.contains_key(&v.next) {
-                v.objects.insert(v.next, None);
-                out.push(v.next);
-            }
-        }
-        Ok(out)
+        self.vertex_arrays.objects.generate(n)
     }
 
     /// `glBindVertexArray`: INVALID_OPERATION for a name not from
     /// `glGenVertexArrays`. The element-array binding is VAO state.
     pub fn bind_vertex_array(&mut self, name: u32) -> ApiResult {
         self.outside_begin_end()?;
-        if name != 0 && !self.vertex_arrays.objects.contains_key(&name) {
-            return Err(ApiError::InvalidOperation);
+        if name != 0 {
+            // Only names from glGenVertexArrays, in either profile.
+            self.vertex_arrays
+                .objects
+                .bind(name, true, VertexArrayObject::default)?;
         }
         self.flush_vertices();
         let element = self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER).unwrap_or(0);
         self.vertex_arrays.current_mut().element_buffer = element;
-        if let Some(slot @ None) = self.vertex_arrays.objects.get_mut(&name) {
-            *slot = Some(VertexArrayObject::default());
-        }
         self.vertex_arrays.bound = name;
         let element = self.vertex_arrays.current().element_buffer;
         let shared = self.shared().clone();
@@ -170,7 +158,7 @@ impl Context {
         for &name in names {
             self.vertex_arrays.labels.remove(&name);
             if name != 0
-                && self.vertex_arrays.objects.remove(&name).is_some()
+                && self.vertex_arrays.objects.remove(name).is_some()
                 && self.vertex_arrays.bound == name
             {
                 self.vertex_arrays.bound = 0;
@@ -189,7 +177,7 @@ impl Context {
 
     /// `glIsVertexArray`: a name that has been bound.
     pub fn is_vertex_array(&self, name: u32) -> bool {
-        matches!(self.vertex_arrays.objects.get(&name), Some(Some(_)))
+        self.vertex_arrays.objects.exists(name)
     }
 
     /// The array state of attribute `a` in the bound VAO.
