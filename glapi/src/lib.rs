@@ -20,7 +20,7 @@ pub mod generated;
 pub mod registry;
 pub mod types;
 
-pub use generated::commands::{COMMAND_NAMES, EXTENSIONS, FEATURES, NUM_COMMANDS, slot};
+pub use generated::commands::{ALIASES, COMMAND_NAMES, EXTENSIONS, FEATURES, NUM_COMMANDS, slot};
 pub use generated::dispatch::{Dispatch, UNIMPLEMENTED};
 pub use generated::egl::EGL_1_5_COMMANDS;
 pub use generated::glx::{GLX_1_4_COMMANDS, GLX_EXTENSION_COMMANDS};

@@ -31,6 +31,9 @@ pub struct Command {
     pub name: String,
     pub ret: CDecl,
     pub params: Vec<Param>,
+    /// `<alias name="...">`: the command this one is another name of (same
+    /// signature and meaning).
+    pub alias: Option<String>,
 }
 
 pub struct Param {
@@ -162,7 +165,16 @@ fn parse_command(node: roxmltree::Node, file: &str) -> Result<Command, Error> {
     let params = elements(node, "param")
         .map(|p| parse_decl(p, file).map(|(name, ty)| Param { name, ty }))
         .collect::<Result<_, _>>()?;
-    Ok(Command { name, ret, params })
+    let alias = elements(node, "alias")
+        .next()
+        .map(|a| attr(a, "name", file).map(str::to_owned))
+        .transpose()?;
+    Ok(Command {
+        name,
+        ret,
+        params,
+        alias,
+    })
 }
 
 fn parse_blocks(node: roxmltree::Node, file: &str) -> Result<Vec<Block>, Error> {

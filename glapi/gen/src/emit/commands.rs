@@ -127,6 +127,27 @@ pub fn emit(gl: &GlApi) -> Result<String, Error> {
     }
     s.push_str("];\n\n");
 
+    s.push_str(
+        "/// gl.xml's `<alias>` pairs as (slot, slot of the command it is another\n\
+         /// name of), sorted: the same signature and meaning under two names.\n",
+    );
+    let mut aliases = Vec::new();
+    for (i, c) in gl.commands.iter().enumerate() {
+        if let Some(a) = &c.alias {
+            let to = gl.slot(a)?;
+            if gl.commands[to].alias.is_some() {
+                return Err(Error::new(format!(
+                    "gl.xml: {} aliases {a}, itself an alias; resolve chains here",
+                    c.name
+                )));
+            }
+            aliases.push(format!("({i}, {to})"));
+        }
+    }
+    s.push_str("pub static ALIASES: &[(usize, usize)] = &");
+    wrapped_list(&mut s, "[", aliases, "]", 4)?;
+    s.push_str(";\n\n");
+
     s.push_str("/// Every `<extension>` of gl.xml, in document order.\n");
     s.push_str("pub static EXTENSIONS: &[Extension] = &[\n");
     for x in &gl.reg.extensions {

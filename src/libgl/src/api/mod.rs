@@ -138,12 +138,12 @@ pub(crate) unsafe fn pack_into(
     }
 }
 
-/// Extension names of core commands (gl.xml `alias` pairs: same signature
-/// and meaning) that advertised extensions need, as (alias, core name).
-const ALIASES: &[(&str, &str)] = &[
-    // OpenGL ES 2.0 extensions (OES_mapbuffer, EXT_map_buffer_range,
-    // OES_vertex_array_object).
-    // OpenGL ES 1.1 extensions (OES_framebuffer_object, OES_blend_*).
+/// Extension names of core commands that gl.xml does not pair with an
+/// `<alias>` (OES_framebuffer_object and the OES_blend_* extensions of
+/// OpenGL ES 1.1, EXT_texture_object's `glIsTextureEXT`,
+/// ARB_shader_objects' `glGetAttachedObjectsARB`) but that mean the same:
+/// (alias, core name).
+const EXTRA_ALIASES: &[(&str, &str)] = &[
     ("glBindFramebufferOES", "glBindFramebuffer"),
     ("glBindRenderbufferOES", "glBindRenderbuffer"),
     ("glCheckFramebufferStatusOES", "glCheckFramebufferStatus"),
@@ -166,205 +166,21 @@ const ALIASES: &[(&str, &str)] = &[
     ("glIsRenderbufferOES", "glIsRenderbuffer"),
     ("glRenderbufferStorageOES", "glRenderbufferStorage"),
     ("glBlendEquationOES", "glBlendEquation"),
-    // EXT_blend_func_extended (ES).
-    (
-        "glBindFragDataLocationIndexedEXT",
-        "glBindFragDataLocationIndexed",
-    ),
-    ("glBindFragDataLocationEXT", "glBindFragDataLocation"),
-    ("glGetFragDataIndexEXT", "glGetFragDataIndex"),
     ("glBlendEquationSeparateOES", "glBlendEquationSeparate"),
     ("glBlendFuncSeparateOES", "glBlendFuncSeparate"),
-    ("glMapBufferOES", "glMapBuffer"),
-    ("glUnmapBufferOES", "glUnmapBuffer"),
-    ("glGetBufferPointervOES", "glGetBufferPointerv"),
-    ("glMapBufferRangeEXT", "glMapBufferRange"),
-    ("glFlushMappedBufferRangeEXT", "glFlushMappedBufferRange"),
-    ("glBindVertexArrayOES", "glBindVertexArray"),
-    ("glDeleteVertexArraysOES", "glDeleteVertexArrays"),
-    ("glGenVertexArraysOES", "glGenVertexArrays"),
-    ("glIsVertexArrayOES", "glIsVertexArray"),
-    // EXT_texture_array.
-    ("glFramebufferTextureLayerEXT", "glFramebufferTextureLayer"),
-    // ARB_texture_buffer_object, EXT_texture_buffer_object.
-    ("glTexBufferARB", "glTexBuffer"),
-    ("glTexBufferEXT", "glTexBuffer"),
-    // NV_conditional_render.
-    ("glBeginConditionalRenderNV", "glBeginConditionalRender"),
-    ("glEndConditionalRenderNV", "glEndConditionalRender"),
-    // EXT_gpu_shader4 / EXT_texture_integer (GL 3.0 names).
-    ("glVertexAttribIPointerEXT", "glVertexAttribIPointer"),
-    ("glGetVertexAttribIivEXT", "glGetVertexAttribIiv"),
-    ("glGetVertexAttribIuivEXT", "glGetVertexAttribIuiv"),
-    ("glBindFragDataLocationEXT", "glBindFragDataLocation"),
-    ("glGetFragDataLocationEXT", "glGetFragDataLocation"),
-    ("glGetUniformuivEXT", "glGetUniformuiv"),
-    ("glTexParameterIivEXT", "glTexParameterIiv"),
-    ("glTexParameterIuivEXT", "glTexParameterIuiv"),
-    ("glGetTexParameterIivEXT", "glGetTexParameterIiv"),
-    ("glGetTexParameterIuivEXT", "glGetTexParameterIuiv"),
-    ("glTexSubImage1DEXT", "glTexSubImage1D"),
-    ("glTexSubImage2DEXT", "glTexSubImage2D"),
-    ("glTexImage3DEXT", "glTexImage3D"),
-    ("glTexSubImage3DEXT", "glTexSubImage3D"),
     ("glIsTextureEXT", "glIsTexture"),
-    ("glDrawRangeElementsEXT", "glDrawRangeElements"),
-    ("glBlendColorEXT", "glBlendColor"),
-    ("glBlendFuncSeparateEXT", "glBlendFuncSeparate"),
-    ("glBlendEquationEXT", "glBlendEquation"),
-    ("glBlendEquationSeparateEXT", "glBlendEquationSeparate"),
-    ("glMultiDrawArraysEXT", "glMultiDrawArrays"),
-    ("glMultiDrawElementsEXT", "glMultiDrawElements"),
-    ("glArrayElementEXT", "glArrayElement"),
-    ("glDrawArraysEXT", "glDrawArrays"),
-    ("glGetPointervEXT", "glGetPointerv"),
-    ("glActiveTextureARB", "glActiveTexture"),
-    ("glClientActiveTextureARB", "glClientActiveTexture"),
-    ("glLoadTransposeMatrixfARB", "glLoadTransposeMatrixf"),
-    ("glLoadTransposeMatrixdARB", "glLoadTransposeMatrixd"),
-    ("glMultTransposeMatrixfARB", "glMultTransposeMatrixf"),
-    ("glMultTransposeMatrixdARB", "glMultTransposeMatrixd"),
-    ("glFogCoordfEXT", "glFogCoordf"),
-    ("glFogCoordfvEXT", "glFogCoordfv"),
-    ("glFogCoorddEXT", "glFogCoordd"),
-    ("glFogCoorddvEXT", "glFogCoorddv"),
-    ("glFogCoordPointerEXT", "glFogCoordPointer"),
-    ("glSecondaryColorPointerEXT", "glSecondaryColorPointer"),
-    ("glPointParameterfARB", "glPointParameterf"),
-    ("glPointParameterfvARB", "glPointParameterfv"),
-    ("glPointParameterfEXT", "glPointParameterf"),
-    ("glPointParameterfvEXT", "glPointParameterfv"),
-    ("glBindBufferARB", "glBindBuffer"),
-    ("glBufferDataARB", "glBufferData"),
-    ("glBufferSubDataARB", "glBufferSubData"),
-    ("glDeleteBuffersARB", "glDeleteBuffers"),
-    ("glGenBuffersARB", "glGenBuffers"),
-    ("glGetBufferParameterivARB", "glGetBufferParameteriv"),
-    ("glGetBufferPointervARB", "glGetBufferPointerv"),
-    ("glGetBufferSubDataARB", "glGetBufferSubData"),
-    ("glIsBufferARB", "glIsBuffer"),
-    ("glMapBufferARB", "glMapBuffer"),
-    ("glUnmapBufferARB", "glUnmapBuffer"),
-    ("glDrawBuffersARB", "glDrawBuffers"),
-    ("glDrawBuffersATI", "glDrawBuffers"),
-    ("glStencilOpSeparateATI", "glStencilOpSeparate"),
-    // ARB_shader_objects and ARB_vertex_shader: GLhandleARB is a GLuint,
-    // and shaders and programs share the core namespace.
-    ("glCreateShaderObjectARB", "glCreateShader"),
-    ("glCreateProgramObjectARB", "glCreateProgram"),
-    ("glAttachObjectARB", "glAttachShader"),
-    ("glDetachObjectARB", "glDetachShader"),
     ("glGetAttachedObjectsARB", "glGetAttachedShaders"),
-    ("glUseProgramObjectARB", "glUseProgram"),
 ];
 
-/// Commands whose ARB_shader_objects / ARB_vertex_shader name is the core
-/// name with `ARB` appended.
-const ARB_SHADER_COMMANDS: &[&str] = &[
-    "glCompileShader",
-    "glShaderSource",
-    "glGetShaderSource",
-    "glLinkProgram",
-    "glValidateProgram",
-    "glGetActiveUniform",
-    "glGetUniformLocation",
-    "glGetUniformfv",
-    "glGetUniformiv",
-    "glUniformMatrix2fv",
-    "glUniformMatrix3fv",
-    "glUniformMatrix4fv",
-    "glBindAttribLocation",
-    "glGetActiveAttrib",
-    "glGetAttribLocation",
-    "glEnableVertexAttribArray",
-    "glDisableVertexAttribArray",
-    "glVertexAttribPointer",
-    "glGetVertexAttribPointerv",
-    "glGetVertexAttribdv",
-    "glGetVertexAttribfv",
-    "glGetVertexAttribiv",
-];
-
-/// Per-type command families whose extension names are aliases.
-const ALIAS_FAMILIES: &[(&str, &[&str], &str)] = &[
-    (
-        "glSecondaryColor3",
-        &[
-            "b", "bv", "d", "dv", "f", "fv", "i", "iv", "s", "sv", "ub", "ubv", "ui", "uiv", "us",
-            "usv",
-        ],
-        "EXT",
-    ),
-    ("glUniform1", &["f", "fv", "i", "iv"], "ARB"),
-    ("glUniform2", &["f", "fv", "i", "iv"], "ARB"),
-    ("glUniform3", &["f", "fv", "i", "iv"], "ARB"),
-    ("glUniform4", &["f", "fv", "i", "iv"], "ARB"),
-    ("glVertexAttrib1", &["d", "dv", "f", "fv", "s", "sv"], "ARB"),
-    ("glVertexAttrib2", &["d", "dv", "f", "fv", "s", "sv"], "ARB"),
-    ("glVertexAttrib3", &["d", "dv", "f", "fv", "s", "sv"], "ARB"),
-    (
-        "glVertexAttrib4",
-        &[
-            "Nbv", "Niv", "Nsv", "Nub", "Nubv", "Nuiv", "Nusv", "bv", "d", "dv", "f", "fv", "iv",
-            "s", "sv", "ubv", "uiv", "usv",
-        ],
-        "ARB",
-    ),
-    (
-        "glVertexAttribI",
-        &[
-            "1i", "2i", "3i", "4i", "1ui", "2ui", "3ui", "4ui", "1iv", "2iv", "3iv", "4iv", "1uiv",
-            "2uiv", "3uiv", "4uiv", "4bv", "4sv", "4ubv", "4usv",
-        ],
-        "EXT",
-    ),
-    (
-        "glUniform",
-        &["1ui", "2ui", "3ui", "4ui", "1uiv", "2uiv", "3uiv", "4uiv"],
-        "EXT",
-    ),
-    (
-        "glMultiTexCoord1",
-        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
-        "ARB",
-    ),
-    (
-        "glMultiTexCoord2",
-        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
-        "ARB",
-    ),
-    (
-        "glMultiTexCoord3",
-        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
-        "ARB",
-    ),
-    (
-        "glMultiTexCoord4",
-        &["d", "dv", "f", "fv", "i", "iv", "s", "sv"],
-        "ARB",
-    ),
-];
-
-/// Installs [`ALIASES`] and [`ALIAS_FAMILIES`] where the core command is
-/// handled and the alias is not yet.
+/// Installs every gl.xml `<alias>` ([`oxgl_glapi::ALIASES`]) and
+/// [`EXTRA_ALIASES`] where the core command is handled and the alias is
+/// not: the alias runs the same handler.
 fn install_aliases(d: &mut Dispatch) {
-    let mut pairs: Vec<(String, String)> = ALIASES
+    let extra = EXTRA_ALIASES
         .iter()
-        .map(|&(a, b)| (a.to_string(), b.to_string()))
-        .collect();
-    for core in ARB_SHADER_COMMANDS {
-        pairs.push((format!("{core}ARB"), core.to_string()));
-    }
-    for (stem, suffixes, ext) in ALIAS_FAMILIES {
-        for s in *suffixes {
-            pairs.push((format!("{stem}{s}{ext}"), format!("{stem}{s}")));
-        }
-    }
-    for (alias, core) in pairs {
-        if let (Some(to), Some(from)) = (oxgl_glapi::lookup(&alias), oxgl_glapi::lookup(&core))
-            && oxgl_glapi::is_implemented(d, from)
-            && !oxgl_glapi::is_implemented(d, to)
-        {
+        .filter_map(|&(alias, core)| Some((oxgl_glapi::lookup(alias)?, oxgl_glapi::lookup(core)?)));
+    for (to, from) in oxgl_glapi::ALIASES.iter().copied().chain(extra) {
+        if oxgl_glapi::is_implemented(d, from) && !oxgl_glapi::is_implemented(d, to) {
             d.alias(to, from);
         }
     }
