@@ -154,7 +154,7 @@ static void check_callback(void)
 
 static void check_log(void)
 {
-    const char *expected = "GL_INVALID_ENUM in glEnable";
+    const char *expected = "GL_INVALID_ENUM in glEnable(0xdead)";
     glEnable(0xdead);
     check(get_int(GL_DEBUG_LOGGED_MESSAGES) == 1, "an error without a callback is logged",
           "%d", get_int(GL_DEBUG_LOGGED_MESSAGES));

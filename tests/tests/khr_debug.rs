@@ -40,3 +40,27 @@ fn khr_debug() {
         assert!(out.has_line(line), "missing `{line}`:\n{out}");
     }
 }
+
+/// `MESA_DEBUG`: every API error on stderr as Mesa writes it, with the
+/// reason the core gives (`glEnable(0xdead)`: the enum not accepted).
+#[test]
+fn mesa_debug_prints_errors_with_their_reason() {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client("khr_debug");
+    let out = run_client(&client, NO_ARGS, &[("MESA_DEBUG", "1")]);
+    assert!(out.success(), "khr_debug failed:\n{out}");
+    assert!(
+        out.stderr
+            .lines()
+            .any(|l| l == "Mesa: User error: GL_INVALID_ENUM in glEnable(0xdead)"),
+        "no MESA_DEBUG line for glEnable(0xdead):\n{}",
+        out.stderr
+    );
+    assert!(
+        out.stderr
+            .lines()
+            .any(|l| l == "Mesa: User error: GL_INVALID_VALUE in glClear"),
+        "no MESA_DEBUG line for glClear:\n{}",
+        out.stderr
+    );
+}

@@ -166,7 +166,7 @@ fn target_index(target: GLenum) -> ApiResult<usize> {
     TARGETS
         .iter()
         .position(|&t| t == target)
-        .ok_or(ApiError::InvalidEnum)
+        .ok_or(ApiError::InvalidEnum.bad_enum(target))
 }
 
 fn valid_usage(usage: GLenum) -> bool {

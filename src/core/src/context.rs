@@ -343,7 +343,7 @@ impl Context {
         // Mesa's MESA_DEBUG: every API error on stderr, naming the command.
         static MESA_DEBUG: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
         if *MESA_DEBUG.get_or_init(|| oxgl_util::env::non_empty("MESA_DEBUG").is_some()) {
-            eprintln!("Mesa: User error: {} in {}", e.name(), self.command);
+            eprintln!("Mesa: User error: {}", e.message(self.command));
         }
         self.debug.api_error(self.command, e);
     }
@@ -842,7 +842,7 @@ impl Context {
     /// `glEnable` / `glDisable`. GL 4.6 §2.3.1: INVALID_ENUM for an unknown capability.
     pub fn set_enabled(&mut self, cap: GLenum, on: bool) -> ApiResult {
         if self.params.is_es1() && !crate::compat::es1_state::has_cap(cap) {
-            return Err(ApiError::InvalidEnum);
+            return Err(ApiError::InvalidEnum.bad_enum(cap));
         }
         match cap {
             GL_DEBUG_OUTPUT => self.debug.set_output(on),
@@ -876,9 +876,11 @@ impl Context {
             GL_PRIMITIVE_RESTART_FIXED_INDEX if self.restart_fixed_exists() => {
                 self.set_restart_fixed(on)
             }
-            GL_SAMPLE_MASK if !self.has_texture_multisample() => return Err(ApiError::InvalidEnum),
+            GL_SAMPLE_MASK if !self.has_texture_multisample() => {
+                return Err(ApiError::InvalidEnum.bad_enum(cap));
+            }
             _ => {
-                let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
+                let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum.bad_enum(cap))?;
                 if self.state.enables[index] != on {
                     self.flush_vertices();
                     self.state.enables[index] = on;
@@ -894,7 +896,7 @@ impl Context {
     /// `glIsEnabled`.
     pub fn is_enabled(&self, cap: GLenum) -> ApiResult<bool> {
         if self.params.is_es1() && !crate::compat::es1_state::has_cap(cap) {
-            return Err(ApiError::InvalidEnum);
+            return Err(ApiError::InvalidEnum.bad_enum(cap));
         }
         if let Some(on) = self.client_state_enabled(cap) {
             return Ok(on);
@@ -906,7 +908,9 @@ impl Context {
             GL_PRIMITIVE_RESTART_FIXED_INDEX if self.restart_fixed_exists() => {
                 return Ok(self.vertex_arrays.restart_fixed);
             }
-            GL_SAMPLE_MASK if !self.has_texture_multisample() => return Err(ApiError::InvalidEnum),
+            GL_SAMPLE_MASK if !self.has_texture_multisample() => {
+                return Err(ApiError::InvalidEnum.bad_enum(cap));
+            }
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP
             | GL_TEXTURE_RECTANGLE
                 if self.params().has_fixed_function() =>
@@ -924,7 +928,7 @@ impl Context {
             }
             _ => {}
         }
-        let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum)?;
+        let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum.bad_enum(cap))?;
         Ok(self.state.enables[index])
     }
 

@@ -524,13 +524,7 @@ impl DebugState {
             Type::Error,
             error.code(),
             Severity::High,
-            || {
-                if command.is_empty() {
-                    error.name().into()
-                } else {
-                    format!("{} in {command}", error.name()).into_bytes()
-                }
-            },
+            || error.message(command).into_bytes(),
         );
     }
 

@@ -2,9 +2,10 @@
 
 use oxgl_glapi::types::GLenum;
 
-/// An error the GL spec names for misuse of the API (GL 4.6 §2.3.1, table 2.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ApiError {
+/// The kind of an [`ApiError`]: one of the GL errors of GL 4.6 §2.3.1,
+/// table 2.3.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
     /// `GL_INVALID_ENUM`: an enum argument out of range.
     InvalidEnum,
     /// `GL_INVALID_VALUE`: a numeric argument out of range.
@@ -21,33 +22,136 @@ pub enum ApiError {
     InvalidFramebufferOperation,
 }
 
+/// An error the GL spec names for misuse of the API, and, where the
+/// code that found it says, why: the text Mesa's `_mesa_error` adds after
+/// the command in `MESA_DEBUG` lines and KHR_debug messages
+/// (`ApiError::InvalidEnum.because("target")`).
+///
+/// Errors compare by kind only: the reason is commentary.
+#[derive(Clone, Copy, Debug)]
+pub struct ApiError {
+    kind: ErrorKind,
+    reason: Option<Reason>,
+}
+
+/// Why an [`ApiError`] happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    /// A phrase naming the argument or the state at fault.
+    Text(&'static str),
+    /// The enum argument not accepted, printed as Mesa prints an enum it
+    /// has no name for (`0xdead`).
+    Enum(GLenum),
+}
+
+#[allow(
+    non_upper_case_globals,
+    reason = "the errors read as the variants they were: ApiError::InvalidEnum"
+)]
 impl ApiError {
+    /// `GL_INVALID_ENUM`: an enum argument out of range.
+    pub const InvalidEnum: ApiError = ApiError::of(ErrorKind::InvalidEnum);
+    /// `GL_INVALID_VALUE`: a numeric argument out of range.
+    pub const InvalidValue: ApiError = ApiError::of(ErrorKind::InvalidValue);
+    /// `GL_INVALID_OPERATION`: the command is not allowed in the current state.
+    pub const InvalidOperation: ApiError = ApiError::of(ErrorKind::InvalidOperation);
+    /// `GL_STACK_OVERFLOW`.
+    pub const StackOverflow: ApiError = ApiError::of(ErrorKind::StackOverflow);
+    /// `GL_STACK_UNDERFLOW`.
+    pub const StackUnderflow: ApiError = ApiError::of(ErrorKind::StackUnderflow);
+    /// `GL_OUT_OF_MEMORY`.
+    pub const OutOfMemory: ApiError = ApiError::of(ErrorKind::OutOfMemory);
+    /// `GL_INVALID_FRAMEBUFFER_OPERATION`.
+    pub const InvalidFramebufferOperation: ApiError =
+        ApiError::of(ErrorKind::InvalidFramebufferOperation);
+
+    /// An error of `kind` without a reason.
+    pub const fn of(kind: ErrorKind) -> ApiError {
+        ApiError { kind, reason: None }
+    }
+
+    /// This error, saying why (a short phrase naming the argument or the
+    /// state at fault, as Mesa's messages do: `"invalid target"`,
+    /// `"mode"`).
+    #[must_use]
+    pub const fn because(self, reason: &'static str) -> ApiError {
+        ApiError {
+            kind: self.kind,
+            reason: Some(Reason::Text(reason)),
+        }
+    }
+
+    /// This error, naming the enum value `value` that caused it, as Mesa
+    /// does for an enum argument it does not accept (`glEnable(0xdead)`).
+    #[must_use]
+    pub const fn bad_enum(self, value: GLenum) -> ApiError {
+        ApiError {
+            kind: self.kind,
+            reason: Some(Reason::Enum(value)),
+        }
+    }
+
+    /// Its kind.
+    pub const fn kind(self) -> ErrorKind {
+        self.kind
+    }
+
+    /// Why, if the code that found it said.
+    pub const fn reason(self) -> Option<Reason> {
+        self.reason
+    }
+
     /// The GL enum value of the error.
     pub fn code(self) -> GLenum {
-        match self {
-            ApiError::InvalidEnum => 0x0500,
-            ApiError::InvalidValue => 0x0501,
-            ApiError::InvalidOperation => 0x0502,
-            ApiError::StackOverflow => 0x0503,
-            ApiError::StackUnderflow => 0x0504,
-            ApiError::OutOfMemory => 0x0505,
-            ApiError::InvalidFramebufferOperation => 0x0506,
+        match self.kind {
+            ErrorKind::InvalidEnum => 0x0500,
+            ErrorKind::InvalidValue => 0x0501,
+            ErrorKind::InvalidOperation => 0x0502,
+            ErrorKind::StackOverflow => 0x0503,
+            ErrorKind::StackUnderflow => 0x0504,
+            ErrorKind::OutOfMemory => 0x0505,
+            ErrorKind::InvalidFramebufferOperation => 0x0506,
         }
     }
 
     /// The spec's name of the error, as Mesa prints it.
     pub fn name(self) -> &'static str {
-        match self {
-            ApiError::InvalidEnum => "GL_INVALID_ENUM",
-            ApiError::InvalidValue => "GL_INVALID_VALUE",
-            ApiError::InvalidOperation => "GL_INVALID_OPERATION",
-            ApiError::StackOverflow => "GL_STACK_OVERFLOW",
-            ApiError::StackUnderflow => "GL_STACK_UNDERFLOW",
-            ApiError::OutOfMemory => "GL_OUT_OF_MEMORY",
-            ApiError::InvalidFramebufferOperation => "GL_INVALID_FRAMEBUFFER_OPERATION",
+        match self.kind {
+            ErrorKind::InvalidEnum => "GL_INVALID_ENUM",
+            ErrorKind::InvalidValue => "GL_INVALID_VALUE",
+            ErrorKind::InvalidOperation => "GL_INVALID_OPERATION",
+            ErrorKind::StackOverflow => "GL_STACK_OVERFLOW",
+            ErrorKind::StackUnderflow => "GL_STACK_UNDERFLOW",
+            ErrorKind::OutOfMemory => "GL_OUT_OF_MEMORY",
+            ErrorKind::InvalidFramebufferOperation => "GL_INVALID_FRAMEBUFFER_OPERATION",
+        }
+    }
+
+    /// The message Mesa's `_mesa_error` writes for it in `command`:
+    /// `GL_INVALID_ENUM in glEnable(cap)`, or without a reason
+    /// `GL_INVALID_ENUM in glEnable`.
+    pub fn message(self, command: &str) -> String {
+        let why = match self.reason {
+            None => String::new(),
+            Some(Reason::Text(t)) => t.to_owned(),
+            Some(Reason::Enum(e)) => format!("0x{e:x}"),
+        };
+        match (command.is_empty(), why.is_empty()) {
+            (true, true) => self.name().to_owned(),
+            (true, false) => format!("{} ({why})", self.name()),
+            (false, true) => format!("{} in {command}", self.name()),
+            (false, false) => format!("{} in {command}({why})", self.name()),
         }
     }
 }
+
+impl PartialEq for ApiError {
+    fn eq(&self, other: &ApiError) -> bool {
+        self.kind == other.kind
+    }
+}
+
+impl Eq for ApiError {}
 
 /// Result of an API handler.
 pub type ApiResult<T = ()> = Result<T, ApiError>;
@@ -92,5 +196,26 @@ mod tests {
         assert_eq!(name_count(1 << 24), Ok(MAX_NAMES_PER_CALL));
         assert_eq!(name_count((1 << 24) + 1), Err(ApiError::OutOfMemory));
         assert_eq!(name_count(i32::MAX), Err(ApiError::OutOfMemory));
+    }
+
+    #[test]
+    fn messages_read_as_mesa_writes_them() {
+        let e = ApiError::InvalidEnum;
+        assert_eq!(e.message("glEnable"), "GL_INVALID_ENUM in glEnable");
+        assert_eq!(
+            e.bad_enum(0xdead).message("glEnable"),
+            "GL_INVALID_ENUM in glEnable(0xdead)"
+        );
+        assert_eq!(
+            ApiError::InvalidOperation
+                .because("inside glBegin/glEnd")
+                .message("glClear"),
+            "GL_INVALID_OPERATION in glClear(inside glBegin/glEnd)"
+        );
+        assert_eq!(ApiError::OutOfMemory.message(""), "GL_OUT_OF_MEMORY");
+        // Errors compare by kind.
+        assert_eq!(e.because("target"), ApiError::InvalidEnum);
+        assert_ne!(e, ApiError::InvalidValue);
+        assert_eq!(e.because("target").reason(), Some(Reason::Text("target")));
     }
 }

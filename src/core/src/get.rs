@@ -235,7 +235,7 @@ impl Context {
         let p = *self.params();
         // ES 1.1 has the state of GL 1.5's, less what it left out.
         if p.is_es1() && !crate::compat::es1_state::has(pname) {
-            return Err(ApiError::InvalidEnum);
+            return Err(ApiError::InvalidEnum.bad_enum(pname));
         }
         let v = if p.is_es1() { (1, 5) } else { p.version };
         // The fixed-function state: compatibility contexts and ES 1.
@@ -764,7 +764,7 @@ impl Context {
             // Every capability is also a boolean state variable.
             cap if compat && COMPAT_CAPS.iter().any(|&(c, _)| c == cap) => boolean(s.enabled(cap)),
             GL_SCISSOR_TEST => boolean(s.enabled(GL_SCISSOR_TEST)),
-            _ => return Err(ApiError::InvalidEnum),
+            _ => return Err(ApiError::InvalidEnum.bad_enum(pname)),
         })
     }
 
@@ -785,7 +785,7 @@ impl Context {
             GL_FEEDBACK_BUFFER_POINTER if self.params().profile == Profile::Compat => {
                 Ok(self.select.feedback_buffer_pointer())
             }
-            _ => Err(ApiError::InvalidEnum),
+            _ => Err(ApiError::InvalidEnum.bad_enum(pname)),
         }
     }
 }

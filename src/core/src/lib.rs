@@ -31,6 +31,6 @@ pub mod version;
 pub mod xfb;
 
 pub use context::{Context, ContextParams, Profile, WindowSystemHooks};
-pub use error::{ApiError, ApiResult};
+pub use error::{ApiError, ApiResult, ErrorKind, Reason};
 pub use texture::compressed::CompressedPlan;
 pub use version::{ApiVersions, Support};

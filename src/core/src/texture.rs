@@ -93,7 +93,7 @@ pub fn target_index(target: GLenum) -> ApiResult<usize> {
     TARGETS
         .iter()
         .position(|&t| t == target)
-        .ok_or(ApiError::InvalidEnum)
+        .ok_or(ApiError::InvalidEnum.bad_enum(target))
 }
 
 /// The base internal format and bits per channel (R, G, B, A) of an internal
@@ -1125,9 +1125,12 @@ impl Textures {
     /// INVALID_OPERATION when it was first bound to another target (or, in a
     /// core context, when the name was never generated).
     pub fn bind(&mut self, target: GLenum, name: u32, core: bool) -> ApiResult {
-        let t = self.names.bind(name, core, || Texture::new(target))?;
+        let t = self
+            .names
+            .bind(name, core, || Texture::new(target))
+            .map_err(|e| e.because("non-gen name"))?;
         if t.target != target {
-            return Err(ApiError::InvalidOperation);
+            return Err(ApiError::InvalidOperation.because("target mismatch"));
         }
         Ok(())
     }

@@ -64,7 +64,7 @@ impl Context {
     #[inline]
     pub fn outside_begin_end(&self) -> ApiResult {
         if self.in_begin_end() {
-            Err(ApiError::InvalidOperation)
+            Err(ApiError::InvalidOperation.because("inside glBegin/glEnd"))
         } else {
             Ok(())
         }

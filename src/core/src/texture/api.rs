@@ -122,7 +122,7 @@ pub(crate) fn image_target(target: GLenum) -> Option<(GLenum, usize)> {
 /// [`image_target`] for a `glTex{Sub}Image{dims}D` call: INVALID_ENUM when
 /// the target is unknown or has another dimensionality (cube faces are 2D).
 fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
-    let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
+    let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum.bad_enum(target))?;
     let ok = match dims {
         1 => bind == GL_TEXTURE_1D,
         2 => {
@@ -136,7 +136,7 @@ fn image_target_for(dims: usize, target: GLenum) -> ApiResult<(GLenum, usize)> {
     if ok {
         Ok((bind, face))
     } else {
-        Err(ApiError::InvalidEnum)
+        Err(ApiError::InvalidEnum.bad_enum(target))
     }
 }
 

@@ -577,7 +577,7 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         if !valid_mode(mode, self.params().profile) {
-            return Err(ApiError::InvalidEnum);
+            return Err(ApiError::InvalidEnum.bad_enum(mode));
         }
         if let Some(t) = index_type {
             index_size(t)?;
@@ -638,7 +638,7 @@ impl Context {
     fn check_draw(&self, mode: GLenum, count: i32) -> ApiResult {
         self.outside_begin_end()?;
         if !valid_mode(mode, self.params().profile) {
-            return Err(ApiError::InvalidEnum);
+            return Err(ApiError::InvalidEnum.bad_enum(mode));
         }
         if count < 0 {
             return Err(ApiError::InvalidValue);
