@@ -1001,7 +1001,7 @@ impl Context {
         // GL 4.6 §13.3.2: the program cannot change while transform
         // feedback is active and not paused.
         if self.xfb.capturing() {
-            return Err(ApiError::InvalidOperation);
+            return Err(ApiError::InvalidOperation.because("transform feedback active"));
         }
         let exec = if program == 0 {
             None
@@ -1009,7 +1009,7 @@ impl Context {
             let mut o = self.objects();
             let p = o.program(program)?;
             if !p.linked {
-                return Err(ApiError::InvalidOperation);
+                return Err(ApiError::InvalidOperation.because("program not linked"));
             }
             p.exec.clone()
         };

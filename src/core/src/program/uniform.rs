@@ -273,7 +273,7 @@ pub(crate) fn check_call(
     if size_ok && kind_ok {
         Ok(())
     } else {
-        Err(ApiError::InvalidOperation)
+        Err(ApiError::InvalidOperation.because("type mismatch"))
     }
 }
 
