@@ -1804,11 +1804,13 @@ impl Context {
             // No default framebuffer: GL_FRAMEBUFFER_UNDEFINED.
             return match self.draw_window() {
                 Some(_) => Ok(()),
-                None => Err(ApiError::InvalidFramebufferOperation),
+                None => {
+                    Err(ApiError::InvalidFramebufferOperation.because("incomplete framebuffer"))
+                }
             };
         }
         if self.fb_status(draw).0 != GL_FRAMEBUFFER_COMPLETE {
-            return Err(ApiError::InvalidFramebufferOperation);
+            return Err(ApiError::InvalidFramebufferOperation.because("incomplete framebuffer"));
         }
         // ES (EXT_color_buffer_float without EXT_float_blend): blending
         // into a 32-bit float colour image is INVALID_OPERATION.
@@ -1843,7 +1845,7 @@ impl Context {
         let (draw, read) = (self.fbo.draw_binding, self.fbo.read_binding);
         // No default framebuffer to draw into (GL_FRAMEBUFFER_UNDEFINED).
         if draw == 0 && self.draw_window().is_none() {
-            return Err(ApiError::InvalidFramebufferOperation);
+            return Err(ApiError::InvalidFramebufferOperation.because("incomplete framebuffer"));
         }
         if read != 0 && read != draw {
             self.fbo_prepare_one(read, 0)?;
@@ -1877,7 +1879,7 @@ impl Context {
     ) -> ApiResult<[Option<ImageInfo>; POINTS]> {
         let (status, infos) = self.fb_status(name);
         if status != GL_FRAMEBUFFER_COMPLETE {
-            return Err(ApiError::InvalidFramebufferOperation);
+            return Err(ApiError::InvalidFramebufferOperation.because("incomplete framebuffer"));
         }
         // Without attachments, the size is the framebuffer's defaults.
         let defaults = match self.fbo.framebuffers.get(name) {
