@@ -298,19 +298,13 @@ impl FboState {
     /// The label slot of renderbuffer `name`, if it is one (bound at
     /// least once).
     pub(crate) fn renderbuffer_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
-        match self.renderbuffers.get_mut(name) {
-            Some(rb) => Some(&mut rb.label),
-            _ => None,
-        }
+        self.renderbuffers.get_mut(name).map(|rb| &mut rb.label)
     }
 
     /// The label slot of framebuffer `name`, if it is one (bound at
     /// least once).
     pub(crate) fn framebuffer_label_mut(&mut self, name: u32) -> Option<&mut crate::debug::Label> {
-        match self.framebuffers.get_mut(name) {
-            Some(fb) => Some(&mut fb.label),
-            _ => None,
-        }
+        self.framebuffers.get_mut(name).map(|fb| &mut fb.label)
     }
 }
 

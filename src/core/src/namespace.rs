@@ -47,6 +47,16 @@ impl<T> Namespace<T> {
         Ok(out)
     }
 
+    /// [`Namespace::generate`] for a kind whose objects exist from the
+    /// start (samplers, queries): each new name gets `make()` at once.
+    pub fn generate_with(&mut self, n: i32, mut make: impl FnMut() -> T) -> ApiResult<Vec<u32>> {
+        let names = self.generate(n)?;
+        for &name in &names {
+            self.insert(name, make());
+        }
+        Ok(names)
+    }
+
     /// Whether `name` is generated or bound (not unused).
     pub fn is_generated(&self, name: u32) -> bool {
         self.entries.contains_key(&name)
@@ -145,6 +155,9 @@ mod tests {
         assert_eq!(live, vec![7]);
         assert_eq!(ns.generate(-1), Err(ApiError::InvalidValue));
         assert_eq!(ns.generate(0), Ok(vec![]));
+        // Kinds whose objects exist from glGen*.
+        assert_eq!(ns.generate_with(2, || "made"), Ok(vec![10, 11]));
+        assert!(ns.exists(10) && ns.exists(11));
     }
 
     #[test]

@@ -166,11 +166,7 @@ impl Context {
     /// names are reserved but are not queries until their first begin.
     pub fn gen_queries(&mut self, n: i32) -> ApiResult<Vec<u32>> {
         self.outside_begin_end()?;
-        let names = self.queries.names.generate(n)?;
-        for &name in &names {
-            self.queries.names.insert(name, QueryObject::default());
-        }
-        Ok(names)
+        self.queries.names.generate_with(n, QueryObject::default)
     }
 
     /// `glDeleteQueries` (the handler checks `n`): an active query is ended

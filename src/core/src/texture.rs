@@ -1196,11 +1196,7 @@ impl Textures {
     /// `glGenSamplers`: INVALID_VALUE for a negative count. The objects
     /// exist at once (GL 4.6 §8.2).
     pub fn gen_samplers(&mut self, n: i32) -> ApiResult<Vec<u32>> {
-        let names = self.samplers.generate(n)?;
-        for &name in &names {
-            self.samplers.insert(name, TexParams::sampler_default());
-        }
-        Ok(names)
+        self.samplers.generate_with(n, TexParams::sampler_default)
     }
 
     /// `glDeleteSamplers` (the caller unbinds them); unused names are
