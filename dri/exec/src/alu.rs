@@ -8,6 +8,7 @@
 //! (`fadd`, `fmul`, compares, integer arithmetic, selects).
 
 use crate::code::{Bin, Pack, Tern, Un};
+use oxgl_ir::approx;
 use oxgl_ir::eval::{f16_to_f32, f32_to_f16};
 
 #[inline(always)]
@@ -225,10 +226,12 @@ pub fn un_lanes<const N: usize>(op: Un, x: &[u32; N]) -> [u32; N] {
         Sqrt => map1(x, |a| b(f(a).sqrt())),
         Rsqrt => map1(x, |a| b(1.0 / f(a).sqrt())),
         Rcp => map1(x, |a| b(1.0 / f(a))),
-        Exp => map1(x, |a| b(f(a).exp())),
-        Exp2 => map1(x, |a| b(f(a).exp2())),
-        Log => map1(x, |a| b(f(a).ln())),
-        Log2 => map1(x, |a| b(f(a).log2())),
+        // The shared approximations (oxgl_ir::approx): branch-free, so
+        // these loops vectorize.
+        Exp => map1(x, |a| b(approx::exp(f(a)))),
+        Exp2 => map1(x, |a| b(approx::exp2(f(a)))),
+        Log => map1(x, |a| b(approx::log(f(a)))),
+        Log2 => map1(x, |a| b(approx::log2(f(a)))),
         Sin => map1(x, |a| b(f(a).sin())),
         Cos => map1(x, |a| b(f(a).cos())),
         Tan => map1(x, |a| b(f(a).tan())),
@@ -293,7 +296,7 @@ pub fn bin_lanes<const N: usize>(op: Bin, x: &[u32; N], y: &[u32; N]) -> [u32; N
         }),
         FMin => map2(x, y, |p, q| b(fmin(f(p), f(q)))),
         FMax => map2(x, y, |p, q| b(fmax(f(p), f(q)))),
-        Pow => map2(x, y, |p, q| b(f(p).powf(f(q)))),
+        Pow => map2(x, y, |p, q| b(approx::pow(f(p), f(q)))),
         Atan2 => map2(x, y, |p, q| b(f(p).atan2(f(q)))),
         Step => map2(x, y, |p, q| b(if f(q) < f(p) { 0.0 } else { 1.0 })),
         FEq => map2(x, y, |p, q| (f(p) == f(q)) as u32),

@@ -24,6 +24,7 @@ use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
 use oxgl_exec::code::{Bin, NONE, Op, Space, Tern, Un};
 use oxgl_exec::{LOOP_LIMIT, Program};
+use oxgl_ir::approx;
 
 use crate::{Io, JitError, STATUS_LOOP_LIMIT, StepCtx};
 
@@ -424,6 +425,102 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.sel(c, y, x)
     }
 
+    /// An `f32x4` splat of `c`.
+    fn fconst(&mut self, c: f32) -> Value {
+        let v = self.splat_f(c);
+        self.f(v)
+    }
+
+    /// `oxgl_ir::approx::exp2`: the same operations in the same order.
+    fn exp2(&mut self, x: Value) -> Value {
+        let lo = self.splat_f(approx::EXP2_MIN);
+        let hi = self.splat_f(approx::EXP2_LIMIT);
+        let gt = self.fcmp(FloatCC::GreaterThan, x, lo);
+        let c = self.sel(gt, x, lo);
+        let lt = self.fcmp(FloatCC::LessThan, c, hi);
+        let c = self.sel(lt, c, hi);
+        let c = self.f(c);
+        let magic = self.fconst(approx::ROUND_MAGIC);
+        let k = self.b.ins().fadd(c, magic);
+        let ki = self.i(k);
+        let magic_bits = self.splat_i(approx::ROUND_MAGIC_BITS as u32);
+        let n = self.b.ins().isub(ki, magic_bits);
+        let whole = self.b.ins().fsub(k, magic);
+        let f = self.b.ins().fsub(c, whole);
+        let mut p = self.fconst(approx::EXP2_P[0]);
+        for &coef in &approx::EXP2_P[1..] {
+            let m = self.b.ins().fmul(p, f);
+            let k = self.fconst(coef);
+            p = self.b.ins().fadd(m, k);
+        }
+        let m = self.b.ins().fmul(p, f);
+        let one = self.fconst(1.0);
+        let r = self.b.ins().fadd(m, one);
+        let n1 = self.b.ins().sshr_imm_u(n, 1);
+        let n2 = self.b.ins().isub(n, n1);
+        let bias = self.splat_i(127);
+        let e1 = self.b.ins().iadd(n1, bias);
+        let e1 = self.b.ins().ishl_imm_u(e1, 23);
+        let s1 = self.f(e1);
+        let e2 = self.b.ins().iadd(n2, bias);
+        let e2 = self.b.ins().ishl_imm_u(e2, 23);
+        let s2 = self.f(e2);
+        let r = self.b.ins().fmul(r, s1);
+        let r = self.b.ins().fmul(r, s2);
+        let below = self.fcmp(FloatCC::LessThan, x, lo);
+        let zero = self.splat_f(0.0);
+        let r = self.sel(below, zero, r);
+        let nan = self.fcmp(FloatCC::Unordered, x, x);
+        self.sel(nan, x, r)
+    }
+
+    /// `oxgl_ir::approx::log2`: the same operations in the same order.
+    fn log2(&mut self, x: Value) -> Value {
+        let xi = self.i(x);
+        let half_bits = self.splat_i(approx::SQRT_HALF_BITS as u32);
+        let t = self.b.ins().isub(xi, half_bits);
+        let e = self.b.ins().sshr_imm_u(t, 23);
+        let e = self.b.ins().fcvt_from_sint(types::F32X4, e);
+        let mant = self.splat_i(0x007f_ffff);
+        let m = self.b.ins().band(t, mant);
+        let m = self.b.ins().iadd(m, half_bits);
+        let m = self.f(m);
+        let one = self.fconst(1.0);
+        let a = self.b.ins().fsub(m, one);
+        let z = self.b.ins().fmul(a, a);
+        let mut p = self.fconst(approx::LOG_P[0]);
+        for &coef in &approx::LOG_P[1..] {
+            let m = self.b.ins().fmul(p, a);
+            let k = self.fconst(coef);
+            p = self.b.ins().fadd(m, k);
+        }
+        let zp = self.b.ins().fmul(z, p);
+        let y = self.b.ins().fmul(a, zp);
+        let half = self.fconst(0.5);
+        let hz = self.b.ins().fmul(half, z);
+        let y = self.b.ins().fsub(y, hz);
+        let k = self.fconst(approx::LOG2EA);
+        let r = self.b.ins().fmul(y, k);
+        let ak = self.b.ins().fmul(a, k);
+        let r = self.b.ins().fadd(r, ak);
+        let r = self.b.ins().fadd(r, y);
+        let r = self.b.ins().fadd(r, a);
+        let r = self.b.ins().fadd(r, e);
+        let min = self.splat_f(f32::MIN_POSITIVE);
+        let zero = self.splat_f(0.0);
+        let small = self.fcmp(FloatCC::LessThan, x, min);
+        let neg = self.fcmp(FloatCC::LessThan, x, zero);
+        let nan_v = self.splat_f(f32::NAN);
+        let ninf = self.splat_f(f32::NEG_INFINITY);
+        let special = self.sel(neg, nan_v, ninf);
+        let r = self.sel(small, special, r);
+        let inf = self.splat_f(f32::INFINITY);
+        let is_inf = self.fcmp(FloatCC::Equal, x, inf);
+        let r = self.sel(is_inf, x, r);
+        let nan = self.fcmp(FloatCC::Unordered, x, x);
+        self.sel(nan, x, r)
+    }
+
     /// The lanes of quarter `q` of `mask` (an `i32`) as an `i32x4` mask.
     fn lanes(&mut self, mask: Value, q: usize) -> Value {
         let m = if q == 0 {
@@ -661,6 +758,12 @@ impl<'a, 'f> Gen<'a, 'f> {
             | Op::LoadMem { .. }
             | Op::StoreOut { .. }
             | Op::StoreMem { .. } => true,
+            // Reads of outputs and built-ins (`gl_FragColor += ...`) at a
+            // constant place; the dynamic and boolean-normalizing loads stay
+            // steps.
+            Op::Load {
+                sp, off, norm_bool, ..
+            } => *off == NONE && !*norm_bool && *sp != Space::Input && *sp != Space::Uniform,
             Op::Store { sp, off, .. } => {
                 *off == NONE && *sp != Space::Input && *sp != Space::Uniform
             }
@@ -669,25 +772,30 @@ impl<'a, 'f> Gen<'a, 'f> {
         }
     }
 
-    /// Emits the lane-wise operations `s..e` (one basic block) four times,
-    /// once per quarter, keeping each quarter's values in SSA values; a
+    /// Emits the lane-wise operations `s..e` (one basic block) for the four
+    /// quarters, operation by operation (so the quarters' dependency chains
+    /// interleave), keeping each quarter's values in SSA values; a
     /// temporary written here is stored to the register file only when it
     /// is live after the run.
     fn run(&mut self, s: usize, e: usize) {
         let ops = self.p.ops();
-        for q in 0..4 {
-            let mut cache = Quarter {
+        let mut quarters: Vec<Quarter> = (0..4)
+            .map(|q| Quarter {
                 q,
                 vals: BTreeMap::new(),
                 lanes: None,
-            };
-            for op in &ops[s..e] {
-                self.quarter(op, &mut cache);
+            })
+            .collect();
+        for op in &ops[s..e] {
+            for c in quarters.iter_mut() {
+                self.quarter(op, c);
             }
-            let vals = std::mem::take(&mut cache.vals);
+        }
+        for c in quarters.iter_mut() {
+            let vals = std::mem::take(&mut c.vals);
             for (r, (v, written)) in vals {
                 if written && self.live_after(e - 1, r) {
-                    self.put(r, q, v);
+                    self.put(r, c.q, v);
                 }
             }
         }
@@ -824,6 +932,23 @@ impl<'a, 'f> Gen<'a, 'f> {
                     self.qput(base + k as u32, v, c);
                 }
             }
+            Op::Load { sp, base, d, n, .. } => {
+                for k in 0..(*n as u32).min(4) {
+                    let idx = base.wrapping_add(k * sp.unit());
+                    let v = if *sp == Space::Mem {
+                        if idx < self.p.num_regs() {
+                            self.qget(idx, c)
+                        } else {
+                            self.splat_i(0)
+                        }
+                    } else if let Some((ptr, off)) = self.env_slot(*sp, idx, q) {
+                        self.b.ins().load(types::I32X4, mem(), ptr, off)
+                    } else {
+                        self.splat_i(0)
+                    };
+                    self.qput(d[k as usize], v, c);
+                }
+            }
             Op::Store { sp, base, a, n, .. } => {
                 let m = self.qlanes(c);
                 for k in 0..*n as u32 {
@@ -906,7 +1031,8 @@ impl<'a, 'f> Gen<'a, 'f> {
         match f {
             Floor | Ceil | Fract | Trunc | RoundEven => self.feat.sse41,
             FNeg | FAbs | FSign | Sqrt | Rsqrt | Rcp | Radians | Degrees | FSat | IsNan | IsInf
-            | INeg | NotInt | NotBool | F2I | F2U | I2F | U2F | F2B | I2B | B2F => true,
+            | INeg | NotInt | NotBool | F2I | F2U | I2F | U2F | F2B | I2B | B2F | Exp | Exp2
+            | Log | Log2 => true,
             IAbs => self.feat.sse41,
             _ => self.un4.is_some() && lane_fn_un(f).is_some(),
         }
@@ -917,7 +1043,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         match f {
             FMod | IMul | IMin | IMax | UMin | UMax => self.feat.sse41,
             FAdd | FSub | FMul | FDiv | FMin | FMax | Step | FEq | FNe | FLt | FGe | IAdd
-            | ISub | And | Or | Xor | IEq | INe | ILt | IGe | ULt | UGe => true,
+            | ISub | And | Or | Xor | IEq | INe | ILt | IGe | ULt | UGe | Pow => true,
             _ => self.bin4.is_some() && lane_fn_bin(f).is_some(),
         }
     }
@@ -999,6 +1125,19 @@ impl<'a, 'f> Gen<'a, 'f> {
                 let m = self.fcmp(FloatCC::Equal, a, inf);
                 self.bool01(m)
             }
+            Exp2 => return self.exp2(x),
+            Log2 => return self.log2(x),
+            Exp => {
+                let k = self.fconst(approx::LOG2_E);
+                let y = self.b.ins().fmul(xf, k);
+                return self.exp2(y);
+            }
+            Log => {
+                let l = self.log2(x);
+                let l = self.f(l);
+                let k = self.fconst(approx::LN_2);
+                self.b.ins().fmul(l, k)
+            }
             INeg => self.b.ins().ineg(x),
             IAbs => self.b.ins().iabs(x),
             NotInt => self.b.ins().bnot(x),
@@ -1046,6 +1185,12 @@ impl<'a, 'f> Gen<'a, 'f> {
             }
             FMin => self.fmin(x, y),
             FMax => self.fmax(x, y),
+            Pow => {
+                let l = self.log2(x);
+                let l = self.f(l);
+                let t = self.b.ins().fmul(yf, l);
+                return self.exp2(t);
+            }
             Step => {
                 let lt = self.fcmp(FloatCC::LessThan, y, x);
                 let zero = self.splat_f(0.0);

@@ -151,10 +151,6 @@ pub(crate) mod lanes {
     /// Unary operations called through [`un4`], by index.
     pub(crate) const UN: &[Un] = &[
         Un::Round,
-        Un::Exp,
-        Un::Exp2,
-        Un::Log,
-        Un::Log2,
         Un::Sin,
         Un::Cos,
         Un::Tan,
@@ -179,7 +175,6 @@ pub(crate) mod lanes {
 
     /// Binary operations called through [`bin4`], by index.
     pub(crate) const BIN: &[Bin] = &[
-        Bin::Pow,
         Bin::Atan2,
         Bin::IDiv,
         Bin::UDiv,

@@ -56,20 +56,17 @@ trait Flt:
 }
 
 macro_rules! impl_flt {
-    ($t:ty) => {
+    ($t:ty; $($transcendental:tt)*) => {
         impl Flt for $t {
             fn c(x: f64) -> Self {
                 x as $t
             }
             impl_flt!(@fwd $t; is_nan -> bool);
             impl_flt!(@fwd $t; abs -> Self, floor -> Self, ceil -> Self, trunc -> Self,
-                round -> Self, round_ties_even -> Self, sqrt -> Self, exp -> Self,
-                exp2 -> Self, ln -> Self, log2 -> Self, sin -> Self, cos -> Self,
+                round -> Self, round_ties_even -> Self, sqrt -> Self, sin -> Self, cos -> Self,
                 tan -> Self, asin -> Self, acos -> Self, atan -> Self, sinh -> Self,
                 cosh -> Self, tanh -> Self, asinh -> Self, acosh -> Self, atanh -> Self);
-            fn powf(self, y: Self) -> Self {
-                <$t>::powf(self, y)
-            }
+            $($transcendental)*
             fn atan2(self, x: Self) -> Self {
                 <$t>::atan2(self, x)
             }
@@ -88,8 +85,22 @@ macro_rules! impl_flt {
         $(fn $f(self) -> $r { <$t>::$f(self) })*
     };
 }
-impl_flt!(f32);
-impl_flt!(f64);
+// f32: the engine's own approximations, which every evaluator shares
+// (crate::approx). f64 has no transcendental built-ins in GLSL; libm.
+impl_flt! { f32;
+    fn exp(self) -> Self { crate::approx::exp(self) }
+    fn exp2(self) -> Self { crate::approx::exp2(self) }
+    fn ln(self) -> Self { crate::approx::log(self) }
+    fn log2(self) -> Self { crate::approx::log2(self) }
+    fn powf(self, y: Self) -> Self { crate::approx::pow(self, y) }
+}
+impl_flt! { f64;
+    fn exp(self) -> Self { f64::exp(self) }
+    fn exp2(self) -> Self { f64::exp2(self) }
+    fn ln(self) -> Self { f64::ln(self) }
+    fn log2(self) -> Self { f64::log2(self) }
+    fn powf(self, y: Self) -> Self { f64::powf(self, y) }
+}
 
 /// Converts f32 to IEEE binary16 bits, rounding to nearest even.
 pub fn f32_to_f16(x: f32) -> u16 {

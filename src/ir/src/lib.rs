@@ -47,6 +47,7 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod approx;
 pub mod arena;
 pub mod builder;
 pub mod divergence;

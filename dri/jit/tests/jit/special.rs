@@ -79,3 +79,46 @@ fn kernels_are_shareable() {
     fn shareable<T: Send + Sync>() {}
     shareable::<Kernel>();
 }
+
+/// Nanoseconds per 16 lanes of `pow`, `exp2` and `log2` (vec4 each), JIT
+/// and interpreter: `cargo test --release -p oxgl-jit --test jit
+/// transcendental_rates -- --ignored --nocapture`.
+#[test]
+#[ignore = "a benchmark"]
+fn transcendental_rates() {
+    use oxgl_ir::*;
+    for op in [AluOp::Pow, AluOp::Exp2, AluOp::Log2, AluOp::FMul] {
+        let mut s = Shader::new(Stage::Vertex);
+        let mut b = Builder::new(&mut s);
+        let x = b.load_input(0, ValType::F32X4);
+        let y = b.load_input(1, ValType::F32X4);
+        let args: Vec<Value> = if op.arity() == 2 { vec![x, y] } else { vec![x] };
+        let r = b.alu(op, &args);
+        b.store_output(0, r);
+        let p = Program::compile(&s).unwrap();
+        let k = Kernel::compile(&p).unwrap();
+        let mut regs = p.new_regs::<16>();
+        let input: Vec<[f32; 16]> = (0..8)
+            .map(|c| std::array::from_fn(|l| 0.05 + 0.06 * l as f32 + c as f32))
+            .collect();
+        let mut out = vec![[0.0f32; 16]; 4];
+        let n = 200_000;
+        let mut time = |jit: bool| {
+            let t = std::time::Instant::now();
+            for _ in 0..n {
+                let mut env = Env::<16>::new(&input, &mut out, &[], &NoTextures);
+                if jit {
+                    k.run(&p, &mut regs, &mut env).unwrap();
+                } else {
+                    p.run(&mut regs, &mut env).unwrap();
+                }
+            }
+            t.elapsed().as_nanos() as f64 / n as f64
+        };
+        let (j, i) = (time(true), time(false));
+        println!(
+            "{}: jit {j:.1} ns, interpreter {i:.1} ns per run (4 × 16 lanes)",
+            op.name()
+        );
+    }
+}

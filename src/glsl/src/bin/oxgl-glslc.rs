@@ -192,6 +192,11 @@ fn lower(out: &oxgl_glsl::Compiled, cli: &Cli) -> bool {
                         oxgl_ir::passes::opt_algebraic_inexact,
                     )
                 },
+                if l.interface.exact {
+                    ("opt_pow (not run: exact)", |_: &mut _| false)
+                } else {
+                    ("opt_pow", oxgl_ir::passes::opt_pow)
+                },
                 ("opt_cse", oxgl_ir::passes::opt_cse),
                 ("opt_dce", oxgl_ir::passes::opt_dce),
             ] {

@@ -12,6 +12,7 @@ mod copy_prop_vars;
 mod cse;
 mod dce;
 mod inline;
+mod pow;
 
 pub use algebraic::{RULES, Rule, opt_algebraic, opt_algebraic_inexact};
 pub use constant_fold::opt_constant_fold;
@@ -20,6 +21,7 @@ pub use copy_prop_vars::opt_copy_prop_vars;
 pub use cse::opt_cse;
 pub use dce::opt_dce;
 pub use inline::{INLINE_LIMIT, inline, inlined_sizes};
+pub use pow::{MAX_POW, opt_pow};
 
 /// A pass.
 pub type Pass = fn(&mut Shader) -> bool;
@@ -34,6 +36,7 @@ pub const PASSES: &[(&str, Pass)] = &[
     ("opt_cse", opt_cse),
     ("opt_algebraic", opt_algebraic),
     ("opt_algebraic_inexact", opt_algebraic_inexact),
+    ("opt_pow", opt_pow),
     ("optimize", optimize),
     ("optimize_inexact", optimize_inexact),
 ];
@@ -54,9 +57,11 @@ pub fn optimize(shader: &mut Shader) -> bool {
 /// (`x * 0.0 -> 0.0`, `x + 0.0 -> x`, ...): for shaders that use neither
 /// `precise` nor `invariant`, where GLSL does not require −0.0, ∞ and NaN
 /// to survive (Mesa's NIR applies its `~` rules there too). A texture read
-/// multiplied by a zero weight then goes away with its multiplication.
+/// multiplied by a zero weight then goes away with its multiplication, and
+/// `pow` with a constant whole exponent becomes multiplications
+/// ([`opt_pow`]).
 pub fn optimize_inexact(shader: &mut Shader) -> bool {
-    pipeline(shader, opt_algebraic_inexact)
+    pipeline(shader, |s| opt_algebraic_inexact(s) | opt_pow(s))
 }
 
 fn pipeline(shader: &mut Shader, algebraic: Pass) -> bool {

@@ -1,0 +1,272 @@
+//! `exp2`, `log2`, `exp`, `log` and `pow` on `f32` in `f32` arithmetic:
+//! branch-free sequences of additions, multiplications, integer operations
+//! on the bits and selects, so that a lane loop vectorizes and a code
+//! generator can emit the same operations (in the same order, no fused
+//! multiply-add) and get the same bits. Every evaluator of the engine
+//! (`eval`, the interpreter, the JIT) computes these functions with them.
+//!
+//! The precision is what GLSL 4.60 §4.7.1 allows, with room to spare
+//! (`tests::within_glsl_precision` measures it over a sweep of every
+//! exponent range):
+//!
+//! | function | GLSL allows | measured here |
+//! |---|---|---|
+//! | `exp2(x)` | (3 + 2·\|x\|) ULP | 1.2 ULP |
+//! | `exp(x)` | (3 + 2·\|x\|) ULP | (0.7 + 2·\|x\|) ULP: the rounding of `x · log2(e)` |
+//! | `log2(x)` | 3 ULP outside [0.5, 2], absolute 2^-21 inside | 0.9 ULP; absolute 0.6 · 2^-23 |
+//! | `log(x)` | the same | 1.6 ULP; absolute below 2^-21 |
+//! | `pow(x, y)` | inherited from `exp2(y · log2(x))` | that composition |
+//!
+//! Subnormal numbers are flushed, as GLSL allows: `log2` takes a
+//! subnormal input as zero, and `exp2(x)` is 0 for x < -126 (no step
+//! computes a subnormal number, which costs x86 a microcode assist each
+//! time). `log2` of a
+//! negative number is NaN, of ±0 −∞; NaN inputs come back as they are.
+//!
+//! The polynomials are Cephes' `exp2f` and `log2f` (S. L. Moshier), the
+//! ones many SIMD libraries use.
+
+/// 1.5 · 2^23: adding it rounds an `f32` of magnitude below 2^22 to the
+/// nearest integer (ties to even), which then sits in the low mantissa bits.
+pub const ROUND_MAGIC: f32 = 12_582_912.0;
+
+/// The bits of [`ROUND_MAGIC`].
+pub const ROUND_MAGIC_BITS: i32 = 0x4b40_0000;
+
+/// `exp2` clamps its argument to at most this: far enough that the result
+/// is ∞, near enough that `2^n` splits into two normal factors.
+pub const EXP2_LIMIT: f32 = 160.0;
+
+/// `exp2` of anything below this is 0 (the result would be subnormal).
+pub const EXP2_MIN: f32 = -126.0;
+
+/// Cephes `exp2f`: `2^f - 1 ≈ f · P(f)` on [-0.5, 0.5], highest degree first.
+pub const EXP2_P: [f32; 6] = [
+    1.535_336_2e-4,
+    1.339_887_4e-3,
+    9.618_437e-3,
+    5.550_332_5e-2,
+    2.402_264_8e-1,
+    6.931_472e-1,
+];
+
+/// The bits of √½: `log2` reduces the mantissa to [√½, √2).
+pub const SQRT_HALF_BITS: i32 = 0x3f35_04f3;
+
+/// Cephes `log2f`: `log(1+a) ≈ a - a²/2 + a³ · P(a)` on [√½ - 1, √2 - 1],
+/// highest degree first.
+pub const LOG_P: [f32; 9] = [
+    7.037_683_6e-2,
+    -1.151_461e-1,
+    1.167_699_9e-1,
+    -1.242_014_1e-1,
+    1.424_932_3e-1,
+    -1.666_805_8e-1,
+    2.000_071_5e-1,
+    -2.499_999_4e-1,
+    3.333_333e-1,
+];
+
+/// log2(e) - 1, so that `x · log2(e)` is `x · LOG2EA + x` with less rounding.
+pub const LOG2EA: f32 = 0.442_695_04;
+
+/// log2(e), rounded (for `exp`).
+pub const LOG2_E: f32 = std::f32::consts::LOG2_E;
+
+/// ln(2), rounded (for `log`).
+pub const LN_2: f32 = std::f32::consts::LN_2;
+
+/// 2^x.
+#[inline(always)]
+pub fn exp2(x: f32) -> f32 {
+    // NaN turns into EXP2_MIN here and is put back at the end. No step
+    // below makes a subnormal number: x86 takes a microcode assist of
+    // about a hundred cycles for each (specular terms hit it all the time:
+    // pow(0, 100)).
+    let c = if x > EXP2_MIN { x } else { EXP2_MIN };
+    let c = if c < EXP2_LIMIT { c } else { EXP2_LIMIT };
+    let k = c + ROUND_MAGIC;
+    let n = (k.to_bits() as i32).wrapping_sub(ROUND_MAGIC_BITS);
+    let f = c - (k - ROUND_MAGIC);
+    let mut p = EXP2_P[0];
+    for &coef in &EXP2_P[1..] {
+        p = p * f + coef;
+    }
+    let r = p * f + 1.0;
+    // 2^n as two normal factors: n reaches ±160.
+    let n1 = n >> 1;
+    let n2 = n - n1;
+    let s1 = f32::from_bits(((n1 + 127) << 23) as u32);
+    let s2 = f32::from_bits(((n2 + 127) << 23) as u32);
+    let r = r * s1 * s2;
+    let r = if x < EXP2_MIN { 0.0 } else { r };
+    if x.is_nan() { x } else { r }
+}
+
+/// log2(x).
+#[inline(always)]
+pub fn log2(x: f32) -> f32 {
+    let t = (x.to_bits() as i32).wrapping_sub(SQRT_HALF_BITS);
+    let e = (t >> 23) as f32;
+    let m = f32::from_bits(((t & 0x007f_ffff) + SQRT_HALF_BITS) as u32);
+    let a = m - 1.0;
+    let z = a * a;
+    let mut p = LOG_P[0];
+    for &coef in &LOG_P[1..] {
+        p = p * a + coef;
+    }
+    let y = a * (z * p);
+    let y = y - 0.5 * z;
+    let r = y * LOG2EA;
+    let r = r + a * LOG2EA;
+    let r = r + y;
+    let r = r + a;
+    let r = r + e;
+    let r = if x < f32::MIN_POSITIVE {
+        if x < 0.0 { f32::NAN } else { f32::NEG_INFINITY }
+    } else {
+        r
+    };
+    let r = if x == f32::INFINITY { x } else { r };
+    if x.is_nan() { x } else { r }
+}
+
+/// e^x, as `exp2(x · log2(e))`.
+#[inline(always)]
+pub fn exp(x: f32) -> f32 {
+    exp2(x * LOG2_E)
+}
+
+/// ln(x), as `log2(x) · ln(2)`.
+#[inline(always)]
+pub fn log(x: f32) -> f32 {
+    log2(x) * LN_2
+}
+
+/// x^y, as `exp2(y · log2(x))` (GLSL: undefined for x < 0, and for x = 0
+/// with y ≤ 0).
+#[inline(always)]
+pub fn pow(x: f32, y: f32) -> f32 {
+    exp2(y * log2(x))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Distance in units in the last place of `want` (an f32 ULP at its
+    /// magnitude; subnormal spacing below the normal range).
+    fn ulps(got: f32, want: f64) -> f64 {
+        let w = want as f32;
+        let ulp = if w.abs() < f32::MIN_POSITIVE {
+            f32::from_bits(1) as f64
+        } else {
+            let b = w.abs().to_bits() & 0x7f80_0000;
+            f32::from_bits(b) as f64 * f64::powi(2.0, -23)
+        };
+        (got as f64 - want).abs() / ulp
+    }
+
+    /// Every 257th `f32` bit pattern in `lo..=hi` (by value), both signs as
+    /// asked, plus the ends.
+    fn sweep(lo: f32, hi: f32) -> impl Iterator<Item = f32> {
+        (0..=u32::MAX)
+            .step_by(257)
+            .map(f32::from_bits)
+            .filter(move |v| v.is_finite() && *v >= lo && *v <= hi)
+            .chain([lo, hi])
+    }
+
+    #[test]
+    fn within_glsl_precision() {
+        let mut worst = [0.0f64; 5];
+        for x in sweep(-149.0, 127.99) {
+            if x < EXP2_MIN {
+                assert_eq!(exp2(x), 0.0, "exp2({x:e}) flushes");
+                continue;
+            }
+            let e = ulps(exp2(x), (x as f64).exp2());
+            assert!(e <= 3.0 + 2.0 * x.abs() as f64, "exp2({x:e}): {e} ULP");
+            worst[0] = worst[0].max(e);
+        }
+        for x in sweep(-87.0, 88.7) {
+            let want = (x as f64).exp();
+            if want < f32::MIN_POSITIVE as f64 && exp(x) == 0.0 {
+                continue;
+            }
+            let e = ulps(exp(x), want);
+            assert!(e <= 3.0 + 2.0 * x.abs() as f64, "exp({x:e}): {e} ULP");
+            worst[1] = worst[1].max(e - 2.0 * x.abs() as f64);
+        }
+        for x in sweep(f32::MIN_POSITIVE, f32::MAX) {
+            let (got, want) = (log2(x), (x as f64).log2());
+            if (0.5..=2.0).contains(&x) {
+                let abs = (got as f64 - want).abs();
+                assert!(abs < f64::powi(2.0, -21), "log2({x:e}): {abs:e} absolute");
+                worst[3] = worst[3].max(abs / f64::powi(2.0, -23));
+            } else {
+                let e = ulps(got, want);
+                assert!(e <= 3.0, "log2({x:e}): {e} ULP");
+                worst[2] = worst[2].max(e);
+            }
+            let (got, want) = (log(x), (x as f64).ln());
+            if (0.5..=2.0).contains(&x) {
+                let abs = (got as f64 - want).abs();
+                assert!(abs < f64::powi(2.0, -21), "log({x:e}): {abs:e} absolute");
+            } else {
+                let e = ulps(got, want);
+                assert!(e <= 3.0, "log({x:e}): {e} ULP");
+                worst[4] = worst[4].max(e);
+            }
+        }
+        // What the module docs claim.
+        assert!(worst[0] <= 1.2, "exp2 worst {} ULP", worst[0]);
+        assert!(worst[1] <= 0.7, "exp worst {} ULP beyond 2|x|", worst[1]);
+        assert!(worst[2] <= 0.9, "log2 worst {} ULP", worst[2]);
+        assert!(worst[3] <= 0.6, "log2 worst {} · 2^-23 absolute", worst[3]);
+        assert!(worst[4] <= 1.6, "log worst {} ULP", worst[4]);
+    }
+
+    #[test]
+    fn exact_where_exactness_is_expected() {
+        for n in -126..=127 {
+            let x = n as f32;
+            assert_eq!(exp2(x) as f64, (n as f64).exp2(), "exp2({n})");
+        }
+        for n in -126..=127 {
+            assert_eq!(log2((n as f32).exp2()), n as f32, "log2(2^{n})");
+        }
+        assert_eq!(exp(0.0), 1.0);
+        assert_eq!(log(1.0), 0.0);
+        // Integer powers of powers of two, and 1^y.
+        assert_eq!(pow(2.0, 10.0), 1024.0);
+        assert_eq!(pow(0.5, 3.0), 0.125);
+        assert_eq!(pow(1.0, 123.4), 1.0);
+        assert_eq!(pow(5.0, 0.0), 1.0);
+    }
+
+    #[test]
+    fn special_values() {
+        assert_eq!(exp2(f32::INFINITY), f32::INFINITY);
+        assert_eq!(exp2(f32::NEG_INFINITY), 0.0);
+        assert_eq!(exp2(128.0), f32::INFINITY);
+        assert_eq!(exp2(-200.0), 0.0);
+        assert!(exp2(f32::NAN).is_nan());
+        assert_eq!(log2(0.0), f32::NEG_INFINITY);
+        assert_eq!(log2(-0.0), f32::NEG_INFINITY);
+        assert_eq!(log2(1e-45), f32::NEG_INFINITY, "subnormals count as 0");
+        assert!(log2(-1.0).is_nan());
+        assert!(log2(f32::NEG_INFINITY).is_nan());
+        assert_eq!(log2(f32::INFINITY), f32::INFINITY);
+        assert!(log2(f32::NAN).is_nan());
+        // pow: 0^y for y > 0 is 0, x^∞ for x > 1 is ∞.
+        assert_eq!(pow(0.0, 2.5), 0.0);
+        assert_eq!(pow(3.0, f32::INFINITY), f32::INFINITY);
+        assert_eq!(pow(0.5, f32::INFINITY), 0.0);
+        // Typical specular exponents: within a few ULP of the exact power.
+        for (x, y) in [(0.9f32, 100.0f32), (0.5, 16.0), (0.99, 64.0), (0.3, 2.0)] {
+            let e = ulps(pow(x, y), (x as f64).powf(y as f64));
+            assert!(e < 16.0, "pow({x}, {y}): {e} ULP");
+        }
+    }
+}
