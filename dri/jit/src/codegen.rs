@@ -474,6 +474,68 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.sel(nan, x, r)
     }
 
+    /// `oxgl_ir::approx::sin` or `cos`: the same operations in the same
+    /// order.
+    fn sin_cos(&mut self, x: Value, cos: bool) -> Value {
+        let xf = self.f(x);
+        let a = self.b.ins().fabs(xf);
+        let k = self.fconst(approx::FOUR_OVER_PI);
+        let aj = self.b.ins().fmul(a, k);
+        let j = self.b.ins().fcvt_to_sint_sat(types::I32X4, aj);
+        let one = self.splat_i(1);
+        let j = self.b.ins().iadd(j, one);
+        let even = self.splat_i(!1);
+        let j = self.b.ins().band(j, even);
+        let y = self.b.ins().fcvt_from_sint(types::F32X4, j);
+        let mut r = a;
+        for part in approx::PI4_PARTS {
+            let k = self.fconst(part);
+            let m = self.b.ins().fmul(y, k);
+            r = self.b.ins().fadd(r, m);
+        }
+        let z = self.b.ins().fmul(r, r);
+        let poly = |g: &mut Self, coefs: [f32; 3]| {
+            let c0 = g.fconst(coefs[0]);
+            let p = g.b.ins().fmul(c0, z);
+            let c1 = g.fconst(coefs[1]);
+            let p = g.b.ins().fadd(p, c1);
+            let p = g.b.ins().fmul(p, z);
+            let c2 = g.fconst(coefs[2]);
+            let p = g.b.ins().fadd(p, c2);
+            g.b.ins().fmul(p, z)
+        };
+        let p = poly(self, approx::SIN_P);
+        let p = self.b.ins().fmul(p, r);
+        let ps = self.b.ins().fadd(p, r);
+        let q = poly(self, approx::COS_P);
+        let q = self.b.ins().fmul(q, z);
+        let half = self.fconst(0.5);
+        let hz = self.b.ins().fmul(half, z);
+        let q = self.b.ins().fsub(q, hz);
+        let onef = self.fconst(1.0);
+        let pc = self.b.ins().fadd(q, onef);
+        let two = self.splat_i(2);
+        let bit1 = self.b.ins().band(j, two);
+        let zero = self.splat_i(0);
+        let odd = self.b.ins().icmp(IntCC::NotEqual, bit1, zero);
+        let four = self.splat_i(4);
+        let (poly, sign) = if cos {
+            let p = self.sel(odd, ps, pc);
+            let j2 = self.b.ins().iadd(j, two);
+            let s = self.b.ins().band(j2, four);
+            (p, self.b.ins().ishl_imm_u(s, 29))
+        } else {
+            let p = self.sel(odd, pc, ps);
+            let s = self.b.ins().band(j, four);
+            let s = self.b.ins().ishl_imm_u(s, 29);
+            let xi = self.i(x);
+            let top = self.splat_i(0x8000_0000);
+            let xs = self.b.ins().band(xi, top);
+            (p, self.b.ins().bxor(s, xs))
+        };
+        self.b.ins().bxor(poly, sign)
+    }
+
     /// `oxgl_ir::approx::log2`: the same operations in the same order.
     fn log2(&mut self, x: Value) -> Value {
         let xi = self.i(x);
@@ -1032,7 +1094,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             Floor | Ceil | Fract | Trunc | RoundEven => self.feat.sse41,
             FNeg | FAbs | FSign | Sqrt | Rsqrt | Rcp | Radians | Degrees | FSat | IsNan | IsInf
             | INeg | NotInt | NotBool | F2I | F2U | I2F | U2F | F2B | I2B | B2F | Exp | Exp2
-            | Log | Log2 => true,
+            | Log | Log2 | Sin | Cos => true,
             IAbs => self.feat.sse41,
             _ => self.un4.is_some() && lane_fn_un(f).is_some(),
         }
@@ -1126,6 +1188,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                 self.bool01(m)
             }
             Exp2 => return self.exp2(x),
+            Sin | Cos => return self.sin_cos(x, f == Cos),
             Log2 => return self.log2(x),
             Exp => {
                 let k = self.fconst(approx::LOG2_E);

@@ -1,4 +1,5 @@
-//! `exp2`, `log2`, `exp`, `log` and `pow` on `f32` in `f32` arithmetic:
+//! `exp2`, `log2`, `exp`, `log`, `pow`, `sin` and `cos` on `f32` in `f32`
+//! arithmetic:
 //! branch-free sequences of additions, multiplications, integer operations
 //! on the bits and selects, so that a lane loop vectorizes and a code
 //! generator can emit the same operations (in the same order, no fused
@@ -15,6 +16,7 @@
 //! | `exp(x)` | (3 + 2·\|x\|) ULP | (0.7 + 2·\|x\|) ULP: the rounding of `x · log2(e)` |
 //! | `log2(x)` | 3 ULP outside [0.5, 2], absolute 2^-21 inside | 0.9 ULP; absolute 0.6 · 2^-23 |
 //! | `log(x)` | the same | 1.6 ULP; absolute below 2^-21 |
+//! | `sin(x)`, `cos(x)` | absolute 2^-11 in [-π, π] | absolute 2^-23 there; 10^-5 in [-10^4, 10^4] |
 //! | `pow(x, y)` | inherited from `exp2(y · log2(x))` | that composition |
 //!
 //! Subnormal numbers are flushed, as GLSL allows: `log2` takes a
@@ -23,8 +25,8 @@
 //! time). `log2` of a
 //! negative number is NaN, of ±0 −∞; NaN inputs come back as they are.
 //!
-//! The polynomials are Cephes' `exp2f` and `log2f` (S. L. Moshier), the
-//! ones many SIMD libraries use.
+//! The polynomials are Cephes' `exp2f`, `log2f`, `sinf` and `cosf`
+//! (S. L. Moshier), the ones many SIMD libraries use.
 
 /// 1.5 · 2^23: adding it rounds an `f32` of magnitude below 2^22 to the
 /// nearest integer (ties to even), which then sits in the low mantissa bits.
@@ -150,6 +152,69 @@ pub fn pow(x: f32, y: f32) -> f32 {
     exp2(y * log2(x))
 }
 
+/// 4/π: `sin` and `cos` count octants of their argument.
+pub const FOUR_OVER_PI: f32 = 1.273_239_5;
+
+/// −π/4 in three parts (Cody and Waite): `x − j·π/4` as three
+/// multiply-adds keeps the reduced argument accurate for |x| up to
+/// thousands.
+pub const PI4_PARTS: [f32; 3] = [-0.785_156_25, -2.418_756_5e-4, -3.774_895e-8];
+
+/// Cephes `sinf`: `sin(r) ≈ r + r³ · P(r²)` on [-π/4, π/4], highest degree
+/// first.
+pub const SIN_P: [f32; 3] = [-1.951_529_6e-4, 8.332_161e-3, -1.666_665_5e-1];
+
+/// Cephes `cosf`: `cos(r) ≈ 1 − r²/2 + r⁴ · Q(r²)` on [-π/4, π/4].
+pub const COS_P: [f32; 3] = [2.443_315_7e-5, -1.388_731_6e-3, 4.166_664_6e-2];
+
+/// The octant reduction of `sin` and `cos`: `|x| = j·π/4 + r` with `j`
+/// even and `r` in [-π/4, π/4]; returns `j` and the two polynomials,
+/// `(j, sin r, cos r)`.
+#[inline(always)]
+fn octant(x: f32) -> (i32, f32, f32) {
+    let a = f32::from_bits(x.to_bits() & 0x7fff_ffff);
+    // Saturating, as the JIT's conversion; NaN gives 0.
+    let j = (a * FOUR_OVER_PI) as i32;
+    let j = j.wrapping_add(1) & !1;
+    let y = j as f32;
+    let r = a + y * PI4_PARTS[0];
+    let r = r + y * PI4_PARTS[1];
+    let r = r + y * PI4_PARTS[2];
+    let z = r * r;
+    let p = SIN_P[0] * z + SIN_P[1];
+    let p = p * z + SIN_P[2];
+    let p = p * z;
+    let p = p * r;
+    let sin = p + r;
+    let q = COS_P[0] * z + COS_P[1];
+    let q = q * z + COS_P[2];
+    let q = q * z;
+    let q = q * z;
+    let q = q - 0.5 * z;
+    let cos = q + 1.0;
+    (j, sin, cos)
+}
+
+/// sin(x) (GLSL: absolute error 2^-11 in [-π, π]; this one 2^-23 there).
+#[inline(always)]
+pub fn sin(x: f32) -> f32 {
+    let (j, ps, pc) = octant(x);
+    // Quadrant j/2: sin, cos, −sin, −cos; odd in x.
+    let poly = if j & 2 != 0 { pc } else { ps };
+    let sign = ((j & 4) << 29) as u32 ^ (x.to_bits() & 0x8000_0000);
+    f32::from_bits(poly.to_bits() ^ sign)
+}
+
+/// cos(x) (GLSL: absolute error 2^-11 in [-π, π]; this one 2^-23 there).
+#[inline(always)]
+pub fn cos(x: f32) -> f32 {
+    let (j, ps, pc) = octant(x);
+    // Quadrant j/2: cos, −sin, −cos, sin; even in x.
+    let poly = if j & 2 != 0 { ps } else { pc };
+    let sign = ((j.wrapping_add(2) & 4) << 29) as u32;
+    f32::from_bits(poly.to_bits() ^ sign)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -225,6 +290,32 @@ mod tests {
         assert!(worst[2] <= 0.9, "log2 worst {} ULP", worst[2]);
         assert!(worst[3] <= 0.6, "log2 worst {} · 2^-23 absolute", worst[3]);
         assert!(worst[4] <= 1.6, "log worst {} ULP", worst[4]);
+    }
+
+    #[test]
+    fn sin_and_cos_within_glsl_precision() {
+        let mut worst = 0f64;
+        let mut worst_wide = 0f64;
+        for x in sweep(-std::f32::consts::PI, std::f32::consts::PI) {
+            for (got, want) in [(sin(x), (x as f64).sin()), (cos(x), (x as f64).cos())] {
+                let e = (got as f64 - want).abs();
+                assert!(e <= f64::powi(2.0, -11), "sin/cos({x:e}): {e:e} absolute");
+                worst = worst.max(e);
+            }
+        }
+        // Beyond [-π, π] GLSL asks nothing; the reduction keeps the error
+        // small for the arguments shaders pass (time, angles in degrees).
+        for x in sweep(-1.0e4, 1.0e4) {
+            for (got, want) in [(sin(x), (x as f64).sin()), (cos(x), (x as f64).cos())] {
+                worst_wide = worst_wide.max((got as f64 - want).abs());
+            }
+        }
+        assert!(worst <= f64::powi(2.0, -23), "worst {worst:e} in [-π, π]");
+        assert!(worst_wide <= 1.0e-5, "worst {worst_wide:e} in [-1e4, 1e4]");
+        assert_eq!(sin(0.0), 0.0);
+        assert_eq!(sin(-0.0).to_bits(), (-0.0f32).to_bits());
+        assert_eq!(cos(0.0), 1.0);
+        assert!(sin(f32::NAN).is_nan() && cos(f32::NAN).is_nan());
     }
 
     #[test]

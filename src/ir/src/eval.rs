@@ -63,8 +63,7 @@ macro_rules! impl_flt {
             }
             impl_flt!(@fwd $t; is_nan -> bool);
             impl_flt!(@fwd $t; abs -> Self, floor -> Self, ceil -> Self, trunc -> Self,
-                round -> Self, round_ties_even -> Self, sqrt -> Self, sin -> Self, cos -> Self,
-                tan -> Self, asin -> Self, acos -> Self, atan -> Self, sinh -> Self,
+                round -> Self, round_ties_even -> Self, sqrt -> Self, tan -> Self, asin -> Self, acos -> Self, atan -> Self, sinh -> Self,
                 cosh -> Self, tanh -> Self, asinh -> Self, acosh -> Self, atanh -> Self);
             $($transcendental)*
             fn atan2(self, x: Self) -> Self {
@@ -93,6 +92,8 @@ impl_flt! { f32;
     fn ln(self) -> Self { crate::approx::log(self) }
     fn log2(self) -> Self { crate::approx::log2(self) }
     fn powf(self, y: Self) -> Self { crate::approx::pow(self, y) }
+    fn sin(self) -> Self { crate::approx::sin(self) }
+    fn cos(self) -> Self { crate::approx::cos(self) }
 }
 impl_flt! { f64;
     fn exp(self) -> Self { f64::exp(self) }
@@ -100,6 +101,8 @@ impl_flt! { f64;
     fn ln(self) -> Self { f64::ln(self) }
     fn log2(self) -> Self { f64::log2(self) }
     fn powf(self, y: Self) -> Self { f64::powf(self, y) }
+    fn sin(self) -> Self { f64::sin(self) }
+    fn cos(self) -> Self { f64::cos(self) }
 }
 
 /// Converts f32 to IEEE binary16 bits, rounding to nearest even.

@@ -80,14 +80,20 @@ fn kernels_are_shareable() {
     shareable::<Kernel>();
 }
 
-/// Nanoseconds per 16 lanes of `pow`, `exp2` and `log2` (vec4 each), JIT
+/// Nanoseconds per 16 lanes of `pow`, `exp2`, `log2` and `sin` (vec4 each), JIT
 /// and interpreter: `cargo test --release -p oxgl-jit --test jit
 /// transcendental_rates -- --ignored --nocapture`.
 #[test]
 #[ignore = "a benchmark"]
 fn transcendental_rates() {
     use oxgl_ir::*;
-    for op in [AluOp::Pow, AluOp::Exp2, AluOp::Log2, AluOp::FMul] {
+    for op in [
+        AluOp::Pow,
+        AluOp::Exp2,
+        AluOp::Log2,
+        AluOp::Sin,
+        AluOp::FMul,
+    ] {
         let mut s = Shader::new(Stage::Vertex);
         let mut b = Builder::new(&mut s);
         let x = b.load_input(0, ValType::F32X4);
