@@ -234,7 +234,7 @@ pub fn un_lanes<const N: usize>(op: Un, x: &[u32; N]) -> [u32; N] {
         Log2 => map1(x, |a| b(approx::log2(f(a)))),
         Sin => map1(x, |a| b(approx::sin(f(a)))),
         Cos => map1(x, |a| b(approx::cos(f(a)))),
-        Tan => map1(x, |a| b(f(a).tan())),
+        Tan => map1(x, |a| b(approx::tan(f(a)))),
         Asin => map1(x, |a| b(f(a).asin())),
         Acos => map1(x, |a| b(f(a).acos())),
         Atan => map1(x, |a| b(f(a).atan())),

@@ -474,9 +474,10 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.sel(nan, x, r)
     }
 
-    /// `oxgl_ir::approx::sin` or `cos`: the same operations in the same
-    /// order.
-    fn sin_cos(&mut self, x: Value, cos: bool) -> Value {
+    /// `(sin x, cos x)` as `oxgl_ir::approx::sin` and `cos` compute them:
+    /// the same operations in the same order (unused ones are removed by
+    /// Cranelift).
+    fn sin_cos(&mut self, x: Value) -> (Value, Value) {
         let xf = self.f(x);
         let a = self.b.ins().fabs(xf);
         let k = self.fconst(approx::FOUR_OVER_PI);
@@ -519,21 +520,24 @@ impl<'a, 'f> Gen<'a, 'f> {
         let zero = self.splat_i(0);
         let odd = self.b.ins().icmp(IntCC::NotEqual, bit1, zero);
         let four = self.splat_i(4);
-        let (poly, sign) = if cos {
+        let cos = {
             let p = self.sel(odd, ps, pc);
             let j2 = self.b.ins().iadd(j, two);
             let s = self.b.ins().band(j2, four);
-            (p, self.b.ins().ishl_imm_u(s, 29))
-        } else {
+            let s = self.b.ins().ishl_imm_u(s, 29);
+            self.b.ins().bxor(p, s)
+        };
+        let sin = {
             let p = self.sel(odd, pc, ps);
             let s = self.b.ins().band(j, four);
             let s = self.b.ins().ishl_imm_u(s, 29);
             let xi = self.i(x);
             let top = self.splat_i(0x8000_0000);
             let xs = self.b.ins().band(xi, top);
-            (p, self.b.ins().bxor(s, xs))
+            let s = self.b.ins().bxor(s, xs);
+            self.b.ins().bxor(p, s)
         };
-        self.b.ins().bxor(poly, sign)
+        (sin, cos)
     }
 
     /// `oxgl_ir::approx::log2`: the same operations in the same order.
@@ -1094,7 +1098,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             Floor | Ceil | Fract | Trunc | RoundEven => self.feat.sse41,
             FNeg | FAbs | FSign | Sqrt | Rsqrt | Rcp | Radians | Degrees | FSat | IsNan | IsInf
             | INeg | NotInt | NotBool | F2I | F2U | I2F | U2F | F2B | I2B | B2F | Exp | Exp2
-            | Log | Log2 | Sin | Cos => true,
+            | Log | Log2 | Sin | Cos | Tan => true,
             IAbs => self.feat.sse41,
             _ => self.un4.is_some() && lane_fn_un(f).is_some(),
         }
@@ -1188,7 +1192,13 @@ impl<'a, 'f> Gen<'a, 'f> {
                 self.bool01(m)
             }
             Exp2 => return self.exp2(x),
-            Sin | Cos => return self.sin_cos(x, f == Cos),
+            Sin => return self.sin_cos(x).0,
+            Cos => return self.sin_cos(x).1,
+            Tan => {
+                let (s, c) = self.sin_cos(x);
+                let (s, c) = (self.f(s), self.f(c));
+                self.b.ins().fdiv(s, c)
+            }
             Log2 => return self.log2(x),
             Exp => {
                 let k = self.fconst(approx::LOG2_E);

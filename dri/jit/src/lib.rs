@@ -151,7 +151,6 @@ pub(crate) mod lanes {
     /// Unary operations called through [`un4`], by index.
     pub(crate) const UN: &[Un] = &[
         Un::Round,
-        Un::Tan,
         Un::Asin,
         Un::Acos,
         Un::Atan,

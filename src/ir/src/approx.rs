@@ -1,5 +1,5 @@
-//! `exp2`, `log2`, `exp`, `log`, `pow`, `sin` and `cos` on `f32` in `f32`
-//! arithmetic:
+//! `exp2`, `log2`, `exp`, `log`, `pow`, `sin`, `cos` and `tan` on `f32` in
+//! `f32` arithmetic:
 //! branch-free sequences of additions, multiplications, integer operations
 //! on the bits and selects, so that a lane loop vectorizes and a code
 //! generator can emit the same operations (in the same order, no fused
@@ -17,6 +17,7 @@
 //! | `log2(x)` | 3 ULP outside [0.5, 2], absolute 2^-21 inside | 0.9 ULP; absolute 0.6 · 2^-23 |
 //! | `log(x)` | the same | 1.6 ULP; absolute below 2^-21 |
 //! | `sin(x)`, `cos(x)` | absolute 2^-11 in [-π, π] | absolute 2^-23 there; 10^-5 in [-10^4, 10^4] |
+//! | `tan(x)` | inherited from `sin`/`cos` | their quotient; 4 ULP in [-1.5, 1.5] |
 //! | `pow(x, y)` | inherited from `exp2(y · log2(x))` | that composition |
 //!
 //! Subnormal numbers are flushed, as GLSL allows: `log2` takes a
@@ -195,24 +196,42 @@ fn octant(x: f32) -> (i32, f32, f32) {
     (j, sin, cos)
 }
 
-/// sin(x) (GLSL: absolute error 2^-11 in [-π, π]; this one 2^-23 there).
+/// sin(x) from an octant reduction: quadrant j/2 gives sin, cos, −sin,
+/// −cos of the remainder; odd in x.
 #[inline(always)]
-pub fn sin(x: f32) -> f32 {
-    let (j, ps, pc) = octant(x);
-    // Quadrant j/2: sin, cos, −sin, −cos; odd in x.
+fn sin_of(x: f32, (j, ps, pc): (i32, f32, f32)) -> f32 {
     let poly = if j & 2 != 0 { pc } else { ps };
     let sign = ((j & 4) << 29) as u32 ^ (x.to_bits() & 0x8000_0000);
     f32::from_bits(poly.to_bits() ^ sign)
 }
 
-/// cos(x) (GLSL: absolute error 2^-11 in [-π, π]; this one 2^-23 there).
+/// cos(x) from an octant reduction: quadrant j/2 gives cos, −sin, −cos,
+/// sin of the remainder; even in x.
 #[inline(always)]
-pub fn cos(x: f32) -> f32 {
-    let (j, ps, pc) = octant(x);
-    // Quadrant j/2: cos, −sin, −cos, sin; even in x.
+fn cos_of((j, ps, pc): (i32, f32, f32)) -> f32 {
     let poly = if j & 2 != 0 { ps } else { pc };
     let sign = ((j.wrapping_add(2) & 4) << 29) as u32;
     f32::from_bits(poly.to_bits() ^ sign)
+}
+
+/// sin(x) (GLSL: absolute error 2^-11 in [-π, π]; this one 2^-23 there).
+#[inline(always)]
+pub fn sin(x: f32) -> f32 {
+    sin_of(x, octant(x))
+}
+
+/// cos(x) (GLSL: absolute error 2^-11 in [-π, π]; this one 2^-23 there).
+#[inline(always)]
+pub fn cos(x: f32) -> f32 {
+    cos_of(octant(x))
+}
+
+/// tan(x) as `sin(x) / cos(x)`, one reduction for both (GLSL: "inherited
+/// from sin/cos").
+#[inline(always)]
+pub fn tan(x: f32) -> f32 {
+    let o = octant(x);
+    sin_of(x, o) / cos_of(o)
 }
 
 #[cfg(test)]
@@ -311,6 +330,13 @@ mod tests {
             }
         }
         assert!(worst <= f64::powi(2.0, -23), "worst {worst:e} in [-π, π]");
+        // tan: the quotient of the two, within a few ULP of it wherever
+        // cos is not tiny.
+        for x in sweep(-1.5, 1.5) {
+            let want = (x as f64).tan();
+            let e = ulps(tan(x), want);
+            assert!(e <= 4.0, "tan({x:e}): {e} ULP");
+        }
         assert!(worst_wide <= 1.0e-5, "worst {worst_wide:e} in [-1e4, 1e4]");
         assert_eq!(sin(0.0), 0.0);
         assert_eq!(sin(-0.0).to_bits(), (-0.0f32).to_bits());

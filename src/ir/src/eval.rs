@@ -63,7 +63,7 @@ macro_rules! impl_flt {
             }
             impl_flt!(@fwd $t; is_nan -> bool);
             impl_flt!(@fwd $t; abs -> Self, floor -> Self, ceil -> Self, trunc -> Self,
-                round -> Self, round_ties_even -> Self, sqrt -> Self, tan -> Self, asin -> Self, acos -> Self, atan -> Self, sinh -> Self,
+                round -> Self, round_ties_even -> Self, sqrt -> Self, asin -> Self, acos -> Self, atan -> Self, sinh -> Self,
                 cosh -> Self, tanh -> Self, asinh -> Self, acosh -> Self, atanh -> Self);
             $($transcendental)*
             fn atan2(self, x: Self) -> Self {
@@ -94,6 +94,7 @@ impl_flt! { f32;
     fn powf(self, y: Self) -> Self { crate::approx::pow(self, y) }
     fn sin(self) -> Self { crate::approx::sin(self) }
     fn cos(self) -> Self { crate::approx::cos(self) }
+    fn tan(self) -> Self { crate::approx::tan(self) }
 }
 impl_flt! { f64;
     fn exp(self) -> Self { f64::exp(self) }
@@ -103,6 +104,7 @@ impl_flt! { f64;
     fn powf(self, y: Self) -> Self { f64::powf(self, y) }
     fn sin(self) -> Self { f64::sin(self) }
     fn cos(self) -> Self { f64::cos(self) }
+    fn tan(self) -> Self { f64::tan(self) }
 }
 
 /// Converts f32 to IEEE binary16 bits, rounding to nearest even.
