@@ -22,7 +22,7 @@ use cranelift_codegen::settings::{self, Configurable};
 use cranelift_frontend::{FunctionBuilder, FunctionBuilderContext, Variable};
 use cranelift_jit::{JITBuilder, JITModule};
 use cranelift_module::{Linkage, Module, default_libcall_names};
-use oxgl_exec::code::{Bin, NONE, Op, Space, Tern, Un};
+use oxgl_exec::code::{Bin, NONE, Op, Space, Sys, Tern, Un};
 use oxgl_exec::{LOOP_LIMIT, Program};
 use oxgl_ir::approx;
 
@@ -137,6 +137,9 @@ struct Gen<'a, 'f> {
     frag_depth: Value,
     layer: Value,
     primitive_id_out: Value,
+    /// `Env::frag_coord` and `Env::point_coord` (read only).
+    frag_coord: Value,
+    point_coord: Value,
     exec: Variable,
     discarded: Variable,
     demoted: Variable,
@@ -193,6 +196,8 @@ impl<'a, 'f> Gen<'a, 'f> {
         let frag_depth = ld(&mut b, ptr, std::mem::offset_of!(Io, frag_depth));
         let layer = ld(&mut b, ptr, std::mem::offset_of!(Io, layer));
         let primitive_id_out = ld(&mut b, ptr, std::mem::offset_of!(Io, primitive_id_out));
+        let frag_coord = ld(&mut b, ptr, std::mem::offset_of!(Io, frag_coord));
+        let point_coord = ld(&mut b, ptr, std::mem::offset_of!(Io, point_coord));
         let var = |b: &mut FunctionBuilder, init: Value| {
             let v = b.declare_var(types::I32);
             b.def_var(v, init);
@@ -282,6 +287,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             frag_depth,
             layer,
             primitive_id_out,
+            frag_coord,
+            point_coord,
             exec,
             discarded,
             demoted,
@@ -824,6 +831,12 @@ impl<'a, 'f> Gen<'a, 'f> {
             | Op::LoadMem { .. }
             | Op::StoreOut { .. }
             | Op::StoreMem { .. } => true,
+            // gl_FragCoord and gl_PointCoord: per-lane values in the
+            // environment.
+            Op::Sys {
+                sv: Sys::FragCoord | Sys::PointCoord,
+                ..
+            } => true,
             // Reads of outputs and built-ins (`gl_FragColor += ...`) at a
             // constant place; the dynamic and boolean-normalizing loads stay
             // steps.
@@ -996,6 +1009,23 @@ impl<'a, 'f> Gen<'a, 'f> {
                     let old = self.qget(base + k as u32, c);
                     let v = self.sel(m, v, old);
                     self.qput(base + k as u32, v, c);
+                }
+            }
+            Op::Sys { sv, d, n } => {
+                let (ptr, comps) = if *sv == Sys::FragCoord {
+                    (self.frag_coord, 4)
+                } else {
+                    (self.point_coord, 2)
+                };
+                for k in 0..(*n as usize).min(4) {
+                    // Components past the array read 0, as the interpreter's.
+                    let v = if k < comps {
+                        let off = (k * 64 + 16 * q) as i32;
+                        self.b.ins().load(types::I32X4, mem(), ptr, off)
+                    } else {
+                        self.splat_i(0)
+                    };
+                    self.qput(d[k], v, c);
                 }
             }
             Op::Load { sp, base, d, n, .. } => {

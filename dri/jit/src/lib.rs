@@ -59,6 +59,8 @@ struct Io {
     frag_depth: *mut u8,
     layer: *mut u8,
     primitive_id_out: *mut u8,
+    frag_coord: *const u8,
+    point_coord: *const u8,
 }
 
 /// The state an interpreter step needs, behind the kernel's third argument.
@@ -316,6 +318,8 @@ impl Kernel {
                 frag_depth: std::ptr::addr_of_mut!((*envp).frag_depth).cast(),
                 layer: std::ptr::addr_of_mut!((*envp).layer).cast(),
                 primitive_id_out: std::ptr::addr_of_mut!((*envp).primitive_id_out).cast(),
+                frag_coord: std::ptr::addr_of!((*envp).frag_coord).cast(),
+                point_coord: std::ptr::addr_of!((*envp).point_coord).cast(),
             }
         };
         let file = regs.file().as_mut_ptr().cast::<u8>();
