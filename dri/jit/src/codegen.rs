@@ -438,6 +438,18 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.f(v)
     }
 
+    /// `oxgl_ir::approx::horner`: `P(x)` by multiply and add, coefficients
+    /// highest degree first.
+    fn horner(&mut self, coefs: &[f32], x: Value) -> Value {
+        let mut p = self.fconst(coefs[0]);
+        for &c in &coefs[1..] {
+            let m = self.b.ins().fmul(p, x);
+            let k = self.fconst(c);
+            p = self.b.ins().fadd(m, k);
+        }
+        p
+    }
+
     /// `oxgl_ir::approx::exp2`: the same operations in the same order.
     fn exp2(&mut self, x: Value) -> Value {
         let lo = self.splat_f(approx::EXP2_MIN);
@@ -454,12 +466,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         let n = self.b.ins().isub(ki, magic_bits);
         let whole = self.b.ins().fsub(k, magic);
         let f = self.b.ins().fsub(c, whole);
-        let mut p = self.fconst(approx::EXP2_P[0]);
-        for &coef in &approx::EXP2_P[1..] {
-            let m = self.b.ins().fmul(p, f);
-            let k = self.fconst(coef);
-            p = self.b.ins().fadd(m, k);
-        }
+        let p = self.horner(&approx::EXP2_P, f);
         let m = self.b.ins().fmul(p, f);
         let one = self.fconst(1.0);
         let r = self.b.ins().fadd(m, one);
@@ -502,20 +509,12 @@ impl<'a, 'f> Gen<'a, 'f> {
             r = self.b.ins().fadd(r, m);
         }
         let z = self.b.ins().fmul(r, r);
-        let poly = |g: &mut Self, coefs: [f32; 3]| {
-            let c0 = g.fconst(coefs[0]);
-            let p = g.b.ins().fmul(c0, z);
-            let c1 = g.fconst(coefs[1]);
-            let p = g.b.ins().fadd(p, c1);
-            let p = g.b.ins().fmul(p, z);
-            let c2 = g.fconst(coefs[2]);
-            let p = g.b.ins().fadd(p, c2);
-            g.b.ins().fmul(p, z)
-        };
-        let p = poly(self, approx::SIN_P);
+        let p = self.horner(&approx::SIN_P, z);
+        let p = self.b.ins().fmul(p, z);
         let p = self.b.ins().fmul(p, r);
         let ps = self.b.ins().fadd(p, r);
-        let q = poly(self, approx::COS_P);
+        let q = self.horner(&approx::COS_P, z);
+        let q = self.b.ins().fmul(q, z);
         let q = self.b.ins().fmul(q, z);
         let half = self.fconst(0.5);
         let hz = self.b.ins().fmul(half, z);
@@ -561,12 +560,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         let one = self.fconst(1.0);
         let a = self.b.ins().fsub(m, one);
         let z = self.b.ins().fmul(a, a);
-        let mut p = self.fconst(approx::LOG_P[0]);
-        for &coef in &approx::LOG_P[1..] {
-            let m = self.b.ins().fmul(p, a);
-            let k = self.fconst(coef);
-            p = self.b.ins().fadd(m, k);
-        }
+        let p = self.horner(&approx::LOG_P, a);
         let zp = self.b.ins().fmul(z, p);
         let y = self.b.ins().fmul(a, zp);
         let half = self.fconst(0.5);
@@ -1184,13 +1178,11 @@ impl<'a, 'f> Gen<'a, 'f> {
             Sqrt => self.b.ins().sqrt(xf),
             Rsqrt => {
                 let s = self.b.ins().sqrt(xf);
-                let one = self.splat_f(1.0);
-                let one = self.f(one);
+                let one = self.fconst(1.0);
                 self.b.ins().fdiv(one, s)
             }
             Rcp => {
-                let one = self.splat_f(1.0);
-                let one = self.f(one);
+                let one = self.fconst(1.0);
                 self.b.ins().fdiv(one, xf)
             }
             Radians | Degrees => {
@@ -1199,8 +1191,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                 } else {
                     (180.0 / std::f64::consts::PI) as f32
                 };
-                let k = self.splat_f(k);
-                let k = self.f(k);
+                let k = self.fconst(k);
                 self.b.ins().fmul(xf, k)
             }
             FSat => {
@@ -1351,8 +1342,7 @@ impl<'a, 'f> Gen<'a, 'f> {
                 self.fmin(lo, z)
             }
             Mix => {
-                let one = self.splat_f(1.0);
-                let one = self.f(one);
+                let one = self.fconst(1.0);
                 let inv = self.b.ins().fsub(one, zf);
                 let a = self.b.ins().fmul(xf, inv);
                 let b = self.b.ins().fmul(yf, zf);
@@ -1368,10 +1358,8 @@ impl<'a, 'f> Gen<'a, 'f> {
                 let t = self.fmin(t, one);
                 let t = self.f(t);
                 let tt = self.b.ins().fmul(t, t);
-                let two = self.splat_f(2.0);
-                let two = self.f(two);
-                let three = self.splat_f(3.0);
-                let three = self.f(three);
+                let two = self.fconst(2.0);
+                let three = self.fconst(3.0);
                 let t2 = self.b.ins().fmul(two, t);
                 let k = self.b.ins().fsub(three, t2);
                 self.b.ins().fmul(tt, k)

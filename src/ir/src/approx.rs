@@ -79,6 +79,18 @@ pub const LOG2_E: f32 = std::f32::consts::LOG2_E;
 /// ln(2), rounded (for `log`).
 pub const LN_2: f32 = std::f32::consts::LN_2;
 
+/// `P(x)` for coefficients highest degree first: `(c0·x + c1)·x + ...`,
+/// a multiplication and an addition per step (the JIT's `horner` emits the
+/// same).
+#[inline(always)]
+pub fn horner(coefs: &[f32], x: f32) -> f32 {
+    let mut p = coefs[0];
+    for &c in &coefs[1..] {
+        p = p * x + c;
+    }
+    p
+}
+
 /// 2^x.
 #[inline(always)]
 pub fn exp2(x: f32) -> f32 {
@@ -91,11 +103,7 @@ pub fn exp2(x: f32) -> f32 {
     let k = c + ROUND_MAGIC;
     let n = (k.to_bits() as i32).wrapping_sub(ROUND_MAGIC_BITS);
     let f = c - (k - ROUND_MAGIC);
-    let mut p = EXP2_P[0];
-    for &coef in &EXP2_P[1..] {
-        p = p * f + coef;
-    }
-    let r = p * f + 1.0;
+    let r = horner(&EXP2_P, f) * f + 1.0;
     // 2^n as two normal factors: n reaches ±160.
     let n1 = n >> 1;
     let n2 = n - n1;
@@ -114,11 +122,7 @@ pub fn log2(x: f32) -> f32 {
     let m = f32::from_bits(((t & 0x007f_ffff) + SQRT_HALF_BITS) as u32);
     let a = m - 1.0;
     let z = a * a;
-    let mut p = LOG_P[0];
-    for &coef in &LOG_P[1..] {
-        p = p * a + coef;
-    }
-    let y = a * (z * p);
+    let y = a * (z * horner(&LOG_P, a));
     let y = y - 0.5 * z;
     let r = y * LOG2EA;
     let r = r + a * LOG2EA;
@@ -182,17 +186,8 @@ fn octant(x: f32) -> (i32, f32, f32) {
     let r = r + y * PI4_PARTS[1];
     let r = r + y * PI4_PARTS[2];
     let z = r * r;
-    let p = SIN_P[0] * z + SIN_P[1];
-    let p = p * z + SIN_P[2];
-    let p = p * z;
-    let p = p * r;
-    let sin = p + r;
-    let q = COS_P[0] * z + COS_P[1];
-    let q = q * z + COS_P[2];
-    let q = q * z;
-    let q = q * z;
-    let q = q - 0.5 * z;
-    let cos = q + 1.0;
+    let sin = horner(&SIN_P, z) * z * r + r;
+    let cos = horner(&COS_P, z) * z * z - 0.5 * z + 1.0;
     (j, sin, cos)
 }
 

@@ -37,12 +37,12 @@ fn whole_pow(f: &Function, v: Value) -> Option<(Value, u32)> {
 }
 
 /// The multiplications of `x^n` (square and multiply, n ≥ 2): operand
-/// pairs, where operand `Ok(i)` is the result of product `i` and `Err(())`
+/// pairs, where operand `Some(i)` is the result of product `i` and `None`
 /// is `x`. The last product is `x^n`.
-fn products(n: u32) -> Vec<(Result<usize, ()>, Result<usize, ()>)> {
+fn products(n: u32) -> Vec<(Option<usize>, Option<usize>)> {
     let mut out = Vec::new();
-    let mut square: Result<usize, ()> = Err(());
-    let mut acc: Option<Result<usize, ()>> = None;
+    let mut square: Option<usize> = None;
+    let mut acc: Option<Option<usize>> = None;
     let mut e = n;
     loop {
         if e & 1 == 1 {
@@ -50,7 +50,7 @@ fn products(n: u32) -> Vec<(Result<usize, ()>, Result<usize, ()>)> {
                 None => square,
                 Some(a) => {
                     out.push((a, square));
-                    Ok(out.len() - 1)
+                    Some(out.len() - 1)
                 }
             });
         }
@@ -59,7 +59,7 @@ fn products(n: u32) -> Vec<(Result<usize, ()>, Result<usize, ()>)> {
             break;
         }
         out.push((square, square));
-        square = Ok(out.len() - 1);
+        square = Some(out.len() - 1);
     }
     out
 }
@@ -86,7 +86,7 @@ pub fn opt_pow(shader: &mut Shader) -> bool {
                     let steps = products(n);
                     let mut made: Vec<Value> = Vec::with_capacity(steps.len());
                     for (i, (a, b)) in steps.iter().enumerate() {
-                        let arg = |o: &Result<usize, ()>| o.map_or(x, |k| made[k]);
+                        let arg = |o: &Option<usize>| o.map_or(x, |k| made[k]);
                         let op = Op::Alu(AluOp::FMul, vec![arg(a), arg(b)]);
                         if i + 1 == steps.len() {
                             // The last product is `v` itself: its uses stay.
@@ -119,7 +119,7 @@ mod tests {
             let steps = products(n);
             let mut powers: Vec<u32> = Vec::new();
             for (a, b) in &steps {
-                let p = |o: &Result<usize, ()>| o.map_or(1, |k| powers[k]);
+                let p = |o: &Option<usize>| o.map_or(1, |k| powers[k]);
                 powers.push(p(a) + p(b));
             }
             assert_eq!(powers.last(), Some(&n), "x^{n}");
