@@ -38,6 +38,9 @@ pub(crate) struct Out {
     pub native_ops: usize,
     pub step_ops: usize,
     pub step_kinds: Vec<(String, usize)>,
+    /// Whether the code needs an [`oxgl_exec::Env`]: it makes interpreter
+    /// steps, or touches the vertex and geometry built-in outputs.
+    pub needs_env: bool,
 }
 
 /// Host features the vector code relies on (x86-64: SSE4.1 for
@@ -92,7 +95,7 @@ pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
         .map_err(err)?;
     let mut fctx = FunctionBuilderContext::new();
     let frontend = module.target_config();
-    let (native_ops, step_ops, step_kinds, needs) = {
+    let (native_ops, step_ops, step_kinds, needs, needs_env) = {
         let b = FunctionBuilder::new(&mut ctx.func, &mut fctx);
         let mut g = Gen::new(b, p, ptr, Features::host());
         g.body();
@@ -100,8 +103,9 @@ pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
         let needs = (g.inputs_needed, g.outputs_needed, g.uniform_bytes_needed);
         let (n, s) = (g.native, g.steps);
         let kinds = std::mem::take(&mut g.step_kinds).into_iter().collect();
+        let needs_env = g.needs_env;
         g.b.finalize(frontend);
-        (n, s, kinds, needs)
+        (n, s, kinds, needs, needs_env)
     };
     module.define_function(id, &mut ctx).map_err(err)?;
     module.clear_context(&mut ctx);
@@ -116,6 +120,7 @@ pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
         native_ops,
         step_ops,
         step_kinds,
+        needs_env,
     })
 }
 
@@ -153,6 +158,8 @@ struct Gen<'a, 'f> {
     limit: Block,
     step_sig: SigRef,
     step_fn: Value,
+    /// [`crate::tex_callback`]'s address (the step's signature).
+    tex_fn: Value,
     /// Lane-function calls: (signature, address) of `lanes::un4`/`bin4`.
     un4: Option<(SigRef, Value)>,
     bin4: Option<(SigRef, Value)>,
@@ -165,6 +172,7 @@ struct Gen<'a, 'f> {
     native: usize,
     steps: usize,
     step_kinds: BTreeMap<String, usize>,
+    needs_env: bool,
     inputs_needed: usize,
     outputs_needed: usize,
     uniform_bytes_needed: usize,
@@ -220,6 +228,11 @@ impl<'a, 'f> Gen<'a, 'f> {
         let step_fn = b.ins().iconst(
             ptr,
             crate::step_callback as unsafe extern "C" fn(*mut StepCtx, u32, u32, u32) as usize
+                as i64,
+        );
+        let tex_fn = b.ins().iconst(
+            ptr,
+            crate::tex_callback as unsafe extern "C" fn(*mut StepCtx, u32, u32, u32) as usize
                 as i64,
         );
         #[cfg(target_arch = "x86_64")]
@@ -300,6 +313,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             limit,
             step_sig,
             step_fn,
+            tex_fn,
             un4,
             bin4,
             lane_bits,
@@ -308,6 +322,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             native: 0,
             steps: 0,
             step_kinds: BTreeMap::new(),
+            needs_env: false,
             inputs_needed: 0,
             outputs_needed: 0,
             uniform_bytes_needed: 0,
@@ -626,6 +641,7 @@ impl<'a, 'f> Gen<'a, 'f> {
 
     fn step(&mut self, pc: usize) {
         self.steps += 1;
+        self.needs_env = true;
         let name = match &self.p.ops()[pc] {
             Op::Un { f, .. } => format!("{f:?}"),
             Op::Bin { f, .. } => format!("{f:?}"),
@@ -646,6 +662,20 @@ impl<'a, 'f> Gen<'a, 'f> {
         self.b
             .ins()
             .call_indirect(self.step_sig, self.step_fn, &args);
+    }
+
+    /// A plain 2D texture call ([`oxgl_exec::code::TexCall::plain_2d`]):
+    /// straight into the sampler the run resolved for it
+    /// ([`crate::tex_callback`]), which falls back to a step without one.
+    fn tex_call(&mut self, pc: usize) {
+        self.native += 1;
+        let pc = self.b.ins().iconst(types::I32, pc as i64);
+        let exec = self.b.use_var(self.exec);
+        let demoted = self.b.use_var(self.demoted);
+        let args = [self.ctx, pc, exec, demoted];
+        self.b
+            .ins()
+            .call_indirect(self.step_sig, self.tex_fn, &args);
     }
 
     fn op(&mut self, pc: usize, op: &Op) {
@@ -809,6 +839,15 @@ impl<'a, 'f> Gen<'a, 'f> {
                 self.open_dead_block();
             }
             Op::Call { .. } => unreachable!("refused in compile"),
+            Op::Tex { call, .. }
+                if self
+                    .p
+                    .tex_calls()
+                    .get(*call as usize)
+                    .is_some_and(|t| t.plain_2d()) =>
+            {
+                self.tex_call(pc)
+            }
             _ => self.step(pc),
         }
     }
@@ -1092,6 +1131,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             Space::PrimitiveIdOut => (self.primitive_id_out, 1),
             Space::Mem | Space::Input | Space::Uniform => return None,
         };
+        // The vertex and geometry built-ins live in an `Env` only.
+        self.needs_env |= !matches!(sp, Space::Output | Space::FragDepth);
         (idx < len && idx < 1 << 20).then_some((ptr, idx as i32 * REG + 16 * q as i32))
     }
 

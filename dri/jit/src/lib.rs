@@ -29,7 +29,8 @@ mod codegen;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use oxgl_exec::{Env, LoopLimit, Program, Regs};
+use oxgl_exec::code::Op;
+use oxgl_exec::{Env, LoopLimit, Plain2d, Program, Regs, TextureHost};
 
 /// Lanes per run: the rasterizer's 4×4 block, or 16 vertices.
 pub const LANES: usize = 16;
@@ -63,12 +64,25 @@ struct Io {
     point_coord: *const u8,
 }
 
+/// A plain 2D texture call's sampler, resolved for a run (`None`: the
+/// call is an interpreter step).
+pub type PlainSlot<'a> = Option<&'a dyn Plain2d<LANES>>;
+
+/// Texture calls a run resolves samplers for; a program with more
+/// resolves none (its plain calls are steps).
+pub const MAX_PLAIN: usize = 16;
+
 /// The state an interpreter step needs, behind the kernel's third argument.
 #[repr(C)]
 struct StepCtx {
     program: *const Program,
     regs: *mut Regs<LANES>,
+    /// Null for a [`Kernel::run_fragment`] without an environment (which
+    /// then makes no steps).
     env: *mut Env<'static, LANES>,
+    /// The run's samplers by texture call ([`PlainSlot`]), `plain_len` of them.
+    plain: *const PlainSlot<'static>,
+    plain_len: usize,
     exec0: u32,
     /// Set when a step panicked (never expected): the run reports every
     /// lane dead.
@@ -93,6 +107,10 @@ unsafe extern "C" fn step_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demote
     // pointers are valid for the run, and the generated code touches no
     // memory while this callback runs.
     let ctx = unsafe { &mut *ctx };
+    if ctx.env.is_null() {
+        ctx.failed = 1;
+        return;
+    }
     let (program, regs, env) = unsafe { (&*ctx.program, &mut *ctx.regs, &mut *ctx.env) };
     let exec0 = ctx.exec0;
     let ok = catch_unwind(AssertUnwindSafe(|| {
@@ -101,6 +119,116 @@ unsafe extern "C" fn step_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demote
     if ok.is_err() {
         ctx.failed = 1;
     }
+}
+
+/// The callback for a plain 2D texture call: the sampler the run resolved
+/// for it, given the coordinate registers, writes the result registers —
+/// what the interpreter's step does, without its decoding and the host's
+/// per-call lookup. Without a resolved sampler, an interpreter step.
+///
+/// # Safety
+/// As [`step_callback`]; `ctx.plain` points to `ctx.plain_len` slots.
+unsafe extern "C" fn tex_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demoted: u32) {
+    // SAFETY: as in `step_callback`; the slots outlive the run.
+    let sampler = unsafe {
+        let c = &*ctx;
+        let program = &*c.program;
+        let slots = std::slice::from_raw_parts(c.plain, c.plain_len);
+        match program.ops().get(pc as usize) {
+            Some(&Op::Tex { call, .. }) => slots.get(call as usize).copied().flatten(),
+            _ => None,
+        }
+    };
+    let Some(sampler) = sampler else {
+        // SAFETY: the caller's guarantee.
+        unsafe { step_callback(ctx, pc, exec, demoted) };
+        return;
+    };
+    // SAFETY: as in `step_callback`.
+    let ctx = unsafe { &mut *ctx };
+    let (program, regs) = unsafe { (&*ctx.program, &mut *ctx.regs) };
+    let ok = catch_unwind(AssertUnwindSafe(|| {
+        let Some(&Op::Tex { call, d, n }) = program.ops().get(pc as usize) else {
+            return;
+        };
+        let Some(t) = program.tex_calls().get(call as usize) else {
+            return;
+        };
+        let file = regs.file();
+        let lanes = |r: u32| {
+            file.get(r as usize)
+                .map_or([0.0; LANES], |v| v.map(f32::from_bits))
+        };
+        let (s, tc) = (lanes(t.args[0][0]), lanes(t.args[0][1]));
+        let mut out = [[0.0f32; LANES]; 4];
+        sampler.sample(&s, &tc, exec, &mut out);
+        for (k, r) in d.iter().enumerate().take((n as usize).min(4)) {
+            if let Some(x) = file.get_mut(*r as usize) {
+                *x = out[k].map(f32::to_bits);
+            }
+        }
+    }));
+    if ok.is_err() {
+        ctx.failed = 1;
+    }
+}
+
+/// The samplers of `program`'s plain 2D texture calls from `textures`,
+/// into `slots` (all `None` past [`MAX_PLAIN`] calls); how many there are.
+fn resolve_plain<'a>(
+    program: &Program,
+    textures: &'a dyn TextureHost<LANES>,
+    slots: &mut [PlainSlot<'a>; MAX_PLAIN],
+) -> usize {
+    let calls = program.tex_calls();
+    if calls.len() > MAX_PLAIN {
+        return 0;
+    }
+    for (slot, t) in slots.iter_mut().zip(calls) {
+        *slot = if t.plain_2d() {
+            textures.plain_2d(&t.decl)
+        } else {
+            None
+        };
+    }
+    calls.len()
+}
+
+/// One fragment run's inputs and outputs, borrowed, for
+/// [`Kernel::run_fragment`]: what an [`Env`] holds for the fragment stage,
+/// without the 1.4 KB of vertex and geometry built-ins an `Env` is built
+/// with (and zeroes) for each run.
+pub struct FragmentIo<'a, 'b> {
+    /// Inputs by flat component, as [`Env::inputs`].
+    pub inputs: &'b [[f32; LANES]],
+    /// Outputs by flat component, as [`Env::outputs`].
+    pub outputs: &'b mut [[f32; LANES]],
+    /// The default uniform block, as [`Env::uniforms`].
+    pub uniforms: &'b [u8],
+    /// Texture operations, as [`Env::textures`].
+    pub textures: &'a dyn TextureHost<LANES>,
+    /// The samplers of the program's texture calls by call
+    /// ([`Program::tex_calls`]), resolved once for a draw: `Some` for the
+    /// plain 2D calls that have one, `None` for the others. Empty: each
+    /// run resolves them from `textures`.
+    pub plain: &'b [PlainSlot<'a>],
+    /// `gl_FragCoord`.
+    pub frag_coord: &'b [[f32; LANES]; 4],
+    /// `gl_PointCoord`.
+    pub point_coord: &'b [[f32; LANES]; 2],
+    /// `gl_FrontFacing` for every lane.
+    pub front_facing: bool,
+    /// `gl_PrimitiveID` for every lane.
+    pub primitive_id: i32,
+    /// As [`Env::y_sign`].
+    pub y_sign: f32,
+    /// In: live lanes. Out: live lanes not discarded or demoted, as
+    /// [`Env::mask`].
+    pub mask: u32,
+    /// Helper lanes, as [`Env::helpers`].
+    pub helpers: u32,
+    /// `gl_FragDepth` out.
+    pub frag_depth: &'b mut [f32; LANES],
 }
 
 /// [`Program::step`] (inlined) with the best build for this CPU, as the
@@ -232,6 +360,9 @@ pub struct Kernel {
     pub step_ops: usize,
     /// Those operations by kind (`Tex`, `Pow`, ...), with their counts.
     pub step_kinds: Vec<(String, usize)>,
+    /// The code makes steps or touches the vertex and geometry built-ins:
+    /// [`Kernel::run_fragment`] builds an [`Env`] for it.
+    needs_env: bool,
 }
 
 // SAFETY: after `finalize_definitions` the module's code and data are
@@ -275,7 +406,15 @@ impl Kernel {
             native_ops: out.native_ops,
             step_ops: out.step_ops,
             step_kinds: out.step_kinds,
+            needs_env: out.needs_env,
         })
+    }
+
+    /// Whether [`Kernel::run_fragment`] runs this code on its
+    /// [`FragmentIo`] directly (no interpreter steps, no vertex built-ins),
+    /// given a sampler for each plain texture call.
+    pub fn runs_without_env(&self) -> bool {
+        !self.needs_env
     }
 
     /// Runs `program` (the one compiled) for the lanes of
@@ -287,6 +426,18 @@ impl Kernel {
         program: &Program,
         regs: &mut Regs<LANES>,
         env: &mut Env<'_, LANES>,
+    ) -> Result<(), LoopLimit> {
+        self.run_with(program, regs, env, None)
+    }
+
+    /// [`Kernel::run`] with the samplers of the plain 2D texture calls
+    /// already resolved (`None`: resolved here from `env.textures`).
+    fn run_with(
+        &self,
+        program: &Program,
+        regs: &mut Regs<LANES>,
+        env: &mut Env<'_, LANES>,
+        plain: Option<&[PlainSlot<'_>]>,
     ) -> Result<(), LoopLimit> {
         if program.id() != self.program
             || env.inputs.len() < self.inputs_needed
@@ -302,6 +453,14 @@ impl Kernel {
             return Ok(());
         }
         program.prepare_regs(regs);
+        let mut slots: [PlainSlot; MAX_PLAIN] = [None; MAX_PLAIN];
+        let plain = match plain {
+            Some(p) => p,
+            None => {
+                let n = resolve_plain(program, env.textures, &mut slots);
+                &slots[..n]
+            }
+        };
         // Every pointer into `env` derives from this one, which the step
         // callback uses too.
         let envp: *mut Env<'_, LANES> = env;
@@ -322,25 +481,145 @@ impl Kernel {
                 point_coord: std::ptr::addr_of!((*envp).point_coord).cast(),
             }
         };
+        // The lifetime is erased for the callback; the context does not
+        // outlive the call.
+        let status = self.enter(program, regs, &io, envp.cast(), plain);
+        // SAFETY: the generated code has returned; `envp` is `env`.
+        let env = unsafe { &mut *envp };
+        match status {
+            Some(dead) => {
+                env.mask &= !dead;
+                Ok(())
+            }
+            None => {
+                env.mask = 0;
+                Err(LoopLimit)
+            }
+        }
+    }
+
+    /// Runs a fragment program (the one compiled) on `io`, as
+    /// [`Kernel::run`] on an [`Env`] holding the same values would: the same
+    /// outputs, `gl_FragDepth` and mask. Code that makes no interpreter
+    /// steps and touches no vertex built-in runs on `io`'s own buffers;
+    /// other code gets an `Env` built from `io`.
+    pub fn run_fragment(
+        &self,
+        program: &Program,
+        regs: &mut Regs<LANES>,
+        io: &mut FragmentIo<'_, '_>,
+    ) -> Result<(), LoopLimit> {
+        let calls = program.tex_calls();
+        let mut slots: [PlainSlot; MAX_PLAIN] = [None; MAX_PLAIN];
+        let plain: &[PlainSlot] = if io.plain.len() == calls.len() {
+            io.plain
+        } else {
+            let n = resolve_plain(program, io.textures, &mut slots);
+            &slots[..n]
+        };
+        let direct = !self.needs_env
+            && program.id() == self.program
+            && io.inputs.len() >= self.inputs_needed
+            && io.outputs.len() >= self.outputs_needed
+            && io.uniforms.len() >= self.uniform_bytes_needed
+            && plain.len() == calls.len()
+            && calls
+                .iter()
+                .zip(plain)
+                .all(|(t, s)| !t.plain_2d() || s.is_some());
+        if !direct {
+            return self.run_fragment_env(program, regs, io, plain);
+        }
+        let all = oxgl_exec::lane_mask::<LANES>();
+        let exec0 = (io.mask | io.helpers) & all;
+        io.mask &= all;
+        if exec0 == 0 {
+            return Ok(());
+        }
+        program.prepare_regs(regs);
+        // No code touches the vertex built-ins (`needs_env` is false).
+        let none = std::ptr::null_mut();
+        let ports = Io {
+            inputs: io.inputs.as_ptr().cast(),
+            outputs: io.outputs.as_mut_ptr().cast(),
+            uniforms: io.uniforms.as_ptr(),
+            exec0,
+            position: none,
+            point_size: none,
+            clip_distance: none,
+            frag_depth: io.frag_depth.as_mut_ptr().cast(),
+            layer: none,
+            primitive_id_out: none,
+            frag_coord: io.frag_coord.as_ptr().cast(),
+            point_coord: io.point_coord.as_ptr().cast(),
+        };
+        // No steps either: the callbacks never need an environment (every
+        // plain call has its sampler, checked above).
+        match self.enter(program, regs, &ports, std::ptr::null_mut(), plain) {
+            Some(dead) => {
+                io.mask &= !dead;
+                Ok(())
+            }
+            None => {
+                io.mask = 0;
+                Err(LoopLimit)
+            }
+        }
+    }
+
+    /// [`Kernel::run_fragment`] through an [`Env`] made from `io`.
+    fn run_fragment_env(
+        &self,
+        program: &Program,
+        regs: &mut Regs<LANES>,
+        io: &mut FragmentIo<'_, '_>,
+        plain: &[PlainSlot<'_>],
+    ) -> Result<(), LoopLimit> {
+        let mut env = Env::new(io.inputs, io.outputs, io.uniforms, io.textures);
+        env.mask = io.mask;
+        env.helpers = io.helpers;
+        env.frag_coord = *io.frag_coord;
+        env.point_coord = *io.point_coord;
+        env.front_facing = if io.front_facing { u32::MAX } else { 0 };
+        env.primitive_id = [io.primitive_id; LANES];
+        env.y_sign = io.y_sign;
+        env.frag_depth = *io.frag_depth;
+        let plain = (plain.len() == program.tex_calls().len()).then_some(plain);
+        let r = self.run_with(program, regs, &mut env, plain);
+        io.mask = env.mask;
+        *io.frag_depth = env.frag_depth;
+        r
+    }
+
+    /// Calls the generated code on prepared registers: the lanes discarded
+    /// or demoted, or `None` when the run stopped at the loop limit or a
+    /// callback failed.
+    fn enter(
+        &self,
+        program: &Program,
+        regs: &mut Regs<LANES>,
+        io: &Io,
+        env: *mut Env<'static, LANES>,
+        plain: &[PlainSlot<'_>],
+    ) -> Option<u32> {
         let file = regs.file().as_mut_ptr().cast::<u8>();
         let mut ctx = StepCtx {
             program,
             regs,
-            // The lifetime is erased for the callback; the context does
-            // not outlive this call.
-            env: envp.cast(),
-            exec0,
+            env,
+            plain: plain.as_ptr().cast(),
+            plain_len: plain.len(),
+            exec0: io.exec0,
             failed: 0,
         };
-        // SAFETY: `file` holds `program.num_regs()` registers (prepared
-        // above); `io`'s pointers cover what the code reads and writes
-        // (checked above); the callback gets `ctx`, valid for the call.
-        let status = unsafe { (self.entry)(file, &io, &mut ctx) };
+        // SAFETY: `file` holds `program.num_regs()` registers (prepared by
+        // the caller); `io`'s pointers cover what the code reads and writes
+        // (checked by the caller); the callbacks get `ctx`, valid for the
+        // call, whose `env` is null only for code that makes no steps.
+        let status = unsafe { (self.entry)(file, io, &mut ctx) };
         if status & STATUS_LOOP_LIMIT != 0 || ctx.failed != 0 {
-            env.mask = 0;
-            return Err(LoopLimit);
+            return None;
         }
-        env.mask &= !(status as u32);
-        Ok(())
+        Some(status as u32)
     }
 }

@@ -458,6 +458,10 @@ pub struct FragmentProgram {
     /// The program's [`TexModulate`] shape and its texture, when that
     /// texture takes the fast 2D path: shaded by the native kernel.
     kernel: Option<(TexModulate, Fast2d)>,
+    /// For the JIT, per texture call of the program: the unit whose
+    /// sampler serves it as a plain 2D call, resolved for the draw. Empty
+    /// without a JIT kernel or with more than [`oxgl_jit::MAX_PLAIN`] calls.
+    plain: Vec<Option<usize>>,
 }
 
 impl FragmentProgram {
@@ -467,11 +471,25 @@ impl FragmentProgram {
             .tex_modulate
             .as_ref()
             .and_then(|k| Some((k.clone(), samplers.fast_2d(&k.decl, &k.op)?)));
+        let calls = program.exec.tex_calls();
+        let plain = if program.jit.is_some() && calls.len() <= oxgl_jit::MAX_PLAIN {
+            calls
+                .iter()
+                .map(|t| {
+                    t.plain_2d()
+                        .then(|| samplers.plain_2d_unit(&t.decl))
+                        .flatten()
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         FragmentProgram {
             program,
             uniforms,
             samplers,
             kernel,
+            plain,
         }
     }
 }
@@ -536,6 +554,13 @@ impl FragmentShader for FragmentProgram {
                 inputs,
                 num_inputs,
                 color,
+                mask,
+                frag_coord,
+                point_coord,
+                front_facing,
+                primitive_id,
+                y_sign,
+                depth,
                 ..
             } = q;
             // Colour output 0 lands in the batch directly; more outputs
@@ -547,22 +572,55 @@ impl FragmentShader for FragmentProgram {
                 &mut spill[..]
             };
             let inputs = &inputs[..(*num_inputs).min(MAX_VARYINGS)];
-            let mut env = Env::new(inputs, outputs, &self.uniforms, &self.samplers);
-            env.mask = u32::from(q.mask);
-            env.helpers = u32::from(quad_lanes(q.mask) & !q.mask);
-            // 384 bytes per batch: only when the program reads them.
-            if p.info.reads_frag_coord {
-                env.frag_coord = q.frag_coord;
+            let live = u32::from(*mask);
+            let helpers = u32::from(quad_lanes(*mask) & !*mask);
+            let mut fd = [0.0; LANES];
+            let mask = if let Some(k) = &p.jit {
+                // Native code on the batch's own buffers (no `Env` to
+                // build), its texture calls on the draw's samplers.
+                let mut slots: [oxgl_jit::PlainSlot; oxgl_jit::MAX_PLAIN] =
+                    [None; oxgl_jit::MAX_PLAIN];
+                for (s, u) in slots.iter_mut().zip(&self.plain) {
+                    *s = u.and_then(|u| self.samplers.plain_2d_of(u));
+                }
+                let mut io = oxgl_jit::FragmentIo {
+                    inputs,
+                    outputs,
+                    uniforms: &self.uniforms,
+                    textures: &self.samplers,
+                    plain: &slots[..self.plain.len()],
+                    frag_coord,
+                    point_coord,
+                    front_facing: *front_facing,
+                    primitive_id: *primitive_id as i32,
+                    y_sign: *y_sign,
+                    mask: live,
+                    helpers,
+                    frag_depth: &mut fd,
+                };
+                let ok = k.run_fragment(&p.exec, regs, &mut io).is_ok();
+                if ok { io.mask } else { 0 }
+            } else {
+                let mut env = Env::new(inputs, outputs, &self.uniforms, &self.samplers);
+                env.mask = live;
+                env.helpers = helpers;
+                // 384 bytes per batch: only when the program reads them.
+                if p.info.reads_frag_coord {
+                    env.frag_coord = *frag_coord;
+                }
+                env.front_facing = if *front_facing { u32::MAX } else { 0 };
+                env.primitive_id = [*primitive_id as i32; LANES];
+                if p.reads_point_coord {
+                    env.point_coord = *point_coord;
+                }
+                env.y_sign = *y_sign;
+                let ok = p.run(regs, &mut env);
+                fd = env.frag_depth;
+                if ok { env.mask } else { 0 }
+            };
+            if p.info.writes_depth {
+                *depth = fd;
             }
-            env.front_facing = if q.front_facing { u32::MAX } else { 0 };
-            env.primitive_id = [q.primitive_id as i32; LANES];
-            if p.reads_point_coord {
-                env.point_coord = q.point_coord;
-            }
-            env.y_sign = q.y_sign;
-            let ok = p.run(regs, &mut env);
-            let mask = if ok { env.mask } else { 0 };
-            let depth = env.frag_depth;
             if n_out > 1 {
                 q.color.copy_from_slice(&spill[..4]);
                 for (k, out) in q.extra_color.iter_mut().enumerate() {
@@ -572,9 +630,6 @@ impl FragmentShader for FragmentProgram {
                 }
             }
             q.mask &= mask as u16;
-            if p.info.writes_depth {
-                q.depth = depth;
-            }
         });
     }
 }

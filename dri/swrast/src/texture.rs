@@ -1783,9 +1783,13 @@ impl Bound {
     }
 }
 
-impl TextureHost<LANES> for Samplers {
-    fn plain_2d(&self, decl: &TextureDecl) -> Option<&dyn oxgl_exec::Plain2d<LANES>> {
-        let tex = self.units.get(decl.binding as usize)?.as_ref()?;
+impl Samplers {
+    /// The unit whose texture serves `decl`'s plain 2D calls
+    /// ([`TextureHost::plain_2d`]), if it can: resolved once for a draw,
+    /// then [`Samplers::plain_2d_of`] per run.
+    pub fn plain_2d_unit(&self, decl: &TextureDecl) -> Option<usize> {
+        let unit = decl.binding as usize;
+        let tex = self.units.get(unit)?.as_ref()?;
         let plain = decl.dim == Dim::D2
             && !decl.arrayed
             && !decl.shadow
@@ -1799,7 +1803,20 @@ impl TextureHost<LANES> for Samplers {
                     | gl::TEXTURE_2D_MULTISAMPLE
                     | gl::TEXTURE_2D_MULTISAMPLE_ARRAY
             );
-        plain.then_some(tex as &dyn oxgl_exec::Plain2d<LANES>)
+        plain.then_some(unit)
+    }
+
+    /// The plain 2D sampler of `unit` (one [`Samplers::plain_2d_unit`]
+    /// returned).
+    pub fn plain_2d_of(&self, unit: usize) -> Option<&dyn oxgl_exec::Plain2d<LANES>> {
+        let tex = self.units.get(unit)?.as_ref()?;
+        Some(tex as &dyn oxgl_exec::Plain2d<LANES>)
+    }
+}
+
+impl TextureHost<LANES> for Samplers {
+    fn plain_2d(&self, decl: &TextureDecl) -> Option<&dyn oxgl_exec::Plain2d<LANES>> {
+        self.plain_2d_of(self.plain_2d_unit(decl)?)
     }
 
     fn sample(

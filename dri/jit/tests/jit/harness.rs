@@ -17,11 +17,56 @@ struct Run {
     ok: bool,
 }
 
-fn run_one(s: &Shader, prog: &Program, kernel: Option<&Kernel>, inp: &Inputs<16>) -> Run {
+/// How [`run_one`] runs the program.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Engine,
+    Jit,
+    /// [`Kernel::run_fragment`], on buffers of its own.
+    JitFragment,
+}
+
+fn run_one(
+    s: &Shader,
+    prog: &Program,
+    kernel: Option<&Kernel>,
+    mode: Mode,
+    inp: &Inputs<16>,
+) -> Run {
     let info = prog.info();
     let flat_in: Vec<[f32; 16]> = inp.flat.iter().map(|c| c.map(f32::from_bits)).collect();
     let mut outputs = vec![[GARBAGE; 16]; info.outputs_written.len() * 4];
     let tex = crate::exec_harness::SoaTex;
+    if let (Mode::JitFragment, Some(k)) = (mode, kernel) {
+        let mut depth = [GARBAGE; 16];
+        let mut io = oxgl_jit::FragmentIo {
+            inputs: &flat_in,
+            outputs: &mut outputs,
+            uniforms: &inp.uniforms,
+            textures: &tex,
+            plain: &[],
+            frag_coord: &inp.frag_coord,
+            point_coord: &inp.point_coord,
+            front_facing: inp.front_facing != 0,
+            primitive_id: 0,
+            y_sign: 1.0,
+            mask: inp.mask,
+            helpers: !inp.mask & 0xffff,
+            frag_depth: &mut depth,
+        };
+        let mut regs: Regs<16> = prog.new_regs();
+        let ok = k.run_fragment(prog, &mut regs, &mut io).is_ok();
+        let mask = io.mask;
+        return Run {
+            outputs,
+            position: [[GARBAGE; 16]; 4],
+            point_size: [GARBAGE; 16],
+            clip: [[0.0; 16]; 8],
+            depth,
+            mask,
+            ok,
+        };
+    }
     let mut env = Env::<16>::new(&flat_in, &mut outputs, &inp.uniforms, &tex);
     set_up_env(&mut env, s.stage, inp);
     let mut regs: Regs<16> = prog.new_regs();
@@ -47,7 +92,9 @@ fn run_one(s: &Shader, prog: &Program, kernel: Option<&Kernel>, inp: &Inputs<16>
     }
 }
 
-/// Compiles `prog` and compares the JIT with the engine on `inp`.
+/// Compiles `prog` and compares the JIT with the engine on `inp`; for a
+/// fragment program, [`Kernel::run_fragment`] too (with every lane facing
+/// the same way, as a rasterizer's block does).
 pub fn compare_jit(s: &Shader, prog: &Program, inp: &Inputs<16>, what: &str) {
     let kernel = match Kernel::compile(prog) {
         Ok(k) => k,
@@ -59,8 +106,31 @@ pub fn compare_jit(s: &Shader, prog: &Program, inp: &Inputs<16>, what: &str) {
             return;
         }
     };
-    let want = run_one(s, prog, None, inp);
-    let got = run_one(s, prog, Some(&kernel), inp);
+    let want = run_one(s, prog, None, Mode::Engine, inp);
+    let got = run_one(s, prog, Some(&kernel), Mode::Jit, inp);
+    assert_same(s, &got, &want, what);
+    if s.stage == oxgl_ir::Stage::Fragment
+        && let Some(mut one_way) = as16(inp)
+    {
+        one_way.front_facing = if inp.front_facing & 1 != 0 {
+            u32::MAX
+        } else {
+            0
+        };
+        let want = run_one(s, prog, None, Mode::Engine, &one_way);
+        let got = run_one(s, prog, Some(&kernel), Mode::JitFragment, &one_way);
+        // The vertex built-ins are not a fragment run's.
+        let got = Run {
+            position: want.position,
+            point_size: want.point_size,
+            clip: want.clip,
+            ..got
+        };
+        assert_same(s, &got, &want, &format!("{what} (run_fragment)"));
+    }
+}
+
+fn assert_same(s: &Shader, got: &Run, want: &Run, what: &str) {
     assert_eq!(got.ok, want.ok, "{what}: loop limit");
     assert_eq!(got.mask, want.mask, "{what}: surviving lanes");
     let text = || oxgl_ir::text::print(s);

@@ -6,6 +6,66 @@ use crate::shaders;
 use oxgl_exec::{Env, LoopLimit, NoTextures, Program};
 use oxgl_jit::Kernel;
 
+/// A fragment program with only native operations and plain texture
+/// calls: `gl_FragCoord`, `gl_PointCoord`, two plain 2D samples (one under
+/// divergent control flow), `discard` and `gl_FragDepth`.
+fn native_fragment() -> oxgl_ir::Shader {
+    use oxgl_ir::*;
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut s);
+    let t = b.declare_texture(TextureDecl {
+        name: "t".into(),
+        dim: Dim::D2,
+        arrayed: false,
+        multisample: false,
+        shadow: false,
+        kind: Scalar::F32,
+        binding: 0,
+    });
+    let c = b.load_input(0, ValType::F32X4);
+    let uv = b.swizzle(c, "xy");
+    let fc = b.system(SysVal::FragCoord);
+    let pc = b.system(SysVal::PointCoord);
+    let fxy = b.swizzle(fc, "xy");
+    let uv2 = b.add(uv, fxy);
+    let uv2 = b.add(uv2, pc);
+    let col = b.sample(t, uv2);
+    b.store_output(0, col);
+    let w = b.lane(c, 3);
+    let zero = b.f32(0.0);
+    let pos = b.gt(w, zero);
+    b.if_then(pos, |b| {
+        let v = b.sample(t, uv);
+        b.store_output(1, v);
+    });
+    let z = b.lane(c, 2);
+    let neg = b.lt(z, zero);
+    b.if_then(neg, |b| {
+        b.discard();
+    });
+    let d = b.lane(fc, 2);
+    let d = b.mul(d, w);
+    b.store_builtin(Builtin::FragDepth, d);
+    s
+}
+
+/// Such a program runs on `run_fragment`'s buffers without an `Env`, and
+/// matches the engine (the harness compares `run`, `run_fragment` and the
+/// interpreter).
+#[test]
+fn native_fragment_runs_without_env() {
+    let s = native_fragment();
+    let prog = Program::compile(&s).unwrap();
+    let k = Kernel::compile(&prog).unwrap();
+    assert!(k.runs_without_env(), "{k:?}");
+    assert_eq!(k.step_ops, 0);
+    assert!(crate::harness::check_both(&s, 41, 24) > 0);
+    // The texture and the `gl_FrontFacing` read of the corpus's other
+    // programs are steps: they take the `Env` path.
+    let p = Program::compile(&shaders::texture()).unwrap();
+    assert!(!Kernel::compile(&p).unwrap().runs_without_env());
+}
+
 #[test]
 fn runaway_loops_stop() {
     let s = shaders::runaway_loop();
