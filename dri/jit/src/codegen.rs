@@ -41,6 +41,8 @@ pub(crate) struct Out {
     /// Whether the code needs an [`oxgl_exec::Env`]: it makes interpreter
     /// steps, or touches the vertex and geometry built-in outputs.
     pub needs_env: bool,
+    /// The machine code as text, when asked for.
+    pub disasm: Option<String>,
 }
 
 /// Host features the vector code relies on (x86-64: SSE4.1 for
@@ -74,7 +76,7 @@ fn err(e: impl std::fmt::Display) -> JitError {
     JitError(e.to_string())
 }
 
-pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
+pub(crate) fn compile(p: &Program, disasm: bool) -> Result<Out, JitError> {
     if p.ops().iter().any(|o| matches!(o, Op::Call { .. })) {
         return Err(JitError("out-of-line calls are not compiled".into()));
     }
@@ -107,7 +109,9 @@ pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
         g.b.finalize(frontend);
         (n, s, kinds, needs, needs_env)
     };
+    ctx.set_disasm(disasm);
     module.define_function(id, &mut ctx).map_err(err)?;
+    let disasm = ctx.compiled_code().and_then(|c| c.vcode.clone());
     module.clear_context(&mut ctx);
     module.finalize_definitions().map_err(err)?;
     let code = module.get_finalized_function(id);
@@ -121,6 +125,7 @@ pub(crate) fn compile(p: &Program) -> Result<Out, JitError> {
         step_ops,
         step_kinds,
         needs_env,
+        disasm,
     })
 }
 

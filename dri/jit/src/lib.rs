@@ -363,6 +363,9 @@ pub struct Kernel {
     /// The code makes steps or touches the vertex and geometry built-ins:
     /// [`Kernel::run_fragment`] builds an [`Env`] for it.
     needs_env: bool,
+    /// The generated code as text (Cranelift's disassembly), when
+    /// [`Kernel::compile_with`] was asked for it.
+    pub disasm: Option<String>,
 }
 
 // SAFETY: after `finalize_definitions` the module's code and data are
@@ -394,7 +397,13 @@ impl Kernel {
     /// Compiles `program` for the host CPU. [`Kernel::run`] must be given
     /// the same program (checked: another one runs on the interpreter).
     pub fn compile(program: &Program) -> Result<Kernel, JitError> {
-        let out = codegen::compile(program)?;
+        Self::compile_with(program, false)
+    }
+
+    /// [`Kernel::compile`], keeping the machine code's disassembly in
+    /// [`Kernel::disasm`] when `disasm` is set (`OXGL_JIT_DUMP`).
+    pub fn compile_with(program: &Program, disasm: bool) -> Result<Kernel, JitError> {
+        let out = codegen::compile(program, disasm)?;
         Ok(Kernel {
             module: Some(out.module),
             // SAFETY: the code was generated for this signature.
@@ -407,6 +416,7 @@ impl Kernel {
             step_ops: out.step_ops,
             step_kinds: out.step_kinds,
             needs_env: out.needs_env,
+            disasm: out.disasm,
         })
     }
 

@@ -280,6 +280,8 @@ fn compile_jit(exec: &oxgl_exec::Program) -> Option<oxgl_jit::Kernel> {
     if !*ENABLED.get_or_init(|| oxgl_util::env::bool_var("OXGL_JIT", true)) {
         return None;
     }
+    static DUMP: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let dump = *DUMP.get_or_init(|| oxgl_util::env::bool_var("OXGL_JIT_DUMP", false));
     let stage = exec.info().stage.name();
     let start = std::time::Instant::now();
     // On a thread of its own: Cranelift's many short-lived allocations then
@@ -288,7 +290,7 @@ fn compile_jit(exec: &oxgl_exec::Program) -> Option<oxgl_jit::Kernel> {
     // buffers to the system and fault them in again: piglit's
     // streaming-texture-leak ran 2.5 times slower.)
     let compiled = std::thread::scope(|s| {
-        s.spawn(|| oxgl_jit::Kernel::compile(exec))
+        s.spawn(|| oxgl_jit::Kernel::compile_with(exec, dump))
             .join()
             .unwrap_or_else(|_| Err(oxgl_jit::JitError("the compiler panicked".into())))
     });
@@ -306,6 +308,15 @@ fn compile_jit(exec: &oxgl_exec::Program) -> Option<oxgl_jit::Kernel> {
                     .collect::<String>(),
                 start.elapsed().as_secs_f64() * 1e3
             );
+            if let Some(code) = &k.disasm {
+                // OXGL_JIT_DUMP: the flat program, then the machine code.
+                let mut text = format!("libGL: jit: {stage} shader program:\n");
+                for (pc, op) in exec.ops().iter().enumerate() {
+                    text.push_str(&format!("  {pc:4}: {op:?}\n"));
+                }
+                text.push_str(&format!("libGL: jit: {stage} shader code:\n{code}"));
+                eprintln!("{text}");
+            }
             Some(k)
         }
         Err(e) => {
