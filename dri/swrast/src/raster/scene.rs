@@ -36,6 +36,13 @@ pub enum DepthFormat {
     D32F,
 }
 
+/// 2^-24 and 2^-48 (1 + 2^-23): q / (2^24 - 1) is `q * D24_HI + q * D24_TAIL`.
+const D24_HI: f32 = 1.0 / 16_777_216.0;
+const D24_TAIL: f32 = (1.0 + 1.0 / 8_388_608.0) / 16_777_216.0 / 16_777_216.0;
+/// 2^-16 and 2^-32 (1 + 2^-16), for q / (2^16 - 1).
+const D16_HI: f32 = 1.0 / 65_536.0;
+const D16_TAIL: f32 = (1.0 + 1.0 / 65_536.0) / 65_536.0 / 65_536.0;
+
 impl DepthFormat {
     /// The format of a drawable with `bits` depth bits (32 = float).
     pub fn from_bits(bits: u32) -> Self {
@@ -59,22 +66,51 @@ impl DepthFormat {
     /// Monotonic and exact for the format's representable values, so
     /// comparing quantized `f32`s is comparing the integers a real buffer holds.
     #[inline(always)]
+    pub fn quantize(self, z: f32) -> f32 {
+        self.quantize_lanes(&[z])[0]
+    }
+
+    /// [`DepthFormat::quantize`] of each lane, the format matched once.
+    #[inline(always)]
     #[expect(
         clippy::manual_clamp,
         reason = "max/min turn NaN into 0; clamp keeps NaN"
     )]
-    pub fn quantize(self, z: f32) -> f32 {
-        let z = z.max(0.0).min(1.0);
-        match self.max() {
+    pub fn quantize_lanes<const K: usize>(self, z: &[f32; K]) -> [f32; K] {
+        // q / (2^n - 1) = q 2^-n (1 + 2^-n + 2^-2n + ...): both products of
+        // `q` below are exact or nearly, and their sum rounds once to the
+        // quotient's bits (checked for every `q`:
+        // `unorm_depths_without_division`). A division per lane was a
+        // tenth of the depth test.
+        let (max, hi, tail) = match self {
+            DepthFormat::D16 => (65_535.0, D16_HI, D16_TAIL),
+            DepthFormat::D24 => (16_777_215.0, D24_HI, D24_TAIL),
+            DepthFormat::D32F => return z.map(|v| v.max(0.0).min(1.0)),
+        };
+        let mut out = [0.0; K];
+        for (o, &v) in out.iter_mut().zip(z) {
+            let v = v.max(0.0).min(1.0);
             // f64: 24 bits of product do not fit an f32 mantissa with the
             // rounding bit. The magic number rounds to nearest even and
             // leaves the integer in the low bits (vectorizes, unlike `as`).
-            Some(max) => {
-                let q = (z as f64 * max + 6_755_399_441_055_744.0).to_bits() as u32;
-                q as i32 as f32 / max as f32
-            }
-            None => z,
+            let q = (v as f64 * max + 6_755_399_441_055_744.0).to_bits() as u32;
+            let f = q as i32 as f32;
+            *o = f * hi + f * tail;
         }
+        out
+    }
+
+    /// `q / max` in `f32`, correctly rounded, for a unorm value `q` of
+    /// this format (`D32F` has none: `q as f32`), as
+    /// [`DepthFormat::quantize_lanes`] computes it.
+    pub fn from_unorm(self, q: u32) -> f32 {
+        let (hi, tail) = match self {
+            DepthFormat::D16 => (D16_HI, D16_TAIL),
+            DepthFormat::D24 => (D24_HI, D24_TAIL),
+            DepthFormat::D32F => return q as f32,
+        };
+        let f = q as i32 as f32;
+        f * hi + f * tail
     }
 
     /// GL's minimum resolvable difference `r` for polygon offset at depth

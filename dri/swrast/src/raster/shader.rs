@@ -42,27 +42,21 @@ pub const LANE_Y: [u32; LANES] = {
 };
 
 /// Fragments of one 4×4 block, in SoA form.
+///
+/// Every lane array starts on a cache line (`repr(C)`, the arrays first,
+/// each 64 bytes a row): the vector code loads and stores them in 32-byte
+/// halves, and a half that straddles two lines costs a split access —
+/// measured on the rasterizer's fill benchmark before this layout.
 #[derive(Clone, Debug)]
+#[repr(C, align(64))]
 pub struct QuadBatch {
-    /// Live lanes: covered and not yet killed. A shader discards a lane by
-    /// clearing its bit. Lanes outside the mask are helpers: their inputs
-    /// are valid (for derivatives) but their results are ignored.
-    pub mask: u16,
-    /// How many entries of `inputs` hold varyings.
-    pub num_inputs: usize,
     /// Interpolated varyings, `inputs[varying][lane]`.
     pub inputs: [[f32; LANES]; MAX_VARYINGS],
     /// `gl_FragCoord`: x, y (GL window coordinates of the pixel centre), z
     /// (window depth), w (1 / clip w).
     pub frag_coord: [[f32; LANES]; 4],
-    /// `gl_FrontFacing`.
-    pub front_facing: bool,
-    /// `gl_PrimitiveID`.
-    pub primitive_id: u32,
     /// `gl_PointCoord` s, t (points with `point_sprite` only).
     pub point_coord: [[f32; LANES]; 2],
-    /// +1.0 when storage rows grow with GL y, -1.0 when flipped (windows).
-    pub y_sign: f32,
     /// Output colour, RGBA, `color[channel][lane]`.
     pub color: [[f32; LANES]; 4],
     /// Colour outputs 1, 2, ... (`gl_FragData[i]`, user outputs at
@@ -73,6 +67,18 @@ pub struct QuadBatch {
     pub extra_color: [[[f32; LANES]; 4]; super::state::EXTRA_BUFFERS + 1],
     /// Output depth, read only when [`ShaderInfo::writes_depth`].
     pub depth: [f32; LANES],
+    /// Live lanes: covered and not yet killed. A shader discards a lane by
+    /// clearing its bit. Lanes outside the mask are helpers: their inputs
+    /// are valid (for derivatives) but their results are ignored.
+    pub mask: u16,
+    /// How many entries of `inputs` hold varyings.
+    pub num_inputs: usize,
+    /// `gl_FrontFacing`.
+    pub front_facing: bool,
+    /// `gl_PrimitiveID`.
+    pub primitive_id: u32,
+    /// +1.0 when storage rows grow with GL y, -1.0 when flipped (windows).
+    pub y_sign: f32,
 }
 
 impl Default for QuadBatch {

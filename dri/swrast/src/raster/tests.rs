@@ -338,6 +338,26 @@ fn depth_functions() {
 }
 
 #[test]
+fn unorm_depths_without_division() {
+    for q in 0..1u32 << 24 {
+        let want = q as f32 / 16_777_215.0;
+        assert_eq!(
+            DepthFormat::D24.from_unorm(q).to_bits(),
+            want.to_bits(),
+            "D24 {q}"
+        );
+    }
+    for q in 0..1u32 << 16 {
+        let want = q as f32 / 65_535.0;
+        assert_eq!(
+            DepthFormat::D16.from_unorm(q).to_bits(),
+            want.to_bits(),
+            "D16 {q}"
+        );
+    }
+}
+
+#[test]
 fn depth_formats_quantize() {
     // Two depths 1/200000 apart: equal in 16 bits, different in 24 and 32F.
     let z0 = 0.3f32;
