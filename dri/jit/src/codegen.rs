@@ -174,6 +174,13 @@ struct Gen<'a, 'f> {
     temp_base: u32,
     /// Temporaries live after each pc (bit `r - temp_base`).
     live_out: Vec<Vec<u64>>,
+    /// Per pc: outside every branch, loop and inlined call, with no
+    /// `return` before it there — the running lanes are the run's lanes
+    /// less discarded ones, so an output store need not keep the other
+    /// lanes' old values ([`top_level`]).
+    top_level: Vec<bool>,
+    /// The pc of the operation being emitted in a run.
+    cur_pc: usize,
     native: usize,
     steps: usize,
     step_kinds: BTreeMap<String, usize>,
@@ -324,6 +331,8 @@ impl<'a, 'f> Gen<'a, 'f> {
             lane_bits,
             temp_base: const_base + consts.len() as u32,
             live_out: liveness(p, const_base + consts.len() as u32),
+            top_level: top_level(p),
+            cur_pc: 0,
             native: 0,
             steps: 0,
             step_kinds: BTreeMap::new(),
@@ -903,7 +912,8 @@ impl<'a, 'f> Gen<'a, 'f> {
                 lanes: None,
             })
             .collect();
-        for op in &ops[s..e] {
+        for (pc, op) in ops.iter().enumerate().take(e).skip(s) {
+            self.cur_pc = pc;
             for c in quarters.iter_mut() {
                 self.quarter(op, c);
             }
@@ -1029,14 +1039,19 @@ impl<'a, 'f> Gen<'a, 'f> {
                 }
             }
             Op::StoreOut { base, a, n } => {
-                let m = self.qlanes(c);
+                // Lanes outside the run's may take any value, and discarded
+                // ones are dead: at the top level every lane is stored.
+                let whole = self.top_level.get(self.cur_pc).copied().unwrap_or(false);
+                let m = if whole { None } else { Some(self.qlanes(c)) };
                 for k in 0..(*n as usize).min(4) {
                     let comp = *base as usize + k;
                     self.outputs_needed = self.outputs_needed.max(comp + 1);
                     let off = (comp * 64 + 16 * q) as i32;
-                    let old = self.b.ins().load(types::I32X4, mem(), self.outputs, off);
-                    let v = self.qget(a[k], c);
-                    let v = self.sel(m, v, old);
+                    let mut v = self.qget(a[k], c);
+                    if let Some(m) = m {
+                        let old = self.b.ins().load(types::I32X4, mem(), self.outputs, off);
+                        v = self.sel(m, v, old);
+                    }
                     self.b.ins().store(mem(), v, self.outputs, off);
                 }
             }
@@ -1441,6 +1456,34 @@ struct Quarter {
 /// when register `r` may be read after operation `pc` before being
 /// overwritten. Operations write every lane of their destinations (which is
 /// what kills a value), except `Return`, which blends into its result.
+/// Per pc: whether the operation runs outside every `if`, loop and
+/// inlined call, with no `return` outside them before it. There the
+/// running lanes are the run's own less the discarded ones (whose
+/// outputs nobody reads), so a store may write every lane.
+fn top_level(p: &Program) -> Vec<bool> {
+    // Nesting in branches and loops, and in inlined calls (whose end
+    // gives the lanes that returned inside back).
+    let (mut depth, mut calls) = (0i32, 0i32);
+    let mut poisoned = false;
+    let mut out = Vec::with_capacity(p.ops().len());
+    for op in p.ops() {
+        out.push(depth == 0 && calls == 0 && !poisoned);
+        match op {
+            Op::If { .. } | Op::Loop { .. } => depth += 1,
+            Op::EndIf { .. } | Op::LoopEnd { .. } => depth -= 1,
+            Op::CallBegin { .. } => calls += 1,
+            Op::CallEnd { .. } => calls -= 1,
+            // `main` returning (at any depth) keeps its lanes out of every
+            // later store.
+            Op::Return { .. } if calls == 0 => poisoned = true,
+            _ => {}
+        }
+        // Unbalanced structure (not expected): nothing is top level.
+        poisoned |= depth < 0 || calls < 0;
+    }
+    out
+}
+
 fn liveness(p: &Program, temp_base: u32) -> Vec<Vec<u64>> {
     let ops = p.ops();
     let n = ops.len();

@@ -194,6 +194,19 @@ fn resolve_plain<'a>(
     calls.len()
 }
 
+/// The plain 2D calls of `program` as bits (none past [`MAX_PLAIN`]
+/// calls: [`resolve_plain`] resolves none for such a program).
+fn plain_call_bits(program: &Program) -> u64 {
+    let calls = program.tex_calls();
+    if calls.len() > MAX_PLAIN {
+        return 0;
+    }
+    calls
+        .iter()
+        .enumerate()
+        .fold(0, |m, (i, t)| m | u64::from(t.plain_2d()) << i)
+}
+
 /// One fragment run's inputs and outputs, borrowed, for
 /// [`Kernel::run_fragment`]: what an [`Env`] holds for the fragment stage,
 /// without the 1.4 KB of vertex and geometry built-ins an `Env` is built
@@ -363,6 +376,9 @@ pub struct Kernel {
     /// The code makes steps or touches the vertex and geometry built-ins:
     /// [`Kernel::run_fragment`] builds an [`Env`] for it.
     needs_env: bool,
+    /// The program's plain 2D texture calls (bit per call; none past
+    /// [`MAX_PLAIN`] calls, whose plain calls are steps).
+    plain_calls: u64,
     /// The generated code as text (Cranelift's disassembly), when
     /// [`Kernel::compile_with`] was asked for it.
     pub disasm: Option<String>,
@@ -416,6 +432,7 @@ impl Kernel {
             step_ops: out.step_ops,
             step_kinds: out.step_kinds,
             needs_env: out.needs_env,
+            plain_calls: plain_call_bits(program),
             disasm: out.disasm,
         })
     }
@@ -519,24 +536,26 @@ impl Kernel {
         regs: &mut Regs<LANES>,
         io: &mut FragmentIo<'_, '_>,
     ) -> Result<(), LoopLimit> {
-        let calls = program.tex_calls();
-        let mut slots: [PlainSlot; MAX_PLAIN] = [None; MAX_PLAIN];
-        let plain: &[PlainSlot] = if io.plain.len() == calls.len() {
+        let calls = program.tex_calls().len();
+        let mut slots: [PlainSlot; MAX_PLAIN];
+        let plain: &[PlainSlot] = if io.plain.len() == calls {
             io.plain
         } else {
+            slots = [None; MAX_PLAIN];
             let n = resolve_plain(program, io.textures, &mut slots);
             &slots[..n]
         };
+        let resolved = plain
+            .iter()
+            .enumerate()
+            .fold(0u64, |m, (i, s)| m | u64::from(s.is_some()) << i);
         let direct = !self.needs_env
             && program.id() == self.program
             && io.inputs.len() >= self.inputs_needed
             && io.outputs.len() >= self.outputs_needed
             && io.uniforms.len() >= self.uniform_bytes_needed
-            && plain.len() == calls.len()
-            && calls
-                .iter()
-                .zip(plain)
-                .all(|(t, s)| !t.plain_2d() || s.is_some());
+            && plain.len() == calls
+            && resolved & self.plain_calls == self.plain_calls;
         if !direct {
             return self.run_fragment_env(program, regs, io, plain);
         }

@@ -66,6 +66,37 @@ fn native_fragment_runs_without_env() {
     assert!(!Kernel::compile(&p).unwrap().runs_without_env());
 }
 
+/// `main` returning early for some lanes: a later output store must keep
+/// those lanes' earlier value (the stores before the return, and those in
+/// no branch, are the JIT's unmasked ones).
+#[test]
+fn early_return_keeps_outputs() {
+    use oxgl_ir::*;
+    let mut s = Shader::new(Stage::Fragment);
+    let mut b = Builder::new(&mut s);
+    let c = b.load_input(0, ValType::F32X4);
+    b.store_output(0, c);
+    let x = b.lane(c, 0);
+    let zero = b.f32(0.0);
+    let neg = b.lt(x, zero);
+    b.if_then(neg, |b| b.return_(None));
+    let twice = b.add(c, c);
+    b.store_output(0, twice);
+    let prog = Program::compile(&s).unwrap();
+    let k = Kernel::compile(&prog).unwrap();
+    let input: Vec<[f32; 16]> = (0..4)
+        .map(|_| std::array::from_fn(|l| if l % 3 == 0 { -1.0 } else { 1.0 }))
+        .collect();
+    let mut out = vec![[7.0f32; 16]; 4];
+    let mut env = Env::<16>::new(&input, &mut out, &[], &NoTextures);
+    k.run(&prog, &mut prog.new_regs::<16>(), &mut env).unwrap();
+    for (l, got) in out[0].iter().enumerate() {
+        let want = if l % 3 == 0 { -1.0 } else { 2.0 };
+        assert_eq!(*got, want, "lane {l}");
+    }
+    assert!(crate::harness::check_both(&s, 43, 8) > 0);
+}
+
 #[test]
 fn runaway_loops_stop() {
     let s = shaders::runaway_loop();
