@@ -500,45 +500,67 @@ fn clear_plane(
     mask: [bool; 4],
 ) {
     let words = color_words(format);
+    let clear = ClearSpan::new(format, color, mask);
     for row in rows {
         if let Some(line) = buf.get_mut(words * (row + span.start)..words * (row + span.end)) {
-            clear_span(line, format, color, mask);
+            clear.apply(line);
         }
     }
 }
 
-/// Sets every pixel of `line` (storage words of a colour buffer in
-/// `format`) to `color`, the channels of `mask` only.
-pub fn clear_span(line: &mut [u32], format: OxglColorFormat, color: [f32; 4], mask: [bool; 4]) {
-    // Float formats round the value as they keep it; integer ones take
-    // the bits as they are.
-    if color_words(format) == 4 {
-        let value = format.quantize(color).map(f32::to_bits);
-        for px in line.chunks_exact_mut(4) {
-            for c in 0..4 {
-                if mask[c] {
-                    px[c] = value[c];
-                }
+/// A colour clear's storage words, worked out once for the many rows of
+/// a clear and applied to each ([`ClearSpan::apply`]): the clear of a
+/// 64×64 tile used to convert and pack the colour again for every row.
+#[derive(Clone, Copy, Debug)]
+pub enum ClearSpan {
+    /// Four words a pixel (float formats), the channels of the mask.
+    Words4([u32; 4], [bool; 4]),
+    /// One packed word a pixel: the bits of `keep` stay as they are.
+    Packed { value: u32, keep: u32 },
+}
+
+impl ClearSpan {
+    /// The clear of `color` into `format`, the channels of `mask` only.
+    pub fn new(format: OxglColorFormat, color: [f32; 4], mask: [bool; 4]) -> Self {
+        // Float formats round the value as they keep it; integer ones take
+        // the bits as they are.
+        if color_words(format) == 4 {
+            return ClearSpan::Words4(format.quantize(color).map(f32::to_bits), mask);
+        }
+        let value = pack_color(color, format);
+        let mut keep = 0u32;
+        // Storage word bytes: B (bits 0-7), G, R, A (24-31).
+        for (channel, shift) in [(0usize, 16u32), (1, 8), (2, 0), (3, 24)] {
+            if !mask[channel] {
+                keep |= 0xff << shift;
             }
         }
-        return;
-    }
-    let value = pack_color(color, format);
-    let mut keep = 0u32;
-    // Storage word bytes: B (bits 0-7), G, R, A (24-31).
-    for (channel, shift) in [(0usize, 16u32), (1, 8), (2, 0), (3, 24)] {
-        if !mask[channel] {
-            keep |= 0xff << shift;
+        if format == OxglColorFormat::B8G8R8X8 {
+            keep &= 0x00ff_ffff;
         }
+        ClearSpan::Packed { value, keep }
     }
-    if format == OxglColorFormat::B8G8R8X8 {
-        keep &= 0x00ff_ffff;
-    }
-    if keep == 0 {
-        line.fill(value);
-    } else {
-        for px in line {
-            *px = (*px & keep) | (value & !keep);
+
+    /// Sets every pixel of `line` (storage words of a colour buffer in
+    /// the format) to the colour, the channels of the mask only.
+    #[inline]
+    pub fn apply(&self, line: &mut [u32]) {
+        match *self {
+            ClearSpan::Words4(value, mask) => {
+                for px in line.chunks_exact_mut(4) {
+                    for c in 0..4 {
+                        if mask[c] {
+                            px[c] = value[c];
+                        }
+                    }
+                }
+            }
+            ClearSpan::Packed { value, keep: 0 } => line.fill(value),
+            ClearSpan::Packed { value, keep } => {
+                for px in line {
+                    *px = (*px & keep) | (value & !keep);
+                }
+            }
         }
     }
 }

@@ -12,7 +12,7 @@ use super::fragment::{TileView, depth_stencil, write_color};
 use super::scene::{CLEAR_BIT, Edge, Extra, NO_EXTRA, Plane, Prim, PrimKind, Scene, SceneState};
 use super::shader::{LANE_X, LANE_Y, LANES, QuadBatch};
 use super::state::{EXTRA_BUFFERS, Interp, VaryingMask};
-use crate::framebuffer::{ClearParams, clear_span};
+use crate::framebuffer::{ClearParams, ClearSpan};
 use oxgl_dri_interface::clear_bits;
 
 const LX: [f32; LANES] = {
@@ -93,9 +93,9 @@ fn clear_tile(scene: &Scene, p: &ClearParams, view: &mut TileView) {
     let ys = (r[1] - view.y0) as usize..(r[3] - view.y0) as usize;
     if p.buffers & clear_bits::CLEAR_COLOR != 0 {
         let words = t.color_words();
+        let span = ClearSpan::new(t.format, p.color_for(t.format, 1), p.color_mask);
         for row in &mut view.color[ys.clone()] {
-            let line = &mut row[words * xs.start..words * xs.end];
-            clear_span(line, t.format, p.color_for(t.format, 1), p.color_mask);
+            span.apply(&mut row[words * xs.start..words * xs.end]);
         }
         for (i, plane) in view.extra.iter_mut().enumerate() {
             if p.extra & (1 << i) == 0 {
@@ -103,9 +103,9 @@ fn clear_tile(scene: &Scene, p: &ClearParams, view: &mut TileView) {
             }
             let format = t.extra_formats[i];
             let words = crate::framebuffer::color_words(format);
+            let span = ClearSpan::new(format, p.color_for(format, 2 << i), p.extra_masks[i]);
             for row in &mut plane[ys.clone()] {
-                let line = &mut row[words * xs.start..words * xs.end];
-                clear_span(line, format, p.color_for(format, 2 << i), p.extra_masks[i]);
+                span.apply(&mut row[words * xs.start..words * xs.end]);
             }
         }
     }
