@@ -589,17 +589,23 @@ impl FragmentShader for FragmentProgram {
             let mask = if let Some(k) = &p.jit {
                 // Native code on the batch's own buffers (no `Env` to
                 // build), its texture calls on the draw's samplers.
-                let mut slots: [oxgl_jit::PlainSlot; oxgl_jit::MAX_PLAIN] =
-                    [None; oxgl_jit::MAX_PLAIN];
-                for (s, u) in slots.iter_mut().zip(&self.plain) {
-                    *s = u.and_then(|u| self.samplers.plain_2d_of(u));
-                }
+                // (Only programs with texture calls fill a table.)
+                let mut slots: [oxgl_jit::PlainSlot; oxgl_jit::MAX_PLAIN];
+                let plain: &[oxgl_jit::PlainSlot] = if self.plain.is_empty() {
+                    &[]
+                } else {
+                    slots = [None; oxgl_jit::MAX_PLAIN];
+                    for (s, u) in slots.iter_mut().zip(&self.plain) {
+                        *s = u.and_then(|u| self.samplers.plain_2d_of(u));
+                    }
+                    &slots[..self.plain.len()]
+                };
                 let mut io = oxgl_jit::FragmentIo {
                     inputs,
                     outputs,
                     uniforms: &self.uniforms,
                     textures: &self.samplers,
-                    plain: &slots[..self.plain.len()],
+                    plain,
                     frag_coord,
                     point_coord,
                     front_facing: *front_facing,
