@@ -130,30 +130,31 @@ unsafe extern "C" fn step_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demote
 /// As [`step_callback`]; `ctx.plain` points to `ctx.plain_len` slots.
 unsafe extern "C" fn tex_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demoted: u32) {
     // SAFETY: as in `step_callback`; the slots outlive the run.
-    let sampler = unsafe {
+    let (program, slots) = unsafe {
         let c = &*ctx;
-        let program = &*c.program;
-        let slots = std::slice::from_raw_parts(c.plain, c.plain_len);
-        match program.ops().get(pc as usize) {
-            Some(&Op::Tex { call, .. }) => slots.get(call as usize).copied().flatten(),
-            _ => None,
-        }
+        (
+            &*c.program,
+            std::slice::from_raw_parts(c.plain, c.plain_len),
+        )
     };
-    let Some(sampler) = sampler else {
+    let call = match program.ops().get(pc as usize) {
+        Some(&Op::Tex { call, d, n }) => slots
+            .get(call as usize)
+            .copied()
+            .flatten()
+            .zip(program.tex_calls().get(call as usize))
+            .map(|(sampler, t)| (sampler, t, d, n)),
+        _ => None,
+    };
+    let Some((sampler, t, d, n)) = call else {
         // SAFETY: the caller's guarantee.
         unsafe { step_callback(ctx, pc, exec, demoted) };
         return;
     };
     // SAFETY: as in `step_callback`.
     let ctx = unsafe { &mut *ctx };
-    let (program, regs) = unsafe { (&*ctx.program, &mut *ctx.regs) };
+    let regs = unsafe { &mut *ctx.regs };
     let ok = catch_unwind(AssertUnwindSafe(|| {
-        let Some(&Op::Tex { call, d, n }) = program.ops().get(pc as usize) else {
-            return;
-        };
-        let Some(t) = program.tex_calls().get(call as usize) else {
-            return;
-        };
         let file = regs.file();
         let lanes = |r: u32| {
             file.get(r as usize)
@@ -170,6 +171,22 @@ unsafe extern "C" fn tex_callback(ctx: *mut StepCtx, pc: u32, exec: u32, demoted
     }));
     if ok.is_err() {
         ctx.failed = 1;
+    }
+}
+
+/// A run's surviving lanes from [`Kernel::enter`]'s status: the
+/// discarded and demoted lanes leave `mask`; at the loop limit (or after
+/// a failed callback) every lane does.
+fn settle(mask: &mut u32, status: Option<u32>) -> Result<(), LoopLimit> {
+    match status {
+        Some(dead) => {
+            *mask &= !dead;
+            Ok(())
+        }
+        None => {
+            *mask = 0;
+            Err(LoopLimit)
+        }
     }
 }
 
@@ -513,16 +530,7 @@ impl Kernel {
         let status = self.enter(program, regs, &io, envp.cast(), plain);
         // SAFETY: the generated code has returned; `envp` is `env`.
         let env = unsafe { &mut *envp };
-        match status {
-            Some(dead) => {
-                env.mask &= !dead;
-                Ok(())
-            }
-            None => {
-                env.mask = 0;
-                Err(LoopLimit)
-            }
-        }
+        settle(&mut env.mask, status)
     }
 
     /// Runs a fragment program (the one compiled) on `io`, as
@@ -584,16 +592,8 @@ impl Kernel {
         };
         // No steps either: the callbacks never need an environment (every
         // plain call has its sampler, checked above).
-        match self.enter(program, regs, &ports, std::ptr::null_mut(), plain) {
-            Some(dead) => {
-                io.mask &= !dead;
-                Ok(())
-            }
-            None => {
-                io.mask = 0;
-                Err(LoopLimit)
-            }
-        }
+        let status = self.enter(program, regs, &ports, std::ptr::null_mut(), plain);
+        settle(&mut io.mask, status)
     }
 
     /// [`Kernel::run_fragment`] through an [`Env`] made from `io`.

@@ -495,7 +495,7 @@ pub fn out_of_line_calls() -> Shader {
     s
 }
 
-fn tex_decl(shadow: bool) -> TextureDecl {
+pub fn tex_decl(shadow: bool) -> TextureDecl {
     TextureDecl {
         name: "t".into(),
         dim: Dim::D2,

@@ -13,15 +13,7 @@ fn native_fragment() -> oxgl_ir::Shader {
     use oxgl_ir::*;
     let mut s = Shader::new(Stage::Fragment);
     let mut b = Builder::new(&mut s);
-    let t = b.declare_texture(TextureDecl {
-        name: "t".into(),
-        dim: Dim::D2,
-        arrayed: false,
-        multisample: false,
-        shadow: false,
-        kind: Scalar::F32,
-        binding: 0,
-    });
+    let t = b.declare_texture(shaders::tex_decl(false));
     let c = b.load_input(0, ValType::F32X4);
     let uv = b.swizzle(c, "xy");
     let fc = b.system(SysVal::FragCoord);

@@ -339,21 +339,13 @@ fn depth_functions() {
 
 #[test]
 fn unorm_depths_without_division() {
-    for q in 0..1u32 << 24 {
-        let want = q as f32 / 16_777_215.0;
-        assert_eq!(
-            DepthFormat::D24.from_unorm(q).to_bits(),
-            want.to_bits(),
-            "D24 {q}"
-        );
-    }
-    for q in 0..1u32 << 16 {
-        let want = q as f32 / 65_535.0;
-        assert_eq!(
-            DepthFormat::D16.from_unorm(q).to_bits(),
-            want.to_bits(),
-            "D16 {q}"
-        );
+    for (format, bits) in [(DepthFormat::D24, 24), (DepthFormat::D16, 16)] {
+        let max = ((1u32 << bits) - 1) as f32;
+        for q in 0..1u32 << bits {
+            let want = q as f32 / max;
+            let got = format.from_unorm(q);
+            assert_eq!(got.to_bits(), want.to_bits(), "{format:?} {q}");
+        }
     }
 }
 
