@@ -60,8 +60,15 @@ pub fn store<T: Copy>(rows: &mut [&mut [T]], lx: usize, ly: usize, v: &[T; LANES
             continue;
         }
         let row = &mut rows[ly + r];
-        if m == 0xf {
-            row[lx..lx + 4].copy_from_slice(src);
+        if let Some(dst) = row.get_mut(lx..lx + 4) {
+            // Load, select and store the whole row: the lanes of a small
+            // triangle's masks are unpredictable, and a branch per lane
+            // mispredicted on every other block.
+            let mut out = [src[0]; 4];
+            for k in 0..4 {
+                out[k] = if m & (1 << k) != 0 { src[k] } else { dst[k] };
+            }
+            dst.copy_from_slice(&out);
         } else {
             for (k, &s) in src.iter().enumerate() {
                 if m & (1 << k) != 0 {
