@@ -344,6 +344,72 @@ pub fn read_element(bytes: &[u8], at: usize, format: ElementFormat) -> [f32; 4] 
     t
 }
 
+/// Elements `first..first + count` of an array (element `i` at byte
+/// `i * stride` of `bytes`) into lanes `..count` of `out`, component by
+/// component, as [`read_element`] reads each.
+///
+/// Plain floats whose elements all lie inside `bytes` (every array but
+/// one cut short) are read with one range check for the whole batch: the
+/// checks and format tests per element were most of the vertex fetch.
+pub fn read_elements<const L: usize>(
+    bytes: &[u8],
+    stride: usize,
+    (first, count): (usize, usize),
+    format: ElementFormat,
+    out: &mut [[f32; L]; 4],
+) {
+    let count = count.min(L);
+    let size = format.size as usize;
+    let plain = format.type_ == gl_type::FLOAT
+        && format.flags & (OXGL_VERTEX_INTEGER | OXGL_VERTEX_BGRA) == 0
+        && (1..=4).contains(&size);
+    let span = count.checked_sub(1).and_then(|last| {
+        let start = first.checked_mul(stride)?;
+        let end = (first + last).checked_mul(stride)?.checked_add(4 * size)?;
+        bytes.get(start..end)
+    });
+    match span {
+        Some(span) if plain => match size {
+            1 => read_floats::<1, L>(span, stride, count, out),
+            2 => read_floats::<2, L>(span, stride, count, out),
+            3 => read_floats::<3, L>(span, stride, count, out),
+            _ => read_floats::<4, L>(span, stride, count, out),
+        },
+        _ => {
+            for lane in 0..count {
+                let at = (first + lane).saturating_mul(stride);
+                let t = read_element(bytes, at, format);
+                for (c, x) in t.into_iter().enumerate() {
+                    out[c][lane] = x;
+                }
+            }
+        }
+    }
+}
+
+/// `count` elements of `N` floats, `stride` bytes apart from the start of
+/// `span` (which holds them all), and (0, 0, 0, 1) past `N`.
+#[inline(always)]
+fn read_floats<const N: usize, const L: usize>(
+    span: &[u8],
+    stride: usize,
+    count: usize,
+    out: &mut [[f32; L]; 4],
+) {
+    for lane in 0..count {
+        let at = lane * stride;
+        let Some(e) = span.get(at..at + 4 * N) else {
+            return;
+        };
+        for (c, chunk) in e.chunks_exact(4).enumerate() {
+            out[c][lane] = f32::from_ne_bytes([chunk[0], chunk[1], chunk[2], chunk[3]]);
+        }
+    }
+    for (c, comp) in out.iter_mut().enumerate().skip(N) {
+        comp[..count].fill(if c == 3 { 1.0 } else { 0.0 });
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -399,6 +465,48 @@ mod tests {
         assert_eq!(read_element(&d, 0, fmt(DOUBLE, 1, 0))[0], 0.25);
         let x = (3 * 65536 / 2i32).to_ne_bytes();
         assert_eq!(read_element(&x, 0, fmt(FIXED, 1, 0))[0], 1.5);
+    }
+
+    #[test]
+    fn batches_read_as_elements_do() {
+        use gl_type::*;
+        let bytes: Vec<u8> = (0..40u32)
+            .flat_map(|i| (i as f32 * 0.5 - 3.0).to_ne_bytes())
+            .collect();
+        let formats = [
+            fmt(FLOAT, 1, 0),
+            fmt(FLOAT, 2, 0),
+            fmt(FLOAT, 3, OXGL_VERTEX_NORMALIZED),
+            fmt(FLOAT, 4, 0),
+            fmt(FLOAT, 4, OXGL_VERTEX_BGRA),
+            fmt(INT, 2, OXGL_VERTEX_INTEGER),
+            fmt(SHORT, 3, OXGL_VERTEX_NORMALIZED),
+        ];
+        // Whole arrays, arrays cut short (the last elements past the
+        // bytes), stride 0, and batches shorter than the lanes.
+        for format in formats {
+            for stride in [0, 12, 16, 20] {
+                for (first, count) in [(0, 8), (1, 8), (3, 5), (0, 0)] {
+                    for len in [bytes.len(), 100, 37] {
+                        let b = &bytes[..len];
+                        let mut got = [[9.0f32; 8]; 4];
+                        read_elements(b, stride, (first, count), format, &mut got);
+                        for lane in 0..8 {
+                            let want = read_element(b, (first + lane) * stride, format);
+                            for c in 0..4 {
+                                let expect = if lane < count { want[c] } else { 9.0 };
+                                assert_eq!(
+                                    got[c][lane].to_bits(),
+                                    expect.to_bits(),
+                                    "{format:?} stride {stride} first {first} \
+                                     count {count} len {len} lane {lane} c {c}"
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use std::sync::Arc;
 
-use oxgl_dri_interface::vertex::{ElementFormat, read_element};
+use oxgl_dri_interface::vertex::{ElementFormat, read_elements};
 use oxgl_dri_interface::{
     OxglBlendDesc, OxglDepthStencilDesc, OxglPrim, OxglRasterDesc, OxglStencilFace,
     OxglVertexAttrib,
@@ -549,8 +549,10 @@ impl Frontend {
                 if vi >= num_varyings {
                     break;
                 }
-                let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
-                dst.copy_from_slice(&out.outputs[vi][..count]);
+                copy_lanes(
+                    &mut self.varyings[vi * n + base..vi * n + base + count],
+                    &out.outputs[vi],
+                );
             }
         }
         for (k, &c) in clips.iter().enumerate() {
@@ -560,7 +562,7 @@ impl Frontend {
             }
             let dst = &mut self.varyings[vi * n + base..vi * n + base + count];
             if prog.writes_clip_distance {
-                dst.copy_from_slice(&out.clip_distance[c][..count]);
+                copy_lanes(dst, &out.clip_distance[c]);
             } else {
                 // GLSL 1.30 §7.1: the position is compared against the
                 // planes.
@@ -570,6 +572,17 @@ impl Frontend {
                 }
             }
         }
+    }
+}
+
+/// The first `dst.len()` lanes of `src` into `dst`: a whole batch as one
+/// fixed-size copy (inline moves; a copy of a length known only at run
+/// time is a `memcpy` call, per varying component of every batch).
+#[inline(always)]
+fn copy_lanes(dst: &mut [f32], src: &[f32; LANES]) {
+    match <&mut [f32; LANES]>::try_from(&mut *dst) {
+        Ok(whole) => *whole = *src,
+        Err(_) => dst.copy_from_slice(&src[..dst.len()]),
     }
 }
 
@@ -631,16 +644,14 @@ fn shade_batch(
     }
     for input in call.inputs {
         let loc = input.location as usize;
-        if loc >= n_loc {
+        let Some(dst) = inputs
+            .get_mut(4 * loc..4 * loc + 4)
+            .filter(|_| loc < n_loc)
+            .and_then(|d| <&mut [[f32; LANES]; 4]>::try_from(d).ok())
+        else {
             continue;
-        }
-        for lane in 0..count {
-            let at = (base + lane).saturating_mul(input.stride);
-            let t = read_element(input.bytes, at, input.format);
-            for (k, x) in t.into_iter().enumerate() {
-                inputs[4 * loc + k][lane] = x;
-            }
-        }
+        };
+        read_elements(input.bytes, input.stride, (base, count), input.format, dst);
     }
     let ids: [i32; LANES] = std::array::from_fn(|lane| {
         let v = base + lane;
