@@ -536,8 +536,12 @@ impl Frontend {
     ) {
         let n = self.positions.len();
         let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
-        for lane in 0..count {
-            self.positions[base + lane] = [0, 1, 2, 3].map(|c| out.position[c][lane]);
+        // Spelled out: `[0, 1, 2, 3].map(..)` was an out-of-line call per
+        // vertex whose result, stored a float at a time and read back as
+        // one vector, stalled on store forwarding.
+        let p = &out.position;
+        for (lane, dst) in self.positions[base..base + count].iter_mut().enumerate() {
+            *dst = [p[0][lane], p[1][lane], p[2][lane], p[3][lane]];
         }
         self.point_sizes[base..base + count].copy_from_slice(&out.point_size[..count]);
         if let Some(c) = capture {

@@ -146,14 +146,37 @@ fn classify(edges: &[Edge], x: i32, y: i32, size: i64) -> Option<bool> {
 
 /// How a primitive's 4×4 blocks are tested: in i32 when every edge's
 /// spread over a block fits (all but huge primitives): then a crossing
-/// edge's value at the block corner fits too, and the lane test is i32
-/// multiply-adds of the lane offsets — two vector ops per edge. (The
-/// offsets used to be precomputed per primitive into a 256-byte table,
-/// whose element-wise stores then stalled the table's copy on store
-/// forwarding: a tenth of the tile time for small triangles.)
+/// edge's value at the block corner fits too, and each lane is that value
+/// plus the lane's offset, `a · x + b · y` for its position in the block,
+/// computed once per primitive. (The offsets were once stored into a
+/// table element by element, which stalled its vector reads on store
+/// forwarding; then computed per block from the lane positions, which
+/// the compiler scalarized in part. Computed here as whole vectors.)
 struct Steps {
     narrow: bool,
+    /// Per edge, each lane's offset from the block corner's value.
+    offsets: [[i32; LANES]; 4],
 }
+
+/// [`LANE_X`] and [`LANE_Y`] as `i32`.
+const LANE_XI: [i32; LANES] = {
+    let mut t = [0; LANES];
+    let mut l = 0;
+    while l < LANES {
+        t[l] = LANE_X[l] as i32;
+        l += 1;
+    }
+    t
+};
+const LANE_YI: [i32; LANES] = {
+    let mut t = [0; LANES];
+    let mut l = 0;
+    while l < LANES {
+        t[l] = LANE_Y[l] as i32;
+        l += 1;
+    }
+    t
+};
 
 impl Steps {
     #[inline(always)]
@@ -161,7 +184,16 @@ impl Steps {
         let narrow = edges
             .iter()
             .all(|e| e.a.abs() < 1 << 28 && e.b.abs() < 1 << 28);
-        Steps { narrow }
+        let mut offsets = [[0; LANES]; 4];
+        if narrow {
+            for (o, e) in offsets.iter_mut().zip(edges) {
+                let (a, b) = (e.a as i32, e.b as i32);
+                for l in 0..LANES {
+                    o[l] = a * LANE_XI[l] + b * LANE_YI[l];
+                }
+            }
+        }
+        Steps { narrow, offsets }
     }
 
     /// Coverage of the 4×4 block at `(x, y)`, 0 when it is outside an edge.
@@ -169,7 +201,7 @@ impl Steps {
     fn mask(&self, edges: &[Edge], x: i32, y: i32) -> u16 {
         let mut acc = [0i32; LANES];
         let mut wide = [0i64; LANES];
-        for e in edges {
+        for (e, offsets) in edges.iter().zip(&self.offsets) {
             let c = e.c + e.a * x as i64 + e.b * y as i64;
             if c + e.a.max(0) * 3 + e.b.max(0) * 3 < 0 {
                 return 0;
@@ -180,10 +212,9 @@ impl Steps {
             if self.narrow {
                 // The edge crosses the block: |c| < 3 (|a| + |b|) < 2^31.
                 // Wrapping, like the i32 lanes of the vector code.
-                let (c, a, b) = (c as i32, e.a as i32, e.b as i32);
+                let c = c as i32;
                 for l in 0..LANES {
-                    let o = a * LANE_X[l] as i32 + b * LANE_Y[l] as i32;
-                    acc[l] |= c.wrapping_add(o);
+                    acc[l] |= c.wrapping_add(offsets[l]);
                 }
             } else {
                 for l in 0..LANES {
