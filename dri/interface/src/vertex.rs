@@ -351,6 +351,10 @@ pub fn read_element(bytes: &[u8], at: usize, format: ElementFormat) -> [f32; 4] 
 /// Plain floats whose elements all lie inside `bytes` (every array but
 /// one cut short) are read with one range check for the whole batch: the
 /// checks and format tests per element were most of the vertex fetch.
+#[allow(
+    clippy::needless_range_loop,
+    reason = "lanes index several arrays at once"
+)]
 pub fn read_elements<const L: usize>(
     bytes: &[u8],
     stride: usize,
@@ -389,6 +393,10 @@ pub fn read_elements<const L: usize>(
 
 /// `count` elements of `N` floats, `stride` bytes apart from the start of
 /// `span` (which holds them all), and (0, 0, 0, 1) past `N`.
+#[allow(
+    clippy::needless_range_loop,
+    reason = "lanes index several arrays at once"
+)]
 #[inline(always)]
 fn read_floats<const N: usize, const L: usize>(
     span: &[u8],

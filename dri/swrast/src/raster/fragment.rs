@@ -51,9 +51,70 @@ pub fn load<T: Copy + Default>(rows: &[&mut [T]], lx: usize, ly: usize) -> [T; L
     out
 }
 
+/// A pixel value stored under a lane mask: four at a time, as a whole row
+/// (load, select, store; a branch per lane mispredicted on every other
+/// block of a small triangle). 32-bit values select by bit masks, which
+/// vectorize: an and, an and-not and an or per row.
+pub trait Select: Copy {
+    /// `dst[k] = src[k]` for the set bits `k` of `m` (0..16).
+    fn select4(dst: &mut [Self; 4], src: &[Self; 4], m: usize);
+}
+
+/// Per 4-bit lane mask, each lane's bits.
+const ROW_MASKS: [[u32; 4]; 16] = {
+    let mut t = [[0; 4]; 16];
+    let mut m = 0;
+    while m < 16 {
+        let mut k = 0;
+        while k < 4 {
+            if m & (1 << k) != 0 {
+                t[m][k] = u32::MAX;
+            }
+            k += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+impl Select for u32 {
+    #[inline(always)]
+    fn select4(dst: &mut [u32; 4], src: &[u32; 4], m: usize) {
+        let k = &ROW_MASKS[m & 0xf];
+        let mut out = [0; 4];
+        for l in 0..4 {
+            out[l] = (src[l] & k[l]) | (dst[l] & !k[l]);
+        }
+        *dst = out;
+    }
+}
+
+impl Select for f32 {
+    #[inline(always)]
+    fn select4(dst: &mut [f32; 4], src: &[f32; 4], m: usize) {
+        let k = &ROW_MASKS[m & 0xf];
+        let mut out = [0.0; 4];
+        for l in 0..4 {
+            out[l] = f32::from_bits((src[l].to_bits() & k[l]) | (dst[l].to_bits() & !k[l]));
+        }
+        *dst = out;
+    }
+}
+
+impl Select for u8 {
+    #[inline(always)]
+    fn select4(dst: &mut [u8; 4], src: &[u8; 4], m: usize) {
+        for l in 0..4 {
+            if m & (1 << l) != 0 {
+                dst[l] = src[l];
+            }
+        }
+    }
+}
+
 /// Stores the lanes of `mask` (all inside the tile) of the block at `(lx, ly)`.
 #[inline(always)]
-pub fn store<T: Copy>(rows: &mut [&mut [T]], lx: usize, ly: usize, v: &[T; LANES], mask: u16) {
+pub fn store<T: Select>(rows: &mut [&mut [T]], lx: usize, ly: usize, v: &[T; LANES], mask: u16) {
     for (r, src) in v.chunks_exact(4).enumerate() {
         let m = (mask >> (4 * r)) & 0xf;
         if m == 0 {
@@ -61,14 +122,9 @@ pub fn store<T: Copy>(rows: &mut [&mut [T]], lx: usize, ly: usize, v: &[T; LANES
         }
         let row = &mut rows[ly + r];
         if let Some(dst) = row.get_mut(lx..lx + 4) {
-            // Load, select and store the whole row: the lanes of a small
-            // triangle's masks are unpredictable, and a branch per lane
-            // mispredicted on every other block.
-            let mut out = [src[0]; 4];
-            for k in 0..4 {
-                out[k] = if m & (1 << k) != 0 { src[k] } else { dst[k] };
-            }
-            dst.copy_from_slice(&out);
+            let dst: &mut [T; 4] = dst.try_into().expect("four lanes");
+            let src: &[T; 4] = src.try_into().expect("four lanes");
+            T::select4(dst, src, m as usize);
         } else {
             for (k, &s) in src.iter().enumerate() {
                 if m & (1 << k) != 0 {
@@ -98,14 +154,63 @@ fn row4<T: Copy + Default>(rows: &[&mut [T]], x: usize, y: usize) -> [T; 4] {
     out
 }
 
-/// Lanes where `f(a[l], b[l])`, as a mask.
+/// Lanes where `f(a[l], b[l])`, as a mask. Each lane's bit first, then
+/// their union: this form vectorizes to a compare and a move-mask, where
+/// shifting each comparison into the mask compiled to a scalar compare
+/// per lane.
 #[inline(always)]
 fn lanes_where<T: Copy, const K: usize>(a: &[T; K], b: &[T; K], f: impl Fn(T, T) -> bool) -> u16 {
-    let mut m = 0u16;
+    let mut bits = [0u32; K];
     for l in 0..K {
-        m |= (f(a[l], b[l]) as u16) << l;
+        bits[l] = if f(a[l], b[l]) { 1 << l } else { 0 };
     }
-    m
+    bits.iter().fold(0, |m, b| m | b) as u16
+}
+
+/// The depth test of the block at `(lx, ly)`: the lanes where `func`
+/// passes for `z` against the stored depths, the function matched once
+/// for the four rows.
+#[inline(always)]
+fn depth_rows(
+    func: CompareFunc,
+    rows: &[&mut [f32]],
+    lx: usize,
+    ly: usize,
+    z: &[f32; LANES],
+) -> u16 {
+    #[inline(always)]
+    fn each(
+        rows: &[&mut [f32]],
+        lx: usize,
+        ly: usize,
+        z: &[f32; LANES],
+        f: impl Fn(f32, f32) -> bool,
+    ) -> u16 {
+        let mut m = 0u16;
+        for r in 0..4 {
+            let zr: &[f32; 4] = z[4 * r..4 * r + 4].try_into().expect("four lanes");
+            // Straight from the row: a 16-lane copy assembled from four
+            // row loads and read back as 8-lane vectors stalls on store
+            // forwarding (a tenth of the tile time of a full-screen
+            // depth-tested quad).
+            let stored = match rows.get(ly + r).and_then(|row| row.get(lx..lx + 4)) {
+                Some(s) => s.try_into().expect("four lanes"),
+                None => row4(rows, lx, ly + r),
+            };
+            m |= lanes_where(zr, &stored, &f) << (4 * r);
+        }
+        m
+    }
+    match func {
+        CompareFunc::Never => 0,
+        CompareFunc::Less => each(rows, lx, ly, z, |a, b| a < b),
+        CompareFunc::Equal => each(rows, lx, ly, z, |a, b| a == b),
+        CompareFunc::LessEqual => each(rows, lx, ly, z, |a, b| a <= b),
+        CompareFunc::Greater => each(rows, lx, ly, z, |a, b| a > b),
+        CompareFunc::NotEqual => each(rows, lx, ly, z, |a, b| a != b),
+        CompareFunc::GreaterEqual => each(rows, lx, ly, z, |a, b| a >= b),
+        CompareFunc::Always => 0xffff,
+    }
 }
 
 /// The comparison of every lane, with the function matched once.
@@ -143,17 +248,7 @@ pub fn depth_stencil(
     if st.depth_on {
         let fmt = target.depth.unwrap_or(super::DepthFormat::D32F);
         zq = fmt.quantize_lanes(z);
-        // Row by row, straight from the rows: a 16-lane copy assembled
-        // from four row loads and read back as 8-lane vectors stalls on
-        // store forwarding (measured: a tenth of the tile time of a
-        // full-screen depth-tested quad).
-        let mut m = 0u16;
-        for r in 0..4 {
-            let stored = row4(&view.depth, lx, ly + r);
-            let zr: &[f32; 4] = zq[4 * r..4 * r + 4].try_into().expect("four lanes");
-            m |= compare(ds.depth_func, zr, &stored) << (4 * r);
-        }
-        dpass &= m;
+        dpass &= depth_rows(ds.depth_func, &view.depth, lx, ly, &zq);
     }
     let pass = if st.stencil_on {
         let face: &StencilFace = if front { &ds.front } else { &ds.back };
