@@ -179,21 +179,21 @@ const LANE_YI: [i32; LANES] = {
 };
 
 impl Steps {
+    /// The steps of `edges`, computed in place (returning the 256 bytes
+    /// of offsets by value copied them once more per primitive).
     #[inline(always)]
-    fn new(edges: &[Edge]) -> Self {
-        let narrow = edges
+    fn set(&mut self, edges: &[Edge]) {
+        self.narrow = edges
             .iter()
             .all(|e| e.a.abs() < 1 << 28 && e.b.abs() < 1 << 28);
-        let mut offsets = [[0; LANES]; 4];
-        if narrow {
-            for (o, e) in offsets.iter_mut().zip(edges) {
+        if self.narrow {
+            for (o, e) in self.offsets.iter_mut().zip(edges) {
                 let (a, b) = (e.a as i32, e.b as i32);
                 for l in 0..LANES {
                     o[l] = a * LANE_XI[l] + b * LANE_YI[l];
                 }
             }
         }
-        Steps { narrow, offsets }
     }
 
     /// Coverage of the 4×4 block at `(x, y)`, 0 when it is outside an edge.
@@ -271,7 +271,11 @@ fn raster_prim(
         return;
     }
     let edges = &prim.edges[..prim.n_edges as usize];
-    let steps = Steps::new(edges);
+    let mut steps = Steps {
+        narrow: false,
+        offsets: [[0; LANES]; 4],
+    };
+    steps.set(edges);
     // The varyings the shader reads that are constant over the primitive
     // (a flat colour drawn smooth, the common case for glColor outside
     // Begin/End, or q = 1): filled, not interpolated.
