@@ -476,6 +476,7 @@ mod tests {
     }
 
     #[test]
+    #[allow(clippy::needless_range_loop, reason = "lanes index both results")]
     fn batches_read_as_elements_do() {
         use gl_type::*;
         let bytes: Vec<u8> = (0..40u32)
