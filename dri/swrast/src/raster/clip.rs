@@ -97,29 +97,54 @@ impl ClipPlanes {
         }
     }
 
-    /// The outcode of a vertex; `varying(i)` reads its varyings.
-    #[inline]
-    pub fn outcode(&self, p: [f32; 4], varying: impl Fn(usize) -> f32) -> u32 {
+    /// The outcode bits of a position (every plane but the user ones);
+    /// `near_far` is `self.near_far`, passed so that a loop over vertices
+    /// can hoist it (then the loop vectorizes).
+    #[inline(always)]
+    pub fn position_code(&self, p: [f32; 4], near_far: bool) -> u32 {
         let [x, y, z, w] = p;
-        let mut code = 0;
-        code |= ((x < self.guard[0] * w) as u32)
-            | (((x > self.guard[1] * w) as u32) << 1)
-            | (((y < self.guard[2] * w) as u32) << 2)
-            | (((y > self.guard[3] * w) as u32) << 3);
-        if self.near_far {
-            code |= (((z < -w) as u32) << 4) | (((z > w) as u32) << 5);
+        let bit = |c: bool, b: u32| if c { 1 << b } else { 0 };
+        let depth = if near_far {
+            bit(z < -w, 4) | bit(z > w, 5)
         } else {
-            code |= ((w < W_EPSILON) as u32) << 6;
-        }
+            bit(w < W_EPSILON, 6)
+        };
+        bit(x < self.guard[0] * w, 0)
+            | bit(x > self.guard[1] * w, 1)
+            | bit(y < self.guard[2] * w, 2)
+            | bit(y > self.guard[3] * w, 3)
+            | depth
+            | bit(x < -w, 16)
+            | bit(x > w, 17)
+            | bit(y < -w, 18)
+            | bit(y > w, 19)
+    }
+
+    /// The outcode bits of the user clip distances; `varying(i)` reads
+    /// the vertex's varyings.
+    #[inline]
+    pub fn user_code(&self, varying: impl Fn(usize) -> f32) -> u32 {
+        let mut code = 0;
         for i in 0..self.num_user {
             // NaN distances are outside too.
             code |= ((varying(self.user[i] as usize) >= 0.0) as u32 ^ 1) << (8 + i);
         }
-        code |= (((x < -w) as u32) << 16)
-            | (((x > w) as u32) << 17)
-            | (((y < -w) as u32) << 18)
-            | (((y > w) as u32) << 19);
         code
+    }
+
+    /// [`ClipPlanes::position_code`] of every position, into `codes`.
+    #[inline]
+    pub fn position_codes(&self, positions: &[[f32; 4]], codes: &mut [u32]) {
+        // Each flag a lane, matched once: the loop vectorizes.
+        if self.near_far {
+            for (c, &p) in codes.iter_mut().zip(positions) {
+                *c = self.position_code(p, true);
+            }
+        } else {
+            for (c, &p) in codes.iter_mut().zip(positions) {
+                *c = self.position_code(p, false);
+            }
+        }
     }
 }
 
@@ -310,7 +335,7 @@ mod tests {
         c.push(&[0.0, 0.0, -2.0, 1.0], true);
         c.push(&[1.0, 0.0, 0.0, 1.0], true);
         c.push(&[0.0, 1.0, 0.0, 1.0], true);
-        let code = p.outcode([0.0, 0.0, -2.0, 1.0], |_| 0.0);
+        let code = p.position_code([0.0, 0.0, -2.0, 1.0], p.near_far);
         assert_eq!(code & NEAR_FAR, 0x10);
         assert_eq!(c.clip(&p, NEAR_FAR), 4);
         for i in 0..4 {

@@ -471,13 +471,18 @@ impl FrontEnd {
         };
         self.win.resize(vb.positions.len(), WinVert::default());
         self.codes.resize(vb.positions.len(), 0);
-        for v in range.clone() {
-            let p = vb.positions[v];
-            let code = planes.outcode(p, |c| vb.varying(v, c));
-            self.codes[v] = code;
-            if code & clip_mask == 0 {
-                self.win[v] = ctx.project(p);
+        // Whole arrays at a time, so that the loops vectorize: every
+        // position is projected, clipped ones too (their window positions
+        // are never read: a clipped primitive is projected after clipping).
+        let positions = &vb.positions[range.clone()];
+        planes.position_codes(positions, &mut self.codes[range.clone()]);
+        if num_user > 0 {
+            for v in range.clone() {
+                self.codes[v] |= planes.user_code(|c| vb.varying(v, c));
             }
+        }
+        for (w, &p) in self.win[range.clone()].iter_mut().zip(positions) {
+            *w = ctx.project(p);
         }
 
         let indices = match &draw.elements {
