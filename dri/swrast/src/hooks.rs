@@ -71,6 +71,19 @@ impl Surface {
         self.frontend.end_frame();
     }
 
+    /// `glFinish`: waits for the queued rendering and drops the texture
+    /// copies the frame did not use. The planes stay with the rasterizer
+    /// (and its workers with their scenes): whatever reads them settles
+    /// first. Taking them back at every finish ended the workers' run
+    /// each frame — a helper thread started and joined, and the planes
+    /// handed back and forth, per frame.
+    fn finish_frame(&mut self) {
+        if let Some(r) = self.raster.as_mut() {
+            r.finish();
+        }
+        self.frontend.end_frame();
+    }
+
     /// Makes the rasterizer draw into `buffer`.
     fn attach(&mut self, buffer: ColorBuffer) {
         if self.target.is_some_and(|t| t != buffer) {
@@ -853,7 +866,7 @@ unsafe extern "C" fn flush(ctx: *mut OxglContext) -> OxglStatus {
 
 unsafe extern "C" fn finish(ctx: *mut OxglContext) -> OxglStatus {
     // SAFETY: live handle or null.
-    unsafe { with_draw_surface(ctx, Surface::end_frame) }
+    unsafe { with_draw_surface(ctx, Surface::finish_frame) }
 }
 
 unsafe extern "C" fn map_buffer(

@@ -199,8 +199,9 @@ impl Steps {
     /// Coverage of the 4×4 block at `(x, y)`, 0 when it is outside an edge.
     #[inline(always)]
     fn mask(&self, edges: &[Edge], x: i32, y: i32) -> u16 {
+        // The lanes' edge values or-ed together: a lane is covered when
+        // none is negative (sign bit clear).
         let mut acc = [0i32; LANES];
-        let mut wide = [0i64; LANES];
         for (e, offsets) in edges.iter().zip(&self.offsets) {
             let c = e.c + e.a * x as i64 + e.b * y as i64;
             if c + e.a.max(0) * 3 + e.b.max(0) * 3 < 0 {
@@ -217,16 +218,21 @@ impl Steps {
                     acc[l] |= c.wrapping_add(offsets[l]);
                 }
             } else {
+                // Huge primitives: the lane values in i64, their sign
+                // into the i32 accumulator.
                 for l in 0..LANES {
-                    wide[l] |= c + e.a * LANE_X[l] as i64 + e.b * LANE_Y[l] as i64;
+                    let v = c + e.a * LANE_X[l] as i64 + e.b * LANE_Y[l] as i64;
+                    acc[l] |= (v >> 32) as i32;
                 }
             }
         }
-        let mut m = 0u16;
+        // Each lane's bit, then their union (vectorizes; shifting each
+        // comparison into the mask compiled to a scalar test per lane).
+        let mut bits = [0u32; LANES];
         for l in 0..LANES {
-            m |= (((acc[l] | (wide[l] >> 32) as i32) >= 0) as u16) << l;
+            bits[l] = if acc[l] >= 0 { 1 << l } else { 0 };
         }
-        m
+        bits.iter().fold(0, |m, b| m | b) as u16
     }
 }
 
