@@ -228,8 +228,9 @@ fn compare<T: Copy + PartialOrd, const K: usize>(func: CompareFunc, a: &[T; K], 
     }
 }
 
-/// Depth and stencil test of the lanes in `mask` with fragment depths `z`;
-/// updates the buffers and returns the lanes that pass.
+/// Depth and stencil test of the lanes in `mask` with fragment depths `z`
+/// (`flat`: every lane's depth already quantized, for a primitive of
+/// constant depth); updates the buffers and returns the lanes that pass.
 #[inline(always)]
 #[expect(clippy::too_many_arguments, reason = "the fused test's inputs")]
 pub fn depth_stencil(
@@ -239,7 +240,7 @@ pub fn depth_stencil(
     lx: usize,
     ly: usize,
     mask: u16,
-    z: &[f32; LANES],
+    (z, flat): (&[f32; LANES], Option<f32>),
     front: bool,
 ) -> u16 {
     let ds = &st.draw.depth_stencil;
@@ -247,7 +248,10 @@ pub fn depth_stencil(
     let mut dpass = mask;
     if st.depth_on {
         let fmt = target.depth.unwrap_or(super::DepthFormat::D32F);
-        zq = fmt.quantize_lanes(z);
+        zq = match flat {
+            Some(q) => [q; LANES],
+            None => fmt.quantize_lanes(z),
+        };
         dpass &= depth_rows(ds.depth_func, &view.depth, lx, ly, &zq);
     }
     let pass = if st.stencil_on {

@@ -290,6 +290,17 @@ fn raster_prim(
     let constant = Bits(st.used_varyings)
         .filter(|&i| attrs[n + i] == 0.0 && attrs[2 * n + i] == 0.0)
         .fold(0, |m: VaryingMask, i| m | 1 << i);
+    // A primitive of constant depth (a full-screen pass, a quad facing
+    // the viewer): its depth clamped and quantized once, not per block.
+    // `eval` gives exactly `c` then (zero steps add zeros; `c != 0` keeps
+    // the sign of a zero result out of it).
+    let flat_z =
+        (st.depth_on && prim.z.dx == 0.0 && prim.z.dy == 0.0 && prim.z.c != 0.0).then(|| {
+            let (zmin, zmax) = st.z_range;
+            let z = prim.z.c.max(zmin).min(zmax);
+            let fmt = scene.target.depth.unwrap_or(super::DepthFormat::D32F);
+            (z, fmt.quantize_lanes(&[z])[0])
+        });
     let mut ctx = BlockCtx {
         scene,
         prim,
@@ -297,6 +308,7 @@ fn raster_prim(
         batch,
         samples: 0,
         constant,
+        flat_z,
     };
     let (bx0, by0) = (r[0] & !15, r[1] & !15);
     for by in (by0..r[3]).step_by(16) {
@@ -365,6 +377,8 @@ struct BlockCtx<'a> {
     samples: u64,
     /// The used varyings (bits) constant over the primitive.
     constant: VaryingMask,
+    /// The primitive's depth, clamped and quantized, when constant.
+    flat_z: Option<(f32, f32)>,
 }
 
 #[inline(always)]
@@ -474,7 +488,10 @@ impl BlockCtx<'_> {
         let fy = y as f32 - prim.oy;
         let (zmin, zmax) = st.z_range;
         let mut z = [0.0; LANES];
-        if st.depth_on || st.reads_frag_coord {
+        let flat_q = self.flat_z.map(|f| f.1);
+        if let Some((zc, _)) = self.flat_z {
+            z = [zc; LANES];
+        } else if st.depth_on || st.reads_frag_coord {
             z = eval(&prim.z, fx, fy);
             for v in z.iter_mut() {
                 *v = v.max(zmin).min(zmax);
@@ -482,7 +499,7 @@ impl BlockCtx<'_> {
         }
         let ds = st.depth_on || st.stencil_on;
         if ds && st.early_ds {
-            mask = depth_stencil(view, target, st, lx, ly, mask, &z, prim.front);
+            mask = depth_stencil(view, target, st, lx, ly, mask, (&z, flat_q), prim.front);
             if mask == 0 {
                 return;
             }
@@ -633,16 +650,16 @@ impl BlockCtx<'_> {
             }
         }
         if ds && !st.early_ds {
-            let zs = if st.writes_depth {
+            let (zs, flat) = if st.writes_depth {
                 let mut d = q.depth;
                 for v in d.iter_mut() {
                     *v = v.clamp(zmin, zmax);
                 }
-                d
+                (d, None)
             } else {
-                z
+                (z, flat_q)
             };
-            mask = depth_stencil(view, target, st, lx, ly, mask, &zs, prim.front);
+            mask = depth_stencil(view, target, st, lx, ly, mask, (&zs, flat), prim.front);
             if mask == 0 {
                 return;
             }
