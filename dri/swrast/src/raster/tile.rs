@@ -15,24 +15,32 @@ use super::state::{EXTRA_BUFFERS, Interp, VaryingMask};
 use crate::framebuffer::{ClearParams, ClearSpan};
 use oxgl_dri_interface::clear_bits;
 
-const LX: [f32; LANES] = {
-    let mut t = [0.0; LANES];
+/// The lanes' x and y offsets in a 4×4 block ([`LANE_X`], [`LANE_Y`]) as
+/// `i32` (coverage) and as `f32` (attribute planes).
+const LANE_XI: [i32; LANES] = lanes_i32(LANE_X);
+const LANE_YI: [i32; LANES] = lanes_i32(LANE_Y);
+const LX: [f32; LANES] = lanes_f32(LANE_XI);
+const LY: [f32; LANES] = lanes_f32(LANE_YI);
+
+const fn lanes_i32(t: [u32; LANES]) -> [i32; LANES] {
+    let mut out = [0; LANES];
     let mut l = 0;
     while l < LANES {
-        t[l] = LANE_X[l] as f32;
+        out[l] = t[l] as i32;
         l += 1;
     }
-    t
-};
-const LY: [f32; LANES] = {
-    let mut t = [0.0; LANES];
+    out
+}
+
+const fn lanes_f32(t: [i32; LANES]) -> [f32; LANES] {
+    let mut out = [0.0; LANES];
     let mut l = 0;
     while l < LANES {
-        t[l] = LANE_Y[l] as f32;
+        out[l] = t[l] as f32;
         l += 1;
     }
-    t
-};
+    out
+}
 
 /// Replays tile `tile`'s bin into `view`. Everything below is inlined into
 /// this function so [`super::simd`] can compile it once per instruction set.
@@ -157,26 +165,6 @@ struct Steps {
     /// Per edge, each lane's offset from the block corner's value.
     offsets: [[i32; LANES]; 4],
 }
-
-/// [`LANE_X`] and [`LANE_Y`] as `i32`.
-const LANE_XI: [i32; LANES] = {
-    let mut t = [0; LANES];
-    let mut l = 0;
-    while l < LANES {
-        t[l] = LANE_X[l] as i32;
-        l += 1;
-    }
-    t
-};
-const LANE_YI: [i32; LANES] = {
-    let mut t = [0; LANES];
-    let mut l = 0;
-    while l < LANES {
-        t[l] = LANE_Y[l] as i32;
-        l += 1;
-    }
-    t
-};
 
 impl Steps {
     /// The steps of `edges`, computed in place (returning the 256 bytes
