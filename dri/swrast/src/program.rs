@@ -411,7 +411,12 @@ pub fn tex_modulate<const ROUND: bool>(
         }
     }
     let mut texel = [[0f32; LANES]; 4];
-    level.sample::<ROUND>(linear, &s, &t, &mut texel);
+    if ROUND {
+        // The AVX2 build: 8-bit textures through the gathering kernel.
+        crate::raster::simd::sample_2d(level, linear, &s, &t, &mut texel);
+    } else {
+        level.sample::<false>(linear, &s, &t, &mut texel);
+    }
     for (c, out) in color.iter_mut().enumerate() {
         let (x, tx) = (input(k.inputs[c]), &texel[c]);
         match k.chans[c] {

@@ -701,6 +701,29 @@ fn int_index(f: f32) -> i32 {
     (c + MAGIC).to_bits() as i32 - MAGIC.to_bits() as i32
 }
 
+/// Filter weights in `[0, 1)` in units of 1/256, rounded to nearest (ties
+/// to even; NaN gives 0): `0..=256`, so that a coordinate a hair short of
+/// a texel centre takes that texel whole (a 1:1 copy stays exact).
+#[inline(always)]
+#[expect(clippy::manual_clamp, reason = "clamp keeps NaN; this maps it to 0")]
+fn weights_8(w: &[f32; LANES]) -> [u32; LANES] {
+    std::array::from_fn(|l| int_index((w[l] * 256.0).max(0.0).min(256.0)) as u32)
+}
+
+/// `p0 + (p1 - p0) · w / 256` for each 8-bit channel of two packed RGBA8
+/// texels, rounded to nearest, with a weight `w` in `0..=256`: the
+/// red/blue and green/alpha channel pairs each in one 32-bit multiply, the
+/// two 16-bit halves kept apart (no sum exceeds 255 · 256 + 128).
+#[inline(always)]
+pub(crate) fn lerp_unorm8(p0: u32, p1: u32, w: u32) -> u32 {
+    const M: u32 = 0x00ff_00ff;
+    let iw = 256 - w;
+    const HALF: u32 = 0x0080_0080;
+    let lo = ((((p0 & M) * iw) + (p1 & M) * w + HALF) >> 8) & M;
+    let hi = ((((p0 >> 8) & M) * iw) + ((p1 >> 8) & M) * w + HALF) & !M;
+    lo | hi
+}
+
 /// A depth comparison: the function and the lane's reference value.
 type Compare = Option<(u32, f32)>;
 
@@ -1045,6 +1068,22 @@ fn wrap_axis(c: &[i32; LANES], n: i32, repeat: bool, scale: u32) -> ([u32; LANES
 }
 
 impl FastLevel<'_> {
+    /// The level's packed RGBA8 texels, its size and how each axis wraps,
+    /// when its storage is 8-bit and holds the whole image with indices
+    /// that fit an `i32` (the gathering sampler's input).
+    #[inline(always)]
+    pub(crate) fn unorm8(&self) -> Option<(&[u32], usize, usize, bool, bool)> {
+        let TexelsRef::Unorm8(texels) = self.texels else {
+            return None;
+        };
+        let n = self.w.checked_mul(self.h)?;
+        // The flags one by one: read as one word, the two bytes the caller
+        // has just stored stall on store forwarding.
+        let [rs, rt] = self.repeat;
+        (n > 0 && texels.len() >= n && n <= i32::MAX as usize)
+            .then_some((texels, self.w, self.h, rs, rt))
+    }
+
     /// Samples all lanes (lanes outside the mask compute harmless values):
     /// coordinates, weights and wrapped indices in SoA passes that
     /// vectorize, then the taps.
@@ -1202,13 +1241,24 @@ impl FastLevel<'_> {
                         t11[l] = fetch(yb[l] + xb[l]);
                     }
                 }
+                // Filtered in 8-bit fixed point, as llvmpipe's 8-bit
+                // sampler filters: weights of 1/256 (rounded), each
+                // lerp rounded to 8 bits (to nearest: rounding down drifted
+                // up to 5 steps from llvmpipe's float filtering through a
+                // render-to-texture chain). GL leaves the precision of
+                // filtering to the implementation. The AVX2 build's
+                // gathering sampler (`simd::sample_unorm8_avx2`) gives the
+                // same bits.
+                let (wa, wb) = (weights_8(&a), weights_8(&b));
+                let mut texel = [0u32; LANES];
+                for l in 0..LANES {
+                    let top = lerp_unorm8(t00[l], t10[l], wa[l]);
+                    let bottom = lerp_unorm8(t01[l], t11[l], wa[l]);
+                    texel[l] = lerp_unorm8(top, bottom, wb[l]);
+                }
                 for (k, ch) in out.iter_mut().enumerate() {
                     for l in 0..LANES {
-                        let (c00, c10) = (chan(t00[l], k), chan(t10[l], k));
-                        let (c01, c11) = (chan(t01[l], k), chan(t11[l], k));
-                        let top = c00 + (c10 - c00) * a[l];
-                        let bottom = c01 + (c11 - c01) * a[l];
-                        ch[l] = (top + (bottom - top) * b[l]) / 255.0;
+                        ch[l] = chan(texel[l], k) / 255.0;
                     }
                 }
             }
@@ -1563,7 +1613,12 @@ impl Bound {
                 h: level.h,
                 repeat: [ws == gl::REPEAT, wt == gl::REPEAT],
             };
-            fast.sample::<ROUND>(key & 1 != 0, s, t, &mut tmp);
+            if ROUND {
+                // The AVX2 build: 8-bit levels through the gathering kernel.
+                crate::raster::simd::sample_2d(&fast, key & 1 != 0, s, t, &mut tmp);
+            } else {
+                fast.sample::<false>(key & 1 != 0, s, t, &mut tmp);
+            }
             for k in 0..4 {
                 if first != 0 {
                     blend(&mut a[k], &tmp[k], first, true);
@@ -2398,7 +2453,9 @@ mod tests {
                 for k in 0..4 {
                     for l in 0..LANES {
                         if linear {
-                            assert!((a[k][l] - b[k][l]).abs() < 1e-6, "{k} {l}");
+                            // 8-bit fixed-point filtering: within a few
+                            // steps of 1/255.
+                            assert!((a[k][l] - b[k][l]).abs() < 3.0 / 255.0, "{k} {l}");
                         } else {
                             assert_eq!(a[k][l].to_bits(), b[k][l].to_bits(), "{k} {l}");
                         }
@@ -2428,7 +2485,7 @@ mod tests {
             level(TexelsRef::Unorm8(p)).sample::<false>(true, &s, &t, &mut b);
             for k in 0..4 {
                 for l in 0..LANES {
-                    assert!((a[k][l] - b[k][l]).abs() < 1e-6, "{w}x{h} {k} {l}");
+                    assert!((a[k][l] - b[k][l]).abs() < 3.0 / 255.0, "{w}x{h} {k} {l}");
                 }
             }
         }
@@ -2440,6 +2497,92 @@ mod tests {
             texels: Texels::Unorm8(Arc::new(packed.into())),
         };
         assert_eq!(lv.texel(Some(3), Some(2), Some(0), &[0.0; 4]), f32s[19]);
+    }
+
+    #[test]
+    fn unorm8_filtering_rounds_to_nearest() {
+        // One lerp of two texels: channel by channel `p0 + (p1 - p0) w / 256`
+        // rounded to nearest, the halves kept apart at the extremes.
+        assert_eq!(lerp_unorm8(0x00ff_00ff, 0xff00_ff00, 0), 0x00ff_00ff);
+        assert_eq!(lerp_unorm8(0x00ff_00ff, 0xff00_ff00, 255), 0xfe01_fe01);
+        assert_eq!(lerp_unorm8(0x0000_0000, 0xffff_ffff, 128), 0x8080_8080);
+        assert_eq!(lerp_unorm8(0x1020_3040, 0x1020_3040, 77), 0x1020_3040);
+        assert_eq!(lerp_unorm8(0x0000_0064, 0x0000_00c8, 64), 0x0000_007d);
+        assert_eq!(lerp_unorm8(0x1122_3344, 0xffee_ddcc, 256), 0xffee_ddcc);
+        assert_eq!(weights_8(&[0.5; LANES])[3], 128);
+        assert_eq!(weights_8(&[0.999_999; LANES])[0], 256);
+        assert_eq!(weights_8(&[0.000_001; LANES])[0], 0);
+        assert_eq!(weights_8(&[f32::NAN; LANES])[0], 0);
+    }
+
+    /// The AVX2 build's gathering sampler gives the portable sampler's
+    /// bits for every lane: nearest and linear, clamped and repeated,
+    /// one-texel, one-row, one-column and odd sizes, and coordinates far
+    /// outside the image, infinite or NaN.
+    #[test]
+    fn gathering_sampler_matches_portable() {
+        #[cfg(target_arch = "x86_64")]
+        if !(std::is_x86_feature_detected!("avx2") && std::is_x86_feature_detected!("fma")) {
+            return;
+        }
+        let texels: Vec<u32> = (0..64 * 32u32)
+            .map(|i| i.wrapping_mul(2_654_435_761) ^ (i << 7))
+            .collect();
+        let mut seed = 1u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 8) as f32 / (1u32 << 24) as f32
+        };
+        let specials = [
+            f32::NAN,
+            f32::INFINITY,
+            -f32::INFINITY,
+            1e9,
+            -1e9,
+            -0.0,
+            1.0,
+        ];
+        for (w, h) in [(1, 1), (1, 3), (3, 1), (2, 2), (8, 4), (64, 32), (13, 7)] {
+            let pow2 = usize::is_power_of_two(w) && usize::is_power_of_two(h);
+            for repeat in [[false, false], [true, true], [true, false]] {
+                if repeat.contains(&true) && !pow2 {
+                    continue;
+                }
+                let level = FastLevel {
+                    texels: TexelsRef::Unorm8(&texels[..w * h]),
+                    w,
+                    h,
+                    repeat,
+                };
+                for round in 0..40 {
+                    let coord = |next: &mut dyn FnMut() -> f32, l: usize| {
+                        if round == 0 {
+                            specials[l % specials.len()]
+                        } else {
+                            next() * 5.0 - 2.0
+                        }
+                    };
+                    let s: [f32; LANES] = std::array::from_fn(|l| coord(&mut next, l));
+                    let t: [f32; LANES] = std::array::from_fn(|l| coord(&mut next, l + 3));
+                    for linear in [false, true] {
+                        let (mut a, mut b) = ([[0f32; LANES]; 4], [[0f32; LANES]; 4]);
+                        level.sample::<true>(linear, &s, &t, &mut a);
+                        crate::raster::simd::sample_2d(&level, linear, &s, &t, &mut b);
+                        for k in 0..4 {
+                            for l in 0..LANES {
+                                assert_eq!(
+                                    a[k][l].to_bits(),
+                                    b[k][l].to_bits(),
+                                    "{w}x{h} {repeat:?} linear {linear} ({}, {}) {k}",
+                                    s[l],
+                                    t[l]
+                                );
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Nanoseconds per 16-lane 2D sample of an 800x600 8-bit texture, over
@@ -2525,8 +2668,9 @@ mod tests {
     fn level_groups_sample_as_lanes_do() {
         // A mipmapped 8x8 texture (8-bit and f32 storage), each lane at its
         // own LOD: the vectorized per-level path gives the per-lane path's
-        // results (to rounding: one lerps, the other weights the four taps),
-        // whichever filters.
+        // results (to rounding: one lerps, the other weights the four taps;
+        // for 8-bit storage to 8-bit fixed-point filtering), whichever
+        // filters.
         let mut levels = Vec::new();
         for (i, n) in [8usize, 4, 2, 1].into_iter().enumerate() {
             let t: Vec<[f32; 4]> = (0..n * n)
@@ -2594,10 +2738,13 @@ mod tests {
                 for l in (0..LANES).filter(|l| mask & (1 << l) != 0) {
                     let c =
                         bound.sample_lane([s[l], t[l], 0.0], 0, pick2(), lambda[l], false, None);
+                    // 8-bit storage filters in 8-bit fixed point on the
+                    // vectorized path, in f32 on the per-lane one.
+                    let tolerance = if packed { 3.0 / 255.0 } else { 1e-6 };
                     for k in 0..4 {
                         let want = c[k];
                         assert!(
-                            (out[k][l] - want).abs() < 1e-6,
+                            (out[k][l] - want).abs() < tolerance,
                             "{min:#x} lane {l} channel {k}: {} against {want}",
                             out[k][l]
                         );
