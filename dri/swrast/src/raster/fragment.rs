@@ -92,12 +92,10 @@ impl Select for u32 {
 impl Select for f32 {
     #[inline(always)]
     fn select4(dst: &mut [f32; 4], src: &[f32; 4], m: usize) {
-        let k = &ROW_MASKS[m & 0xf];
-        let mut out = [0.0; 4];
-        for l in 0..4 {
-            out[l] = f32::from_bits((src[l].to_bits() & k[l]) | (dst[l].to_bits() & !k[l]));
-        }
-        *dst = out;
+        // The bits, selected as `u32`s.
+        let mut bits = dst.map(f32::to_bits);
+        u32::select4(&mut bits, &src.map(f32::to_bits), m);
+        *dst = bits.map(f32::from_bits);
     }
 }
 
