@@ -122,7 +122,14 @@ pub fn store<T: Select>(rows: &mut [&mut [T]], lx: usize, ly: usize, v: &[T; LAN
         if let Some(dst) = row.get_mut(lx..lx + 4) {
             let dst: &mut [T; 4] = dst.try_into().expect("four lanes");
             let src: &[T; 4] = src.try_into().expect("four lanes");
-            T::select4(dst, src, m as usize);
+            if m == 0xf {
+                // A whole row: stored without reading the old pixels,
+                // which are often not in cache (a read-modify-write of
+                // cold framebuffer lines waits for each load).
+                *dst = *src;
+            } else {
+                T::select4(dst, src, m as usize);
+            }
         } else {
             for (k, &s) in src.iter().enumerate() {
                 if m & (1 << k) != 0 {
