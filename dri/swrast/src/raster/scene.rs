@@ -265,6 +265,11 @@ pub struct Prim {
     pub state: u32,
     /// Covered pixels are within `[x0, x1) × [y0, y1)` (scissor and target applied).
     pub bbox: [i32; 4],
+    /// The scissor or the target cut `bbox` (or, for points without
+    /// edges, `bbox` is the coverage): lanes outside it are masked. When
+    /// not cut, the edges alone keep coverage inside `bbox`, as every
+    /// covered pixel centre lies within the vertices' extent.
+    pub cut: bool,
     /// Plane origin x.
     pub ox: f32,
     /// Plane origin y.

@@ -886,6 +886,12 @@ fn edges<const N: usize>(pts: [(i64, i64); N], inclusive: [Option<bool>; N]) -> 
 
 /// Pixel bounding box of fixed-point points, intersected with `rect`.
 fn bbox(pts: &[(i64, i64)], rect: [i32; 4]) -> [i32; 4] {
+    bbox_cut(pts, rect).0
+}
+
+/// [`bbox`], and whether `rect` cut it (then the edges alone do not keep
+/// coverage inside it: [`Prim::cut`]).
+fn bbox_cut(pts: &[(i64, i64)], rect: [i32; 4]) -> ([i32; 4], bool) {
     let (mut x0, mut y0, mut x1, mut y1) = (i64::MAX, i64::MAX, i64::MIN, i64::MIN);
     for &(x, y) in pts {
         x0 = x0.min(x);
@@ -897,7 +903,9 @@ fn bbox(pts: &[(i64, i64)], rect: [i32; 4]) -> [i32; 4] {
     // Pixels whose centres are within [min, max].
     let lo = |v: i64| ((v - half + ONE - 1) >> super::scene::SUBPIXEL_BITS) as i32;
     let hi = |v: i64| (((v - half) >> super::scene::SUBPIXEL_BITS) + 1) as i32;
-    intersect([lo(x0), lo(y0), hi(x1), hi(y1)], rect)
+    let whole = [lo(x0), lo(y0), hi(x1), hi(y1)];
+    let b = intersect(whole, rect);
+    (b, b != whole)
 }
 
 fn empty(r: [i32; 4]) -> bool {
@@ -970,6 +978,8 @@ fn push_attrs(scene: &mut Scene, ctx: &DrawCtx, a: [&[f32]; 3], flat: &[f32]) ->
 struct TriSetup {
     edges: [Edge; 3],
     bbox: [i32; 4],
+    /// `ctx.rect` cut the bounding box.
+    cut: bool,
     /// The snapped vertex positions in pixels.
     xs: [f32; 3],
     ys: [f32; 3],
@@ -988,7 +998,7 @@ const TINY_PIXELS: i32 = 4;
 #[inline]
 fn tri_setup(ctx: &DrawCtx, v: &[WinVert; 3]) -> Option<TriSetup> {
     let pts = v.map(|v| (snap(v.x), snap(v.y)));
-    let bb = bbox(&pts, ctx.rect);
+    let (bb, cut) = bbox_cut(&pts, ctx.rect);
     if empty(bb) {
         return None;
     }
@@ -1013,6 +1023,7 @@ fn tri_setup(ctx: &DrawCtx, v: &[WinVert; 3]) -> Option<TriSetup> {
     Some(TriSetup {
         edges: e,
         bbox: bb,
+        cut,
         xs,
         ys,
         d,
@@ -1046,6 +1057,7 @@ fn bin_triangle(
         front,
         state: ctx.state,
         bbox: s.bbox,
+        cut: s.cut,
         ox: s.xs[0] - 0.5,
         oy: s.ys[0] - 0.5,
         z,
@@ -1118,7 +1130,7 @@ fn setup_line(
     let Some(e) = edges(pts, [None, Some(false), None, Some(true)]) else {
         return;
     };
-    let bb = bbox(&pts, ctx.rect);
+    let (bb, cut) = bbox_cut(&pts, ctx.rect);
     if empty(bb) {
         return;
     }
@@ -1174,6 +1186,7 @@ fn setup_line(
         front,
         state: ctx.state,
         bbox: bb,
+        cut,
         ox: p.x - 0.5,
         oy: p.y - 0.5,
         z,
@@ -1283,6 +1296,7 @@ fn setup_point(
         front,
         state: ctx.state,
         bbox: bb,
+        cut: true,
         ox: cx - 0.5,
         oy: cy - 0.5,
         z: konst(v.z + z_off),
