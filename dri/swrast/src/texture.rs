@@ -2562,8 +2562,20 @@ mod tests {
                             next() * 5.0 - 2.0
                         }
                     };
-                    let s: [f32; LANES] = std::array::from_fn(|l| coord(&mut next, l));
-                    let t: [f32; LANES] = std::array::from_fn(|l| coord(&mut next, l + 3));
+                    let (mut s, mut t): ([f32; LANES], [f32; LANES]) = (
+                        std::array::from_fn(|l| coord(&mut next, l)),
+                        std::array::from_fn(|l| coord(&mut next, l + 3)),
+                    );
+                    if round % 2 == 1 {
+                        // A 4x4 block mapped 1:1 from anywhere in (or
+                        // just off) the image, as post-processing passes
+                        // sample: neighbouring lanes share taps, and taps
+                        // wrap or clamp at the edges.
+                        let x0 = (next() * (w + 4) as f32).floor() - 2.0 + next();
+                        let y0 = (next() * (h + 4) as f32).floor() - 2.0 + next();
+                        s = std::array::from_fn(|l| (x0 + (l & 3) as f32 + 0.5) / w as f32);
+                        t = std::array::from_fn(|l| (y0 + (l >> 2) as f32 + 0.5) / h as f32);
+                    }
                     for linear in [false, true] {
                         let (mut a, mut b) = ([[0f32; LANES]; 4], [[0f32; LANES]; 4]);
                         level.sample::<true>(linear, &s, &t, &mut a);
