@@ -680,7 +680,8 @@ fn copy(
 #[inline(always)]
 fn ifloor(x: f32) -> i32 {
     let i = x as i32;
-    i - i32::from(x < i as f32)
+    // Saturating: below `i32::MIN`, `i` is `i32::MIN` and `x` less still.
+    i.saturating_sub(i32::from(x < i as f32))
 }
 
 /// An integral `f` as an `i32`, exact for |f| ≤ 2^22 and clamped to that
@@ -1519,7 +1520,7 @@ impl Bound {
                     let x = lambda[l];
                     // ceil(λ + 1/2) - 1 (a negative value is past every
                     // level, as its `usize` is).
-                    let raw = -ifloor(-(x + 0.5)) - 1;
+                    let raw = ifloor(-(x + 0.5)).saturating_neg() - 1;
                     let lv = if x <= 0.5 {
                         0
                     } else if raw < 0 {
@@ -2747,6 +2748,24 @@ mod tests {
                 let mask = 0xbfff;
                 let mut out = [[0f32; LANES]; 4];
                 assert!(bound.sample_2d_levels(&s, &t, &lambda, mask, &mut out));
+                // The vector build and the portable one give the same
+                // bits, for NaN and huge LODs too.
+                let mut odd = lambda;
+                odd[7] = f32::NAN;
+                odd[9] = -1e30;
+                odd[10] = 3e9;
+                let (mut a, mut b) = ([[0f32; LANES]; 4], [[0f32; LANES]; 4]);
+                let took =
+                    crate::raster::simd::sample_2d_levels(&bound, &s, &t, &odd, mask, &mut a);
+                assert_eq!(
+                    took,
+                    bound.sample_2d_levels_in::<false>(&s, &t, &odd, mask, &mut b)
+                );
+                for k in 0..4 {
+                    for l in 0..LANES {
+                        assert_eq!(a[k][l].to_bits(), b[k][l].to_bits(), "{min:#x} lane {l}");
+                    }
+                }
                 for l in (0..LANES).filter(|l| mask & (1 << l) != 0) {
                     let c =
                         bound.sample_lane([s[l], t[l], 0.0], 0, pick2(), lambda[l], false, None);
