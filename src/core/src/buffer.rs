@@ -154,12 +154,14 @@ pub const TARGETS: &[GLenum] = &[
     // ARB_uniform_buffer_object: the generic binding; the indexed ones
     // are `crate::program::ubo`'s.
     GL_UNIFORM_BUFFER,
+    // ARB_draw_indirect: where indirect draws read their commands.
+    GL_DRAW_INDIRECT_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].
 #[derive(Clone, Debug, Default)]
 pub struct BufferBindings {
-    bound: [u32; 9],
+    bound: [u32; TARGETS.len()],
 }
 
 fn target_index(target: GLenum) -> ApiResult<usize> {

@@ -231,6 +231,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),
+    // Base instances on instanced draws (GL 4.2's commands; the draw
+    // path has them for ES's GL_EXT_base_instance) and indirect draws (GL
+    // 4.0's, and GL 4.3's loops of them); the extensions ask for GL 3.1.
+    (c"GL_ARB_base_instance", Needs::AlsoCore(3, 1)),
+    (c"GL_ARB_draw_indirect", Needs::AlsoCore(3, 1)),
+    (c"GL_ARB_multi_draw_indirect", Needs::AlsoCore(3, 1)),
     // Primitive restart: the index (src/core/src/vbo/draw.rs, shared with
     // GL 3.1's) and glPrimitiveRestartNV in Begin/End and display lists
     // (tests/clients/vertex_formats.c, tests/clients/primitive_restart.c).

@@ -602,6 +602,16 @@ impl Context {
                 .unwrap_or(0)
                 .into()),
             GL_COPY_READ_BUFFER => int(self.buffers.bound(GL_COPY_READ_BUFFER).unwrap_or(0).into()),
+            // ARB_draw_indirect.
+            GL_DRAW_INDIRECT_BUFFER_BINDING
+                if !self.params().is_es() && self.params().version >= (3, 1) =>
+            {
+                int(self
+                    .buffers
+                    .bound(GL_DRAW_INDIRECT_BUFFER)
+                    .unwrap_or(0)
+                    .into())
+            }
             GL_COPY_WRITE_BUFFER => {
                 int(self.buffers.bound(GL_COPY_WRITE_BUFFER).unwrap_or(0).into())
             }

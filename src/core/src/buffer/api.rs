@@ -56,6 +56,12 @@ impl Context {
         {
             return Err(ApiError::InvalidEnum);
         }
+        // ARB_draw_indirect's target: desktop GL 3.1 and later.
+        if target == GL_DRAW_INDIRECT_BUFFER
+            && (self.params().is_es() || self.params().version < (3, 1))
+        {
+            return Err(ApiError::InvalidEnum);
+        }
         self.flush_vertices();
         // Only core contexts refuse names glGenBuffers did not return (ES
         // binds any name, as Mesa's _mesa_handle_bind_buffer_gen).

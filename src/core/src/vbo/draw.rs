@@ -1097,6 +1097,233 @@ impl Context {
         self.draw_elements(mode, count, type_, indices, base_vertex, client)
     }
 
+    /// `glDrawArraysIndirect` (ARB_draw_indirect, GL 4.6 §10.4): the draw
+    /// of the `DrawArraysIndirectCommand` (`count`, `instanceCount`,
+    /// `first`, `baseInstance`) at byte `offset` of the buffer bound to
+    /// `GL_DRAW_INDIRECT_BUFFER`, with Mesa's errors ([`Self::indirect_command`]).
+    pub fn draw_arrays_indirect(
+        &mut self,
+        mode: GLenum,
+        offset: usize,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        let [count, instances, first, base_instance] =
+            self.indirect_command(mode, offset, client)?;
+        self.draw_arrays_instanced(
+            mode,
+            saturate(first),
+            saturate(count),
+            saturate(instances),
+            base_instance,
+            client,
+        )
+    }
+
+    /// `glDrawElementsIndirect`: the `DrawElementsIndirectCommand`
+    /// (`count`, `instanceCount`, `firstIndex`, `baseVertex`,
+    /// `baseInstance`) at byte `offset` of the indirect buffer, its
+    /// indices from the element buffer, which must be bound
+    /// (INVALID_OPERATION; INVALID_ENUM first for a bad index type, as
+    /// Mesa).
+    pub fn draw_elements_indirect(
+        &mut self,
+        mode: GLenum,
+        type_: GLenum,
+        offset: usize,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let size = index_size(type_)?;
+        if self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER)? == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let cmd = self.indirect_command(mode, offset, client)?;
+        self.elements_command(mode, type_, size, cmd, client)
+    }
+
+    /// `glMultiDrawArraysIndirect` (ARB_multi_draw_indirect, GL 4.3):
+    /// `drawcount` commands `stride` bytes apart (0: packed), each drawn as
+    /// [`Context::draw_arrays_indirect`] draws one. INVALID_VALUE for a
+    /// negative count or a stride that is not a multiple of 4, then the
+    /// errors of one indirect draw over the whole range.
+    pub fn multi_draw_arrays_indirect(
+        &mut self,
+        mode: GLenum,
+        offset: usize,
+        drawcount: i32,
+        stride: i32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        let bytes = self.indirect_commands(mode, offset, drawcount, stride, 16, client)?;
+        for cmd in bytes {
+            let [count, instances, first, base_instance] = words(&cmd);
+            self.draw_arrays_instanced(
+                mode,
+                saturate(first),
+                saturate(count),
+                saturate(instances),
+                base_instance,
+                client,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// `glMultiDrawElementsIndirect`: as [`Context::multi_draw_arrays_indirect`]
+    /// with [`Context::draw_elements_indirect`]'s commands and errors.
+    pub fn multi_draw_elements_indirect(
+        &mut self,
+        mode: GLenum,
+        type_: GLenum,
+        offset: usize,
+        drawcount: i32,
+        stride: i32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let size = index_size(type_)?;
+        if self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER)? == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        let bytes = self.indirect_commands(mode, offset, drawcount, stride, 20, client)?;
+        for cmd in bytes {
+            let [count, instances, first, base_vertex, base_instance] = words(&cmd);
+            self.elements_command(
+                mode,
+                type_,
+                size,
+                [count, instances, first, base_vertex, base_instance],
+                client,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// One `DrawElementsIndirectCommand`, drawn.
+    fn elements_command(
+        &mut self,
+        mode: GLenum,
+        type_: GLenum,
+        size: usize,
+        [count, instances, first, base_vertex, base_instance]: [u32; 5],
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        // A first index past the address space reads past the buffer.
+        let indices = (first as usize)
+            .checked_mul(size)
+            .ok_or(ApiError::InvalidOperation)?;
+        self.draw_elements_instanced(
+            mode,
+            saturate(count),
+            type_,
+            indices,
+            base_vertex as i32,
+            saturate(instances),
+            base_instance,
+            client,
+        )
+    }
+
+    /// The `N` words of an indirect draw command at byte `offset` of the
+    /// buffer bound to `GL_DRAW_INDIRECT_BUFFER` ([`Context::indirect_bytes`]).
+    fn indirect_command<const N: usize>(
+        &mut self,
+        mode: GLenum,
+        offset: usize,
+        client: &dyn ClientMemory,
+    ) -> ApiResult<[u32; N]> {
+        let bytes = self.indirect_bytes(mode, offset, 4 * N, client)?;
+        Ok(words(&bytes))
+    }
+
+    /// The `drawcount` commands of `len` bytes, `stride` apart (0: `len`),
+    /// from `offset` ([`Context::indirect_bytes`] over their whole range),
+    /// after ARB_multi_draw_indirect's own errors.
+    fn indirect_commands(
+        &mut self,
+        mode: GLenum,
+        offset: usize,
+        drawcount: i32,
+        stride: i32,
+        len: usize,
+        client: &dyn ClientMemory,
+    ) -> ApiResult<Vec<Vec<u8>>> {
+        self.outside_begin_end()?;
+        if drawcount < 0 || stride < 0 || stride % 4 != 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let stride = if stride == 0 { len } else { stride as usize };
+        let n = drawcount as usize;
+        let span = match n {
+            0 => 0,
+            n => (n - 1)
+                .checked_mul(stride)
+                .and_then(|s| s.checked_add(len))
+                .ok_or(ApiError::InvalidOperation)?,
+        };
+        let bytes = self.indirect_bytes(mode, offset, span, client)?;
+        Ok((0..n)
+            .map(|i| bytes[i * stride..i * stride + len].to_vec())
+            .collect())
+    }
+
+    /// The `len` bytes of indirect draw commands at byte `offset` of the
+    /// buffer bound to `GL_DRAW_INDIRECT_BUFFER`, or, in a compatibility
+    /// context without one, at the client address `offset` (as Mesa
+    /// reads it). Errors in Mesa's order: INVALID_OPERATION outside a
+    /// vertex array object in core contexts, the draw mode's errors,
+    /// INVALID_VALUE for an offset that is not a multiple of 4,
+    /// INVALID_OPERATION without an indirect buffer (core; a null
+    /// address in compatibility contexts), with it mapped (not
+    /// persistently), or when the commands read past its end. The
+    /// commands' values themselves raise no error.
+    fn indirect_bytes(
+        &mut self,
+        mode: GLenum,
+        offset: usize,
+        len: usize,
+        client: &dyn ClientMemory,
+    ) -> ApiResult<Vec<u8>> {
+        self.outside_begin_end()?;
+        if self.params().profile != Profile::Compat && self.vertex_arrays.bound == 0 {
+            return Err(ApiError::InvalidOperation);
+        }
+        if !valid_mode(mode, self.params().profile) {
+            return Err(ApiError::InvalidEnum.bad_enum(mode));
+        }
+        self.check_draw_mode(mode)?;
+        if !offset.is_multiple_of(4) {
+            return Err(ApiError::InvalidValue);
+        }
+        let name = self.buffers.bound(GL_DRAW_INDIRECT_BUFFER)?;
+        if name == 0 {
+            if self.params().profile != Profile::Compat {
+                return Err(ApiError::InvalidOperation);
+            }
+            if len == 0 {
+                return Ok(Vec::new());
+            }
+            return client
+                .read(offset, len)
+                .map(<[u8]>::to_vec)
+                .ok_or(ApiError::InvalidOperation);
+        }
+        let shared = self.shared().clone();
+        let buffers = shared.buffers();
+        let buf = buffers.get(name).ok_or(ApiError::InvalidOperation)?;
+        if buf
+            .mapping
+            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+        {
+            return Err(ApiError::InvalidOperation);
+        }
+        offset
+            .checked_add(len)
+            .and_then(|end| buf.data.get(offset..end))
+            .map(<[u8]>::to_vec)
+            .ok_or(ApiError::InvalidOperation)
+    }
+
     /// `glArrayElement`: one vertex from the enabled arrays, inside Begin/End
     /// (GL 4.6 compatibility §10.8).
     /// With primitive restart on, the restart index restarts the primitive
@@ -1175,4 +1402,19 @@ fn decode_indices(
             .for_each(|c| push(u32::from_ne_bytes([c[0], c[1], c[2], c[3]]))),
     }
     (min, max)
+}
+
+/// An indirect command's unsigned count as the `GLsizei` the direct draw
+/// takes (counts past `i32::MAX` saturate: such a draw is out of memory).
+fn saturate(v: u32) -> i32 {
+    i32::try_from(v).unwrap_or(i32::MAX)
+}
+
+/// The native-endian words of an indirect command's bytes.
+fn words<const N: usize>(bytes: &[u8]) -> [u32; N] {
+    let mut words = [0u32; N];
+    for (w, b) in words.iter_mut().zip(bytes.chunks_exact(4)) {
+        *w = u32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
+    }
+    words
 }

@@ -1,7 +1,9 @@
 //! Instanced draws (GL 3.1 / ARB_draw_instanced, GL 3.3 /
 //! ARB_instanced_arrays, GL 4.2 / ARB_base_instance): glDrawArraysInstanced,
 //! glDrawElementsInstanced and their base-vertex and base-instance forms,
-//! and glVertexAttribDivisor. The core draws the instances one by one
+//! their indirect forms (GL 4.0 / ARB_draw_indirect, GL 4.3 /
+//! ARB_multi_draw_indirect), and
+//! glVertexAttribDivisor. The core draws the instances one by one
 //! (`Context::draw_arrays_instanced`).
 #![allow(non_snake_case, reason = "handlers are named after their GL commands")]
 
@@ -150,6 +152,61 @@ unsafe extern "C" fn DrawElementsInstancedBaseVertexBaseInstance(
         ))
 }
 
+/// ARB_draw_indirect: `indirect` is a byte offset into the buffer bound
+/// to GL_DRAW_INDIRECT_BUFFER (which must be bound: a client command
+/// struct is never read).
+unsafe extern "C" fn DrawArraysIndirect(mode: GLenum, indirect: *const c_void) {
+    draw!("glDrawArraysIndirect", |c| c.draw_arrays_indirect(
+        mode,
+        indirect as usize,
+        &Client
+    ))
+}
+
+unsafe extern "C" fn DrawElementsIndirect(mode: GLenum, type_: GLenum, indirect: *const c_void) {
+    draw!("glDrawElementsIndirect", |c| c.draw_elements_indirect(
+        mode,
+        type_,
+        indirect as usize,
+        &Client
+    ))
+}
+
+/// ARB_multi_draw_indirect: `drawcount` commands `stride` bytes apart.
+unsafe extern "C" fn MultiDrawArraysIndirect(
+    mode: GLenum,
+    indirect: *const c_void,
+    drawcount: GLsizei,
+    stride: GLsizei,
+) {
+    draw!("glMultiDrawArraysIndirect", |c| c
+        .multi_draw_arrays_indirect(
+            mode,
+            indirect as usize,
+            drawcount,
+            stride,
+            &Client
+        ))
+}
+
+unsafe extern "C" fn MultiDrawElementsIndirect(
+    mode: GLenum,
+    type_: GLenum,
+    indirect: *const c_void,
+    drawcount: GLsizei,
+    stride: GLsizei,
+) {
+    draw!("glMultiDrawElementsIndirect", |c| c
+        .multi_draw_elements_indirect(
+            mode,
+            type_,
+            indirect as usize,
+            drawcount,
+            stride,
+            &Client
+        ))
+}
+
 unsafe extern "C" fn VertexAttribDivisor(index: GLuint, divisor: GLuint) {
     record!("glVertexAttribDivisor", |c| c
         .vertex_attrib_divisor(index, divisor))
@@ -171,6 +228,10 @@ pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
     d.DrawArraysInstancedBaseInstanceEXT = DrawArraysInstancedBaseInstance;
     d.DrawElementsInstancedBaseInstanceEXT = DrawElementsInstancedBaseInstance;
     d.DrawElementsInstancedBaseVertexBaseInstanceEXT = DrawElementsInstancedBaseVertexBaseInstance;
+    d.DrawArraysIndirect = DrawArraysIndirect;
+    d.DrawElementsIndirect = DrawElementsIndirect;
+    d.MultiDrawArraysIndirect = MultiDrawArraysIndirect;
+    d.MultiDrawElementsIndirect = MultiDrawElementsIndirect;
     d.VertexAttribDivisor = VertexAttribDivisor;
     d.VertexAttribDivisorARB = VertexAttribDivisor;
 }

@@ -1,0 +1,26 @@
+//! GL 4.x commands toward GL 4.0 (issue 16's moderngl line needs 4.1),
+//! through the public API, one C client each (each also passes on Mesa
+//! llvmpipe):
+//! * `draw_indirect.c`: ARB_draw_indirect — glDrawArraysIndirect and
+//!   glDrawElementsIndirect by the instances, base instance, first index
+//!   and base vertex of commands read from GL_DRAW_INDIRECT_BUFFER (and,
+//!   without one, from client memory in a compatibility context), the
+//!   binding query, and Mesa's errors.
+
+use oxgl_tests::{compile_client, require_gl, run_client};
+
+fn run(name: &str) {
+    let Some(_lib) = require_gl() else { return };
+    let client = compile_client(name);
+    let out = run_client(&client, &[] as &[&str], &[]);
+    println!("{out}");
+    assert!(
+        out.success() && out.has_line("PASS"),
+        "{name} failed:\n{out}"
+    );
+}
+
+#[test]
+fn draw_indirect() {
+    run("draw_indirect");
+}
