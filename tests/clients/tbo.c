@@ -16,9 +16,10 @@
  *   zero outside the buffer (index -1 and past the end), the buffer's
  *   current contents after glBufferSubData and after a write mapping,
  *   a range (glTexBufferRange) starting at texel 4, textureSizeBuffer,
- *   isamplerBuffer on RGBA32I, and the ALPHA8, LUMINANCE8 and INTENSITY8
- *   formats of a compatibility context; a deleted buffer's data store
- *   stays the texture's.
+ *   isamplerBuffer on RGBA32I, RGB32F and RGB32I (with
+ *   GL_ARB_texture_buffer_object_rgb32), and the ALPHA8, LUMINANCE8 and
+ *   INTENSITY8 formats of a compatibility context; a deleted buffer's data
+ *   store stays the texture's.
  * Prints FAIL lines, and PASS when all checks hold.
  */
 #define GL_GLEXT_PROTOTYPES
@@ -246,6 +247,53 @@ int main(void)
         CHECK_RGBA(2, 2, 0, 255, 0, 255, 0, "isamplerBuffer RGBA32I");
         glUseProgram(0);
         glDeleteProgram(p);
+    }
+
+    /* ARB_texture_buffer_object_rgb32: 12-byte texels, alpha one. */
+    if (has_extension("GL_ARB_texture_buffer_object_rgb32")) {
+        static const GLfloat rgb[3][3] = { { 0, 0, 0 }, { 0.25f, 0.5f, 1.0f }, { 1, 1, 1 } };
+        GLuint rbo;
+        glGenBuffers(1, &rbo);
+        glBindBuffer(GL_TEXTURE_BUFFER, rbo);
+        glBufferData(GL_TEXTURE_BUFFER, sizeof rgb, rgb, GL_STATIC_DRAW);
+        glTexBuffer(GL_TEXTURE_BUFFER, GL_RGB32F, rbo);
+        expect_error(GL_NO_ERROR, "glTexBuffer(GL_RGB32F)");
+        CHECK(level_param(GL_TEXTURE_INTERNAL_FORMAT) == GL_RGB32F,
+              "GL_RGB32F buffer texture's internal format");
+        p = build("RGB32F", "#version 120\n"
+                            "#extension GL_EXT_gpu_shader4 : require\n"
+                            "uniform samplerBuffer tex;\n"
+                            "void main() {\n"
+                            "  gl_FragColor = texelFetchBuffer(tex, 1);\n"
+                            "}\n");
+        if (p) {
+            glClear(GL_COLOR_BUFFER_BIT);
+            spot(0, 0, 0);
+            CHECK_RGBA(2, 2, 64, 128, 255, 255, 1, "samplerBuffer RGB32F texel 1");
+            glUseProgram(0);
+            glDeleteProgram(p);
+        }
+        static const GLint irgb[2][3] = { { 5, -6, 7 }, { -100, 200, 300 } };
+        glBufferData(GL_TEXTURE_BUFFER, sizeof irgb, irgb, GL_STATIC_DRAW);
+        glTexBuffer(GL_TEXTURE_BUFFER, GL_RGB32I, rbo);
+        p = build("RGB32I",
+                  "#version 120\n"
+                  "#extension GL_EXT_gpu_shader4 : require\n"
+                  "uniform isamplerBuffer tex;\n"
+                  "void main() {\n"
+                  "  ivec4 v = texelFetchBuffer(tex, 1);\n"
+                  "  bool ok = v == ivec4(-100, 200, 300, 1) && textureSizeBuffer(tex) == 2;\n"
+                  "  gl_FragColor = ok ? vec4(0, 1, 0, 1) : vec4(1, 0, 0, 1);\n"
+                  "}\n");
+        if (p) {
+            glClear(GL_COLOR_BUFFER_BIT);
+            spot(0, 0, 0);
+            CHECK_RGBA(2, 2, 0, 255, 0, 255, 0, "isamplerBuffer RGB32I texel 1 and size");
+            glUseProgram(0);
+            glDeleteProgram(p);
+        }
+        glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA8, bo);
+        glDeleteBuffers(1, &rbo);
     }
 
     /* The compatibility formats: alpha, luminance, intensity. */

@@ -173,6 +173,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Buffer textures: sampled through EXT_gpu_shader4's samplerBuffer.
     (c"GL_ARB_texture_buffer_object", Needs::AlsoCore(2, 0)),
     (c"GL_ARB_texture_buffer_range", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_texture_buffer_object_rgb32", Needs::AlsoCore(3, 0)),
     (c"GL_EXT_texture_buffer_object", Needs::Version(2, 0)),
     (c"GL_EXT_packed_float", Needs::AlsoCore(1, 5)),
     (c"GL_EXT_texture_integer", Needs::AlsoCore(2, 0)),

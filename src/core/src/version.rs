@@ -301,6 +301,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
         &[
             cap("indirect draws (ARB_draw_indirect)", &["draw_indirect"]),
             cap(
+                "RGB32 buffer textures (ARB_texture_buffer_object_rgb32)",
+                &["tbo"],
+            ),
+            cap(
                 "cube map arrays, texture gather, LOD queries",
                 &["cube_array", "texture_gather"],
             ),
@@ -310,7 +314,6 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("sample shading (ARB_sample_shading)"),
             missing("shader subroutines (ARB_shader_subroutine)"),
             missing("tessellation shaders (ARB_tessellation_shader)"),
-            missing("RGB32 buffer textures (ARB_texture_buffer_object_rgb32)"),
             missing("transform feedback draws (ARB_transform_feedback2)"),
             missing("transform feedback streams (ARB_transform_feedback3)"),
         ],

@@ -119,6 +119,7 @@ impl BufferFormat {
             GL_ALPHA => [0.0, 0.0, 0.0, c[0]],
             GL_LUMINANCE_ALPHA => [c[0], 0.0, 0.0, c[1]],
             GL_LUMINANCE | GL_INTENSITY | GL_RED | GL_RG => [c[0], c[1], 0.0, one],
+            GL_RGB => [c[0], c[1], c[2], one],
             _ => c,
         }
     }
@@ -140,7 +141,8 @@ fn half_to_f32(h: u16) -> f32 {
 /// The format of a buffer texture of internal format `fmt`: ARB_texture_
 /// buffer_object's table (with its alpha, luminance, luminance-alpha and
 /// intensity formats only in compatibility contexts) and, with
-/// ARB_texture_rg, the one- and two-component ones (GL 3.1 table 8.16).
+/// ARB_texture_rg, the one- and two-component ones (GL 3.1 table 8.16),
+/// and ARB_texture_buffer_object_rgb32's three-component ones.
 /// `None` is INVALID_ENUM.
 pub fn buffer_format(fmt: GLenum, compat: bool) -> Option<BufferFormat> {
     use Kind::*;
@@ -206,16 +208,18 @@ fn rgba_format(fmt: GLenum) -> Option<BufferFormat> {
         | GL_RG16UI | GL_RG32UI => (GL_RG, 2),
         GL_RGBA8 | GL_RGBA16 | GL_RGBA16F | GL_RGBA32F | GL_RGBA8I | GL_RGBA16I | GL_RGBA32I
         | GL_RGBA8UI | GL_RGBA16UI | GL_RGBA32UI => (GL_RGBA, 4),
+        // ARB_texture_buffer_object_rgb32 (GL 4.0): three 32-bit components.
+        GL_RGB32F | GL_RGB32I | GL_RGB32UI => (GL_RGB, 3),
         _ => return None,
     };
     let (bytes, kind) = match fmt {
         GL_R8 | GL_RG8 | GL_RGBA8 => (1, Unorm),
         GL_R16 | GL_RG16 | GL_RGBA16 => (2, Unorm),
         GL_R16F | GL_RG16F | GL_RGBA16F => (2, Float),
-        GL_R32F | GL_RG32F | GL_RGBA32F => (4, Float),
+        GL_R32F | GL_RG32F | GL_RGB32F | GL_RGBA32F => (4, Float),
         GL_R8I | GL_RG8I | GL_RGBA8I => (1, Int),
         GL_R16I | GL_RG16I | GL_RGBA16I => (2, Int),
-        GL_R32I | GL_RG32I | GL_RGBA32I => (4, Int),
+        GL_R32I | GL_RG32I | GL_RGB32I | GL_RGBA32I => (4, Int),
         GL_R8UI | GL_RG8UI | GL_RGBA8UI => (1, Uint),
         GL_R16UI | GL_RG16UI | GL_RGBA16UI => (2, Uint),
         _ => (4, Uint),
@@ -531,6 +535,18 @@ mod tests {
         assert_eq!(i.texel(&[0xfe, 0xff])[0].to_bits() as i32, -2);
         assert_eq!(i.texel(&[0, 0])[3].to_bits(), 1);
         assert!(buffer_format(GL_RGB8, true).is_none());
+        // ARB_texture_buffer_object_rgb32: 12-byte texels, alpha one.
+        let rgb = buffer_format(GL_RGB32F, false).unwrap();
+        assert_eq!(rgb.texel_bytes(), 12);
+        let bytes: Vec<u8> = [0.5f32, -1.0, 2.0]
+            .iter()
+            .flat_map(|v| v.to_le_bytes())
+            .collect();
+        assert_eq!(rgb.texel(&bytes), [0.5, -1.0, 2.0, 1.0]);
+        let ui = buffer_format(GL_RGB32UI, false).unwrap();
+        let bytes: Vec<u8> = [7u32, 8, 9].iter().flat_map(|v| v.to_le_bytes()).collect();
+        assert_eq!(ui.texel(&bytes).map(f32::to_bits), [7, 8, 9, 1]);
+        assert!(buffer_format(GL_RGB32I, false).unwrap().is_integer());
     }
 
     #[test]
