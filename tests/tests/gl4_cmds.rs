@@ -6,6 +6,9 @@
 //!   and base vertex of commands read from GL_DRAW_INDIRECT_BUFFER (and,
 //!   without one, from client memory in a compatibility context), the
 //!   binding query, and Mesa's errors.
+//! * `xfb_draw.c`: ARB_transform_feedback2 — glDrawTransformFeedback(Instanced)
+//!   draws the vertex count of the object's last completed capture
+//!   (paused draws not counted), and its errors.
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 
@@ -23,4 +26,9 @@ fn run(name: &str) {
 #[test]
 fn draw_indirect() {
     run("draw_indirect");
+}
+
+#[test]
+fn draw_transform_feedback() {
+    run("xfb_draw");
 }

@@ -245,6 +245,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Transform feedback (src/core/src/xfb.rs, capture in swrast's
     // capture.rs; tests/clients/xfb.c). Mesa offers it on GL 2.1 contexts.
     (c"GL_EXT_transform_feedback", Needs::AlsoCore(2, 0)),
+    // Transform feedback objects (as ES 3.0 has them) and
+    // glDrawTransformFeedback.
+    (c"GL_ARB_transform_feedback2", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

@@ -305,6 +305,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 &["tbo"],
             ),
             cap(
+                "transform feedback objects and draws (ARB_transform_feedback2)",
+                &["xfb_draw"],
+            ),
+            cap(
                 "cube map arrays, texture gather, LOD queries",
                 &["cube_array", "texture_gather"],
             ),
@@ -314,7 +318,6 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("sample shading (ARB_sample_shading)"),
             missing("shader subroutines (ARB_shader_subroutine)"),
             missing("tessellation shaders (ARB_tessellation_shader)"),
-            missing("transform feedback draws (ARB_transform_feedback2)"),
             missing("transform feedback streams (ARB_transform_feedback3)"),
         ],
     ),

@@ -51,6 +51,8 @@ struct Active {
     /// `glPauseTransformFeedback` (ARB_transform_feedback2, ES 3.0): draws
     /// capture nothing until `glResumeTransformFeedback`.
     paused: bool,
+    /// Vertices written since `glBeginTransformFeedback`.
+    vertices: u64,
 }
 
 /// A transform feedback object (ARB_transform_feedback2, GL 4.0; ES 3.0):
@@ -63,6 +65,10 @@ pub struct TransformFeedback {
     active: Option<Active>,
     /// Bound at least once (`glIsTransformFeedback` is false before).
     ever_bound: bool,
+    /// The vertices the last completed capture wrote, what
+    /// `glDrawTransformFeedback` draws; `None` before the first
+    /// `glEndTransformFeedback` on the object.
+    captured: Option<u64>,
     /// `glObjectLabel`.
     label: crate::debug::Label,
 }
@@ -323,6 +329,7 @@ impl Context {
             exec,
             written: [0; MAX_SEPARATE_ATTRIBS],
             paused: false,
+            vertices: 0,
         });
         Ok(())
     }
@@ -463,8 +470,27 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         self.flush_vertices();
-        self.xfb.active = None;
+        self.xfb.captured = self.xfb.active.take().map(|a| a.vertices);
         Ok(())
+    }
+
+    /// The vertices `glDrawTransformFeedback(mode, name)` draws (GL 4.6
+    /// §13.4, Mesa's order of errors): INVALID_VALUE for a name that is no
+    /// transform feedback object (not bound yet), INVALID_ENUM for a bad
+    /// mode, INVALID_OPERATION before its first `glEndTransformFeedback`.
+    pub(crate) fn transform_feedback_vertices(&self, mode: GLenum, name: u32) -> ApiResult<u64> {
+        let o = if name == self.xfb_objects.bound {
+            Some(&self.xfb)
+        } else {
+            self.xfb_objects.unbound.get(&name)
+        };
+        let o = o
+            .filter(|o| o.ever_bound || name == 0)
+            .ok_or(ApiError::InvalidValue)?;
+        if !crate::vbo::draw::valid_mode(mode, self.params().profile) {
+            return Err(ApiError::InvalidEnum.bad_enum(mode));
+        }
+        o.captured.ok_or(ApiError::InvalidOperation)
     }
 
     /// The program transform feedback uses while active, if it is.
@@ -590,6 +616,9 @@ impl Context {
             return;
         }
         let per = vertices_per(a.primitive) as u64;
+        a.vertices = a
+            .vertices
+            .saturating_add(r.primitives_written.saturating_mul(per));
         for (b, &i) in cap.buffers.iter().zip(&cap.points) {
             let bytes = r.primitives_written * per * u64::from(b.stride);
             a.written[i] = a.written[i].saturating_add(bytes as usize);

@@ -101,7 +101,7 @@ impl VertexArrays {
 }
 
 /// Is `mode` a primitive type a draw accepts in `profile`?
-fn valid_mode(mode: GLenum, profile: Profile) -> bool {
+pub(crate) fn valid_mode(mode: GLenum, profile: Profile) -> bool {
     let max = if profile == Profile::Compat {
         GL_POLYGON
     } else {
@@ -1139,6 +1139,27 @@ impl Context {
         }
         let cmd = self.indirect_command(mode, offset, client)?;
         self.elements_command(mode, type_, size, cmd, client)
+    }
+
+    /// `glDrawTransformFeedback(Instanced)` (ARB_transform_feedback2, GL
+    /// 4.0; ARB_transform_feedback_instanced, GL 4.2): the arrays from
+    /// vertex 0, as many vertices as transform feedback object `name`
+    /// captured the last time it ended
+    /// ([`Context::transform_feedback_vertices`] gives the errors).
+    pub fn draw_transform_feedback(
+        &mut self,
+        mode: GLenum,
+        name: u32,
+        instances: i32,
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if instances < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let count = self.transform_feedback_vertices(mode, name)?;
+        let count = i32::try_from(count).unwrap_or(i32::MAX);
+        self.draw_arrays_instanced(mode, 0, count, instances, 0, client)
     }
 
     /// `glMultiDrawArraysIndirect` (ARB_multi_draw_indirect, GL 4.3):

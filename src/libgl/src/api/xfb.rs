@@ -109,6 +109,23 @@ unsafe extern "C" fn ResumeTransformFeedback() {
     })
 }
 
+/// `glDrawTransformFeedback(Instanced)`: INVALID_OPERATION while a
+/// display list is compiled, as the instanced draws (nothing compiled).
+unsafe extern "C" fn DrawTransformFeedback(mode: GLenum, id: GLuint) {
+    unsafe { DrawTransformFeedbackInstanced(mode, id, 1) }
+}
+
+unsafe extern "C" fn DrawTransformFeedbackInstanced(mode: GLenum, id: GLuint, instances: GLsizei) {
+    with_ctx("glDrawTransformFeedback", (), |c| {
+        let r = if c.compiling_list() {
+            Err(ApiError::InvalidOperation)
+        } else {
+            c.draw_transform_feedback(mode, id, instances, &crate::client::Arrays)
+        };
+        c.record(r);
+    })
+}
+
 /// `glEndTransformFeedback`: compiled into display lists, as the begin.
 unsafe extern "C" fn EndTransformFeedback() {
     with_ctx("glEndTransformFeedback", (), |c| {
@@ -248,6 +265,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.BindTransformFeedback = BindTransformFeedback;
     d.PauseTransformFeedback = PauseTransformFeedback;
     d.ResumeTransformFeedback = ResumeTransformFeedback;
+    d.DrawTransformFeedback = DrawTransformFeedback;
+    d.DrawTransformFeedbackInstanced = DrawTransformFeedbackInstanced;
     d.TransformFeedbackVaryings = TransformFeedbackVaryings;
     d.TransformFeedbackVaryingsEXT = TransformFeedbackVaryings;
     d.GetTransformFeedbackVarying = GetTransformFeedbackVarying;
