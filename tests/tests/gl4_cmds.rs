@@ -9,6 +9,9 @@
 //! * `xfb_draw.c`: ARB_transform_feedback2 — glDrawTransformFeedback(Instanced)
 //!   draws the vertex count of the object's last completed capture
 //!   (paused draws not counted), and its errors.
+//! * `mirror_clamp.c`: ARB_texture_mirror_clamp_to_edge (GL 4.4) — the
+//!   texels the wrap mode picks, nearest and linear, on a texture and a
+//!   sampler object, the queries, and the rectangle texture's error.
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 
@@ -31,4 +34,9 @@ fn draw_indirect() {
 #[test]
 fn draw_transform_feedback() {
     run("xfb_draw");
+}
+
+#[test]
+fn mirror_clamp_to_edge() {
+    run("mirror_clamp");
 }

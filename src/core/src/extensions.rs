@@ -72,6 +72,12 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_ARB_shadow", Needs::Version(1, 4)),
     (c"GL_ARB_texture_env_crossbar", Needs::Version(1, 4)),
     (c"GL_ARB_texture_mirrored_repeat", Needs::Version(1, 4)),
+    // GL 4.4's wrap mode, which the sampler has (the extension asks for
+    // GL 1.4).
+    (
+        c"GL_ARB_texture_mirror_clamp_to_edge",
+        Needs::AlsoCore(1, 4),
+    ),
     (c"GL_ARB_window_pos", Needs::Version(1, 4)),
     (c"GL_EXT_blend_color", Needs::Version(1, 4)),
     (c"GL_EXT_blend_func_separate", Needs::Version(1, 4)),

@@ -961,9 +961,10 @@ impl Context {
         }
         let rect = target == GL_TEXTURE_RECTANGLE;
         let compat = self.params().has_fixed_function();
+        let desktop = !self.params().is_es();
         self.flush_vertices();
         self.with_bound_texture(target, |t| {
-            set_param(&mut t.params, pname, v, rect, compat)?;
+            set_param(&mut t.params, pname, v, rect, compat, desktop)?;
             // ARB_texture_storage: an immutable texture's base level is
             // clamped to [0, levels - 1] and its max level to [base,
             // levels - 1] (stored so, as Mesa).
@@ -1306,13 +1307,16 @@ impl Context {
 
 /// Sets texture (or sampler) parameter `pname` of `p` from `v` (GL 4.6
 /// compat §8.10 errors); `rect` for a rectangle texture's restrictions,
-/// `compat` for the compatibility-profile parameters.
+/// `compat` for the compatibility-profile parameters, `desktop` for the
+/// desktop-only wrap mode `GL_MIRROR_CLAMP_TO_EDGE`
+/// (ARB_texture_mirror_clamp_to_edge, GL 4.4).
 pub(crate) fn set_param(
     p: &mut TexParams,
     pname: GLenum,
     v: &[f32],
     rect: bool,
     compat: bool,
+    desktop: bool,
 ) -> ApiResult {
     let e = v.first().copied().unwrap_or(0.0) as GLenum;
     // A negative value names no enum (`as` would make it GL_NONE).
@@ -1339,7 +1343,8 @@ pub(crate) fn set_param(
         }
         GL_TEXTURE_WRAP_S | GL_TEXTURE_WRAP_T | GL_TEXTURE_WRAP_R => {
             let ok = matches!(e, GL_CLAMP | GL_CLAMP_TO_EDGE | GL_CLAMP_TO_BORDER)
-                || (!rect && matches!(e, GL_REPEAT | GL_MIRRORED_REPEAT));
+                || (!rect && matches!(e, GL_REPEAT | GL_MIRRORED_REPEAT))
+                || (!rect && desktop && e == GL_MIRROR_CLAMP_TO_EDGE);
             if !ok {
                 return Err(ApiError::InvalidEnum);
             }
@@ -1492,6 +1497,7 @@ impl Context {
     /// values are checked as for textures.
     pub fn sampler_parameter(&mut self, name: u32, pname: GLenum, v: &[f32]) -> ApiResult {
         self.flush_vertices();
+        let desktop = !self.params().is_es();
         let shared = self.shared().clone();
         let mut textures = shared.textures();
         let s = textures
@@ -1501,7 +1507,7 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         let mut p = s.clone();
-        set_param(&mut p, pname, v, false, false)?;
+        set_param(&mut p, pname, v, false, false, desktop)?;
         *s = p;
         Ok(())
     }
