@@ -12,6 +12,9 @@
 //! * `mirror_clamp.c`: ARB_texture_mirror_clamp_to_edge (GL 4.4) — the
 //!   texels the wrap mode picks, nearest and linear, on a texture and a
 //!   sampler object, the queries, and the rectangle texture's error.
+//! * `buffer_storage.c`: ARB_buffer_storage (GL 4.4) — immutable storage,
+//!   its queries, what its flags allow, a persistent coherent mapping
+//!   drawn from and copied into, and the errors.
 
 use oxgl_tests::{compile_client, require_gl, run_client};
 
@@ -39,4 +42,9 @@ fn draw_transform_feedback() {
 #[test]
 fn mirror_clamp_to_edge() {
     run("mirror_clamp");
+}
+
+#[test]
+fn buffer_storage() {
+    run("buffer_storage");
 }

@@ -353,6 +353,57 @@ impl Buffers {
         Ok(())
     }
 
+    /// `glBufferStorage` (ARB_buffer_storage, GL 4.4): immutable storage
+    /// of `size` bytes, `src` or zeros, with the uses `flags` allows. In
+    /// Mesa's order: INVALID_ENUM for a bad target, INVALID_OPERATION with
+    /// no buffer bound, INVALID_VALUE for a size not above 0, unknown
+    /// flags, a persistent mapping without read or write, a coherent one
+    /// that is not persistent, INVALID_OPERATION for storage that is
+    /// immutable already, OUT_OF_MEMORY when it cannot be allocated.
+    pub fn storage(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        size: isize,
+        src: Option<&[u8]>,
+        flags: u32,
+    ) -> ApiResult {
+        const KNOWN: u32 = GL_MAP_READ_BIT
+            | GL_MAP_WRITE_BIT
+            | GL_MAP_PERSISTENT_BIT
+            | GL_MAP_COHERENT_BIT
+            | GL_DYNAMIC_STORAGE_BIT
+            | GL_CLIENT_STORAGE_BIT;
+        target_index(target)?;
+        let buf = self.bound_mut(bindings, target)?;
+        if size <= 0
+            || flags & !KNOWN != 0
+            || (flags & GL_MAP_PERSISTENT_BIT != 0
+                && flags & (GL_MAP_READ_BIT | GL_MAP_WRITE_BIT) == 0)
+            || (flags & GL_MAP_COHERENT_BIT != 0 && flags & GL_MAP_PERSISTENT_BIT == 0)
+        {
+            return Err(ApiError::InvalidValue);
+        }
+        if buf.immutable {
+            return Err(ApiError::InvalidOperation);
+        }
+        let mut data = Vec::new();
+        data.try_reserve_exact(size as usize)
+            .map_err(|_| ApiError::OutOfMemory)?;
+        match src {
+            Some(s) => data.extend_from_slice(&s[..size as usize]),
+            None => data.resize(size as usize, 0),
+        }
+        buf.data = data;
+        // What Mesa reports for storage made so.
+        buf.usage = GL_DYNAMIC_DRAW;
+        buf.mapping = None;
+        buf.immutable = true;
+        buf.storage_flags = flags;
+        buf.touch();
+        Ok(())
+    }
+
     /// `glBufferSubData`. INVALID_VALUE for a range outside the buffer,
     /// INVALID_OPERATION when nothing is bound or when the range overlaps a
     /// non-persistent mapping (GL 4.6 §6.2; Mesa does the same).
@@ -367,6 +418,11 @@ impl Buffers {
         let buf = self.bound_mut(bindings, target)?;
         let (o, s) = range(offset, src.len() as isize, buf.data.len())?;
         if overlaps_mapping(buf, o, s) {
+            return Err(ApiError::InvalidOperation);
+        }
+        // ARB_buffer_storage: immutable storage takes glBufferSubData only
+        // with GL_DYNAMIC_STORAGE_BIT.
+        if buf.immutable && buf.storage_flags & GL_DYNAMIC_STORAGE_BIT == 0 {
             return Err(ApiError::InvalidOperation);
         }
         buf.data[o..o + s].copy_from_slice(src);
@@ -432,11 +488,17 @@ impl Buffers {
         let write = access & GL_MAP_WRITE_BIT != 0;
         let read_forbidden =
             GL_MAP_INVALIDATE_RANGE_BIT | GL_MAP_INVALIDATE_BUFFER_BIT | GL_MAP_UNSYNCHRONIZED_BIT;
+        // ARB_buffer_storage: immutable storage maps only as its flags
+        // allow (read, write, persistent, coherent).
+        let allowed =
+            GL_MAP_READ_BIT | GL_MAP_WRITE_BIT | GL_MAP_PERSISTENT_BIT | GL_MAP_COHERENT_BIT;
+        let refused = buf.immutable && access & allowed & !buf.storage_flags != 0;
         if buf.mapping.is_some()
             || l == 0
             || (!read && !write)
             || (read && access & read_forbidden != 0)
             || (access & GL_MAP_FLUSH_EXPLICIT_BIT != 0 && !write)
+            || refused
         {
             return Err(ApiError::InvalidOperation);
         }
@@ -510,9 +572,12 @@ impl Buffers {
         if rn == wn && r0 < w0 + s && w0 < r0 + s {
             return Err(ApiError::InvalidValue);
         }
-        if self.get(rn).is_some_and(|b| b.mapping.is_some())
-            || self.get(wn).is_some_and(|b| b.mapping.is_some())
-        {
+        // A persistent mapping (ARB_buffer_storage) does not stop the copy.
+        let mapped = |b: &BufferObject| {
+            b.mapping
+                .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+        };
+        if self.get(rn).is_some_and(mapped) || self.get(wn).is_some_and(mapped) {
             return Err(ApiError::InvalidOperation);
         }
         let chunk = self

@@ -198,6 +198,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     (c"GL_EXT_texture_shared_exponent", Needs::AlsoCore(1, 5)),
     (c"GL_EXT_texture_snorm", Needs::AlsoCore(1, 5)),
     (c"GL_ARB_map_buffer_range", Needs::AlsoCore(1, 5)),
+    // GL 4.4's immutable buffer storage; persistent mappings were
+    // already coherent (draws read the storage the mapping points into).
+    (c"GL_ARB_buffer_storage", Needs::AlsoCore(1, 5)),
     // glCopyBufferSubData and the copy targets (src/core/src/buffer.rs,
     // tests/clients/buffers.c).
     (c"GL_ARB_copy_buffer", Needs::AlsoCore(1, 5)),

@@ -85,6 +85,21 @@ impl Context {
             .data(&self.buffers, target, size, src, usage)
     }
 
+    /// `glBufferStorage` (ARB_buffer_storage).
+    pub fn buffer_storage(
+        &mut self,
+        target: GLenum,
+        size: isize,
+        src: Option<&[u8]>,
+        flags: u32,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        self.flush_vertices();
+        self.shared()
+            .buffers()
+            .storage(&self.buffers, target, size, src, flags)
+    }
+
     /// `glBufferSubData`.
     pub fn buffer_sub_data(&mut self, target: GLenum, offset: isize, src: &[u8]) -> ApiResult {
         self.outside_begin_end()?;

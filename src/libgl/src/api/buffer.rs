@@ -65,6 +65,29 @@ unsafe extern "C" fn buffer_data(
     })
 }
 
+/// `glBufferStorage`: the size is checked (and the data read) only when
+/// positive; the core gives the errors in Mesa's order.
+unsafe extern "C" fn buffer_storage(
+    target: GLenum,
+    size: GLsizeiptr,
+    data: *const c_void,
+    flags: GLbitfield,
+) {
+    with_ctx("glBufferStorage", (), |c| {
+        let r = if size > 0 {
+            c.client_size(size).map(|n| {
+                // SAFETY: ARB_buffer_storage: `data` is null or points to
+                // `size` bytes (borrowed: the core copies them).
+                unsafe { client::bytes(data.cast::<u8>(), n) }
+            })
+        } else {
+            Ok(None)
+        };
+        let r = r.and_then(|src| c.buffer_storage(target, size, src, flags));
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn buffer_sub_data(
     target: GLenum,
     offset: GLintptr,
@@ -194,6 +217,7 @@ pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
     d.BufferData = buffer_data;
     d.BufferSubData = buffer_sub_data;
     d.GetBufferSubData = get_buffer_sub_data;
+    d.BufferStorage = buffer_storage;
     d.MapBuffer = map_buffer;
     d.MapBufferRange = map_buffer_range;
     d.UnmapBuffer = unmap_buffer;
