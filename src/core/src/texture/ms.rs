@@ -76,6 +76,11 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         let depth = if dims == 3 { size[2] } else { 1 };
+        // A negative size is an error for proxies too (GL 4.6 §8.5); only
+        // sizes past the limits clear a proxy silently.
+        if size[0] < 0 || size[1] < 0 || depth < 0 {
+            return Err(ApiError::InvalidValue);
+        }
         let max = MAX_TEXTURE_SIZE as i32;
         let fits = (0..=max).contains(&size[0])
             && (0..=max).contains(&size[1])
