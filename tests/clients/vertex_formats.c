@@ -2,7 +2,8 @@
  * vertex_formats.c: array draws read every component type as GL says
  * (GL 4.6 compatibility §10.3.1, §10.2.1): normalized unsigned and signed
  * bytes and shorts, unnormalized shorts and ints, half floats, doubles,
- * BGRA colours through glColorPointer, interleaved buffer objects with a
+ * BGRA colours through glColorPointer, packed 10F_11F_11F unsigned floats
+ * (with GL_ARB_vertex_type_10f_11f_11f_rev), interleaved buffer objects with a
  * stride and an offset, glDrawArrays from a first vertex past 0,
  * glDrawElements through an element buffer naming vertices more than once
  * and out of order or with primitive restarts (NV_primitive_restart), and
@@ -16,6 +17,7 @@
  */
 #define GL_GLEXT_PROTOTYPES
 #include "common.h"
+#include "probe.h"
 #include "program.h"
 
 #include <GL/glext.h>
@@ -170,6 +172,22 @@ int main(void)
         const double want[2][4] = { { 0.2, 0.6, 1, 1 }, { 0.8, 0.4, 0, 1 } };
         set_transform(1, 1, 1, 1, 0);
         draw_case("double", GL_DOUBLE, 3, GL_FALSE, v, sizeof v, 2, want);
+    }
+
+    /* Packed unsigned floats (GL_ARB_vertex_type_10f_11f_11f_rev): red
+     * 1.0 and 0.25 (11 bits), green 0.5 and 0.75, blue 0.25 and 1.0 (10
+     * bits), alpha 1; size 2 is INVALID_OPERATION. */
+    if (has_extension("GL_ARB_vertex_type_10f_11f_11f_rev")) {
+        static const GLuint v[] = {
+            (15u << 6) | ((14u << 6) << 11) | ((13u << 5) << 22),
+            (13u << 6) | (((14u << 6) | 32) << 11) | ((15u << 5) << 22),
+        };
+        const double want[2][4] = { { 1, 0.5, 0.25, 1 }, { 0.25, 0.75, 1, 1 } };
+        set_transform(1, 1, 1, 1, 0);
+        draw_case("10f_11f_11f", GL_UNSIGNED_INT_10F_11F_11F_REV, 3, GL_FALSE, v, sizeof v, 2,
+                  want);
+        glVertexAttribPointer(loc_val, 2, GL_UNSIGNED_INT_10F_11F_11F_REV, GL_FALSE, 0, 0);
+        expect_error(GL_INVALID_OPERATION, "10f_11f_11f with 2 components");
     }
 
     /* Interleaved: position and ubyte colour in one buffer, stride 12,

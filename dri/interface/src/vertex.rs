@@ -32,6 +32,8 @@ pub(crate) mod gl_type {
     pub(crate) const INT_2_10_10_10_REV: u32 = 0x8D9F;
     /// `GL_UNSIGNED_INT_2_10_10_10_REV`.
     pub(crate) const UNSIGNED_INT_2_10_10_10_REV: u32 = 0x8368;
+    /// `GL_UNSIGNED_INT_10F_11F_11F_REV`.
+    pub(crate) const UNSIGNED_INT_10F_11F_11F_REV: u32 = 0x8C3B;
 }
 
 /// [`OxglVertexInput::flags`]: integer components map to [0, 1] / [-1, 1].
@@ -69,14 +71,45 @@ pub struct OxglVertexInput {
     pub len: usize,
 }
 
-/// Whether `type_` packs four components into one 32-bit word
+/// Whether `type_` packs its components into one 32-bit word
 /// (`GL_INT_2_10_10_10_REV`, `GL_UNSIGNED_INT_2_10_10_10_REV`: GL 3.3,
-/// ARB_vertex_type_2_10_10_10_rev).
+/// ARB_vertex_type_2_10_10_10_rev; `GL_UNSIGNED_INT_10F_11F_11F_REV`: GL
+/// 4.4, ARB_vertex_type_10f_11f_11f_rev, three components).
 pub fn is_packed(type_: u32) -> bool {
     matches!(
         type_,
-        gl_type::INT_2_10_10_10_REV | gl_type::UNSIGNED_INT_2_10_10_10_REV
+        gl_type::INT_2_10_10_10_REV
+            | gl_type::UNSIGNED_INT_2_10_10_10_REV
+            | gl_type::UNSIGNED_INT_10F_11F_11F_REV
     )
+}
+
+/// Whether `type_` is `GL_UNSIGNED_INT_10F_11F_11F_REV`.
+pub fn is_10f_11f_11f(type_: u32) -> bool {
+    type_ == gl_type::UNSIGNED_INT_10F_11F_11F_REV
+}
+
+/// The three unsigned floats of a 10F_11F_11F_REV word — red in bits
+/// 0–10 and green in 11–21 (6-bit mantissa, 5-bit exponent), blue in
+/// 22–31 (5-bit mantissa) — with alpha 1 (EXT_packed_float's encoding).
+pub fn unpack_10f_11f_11f(word: u32) -> [f32; 4] {
+    let small = |v: u32, mantissa_bits: u32| -> f32 {
+        let m = v & ((1 << mantissa_bits) - 1);
+        let e = (v >> mantissa_bits) & 0x1f;
+        let scale = (1u32 << mantissa_bits) as f32;
+        match e {
+            0 => m as f32 / scale * 2f32.powi(-14),
+            31 if m == 0 => f32::INFINITY,
+            31 => f32::NAN,
+            _ => (1.0 + m as f32 / scale) * 2f32.powi(e as i32 - 15),
+        }
+    };
+    [
+        small(word & 0x7ff, 6),
+        small((word >> 11) & 0x7ff, 6),
+        small(word >> 22, 5),
+        1.0,
+    ]
 }
 
 /// Bytes of one element of `size` components of `type_`: a packed type's
@@ -301,7 +334,11 @@ pub fn read_element(bytes: &[u8], at: usize, format: ElementFormat) -> [f32; 4] 
             let word = u32::from_ne_bytes([w[0], w[1], w[2], w[3]]);
             let signed = format.type_ == gl_type::INT_2_10_10_10_REV;
             let normalized = format.flags & OXGL_VERTEX_NORMALIZED != 0;
-            let v = unpack_2_10_10_10(word, signed, normalized);
+            let v = if is_10f_11f_11f(format.type_) {
+                unpack_10f_11f_11f(word)
+            } else {
+                unpack_2_10_10_10(word, signed, normalized)
+            };
             t[..size].copy_from_slice(&v[..size]);
         }
         if format.flags & OXGL_VERTEX_BGRA != 0 {
@@ -583,6 +620,16 @@ mod tests {
             [0.0, 0.0, 0.0, 1.0]
         );
         assert_eq!(element_bytes(INT_2_10_10_10_REV, 4), Some(4));
+        // 10F_11F_11F_REV: red 1.0 (exponent 15), green 0.5 (14), blue
+        // 2.0 (16), alpha 1.
+        let word: u32 = (15 << 6) | ((14 << 6) << 11) | ((16 << 5) << 22);
+        let b = word.to_ne_bytes();
+        assert_eq!(
+            read_element(&b, 0, fmt(UNSIGNED_INT_10F_11F_11F_REV, 3, 0)),
+            [1.0, 0.5, 2.0, 1.0]
+        );
+        assert_eq!(unpack_10f_11f_11f(0x7c0)[0], f32::INFINITY);
+        assert_eq!(unpack_10f_11f_11f(1)[0], 2f32.powi(-20));
         assert_eq!(element_bytes(SHORT, 3), Some(6));
     }
 

@@ -168,6 +168,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     // conversion shared with the backend, dri/interface/src/vertex.rs) and
     // the glVertexAttribP*/glColorP*/... commands.
     (c"GL_ARB_vertex_type_2_10_10_10_rev", Needs::AlsoCore(2, 0)),
+    (c"GL_ARB_vertex_type_10f_11f_11f_rev", Needs::AlsoCore(2, 0)),
     // Dual-source blending: index-1 fragment outputs move to their own
     // location (oxgl_glsl::link::DUAL_SOURCE_LOCATION), which swrast's
     // GL_SRC1_* blend factors read.

@@ -217,6 +217,10 @@ pub fn check_legacy(
     // ARB_vertex_type_2_10_10_10_rev (GL 3.3): the packed types for
     // positions, normals, colours and texture coordinates, four components
     // (three for normals and secondary colours) or BGRA.
+    // ARB_vertex_type_10f_11f_11f_rev: generic attributes only.
+    if oxgl_dri_interface::vertex::is_10f_11f_11f(type_) {
+        return Err(ApiError::InvalidEnum);
+    }
     let packed = is_packed(type_);
     let packed_ok = match kind {
         Legacy::Vertex | Legacy::TexCoord => Some(size == 4),
@@ -281,6 +285,13 @@ pub fn check_generic(
     // normalized; a packed type only with four components or BGRA.
     if bgra && (!(type_ == GL_UNSIGNED_BYTE || packed) || !normalized) {
         return Err(ApiError::InvalidOperation);
+    }
+    // ARB_vertex_type_10f_11f_11f_rev: three components, not BGRA.
+    if oxgl_dri_interface::vertex::is_10f_11f_11f(type_) {
+        if bgra || size != 3 {
+            return Err(ApiError::InvalidOperation);
+        }
+        return Ok((3, false));
     }
     if packed && !bgra && size != 4 {
         return Err(ApiError::InvalidOperation);

@@ -15,9 +15,11 @@
 use oxgl_core::vbo::Attrib;
 use oxgl_core::vbo::attrib::expand;
 use oxgl_core::{ApiError, ApiResult, Context, Profile};
-use oxgl_dri_interface::vertex::unpack_2_10_10_10;
+use oxgl_dri_interface::vertex::{unpack_2_10_10_10, unpack_10f_11f_11f};
 use oxgl_glapi::Dispatch;
-use oxgl_glapi::generated::enums::{GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV};
+use oxgl_glapi::generated::enums::{
+    GL_INT_2_10_10_10_REV, GL_UNSIGNED_INT_2_10_10_10_REV, GL_UNSIGNED_INT_10F_11F_11F_REV,
+};
 use oxgl_glapi::types::*;
 
 use super::with_ctx;
@@ -26,6 +28,11 @@ use crate::client;
 /// The first `n` components of `word` (the others (0, 0, 0, 1)), or
 /// INVALID_ENUM for a type that is not a packed one.
 fn unpack(type_: GLenum, word: u32, normalized: bool, n: u8) -> ApiResult<[f32; 4]> {
+    if type_ == GL_UNSIGNED_INT_10F_11F_11F_REV {
+        // ARB_vertex_type_10f_11f_11f_rev: generic attributes of up to
+        // three components only (`apply_generic` takes those first).
+        return Err(ApiError::InvalidEnum);
+    }
     let signed = match type_ {
         GL_INT_2_10_10_10_REV => true,
         GL_UNSIGNED_INT_2_10_10_10_REV => false,
@@ -59,15 +66,39 @@ fn apply(
     })
 }
 
+/// `glVertexAttribP{1,2,3}ui(v)` also take `GL_UNSIGNED_INT_10F_11F_11F_REV`
+/// (ARB_vertex_type_10f_11f_11f_rev): its first `n` components.
+fn apply_generic(
+    name: &'static str,
+    type_: GLenum,
+    word: Option<u32>,
+    normalized: bool,
+    n: u8,
+    index: GLuint,
+) {
+    if type_ == GL_UNSIGNED_INT_10F_11F_11F_REV && n < 4 {
+        let Some(word) = word else {
+            return;
+        };
+        with_ctx(name, (), |c| {
+            let v = unpack_10f_11f_11f(word);
+            let r = c.vertex_attrib(index, expand(&v[..usize::from(n)]), n);
+            c.record(r);
+        });
+        return;
+    }
+    apply(name, type_, word, normalized, n, |c, v| {
+        c.vertex_attrib(index, v, n)
+    });
+}
+
 macro_rules! generic {
     ($($s:ident $v:ident $n:literal;)*) => {$(
         unsafe extern "C" fn $s(index: GLuint, type_: GLenum, normalized: GLboolean, value: GLuint) {
-            apply(concat!("gl", stringify!($s)), type_, Some(value), normalized != 0, $n,
-                |c, v| c.vertex_attrib(index, v, $n));
+            apply_generic(concat!("gl", stringify!($s)), type_, Some(value), normalized != 0, $n, index);
         }
         unsafe extern "C" fn $v(index: GLuint, type_: GLenum, normalized: GLboolean, value: *const GLuint) {
-            apply(concat!("gl", stringify!($v)), type_, word_at(value), normalized != 0, $n,
-                |c, v| c.vertex_attrib(index, v, $n));
+            apply_generic(concat!("gl", stringify!($v)), type_, word_at(value), normalized != 0, $n, index);
         }
     )*};
 }
