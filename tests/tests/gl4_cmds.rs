@@ -16,17 +16,10 @@
 //!   its queries, what its flags allow, a persistent coherent mapping
 //!   drawn from and copied into, and the errors.
 
-use oxgl_tests::{compile_client, require_gl, run_client};
+use oxgl_tests::assert_client_passes;
 
 fn run(name: &str) {
-    let Some(_lib) = require_gl() else { return };
-    let client = compile_client(name);
-    let out = run_client(&client, &[] as &[&str], &[]);
-    println!("{out}");
-    assert!(
-        out.success() && out.has_line("PASS"),
-        "{name} failed:\n{out}"
-    );
+    assert_client_passes(name, &[]);
 }
 
 #[test]

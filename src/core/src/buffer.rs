@@ -193,6 +193,19 @@ fn overlaps_mapping(buf: &BufferObject, o: usize, s: usize) -> bool {
     })
 }
 
+/// A buffer's storage of `size` bytes: `src`'s first ones, or zeros.
+/// OUT_OF_MEMORY when it cannot be allocated.
+fn new_storage(size: usize, src: Option<&[u8]>) -> ApiResult<Vec<u8>> {
+    let mut data = Vec::new();
+    data.try_reserve_exact(size)
+        .map_err(|_| ApiError::OutOfMemory)?;
+    match src {
+        Some(s) => data.extend_from_slice(&s[..size]),
+        None => data.resize(size, 0),
+    }
+    Ok(data)
+}
+
 /// Checks `offset` and `size` against a buffer of `len` bytes (INVALID_VALUE).
 fn range(offset: isize, size: isize, len: usize) -> ApiResult<(usize, usize)> {
     if offset < 0 || size < 0 {
@@ -339,13 +352,7 @@ impl Buffers {
         if buf.immutable {
             return Err(ApiError::InvalidOperation);
         }
-        let mut data = Vec::new();
-        data.try_reserve_exact(size as usize)
-            .map_err(|_| ApiError::OutOfMemory)?;
-        match src {
-            Some(s) => data.extend_from_slice(&s[..size as usize]),
-            None => data.resize(size as usize, 0),
-        }
+        let data = new_storage(size as usize, src)?;
         buf.data = data;
         buf.usage = usage;
         buf.mapping = None;
@@ -387,13 +394,7 @@ impl Buffers {
         if buf.immutable {
             return Err(ApiError::InvalidOperation);
         }
-        let mut data = Vec::new();
-        data.try_reserve_exact(size as usize)
-            .map_err(|_| ApiError::OutOfMemory)?;
-        match src {
-            Some(s) => data.extend_from_slice(&s[..size as usize]),
-            None => data.resize(size as usize, 0),
-        }
+        let data = new_storage(size as usize, src)?;
         buf.data = data;
         // What Mesa reports for storage made so.
         buf.usage = GL_DYNAMIC_DRAW;

@@ -172,6 +172,7 @@ fn classify(edges: &[Edge], x: i32, y: i32, size: i64) -> Option<bool> {
 /// (They were once stored into a table element by element, which stalled
 /// its vector reads on store forwarding; then computed per block from the
 /// lane positions, which the compiler scalarized in part.)
+#[derive(Default)]
 struct Steps {
     narrow: bool,
     /// The local form applies: `corner` holds each edge's value at
@@ -318,13 +319,7 @@ fn raster_prim(
         return;
     }
     let edges = &prim.edges[..prim.n_edges as usize];
-    let mut steps = Steps {
-        narrow: false,
-        local: false,
-        origin: (0, 0),
-        corner: [0; 4],
-        offsets: [[0; LANES]; 4],
-    };
+    let mut steps = Steps::default();
     steps.set(edges, r);
     // The varyings the shader reads that are constant over the primitive
     // (a flat colour drawn smooth, the common case for glColor outside
@@ -821,13 +816,7 @@ mod tests {
                 x0 + 1 + next(20).abs() as i32,
                 y0 + 1 + next(20).abs() as i32,
             ];
-            let mut steps = Steps {
-                narrow: false,
-                local: false,
-                origin: (0, 0),
-                corner: [0; 4],
-                offsets: [[0; LANES]; 4],
-            };
+            let mut steps = Steps::default();
             steps.set(&edges, r);
             if steps.local {
                 local += 1;

@@ -1107,16 +1107,8 @@ impl Context {
         offset: usize,
         client: &dyn ClientMemory,
     ) -> ApiResult {
-        let [count, instances, first, base_instance] =
-            self.indirect_command(mode, offset, client)?;
-        self.draw_arrays_instanced(
-            mode,
-            saturate(first),
-            saturate(count),
-            saturate(instances),
-            base_instance,
-            client,
-        )
+        let cmd = self.indirect_command(mode, offset, client)?;
+        self.arrays_command(mode, cmd, client)
     }
 
     /// `glDrawElementsIndirect`: the `DrawElementsIndirectCommand`
@@ -1177,17 +1169,26 @@ impl Context {
     ) -> ApiResult {
         let bytes = self.indirect_commands(mode, offset, drawcount, stride, 16, client)?;
         for cmd in bytes {
-            let [count, instances, first, base_instance] = words(&cmd);
-            self.draw_arrays_instanced(
-                mode,
-                saturate(first),
-                saturate(count),
-                saturate(instances),
-                base_instance,
-                client,
-            )?;
+            self.arrays_command(mode, words(&cmd), client)?;
         }
         Ok(())
+    }
+
+    /// One `DrawArraysIndirectCommand`, drawn.
+    fn arrays_command(
+        &mut self,
+        mode: GLenum,
+        [count, instances, first, base_instance]: [u32; 4],
+        client: &dyn ClientMemory,
+    ) -> ApiResult {
+        self.draw_arrays_instanced(
+            mode,
+            saturate(first),
+            saturate(count),
+            saturate(instances),
+            base_instance,
+            client,
+        )
     }
 
     /// `glMultiDrawElementsIndirect`: as [`Context::multi_draw_arrays_indirect`]
@@ -1208,14 +1209,7 @@ impl Context {
         }
         let bytes = self.indirect_commands(mode, offset, drawcount, stride, 20, client)?;
         for cmd in bytes {
-            let [count, instances, first, base_vertex, base_instance] = words(&cmd);
-            self.elements_command(
-                mode,
-                type_,
-                size,
-                [count, instances, first, base_vertex, base_instance],
-                client,
-            )?;
+            self.elements_command(mode, type_, size, words(&cmd), client)?;
         }
         Ok(())
     }
