@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 17
+#define OXGL_DRI_ABI_VERSION 18
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -563,7 +563,8 @@ typedef struct OxglBlendDesc {
   // ABI 13 (EXT_draw_buffers2, `glEnablei(GL_BLEND, i)`): bit `i - 1`
   // set turns blending on for extra colour buffer `i`
   // (`OxglDrawDesc::color_outputs[i]`); `enabled` is the first colour
-  // buffer's. The equations, factors, constant and logic op are shared.
+  // buffer's. The constant and logic op are shared; the equations and
+  // factors are each buffer's since ABI 18.
   uint32_t extra_enabled;
   // ABI 14 (`glClampColor(GL_CLAMP_FRAGMENT_COLOR)`, ARB_color_buffer_float):
   // non-zero clamps fragment colours to [0, 1] before blending in float
@@ -575,6 +576,13 @@ typedef struct OxglBlendDesc {
   // encoded ([`linear_to_srgb`], alpha linear) as they are written, and
   // blending decodes the stored colour, blends and encodes the result.
   uint32_t srgb_buffers;
+  // ABI 18 (ARB_draw_buffers_blend, GL 4.0 `glBlendEquationi`): the RGB
+  // and alpha equations of extra colour buffer `i + 1`, as `equation`
+  // is the first colour buffer's.
+  uint32_t extra_equation[OXGL_MAX_EXTRA_COLOR_BUFFERS][2];
+  // ABI 18 (`glBlendFunci`): the factors of extra colour buffer `i + 1`,
+  // in the order of `factors`.
+  uint32_t extra_factors[OXGL_MAX_EXTRA_COLOR_BUFFERS][4];
 } OxglBlendDesc;
 
 // ABI 12: one transform feedback buffer binding of a draw: the vertices

@@ -15,6 +15,11 @@
 //! * `buffer_storage.c`: ARB_buffer_storage (GL 4.4) — immutable storage,
 //!   its queries, what its flags allow, a persistent coherent mapping
 //!   drawn from and copied into, and the errors.
+//! * `draw_buffers_blend.c`: ARB_draw_buffers_blend — per-draw-buffer
+//!   blend functions and equations, their indexed and non-indexed queries,
+//!   attribute stacks, display lists and errors, and the pixels of three
+//!   attachments each blending its own way (draw buffers in and out of
+//!   attachment order) and of the window.
 
 use oxgl_tests::assert_client_passes;
 
@@ -40,4 +45,9 @@ fn mirror_clamp_to_edge() {
 #[test]
 fn buffer_storage() {
     run("buffer_storage");
+}
+
+#[test]
+fn draw_buffers_blend() {
+    run("draw_buffers_blend");
 }

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 17;
+pub const OXGL_DRI_ABI_VERSION: u32 = 18;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -663,7 +663,8 @@ pub struct OxglBlendDesc {
     /// ABI 13 (EXT_draw_buffers2, `glEnablei(GL_BLEND, i)`): bit `i - 1`
     /// set turns blending on for extra colour buffer `i`
     /// (`OxglDrawDesc::color_outputs[i]`); `enabled` is the first colour
-    /// buffer's. The equations, factors, constant and logic op are shared.
+    /// buffer's. The constant and logic op are shared; the equations and
+    /// factors are each buffer's since ABI 18.
     pub extra_enabled: u32,
     /// ABI 14 (`glClampColor(GL_CLAMP_FRAGMENT_COLOR)`, ARB_color_buffer_float):
     /// non-zero clamps fragment colours to [0, 1] before blending in float
@@ -675,6 +676,13 @@ pub struct OxglBlendDesc {
     /// encoded ([`linear_to_srgb`], alpha linear) as they are written, and
     /// blending decodes the stored colour, blends and encodes the result.
     pub srgb_buffers: u32,
+    /// ABI 18 (ARB_draw_buffers_blend, GL 4.0 `glBlendEquationi`): the RGB
+    /// and alpha equations of extra colour buffer `i + 1`, as `equation`
+    /// is the first colour buffer's.
+    pub extra_equation: [[u32; 2]; OXGL_MAX_EXTRA_COLOR_BUFFERS],
+    /// ABI 18 (`glBlendFunci`): the factors of extra colour buffer `i + 1`,
+    /// in the order of `factors`.
+    pub extra_factors: [[u32; 4]; OXGL_MAX_EXTRA_COLOR_BUFFERS],
 }
 
 /// One image of a texture: RGBA `f32` texels, rows bottom first, slices

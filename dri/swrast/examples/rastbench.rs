@@ -181,8 +181,8 @@ fn main() {
     let flat = state(Arc::new(ConstantColor([0.2, 0.6, 0.9, 1.0])), |_| {});
     let blended = state(Arc::new(InterpolatedColor), |s| {
         s.blend.enabled = true;
-        s.blend.src_rgb = BlendFactor::SrcAlpha;
-        s.blend.dst_rgb = BlendFactor::OneMinusSrcAlpha;
+        s.blend.func.src_rgb = BlendFactor::SrcAlpha;
+        s.blend.func.dst_rgb = BlendFactor::OneMinusSrcAlpha;
     });
     let depth = state(Arc::new(InterpolatedColor), |s| {
         s.depth_stencil.depth_test = true;

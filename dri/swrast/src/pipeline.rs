@@ -17,8 +17,8 @@ use crate::capture::Capture;
 use crate::geometry;
 use crate::program::{FragmentProgram, MAX_LOCATIONS, Program, VertexOutputs};
 use crate::raster::{
-    BlendEquation, BlendFactor, BlendState, CompareFunc, CullMode, DepthStencilState, Draw,
-    DrawState, Elements, FrontFace, LANES, LineStipple, LogicOp, MAX_VARYINGS, PolygonMode,
+    BlendEquation, BlendFactor, BlendFunc, BlendState, CompareFunc, CullMode, DepthStencilState,
+    Draw, DrawState, Elements, FrontFace, LANES, LineStipple, LogicOp, MAX_VARYINGS, PolygonMode,
     PolygonOffset, ProvokingVertex, RasterState, Rasterizer, Rect, StencilFace, StencilOp,
     Topology, VertexBatch, Viewport,
 };
@@ -718,11 +718,12 @@ impl Frontend {
         blend.output = u8::try_from(call.color_outputs[0]).unwrap_or(0);
         for (i, slot) in blend.extra.iter_mut().enumerate() {
             let mask = call.extra_color_masks[i].map(|m| m != 0);
-            let blending = call.blend.extra_enabled & (1 << i) != 0;
+            let func = (call.blend.extra_enabled & (1 << i) != 0)
+                .then(|| blend_func(call.blend.extra_equation[i], call.blend.extra_factors[i]));
             *slot = u8::try_from(call.color_outputs[i + 1])
                 .ok()
                 .filter(|_| mask.contains(&true))
-                .map(|o| (o, mask, blending));
+                .map(|o| (o, mask, func));
         }
         blend.extra_len = blend
             .extra
@@ -1465,15 +1466,22 @@ fn logic_op(op: u32) -> LogicOp {
 }
 
 /// The rasterizer's blend state for `b`.
+/// A colour buffer's equations and factors.
+fn blend_func(equation: [u32; 2], factors: [u32; 4]) -> BlendFunc {
+    BlendFunc {
+        eq_rgb: blend_equation(equation[0]),
+        eq_alpha: blend_equation(equation[1]),
+        src_rgb: blend_factor(factors[0]),
+        dst_rgb: blend_factor(factors[1]),
+        src_alpha: blend_factor(factors[2]),
+        dst_alpha: blend_factor(factors[3]),
+    }
+}
+
 pub fn blend_state(b: &OxglBlendDesc) -> BlendState {
     BlendState {
         enabled: b.enabled != 0,
-        eq_rgb: blend_equation(b.equation[0]),
-        eq_alpha: blend_equation(b.equation[1]),
-        src_rgb: blend_factor(b.factors[0]),
-        dst_rgb: blend_factor(b.factors[1]),
-        src_alpha: blend_factor(b.factors[2]),
-        dst_alpha: blend_factor(b.factors[3]),
+        func: blend_func(b.equation, b.factors),
         constant: b.constant,
         logic_op: (b.logic_op_enabled != 0).then(|| logic_op(b.logic_op)),
         color_mask: b.color_mask.map(|m| m != 0),

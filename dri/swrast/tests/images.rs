@@ -140,8 +140,8 @@ fn scene_triangles(r: &mut Rasterizer) {
     );
     let blend = state(|s| {
         s.blend.enabled = true;
-        s.blend.src_rgb = BlendFactor::SrcAlpha;
-        s.blend.dst_rgb = BlendFactor::OneMinusSrcAlpha;
+        s.blend.func.src_rgb = BlendFactor::SrcAlpha;
+        s.blend.func.dst_rgb = BlendFactor::OneMinusSrcAlpha;
     });
     draw_win(
         r,
@@ -403,8 +403,8 @@ fn scene_depth_clip_stencil(r: &mut Rasterizer) {
         s.depth_stencil.front.reference = 1;
         s.depth_stencil.back = s.depth_stencil.front;
         s.blend.enabled = true;
-        s.blend.src_rgb = BlendFactor::SrcAlpha;
-        s.blend.dst_rgb = BlendFactor::OneMinusSrcAlpha;
+        s.blend.func.src_rgb = BlendFactor::SrcAlpha;
+        s.blend.func.dst_rgb = BlendFactor::OneMinusSrcAlpha;
     });
     draw_win(
         r,

@@ -239,6 +239,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Per-draw-buffer colour masks and blend enables
     // (src/core/src/framebuffer/draw_buffers2.rs, ABI 13; tests/clients/draw_buffers2.c).
     (c"GL_EXT_draw_buffers2", Needs::AlsoCore(2, 0)),
+    // Per-draw-buffer blend functions and equations (GL 4.0;
+    // src/core/src/raster_state.rs, ABI 18; tests/clients/draw_buffers_blend.c).
+    (c"GL_ARB_draw_buffers_blend", Needs::AlsoCore(2, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

@@ -8,7 +8,7 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use crate::compat::lighting::faces;
-use crate::context::{Context, Profile};
+use crate::context::{Context, MAX_DRAW_BUFFERS, Profile};
 use crate::error::{ApiError, ApiResult};
 
 /// Stencil state of one face.
@@ -31,10 +31,12 @@ pub struct RasterState {
     pub depth_func: GLenum,
     /// `glAlphaFunc`: function and reference (clamped to [0, 1]).
     pub alpha_func: (GLenum, f32),
-    /// `glBlendFunc{Separate}`: src RGB, dst RGB, src alpha, dst alpha.
-    pub blend_factors: [GLenum; 4],
-    /// `glBlendEquation{Separate}`: RGB, alpha.
-    pub blend_equation: [GLenum; 2],
+    /// `glBlendFunc{Separate}{i}`: src RGB, dst RGB, src alpha, dst alpha,
+    /// of each draw buffer (ARB_draw_buffers_blend; the non-indexed
+    /// commands set all, their queries read draw buffer 0's).
+    pub blend_factors: [[GLenum; 4]; MAX_DRAW_BUFFERS],
+    /// `glBlendEquation{Separate}{i}`: RGB, alpha, of each draw buffer.
+    pub blend_equation: [[GLenum; 2]; MAX_DRAW_BUFFERS],
     /// `glBlendColor`.
     pub blend_color: [f32; 4],
     /// `glLogicOp`.
@@ -86,8 +88,8 @@ impl Default for RasterState {
         RasterState {
             depth_func: GL_LESS,
             alpha_func: (GL_ALWAYS, 0.0),
-            blend_factors: [GL_ONE, GL_ZERO, GL_ONE, GL_ZERO],
-            blend_equation: [GL_FUNC_ADD; 2],
+            blend_factors: [[GL_ONE, GL_ZERO, GL_ONE, GL_ZERO]; MAX_DRAW_BUFFERS],
+            blend_equation: [[GL_FUNC_ADD; 2]; MAX_DRAW_BUFFERS],
             blend_color: [0.0; 4],
             logic_op: GL_COPY,
             stencil: [face; 2],
@@ -148,6 +150,15 @@ fn blend_equation(e: GLenum) -> ApiResult<GLenum> {
     }
 }
 
+/// A draw buffer index of an indexed blend command: INVALID_VALUE unless
+/// below `GL_MAX_DRAW_BUFFERS`.
+fn draw_buffer_slot(index: u32) -> ApiResult<usize> {
+    usize::try_from(index)
+        .ok()
+        .filter(|&i| i < MAX_DRAW_BUFFERS)
+        .ok_or(ApiError::InvalidValue)
+}
+
 fn stencil_op(op: GLenum) -> ApiResult<GLenum> {
     match op {
         GL_KEEP | GL_ZERO | GL_REPLACE | GL_INCR | GL_DECR | GL_INVERT | GL_INCR_WRAP
@@ -178,7 +189,8 @@ impl Context {
         Ok(())
     }
 
-    /// `glBlendFuncSeparate` (and `glBlendFunc` with the same factors twice).
+    /// `glBlendFuncSeparate` (and `glBlendFunc` with the same factors
+    /// twice): every draw buffer's.
     pub fn blend_func(
         &mut self,
         src_rgb: GLenum,
@@ -186,20 +198,43 @@ impl Context {
         src_a: GLenum,
         dst_a: GLenum,
     ) -> ApiResult {
-        let dual = self.has_dual_source_blending();
-        let f = [
-            blend_factor(src_rgb, dual)?,
-            blend_factor(dst_rgb, dual)?,
-            blend_factor(src_a, dual)?,
-            blend_factor(dst_a, dual)?,
-        ];
-        self.raster.blend_factors = f;
+        let f = self.blend_factors([src_rgb, dst_rgb, src_a, dst_a])?;
+        self.raster.blend_factors = [f; MAX_DRAW_BUFFERS];
         Ok(())
     }
 
-    /// `glBlendEquationSeparate` (and `glBlendEquation`).
+    /// `glBlendFuncSeparatei` (and `glBlendFunci`), ARB_draw_buffers_blend
+    /// / GL 4.0 §17.3.6.2: draw buffer `index`'s factors. INVALID_VALUE for
+    /// an index past `GL_MAX_DRAW_BUFFERS` (checked first, as Mesa), then
+    /// INVALID_ENUM for a factor that is not one.
+    pub fn blend_func_indexed(&mut self, index: u32, factors: [GLenum; 4]) -> ApiResult {
+        let i = draw_buffer_slot(index)?;
+        self.raster.blend_factors[i] = self.blend_factors(factors)?;
+        Ok(())
+    }
+
+    fn blend_factors(&self, factors: [GLenum; 4]) -> ApiResult<[GLenum; 4]> {
+        let dual = self.has_dual_source_blending();
+        let mut f = [0; 4];
+        for (out, &v) in f.iter_mut().zip(&factors) {
+            *out = blend_factor(v, dual)?;
+        }
+        Ok(f)
+    }
+
+    /// `glBlendEquationSeparate` (and `glBlendEquation`): every draw
+    /// buffer's.
     pub fn blend_equation(&mut self, rgb: GLenum, alpha: GLenum) -> ApiResult {
-        self.raster.blend_equation = [blend_equation(rgb)?, blend_equation(alpha)?];
+        let e = [blend_equation(rgb)?, blend_equation(alpha)?];
+        self.raster.blend_equation = [e; MAX_DRAW_BUFFERS];
+        Ok(())
+    }
+
+    /// `glBlendEquationSeparatei` (and `glBlendEquationi`): draw buffer
+    /// `index`'s; errors as [`Context::blend_func_indexed`].
+    pub fn blend_equation_indexed(&mut self, index: u32, rgb: GLenum, alpha: GLenum) -> ApiResult {
+        let i = draw_buffer_slot(index)?;
+        self.raster.blend_equation[i] = [blend_equation(rgb)?, blend_equation(alpha)?];
         Ok(())
     }
 
@@ -445,12 +480,12 @@ impl Context {
         Some(match pname {
             GL_DEPTH_FUNC => e(r.depth_func),
             GL_ALPHA_TEST_FUNC => e(r.alpha_func.0),
-            GL_BLEND_SRC_RGB | GL_BLEND_SRC => e(r.blend_factors[0]),
-            GL_BLEND_DST_RGB | GL_BLEND_DST => e(r.blend_factors[1]),
-            GL_BLEND_SRC_ALPHA => e(r.blend_factors[2]),
-            GL_BLEND_DST_ALPHA => e(r.blend_factors[3]),
-            GL_BLEND_EQUATION_RGB => e(r.blend_equation[0]),
-            GL_BLEND_EQUATION_ALPHA => e(r.blend_equation[1]),
+            GL_BLEND_SRC_RGB | GL_BLEND_SRC => e(r.blend_factors[0][0]),
+            GL_BLEND_DST_RGB | GL_BLEND_DST => e(r.blend_factors[0][1]),
+            GL_BLEND_SRC_ALPHA => e(r.blend_factors[0][2]),
+            GL_BLEND_DST_ALPHA => e(r.blend_factors[0][3]),
+            GL_BLEND_EQUATION_RGB => e(r.blend_equation[0][0]),
+            GL_BLEND_EQUATION_ALPHA => e(r.blend_equation[0][1]),
             GL_LOGIC_OP_MODE => e(r.logic_op),
             GL_STENCIL_FUNC => e(r.stencil[0].func),
             GL_STENCIL_REF => vec![f64::from(r.stencil[0].reference)],

@@ -312,7 +312,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "cube map arrays, texture gather, LOD queries",
                 &["cube_array", "texture_gather"],
             ),
-            missing("per-buffer blend functions and equations (ARB_draw_buffers_blend)"),
+            cap(
+                "per-buffer blend functions and equations (ARB_draw_buffers_blend)",
+                &["draw_buffers_blend"],
+            ),
             missing("GLSL 4.00 with ARB_gpu_shader5"),
             missing("double precision in shaders (ARB_gpu_shader_fp64)"),
             missing("sample shading (ARB_sample_shading)"),

@@ -8,7 +8,7 @@
 
 use super::scene::{SceneState, TargetInfo};
 use super::shader::LANES;
-use super::state::{BlendEquation, BlendFactor, CompareFunc, StencilFace};
+use super::state::{BlendEquation, BlendFactor, BlendFunc, CompareFunc, StencilFace};
 use oxgl_dri_interface::OxglColorFormat;
 
 /// A tile's slice of the target: one row slice per storage row.
@@ -346,7 +346,7 @@ enum Fixed {
 /// alpha-type factors — alpha blending, additive, premultiplied — which
 /// run on 8-bit integers like llvmpipe's unorm8 path; else `None`.
 #[inline(always)]
-fn fixed_factors(b: &super::state::BlendState) -> Option<[Fixed; 4]> {
+fn fixed_factors(b: &BlendFunc) -> Option<[Fixed; 4]> {
     if b.eq_rgb != BlendEquation::Add || b.eq_alpha != BlendEquation::Add {
         return None;
     }
@@ -472,19 +472,21 @@ fn factor(
 #[inline(always)]
 fn blend(
     st: &SceneState,
+    func: &BlendFunc,
     s: &mut [[f32; LANES]; 4],
     s1: &[[f32; LANES]; 4],
     d: &[[f32; LANES]; 4],
     clamp: bool,
 ) {
-    let b = &st.draw.blend;
+    let constant = st.draw.blend.constant;
     let k = if clamp {
-        b.constant.map(|v| v.clamp(0.0, 1.0))
+        constant.map(|v| v.clamp(0.0, 1.0))
     } else {
-        b.constant
+        constant
     };
     let src = *s;
     let mut src1 = *s1;
+    let b = func;
     let dual = [b.src_rgb, b.dst_rgb, b.src_alpha, b.dst_alpha]
         .iter()
         .any(|f| f.is_dual_source());
@@ -541,7 +543,7 @@ fn write_color_float(
     format: OxglColorFormat,
     st: &SceneState,
     cm: [bool; 4],
-    blending: bool,
+    blending: Option<&BlendFunc>,
     lx: usize,
     ly: usize,
     mask: u16,
@@ -557,7 +559,7 @@ fn write_color_float(
             *v = v.clamp(0.0, 1.0);
         }
     }
-    if blending {
+    if let Some(func) = blending {
         let mut d = [[0.0f32; LANES]; 4];
         for l in 0..LANES {
             let (y, x) = at(l);
@@ -567,7 +569,7 @@ fn write_color_float(
                 }
             }
         }
-        blend(st, c, c1, &d, false);
+        blend(st, func, c, c1, &d, false);
     }
     for l in 0..LANES {
         if mask & (1 << l) == 0 {
@@ -641,8 +643,9 @@ fn srgb_decode_table() -> &'static [f32; 256] {
 
 /// Blends/logic-ops and writes the lanes of `mask` of colour `c` into the
 /// colour buffer `rows` (the tile's rows of a buffer in `format`), the
-/// channels of `cm`; `blending`: that buffer's blend enable (per buffer
-/// since ABI 13, EXT_draw_buffers2); `srgb`: the 8-bit buffer holds
+/// channels of `cm`; `blending`: that buffer's blend function while its
+/// blending is on (per buffer since ABI 13, EXT_draw_buffers2, and
+/// ABI 18, ARB_draw_buffers_blend); `srgb`: the 8-bit buffer holds
 /// sRGB-encoded colour (`GL_FRAMEBUFFER_SRGB`), blended in linear terms;
 /// `c1`: the second source colour, which dual-source blend factors read.
 #[inline(always)]
@@ -655,7 +658,7 @@ pub fn write_color(
     format: OxglColorFormat,
     st: &SceneState,
     cm: [bool; 4],
-    blending: bool,
+    blending: Option<&BlendFunc>,
     srgb: bool,
     lx: usize,
     ly: usize,
@@ -689,7 +692,7 @@ pub fn write_color(
     let forced = if has_alpha { 0 } else { 0xff00_0000 };
     let full_write = write | forced == 0xffff_ffff;
     let mut out;
-    if srgb && !(blending && b.logic_op.is_none()) {
+    if srgb && !(blending.is_some() && b.logic_op.is_none()) {
         encode_srgb(c);
     }
     if let Some(op) = b.logic_op {
@@ -700,9 +703,9 @@ pub fn write_color(
             let v = op.apply(src[l], dst[l]);
             out[l] = (v & write) | (dst[l] & !write) | forced;
         }
-    } else if blending
+    } else if let Some(func) = blending
         && !srgb
-        && let Some(f) = fixed_factors(b)
+        && let Some(f) = fixed_factors(func)
     {
         let src = pack(c);
         let dst = load(rows, lx, ly);
@@ -711,7 +714,7 @@ pub fn write_color(
         for l in 0..LANES {
             out[l] = (v[l] & write) | (dst[l] & !write) | forced;
         }
-    } else if blending {
+    } else if let Some(func) = blending {
         let dst = load(rows, lx, ly);
         let mut d = unpack(&dst, has_alpha);
         if srgb {
@@ -727,7 +730,7 @@ pub fn write_color(
                 *v = v.clamp(0.0, 1.0);
             }
         }
-        blend(st, c, c1, &d, true);
+        blend(st, func, c, c1, &d, true);
         if srgb {
             encode_srgb(c);
         }

@@ -43,10 +43,10 @@ pub use shader::{
     ShaderInfo,
 };
 pub use state::{
-    BlendEquation, BlendFactor, BlendState, CompareFunc, Coverage, CullMode, DepthStencilState,
-    FrontFace, Interp, LineStipple, LogicOp, MAX_CLIP_DISTANCES, MAX_VARYINGS, PolygonMode,
-    PolygonOffset, ProvokingVertex, RasterState, Rect, StencilFace, StencilOp, VaryingMask,
-    Viewport,
+    BlendEquation, BlendFactor, BlendFunc, BlendState, CompareFunc, Coverage, CullMode,
+    DepthStencilState, FrontFace, Interp, LineStipple, LogicOp, MAX_CLIP_DISTANCES, MAX_VARYINGS,
+    PolygonMode, PolygonOffset, ProvokingVertex, RasterState, Rect, StencilFace, StencilOp,
+    VaryingMask, Viewport,
 };
 
 use crate::framebuffer::{Buffers, ClearParams};

@@ -508,11 +508,10 @@ impl LogicOp {
     }
 }
 
-/// Blending, logic op and colour write mask.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BlendState {
-    /// `BLEND`.
-    pub enabled: bool,
+/// One colour buffer's blend equations and factors (per buffer since
+/// ARB_draw_buffers_blend).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlendFunc {
     /// RGB equation.
     pub eq_rgb: BlendEquation,
     /// Alpha equation.
@@ -525,6 +524,33 @@ pub struct BlendState {
     pub src_alpha: BlendFactor,
     /// Alpha destination factor.
     pub dst_alpha: BlendFactor,
+}
+
+impl Default for BlendFunc {
+    /// `GL_FUNC_ADD` of `GL_ONE` and `GL_ZERO`: the source as it is.
+    fn default() -> Self {
+        BlendFunc {
+            eq_rgb: BlendEquation::Add,
+            eq_alpha: BlendEquation::Add,
+            src_rgb: BlendFactor::One,
+            dst_rgb: BlendFactor::Zero,
+            src_alpha: BlendFactor::One,
+            dst_alpha: BlendFactor::Zero,
+        }
+    }
+}
+
+/// An extra colour buffer's part of a draw: the fragment output it
+/// receives, its write mask, and its blend function while blending is on.
+pub type ExtraBuffer = (u8, [bool; 4], Option<BlendFunc>);
+
+/// Blending, logic op and colour write mask.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BlendState {
+    /// `BLEND` (of the first colour buffer).
+    pub enabled: bool,
+    /// The first colour buffer's equations and factors.
+    pub func: BlendFunc,
     /// `glBlendColor` (clamped to [0, 1] for the unorm colour buffer).
     pub constant: [f32; 4],
     /// `COLOR_LOGIC_OP` with its operation; overrides blending when set.
@@ -540,10 +566,11 @@ pub struct BlendState {
     /// The fragment output the first colour buffer receives (0 unless
     /// `glDrawBuffers` put another first).
     pub output: u8,
-    /// Each extra colour buffer's output, write mask and blend enable
-    /// (`OxglBlendDesc::extra_enabled`); `None`: not drawn (see
+    /// Each extra colour buffer's output, write mask and blend function
+    /// when blending is on (`OxglBlendDesc::extra_enabled`,
+    /// `extra_equation`, `extra_factors`); `None`: not drawn (see
     /// `OxglDrawDesc::color_outputs`).
-    pub extra: [Option<(u8, [bool; 4], bool)>; EXTRA_BUFFERS],
+    pub extra: [Option<ExtraBuffer>; EXTRA_BUFFERS],
     /// Entries of `extra` up to the last drawn one (0: only the first
     /// buffer is drawn, the common case, checked per block).
     pub extra_len: u8,
@@ -556,12 +583,7 @@ impl Default for BlendState {
     fn default() -> Self {
         BlendState {
             enabled: false,
-            eq_rgb: BlendEquation::Add,
-            eq_alpha: BlendEquation::Add,
-            src_rgb: BlendFactor::One,
-            dst_rgb: BlendFactor::Zero,
-            src_alpha: BlendFactor::One,
-            dst_alpha: BlendFactor::Zero,
+            func: BlendFunc::default(),
             constant: [0.0; 4],
             logic_op: None,
             color_mask: [true; 4],

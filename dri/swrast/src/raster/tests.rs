@@ -55,9 +55,9 @@ fn base_state(fb: &Buffers, shader: Arc<dyn FragmentShader>) -> DrawState {
 fn counting(fb: &Buffers) -> DrawState {
     let mut s = base_state(fb, Arc::new(ConstantColor([1.0 / 255.0, 0.0, 0.0, 0.0])));
     s.blend.enabled = true;
-    s.blend.src_alpha = BlendFactor::Zero;
-    s.blend.dst_alpha = BlendFactor::One;
-    s.blend.dst_rgb = BlendFactor::One;
+    s.blend.func.src_alpha = BlendFactor::Zero;
+    s.blend.func.dst_alpha = BlendFactor::One;
+    s.blend.func.dst_rgb = BlendFactor::One;
     s
 }
 
@@ -533,12 +533,12 @@ fn blend_equations_and_factors() {
             for &df in &factors {
                 let got = blend_one(
                     |b| {
-                        b.eq_rgb = eq;
-                        b.eq_alpha = eq;
-                        b.src_rgb = sf;
-                        b.src_alpha = sf;
-                        b.dst_rgb = df;
-                        b.dst_alpha = df;
+                        b.func.eq_rgb = eq;
+                        b.func.eq_alpha = eq;
+                        b.func.src_rgb = sf;
+                        b.func.src_alpha = sf;
+                        b.func.dst_rgb = df;
+                        b.func.dst_alpha = df;
                     },
                     src,
                     dst,
@@ -565,10 +565,10 @@ fn blend_equations_and_factors() {
     // Separate RGB / alpha.
     let got = blend_one(
         |b| {
-            b.src_rgb = One;
-            b.dst_rgb = Zero;
-            b.src_alpha = Zero;
-            b.dst_alpha = One;
+            b.func.src_rgb = One;
+            b.func.dst_rgb = Zero;
+            b.func.src_alpha = Zero;
+            b.func.dst_alpha = One;
         },
         src,
         dst,
@@ -1149,8 +1149,8 @@ fn busy_scene(f: &mut Buffers, threads: usize) {
     s.depth_stencil.depth_write = true;
     s.depth_stencil.depth_func = CompareFunc::LessEqual;
     s.blend.enabled = true;
-    s.blend.src_rgb = BlendFactor::SrcAlpha;
-    s.blend.dst_rgb = BlendFactor::OneMinusSrcAlpha;
+    s.blend.func.src_rgb = BlendFactor::SrcAlpha;
+    s.blend.func.dst_rgb = BlendFactor::OneMinusSrcAlpha;
     let st = Arc::new(s);
     let mut seed = 12345u32;
     let mut rnd = move || {

@@ -725,7 +725,7 @@ impl BlockCtx<'_> {
             target.format,
             st,
             b.color_mask,
-            b.enabled,
+            b.enabled.then_some(&b.func),
             b.srgb & 1 != 0,
             lx,
             ly,
@@ -763,7 +763,17 @@ fn write_extra(
         let srgb = b.srgb & (2 << i) != 0;
         let c1 = &q.extra_color[EXTRA_BUFFERS];
         write_color(
-            rows, format, st, *cm, *blending, srgb, lx, ly, mask, &mut c, c1,
+            rows,
+            format,
+            st,
+            *cm,
+            blending.as_ref(),
+            srgb,
+            lx,
+            ly,
+            mask,
+            &mut c,
+            c1,
         );
     }
     let mut c = output(b.output);
@@ -772,7 +782,7 @@ fn write_extra(
         target.format,
         st,
         b.color_mask,
-        b.enabled,
+        b.enabled.then_some(&b.func),
         b.srgb & 1 != 0,
         lx,
         ly,

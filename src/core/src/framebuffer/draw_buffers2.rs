@@ -85,6 +85,25 @@ impl Context {
         bits
     }
 
+    /// `OxglBlendDesc::extra_equation` and `extra_factors`: for each extra
+    /// colour buffer (attachment `j`) the equations and factors of the
+    /// draw buffer selecting it (ARB_draw_buffers_blend); the defaults
+    /// where none does.
+    pub(crate) fn extra_blend_funcs(&self) -> ([[u32; 2]; 7], [[u32; 4]; 7]) {
+        let mut eq = [[GL_FUNC_ADD; 2]; 7];
+        let mut factors = [[GL_ONE, GL_ZERO, GL_ONE, GL_ZERO]; 7];
+        if self.fbo_bound() {
+            for (i, &b) in self.draw_buffer_list().iter().enumerate() {
+                let j = b.wrapping_sub(GL_COLOR_ATTACHMENT0) as usize;
+                if (1..MAX_DRAW_BUFFERS).contains(&j) {
+                    eq[j - 1] = self.raster.blend_equation[i];
+                    factors[j - 1] = self.raster.blend_factors[i];
+                }
+            }
+        }
+        (eq, factors)
+    }
+
     /// `glEnable(GL_BLEND)` / `glDisable(GL_BLEND)`: every draw buffer.
     pub(crate) fn set_blend_all(&mut self, on: bool) {
         if let Some(i) = State::cap_index(GL_BLEND) {
@@ -150,6 +169,29 @@ impl Context {
             GL_COLOR_WRITEMASK => {
                 let m = self.draw_buffer_color_mask(draw_buffer_index(index)?);
                 Ok(Some((m.map(i64::from), 4)))
+            }
+            // ARB_draw_buffers_blend / GL 4.0 §17.3.6.2.
+            // GL_BLEND_SRC and GL_BLEND_DST read the RGB factors, as
+            // glGetIntegerv does (GL_BLEND_EQUATION is GL_BLEND_EQUATION_RGB).
+            GL_BLEND_SRC_RGB
+            | GL_BLEND_SRC
+            | GL_BLEND_DST_RGB
+            | GL_BLEND_DST
+            | GL_BLEND_SRC_ALPHA
+            | GL_BLEND_DST_ALPHA
+            | GL_BLEND_EQUATION_RGB
+            | GL_BLEND_EQUATION_ALPHA => {
+                let i = draw_buffer_index(index)?;
+                let r = &self.raster;
+                let v = match pname {
+                    GL_BLEND_SRC_RGB | GL_BLEND_SRC => r.blend_factors[i][0],
+                    GL_BLEND_DST_RGB | GL_BLEND_DST => r.blend_factors[i][1],
+                    GL_BLEND_SRC_ALPHA => r.blend_factors[i][2],
+                    GL_BLEND_DST_ALPHA => r.blend_factors[i][3],
+                    GL_BLEND_EQUATION_RGB => r.blend_equation[i][0],
+                    _ => r.blend_equation[i][1],
+                };
+                Ok(Some(([i64::from(v), 0, 0, 0], 1)))
             }
             _ => Ok(None),
         }

@@ -845,10 +845,12 @@ impl Context {
     fn blend_desc(&self) -> OxglBlendDesc {
         let s = &self.state;
         let r = &self.raster;
+        let first = self.first_buffer_index();
+        let (extra_equation, extra_factors) = self.extra_blend_funcs();
         OxglBlendDesc {
-            enabled: u32::from(self.draw_buffer_blend(self.first_buffer_index())),
-            equation: r.blend_equation,
-            factors: r.blend_factors,
+            enabled: u32::from(self.draw_buffer_blend(first)),
+            equation: r.blend_equation[first],
+            factors: r.blend_factors[first],
             constant: r.blend_color,
             logic_op_enabled: u32::from(s.enabled(GL_COLOR_LOGIC_OP)),
             logic_op: r.logic_op,
@@ -858,6 +860,8 @@ impl Context {
             // the fixed-point buffers do as they store.
             clamp_color: u32::from(s.clamp_color[1] == GL_TRUE),
             srgb_buffers: self.srgb_buffer_bits(),
+            extra_equation,
+            extra_factors,
         }
     }
 }

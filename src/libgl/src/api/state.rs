@@ -127,6 +127,11 @@ handler!(blend_func "glBlendFunc"(s: GLenum, d: GLenum) => |c| c.blend_func(s, d
 handler!(blend_func_separate "glBlendFuncSeparate"(sr: GLenum, dr: GLenum, sa: GLenum, da: GLenum) => |c| c.blend_func(sr, dr, sa, da));
 handler!(blend_equation "glBlendEquation"(m: GLenum) => |c| c.blend_equation(m, m));
 handler!(blend_equation_separate "glBlendEquationSeparate"(rgb: GLenum, a: GLenum) => |c| c.blend_equation(rgb, a));
+// ARB_draw_buffers_blend / GL 4.0: per draw buffer (src/core/src/raster_state.rs).
+handler!(blend_funci "glBlendFunci"(buf: GLuint, s: GLenum, d: GLenum) => |c| c.blend_func_indexed(buf, [s, d, s, d]));
+handler!(blend_func_separatei "glBlendFuncSeparatei"(buf: GLuint, sr: GLenum, dr: GLenum, sa: GLenum, da: GLenum) => |c| c.blend_func_indexed(buf, [sr, dr, sa, da]));
+handler!(blend_equationi "glBlendEquationi"(buf: GLuint, m: GLenum) => |c| c.blend_equation_indexed(buf, m, m));
+handler!(blend_equation_separatei "glBlendEquationSeparatei"(buf: GLuint, rgb: GLenum, a: GLenum) => |c| c.blend_equation_indexed(buf, rgb, a));
 handler!(blend_color "glBlendColor"(r: GLfloat, g: GLfloat, b: GLfloat, a: GLfloat) => |c| c.blend_color([r, g, b, a]));
 handler!(logic_op "glLogicOp"(op: GLenum) => |c| c.logic_op(op));
 handler!(stencil_func "glStencilFunc"(f: GLenum, r: GLint, m: GLuint) => |c| c.stencil_func(oxgl_glapi::generated::enums::GL_FRONT_AND_BACK, f, r, m));
@@ -356,6 +361,14 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.DisableIndexedEXT = disablei;
         d.IsEnabledi = is_enabledi;
         d.IsEnabledIndexedEXT = is_enabledi;
+        d.BlendFunci = blend_funci;
+        d.BlendFunciARB = blend_funci;
+        d.BlendFuncSeparatei = blend_func_separatei;
+        d.BlendFuncSeparateiARB = blend_func_separatei;
+        d.BlendEquationi = blend_equationi;
+        d.BlendEquationiARB = blend_equationi;
+        d.BlendEquationSeparatei = blend_equation_separatei;
+        d.BlendEquationSeparateiARB = blend_equation_separatei;
     }
     d.DepthMask = depth_mask;
     d.StencilMask = stencil_mask;
