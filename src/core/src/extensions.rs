@@ -242,6 +242,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Per-draw-buffer blend functions and equations (GL 4.0;
     // src/core/src/raster_state.rs, ABI 18; tests/clients/draw_buffers_blend.c).
     (c"GL_ARB_draw_buffers_blend", Needs::AlsoCore(2, 0)),
+    // Program pipelines, glProgramUniform*, separable programs (GL 4.1;
+    // src/core/src/program/pipeline.rs; tests/clients/sso.c).
+    (c"GL_ARB_separate_shader_objects", Needs::AlsoCore(2, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

@@ -399,6 +399,9 @@ impl Context {
             GL_MAX_PROGRAM_TEXTURE_GATHER_OFFSET => int(7),
             // GLSL limits (GL 2.0).
             GL_CURRENT_PROGRAM => int(self.programs.current.into()),
+            GL_PROGRAM_PIPELINE_BINDING if self.has_separate_shader_objects() => {
+                int(self.programs.pipeline.into())
+            }
             GL_MAX_VERTEX_ATTRIBS => int(crate::program::MAX_VERTEX_ATTRIBS.into()),
             GL_MAX_VERTEX_UNIFORM_COMPONENTS | GL_MAX_FRAGMENT_UNIFORM_COMPONENTS => {
                 int(crate::program::MAX_UNIFORM_COMPONENTS.into())

@@ -14,6 +14,7 @@
 //! with the lowering's located message.
 
 pub mod arbprog;
+pub mod pipeline;
 pub mod ubo;
 pub mod uniform;
 
@@ -147,6 +148,9 @@ pub struct Executable {
     /// Uniform blocks (ARB_uniform_buffer_object); their binding points
     /// are in [`UniformStore::block_bindings`].
     pub(crate) blocks: Vec<crate::program::ubo::ProgramBlock>,
+    /// Linked separable (`GL_PROGRAM_SEPARABLE`): its stages may be used
+    /// in program pipelines ([`pipeline`]).
+    pub(crate) separable: bool,
 }
 
 /// What a fragment-stage variant of an executable changes: the state that
@@ -242,6 +246,9 @@ pub struct ProgramObject {
     /// set, and as the last link took it (what queries return).
     binary_hint_pending: bool,
     binary_hint: bool,
+    /// `GL_PROGRAM_SEPARABLE` (ARB_separate_shader_objects): as set (what
+    /// queries return); the next link takes it.
+    separable: bool,
     linked: bool,
     validated: bool,
     log: String,
@@ -340,6 +347,11 @@ pub struct ProgramState {
     /// `GL_MAX_SHADER_COMPILER_THREADS_KHR` reads 0xFFFFFFFF ("as many as
     /// the implementation likes", Mesa's initial value).
     pub compiler_threads: Option<u32>,
+    /// Program pipeline objects (ARB_separate_shader_objects; per
+    /// context).
+    pub(crate) pipelines: crate::namespace::Namespace<pipeline::Pipeline>,
+    /// `GL_PROGRAM_PIPELINE_BINDING`.
+    pub pipeline: u32,
 }
 
 /// What linking needs of an attached shader.
@@ -700,6 +712,7 @@ impl Context {
                 return Err(ApiError::InvalidOperation);
             }
             let xfb = (p.xfb_varyings.clone(), p.xfb_separate);
+            let separable = p.separable;
             let attached = p.attached.clone();
             let bindings = p.bindings.clone();
             let frag_bindings = p.frag_bindings.clone();
@@ -714,9 +727,10 @@ impl Context {
                     });
                 }
             }
-            (shaders, bindings, frag_bindings, xfb)
+            (shaders, bindings, frag_bindings, (xfb, separable))
         };
-        let result = self.link(&attached, &bindings, &frag_bindings, &xfb);
+        let (xfb, separable) = xfb;
+        let result = self.link(&attached, &bindings, &frag_bindings, &xfb, separable);
         let mut new_exec = None;
         {
             let mut o = self.objects();
@@ -752,6 +766,7 @@ impl Context {
         bindings: &[(String, u32)],
         frag_bindings: &[(String, u32, u32)],
         (xfb_varyings, xfb_separate): &(Vec<String>, bool),
+        separable: bool,
     ) -> Result<Executable, String> {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
@@ -819,6 +834,13 @@ impl Context {
                 max_interleaved_components: crate::xfb::MAX_INTERLEAVED_COMPONENTS,
                 max_separate_components: crate::xfb::MAX_SEPARATE_COMPONENTS,
             },
+            separable,
+            // The compatibility varyings keep locations 0 to 12.
+            user_varying_base: if self.params().profile == Profile::Compat {
+                13
+            } else {
+                0
+            },
         };
         let linked = oxgl_glsl::link::link(
             stages[0].as_deref(),
@@ -832,7 +854,27 @@ impl Context {
         let mut textures = Vec::new();
         let mut compile = |s: &Option<oxgl_ir::Shader>| -> Result<Option<BackendShader>, String> {
             let Some(s) = s else { return Ok(None) };
-            textures.extend(s.textures.iter().cloned());
+            // Only the textures an instruction samples are the program's
+            // (GL 4.6 §11.1.3.11 validates the samplers the code uses,
+            // as Mesa's `SamplersUsed`: an unused array element on a
+            // unit of another target is no conflict).
+            let mut used = vec![false; s.textures.len()];
+            for (_, f) in s.funcs.iter() {
+                for v in f.live_insts() {
+                    if let oxgl_ir::Op::Tex(t) = &f.insts[v].op
+                        && let Some(u) = used.get_mut(t.texture as usize)
+                    {
+                        *u = true;
+                    }
+                }
+            }
+            textures.extend(
+                s.textures
+                    .iter()
+                    .zip(&used)
+                    .filter(|(_, u)| **u)
+                    .map(|(t, _)| t.clone()),
+            );
             self.backend_shader(&oxgl_ir::serialize::serialize(s))
                 .map(Some)
                 .map_err(|e| format!("error: the backend cannot run this program: {e}\n"))
@@ -913,6 +955,7 @@ impl Context {
             captured: linked.captured,
             xfb_separate: *xfb_separate,
             blocks,
+            separable,
         })
     }
 
@@ -1048,9 +1091,18 @@ impl Context {
 
     /// Drawing with a program whose samplers of different targets share a
     /// texture unit: INVALID_OPERATION (GL 4.6 §11.1.3.11).
+    ///
+    /// Without a current program, the bound program pipeline must be valid
+    /// (GL 4.6 §11.1.3.11, [`Context::pipeline_problem`]).
     pub(crate) fn check_sampler_units(&self) -> ApiResult {
         match &self.programs.exec {
             Some(e) if e.sampler_conflict().is_some() => Err(ApiError::InvalidOperation),
+            None if self.programs.pipeline != 0 => {
+                match self.pipeline_problem(self.programs.pipeline) {
+                    Some(_) => Err(ApiError::InvalidOperation.because("invalid program pipeline")),
+                    None => Ok(()),
+                }
+            }
             _ => Ok(()),
         }
     }
@@ -1100,6 +1152,7 @@ impl Context {
         self.outside_begin_end()?;
         let xfb = self.params().desktop_or_es3();
         let geometry_pnames = self.has_geometry_shaders();
+        let sso = self.has_separate_shader_objects();
         let mut o = self.objects();
         let p = o.program(program)?;
         let exec = p.exec.as_deref();
@@ -1123,6 +1176,7 @@ impl Context {
             // ARB_get_program_binary: no formats, so no binary.
             GL_PROGRAM_BINARY_LENGTH => 0,
             GL_PROGRAM_BINARY_RETRIEVABLE_HINT => i32::from(p.binary_hint),
+            GL_PROGRAM_SEPARABLE if sso => i32::from(p.separable),
             GL_ACTIVE_ATTRIBUTES => exec.map_or(0, |e| e.attributes.len() as i32),
             GL_ACTIVE_ATTRIBUTE_MAX_LENGTH => exec.map_or(0, |e| {
                 max_len(&mut e.attributes.iter().map(|a| a.name.len()))
@@ -1170,21 +1224,26 @@ impl Context {
     }
 
     /// `glProgramParameteri` (ARB_get_program_binary; ES 3.0), for the
-    /// next link: only
-    /// `GL_PROGRAM_BINARY_RETRIEVABLE_HINT` here (`GL_PROGRAM_SEPARABLE`
-    /// needs ARB_separate_shader_objects), INVALID_ENUM otherwise;
-    /// INVALID_VALUE for a value other than `GL_FALSE` and `GL_TRUE`.
+    /// next link: `GL_PROGRAM_BINARY_RETRIEVABLE_HINT` and
+    /// `GL_PROGRAM_SEPARABLE` (ARB_separate_shader_objects), INVALID_ENUM
+    /// otherwise; INVALID_VALUE for a value other than `GL_FALSE` and
+    /// `GL_TRUE`.
     pub fn program_parameter(&mut self, program: u32, pname: GLenum, value: i32) -> ApiResult {
         self.outside_begin_end()?;
+        let sso = self.has_separate_shader_objects();
         let mut o = self.objects();
         let p = o.program(program)?;
-        if pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT {
+        if pname != GL_PROGRAM_BINARY_RETRIEVABLE_HINT && !(sso && pname == GL_PROGRAM_SEPARABLE) {
             return Err(ApiError::InvalidEnum);
         }
         if value != 0 && value != 1 {
             return Err(ApiError::InvalidValue);
         }
-        p.binary_hint_pending = value == 1;
+        if pname == GL_PROGRAM_SEPARABLE {
+            p.separable = value == 1;
+        } else {
+            p.binary_hint_pending = value == 1;
+        }
         Ok(())
     }
 
@@ -1433,13 +1492,40 @@ impl Context {
     /// it does not name `location`) the largest uniform any program can
     /// have ([`MAX_UNIFORM_COMPONENTS`] components).
     pub fn uniform_elements(&self, location: i32, count: i32, comps: usize) -> usize {
+        let exec = self.uniform_target();
+        self.uniform_elements_of(exec.as_deref(), location, count, comps)
+    }
+
+    /// [`Context::uniform_elements`] of `glProgramUniform*` on `program`.
+    pub fn program_uniform_elements(
+        &self,
+        program: u32,
+        location: i32,
+        count: i32,
+        comps: usize,
+    ) -> usize {
+        let exec = self
+            .objects()
+            .program(program)
+            .ok()
+            .and_then(|p| p.exec.clone());
+        self.uniform_elements_of(exec.as_deref(), location, count, comps)
+    }
+
+    fn uniform_elements_of(
+        &self,
+        exec: Option<&Executable>,
+        location: i32,
+        count: i32,
+        comps: usize,
+    ) -> usize {
         let Ok(count) = usize::try_from(count) else {
             return 0;
         };
         if location == -1 || count == 0 {
             return 0;
         }
-        let found = self.programs.exec.as_ref().and_then(|exec| {
+        let found = exec.and_then(|exec| {
             let &(ui, e) = exec.locations.get(usize::try_from(location).ok()?)?;
             let u = &exec.uniforms[ui];
             Some(if count > 1 && !u.is_array {
@@ -1473,9 +1559,49 @@ impl Context {
         if count < 0 {
             return Err(ApiError::InvalidValue);
         }
-        let Some(exec) = self.programs.exec.clone() else {
+        let Some(exec) = self.uniform_target() else {
             return Err(ApiError::InvalidOperation);
         };
+        self.uniform_on(&exec, location, count, comps, matrix, values)
+    }
+
+    /// `glProgramUniform*` and `glProgramUniformMatrix*`
+    /// (ARB_separate_shader_objects): [`Context::uniform`] on `program`,
+    /// current or not. INVALID_VALUE for an unknown name, INVALID_OPERATION
+    /// for a shader or a program not linked.
+    pub fn program_uniform(
+        &mut self,
+        program: u32,
+        location: i32,
+        count: i32,
+        comps: usize,
+        matrix: bool,
+        values: Values<'_>,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        let exec = {
+            let mut o = self.objects();
+            let p = o.program(program)?;
+            p.exec
+                .clone()
+                .filter(|_| p.linked)
+                .ok_or(ApiError::InvalidOperation)?
+        };
+        if count < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        self.uniform_on(&exec, location, count, comps, matrix, values)
+    }
+
+    fn uniform_on(
+        &mut self,
+        exec: &Executable,
+        location: i32,
+        count: i32,
+        comps: usize,
+        matrix: bool,
+        values: Values<'_>,
+    ) -> ApiResult {
         if location == -1 {
             return Ok(());
         }

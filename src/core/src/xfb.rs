@@ -305,11 +305,9 @@ impl Context {
         if self.xfb.active() {
             return Err(ApiError::InvalidOperation);
         }
-        let exec = self
-            .programs
-            .exec
-            .clone()
-            .filter(|e| !e.captured.is_empty())
+        let (program, exec) = self
+            .capture_source()
+            .filter(|(_, e)| !e.captured.is_empty())
             .ok_or(ApiError::InvalidOperation)?;
         let used = if exec.xfb_separate {
             exec.captured.len()
@@ -325,7 +323,7 @@ impl Context {
         self.flush_vertices();
         self.xfb.active = Some(Active {
             primitive: mode,
-            program: self.programs.current,
+            program,
             exec,
             written: [0; MAX_SEPARATE_ATTRIBS],
             paused: false,
@@ -453,7 +451,7 @@ impl Context {
     /// with (GL 4.6 §13.3.2).
     pub fn resume_transform_feedback(&mut self) -> ApiResult {
         self.outside_begin_end()?;
-        let current = self.programs.current;
+        let current = self.capture_source().map_or(0, |(p, _)| p);
         match &mut self.xfb.active {
             Some(a) if a.paused && a.program == current => {
                 a.paused = false;
@@ -493,6 +491,23 @@ impl Context {
         o.captured.ok_or(ApiError::InvalidOperation)
     }
 
+    /// The program whose vertices transform feedback captures, and its
+    /// executable: the current program, else (ARB_separate_shader_objects)
+    /// the bound pipeline's program of the last stage before
+    /// rasterization.
+    fn capture_source(&self) -> Option<(u32, std::sync::Arc<crate::program::Executable>)> {
+        if let Some(e) = &self.programs.exec {
+            return Some((self.programs.current, e.clone()));
+        }
+        let p = self.programs.pipelines.get(self.programs.pipeline)?;
+        let [vs, gs, _] = p.stages;
+        let execs = self.stage_execs();
+        if gs != 0 {
+            return Some((gs, execs[1].clone()?));
+        }
+        Some((vs, execs[0].clone()?))
+    }
+
     /// The program transform feedback uses while active, if it is.
     pub(crate) fn xfb_program(&self) -> Option<u32> {
         self.xfb.active.as_ref().map(|a| a.program)
@@ -503,7 +518,9 @@ impl Context {
     /// output, else the mode's) are not recorded as the active transform
     /// feedback's primitive mode (GL 4.6 §13.3.2).
     pub(crate) fn check_draw_mode(&self, mode: GLenum) -> ApiResult {
-        let geometry = self.programs.exec.as_ref().and_then(|e| e.geometry);
+        let geometry = self
+            .stage_exec(crate::program::ProgramStage::Geometry)
+            .and_then(|e| e.geometry);
         let recorded = match geometry {
             Some(g) => {
                 if !geometry_takes(g.input, mode) {

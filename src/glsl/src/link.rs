@@ -49,6 +49,13 @@ pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
 /// factor reads `GL_SRC1_*`.
 pub const DUAL_SOURCE_LOCATION: u32 = 8;
 
+/// The first texture binding of the vertex, geometry and fragment stages
+/// of a separable program: stages of different programs drawn together
+/// (a program pipeline) never share a binding. 16 bindings a stage
+/// (`GL_MAX_TEXTURE_IMAGE_UNITS`); the fragment stage's start at 0, as
+/// fixed function's units do, which stand in for a missing one.
+pub const SEPARABLE_SAMPLER_BASES: [u32; 3] = [16, 32, 0];
+
 /// The GL side's linking parameters.
 pub struct LinkOptions<'a> {
     /// `glBindAttribLocation` bindings: attribute name and generic index.
@@ -73,6 +80,16 @@ pub struct LinkOptions<'a> {
     pub es: bool,
     /// The transform feedback varyings to capture (`glTransformFeedbackVaryings`).
     pub feedback: Feedback<'a>,
+    /// A separable program (`GL_PROGRAM_SEPARABLE`, ARB_separate_shader_objects):
+    /// the user varyings of its first stage's inputs and last stage's
+    /// outputs take canonical locations ([`canonical_locations`]), so that
+    /// another program's stage finds them, and outputs no stage of this
+    /// program reads stay.
+    pub separable: bool,
+    /// The location of user varying location 0 (`layout(location = 0)`):
+    /// past the compatibility varyings in a compatibility profile (13),
+    /// 0 where there are none.
+    pub user_varying_base: u32,
 }
 
 /// What `glTransformFeedbackVaryings` asked the link to capture
@@ -725,6 +742,85 @@ fn link_vertex_to_geometry(
     errors
 }
 
+/// The locations of the user varyings in `ios` at a boundary between
+/// separable programs (ARB_separate_shader_objects), which another
+/// program's stage must find without this one: an explicit
+/// `layout(location = N)` one at `base + N`, the others in Mesa's
+/// canonical order (by name, so that matching by name does not depend on
+/// declaration order) at the lowest locations left from `base` on.
+fn canonical_locations<'a>(
+    ios: &'a [IoVar],
+    base: u32,
+    max_locations: u32,
+    errors: &mut String,
+) -> Vec<(&'a IoVar, u32)> {
+    let is_user = |io: &&IoVar| io.location.is_some() && !io.name.starts_with("gl_");
+    let mut taken = Taken::default();
+    taken.mark(0, base);
+    let mut placed = Vec::new();
+    let no_room = |io: &IoVar| {
+        format!(
+            "error: too many varyings: no room for `{}' ({max_locations} locations available)\n",
+            io.name
+        )
+    };
+    for io in ios.iter().filter(is_user).filter(|io| io.explicit) {
+        let to = base + io.location.unwrap_or(0);
+        if to + io.slots > max_locations {
+            *errors += &no_room(io);
+            continue;
+        }
+        taken.mark(to, io.slots);
+        placed.push((io, to));
+    }
+    let mut named: Vec<&IoVar> = ios.iter().filter(is_user).filter(|io| !io.explicit).collect();
+    named.sort_by(|a, b| a.name.cmp(&b.name));
+    for io in named {
+        match taken.find(base, io.slots, max_locations) {
+            Some(to) => {
+                taken.mark(to, io.slots);
+                placed.push((io, to));
+            }
+            None => *errors += &no_room(io),
+        }
+    }
+    placed
+}
+
+/// Whether varyings of types `a` and `b` meet: the same type, or, matched
+/// by explicit location, two structures of the same size (GLSL 4.10
+/// §4.4.1 matches located variables by location; piglit's
+/// `layout-location-struct` pairs `S` with an alike `S1`).
+fn types_meet(a: &IoVar, b: &IoVar) -> bool {
+    let is_struct = |t: &str| num_shape(split_array(t).0).is_none();
+    a.ty == b.ty || (a.explicit && b.explicit && is_struct(&a.ty) && is_struct(&b.ty) && a.slots == b.slots)
+}
+
+/// Link errors for explicit `layout(location = N)` varyings of one stage's
+/// inputs or outputs that share a location (GLSL 4.10 §4.4.1).
+fn explicit_overlaps(ios: &[IoVar], stage: &str, what: &str) -> String {
+    let mut errors = String::new();
+    let located: Vec<&IoVar> = ios
+        .iter()
+        .filter(|io| io.explicit && io.location.is_some() && !io.name.starts_with("gl_"))
+        .collect();
+    for (i, a) in located.iter().enumerate() {
+        let la = a.location.unwrap_or(0);
+        for b in &located[..i] {
+            let lb = b.location.unwrap_or(0);
+            if la < lb + b.slots && lb < la + a.slots {
+                errors += &format!(
+                    "error: {stage} shader {what} `{}' and `{}' overlap at location {}\n",
+                    b.name,
+                    a.name,
+                    la.max(lb)
+                );
+            }
+        }
+    }
+    errors
+}
+
 /// Runs the optimization pipeline on a linked stage: exact algebraic
 /// rules only for a stage that uses `precise` or `invariant`.
 fn optimize(s: &mut Shader, exact: bool) {
@@ -749,7 +845,9 @@ pub fn link(
     opts: &LinkOptions<'_>,
 ) -> Result<Linked, String> {
     let geometry = match gs {
-        Some(g) => Some(geometry_info(&g.shader, vs.is_some())?),
+        // A separable program's geometry stage may meet another
+        // program's vertex stage.
+        Some(g) => Some(geometry_info(&g.shader, vs.is_some() || opts.separable)?),
         None => None,
     };
     let mut vsh = vs.map(|l| l.shader.clone());
@@ -782,6 +880,15 @@ pub fn link(
         }
     }
     let mut errors = String::new();
+    for (l, stage) in [(vs, "vertex"), (gs, "geometry"), (fs, "fragment")] {
+        let Some(l) = l else { continue };
+        if stage != "vertex" {
+            errors += &explicit_overlaps(&l.interface.inputs, stage, "inputs");
+        }
+        if stage != "fragment" {
+            errors += &explicit_overlaps(&l.interface.outputs, stage, "outputs");
+        }
+    }
     // ES contexts run GLSL ES 1.00 only (ES 3.00 has rules of its own).
     if opts.es {
         errors += &es100_invariance(vs, fs);
@@ -792,6 +899,17 @@ pub fn link(
             (g, &gl.interface.inputs),
             opts.max_varying_locations,
         );
+    } else if let (None, Some(g), Some(gl), true) = (&vsh, &mut gsh, gs, opts.separable) {
+        // The first stage of a separable program: canonical inputs.
+        let used = referenced(g).0;
+        let (base, max) = (opts.user_varying_base, opts.max_varying_locations);
+        for (io, to) in canonical_locations(&gl.interface.inputs, base, max, &mut errors) {
+            if io_used(g, &used, io, true) {
+                relocate(g, io, true, to);
+            } else {
+                privatize(g, io, true);
+            }
+        }
     }
 
     // Varyings between the last stage before rasterization and the
@@ -834,6 +952,60 @@ pub fn link(
     let mut matched: HashSet<&str> = HashSet::new();
     // User vertex outputs placed so far, and their locations.
     let mut placed_outs: Vec<(&str, u32)> = Vec::new();
+    if opts.separable {
+        // Both sides canonical: each may meet another program's stage.
+        let base = opts.user_varying_base;
+        let max = opts.max_varying_locations;
+        if let Some(v) = &mut *psh {
+            for (io, to) in canonical_locations(&pre_outs, base, max, &mut errors) {
+                relocate(v, io, false, to);
+                taken.mark(to, io.slots);
+                matched.insert(io.name.as_str());
+                placed_outs.push((io.name.as_str(), to));
+            }
+        }
+        if let Some(f) = &mut fsh {
+            for (io, to) in canonical_locations(&fs_ins, base, max, &mut errors) {
+                if !io_used(f, &fs_used, io, true) {
+                    privatize(f, io, true);
+                    continue;
+                }
+                // Within the program the stages still meet (by location
+                // where both give one, else by name).
+                let out = pre_outs.iter().find(|o| {
+                    o.location.is_some()
+                        && !o.name.starts_with("gl_")
+                        && if io.explicit {
+                            o.explicit && o.location == io.location
+                        } else {
+                            !o.explicit && o.name == io.name
+                        }
+                });
+                if let (Some(_), Some(o)) = (&*psh, out)
+                    && !types_meet(o, io)
+                {
+                    errors += &format!(
+                        "error: {pre_name} shader output `{}' declared as type `{}', but \
+                         fragment shader input declared as type `{}'\n",
+                        o.name, o.ty, io.ty
+                    );
+                    continue;
+                }
+                relocate(f, io, true, to);
+                taken.mark(to, io.slots);
+            }
+        }
+    }
+    // Explicit locations (`layout(location = N)`, GLSL 4.10 / 
+    // ARB_separate_shader_objects) meet by location, whatever the names.
+    let explicit_at = |io: &IoVar| io.location.map(|l| opts.user_varying_base + l);
+    if !opts.separable {
+        for io in fs_ins.iter().filter(|io| is_user(io) && io.explicit) {
+            if let Some(to) = explicit_at(io) {
+                taken.mark(to, io.slots);
+            }
+        }
+    }
     // Each varying takes whole locations; when the fragment stage's user
     // inputs cannot all have their own, scalars and short vectors of one
     // interpolation share locations instead (GLSL 4.60 §4.3.4's packing;
@@ -851,13 +1023,21 @@ pub fn link(
             needed as usize > free
         });
     let mut shared: Vec<(u32, u8, String)> = Vec::new();
-    if let Some(f) = &mut fsh {
+    if let Some(f) = fsh.as_mut().filter(|_| !opts.separable) {
         for io in fs_ins.iter().filter(|io| is_user(io)) {
             if !io_used(f, &fs_used, io, true) {
                 privatize(f, io, true);
                 continue;
             }
-            let out = pre_outs.iter().find(|o| is_user(o) && o.name == io.name);
+            let out = if io.explicit {
+                pre_outs
+                    .iter()
+                    .find(|o| is_user(o) && o.explicit && o.location == io.location)
+            } else {
+                pre_outs
+                    .iter()
+                    .find(|o| is_user(o) && !o.explicit && o.name == io.name)
+            };
             // Declared but never written counts as not written (as Mesa),
             // except in ES, where the value is undefined.
             let written = match (&*psh, out) {
@@ -881,7 +1061,7 @@ pub fn link(
                         );
                         continue;
                     }
-                    Some(o) if o.ty != io.ty => {
+                    Some(o) if !types_meet(o, io) => {
                         errors += &format!(
                             "error: {pre_name} shader output `{}' declared as type `{}', but \
                              fragment shader input declared as type `{}'\n",
@@ -891,6 +1071,23 @@ pub fn link(
                     }
                     Some(_) | None => {}
                 }
+            }
+            if io.explicit {
+                let Some(to) = explicit_at(io).filter(|&to| to + io.slots <= opts.max_varying_locations)
+                else {
+                    errors += &format!(
+                        "error: too many varyings: no room for `{}' ({} locations available)\n",
+                        io.name, opts.max_varying_locations
+                    );
+                    continue;
+                };
+                relocate(f, io, true, to);
+                if let (Some(v), Some(o)) = (&mut *psh, out) {
+                    relocate(v, o, false, to);
+                    matched.insert(o.name.as_str());
+                    placed_outs.push((o.name.as_str(), to));
+                }
+                continue;
             }
             if packing && let Some(width) = packable_width(io) {
                 let interp = input_interp(f, io).unwrap_or_default();
@@ -1178,6 +1375,11 @@ pub fn link(
     for (i, sh) in [&mut vsh, &mut gsh, &mut fsh].into_iter().enumerate() {
         if let (Some(s), Some(l)) = (sh, lowered[i]) {
             active[i] = active_uniforms(s, l);
+            // A separable program's stage may be drawn beside other
+            // programs' stages: each stage has its own range.
+            if opts.separable {
+                base = SEPARABLE_SAMPLER_BASES[i];
+            }
             rebase_samplers(s, &mut active[i], base);
             base += s.textures.len() as u32;
         }
@@ -1554,6 +1756,8 @@ mod tests {
             vs_alone_sampler_base: 32,
             es: false,
             feedback: Feedback::default(),
+            separable: false,
+            user_varying_base: 13,
         }
     }
 

@@ -323,7 +323,7 @@ impl Context {
         let mut key = self.cpu_vertex_key();
         // A GLSL vertex shader runs instead (GL 2.1 §2.15.4: the raster
         // position, selection and feedback see its outputs).
-        if let Some(exec) = self.programs.exec.clone()
+        if let Some(exec) = self.stage_exec(crate::program::ProgramStage::Vertex)
             && let Some(vs) = &exec.vs_ir
         {
             key.two_side = self.state.enabled(GL_VERTEX_PROGRAM_TWO_SIDE);

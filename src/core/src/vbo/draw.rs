@@ -597,7 +597,7 @@ impl Context {
     fn draw_has_vertices(&self) -> bool {
         if self.compiling_list()
             || !self.params().has_fixed_function()
-            || self.programs.exec.is_some()
+            || self.glsl_in_use()
             || self.arb_enabled(0)
         {
             return true;

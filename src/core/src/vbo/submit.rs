@@ -183,9 +183,12 @@ impl Context {
         // context, named ones in the share group (locked for the draw).
         let shared = self.shared().clone();
         let named = shared.textures();
-        let exec = self.programs.exec.clone();
-        let glsl_vs = exec.as_ref().is_some_and(|e| e.vs.is_some());
-        let glsl_fs = exec.as_ref().is_some_and(|e| e.fs.is_some());
+        // Each stage's executable: the current program's, or a program
+        // pipeline's (ARB_separate_shader_objects).
+        let [exec_vs, exec_gs, exec_fs] = self.stage_execs();
+        let glsl_vs = exec_vs.as_ref().is_some_and(|e| e.vs.is_some());
+        let glsl_fs = exec_fs.as_ref().is_some_and(|e| e.fs.is_some());
+        let exec_gs = exec_gs.filter(|e| e.gs.is_some());
         // Assembly programs (ARB_vertex_program, ARB_fragment_program),
         // where no GLSL stage replaces them; pixel rectangles keep fixed
         // function.
@@ -347,9 +350,43 @@ impl Context {
                 }
             }
         }
-        if let Some(exec) = &exec {
+        // The executables of the stages drawn (one for a current program),
+        // with the stages each runs.
+        let mut drawn: Vec<(&Arc<crate::program::Executable>, [bool; 3])> = Vec::new();
+        for (i, e) in [
+            exec_vs.as_ref().filter(|_| glsl_vs),
+            exec_gs.as_ref(),
+            exec_fs.as_ref().filter(|_| glsl_fs),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let Some(e) = e else { continue };
+            match drawn.iter_mut().find(|(x, _)| Arc::ptr_eq(x, e)) {
+                Some((_, stages)) => stages[i] = true,
+                None => {
+                    let mut stages = [false; 3];
+                    stages[i] = true;
+                    drawn.push((e, stages));
+                }
+            }
+        }
+        for (exec, stages) in &drawn {
             let vals = exec.values();
             for decl in &exec.textures {
+                // A separable program's stages sample from ranges of their
+                // own: only the drawn stages' textures are bound.
+                if exec.separable {
+                    let stage = oxgl_glsl::link::SEPARABLE_SAMPLER_BASES
+                        .iter()
+                        .enumerate()
+                        .filter(|&(_, &base)| decl.binding >= base)
+                        .max_by_key(|&(_, &base)| base)
+                        .map_or(2, |(i, _)| i);
+                    if !stages[stage] {
+                        continue;
+                    }
+                }
                 let unit = vals.units.get(&decl.binding).copied().unwrap_or(0) as usize;
                 let target = crate::program::dim_target(decl.dim, decl.arrayed, decl.multisample);
                 let (Ok(ti), Some(bound)) = (target_index(target), self.textures.bound.get(unit))
@@ -484,7 +521,7 @@ impl Context {
         let mut gs_block = std::mem::take(&mut self.submit.gs_block);
         let mut fs_block = std::mem::take(&mut self.submit.fs_block);
         let mut edge_flags = std::mem::take(&mut self.submit.edge_flags);
-        let fs_variant = match &exec {
+        let fs_variant = match &exec_fs {
             Some(e) if glsl_fs => self.fs_variant(
                 e,
                 crate::program::FsVariant {
@@ -502,22 +539,27 @@ impl Context {
         }
         // GL_CLAMP_VERTEX_COLOR off: the last stage before rasterization
         // unclamped.
-        let unclamped = match &exec {
-            Some(e) if glsl_vs && !self.vertex_clamping() => self.unclamped(e),
+        // (The variant is of the program's last stage before
+        // rasterization: the geometry stage's program, else the vertex
+        // stage's when that program has no geometry stage of its own.)
+        let unclamped = match (&exec_gs, &exec_vs) {
+            _ if !glsl_vs || self.vertex_clamping() => None,
+            (Some(g), _) => self.unclamped(g),
+            (None, Some(v)) if v.gs.is_none() => self.unclamped(v),
             _ => None,
         };
-        let gs = exec.as_ref().and_then(|e| {
+        let gs = exec_gs.as_ref().and_then(|e| {
             let gs = e.gs.as_ref()?;
             Some(unclamped.as_deref().unwrap_or(gs))
         });
-        let vs = match (&exec, &arb_vs, &ff) {
+        let vs = match (&exec_vs, &arb_vs, &ff) {
             (Some(e), _, _) if glsl_vs && gs.is_some() => e.vs.as_ref(),
             (Some(e), _, _) if glsl_vs => unclamped.as_deref().or(e.vs.as_ref()),
             (_, Some(a), _) => Some(&*a.shader),
             (_, _, Some(f)) => Some(&f.vs),
             _ => None,
         };
-        let fs = match (&exec, &arb_fs, &ff) {
+        let fs = match (&exec_fs, &arb_fs, &ff) {
             (Some(e), _, _) if glsl_fs => glsl_fs_of(e, &fs_variant),
             (_, Some(a), _) => Some(&*a.shader),
             (_, _, Some(f)) => Some(&f.fs),
@@ -526,7 +568,7 @@ impl Context {
         let (Some(vs), Some(fs)) = (vs, fs) else {
             return;
         };
-        match (&exec, &arb_vs, &ff) {
+        match (&exec_vs, &arb_vs, &ff) {
             (Some(e), _, _) if glsl_vs => {
                 self.program_block(e, ProgramStage::Vertex, &mut vs_block)
             }
@@ -534,7 +576,7 @@ impl Context {
             (_, _, Some(f)) => ffgen::pack(self, &f.vs_uniforms, &mut vs_block),
             _ => {}
         }
-        match (&exec, &arb_fs, &ff) {
+        match (&exec_fs, &arb_fs, &ff) {
             (Some(e), _, _) if glsl_fs => {
                 self.program_block(e, ProgramStage::Fragment, &mut fs_block)
             }
@@ -543,7 +585,7 @@ impl Context {
             _ => {}
         }
         gs_block.clear();
-        if let (Some(e), Some(_)) = (&exec, gs) {
+        if let (Some(e), Some(_)) = (&exec_gs, gs) {
             self.program_block(e, ProgramStage::Geometry, &mut gs_block);
         }
 
@@ -578,7 +620,7 @@ impl Context {
                 count: p.count,
             })
             .collect();
-        let broadcast = match (&exec, &arb_fs) {
+        let broadcast = match (&exec_fs, &arb_fs) {
             (Some(e), _) if glsl_fs => e.fs_broadcast,
             // ARB_draw_buffers: with the option, result.color[n] goes to
             // draw buffer n.

@@ -270,6 +270,8 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
         vs_alone_sampler_base: 32,
         es: cli.profile == Some(Profile::Es) || cli.version == Some(100),
         feedback: Default::default(),
+        separable: false,
+        user_varying_base: 13,
     };
     match link(vs, gs, fs, &opts) {
         Ok(p) => {

@@ -29,6 +29,7 @@ mod queries;
 mod query;
 mod rasterpos;
 mod select;
+mod sso;
 mod state;
 mod sync;
 mod texture;
@@ -206,6 +207,9 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     eval::install(d, profile);
     select::install(d, profile);
     program::install(d, profile);
+    if profile != Profile::Es {
+        sso::install(d);
+    }
     fbo::install(d, profile);
     fixed_point::install(d, profile);
     arbprog::install(d, profile);

@@ -81,12 +81,39 @@ unsafe extern "C" fn ShaderSource(
         if c.record(r).is_none() {
             return;
         }
-        if count < 0 || strings.is_null() {
-            c.record::<()>(Err(ApiError::InvalidValue));
+        // SAFETY: the client's arrays, as the command describes.
+        let Some(parts) = (unsafe { read_sources(c, count, strings, lengths) }) else {
+            return;
+        };
+        if parts.is_empty() {
             return;
         }
+        let r = c.shader_source(shader, parts);
+        c.record(r);
+    })
+}
+
+/// The strings of `glShaderSource` (and `glCreateShaderProgramv`, with
+/// null `lengths`): INVALID_VALUE for a negative count or a null array;
+/// `None` after recording an error.
+///
+/// # Safety
+/// `strings` points to `count` string pointers and `lengths` is null or
+/// points to `count` lengths; each string is NUL-terminated where its
+/// length is negative (or not given), else `length` bytes long.
+pub(super) unsafe fn read_sources(
+    c: &mut Context,
+    count: GLsizei,
+    strings: *const *const GLchar,
+    lengths: *const GLint,
+) -> Option<Vec<String>> {
+    if count < 0 || strings.is_null() {
+        c.record::<()>(Err(ApiError::InvalidValue));
+        return None;
+    }
+    {
         if count == 0 {
-            return;
+            return Some(Vec::new());
         }
         let n = count as usize;
         // SAFETY: the client passes `count` string pointers and, where
@@ -95,12 +122,10 @@ unsafe extern "C" fn ShaderSource(
             (Ok(p), Ok(l)) => (p, l),
             (Err(e), _) | (_, Err(e)) => {
                 c.record::<()>(Err(e));
-                return;
+                return None;
             }
         };
-        let Some(mut parts) = c.record(try_vec(n)) else {
-            return;
-        };
+        let mut parts = c.record(try_vec(n))?;
         for (i, &p) in ptrs.iter().enumerate() {
             let len = lens.get(i).copied().unwrap_or(-1);
             let text = if len < 0 {
@@ -112,16 +137,13 @@ unsafe extern "C" fn ShaderSource(
             };
             let Some(text) = text else {
                 c.record::<()>(Err(ApiError::InvalidOperation));
-                return;
+                return None;
             };
-            let Some(s) = c.record(client::lossy(text)) else {
-                return;
-            };
+            let s = c.record(client::lossy(text))?;
             parts.push(s);
         }
-        let r = c.shader_source(shader, parts);
-        c.record(r);
-    })
+        Some(parts)
+    }
 }
 
 unsafe extern "C" fn ReleaseShaderCompiler() {

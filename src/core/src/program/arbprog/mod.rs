@@ -180,11 +180,11 @@ impl Context {
         if !self.state.enabled(cap) {
             return false;
         }
-        match &self.programs.exec {
-            Some(e) if t == 0 => e.vs.is_none(),
-            Some(e) => e.fs.is_none(),
-            None => true,
-        }
+        let stage = [
+            crate::program::ProgramStage::Vertex,
+            crate::program::ProgramStage::Fragment,
+        ][t];
+        self.stage_exec(stage).is_none()
     }
 
     /// Draw validation: an enabled assembly target must have a valid
