@@ -20,6 +20,12 @@
 //!   attribute stacks, display lists and errors, and the pixels of three
 //!   attachments each blending its own way (draw buffers in and out of
 //!   attachment order) and of the window.
+//! * `sso.c`: ARB_separate_shader_objects (GL 4.1) — program pipelines,
+//!   separable programs and `glCreateShaderProgramv`, their queries,
+//!   validation and errors, varyings meeting by name (in any declaration
+//!   order) and by location across programs, `glProgramUniform*` and
+//!   `glActiveShaderProgram`, `glUseProgram` over the pipeline, and
+//!   swapping one stage.
 
 use oxgl_tests::assert_client_passes;
 
@@ -50,4 +56,9 @@ fn buffer_storage() {
 #[test]
 fn draw_buffers_blend() {
     run("draw_buffers_blend");
+}
+
+#[test]
+fn separate_shader_objects() {
+    run("sso");
 }

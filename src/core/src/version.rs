@@ -324,6 +324,19 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("transform feedback streams (ARB_transform_feedback3)"),
         ],
     ),
+    (
+        (4, 1),
+        &[
+            cap(
+                "program pipelines and separable programs (ARB_separate_shader_objects)",
+                &["sso"],
+            ),
+            missing("program binaries (ARB_get_program_binary)"),
+            missing("double-precision vertex attributes (ARB_vertex_attrib_64bit)"),
+            missing("viewport arrays (ARB_viewport_array)"),
+            missing("shader precision requirements (ARB_shader_precision)"),
+        ],
+    ),
 ];
 
 /// Capabilities OpenGL ES 2.0 adds to the GL 2.0 ones it shares (reported

@@ -773,7 +773,11 @@ fn canonical_locations<'a>(
         taken.mark(to, io.slots);
         placed.push((io, to));
     }
-    let mut named: Vec<&IoVar> = ios.iter().filter(is_user).filter(|io| !io.explicit).collect();
+    let mut named: Vec<&IoVar> = ios
+        .iter()
+        .filter(is_user)
+        .filter(|io| !io.explicit)
+        .collect();
     named.sort_by(|a, b| a.name.cmp(&b.name));
     for io in named {
         match taken.find(base, io.slots, max_locations) {
@@ -793,7 +797,8 @@ fn canonical_locations<'a>(
 /// `layout-location-struct` pairs `S` with an alike `S1`).
 fn types_meet(a: &IoVar, b: &IoVar) -> bool {
     let is_struct = |t: &str| num_shape(split_array(t).0).is_none();
-    a.ty == b.ty || (a.explicit && b.explicit && is_struct(&a.ty) && is_struct(&b.ty) && a.slots == b.slots)
+    a.ty == b.ty
+        || (a.explicit && b.explicit && is_struct(&a.ty) && is_struct(&b.ty) && a.slots == b.slots)
 }
 
 /// Link errors for explicit `layout(location = N)` varyings of one stage's
@@ -996,7 +1001,7 @@ pub fn link(
             }
         }
     }
-    // Explicit locations (`layout(location = N)`, GLSL 4.10 / 
+    // Explicit locations (`layout(location = N)`, GLSL 4.10 /
     // ARB_separate_shader_objects) meet by location, whatever the names.
     let explicit_at = |io: &IoVar| io.location.map(|l| opts.user_varying_base + l);
     if !opts.separable {
@@ -1073,7 +1078,8 @@ pub fn link(
                 }
             }
             if io.explicit {
-                let Some(to) = explicit_at(io).filter(|&to| to + io.slots <= opts.max_varying_locations)
+                let Some(to) =
+                    explicit_at(io).filter(|&to| to + io.slots <= opts.max_varying_locations)
                 else {
                     errors += &format!(
                         "error: too many varyings: no room for `{}' ({} locations available)\n",

@@ -348,9 +348,8 @@ impl Context {
             }
         }
         drop(o);
-        sampler_conflict(&execs).map(|u| {
-            format!("texture unit {u} is read by samplers of different types")
-        })
+        sampler_conflict(&execs)
+            .map(|u| format!("texture unit {u} is read by samplers of different types"))
     }
 }
 
