@@ -26,6 +26,10 @@
 //!   order) and by location across programs, `glProgramUniform*` and
 //!   `glActiveShaderProgram`, `glUseProgram` over the pipeline, and
 //!   swapping one stage.
+//! * `program_binary.c`: ARB_get_program_binary (GL 4.1) — binaries of
+//!   linked programs restored into new and current programs (same pixels,
+//!   uniforms back at their initial values, bindings and captured
+//!   varyings kept, separable kept), the errors, and damaged binaries.
 
 use oxgl_tests::assert_client_passes;
 
@@ -61,4 +65,9 @@ fn draw_buffers_blend() {
 #[test]
 fn separate_shader_objects() {
     run("sso");
+}
+
+#[test]
+fn program_binary() {
+    run("program_binary");
 }

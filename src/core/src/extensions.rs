@@ -245,6 +245,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Program pipelines, glProgramUniform*, separable programs (GL 4.1;
     // src/core/src/program/pipeline.rs; tests/clients/sso.c).
     (c"GL_ARB_separate_shader_objects", Needs::AlsoCore(2, 0)),
+    // Program binaries of the link inputs (GL 4.1; src/core/src/program/binary.rs;
+    // tests/clients/program_binary.c).
+    (c"GL_ARB_get_program_binary", Needs::AlsoCore(2, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

@@ -434,8 +434,10 @@ impl Context {
             }
             GL_MAX_FRAMEBUFFER_SAMPLES if !p.is_es() => int(crate::framebuffer::MAX_SAMPLES.into()),
             // ARB_get_program_binary (GL 4.1; ES 3.0): no formats.
-            GL_NUM_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => int(0),
-            GL_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => ints(&[]),
+            GL_NUM_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => int(1),
+            GL_PROGRAM_BINARY_FORMATS if p.desktop_or_es3() => {
+                ints(&[crate::program::binary::FORMAT.into()])
+            }
             // ARB_ES3_compatibility (GL 4.3; ES 3.0): 32-bit indices whole.
             GL_MAX_ELEMENT_INDEX if p.desktop_or_es3() => int(u32::MAX.into()),
             GL_IMPLEMENTATION_COLOR_READ_FORMAT => int(GL_RGBA.into()),

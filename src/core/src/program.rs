@@ -14,6 +14,7 @@
 //! with the lowering's located message.
 
 pub mod arbprog;
+pub mod binary;
 pub mod pipeline;
 pub mod ubo;
 pub mod uniform;
@@ -254,6 +255,8 @@ pub struct ProgramObject {
     log: String,
     /// The executable of the last successful link.
     pub(crate) exec: Option<Arc<Executable>>,
+    /// Its program binary (ARB_get_program_binary, [`binary`]).
+    binary: Option<Arc<[u8]>>,
     delete_pending: bool,
     /// `glObjectLabel`.
     label: crate::debug::Label,
@@ -730,23 +733,54 @@ impl Context {
             (shaders, bindings, frag_bindings, (xfb, separable))
         };
         let (xfb, separable) = xfb;
-        let result = self.link(&attached, &bindings, &frag_bindings, &xfb, separable);
+        let inputs = binary::LinkInputs {
+            shaders: attached
+                .iter()
+                .map(|s| (s.kind, s.source.to_string()))
+                .collect(),
+            bindings,
+            frag_bindings,
+            xfb_varyings: xfb.0,
+            xfb_separate: xfb.1,
+            separable,
+        };
+        let result = self
+            .link(
+                &attached,
+                &inputs.bindings,
+                &inputs.frag_bindings,
+                &(inputs.xfb_varyings.clone(), inputs.xfb_separate),
+                separable,
+            )
+            .map(|e| (e, inputs.encode()));
+        self.install_link(program, result)
+    }
+
+    /// Makes `result` (an executable and its program binary, or a log) the
+    /// outcome of `program`'s link (`glLinkProgram`, `glProgramBinary`).
+    fn install_link(
+        &mut self,
+        program: u32,
+        result: Result<(Executable, Vec<u8>), String>,
+    ) -> ApiResult {
         let mut new_exec = None;
         {
             let mut o = self.objects();
             let p = o.program(program)?;
             match result {
-                Ok(exec) => {
+                Ok((exec, binary)) => {
                     let exec = Arc::new(exec);
                     p.linked = true;
                     p.log.clear();
                     p.exec = Some(exec.clone());
+                    p.binary = Some(binary.into());
                     new_exec = Some(exec);
                 }
                 Err(log) => {
                     p.linked = false;
                     p.log = log;
                     p.exec = None;
+                    p.binary = None;
                 }
             }
             p.validated = false;
@@ -1173,8 +1207,12 @@ impl Context {
             GL_ATTACHED_SHADERS => p.attached.len() as i32,
             // KHR_parallel_shader_compile: linked on return.
             GL_COMPLETION_STATUS_KHR => 1,
-            // ARB_get_program_binary: no formats, so no binary.
-            GL_PROGRAM_BINARY_LENGTH => 0,
+            // ARB_get_program_binary: the last successful link's binary.
+            GL_PROGRAM_BINARY_LENGTH => p
+                .binary
+                .as_ref()
+                .filter(|_| p.linked)
+                .map_or(0, |b| b.len() as i32),
             GL_PROGRAM_BINARY_RETRIEVABLE_HINT => i32::from(p.binary_hint),
             GL_PROGRAM_SEPARABLE if sso => i32::from(p.separable),
             GL_ACTIVE_ATTRIBUTES => exec.map_or(0, |e| e.attributes.len() as i32),
@@ -1245,36 +1283,6 @@ impl Context {
             p.binary_hint_pending = value == 1;
         }
         Ok(())
-    }
-
-    /// `glGetProgramBinary`: there are no binary formats
-    /// (`GL_NUM_PROGRAM_BINARY_FORMATS` is 0), so a linked program has no
-    /// binary to give — INVALID_OPERATION, as Mesa without formats (and
-    /// for a program not linked, GL 4.6 §7.5); INVALID_VALUE for a
-    /// negative `buf_size`.
-    pub fn get_program_binary(&mut self, program: u32, buf_size: i32) -> ApiResult {
-        self.outside_begin_end()?;
-        let mut o = self.objects();
-        o.program(program)?;
-        if buf_size < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        Err(ApiError::InvalidOperation)
-    }
-
-    /// `glProgramBinary`: no format is recognized (GL 4.6 §7.5:
-    /// INVALID_ENUM), and loading fails: the link status becomes FALSE,
-    /// as in Mesa. INVALID_VALUE for a negative `length`.
-    pub fn program_binary(&mut self, program: u32, length: i32) -> ApiResult {
-        self.outside_begin_end()?;
-        let mut o = self.objects();
-        let p = o.program(program)?;
-        if length < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        p.linked = false;
-        p.log = "error: the program binary format is not supported\n".into();
-        Err(ApiError::InvalidEnum)
     }
 
     /// `glMaxShaderCompilerThreadsKHR`: stored for the query.

@@ -331,7 +331,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "program pipelines and separable programs (ARB_separate_shader_objects)",
                 &["sso"],
             ),
-            missing("program binaries (ARB_get_program_binary)"),
+            cap(
+                "program binaries (ARB_get_program_binary)",
+                &["program_binary"],
+            ),
             missing("double-precision vertex attributes (ARB_vertex_attrib_64bit)"),
             missing("viewport arrays (ARB_viewport_array)"),
             missing("shader precision requirements (ARB_shader_precision)"),

@@ -878,28 +878,45 @@ unsafe extern "C" fn GetProgramBinary(
     program: GLuint,
     buf_size: GLsizei,
     length: *mut GLsizei,
-    _format: *mut GLenum,
-    _binary: *mut c_void,
+    format: *mut GLenum,
+    binary: *mut c_void,
 ) {
     with_ctx("glGetProgramBinary", (), |c| {
         let r = c.get_program_binary(program, buf_size);
-        if r == Err(ApiError::InvalidOperation) {
-            // No binary: its length is 0 (as Mesa's).
+        let Some((f, bytes)) = c.record(r) else {
+            // No binary given: its length is 0 (as Mesa's).
             // SAFETY: `length` is null or room for one value.
             unsafe { client::put(length, 0) };
+            return;
+        };
+        // SAFETY: the client provides `buf_size` bytes at `binary` (the
+        // core checked the binary fits), and room for one value at
+        // `length` and `format` (either may be null).
+        unsafe {
+            client::write(binary.cast::<u8>(), &bytes);
+            client::put(length, bytes.len() as GLsizei);
+            client::put(format, f);
         }
-        c.record(r);
     })
 }
 
 unsafe extern "C" fn ProgramBinary(
     program: GLuint,
-    _format: GLenum,
-    _binary: *const c_void,
+    format: GLenum,
+    binary: *const c_void,
     length: GLsizei,
 ) {
     with_ctx("glProgramBinary", (), |c| {
-        let r = c.program_binary(program, length);
+        if length < 0 {
+            c.record::<()>(Err(ApiError::InvalidValue));
+            return;
+        }
+        // SAFETY: the client passes `length` bytes at `binary`.
+        let r = unsafe { client::read(binary.cast::<u8>(), length as usize) };
+        let Some(bytes) = c.record(r) else {
+            return;
+        };
+        let r = c.program_binary(program, format, &bytes);
         c.record(r);
     })
 }
