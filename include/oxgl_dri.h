@@ -510,6 +510,13 @@ typedef struct OxglRasterDesc {
   // else all ones: bit `k` clear leaves sample `k` of a multisample
   // target unwritten (with `multisample` on).
   uint32_t sample_mask;
+  // ABI 18 (ARB_sample_shading): `GL_MIN_SAMPLE_SHADING_VALUE` while
+  // `GL_SAMPLE_SHADING` is enabled, else 0. Where it asks for more than
+  // one sample a pixel (`ceil(value * samples) > 1`), or the fragment
+  // shader reads `gl_SampleID` or `gl_SamplePosition`, inputs are
+  // interpolated at each sample's position; otherwise at the pixel
+  // centre, whatever sample the shader runs for.
+  float min_sample_shading;
 } OxglRasterDesc;
 
 // Stencil state of one face. Functions and operations are GL enum values.

@@ -26,6 +26,11 @@
 //!   order) and by location across programs, `glProgramUniform*` and
 //!   `glActiveShaderProgram`, `glUseProgram` over the pipeline, and
 //!   swapping one stage.
+//! * `sample_shading.c`: ARB_sample_shading (GL 4.0) — the state and its
+//!   clamping, `gl_SampleID`, `gl_SamplePosition` and `gl_NumSamples` per
+//!   sample of a 4-sample texture (read back with `texelFetch`),
+//!   `gl_SampleMask` leaving samples unwritten, `gl_NumSamples` 1 in the
+//!   window.
 //! * `program_binary.c`: ARB_get_program_binary (GL 4.1) — binaries of
 //!   linked programs restored into new and current programs (same pixels,
 //!   uniforms back at their initial values, bindings and captured
@@ -70,4 +75,9 @@ fn separate_shader_objects() {
 #[test]
 fn program_binary() {
     run("program_binary");
+}
+
+#[test]
+fn sample_shading() {
+    run("sample_shading");
 }

@@ -42,6 +42,8 @@ pub enum Space {
     PrimitiveIdOut,
     /// `Env::frag_depth`.
     FragDepth,
+    /// `Env::sample_mask` (`gl_SampleMask[0]`).
+    SampleMask,
 }
 
 impl Space {
@@ -203,6 +205,12 @@ pub enum Sys {
     PrimitiveId,
     /// `gl_InvocationID` (geometry).
     InvocationId,
+    /// `gl_SampleID`.
+    SampleId,
+    /// `gl_SamplePosition`.
+    SamplePos,
+    /// `gl_SampleMaskIn[0]`.
+    SampleMaskIn,
 }
 
 /// A texture operation's static part and operand registers.

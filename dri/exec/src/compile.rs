@@ -466,6 +466,9 @@ impl<'s> Compiler<'s> {
                             Builtin::PointSize => Space::PointSize,
                             Builtin::ClipDistance => Space::ClipDistance,
                             Builtin::FragDepth => Space::FragDepth,
+                            Builtin::SampleMask if self.s.stage == Stage::Fragment => {
+                                Space::SampleMask
+                            }
                             Builtin::Layer if self.s.stage == Stage::Geometry => Space::Layer,
                             Builtin::PrimitiveId if self.s.stage == Stage::Geometry => {
                                 Space::PrimitiveIdOut
@@ -511,6 +514,7 @@ impl<'s> Compiler<'s> {
                     self.info.clip_distances = self.info.clip_distances.max((flat + n).min(8) as u8)
                 }
                 Space::FragDepth => self.info.writes_depth = true,
+                Space::SampleMask => self.info.writes_sample_mask = true,
                 Space::Layer => self.info.writes_layer = true,
                 Space::PrimitiveIdOut => self.info.writes_primitive_id = true,
                 _ => {}
@@ -1142,6 +1146,9 @@ impl<'s> Compiler<'s> {
                     SysVal::DrawId => Sys::DrawId,
                     SysVal::PrimitiveId => Sys::PrimitiveId,
                     SysVal::InvocationId => Sys::InvocationId,
+                    SysVal::SampleId => Sys::SampleId,
+                    SysVal::SamplePos => Sys::SamplePos,
+                    SysVal::SampleMaskIn => Sys::SampleMaskIn,
                     other => return err(format!("system value {}", other.name())),
                 };
                 if !self.info.system_values.contains(sv) {

@@ -73,6 +73,7 @@ fn env_slot<'e, const N: usize>(
         Space::Layer => (i == 0).then_some(&mut env.layer),
         Space::PrimitiveIdOut => (i == 0).then_some(&mut env.primitive_id_out),
         Space::FragDepth => (i == 0).then_some(&mut env.frag_depth),
+        Space::SampleMask => (i == 0).then_some(&mut env.sample_mask),
         Space::Mem | Space::Input | Space::Uniform => None,
     }
 }
@@ -139,6 +140,9 @@ fn sys<const N: usize>(env: &Env<'_, N>, sv: Sys, k: usize, exec0: u32, demoted:
         Sys::DrawId => [env.draw_id as u32; N],
         Sys::PrimitiveId => env.primitive_id.map(|x| x as u32),
         Sys::InvocationId => [0; N],
+        Sys::SampleId => [env.sample_id as u32; N],
+        Sys::SamplePos => [env.sample_pos.get(k).map_or(0, |p| p.to_bits()); N],
+        Sys::SampleMaskIn => [env.sample_mask_in as u32; N],
     }
 }
 

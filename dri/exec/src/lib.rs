@@ -214,6 +214,8 @@ pub struct ProgramInfo {
     pub writes_primitive_id: bool,
     /// Writes `gl_FragDepth` ([`Env::frag_depth`]).
     pub writes_depth: bool,
+    /// Writes `gl_SampleMask` ([`Env::sample_mask`]).
+    pub writes_sample_mask: bool,
     /// May discard or demote lanes (disables early depth tests).
     pub uses_discard: bool,
     /// Computes derivatives (helper lanes matter).
@@ -253,6 +255,7 @@ impl ProgramInfo {
             writes_layer: false,
             writes_primitive_id: false,
             writes_depth: false,
+            writes_sample_mask: false,
             uses_discard: false,
             uses_derivatives: false,
             reads_frag_coord: false,
@@ -385,6 +388,15 @@ pub struct Env<'a, const N: usize = W> {
     pub primitive_id_out: [f32; N],
     /// `gl_FragDepth` out.
     pub frag_depth: [f32; N],
+    /// `gl_SampleMask[0]` out (`i32` bits; all ones until written).
+    pub sample_mask: [f32; N],
+    /// `gl_SampleID` in: the sample this run shades (0 outside
+    /// multisample rasterization).
+    pub sample_id: i32,
+    /// `gl_SamplePosition` in: that sample's position in the pixel.
+    pub sample_pos: [f32; 2],
+    /// `gl_SampleMaskIn[0]` in: the samples this run covers.
+    pub sample_mask_in: i32,
     /// `gl_FragCoord` in.
     pub frag_coord: [[f32; N]; 4],
     /// `gl_FrontFacing` in, one bit per lane.
@@ -437,6 +449,10 @@ impl<'a, const N: usize> Env<'a, N> {
             layer: [0.0; N],
             primitive_id_out: [0.0; N],
             frag_depth: [0.0; N],
+            sample_mask: [f32::from_bits(u32::MAX); N],
+            sample_id: 0,
+            sample_pos: [0.5; 2],
+            sample_mask_in: 1,
             frag_coord: [[0.0; N]; 4],
             front_facing: u32::MAX,
             point_coord: [[0.0; N]; 2],

@@ -889,11 +889,9 @@ impl<'a, 'f> Gen<'a, 'f> {
             // steps.
             Op::Load {
                 sp, off, norm_bool, ..
-            } => *off == NONE && !*norm_bool && *sp != Space::Input && *sp != Space::Uniform,
-            Op::Store { sp, off, .. } => {
-                *off == NONE && *sp != Space::Input && *sp != Space::Uniform
-            }
-            Op::Zero { sp, .. } => *sp != Space::Input && *sp != Space::Uniform,
+            } => *off == NONE && !*norm_bool && !env_only(*sp),
+            Op::Store { sp, off, .. } => *off == NONE && !env_only(*sp),
+            Op::Zero { sp, .. } => !env_only(*sp),
             _ => false,
         }
     }
@@ -1149,6 +1147,12 @@ impl<'a, 'f> Gen<'a, 'f> {
             Space::FragDepth => (self.frag_depth, 1),
             Space::Layer => (self.layer, 1),
             Space::PrimitiveIdOut => (self.primitive_id_out, 1),
+            // Lives in an `Env` only; its loads and stores are steps
+            // (`lane_wise`).
+            Space::SampleMask => {
+                self.needs_env = true;
+                return None;
+            }
             Space::Mem | Space::Input | Space::Uniform => return None,
         };
         // The vertex and geometry built-ins live in an `Env` only.
@@ -1578,4 +1582,11 @@ fn lane_fn_bin(f: Bin) -> Option<usize> {
     return crate::lanes::BIN.iter().position(|g| *g == f);
     #[cfg(not(target_arch = "x86_64"))]
     return None;
+}
+
+/// Spaces the generated code does not reach itself: inputs and uniforms
+/// (read only), and `gl_SampleMask`, which lives in an `Env` alone (its
+/// accesses are interpreter steps).
+fn env_only(sp: Space) -> bool {
+    matches!(sp, Space::Input | Space::Uniform | Space::SampleMask)
 }

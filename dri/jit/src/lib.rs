@@ -259,6 +259,11 @@ pub struct FragmentIo<'a, 'b> {
     pub helpers: u32,
     /// `gl_FragDepth` out.
     pub frag_depth: &'b mut [f32; LANES],
+    /// `gl_SampleID`, `gl_SamplePosition` and `gl_SampleMaskIn[0]` in, as
+    /// [`Env::sample_id`], [`Env::sample_pos`] and [`Env::sample_mask_in`].
+    pub sample: (i32, [f32; 2], i32),
+    /// `gl_SampleMask[0]` out, as [`Env::sample_mask`].
+    pub sample_mask: &'b mut [f32; LANES],
 }
 
 /// [`Program::step`] (inlined) with the best build for this CPU, as the
@@ -613,10 +618,13 @@ impl Kernel {
         env.primitive_id = [io.primitive_id; LANES];
         env.y_sign = io.y_sign;
         env.frag_depth = *io.frag_depth;
+        (env.sample_id, env.sample_pos, env.sample_mask_in) = io.sample;
+        env.sample_mask = *io.sample_mask;
         let plain = (plain.len() == program.tex_calls().len()).then_some(plain);
         let r = self.run_with(program, regs, &mut env, plain);
         io.mask = env.mask;
         *io.frag_depth = env.frag_depth;
+        *io.sample_mask = env.sample_mask;
         r
     }
 

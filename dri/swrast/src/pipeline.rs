@@ -1230,6 +1230,16 @@ fn raster_passes(
                 continue;
             }
         }
+        if ms.samples > 1 && call.raster.multisample != 0 {
+            s.raster.sample = Some(k as u8);
+            // Without sample shading, inputs at the pixel centre (the
+            // viewport moved the sample's position there).
+            let shading = call.raster.min_sample_shading * ms.samples as f32 > 1.0
+                || call.fs.reads_sample_position;
+            if !shading {
+                s.raster.interp_shift = [dx, dy];
+            }
+        }
         if ms.samples > 1 && call.raster.multisample != 0 && sc & 3 != 0 {
             s.raster.coverage = Some(crate::raster::Coverage {
                 sample: k as u8,
@@ -1366,6 +1376,8 @@ pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
         frag_y_bias: 0.0,
         layer_height: 0.0,
         coverage: None,
+        sample: None,
+        interp_shift: [0.0; 2],
     }
 }
 

@@ -25,6 +25,9 @@ pub const MAX_LOCATIONS: usize = MAX_VARYINGS / 4;
 pub struct Program {
     /// Its stage (vertex or fragment).
     pub stage: Stage,
+    /// Reads `gl_SampleID` or `gl_SamplePosition`: runs and interpolates
+    /// per sample (ARB_sample_shading).
+    pub reads_sample_position: bool,
     /// User inputs, by increasing location, with their interpolation.
     pub inputs: Vec<(u32, Interp)>,
     /// User output locations written, increasing.
@@ -170,6 +173,10 @@ impl Program {
         let jit = compile_jit(&exec);
         Ok(Program {
             stage: shader.stage,
+            reads_sample_position: info
+                .system_values
+                .iter()
+                .any(|s| matches!(s, oxgl_ir::SysVal::SampleId | oxgl_ir::SysVal::SamplePos)),
             copy_from: copy_input(shader),
             tex_modulate,
             input_varyings,
@@ -577,8 +584,21 @@ impl FragmentShader for FragmentProgram {
                 primitive_id,
                 y_sign,
                 depth,
+                sample,
                 ..
             } = q;
+            // gl_SampleID, gl_SamplePosition, gl_SampleMaskIn: the pass's
+            // sample, which this run alone covers (every fragment shader
+            // runs per sample on a multisample target).
+            let sample_in = match *sample {
+                Some(k) => (
+                    i32::from(k),
+                    oxgl_dri_interface::OXGL_SAMPLE_POSITIONS[usize::from(k) % 4],
+                    1 << k,
+                ),
+                None => (0, [0.5, 0.5], 1),
+            };
+            let mut sample_mask = [f32::from_bits(u32::MAX); LANES];
             // Colour output 0 lands in the batch directly; more outputs
             // (other locations) go to scratch space after it.
             let outputs: &mut [[f32; LANES]] = if n_out == 1 {
@@ -619,6 +639,8 @@ impl FragmentShader for FragmentProgram {
                     mask: live,
                     helpers,
                     frag_depth: &mut fd,
+                    sample: sample_in,
+                    sample_mask: &mut sample_mask,
                 };
                 let ok = k.run_fragment(&p.exec, regs, &mut io).is_ok();
                 if ok { io.mask } else { 0 }
@@ -636,8 +658,10 @@ impl FragmentShader for FragmentProgram {
                     env.point_coord = *point_coord;
                 }
                 env.y_sign = *y_sign;
+                (env.sample_id, env.sample_pos, env.sample_mask_in) = sample_in;
                 let ok = p.run(regs, &mut env);
                 fd = env.frag_depth;
+                sample_mask = env.sample_mask;
                 if ok { env.mask } else { 0 }
             };
             if p.info.writes_depth {
@@ -648,6 +672,19 @@ impl FragmentShader for FragmentProgram {
                 for (k, out) in q.extra_color.iter_mut().enumerate() {
                     if let Some(v) = spill.get(4 * (k + 1)..4 * (k + 2)) {
                         out.copy_from_slice(v);
+                    }
+                }
+            }
+            // gl_SampleMask: a lane whose mask leaves out the pass's sample
+            // writes nothing (GL 4.6 §17.3.3; no effect outside
+            // multisample rasterization).
+            let mut mask = mask;
+            if p.exec.info().writes_sample_mask
+                && let Some(k) = *sample
+            {
+                for (l, m) in sample_mask.iter().enumerate() {
+                    if m.to_bits() >> k & 1 == 0 {
+                        mask &= !(1 << l);
                     }
                 }
             }

@@ -879,6 +879,9 @@ impl Context {
             GL_SAMPLE_MASK if !self.has_texture_multisample() => {
                 return Err(ApiError::InvalidEnum.bad_enum(cap));
             }
+            GL_SAMPLE_SHADING if !self.has_sample_shading() => {
+                return Err(ApiError::InvalidEnum.bad_enum(cap));
+            }
             _ => {
                 let index = State::cap_index(cap).ok_or(ApiError::InvalidEnum.bad_enum(cap))?;
                 if self.state.enables[index] != on {
@@ -909,6 +912,9 @@ impl Context {
                 return Ok(self.vertex_arrays.restart_fixed);
             }
             GL_SAMPLE_MASK if !self.has_texture_multisample() => {
+                return Err(ApiError::InvalidEnum.bad_enum(cap));
+            }
+            GL_SAMPLE_SHADING if !self.has_sample_shading() => {
                 return Err(ApiError::InvalidEnum.bad_enum(cap));
             }
             GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_CUBE_MAP

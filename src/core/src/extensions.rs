@@ -242,6 +242,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Per-draw-buffer blend functions and equations (GL 4.0;
     // src/core/src/raster_state.rs, ABI 18; tests/clients/draw_buffers_blend.c).
     (c"GL_ARB_draw_buffers_blend", Needs::AlsoCore(2, 0)),
+    // glMinSampleShading, gl_SampleID, gl_SamplePosition, gl_SampleMaskIn,
+    // gl_SampleMask: fragment shaders run per sample of a multisample
+    // target (GL 4.0; dri/swrast/src/program.rs; tests/clients/sample_shading.c).
+    (c"GL_ARB_sample_shading", Needs::AlsoCore(2, 0)),
     // Program pipelines, glProgramUniform*, separable programs (GL 4.1;
     // src/core/src/program/pipeline.rs; tests/clients/sso.c).
     (c"GL_ARB_separate_shader_objects", Needs::AlsoCore(2, 0)),

@@ -774,6 +774,11 @@ impl Context {
                 Values::new(if float { Kind::Float } else { Kind::Int }, &vals[..n])
             }
             GL_SAMPLE_MASK if self.has_texture_multisample() => boolean(s.enabled(GL_SAMPLE_MASK)),
+            // ARB_sample_shading (GL 4.0).
+            GL_SAMPLE_SHADING if self.has_sample_shading() => boolean(s.enabled(GL_SAMPLE_SHADING)),
+            GL_MIN_SAMPLE_SHADING_VALUE if self.has_sample_shading() => {
+                floats(&[f64::from(s.min_sample_shading)])
+            }
             // OES_texture_cube_map's S, T and R generation switch (ES 1).
             GL_TEXTURE_GEN_STR_OES if p.is_es1() => boolean(self.texgen_enabled(pname)?),
             // Every capability is also a boolean state variable.

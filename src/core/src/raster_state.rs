@@ -238,6 +238,24 @@ impl Context {
         Ok(())
     }
 
+    /// ARB_sample_shading (GL 4.0): desktop contexts. Every fragment
+    /// shader runs once per sample of a multisample target already, so
+    /// any minimum fraction holds.
+    pub(crate) fn has_sample_shading(&self) -> bool {
+        self.params().profile != Profile::Es
+    }
+
+    /// `glMinSampleShading`: the value clamped to [0, 1] (GL 4.6 §14.3.1.1).
+    pub fn min_sample_shading(&mut self, value: f32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.state.min_sample_shading = if value.is_nan() {
+            0.0
+        } else {
+            value.clamp(0.0, 1.0)
+        };
+        Ok(())
+    }
+
     /// `glBlendColor` (values kept unclamped, as GL 3.0+ specifies).
     pub fn blend_color(&mut self, c: [f32; 4]) -> ApiResult {
         self.raster.blend_color = c;

@@ -134,6 +134,8 @@ pub const COMPAT_CAPS: &[(GLenum, bool)] = &[
     (GL_SAMPLE_COVERAGE, false),
     // ARB_texture_multisample (GL 3.2).
     (GL_SAMPLE_MASK, false),
+    // ARB_sample_shading (GL 4.0).
+    (GL_SAMPLE_SHADING, false),
     // ARB_seamless_cube_map (GL 3.2).
     (GL_TEXTURE_CUBE_MAP_SEAMLESS, false),
     (GL_POINT_SPRITE, false),
@@ -206,6 +208,8 @@ pub struct State {
     pub sample_coverage: (f32, bool),
     /// `glSampleMaski`: `GL_SAMPLE_MASK_VALUE` (one word).
     pub sample_mask: u32,
+    /// `glMinSampleShading`: `GL_MIN_SAMPLE_SHADING_VALUE`, in [0, 1].
+    pub min_sample_shading: f32,
 }
 
 impl State {
@@ -239,6 +243,7 @@ impl State {
             transfer: Default::default(),
             sample_coverage: (1.0, false),
             sample_mask: u32::MAX,
+            min_sample_shading: 0.0,
         }
     }
 

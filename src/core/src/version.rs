@@ -318,7 +318,7 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             ),
             missing("GLSL 4.00 with ARB_gpu_shader5"),
             missing("double precision in shaders (ARB_gpu_shader_fp64)"),
-            missing("sample shading (ARB_sample_shading)"),
+            cap("sample shading (ARB_sample_shading)", &["sample_shading"]),
             missing("shader subroutines (ARB_shader_subroutine)"),
             missing("tessellation shaders (ARB_tessellation_shader)"),
             missing("transform feedback streams (ARB_transform_feedback3)"),

@@ -39,6 +39,7 @@ fn run_one(
     let tex = crate::exec_harness::SoaTex;
     if let (Mode::JitFragment, Some(k)) = (mode, kernel) {
         let mut depth = [GARBAGE; 16];
+        let mut sample_mask = [GARBAGE; 16];
         let mut io = oxgl_jit::FragmentIo {
             inputs: &flat_in,
             outputs: &mut outputs,
@@ -53,6 +54,8 @@ fn run_one(
             mask: inp.mask,
             helpers: !inp.mask & 0xffff,
             frag_depth: &mut depth,
+            sample: (0, [0.5; 2], 1),
+            sample_mask: &mut sample_mask,
         };
         let mut regs: Regs<16> = prog.new_regs();
         let ok = k.run_fragment(prog, &mut regs, &mut io).is_ok();

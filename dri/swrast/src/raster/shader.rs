@@ -79,6 +79,9 @@ pub struct QuadBatch {
     pub primitive_id: u32,
     /// +1.0 when storage rows grow with GL y, -1.0 when flipped (windows).
     pub y_sign: f32,
+    /// The sample of a multisample pass (`gl_SampleID`), as
+    /// `RasterState::sample`.
+    pub sample: Option<u8>,
 }
 
 impl Default for QuadBatch {
@@ -92,6 +95,7 @@ impl Default for QuadBatch {
             primitive_id: 0,
             point_coord: [[0.0; LANES]; 2],
             y_sign: -1.0,
+            sample: None,
             color: [[0.0; LANES]; 4],
             extra_color: [[[0.0; LANES]; 4]; super::state::EXTRA_BUFFERS + 1],
             depth: [0.0; LANES],

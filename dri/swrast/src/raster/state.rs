@@ -238,6 +238,13 @@ pub struct RasterState {
     pub layer_height: f32,
     /// A multisample pass with alpha to coverage or alpha to one on.
     pub coverage: Option<Coverage>,
+    /// The sample a multisample pass draws (`gl_SampleID`; `None` outside
+    /// multisample rasterization).
+    pub sample: Option<u8>,
+    /// Added to a pixel's coordinates where inputs are interpolated: in a
+    /// multisample pass without sample shading, back from the sample's
+    /// position to the pixel centre (`OxglRasterDesc::min_sample_shading`).
+    pub interp_shift: [f32; 2],
 }
 
 /// The multisample fragment operations that depend on a fragment's alpha,
@@ -279,6 +286,8 @@ impl Default for RasterState {
             frag_y_bias: 0.0,
             layer_height: 0.0,
             coverage: None,
+            sample: None,
+            interp_shift: [0.0; 2],
         }
     }
 }

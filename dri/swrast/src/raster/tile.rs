@@ -551,6 +551,7 @@ impl BlockCtx<'_> {
         q.mask = mask;
         q.front_facing = prim.front;
         q.primitive_id = prim.primitive_id;
+        q.sample = st.draw.raster.sample;
         q.y_sign = if target.flip_y { -1.0 } else { 1.0 };
         let n = st.num_varyings;
         let attrs = &self.scene.attrs[prim.attrs as usize..prim.attrs as usize + 3 * n];
@@ -564,9 +565,13 @@ impl BlockCtx<'_> {
         // Varyings constant over the primitive need no interpolation.
         let constant = self.constant;
         let interpolate = constant != used && (st.any_smooth || st.any_linear);
+        // Inputs at the sample's position, or (no sample shading) at the
+        // pixel centre.
+        let [sx, sy] = st.draw.raster.interp_shift;
+        let (ix, iy) = (fx + sx, fy + sy);
         let mut w = [1.0; LANES];
         if interpolate && st.any_smooth || st.reads_frag_coord {
-            w = eval(&prim.w, fx, fy);
+            w = eval(&prim.w, ix, iy);
         }
         if st.reads_frag_coord {
             let h = target.height as f32;
@@ -610,8 +615,8 @@ impl BlockCtx<'_> {
             let mut b1 = [0.0f32; LANES];
             let mut b2 = [0.0f32; LANES];
             if st.any_smooth {
-                let p1 = eval(&prim.p1, fx, fy);
-                let p2 = eval(&prim.p2, fx, fy);
+                let p1 = eval(&prim.p1, ix, iy);
+                let p2 = eval(&prim.p2, ix, iy);
                 for l in 0..LANES {
                     let rw = 1.0 / w[l];
                     b1[l] = p1[l] * rw;
@@ -620,8 +625,8 @@ impl BlockCtx<'_> {
             }
             let (mut l1, mut l2) = ([0.0f32; LANES], [0.0f32; LANES]);
             if st.any_linear {
-                l1 = eval(&prim.l1, fx, fy);
-                l2 = eval(&prim.l2, fx, fy);
+                l1 = eval(&prim.l1, ix, iy);
+                l2 = eval(&prim.l2, ix, iy);
             }
             // A varying constant over the primitive is its value.
             for i in Bits(used & constant) {

@@ -349,6 +349,10 @@ impl Context {
                 let n = crate::compat::ffgen::normal_matrix(self, &mv);
                 Some(n.iter().flat_map(|c| c[..3].to_vec()).collect())
             }
+            // ARB_sample_shading: the draw framebuffer's samples (1 when
+            // single-sampled; found as the draw began, `Submit::draw_samples`,
+            // while the textures are not locked); an integer, as its bits.
+            ("gl_NumSamples", None) => f1(f32::from_bits(self.submit.draw_samples.max(1))),
             ("gl_NormalScale", None) => {
                 let inv = mv.inverse().unwrap_or(Mat4::IDENTITY);
                 let r = [inv.at(2, 0), inv.at(2, 1), inv.at(2, 2)];

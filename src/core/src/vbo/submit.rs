@@ -51,6 +51,10 @@ pub struct Submit {
     pub(crate) pixel: Option<PixelDraw>,
     /// Buffer textures' texels as last converted, by texture name.
     pub(crate) tbo_cache: crate::texture::buffer::ConvertedCache,
+    /// Samples of the draw framebuffer for the draw in progress
+    /// (`gl_NumSamples`), found before the share group's textures are
+    /// locked for it.
+    pub(crate) draw_samples: u32,
 }
 
 /// A pixel rectangle being drawn: the image and where it goes.
@@ -179,6 +183,12 @@ impl Context {
             return;
         }
         let fb_bits = self.prepared_fb_bits();
+        if self
+            .stage_exec(ProgramStage::Fragment)
+            .is_some_and(|e| e.uniforms.iter().any(|u| u.name == "gl_NumSamples"))
+        {
+            self.submit.draw_samples = self.fb_samples(self.fbo.draw_binding).max(1);
+        }
         // The textures of enabled units: the default objects live in the
         // context, named ones in the share group (locked for the draw).
         let shared = self.shared().clone();
@@ -838,6 +848,11 @@ impl Context {
             .fold(u32::from(s.sample_coverage.1) << 3, |m, (i, _)| m | 1 << i),
             sample_coverage_value: s.sample_coverage.0,
             sample_mask: self.draw_sample_mask(),
+            min_sample_shading: if s.enabled(GL_SAMPLE_SHADING) {
+                s.min_sample_shading
+            } else {
+                0.0
+            },
             clip_planes: std::array::from_fn(|i| {
                 self.clip_planes
                     .get(i)

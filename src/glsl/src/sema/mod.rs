@@ -183,7 +183,12 @@ pub(crate) fn check(
     log: &mut InfoLog,
 ) -> Checked {
     let version = pp.version;
-    let exts = pp.enabled;
+    let mut exts = pp.enabled;
+    if !version.is_es() {
+        // As the lexer (Mesa's default): ARB_texture_rectangle's types and
+        // functions without `#extension`.
+        exts.insert(Ext::ARB_texture_rectangle);
+    }
     // GLSL 1.40 removed the compatibility built-ins (ARB_compatibility
     // restores them); 1.50 and later have them in the compatibility profile.
     let compat = !version.is_es()

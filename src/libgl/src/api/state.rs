@@ -127,6 +127,8 @@ handler!(blend_func "glBlendFunc"(s: GLenum, d: GLenum) => |c| c.blend_func(s, d
 handler!(blend_func_separate "glBlendFuncSeparate"(sr: GLenum, dr: GLenum, sa: GLenum, da: GLenum) => |c| c.blend_func(sr, dr, sa, da));
 handler!(blend_equation "glBlendEquation"(m: GLenum) => |c| c.blend_equation(m, m));
 handler!(blend_equation_separate "glBlendEquationSeparate"(rgb: GLenum, a: GLenum) => |c| c.blend_equation(rgb, a));
+// ARB_sample_shading / GL 4.0 (src/core/src/raster_state.rs).
+handler!(min_sample_shading "glMinSampleShading"(value: GLfloat) => |c| c.min_sample_shading(value));
 // ARB_draw_buffers_blend / GL 4.0: per draw buffer (src/core/src/raster_state.rs).
 handler!(blend_funci "glBlendFunci"(buf: GLuint, s: GLenum, d: GLenum) => |c| c.blend_func_indexed(buf, [s, d, s, d]));
 handler!(blend_func_separatei "glBlendFuncSeparatei"(buf: GLuint, sr: GLenum, dr: GLenum, sa: GLenum, da: GLenum) => |c| c.blend_func_indexed(buf, [sr, dr, sa, da]));
@@ -361,6 +363,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.DisableIndexedEXT = disablei;
         d.IsEnabledi = is_enabledi;
         d.IsEnabledIndexedEXT = is_enabledi;
+        d.MinSampleShading = min_sample_shading;
+        d.MinSampleShadingARB = min_sample_shading;
         d.BlendFunci = blend_funci;
         d.BlendFunciARB = blend_funci;
         d.BlendFuncSeparatei = blend_func_separatei;
