@@ -1601,6 +1601,29 @@ impl Context {
         self.uniform_on(&exec, location, count, comps, matrix, values)
     }
 
+    /// `glProgramUniform*d*` and `glProgramUniformMatrix*dv` (the double
+    /// forms ARB_separate_shader_objects lists for ARB_gpu_shader_fp64):
+    /// oxgl's shaders have no double uniforms, so every location but -1 is
+    /// a type mismatch (GL 4.6 §7.6.1: INVALID_OPERATION). Program errors
+    /// as [`Context::program_uniform`]; INVALID_VALUE for a negative count.
+    pub fn program_uniform_double(&mut self, program: u32, location: i32, count: i32) -> ApiResult {
+        self.outside_begin_end()?;
+        {
+            let mut o = self.objects();
+            let p = o.program(program)?;
+            if !p.linked {
+                return Err(ApiError::InvalidOperation.because("program not linked"));
+            }
+        }
+        if count < 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if location == -1 {
+            return Ok(());
+        }
+        Err(ApiError::InvalidOperation.because("not a double uniform"))
+    }
+
     fn uniform_on(
         &mut self,
         exec: &Executable,

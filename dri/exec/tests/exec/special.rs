@@ -144,10 +144,10 @@ entry f0
 
     let mut s = Shader::new(Stage::Fragment);
     let mut b = Builder::new(&mut s);
-    let id = b.system(SysVal::SampleId);
-    let o = b.output(0, ValType::I32);
+    let id = b.system(SysVal::TessCoord);
+    let o = b.output(0, ValType::F32X4);
     b.store_var(o, id);
-    assert!(msg(&s).contains("sample_id"), "{}", msg(&s));
+    assert!(msg(&s).contains("tess_coord"), "{}", msg(&s));
 
     let mut s = Shader::new(Stage::Vertex);
     Builder::new(&mut s).break_();

@@ -303,6 +303,39 @@ program_uniform_matrices! {
     ProgramUniformMatrix4x3fv "glProgramUniformMatrix4x3fv" 4 3;
 }
 
+macro_rules! program_uniform_doubles {
+    ($($name:ident $gl:literal ($($a:ident: $t:ty),*) $count:expr;)*) => {$(
+        #[allow(unused_variables, reason = "the values are never read: no double uniform exists")]
+        unsafe extern "C" fn $name(program: GLuint, location: GLint, $($a: $t),*) {
+            with_ctx($gl, (), |c| {
+                let count: GLsizei = $count;
+                compiled(c, move |c| c.program_uniform_double(program, location, count))
+            })
+        }
+    )*};
+}
+
+// The double forms (for ARB_gpu_shader_fp64): no uniform takes them yet.
+program_uniform_doubles! {
+    ProgramUniform1d "glProgramUniform1d" (x: GLdouble) 1;
+    ProgramUniform2d "glProgramUniform2d" (x: GLdouble, y: GLdouble) 1;
+    ProgramUniform3d "glProgramUniform3d" (x: GLdouble, y: GLdouble, z: GLdouble) 1;
+    ProgramUniform4d "glProgramUniform4d" (x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) 1;
+    ProgramUniform1dv "glProgramUniform1dv" (count: GLsizei, v: *const GLdouble) count;
+    ProgramUniform2dv "glProgramUniform2dv" (count: GLsizei, v: *const GLdouble) count;
+    ProgramUniform3dv "glProgramUniform3dv" (count: GLsizei, v: *const GLdouble) count;
+    ProgramUniform4dv "glProgramUniform4dv" (count: GLsizei, v: *const GLdouble) count;
+    ProgramUniformMatrix2dv "glProgramUniformMatrix2dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix3dv "glProgramUniformMatrix3dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix4dv "glProgramUniformMatrix4dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix2x3dv "glProgramUniformMatrix2x3dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix3x2dv "glProgramUniformMatrix3x2dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix2x4dv "glProgramUniformMatrix2x4dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix4x2dv "glProgramUniformMatrix4x2dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix3x4dv "glProgramUniformMatrix3x4dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+    ProgramUniformMatrix4x3dv "glProgramUniformMatrix4x3dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+}
+
 /// Desktop contexts (ES 3.1 has the same commands; not yet).
 pub(super) fn install(d: &mut Dispatch) {
     d.GenProgramPipelines = GenProgramPipelines;
@@ -349,4 +382,21 @@ pub(super) fn install(d: &mut Dispatch) {
     d.ProgramUniformMatrix4x2fv = ProgramUniformMatrix4x2fv;
     d.ProgramUniformMatrix3x4fv = ProgramUniformMatrix3x4fv;
     d.ProgramUniformMatrix4x3fv = ProgramUniformMatrix4x3fv;
+    d.ProgramUniform1d = ProgramUniform1d;
+    d.ProgramUniform2d = ProgramUniform2d;
+    d.ProgramUniform3d = ProgramUniform3d;
+    d.ProgramUniform4d = ProgramUniform4d;
+    d.ProgramUniform1dv = ProgramUniform1dv;
+    d.ProgramUniform2dv = ProgramUniform2dv;
+    d.ProgramUniform3dv = ProgramUniform3dv;
+    d.ProgramUniform4dv = ProgramUniform4dv;
+    d.ProgramUniformMatrix2dv = ProgramUniformMatrix2dv;
+    d.ProgramUniformMatrix3dv = ProgramUniformMatrix3dv;
+    d.ProgramUniformMatrix4dv = ProgramUniformMatrix4dv;
+    d.ProgramUniformMatrix2x3dv = ProgramUniformMatrix2x3dv;
+    d.ProgramUniformMatrix3x2dv = ProgramUniformMatrix3x2dv;
+    d.ProgramUniformMatrix2x4dv = ProgramUniformMatrix2x4dv;
+    d.ProgramUniformMatrix4x2dv = ProgramUniformMatrix4x2dv;
+    d.ProgramUniformMatrix3x4dv = ProgramUniformMatrix3x4dv;
+    d.ProgramUniformMatrix4x3dv = ProgramUniformMatrix4x3dv;
 }
