@@ -566,8 +566,9 @@ impl BlockCtx<'_> {
         let constant = self.constant;
         let interpolate = constant != used && (st.any_smooth || st.any_linear);
         // Inputs at the sample's position, or (no sample shading) at the
-        // pixel centre.
+        // pixel centre: the shift is in GL's y, the rows may run down.
         let [sx, sy] = st.draw.raster.interp_shift;
+        let sy = if target.flip_y { -sy } else { sy };
         let (ix, iy) = (fx + sx, fy + sy);
         let mut w = [1.0; LANES];
         if interpolate && st.any_smooth || st.reads_frag_coord {
