@@ -19,6 +19,11 @@
  *   gives positions within the pixel, INVALID_VALUE past its samples.
  * - A layer of a multisample array texture attached with
  *   glFramebufferTextureLayer, cleared, read with a sampler2DMSArray.
+ * - ARB_texture_storage_multisample (GL 4.3), where advertised: the fixed
+ *   sampler state of a multisample texture (NEAREST, CLAMP_TO_EDGE; a
+ *   non-zero base level INVALID_OPERATION), glTexStorage2DMultisample
+ *   making it immutable (a second call INVALID_OPERATION), an unsized
+ *   format INVALID_ENUM, texture 0 INVALID_OPERATION.
  * On oxgl it runs under MESA_GL_VERSION_OVERRIDE=3.2 until core contexts
  * are reported by default (the Rust test sets it).
  * Passes on Mesa llvmpipe (cc -O1 -Wall -Itests/clients
@@ -281,6 +286,43 @@ static void array_layer(void)
     glDeleteTextures(1, &tex);
 }
 
+static void storage_multisample(void)
+{
+    GLint n = 0, has = 0;
+    glGetIntegerv(GL_NUM_EXTENSIONS, &n);
+    for (GLint i = 0; i < n; i++)
+        has |= !strcmp((const char *)glGetStringi(GL_EXTENSIONS, i),
+                       "GL_ARB_texture_storage_multisample");
+    if (!has)
+        return;
+    GLuint tex;
+    GLint v = 0;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, tex);
+    glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_MIN_FILTER, &v);
+    CHECK(v == GL_NEAREST, "multisample min filter %#x", v);
+    glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_WRAP_T, &v);
+    CHECK(v == GL_CLAMP_TO_EDGE, "multisample wrap %#x", v);
+    glTexParameteri(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_BASE_LEVEL, 1);
+    expect_error(GL_INVALID_OPERATION, "a non-zero base level of a multisample texture");
+    glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA, 16, 16, GL_TRUE);
+    expect_error(GL_INVALID_ENUM, "glTexStorage2DMultisample of an unsized format");
+    glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 16, 16, GL_TRUE);
+    expect_error(GL_NO_ERROR, "glTexStorage2DMultisample");
+    glGetTexParameteriv(GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_IMMUTABLE_FORMAT, &v);
+    CHECK(v == GL_TRUE, "GL_TEXTURE_IMMUTABLE_FORMAT %d", v);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D_MULTISAMPLE, 0, GL_TEXTURE_SAMPLES, &v);
+    CHECK(v >= 4, "GL_TEXTURE_SAMPLES %d", v);
+    glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 16, 16, GL_TRUE);
+    expect_error(GL_INVALID_OPERATION, "glTexStorage2DMultisample of an immutable texture");
+    glTexImage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 16, 16, GL_TRUE);
+    expect_error(GL_INVALID_OPERATION, "glTexImage2DMultisample of an immutable texture");
+    glBindTexture(GL_TEXTURE_2D_MULTISAMPLE, 0);
+    glTexStorage2DMultisample(GL_TEXTURE_2D_MULTISAMPLE, 4, GL_RGBA8, 16, 16, GL_TRUE);
+    expect_error(GL_INVALID_OPERATION, "glTexStorage2DMultisample of texture 0");
+    glDeleteTextures(1, &tex);
+}
+
 int main(void)
 {
     struct test_window t = open_core_window(SIZE, 3, 2);
@@ -290,6 +332,7 @@ int main(void)
     limits_and_errors();
     render_fetch_resolve();
     array_layer();
+    storage_multisample();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }

@@ -151,6 +151,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Multisample textures and the sample mask (src/core/src/texture/ms.rs,
     // tests/clients/texture_multisample.c), on framebuffer objects.
     (c"GL_ARB_texture_multisample", Needs::AlsoCore(3, 0)),
+    // glTexStorage{2,3}DMultisample, and multisample textures' fixed
+    // sampler state (GL 4.3; src/core/src/texture/ms.rs;
+    // tests/clients/texture_multisample.c).
+    (c"GL_ARB_texture_storage_multisample", Needs::AlsoCore(3, 0)),
     // textureGather and textureGatherOffset: the base level's bilinear
     // footprint, compared for shadow samplers (dri/swrast/src/texture.rs).
     (c"GL_ARB_texture_gather", Needs::AlsoCore(2, 0)),

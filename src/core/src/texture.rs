@@ -863,14 +863,19 @@ pub struct TexParams {
 impl TexParams {
     fn new(target: GLenum) -> Self {
         let rect = target == GL_TEXTURE_RECTANGLE;
+        // A multisample texture's (fixed) sampler state: NEAREST and
+        // CLAMP_TO_EDGE (ARB_texture_storage_multisample; Mesa's values).
+        let ms = crate::texture::ms::is_multisample_target(target);
         TexParams {
-            min_filter: if rect {
+            min_filter: if ms {
+                GL_NEAREST
+            } else if rect {
                 GL_LINEAR
             } else {
                 GL_NEAREST_MIPMAP_LINEAR
             },
-            mag_filter: GL_LINEAR,
-            wrap: if rect {
+            mag_filter: if ms { GL_NEAREST } else { GL_LINEAR },
+            wrap: if rect || ms {
                 [GL_CLAMP_TO_EDGE; 3]
             } else {
                 [GL_REPEAT; 3]

@@ -959,7 +959,10 @@ impl Context {
         if crate::texture::ms::is_multisample_target(target) && is_sampler_param(pname) {
             return Err(ApiError::InvalidEnum);
         }
-        let rect = target == GL_TEXTURE_RECTANGLE;
+        // A rectangle or multisample texture has one level: a non-zero
+        // base level is INVALID_OPERATION (GL 4.6 §8.10; Mesa for both).
+        let rect =
+            target == GL_TEXTURE_RECTANGLE || crate::texture::ms::is_multisample_target(target);
         let compat = self.params().has_fixed_function();
         let desktop = !self.params().is_es();
         self.flush_vertices();
@@ -1163,7 +1166,7 @@ impl Context {
 }
 
 /// Unsized internal formats, which `glTexStorage*` refuses.
-fn is_unsized(fmt: GLenum) -> bool {
+pub(crate) fn is_unsized(fmt: GLenum) -> bool {
     matches!(
         fmt,
         1 | 2

@@ -133,6 +133,53 @@ impl Context {
         })
     }
 
+    /// `glTexStorage2DMultisample` / `glTexStorage3DMultisample`
+    /// (ARB_texture_storage_multisample, GL 4.3 §8.19): the image of
+    /// [`Context::tex_image_multisample`], immutable from then on.
+    /// Besides its errors: INVALID_ENUM for an unsized format,
+    /// INVALID_OPERATION for the default texture (name 0) and for a texture
+    /// already immutable.
+    #[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+    pub fn tex_storage_multisample(
+        &mut self,
+        dims: usize,
+        target: GLenum,
+        samples: i32,
+        internal_format: GLenum,
+        size: [i32; 3],
+        fixed_locations: bool,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if crate::texture::api::is_unsized(internal_format) {
+            return Err(ApiError::InvalidEnum);
+        }
+        let proxy = matches!(
+            target,
+            GL_PROXY_TEXTURE_2D_MULTISAMPLE | GL_PROXY_TEXTURE_2D_MULTISAMPLE_ARRAY
+        );
+        if !proxy && is_multisample_target(target) {
+            let ti = target_index(target)?;
+            if self.textures.bound[self.unit()][ti] == 0 {
+                return Err(ApiError::InvalidOperation.because("texture 0"));
+            }
+        }
+        self.tex_image_multisample(
+            dims,
+            target,
+            samples,
+            internal_format,
+            size,
+            fixed_locations,
+        )?;
+        if !proxy {
+            self.with_bound_texture(target, |t| {
+                t.immutable_levels = Some(1);
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+
     /// `glGetMultisamplefv(GL_SAMPLE_POSITION, index)`: where sample
     /// `index` of the draw framebuffer's pixels lies, in pixel units from
     /// the lower left corner. INVALID_VALUE for an index past its samples

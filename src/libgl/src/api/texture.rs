@@ -445,6 +445,38 @@ unsafe extern "C" fn TexImage3DMultisample(
     })
 }
 
+// ARB_texture_storage_multisample (GL 4.3): immutable multisample images.
+unsafe extern "C" fn TexStorage2DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internal_format: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    fixed: GLboolean,
+) {
+    with_ctx("glTexStorage2DMultisample", (), |c| {
+        let size = [width, height, 1];
+        let r = c.tex_storage_multisample(2, target, samples, internal_format, size, fixed != 0);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn TexStorage3DMultisample(
+    target: GLenum,
+    samples: GLsizei,
+    internal_format: GLenum,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+    fixed: GLboolean,
+) {
+    with_ctx("glTexStorage3DMultisample", (), |c| {
+        let size = [width, height, depth];
+        let r = c.tex_storage_multisample(3, target, samples, internal_format, size, fixed != 0);
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn GetMultisamplefv(pname: GLenum, index: GLuint, val: *mut GLfloat) {
     with_ctx("glGetMultisamplefv", (), |c| {
         let r = c.get_multisample(pname, index);
@@ -1474,6 +1506,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     if profile != Profile::Es {
         d.TexImage2DMultisample = TexImage2DMultisample;
         d.TexImage3DMultisample = TexImage3DMultisample;
+        d.TexStorage2DMultisample = TexStorage2DMultisample;
+        d.TexStorage3DMultisample = TexStorage3DMultisample;
         d.GetMultisamplefv = GetMultisamplefv;
         d.SampleMaski = SampleMaski;
     }
