@@ -164,6 +164,11 @@ fn targets_compatible(orig: GLenum, target: GLenum) -> bool {
         GL_TEXTURE_2D => &[GL_TEXTURE_2D, GL_TEXTURE_2D_ARRAY],
         GL_TEXTURE_3D => &[GL_TEXTURE_3D],
         GL_TEXTURE_RECTANGLE => &[GL_TEXTURE_RECTANGLE],
+        // Multisample textures (ARB_texture_storage_multisample makes them
+        // immutable).
+        GL_TEXTURE_2D_MULTISAMPLE | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => {
+            &[GL_TEXTURE_2D_MULTISAMPLE, GL_TEXTURE_2D_MULTISAMPLE_ARRAY]
+        }
         GL_TEXTURE_CUBE_MAP | GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY => &[
             GL_TEXTURE_2D,
             GL_TEXTURE_2D_ARRAY,
@@ -505,7 +510,11 @@ impl Context {
         match target {
             GL_TEXTURE_CUBE_MAP if layers != 6 => return Err(ApiError::InvalidValue),
             GL_TEXTURE_CUBE_MAP_ARRAY if layers % 6 != 0 => return Err(ApiError::InvalidValue),
-            GL_TEXTURE_1D | GL_TEXTURE_2D | GL_TEXTURE_3D | GL_TEXTURE_RECTANGLE
+            GL_TEXTURE_1D
+            | GL_TEXTURE_2D
+            | GL_TEXTURE_3D
+            | GL_TEXTURE_RECTANGLE
+            | GL_TEXTURE_2D_MULTISAMPLE
                 if num_layers != 1 =>
             {
                 return Err(ApiError::InvalidValue);
@@ -526,7 +535,9 @@ impl Context {
         // The view's images, each level's size as the store's.
         let size0 = match target {
             GL_TEXTURE_1D_ARRAY => [w, layers, 1],
-            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY => [w, h, layers],
+            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_2D_MULTISAMPLE_ARRAY => {
+                [w, h, layers]
+            }
             GL_TEXTURE_3D => [w, h, d],
             _ => [w, h, 1],
         };
@@ -546,6 +557,10 @@ impl Context {
             }
         }
         view.immutable_levels = Some(levels);
+        // A multisample view has the original's samples (stored side by
+        // side in `w`).
+        view.samples = origin.samples;
+        view.fixed_sample_locations = origin.fixed_sample_locations;
         // The original joins a store of its own when this is its first view.
         let store = if ov.store == 0 {
             crate::texture::next_serial()
