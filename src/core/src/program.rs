@@ -152,6 +152,9 @@ pub struct Executable {
     /// Linked separable (`GL_PROGRAM_SEPARABLE`): its stages may be used
     /// in program pipelines ([`pipeline`]).
     pub(crate) separable: bool,
+    /// Reads `gl_NumSamples` (the draw framebuffer's samples, looked up
+    /// per draw only then).
+    pub(crate) reads_num_samples: bool,
 }
 
 /// What a fragment-stage variant of an executable changes: the state that
@@ -963,6 +966,7 @@ impl Context {
                 apply_uniform_inits(&mut values, &uniforms, &l.interface, shader, inits)?;
             }
         }
+        let reads_num_samples = uniforms.iter().any(|u| u.name == "gl_NumSamples");
         Ok(Executable {
             vs,
             vs_ir: linked.vs.clone(),
@@ -990,6 +994,7 @@ impl Context {
             xfb_separate: *xfb_separate,
             blocks,
             separable,
+            reads_num_samples,
         })
     }
 
@@ -1587,14 +1592,7 @@ impl Context {
         values: Values<'_>,
     ) -> ApiResult {
         self.outside_begin_end()?;
-        let exec = {
-            let mut o = self.objects();
-            let p = o.program(program)?;
-            p.exec
-                .clone()
-                .filter(|_| p.linked)
-                .ok_or(ApiError::InvalidOperation)?
-        };
+        let exec = self.linked_exec(program)?;
         if count < 0 {
             return Err(ApiError::InvalidValue);
         }
@@ -1608,13 +1606,7 @@ impl Context {
     /// as [`Context::program_uniform`]; INVALID_VALUE for a negative count.
     pub fn program_uniform_double(&mut self, program: u32, location: i32, count: i32) -> ApiResult {
         self.outside_begin_end()?;
-        {
-            let mut o = self.objects();
-            let p = o.program(program)?;
-            if !p.linked {
-                return Err(ApiError::InvalidOperation.because("program not linked"));
-            }
-        }
+        self.linked_exec(program)?;
         if count < 0 {
             return Err(ApiError::InvalidValue);
         }

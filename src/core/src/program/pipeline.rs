@@ -81,7 +81,11 @@ impl Context {
     /// The executable of `stage` for a draw ([`Context::stage_execs`]),
     /// if that executable has the stage.
     pub(crate) fn stage_exec(&self, stage: ProgramStage) -> Option<Arc<Executable>> {
-        let e = self.stage_execs()[stage as usize].take()?;
+        // The common case (a current program) without the pipeline's array.
+        let e = match &self.programs.exec {
+            Some(e) => e.clone(),
+            None => self.stage_execs()[stage as usize].take()?,
+        };
         let has = match stage {
             ProgramStage::Vertex => e.vs.is_some(),
             ProgramStage::Geometry => e.gs.is_some(),

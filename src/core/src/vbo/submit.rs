@@ -185,7 +185,7 @@ impl Context {
         let fb_bits = self.prepared_fb_bits();
         if self
             .stage_exec(ProgramStage::Fragment)
-            .is_some_and(|e| e.uniforms.iter().any(|u| u.name == "gl_NumSamples"))
+            .is_some_and(|e| e.reads_num_samples)
         {
             self.submit.draw_samples = self.fb_samples(self.fbo.draw_binding).max(1);
         }

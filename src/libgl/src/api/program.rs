@@ -634,6 +634,22 @@ uniform_vectors! {
     Uniform4uiv "glUniform4uiv" uniform_ui GLuint, 4;
 }
 
+/// Reorders matrices the client gave row by row (`transpose` set) into
+/// column order.
+pub(super) fn untranspose(v: &mut [f32], cols: usize, rows: usize, transpose: GLboolean) {
+    if transpose == 0 {
+        return;
+    }
+    for m in v.chunks_exact_mut(cols * rows) {
+        let t: Vec<f32> = m.to_vec();
+        for col in 0..cols {
+            for row in 0..rows {
+                m[col * rows + row] = t[row * cols + col];
+            }
+        }
+    }
+}
+
 /// `transpose`: the client gave each matrix row by row.
 fn uniform_matrix(
     c: &mut Context,
@@ -644,16 +660,7 @@ fn uniform_matrix(
     transpose: GLboolean,
     mut v: Vec<f32>,
 ) {
-    if transpose != 0 {
-        for m in v.chunks_exact_mut(cols * rows) {
-            let t: Vec<f32> = m.to_vec();
-            for col in 0..cols {
-                for row in 0..rows {
-                    m[col * rows + row] = t[row * cols + col];
-                }
-            }
-        }
-    }
+    untranspose(&mut v, cols, rows, transpose);
     compiled(c, move |c| {
         c.uniform(location, count, cols * rows, true, Values::Float(&v))
     })

@@ -15,7 +15,7 @@ use oxgl_core::{ApiError, Context};
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::types::*;
 
-use super::program::{get_string, read_sources};
+use super::program::{get_string, read_sources, untranspose};
 use super::{compiled, with_ctx};
 use crate::client;
 
@@ -248,16 +248,7 @@ fn program_uniform_matrix(
     transpose: GLboolean,
     mut v: Vec<f32>,
 ) {
-    if transpose != 0 {
-        for m in v.chunks_exact_mut(cols * rows) {
-            let t: Vec<f32> = m.to_vec();
-            for col in 0..cols {
-                for row in 0..rows {
-                    m[col * rows + row] = t[row * cols + col];
-                }
-            }
-        }
-    }
+    untranspose(&mut v, cols, rows, transpose);
     let (program, location, count) = call;
     compiled(c, move |c| {
         c.program_uniform(
