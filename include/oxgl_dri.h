@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 18
+#define OXGL_DRI_ABI_VERSION 19
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -19,6 +19,14 @@
 // Colour buffers a drawable may have beyond its first: 7, for eight
 // colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
 #define OXGL_MAX_EXTRA_COLOR_BUFFERS 7
+
+// Viewports a draw carries besides the first (ARB_viewport_array): the
+// `extra_*` fields of [`OxglRasterDesc`].
+#define OXGL_MAX_EXTRA_VIEWPORTS 15
+
+// Viewports a draw carries (`GL_MAX_VIEWPORTS`): the first in
+// [`OxglRasterDesc::viewport`], then [`OXGL_MAX_EXTRA_VIEWPORTS`] more.
+#define OXGL_MAX_VIEWPORTS 16
 
 // Colour buffers a drawable may have in all: [`OXGL_MAX_EXTRA_COLOR_BUFFERS`] + 1.
 #define OXGL_MAX_COLOR_BUFFERS 8
@@ -517,6 +525,19 @@ typedef struct OxglRasterDesc {
   // interpolated at each sample's position; otherwise at the pixel
   // centre, whatever sample the shader runs for.
   float min_sample_shading;
+  // ABI 19 (ARB_viewport_array): viewports 1 to 15 (x, y, width,
+  // height), for the primitives whose geometry shader writes
+  // `gl_ViewportIndex` (viewport 0 is [`Self::viewport`]). A primitive
+  // takes the viewport, depth range, scissor rectangle and scissor
+  // enable of its index; an index past the last takes viewport 0's.
+  float extra_viewports[OXGL_MAX_EXTRA_VIEWPORTS][4];
+  // ABI 19: the depth ranges of viewports 1 to 15 (near, far, in [0, 1]).
+  float extra_depth_ranges[OXGL_MAX_EXTRA_VIEWPORTS][2];
+  // ABI 19: the scissor rectangles of viewports 1 to 15.
+  struct OxglRect extra_scissors[OXGL_MAX_EXTRA_VIEWPORTS];
+  // ABI 19: bit `i - 1` is the scissor test of viewport `i` (viewport
+  // 0's is [`Self::scissor_enabled`]).
+  uint32_t extra_scissor_enables;
 } OxglRasterDesc;
 
 // Stencil state of one face. Functions and operations are GL enum values.

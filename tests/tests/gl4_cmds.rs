@@ -35,6 +35,12 @@
 //!   linked programs restored into new and current programs (same pixels,
 //!   uniforms back at their initial values, bindings and captured
 //!   varyings kept, separable kept), the errors, and damaged binaries.
+//! * `viewport_array.c`: ARB_viewport_array (GL 4.1) — sixteen viewports,
+//!   depth ranges and scissor boxes and enables, their indexed and
+//!   non-indexed commands and queries, clamping, errors, attribute stacks
+//!   and display lists, and a geometry shader drawing through
+//!   `gl_ViewportIndex` (per-viewport scissor and depth range, overlapping
+//!   viewports in order).
 
 use oxgl_tests::assert_client_passes;
 
@@ -80,4 +86,9 @@ fn program_binary() {
 #[test]
 fn sample_shading() {
     run("sample_shading");
+}
+
+#[test]
+fn viewport_array() {
+    run("viewport_array");
 }

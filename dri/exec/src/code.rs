@@ -38,6 +38,8 @@ pub enum Space {
     ClipDistance,
     /// `Env::layer`.
     Layer,
+    /// `Env::viewport_index`.
+    ViewportIndex,
     /// `Env::primitive_id_out`.
     PrimitiveIdOut,
     /// `Env::frag_depth`.

@@ -470,6 +470,9 @@ impl<'s> Compiler<'s> {
                                 Space::SampleMask
                             }
                             Builtin::Layer if self.s.stage == Stage::Geometry => Space::Layer,
+                            Builtin::ViewportIndex if self.s.stage == Stage::Geometry => {
+                                Space::ViewportIndex
+                            }
                             Builtin::PrimitiveId if self.s.stage == Stage::Geometry => {
                                 Space::PrimitiveIdOut
                             }
@@ -516,6 +519,7 @@ impl<'s> Compiler<'s> {
                 Space::FragDepth => self.info.writes_depth = true,
                 Space::SampleMask => self.info.writes_sample_mask = true,
                 Space::Layer => self.info.writes_layer = true,
+                Space::ViewportIndex => self.info.writes_viewport_index = true,
                 Space::PrimitiveIdOut => self.info.writes_primitive_id = true,
                 _ => {}
             }

@@ -71,6 +71,7 @@ fn env_slot<'e, const N: usize>(
         Space::PointSize => (i == 0).then_some(&mut env.point_size),
         Space::ClipDistance => env.clip_distance.get_mut(i),
         Space::Layer => (i == 0).then_some(&mut env.layer),
+        Space::ViewportIndex => (i == 0).then_some(&mut env.viewport_index),
         Space::PrimitiveIdOut => (i == 0).then_some(&mut env.primitive_id_out),
         Space::FragDepth => (i == 0).then_some(&mut env.frag_depth),
         Space::SampleMask => (i == 0).then_some(&mut env.sample_mask),
@@ -219,6 +220,7 @@ fn data<const N: usize>(
                 point_size,
                 clip_distance,
                 layer,
+                viewport_index,
                 primitive_id_out,
                 ..
             } = &mut *env;
@@ -231,6 +233,7 @@ fn data<const N: usize>(
                     point_size,
                     clip_distance,
                     layer,
+                    viewport_index,
                     primitive_id: primitive_id_out,
                 };
                 g.emit_vertex(exec, &v);

@@ -144,6 +144,8 @@ pub struct GeometryVertex<'a, const N: usize = W> {
     pub clip_distance: &'a [[f32; N]; 8],
     /// `gl_Layer` (`i32` bits).
     pub layer: &'a [f32; N],
+    /// `gl_ViewportIndex` (`i32` bits).
+    pub viewport_index: &'a [f32; N],
     /// `gl_PrimitiveID` out (`i32` bits).
     pub primitive_id: &'a [f32; N],
 }
@@ -210,6 +212,8 @@ pub struct ProgramInfo {
     pub clip_distances: u8,
     /// Writes `gl_Layer` ([`Env::layer`]; geometry stage).
     pub writes_layer: bool,
+    /// Writes `gl_ViewportIndex` ([`Env::viewport_index`]; geometry stage).
+    pub writes_viewport_index: bool,
     /// Writes `gl_PrimitiveID` ([`Env::primitive_id_out`]; geometry stage).
     pub writes_primitive_id: bool,
     /// Writes `gl_FragDepth` ([`Env::frag_depth`]).
@@ -253,6 +257,7 @@ impl ProgramInfo {
             writes_point_size: false,
             clip_distances: 0,
             writes_layer: false,
+            writes_viewport_index: false,
             writes_primitive_id: false,
             writes_depth: false,
             writes_sample_mask: false,
@@ -384,6 +389,8 @@ pub struct Env<'a, const N: usize = W> {
     pub clip_distance: [[f32; N]; 8],
     /// `gl_Layer` out (`i32` bits; geometry stage).
     pub layer: [f32; N],
+    /// `gl_ViewportIndex` out (`i32` bits; geometry stage).
+    pub viewport_index: [f32; N],
     /// `gl_PrimitiveID` out (`i32` bits; geometry stage).
     pub primitive_id_out: [f32; N],
     /// `gl_FragDepth` out.
@@ -447,6 +454,7 @@ impl<'a, const N: usize> Env<'a, N> {
             point_size: [0.0; N],
             clip_distance: [[0.0; N]; 8],
             layer: [0.0; N],
+            viewport_index: [0.0; N],
             primitive_id_out: [0.0; N],
             frag_depth: [0.0; N],
             sample_mask: [f32::from_bits(u32::MAX); N],

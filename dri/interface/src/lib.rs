@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 18;
+pub const OXGL_DRI_ABI_VERSION: u32 = 19;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -337,6 +337,14 @@ pub struct OxglDrawableDesc {
 /// colour attachments (`GL_MAX_COLOR_ATTACHMENTS`, `GL_MAX_DRAW_BUFFERS`).
 pub const OXGL_MAX_EXTRA_COLOR_BUFFERS: usize = 7;
 
+/// Viewports a draw carries besides the first (ARB_viewport_array): the
+/// `extra_*` fields of [`OxglRasterDesc`].
+pub const OXGL_MAX_EXTRA_VIEWPORTS: usize = 15;
+
+/// Viewports a draw carries (`GL_MAX_VIEWPORTS`): the first in
+/// [`OxglRasterDesc::viewport`], then [`OXGL_MAX_EXTRA_VIEWPORTS`] more.
+pub const OXGL_MAX_VIEWPORTS: usize = 16;
+
 /// Colour buffers a drawable may have in all: [`OXGL_MAX_EXTRA_COLOR_BUFFERS`] + 1.
 pub const OXGL_MAX_COLOR_BUFFERS: usize = 8;
 
@@ -631,6 +639,19 @@ pub struct OxglRasterDesc {
     /// interpolated at each sample's position; otherwise at the pixel
     /// centre, whatever sample the shader runs for.
     pub min_sample_shading: f32,
+    /// ABI 19 (ARB_viewport_array): viewports 1 to 15 (x, y, width,
+    /// height), for the primitives whose geometry shader writes
+    /// `gl_ViewportIndex` (viewport 0 is [`Self::viewport`]). A primitive
+    /// takes the viewport, depth range, scissor rectangle and scissor
+    /// enable of its index; an index past the last takes viewport 0's.
+    pub extra_viewports: [[f32; 4]; OXGL_MAX_EXTRA_VIEWPORTS],
+    /// ABI 19: the depth ranges of viewports 1 to 15 (near, far, in [0, 1]).
+    pub extra_depth_ranges: [[f32; 2]; OXGL_MAX_EXTRA_VIEWPORTS],
+    /// ABI 19: the scissor rectangles of viewports 1 to 15.
+    pub extra_scissors: [OxglRect; OXGL_MAX_EXTRA_VIEWPORTS],
+    /// ABI 19: bit `i - 1` is the scissor test of viewport `i` (viewport
+    /// 0's is [`Self::scissor_enabled`]).
+    pub extra_scissor_enables: u32,
 }
 
 /// Depth and stencil state of a draw.

@@ -146,6 +146,7 @@ struct Gen<'a, 'f> {
     clip_distance: Value,
     frag_depth: Value,
     layer: Value,
+    viewport_index: Value,
     primitive_id_out: Value,
     /// `Env::frag_coord` and `Env::point_coord` (read only).
     frag_coord: Value,
@@ -215,6 +216,7 @@ impl<'a, 'f> Gen<'a, 'f> {
         let clip_distance = ld(&mut b, ptr, std::mem::offset_of!(Io, clip_distance));
         let frag_depth = ld(&mut b, ptr, std::mem::offset_of!(Io, frag_depth));
         let layer = ld(&mut b, ptr, std::mem::offset_of!(Io, layer));
+        let viewport_index = ld(&mut b, ptr, std::mem::offset_of!(Io, viewport_index));
         let primitive_id_out = ld(&mut b, ptr, std::mem::offset_of!(Io, primitive_id_out));
         let frag_coord = ld(&mut b, ptr, std::mem::offset_of!(Io, frag_coord));
         let point_coord = ld(&mut b, ptr, std::mem::offset_of!(Io, point_coord));
@@ -311,6 +313,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             clip_distance,
             frag_depth,
             layer,
+            viewport_index,
             primitive_id_out,
             frag_coord,
             point_coord,
@@ -1146,6 +1149,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             Space::ClipDistance => (self.clip_distance, 8),
             Space::FragDepth => (self.frag_depth, 1),
             Space::Layer => (self.layer, 1),
+            Space::ViewportIndex => (self.viewport_index, 1),
             Space::PrimitiveIdOut => (self.primitive_id_out, 1),
             // Lives in an `Env` only; its loads and stores are steps
             // (`lane_wise`).

@@ -134,8 +134,8 @@ pub fn assemble(mode: u32, count: u32, nv: usize, vertex: &dyn Fn(u32) -> u32, o
 pub struct Collector {
     layout: Layout,
     /// Floats of an emitted vertex: user outputs, then position (4),
-    /// point size (1), clip distances (8), layer and primitive ID (1 each,
-    /// `i32` bits).
+    /// point size (1), clip distances (8), layer, primitive ID and
+    /// viewport index (1 each, `i32` bits).
     out_len: usize,
     user: usize,
     lanes: Vec<Lane>,
@@ -157,7 +157,7 @@ impl Collector {
         let user = 4 * locations;
         Collector {
             layout,
-            out_len: user + 15,
+            out_len: user + 16,
             user,
             lanes: (0..LANES).map(|_| Lane::default()).collect(),
         }
@@ -175,13 +175,13 @@ impl Collector {
 
     /// Appends the batch's complete strips, lane by lane, to `emitted`
     /// (vertex records), `prims` (ranges of `emitted`'s vertices, the
-    /// first being vertex `*total`) and `ids` (each strip's `gl_Layer` and
-    /// `gl_PrimitiveID`: its first vertex's).
+    /// first being vertex `*total`) and `ids` (each strip's `gl_Layer`,
+    /// `gl_PrimitiveID` and `gl_ViewportIndex`: its first vertex's).
     pub fn drain(
         &mut self,
         emitted: &mut Vec<f32>,
         prims: &mut Vec<OxglPrim>,
-        ids: &mut Vec<[i32; 2]>,
+        ids: &mut Vec<[i32; 3]>,
         total: &mut u32,
     ) {
         let min = match self.layout.output {
@@ -205,7 +205,7 @@ impl Collector {
                         count: n,
                     });
                     let v = &l.vertices[at + self.user + 13..];
-                    ids.push([v[0].to_bits() as i32, v[1].to_bits() as i32]);
+                    ids.push([v[0], v[1], v[2]].map(|x| x.to_bits() as i32));
                     *total += n;
                 }
                 at += len;
@@ -249,6 +249,7 @@ impl GeometrySink<LANES> for Collector {
             l.vertices.extend((0..8).map(|c| v.clip_distance[c][lane]));
             l.vertices.push(v.layer[lane]);
             l.vertices.push(v.primitive_id[lane]);
+            l.vertices.push(v.viewport_index[lane]);
             if self.layout.output == gl::POINTS {
                 l.strips.push(1);
                 l.open = 0;

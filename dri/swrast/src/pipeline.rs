@@ -5,12 +5,13 @@
 //! (quads, quad strips and polygons decomposed with their edge flags and
 //! provoking vertices), and the state objects translated from GL enums.
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use oxgl_dri_interface::vertex::{ElementFormat, read_elements};
 use oxgl_dri_interface::{
-    OxglBlendDesc, OxglDepthStencilDesc, OxglPrim, OxglRasterDesc, OxglStencilFace,
-    OxglVertexAttrib,
+    OXGL_MAX_EXTRA_VIEWPORTS, OXGL_MAX_VIEWPORTS, OxglBlendDesc, OxglDepthStencilDesc, OxglPrim,
+    OxglRasterDesc, OxglStencilFace, OxglVertexAttrib,
 };
 
 use crate::capture::Capture;
@@ -176,8 +177,8 @@ pub struct Frontend {
     gs_prims: Vec<u32>,
     emitted: Vec<f32>,
     strips: Vec<OxglPrim>,
-    /// Each strip's `gl_Layer` and `gl_PrimitiveID`.
-    strip_ids: Vec<[i32; 2]>,
+    /// Each strip's `gl_Layer`, `gl_PrimitiveID` and `gl_ViewportIndex`.
+    strip_ids: Vec<[i32; 3]>,
     /// The `gl_PrimitiveID`s of a layer's strips.
     layer_prim_ids: Vec<u32>,
     gs_regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
@@ -210,6 +211,7 @@ impl Frontend {
             .collect();
         let num_varyings = (fs_varyings + clips.len()).min(MAX_VARYINGS);
         let call_gs_layers = call.gs.is_some_and(|g| g.0.writes_layer);
+        let call_gs_viewports = call.gs.is_some_and(|g| g.0.writes_viewport_index);
         let strips;
         let gs_call;
         let prim_ids: Vec<u32>;
@@ -247,52 +249,79 @@ impl Frontend {
         if call.rasterizer_discard {
             return;
         }
-        let mut state = self.state(call);
-        if !clips.is_empty() {
-            let mut s = (*state).clone();
-            s.raster.clip_distances = (fs_varyings..num_varyings).map(|v| v as u8).collect();
-            state = Arc::new(s);
-        }
-        let mut batch = VertexBatch::soa(&self.positions, &self.varyings, num_varyings);
+        let clip_varyings = fs_varyings..num_varyings;
         let flat = fs_inputs.iter().any(|i| i.1 == crate::raster::Interp::Flat);
         let use_point_sizes = call.raster.program_point_size != 0 && call.vs.writes_point_size;
-        if use_point_sizes {
-            batch.point_sizes = Some(&self.point_sizes);
-        }
         // A layered target: each strip goes to the layer its geometry
-        // shader picked (`gl_Layer`); out of range, it is dropped.
+        // shader picked (`gl_Layer`); out of range, it is dropped. A
+        // geometry shader writing `gl_ViewportIndex` picks each strip's
+        // viewport, depth range and scissor; out of range, viewport 0's.
         let layered = ms.layers > 1 && call_gs_layers;
-        if !layered {
+        if !layered && !call_gs_viewports {
+            let state = self.clipped_state(call, clip_varyings);
+            let mut batch = VertexBatch::soa(&self.positions, &self.varyings, num_varyings);
+            if use_point_sizes {
+                batch.point_sizes = Some(&self.point_sizes);
+            }
             let scratch = (&mut self.indices, &mut self.edges, &mut self.elements);
             raster_passes(raster, call, &state, &batch, flat, ms, 0, scratch);
             return;
         }
         let ids = std::mem::take(&mut self.strip_ids);
-        let mut by_layer: std::collections::BTreeMap<u32, Vec<usize>> = Default::default();
-        for (i, id) in ids.iter().enumerate().take(call.prims.len()) {
-            if let Ok(l) = u32::try_from(id[0])
-                && l < ms.layers
-            {
-                by_layer.entry(l).or_default().push(i);
+        let groups = strip_groups(call, &ids, layered, call_gs_viewports, ms.layers);
+        // Each viewport's rasterization state, made before the vertex
+        // batch borrows the outputs.
+        let mut viewports: Vec<(usize, OxglRasterDesc, Arc<DrawState>)> = Vec::new();
+        for &((viewport, _), _) in &groups {
+            if viewports.iter().all(|v| v.0 != viewport) {
+                let desc = viewport_raster(call.raster, viewport);
+                let state = self.clipped_state(
+                    &DrawCall {
+                        raster: &desc,
+                        ..*call
+                    },
+                    clip_varyings.clone(),
+                );
+                viewports.push((viewport, desc, state));
             }
         }
+        let mut batch = VertexBatch::soa(&self.positions, &self.varyings, num_varyings);
+        if use_point_sizes {
+            batch.point_sizes = Some(&self.point_sizes);
+        }
         let mut layer_ids = std::mem::take(&mut self.layer_prim_ids);
-        for (l, strips) in &by_layer {
+        for ((viewport, l), strips) in &groups {
+            let Some((_, desc, state)) = viewports.iter().find(|v| v.0 == *viewport) else {
+                continue;
+            };
             let prims: Vec<OxglPrim> = strips.iter().map(|&i| call.prims[i]).collect();
             layer_ids.clear();
             if let Some(all) = call.prim_ids {
                 layer_ids.extend(strips.iter().map(|&i| all.get(i).copied().unwrap_or(0)));
             }
-            let layer_call = DrawCall {
+            let group_call = DrawCall {
                 prims: &prims,
                 prim_ids: call.prim_ids.map(|_| &layer_ids[..]),
+                raster: desc,
                 ..*call
             };
             let scratch = (&mut self.indices, &mut self.edges, &mut self.elements);
-            raster_passes(raster, &layer_call, &state, &batch, flat, ms, *l, scratch);
+            raster_passes(raster, &group_call, state, &batch, flat, ms, *l, scratch);
         }
         self.strip_ids = ids;
         self.layer_prim_ids = layer_ids;
+    }
+
+    /// The draw state of `call`, with the clip distances riding behind the
+    /// fragment shader's varyings at `clip_varyings`.
+    fn clipped_state(&mut self, call: &DrawCall, clip_varyings: Range<usize>) -> Arc<DrawState> {
+        let state = self.state(call);
+        if clip_varyings.is_empty() {
+            return state;
+        }
+        let mut s = (*state).clone();
+        s.raster.clip_distances = clip_varyings.map(|v| v as u8).collect();
+        Arc::new(s)
     }
 
     /// Fetches attributes and runs the vertex shader over every vertex:
@@ -1179,6 +1208,92 @@ fn rasterize(
             }
         }
     }
+}
+
+/// The geometry stage's strips (`ids`: each one's layer, primitive ID
+/// and viewport index) by the viewport and layer they go to, each with
+/// the indices of its strips. Strips are drawn in their order where it can
+/// show: grouped by viewport and layer when no pixel sees two viewports
+/// (layers never share one), else in runs of consecutive strips.
+fn strip_groups(
+    call: &DrawCall,
+    ids: &[[i32; 3]],
+    layered: bool,
+    viewports: bool,
+    layers: u32,
+) -> Vec<((usize, u32), Vec<usize>)> {
+    let mut keyed = Vec::with_capacity(call.prims.len());
+    let mut used = 0u32;
+    for (i, id) in ids.iter().enumerate().take(call.prims.len()) {
+        let layer = match u32::try_from(id[0]) {
+            _ if !layered => 0,
+            Ok(l) if l < layers => l,
+            _ => continue,
+        };
+        let viewport = usize::try_from(id[2])
+            .ok()
+            .filter(|&v| viewports && v < OXGL_MAX_VIEWPORTS)
+            .unwrap_or(0);
+        used |= 1 << viewport;
+        keyed.push(((viewport, layer), i));
+    }
+    if viewports_disjoint(call.raster, used) {
+        let mut map: std::collections::BTreeMap<(usize, u32), Vec<usize>> = Default::default();
+        for (key, i) in keyed {
+            map.entry(key).or_default().push(i);
+        }
+        return map.into_iter().collect();
+    }
+    let mut runs: Vec<((usize, u32), Vec<usize>)> = Vec::new();
+    for (key, i) in keyed {
+        match runs.last_mut() {
+            Some((k, strips)) if *k == key => strips.push(i),
+            _ => runs.push((key, vec![i])),
+        }
+    }
+    runs
+}
+
+/// `raster` with viewport `index`'s viewport, depth range and scissor
+/// (ARB_viewport_array) as viewport 0's.
+fn viewport_raster(raster: &OxglRasterDesc, index: usize) -> OxglRasterDesc {
+    let mut out = *raster;
+    if let Some(i) = index
+        .checked_sub(1)
+        .filter(|&i| i < OXGL_MAX_EXTRA_VIEWPORTS)
+    {
+        out.viewport = raster.extra_viewports[i];
+        out.depth_range = raster.extra_depth_ranges[i];
+        out.scissor = raster.extra_scissors[i];
+        out.scissor_enabled = (raster.extra_scissor_enables >> i) & 1;
+    }
+    out
+}
+
+/// Whether the viewports of mask `used` cover no pixel twice: their
+/// rectangles, grown by half the widest point or line of the draw
+/// (clipping keeps primitives inside their viewport, save for that), meet
+/// nowhere. Sizes a shader writes are unbounded: then they may meet.
+fn viewports_disjoint(raster: &OxglRasterDesc, used: u32) -> bool {
+    if used.count_ones() <= 1 {
+        return true;
+    }
+    if raster.program_point_size != 0 {
+        return false;
+    }
+    let grow = raster.point_size.max(raster.line_width) / 2.0 + 1.0;
+    let rects: Vec<[f32; 4]> = (0..OXGL_MAX_VIEWPORTS)
+        .filter(|&i| used & (1 << i) != 0)
+        .map(|i| {
+            let [x, y, w, h] = viewport_raster(raster, i).viewport;
+            [x - grow, y - grow, x + w + grow, y + h + grow]
+        })
+        .collect();
+    rects.iter().enumerate().all(|(i, a)| {
+        rects[i + 1..]
+            .iter()
+            .all(|b| a[2] <= b[0] || b[2] <= a[0] || a[3] <= b[1] || b[3] <= a[1])
+    })
 }
 
 /// Rasterizes `call`'s primitives into layer `layer` of the target:

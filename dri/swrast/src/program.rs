@@ -39,6 +39,8 @@ pub struct Program {
     pub writes_clip_distance: bool,
     /// Geometry stage: writes `gl_Layer`.
     pub writes_layer: bool,
+    /// Geometry stage: writes `gl_ViewportIndex`.
+    pub writes_viewport_index: bool,
     /// Geometry stage: writes `gl_PrimitiveID`.
     pub writes_primitive_id: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
@@ -186,6 +188,7 @@ impl Program {
             writes_point_size,
             writes_clip_distance,
             writes_layer: info.writes_layer,
+            writes_viewport_index: info.writes_viewport_index,
             writes_primitive_id: info.writes_primitive_id,
             geometry,
             record_read: if shader.stage == Stage::Geometry {

@@ -124,7 +124,7 @@ pub struct Context {
     renderer: RendererInfo,
     draw: Option<Arc<Drawable>>,
     read: Option<Arc<Drawable>>,
-    ws: Option<Box<dyn WindowSystemHooks>>,
+    pub(crate) ws: Option<Box<dyn WindowSystemHooks>>,
     error: Option<ApiError>,
     /// The GL command being executed, for the debug messages of its errors.
     command: &'static str,
@@ -379,8 +379,7 @@ impl Context {
             && let Some((w, h)) = size
         {
             let (w, h) = (w.min(i32::MAX as u32) as i32, h.min(i32::MAX as u32) as i32);
-            self.state.viewport = [0, 0, w, h];
-            self.state.scissor = [0, 0, w, h];
+            self.init_viewports(w, h);
             self.ever_bound = true;
             // EGL_KHR_gl_colorspace: a GL context first bound to an sRGB
             // surface starts with GL_FRAMEBUFFER_SRGB on, so what it draws
@@ -745,7 +744,7 @@ impl Context {
         if buffers == 0 || self.draw_drawable().is_none() || !rendering {
             return Ok(());
         }
-        let [x, y, w, h] = s.scissor;
+        let [x, y, w, h] = s.scissors[0];
         let (_, extra_color_buffers, extra_color_masks) = self.color_routing(true);
         let desc = OxglClearDesc {
             buffers,
@@ -775,34 +774,6 @@ impl Context {
     }
 
     // ---- viewport, scissor, masks, enables ---------------------------------
-
-    /// `glViewport`. GL 4.6 §13.6.1: INVALID_VALUE if width or height is
-    /// negative; dimensions are clamped to `GL_MAX_VIEWPORT_DIMS`.
-    pub fn viewport(&mut self, x: i32, y: i32, w: i32, h: i32) -> ApiResult {
-        if w < 0 || h < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        self.state.viewport = [x, y, w.min(MAX_VIEWPORT_DIM), h.min(MAX_VIEWPORT_DIM)];
-        if let Some(ws) = &self.ws {
-            ws.check_drawable_size();
-        }
-        Ok(())
-    }
-
-    /// `glScissor`. GL 4.6 §14.9.2: INVALID_VALUE if width or height is negative.
-    pub fn scissor(&mut self, x: i32, y: i32, w: i32, h: i32) -> ApiResult {
-        if w < 0 || h < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        self.state.scissor = [x, y, w, h];
-        Ok(())
-    }
-
-    /// `glDepthRange`.
-    pub fn depth_range(&mut self, near: f64, far: f64) -> ApiResult {
-        self.state.depth_range = [near.clamp(0.0, 1.0), far.clamp(0.0, 1.0)];
-        Ok(())
-    }
 
     /// `glColorMask`.
     pub fn color_mask(&mut self, r: bool, g: bool, b: bool, a: bool) -> ApiResult {
@@ -871,6 +842,10 @@ impl Context {
             GL_BLEND => {
                 self.flush_vertices();
                 self.set_blend_all(on);
+            }
+            GL_SCISSOR_TEST => {
+                self.flush_vertices();
+                self.set_scissor_all(on);
             }
             GL_PRIMITIVE_RESTART if self.restart_core() => self.set_restart(on),
             GL_PRIMITIVE_RESTART_FIXED_INDEX if self.restart_fixed_exists() => {

@@ -256,6 +256,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Program binaries of the link inputs (GL 4.1; src/core/src/program/binary.rs;
     // tests/clients/program_binary.c).
     (c"GL_ARB_get_program_binary", Needs::AlsoCore(2, 0)),
+    // Sixteen viewports, depth ranges and scissor rectangles, picked by
+    // gl_ViewportIndex (GL 4.1; src/core/src/viewport.rs, ABI 19;
+    // tests/clients/viewport_array.c).
+    (c"GL_ARB_viewport_array", Needs::AlsoCore(2, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

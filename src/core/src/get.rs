@@ -245,8 +245,8 @@ impl Context {
         let cur = |a: Attrib| self.ff.current.values[a.index()].map(f64::from);
         Ok(match pname {
             // Framebuffer-independent state.
-            GL_VIEWPORT => ints(&s.viewport.map(i64::from)),
-            GL_SCISSOR_BOX => ints(&s.scissor.map(i64::from)),
+            GL_VIEWPORT => floats(&s.viewports[0].map(f64::from)),
+            GL_SCISSOR_BOX => ints(&s.scissors[0].map(i64::from)),
             GL_COLOR_CLEAR_VALUE => Values::new(Kind::Normalized, &s.clear_color.map(f64::from)),
             GL_DEPTH_CLEAR_VALUE => Values::new(Kind::Normalized, &[s.clear_depth]),
             GL_STENCIL_CLEAR_VALUE => int(i64::from(s.clear_stencil)),
@@ -257,7 +257,7 @@ impl Context {
             GL_INDEX_WRITEMASK if compat => int(i64::from(s.index_mask)),
             GL_ATTRIB_STACK_DEPTH if compat => int(self.attrib.depth() as i64),
             GL_CLIENT_ATTRIB_STACK_DEPTH if compat => int(self.attrib.client_depth() as i64),
-            GL_DEPTH_RANGE => Values::new(Kind::Normalized, &s.depth_range),
+            GL_DEPTH_RANGE => Values::new(Kind::Normalized, &s.depth_ranges[0].map(f64::from)),
             GL_COLOR_WRITEMASK => {
                 Values::new(Kind::Bool, &s.color_mask.map(|b| f64::from(u8::from(b))))
             }
@@ -339,6 +339,21 @@ impl Context {
             GL_MAX_VIEWPORT_DIMS => ints(&[MAX_VIEWPORT_DIM.into(), MAX_VIEWPORT_DIM.into()]),
             GL_MAX_TEXTURE_SIZE => int(16384),
             GL_SUBPIXEL_BITS => int(8),
+            // ARB_viewport_array (GL 4.1; src/core/src/viewport.rs).
+            GL_MAX_VIEWPORTS if self.has_viewport_array() => {
+                int(crate::viewport::MAX_VIEWPORTS as i64)
+            }
+            GL_VIEWPORT_SUBPIXEL_BITS if self.has_viewport_array() => int(8),
+            GL_VIEWPORT_BOUNDS_RANGE if self.has_viewport_array() => {
+                floats(&crate::viewport::VIEWPORT_BOUNDS.map(f64::from))
+            }
+            // A geometry shader's strip takes the layer and viewport of
+            // its first vertex, which is no provoking-vertex convention.
+            GL_LAYER_PROVOKING_VERTEX | GL_VIEWPORT_INDEX_PROVOKING_VERTEX
+                if self.has_viewport_array() =>
+            {
+                int(GL_UNDEFINED_VERTEX.into())
+            }
             GL_MAX_LIGHTS if compat => int(8),
             GL_MAX_TEXTURE_UNITS if compat && v >= (1, 3) => {
                 int(crate::compat::texenv::MAX_FF_UNITS as i64)

@@ -28,6 +28,7 @@ pub mod sync;
 pub mod texture;
 pub mod vbo;
 pub mod version;
+pub mod viewport;
 pub mod xfb;
 
 pub use context::{Context, ContextParams, Profile, WindowSystemHooks};

@@ -4,6 +4,8 @@
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
+use crate::viewport::MAX_VIEWPORTS;
+
 /// `glPixelStore` parameters for one direction (pack or unpack).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PixelStore {
@@ -167,12 +169,19 @@ pub struct State {
     pub clear_depth: f64,
     /// `glClearStencil`.
     pub clear_stencil: i32,
-    /// `glViewport`: x, y, width, height.
-    pub viewport: [i32; 4],
-    /// `glDepthRange`.
-    pub depth_range: [f64; 2],
-    /// `glScissor`: x, y, width, height.
-    pub scissor: [i32; 4],
+    /// Each viewport's x, y, width and height (`glViewportIndexedf`,
+    /// ARB_viewport_array; `glViewport` sets all of them).
+    pub viewports: [[f32; 4]; MAX_VIEWPORTS],
+    /// Each viewport's depth range (`glDepthRangeIndexed`; `glDepthRange`
+    /// sets all of them), in [0, 1]. Kept as `f32`, as Mesa keeps it: the
+    /// double queries read back what a float holds.
+    pub depth_ranges: [[f32; 2]; MAX_VIEWPORTS],
+    /// Each viewport's scissor rectangle: x, y, width, height
+    /// (`glScissorIndexed`; `glScissor` sets all of them).
+    pub scissors: [[i32; 4]; MAX_VIEWPORTS],
+    /// `glEnablei(GL_SCISSOR_TEST, i)` of viewports 1 to 15, bit `i - 1`
+    /// (viewport 0's is the `GL_SCISSOR_TEST` enable).
+    pub scissor_extra: u16,
     /// `glColorMask`: draw buffer 0's (`glColorMaski(0)`).
     pub color_mask: [bool; 4],
     /// `glColorMaski` of draw buffers 1 to 7 (EXT_draw_buffers2).
@@ -223,9 +232,10 @@ impl State {
             clamp_color: [GL_TRUE, GL_FIXED_ONLY, GL_FIXED_ONLY],
             clear_depth: 1.0,
             clear_stencil: 0,
-            viewport: [0; 4],
-            depth_range: [0.0, 1.0],
-            scissor: [0; 4],
+            viewports: [[0.0; 4]; MAX_VIEWPORTS],
+            depth_ranges: [[0.0, 1.0]; MAX_VIEWPORTS],
+            scissors: [[0; 4]; MAX_VIEWPORTS],
+            scissor_extra: 0,
             color_mask: [true; 4],
             color_masks_extra: [[true; 4]; 7],
             blend_extra: 0,
@@ -278,11 +288,12 @@ pub fn copy_groups(src: &State, dst: &mut State, mask: u32) {
         dst.stencil_writemask = src.stencil_writemask;
     }
     if has(GL_VIEWPORT_BIT) {
-        dst.viewport = src.viewport;
-        dst.depth_range = src.depth_range;
+        dst.viewports = src.viewports;
+        dst.depth_ranges = src.depth_ranges;
     }
     if has(GL_SCISSOR_BIT) {
-        dst.scissor = src.scissor;
+        dst.scissors = src.scissors;
+        dst.scissor_extra = src.scissor_extra;
     }
     if has(GL_PIXEL_MODE_BIT) {
         dst.read_buffer = src.read_buffer;
@@ -290,5 +301,6 @@ pub fn copy_groups(src: &State, dst: &mut State, mask: u32) {
     if has(GL_ENABLE_BIT) {
         dst.enables.clone_from(&src.enables);
         dst.blend_extra = src.blend_extra;
+        dst.scissor_extra = src.scissor_extra;
     }
 }

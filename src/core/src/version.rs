@@ -336,7 +336,7 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 &["program_binary"],
             ),
             missing("double-precision vertex attributes (ARB_vertex_attrib_64bit)"),
-            missing("viewport arrays (ARB_viewport_array)"),
+            cap("viewport arrays (ARB_viewport_array)", &["viewport_array"]),
             missing("shader precision requirements (ARB_shader_precision)"),
         ],
     ),

@@ -54,7 +54,7 @@ impl Context {
     fn accum_rect(&self, size: [u32; 2]) -> [usize; 4] {
         let (mut x0, mut y0, mut x1, mut y1) = (0i64, 0i64, i64::from(size[0]), i64::from(size[1]));
         if self.state.enabled(GL_SCISSOR_TEST) {
-            let [sx, sy, sw, sh] = self.state.scissor.map(i64::from);
+            let [sx, sy, sw, sh] = self.state.scissors[0].map(i64::from);
             x0 = x0.max(sx);
             y0 = y0.max(sy);
             x1 = x1.min(sx + sw);

@@ -282,6 +282,7 @@ impl Context {
         if has(GL_ENABLE_BIT) {
             self.state.enables.clone_from(&saved.enables);
             self.state.blend_extra = saved.blend_extra;
+            self.state.scissor_extra = saved.scissor_extra;
             if let Some(t) = &f.texunits {
                 self.texunits.enabled = t.enabled;
                 for (dst, src) in self.texunits.texgen.iter_mut().zip(&t.texgen) {
@@ -346,7 +347,8 @@ impl Context {
         }
         if has(GL_SCISSOR_BIT) {
             restore_caps(&mut self.state, SCISSOR_CAPS);
-            self.state.scissor = saved.scissor;
+            self.state.scissors = saved.scissors;
+            self.state.scissor_extra = saved.scissor_extra;
         }
         if has(GL_STENCIL_BUFFER_BIT) {
             restore_caps(&mut self.state, STENCIL_CAPS);
@@ -389,8 +391,8 @@ impl Context {
             self.ff.matrices.mode = f.matrix_mode;
         }
         if has(GL_VIEWPORT_BIT) {
-            self.state.viewport = saved.viewport;
-            self.state.depth_range = saved.depth_range;
+            self.state.viewports = saved.viewports;
+            self.state.depth_ranges = saved.depth_ranges;
         }
         Ok(())
     }

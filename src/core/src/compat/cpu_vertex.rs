@@ -395,8 +395,8 @@ impl Context {
     /// integer raster positions land on the same float.
     pub fn window_coords(&self, clip: [f32; 4]) -> [f32; 3] {
         let d = if clip[3] == 0.0 { 1.0 } else { 1.0 / clip[3] };
-        let [vx, vy, vw, vh] = self.state.viewport.map(|v| v as f32);
-        let [n, f] = self.state.depth_range.map(|v| v as f32);
+        let [vx, vy, vw, vh] = self.state.viewports[0];
+        let [n, f] = self.state.depth_ranges[0];
         let (sx, sy, sz) = (vw * 0.5, vh * 0.5, (f - n) * 0.5);
         [
             clip[0] * d * sx + (vx + sx),

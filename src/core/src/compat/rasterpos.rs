@@ -111,7 +111,7 @@ impl Context {
     pub fn window_pos(&mut self, x: f32, y: f32, z: f32) -> ApiResult {
         self.outside_begin_end()?;
         self.flush_vertices();
-        let [n, f] = self.state.depth_range.map(|v| v as f32);
+        let [n, f] = self.state.depth_ranges[0];
         let z = n + z.clamp(0.0, 1.0) * (f - n);
         self.select_window_pos(z);
         let current = &self.ff.current.values;

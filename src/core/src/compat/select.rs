@@ -440,8 +440,8 @@ impl Context {
             }
         };
         let r = &self.raster;
-        let [_, _, vw, vh] = self.state.viewport.map(|v| v as f32);
-        let [near, far] = self.state.depth_range.map(|v| v as f32);
+        let [_, _, vw, vh] = self.state.viewports[0];
+        let [near, far] = self.state.depth_ranges[0];
         let on = |cap| self.state.enabled(cap);
         let flat = self.ff.shade_model == GL_FLAT && r.polygon_mode != [GL_FILL; 2];
         let setup = Setup {

@@ -235,7 +235,7 @@ impl Context {
         let scissor = self
             .state
             .enabled(GL_SCISSOR_TEST)
-            .then_some(self.state.scissor);
+            .then_some(self.state.scissors[0]);
         for (from, to, linear) in jobs {
             let Some(source) = Source::read(&read, from, resolve) else {
                 continue;

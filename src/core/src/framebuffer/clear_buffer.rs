@@ -77,7 +77,7 @@ impl Context {
             return Ok(());
         }
         let s = &self.state;
-        let [x, y, w, h] = s.scissor;
+        let [x, y, w, h] = s.scissors[0];
         let mut desc = OxglClearDesc {
             buffers: 0,
             draw_buffers: 0,

@@ -113,9 +113,13 @@ impl Context {
     }
 
     /// `glEnablei` / `glDisablei`. GL 4.6 §17.3.6: INVALID_ENUM for a
-    /// capability that is not indexed (only `GL_BLEND` here), INVALID_VALUE
-    /// for an index past the draw buffers.
+    /// capability that is not indexed (`GL_BLEND` here, and
+    /// `GL_SCISSOR_TEST` in [`crate::viewport`]), INVALID_VALUE for an index
+    /// past the draw buffers.
     pub fn set_enabled_indexed(&mut self, cap: GLenum, index: u32, on: bool) -> ApiResult {
+        if cap == GL_SCISSOR_TEST && self.has_viewport_array() {
+            return self.set_scissor_indexed(index, on);
+        }
         if cap != GL_BLEND {
             return Err(ApiError::InvalidEnum);
         }
@@ -135,6 +139,9 @@ impl Context {
 
     /// `glIsEnabledi`: errors as [`Context::set_enabled_indexed`].
     pub fn is_enabled_indexed(&self, cap: GLenum, index: u32) -> ApiResult<bool> {
+        if cap == GL_SCISSOR_TEST && self.has_viewport_array() {
+            return self.is_scissor_enabled_indexed(index);
+        }
         if cap != GL_BLEND {
             return Err(ApiError::InvalidEnum);
         }

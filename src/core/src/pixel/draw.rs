@@ -546,7 +546,7 @@ impl Context {
         let mut x1 = ((vx + vw).round() as i64).min(i64::from(map.width));
         let mut y1 = ((vy + vh).round() as i64).min(i64::from(map.height));
         if self.state.enabled(GL_SCISSOR_TEST) {
-            let [sx, sy, sw, sh] = self.state.scissor.map(i64::from);
+            let [sx, sy, sw, sh] = self.state.scissors[0].map(i64::from);
             x0 = x0.max(sx);
             y0 = y0.max(sy);
             x1 = x1.min(sx + sw);

@@ -360,7 +360,7 @@ impl Context {
                 f1(if len > 0.0 { 1.0 / len } else { 1.0 })
             }
             ("gl_DepthRange", Some(m)) => {
-                let [n, f] = self.state.depth_range.map(|x| x as f32);
+                let [n, f] = self.state.depth_ranges[0];
                 match m {
                     "near" => f1(n),
                     "far" => f1(f),

@@ -792,12 +792,13 @@ impl Context {
         let s = &self.state;
         let r = &self.raster;
         let on = |cap| u32::from(s.enabled(cap));
-        let [x, y, w, h] = s.viewport;
-        let [sx, sy, sw, sh] = s.scissor;
+        let [sx, sy, sw, sh] = s.scissors[0];
+        let (extra_viewports, extra_depth_ranges, extra_scissors, extra_scissor_enables) =
+            self.extra_viewports();
         let (factor, pattern) = r.line_stipple;
         OxglRasterDesc {
-            viewport: [x as f32, y as f32, w as f32, h as f32],
-            depth_range: [s.depth_range[0] as f32, s.depth_range[1] as f32],
+            viewport: s.viewports[0],
+            depth_range: s.depth_ranges[0],
             scissor_enabled: on(GL_SCISSOR_TEST),
             scissor: OxglRect {
                 x: sx,
@@ -858,6 +859,10 @@ impl Context {
                     .get(i)
                     .map_or([0.0; 4], |p| p.map(|x| x as f32))
             }),
+            extra_viewports,
+            extra_depth_ranges,
+            extra_scissors,
+            extra_scissor_enables,
         }
     }
 

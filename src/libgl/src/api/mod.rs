@@ -35,6 +35,7 @@ mod sync;
 mod texture;
 mod ubo;
 mod vertex;
+mod viewport;
 mod xfb;
 
 use oxgl_core::{Context, Profile};
@@ -209,6 +210,7 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     program::install(d, profile);
     if profile != Profile::Es {
         sso::install(d);
+        viewport::install(d);
     }
     fbo::install(d, profile);
     fixed_point::install(d, profile);

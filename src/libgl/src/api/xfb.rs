@@ -192,14 +192,18 @@ unsafe extern "C" fn GetTransformFeedbackVarying(
     })
 }
 
-/// The values of indexed state `pname` (the transform feedback bindings,
-/// and EXT_draw_buffers2's `GL_BLEND` and `GL_COLOR_WRITEMASK`):
+/// The values of indexed state `pname` as integers (the transform
+/// feedback and uniform buffer bindings, the draw buffers' blend state and
+/// colour masks, the sample mask words, and the viewport state, rounded):
 /// INVALID_ENUM for one that is not indexed state, INVALID_VALUE for an
 /// index past it.
-fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<Vec<i64>> {
+pub(super) fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<Vec<i64>> {
     let r = c.outside_begin_end().and_then(|()| {
         if let Some((v, n)) = c.get_draw_buffer_indexed(pname, index)? {
             return Ok(v[..n].to_vec());
+        }
+        if let Some((v, n)) = c.get_viewport_indexed(pname, index)? {
+            return Ok(v[..n].iter().map(|x| x.round() as i64).collect());
         }
         if let Some(v) = c.get_ubo_indexed(pname, index)? {
             return Ok(vec![v]);

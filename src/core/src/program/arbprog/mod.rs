@@ -633,7 +633,7 @@ impl Context {
             }
             StateVar::TexEnvColor(u) => self.texunits.env[usize::from(u)].color,
             StateVar::DepthRange => {
-                let [n, f] = self.state.depth_range.map(|x| x as f32);
+                let [n, f] = self.state.depth_ranges[0];
                 [n, f, f - n, 1.0]
             }
         }
