@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 19
+#define OXGL_DRI_ABI_VERSION 20
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -43,6 +43,10 @@
 // ABI 12: `gl_ClipDistance[i]` as a capture source is this value plus `i`
 // (`i` < 8).
 #define OXGL_CAPTURE_CLIP_DISTANCE 264
+
+// ABI 20 (ARB_transform_feedback3's `gl_SkipComponentsN`): a component
+// the backend leaves as it is in the buffer (the stride still counts it).
+#define OXGL_CAPTURE_SKIP 272
 
 // [`OxglVertexInput::flags`]: integer components map to [0, 1] / [-1, 1].
 #define OXGL_VERTEX_NORMALIZED 1

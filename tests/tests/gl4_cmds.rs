@@ -41,6 +41,11 @@
 //!   and display lists, and a geometry shader drawing through
 //!   `gl_ViewportIndex` (per-viewport scissor and depth range, overlapping
 //!   viewports in order).
+//! * `xfb3.c`: ARB_transform_feedback3 (GL 4.0) — one interleaved capture
+//!   over four bindings through `gl_NextBuffer`, `gl_SkipComponentsN`
+//!   leaving buffer contents alone, the `GL_NONE` varyings they list as,
+//!   the varying errors, indexed queries of stream 0 and their errors, and
+//!   `glDrawTransformFeedbackStream`.
 
 use oxgl_tests::assert_client_passes;
 
@@ -91,4 +96,9 @@ fn sample_shading() {
 #[test]
 fn viewport_array() {
     run("viewport_array");
+}
+
+#[test]
+fn transform_feedback3() {
+    run("xfb3");
 }

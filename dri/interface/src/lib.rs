@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 19;
+pub const OXGL_DRI_ABI_VERSION: u32 = 20;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -932,6 +932,9 @@ pub const OXGL_CAPTURE_POINT_SIZE: u32 = 0x104;
 /// ABI 12: `gl_ClipDistance[i]` as a capture source is this value plus `i`
 /// (`i` < 8).
 pub const OXGL_CAPTURE_CLIP_DISTANCE: u32 = 0x108;
+/// ABI 20 (ARB_transform_feedback3's `gl_SkipComponentsN`): a component
+/// the backend leaves as it is in the buffer (the stride still counts it).
+pub const OXGL_CAPTURE_SKIP: u32 = 0x110;
 
 /// ABI 12: one transform feedback buffer binding of a draw: the vertices
 /// are written one after the other from `data`, `stride` bytes apart, each

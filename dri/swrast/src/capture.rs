@@ -16,7 +16,7 @@
 //! every buffer (GL 4.6 §13.3.2); later primitives are still generated.
 
 use oxgl_dri_interface::{
-    OXGL_CAPTURE_CLIP_DISTANCE, OXGL_CAPTURE_POINT_SIZE, OXGL_CAPTURE_POSITION,
+    OXGL_CAPTURE_CLIP_DISTANCE, OXGL_CAPTURE_POINT_SIZE, OXGL_CAPTURE_POSITION, OXGL_CAPTURE_SKIP,
 };
 
 use crate::pipeline::{decompose, gl};
@@ -116,13 +116,32 @@ impl Capture<'_> {
                 let mut at = 0;
                 for b in &mut self.buffers {
                     let n = b.sources.len();
-                    b.dst
-                        .write((written * per + k) * b.stride, &all[at..at + n]);
+                    let base = (written * per + k) * b.stride;
+                    write_kept(&mut *b.dst, base, b.sources, &all[at..at + n]);
                     at += n;
                 }
             }
             self.written += 1;
         }
+    }
+}
+
+/// Writes one vertex's `values` at byte `base`: each run of components
+/// whose sources are not [`OXGL_CAPTURE_SKIP`] (skipped ones keep what the
+/// buffer holds, ARB_transform_feedback3).
+fn write_kept(dst: &mut dyn Destination, base: usize, sources: &[u32], values: &[f32]) {
+    let mut c = 0;
+    while c < sources.len() {
+        if sources[c] == OXGL_CAPTURE_SKIP {
+            c += 1;
+            continue;
+        }
+        let end = sources[c..]
+            .iter()
+            .position(|&s| s == OXGL_CAPTURE_SKIP)
+            .map_or(sources.len(), |p| c + p);
+        dst.write(base + 4 * c, &values[c..end]);
+        c = end;
     }
 }
 

@@ -279,6 +279,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Transform feedback objects (as ES 3.0 has them) and
     // glDrawTransformFeedback.
     (c"GL_ARB_transform_feedback2", Needs::AlsoCore(3, 0)),
+    // gl_NextBuffer and gl_SkipComponentsN in interleaved captures,
+    // indexed queries of the one vertex stream (GL 4.0; src/core/src/xfb.rs,
+    // ABI 20's OXGL_CAPTURE_SKIP; tests/clients/xfb3.c).
+    (c"GL_ARB_transform_feedback3", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

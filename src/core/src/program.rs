@@ -144,8 +144,6 @@ pub struct Executable {
     pub(crate) values: Mutex<UniformStore>,
     /// The transform feedback varyings recorded at link time.
     pub(crate) captured: Vec<oxgl_glsl::link::Captured>,
-    /// They go to one binding each (`GL_SEPARATE_ATTRIBS`).
-    pub(crate) xfb_separate: bool,
     /// Uniform blocks (ARB_uniform_buffer_object); their binding points
     /// are in [`UniformStore::block_bindings`].
     pub(crate) blocks: Vec<crate::program::ubo::ProgramBlock>,
@@ -991,7 +989,6 @@ impl Context {
             locations,
             values: Mutex::new(values),
             captured: linked.captured,
-            xfb_separate: *xfb_separate,
             blocks,
             separable,
             reads_num_samples,
@@ -1399,6 +1396,9 @@ impl Context {
         mode: GLenum,
     ) -> ApiResult {
         self.outside_begin_end()?;
+        if self.xfb.active() {
+            return Err(ApiError::InvalidOperation);
+        }
         let separate = match mode {
             GL_INTERLEAVED_ATTRIBS => false,
             GL_SEPARATE_ATTRIBS => true,
@@ -1407,11 +1407,25 @@ impl Context {
         if separate && names.len() > crate::xfb::MAX_SEPARATE_ATTRIBS {
             return Err(ApiError::InvalidValue);
         }
-        if self.xfb.active() {
-            return Err(ApiError::InvalidOperation);
-        }
+        let has_xfb3 = self.has_xfb3();
         let mut o = self.objects();
         let p = o.program(program)?;
+        // ARB_transform_feedback3: the buffer separators fit the buffers,
+        // and separate mode has neither separators nor skips.
+        if has_xfb3 {
+            let special = |n: &String| {
+                n == oxgl_glsl::link::NEXT_BUFFER || oxgl_glsl::link::skip_components(n).is_some()
+            };
+            let separators = names
+                .iter()
+                .filter(|n| *n == oxgl_glsl::link::NEXT_BUFFER)
+                .count();
+            if (separate && names.iter().any(special))
+                || (!separate && separators >= crate::xfb::MAX_BUFFERS)
+            {
+                return Err(ApiError::InvalidOperation);
+            }
+        }
         p.xfb_varyings = names;
         p.xfb_separate = separate;
         Ok(())
@@ -1437,7 +1451,12 @@ impl Context {
         Ok(ActiveVariable {
             name: c.name.clone(),
             size: c.size as i32,
-            ty: UniformType::parse(&c.ty).map_or(GL_FLOAT, |t| t.gl),
+            // gl_NextBuffer and gl_SkipComponentsN (ARB_transform_feedback3).
+            ty: if c.ty.is_empty() {
+                GL_NONE
+            } else {
+                UniformType::parse(&c.ty).map_or(GL_FLOAT, |t| t.gl)
+            },
         })
     }
 

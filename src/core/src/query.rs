@@ -162,6 +162,53 @@ impl Context {
         }
     }
 
+    /// The index of an indexed query command (ARB_transform_feedback3,
+    /// GL 4.6 §4.2.1): a vertex stream for the primitive queries, 0 for
+    /// the others. INVALID_ENUM for an unknown target, INVALID_VALUE for
+    /// an index past `GL_MAX_VERTEX_STREAMS` (past 0 for the others).
+    fn query_index(&self, target: GLenum, index: u32) -> ApiResult {
+        if target != GL_TIMESTAMP {
+            self.occlusion_target(target)?;
+        }
+        let streams = match target {
+            GL_PRIMITIVES_GENERATED | GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => {
+                crate::xfb::MAX_VERTEX_STREAMS
+            }
+            _ => 1,
+        };
+        if index >= streams {
+            return Err(ApiError::InvalidValue);
+        }
+        Ok(())
+    }
+
+    /// `glBeginQueryIndexed`: [`Context::begin_query`] for vertex stream
+    /// `index` (errors of [`Context::query_index`] first).
+    pub fn begin_query_indexed(&mut self, target: GLenum, index: u32, name: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.query_index(target, index)?;
+        self.begin_query(target, name)
+    }
+
+    /// `glEndQueryIndexed`, as [`Context::begin_query_indexed`].
+    pub fn end_query_indexed(&mut self, target: GLenum, index: u32) -> ApiResult {
+        self.outside_begin_end()?;
+        self.query_index(target, index)?;
+        self.end_query(target)
+    }
+
+    /// `glGetQueryIndexediv`, as [`Context::begin_query_indexed`].
+    pub fn get_query_indexed_iv(
+        &mut self,
+        target: GLenum,
+        index: u32,
+        pname: GLenum,
+    ) -> ApiResult<i32> {
+        self.outside_begin_end()?;
+        self.query_index(target, index)?;
+        self.get_query_iv(target, pname)
+    }
+
     /// `glGenQueries`. GL 4.6 §4.2.1: INVALID_VALUE if `n` is negative. The
     /// names are reserved but are not queries until their first begin.
     pub fn gen_queries(&mut self, n: i32) -> ApiResult<Vec<u32>> {

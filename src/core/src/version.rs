@@ -316,12 +316,15 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "per-buffer blend functions and equations (ARB_draw_buffers_blend)",
                 &["draw_buffers_blend"],
             ),
-            missing("GLSL 4.00 with ARB_gpu_shader5"),
+            missing("GLSL 4.00 with ARB_gpu_shader5 (and four vertex streams)"),
             missing("double precision in shaders (ARB_gpu_shader_fp64)"),
             cap("sample shading (ARB_sample_shading)", &["sample_shading"]),
             missing("shader subroutines (ARB_shader_subroutine)"),
             missing("tessellation shaders (ARB_tessellation_shader)"),
-            missing("transform feedback streams (ARB_transform_feedback3)"),
+            cap(
+                "transform feedback buffers and skips (ARB_transform_feedback3)",
+                &["xfb3"],
+            ),
         ],
     ),
     (

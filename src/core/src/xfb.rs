@@ -17,8 +17,8 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use oxgl_dri_interface::{
-    OXGL_CAPTURE_CLIP_DISTANCE, OXGL_CAPTURE_POINT_SIZE, OXGL_CAPTURE_POSITION, OxglCaptureBuffer,
-    OxglCaptureDesc, OxglCaptureResult,
+    OXGL_CAPTURE_CLIP_DISTANCE, OXGL_CAPTURE_POINT_SIZE, OXGL_CAPTURE_POSITION, OXGL_CAPTURE_SKIP,
+    OxglCaptureBuffer, OxglCaptureDesc, OxglCaptureResult,
 };
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
@@ -36,6 +36,30 @@ pub const MAX_SEPARATE_ATTRIBS: usize = 4;
 pub const MAX_INTERLEAVED_COMPONENTS: u32 = 64;
 /// `GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS` (llvmpipe's value).
 pub const MAX_SEPARATE_COMPONENTS: u32 = 64;
+/// `GL_MAX_TRANSFORM_FEEDBACK_BUFFERS` (ARB_transform_feedback3): the
+/// buffers an interleaved capture may spread over with `gl_NextBuffer`.
+pub const MAX_BUFFERS: usize = MAX_SEPARATE_ATTRIBS;
+/// `GL_MAX_VERTEX_STREAMS`: one, until geometry shaders emit to streams
+/// (ARB_gpu_shader5).
+pub const MAX_VERTEX_STREAMS: u32 = 1;
+
+/// The capture sources (ABI codes) of each buffer binding `exec` writes,
+/// by binding index; an empty list for a binding it skips over
+/// (`gl_NextBuffer` twice).
+fn buffer_sources(exec: &Executable) -> Vec<Vec<u32>> {
+    let mut out: Vec<Vec<u32>> = Vec::new();
+    for c in &exec.captured {
+        let b = c.buffer as usize;
+        if b >= MAX_BUFFERS {
+            continue;
+        }
+        if out.len() <= b {
+            out.resize(b + 1, Vec::new());
+        }
+        out[b].extend(c.sources.iter().copied().map(source_code));
+    }
+    out
+}
 
 /// Transform feedback while active.
 #[derive(Clone, Debug)]
@@ -149,6 +173,7 @@ fn source_code(s: CaptureSource) -> u32 {
         CaptureSource::Position(c) => OXGL_CAPTURE_POSITION + c,
         CaptureSource::PointSize => OXGL_CAPTURE_POINT_SIZE,
         CaptureSource::ClipDistance(i) => OXGL_CAPTURE_CLIP_DISTANCE + i.min(7),
+        CaptureSource::Skip => OXGL_CAPTURE_SKIP,
     }
 }
 
@@ -194,6 +219,11 @@ impl Context {
     /// (EXT_transform_feedback: desktop GL, as Mesa advertises it; ES 3.0).
     fn has_xfb(&self) -> bool {
         self.params().desktop_or_es3()
+    }
+
+    /// ARB_transform_feedback3 (GL 4.0): desktop contexts.
+    pub(crate) fn has_xfb3(&self) -> bool {
+        self.params().profile != crate::context::Profile::Es
     }
 
     /// `glBindBufferRange` / `glBindBufferOffsetEXT` / `glBindBufferBase`
@@ -284,6 +314,8 @@ impl Context {
                 i64::from(MAX_INTERLEAVED_COMPONENTS)
             }
             GL_MAX_TRANSFORM_FEEDBACK_SEPARATE_COMPONENTS => i64::from(MAX_SEPARATE_COMPONENTS),
+            GL_MAX_TRANSFORM_FEEDBACK_BUFFERS if self.has_xfb3() => MAX_BUFFERS as i64,
+            GL_MAX_VERTEX_STREAMS if self.has_xfb3() => i64::from(MAX_VERTEX_STREAMS),
             GL_TRANSFORM_FEEDBACK_BUFFER_BINDING => i64::from(
                 self.buffers
                     .bound(GL_TRANSFORM_FEEDBACK_BUFFER)
@@ -309,15 +341,11 @@ impl Context {
             .capture_source()
             .filter(|(_, e)| !e.captured.is_empty())
             .ok_or(ApiError::InvalidOperation)?;
-        let used = if exec.xfb_separate {
-            exec.captured.len()
-        } else {
-            1
-        };
-        if self.xfb.bindings[..used.min(MAX_SEPARATE_ATTRIBS)]
+        let unbound = buffer_sources(&exec)
             .iter()
-            .any(|b| b.buffer == 0)
-        {
+            .zip(&self.xfb.bindings)
+            .any(|(s, b)| !s.is_empty() && b.buffer == 0);
+        if unbound {
             return Err(ApiError::InvalidOperation);
         }
         self.flush_vertices();
@@ -552,24 +580,14 @@ impl Context {
                 primitive: GL_POINTS,
             });
         };
-        let exec = &a.exec;
-        let sources: Vec<Vec<u32>> = if exec.xfb_separate {
-            exec.captured
-                .iter()
-                .map(|c| c.sources.iter().copied().map(source_code).collect())
-                .collect()
-        } else {
-            vec![
-                exec.captured
-                    .iter()
-                    .flat_map(|c| c.sources.iter().copied().map(source_code))
-                    .collect(),
-            ]
-        };
+        let mut sources = buffer_sources(&a.exec);
         let mut bases: HashMap<u32, (*mut u8, usize)> = HashMap::new();
         let mut out = Vec::new();
         let mut points = Vec::new();
-        for (i, s) in sources.iter().enumerate().take(MAX_SEPARATE_ATTRIBS) {
+        for (i, s) in sources.iter().enumerate() {
+            if s.is_empty() {
+                continue;
+            }
             let binding = self.xfb.bindings[i];
             let (base, len) = match bases.get(&binding.buffer) {
                 Some(&b) => b,
@@ -605,6 +623,7 @@ impl Context {
             });
             points.push(i);
         }
+        sources.retain(|s| !s.is_empty());
         if out.len() != sources.len() {
             // A binding lost its buffer or is mapped: count only.
             out.clear();

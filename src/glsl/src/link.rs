@@ -122,19 +122,42 @@ pub enum CaptureSource {
     PointSize,
     /// `gl_ClipDistance[i]`.
     ClipDistance(u32),
+    /// A component left as it is (`gl_SkipComponentsN`,
+    /// ARB_transform_feedback3): the buffer's stride counts it.
+    Skip,
 }
+
+/// ARB_transform_feedback3's `gl_SkipComponentsN`: `N` (1 to 4).
+pub fn skip_components(name: &str) -> Option<u32> {
+    match name {
+        "gl_SkipComponents1" => Some(1),
+        "gl_SkipComponents2" => Some(2),
+        "gl_SkipComponents3" => Some(3),
+        "gl_SkipComponents4" => Some(4),
+        _ => None,
+    }
+}
+
+/// ARB_transform_feedback3's buffer separator: the varyings after it go to
+/// the next binding (interleaved mode).
+pub const NEXT_BUFFER: &str = "gl_NextBuffer";
 
 /// A varying the program captures, in `glTransformFeedbackVaryings` order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Captured {
     /// The name as given.
     pub name: String,
-    /// GLSL type of one element (`vec3`, `mat2x4`).
+    /// GLSL type of one element (`vec3`, `mat2x4`); empty for
+    /// `gl_NextBuffer` and `gl_SkipComponentsN` (`GL_NONE`).
     pub ty: String,
-    /// Elements captured: 1 for a subscripted element or a non-array.
+    /// Elements captured: 1 for a subscripted element or a non-array; the
+    /// components skipped for `gl_SkipComponentsN`, 0 for `gl_NextBuffer`.
     pub size: u32,
     /// Every component, in the order they are written.
     pub sources: Vec<CaptureSource>,
+    /// The buffer binding written: the varying's index in separate mode;
+    /// in interleaved mode the `gl_NextBuffer`s before it.
+    pub buffer: u32,
 }
 
 /// An active vertex attribute.
@@ -1633,13 +1656,40 @@ fn capture<'v>(
     let fb = &opts.feedback;
     let mut out = Vec::new();
     for (i, name) in fb.names.iter().enumerate() {
-        if fb.names[..i].contains(name) {
+        let special = name == NEXT_BUFFER || skip_components(name).is_some();
+        if !special && fb.names[..i].contains(name) {
             *errors +=
                 &format!("error: Transform feedback varying {name} specified more than once.\n");
             return out;
         }
     }
-    for name in fb.names {
+    let mut buffer = 0;
+    for (i, name) in fb.names.iter().enumerate() {
+        if fb.separate {
+            buffer = i as u32;
+        }
+        // ARB_transform_feedback3 (the API refuses both in separate mode).
+        if name == NEXT_BUFFER {
+            out.push(Captured {
+                name: name.clone(),
+                ty: String::new(),
+                size: 0,
+                sources: Vec::new(),
+                buffer,
+            });
+            buffer += 1;
+            continue;
+        }
+        if let Some(n) = skip_components(name) {
+            out.push(Captured {
+                name: name.clone(),
+                ty: String::new(),
+                size: n,
+                sources: vec![CaptureSource::Skip; n as usize],
+                buffer,
+            });
+            continue;
+        }
         let found = split_subscript(name).and_then(|(base, index)| {
             let io = vs_outs.iter().find(|o| o.name == base)?;
             Some((io, index))
@@ -1726,10 +1776,21 @@ fn capture<'v>(
             ty: elem.to_owned(),
             size: elements.len() as u32,
             sources,
+            buffer,
         });
     }
-    let total: usize = out.iter().map(|c| c.sources.len()).sum();
-    if !fb.separate && total as u32 > fb.max_interleaved_components {
+    // Interleaved: the limit holds for each buffer, skipped components
+    // included.
+    let most = (0..=buffer)
+        .map(|b| {
+            out.iter()
+                .filter(|c| c.buffer == b)
+                .map(|c| c.sources.len())
+                .sum::<usize>()
+        })
+        .max()
+        .unwrap_or(0);
+    if !fb.separate && most as u32 > fb.max_interleaved_components {
         *errors += "error: The MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS limit has been \
                     exceeded.\n";
     }
@@ -2403,6 +2464,40 @@ mod tests {
             "{e}"
         );
         assert!(link_captured(TFB_VS, None, &["b", "gl_Position"], false).is_ok());
+    }
+
+    #[test]
+    fn separators_and_skips_place_components_by_buffer() {
+        // ARB_transform_feedback3: gl_NextBuffer may repeat, and the
+        // interleaved limit holds per buffer, skips included.
+        let names = [
+            "a",
+            "gl_SkipComponents2",
+            "gl_NextBuffer",
+            "gl_NextBuffer",
+            "gl_SkipComponents1",
+            "gl_PointSize",
+        ];
+        let l = link_captured(TFB_VS, None, &names, false).unwrap();
+        let c = &l.captured;
+        assert_eq!(
+            c.iter().map(|c| c.buffer).collect::<Vec<_>>(),
+            [0, 0, 0, 1, 2, 2]
+        );
+        assert_eq!((c[1].ty.as_str(), c[1].size), ("", 2));
+        assert_eq!(c[1].sources, [CaptureSource::Skip; 2]);
+        assert_eq!((c[2].size, c[2].sources.len()), (0, 0));
+        assert_eq!(c[4].sources, [CaptureSource::Skip]);
+        assert_eq!(c[5].sources, [CaptureSource::PointSize]);
+        let mut many = vec!["a"];
+        many.extend(["gl_SkipComponents4"; 16]);
+        let e = link_captured(TFB_VS, None, &many, false).unwrap_err();
+        assert!(
+            e.contains("MAX_TRANSFORM_FEEDBACK_INTERLEAVED_COMPONENTS"),
+            "{e}"
+        );
+        many.insert(9, "gl_NextBuffer");
+        assert!(link_captured(TFB_VS, None, &many, false).is_ok());
     }
 
     const GS_VS: &str = "#version 150\nin vec4 pos; out vec4 v_col; out float v_size; \

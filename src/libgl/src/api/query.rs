@@ -63,6 +63,34 @@ unsafe extern "C" fn EndQuery(target: GLenum) {
     })
 }
 
+// ARB_transform_feedback3 (GL 4.0): queries of a vertex stream.
+unsafe extern "C" fn BeginQueryIndexed(target: GLenum, index: GLuint, id: GLuint) {
+    with_ctx("glBeginQueryIndexed", (), |c| {
+        compiled(c, move |c| c.begin_query_indexed(target, index, id))
+    })
+}
+
+unsafe extern "C" fn EndQueryIndexed(target: GLenum, index: GLuint) {
+    with_ctx("glEndQueryIndexed", (), |c| {
+        compiled(c, move |c| c.end_query_indexed(target, index))
+    })
+}
+
+unsafe extern "C" fn GetQueryIndexediv(
+    target: GLenum,
+    index: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    with_ctx("glGetQueryIndexediv", (), |c| {
+        let r = c.get_query_indexed_iv(target, index, pname);
+        if let Some(v) = c.record(r) {
+            // SAFETY: the command writes one value to `params`.
+            unsafe { client::put(params, v) };
+        }
+    })
+}
+
 unsafe extern "C" fn QueryCounter(id: GLuint, target: GLenum) {
     with_ctx("glQueryCounter", (), |c| {
         compiled(c, move |c| c.query_counter(id, target))
@@ -168,6 +196,9 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetQueryObjecti64vEXT = GetQueryObjecti64v;
     d.GetQueryObjectui64vEXT = GetQueryObjectui64v;
     d.QueryCounter = QueryCounter;
+    d.BeginQueryIndexed = BeginQueryIndexed;
+    d.EndQueryIndexed = EndQueryIndexed;
+    d.GetQueryIndexediv = GetQueryIndexediv;
     d.GenQueriesARB = GenQueries;
     d.DeleteQueriesARB = DeleteQueries;
     d.IsQueryARB = IsQuery;

@@ -115,6 +115,21 @@ unsafe extern "C" fn DrawTransformFeedback(mode: GLenum, id: GLuint) {
     unsafe { DrawTransformFeedbackInstanced(mode, id, 1) }
 }
 
+/// ARB_transform_feedback3: the vertices stream `stream` captured; only
+/// stream 0 exists (INVALID_VALUE past `GL_MAX_VERTEX_STREAMS`).
+unsafe extern "C" fn DrawTransformFeedbackStream(mode: GLenum, id: GLuint, stream: GLuint) {
+    with_ctx("glDrawTransformFeedbackStream", (), |c| {
+        let r = if c.compiling_list() {
+            Err(ApiError::InvalidOperation)
+        } else if stream >= oxgl_core::xfb::MAX_VERTEX_STREAMS {
+            Err(ApiError::InvalidValue)
+        } else {
+            c.draw_transform_feedback(mode, id, 1, &crate::client::Arrays)
+        };
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn DrawTransformFeedbackInstanced(mode: GLenum, id: GLuint, instances: GLsizei) {
     with_ctx("glDrawTransformFeedback", (), |c| {
         let r = if c.compiling_list() {
@@ -271,6 +286,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ResumeTransformFeedback = ResumeTransformFeedback;
     d.DrawTransformFeedback = DrawTransformFeedback;
     d.DrawTransformFeedbackInstanced = DrawTransformFeedbackInstanced;
+    d.DrawTransformFeedbackStream = DrawTransformFeedbackStream;
     d.TransformFeedbackVaryings = TransformFeedbackVaryings;
     d.TransformFeedbackVaryingsEXT = TransformFeedbackVaryings;
     d.GetTransformFeedbackVarying = GetTransformFeedbackVarying;
