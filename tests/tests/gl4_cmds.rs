@@ -46,6 +46,9 @@
 //!   leaving buffer contents alone, the `GL_NONE` varyings they list as,
 //!   the varying errors, indexed queries of stream 0 and their errors, and
 //!   `glDrawTransformFeedbackStream`.
+//! * `shader_precision.c`: ARB_shader_precision (GL 4.1) — arithmetic,
+//!   `inversesqrt`, `sqrt`, `exp`, `exp2`, `log` and `log2` within GLSL's
+//!   tolerances in a vertex and a fragment shader.
 
 use oxgl_tests::assert_client_passes;
 
@@ -101,4 +104,9 @@ fn viewport_array() {
 #[test]
 fn transform_feedback3() {
     run("xfb3");
+}
+
+#[test]
+fn shader_precision() {
+    run("shader_precision");
 }

@@ -260,6 +260,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // gl_ViewportIndex (GL 4.1; src/core/src/viewport.rs, ABI 19;
     // tests/clients/viewport_array.c).
     (c"GL_ARB_viewport_array", Needs::AlsoCore(2, 0)),
+    // GLSL 4.60 §4.7.1's precision of every engine's arithmetic and built-in
+    // functions (GL 4.1; oxgl_ir::approx's sweeps, the interpreter and JIT
+    // computing the same bits; tests/clients/shader_precision.c).
+    (c"GL_ARB_shader_precision", Needs::AlsoCore(3, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

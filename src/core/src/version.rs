@@ -340,7 +340,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             ),
             missing("double-precision vertex attributes (ARB_vertex_attrib_64bit)"),
             cap("viewport arrays (ARB_viewport_array)", &["viewport_array"]),
-            missing("shader precision requirements (ARB_shader_precision)"),
+            cap(
+                "shader precision requirements (ARB_shader_precision)",
+                &["shader_precision"],
+            ),
         ],
     ),
 ];
