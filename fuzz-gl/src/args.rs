@@ -771,8 +771,13 @@ pub fn prepare(
             continue;
         }
         // Index data: with an element array buffer bound, `indices` is an
-        // offset into it.
-        if p.name == "indices" && p.depth == 1 && st.get_int(0x8895) != 0 {
+        // offset into it (of the draw commands only: glUniformSubroutinesuiv's
+        // `indices` are client memory).
+        if p.name == "indices"
+            && p.depth == 1
+            && cmd.name.contains("Elements")
+            && st.get_int(0x8895) != 0
+        {
             call.args[i] = *rng.pick(&[0u64, 2, 4, 64]);
             call.notes[i] = Some(format!("offset {}", call.args[i]));
             continue;

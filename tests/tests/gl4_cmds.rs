@@ -49,6 +49,10 @@
 //! * `shader_precision.c`: ARB_shader_precision (GL 4.1) — arithmetic,
 //!   `inversesqrt`, `sqrt`, `exp`, `exp2`, `log` and `log2` within GLSL's
 //!   tolerances in a vertex and a fragment shader.
+//! * `subroutine.c`: ARB_shader_subroutine (GL 4.0) — a fragment shader's
+//!   subroutine functions and uniforms (an array indexed by a uniform
+//!   among them): their queries, `glUniformSubroutinesuiv` and the pixels
+//!   of each choice, the choice made anew by `glUseProgram`, the errors.
 
 use oxgl_tests::assert_client_passes;
 
@@ -109,4 +113,9 @@ fn transform_feedback3() {
 #[test]
 fn shader_precision() {
     run("shader_precision");
+}
+
+#[test]
+fn shader_subroutine() {
+    run("subroutine");
 }

@@ -264,6 +264,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // functions (GL 4.1; oxgl_ir::approx's sweeps, the interpreter and JIT
     // computing the same bits; tests/clients/shader_precision.c).
     (c"GL_ARB_shader_precision", Needs::AlsoCore(3, 0)),
+    // Subroutine types, functions and uniforms: a uniform index and a
+    // branch over the functions of its type (GL 4.0;
+    // src/core/src/program/subroutine.rs; tests/clients/subroutine.c).
+    (c"GL_ARB_shader_subroutine", Needs::AlsoCore(3, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

@@ -344,6 +344,13 @@ impl Context {
                 int(crate::viewport::MAX_VIEWPORTS as i64)
             }
             GL_VIEWPORT_SUBPIXEL_BITS if self.has_viewport_array() => int(8),
+            // ARB_shader_subroutine (GL 4.0; src/core/src/program/subroutine.rs).
+            GL_MAX_SUBROUTINES if self.has_subroutines() => {
+                int(crate::program::subroutine::MAX_SUBROUTINES.into())
+            }
+            GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS if self.has_subroutines() => {
+                int(crate::program::subroutine::MAX_SUBROUTINE_UNIFORM_LOCATIONS.into())
+            }
             GL_VIEWPORT_BOUNDS_RANGE if self.has_viewport_array() => {
                 floats(&crate::viewport::VIEWPORT_BOUNDS.map(f64::from))
             }

@@ -16,6 +16,7 @@
 pub mod arbprog;
 pub mod binary;
 pub mod pipeline;
+pub mod subroutine;
 pub mod ubo;
 pub mod uniform;
 
@@ -153,6 +154,9 @@ pub struct Executable {
     /// Reads `gl_NumSamples` (the draw framebuffer's samples, looked up
     /// per draw only then).
     pub(crate) reads_num_samples: bool,
+    /// Each stage's subroutine functions and uniforms (vertex, geometry,
+    /// fragment; ARB_shader_subroutine).
+    pub(crate) subroutines: [subroutine::StageSubroutines; PROGRAM_STAGES],
 }
 
 /// What a fragment-stage variant of an executable changes: the state that
@@ -919,13 +923,33 @@ impl Context {
         let fs = compile(&linked.fs)?;
         let mut uniforms = Vec::new();
         let mut locations = Vec::new();
-        for u in &linked.uniforms {
+        // GL 4.6 §7.6: a stage's default-block uniforms fit its
+        // GL_MAX_*_UNIFORM_COMPONENTS (a link error in Mesa's words), which
+        // also bounds the locations made below.
+        let mut components = [0u64; PROGRAM_STAGES];
+        for u in linked
+            .uniforms
+            .iter()
+            .filter(|u| !subroutine::is_subroutine_uniform(u))
+        {
             let Some(ty) = UniformType::parse(&u.ty) else {
                 return Err(format!(
                     "error: uniform `{}' of type `{}' is not supported yet\n",
                     u.name, u.ty
                 ));
             };
+            let n = u64::from(u.count) * ty.components() as u64;
+            for (stage, kind) in [&u.vs, &u.gs, &u.fs].into_iter().enumerate() {
+                if matches!(kind, Some(UniformKind::Data { .. })) && !u.name.starts_with("gl_") {
+                    components[stage] = components[stage].saturating_add(n);
+                    if components[stage] > u64::from(MAX_UNIFORM_COMPONENTS) {
+                        let name = ["vertex", "geometry", "fragment"][stage];
+                        return Err(format!(
+                            "error: Too many {name} shader default uniform block components\n"
+                        ));
+                    }
+                }
+            }
             let builtin = u.name.starts_with("gl_");
             let location = if builtin { -1 } else { locations.len() as i32 };
             if !builtin {
@@ -965,6 +989,10 @@ impl Context {
             }
         }
         let reads_num_samples = uniforms.iter().any(|u| u.name == "gl_NumSamples");
+        let subroutines = subroutine::stage_subroutines(&linked);
+        for (s, block) in subroutines.iter().zip(values.blocks.iter_mut()) {
+            s.reset(block);
+        }
         Ok(Executable {
             vs,
             vs_ir: linked.vs.clone(),
@@ -992,6 +1020,7 @@ impl Context {
             blocks,
             separable,
             reads_num_samples,
+            subroutines,
         })
     }
 
@@ -1095,6 +1124,11 @@ impl Context {
         // Vertices buffered so far draw with the program they were given
         // under.
         self.flush_vertices();
+        // GL 4.6 §7.10: making a program current sets its subroutine
+        // uniforms anew.
+        if let Some(e) = &exec {
+            subroutine::reset_subroutines(e, &mut e.values());
+        }
         let old = std::mem::replace(&mut self.programs.current, program);
         self.programs.exec = exec;
         if old != program && old != 0 {
@@ -1718,7 +1752,7 @@ impl Context {
                 .flatten()
                 .find_map(|k| match k {
                     UniformKind::Sampler { binding } => vals.units.get(&(binding + e as u32)),
-                    UniformKind::Data { .. } => None,
+                    UniformKind::Data { .. } | UniformKind::Subroutine { .. } => None,
                 })
                 .copied()
                 .unwrap_or(0);

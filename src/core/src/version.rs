@@ -319,7 +319,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("GLSL 4.00 with ARB_gpu_shader5 (and four vertex streams)"),
             missing("double precision in shaders (ARB_gpu_shader_fp64)"),
             cap("sample shading (ARB_sample_shading)", &["sample_shading"]),
-            missing("shader subroutines (ARB_shader_subroutine)"),
+            cap(
+                "shader subroutines (ARB_shader_subroutine)",
+                &["subroutine"],
+            ),
             missing("tessellation shaders (ARB_tessellation_shader)"),
             cap(
                 "transform feedback buffers and skips (ARB_transform_feedback3)",

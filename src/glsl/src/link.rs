@@ -273,6 +273,10 @@ pub struct Linked {
     /// Uniform blocks: the vertex stage's in its order, then the geometry
     /// stage's others, then the fragment stage's.
     pub blocks: Vec<Block>,
+    /// Each stage's subroutine functions (vertex, geometry, fragment;
+    /// ARB_shader_subroutine), by index. Its subroutine uniforms are the
+    /// [`Self::uniforms`] of kind `UniformKind::Subroutine` in that stage.
+    pub subroutines: [Vec<crate::lower::SubroutineFn>; 3],
 }
 
 /// Columns and rows of a numeric GLSL type name (`vec3` 1×3, `mat2x4`
@@ -569,7 +573,9 @@ fn active_uniforms(shader: &Shader, lowered: &Lowered) -> Vec<UniformEntry> {
     entries
         .iter()
         .filter(|e| match e.kind {
-            UniformKind::Data { .. } => var_prefixes(&e.name).any(|n| used_names.contains(n)),
+            UniformKind::Data { .. } | UniformKind::Subroutine { .. } => {
+                var_prefixes(&e.name).any(|n| used_names.contains(n))
+            }
             UniformKind::Sampler { binding } => {
                 (binding..binding + e.count).any(|b| used_bindings.contains(&b))
             }
@@ -1557,6 +1563,8 @@ pub fn link(
         uniforms,
         captured,
         blocks,
+        subroutines: [vs, gs, fs]
+            .map(|l| l.map_or_else(Vec::new, |l| l.interface.subroutines.clone())),
     })
 }
 

@@ -43,8 +43,21 @@ fn render(name: &str, src: &str) -> String {
                 format!("offset {offset} array_stride {array_stride} matrix_stride {matrix_stride}")
             }
             UniformKind::Sampler { binding } => format!("binding {binding}"),
+            UniformKind::Subroutine {
+                offset,
+                array_stride,
+            } => format!("subroutine offset {offset} array_stride {array_stride}"),
         };
         let _ = writeln!(out, "uniform {} {} x{}: {at}", u.ty, u.name, u.count);
+    }
+    for f in &l.interface.subroutines {
+        let _ = writeln!(
+            out,
+            "subroutine {} {}: {}",
+            f.index,
+            f.name,
+            f.types.join(", ")
+        );
     }
     for b in &l.interface.blocks {
         let bind = b.binding.map_or(String::new(), |x| format!(" binding {x}"));

@@ -87,7 +87,103 @@ impl Lower<'_> {
                 let n = self.name(name);
                 self.call_builtin(n, sig, args, loc)
             }
-            None => unsupported(loc, format!("calls to `{}'", self.name(name))),
+            Some(Callee::Subroutine { ty, var: Some(var) }) => {
+                let t = self.sema.vars.get(var as usize).map(|v| v.ty.clone());
+                let Some(t) = t else {
+                    return internal(loc, "bad subroutine uniform");
+                };
+                let sel = match self.binding(var, loc)? {
+                    Binding::Mem(v, path) => self.load_mem(v, &path, &t, loc)?.v(loc)?,
+                    _ => return internal(loc, "subroutine uniform binding"),
+                };
+                self.call_subroutine(sel, ty, args, loc)
+            }
+            Some(Callee::Subroutine { var: None, .. }) | None => {
+                unsupported(loc, format!("calls to `{}'", self.name(name)))
+            }
+        }
+    }
+
+    /// The subroutine functions of this shader, in index order: each one's
+    /// function and subroutine types (ARB_shader_subroutine).
+    pub(crate) fn subroutine_fns(&self) -> Vec<(u32, Vec<u32>)> {
+        let mut fids: Vec<u32> = self.fn_defs.keys().copied().collect();
+        fids.sort_unstable();
+        fids.into_iter()
+            .filter_map(|f| {
+                let types = &self.sema.funcs.get(f as usize)?.subroutine_of;
+                (!types.is_empty()).then(|| (f, types.clone()))
+            })
+            .collect()
+    }
+
+    /// A call through a subroutine uniform whose value (a subroutine
+    /// index) is `sel`: the function of that index among those of
+    /// subroutine type `ty` runs, the arguments evaluated once in its
+    /// branch. An index no function of the type has runs the last one
+    /// (GL leaves it undefined).
+    pub(crate) fn call_subroutine(
+        &mut self,
+        sel: Value,
+        ty: u32,
+        args: &[ExprId],
+        loc: Loc,
+    ) -> R<Rv> {
+        let fns: Vec<(u32, i32)> = self
+            .subroutine_fns()
+            .into_iter()
+            .enumerate()
+            .filter(|(_, (_, types))| types.contains(&ty))
+            .map(|(i, (f, _))| (f, i as i32))
+            .collect();
+        let Some(&(last, _)) = fns.last() else {
+            return unsupported(loc, "a subroutine type no function of the shader has");
+        };
+        let ret_ty = match self.sema.funcs.get(last as usize) {
+            Some(f) => f.ret.clone(),
+            None => return internal(loc, "bad function"),
+        };
+        let ret = if ret_ty.is_void() {
+            None
+        } else {
+            Some(self.temp("subroutine", &ret_ty, loc)?)
+        };
+        self.dispatch(sel, &fns, args, ret, &ret_ty, loc)?;
+        match ret {
+            Some(var) => self.load_mem(var, &[], &ret_ty, loc),
+            None => Ok(Rv::Void),
+        }
+    }
+
+    /// `if (sel == index) ret = f(args) else ...` over `fns`.
+    fn dispatch(
+        &mut self,
+        sel: Value,
+        fns: &[(u32, i32)],
+        args: &[ExprId],
+        ret: Option<oxgl_ir::VarId>,
+        ret_ty: &SemaType,
+        loc: Loc,
+    ) -> R<()> {
+        let call = |l: &mut Self, f: u32| -> R<()> {
+            let v = l.call_user(f, args, loc)?;
+            if let Some(var) = ret {
+                l.store_mem(var, &[], ret_ty, &v, loc)?;
+            }
+            Ok(())
+        };
+        match fns {
+            [] => Ok(()),
+            [(f, _)] => call(self, *f),
+            [(f, i), rest @ ..] => {
+                let k = self.b().i32(*i);
+                let cond = self.b().eq(sel, k);
+                self.if_else(
+                    cond,
+                    |l| call(l, *f),
+                    |l| l.dispatch(sel, rest, args, ret, ret_ty, loc),
+                )
+            }
         }
     }
 

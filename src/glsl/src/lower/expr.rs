@@ -135,6 +135,11 @@ impl Lower<'_> {
                 Ok(self.shader.types.intern(Type::Struct { members }))
             }
             Base::Opaque(_) => unsupported(loc, "opaque types in variables"),
+            // ARB_shader_subroutine: the index of a subroutine.
+            Base::Subroutine(_) => Ok(self
+                .shader
+                .types
+                .value(oxgl_ir::ValType::scalar(oxgl_ir::Scalar::I32))),
             _ => unsupported(loc, format!("values of type {}", self.type_name(t))),
         }
     }
@@ -214,7 +219,8 @@ impl Lower<'_> {
                 }
                 Ok(Rv::M(cols))
             }
-            Base::Num(_) => Ok(Rv::V(self.b().load(Deref {
+            // A subroutine uniform's subroutine index (an `int`).
+            Base::Num(_) | Base::Subroutine(_) => Ok(Rv::V(self.b().load(Deref {
                 var,
                 path: path.to_vec(),
             }))),
@@ -901,9 +907,7 @@ impl Lower<'_> {
     fn expr_inner(&mut self, e: ExprId, loc: Loc) -> R<Rv> {
         let info = self.info(e);
         if info.ty.is_error() {
-            // The front end leaves calls through subroutine uniforms (and
-            // what contains them) untyped.
-            return unsupported(loc, "subroutines");
+            return internal(loc, "an expression without a type");
         }
         if let Some(k) = &info.k
             && let Some(rv) = self.const_rv(&info.ty, k, loc)?
@@ -990,7 +994,13 @@ impl Lower<'_> {
             ExprKind::Call(name, args) => self.call(e, *name, args, loc),
             ExprKind::Construct(_, args) => self.construct(e, args, loc),
             ExprKind::Method(..) => unsupported(loc, "length() of runtime-sized arrays"),
-            ExprKind::CallExpr(..) => unsupported(loc, "subroutines"),
+            ExprKind::CallExpr(f, args) => match info.callee {
+                Some(crate::sema::Callee::Subroutine { ty, .. }) => {
+                    let sel = self.expr(*f)?.v(loc)?;
+                    self.call_subroutine(sel, ty, args, loc)
+                }
+                _ => unsupported(loc, "this call"),
+            },
             ExprKind::Error => internal(loc, "error expression"),
         }
     }

@@ -71,6 +71,28 @@ pub enum UniformKind {
         /// Texture binding.
         binding: u32,
     },
+    /// A subroutine uniform (ARB_shader_subroutine): an `int` in the
+    /// default uniform block holding the index of the subroutine it
+    /// calls; its type is the subroutine type's name.
+    Subroutine {
+        /// Byte offset of the first element.
+        offset: u32,
+        /// Bytes between array elements (0 if not an array).
+        array_stride: u32,
+    },
+}
+
+/// A function a subroutine uniform may call (`subroutine(T, ...)`,
+/// ARB_shader_subroutine), as `glGetActiveSubroutineName` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SubroutineFn {
+    /// The function's name.
+    pub name: String,
+    /// Its subroutine index: the order of the stage's subroutine
+    /// functions.
+    pub index: u32,
+    /// The subroutine types it has.
+    pub types: Vec<String>,
 }
 
 /// One active uniform, as `glGetActiveUniform` would list it: arrays of
@@ -128,6 +150,8 @@ pub struct Interface {
     /// GLSL ES: the precision of each float or integer uniform declared
     /// (0 lowp, 1 mediump, 2 highp), by name.
     pub uniform_precisions: Vec<(String, u8)>,
+    /// The subroutine functions defined, by index (ARB_shader_subroutine).
+    pub subroutines: Vec<SubroutineFn>,
 }
 
 /// A uniform block (ARB_uniform_buffer_object): a region of the default
@@ -771,6 +795,8 @@ impl<'a> Lower<'a> {
                 let a = self.round16(a);
                 Ok((align(end, a), a))
             }
+            // A subroutine uniform holds the index of its subroutine.
+            Base::Subroutine(_) => Ok((4, 4)),
             _ => unsupported(loc, format!("uniforms of type {}", self.type_name(t))),
         }
     }
@@ -838,6 +864,10 @@ impl<'a> Lower<'a> {
                 }
                 Ok(self.shader.types.intern(Type::Struct { members }))
             }
+            Base::Subroutine(_) => Ok(self
+                .shader
+                .types
+                .value(oxgl_ir::ValType::scalar(oxgl_ir::Scalar::I32))),
             _ => unsupported(loc, format!("uniforms of type {}", self.type_name(t))),
         }
     }
@@ -941,6 +971,18 @@ impl<'a> Lower<'a> {
             _ => 0,
         };
         match (t.dims.first(), t.base) {
+            // ARB_shader_subroutine: listed apart from the active uniforms.
+            (d, Base::Subroutine(_)) if t.dims.len() <= 1 => {
+                self.iface.uniforms.push(UniformEntry {
+                    name,
+                    ty: self.type_name(&elem),
+                    count: d.map_or(1, |d| d.unwrap_or(1)),
+                    kind: UniformKind::Subroutine {
+                        offset,
+                        array_stride: if d.is_some() { stride } else { 0 },
+                    },
+                });
+            }
             (Some(d), Base::Num(n)) if t.dims.len() == 1 => {
                 self.iface.uniforms.push(UniformEntry {
                     name: format!("{name}[0]"),

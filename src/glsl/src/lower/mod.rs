@@ -40,7 +40,8 @@ use oxgl_ir::{Block, BlockId, Builder, FuncId, Node, Shader, ValType, Value, Var
 
 pub use block::MAX_BLOCK_SIZE;
 pub use iface::{
-    BlockMember, Interface, IoVar, UniformBlock, UniformEntry, UniformInit, UniformKind,
+    BlockMember, Interface, IoVar, SubroutineFn, UniformBlock, UniformEntry, UniformInit,
+    UniformKind,
 };
 
 /// Why a shader could not be lowered.
@@ -297,6 +298,22 @@ fn lower_checked(
     let uniform_init = l
         .uniform_init_seen
         .then(|| (Shader::new(ir_stage(stage)), Vec::new()));
+    l.iface.subroutines = l
+        .subroutine_fns()
+        .into_iter()
+        .enumerate()
+        .map(|(i, (f, types))| SubroutineFn {
+            name: l
+                .fn_defs
+                .get(&f)
+                .map_or_else(String::new, |d| l.name(d.proto.name).to_owned()),
+            index: i as u32,
+            types: types
+                .iter()
+                .map(|&t| l.name(crate::names::Sym(t)).to_owned())
+                .collect(),
+        })
+        .collect();
     Ok(Lowered {
         shader: l.shader,
         interface: l.iface,

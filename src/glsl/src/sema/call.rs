@@ -31,7 +31,8 @@ impl Checker<'_> {
                 if matches!(self.vars[v as usize].ty.base, Base::Subroutine(_)) =>
             {
                 // A call through a subroutine uniform.
-                return Val::rv(Type::ERROR, None);
+                let t = self.vars[v as usize].ty.clone();
+                return self.subroutine_call(&t, Some(v), &args, ids, loc);
             }
             Some(Symbol::Var(_)) if self.shared_namespace => {
                 let msg = format!("`{n}' is not a function");
@@ -125,6 +126,61 @@ impl Checker<'_> {
         let v = Val::rv(ret, k);
         self.rec.last_callee = callee;
         v
+    }
+
+    /// A call through a value of subroutine type `t` (a subroutine
+    /// uniform `var`, or an element of an array of them): the arguments
+    /// against the subroutine type's parameters, its return type.
+    pub(super) fn subroutine_call(
+        &mut self,
+        t: &Type,
+        var: Option<u32>,
+        args: &[Val],
+        ids: &[ExprId],
+        loc: Loc,
+    ) -> Val {
+        let Base::Subroutine(ty) = t.base else {
+            self.error(loc, "called object is not a function");
+            return Val::error();
+        };
+        if t.is_array() {
+            self.error(
+                loc,
+                "an array of subroutine uniforms must be indexed to be called",
+            );
+            return Val::error();
+        }
+        let Some((ret, params)) = self.subroutine_types.get(&ty).cloned() else {
+            return Val::error();
+        };
+        let cand = Cand {
+            callee: None,
+            ret: ret.clone(),
+            params,
+            builtin: false,
+            memory: Vec::new(),
+        };
+        if args.iter().any(|a| a.ty.is_error()) {
+            return Val::rv(ret, None);
+        }
+        if self.resolve(std::slice::from_ref(&cand), args).is_none() {
+            let tys: Vec<String> = args.iter().map(|a| self.type_name(&a.ty)).collect();
+            let msg = format!(
+                "no matching function for call to subroutine `{}({})'",
+                self.name(crate::names::Sym(ty)),
+                tys.join(", ")
+            );
+            self.error(loc, msg);
+            return Val::error();
+        }
+        for (i, ((_, dir), a)) in cand.params.iter().zip(args).enumerate() {
+            if *dir != Dir::In {
+                let l = ids.get(i).map_or(loc, |e| self.tu.expr(*e).loc);
+                self.check_lvalue(a.lv, l, "function argument for `out' parameter");
+            }
+        }
+        self.rec.last_callee = Some(super::Callee::Subroutine { ty, var });
+        Val::rv(ret, None)
     }
 
     /// The index of the best candidate for `args`, if one matches.

@@ -395,6 +395,27 @@ impl Checker<'_> {
         let storage = self.storage_of(&q, global);
         let base = self.type_spec(&ty.spec);
         let loc0 = ty.spec.loc;
+        // ARB_shader_subroutine: `subroutine` on a variable declares a
+        // subroutine uniform, and only that.
+        for x in &ty.quals {
+            if let Qualifier::Subroutine(types, l) = x {
+                let ok = types.is_empty()
+                    && storage == Storage::Uniform
+                    && (matches!(base.base, Base::Subroutine(_)) || base.is_error());
+                if !ok {
+                    self.error(
+                        *l,
+                        "`subroutine' qualifies only subroutine uniforms of a subroutine type",
+                    );
+                }
+            }
+        }
+        if matches!(base.base, Base::Subroutine(_)) && storage != Storage::Uniform {
+            self.error(
+                loc0,
+                "variables of a subroutine type must be subroutine uniforms",
+            );
+        }
         let site = if global {
             super::layout::Site::Var(storage)
         } else {
@@ -1217,12 +1238,22 @@ impl Checker<'_> {
                 Some(Symbol::Type(_))
             ) {
                 self.declare_type(name, Type::new(Base::Subroutine(name.0)), p.loc);
+                let params = params.iter().map(|(t, d)| (t.clone(), *d)).collect();
+                self.subroutine_types.insert(name.0, (ret.clone(), params));
             }
             return (None, ret);
         }
         if self.is_es() && self.at_least(0, 300) && !builtins::lookup(n, &self.env).is_empty() {
             let msg = format!("a shader cannot redefine or overload built-in function `{n}'");
             self.error(p.loc, msg);
+        }
+        if !defining
+            && let Some(l) = p.ret.quals.iter().find_map(|q| match q {
+                Qualifier::Subroutine(v, l) if !v.is_empty() => Some(*l),
+                _ => None,
+            })
+        {
+            self.error(l, "a function prototype cannot have subroutine types");
         }
         if !self.declare_func_name(name, p.loc) {
             return (None, ret);
@@ -1264,6 +1295,7 @@ impl Checker<'_> {
             return (Some(id), ret);
         }
         let id = self.funcs.len() as u32;
+        let subroutine_of = self.subroutine_of(p, &ret, &params);
         self.funcs.push(Func {
             ret,
             params,
@@ -1271,9 +1303,55 @@ impl Checker<'_> {
             memory,
             defined: defining,
             prototyped: !defining,
+            subroutine_of,
         });
         self.funcs_by_name.entry(name).or_default().push(id);
         (Some(id), self.funcs[id as usize].ret.clone())
+    }
+
+    /// The subroutine types of `subroutine(T, ...)` on a function, each
+    /// checked to be a subroutine type whose return and parameter types
+    /// are the function's (GLSL 4.00 §6.1.2).
+    fn subroutine_of(&mut self, p: &FunctionProto, ret: &Type, params: &[(Type, Dir)]) -> Vec<u32> {
+        let mut out = Vec::new();
+        for q in &p.ret.quals {
+            let Qualifier::Subroutine(types, loc) = q else {
+                continue;
+            };
+            for t in types {
+                let tn = self.name(*t).to_owned();
+                let Some((tret, tparams)) = self.subroutine_types.get(&t.0).cloned() else {
+                    let msg = format!("subroutine type `{tn}' undeclared");
+                    self.error(*loc, msg);
+                    continue;
+                };
+                if tret != *ret {
+                    let msg = format!(
+                        "subroutine `{}' does not match the return type of subroutine type `{tn}'",
+                        self.name(p.name)
+                    );
+                    self.error(*loc, msg);
+                    continue;
+                }
+                if tparams.len() != params.len()
+                    || tparams
+                        .iter()
+                        .zip(params)
+                        .any(|(a, b)| a.0 != b.0 || a.1 != b.1)
+                {
+                    let msg = format!(
+                        "subroutine `{}' does not match the parameters of subroutine type `{tn}'",
+                        self.name(p.name)
+                    );
+                    self.error(*loc, msg);
+                    continue;
+                }
+                if !out.contains(&t.0) {
+                    out.push(t.0);
+                }
+            }
+        }
+        out
     }
 
     /// A parameter's type, direction and qualifier key.

@@ -229,7 +229,19 @@ impl Checker<'_> {
                 let obj = args.remove(0);
                 self.method(obj, *name, &args, loc)
             }
-            ExprKind::CallExpr(..) => Val::rv(Type::ERROR, None),
+            ExprKind::CallExpr(_, ids) => {
+                // `u[i](...)`: through an element of a subroutine uniform array.
+                let f = if args.is_empty() {
+                    Val::error()
+                } else {
+                    args.remove(0)
+                };
+                if f.ty.is_error() {
+                    return Val::error();
+                }
+                let t = f.ty.clone();
+                self.subroutine_call(&t, None, &args, ids, loc)
+            }
             _ => Val::error(),
         }
     }

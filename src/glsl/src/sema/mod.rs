@@ -58,6 +58,16 @@ pub(crate) enum Callee {
     User(u32),
     /// A built-in signature.
     Builtin(&'static Sig),
+    /// A call through a subroutine uniform (ARB_shader_subroutine) of
+    /// subroutine type `ty` (its name symbol): `u(...)`, where `var` is
+    /// the uniform, or `u[i](...)` (`var` `None`: the first operand of the
+    /// `CallExpr` selects).
+    Subroutine {
+        /// The subroutine type.
+        ty: u32,
+        /// The uniform a plain call names.
+        var: Option<u32>,
+    },
 }
 
 /// What analysis found out about one expression (for lowering).
@@ -114,6 +124,7 @@ pub(crate) struct Checker<'a> {
     structs: Vec<StructInfo>,
     funcs: Vec<Func>,
     funcs_by_name: FxHashMap<Sym, Vec<u32>>,
+    subroutine_types: FxHashMap<u32, (Type, Vec<(Type, Dir)>)>,
     /// Built-in variables already looked up (`None`: there is none).
     builtin_vars: FxHashMap<Sym, Option<u32>>,
     builtin_struct_ids: FxHashMap<&'static str, u32>,
@@ -228,6 +239,7 @@ pub(crate) fn check(
         structs: Vec::new(),
         funcs: Vec::new(),
         funcs_by_name: FxHashMap::default(),
+        subroutine_types: FxHashMap::default(),
         builtin_vars: FxHashMap::default(),
         builtin_struct_ids: FxHashMap::default(),
         cur_fn: None,

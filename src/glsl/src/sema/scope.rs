@@ -59,6 +59,9 @@ pub(crate) struct Func {
     pub defined: bool,
     /// A prototype (without body) declared it.
     pub prototyped: bool,
+    /// `subroutine(T, ...)`: the subroutine types (name symbols) it may be
+    /// called through (ARB_shader_subroutine).
+    pub subroutine_of: Vec<u32>,
 }
 
 /// What a name means in a scope.

@@ -31,6 +31,7 @@ mod rasterpos;
 mod select;
 mod sso;
 mod state;
+mod subroutine;
 mod sync;
 mod texture;
 mod ubo;
@@ -210,6 +211,7 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     program::install(d, profile);
     if profile != Profile::Es {
         sso::install(d);
+        subroutine::install(d);
         viewport::install(d);
     }
     fbo::install(d, profile);
