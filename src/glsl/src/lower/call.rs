@@ -484,6 +484,12 @@ impl Lower<'_> {
                 self.store_outs(&outs, &[Rv::V(carry)], loc)?;
                 r
             }
+            "umulExtended" | "imulExtended" => {
+                let (x, y) = (v(0)?, v(1)?);
+                let (msb, lsb) = self.mul_extended(x, y, name == "imulExtended");
+                self.store_outs(&outs, &[Rv::V(msb), Rv::V(lsb)], loc)?;
+                return Ok(Rv::Void);
+            }
             "matrixCompMult" => {
                 let (Rv::M(a), Rv::M(c)) = (&vals[0], &vals[1]) else {
                     return internal(loc, "matrixCompMult of non-matrices");
@@ -614,6 +620,62 @@ impl Lower<'_> {
             _ => return unsupported(loc, format!("the built-in function `{name}'")),
         };
         Ok(Rv::V(r))
+    }
+
+    /// `umulExtended` / `imulExtended` (GLSL 4.00 §8.8): the high and low
+    /// 32 bits of the 64-bit product of `x` and `y` (signed when `signed`),
+    /// from the products of their 16-bit halves in 32-bit arithmetic.
+    fn mul_extended(&mut self, x: Value, y: Value, signed: bool) -> (Value, Value) {
+        let t = self.vty(x);
+        let (ux, uy) = if signed {
+            (
+                self.b().bitcast(x, oxgl_ir::Scalar::U32),
+                self.b().bitcast(y, oxgl_ir::Scalar::U32),
+            )
+        } else {
+            (x, y)
+        };
+        let ut = self.vty(ux);
+        let k16 = self.b().splat_const(ut, 16.0);
+        let mask = self.b().splat_const(ut, 65535.0);
+        let half = |l: &mut Self, v: Value| {
+            let lo = l.b().bin(AluOp::And, v, mask);
+            let hi = l.b().bin(AluOp::UShr, v, k16);
+            (lo, hi)
+        };
+        let (xl, xh) = half(self, ux);
+        let (yl, yh) = half(self, uy);
+        let ll = self.b().mul(xl, yl);
+        let lh = self.b().mul(xl, yh);
+        let hl = self.b().mul(xh, yl);
+        let hh = self.b().mul(xh, yh);
+        // The middle column: at most 3 · (2^16 - 1), no overflow.
+        let (ll_lo, ll_hi) = half(self, ll);
+        let (lh_lo, lh_hi) = half(self, lh);
+        let (hl_lo, hl_hi) = half(self, hl);
+        let mid = self.b().add(ll_hi, lh_lo);
+        let mid = self.b().add(mid, hl_lo);
+        let mid_hi = self.b().bin(AluOp::UShr, mid, k16);
+        let msb = self.b().add(hh, lh_hi);
+        let msb = self.b().add(msb, hl_hi);
+        let mut msb = self.b().add(msb, mid_hi);
+        let mid_lo = self.b().bin(AluOp::Shl, mid, k16);
+        let lsb = self.b().bin(AluOp::Or, mid_lo, ll_lo);
+        if !signed {
+            return (msb, lsb);
+        }
+        // Signed: the unsigned product less 2^32 · y where x < 0 and
+        // 2^32 · x where y < 0.
+        let zero = self.b().splat_const(t, 0.0);
+        let uzero = self.b().splat_const(ut, 0.0);
+        for (a, b) in [(x, uy), (y, ux)] {
+            let neg = self.b().lt(a, zero);
+            let sub = self.b().select(neg, b, uzero);
+            msb = self.b().sub(msb, sub);
+        }
+        let msb = self.b().bitcast(msb, oxgl_ir::Scalar::I32);
+        let lsb = self.b().bitcast(lsb, oxgl_ir::Scalar::I32);
+        (msb, lsb)
     }
 
     fn store_outs(&mut self, outs: &[(Place, SemaType, SemaType)], vals: &[Rv], loc: Loc) -> R<()> {

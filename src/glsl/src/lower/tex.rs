@@ -99,12 +99,25 @@ impl Lower<'_> {
             return internal(loc, "argument count");
         }
         let mut vals = Vec::new();
+        // textureGatherOffsets' `ivec2[4]`: its elements apart, its first
+        // in `vals` to keep the positions.
+        let mut offsets = Vec::new();
         for (a, (pt, dir)) in args.iter().zip(&sig.params).skip(1) {
             if *dir != Dir::In {
                 return unsupported(loc, format!("`{name}'"));
             }
-            let v = self.expr_as(*a, pt)?;
-            vals.push(v.v(loc)?);
+            match self.expr_as(*a, pt)? {
+                Rv::A(elems) if name == "textureGatherOffsets" => {
+                    for e in elems {
+                        offsets.push(e.v(loc)?);
+                    }
+                    let Some(&first) = offsets.first() else {
+                        return internal(loc, "empty offsets");
+                    };
+                    vals.push(first);
+                }
+                v => vals.push(v.v(loc)?),
+            }
         }
         let arg = |i: usize| -> R<Value> {
             vals.get(i)
@@ -162,7 +175,7 @@ impl Lower<'_> {
                     op.offset = Some(arg(i)?);
                 }
             }
-            "textureGather" | "textureGatherOffset" => {
+            "textureGather" | "textureGatherOffset" | "textureGatherOffsets" => {
                 op.kind = TexKind::Gather;
                 let p = arg(0)?;
                 split(self, p, &mut op);
@@ -171,7 +184,7 @@ impl Lower<'_> {
                     op.compare = Some(arg(1)?);
                     i = 2;
                 }
-                if name == "textureGatherOffset" {
+                if name != "textureGather" {
                     op.offset = Some(arg(i)?);
                     i += 1;
                 }
@@ -267,6 +280,21 @@ impl Lower<'_> {
         let want = num(&sig.ret).map_or(1, |n| n.rows);
         if want == 4 && op.compare.is_some() && op.kind != TexKind::Gather {
             op.shadow_vec4 = true;
+        }
+        if name == "textureGatherOffsets" {
+            // ARB_gpu_shader5: texel k is the (i0, j0) texel (the fourth a
+            // gather returns) of the footprint at offset k (as Mesa lowers it).
+            let mut lanes = Vec::new();
+            for &o in &offsets {
+                let mut op_k = op.clone();
+                op_k.offset = Some(o);
+                let g = self.b().tex(op_k);
+                lanes.push(self.b().lane(g, 3));
+            }
+            if lanes.len() != 4 {
+                return internal(loc, "textureGatherOffsets wants four offsets");
+            }
+            return Ok(Rv::V(self.b().construct(&lanes)));
         }
         Ok(Rv::V(self.b().tex(op)))
     }
