@@ -88,9 +88,9 @@ impl Lower<'_> {
         let Some(&first) = args.first() else {
             return internal(loc, "texture call without a sampler");
         };
-        let t = match self.expr(first)? {
-            Rv::Tex(t) => t,
-            _ => return unsupported(loc, format!("`{name}' on this sampler")),
+        let (textures, selector) = self.sampler_arg(first, name, loc)?;
+        let Some(&t) = textures.first() else {
+            return internal(loc, "empty sampler array");
         };
         let Some(decl) = self.shader.textures.get(t as usize).cloned() else {
             return internal(loc, "texture not declared");
@@ -281,21 +281,80 @@ impl Lower<'_> {
         if want == 4 && op.compare.is_some() && op.kind != TexKind::Gather {
             op.shadow_vec4 = true;
         }
-        if name == "textureGatherOffsets" {
-            // ARB_gpu_shader5: texel k is the (i0, j0) texel (the fourth a
-            // gather returns) of the footprint at offset k (as Mesa lowers it).
-            let mut lanes = Vec::new();
-            for &o in &offsets {
-                let mut op_k = op.clone();
-                op_k.offset = Some(o);
-                let g = self.b().tex(op_k);
-                lanes.push(self.b().lane(g, 3));
-            }
-            if lanes.len() != 4 {
-                return internal(loc, "textureGatherOffsets wants four offsets");
-            }
-            return Ok(Rv::V(self.b().construct(&lanes)));
+        let Some(i) = selector else {
+            return self.emit_tex(op, name, &offsets, loc).map(Rv::V);
+        };
+        // An element of a sampler array chosen at run time (ARB_gpu_shader5,
+        // GLSL 4.00): every element's operation, the chosen one's result.
+        let mut out = None;
+        for (k, &tk) in textures.iter().enumerate() {
+            let mut op_k = op.clone();
+            op_k.texture = tk;
+            op_k.sampler = tk;
+            let v = self.emit_tex(op_k, name, &offsets, loc)?;
+            out = Some(match out {
+                None => v,
+                Some(prev) => {
+                    let kc = self.b().i32(k as i32);
+                    let is_k = self.b().eq(i, kc);
+                    self.b().select(is_k, v, prev)
+                }
+            });
         }
-        Ok(Rv::V(self.b().tex(op)))
+        out.map(Rv::V)
+            .map_or_else(|| internal(loc, "empty sampler array"), Ok)
+    }
+
+    /// `op`, or for `textureGatherOffsets` its four gathers (ARB_gpu_shader5:
+    /// texel k is the (i0, j0) texel, the fourth a gather returns, of the
+    /// footprint at offset k, as Mesa lowers it).
+    fn emit_tex(&mut self, op: TexOp, name: &str, offsets: &[Value], loc: Loc) -> R<Value> {
+        if name != "textureGatherOffsets" {
+            return Ok(self.b().tex(op));
+        }
+        let mut lanes = Vec::new();
+        for &o in offsets {
+            let mut op_k = op.clone();
+            op_k.offset = Some(o);
+            let g = self.b().tex(op_k);
+            lanes.push(self.b().lane(g, 3));
+        }
+        if lanes.len() != 4 {
+            return internal(loc, "textureGatherOffsets wants four offsets");
+        }
+        Ok(self.b().construct(&lanes))
+    }
+
+    /// The textures a sampler argument names: one, or every element of a
+    /// sampler array and the index when it is not known at compile time.
+    fn sampler_arg(&mut self, e: ExprId, name: &str, loc: Loc) -> R<(Vec<u32>, Option<Value>)> {
+        if let Some(x) = self.tu.exprs.get(e.0 as usize)
+            && let crate::ast::ExprKind::Index(a, i) = &x.kind
+            && self.info(*i).k.is_none()
+        {
+            let (a, i) = (*a, *i);
+            if let Rv::A(elems) = self.expr(a)? {
+                let ts: Option<Vec<u32>> = elems
+                    .iter()
+                    .map(|r| match r {
+                        Rv::Tex(t) => Some(*t),
+                        _ => None,
+                    })
+                    .collect();
+                if let Some(ts) = ts {
+                    let ix = self.expr(i)?.v(loc)?;
+                    let ix = if self.vty(ix).scalar == oxgl_ir::Scalar::I32 {
+                        ix
+                    } else {
+                        self.b().bitcast(ix, oxgl_ir::Scalar::I32)
+                    };
+                    return Ok((ts, Some(ix)));
+                }
+            }
+        }
+        match self.expr(e)? {
+            Rv::Tex(t) => Ok((vec![t], None)),
+            _ => unsupported(loc, format!("`{name}' on this sampler")),
+        }
     }
 }
