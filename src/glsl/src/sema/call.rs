@@ -227,7 +227,15 @@ impl Checker<'_> {
             Lv::Var(v) => Some(v),
             _ => None,
         });
-        if n.starts_with("interpolateAt") {
+        if n == "textureGatherOffsets" {
+            // ARB_gpu_shader5: the four offsets are a constant expression.
+            if args.iter().any(|a| a.ty.is_array() && a.k.is_none()) {
+                self.error(
+                    loc,
+                    "parameter `offsets' of textureGatherOffsets() must be a constant expression",
+                );
+            }
+        } else if n.starts_with("interpolateAt") {
             let ok = first_var.is_some_and(|v| self.vars[v as usize].storage == Storage::In);
             if !ok {
                 self.error(

@@ -574,6 +574,16 @@ impl Checker<'_> {
         {
             self.error(cloc, "'centroid in' cannot be used in a vertex shader");
         }
+        // GLSL 4.00 §4.3: `sample` and `centroid` exclude each other, and a
+        // fragment shader's outputs are not interpolated (Mesa's errors).
+        if let Some(&(_, sloc)) = q.storage.iter().find(|(s, _)| *s == ast::Storage::Sample) {
+            if q.has(ast::Storage::Centroid) {
+                self.error(sloc, "'sample' and 'centroid' cannot be used together");
+            }
+            if self.env.stage == Stage::Fragment && storage == Storage::Out {
+                self.error(sloc, "'sample out' cannot be used in a fragment shader");
+            }
+        }
         if let Some(iloc) = q.invariant {
             let ok = match storage {
                 Storage::Out => true,
