@@ -197,6 +197,18 @@ impl Context {
         Ok((self.linked_exec(program)?, stage))
     }
 
+    /// `f` of the subroutine interface of `program`'s stage `shadertype`
+    /// (errors of [`Context::subroutine_program`] first).
+    fn with_subroutines<T>(
+        &mut self,
+        program: u32,
+        shadertype: GLenum,
+        f: impl FnOnce(&StageSubroutines) -> ApiResult<T>,
+    ) -> ApiResult<T> {
+        let (exec, stage) = self.subroutine_program(program, shadertype)?;
+        f(exec.stage_subroutines(stage))
+    }
+
     /// `glGetSubroutineUniformLocation`: -1 when the stage has no such
     /// subroutine uniform (or element).
     pub fn get_subroutine_uniform_location(
@@ -266,13 +278,13 @@ impl Context {
         shadertype: GLenum,
         index: u32,
     ) -> ApiResult<String> {
-        let (exec, stage) = self.subroutine_program(program, shadertype)?;
-        let s = exec.stage_subroutines(stage);
-        let u = s
-            .uniforms
-            .get(index as usize)
-            .ok_or(ApiError::InvalidValue)?;
-        Ok(u.name.clone())
+        self.with_subroutines(program, shadertype, |s| {
+            let u = s
+                .uniforms
+                .get(index as usize)
+                .ok_or(ApiError::InvalidValue)?;
+            Ok(u.name.clone())
+        })
     }
 
     /// `glGetActiveSubroutineName`: INVALID_VALUE for an index past the
@@ -283,13 +295,13 @@ impl Context {
         shadertype: GLenum,
         index: u32,
     ) -> ApiResult<String> {
-        let (exec, stage) = self.subroutine_program(program, shadertype)?;
-        let s = exec.stage_subroutines(stage);
-        let f = s
-            .functions
-            .get(index as usize)
-            .ok_or(ApiError::InvalidValue)?;
-        Ok(f.name.clone())
+        self.with_subroutines(program, shadertype, |s| {
+            let f = s
+                .functions
+                .get(index as usize)
+                .ok_or(ApiError::InvalidValue)?;
+            Ok(f.name.clone())
+        })
     }
 
     /// `glGetProgramStageiv`. INVALID_ENUM for another pname.
