@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 20
+#define OXGL_DRI_ABI_VERSION 21
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -47,6 +47,10 @@
 // ABI 20 (ARB_transform_feedback3's `gl_SkipComponentsN`): a component
 // the backend leaves as it is in the buffer (the stride still counts it).
 #define OXGL_CAPTURE_SKIP 272
+
+// ABI 21: vertex streams a geometry shader may emit to
+// (`GL_MAX_VERTEX_STREAMS`). Only stream 0 is rasterized.
+#define OXGL_MAX_VERTEX_STREAMS 4
 
 // [`OxglVertexInput::flags`]: integer components map to [0, 1] / [-1, 1].
 #define OXGL_VERTEX_NORMALIZED 1
@@ -636,17 +640,23 @@ typedef struct OxglCaptureBuffer {
   const uint32_t *sources;
   // Entries of `sources`.
   uint32_t num_sources;
+  // ABI 21: the vertex stream whose vertices this binding receives
+  // (below [`OXGL_MAX_VERTEX_STREAMS`]; ARB_gpu_shader5's geometry
+  // shader streams, 0 for every other draw).
+  uint32_t stream;
 } OxglCaptureBuffer;
 
-// ABI 12: the primitive counts of one draw.
+// ABI 12: the primitive counts of one draw, per vertex stream (ABI 21;
+// every stream but 0 counts only a geometry shader's emits there).
 typedef struct OxglCaptureResult {
-  // Primitives the vertex stage produced (`GL_PRIMITIVES_GENERATED`),
-  // after decomposition into points, lines and triangles.
-  uint64_t primitives_generated;
-  // Primitives written whole into every buffer
-  // (`GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN`): writing stops at the
-  // first primitive that does not fit in one of them.
-  uint64_t primitives_written;
+  // Primitives the last vertex processing stage produced
+  // (`GL_PRIMITIVES_GENERATED`), after decomposition into points, lines
+  // and triangles.
+  uint64_t primitives_generated[OXGL_MAX_VERTEX_STREAMS];
+  // Primitives written whole into every buffer of their stream
+  // (`GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN`): a stream's writing
+  // stops at its first primitive that does not fit in one of them.
+  uint64_t primitives_written[OXGL_MAX_VERTEX_STREAMS];
 } OxglCaptureResult;
 
 // ABI 12: what a draw captures (EXT_transform_feedback, GL 4.6 §13.3)

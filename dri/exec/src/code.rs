@@ -399,11 +399,11 @@ pub enum Op {
     /// Active lanes are demoted to helpers.
     Demote,
     /// Geometry stage: active lanes emit a vertex of their current outputs
-    /// ([`crate::GeometrySink::emit_vertex`]).
-    EmitVertex,
-    /// Geometry stage: active lanes end their output primitive
-    /// ([`crate::GeometrySink::end_primitive`]).
-    EndPrimitive,
+    /// to vertex stream `stream` ([`crate::GeometrySink::emit_vertex`]).
+    EmitVertex { stream: u8 },
+    /// Geometry stage: active lanes end their output primitive of vertex
+    /// stream `stream` ([`crate::GeometrySink::end_primitive`]).
+    EndPrimitive { stream: u8 },
     /// Remember the lanes entering an inlined call; zero its result `d`.
     CallBegin { slot: u32, d: [u32; 4], n: u8 },
     /// Restore them (minus discarded lanes); jump to `exit` if none.

@@ -1191,16 +1191,13 @@ impl<'s> Compiler<'s> {
             IrOp::ArrayLength(_) => return err("array_length (storage blocks) is not supported"),
             IrOp::Atomic(..) => return err("atomics are not supported"),
             IrOp::Image(_) => return err("image operations are not supported"),
-            IrOp::EmitVertex(0) => {
-                self.push(Op::EmitVertex)?;
+            IrOp::EmitVertex(stream) => {
+                self.push(Op::EmitVertex { stream: *stream })?;
                 Lanes::NONE
             }
-            IrOp::EndPrimitive(0) => {
-                self.push(Op::EndPrimitive)?;
+            IrOp::EndPrimitive(stream) => {
+                self.push(Op::EndPrimitive { stream: *stream })?;
                 Lanes::NONE
-            }
-            IrOp::EmitVertex(_) | IrOp::EndPrimitive(_) => {
-                return err("geometry streams other than 0 are not supported");
             }
         };
         fr.vals[v.index()] = lanes;

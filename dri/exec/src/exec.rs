@@ -140,7 +140,7 @@ fn sys<const N: usize>(env: &Env<'_, N>, sv: Sys, k: usize, exec0: u32, demoted:
         Sys::BaseInstance => [env.base_instance as u32; N],
         Sys::DrawId => [env.draw_id as u32; N],
         Sys::PrimitiveId => env.primitive_id.map(|x| x as u32),
-        Sys::InvocationId => [0; N],
+        Sys::InvocationId => env.invocation_id.map(|x| x as u32),
         Sys::SampleId => [env.sample_id as u32; N],
         Sys::SamplePos => [env.sample_pos.get(k).map_or(0, |p| p.to_bits()); N],
         Sys::SampleMaskIn => [env.sample_mask_in as u32; N],
@@ -212,7 +212,7 @@ fn data<const N: usize>(
     demoted: u32,
 ) {
     match op {
-        Op::EmitVertex => {
+        Op::EmitVertex { stream } => {
             let Env {
                 geometry,
                 outputs,
@@ -236,14 +236,14 @@ fn data<const N: usize>(
                     viewport_index,
                     primitive_id: primitive_id_out,
                 };
-                g.emit_vertex(exec, &v);
+                g.emit_vertex(exec, *stream, &v);
             }
         }
-        Op::EndPrimitive => {
+        Op::EndPrimitive { stream } => {
             if let Some(g) = env.geometry.as_deref_mut()
                 && exec != 0
             {
-                g.end_primitive(exec);
+                g.end_primitive(exec, *stream);
             }
         }
         Op::Un { f, n, d, a } => alu::un(*f, r, *n, d, a),

@@ -125,11 +125,12 @@ pub const GS_VERTEX_LOCATIONS: u32 = GS_CLIP_DISTANCE_LOCATION + 8;
 /// Where a geometry shader's `EmitVertex` and `EndPrimitive` go: one
 /// invocation per lane, each lane an input primitive.
 pub trait GeometrySink<const N: usize = W> {
-    /// The lanes of `mask` emit a vertex: their current outputs
+    /// The lanes of `mask` emit a vertex to vertex stream `stream` (0 to
+    /// 3, ARB_gpu_shader5): their current outputs
     /// (`outputs[4 * location + component][lane]`) and built-ins.
-    fn emit_vertex(&mut self, mask: u32, out: &GeometryVertex<'_, N>);
-    /// The lanes of `mask` end their current output strip.
-    fn end_primitive(&mut self, mask: u32);
+    fn emit_vertex(&mut self, mask: u32, stream: u8, out: &GeometryVertex<'_, N>);
+    /// The lanes of `mask` end their current output strip of `stream`.
+    fn end_primitive(&mut self, mask: u32, stream: u8);
 }
 
 /// The outputs of all lanes when a geometry shader emits a vertex.
@@ -422,6 +423,9 @@ pub struct Env<'a, const N: usize = W> {
     pub draw_id: i32,
     /// `gl_PrimitiveIDIn` (geometry) or `gl_PrimitiveID` (fragment) in.
     pub primitive_id: [i32; N],
+    /// `gl_InvocationID` in (geometry: the instance of an instanced
+    /// geometry shader, ARB_gpu_shader5).
+    pub invocation_id: [i32; N],
     /// Geometry stage: where emitted vertices go (`None`: dropped).
     pub geometry: Option<&'a mut dyn GeometrySink<N>>,
     /// The default uniform block, little-endian; reads past the end give 0.
@@ -470,6 +474,7 @@ impl<'a, const N: usize> Env<'a, N> {
             base_instance: 0,
             draw_id: 0,
             primitive_id: [0; N],
+            invocation_id: [0; N],
             geometry: None,
             uniforms,
             mask: lane_mask::<N>(),

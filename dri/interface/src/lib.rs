@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 20;
+pub const OXGL_DRI_ABI_VERSION: u32 = 21;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -957,7 +957,15 @@ pub struct OxglCaptureBuffer {
     pub sources: *const u32,
     /// Entries of `sources`.
     pub num_sources: u32,
+    /// ABI 21: the vertex stream whose vertices this binding receives
+    /// (below [`OXGL_MAX_VERTEX_STREAMS`]; ARB_gpu_shader5's geometry
+    /// shader streams, 0 for every other draw).
+    pub stream: u32,
 }
+
+/// ABI 21: vertex streams a geometry shader may emit to
+/// (`GL_MAX_VERTEX_STREAMS`). Only stream 0 is rasterized.
+pub const OXGL_MAX_VERTEX_STREAMS: usize = 4;
 
 /// ABI 12: what a draw captures (EXT_transform_feedback, GL 4.6 §13.3)
 /// and counts.
@@ -980,17 +988,19 @@ pub struct OxglCaptureDesc {
     pub result: *mut OxglCaptureResult,
 }
 
-/// ABI 12: the primitive counts of one draw.
+/// ABI 12: the primitive counts of one draw, per vertex stream (ABI 21;
+/// every stream but 0 counts only a geometry shader's emits there).
 #[repr(C)]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct OxglCaptureResult {
-    /// Primitives the vertex stage produced (`GL_PRIMITIVES_GENERATED`),
-    /// after decomposition into points, lines and triangles.
-    pub primitives_generated: u64,
-    /// Primitives written whole into every buffer
-    /// (`GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN`): writing stops at the
-    /// first primitive that does not fit in one of them.
-    pub primitives_written: u64,
+    /// Primitives the last vertex processing stage produced
+    /// (`GL_PRIMITIVES_GENERATED`), after decomposition into points, lines
+    /// and triangles.
+    pub primitives_generated: [u64; OXGL_MAX_VERTEX_STREAMS],
+    /// Primitives written whole into every buffer of their stream
+    /// (`GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN`): a stream's writing
+    /// stops at its first primitive that does not fit in one of them.
+    pub primitives_written: [u64; OXGL_MAX_VERTEX_STREAMS],
 }
 
 /// A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

@@ -14,6 +14,10 @@
 //! captures each vertex its elements name, as often as they name it.
 //! Writing stops at the first primitive that does not fit whole into
 //! every buffer (GL 4.6 §13.3.2); later primitives are still generated.
+//!
+//! A geometry shader may emit to four vertex streams (ARB_gpu_shader5):
+//! each binding receives one stream's vertices, and each stream counts its
+//! primitives and stops writing on its own.
 
 use oxgl_dri_interface::{
     OXGL_CAPTURE_CLIP_DISTANCE, OXGL_CAPTURE_POINT_SIZE, OXGL_CAPTURE_POSITION, OXGL_CAPTURE_SKIP,
@@ -41,6 +45,8 @@ pub struct CaptureBuffer<'a> {
     pub stride: usize,
     /// The component sources (`OXGL_CAPTURE_*` or `4 * location + c`).
     pub sources: &'a [u32],
+    /// The vertex stream it receives.
+    pub stream: usize,
 }
 
 /// What one draw captures.
@@ -49,23 +55,49 @@ pub struct Capture<'a> {
     pub primitive: u32,
     /// The bindings (none: only count).
     pub buffers: Vec<CaptureBuffer<'a>>,
-    /// Primitives generated so far.
-    pub generated: u64,
-    /// Primitives written so far.
-    pub written: u64,
+    /// Primitives generated so far, per vertex stream.
+    pub generated: [u64; STREAMS],
+    /// Primitives written so far, per vertex stream.
+    pub written: [u64; STREAMS],
+    /// Streams whose writing stopped (a primitive did not fit).
+    pub full: [bool; STREAMS],
 }
 
-impl Capture<'_> {
-    /// Components captured per vertex, over every buffer.
-    pub fn components(&self) -> usize {
-        self.buffers.iter().map(|b| b.sources.len()).sum()
+/// Vertex streams.
+pub const STREAMS: usize = oxgl_dri_interface::OXGL_MAX_VERTEX_STREAMS;
+
+impl<'a> Capture<'a> {
+    /// A capture of `primitive` into `buffers`, nothing counted yet.
+    pub fn new(primitive: u32, buffers: Vec<CaptureBuffer<'a>>) -> Self {
+        Capture {
+            primitive,
+            buffers,
+            generated: [0; STREAMS],
+            written: [0; STREAMS],
+            full: [false; STREAMS],
+        }
     }
 
-    /// Appends the captured components of `count` vertices (lanes) of
-    /// `out` to `values` (vertex-major).
-    pub fn gather(&self, out: &VertexOutputs, count: usize, values: &mut Vec<f32>) {
+    /// The bindings of vertex stream `stream`.
+    fn of(&self, stream: usize) -> impl Iterator<Item = &CaptureBuffer<'a>> {
+        self.buffers.iter().filter(move |b| b.stream == stream)
+    }
+
+    /// Whether any binding receives vertex stream `stream`.
+    pub fn writes(&self, stream: usize) -> bool {
+        self.of(stream).next().is_some()
+    }
+
+    /// Components captured per vertex of `stream`, over its buffers.
+    pub fn components(&self, stream: usize) -> usize {
+        self.of(stream).map(|b| b.sources.len()).sum()
+    }
+
+    /// Appends the components captured from `count` vertices (lanes) of
+    /// `out` of vertex stream `stream` to `values` (vertex-major).
+    pub fn gather(&self, out: &VertexOutputs, count: usize, stream: usize, values: &mut Vec<f32>) {
         for lane in 0..count {
-            for b in &self.buffers {
+            for b in self.of(stream) {
                 for &s in b.sources {
                     values.push(source_value(out, s, lane));
                 }
@@ -73,12 +105,14 @@ impl Capture<'_> {
         }
     }
 
-    /// Records the primitives `(mode, vertices)` of one GL primitive
-    /// whose `n` vertices `vertex(i)` names: counts them and, when their
-    /// type is the captured one, writes them from `values` (the
-    /// [`Capture::gather`] of every vertex).
+    /// Records the primitives `(mode, vertices)` of one GL primitive of
+    /// vertex stream `stream` whose `n` vertices `vertex(i)` names: counts
+    /// them and, when their type is the captured one, writes them from
+    /// `values` (the stream's [`Capture::gather`] of every vertex).
+    #[allow(clippy::too_many_arguments, reason = "one primitive")]
     pub fn record(
         &mut self,
+        stream: usize,
         mode: u32,
         n: u32,
         first: bool,
@@ -87,25 +121,25 @@ impl Capture<'_> {
         scratch: &mut (Vec<u32>, Vec<u8>),
     ) {
         let per = assemble(mode, n, first, scratch);
-        if per == 0 {
+        if per == 0 || stream >= STREAMS {
             return;
         }
         let prims = scratch.0.len() / per;
-        self.generated += prims as u64;
-        if self.buffers.is_empty() || per != vertices_per(self.primitive) {
+        self.generated[stream] += prims as u64;
+        if self.full[stream] || !self.writes(stream) || per != vertices_per(self.primitive) {
             return;
         }
-        let comps = self.components();
+        let comps = self.components(stream);
         for p in scratch.0.chunks_exact(per) {
-            let written = self.written as usize;
-            let fits = self.buffers.iter().all(|b| {
+            let written = self.written[stream] as usize;
+            let fits = self.of(stream).all(|b| {
                 (written + 1)
                     .checked_mul(per * b.stride)
                     .is_some_and(|end| end <= b.dst.size())
             });
             if !fits {
                 // GL 4.6 §13.3.2: no further primitive is recorded.
-                self.buffers.clear();
+                self.full[stream] = true;
                 return;
             }
             for (k, &pos) in p.iter().enumerate() {
@@ -114,14 +148,14 @@ impl Capture<'_> {
                     continue;
                 };
                 let mut at = 0;
-                for b in &mut self.buffers {
+                for b in self.buffers.iter_mut().filter(|b| b.stream == stream) {
                     let n = b.sources.len();
                     let base = (written * per + k) * b.stride;
                     write_kept(&mut *b.dst, base, b.sources, &all[at..at + n]);
                     at += n;
                 }
             }
-            self.written += 1;
+            self.written[stream] += 1;
         }
     }
 }
@@ -292,20 +326,17 @@ mod tests {
         // One float per vertex; room for 7 floats = 2 triangles.
         let mut mem = Mem(vec![-1.0; 7]);
         let sources = [0];
-        let mut c = Capture {
-            primitive: gl::TRIANGLES,
-            buffers: vec![CaptureBuffer {
-                dst: &mut mem,
-                stride: 4,
-                sources: &sources,
-            }],
-            generated: 0,
-            written: 0,
-        };
+        let buffers = vec![CaptureBuffer {
+            dst: &mut mem,
+            stride: 4,
+            sources: &sources,
+            stream: 0,
+        }];
+        let mut c = Capture::new(gl::TRIANGLES, buffers);
         let values: Vec<f32> = (0..6).map(|v| v as f32 * 10.0).collect();
         let mut s = (Vec::new(), Vec::new());
-        c.record(gl::TRIANGLE_STRIP, 6, false, &|i| i, &values, &mut s);
-        assert_eq!((c.generated, c.written), (4, 2));
+        c.record(0, gl::TRIANGLE_STRIP, 6, false, &|i| i, &values, &mut s);
+        assert_eq!((c.generated[0], c.written[0]), (4, 2));
         assert_eq!(mem.0, [0.0, 10.0, 20.0, 20.0, 10.0, 30.0, -1.0]);
     }
 }

@@ -14,6 +14,7 @@ use oxgl_exec::{
 };
 use oxgl_ir::{Mode, Primitive, Shader};
 
+use crate::capture::STREAMS;
 use crate::pipeline::gl;
 use crate::program::VertexOutputs;
 use crate::raster::LANES;
@@ -31,6 +32,9 @@ pub struct Layout {
     pub output: u32,
     /// `max_vertices`: emits past it are dropped.
     pub max_vertices: u32,
+    /// Invocations per input primitive (`layout(invocations = N)`,
+    /// ARB_gpu_shader5; 1 without).
+    pub invocations: u32,
 }
 
 impl Layout {
@@ -40,6 +44,7 @@ impl Layout {
         let mut vertices = None;
         let mut output = None;
         let mut max_vertices = 0;
+        let mut invocations = 1;
         for m in &shader.modes {
             match m {
                 Mode::InputPrimitive(p) => {
@@ -61,6 +66,7 @@ impl Layout {
                     })
                 }
                 Mode::MaxVertices(n) => max_vertices = *n,
+                Mode::Invocations(n) => invocations = (*n).max(1),
                 _ => {}
             }
         }
@@ -68,6 +74,7 @@ impl Layout {
             vertices: vertices?,
             output: output?,
             max_vertices,
+            invocations,
         })
     }
 }
@@ -129,8 +136,9 @@ pub fn assemble(mode: u32, count: u32, nv: usize, vertex: &dyn Fn(u32) -> u32, o
     }
 }
 
-/// Where one batch of invocations' emits go: per lane, the vertex
-/// records it emitted (`out_len` floats each) and where its strips end.
+/// Where one batch of invocations' emits go: per lane and vertex stream,
+/// the vertex records it emitted (`out_len` floats each) and where its
+/// strips end.
 pub struct Collector {
     layout: Layout,
     /// Floats of an emitted vertex: user outputs, then position (4),
@@ -143,8 +151,14 @@ pub struct Collector {
 
 #[derive(Default)]
 struct Lane {
-    vertices: Vec<f32>,
+    /// Vertices emitted to every stream (`max_vertices` bounds them).
     emitted: u32,
+    streams: [Strips; STREAMS],
+}
+
+#[derive(Default)]
+struct Strips {
+    vertices: Vec<f32>,
     /// Vertex counts of the finished strips, then of the open one.
     strips: Vec<u32>,
     open: u32,
@@ -166,19 +180,23 @@ impl Collector {
     /// Forgets the last batch.
     pub fn clear(&mut self) {
         for l in &mut self.lanes {
-            l.vertices.clear();
             l.emitted = 0;
-            l.strips.clear();
-            l.open = 0;
+            for s in &mut l.streams {
+                s.vertices.clear();
+                s.strips.clear();
+                s.open = 0;
+            }
         }
     }
 
-    /// Appends the batch's complete strips, lane by lane, to `emitted`
-    /// (vertex records), `prims` (ranges of `emitted`'s vertices, the
-    /// first being vertex `*total`) and `ids` (each strip's `gl_Layer`,
-    /// `gl_PrimitiveID` and `gl_ViewportIndex`: its first vertex's).
+    /// Appends the batch's complete strips of vertex stream `stream`, lane
+    /// by lane, to `emitted` (vertex records), `prims` (ranges of
+    /// `emitted`'s vertices, the first being vertex `*total`) and `ids`
+    /// (each strip's `gl_Layer`, `gl_PrimitiveID` and `gl_ViewportIndex`:
+    /// its first vertex's). [`Collector::clear`] forgets them.
     pub fn drain(
         &mut self,
+        stream: usize,
         emitted: &mut Vec<f32>,
         prims: &mut Vec<OxglPrim>,
         ids: &mut Vec<[i32; 3]>,
@@ -190,28 +208,32 @@ impl Collector {
             _ => 3,
         };
         for l in &mut self.lanes {
-            if l.open > 0 {
-                l.strips.push(l.open);
-                l.open = 0;
+            let Some(s) = l.streams.get_mut(stream) else {
+                return;
+            };
+            if s.open > 0 {
+                s.strips.push(s.open);
+                s.open = 0;
             }
             let mut at = 0usize;
-            for &n in &l.strips {
+            for &n in &s.strips {
                 let len = n as usize * self.out_len;
                 if n >= min {
-                    emitted.extend_from_slice(&l.vertices[at..at + len]);
+                    emitted.extend_from_slice(&s.vertices[at..at + len]);
                     prims.push(OxglPrim {
                         mode: self.layout.output,
                         start: *total,
                         count: n,
                     });
-                    let v = &l.vertices[at + self.user + 13..];
+                    let v = &s.vertices[at + self.user + 13..];
                     ids.push([v[0], v[1], v[2]].map(|x| x.to_bits() as i32));
                     *total += n;
                 }
                 at += len;
             }
+            s.strips.clear();
+            s.vertices.clear();
         }
-        self.clear();
     }
 
     /// Copies emitted vertices `first..first + count` of `emitted` into
@@ -234,34 +256,43 @@ impl Collector {
 }
 
 impl GeometrySink<LANES> for Collector {
-    fn emit_vertex(&mut self, mask: u32, v: &GeometryVertex<'_, LANES>) {
+    fn emit_vertex(&mut self, mask: u32, stream: u8, v: &GeometryVertex<'_, LANES>) {
+        let stream = usize::from(stream);
         for (lane, l) in self.lanes.iter_mut().enumerate() {
             if mask & (1 << lane) == 0 || l.emitted >= self.layout.max_vertices {
                 continue;
             }
+            let Some(s) = l.streams.get_mut(stream) else {
+                continue;
+            };
             l.emitted += 1;
-            l.open += 1;
+            s.open += 1;
             for c in 0..self.user {
-                l.vertices.push(v.outputs.get(c).map_or(0.0, |o| o[lane]));
+                s.vertices.push(v.outputs.get(c).map_or(0.0, |o| o[lane]));
             }
-            l.vertices.extend((0..4).map(|c| v.position[c][lane]));
-            l.vertices.push(v.point_size[lane]);
-            l.vertices.extend((0..8).map(|c| v.clip_distance[c][lane]));
-            l.vertices.push(v.layer[lane]);
-            l.vertices.push(v.primitive_id[lane]);
-            l.vertices.push(v.viewport_index[lane]);
+            s.vertices.extend((0..4).map(|c| v.position[c][lane]));
+            s.vertices.push(v.point_size[lane]);
+            s.vertices.extend((0..8).map(|c| v.clip_distance[c][lane]));
+            s.vertices.push(v.layer[lane]);
+            s.vertices.push(v.primitive_id[lane]);
+            s.vertices.push(v.viewport_index[lane]);
             if self.layout.output == gl::POINTS {
-                l.strips.push(1);
-                l.open = 0;
+                s.strips.push(1);
+                s.open = 0;
             }
         }
     }
 
-    fn end_primitive(&mut self, mask: u32) {
+    fn end_primitive(&mut self, mask: u32, stream: u8) {
         for (lane, l) in self.lanes.iter_mut().enumerate() {
-            if mask & (1 << lane) != 0 && l.open > 0 {
-                l.strips.push(l.open);
-                l.open = 0;
+            if mask & (1 << lane) == 0 {
+                continue;
+            }
+            if let Some(s) = l.streams.get_mut(usize::from(stream))
+                && s.open > 0
+            {
+                s.strips.push(s.open);
+                s.open = 0;
             }
         }
     }

@@ -12,10 +12,10 @@ use std::sync::{Arc, Mutex};
 
 use oxgl_dri_interface::vertex::ElementFormat;
 use oxgl_dri_interface::{
-    OXGL_DRI_ABI_VERSION, OxglBuffer, OxglCaptureResult, OxglClearDesc, OxglContext,
-    OxglContextDesc, OxglDrawDesc, OxglDrawable, OxglDrawableDesc, OxglDriBackend, OxglImage,
-    OxglQuery, OxglQueryResult, OxglQueryType, OxglRendererInfo, OxglScreen, OxglScreenDesc,
-    OxglShader, OxglStatus, clear_bits, draw_buffer_bits, write_c_string,
+    OXGL_DRI_ABI_VERSION, OXGL_MAX_VERTEX_STREAMS, OxglBuffer, OxglCaptureResult, OxglClearDesc,
+    OxglContext, OxglContextDesc, OxglDrawDesc, OxglDrawable, OxglDrawableDesc, OxglDriBackend,
+    OxglImage, OxglQuery, OxglQueryResult, OxglQueryType, OxglRendererInfo, OxglScreen,
+    OxglScreenDesc, OxglShader, OxglStatus, clear_bits, draw_buffer_bits, write_c_string,
 };
 
 use crate::capture::{Capture, CaptureBuffer, Destination};
@@ -741,7 +741,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             let Some(src) = (unsafe { slice(b.sources, b.num_sources as usize) }) else {
                 return OxglStatus::BadArgument;
             };
-            if b.data.is_null() && b.size != 0 {
+            if b.data.is_null() && b.size != 0 || b.stream as usize >= OXGL_MAX_VERTEX_STREAMS {
                 return OxglStatus::BadArgument;
             }
             sources.push(src);
@@ -757,14 +757,10 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
                 dst,
                 stride: b.stride as usize,
                 sources,
+                stream: b.stream as usize,
             })
             .collect();
-        capture = Some(Capture {
-            primitive: cd.primitive,
-            buffers,
-            generated: 0,
-            written: 0,
-        });
+        capture = Some(Capture::new(cd.primitive, buffers));
     }
     guard(|| {
         let mut s = lock(d);

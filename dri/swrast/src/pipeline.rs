@@ -14,7 +14,7 @@ use oxgl_dri_interface::{
     OxglRasterDesc, OxglStencilFace, OxglVertexAttrib,
 };
 
-use crate::capture::Capture;
+use crate::capture::{Capture, STREAMS};
 use crate::geometry;
 use crate::program::{FragmentProgram, MAX_LOCATIONS, Program, VertexOutputs};
 use crate::raster::{
@@ -199,7 +199,7 @@ impl Frontend {
         &mut self,
         raster: &mut Rasterizer,
         call: &DrawCall,
-        capture: Option<&mut Capture>,
+        mut capture: Option<&mut Capture>,
         ms: Multisample,
     ) {
         let fs_inputs = &call.fs.inputs;
@@ -216,7 +216,7 @@ impl Frontend {
         let gs_call;
         let prim_ids: Vec<u32>;
         let call = if let Some(gs) = call.gs {
-            self.geometry_stage(call, gs, fs_varyings, &clips, capture.as_deref());
+            self.geometry_stage(call, gs, fs_varyings, &clips, capture.as_deref_mut());
             strips = std::mem::take(&mut self.strips);
             // A geometry shader that writes gl_PrimitiveID gives each of
             // its strips the ID of the strip's first vertex.
@@ -426,7 +426,7 @@ impl Frontend {
         (gs, gs_uniforms): (&Arc<Program>, &[u8]),
         fs_varyings: usize,
         clips: &[usize],
-        capture: Option<&Capture>,
+        capture: Option<&mut Capture>,
     ) {
         let Some(layout) = gs.geometry else {
             self.prepare_vertices(0, 0);
@@ -468,7 +468,8 @@ impl Frontend {
                 None => {}
             }
         }
-        // The geometry stage, LANES primitives at a time.
+        // The geometry stage, LANES invocations at a time: each input
+        // primitive's `invocations` instances in turn.
         let gs_locs = gs.outputs.last().map_or(0, |o| *o as usize + 1);
         let mut collector = geometry::Collector::new(layout, gs_locs);
         let mut gs_inputs = vec![[0.0f32; LANES]; nv * geometry::RECORD];
@@ -487,13 +488,24 @@ impl Frontend {
         self.emitted.clear();
         self.strips.clear();
         self.strip_ids.clear();
+        // Vertex streams 1 to 3 (ARB_gpu_shader5) are only captured and
+        // counted, never rasterized.
+        let side_streams = capture.as_ref().is_some_and(|_| gs.emits_streams);
+        let mut side: Vec<(Vec<f32>, Vec<OxglPrim>, u32)> = Vec::new();
+        if side_streams {
+            side.resize_with(STREAMS - 1, Default::default);
+        }
+        let mut side_ids = Vec::new();
         let mut total = 0u32;
+        let inv = layout.invocations.max(1) as usize;
         let num_prims = self.gs_prims.len() / nv;
+        let num_runs = num_prims.saturating_mul(inv);
         let mut first = 0;
-        while first < num_prims {
-            let count = (num_prims - first).min(LANES);
+        while first < num_runs {
+            let count = (num_runs - first).min(LANES);
             for lane in 0..count {
-                let prim = &self.gs_prims[(first + lane) * nv..][..nv];
+                let p = (first + lane) / inv;
+                let prim = &self.gs_prims[p * nv..][..nv];
                 for (v, &vertex) in prim.iter().enumerate() {
                     let rec =
                         &self.records[vertex as usize * geometry::RECORD..][..geometry::RECORD];
@@ -502,7 +514,8 @@ impl Frontend {
                     }
                 }
             }
-            let ids = std::array::from_fn(|lane| (first + lane) as i32);
+            let prim_ids = std::array::from_fn(|lane| ((first + lane) / inv) as i32);
+            let inv_ids = std::array::from_fn(|lane| ((first + lane) % inv) as i32);
             let mask = if count >= 32 {
                 u32::MAX
             } else {
@@ -511,7 +524,7 @@ impl Frontend {
             gs.run_primitives(
                 &mut gs_regs,
                 mask,
-                ids,
+                (prim_ids, inv_ids),
                 &gs_inputs,
                 &mut gs_outputs,
                 gs_uniforms,
@@ -519,11 +532,17 @@ impl Frontend {
                 &mut collector,
             );
             collector.drain(
+                0,
                 &mut self.emitted,
                 &mut self.strips,
                 &mut self.strip_ids,
                 &mut total,
             );
+            for (s, (emitted, strips, total)) in side.iter_mut().enumerate() {
+                collector.drain(s + 1, emitted, strips, &mut side_ids, total);
+                side_ids.clear();
+            }
+            collector.clear();
             first += count;
         }
         self.gs_regs = Some((Arc::as_ptr(gs) as usize, gs_regs));
@@ -544,9 +563,39 @@ impl Frontend {
                 batch,
                 &copied,
                 (fs_varyings, clips),
-                capture,
+                capture.as_deref(),
             );
             base += count;
+        }
+        // The other streams' points, captured and counted.
+        if let Some(c) = capture {
+            let first_vertex = call.raster.provoking_vertex == gl::FIRST_VERTEX_CONVENTION;
+            for (s, (emitted, strips, total)) in side.iter().enumerate() {
+                let stream = s + 1;
+                let mut values = Vec::new();
+                if c.writes(stream) {
+                    let mut base = 0;
+                    while base < *total as usize {
+                        let count = (*total as usize - base).min(LANES);
+                        collector.unpack(emitted, base, count, &mut out);
+                        c.gather(&out, count, stream, &mut values);
+                        base += count;
+                    }
+                }
+                for p in strips {
+                    let vertex = |i: u32| p.start + i;
+                    let scratch = &mut self.capture_scratch;
+                    c.record(
+                        stream,
+                        p.mode,
+                        p.count,
+                        first_vertex,
+                        &vertex,
+                        &values,
+                        scratch,
+                    );
+                }
+            }
         }
     }
 
@@ -574,7 +623,7 @@ impl Frontend {
         }
         self.point_sizes[base..base + count].copy_from_slice(&out.point_size[..count]);
         if let Some(c) = capture {
-            c.gather(out, count, &mut self.captured);
+            c.gather(out, count, 0, &mut self.captured);
         }
         for &loc in copied {
             for c in 0..4 {
@@ -717,7 +766,7 @@ impl Frontend {
                     };
                     let vertex = |i: u32| el[i as usize];
                     let scratch = &mut self.capture_scratch;
-                    capture.record(p.mode, p.count, first, &vertex, &self.captured, scratch);
+                    capture.record(0, p.mode, p.count, first, &vertex, &self.captured, scratch);
                 }
                 None => {
                     if start + count > n {
@@ -725,7 +774,7 @@ impl Frontend {
                     }
                     let vertex = |i: u32| p.start + i;
                     let scratch = &mut self.capture_scratch;
-                    capture.record(p.mode, p.count, first, &vertex, &self.captured, scratch);
+                    capture.record(0, p.mode, p.count, first, &vertex, &self.captured, scratch);
                 }
             }
         }

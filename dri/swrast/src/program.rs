@@ -43,6 +43,9 @@ pub struct Program {
     pub writes_viewport_index: bool,
     /// Geometry stage: writes `gl_PrimitiveID`.
     pub writes_primitive_id: bool,
+    /// Geometry stage: emits to vertex streams other than 0
+    /// (ARB_gpu_shader5).
+    pub emits_streams: bool,
     /// Scheduling facts for the rasterizer (fragment stage).
     pub info: ShaderInfo,
     /// Geometry stage: its primitive types and `max_vertices`.
@@ -190,6 +193,11 @@ impl Program {
             writes_layer: info.writes_layer,
             writes_viewport_index: info.writes_viewport_index,
             writes_primitive_id: info.writes_primitive_id,
+            emits_streams: shader.funcs.iter().any(|(_, f)| {
+                f.insts.iter().any(|(_, i)| {
+                    matches!(i.op, oxgl_ir::Op::EmitVertex(s) | oxgl_ir::Op::EndPrimitive(s) if s > 0)
+                })
+            }),
             geometry,
             record_read: if shader.stage == Stage::Geometry {
                 info.inputs_read.clone()
@@ -258,14 +266,14 @@ impl Program {
 
 impl Program {
     /// Runs the geometry shader once per lane of `mask`: `inputs` holds
-    /// each lane's input vertex records, `primitive_ids` their
-    /// `gl_PrimitiveIDIn`; emitted vertices go to `sink`.
+    /// each lane's input vertex records, `ids` their `gl_PrimitiveIDIn`
+    /// and `gl_InvocationID`; emitted vertices go to `sink`.
     #[allow(clippy::too_many_arguments, reason = "one call per batch")]
     pub fn run_primitives(
         &self,
         regs: &mut Regs<LANES>,
         mask: u32,
-        primitive_ids: [i32; LANES],
+        (primitive_ids, invocation_ids): ([i32; LANES], [i32; LANES]),
         inputs: &[[f32; LANES]],
         outputs: &mut [[f32; LANES]],
         uniforms: &[u8],
@@ -276,6 +284,7 @@ impl Program {
         env.mask = mask;
         env.point_size = [1.0; LANES];
         env.primitive_id = primitive_ids;
+        env.invocation_id = invocation_ids;
         env.geometry = Some(sink);
         // A runaway loop keeps what was emitted before it.
         let _ = self.run(regs, &mut env);

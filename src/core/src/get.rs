@@ -480,6 +480,13 @@ impl Context {
                 int(crate::program::MAX_GEOMETRY_OUTPUT_VERTICES.into())
             }
             GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS if self.has_geometry_shaders() => int(1024),
+            // ARB_gpu_shader5 (GL 4.0's minimums; Mesa's values).
+            GL_MAX_GEOMETRY_SHADER_INVOCATIONS if self.has_geometry_shaders() => {
+                int(oxgl_glsl::MAX_GEOMETRY_SHADER_INVOCATIONS)
+            }
+            GL_MIN_FRAGMENT_INTERPOLATION_OFFSET if self.has_geometry_shaders() => floats(&[-0.5]),
+            GL_MAX_FRAGMENT_INTERPOLATION_OFFSET if self.has_geometry_shaders() => floats(&[0.5]),
+            GL_FRAGMENT_INTERPOLATION_OFFSET_BITS if self.has_geometry_shaders() => int(4),
             GL_MAX_GEOMETRY_INPUT_COMPONENTS
             | GL_MAX_GEOMETRY_OUTPUT_COMPONENTS
             | GL_MAX_VERTEX_OUTPUT_COMPONENTS

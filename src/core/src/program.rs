@@ -1280,7 +1280,10 @@ impl Context {
             }
             // GL 3.2 §6.1.16: INVALID_OPERATION unless the last link
             // succeeded with a geometry shader.
-            GL_GEOMETRY_VERTICES_OUT | GL_GEOMETRY_INPUT_TYPE | GL_GEOMETRY_OUTPUT_TYPE
+            GL_GEOMETRY_VERTICES_OUT
+            | GL_GEOMETRY_INPUT_TYPE
+            | GL_GEOMETRY_OUTPUT_TYPE
+            | GL_GEOMETRY_SHADER_INVOCATIONS
                 if geometry_pnames =>
             {
                 let g = exec
@@ -1290,6 +1293,8 @@ impl Context {
                 match pname {
                     GL_GEOMETRY_VERTICES_OUT => g.max_vertices as i32,
                     GL_GEOMETRY_INPUT_TYPE => primitive_enum(g.input) as i32,
+                    // ARB_gpu_shader5.
+                    GL_GEOMETRY_SHADER_INVOCATIONS => g.invocations as i32,
                     _ => primitive_enum(g.output) as i32,
                 }
             }

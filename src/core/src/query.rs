@@ -86,7 +86,8 @@ pub struct Queries {
     /// `GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN` queries (0 if none) and
     /// their counts so far (EXT_transform_feedback: the core counts what
     /// the backend reports per draw).
-    primitives: [(u32, u64); 2],
+    /// Four of each, one per vertex stream (ARB_transform_feedback3).
+    primitives: [(u32, u64); 2 * STREAMS],
     /// Backend queries ended so far ([`QueryObject::ended`]).
     ended: u64,
 }
@@ -108,10 +109,11 @@ impl Queries {
         self.primitives.iter().any(|&(n, _)| n != 0)
     }
 
-    /// Adds one draw's primitives generated and written to the active
-    /// primitive queries.
-    pub(crate) fn count_primitives(&mut self, generated: u64, written: u64) {
-        for (slot, n) in self.primitives.iter_mut().zip([generated, written]) {
+    /// Adds one draw's primitives generated and written, per vertex
+    /// stream, to the active primitive queries.
+    pub(crate) fn count_primitives(&mut self, generated: [u64; STREAMS], written: [u64; STREAMS]) {
+        let counts = generated.into_iter().chain(written);
+        for (slot, n) in self.primitives.iter_mut().zip(counts) {
             if slot.0 != 0 {
                 slot.1 += n;
             }
@@ -119,13 +121,19 @@ impl Queries {
     }
 }
 
-/// The primitive query slot of `target`, if it is one.
-fn primitive_slot(target: GLenum) -> Option<usize> {
-    match target {
-        GL_PRIMITIVES_GENERATED => Some(0),
-        GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => Some(1),
-        _ => None,
-    }
+/// Vertex streams (`GL_MAX_VERTEX_STREAMS`).
+const STREAMS: usize = crate::xfb::MAX_VERTEX_STREAMS as usize;
+
+/// The primitive query slot of `target` on vertex stream `stream`, if it
+/// is one.
+fn primitive_slot(target: GLenum, stream: u32) -> Option<usize> {
+    let kind = match target {
+        GL_PRIMITIVES_GENERATED => 0,
+        GL_TRANSFORM_FEEDBACK_PRIMITIVES_WRITTEN => 1,
+        _ => return None,
+    };
+    let stream = (stream as usize).min(STREAMS - 1);
+    Some(kind * STREAMS + stream)
 }
 
 /// What `glGetQueryObject*` asks for.
@@ -187,14 +195,14 @@ impl Context {
     pub fn begin_query_indexed(&mut self, target: GLenum, index: u32, name: u32) -> ApiResult {
         self.outside_begin_end()?;
         self.query_index(target, index)?;
-        self.begin_query(target, name)
+        self.begin_query_at(target, index, name)
     }
 
     /// `glEndQueryIndexed`, as [`Context::begin_query_indexed`].
     pub fn end_query_indexed(&mut self, target: GLenum, index: u32) -> ApiResult {
         self.outside_begin_end()?;
         self.query_index(target, index)?;
-        self.end_query(target)
+        self.end_query_at(target, index)
     }
 
     /// `glGetQueryIndexediv`, as [`Context::begin_query_indexed`].
@@ -206,7 +214,7 @@ impl Context {
     ) -> ApiResult<i32> {
         self.outside_begin_end()?;
         self.query_index(target, index)?;
-        self.get_query_iv(target, pname)
+        self.get_query_iv_at(target, index, pname)
     }
 
     /// `glGenQueries`. GL 4.6 §4.2.1: INVALID_VALUE if `n` is negative. The
@@ -230,10 +238,12 @@ impl Context {
             };
             if obj.active && obj.target == GL_TIME_ELAPSED {
                 self.queries.time_elapsed = 0;
-            } else if obj.active
-                && let Some(s) = primitive_slot(obj.target)
-            {
-                self.queries.primitives[s] = (0, 0);
+            } else if obj.active && primitive_slot(obj.target, 0).is_some() {
+                for slot in &mut self.queries.primitives {
+                    if slot.0 == name {
+                        *slot = (0, 0);
+                    }
+                }
             } else if obj.active {
                 self.queries.occlusion = 0;
                 if let Some(b) = &obj.backend {
@@ -258,10 +268,16 @@ impl Context {
     /// and ES contexts also for a name not from `glGenQueries`
     /// (compatibility contexts create it, as Mesa).
     pub fn begin_query(&mut self, target: GLenum, name: u32) -> ApiResult {
+        self.begin_query_at(target, 0, name)
+    }
+
+    /// [`Context::begin_query`] on vertex stream `stream` (a checked
+    /// index).
+    fn begin_query_at(&mut self, target: GLenum, stream: u32, name: u32) -> ApiResult {
         self.outside_begin_end()?;
         self.flush_vertices();
         self.occlusion_target(target)?;
-        let slot = primitive_slot(target);
+        let slot = primitive_slot(target, stream);
         let busy = match slot {
             Some(s) => self.queries.primitives[s].0 != 0,
             None if target == GL_TIME_ELAPSED => self.queries.time_elapsed != 0,
@@ -335,10 +351,15 @@ impl Context {
     /// INVALID_OPERATION if no query of `target` is active (the active
     /// occlusion query of the other target stays active, as Mesa).
     pub fn end_query(&mut self, target: GLenum) -> ApiResult {
+        self.end_query_at(target, 0)
+    }
+
+    /// [`Context::end_query`] on vertex stream `stream` (a checked index).
+    fn end_query_at(&mut self, target: GLenum, stream: u32) -> ApiResult {
         self.outside_begin_end()?;
         self.flush_vertices();
         self.occlusion_target(target)?;
-        if let Some(s) = primitive_slot(target) {
+        if let Some(s) = primitive_slot(target, stream) {
             let (name, count) = self.queries.primitives[s];
             let q = self
                 .queries
@@ -496,6 +517,12 @@ impl Context {
     /// `GL_QUERY_COUNTER_BITS` is 64 for sample counts and 1 for the
     /// boolean (Mesa's values). ES has only `GL_CURRENT_QUERY`.
     pub fn get_query_iv(&mut self, target: GLenum, pname: GLenum) -> ApiResult<i32> {
+        self.get_query_iv_at(target, 0, pname)
+    }
+
+    /// [`Context::get_query_iv`] on vertex stream `stream` (a checked
+    /// index).
+    fn get_query_iv_at(&mut self, target: GLenum, stream: u32, pname: GLenum) -> ApiResult<i32> {
         self.outside_begin_end()?;
         let es = self.params().profile == Profile::Es;
         if target == GL_TIMESTAMP && !es {
@@ -509,8 +536,8 @@ impl Context {
         self.occlusion_target(target)?;
         match pname {
             GL_CURRENT_QUERY if target == GL_TIME_ELAPSED => Ok(self.queries.time_elapsed as i32),
-            GL_CURRENT_QUERY if primitive_slot(target).is_some() => {
-                let s = primitive_slot(target).unwrap_or(0);
+            GL_CURRENT_QUERY if primitive_slot(target, stream).is_some() => {
+                let s = primitive_slot(target, stream).unwrap_or(0);
                 Ok(self.queries.primitives[s].0 as i32)
             }
             GL_CURRENT_QUERY => {
@@ -615,7 +642,7 @@ impl Context {
         };
         Ok(
             if matches!(target, GL_SAMPLES_PASSED | GL_TIME_ELAPSED | GL_TIMESTAMP)
-                || primitive_slot(target).is_some()
+                || primitive_slot(target, 0).is_some()
             {
                 result
             } else {

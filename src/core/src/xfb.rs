@@ -39,24 +39,28 @@ pub const MAX_SEPARATE_COMPONENTS: u32 = 64;
 /// `GL_MAX_TRANSFORM_FEEDBACK_BUFFERS` (ARB_transform_feedback3): the
 /// buffers an interleaved capture may spread over with `gl_NextBuffer`.
 pub const MAX_BUFFERS: usize = MAX_SEPARATE_ATTRIBS;
-/// `GL_MAX_VERTEX_STREAMS`: one, until geometry shaders emit to streams
-/// (ARB_gpu_shader5).
-pub const MAX_VERTEX_STREAMS: u32 = 1;
+/// `GL_MAX_VERTEX_STREAMS`: the vertex streams a geometry shader may
+/// emit to (ARB_gpu_shader5, GL 4.0).
+pub const MAX_VERTEX_STREAMS: u32 = oxgl_dri_interface::OXGL_MAX_VERTEX_STREAMS as u32;
+const STREAMS: usize = MAX_VERTEX_STREAMS as usize;
 
 /// The capture sources (ABI codes) of each buffer binding `exec` writes,
-/// by binding index; an empty list for a binding it skips over
-/// (`gl_NextBuffer` twice).
-fn buffer_sources(exec: &Executable) -> Vec<Vec<u32>> {
-    let mut out: Vec<Vec<u32>> = Vec::new();
+/// by binding index, and the vertex stream it receives; an empty list for
+/// a binding it skips over (`gl_NextBuffer` twice).
+fn buffer_sources(exec: &Executable) -> Vec<(Vec<u32>, u32)> {
+    let mut out: Vec<(Vec<u32>, u32)> = Vec::new();
     for c in &exec.captured {
         let b = c.buffer as usize;
         if b >= MAX_BUFFERS {
             continue;
         }
         if out.len() <= b {
-            out.resize(b + 1, Vec::new());
+            out.resize(b + 1, (Vec::new(), 0));
         }
-        out[b].extend(c.sources.iter().copied().map(source_code));
+        out[b].0.extend(c.sources.iter().copied().map(source_code));
+        if !c.ty.is_empty() {
+            out[b].1 = c.stream;
+        }
     }
     out
 }
@@ -75,8 +79,9 @@ struct Active {
     /// `glPauseTransformFeedback` (ARB_transform_feedback2, ES 3.0): draws
     /// capture nothing until `glResumeTransformFeedback`.
     paused: bool,
-    /// Vertices written since `glBeginTransformFeedback`.
-    vertices: u64,
+    /// Vertices written since `glBeginTransformFeedback`, per vertex
+    /// stream.
+    vertices: [u64; STREAMS],
 }
 
 /// A transform feedback object (ARB_transform_feedback2, GL 4.0; ES 3.0):
@@ -90,9 +95,9 @@ pub struct TransformFeedback {
     /// Bound at least once (`glIsTransformFeedback` is false before).
     ever_bound: bool,
     /// The vertices the last completed capture wrote, what
-    /// `glDrawTransformFeedback` draws; `None` before the first
-    /// `glEndTransformFeedback` on the object.
-    captured: Option<u64>,
+    /// `glDrawTransformFeedback` draws (per vertex stream); `None` before
+    /// the first `glEndTransformFeedback` on the object.
+    captured: Option<[u64; STREAMS]>,
     /// `glObjectLabel`.
     label: crate::debug::Label,
 }
@@ -344,7 +349,7 @@ impl Context {
         let unbound = buffer_sources(&exec)
             .iter()
             .zip(&self.xfb.bindings)
-            .any(|(s, b)| !s.is_empty() && b.buffer == 0);
+            .any(|(s, b)| !s.0.is_empty() && b.buffer == 0);
         if unbound {
             return Err(ApiError::InvalidOperation);
         }
@@ -355,7 +360,7 @@ impl Context {
             exec,
             written: [0; MAX_SEPARATE_ATTRIBS],
             paused: false,
-            vertices: 0,
+            vertices: [0; STREAMS],
         });
         Ok(())
     }
@@ -500,11 +505,20 @@ impl Context {
         Ok(())
     }
 
-    /// The vertices `glDrawTransformFeedback(mode, name)` draws (GL 4.6
-    /// §13.4, Mesa's order of errors): INVALID_VALUE for a name that is no
-    /// transform feedback object (not bound yet), INVALID_ENUM for a bad
-    /// mode, INVALID_OPERATION before its first `glEndTransformFeedback`.
-    pub(crate) fn transform_feedback_vertices(&self, mode: GLenum, name: u32) -> ApiResult<u64> {
+    /// The vertices `glDrawTransformFeedbackStream(mode, name, stream)`
+    /// draws (GL 4.6 §13.4, Mesa's order of errors): INVALID_VALUE for a
+    /// name that is no transform feedback object (not bound yet) or a
+    /// stream past `GL_MAX_VERTEX_STREAMS`, INVALID_ENUM for a bad mode,
+    /// INVALID_OPERATION before its first `glEndTransformFeedback`.
+    pub(crate) fn transform_feedback_vertices(
+        &self,
+        mode: GLenum,
+        name: u32,
+        stream: u32,
+    ) -> ApiResult<u64> {
+        if stream >= MAX_VERTEX_STREAMS {
+            return Err(ApiError::InvalidValue);
+        }
         let o = if name == self.xfb_objects.bound {
             Some(&self.xfb)
         } else {
@@ -516,7 +530,9 @@ impl Context {
         if !crate::vbo::draw::valid_mode(mode, self.params().profile) {
             return Err(ApiError::InvalidEnum.bad_enum(mode));
         }
-        o.captured.ok_or(ApiError::InvalidOperation)
+        o.captured
+            .map(|v| v[stream as usize])
+            .ok_or(ApiError::InvalidOperation)
     }
 
     /// The program whose vertices transform feedback captures, and its
@@ -580,11 +596,11 @@ impl Context {
                 primitive: GL_POINTS,
             });
         };
-        let mut sources = buffer_sources(&a.exec);
+        let sources = buffer_sources(&a.exec);
         let mut bases: HashMap<u32, (*mut u8, usize)> = HashMap::new();
         let mut out = Vec::new();
         let mut points = Vec::new();
-        for (i, s) in sources.iter().enumerate() {
+        for (i, (s, stream)) in sources.iter().enumerate() {
             if s.is_empty() {
                 continue;
             }
@@ -620,9 +636,11 @@ impl Context {
                 stride: 4 * s.len() as u32,
                 sources: std::ptr::null(),
                 num_sources: s.len() as u32,
+                stream: *stream,
             });
             points.push(i);
         }
+        let mut sources: Vec<Vec<u32>> = sources.into_iter().map(|(s, _)| s).collect();
         sources.retain(|s| !s.is_empty());
         if out.len() != sources.len() {
             // A binding lost its buffer or is mapped: count only.
@@ -648,15 +666,16 @@ impl Context {
         let Some(a) = self.xfb.active.as_mut().filter(|a| !a.paused) else {
             return;
         };
-        if r.primitives_written == 0 {
+        if r.primitives_written == [0; STREAMS] {
             return;
         }
         let per = vertices_per(a.primitive) as u64;
-        a.vertices = a
-            .vertices
-            .saturating_add(r.primitives_written.saturating_mul(per));
+        for (v, &w) in a.vertices.iter_mut().zip(&r.primitives_written) {
+            *v = v.saturating_add(w.saturating_mul(per));
+        }
         for (b, &i) in cap.buffers.iter().zip(&cap.points) {
-            let bytes = r.primitives_written * per * u64::from(b.stride);
+            let written = r.primitives_written[(b.stream as usize).min(STREAMS - 1)];
+            let bytes = written * per * u64::from(b.stride);
             a.written[i] = a.written[i].saturating_add(bytes as usize);
             if let Some(buf) = buffers.get_mut(self.xfb.bindings[i].buffer) {
                 buf.touch();

@@ -34,6 +34,7 @@ pub mod two_side;
 pub mod version;
 
 pub use diag::{Diagnostic, InfoLog, Loc, Severity};
+pub use sema::{MAX_GEOMETRY_SHADER_INVOCATIONS, MAX_VERTEX_STREAMS};
 pub use version::{Api, Profile, Stage, Version};
 
 /// How to compile a shader.

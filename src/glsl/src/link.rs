@@ -158,6 +158,9 @@ pub struct Captured {
     /// The buffer binding written: the varying's index in separate mode;
     /// in interleaved mode the `gl_NextBuffer`s before it.
     pub buffer: u32,
+    /// The vertex stream the varying belongs to (ARB_gpu_shader5's
+    /// `layout(stream = N)`); 0 for `gl_NextBuffer` and skips.
+    pub stream: u32,
 }
 
 /// An active vertex attribute.
@@ -687,6 +690,19 @@ fn geometry_info(g: &Shader, has_vertex: bool) -> Result<GeometryInfo, String> {
     let Some(max_vertices) = max_vertices else {
         return Err("error: geometry shader didn't declare max_vertices\n".into());
     };
+    // ARB_gpu_shader5: streams other than 0 carry points only.
+    let streams = g.funcs.iter().any(|(_, f)| {
+        f.insts.iter().any(|(_, i)| {
+            matches!(i.op, oxgl_ir::Op::EmitVertex(s) | oxgl_ir::Op::EndPrimitive(s) if s > 0)
+        })
+    });
+    if streams && output != Primitive::Points {
+        return Err(
+            "error: EmitStreamVertex(n) and EndStreamPrimitive(n) with n>0 requires \
+                    point output\n"
+                .into(),
+        );
+    }
     Ok(GeometryInfo {
         input,
         output,
@@ -878,6 +894,15 @@ pub fn link(
     fs: Option<&Lowered>,
     opts: &LinkOptions<'_>,
 ) -> Result<Linked, String> {
+    let errors: String = [vs, gs, fs]
+        .into_iter()
+        .flatten()
+        .flat_map(|l| &l.interface.link_errors)
+        .map(|e| format!("error: {e}\n"))
+        .collect();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     let geometry = match gs {
         // A separable program's geometry stage may meet another
         // program's vertex stage.
@@ -1645,6 +1670,8 @@ fn capture_clip_vertex(v: &mut Shader, outs: &mut Vec<IoVar>, max_locations: u32
         slots: 1,
         interp: None,
         index: 0,
+        stream: 0,
+        anonymous: false,
     });
 }
 
@@ -1684,6 +1711,7 @@ fn capture<'v>(
                 size: 0,
                 sources: Vec::new(),
                 buffer,
+                stream: 0,
             });
             buffer += 1;
             continue;
@@ -1695,11 +1723,16 @@ fn capture<'v>(
                 size: n,
                 sources: vec![CaptureSource::Skip; n as usize],
                 buffer,
+                stream: 0,
             });
             continue;
         }
         let found = split_subscript(name).and_then(|(base, index)| {
-            let io = vs_outs.iter().find(|o| o.name == base)?;
+            let io = vs_outs.iter().find(|o| o.name == base).or_else(|| {
+                vs_outs
+                    .iter()
+                    .find(|o| o.anonymous && o.name.split_once('.').is_some_and(|(_, m)| m == base))
+            })?;
             Some((io, index))
         });
         let (Some(v), Some((io, index))) = (vsh.as_mut(), found) else {
@@ -1785,7 +1818,21 @@ fn capture<'v>(
             size: elements.len() as u32,
             sources,
             buffer,
+            stream: io.stream,
         });
+        // ARB_transform_feedback3: one buffer, one vertex stream.
+        let c = &out[out.len() - 1];
+        if let Some(other) = out
+            .iter()
+            .find(|o| o.buffer == c.buffer && o.stream != c.stream && !o.ty.is_empty())
+        {
+            *errors += &format!(
+                "error: Transform feedback can't capture varyings belonging to different \
+                 vertex streams in a single buffer. Varying {} writes to buffer from stream \
+                 {}, other varyings in the same buffer write from stream {}.\n",
+                c.name, c.stream, other.stream
+            );
+        }
     }
     // Interleaved: the limit holds for each buffer, skipped components
     // included.

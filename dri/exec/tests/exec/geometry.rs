@@ -17,7 +17,7 @@ type Emitted = ([f32; 4], [f32; 4]);
 struct Sink(Vec<(usize, Option<Emitted>)>);
 
 impl GeometrySink<W> for Sink {
-    fn emit_vertex(&mut self, mask: u32, v: &GeometryVertex<'_, W>) {
+    fn emit_vertex(&mut self, mask: u32, _stream: u8, v: &GeometryVertex<'_, W>) {
         for lane in (0..W).filter(|l| mask & (1 << l) != 0) {
             let out = std::array::from_fn(|c| v.outputs[c][lane]);
             let pos = std::array::from_fn(|c| v.position[c][lane]);
@@ -25,7 +25,7 @@ impl GeometrySink<W> for Sink {
         }
     }
 
-    fn end_primitive(&mut self, mask: u32) {
+    fn end_primitive(&mut self, mask: u32, _stream: u8) {
         for lane in (0..W).filter(|l| mask & (1 << l) != 0) {
             self.0.push((lane, None));
         }

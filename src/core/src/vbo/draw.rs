@@ -1133,15 +1133,15 @@ impl Context {
         self.elements_command(mode, type_, size, cmd, client)
     }
 
-    /// `glDrawTransformFeedback(Instanced)` (ARB_transform_feedback2, GL
-    /// 4.0; ARB_transform_feedback_instanced, GL 4.2): the arrays from
-    /// vertex 0, as many vertices as transform feedback object `name`
-    /// captured the last time it ended
+    /// `glDrawTransformFeedback(Stream)(Instanced)` (ARB_transform_feedback2
+    /// and 3, GL 4.0; ARB_transform_feedback_instanced, GL 4.2): the arrays
+    /// from vertex 0, as many vertices as transform feedback object `name`
+    /// captured from vertex stream `stream` the last time it ended
     /// ([`Context::transform_feedback_vertices`] gives the errors).
     pub fn draw_transform_feedback(
         &mut self,
         mode: GLenum,
-        name: u32,
+        (name, stream): (u32, u32),
         instances: i32,
         client: &dyn ClientMemory,
     ) -> ApiResult {
@@ -1149,7 +1149,7 @@ impl Context {
         if instances < 0 {
             return Err(ApiError::InvalidValue);
         }
-        let count = self.transform_feedback_vertices(mode, name)?;
+        let count = self.transform_feedback_vertices(mode, name, stream)?;
         let count = i32::try_from(count).unwrap_or(i32::MAX);
         self.draw_arrays_instanced(mode, 0, count, instances, 0, client)
     }

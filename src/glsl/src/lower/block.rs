@@ -157,6 +157,14 @@ impl<'a> Lower<'a> {
                 let name = format!("{block_name}.{}", self.name(*n));
                 let used = if input { &mut *used_in } else { &mut *used_out };
                 let var = self.stage_io_var(&name, t, &quals, input, used, *loc)?;
+                let list = if input {
+                    &mut self.iface.inputs
+                } else {
+                    &mut self.iface.outputs
+                };
+                if let Some(io) = list.last_mut() {
+                    io.anonymous = instance.is_none();
+                }
                 if let Some(id) = id {
                     self.bind.insert(id, Binding::Mem(var, Vec::new()));
                 }

@@ -571,9 +571,21 @@ impl Lower<'_> {
                 let stream = match args.first() {
                     None => 0,
                     Some(&a) => match self.info(a).k.as_ref().and_then(|k| k.first()?.as_i64()) {
-                        Some(n) => u8::try_from(n).unwrap_or(u8::MAX),
+                        Some(n) => n,
                         None => return internal(loc, "stream is not a constant"),
                     },
+                };
+                let Some(stream) = u8::try_from(stream)
+                    .ok()
+                    .filter(|&s| i64::from(s) < crate::MAX_VERTEX_STREAMS)
+                else {
+                    // A link error (Mesa's); the call does nothing.
+                    let max = crate::MAX_VERTEX_STREAMS - 1;
+                    self.iface.link_errors.push(format!(
+                        "Invalid call {name}({stream}). Accepted values for the stream \
+                         parameter are in the range [0, {max}]."
+                    ));
+                    return Ok(Rv::Void);
                 };
                 let op = if name.starts_with("Emit") {
                     oxgl_ir::Op::EmitVertex(stream)

@@ -52,6 +52,12 @@ pub struct IoVar {
     /// A fragment output's `layout(index = N)` (ARB_blend_func_extended,
     /// GLSL 3.30): 1 for the second source of dual-source blending.
     pub index: u32,
+    /// A geometry shader output's vertex stream (`layout(stream = N)`,
+    /// ARB_gpu_shader5); 0 for everything else.
+    pub stream: u32,
+    /// A member of an interface block without an instance name: named
+    /// `Block.member` here, plain `member` by the API (GL 4.6 §7.3.1.1).
+    pub anonymous: bool,
 }
 
 /// What a uniform table entry is.
@@ -152,6 +158,9 @@ pub struct Interface {
     pub uniform_precisions: Vec<(String, u8)>,
     /// The subroutine functions defined, by index (ARB_shader_subroutine).
     pub subroutines: Vec<SubroutineFn>,
+    /// What makes a program with this shader fail to link although it
+    /// compiles (Mesa's link-time checks), without `error: `.
+    pub link_errors: Vec<String>,
 }
 
 /// A uniform block (ARB_uniform_buffer_object): a region of the default
@@ -374,6 +383,17 @@ impl<'a> Lower<'a> {
                         row_major = rm;
                     }
                 }
+                Declaration::Defaults { quals, .. }
+                    if quals
+                        .iter()
+                        .any(|q| matches!(q, Qualifier::Storage(AS::Out, _))) =>
+                {
+                    // `layout(stream = N) out;`: the stream of the outputs
+                    // declared after it (GLSL 4.00 §4.3.8.2).
+                    if let Some(n) = self.layout_int(quals, "stream") {
+                        self.default_stream = u32::try_from(n).unwrap_or(0);
+                    }
+                }
                 Declaration::Vars { ty, vars } => {
                     for d in vars {
                         let id = self.decl_var(d.loc, d.name)?;
@@ -539,6 +559,11 @@ impl<'a> Lower<'a> {
         } else {
             self.layout_int(quals, "index").unwrap_or(0).clamp(0, 1) as u8
         };
+        let stream = match self.layout_int(quals, "stream") {
+            _ if input || self.stage != crate::Stage::Geometry => 0,
+            Some(n) => u32::try_from(n).unwrap_or(0),
+            None => self.default_stream,
+        };
         let var = if input {
             let (interp, sampling) = self.interp(quals, &t);
             self.shader.add_var(
@@ -574,6 +599,8 @@ impl<'a> Lower<'a> {
             slots: n,
             interp: declared_interp(quals),
             index: u32::from(index),
+            stream,
+            anonymous: false,
         };
         if input {
             self.iface.inputs.push(io);
@@ -1105,6 +1132,8 @@ impl<'a> Lower<'a> {
             slots: self.slots(t),
             interp: None,
             index: 0,
+            stream: 0,
+            anonymous: false,
         };
         if input {
             self.iface.inputs.push(io);
@@ -1244,6 +1273,8 @@ impl<'a> Lower<'a> {
             slots: self.slots(&t),
             interp: None,
             index: 0,
+            stream: 0,
+            anonymous: false,
         };
         self.iface.inputs.push(io);
         let v = self.shader.add_var(&key, ty, kind);
@@ -1402,6 +1433,7 @@ impl<'a> Lower<'a> {
                 self.builtin_output(name, &t, Builtin::PrimitiveId, loc)
             }
             "gl_PrimitiveID" | "gl_PrimitiveIDIn" => sys(SysVal::PrimitiveId),
+            "gl_InvocationID" if self.stage == S::Geometry => sys(SysVal::InvocationId),
             "gl_FragColor" => self.loc_output(name, &t, 0, 0, loc),
             "gl_FragData" => self.loc_output(name, &t, 0, 0, loc),
             // EXT_blend_func_extended: the second source of dual-source

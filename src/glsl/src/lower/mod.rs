@@ -228,6 +228,7 @@ fn lower_checked(
         bodies: FxHashMap::default(),
         outlined: FxHashMap::default(),
         pending_outlined: Vec::new(),
+        default_stream: 0,
     };
     // GLSL 4.60 §6.1: recursion is an error even where nothing calls the
     // functions involved (Mesa's link error, reported here).
@@ -410,6 +411,9 @@ pub(crate) struct Lower<'a> {
     pub outlined: FxHashMap<u32, FuncId>,
     /// Those whose bodies are not lowered yet, with a call's location.
     pub pending_outlined: Vec<(u32, FuncId, Loc)>,
+    /// A geometry shader's default output stream so far (`layout(stream
+    /// = N) out;`, ARB_gpu_shader5).
+    pub default_stream: u32,
 }
 
 /// Deepest expression or statement nesting lowered (the lowering recurses;

@@ -235,6 +235,15 @@ impl Checker<'_> {
                     "parameter `offsets' of textureGatherOffsets() must be a constant expression",
                 );
             }
+        } else if n == "EmitStreamVertex" || n == "EndStreamPrimitive" {
+            // GLSL 4.00 §8.12: the stream is a constant integral expression.
+            // Its range is a link-time check (Mesa's).
+            if args.first().is_some_and(|a| a.k.is_none()) {
+                self.error(
+                    loc,
+                    format!("stream argument to {n}() must be a constant integral expression"),
+                );
+            }
         } else if n.starts_with("interpolateAt") {
             let ok = first_var.is_some_and(|v| self.vars[v as usize].storage == Storage::In);
             if !ok {

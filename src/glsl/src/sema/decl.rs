@@ -1126,6 +1126,19 @@ impl Checker<'_> {
         self.frag_coord.1.get_or_insert(layout);
     }
 
+    /// The last `key = literal` among `ids` (integer literals only), with
+    /// where it is.
+    fn literal_layout(&self, ids: &[ast::LayoutId], key: &str) -> Option<(i64, Loc)> {
+        ids.iter()
+            .filter(|id| self.name(id.name).eq_ignore_ascii_case(key))
+            .filter_map(|id| match self.tu.expr(id.value?).kind {
+                ast::ExprKind::Int(v) => Some((i64::from(v), id.loc)),
+                ast::ExprKind::Uint(v) => Some((i64::from(v), id.loc)),
+                _ => None,
+            })
+            .last()
+    }
+
     fn block_member(
         &mut self,
         m: &Member,
@@ -1136,6 +1149,17 @@ impl Checker<'_> {
         let q = self.quals(&m.ty.quals);
         let base = self.type_spec(&m.ty.spec);
         self.check_layout(&m.ty.quals, &q, super::layout::Site::Member, Some(&base));
+        // GLSL 4.00 §4.3.8.2: a member's stream is its block's.
+        if let (Some((mine, loc)), Some((block, _))) = (
+            self.literal_layout(&q.layout, "stream"),
+            self.literal_layout(&block_q.layout, "stream"),
+        ) && mine != block
+        {
+            let msg = format!(
+                "stream layout qualifier on interface block member does not match the interface block ({mine} vs {block})"
+            );
+            self.error(loc, msg);
+        }
         if storage == Storage::Uniform && !q.memory.is_empty() {
             let loc = m.names.first().map_or(m.ty.spec.loc, |n| n.2);
             self.error(loc, MEMORY_IN_UNIFORM_BLOCK);

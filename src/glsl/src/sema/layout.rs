@@ -167,6 +167,11 @@ pub fn gs_input_vertices(prim: &str) -> Option<u32> {
     }
 }
 
+/// `GL_MAX_VERTEX_STREAMS` (ARB_gpu_shader5, GL 4.0).
+pub const MAX_VERTEX_STREAMS: i64 = 4;
+/// `GL_MAX_GEOMETRY_SHADER_INVOCATIONS` (ARB_gpu_shader5, GL 4.0).
+pub const MAX_GEOMETRY_SHADER_INVOCATIONS: i64 = 32;
+
 /// A geometry shader's layout (GLSL 1.50 §4.3.8.1, §4.3.8.2).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GeometryLayout {
@@ -319,10 +324,20 @@ impl Checker<'_> {
                     if v < min {
                         let msg = format!("layout qualifier `{n}' cannot be {v}");
                         self.error(loc, msg);
+                    } else if n == "invocations" && v > MAX_GEOMETRY_SHADER_INVOCATIONS {
+                        let msg = format!(
+                            "layout qualifier `invocations' cannot exceed GL_MAX_GEOMETRY_SHADER_INVOCATIONS ({MAX_GEOMETRY_SHADER_INVOCATIONS})"
+                        );
+                        self.error(loc, msg);
                     } else if n == "index" && v > 1 {
                         self.error(loc, "layout qualifier `index' must be 0 or 1");
                     } else if n == "component" && v > 3 {
                         self.error(loc, "layout qualifier `component' must be 0 to 3");
+                    } else if n == "stream" && v >= MAX_VERTEX_STREAMS {
+                        let msg = format!(
+                            "layout qualifier `stream' must be below GL_MAX_VERTEX_STREAMS ({MAX_VERTEX_STREAMS})"
+                        );
+                        self.error(loc, msg);
                     }
                 }
                 self.layout_site(&n, loc, site, q, ty, stage);

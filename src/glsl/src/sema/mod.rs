@@ -25,7 +25,7 @@ mod consts;
 mod decl;
 mod expr;
 mod layout;
-pub use layout::gs_input_vertices;
+pub use layout::{MAX_GEOMETRY_SHADER_INVOCATIONS, MAX_VERTEX_STREAMS, gs_input_vertices};
 mod scope;
 mod stmt;
 #[cfg(test)]

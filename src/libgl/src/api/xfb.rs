@@ -115,16 +115,14 @@ unsafe extern "C" fn DrawTransformFeedback(mode: GLenum, id: GLuint) {
     unsafe { DrawTransformFeedbackInstanced(mode, id, 1) }
 }
 
-/// ARB_transform_feedback3: the vertices stream `stream` captured; only
-/// stream 0 exists (INVALID_VALUE past `GL_MAX_VERTEX_STREAMS`).
+/// ARB_transform_feedback3: the vertices stream `stream` captured
+/// (INVALID_VALUE past `GL_MAX_VERTEX_STREAMS`).
 unsafe extern "C" fn DrawTransformFeedbackStream(mode: GLenum, id: GLuint, stream: GLuint) {
     with_ctx("glDrawTransformFeedbackStream", (), |c| {
         let r = if c.compiling_list() {
             Err(ApiError::InvalidOperation)
-        } else if stream >= oxgl_core::xfb::MAX_VERTEX_STREAMS {
-            Err(ApiError::InvalidValue)
         } else {
-            c.draw_transform_feedback(mode, id, 1, &crate::client::Arrays)
+            c.draw_transform_feedback(mode, (id, stream), 1, &crate::client::Arrays)
         };
         c.record(r);
     })
@@ -135,7 +133,7 @@ unsafe extern "C" fn DrawTransformFeedbackInstanced(mode: GLenum, id: GLuint, in
         let r = if c.compiling_list() {
             Err(ApiError::InvalidOperation)
         } else {
-            c.draw_transform_feedback(mode, id, instances, &crate::client::Arrays)
+            c.draw_transform_feedback(mode, (id, 0), instances, &crate::client::Arrays)
         };
         c.record(r);
     })
