@@ -344,6 +344,18 @@ pub enum Op {
         n: u8,
         norm_bool: bool,
     },
+    /// Input components `base + k (+ off[lane])` interpolated elsewhere in
+    /// the pixel ([`crate::Interpolator`]): at the centroid, at sample
+    /// `a[0]`, or at offset `(a[0], a[1])` from the centre (`at`: an
+    /// [`oxgl_ir::InterpAt`] index).
+    InterpAt {
+        at: u8,
+        base: u32,
+        off: u32,
+        d: [u32; 4],
+        n: u8,
+        a: [u32; 2],
+    },
     /// Stores `a[k]` to `base + k·unit (+ off[lane])` in active lanes.
     Store {
         sp: Space,
@@ -467,6 +479,10 @@ impl Op {
                 r(v)
             }
             Op::Load { off, .. } => r(off),
+            Op::InterpAt { off, a, .. } => {
+                r(off);
+                a.iter_mut().for_each(r)
+            }
             Op::Store { off, a, .. } => {
                 r(off);
                 a.iter_mut().for_each(r)
@@ -498,6 +514,7 @@ impl Op {
             | Op::Tern { d, .. }
             | Op::Deriv { d, .. }
             | Op::Load { d, .. }
+            | Op::InterpAt { d, .. }
             | Op::LoadIn { d, .. }
             | Op::LoadUni { d, .. }
             | Op::LoadMem { d, .. }

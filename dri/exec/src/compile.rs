@@ -1122,6 +1122,10 @@ impl<'s> Compiler<'s> {
                 Lanes::from(&rs)
             }
             IrOp::Load(d) => self.load(fr, d)?,
+            IrOp::Interpolate(at, d, args) => {
+                let args: Vec<Lanes> = args.iter().map(|x| val(fr, *x)).collect();
+                self.interpolate(fr, *at, d, &args)?
+            }
             IrOp::Store(d, x) => {
                 let x = val(fr, *x);
                 self.store(fr, d, x)?;
@@ -1409,6 +1413,46 @@ impl<'s> Compiler<'s> {
             },
         })?;
         Ok(d)
+    }
+
+    /// `interpolateAt*` of the input `d` (ARB_gpu_shader5): the components
+    /// a load of it would read, through the environment's interpolator.
+    fn interpolate(
+        &mut self,
+        fr: &Frame,
+        at: oxgl_ir::InterpAt,
+        d: &Deref,
+        args: &[Lanes],
+    ) -> Result<Lanes, CompileError> {
+        let p = self.var_place(fr, d.var)?;
+        if p.sp != Space::Input || self.s.stage != Stage::Fragment {
+            return err("interpolate of something other than a fragment input");
+        }
+        let loaded = self.load(fr, d)?;
+        // The load just pushed names the components: it becomes the
+        // interpolation of the same ones.
+        let (base, off, d, n) = match self.ops.pop() {
+            Some(Op::Load {
+                base, off, d, n, ..
+            }) => (base, off, d, n),
+            Some(Op::LoadIn { base, d, n }) => (base, NONE, d, n),
+            _ => return err("interpolate of an input that loads no components"),
+        };
+        let a = match (at, args.first()) {
+            (oxgl_ir::InterpAt::Sample, Some(x)) => [x.r[0], NONE],
+            (oxgl_ir::InterpAt::Offset, Some(x)) => [x.r[0], x.r[1]],
+            _ => [NONE, NONE],
+        };
+        self.info.interpolates_at = true;
+        self.push(Op::InterpAt {
+            at: at.index() as u8,
+            base,
+            off,
+            d,
+            n,
+            a,
+        })?;
+        Ok(loaded)
     }
 
     fn store(&mut self, fr: &Frame, d: &Deref, x: Lanes) -> Result<(), CompileError> {

@@ -368,6 +368,53 @@ fn data<const N: usize>(
                 r[d[k as usize] as usize] = v;
             }
         }
+        Op::InterpAt {
+            at,
+            base,
+            off,
+            d,
+            n,
+            a,
+        } => {
+            let get = |x: u32| {
+                if x == NONE { [0; N] } else { r[x as usize] }
+            };
+            let (a0, a1) = (get(a[0]), get(a[1]));
+            let f = |x: [u32; N]| x.map(f32::from_bits);
+            let (dx, dy) = match *at {
+                1 => {
+                    let mut dx = [0.0; N];
+                    let mut dy = [0.0; N];
+                    for l in 0..N {
+                        let [x, y] = env
+                            .interpolator
+                            .map_or([0.0; 2], |i| i.sample_offset(a0[l] as i32));
+                        (dx[l], dy[l]) = (x, y);
+                    }
+                    (dx, dy)
+                }
+                2 => (f(a0), f(a1)),
+                _ => ([0.0; N], [0.0; N]),
+            };
+            let o = get(*off);
+            for k in 0..*n as u32 {
+                let comps: [u32; N] = std::array::from_fn(|l| {
+                    let c = base.wrapping_add(k);
+                    if *off == NONE {
+                        c
+                    } else {
+                        c.wrapping_add(o[l])
+                    }
+                });
+                let v = match env.interpolator {
+                    Some(i) => i.at(&comps, &dx, &dy),
+                    None => std::array::from_fn(|l| {
+                        env.inputs.get(comps[l] as usize).map_or(0.0, |x| x[l])
+                    }),
+                };
+                r[d[k as usize] as usize] = v.map(f32::to_bits);
+            }
+        }
         Op::Store {
             sp,
             base,

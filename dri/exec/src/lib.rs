@@ -133,6 +133,18 @@ pub trait GeometrySink<const N: usize = W> {
     fn end_primitive(&mut self, mask: u32, stream: u8);
 }
 
+/// Fragment inputs evaluated elsewhere in the pixel (ARB_gpu_shader5's
+/// `interpolateAt*`), from the primitive's planes.
+pub trait Interpolator<const N: usize = W> {
+    /// Input component `c[lane]` (flat, `4 * location + component`) of
+    /// each lane, interpolated `(dx, dy)` pixels from the pixel centre (GL
+    /// window orientation: y up). Components past the inputs read 0.
+    fn at(&self, c: &[u32; N], dx: &[f32; N], dy: &[f32; N]) -> [f32; N];
+    /// Sample `i`'s position relative to the pixel centre; `[0, 0]` (the
+    /// centre) without multisample rasterization or for no such sample.
+    fn sample_offset(&self, i: i32) -> [f32; 2];
+}
+
 /// The outputs of all lanes when a geometry shader emits a vertex.
 pub struct GeometryVertex<'a, const N: usize = W> {
     /// User outputs by flat component.
@@ -225,6 +237,9 @@ pub struct ProgramInfo {
     pub uses_discard: bool,
     /// Computes derivatives (helper lanes matter).
     pub uses_derivatives: bool,
+    /// Interpolates inputs elsewhere in the pixel (`interpolateAt*`: the
+    /// environment needs an [`Interpolator`]).
+    pub interpolates_at: bool,
     /// Reads `gl_FragCoord`.
     pub reads_frag_coord: bool,
     /// Reads `gl_FrontFacing`.
@@ -264,6 +279,7 @@ impl ProgramInfo {
             writes_sample_mask: false,
             uses_discard: false,
             uses_derivatives: false,
+            interpolates_at: false,
             reads_frag_coord: false,
             reads_front_facing: false,
             reads_point_coord: false,
@@ -428,6 +444,9 @@ pub struct Env<'a, const N: usize = W> {
     pub invocation_id: [i32; N],
     /// Geometry stage: where emitted vertices go (`None`: dropped).
     pub geometry: Option<&'a mut dyn GeometrySink<N>>,
+    /// Fragment stage: inputs interpolated elsewhere in the pixel (`None`:
+    /// `interpolateAt*` reads the inputs as they are).
+    pub interpolator: Option<&'a dyn Interpolator<N>>,
     /// The default uniform block, little-endian; reads past the end give 0.
     pub uniforms: &'a [u8],
     /// In: live lanes. Out: live lanes not discarded or demoted (0 after a
@@ -476,6 +495,7 @@ impl<'a, const N: usize> Env<'a, N> {
             primitive_id: [0; N],
             invocation_id: [0; N],
             geometry: None,
+            interpolator: None,
             uniforms,
             mask: lane_mask::<N>(),
             helpers: 0,

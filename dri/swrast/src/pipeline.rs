@@ -1396,6 +1396,8 @@ fn raster_passes(
         }
         if ms.samples > 1 && call.raster.multisample != 0 {
             s.raster.sample = Some(k as u8);
+            s.raster.centre_shift = [dx, dy];
+            s.raster.samples = ms.samples.min(255) as u8;
             // Without sample shading, inputs at the pixel centre (the
             // viewport moved the sample's position there).
             let shading = call.raster.min_sample_shading * ms.samples as f32 > 1.0
@@ -1542,6 +1544,8 @@ pub fn raster_state(r: &OxglRasterDesc) -> RasterState {
         coverage: None,
         sample: None,
         interp_shift: [0.0; 2],
+        centre_shift: [0.0; 2],
+        samples: 0,
     }
 }
 

@@ -136,6 +136,7 @@ fn inst(f: &Function, v: Value, divergent_cf: bool, d: &mut Divergence) {
         Op::EmitVertex(_) | Op::EndPrimitive(_) => false,
         Op::System(sv) => sysval_divergent(*sv),
         Op::Load(dr) => d.vars[dr.var.index()] || index_divergent(dr, d),
+        Op::Interpolate(..) => true,
         Op::Store(dr, x) => {
             if divergent_cf || d.values[x.index()] || index_divergent(dr, d) {
                 d.vars[dr.var.index()] = true;

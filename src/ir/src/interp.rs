@@ -510,7 +510,9 @@ impl<'a> Machine<'a> {
                 let p: Vec<(ValType, Bits)> = parts.iter().map(|u| typed(*u)).collect();
                 eval::construct(&p)
             }
-            Op::Load(d) => {
+            // The reference interpreter has no pixel: an input reads the
+            // same wherever it is interpolated.
+            Op::Load(d) | Op::Interpolate(_, d, _) => {
                 let d = d.clone();
                 let len = self.memory(fr, d.var).len();
                 let loc = self.locate(fr, &d, len);

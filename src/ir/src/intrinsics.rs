@@ -329,6 +329,20 @@ named_enum! {
 }
 
 named_enum! {
+    /// Where [`crate::Op::Interpolate`] evaluates a fragment input
+    /// (ARB_gpu_shader5's `interpolateAt*`).
+    pub enum InterpAt {
+        /// The centroid of the covered samples (`interpolateAtCentroid`).
+        Centroid = "centroid",
+        /// Sample `operand 0` (`int`) of the pixel (`interpolateAtSample`).
+        Sample = "sample",
+        /// The pixel centre plus `operand 0` (`vec2`, in pixels;
+        /// `interpolateAtOffset`).
+        Offset = "offset",
+    }
+}
+
+named_enum! {
     /// A screen-space derivative.
     pub enum Deriv {
         /// d/dx, fine or coarse at the implementation's choice.

@@ -205,6 +205,11 @@ pub enum Op {
     System(SysVal),
     /// A screen-space derivative (fragment stage only) of a float value.
     Deriv(Deriv, Value),
+    /// A fragment input (a float input variable, or an element or member
+    /// of one) interpolated elsewhere in the pixel (fragment stage only).
+    /// Operands: none for [`InterpAt::Centroid`], the sample (`i32`) or
+    /// the offset (`f32x2`).
+    Interpolate(InterpAt, Deref, Vec<Value>),
     /// A control and/or memory barrier.
     Barrier(Barrier),
     /// Emit a vertex to stream `n` (geometry stage only).
@@ -250,7 +255,7 @@ impl Op {
                 deref(d, &mut f);
                 f(*v);
             }
-            Op::Atomic(_, d, args) => {
+            Op::Atomic(_, d, args) | Op::Interpolate(_, d, args) => {
                 deref(d, &mut f);
                 args.iter().for_each(|v| f(*v));
             }
@@ -290,7 +295,7 @@ impl Op {
                 deref(d, &mut f);
                 *v = f(*v);
             }
-            Op::Atomic(_, d, args) => {
+            Op::Atomic(_, d, args) | Op::Interpolate(_, d, args) => {
                 deref(d, &mut f);
                 args.iter_mut().for_each(|v| *v = f(*v));
             }
@@ -310,7 +315,11 @@ impl Op {
     /// The memory operand of `load`, `store`, `array_length` and `atomic`.
     pub fn deref(&self) -> Option<&Deref> {
         match self {
-            Op::Load(d) | Op::Store(d, _) | Op::ArrayLength(d) | Op::Atomic(_, d, _) => Some(d),
+            Op::Load(d)
+            | Op::Store(d, _)
+            | Op::ArrayLength(d)
+            | Op::Atomic(_, d, _)
+            | Op::Interpolate(_, d, _) => Some(d),
             _ => None,
         }
     }
@@ -318,7 +327,11 @@ impl Op {
     /// The memory operand, mutable.
     pub fn deref_mut(&mut self) -> Option<&mut Deref> {
         match self {
-            Op::Load(d) | Op::Store(d, _) | Op::ArrayLength(d) | Op::Atomic(_, d, _) => Some(d),
+            Op::Load(d)
+            | Op::Store(d, _)
+            | Op::ArrayLength(d)
+            | Op::Atomic(_, d, _)
+            | Op::Interpolate(_, d, _) => Some(d),
             _ => None,
         }
     }

@@ -22,7 +22,7 @@ use std::fmt;
 /// The four bytes every blob starts with.
 pub const MAGIC: [u8; 4] = *b"OXIR";
 /// The format version this crate reads and writes.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// Why a blob could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -437,6 +437,12 @@ fn write_op(w: &mut W, op: &Op, val: &dyn Fn(Value) -> u32) {
             w.u32(f.raw());
             write_values(w, args, val);
         }
+        Op::Interpolate(at, d, args) => {
+            w.u8(20);
+            w.u8(at.index() as u8);
+            write_deref(w, d, val);
+            write_values(w, args, val);
+        }
     }
 }
 
@@ -826,6 +832,10 @@ fn read_op(r: &mut R) -> DResult<Op> {
         17 => Op::EndPrimitive(r.u8()?),
         18 => Op::Demote,
         19 => Op::Call(r.handle()?, read_values(r)?),
+        20 => {
+            let at = r.pick(InterpAt::ALL, "bad interpolation")?;
+            Op::Interpolate(at, read_deref(r)?, read_values(r)?)
+        }
         _ => return r.bad("bad instruction"),
     })
 }

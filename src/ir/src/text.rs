@@ -376,6 +376,12 @@ impl Printer<'_> {
                 self.deref(d),
                 self.list(args)
             ),
+            Op::Interpolate(at, d, args) => format!(
+                "interpolate {} {}, {}",
+                at.name(),
+                self.deref(d),
+                self.list(args)
+            ),
             Op::Tex(t) => {
                 let mut s = format!("tex {} t{} s{}", t.kind.name(), t.texture, t.sampler);
                 for (name, operand) in TEX_OPERANDS.iter().zip(t.operands()) {
@@ -1162,6 +1168,12 @@ impl Parser {
                 let d = self.deref()?;
                 self.punct(',')?;
                 Op::Atomic(op, d, self.values_list()?)
+            }
+            "interpolate" => {
+                let at = self.enum_word("interpolation", InterpAt::from_name)?;
+                let d = self.deref()?;
+                self.punct(',')?;
+                Op::Interpolate(at, d, self.values_list()?)
             }
             "tex" => {
                 let kind = self.enum_word("texture op", TexKind::from_name)?;

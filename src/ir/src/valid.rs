@@ -623,6 +623,30 @@ impl<'a> FuncCheck<'a> {
                 stage_only(sv.in_stage(stage), sv.name())?;
                 want(Some(sv.ty()))?;
             }
+            Op::Interpolate(at, d, args) => {
+                stage_only(stage == Stage::Fragment, "interpolate")?;
+                let (t, kind) = self.deref(d, b, i)?;
+                let et = self.shader.types.val_type(t);
+                let Some(et) =
+                    et.filter(|e| matches!(kind, VarKind::Input { .. }) && e.scalar.is_float())
+                else {
+                    return fail("interpolate needs a float input".into());
+                };
+                let want_args: &[ValType] = match at {
+                    InterpAt::Centroid => &[],
+                    InterpAt::Sample => &[ValType::I32],
+                    InterpAt::Offset => &[ValType::F32X2],
+                };
+                if args.len() != want_args.len()
+                    || args
+                        .iter()
+                        .zip(want_args)
+                        .any(|(a, w)| operand_ty(*a) != *w)
+                {
+                    return fail(format!("interpolate {} operands", at.name()));
+                }
+                want(Some(et))?;
+            }
             Op::Deriv(d, a) => {
                 stage_only(stage == Stage::Fragment, d.name())?;
                 if !operand_ty(*a).scalar.is_float() {

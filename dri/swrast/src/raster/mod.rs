@@ -36,11 +36,11 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 
 pub use query::SampleCounter;
-pub use scene::{DepthFormat, TILE, TargetInfo};
+pub use scene::{DepthFormat, Plane, TILE, TargetInfo};
 pub use setup::{Draw, Elements, Topology, VertexBatch};
 pub use shader::{
-    ConstantColor, FragmentShader, InterpolatedColor, LANE_X, LANE_Y, LANES, QUADS, QuadBatch,
-    ShaderInfo,
+    AtPlanes, ConstantColor, FragmentShader, InterpolatedColor, LANE_X, LANE_Y, LANES, QUADS,
+    QuadBatch, ShaderInfo,
 };
 pub use state::{
     BlendEquation, BlendFactor, BlendFunc, BlendState, CompareFunc, Coverage, CullMode,

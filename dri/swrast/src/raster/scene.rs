@@ -307,6 +307,9 @@ pub struct SceneState {
     pub writes_depth: bool,
     /// The shader reads `gl_FragCoord`.
     pub reads_frag_coord: bool,
+    /// The shader interpolates inputs elsewhere in the pixel
+    /// ([`super::ShaderInfo::interpolates_at`]).
+    pub interpolates_at: bool,
     /// Its conventions ([`super::ShaderInfo::origin_upper_left`],
     /// [`super::ShaderInfo::pixel_center_integer`]).
     pub origin_upper_left: bool,

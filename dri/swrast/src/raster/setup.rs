@@ -322,6 +322,7 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
             && !rs.coverage.is_some_and(|c| c.alpha_to_coverage),
         writes_depth: info.writes_depth,
         reads_frag_coord: info.reads_frag_coord,
+        interpolates_at: info.interpolates_at,
         origin_upper_left: info.origin_upper_left,
         pixel_center_integer: info.pixel_center_integer,
         depth_on,

@@ -82,6 +82,40 @@ pub struct QuadBatch {
     /// The sample of a multisample pass (`gl_SampleID`), as
     /// `RasterState::sample`.
     pub sample: Option<u8>,
+    /// The primitive's planes, for shaders that interpolate inputs
+    /// elsewhere in the pixel ([`ShaderInfo::interpolates_at`]).
+    pub at: AtPlanes,
+}
+
+/// What `interpolateAt*` (ARB_gpu_shader5) needs of the primitive a quad
+/// batch belongs to: its interpolation planes and varyings, and where the
+/// lanes' pixel centres are on them.
+#[derive(Clone, Debug, Default)]
+pub struct AtPlanes {
+    /// Lane 0's pixel centre, relative to the planes' origin (storage
+    /// orientation); lane `l`'s is [`LANE_X`]`[l]`, [`LANE_Y`]`[l]` from
+    /// it.
+    pub x: f32,
+    /// See `x`.
+    pub y: f32,
+    /// Storage y per GL y: +1.0, or -1.0 when rows are flipped.
+    pub y_dir: f32,
+    /// 1 / clip w.
+    pub w: super::scene::Plane,
+    /// Perspective barycentrics, pre-divided by w.
+    pub p1: super::scene::Plane,
+    /// See `p1`.
+    pub p2: super::scene::Plane,
+    /// Linear barycentrics.
+    pub l1: super::scene::Plane,
+    /// See `l1`.
+    pub l2: super::scene::Plane,
+    /// `v0[n], d1[n], d2[n]` of the varyings ([`super::scene::Prim::attrs`]).
+    pub attrs: Vec<f32>,
+    /// Each varying's interpolation.
+    pub interp: Vec<super::Interp>,
+    /// Multisample rasterization: samples of a pixel (0 without).
+    pub samples: u8,
 }
 
 impl Default for QuadBatch {
@@ -96,6 +130,7 @@ impl Default for QuadBatch {
             point_coord: [[0.0; LANES]; 2],
             y_sign: -1.0,
             sample: None,
+            at: AtPlanes::default(),
             color: [[0.0; LANES]; 4],
             extra_color: [[[0.0; LANES]; 4]; super::state::EXTRA_BUFFERS + 1],
             depth: [0.0; LANES],
@@ -120,6 +155,9 @@ pub struct ShaderInfo {
     /// `gl_FragCoord`'s pixel centres are at integers
     /// (`layout(pixel_center_integer)`).
     pub pixel_center_integer: bool,
+    /// The shader interpolates inputs elsewhere in the pixel: it reads
+    /// [`QuadBatch::at`].
+    pub interpolates_at: bool,
 }
 
 impl Default for ShaderInfo {
@@ -130,6 +168,7 @@ impl Default for ShaderInfo {
             reads_frag_coord: true,
             origin_upper_left: false,
             pixel_center_integer: false,
+            interpolates_at: false,
         }
     }
 }
@@ -141,6 +180,7 @@ const INPUTS_ONLY: ShaderInfo = ShaderInfo {
     reads_frag_coord: false,
     origin_upper_left: false,
     pixel_center_integer: false,
+    interpolates_at: false,
 };
 
 /// A compiled fragment shader.

@@ -245,6 +245,11 @@ pub struct RasterState {
     /// multisample pass without sample shading, back from the sample's
     /// position to the pixel centre (`OxglRasterDesc::min_sample_shading`).
     pub interp_shift: [f32; 2],
+    /// Added to a pixel's coordinates to reach its centre: in a
+    /// multisample pass, from the sample's position (`interpolateAt*`).
+    pub centre_shift: [f32; 2],
+    /// Samples per pixel of a multisample pass (0 outside one).
+    pub samples: u8,
 }
 
 /// The multisample fragment operations that depend on a fragment's alpha,
@@ -288,6 +293,8 @@ impl Default for RasterState {
             coverage: None,
             sample: None,
             interp_shift: [0.0; 2],
+            centre_shift: [0.0; 2],
+            samples: 0,
         }
     }
 }

@@ -642,6 +642,21 @@ impl BlockCtx<'_> {
                 }
             }
         }
+        if st.interpolates_at {
+            // interpolateAt*: the planes, and each lane's pixel centre.
+            let [cx, cy] = st.draw.raster.centre_shift;
+            let y_dir = if target.flip_y { -1.0 } else { 1.0 };
+            let a = &mut q.at;
+            (a.x, a.y) = (fx + cx, fy + cy * y_dir);
+            a.y_dir = y_dir;
+            (a.w, a.p1, a.p2, a.l1, a.l2) = (prim.w, prim.p1, prim.p2, prim.l1, prim.l2);
+            a.attrs.clear();
+            a.attrs.extend_from_slice(attrs);
+            a.interp.clear();
+            a.interp
+                .extend_from_slice(&st.interp[..n.min(st.interp.len())]);
+            a.samples = st.draw.raster.samples;
+        }
         if prim.kind == PrimKind::Point
             && prim.extra != NO_EXTRA
             && st.draw.raster.point_sprite

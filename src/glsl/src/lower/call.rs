@@ -567,6 +567,42 @@ impl Lower<'_> {
                 let t = super::col_ty(n, loc)?;
                 self.b().splat_const(t, 0.0)
             }
+            "interpolateAtCentroid" | "interpolateAtSample" | "interpolateAtOffset" => {
+                let p = self.place(args[0])?;
+                // A swizzle (GLSL 4.40): the whole vector, then its lanes.
+                let swizzle = match p.lanes {
+                    _ if p.rm_col.is_some() => {
+                        return unsupported(loc, "component selection in an interpolant");
+                    }
+                    super::expr::Lanes::All => None,
+                    super::expr::Lanes::Swz(ref l) => Some(l.clone()),
+                    super::expr::Lanes::Dyn(_) => {
+                        return unsupported(loc, "a dynamic component of an interpolant");
+                    }
+                };
+                let ty = match (&swizzle, num(&p.ty)) {
+                    (None, _) => self.vty(v(0)?),
+                    (Some(_), Some(n)) => super::col_ty(n, loc)?,
+                    (Some(_), None) => return internal(loc, "swizzle of a non-vector"),
+                };
+                let (at, extra) = match name {
+                    "interpolateAtCentroid" => (oxgl_ir::InterpAt::Centroid, Vec::new()),
+                    "interpolateAtSample" => (oxgl_ir::InterpAt::Sample, vec![v(1)?]),
+                    _ => (oxgl_ir::InterpAt::Offset, vec![v(1)?]),
+                };
+                let d = oxgl_ir::Deref {
+                    var: p.var,
+                    path: p.path,
+                };
+                let r = self
+                    .b()
+                    .push(oxgl_ir::Op::Interpolate(at, d, extra), Some(ty));
+                let r = match swizzle {
+                    Some(l) => self.b().swizzle_idx(r, &l),
+                    None => r,
+                };
+                return Ok(Rv::V(r));
+            }
             "EmitVertex" | "EndPrimitive" | "EmitStreamVertex" | "EndStreamPrimitive" => {
                 let stream = match args.first() {
                     None => 0,

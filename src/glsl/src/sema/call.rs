@@ -105,6 +105,20 @@ impl Checker<'_> {
         }
         if cand.builtin {
             self.builtin_rules(n, &args, loc);
+            // ARB_gpu_shader5: no component selection on the interpolant
+            // (GLSL 4.40 allows it).
+            if n.starts_with("interpolateAt")
+                && !self.at_least(440, u16::MAX)
+                && let Some(&e) = ids.first()
+                && let crate::ast::ExprKind::Field(base, _) = self.tu.expr(e).kind
+                && let Some(Some(b)) = self.rec.exprs.get(base.0 as usize)
+                && b.ty.as_num().is_some()
+            {
+                self.error(
+                    loc,
+                    format!("component selection on the interpolant of {n}() is not allowed"),
+                );
+            }
         } else {
             let mem = cand.memory.clone();
             self.image_arg_rules(&mem, &args, loc);

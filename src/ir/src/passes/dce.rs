@@ -48,7 +48,10 @@ fn loaded_vars(shader: &Shader) -> HashSet<VarId> {
     for (_, f) in shader.funcs.iter() {
         for v in f.live_insts() {
             match &f.insts[v].op {
-                Op::Load(d) | Op::ArrayLength(d) | Op::Atomic(_, d, _) => {
+                Op::Load(d)
+                | Op::ArrayLength(d)
+                | Op::Atomic(_, d, _)
+                | Op::Interpolate(_, d, _) => {
                     out.insert(d.var);
                 }
                 _ => {}
