@@ -53,6 +53,15 @@
 //!   subroutine functions and uniforms (an array indexed by a uniform
 //!   among them): their queries, `glUniformSubroutinesuiv` and the pixels
 //!   of each choice, the choice made anew by `glUseProgram`, the errors.
+//! * `gs_streams.c`: ARB_gpu_shader5 (GL 4.0) — an instanced geometry
+//!   shader (`gl_InvocationID`) emitting to three vertex streams, each
+//!   captured into its own bindings and counted by the indexed primitive
+//!   queries, only stream 0 rasterized, `glDrawTransformFeedbackStream`,
+//!   and the stream and invocation compile and link errors.
+//! * `interpolate_at.c`: ARB_gpu_shader5 (GL 4.0) — `interpolateAtOffset`,
+//!   `interpolateAtCentroid` and `interpolateAtSample` of smooth and
+//!   noperspective inputs, an array element indexed at run time and a
+//!   block member, against the window position; their compile errors.
 
 use oxgl_tests::assert_client_passes;
 
@@ -118,4 +127,10 @@ fn shader_precision() {
 #[test]
 fn shader_subroutine() {
     run("subroutine");
+}
+
+#[test]
+fn gpu_shader5() {
+    run("gs_streams");
+    run("interpolate_at");
 }

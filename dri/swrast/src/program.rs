@@ -716,6 +716,54 @@ impl FragmentShader for FragmentProgram {
     }
 }
 
+/// The primitive's planes as `interpolateAt*` reads them.
+struct AtView<'a>(&'a crate::raster::AtPlanes);
+
+impl oxgl_exec::Interpolator<LANES> for AtView<'_> {
+    fn at(&self, c: &[u32; LANES], dx: &[f32; LANES], dy: &[f32; LANES]) -> [f32; LANES] {
+        use crate::raster::Interp;
+        let a = self.0;
+        let n = a.interp.len();
+        // As the rasterizer evaluates the planes, so that the centre gives
+        // the inputs' own bits.
+        let eval = |p: &crate::raster::Plane, l: usize, x: f32, y: f32| {
+            let base = p.c + p.dx * a.x + p.dy * a.y;
+            let (lx, ly) = (
+                crate::raster::LANE_X[l] as f32,
+                crate::raster::LANE_Y[l] as f32,
+            );
+            base + p.dx * (lx + x) + p.dy * (ly + y)
+        };
+        std::array::from_fn(|l| {
+            let i = c[l] as usize;
+            let (Some(&interp), Some(&v0)) = (a.interp.get(i), a.attrs.get(i)) else {
+                return 0.0;
+            };
+            let (d1, d2) = (a.attrs[n + i], a.attrs[2 * n + i]);
+            let (x, y) = (dx[l], dy[l] * a.y_dir);
+            let (b1, b2) = match interp {
+                Interp::Flat => return v0,
+                Interp::Smooth => {
+                    let rw = 1.0 / eval(&a.w, l, x, y);
+                    (eval(&a.p1, l, x, y) * rw, eval(&a.p2, l, x, y) * rw)
+                }
+                Interp::NoPerspective => (eval(&a.l1, l, x, y), eval(&a.l2, l, x, y)),
+            };
+            v0 + b1 * d1 + b2 * d2
+        })
+    }
+
+    fn sample_offset(&self, i: i32) -> [f32; 2] {
+        match usize::try_from(i) {
+            Ok(i) if self.0.samples > 1 && i < usize::from(self.0.samples) => {
+                let [x, y] = oxgl_dri_interface::OXGL_SAMPLE_POSITIONS[i % 4];
+                [x - 0.5, y - 0.5]
+            }
+            _ => [0.0, 0.0],
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -829,54 +877,6 @@ mod tests {
                     }
                 }
             }
-        }
-    }
-}
-
-/// The primitive's planes as `interpolateAt*` reads them.
-struct AtView<'a>(&'a crate::raster::AtPlanes);
-
-impl oxgl_exec::Interpolator<LANES> for AtView<'_> {
-    fn at(&self, c: &[u32; LANES], dx: &[f32; LANES], dy: &[f32; LANES]) -> [f32; LANES] {
-        use crate::raster::Interp;
-        let a = self.0;
-        let n = a.interp.len();
-        // As the rasterizer evaluates the planes, so that the centre gives
-        // the inputs' own bits.
-        let eval = |p: &crate::raster::Plane, l: usize, x: f32, y: f32| {
-            let base = p.c + p.dx * a.x + p.dy * a.y;
-            let (lx, ly) = (
-                crate::raster::LANE_X[l] as f32,
-                crate::raster::LANE_Y[l] as f32,
-            );
-            base + p.dx * (lx + x) + p.dy * (ly + y)
-        };
-        std::array::from_fn(|l| {
-            let i = c[l] as usize;
-            let (Some(&interp), Some(&v0)) = (a.interp.get(i), a.attrs.get(i)) else {
-                return 0.0;
-            };
-            let (d1, d2) = (a.attrs[n + i], a.attrs[2 * n + i]);
-            let (x, y) = (dx[l], dy[l] * a.y_dir);
-            let (b1, b2) = match interp {
-                Interp::Flat => return v0,
-                Interp::Smooth => {
-                    let rw = 1.0 / eval(&a.w, l, x, y);
-                    (eval(&a.p1, l, x, y) * rw, eval(&a.p2, l, x, y) * rw)
-                }
-                Interp::NoPerspective => (eval(&a.l1, l, x, y), eval(&a.l2, l, x, y)),
-            };
-            v0 + b1 * d1 + b2 * d2
-        })
-    }
-
-    fn sample_offset(&self, i: i32) -> [f32; 2] {
-        match usize::try_from(i) {
-            Ok(i) if self.0.samples > 1 && i < usize::from(self.0.samples) => {
-                let [x, y] = oxgl_dri_interface::OXGL_SAMPLE_POSITIONS[i % 4];
-                [x - 0.5, y - 0.5]
-            }
-            _ => [0.0, 0.0],
         }
     }
 }

@@ -268,6 +268,7 @@ static TABLE: &[(&CStr, Needs)] = &[
     // branch over the functions of its type (GL 4.0;
     // src/core/src/program/subroutine.rs; tests/clients/subroutine.c).
     (c"GL_ARB_shader_subroutine", Needs::AlsoCore(3, 0)),
+    (c"GL_ARB_gpu_shader5", Needs::AlsoCore(3, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

@@ -316,7 +316,12 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "per-buffer blend functions and equations (ARB_draw_buffers_blend)",
                 &["draw_buffers_blend"],
             ),
-            missing("GLSL 4.00 with ARB_gpu_shader5 (and four vertex streams)"),
+            cap(
+                "ARB_gpu_shader5: vertex streams, instanced geometry shaders, interpolateAt*, \
+                 dynamically indexed samplers, extended integer functions",
+                &["gs_streams", "interpolate_at"],
+            ),
+            missing("GLSL 4.00 (with doubles and tessellation stages)"),
             missing("double precision in shaders (ARB_gpu_shader_fp64)"),
             cap("sample shading (ARB_sample_shading)", &["sample_shading"]),
             cap(

@@ -328,33 +328,106 @@ impl Lower<'_> {
     /// The textures a sampler argument names: one, or every element of a
     /// sampler array and the index when it is not known at compile time.
     fn sampler_arg(&mut self, e: ExprId, name: &str, loc: Loc) -> R<(Vec<u32>, Option<Value>)> {
-        if let Some(x) = self.tu.exprs.get(e.0 as usize)
-            && let crate::ast::ExprKind::Index(a, i) = &x.kind
-            && self.info(*i).k.is_none()
-        {
-            let (a, i) = (*a, *i);
-            if let Rv::A(elems) = self.expr(a)? {
-                let ts: Option<Vec<u32>> = elems
-                    .iter()
-                    .map(|r| match r {
-                        Rv::Tex(t) => Some(*t),
+        let (choices, selector) = self.sampler_choices(e, loc)?;
+        let ts: Option<Vec<u32>> = choices
+            .iter()
+            .map(|r| match r {
+                Rv::Tex(t) => Some(*t),
+                _ => None,
+            })
+            .collect();
+        match ts {
+            Some(ts) if !ts.is_empty() && (selector.is_some() || ts.len() == 1) => {
+                Ok((ts, selector))
+            }
+            _ => unsupported(loc, format!("`{name}' on this sampler")),
+        }
+    }
+
+    /// What a sampler expression may designate: the candidates and, when
+    /// indices known only at run time pick among them (`a[i]`,
+    /// `s[i].tex`, `s[i].t[j]`: ARB_gpu_shader5), the chosen one's
+    /// position in the list (`i32`; row-major over the run-time indices).
+    fn sampler_choices(&mut self, e: ExprId, loc: Loc) -> R<(Vec<Rv>, Option<Value>)> {
+        let Some(x) = self.tu.exprs.get(e.0 as usize) else {
+            return internal(loc, "bad expression");
+        };
+        match x.kind {
+            crate::ast::ExprKind::Index(a, i) => {
+                let (cands, sel) = self.sampler_choices(a, loc)?;
+                let mut elems = Vec::new();
+                let mut len = None;
+                for c in cands {
+                    let Rv::A(es) = c else {
+                        return internal(loc, "index of a non-array");
+                    };
+                    if len.is_some_and(|n| n != es.len()) {
+                        return internal(loc, "arrays of different lengths");
+                    }
+                    len = Some(es.len());
+                    elems.push(es);
+                }
+                let len = len.unwrap_or(0);
+                let konst = self
+                    .info(i)
+                    .k
+                    .as_ref()
+                    .and_then(|k| k.first()?.as_i64())
+                    .and_then(|k| usize::try_from(k).ok());
+                if let Some(k) = konst {
+                    let picked: Option<Vec<Rv>> =
+                        elems.into_iter().map(|es| es.into_iter().nth(k)).collect();
+                    return match picked {
+                        Some(p) => Ok((p, sel)),
+                        None => internal(loc, "constant index out of range"),
+                    };
+                }
+                let ix = self.expr(i)?.v(loc)?;
+                let ix = if self.vty(ix).scalar == oxgl_ir::Scalar::I32 {
+                    ix
+                } else {
+                    self.b().bitcast(ix, oxgl_ir::Scalar::I32)
+                };
+                let sel = match sel {
+                    None => ix,
+                    Some(s) => {
+                        let n = self.b().i32(i32::try_from(len).unwrap_or(i32::MAX));
+                        let scaled = self.b().mul(s, n);
+                        self.b().add(scaled, ix)
+                    }
+                };
+                Ok((elems.into_iter().flatten().collect(), Some(sel)))
+            }
+            crate::ast::ExprKind::Field(a, n)
+                if matches!(self.ty_of(a).base, crate::sema::Base::Struct(_))
+                    && !self.ty_of(a).is_array() =>
+            {
+                let crate::sema::Base::Struct(si) = self.ty_of(a).base else {
+                    return internal(loc, "member of a non-struct");
+                };
+                let n = self.name(n).to_owned();
+                let pos = self
+                    .sema
+                    .structs
+                    .get(si as usize)
+                    .and_then(|s| s.members.iter().position(|(m, _)| self.name(*m) == n));
+                let Some(pos) = pos else {
+                    return internal(loc, "no such member");
+                };
+                let (cands, sel) = self.sampler_choices(a, loc)?;
+                let picked: Option<Vec<Rv>> = cands
+                    .into_iter()
+                    .map(|c| match c {
+                        Rv::A(ms) => ms.into_iter().nth(pos),
                         _ => None,
                     })
                     .collect();
-                if let Some(ts) = ts {
-                    let ix = self.expr(i)?.v(loc)?;
-                    let ix = if self.vty(ix).scalar == oxgl_ir::Scalar::I32 {
-                        ix
-                    } else {
-                        self.b().bitcast(ix, oxgl_ir::Scalar::I32)
-                    };
-                    return Ok((ts, Some(ix)));
+                match picked {
+                    Some(p) => Ok((p, sel)),
+                    None => internal(loc, "member of a non-struct value"),
                 }
             }
-        }
-        match self.expr(e)? {
-            Rv::Tex(t) => Ok((vec![t], None)),
-            _ => unsupported(loc, format!("`{name}' on this sampler")),
+            _ => Ok((vec![self.expr(e)?], None)),
         }
     }
 }

@@ -1136,7 +1136,7 @@ impl Checker<'_> {
                 ast::ExprKind::Uint(v) => Some((i64::from(v), id.loc)),
                 _ => None,
             })
-            .last()
+            .next_back()
     }
 
     fn block_member(
