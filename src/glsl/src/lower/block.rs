@@ -30,6 +30,7 @@ use super::iface::{BlockMember, UniformBlock};
 use super::{Binding, Lower, R, internal, unsupported};
 use crate::ast::{Block, Qualifier, Storage as AS};
 use crate::diag::Loc;
+use crate::names::Sym;
 use crate::sema::{Base, Num, SemaType};
 use oxgl_ir::{Member, Type, VarKind};
 
@@ -62,6 +63,10 @@ pub(crate) fn is_uniform(quals: &[Qualifier]) -> bool {
         .iter()
         .any(|q| matches!(q, Qualifier::Storage(AS::Uniform, _)))
 }
+
+/// A member of an in/out block: its declaration, name, type (of one
+/// instance), sema variable (a block without instance) and location.
+pub(crate) type IoMember<'a> = (&'a crate::ast::Member, Sym, SemaType, Option<u32>, Loc);
 
 impl<'a> Lower<'a> {
     /// Lowers `in` or `out` block `b` (GLSL 1.50 §4.3.7): each member is a
@@ -99,9 +104,6 @@ impl<'a> Lower<'a> {
             };
             return unsupported(b.loc, what);
         }
-        if self.layout_int(&b.quals, "location").is_some() {
-            return unsupported(b.loc, "locations on interface blocks");
-        }
         let block_name = self.name(b.name).to_owned();
         // The members as semantic analysis declared them: sema variables
         // without an instance, else the instance's struct.
@@ -131,32 +133,26 @@ impl<'a> Lower<'a> {
             );
         }
         let mut vars = Vec::new();
-        let mut k = 0;
-        for m in &b.members {
+        let members = self.io_block_members(b, instance.as_ref().map(|i| i.1))?;
+        let arrayed = instance
+            .as_ref()
+            .is_some_and(|(_, _, dims, _)| !dims.is_empty() && !per_vertex);
+        let locations = self.block_locations(b, &members, arrayed)?;
+        for (i, (m, n, t, id, loc)) in members.into_iter().enumerate() {
             let quals: Vec<Qualifier> = b.quals.iter().chain(&m.ty.quals).cloned().collect();
-            for (n, _, loc) in &m.names {
-                let (mut t, id) = match &instance {
-                    Some((_, si, ..)) => {
-                        let Some(t) = self.struct_members(*si, *loc)?.get(k).cloned() else {
-                            return internal(*loc, "block member count");
-                        };
-                        (t, None)
-                    }
-                    None => {
-                        let id = self.decl_var(*loc, *n)?;
-                        (self.declared_type(id), Some(id))
-                    }
-                };
-                k += 1;
+            let mut t = t;
+            {
                 // An arrayed instance: each member is an array too.
                 if let Some((_, _, dims, _)) = &instance
                     && let Some(d) = dims.first()
                 {
                     t.dims.insert(0, *d);
                 }
-                let name = format!("{block_name}.{}", self.name(*n));
+                let name = format!("{block_name}.{}", self.name(n));
                 let used = if input { &mut *used_in } else { &mut *used_out };
-                let var = self.stage_io_var(&name, t, &quals, input, used, *loc)?;
+                let at = locations.as_ref().and_then(|l| l.get(i).copied());
+                let loc = &loc;
+                let var = self.stage_io_var(&name, t, (&quals, at), input, used, *loc)?;
                 let list = if input {
                     &mut self.iface.inputs
                 } else {
@@ -168,7 +164,7 @@ impl<'a> Lower<'a> {
                 if let Some(id) = id {
                     self.bind.insert(id, Binding::Mem(var, Vec::new()));
                 }
-                vars.push((self.name(*n).to_owned(), var));
+                vars.push((self.name(n).to_owned(), var));
             }
         }
         if let Some((id, _, dims, _)) = instance {
@@ -184,6 +180,67 @@ impl<'a> Lower<'a> {
             self.bind.insert(id, binding);
         }
         Ok(())
+    }
+
+    /// The members of in/out block `b`, in order: each with its
+    /// declaration, name, type (of one instance), sema variable (a block
+    /// without instance; `si`: the instance's struct) and location.
+    pub(crate) fn io_block_members(
+        &mut self,
+        b: &'a Block,
+        si: Option<u32>,
+    ) -> R<Vec<IoMember<'a>>> {
+        let mut out = Vec::new();
+        let mut k = 0;
+        for m in &b.members {
+            for (n, _, loc) in &m.names {
+                let (t, id) = match si {
+                    Some(si) => {
+                        let Some(t) = self.struct_members(si, *loc)?.get(k).cloned() else {
+                            return internal(*loc, "block member count");
+                        };
+                        (t, None)
+                    }
+                    None => {
+                        let id = self.decl_var(*loc, *n)?;
+                        (self.declared_type(id), Some(id))
+                    }
+                };
+                k += 1;
+                out.push((m, *n, t, id, *loc));
+            }
+        }
+        Ok(out)
+    }
+
+    /// `layout(location = L)` on block `b` (ARB_separate_shader_objects,
+    /// GLSL 4.40 §4.4.1): each member's location, its own or the one after
+    /// the previous member's, the first `L`. `None` without a block
+    /// location. An array of blocks (not a geometry shader's per-vertex
+    /// inputs) with one is refused.
+    pub(crate) fn block_locations(
+        &mut self,
+        b: &'a Block,
+        members: &[IoMember<'a>],
+        arrayed: bool,
+    ) -> R<Option<Vec<u32>>> {
+        let Some(first) = self.layout_int(&b.quals, "location") else {
+            return Ok(None);
+        };
+        if arrayed {
+            return unsupported(b.loc, "locations on arrays of interface blocks");
+        }
+        let mut next = u32::try_from(first).unwrap_or(0);
+        let mut out = Vec::new();
+        for (m, _, t, _, _) in members {
+            let at = self
+                .layout_int(&m.ty.quals, "location")
+                .and_then(|l| u32::try_from(l).ok())
+                .unwrap_or(next);
+            out.push(at);
+            next = at.saturating_add(self.slots(t));
+        }
+        Ok(Some(out))
     }
 
     /// A `gl_PerVertex` block redeclared (GLSL 1.50 §7.1): the output

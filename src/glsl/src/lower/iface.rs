@@ -266,7 +266,7 @@ impl<'a> Lower<'a> {
     }
 
     /// Locations a value of type `t` takes.
-    fn slots(&self, t: &SemaType) -> u32 {
+    pub(crate) fn slots(&self, t: &SemaType) -> u32 {
         let elems: u32 = t
             .dims
             .iter()
@@ -351,6 +351,47 @@ impl<'a> Lower<'a> {
             }
         }
         for item in &tu.items {
+            // A block's explicit locations (its members' slots as one
+            // instance has them).
+            if let ExternalDecl::Decl(Declaration::Block(b)) = item
+                && self.layout_int(&b.quals, "location").is_some()
+            {
+                let input = b
+                    .quals
+                    .iter()
+                    .any(|q| matches!(q, Qualifier::Storage(AS::In, _)));
+                let output = b
+                    .quals
+                    .iter()
+                    .any(|q| matches!(q, Qualifier::Storage(AS::Out, _)));
+                let si = match &b.instance {
+                    Some((n, _, loc)) => {
+                        let id = self.decl_var(*loc, *n)?;
+                        match self.sema.vars[id as usize].ty.base {
+                            Base::Struct(si) => Some(si),
+                            _ => None,
+                        }
+                    }
+                    None => None,
+                };
+                let members = self.io_block_members(b, si)?;
+                if let Ok(Some(locs)) = self.block_locations(b, &members, false) {
+                    let per_vertex = input && self.stage == crate::Stage::Geometry;
+                    for ((.., t, _, _), at) in members.iter().zip(locs) {
+                        let mut t = t.clone();
+                        if per_vertex && !t.dims.is_empty() && b.instance.is_none() {
+                            t.dims.remove(0);
+                        }
+                        let n = self.slots(&t);
+                        if input {
+                            Self::mark(&mut used_in, at, n);
+                        } else if output {
+                            Self::mark(&mut used_out, at, n);
+                        }
+                    }
+                }
+                continue;
+            }
             let ExternalDecl::Decl(Declaration::Vars { ty, vars }) = item else {
                 continue;
             };
@@ -487,7 +528,7 @@ impl<'a> Lower<'a> {
                 let input = v.storage == Storage::In;
                 let used = if input { used_in } else { used_out };
                 Binding::Mem(
-                    self.stage_io_var(name, t, quals, input, used, loc)?,
+                    self.stage_io_var(name, t, (quals, None), input, used, loc)?,
                     Vec::new(),
                 )
             }
@@ -525,13 +566,14 @@ impl<'a> Lower<'a> {
 
     /// A stage input (`input`) or output `name` of type `t`: a global
     /// `in`/`out` variable or a member of an interface block. It takes its
-    /// explicit location or the lowest free ones of `used`, and the
+    /// explicit location (`quals`' own, or `location`: a block member's
+    /// from the block's) or the lowest free ones of `used`, and the
     /// interface lists it.
     pub(crate) fn stage_io_var(
         &mut self,
         name: &str,
         t: SemaType,
-        quals: &[Qualifier],
+        (quals, location): (&[Qualifier], Option<u32>),
         input: bool,
         used: &mut Vec<bool>,
         loc: Loc,
@@ -548,7 +590,9 @@ impl<'a> Lower<'a> {
             vt.dims.remove(0);
         }
         let n = self.slots(&vt);
-        let explicit = self.layout_int(quals, "location");
+        let explicit = location
+            .map(i64::from)
+            .or_else(|| self.layout_int(quals, "location"));
         let location = match explicit {
             Some(l) => u32::try_from(l).unwrap_or(0),
             None => Self::alloc(used, n),
