@@ -7,6 +7,8 @@
  *   writing gl_SampleID gives each sample its own value; gl_NumSamples is
  *   4 there and 1 in the window; gl_SamplePosition lies in the pixel.
  * - gl_SampleMask[0] = 5 writes samples 0 and 2 only.
+ * - With sample shading off, a `sample in` input (ARB_gpu_shader5) is
+ *   still interpolated at each sample's position (glGetMultisamplefv).
  * Each sample is read back with texelFetch in a second pass.
  * Passes on Mesa llvmpipe (gcc -O2 -Wall -I tests/clients -o sample_shading
  * tests/clients/sample_shading.c -lX11 -lGL).
@@ -140,6 +142,41 @@ int main(void)
         else
             CHECK_RGBA(16, 16, 255, 0, 0, 255, 1, what);
     }
+
+    /* A `sample` input: per-sample shading without GL_SAMPLE_SHADING,
+     * the input at each sample's position (x grows a unit per pixel). */
+    static const char *vs_x = "#version 150\n"
+                              "#extension GL_ARB_gpu_shader5 : require\n"
+                              "in vec4 pos;\n"
+                              "sample out float x;\n"
+                              "void main() { gl_Position = pos; x = (pos.x * 0.5 + 0.5) * 32.0; }\n";
+    static const char *fs_x = "#version 150\n"
+                              "#extension GL_ARB_gpu_shader5 : require\n"
+                              "sample in float x;\n"
+                              "out vec4 c;\n"
+                              "void main() { c = vec4(fract(x), 0.0, 0.0, 1.0); }\n";
+    GLuint x_prog = glCreateProgram();
+    attach_shader(x_prog, GL_VERTEX_SHADER, vs_x, "sample-input vertex");
+    attach_shader(x_prog, GL_FRAGMENT_SHADER, fs_x, "sample-input fragment");
+    glBindAttribLocation(x_prog, 0, "pos");
+    link_program(x_prog, "sample-input program");
+    glDisable(GL_SAMPLE_SHADING);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    glViewport(0, 0, 32, 32);
+    glClearColor(0, 0, 0, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    glUseProgram(x_prog);
+    quad();
+    for (int s = 0; s < 4; s++) {
+        GLfloat at[2] = { -1, -1 };
+        glBindFramebuffer(GL_FRAMEBUFFER, fb);
+        glGetMultisamplefv(GL_SAMPLE_POSITION, s, at);
+        fetch(fetch_prog, tex, s);
+        char what[64];
+        snprintf(what, sizeof what, "sample input at sample %d (x %g)", s, at[0]);
+        CHECK_RGBA(16, 16, (int)(at[0] * 255.0f + 0.5f), 0, 0, 255, 2, what);
+    }
+    glEnable(GL_SAMPLE_SHADING);
 
     /* The window is single-sampled. */
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

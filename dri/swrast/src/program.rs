@@ -25,8 +25,9 @@ pub const MAX_LOCATIONS: usize = MAX_VARYINGS / 4;
 pub struct Program {
     /// Its stage (vertex or fragment).
     pub stage: Stage,
-    /// Reads `gl_SampleID` or `gl_SamplePosition`: runs and interpolates
-    /// per sample (ARB_sample_shading).
+    /// Reads `gl_SampleID` or `gl_SamplePosition`, or has `sample`
+    /// inputs (ARB_gpu_shader5): runs and interpolates per sample
+    /// (ARB_sample_shading).
     pub reads_sample_position: bool,
     /// User inputs, by increasing location, with their interpolation.
     pub inputs: Vec<(u32, Interp)>,
@@ -181,7 +182,16 @@ impl Program {
             reads_sample_position: info
                 .system_values
                 .iter()
-                .any(|s| matches!(s, oxgl_ir::SysVal::SampleId | oxgl_ir::SysVal::SamplePos)),
+                .any(|s| matches!(s, oxgl_ir::SysVal::SampleId | oxgl_ir::SysVal::SamplePos))
+                || shader.vars.iter().any(|(_, v)| {
+                    matches!(
+                        v.kind,
+                        VarKind::Input {
+                            sampling: oxgl_ir::Sampling::Sample,
+                            ..
+                        }
+                    )
+                }),
             copy_from: copy_input(shader),
             tex_modulate,
             input_varyings,
