@@ -16,6 +16,7 @@ mod hooks;
 mod pipeline;
 mod program;
 pub mod raster;
+mod tessellator;
 mod texture;
 
 pub use framebuffer::{Buffers, ClearParams, OutOfMemory, pack_color};
