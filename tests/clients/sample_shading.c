@@ -7,6 +7,8 @@
  *   writing gl_SampleID gives each sample its own value; gl_NumSamples is
  *   4 there and 1 in the window; gl_SamplePosition lies in the pixel.
  * - gl_SampleMask[0] = 5 writes samples 0 and 2 only.
+ * - glGetFramebufferParameteriv's GL_SAMPLES, GL_SAMPLE_BUFFERS and
+ *   GL_DOUBLEBUFFER of the framebuffer object and of the window.
  * - With sample shading off, a `sample in` input (ARB_gpu_shader5) is
  *   still interpolated at each sample's position (glGetMultisamplefv).
  * Each sample is read back with texelFetch in a second pass.
@@ -111,6 +113,21 @@ int main(void)
     GLint samples = 0;
     glGetIntegerv(GL_SAMPLES, &samples);
     CHECK(samples == 4, "GL_SAMPLES %d", samples);
+    /* GL 4.5's framebuffer-dependent queries of a bound framebuffer. */
+    GLint fb_samples = -1, fb_buffers = -1, win_samples = -1, win_double = -1;
+    glGetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, GL_SAMPLES, &fb_samples);
+    glGetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, GL_SAMPLE_BUFFERS, &fb_buffers);
+    CHECK(fb_samples == 4 && fb_buffers == 1,
+          "glGetFramebufferParameteriv: GL_SAMPLES %d, GL_SAMPLE_BUFFERS %d", fb_samples,
+          fb_buffers);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glGetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, GL_SAMPLES, &win_samples);
+    glGetFramebufferParameteriv(GL_DRAW_FRAMEBUFFER, GL_DOUBLEBUFFER, &win_double);
+    CHECK(win_samples == 0 && win_double == 1,
+          "glGetFramebufferParameteriv of the window: GL_SAMPLES %d, GL_DOUBLEBUFFER %d",
+          win_samples, win_double);
+    glBindFramebuffer(GL_FRAMEBUFFER, fb);
+    expect_error(GL_NO_ERROR, "framebuffer-dependent queries");
 
     GLuint id_prog = program(fs_id), mask_prog = program(fs_mask);
     GLuint num_prog = program(fs_num), fetch_prog = program(fs_fetch);

@@ -902,12 +902,39 @@ impl Context {
     }
 
     /// `glGetFramebufferParameteriv` of a
-    /// [`Context::framebuffer_parameter`] pname (other pnames: `None`).
+    /// [`Context::framebuffer_parameter`] pname, or (GL 4.5 §9.2.3, desktop
+    /// GL) of a framebuffer-dependent value of the framebuffer bound to
+    /// `target`, the default one included: `GL_SAMPLES`,
+    /// `GL_SAMPLE_BUFFERS`, `GL_DOUBLEBUFFER`, `GL_STEREO`,
+    /// `GL_IMPLEMENTATION_COLOR_READ_FORMAT`/`_TYPE` (other pnames: `None`).
     pub fn get_framebuffer_default(
         &mut self,
         target: GLenum,
         pname: GLenum,
     ) -> ApiResult<Option<i32>> {
+        let desktop = self.params().profile != crate::context::Profile::Es;
+        let dependent = matches!(
+            pname,
+            GL_SAMPLES
+                | GL_SAMPLE_BUFFERS
+                | GL_DOUBLEBUFFER
+                | GL_STEREO
+                | GL_IMPLEMENTATION_COLOR_READ_FORMAT
+                | GL_IMPLEMENTATION_COLOR_READ_TYPE
+        );
+        if dependent && desktop {
+            self.outside_begin_end()?;
+            let name = self.target_binding(target)?;
+            let samples = self.fb_samples(name) as i32;
+            return Ok(Some(match pname {
+                GL_SAMPLES => samples,
+                GL_SAMPLE_BUFFERS => i32::from(samples > 0),
+                GL_DOUBLEBUFFER => i32::from(name == 0 && self.params().double_buffered),
+                GL_STEREO => 0,
+                GL_IMPLEMENTATION_COLOR_READ_FORMAT => GL_RGBA as i32,
+                _ => GL_UNSIGNED_BYTE as i32,
+            }));
+        }
         let Some(i) = default_index(pname) else {
             return Ok(None);
         };

@@ -329,7 +329,8 @@ unsafe extern "C" fn FramebufferParameteri(target: GLenum, pname: GLenum, value:
 }
 
 /// `glGetFramebufferParameteriv`: the ARB_framebuffer_no_attachments
-/// defaults (other pnames INVALID_ENUM).
+/// defaults and GL 4.5's framebuffer-dependent values (other pnames
+/// INVALID_ENUM).
 unsafe extern "C" fn GetFramebufferParameteriv(target: GLenum, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetFramebufferParameteriv", (), |c| {
         let r = c
