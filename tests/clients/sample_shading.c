@@ -10,7 +10,8 @@
  * - glGetFramebufferParameteriv's GL_SAMPLES, GL_SAMPLE_BUFFERS and
  *   GL_DOUBLEBUFFER of the framebuffer object and of the window.
  * - With sample shading off, a `sample in` input (ARB_gpu_shader5) is
- *   still interpolated at each sample's position (glGetMultisamplefv).
+ *   still interpolated at each sample's position (glGetMultisamplefv);
+ *   the vertex output feeding it must be `sample` too (a link error).
  * Each sample is read back with texelFetch in a second pass.
  * Passes on Mesa llvmpipe (gcc -O2 -Wall -I tests/clients -o sample_shading
  * tests/clients/sample_shading.c -lX11 -lGL).
@@ -177,6 +178,19 @@ int main(void)
     attach_shader(x_prog, GL_FRAGMENT_SHADER, fs_x, "sample-input fragment");
     glBindAttribLocation(x_prog, 0, "pos");
     link_program(x_prog, "sample-input program");
+    /* The vertex output must be `sample` too (Mesa's link error). */
+    static const char *vs_plain_x = "#version 150\n"
+                                    "in vec4 pos;\n"
+                                    "out float x;\n"
+                                    "void main() { gl_Position = pos; x = pos.x; }\n";
+    GLuint mismatch = glCreateProgram();
+    attach_shader(mismatch, GL_VERTEX_SHADER, vs_plain_x, "mismatch vertex");
+    attach_shader(mismatch, GL_FRAGMENT_SHADER, fs_x, "mismatch fragment");
+    GLint linked = 1;
+    glLinkProgram(mismatch);
+    glGetProgramiv(mismatch, GL_LINK_STATUS, &linked);
+    CHECK(!linked, "an output without `sample' linked to a `sample' input");
+    glDeleteProgram(mismatch);
     glDisable(GL_SAMPLE_SHADING);
     glBindFramebuffer(GL_FRAMEBUFFER, fb);
     glViewport(0, 0, 32, 32);

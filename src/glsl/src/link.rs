@@ -511,6 +511,17 @@ fn interpolation_mismatches(
                     interp_name(out.interp),
                     interp_name(input.interp)
                 );
+            } else if out.sample != input.sample {
+                // `sample` must match too (Mesa checks it in every version;
+                // `centroid` it leaves alone).
+                let has = |b: bool| if b { "has" } else { "lacks" };
+                errors += &format!(
+                    "error: {pre_name} shader output `{}' {} sample qualifier, but fragment \
+                     shader input {} sample qualifier\n",
+                    out.name,
+                    has(out.sample),
+                    has(input.sample)
+                );
             }
         }
     }
@@ -1672,6 +1683,7 @@ fn capture_clip_vertex(v: &mut Shader, outs: &mut Vec<IoVar>, max_locations: u32
         index: 0,
         stream: 0,
         anonymous: false,
+        sample: false,
     });
 }
 

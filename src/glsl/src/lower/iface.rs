@@ -58,6 +58,8 @@ pub struct IoVar {
     /// A member of an interface block without an instance name: named
     /// `Block.member` here, plain `member` by the API (GL 4.6 §7.3.1.1).
     pub anonymous: bool,
+    /// Declared with the `sample` qualifier (ARB_gpu_shader5).
+    pub sample: bool,
 }
 
 /// What a uniform table entry is.
@@ -645,6 +647,9 @@ impl<'a> Lower<'a> {
             index: u32::from(index),
             stream,
             anonymous: false,
+            sample: quals
+                .iter()
+                .any(|q| matches!(q, Qualifier::Storage(AS::Sample, _))),
         };
         if input {
             self.iface.inputs.push(io);
@@ -1178,6 +1183,7 @@ impl<'a> Lower<'a> {
             index: 0,
             stream: 0,
             anonymous: false,
+            sample: false,
         };
         if input {
             self.iface.inputs.push(io);
@@ -1319,6 +1325,7 @@ impl<'a> Lower<'a> {
             index: 0,
             stream: 0,
             anonymous: false,
+            sample: false,
         };
         self.iface.inputs.push(io);
         let v = self.shader.add_var(&key, ty, kind);
