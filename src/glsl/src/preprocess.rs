@@ -645,7 +645,9 @@ impl Pp<'_> {
         if !colon.is(Punct::Colon) || args.len() > 3 {
             return syntax(self);
         }
-        if self.seen_code {
+        // Shaders of one stage compiled as one text (`Options::joined_stage`)
+        // may each begin with their own `#extension`s.
+        if self.seen_code && !self.opts.joined_stage {
             self.log.error(
                 Phase::Compiler,
                 loc,

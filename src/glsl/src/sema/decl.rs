@@ -471,8 +471,20 @@ impl Checker<'_> {
                 None
             };
             if self.joined && self.at_global_scope() {
-                let mut storages: Vec<String> =
-                    q.storage.iter().map(|(x, _)| format!("{x:?}")).collect();
+                // `attribute` and `varying` are the `in` and `out` of
+                // their stage (Mesa's shader inputs and outputs).
+                let vertex = self.env.stage == crate::Stage::Vertex;
+                let mut storages: Vec<String> = q
+                    .storage
+                    .iter()
+                    .map(|(x, _)| match x {
+                        ast::Storage::Attribute => ast::Storage::In,
+                        ast::Storage::Varying if vertex => ast::Storage::Out,
+                        ast::Storage::Varying => ast::Storage::In,
+                        other => *other,
+                    })
+                    .map(|x| format!("{x:?}"))
+                    .collect();
                 storages.sort();
                 self.pending_aux = Some(format!(
                     "{storages:?} {:?} {}",
