@@ -60,44 +60,6 @@ static const char *gs = "#version 150\n"
 
 #define SENTINEL -7.0f
 
-static GLuint buffer_of(int floats)
-{
-    GLfloat fill[64];
-    for (int i = 0; i < 64; i++)
-        fill[i] = SENTINEL;
-    GLuint b;
-    glGenBuffers(1, &b);
-    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
-    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, floats * sizeof(GLfloat), fill, GL_STREAM_READ);
-    return b;
-}
-
-static int buffer_is(GLuint b, const GLfloat *want, int n)
-{
-    GLfloat got[64];
-    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
-    glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, n * sizeof(GLfloat), got);
-    for (int i = 0; i < n; i++) {
-        if (got[i] != want[i]) {
-            printf("  float %d: %g, expected %g\n", i, got[i], want[i]);
-            return 0;
-        }
-    }
-    return 1;
-}
-
-/* Whether a shader of `kind` from `src` compiles. */
-static int compiles(GLenum kind, const char *src)
-{
-    GLuint s = glCreateShader(kind);
-    GLint ok = 0;
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    glDeleteShader(s);
-    return ok;
-}
-
 /* Whether `vs` with geometry shader `g` (capturing `names` interleaved
  * when n > 0) links. */
 static int links(const char *g, const char **names, int n)
@@ -154,7 +116,10 @@ int main(void)
     glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
     glEnableVertexAttribArray(0);
 
-    GLuint bufs[4] = { buffer_of(8), buffer_of(14), buffer_of(26), buffer_of(4) };
+    GLuint bufs[4];
+    const int floats[4] = { 8, 14, 26, 4 };
+    for (int i = 0; i < 4; i++)
+        bufs[i] = xfb_buffer_of(floats[i], SENTINEL);
     GLuint tfo;
     glGenTransformFeedbacks(1, &tfo);
     glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, tfo);
@@ -199,10 +164,10 @@ int main(void)
     }
     want2[24] = want2[25] = s;
     const GLfloat want3[4] = { s, s, s, s };
-    CHECK(buffer_is(bufs[0], want0, 8), "binding 0: stream 0's a, invocations in order");
-    CHECK(buffer_is(bufs[1], want1, 14), "binding 1: stream 1's b");
-    CHECK(buffer_is(bufs[2], want2, 26), "binding 2: stream 2's d and c");
-    CHECK(buffer_is(bufs[3], want3, 4), "binding 3: nothing emitted to stream 3");
+    CHECK(xfb_buffer_is(bufs[0], want0, 8), "binding 0: stream 0's a, invocations in order");
+    CHECK(xfb_buffer_is(bufs[1], want1, 14), "binding 1: stream 1's b");
+    CHECK(xfb_buffer_is(bufs[2], want2, 26), "binding 2: stream 2's d and c");
+    CHECK(xfb_buffer_is(bufs[3], want3, 4), "binding 3: nothing emitted to stream 3");
 
     /* Stream 0's vertex count, drawn again from its buffer (llvmpipe
      * counts the vertices by the vertex buffer's stride, and draws
@@ -262,21 +227,21 @@ int main(void)
     expect_error(GL_NO_ERROR, "drawing with two streams");
 
     /* Compile errors. */
-    CHECK(!compiles(GL_GEOMETRY_SHADER, "#version 150\n"
+    CHECK(!shader_compiles(GL_GEOMETRY_SHADER, "#version 150\n"
                                         "#extension GL_ARB_gpu_shader5 : require\n"
                                         "layout(points) in;\n"
                                         "layout(points, max_vertices = 1) out;\n"
                                         "layout(stream = 4) out float x;\n"
                                         "void main() { x = 1.0; EmitVertex(); }\n"),
           "layout(stream = 4) compiled");
-    CHECK(!compiles(GL_GEOMETRY_SHADER, "#version 150\n"
+    CHECK(!shader_compiles(GL_GEOMETRY_SHADER, "#version 150\n"
                                         "#extension GL_ARB_gpu_shader5 : require\n"
                                         "layout(points) in;\n"
                                         "layout(points, max_vertices = 1) out;\n"
                                         "uniform int n;\n"
                                         "void main() { EmitStreamVertex(n); }\n"),
           "EmitStreamVertex of a uniform compiled");
-    CHECK(!compiles(GL_GEOMETRY_SHADER, "#version 150\n"
+    CHECK(!shader_compiles(GL_GEOMETRY_SHADER, "#version 150\n"
                                         "#extension GL_ARB_gpu_shader5 : require\n"
                                         "layout(points, invocations = 33) in;\n"
                                         "layout(points, max_vertices = 1) out;\n"

@@ -76,17 +76,6 @@ static const char *fs = "#version 150\n"
                         "  color = ok ? vec4(0.0, 1.0, 0.0, 1.0) : vec4(1.0, 0.0, 0.0, 1.0);\n"
                         "}\n";
 
-static int compiles(const char *src)
-{
-    GLuint s = glCreateShader(GL_FRAGMENT_SHADER);
-    GLint ok = 0;
-    glShaderSource(s, 1, &src, NULL);
-    glCompileShader(s);
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    glDeleteShader(s);
-    return ok;
-}
-
 int main(void)
 {
     struct test_window t = open_test_window();
@@ -138,13 +127,13 @@ int main(void)
     CHECK(bad == 0, "%d pixels are not green; the first, (%d,%d), is %d %d %d", bad,
           first % SIZE, first / SIZE, px[4 * first], px[4 * first + 1], px[4 * first + 2]);
 
-    CHECK(!compiles("#version 150\n"
+    CHECK(!shader_compiles(GL_FRAGMENT_SHADER, "#version 150\n"
                     "#extension GL_ARB_gpu_shader5 : require\n"
                     "in vec4 v;\n"
                     "out vec4 c;\n"
                     "void main() { c = vec4(interpolateAtCentroid(v.xy), 0.0, 1.0); }\n"),
           "interpolateAtCentroid of a swizzle compiled");
-    CHECK(!compiles("#version 150\n"
+    CHECK(!shader_compiles(GL_FRAGMENT_SHADER, "#version 150\n"
                     "#extension GL_ARB_gpu_shader5 : require\n"
                     "out vec4 c;\n"
                     "void main() { vec4 l = vec4(1.0); c = interpolateAtCentroid(l); }\n"),

@@ -68,6 +68,39 @@ __attribute__((unused)) static struct test_window open_pixel_window(int size)
     return t;
 }
 
+#ifdef GL_TRANSFORM_FEEDBACK_BUFFER
+/* A new buffer of `floats` floats, each `fill`, bound to
+ * GL_TRANSFORM_FEEDBACK_BUFFER. */
+__attribute__((unused)) static GLuint xfb_buffer_of(int floats, GLfloat fill)
+{
+    GLfloat data[64];
+    for (int i = 0; i < 64; i++)
+        data[i] = fill;
+    GLuint b;
+    glGenBuffers(1, &b);
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, floats * sizeof(GLfloat), floats <= 64 ? data : NULL,
+                 GL_STREAM_READ);
+    return b;
+}
+
+/* Whether the first `n` (at most 64) floats of buffer `b` are `want`; the
+ * first difference is printed. */
+__attribute__((unused)) static int xfb_buffer_is(GLuint b, const GLfloat *want, int n)
+{
+    GLfloat got[64];
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
+    glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, n * sizeof(GLfloat), got);
+    for (int i = 0; i < n; i++) {
+        if (got[i] != want[i]) {
+            printf("  float %d: %g, expected %g\n", i, got[i], want[i]);
+            return 0;
+        }
+    }
+    return 1;
+}
+#endif
+
 /* A quad over the whole viewport under identity matrices. */
 __attribute__((unused)) static void unit_quad(void)
 {

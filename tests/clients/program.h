@@ -42,6 +42,19 @@ __attribute__((unused)) static int attach_shader(GLuint p, GLenum kind, const ch
     return 1;
 }
 
+/* Whether a `kind` shader of `src` compiles (for checks that expect a
+ * compile error; no FAIL line). */
+__attribute__((unused)) static int shader_compiles(GLenum kind, const char *src)
+{
+    GLuint s = glCreateShader(kind);
+    GLint ok = 0;
+    glShaderSource(s, 1, &src, NULL);
+    glCompileShader(s);
+    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
+    glDeleteShader(s);
+    return ok;
+}
+
 /* Links `p`; 0 (and a FAIL line naming `what`) if it does not link. */
 __attribute__((unused)) static int link_program(GLuint p, const char *what)
 {

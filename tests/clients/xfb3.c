@@ -38,32 +38,6 @@ static const char *vs = "#version 150\n"
 
 #define SENTINEL -7.0f
 
-static GLuint buffer_of(int floats)
-{
-    GLfloat fill[32];
-    for (int i = 0; i < 32; i++)
-        fill[i] = SENTINEL;
-    GLuint b;
-    glGenBuffers(1, &b);
-    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
-    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, floats * sizeof(GLfloat), fill, GL_STREAM_READ);
-    return b;
-}
-
-static int buffer_is(GLuint b, const GLfloat *want, int n)
-{
-    GLfloat got[32];
-    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, b);
-    glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, n * sizeof(GLfloat), got);
-    for (int i = 0; i < n; i++) {
-        if (got[i] != want[i]) {
-            printf("  float %d: %g, expected %g\n", i, got[i], want[i]);
-            return 0;
-        }
-    }
-    return 1;
-}
-
 static void varying_is(GLuint p, GLuint i, const char *name, GLenum type, GLsizei size)
 {
     char got[64] = "";
@@ -135,7 +109,10 @@ int main(void)
     glVertexAttribPointer(0, 2, GL_FLOAT, GL_FALSE, 0, 0);
     glEnableVertexAttribArray(0);
 
-    GLuint bufs[4] = { buffer_of(8), buffer_of(10), buffer_of(2), buffer_of(6) };
+    GLuint bufs[4];
+    const int floats[4] = { 8, 10, 2, 6 };
+    for (int i = 0; i < 4; i++)
+        bufs[i] = xfb_buffer_of(floats[i], SENTINEL);
     for (GLuint i = 0; i < 4; i++)
         glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, i, bufs[i]);
     GLuint tfo;
@@ -168,10 +145,10 @@ int main(void)
     const GLfloat want1[10] = { s, 4, 5, 6, s, 4, 5, 6, s, s };
     const GLfloat want2[2] = { s, s };
     const GLfloat want3[6] = { 2, 3, 2, 3, s, s };
-    CHECK(buffer_is(bufs[0], want0, 8), "binding 0: a, then two components skipped");
-    CHECK(buffer_is(bufs[1], want1, 10), "binding 1: one component skipped, then c");
-    CHECK(buffer_is(bufs[2], want2, 2), "binding 2 receives nothing");
-    CHECK(buffer_is(bufs[3], want3, 6), "binding 3: b");
+    CHECK(xfb_buffer_is(bufs[0], want0, 8), "binding 0: a, then two components skipped");
+    CHECK(xfb_buffer_is(bufs[1], want1, 10), "binding 1: one component skipped, then c");
+    CHECK(xfb_buffer_is(bufs[2], want2, 2), "binding 2 receives nothing");
+    CHECK(xfb_buffer_is(bufs[3], want3, 6), "binding 3: b");
 
     /* Index errors. */
     glBeginQueryIndexed(GL_PRIMITIVES_GENERATED, max_streams, q[1]);
@@ -194,7 +171,7 @@ int main(void)
     static const char *just_a[] = { "a" };
     glTransformFeedbackVaryings(p2, 1, just_a, GL_INTERLEAVED_ATTRIBS);
     link_program(p2, "single-varying program");
-    GLuint tfo2, buf2 = buffer_of(4);
+    GLuint tfo2, buf2 = xfb_buffer_of(4, SENTINEL);
     glGenTransformFeedbacks(1, &tfo2);
     glBindTransformFeedback(GL_TRANSFORM_FEEDBACK, tfo2);
     glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, buf2);

@@ -70,8 +70,8 @@ struct Pattern {
 }
 
 impl Pattern {
-    /// The pattern of `level` under `spacing`; `min_one_plus` applies the
-    /// `1 + ε` rule for inner levels.
+    /// The pattern of `level` under `spacing` (clamped and rounded as
+    /// GL 4.6 §11.2.2 says).
     fn new(level: f32, spacing: Spacing) -> Pattern {
         let (f, n) = match spacing {
             Spacing::Equal => {

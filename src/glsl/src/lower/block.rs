@@ -64,6 +64,20 @@ pub(crate) fn is_uniform(quals: &[Qualifier]) -> bool {
         .any(|q| matches!(q, Qualifier::Storage(AS::Uniform, _)))
 }
 
+/// A block instance: its sema variable, struct, array dimensions and
+/// where it is declared.
+pub(crate) type BlockInstance = (u32, u32, Vec<Option<u32>>, Loc);
+
+/// Whether block `b` is declared `in`, and whether `out`.
+pub(crate) fn io_directions(b: &Block) -> (bool, bool) {
+    let has = |s: AS| {
+        b.quals
+            .iter()
+            .any(|q| matches!(q, Qualifier::Storage(x, _) if *x == s))
+    };
+    (has(AS::In), has(AS::Out))
+}
+
 /// A member of an in/out block: its declaration, name, type (of one
 /// instance), sema variable (a block without instance) and location.
 pub(crate) type IoMember<'a> = (&'a crate::ast::Member, Sym, SemaType, Option<u32>, Loc);
@@ -84,14 +98,7 @@ impl<'a> Lower<'a> {
         used_in: &mut Vec<bool>,
         used_out: &mut Vec<bool>,
     ) -> R<()> {
-        let input = b
-            .quals
-            .iter()
-            .any(|q| matches!(q, Qualifier::Storage(AS::In, _)));
-        let output = b
-            .quals
-            .iter()
-            .any(|q| matches!(q, Qualifier::Storage(AS::Out, _)));
+        let (input, output) = io_directions(b);
         if !input && !output {
             let what = if b
                 .quals
@@ -107,17 +114,7 @@ impl<'a> Lower<'a> {
         let block_name = self.name(b.name).to_owned();
         // The members as semantic analysis declared them: sema variables
         // without an instance, else the instance's struct.
-        let instance = match &b.instance {
-            Some((n, _, loc)) => {
-                let id = self.decl_var(*loc, *n)?;
-                let t = self.sema.vars[id as usize].ty.clone();
-                let Base::Struct(si) = t.base else {
-                    return internal(*loc, "block instance of a non-struct type");
-                };
-                Some((id, si, t.dims.clone(), *loc))
-            }
-            None => None,
-        };
+        let instance = self.block_instance(b)?;
         if block_name == "gl_PerVertex" {
             return self.per_vertex_block(b, instance.map(|(id, ..)| id), input);
         }
@@ -180,6 +177,20 @@ impl<'a> Lower<'a> {
             self.bind.insert(id, binding);
         }
         Ok(())
+    }
+
+    /// The instance of block `b`, if it has one: its sema variable, struct,
+    /// array dimensions and where it is declared.
+    pub(crate) fn block_instance(&self, b: &Block) -> R<Option<BlockInstance>> {
+        let Some((n, _, loc)) = &b.instance else {
+            return Ok(None);
+        };
+        let id = self.decl_var(*loc, *n)?;
+        let t = &self.sema.vars[id as usize].ty;
+        let Base::Struct(si) = t.base else {
+            return internal(*loc, "block instance of a non-struct type");
+        };
+        Ok(Some((id, si, t.dims.clone(), *loc)))
     }
 
     /// The members of in/out block `b`, in order: each with its

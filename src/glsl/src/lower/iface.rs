@@ -358,24 +358,8 @@ impl<'a> Lower<'a> {
             if let ExternalDecl::Decl(Declaration::Block(b)) = item
                 && self.layout_int(&b.quals, "location").is_some()
             {
-                let input = b
-                    .quals
-                    .iter()
-                    .any(|q| matches!(q, Qualifier::Storage(AS::In, _)));
-                let output = b
-                    .quals
-                    .iter()
-                    .any(|q| matches!(q, Qualifier::Storage(AS::Out, _)));
-                let si = match &b.instance {
-                    Some((n, _, loc)) => {
-                        let id = self.decl_var(*loc, *n)?;
-                        match self.sema.vars[id as usize].ty.base {
-                            Base::Struct(si) => Some(si),
-                            _ => None,
-                        }
-                    }
-                    None => None,
-                };
+                let (input, output) = super::block::io_directions(b);
+                let si = self.block_instance(b)?.map(|i| i.1);
                 let members = self.io_block_members(b, si)?;
                 if let Ok(Some(locs)) = self.block_locations(b, &members, false) {
                     let per_vertex = input && self.stage == crate::Stage::Geometry;

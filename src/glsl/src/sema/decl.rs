@@ -491,6 +491,7 @@ impl Checker<'_> {
                     q.interp.map(|(i, _)| i),
                     q.invariant.is_some()
                 ));
+                self.pending_location = self.literal_layout(&q.layout, "location").map(|l| l.0);
                 self.pending_init = d
                     .init
                     .as_ref()
@@ -526,6 +527,7 @@ impl Checker<'_> {
             }
             self.pending_aux = None;
             self.pending_init = None;
+            self.pending_location = None;
         }
     }
 

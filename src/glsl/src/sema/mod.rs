@@ -164,6 +164,10 @@ pub(crate) struct Checker<'a> {
     /// joined stages.
     pending_aux: Option<String>,
     var_aux: FxHashMap<u32, String>,
+    /// The explicit `layout(location)` of the global being declared, and
+    /// of each global declared with one, for joined stages.
+    pending_location: Option<i64>,
+    var_location: FxHashMap<u32, i64>,
     /// The initializer value of the global being declared (`Some(None)`:
     /// an initializer that is not a known constant), and of each global
     /// declared with one, for joined stages.
@@ -260,6 +264,8 @@ pub(crate) fn check(
         frag_coord: (false, None),
         pending_aux: None,
         var_aux: FxHashMap::default(),
+        pending_location: None,
+        var_location: FxHashMap::default(),
         pending_init: None,
         var_init: FxHashMap::default(),
         layout: layout::LayoutState::default(),

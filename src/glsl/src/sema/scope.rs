@@ -220,6 +220,21 @@ impl Checker<'_> {
                 } else if let Some(init) = self.pending_init.clone() {
                     self.var_init.insert(v, init);
                 }
+                // Explicit locations given twice must agree (Mesa's link
+                // error); one given once holds.
+                match (self.var_location.get(&v).copied(), self.pending_location) {
+                    (Some(a), Some(b)) if a != b => {
+                        let msg = format!(
+                            "explicit locations for `{}' have differing values ({a} and {b}) in shaders of one stage",
+                            self.name(s)
+                        );
+                        self.error(loc, msg);
+                    }
+                    (None, Some(b)) => {
+                        self.var_location.insert(v, b);
+                    }
+                    _ => {}
+                }
                 if let Some(Some(n)) = nd
                     && od == Some(None)
                 {
@@ -267,6 +282,9 @@ impl Checker<'_> {
         let id = self.vars.len() as u32;
         if let Some(aux) = self.pending_aux.clone() {
             self.var_aux.insert(id, aux);
+        }
+        if let Some(l) = self.pending_location {
+            self.var_location.insert(id, l);
         }
         if let Some(init) = self.pending_init.clone() {
             self.var_init.insert(id, init);
