@@ -62,6 +62,11 @@
 //!   `interpolateAtCentroid` and `interpolateAtSample` of smooth and
 //!   noperspective inputs, an array element indexed at run time and a
 //!   block member, against the window position; their compile errors.
+//! * `fp64.c`: ARB_gpu_shader_fp64 (GL 4.0) — double uniforms set and read
+//!   back exactly (`glUniform*d*`, `glGetUniformdv`), their types and call
+//!   errors, a std140 block with doubles, arithmetic and built-ins no float
+//!   holds, conversions, `packDouble2x32`, flat dvec3 varyings, and the
+//!   compile error of a smooth double input.
 
 use oxgl_tests::assert_client_passes;
 
@@ -133,4 +138,9 @@ fn shader_subroutine() {
 fn gpu_shader5() {
     run("gs_streams");
     run("interpolate_at");
+}
+
+#[test]
+fn gpu_shader_fp64() {
+    run("fp64");
 }

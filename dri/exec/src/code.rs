@@ -9,7 +9,7 @@
 //! [`Op::Store`], [`Op::Zero`] in [`Space::Mem`]) are physical from the
 //! start: variables live at the bottom of the register file.
 
-use oxgl_ir::{Deriv, TexOp, TextureDecl};
+use oxgl_ir::{AluOp, Deriv, Scalar, TexOp, TextureDecl};
 
 /// Marks a virtual register operand as constant number `x & !CONST_TAG`.
 pub const CONST_TAG: u32 = 1 << 31;
@@ -287,6 +287,19 @@ pub enum Op {
         b: [u32; 4],
         c: [u32; 4],
     },
+    /// One component of a lane-wise operation on 64-bit values (double
+    /// precision, and conversions to and from it), evaluated lane by lane by
+    /// `oxgl_ir::eval::alu`, the definition of its result. Operand `k`
+    /// (`k < op.arity()`) has kind `from[k]` and registers `a[k]`: a 64-bit
+    /// value's low and high words, a 32-bit value's one word and [`NONE`].
+    /// The result, of kind `to`, goes to `d` the same way.
+    Wide {
+        op: AluOp,
+        to: Scalar,
+        from: [Scalar; 3],
+        d: [u32; 2],
+        a: [[u32; 2]; 3],
+    },
     /// Bitfield extract; `flags`: 1 = signed result, 2 = signed offset,
     /// 4 = signed bit count.
     Bfe {
@@ -405,7 +418,7 @@ pub enum Op {
     /// Active lanes skip to the continue construct.
     Continue { slot: u32 },
     /// Active lanes return, storing `a[..n]` into the call's result `d`.
-    Return { d: [u32; 4], a: [u32; 4], n: u8 },
+    Return { d: [u32; 8], a: [u32; 8], n: u8 },
     /// Active lanes are discarded.
     Discard,
     /// Active lanes are demoted to helpers.
@@ -417,7 +430,7 @@ pub enum Op {
     /// stream `stream` ([`crate::GeometrySink::end_primitive`]).
     EndPrimitive { stream: u8 },
     /// Remember the lanes entering an inlined call; zero its result `d`.
-    CallBegin { slot: u32, d: [u32; 4], n: u8 },
+    CallBegin { slot: u32, d: [u32; 8], n: u8 },
     /// Restore them (minus discarded lanes); jump to `exit` if none.
     CallEnd { slot: u32, exit: u32 },
     /// Call the out-of-line function at `target` (when any lane runs):
@@ -467,6 +480,7 @@ impl Op {
                 r(off);
                 r(bits)
             }
+            Op::Wide { a, .. } => a.iter_mut().flatten().for_each(r),
             Op::Pack { a, .. } => a.iter_mut().for_each(r),
             Op::Unpack { a, .. } => r(a),
             Op::VExtract { v, idx, .. } => {
@@ -519,9 +533,9 @@ impl Op {
             | Op::LoadUni { d, .. }
             | Op::LoadMem { d, .. }
             | Op::Sys { d, .. }
-            | Op::Tex { d, .. }
-            | Op::Return { d, .. }
-            | Op::CallBegin { d, .. } => d.iter_mut().for_each(w),
+            | Op::Tex { d, .. } => d.iter_mut().for_each(w),
+            Op::Return { d, .. } | Op::CallBegin { d, .. } => d.iter_mut().for_each(w),
+            Op::Wide { d, .. } => d.iter_mut().for_each(w),
             _ => {}
         }
     }

@@ -44,23 +44,34 @@ const MAX_MEM: u32 = 1 << 16;
 /// Deepest nesting of blocks and calls.
 const MAX_DEPTH: u32 = 200;
 
-/// Registers of one IR value: up to 4 lanes.
+/// Registers of one IR value: one per 32-bit word, up to 8 (a 64-bit
+/// component takes two: its low word, then its high word).
 #[derive(Clone, Copy, Debug)]
 struct Lanes {
-    r: [u32; 4],
+    r: [u32; 8],
     n: u8,
 }
 
 impl Lanes {
-    const NONE: Lanes = Lanes { r: [NONE; 4], n: 0 };
+    const NONE: Lanes = Lanes { r: [NONE; 8], n: 0 };
 
     fn from(rs: &[u32]) -> Lanes {
-        let mut r = [NONE; 4];
-        r[..rs.len()].copy_from_slice(rs);
-        Lanes {
-            r,
-            n: rs.len() as u8,
-        }
+        let mut r = [NONE; 8];
+        let n = rs.len().min(8);
+        r[..n].copy_from_slice(&rs[..n]);
+        Lanes { r, n: n as u8 }
+    }
+
+    /// The first four registers, for operations on 32-bit values.
+    fn r4(&self) -> [u32; 4] {
+        [self.r[0], self.r[1], self.r[2], self.r[3]]
+    }
+
+    /// Registers `4c..4c + 4` and how many of them are in use.
+    fn chunk(&self, c: usize) -> ([u32; 4], u8) {
+        let at = 4 * c;
+        let r = [self.r[at], self.r[at + 1], self.r[at + 2], self.r[at + 3]];
+        (r, (self.n as usize).saturating_sub(at).min(4) as u8)
     }
 
     fn get(&self, i: usize) -> u32 {
@@ -150,9 +161,15 @@ fn err<T>(msg: impl Into<String>) -> Result<T, CompileError> {
 /// The value type's scalar kind is one the executor runs.
 fn supported(t: ValType) -> Result<(), CompileError> {
     match t.scalar {
-        Scalar::Bool | Scalar::F32 | Scalar::I32 | Scalar::U32 => Ok(()),
+        Scalar::Bool | Scalar::F32 | Scalar::I32 | Scalar::U32 | Scalar::F64 => Ok(()),
         s => err(format!("{} values are not supported", s.name())),
     }
+}
+
+/// 32-bit words (registers, memory units, interface components) of a
+/// value of type `t`.
+fn words(t: ValType) -> usize {
+    t.n() * if t.scalar.bits() == 64 { 2 } else { 1 }
 }
 
 impl<'s> Compiler<'s> {
@@ -297,7 +314,7 @@ impl<'s> Compiler<'s> {
         self.push(Op::Un {
             f,
             n: n as u8,
-            d: d.r,
+            d: d.r4(),
             a: Self::spread(a, n),
         })?;
         Ok(d)
@@ -308,7 +325,7 @@ impl<'s> Compiler<'s> {
         self.push(Op::Bin {
             f,
             n: n as u8,
-            d: d.r,
+            d: d.r4(),
             a: Self::spread(a, n),
             b: Self::spread(b, n),
         })?;
@@ -327,7 +344,7 @@ impl<'s> Compiler<'s> {
         self.push(Op::Tern {
             f,
             n: n as u8,
-            d: d.r,
+            d: d.r4(),
             a: Self::spread(a, n),
             b: Self::spread(b, n),
             c: Self::spread(c, n),
@@ -369,7 +386,7 @@ impl<'s> Compiler<'s> {
         let n = match self.s.types.get(ty) {
             Some(Type::Value(v)) => {
                 supported(*v)?;
-                v.lanes as u32
+                words(*v) as u32
             }
             Some(Type::Array {
                 elem, len: Some(n), ..
@@ -561,7 +578,7 @@ impl<'s> Compiler<'s> {
         out: &mut Vec<(u32, u32)>,
     ) -> Result<(), CompileError> {
         match self.s.types.get(ty) {
-            Some(Type::Value(v)) => out.push((base, v.lanes as u32)),
+            Some(Type::Value(v)) => out.push((base, words(*v) as u32)),
             Some(Type::Array {
                 elem, len: Some(n), ..
             }) => {
@@ -586,7 +603,7 @@ impl<'s> Compiler<'s> {
     /// occupies in its space (in the space's component units).
     fn components(&self, sp: Space, ty: TypeId) -> Result<Vec<(u32, u32)>, CompileError> {
         match self.s.types.get(ty) {
-            Some(Type::Value(v)) => Ok(vec![(0, v.lanes as u32)]),
+            Some(Type::Value(v)) => Ok(vec![(0, words(*v) as u32)]),
             Some(Type::Array { .. } | Type::Struct { .. })
                 if matches!(sp, Space::Input | Space::Output) =>
             {
@@ -604,7 +621,7 @@ impl<'s> Compiler<'s> {
                 if *n > 4096 {
                     return err("interface array too large");
                 }
-                Ok((0..*n).map(|i| (i * stride, v.lanes as u32)).collect())
+                Ok((0..*n).map(|i| (i * stride, words(v) as u32)).collect())
             }
             _ => Ok(vec![(0, self.mem_units(ty, 0)?)]),
         }
@@ -621,7 +638,7 @@ impl<'s> Compiler<'s> {
                 .ok_or(CompileError::new("bad uniform array layout")),
             Space::Input | Space::Output => Ok(self.io_locations(elem)? * 4),
             _ => match self.s.types.val_type(elem) {
-                Some(v) => Ok(v.lanes as u32),
+                Some(v) => Ok(words(v) as u32),
                 None => err("built-in arrays of aggregates are not supported"),
             },
         }
@@ -832,7 +849,7 @@ impl<'s> Compiler<'s> {
                 let ty = self.c.s.vars[d.var].ty;
                 let range = if d.path.iter().all(|i| matches!(i, Index::Const(_))) {
                     let (off, _, vt) = self.c.resolve(None, sp, ty, &d.path)?;
-                    Some((off as usize, vt.n()))
+                    Some((off as usize, words(vt)))
                 } else {
                     None
                 };
@@ -1041,18 +1058,14 @@ impl<'s> Compiler<'s> {
                 Node::Return(v) => {
                     if let (Some(v), Some((base, n))) = (v, fr.ret_mem) {
                         let a = fr.vals[v.index()];
-                        self.push(Op::StoreMem {
-                            base,
-                            a: a.r,
-                            n: a.n.min(n),
-                        })?;
+                        self.store_mem(base, &a, n)?;
                     }
                     let (d, a, n) = match (v, fr.entry || fr.ret_mem.is_some()) {
                         (Some(v), false) => {
                             let a = fr.vals[v.index()];
                             (fr.ret.r, a.r, a.n.min(fr.ret.n))
                         }
-                        _ => ([NONE; 4], [NONE; 4], 0),
+                        _ => ([NONE; 8], [NONE; 8], 0),
                     };
                     self.push(Op::Return { d, a, n })?;
                 }
@@ -1079,18 +1092,23 @@ impl<'s> Compiler<'s> {
             supported(t)?;
         }
         let ty = inst.ty.unwrap_or(ValType::BOOL);
+        // 64-bit components take two registers each.
+        let wide = ty.scalar.bits() == 64;
         let val = |fr: &Frame, x: Value| fr.vals[x.index()];
         let lanes = match &inst.op {
             IrOp::Const(bits) => {
-                let rs: Vec<u32> = bits[..ty.n()]
-                    .iter()
-                    .map(|b| self.konst(*b as u32))
-                    .collect();
+                let mut rs = Vec::new();
+                for b in &bits[..ty.n()] {
+                    rs.push(self.konst(*b as u32));
+                    if wide {
+                        rs.push(self.konst((*b >> 32) as u32));
+                    }
+                }
                 Lanes::from(&rs)
             }
             IrOp::Undef => {
                 let z = self.konst(0);
-                Lanes::from(&vec![z; ty.n()])
+                Lanes::from(&vec![z; words(ty)])
             }
             IrOp::Param(n) => match fr.params.get(*n as usize) {
                 Some(l) => *l,
@@ -1105,19 +1123,36 @@ impl<'s> Compiler<'s> {
             }
             IrOp::Swizzle(a, idx) => {
                 let a = val(fr, *a);
-                let rs: Vec<u32> = idx[..ty.n()].iter().map(|i| a.r[*i as usize & 3]).collect();
+                let rs: Vec<u32> = if wide {
+                    idx[..ty.n()]
+                        .iter()
+                        .flat_map(|i| {
+                            let w = 2 * (*i as usize & 3);
+                            [a.r[w], a.r[w + 1]]
+                        })
+                        .collect()
+                } else {
+                    idx[..ty.n()].iter().map(|i| a.r[*i as usize & 3]).collect()
+                };
                 Lanes::from(&rs)
             }
             IrOp::Insert(a, x, lane) => {
                 let mut a = val(fr, *a);
-                a.r[*lane as usize & 3] = val(fr, *x).r[0];
+                let x = val(fr, *x);
+                if wide {
+                    let w = 2 * (*lane as usize & 3);
+                    a.r[w] = x.r[0];
+                    a.r[w + 1] = x.r[1];
+                } else {
+                    a.r[*lane as usize & 3] = x.r[0];
+                }
                 a
             }
             IrOp::Construct(parts) => {
                 let rs: Vec<u32> = parts
                     .iter()
                     .flat_map(|p| val(fr, *p).lanes().to_vec())
-                    .take(4)
+                    .take(8)
                     .collect();
                 Lanes::from(&rs)
             }
@@ -1165,7 +1200,7 @@ impl<'s> Compiler<'s> {
                 let d = self.vregs_n(ty.n());
                 self.push(Op::Sys {
                     sv: sys,
-                    d: d.r,
+                    d: d.r4(),
                     n: d.n,
                 })?;
                 d
@@ -1177,8 +1212,8 @@ impl<'s> Compiler<'s> {
                 self.push(Op::Deriv {
                     kind: *kind,
                     n: a.n,
-                    d: d.r,
-                    a: a.r,
+                    d: d.r4(),
+                    a: a.r4(),
                 })?;
                 d
             }
@@ -1232,7 +1267,7 @@ impl<'s> Compiler<'s> {
         let ret = match f.ret {
             Some(t) => {
                 supported(t)?;
-                self.vregs_n(t.n())
+                self.vregs_n(words(t))
             }
             None => Lanes::NONE,
         };
@@ -1269,11 +1304,12 @@ impl<'s> Compiler<'s> {
                 let mut mem = |t: ValType| -> Result<(u32, u8), CompileError> {
                     supported(t)?;
                     let base = self.mem_size;
-                    self.mem_size = match base.checked_add(u32::from(t.lanes)) {
+                    let n = words(t) as u8;
+                    self.mem_size = match base.checked_add(u32::from(n)) {
                         Some(m) if m <= MAX_MEM => m,
                         _ => return err("too much local/private memory"),
                     };
-                    Ok((base, t.lanes))
+                    Ok((base, n))
                 };
                 let ps = f.params.iter().map(|t| mem(*t)).collect::<Result<_, _>>()?;
                 let ret = f.ret.map(&mut mem).transpose()?;
@@ -1288,27 +1324,19 @@ impl<'s> Compiler<'s> {
             }
         };
         for (a, &(base, n)) in params.iter().zip(&o.params) {
-            self.push(Op::StoreMem {
-                base,
-                a: a.r,
-                n: a.n.min(n),
-            })?;
+            self.store_mem(base, a, n)?;
         }
         let slot = self.slot();
         self.push(Op::CallBegin {
             slot,
-            d: [NONE; 4],
+            d: [NONE; 8],
             n: 0,
         })?;
         let pc = self.push(Op::Call { target: 0 })?;
         self.call_sites.push((pc, callee));
         exits.push(self.push(Op::CallEnd { slot, exit: 0 })?);
         Ok(match o.ret {
-            Some((base, n)) => {
-                let d = self.vregs_n(n as usize);
-                self.push(Op::LoadMem { base, d: d.r, n })?;
-                d
-            }
+            Some((base, n)) => self.load_mem(base, n)?,
             None => Lanes::NONE,
         })
     }
@@ -1325,8 +1353,7 @@ impl<'s> Compiler<'s> {
         }
         let mut params = Vec::new();
         for &(base, n) in &o.params {
-            let d = self.vregs_n(n as usize);
-            self.push(Op::LoadMem { base, d: d.r, n })?;
+            let d = self.load_mem(base, n)?;
             params.push(d);
         }
         let mut fr = self.frame(f, params, Lanes::NONE, false)?;
@@ -1357,7 +1384,9 @@ impl<'s> Compiler<'s> {
                     _ => ty,
                 };
                 let read: Vec<u32> = if dynreg == NONE {
-                    (base..base + vt.lanes as u32).map(|c| c % record).collect()
+                    (base..base + words(vt) as u32)
+                        .map(|c| c % record)
+                        .collect()
                 } else {
                     self.components(p.sp, elem)?
                         .iter()
@@ -1374,7 +1403,7 @@ impl<'s> Compiler<'s> {
             }
             Space::Input => {
                 let (lo, hi) = if dynreg == NONE {
-                    (base, base + vt.lanes as u32)
+                    (base, base + words(vt) as u32)
                 } else {
                     let comps = self.components(p.sp, ty)?;
                     let span = comps.iter().map(|(o, n)| o + n).max().unwrap_or(0);
@@ -1396,23 +1425,55 @@ impl<'s> Compiler<'s> {
             }
             _ => {}
         }
-        let d = self.vregs_n(vt.n());
+        let d = self.vregs_n(words(vt));
         let norm_bool = vt.scalar == Scalar::Bool && matches!(p.sp, Space::Input | Space::Uniform);
-        let (r, n) = (d.r, d.n);
-        self.push(match (p.sp, dynreg == NONE && !norm_bool) {
-            (Space::Input, true) => Op::LoadIn { base, d: r, n },
-            (Space::Uniform, true) => Op::LoadUni { base, d: r, n },
-            (Space::Mem, true) => Op::LoadMem { base, d: r, n },
-            _ => Op::Load {
-                sp: p.sp,
-                base,
-                off: dynreg,
-                d: r,
-                n,
-                norm_bool,
-            },
-        })?;
+        // Four registers an operation: a dvec3 or dvec4 takes two.
+        for c in 0..(d.n as usize).div_ceil(4) {
+            let (r, n) = d.chunk(c);
+            let base = base.wrapping_add(4 * c as u32 * p.sp.unit());
+            self.push(match (p.sp, dynreg == NONE && !norm_bool) {
+                (Space::Input, true) => Op::LoadIn { base, d: r, n },
+                (Space::Uniform, true) => Op::LoadUni { base, d: r, n },
+                (Space::Mem, true) => Op::LoadMem { base, d: r, n },
+                _ => Op::Load {
+                    sp: p.sp,
+                    base,
+                    off: dynreg,
+                    d: r,
+                    n,
+                    norm_bool,
+                },
+            })?;
+        }
         Ok(d)
+    }
+
+    /// `n` words of memory at `base` into fresh registers.
+    fn load_mem(&mut self, base: u32, n: u8) -> Result<Lanes, CompileError> {
+        let d = self.vregs_n(n as usize);
+        for c in 0..(d.n as usize).div_ceil(4) {
+            let (r, k) = d.chunk(c);
+            self.push(Op::LoadMem {
+                base: base + 4 * c as u32,
+                d: r,
+                n: k,
+            })?;
+        }
+        Ok(d)
+    }
+
+    /// The first `n` registers of `a` to memory at `base`.
+    fn store_mem(&mut self, base: u32, a: &Lanes, n: u8) -> Result<(), CompileError> {
+        let a = Lanes::from(&a.lanes()[..a.n.min(n) as usize]);
+        for c in 0..(a.n as usize).div_ceil(4) {
+            let (r, k) = a.chunk(c);
+            self.push(Op::StoreMem {
+                base: base + 4 * c as u32,
+                a: r,
+                n: k,
+            })?;
+        }
+        Ok(())
     }
 
     /// `interpolateAt*` of the input `d` (ARB_gpu_shader5): the components
@@ -1466,18 +1527,22 @@ impl<'s> Compiler<'s> {
             .base
             .checked_add(off)
             .ok_or(CompileError::new("offset overflow"))?;
-        let (a, n) = (x.r, x.n.min(vt.lanes));
-        self.push(match (p.sp, dynreg == NONE) {
-            (Space::Output, true) => Op::StoreOut { base, a, n },
-            (Space::Mem, true) => Op::StoreMem { base, a, n },
-            _ => Op::Store {
-                sp: p.sp,
-                base,
-                off: dynreg,
-                a,
-                n,
-            },
-        })?;
+        let x = Lanes::from(&x.lanes()[..(x.n as usize).min(words(vt))]);
+        for c in 0..(x.n as usize).div_ceil(4) {
+            let (a, n) = x.chunk(c);
+            let base = base.wrapping_add(4 * c as u32 * p.sp.unit());
+            self.push(match (p.sp, dynreg == NONE) {
+                (Space::Output, true) => Op::StoreOut { base, a, n },
+                (Space::Mem, true) => Op::StoreMem { base, a, n },
+                _ => Op::Store {
+                    sp: p.sp,
+                    base,
+                    off: dynreg,
+                    a,
+                    n,
+                },
+            })?;
+        }
         Ok(())
     }
 
@@ -1488,7 +1553,7 @@ impl<'s> Compiler<'s> {
         let mut args = [[NONE; 4]; 9];
         for (slot, v) in args.iter_mut().zip(t.operands()) {
             if let Some(v) = v {
-                *slot = fr.vals[v.index()].r;
+                *slot = fr.vals[v.index()].r4();
             }
         }
         if t.texture < 32 {
@@ -1499,7 +1564,7 @@ impl<'s> Compiler<'s> {
         let d = self.vregs_n(ty.n());
         self.push(Op::Tex {
             call,
-            d: d.r,
+            d: d.r4(),
             n: d.n,
         })?;
         Ok(d)

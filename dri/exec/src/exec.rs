@@ -44,6 +44,48 @@ fn bits<const N: usize>(x: &[f32; N]) -> [u32; N] {
 
 /// The 32-bit little-endian word at byte `o` of the uniform block; missing
 /// bytes read as 0.
+/// [`Op::Wide`]: one component of a 64-bit operation, lane by lane through
+/// the IR's evaluator (double precision is rare enough in shaders that its
+/// definition is also its implementation).
+fn wide<const N: usize>(
+    r: &mut [[u32; N]],
+    op: oxgl_ir::AluOp,
+    to: oxgl_ir::Scalar,
+    from: &[oxgl_ir::Scalar; 3],
+    d: &[u32; 2],
+    a: &[[u32; 2]; 3],
+) {
+    let arity = op.arity().min(3);
+    let word = |r: &[[u32; N]], x: u32, l: usize| -> u64 {
+        if x == NONE {
+            0
+        } else {
+            r.get(x as usize).map_or(0, |v| u64::from(v[l]))
+        }
+    };
+    let mut lo = [0u32; N];
+    let mut hi = [0u32; N];
+    let result = oxgl_ir::ValType::scalar(to);
+    for l in 0..N {
+        let mut args = [(result, [0u64; 4]); 3];
+        for k in 0..arity {
+            let v = word(r, a[k][0], l) | word(r, a[k][1], l) << 32;
+            args[k] = (oxgl_ir::ValType::scalar(from[k]), [v, 0, 0, 0]);
+        }
+        let x = oxgl_ir::eval::alu(op, result, &args[..arity])[0];
+        lo[l] = x as u32;
+        hi[l] = (x >> 32) as u32;
+    }
+    if let Some(v) = r.get_mut(d[0] as usize) {
+        *v = lo;
+    }
+    if d[1] != NONE
+        && let Some(v) = r.get_mut(d[1] as usize)
+    {
+        *v = hi;
+    }
+}
+
 fn uniform_word(u: &[u8], o: u32) -> u32 {
     let o = o as usize;
     let mut b = [0u8; 4];
@@ -249,6 +291,7 @@ fn data<const N: usize>(
         Op::Un { f, n, d, a } => alu::un(*f, r, *n, d, a),
         Op::Bin { f, n, d, a, b } => alu::bin(*f, r, *n, d, a, b),
         Op::Tern { f, n, d, a, b, c } => alu::tern(*f, r, *n, d, a, b, c),
+        Op::Wide { op, to, from, d, a } => wide(r, *op, *to, from, d, a),
         Op::Bfe {
             d,
             base,

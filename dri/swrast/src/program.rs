@@ -374,7 +374,9 @@ fn slots(types: &oxgl_ir::Types, ty: oxgl_ir::TypeId) -> u32 {
             len.unwrap_or(1).saturating_mul(slots(types, *elem))
         }
         Some(oxgl_ir::Type::Struct { members }) => members.iter().map(|m| slots(types, m.ty)).sum(),
-        _ => 1,
+        // A dvec3 or dvec4 takes two locations.
+        Some(oxgl_ir::Type::Value(v)) => v.size().div_ceil(16).max(1),
+        None => 1,
     }
 }
 

@@ -269,6 +269,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     // src/core/src/program/subroutine.rs; tests/clients/subroutine.c).
     (c"GL_ARB_shader_subroutine", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_gpu_shader5", Needs::AlsoCore(3, 0)),
+    // Double precision: dvec/dmat values in every stage (two 32-bit
+    // registers a component, oxgl-exec's Op::Wide), double uniforms and
+    // uniform-block members, flat double varyings (GL 4.0;
+    // tests/clients/fp64.c).
+    (c"GL_ARB_gpu_shader_fp64", Needs::AlsoCore(3, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

@@ -1657,23 +1657,6 @@ impl Context {
         self.uniform_on(&exec, location, count, comps, matrix, values)
     }
 
-    /// `glProgramUniform*d*` and `glProgramUniformMatrix*dv` (the double
-    /// forms ARB_separate_shader_objects lists for ARB_gpu_shader_fp64):
-    /// oxgl's shaders have no double uniforms, so every location but -1 is
-    /// a type mismatch (GL 4.6 §7.6.1: INVALID_OPERATION). Program errors
-    /// as [`Context::program_uniform`]; INVALID_VALUE for a negative count.
-    pub fn program_uniform_double(&mut self, program: u32, location: i32, count: i32) -> ApiResult {
-        self.outside_begin_end()?;
-        self.linked_exec(program)?;
-        if count < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        if location == -1 {
-            return Ok(());
-        }
-        Err(ApiError::InvalidOperation.because("not a double uniform"))
-    }
-
     fn uniform_on(
         &mut self,
         exec: &Executable,
@@ -1741,7 +1724,7 @@ impl Context {
         &mut self,
         program: u32,
         location: i32,
-    ) -> ApiResult<(UniformType, Vec<u32>)> {
+    ) -> ApiResult<(UniformType, Vec<u64>)> {
         self.outside_begin_end()?;
         let exec = self.linked_exec(program)?;
         let &(ui, e) = usize::try_from(location)
@@ -1761,7 +1744,7 @@ impl Context {
                 })
                 .copied()
                 .unwrap_or(0);
-            return Ok((u.ty, vec![unit]));
+            return Ok((u.ty, vec![u64::from(unit)]));
         }
         let Some((block, kind)) = vals
             .blocks
@@ -2033,7 +2016,7 @@ fn apply_uniform_inits(
             for c in 0..u.ty.components() {
                 let mut bits = crate::program::uniform::load(&block, kind, &u.ty, e, c);
                 if u.ty.base == crate::program::uniform::Base::Bool {
-                    bits = u32::from(bits != 0);
+                    bits = u64::from(bits != 0);
                 }
                 for (block, k) in values.blocks.iter_mut().zip(&u.kinds) {
                     if let Some(k) = k {

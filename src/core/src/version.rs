@@ -322,7 +322,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 &["gs_streams", "interpolate_at"],
             ),
             missing("GLSL 4.00 (with doubles and tessellation stages)"),
-            missing("double precision in shaders (ARB_gpu_shader_fp64)"),
+            cap(
+                "double precision in shaders (ARB_gpu_shader_fp64)",
+                &["fp64"],
+            ),
             cap("sample shading (ARB_sample_shading)", &["sample_shading"]),
             cap(
                 "shader subroutines (ARB_shader_subroutine)",

@@ -1792,14 +1792,18 @@ fn capture<'v>(
                 }
             },
         };
+        // A double component is two words: a dvec3 or dvec4 column takes
+        // two locations.
+        let words = if elem.starts_with('d') { 2 } else { 1 };
+        let col_locations = (rows * words).div_ceil(4);
         let mut sources = Vec::new();
         for e in elements.clone() {
             for c in 0..cols {
-                for r in 0..rows {
+                for r in 0..rows * words {
                     sources.push(match (location, io.name.as_str()) {
                         (Some(l), _) => CaptureSource::Location {
-                            location: l + e * cols + c,
-                            component: r,
+                            location: l + (e * cols + c) * col_locations + r / 4,
+                            component: r % 4,
                         },
                         (None, "gl_Position") => CaptureSource::Position(r),
                         (None, "gl_PointSize") => CaptureSource::PointSize,

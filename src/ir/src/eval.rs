@@ -450,6 +450,7 @@ pub fn alu(op: AluOp, result: ValType, args: &[(ValType, Bits)]) -> Bits {
         (((x as f32).clamp(-1.0, 1.0) * scale).round_ties_even() as i64 as u64) & mask(bits)
     };
     match op {
+        FrexpMant => set(&mut (0..n).map(|i| put_f(s, frexp(get_f(s, lane(0, i))).0))),
         _ if matches!(op.sig(), crate::ops::Sig::Same(crate::ops::Class::Float))
             || matches!(op, Dot | Length | Distance | Cross | Refract) =>
         {
@@ -836,6 +837,12 @@ mod tests {
         assert_eq!(frexp(8.0), (0.5, 4));
         assert_eq!(frexp(-0.75), (-0.75, 0));
         assert_eq!(frexp(f64::MIN_POSITIVE / 4.0).1, -1023);
+        let mant = alu(
+            AluOp::FrexpMant,
+            ValType::F64,
+            &[(ValType::F64, [(-12.0f64).to_bits(), 0, 0, 0])],
+        );
+        assert_eq!(f64::from_bits(mant[0]), -0.75);
         assert_eq!(ldexp(0.5, 4), 8.0);
     }
 }

@@ -3,7 +3,7 @@
 //! `faceforward`, `cross`, ...) expanded in `oxgl_ir::eval`'s exact order of
 //! operations so that results stay bit-identical.
 
-use super::{Compiler, Lanes, err, supported};
+use super::{Compiler, Lanes, err, supported, words};
 use crate::CompileError;
 use crate::code::*;
 use oxgl_ir::{AluOp, Scalar, ValType};
@@ -29,6 +29,9 @@ impl Compiler<'_> {
         }
         for (t, _) in a {
             supported(*t)?;
+        }
+        if ty.scalar.bits() == 64 || a.iter().any(|(t, _)| t.scalar.bits() == 64) {
+            return self.alu_wide(op, a, ty);
         }
         let s = a[0].0.scalar;
         let n = ty.n();
@@ -161,7 +164,7 @@ impl Compiler<'_> {
                 let d = self.vreg();
                 self.push(Op::VExtract {
                     d,
-                    v: x.r,
+                    v: x.r4(),
                     n: x.n,
                     idx: a[1].1.r[0],
                 })?;
@@ -185,7 +188,7 @@ impl Compiler<'_> {
                 self.push(Op::Pack {
                     f: pack_kind(op),
                     d,
-                    a: x.r,
+                    a: x.r4(),
                 })?;
                 out.push(d);
             }
@@ -205,6 +208,262 @@ impl Compiler<'_> {
             _ => return err(format!("ALU operation {} is not supported", op.name())),
         }
         Ok(Lanes::from(&out))
+    }
+}
+
+/// Registers of one 64-bit component (low word, high word), or of one
+/// 32-bit one (and [`NONE`]).
+type Pair = [u32; 2];
+
+impl Compiler<'_> {
+    /// Component `i` of operand `(t, x)` (a scalar operand broadcasts).
+    fn pair(t: ValType, x: &Lanes, i: usize) -> Pair {
+        let c = if t.lanes == 1 { 0 } else { i };
+        if t.scalar.bits() == 64 {
+            [x.r[2 * c], x.r[2 * c + 1]]
+        } else {
+            [x.r[c], NONE]
+        }
+    }
+
+    /// One [`Op::Wide`] of operands `args` (kind, registers) to a result of
+    /// kind `to`.
+    fn wide(
+        &mut self,
+        op: AluOp,
+        to: Scalar,
+        args: &[(Scalar, Pair)],
+    ) -> Result<Pair, CompileError> {
+        let d = if to.bits() == 64 {
+            [self.vreg(), self.vreg()]
+        } else {
+            [self.vreg(), NONE]
+        };
+        let mut from = [Scalar::F64; 3];
+        let mut a = [[NONE; 2]; 3];
+        for (k, (s, p)) in args.iter().enumerate().take(3) {
+            from[k] = *s;
+            a[k] = *p;
+        }
+        self.push(Op::Wide { op, to, from, d, a })?;
+        Ok(d)
+    }
+
+    /// A double-precision binary operation.
+    fn d2(&mut self, op: AluOp, x: Pair, y: Pair) -> Result<Pair, CompileError> {
+        self.wide(op, Scalar::F64, &[(Scalar::F64, x), (Scalar::F64, y)])
+    }
+
+    fn dconst(&mut self, x: f64) -> Pair {
+        let b = x.to_bits();
+        [self.konst(b as u32), self.konst((b >> 32) as u32)]
+    }
+
+    /// `dot` in `oxgl_ir::eval`'s order: x₀y₀ + x₁y₁ + ..., each product
+    /// and sum rounded.
+    fn ddot(&mut self, x: &[Pair], y: &[Pair]) -> Result<Pair, CompileError> {
+        let mut acc = self.d2(AluOp::FMul, x[0], y[0])?;
+        for i in 1..x.len() {
+            let p = self.d2(AluOp::FMul, x[i], y[i])?;
+            acc = self.d2(AluOp::FAdd, acc, p)?;
+        }
+        Ok(acc)
+    }
+
+    /// `c ? x : y` for a 64-bit component: each word selected.
+    fn dsel(&mut self, c: u32, x: Pair, y: Pair) -> Result<Pair, CompileError> {
+        Ok([
+            self.tern(Tern::Select, c, x[0], y[0])?,
+            self.tern(Tern::Select, c, x[1], y[1])?,
+        ])
+    }
+
+    /// ALU operations with a 64-bit operand or result: lane-wise ones as
+    /// one [`Op::Wide`] per component, the vector-wide ones expanded as
+    /// `oxgl_ir::eval` computes them, moves of words as they are.
+    fn alu_wide(
+        &mut self,
+        op: AluOp,
+        a: &[(ValType, Lanes)],
+        ty: ValType,
+    ) -> Result<Lanes, CompileError> {
+        use AluOp::*;
+        let (t0, x) = a[0];
+        let comps = |t: ValType, v: &Lanes| -> Vec<Pair> {
+            (0..t.n()).map(|i| Self::pair(t, v, i)).collect()
+        };
+        let flat = |ps: &[Pair]| -> Lanes {
+            let rs: Vec<u32> = ps
+                .iter()
+                .flat_map(|p| p.iter().copied().filter(|r| *r != NONE))
+                .collect();
+            Lanes::from(&rs)
+        };
+        let out: Vec<Pair> = match op {
+            // The words are the same: a double is its low word, then its
+            // high word.
+            PackDouble2x32 | UnpackDouble2x32 | Bitcast => return Ok(x),
+            Convert if t0.scalar == ty.scalar => return Ok(x),
+            Select => {
+                let c = a[0].1;
+                let (y, z) = (a[1], a[2]);
+                let mut out = Vec::new();
+                for i in 0..ty.n() {
+                    let ci = c.get(i);
+                    out.push(self.dsel(ci, Self::pair(y.0, &y.1, i), Self::pair(z.0, &z.1, i))?);
+                }
+                out
+            }
+            VExtract => {
+                let idx = a[1].1.r[0];
+                let mut half = [0u32; 2];
+                for (w, h) in half.iter_mut().enumerate() {
+                    let v: Vec<u32> = (0..t0.n()).map(|i| x.r[2 * i + w]).collect();
+                    let v = Lanes::from(&v);
+                    *h = self.vreg();
+                    self.push(Op::VExtract {
+                        d: *h,
+                        v: v.r4(),
+                        n: v.n,
+                        idx,
+                    })?;
+                }
+                vec![half]
+            }
+            VInsert => {
+                let (s, idx) = (a[1].1, a[2].1.r[0]);
+                let mut out = Vec::new();
+                for k in 0..ty.n() {
+                    let mut p = [0u32; 2];
+                    for (w, d) in p.iter_mut().enumerate() {
+                        *d = self.vreg();
+                        self.push(Op::SelIdx {
+                            d: *d,
+                            idx,
+                            k: k as u32,
+                            s: s.r[w],
+                            v: x.r[2 * k + w],
+                        })?;
+                    }
+                    out.push(p);
+                }
+                out
+            }
+            Dot => {
+                let (xs, ys) = (comps(t0, &x), comps(a[1].0, &a[1].1));
+                vec![self.ddot(&xs, &ys)?]
+            }
+            Length => {
+                let xs = comps(t0, &x);
+                let d = self.ddot(&xs, &xs)?;
+                vec![self.wide(Sqrt, Scalar::F64, &[(Scalar::F64, d)])?]
+            }
+            Distance => {
+                let (xs, ys) = (comps(t0, &x), comps(a[1].0, &a[1].1));
+                let mut diff = Vec::new();
+                for i in 0..xs.len() {
+                    diff.push(self.d2(FSub, xs[i], ys[i])?);
+                }
+                let d = self.ddot(&diff, &diff)?;
+                vec![self.wide(Sqrt, Scalar::F64, &[(Scalar::F64, d)])?]
+            }
+            Normalize => {
+                let xs = comps(t0, &x);
+                let d = self.ddot(&xs, &xs)?;
+                let len = self.wide(Sqrt, Scalar::F64, &[(Scalar::F64, d)])?;
+                let mut out = Vec::new();
+                for c in xs {
+                    out.push(self.d2(FDiv, c, len)?);
+                }
+                out
+            }
+            Reflect => {
+                let (xs, ns) = (comps(t0, &x), comps(a[1].0, &a[1].1));
+                let d = self.ddot(&ns, &xs)?;
+                let two = self.dconst(2.0);
+                let t = self.d2(FMul, two, d)?;
+                let mut out = Vec::new();
+                for i in 0..xs.len() {
+                    let u = self.d2(FMul, t, ns[i])?;
+                    out.push(self.d2(FSub, xs[i], u)?);
+                }
+                out
+            }
+            FaceForward => {
+                let xs = comps(t0, &x);
+                let (is, rs) = (comps(a[1].0, &a[1].1), comps(a[2].0, &a[2].1));
+                let d = self.ddot(&rs, &is)?;
+                let zero = self.dconst(0.0);
+                let c = self.wide(FLt, Scalar::Bool, &[(Scalar::F64, d), (Scalar::F64, zero)])?[0];
+                let mut out = Vec::new();
+                for xi in xs {
+                    let neg = self.wide(FNeg, Scalar::F64, &[(Scalar::F64, xi)])?;
+                    out.push(self.dsel(c, xi, neg)?);
+                }
+                out
+            }
+            Refract => {
+                let (is, ns) = (comps(t0, &x), comps(a[1].0, &a[1].1));
+                let eta = Self::pair(a[2].0, &a[2].1, 0);
+                let d = self.ddot(&ns, &is)?;
+                let one = self.dconst(1.0);
+                let zero = self.dconst(0.0);
+                let dd = self.d2(FMul, d, d)?;
+                let omd = self.d2(FSub, one, dd)?;
+                let ee = self.d2(FMul, eta, eta)?;
+                let e2 = self.d2(FMul, ee, omd)?;
+                let k = self.d2(FSub, one, e2)?;
+                let neg =
+                    self.wide(FLt, Scalar::Bool, &[(Scalar::F64, k), (Scalar::F64, zero)])?[0];
+                let sk = self.wide(Sqrt, Scalar::F64, &[(Scalar::F64, k)])?;
+                let ed = self.d2(FMul, eta, d)?;
+                let fct = self.d2(FAdd, ed, sk)?;
+                let mut out = Vec::new();
+                for j in 0..is.len() {
+                    let e = self.d2(FMul, eta, is[j])?;
+                    let g = self.d2(FMul, fct, ns[j])?;
+                    let r = self.d2(FSub, e, g)?;
+                    out.push(self.dsel(neg, zero, r)?);
+                }
+                out
+            }
+            Cross => {
+                let (xs, ys) = (comps(t0, &x), comps(a[1].0, &a[1].1));
+                let mut out = Vec::new();
+                for (i, j) in [(1, 2), (2, 0), (0, 1)] {
+                    let p = self.d2(FMul, xs[i], ys[j])?;
+                    let q = self.d2(FMul, ys[i], xs[j])?;
+                    out.push(self.d2(FSub, p, q)?);
+                }
+                out
+            }
+            _ if matches!(
+                op.sig(),
+                oxgl_ir::ops::Sig::Same(_)
+                    | oxgl_ir::ops::Sig::Cmp(_)
+                    | oxgl_ir::ops::Sig::ToI32(_)
+            ) || matches!(op, Convert | Ldexp) =>
+            {
+                let mut out = Vec::new();
+                for i in 0..ty.n() {
+                    let args: Vec<(Scalar, Pair)> = a
+                        .iter()
+                        .map(|(t, v)| (t.scalar, Self::pair(*t, v, i)))
+                        .collect();
+                    out.push(self.wide(op, ty.scalar, &args)?);
+                }
+                out
+            }
+            _ => {
+                return err(format!(
+                    "ALU operation {} on 64-bit values is not supported",
+                    op.name()
+                ));
+            }
+        };
+        let r = flat(&out);
+        debug_assert_eq!(r.n as usize, words(ty));
+        Ok(r)
     }
 }
 

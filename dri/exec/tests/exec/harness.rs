@@ -35,6 +35,27 @@ impl Rng {
         }
     }
 
+    /// A double: [`Rng::f32`]'s values, often with low bits no `f32` has.
+    pub fn f64(&mut self) -> f64 {
+        let x = self.f32() as f64;
+        if x.is_finite() && self.below(2) == 0 {
+            x + (self.below(1 << 20) as f64) * 2f64.powi(-44)
+        } else {
+            x
+        }
+    }
+
+    /// The 32-bit words of a random value of scalar kind `s`: one, or a
+    /// 64-bit value's low and high words.
+    pub fn words(&mut self, s: Scalar) -> Vec<u32> {
+        if s == Scalar::F64 {
+            let b = self.f64().to_bits();
+            vec![b as u32, (b >> 32) as u32]
+        } else {
+            vec![self.bits(s)]
+        }
+    }
+
     /// Bits of a random value of scalar kind `s` (small integers).
     pub fn bits(&mut self, s: Scalar) -> u32 {
         match s {
@@ -157,12 +178,13 @@ pub struct Inputs<const N: usize> {
 fn fill_uniform(s: &Shader, ty: TypeId, off: u32, buf: &mut Vec<u8>, rng: &mut Rng) {
     match s.types.get(ty) {
         Some(Type::Value(v)) => {
-            for k in 0..v.n() as u32 {
-                let at = (off + 4 * k) as usize;
+            let words: Vec<u32> = (0..v.n()).flat_map(|_| rng.words(v.scalar)).collect();
+            for (k, w) in words.iter().enumerate() {
+                let at = off as usize + 4 * k;
                 if buf.len() < at + 4 {
                     buf.resize(at + 4, 0);
                 }
-                buf[at..at + 4].copy_from_slice(&rng.bits(v.scalar).to_le_bytes());
+                buf[at..at + 4].copy_from_slice(&w.to_le_bytes());
             }
         }
         Some(Type::Array {
@@ -207,15 +229,17 @@ pub fn random_inputs<const N: usize>(s: &Shader, rng: &mut Rng) -> Inputs<N> {
                     }
                     _ => continue,
                 };
+                let words = vt.size() as usize / 4;
                 for e in 0..len {
-                    for k in 0..vt.n() as u32 {
-                        let c = ((location + e * slots) * 4 + *component as u32 + k) as usize;
-                        if flat.len() <= c {
-                            flat.resize(c + 1, [0; N]);
-                        }
-                        for x in flat[c].iter_mut() {
-                            *x = rng.bits(vt.scalar);
-                        }
+                    let at = ((location + e * slots) * 4 + *component as u32) as usize;
+                    if flat.len() < at + words {
+                        flat.resize(at + words, [0; N]);
+                    }
+                    let lanes: Vec<Vec<u32>> = (0..N)
+                        .map(|_| (0..vt.n()).flat_map(|_| rng.words(vt.scalar)).collect())
+                        .collect();
+                    for (k, slot) in flat[at..at + words].iter_mut().enumerate() {
+                        *slot = std::array::from_fn(|l| lanes[l][k]);
                     }
                 }
             }

@@ -126,9 +126,9 @@ fn unsupported_features_are_compile_errors() {
 
     let mut s = Shader::new(Stage::Vertex);
     let mut b = Builder::new(&mut s);
-    let x = b.load_input(0, ValType::F64);
+    let x = b.load_input(0, ValType::scalar(Scalar::I64));
     b.store_output(0, x);
-    assert!(msg(&s).contains("f64"), "{}", msg(&s));
+    assert!(msg(&s).contains("i64"), "{}", msg(&s));
 
     let src = "shader fragment
 var v0 \"u\" ubo binding 0 : { f32x4 offset 0 }

@@ -25,6 +25,16 @@ pub enum Base {
     Bool,
     /// A sampler: its value is a texture unit.
     Sampler,
+    /// `double`, `dvecN`, `dmatCxR` (ARB_gpu_shader_fp64): 8 bytes a
+    /// component.
+    Double,
+}
+
+impl Base {
+    /// Bytes a component takes in a uniform block.
+    pub fn size(self) -> usize {
+        if self == Base::Double { 8 } else { 4 }
+    }
 }
 
 /// A GLSL type as the uniform and attribute APIs see it.
@@ -74,6 +84,10 @@ impl UniformType {
                 (Base::Bool, 1) => GL_BOOL,
                 (Base::Bool, 2) => GL_BOOL_VEC2,
                 (Base::Bool, 3) => GL_BOOL_VEC3,
+                (Base::Double, 1) => GL_DOUBLE,
+                (Base::Double, 2) => GL_DOUBLE_VEC2,
+                (Base::Double, 3) => GL_DOUBLE_VEC3,
+                (Base::Double, _) => GL_DOUBLE_VEC4,
                 (_, _) => GL_BOOL_VEC4,
             };
             t(gl, base, 1, n)
@@ -83,6 +97,7 @@ impl UniformType {
             "int" => vec(Base::Int, 1),
             "uint" => vec(Base::Uint, 1),
             "bool" => vec(Base::Bool, 1),
+            "double" => vec(Base::Double, 1),
             _ => {
                 if let Some(n) = ty.strip_prefix("vec") {
                     return vec(Base::Float, n.parse().ok()?);
@@ -96,7 +111,14 @@ impl UniformType {
                 if let Some(n) = ty.strip_prefix("bvec") {
                     return vec(Base::Bool, n.parse().ok()?);
                 }
-                if let Some(m) = ty.strip_prefix("mat") {
+                if let Some(n) = ty.strip_prefix("dvec") {
+                    return vec(Base::Double, n.parse().ok()?);
+                }
+                let (base, mat) = match ty.strip_prefix("dmat") {
+                    Some(m) => (Base::Double, Some(m)),
+                    None => (Base::Float, ty.strip_prefix("mat")),
+                };
+                if let Some(m) = mat {
                     let (c, r) = match m.split_once('x') {
                         Some((c, r)) => (c.parse().ok()?, r.parse().ok()?),
                         None => {
@@ -104,19 +126,28 @@ impl UniformType {
                             (n, n)
                         }
                     };
-                    let gl = match (c, r) {
-                        (2, 2) => GL_FLOAT_MAT2,
-                        (3, 3) => GL_FLOAT_MAT3,
-                        (4, 4) => GL_FLOAT_MAT4,
-                        (2, 3) => GL_FLOAT_MAT2x3,
-                        (2, 4) => GL_FLOAT_MAT2x4,
-                        (3, 2) => GL_FLOAT_MAT3x2,
-                        (3, 4) => GL_FLOAT_MAT3x4,
-                        (4, 2) => GL_FLOAT_MAT4x2,
-                        (4, 3) => GL_FLOAT_MAT4x3,
+                    let gl = match (base, c, r) {
+                        (Base::Float, 2, 2) => GL_FLOAT_MAT2,
+                        (Base::Float, 3, 3) => GL_FLOAT_MAT3,
+                        (Base::Float, 4, 4) => GL_FLOAT_MAT4,
+                        (Base::Float, 2, 3) => GL_FLOAT_MAT2x3,
+                        (Base::Float, 2, 4) => GL_FLOAT_MAT2x4,
+                        (Base::Float, 3, 2) => GL_FLOAT_MAT3x2,
+                        (Base::Float, 3, 4) => GL_FLOAT_MAT3x4,
+                        (Base::Float, 4, 2) => GL_FLOAT_MAT4x2,
+                        (Base::Float, 4, 3) => GL_FLOAT_MAT4x3,
+                        (_, 2, 2) => GL_DOUBLE_MAT2,
+                        (_, 3, 3) => GL_DOUBLE_MAT3,
+                        (_, 4, 4) => GL_DOUBLE_MAT4,
+                        (_, 2, 3) => GL_DOUBLE_MAT2x3,
+                        (_, 2, 4) => GL_DOUBLE_MAT2x4,
+                        (_, 3, 2) => GL_DOUBLE_MAT3x2,
+                        (_, 3, 4) => GL_DOUBLE_MAT3x4,
+                        (_, 4, 2) => GL_DOUBLE_MAT4x2,
+                        (_, 4, 3) => GL_DOUBLE_MAT4x3,
                         _ => return None,
                     };
-                    return t(gl, Base::Float, c, r);
+                    return t(gl, base, c, r);
                 }
                 let gl = match ty {
                     "sampler1D" => GL_SAMPLER_1D,
@@ -181,6 +212,8 @@ pub enum Values<'a> {
     Int(&'a [i32]),
     /// `glUniform*ui*` (GL 3.0, EXT_gpu_shader4).
     Uint(&'a [u32]),
+    /// `glUniform*d*`, `glUniformMatrix*dv` (ARB_gpu_shader_fp64).
+    Double(&'a [f64]),
 }
 
 impl Values<'_> {
@@ -190,6 +223,7 @@ impl Values<'_> {
             Values::Float(v) => v.len(),
             Values::Int(v) => v.len(),
             Values::Uint(v) => v.len(),
+            Values::Double(v) => v.len(),
         }
     }
 
@@ -199,8 +233,8 @@ impl Values<'_> {
     }
 }
 
-/// Writes component `c` of element `e` of a `ty` uniform at `kind` into
-/// `block` (4 bytes per component).
+/// The byte offset of component `c` of element `e` of a `ty` uniform at
+/// `kind` (4 bytes per component, 8 for doubles).
 fn component_offset(kind: &UniformKind, ty: &UniformType, e: usize, c: usize) -> Option<usize> {
     let UniformKind::Data {
         offset,
@@ -212,43 +246,69 @@ fn component_offset(kind: &UniformKind, ty: &UniformType, e: usize, c: usize) ->
     };
     let rows = usize::from(ty.rows);
     let (col, row) = (c / rows, c % rows);
-    Some(offset as usize + e * array_stride as usize + col * matrix_stride as usize + row * 4)
+    Some(
+        offset as usize
+            + e * array_stride as usize
+            + col * matrix_stride as usize
+            + row * ty.base.size(),
+    )
 }
 
-/// Stores `bits` at component `c` of element `e`.
+/// Stores `bits` at component `c` of element `e` (the low 4 bytes of
+/// `bits` unless the uniform is a double).
 pub(crate) fn store(
     block: &mut [u8],
     kind: &UniformKind,
     ty: &UniformType,
     e: usize,
     c: usize,
-    bits: u32,
+    bits: u64,
 ) {
+    let n = ty.base.size();
     if let Some(o) = component_offset(kind, ty, e, c)
-        && let Some(dst) = block.get_mut(o..o + 4)
+        && let Some(dst) = block.get_mut(o..o + n)
     {
-        dst.copy_from_slice(&bits.to_le_bytes());
+        dst.copy_from_slice(&bits.to_le_bytes()[..n]);
     }
 }
 
 /// Loads component `c` of element `e`.
-pub(crate) fn load(block: &[u8], kind: &UniformKind, ty: &UniformType, e: usize, c: usize) -> u32 {
+pub(crate) fn load(block: &[u8], kind: &UniformKind, ty: &UniformType, e: usize, c: usize) -> u64 {
+    let n = ty.base.size();
     component_offset(kind, ty, e, c)
-        .and_then(|o| block.get(o..o + 4))
-        .map_or(0, |b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+        .and_then(|o| block.get(o..o + n))
+        .map_or(0, |b| {
+            let mut w = [0u8; 8];
+            w[..n].copy_from_slice(b);
+            u64::from_le_bytes(w)
+        })
 }
 
-/// The bits stored for component value `i` of `values` in a `base` uniform.
-pub(crate) fn convert(values: Values<'_>, i: usize, base: Base) -> u32 {
+/// The bits stored for component value `i` of `values` in a `base` uniform
+/// (calls whose kind does not fit the uniform's are refused before).
+pub(crate) fn convert(values: Values<'_>, i: usize, base: Base) -> u64 {
+    let w = |x: u32| u64::from(x);
     match (values, base) {
-        (Values::Float(v), Base::Bool) => u32::from(v[i] != 0.0),
-        (Values::Int(v), Base::Bool) => u32::from(v[i] != 0),
-        (Values::Float(v), _) => v[i].to_bits(),
-        (Values::Int(v), Base::Float) => (v[i] as f32).to_bits(),
-        (Values::Int(v), _) => v[i] as u32,
-        (Values::Uint(v), Base::Bool) => u32::from(v[i] != 0),
-        (Values::Uint(v), Base::Float) => (v[i] as f32).to_bits(),
-        (Values::Uint(v), _) => v[i],
+        (Values::Float(v), Base::Bool) => u64::from(v[i] != 0.0),
+        (Values::Int(v), Base::Bool) => u64::from(v[i] != 0),
+        (Values::Float(v), _) => w(v[i].to_bits()),
+        (Values::Int(v), Base::Float) => w((v[i] as f32).to_bits()),
+        (Values::Int(v), _) => w(v[i] as u32),
+        (Values::Uint(v), Base::Bool) => u64::from(v[i] != 0),
+        (Values::Uint(v), Base::Float) => w((v[i] as f32).to_bits()),
+        (Values::Uint(v), _) => w(v[i]),
+        (Values::Double(v), Base::Double) => v[i].to_bits(),
+        (Values::Double(v), _) => w((v[i] as f32).to_bits()),
+    }
+}
+
+/// A stored component as a double (`glGetUniformdv`).
+pub fn as_f64(base: Base, bits: u64) -> f64 {
+    match base {
+        Base::Float => f64::from(f32::from_bits(bits as u32)),
+        Base::Int | Base::Sampler => f64::from(bits as u32 as i32),
+        Base::Uint | Base::Bool => f64::from(bits as u32),
+        Base::Double => f64::from_bits(bits),
     }
 }
 
@@ -262,10 +322,12 @@ pub(crate) fn check_call(
 ) -> ApiResult {
     let size_ok = ty.components() == comps && (ty.cols > 1) == matrix;
     let kind_ok = match (ty.base, values) {
-        (Base::Float, Values::Float(_)) => true,
+        (Base::Float, Values::Float(_)) | (Base::Double, Values::Double(_)) => true,
         // GL 3.0 §2.20.3: the integer calls match the uniform's
-        // signedness; booleans take any.
+        // signedness; booleans take any but the double ones
+        // (ARB_gpu_shader_fp64, issue 15).
         (Base::Int, Values::Int(_)) | (Base::Uint, Values::Uint(_)) => !matrix,
+        (Base::Bool, Values::Double(_)) => false,
         (Base::Bool, _) => !matrix,
         (Base::Sampler, Values::Int(_)) => comps == 1,
         _ => false,

@@ -110,7 +110,7 @@ impl Context {
                     continue;
                 };
                 for (c, x) in v.iter().enumerate().take(u.ty.components()) {
-                    crate::program::uniform::store(out, kind, &u.ty, e, c, x.to_bits());
+                    crate::program::uniform::store(out, kind, &u.ty, e, c, u64::from(x.to_bits()));
                 }
             }
         }

@@ -12,7 +12,7 @@
 use std::ffi::c_void;
 
 use oxgl_core::error::try_vec;
-use oxgl_core::program::uniform::{Base, Values};
+use oxgl_core::program::uniform::{Base, Values, as_f64};
 use oxgl_core::program::{ActiveVariable, VertexAttribValue};
 use oxgl_core::{ApiError, Context, Profile};
 use oxgl_glapi::Dispatch;
@@ -636,12 +636,12 @@ uniform_vectors! {
 
 /// Reorders matrices the client gave row by row (`transpose` set) into
 /// column order.
-pub(super) fn untranspose(v: &mut [f32], cols: usize, rows: usize, transpose: GLboolean) {
+pub(super) fn untranspose<T: Copy>(v: &mut [T], cols: usize, rows: usize, transpose: GLboolean) {
     if transpose == 0 {
         return;
     }
     for m in v.chunks_exact_mut(cols * rows) {
-        let t: Vec<f32> = m.to_vec();
+        let t: Vec<T> = m.to_vec();
         for col in 0..cols {
             for row in 0..rows {
                 m[col * rows + row] = t[row * cols + col];
@@ -696,14 +696,78 @@ uniform_matrices! {
     UniformMatrix4x3fv "glUniformMatrix4x3fv" 4 3;
 }
 
+fn uniform_d(c: &mut Context, location: GLint, count: GLsizei, comps: usize, v: Vec<f64>) {
+    compiled(c, move |c| {
+        c.uniform(location, count, comps, false, Values::Double(&v))
+    })
+}
+
+uniform_scalars! {
+    Uniform1d "glUniform1d" uniform_d GLdouble: v0;
+    Uniform2d "glUniform2d" uniform_d GLdouble: v0 v1;
+    Uniform3d "glUniform3d" uniform_d GLdouble: v0 v1 v2;
+    Uniform4d "glUniform4d" uniform_d GLdouble: v0 v1 v2 v3;
+}
+
+uniform_vectors! {
+    Uniform1dv "glUniform1dv" uniform_d GLdouble, 1;
+    Uniform2dv "glUniform2dv" uniform_d GLdouble, 2;
+    Uniform3dv "glUniform3dv" uniform_d GLdouble, 3;
+    Uniform4dv "glUniform4dv" uniform_d GLdouble, 4;
+}
+
+macro_rules! uniform_double_matrices {
+    ($($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
+        unsafe extern "C" fn $name(
+            location: GLint,
+            count: GLsizei,
+            transpose: GLboolean,
+            value: *const GLdouble,
+        ) {
+            with_ctx($gl, (), |c| {
+                // SAFETY: the client passes `count` matrices.
+                if let Some(mut v) = unsafe { client_values(c, location, count, $cols * $rows, value) } {
+                    untranspose(&mut v, $cols, $rows, transpose);
+                    compiled(c, move |c| {
+                        c.uniform(location, count, $cols * $rows, true, Values::Double(&v))
+                    })
+                }
+            })
+        }
+    )*};
+}
+
+uniform_double_matrices! {
+    UniformMatrix2dv "glUniformMatrix2dv" 2 2;
+    UniformMatrix3dv "glUniformMatrix3dv" 3 3;
+    UniformMatrix4dv "glUniformMatrix4dv" 4 4;
+    UniformMatrix2x3dv "glUniformMatrix2x3dv" 2 3;
+    UniformMatrix3x2dv "glUniformMatrix3x2dv" 3 2;
+    UniformMatrix2x4dv "glUniformMatrix2x4dv" 2 4;
+    UniformMatrix4x2dv "glUniformMatrix4x2dv" 4 2;
+    UniformMatrix3x4dv "glUniformMatrix3x4dv" 3 4;
+    UniformMatrix4x3dv "glUniformMatrix4x3dv" 4 3;
+}
+
+unsafe extern "C" fn GetUniformdv(program: GLuint, location: GLint, params: *mut GLdouble) {
+    with_ctx("glGetUniformdv", (), |c| {
+        let r = c.get_uniform(program, location);
+        if let Some((ty, bits)) = c.record(r) {
+            let values = bits.iter().map(|b| as_f64(ty.base, *b));
+            // SAFETY: GL 4.6 §7.10: the client provides room for the
+            // uniform's components.
+            unsafe { client::write_iter(params, values) };
+        }
+    })
+}
+
 unsafe extern "C" fn GetUniformfv(program: GLuint, location: GLint, params: *mut GLfloat) {
     with_ctx("glGetUniformfv", (), |c| {
         let r = c.get_uniform(program, location);
         if let Some((ty, bits)) = c.record(r) {
             let values = bits.iter().map(|b| match ty.base {
-                Base::Float => f32::from_bits(*b),
-                Base::Int | Base::Sampler => *b as i32 as f32,
-                Base::Uint | Base::Bool => *b as f32,
+                Base::Float => f32::from_bits(*b as u32),
+                _ => as_f64(ty.base, *b) as f32,
             });
             // SAFETY: GL 4.6 §7.10: the client provides room for the
             // uniform's components.
@@ -717,8 +781,8 @@ unsafe extern "C" fn GetUniformiv(program: GLuint, location: GLint, params: *mut
         let r = c.get_uniform(program, location);
         if let Some((ty, bits)) = c.record(r) {
             let values = bits.iter().map(|b| match ty.base {
-                Base::Float => f32::from_bits(*b) as i32,
-                _ => *b as i32,
+                Base::Float | Base::Double => as_f64(ty.base, *b) as i32,
+                _ => *b as u32 as i32,
             });
             // SAFETY: GL 4.6 §7.10: the client provides room for the
             // uniform's components.
@@ -732,8 +796,8 @@ unsafe extern "C" fn GetUniformuiv(program: GLuint, location: GLint, params: *mu
         let r = c.get_uniform(program, location);
         if let Some((ty, bits)) = c.record(r) {
             let values = bits.iter().map(|b| match ty.base {
-                Base::Float => f32::from_bits(*b) as u32,
-                _ => *b,
+                Base::Float | Base::Double => as_f64(ty.base, *b) as u32,
+                _ => *b as u32,
             });
             // SAFETY: GL 4.6 §7.10: the client provides room for the
             // uniform's components.
@@ -998,6 +1062,24 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.UniformMatrix4x3fv = UniformMatrix4x3fv;
     d.GetUniformfv = GetUniformfv;
     d.GetUniformiv = GetUniformiv;
+    d.GetUniformdv = GetUniformdv;
+    d.Uniform1d = Uniform1d;
+    d.Uniform2d = Uniform2d;
+    d.Uniform3d = Uniform3d;
+    d.Uniform4d = Uniform4d;
+    d.Uniform1dv = Uniform1dv;
+    d.Uniform2dv = Uniform2dv;
+    d.Uniform3dv = Uniform3dv;
+    d.Uniform4dv = Uniform4dv;
+    d.UniformMatrix2dv = UniformMatrix2dv;
+    d.UniformMatrix3dv = UniformMatrix3dv;
+    d.UniformMatrix4dv = UniformMatrix4dv;
+    d.UniformMatrix2x3dv = UniformMatrix2x3dv;
+    d.UniformMatrix3x2dv = UniformMatrix3x2dv;
+    d.UniformMatrix2x4dv = UniformMatrix2x4dv;
+    d.UniformMatrix4x2dv = UniformMatrix4x2dv;
+    d.UniformMatrix3x4dv = UniformMatrix3x4dv;
+    d.UniformMatrix4x3dv = UniformMatrix4x3dv;
     // GL 3.0 / EXT_gpu_shader4 unsigned uniforms (for GLSL 1.30 programs
     // once contexts report 3.0; harmless before).
     d.GetUniformuiv = GetUniformuiv;

@@ -294,37 +294,57 @@ program_uniform_matrices! {
     ProgramUniformMatrix4x3fv "glProgramUniformMatrix4x3fv" 4 3;
 }
 
-macro_rules! program_uniform_doubles {
-    ($($name:ident $gl:literal ($($a:ident: $t:ty),*) $count:expr;)*) => {$(
-        #[allow(unused_variables, reason = "the values are never read: no double uniform exists")]
-        unsafe extern "C" fn $name(program: GLuint, location: GLint, $($a: $t),*) {
+fn double(v: &[f64]) -> Values<'_> {
+    Values::Double(v)
+}
+
+program_uniform_scalars! {
+    ProgramUniform1d "glProgramUniform1d" double GLdouble: v0;
+    ProgramUniform2d "glProgramUniform2d" double GLdouble: v0 v1;
+    ProgramUniform3d "glProgramUniform3d" double GLdouble: v0 v1 v2;
+    ProgramUniform4d "glProgramUniform4d" double GLdouble: v0 v1 v2 v3;
+}
+
+program_uniform_vectors! {
+    ProgramUniform1dv "glProgramUniform1dv" double GLdouble, 1;
+    ProgramUniform2dv "glProgramUniform2dv" double GLdouble, 2;
+    ProgramUniform3dv "glProgramUniform3dv" double GLdouble, 3;
+    ProgramUniform4dv "glProgramUniform4dv" double GLdouble, 4;
+}
+
+macro_rules! program_uniform_double_matrices {
+    ($($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
+        unsafe extern "C" fn $name(
+            program: GLuint,
+            location: GLint,
+            count: GLsizei,
+            transpose: GLboolean,
+            value: *const GLdouble,
+        ) {
             with_ctx($gl, (), |c| {
-                let count: GLsizei = $count;
-                compiled(c, move |c| c.program_uniform_double(program, location, count))
+                let call = (program, location, count);
+                // SAFETY: the client passes `count` matrices.
+                if let Some(mut v) = unsafe { client_values(c, call, $cols * $rows, value) } {
+                    untranspose(&mut v, $cols, $rows, transpose);
+                    compiled(c, move |c| {
+                        c.program_uniform(program, location, count, $cols * $rows, true, Values::Double(&v))
+                    })
+                }
             })
         }
     )*};
 }
 
-// The double forms (for ARB_gpu_shader_fp64): no uniform takes them yet.
-program_uniform_doubles! {
-    ProgramUniform1d "glProgramUniform1d" (x: GLdouble) 1;
-    ProgramUniform2d "glProgramUniform2d" (x: GLdouble, y: GLdouble) 1;
-    ProgramUniform3d "glProgramUniform3d" (x: GLdouble, y: GLdouble, z: GLdouble) 1;
-    ProgramUniform4d "glProgramUniform4d" (x: GLdouble, y: GLdouble, z: GLdouble, w: GLdouble) 1;
-    ProgramUniform1dv "glProgramUniform1dv" (count: GLsizei, v: *const GLdouble) count;
-    ProgramUniform2dv "glProgramUniform2dv" (count: GLsizei, v: *const GLdouble) count;
-    ProgramUniform3dv "glProgramUniform3dv" (count: GLsizei, v: *const GLdouble) count;
-    ProgramUniform4dv "glProgramUniform4dv" (count: GLsizei, v: *const GLdouble) count;
-    ProgramUniformMatrix2dv "glProgramUniformMatrix2dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix3dv "glProgramUniformMatrix3dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix4dv "glProgramUniformMatrix4dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix2x3dv "glProgramUniformMatrix2x3dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix3x2dv "glProgramUniformMatrix3x2dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix2x4dv "glProgramUniformMatrix2x4dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix4x2dv "glProgramUniformMatrix4x2dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix3x4dv "glProgramUniformMatrix3x4dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
-    ProgramUniformMatrix4x3dv "glProgramUniformMatrix4x3dv" (count: GLsizei, t: GLboolean, v: *const GLdouble) count;
+program_uniform_double_matrices! {
+    ProgramUniformMatrix2dv "glProgramUniformMatrix2dv" 2 2;
+    ProgramUniformMatrix3dv "glProgramUniformMatrix3dv" 3 3;
+    ProgramUniformMatrix4dv "glProgramUniformMatrix4dv" 4 4;
+    ProgramUniformMatrix2x3dv "glProgramUniformMatrix2x3dv" 2 3;
+    ProgramUniformMatrix3x2dv "glProgramUniformMatrix3x2dv" 3 2;
+    ProgramUniformMatrix2x4dv "glProgramUniformMatrix2x4dv" 2 4;
+    ProgramUniformMatrix4x2dv "glProgramUniformMatrix4x2dv" 4 2;
+    ProgramUniformMatrix3x4dv "glProgramUniformMatrix3x4dv" 3 4;
+    ProgramUniformMatrix4x3dv "glProgramUniformMatrix4x3dv" 4 3;
 }
 
 /// Desktop contexts (ES 3.1 has the same commands; not yet).
