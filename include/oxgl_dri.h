@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 21
+#define OXGL_DRI_ABI_VERSION 22
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -62,6 +62,15 @@
 // [`OxglVertexInput::flags`]: size `GL_BGRA`: four components stored
 // B, G, R, A.
 #define OXGL_VERTEX_BGRA 4
+
+// [`OxglVertexInput::flags`]: `glVertexAttribLPointer` (ABI 22,
+// ARB_vertex_attrib_64bit): `GL_DOUBLE` components passed as their 64
+// bits, one or two of them (`size` 1–2) a location: component `c`'s low
+// word in the location's component `2c`, its high word in `2c + 1`;
+// components not stored read as 0. The core gives a three- or
+// four-component array as two inputs, the second at the next location
+// and 16 bytes further.
+#define OXGL_VERTEX_LONG 8
 
 // Clear the colour buffers named by `draw_buffers`.
 #define OXGL_CLEAR_COLOR 1

@@ -67,6 +67,12 @@
 //!   errors, a std140 block with doubles, arithmetic and built-ins no float
 //!   holds, conversions, `packDouble2x32`, flat dvec3 varyings, and the
 //!   compile error of a smooth double input.
+//! * `vertex_attrib_64bit.c`: ARB_vertex_attrib_64bit (GL 4.1) — double
+//!   arrays of one, three and four components read exactly by double
+//!   inputs, a `dvec4` taking one generic attribute (the next input bound
+//!   to the next), `glVertexAttribL*d` current values and
+//!   `glGetVertexAttribLdv`, `GL_VERTEX_ATTRIB_ARRAY_LONG`, the types and
+//!   errors.
 
 use oxgl_tests::assert_client_passes;
 
@@ -143,4 +149,9 @@ fn gpu_shader5() {
 #[test]
 fn gpu_shader_fp64() {
     run("fp64");
+}
+
+#[test]
+fn vertex_attrib_64bit() {
+    run("vertex_attrib_64bit");
 }

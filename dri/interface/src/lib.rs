@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 21;
+pub const OXGL_DRI_ABI_VERSION: u32 = 22;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";

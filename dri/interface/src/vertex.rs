@@ -44,6 +44,14 @@ pub const OXGL_VERTEX_INTEGER: u32 = 2;
 /// [`OxglVertexInput::flags`]: size `GL_BGRA`: four components stored
 /// B, G, R, A.
 pub const OXGL_VERTEX_BGRA: u32 = 4;
+/// [`OxglVertexInput::flags`]: `glVertexAttribLPointer` (ABI 22,
+/// ARB_vertex_attrib_64bit): `GL_DOUBLE` components passed as their 64
+/// bits, one or two of them (`size` 1–2) a location: component `c`'s low
+/// word in the location's component `2c`, its high word in `2c + 1`;
+/// components not stored read as 0. The core gives a three- or
+/// four-component array as two inputs, the second at the next location
+/// and 16 bytes further.
+pub const OXGL_VERTEX_LONG: u32 = 8;
 
 /// ABI 13: one vertex shader input read from memory (a vertex buffer
 /// object's storage or a client array), in its own format.
@@ -325,6 +333,9 @@ impl ElementFormat {
 /// (0, 0, 0, 1) — 1 as the bits of the integer 1 for integer inputs.
 #[inline]
 pub fn read_element(bytes: &[u8], at: usize, format: ElementFormat) -> [f32; 4] {
+    if format.flags & OXGL_VERTEX_LONG != 0 {
+        return read_long(bytes, at, format.size);
+    }
     let integer = format.flags & OXGL_VERTEX_INTEGER != 0;
     let one = if integer { f32::from_bits(1) } else { 1.0 };
     let mut t = [0.0, 0.0, 0.0, one];
@@ -377,6 +388,22 @@ pub fn read_element(bytes: &[u8], at: usize, format: ElementFormat) -> [f32; 4] 
     }
     if format.flags & OXGL_VERTEX_BGRA != 0 {
         t.swap(0, 2);
+    }
+    t
+}
+
+/// An [`OXGL_VERTEX_LONG`] element: up to two doubles as their words.
+fn read_long(bytes: &[u8], at: usize, size: u32) -> [f32; 4] {
+    let mut t = [0.0; 4];
+    for c in 0..(size as usize).min(2) {
+        let o = at.saturating_add(8 * c);
+        if let Some(src) = bytes.get(o..o.saturating_add(8)) {
+            let mut b = [0u8; 8];
+            b.copy_from_slice(src);
+            let x = u64::from_ne_bytes(b);
+            t[2 * c] = f32::from_bits(x as u32);
+            t[2 * c + 1] = f32::from_bits((x >> 32) as u32);
+        }
     }
     t
 }

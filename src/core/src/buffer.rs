@@ -274,19 +274,23 @@ impl Buffers {
     }
 
     /// `glDeleteBuffers`: unbinds the names from `bindings`; unknown names
-    /// and 0 are ignored. INVALID_VALUE if `n` is negative.
-    pub fn delete(&mut self, bindings: &mut BufferBindings, names: &[u32]) {
+    /// and 0 are ignored. Returns the names that were deleted (only they
+    /// can be bound anywhere else).
+    pub fn delete(&mut self, bindings: &mut BufferBindings, names: &[u32]) -> Vec<u32> {
+        let mut gone = Vec::new();
         for &name in names {
             if name == 0 {
                 continue;
             }
             if let Some(old) = self.names.remove(name) {
                 bindings.forget(name);
+                gone.push(name);
                 if let Some(b) = old.filter(|b| b.texture_refs > 0) {
                     self.orphans.insert(b.id, b);
                 }
             }
         }
+        gone
     }
 
     /// The buffer object `id`, named `name` while it has its name (a

@@ -274,6 +274,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // uniform-block members, flat double varyings (GL 4.0;
     // tests/clients/fp64.c).
     (c"GL_ARB_gpu_shader_fp64", Needs::AlsoCore(3, 0)),
+    // Double vertex attributes: glVertexAttribL*, arrays passed to the
+    // backend as doubles (ABI 22's OXGL_VERTEX_LONG), double vertex shader
+    // inputs (GL 4.1; tests/clients/vertex_attrib_64bit.c).
+    (c"GL_ARB_vertex_attrib_64bit", Needs::AlsoCore(3, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

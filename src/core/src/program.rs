@@ -130,6 +130,11 @@ pub struct Executable {
     pub(crate) textures: Vec<TextureDecl>,
     /// Active attributes.
     attributes: Vec<Attribute>,
+    /// The dual-slot inputs' generic attributes (`dvec3`, `dvec4` and
+    /// matrices of them, ARB_vertex_attrib_64bit): each one's vertex slot,
+    /// generic index and the IR location of its low words (the high words
+    /// at the next), where the draw puts its array or current value.
+    pub(crate) dual_inputs: Vec<DualInput>,
     /// User fragment outputs and their locations (`glGetFragDataLocation`).
     frag_outputs: Vec<(String, u32, u32)>,
     /// The fragment stage writes one colour that every draw buffer
@@ -219,6 +224,29 @@ impl Executable {
             }
         }
         None
+    }
+}
+
+/// One generic attribute of a dual-slot vertex shader input
+/// ([`Executable::dual_inputs`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct DualInput {
+    /// Its vertex slot (`crate::vbo::Attrib` index).
+    pub slot: u8,
+    /// Its generic attribute index.
+    pub index: u32,
+    /// The IR location of its low words; the high words' is the next.
+    pub location: u32,
+}
+
+impl Executable {
+    /// The IR locations of vertex slot `slot`'s data: its low words (all of
+    /// them, for anything but a dual-slot input) and its high words.
+    pub(crate) fn input_locations(&self, slot: u8) -> (u32, u32) {
+        match self.dual_inputs.iter().find(|d| d.slot == slot) {
+            Some(d) => (d.location, d.location + 1),
+            None => (u32::from(slot), u32::from(slot) + 1),
+        }
     }
 }
 
@@ -865,6 +893,7 @@ impl Context {
             max_draw_buffers: crate::context::MAX_DRAW_BUFFERS as u32,
             max_varying_locations: MAX_VARYING_LOCATIONS,
             attrib_slot: &|i| attrib_slot(i, core),
+            dual_slot_base: crate::vbo::attrib::NUM_ATTRIBS as u32,
             vs_alone_sampler_base: VS_ALONE_SAMPLER_BASE,
             es: self.params().profile == Profile::Es,
             feedback: oxgl_glsl::link::Feedback {
@@ -993,7 +1022,21 @@ impl Context {
         for (s, block) in subroutines.iter().zip(values.blocks.iter_mut()) {
             s.reset(block);
         }
+        let core = self.params().profile == Profile::Core;
+        let dual_inputs = linked
+            .attributes
+            .iter()
+            .filter_map(|a| Some((a.index?, a.dual?, a.slots)))
+            .flat_map(|(index, dual, n)| {
+                (0..n).map(move |j| DualInput {
+                    slot: attrib_slot(index + j, core) as u8,
+                    index: index + j,
+                    location: dual + 2 * j,
+                })
+            })
+            .collect();
         Ok(Executable {
+            dual_inputs,
             vs,
             vs_ir: linked.vs.clone(),
             gs,
@@ -1416,11 +1459,34 @@ impl Context {
     pub fn get_attrib_location(&mut self, program: u32, name: &str) -> ApiResult<i32> {
         self.outside_begin_end()?;
         let e = self.linked_exec(program)?;
-        Ok(e.attributes
+        if let Some(i) = e
+            .attributes
             .iter()
             .find(|a| a.name == name)
             .and_then(|a| a.index)
-            .map_or(-1, |i| i as i32))
+        {
+            return Ok(i as i32);
+        }
+        // An element of an array attribute, `a[i]` (as Mesa resolves
+        // program resource names): its first generic attribute, one a
+        // column.
+        let element = name
+            .strip_suffix(']')
+            .and_then(|n| n.split_once('['))
+            .and_then(|(base, i)| Some((base, i.parse::<u32>().ok()?)));
+        let Some((base, i)) = element else {
+            return Ok(-1);
+        };
+        let found = e.attributes.iter().find(|a| a.name == base).and_then(|a| {
+            let len =
+                a.ty.rsplit_once('[')?
+                    .1
+                    .strip_suffix(']')?
+                    .parse::<u32>()
+                    .ok()?;
+            (i < len).then(|| a.index.map(|first| first + i * (a.slots / len.max(1))))
+        });
+        Ok(found.flatten().map_or(-1, |l| l as i32))
     }
 
     /// `glTransformFeedbackVaryings` (EXT_transform_feedback, GL 4.6
@@ -1941,10 +2007,39 @@ impl Context {
             GL_VERTEX_ATTRIB_ARRAY_TYPE => int(a.type_.into()),
             GL_VERTEX_ATTRIB_ARRAY_NORMALIZED => int(a.normalized.into()),
             GL_VERTEX_ATTRIB_ARRAY_INTEGER => int(a.integer.into()),
+            GL_VERTEX_ATTRIB_ARRAY_LONG => int(a.long.into()),
             GL_VERTEX_ATTRIB_ARRAY_BUFFER_BINDING => int(a.buffer.into()),
             GL_VERTEX_ATTRIB_ARRAY_DIVISOR => int(a.divisor.into()),
             _ => Err(ApiError::InvalidEnum),
         }
+    }
+
+    /// `glGetVertexAttribLdv` (ARB_vertex_attrib_64bit): the current value
+    /// as the four doubles `glVertexAttribL*d` stored (see
+    /// [`Context::vertex_attrib_long`]); other queries as
+    /// [`Context::get_vertex_attrib`].
+    pub fn get_vertex_attrib_long(&mut self, index: u32, pname: GLenum) -> ApiResult<Vec<f64>> {
+        if pname != GL_CURRENT_VERTEX_ATTRIB {
+            return Ok(match self.get_vertex_attrib(index, pname)? {
+                VertexAttribValue::Int(i) => vec![f64::from(i)],
+                VertexAttribValue::Current(v) => v.iter().map(|&x| f64::from(x)).collect(),
+            });
+        }
+        self.get_vertex_attrib(index, pname)?;
+        let es_or_compat0 = index == 0 && self.params().profile != Profile::Core;
+        let slot = if es_or_compat0 {
+            crate::vbo::Attrib::POS
+        } else {
+            crate::vbo::Attrib::generic(index as usize)
+        };
+        let current = &self.ff.current;
+        let words = |v: Option<&[f32; 4]>| v.map_or([0; 4], |v| v.map(f32::to_bits));
+        let lo = words(current.values.get(slot.index()));
+        let hi = words(current.long_high.get(index as usize));
+        let w = [lo[0], lo[1], lo[2], lo[3], hi[0], hi[1], hi[2], hi[3]];
+        Ok((0..4)
+            .map(|k| f64::from_bits(u64::from(w[2 * k]) | u64::from(w[2 * k + 1]) << 32))
+            .collect())
     }
 
     /// `glGetVertexAttribPointerv`.

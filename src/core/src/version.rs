@@ -349,7 +349,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "program binaries (ARB_get_program_binary)",
                 &["program_binary"],
             ),
-            missing("double-precision vertex attributes (ARB_vertex_attrib_64bit)"),
+            cap(
+                "double-precision vertex attributes (ARB_vertex_attrib_64bit)",
+                &["vertex_attrib_64bit"],
+            ),
             cap("viewport arrays (ARB_viewport_array)", &["viewport_array"]),
             cap(
                 "shader precision requirements (ARB_shader_precision)",

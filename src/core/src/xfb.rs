@@ -133,11 +133,13 @@ pub struct XfbObjects {
 }
 
 impl XfbObjects {
-    /// Unbinds deleted buffer `name` from the bindings of objects not
-    /// bound.
-    pub fn forget(&mut self, name: u32) {
+    /// Unbinds the deleted buffers `names` from the bindings of objects
+    /// not bound: one pass over the objects, however many names.
+    pub fn forget(&mut self, names: &std::collections::HashSet<u32>) {
         for o in self.unbound.values_mut() {
-            o.forget(name);
+            for b in o.bindings.iter_mut().filter(|b| names.contains(&b.buffer)) {
+                *b = IndexedBinding::default();
+            }
         }
     }
 }

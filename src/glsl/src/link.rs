@@ -71,6 +71,11 @@ pub struct LinkOptions<'a> {
     pub max_varying_locations: u32,
     /// The IR input location of generic attribute `i`.
     pub attrib_slot: &'a dyn Fn(u32) -> u32,
+    /// The first IR input location of the vertex shader's "dual-slot"
+    /// inputs: `dvec3`, `dvec4` and matrices of them take one generic
+    /// attribute a column (as in Mesa) but two IR locations, which are
+    /// given from here on, past every attribute slot.
+    pub dual_slot_base: u32,
     /// First texture binding of a vertex shader's samplers when fixed
     /// function provides the fragment stage (its texture units are the
     /// bindings below).
@@ -172,8 +177,30 @@ pub struct Attribute {
     pub ty: String,
     /// Generic attribute index; `None` for a built-in (`gl_Vertex`).
     pub index: Option<u32>,
-    /// Indices taken (matrix columns).
+    /// Indices taken (matrix columns, array elements).
     pub slots: u32,
+    /// A dual-slot input ([`LinkOptions::dual_slot_base`]): its first IR
+    /// location; generic attribute `index + j` feeds IR locations
+    /// `dual + 2j` (low words) and `dual + 2j + 1` (high words).
+    pub dual: Option<u32>,
+}
+
+/// Whether a vertex shader input of GLSL type `ty` is "dual-slot": its
+/// columns (or elements) have three or four doubles, two IR locations
+/// each for one generic attribute.
+pub fn dual_slot(ty: &str) -> bool {
+    let (elem, _) = split_array(ty);
+    elem.starts_with('d') && num_shape(elem).is_some_and(|(_, rows)| rows > 2)
+}
+
+/// Generic attributes a vertex shader input takes: one a column or
+/// element, also for dual-slot ones.
+fn api_slots(io: &IoVar) -> u32 {
+    if dual_slot(&io.ty) {
+        io.slots.div_ceil(2)
+    } else {
+        io.slots
+    }
 }
 
 /// An active uniform of the program.
@@ -1254,7 +1281,7 @@ pub fn link(
             let bound = opts.bindings.iter().rev().find(|(n, _)| *n == io.name);
             match explicit.or(bound.map(|&(_, index)| index)) {
                 Some(index) => {
-                    if index + io.slots > opts.max_vertex_attribs {
+                    if index + api_slots(io) > opts.max_vertex_attribs {
                         errors += &format!(
                             "error: insufficient contiguous locations available for vertex \
                              shader input `{}'\n",
@@ -1262,21 +1289,21 @@ pub fn link(
                         );
                         continue;
                     }
-                    taken.mark(index, io.slots);
+                    taken.mark(index, api_slots(io));
                     placed.push((io, index));
                 }
                 None => to_assign.push(io),
             }
         }
         // Largest first, as Mesa; declaration order among equals.
-        to_assign.sort_by_key(|io| std::cmp::Reverse(io.slots));
+        to_assign.sort_by_key(|io| std::cmp::Reverse(api_slots(io)));
         for io in to_assign {
             // Generic 0 is the position slot: only single-slot attributes
             // go there.
-            let from = u32::from(io.slots > 1);
-            match taken.find(from, io.slots, opts.max_vertex_attribs) {
+            let from = u32::from(api_slots(io) > 1);
+            match taken.find(from, api_slots(io), opts.max_vertex_attribs) {
                 Some(index) => {
-                    taken.mark(index, io.slots);
+                    taken.mark(index, api_slots(io));
                     placed.push((io, index));
                 }
                 None => {
@@ -1305,7 +1332,7 @@ pub fn link(
                 };
                 if let Some(&(_, _, other)) = seen
                     .iter()
-                    .find(|&&(at, n, _)| index < at + n && at < index + io.slots)
+                    .find(|&&(at, n, _)| index < at + n && at < index + api_slots(io))
                 {
                     errors += &format!(
                         "error: vertex shader inputs `{other}' and `{}' alias (both at \
@@ -1313,11 +1340,19 @@ pub fn link(
                         io.name
                     );
                 }
-                seen.push((index, io.slots, &io.name));
+                seen.push((index, api_slots(io), &io.name));
             }
         }
+        let mut duals: Vec<(&str, u32)> = Vec::new();
+        let mut next_dual = opts.dual_slot_base;
         for (io, index) in &placed {
-            relocate(v, io, true, (opts.attrib_slot)(*index));
+            if dual_slot(&io.ty) {
+                relocate(v, io, true, next_dual);
+                duals.push((io.name.as_str(), next_dual));
+                next_dual += io.slots;
+            } else {
+                relocate(v, io, true, (opts.attrib_slot)(*index));
+            }
         }
         for io in active {
             let index = placed
@@ -1331,7 +1366,8 @@ pub fn link(
                 name: io.name.clone(),
                 ty: io.ty.clone(),
                 index,
-                slots: io.slots,
+                slots: api_slots(io),
+                dual: duals.iter().find(|(n, _)| *n == io.name).map(|&(_, l)| l),
             });
         }
     }
@@ -1891,6 +1927,7 @@ mod tests {
             max_draw_buffers: 8,
             max_varying_locations: 16,
             attrib_slot: &slot,
+            dual_slot_base: 64,
             vs_alone_sampler_base: 32,
             es: false,
             feedback: Feedback::default(),

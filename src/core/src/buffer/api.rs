@@ -20,15 +20,18 @@ impl Context {
         self.outside_begin_end()?;
         self.flush_vertices();
         let shared = self.shared().clone();
-        shared.buffers().delete(&mut self.buffers, names);
-        for &n in names {
-            if n != 0 {
-                self.xfb.forget(n);
-                self.xfb_objects.forget(n);
-                self.ubo.forget(n);
-                self.vertex_arrays.forget_buffer(n);
-            }
+        let gone = shared.buffers().delete(&mut self.buffers, names);
+        if gone.is_empty() {
+            return Ok(());
         }
+        for &n in &gone {
+            self.xfb.forget(n);
+            self.ubo.forget(n);
+            self.vertex_arrays.forget_buffer(n);
+        }
+        // Every transform feedback object at once: a context may hold
+        // many, and a call may name many buffers.
+        self.xfb_objects.forget(&gone.into_iter().collect());
         Ok(())
     }
 

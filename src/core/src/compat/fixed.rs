@@ -179,6 +179,38 @@ impl Context {
         Ok(())
     }
 
+    /// `glVertexAttribL*d` (ARB_vertex_attrib_64bit, GL 4.1): `value`'s
+    /// doubles (the missing ones 0, 0, 0, 1) as the words a double input
+    /// reads: the first two in the attribute's slot, the third and fourth
+    /// in [`CurrentAttribs::long_high`], which a draw gives a `dvec3` or
+    /// `dvec4` input's high location. INVALID_VALUE for an index past the
+    /// limit.
+    pub fn vertex_attrib_long(&mut self, index: u32, value: &[f64]) -> ApiResult {
+        if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS {
+            return Err(ApiError::InvalidValue);
+        }
+        let mut d = [0.0, 0.0, 0.0, 1.0];
+        let n = value.len().min(4);
+        d[..n].copy_from_slice(&value[..n]);
+        let words = d.map(|x| {
+            let b = x.to_bits();
+            [f32::from_bits(b as u32), f32::from_bits((b >> 32) as u32)]
+        });
+        let low = [words[0][0], words[0][1], words[1][0], words[1][1]];
+        let high = [words[2][0], words[2][1], words[3][0], words[3][1]];
+        let slot = if index == 0 && self.params().profile != Profile::Core {
+            Attrib::POS
+        } else {
+            Attrib::generic(index as usize)
+        };
+        self.attrib(slot, low, 4);
+        if index == 0 && self.params().profile == Profile::Compat {
+            self.attrib(Attrib::generic(0), low, 4);
+        }
+        self.ff.current.long_high[index as usize] = high;
+        Ok(())
+    }
+
     /// `glMultiTexCoord*`: INVALID_ENUM for a unit past `GL_MAX_TEXTURE_COORDS`.
     pub fn multi_tex_coord(&mut self, target: GLenum, value: [f32; 4], size: u8) -> ApiResult {
         let unit = target.wrapping_sub(GL_TEXTURE0) as usize;

@@ -13,7 +13,8 @@ use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 
 use oxgl_dri_interface::vertex::{
-    ElementFormat, OXGL_VERTEX_BGRA, OXGL_VERTEX_INTEGER, OXGL_VERTEX_NORMALIZED, read_element,
+    ElementFormat, OXGL_VERTEX_BGRA, OXGL_VERTEX_INTEGER, OXGL_VERTEX_LONG, OXGL_VERTEX_NORMALIZED,
+    read_element,
 };
 
 use super::attrib::{Attrib, CurrentAttribs, NUM_ATTRIBS};
@@ -39,6 +40,9 @@ pub struct ArrayState {
     /// integers, fetched as the bits of `i32`/`u32` values
     /// (`GL_VERTEX_ATTRIB_ARRAY_INTEGER`).
     pub integer: bool,
+    /// `glVertexAttribLPointer` (ARB_vertex_attrib_64bit, GL 4.1): double
+    /// components passed on as their 64 bits (`GL_VERTEX_ATTRIB_ARRAY_LONG`).
+    pub long: bool,
     /// Client address, or offset into `buffer`.
     pub pointer: usize,
     /// Buffer object bound to `GL_ARRAY_BUFFER` when the pointer was set.
@@ -57,6 +61,7 @@ impl Default for ArrayState {
             normalized: false,
             bgra: false,
             integer: false,
+            long: false,
             pointer: 0,
             buffer: 0,
             divisor: 0,
@@ -82,6 +87,13 @@ impl ArrayState {
         }
     }
 }
+
+/// Marks the [`AttribLayout`] of the high words of a three- or
+/// four-component double array of `glVertexAttribLPointer` in a fetched
+/// batch: vertex slot `HIGH_WORDS | slot` (the draw gives them the IR
+/// location of the dual-slot input's high words; no slot has this bit).
+pub const HIGH_WORDS: u8 = 0x80;
+const _: () = assert!(NUM_ATTRIBS <= HIGH_WORDS as usize);
 
 /// The array state of one vertex array object.
 #[derive(Clone, Debug)]
@@ -426,11 +438,33 @@ impl ArrayState {
         if self.bgra {
             flags |= OXGL_VERTEX_BGRA;
         }
+        if self.long {
+            flags |= OXGL_VERTEX_LONG;
+        }
         ElementFormat {
             type_: self.type_,
             size: u32::from(self.size),
             flags,
         }
+    }
+
+    /// The parts the backend reads this array as: `(part, byte offset,
+    /// format)`. One (part 0), except a three- or four-component double
+    /// array of `glVertexAttribLPointer`, whose high words (part 1) fill a
+    /// location of their own ([`OXGL_VERTEX_LONG`]: two doubles a
+    /// location; [`HIGH_WORDS`]).
+    pub fn parts(&self) -> impl Iterator<Item = (u8, usize, ElementFormat)> {
+        let f = self.element_format();
+        let split = self.long && self.size > 2;
+        let first = ElementFormat {
+            size: if split { 2 } else { f.size },
+            ..f
+        };
+        let second = ElementFormat {
+            size: f.size.saturating_sub(2),
+            ..f
+        };
+        std::iter::once((0, 0, first)).chain(split.then_some((1, 16, second)))
     }
 }
 
@@ -449,12 +483,14 @@ pub fn fetch(
     let mut layout = Vec::new();
     let mut offset = 0u16;
     for s in sources {
-        layout.push(AttribLayout {
-            attrib: s.attrib,
-            offset,
-            size: 4,
-        });
-        offset += 4;
+        for (high, _, _) in vao.arrays[s.attrib.index()].parts() {
+            layout.push(AttribLayout {
+                attrib: Attrib(s.attrib.0 | if high == 1 { HIGH_WORDS } else { 0 }),
+                offset,
+                size: 4,
+            });
+            offset += 4;
+        }
     }
     // No array enabled (a shader making its vertices from constants): each
     // vertex still needs a slot, so it carries the current position, the
@@ -482,14 +518,17 @@ pub fn fetch(
     // One array at a time over every vertex, its layout decided once: a
     // float array whose components are all in range is read as `f32`s
     // straight from its bytes, anything else component by component.
-    for (k, (s, bytes)) in sources.iter().zip(data).enumerate() {
+    let mut k = 0;
+    for (s, bytes) in sources.iter().zip(data) {
         let a = &vao.arrays[s.attrib.index()];
-        let format = a.element_format();
         let stride_bytes = a.effective_stride();
-        for (v, &index) in vertices.chunks_exact_mut(stride).zip(&vertex_ids) {
-            // The slice starts at element `s.first`.
-            let rel = ((index as u32).saturating_sub(s.first)) as usize * stride_bytes;
-            v[4 * k..4 * k + 4].copy_from_slice(&read_element(bytes, rel, format));
+        for (_, part, format) in a.parts() {
+            for (v, &index) in vertices.chunks_exact_mut(stride).zip(&vertex_ids) {
+                // The slice starts at element `s.first`.
+                let rel = ((index as u32).saturating_sub(s.first)) as usize * stride_bytes;
+                v[4 * k..4 * k + 4].copy_from_slice(&read_element(bytes, rel + part, format));
+            }
+            k += 1;
         }
     }
     Ok(DrawBatch {

@@ -84,6 +84,10 @@ pub const NUM_ATTRIBS: usize = Attrib::MAT0.0 as usize + 2 * MATERIAL_PARAMS;
 pub struct CurrentAttribs {
     /// Values, four components each (missing components filled as (0,0,0,1)).
     pub values: [[f32; 4]; NUM_ATTRIBS],
+    /// `glVertexAttribL*d` (ARB_vertex_attrib_64bit) of each generic
+    /// attribute: the high words, the words of its third and fourth
+    /// doubles (the low ones, of the first two, are in `values`).
+    pub long_high: [[f32; 4]; MAX_VERTEX_ATTRIBS],
 }
 
 impl Default for CurrentAttribs {
@@ -98,7 +102,12 @@ impl Default for CurrentAttribs {
             values[Attrib::material(face, 0).index()] = [0.2, 0.2, 0.2, 1.0];
             values[Attrib::material(face, 1).index()] = [0.8, 0.8, 0.8, 1.0];
         }
-        CurrentAttribs { values }
+        // (0, 1) as doubles: 0.0 and 1.0's words.
+        let one_high = f32::from_bits((1.0f64.to_bits() >> 32) as u32);
+        CurrentAttribs {
+            values,
+            long_high: [[0.0, 0.0, 0.0, one_high]; MAX_VERTEX_ATTRIBS],
+        }
     }
 }
 

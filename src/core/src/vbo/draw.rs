@@ -289,6 +289,41 @@ impl Context {
         )
     }
 
+    /// `glVertexAttribLPointer` (ARB_vertex_attrib_64bit, GL 4.1): as
+    /// `glVertexAttribPointer`, for double components passed to the shader
+    /// as doubles; `GL_DOUBLE` is the only type (else INVALID_ENUM).
+    pub fn vertex_attrib_l_pointer(
+        &mut self,
+        index: u32,
+        size: i32,
+        type_: GLenum,
+        stride: i32,
+        pointer: usize,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS
+            || stride < 0
+            || !(1..=4).contains(&size)
+        {
+            return Err(ApiError::InvalidValue);
+        }
+        if type_ != GL_DOUBLE {
+            return Err(ApiError::InvalidEnum);
+        }
+        let a = self.generic_slot(index);
+        self.set_pointer(
+            a,
+            ArrayState {
+                size: size as u8,
+                type_,
+                stride,
+                long: true,
+                pointer,
+                ..ArrayState::default()
+            },
+        )
+    }
+
     pub fn vertex_attrib_pointer(
         &mut self,
         index: u32,
@@ -1368,6 +1403,11 @@ impl Context {
         // Non-position attributes become current; the position provokes a vertex.
         let mut pos = None;
         for l in &batch.layout {
+            if l.attrib.index() >= crate::vbo::attrib::NUM_ATTRIBS {
+                // The high words of a double array (`arrays::HIGH_WORDS`):
+                // no current value of their own.
+                continue;
+            }
             let v = batch.fetch(0, l.attrib);
             if l.attrib == Attrib::POS {
                 pos = Some(v);

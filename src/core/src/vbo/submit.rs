@@ -7,10 +7,13 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use oxgl_dri_interface::client::Shader;
+use oxgl_dri_interface::vertex::OXGL_VERTEX_LONG;
 use oxgl_dri_interface::{
     OxglBlendDesc, OxglBuffer, OxglDepthStencilDesc, OxglDrawDesc, OxglPrim, OxglRasterDesc,
     OxglRect, OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib, OxglVertexInput,
 };
+
+use super::arrays::HIGH_WORDS;
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
 use oxgl_ir::Dim;
@@ -599,15 +602,50 @@ impl Context {
             self.program_block(e, ProgramStage::Geometry, &mut gs_block);
         }
 
+        // Where each vertex slot's data goes: its own location, except for
+        // the generic attributes of dual-slot inputs (dvec3, dvec4:
+        // ARB_vertex_attrib_64bit), whose low and high words have IR
+        // locations of their own (`Executable::dual_inputs`).
+        let duals = exec_vs
+            .as_ref()
+            .filter(|e| glsl_vs && !e.dual_inputs.is_empty());
+        let locations = |slot: u8| match duals {
+            Some(e) => e.input_locations(slot),
+            None => (u32::from(slot), u32::from(slot) + 1),
+        };
         let attribs: Vec<OxglVertexAttrib> = batch
             .layout
             .iter()
             .map(|l| OxglVertexAttrib {
-                location: u32::from(l.attrib.0),
+                // The high words of a split double array (`fetch`).
+                location: if l.attrib.0 & HIGH_WORDS != 0 {
+                    locations(l.attrib.0 & !HIGH_WORDS).1
+                } else {
+                    locations(l.attrib.0).0
+                },
                 offset: u32::from(l.offset),
                 size: u32::from(l.size),
             })
             .collect();
+        // Their current values, at those locations.
+        let mut constants_dual = Vec::new();
+        if let Some(e) = duals {
+            constants_dual.extend_from_slice(&batch.constant);
+            for d in &e.dual_inputs {
+                let end = d.location as usize + 2;
+                if constants_dual.len() < end {
+                    constants_dual.resize(end, [0.0, 0.0, 0.0, 1.0]);
+                }
+                let current = &self.ff.current;
+                constants_dual[end - 2] = current.values[usize::from(d.slot)];
+                constants_dual[end - 1] = current.long_high[d.index as usize];
+            }
+        }
+        let constants: &[[f32; 4]] = if duals.is_some() {
+            &constants_dual
+        } else {
+            &batch.constant
+        };
         edge_flags.clear();
         if let Some(l) = batch.layout.iter().find(|l| l.attrib == Attrib::EDGEFLAG) {
             let off = usize::from(l.offset);
@@ -669,15 +707,30 @@ impl Context {
                         .and_then(|b| b.data.get(start..start.checked_add(len)?))
                         .unwrap_or(&[]),
                 };
-                inputs.push(OxglVertexInput {
-                    location: u32::from(i.attrib.0),
-                    type_: i.format.type_,
-                    size: i.format.size,
-                    flags: i.format.flags,
-                    stride: i.stride as u32,
-                    data: bytes.as_ptr(),
-                    len: bytes.len(),
-                });
+                // A three- or four-component array of doubles passed on
+                // as such fills two locations (ABI 22, OXGL_VERTEX_LONG).
+                let long = i.format.flags & OXGL_VERTEX_LONG != 0 && i.format.size > 2;
+                let (low, high) = locations(i.attrib.0);
+                let parts = [
+                    (low, 0, i.format.size.min(2)),
+                    (high, 16, i.format.size.saturating_sub(2)),
+                ];
+                for &(location, skip, size) in &parts[..1 + usize::from(long)] {
+                    let bytes = bytes.get(skip..).unwrap_or(&[]);
+                    inputs.push(OxglVertexInput {
+                        location,
+                        type_: i.format.type_,
+                        size: if i.format.flags & OXGL_VERTEX_LONG != 0 {
+                            size
+                        } else {
+                            i.format.size
+                        },
+                        flags: i.format.flags,
+                        stride: i.stride as u32,
+                        data: bytes.as_ptr(),
+                        len: bytes.len(),
+                    });
+                }
             }
         }
         let desc = OxglDrawDesc {
@@ -690,8 +743,8 @@ impl Context {
             stride: batch.stride as u32,
             attribs: attribs.as_ptr(),
             num_attribs: attribs.len() as u32,
-            constants: batch.constant.as_ptr(),
-            num_constants: batch.constant.len() as u32,
+            constants: constants.as_ptr(),
+            num_constants: constants.len() as u32,
             edge_flags: if edge_flags.is_empty() {
                 std::ptr::null()
             } else {

@@ -267,6 +267,7 @@ fn link(stages: &[oxgl_glsl::lower::Lowered], cli: &Cli) -> bool {
         max_vertex_attribs: 16,
         max_varying_locations: 16,
         attrib_slot: &|i| i,
+        dual_slot_base: 64,
         vs_alone_sampler_base: 32,
         es: cli.profile == Some(Profile::Es) || cli.version == Some(100),
         feedback: Default::default(),

@@ -145,6 +145,16 @@ unsafe extern "C" fn VertexAttribIPointer(
     record!("glVertexAttribIPointer", |c| c
         .vertex_attrib_i_pointer(index, size, type_, stride, p as usize))
 }
+unsafe extern "C" fn VertexAttribLPointer(
+    index: GLuint,
+    size: GLint,
+    type_: GLenum,
+    stride: GLsizei,
+    p: *const c_void,
+) {
+    record!("glVertexAttribLPointer", |c| c
+        .vertex_attrib_l_pointer(index, size, type_, stride, p as usize))
+}
 unsafe extern "C" fn EnableClientState(array: GLenum) {
     record!("glEnableClientState", |c| c.set_client_state(array, true))
 }
@@ -540,6 +550,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.PointSizePointerOES = PointSizePointerOES;
     d.VertexAttribPointer = VertexAttribPointer;
     d.VertexAttribIPointer = VertexAttribIPointer;
+    d.VertexAttribLPointer = VertexAttribLPointer;
     d.VertexAttribPointerARB = VertexAttribPointer;
     d.EnableVertexAttribArray = EnableVertexAttribArray;
     d.DisableVertexAttribArray = DisableVertexAttribArray;

@@ -858,6 +858,17 @@ unsafe fn get_vertex_attrib_int(
     })
 }
 
+unsafe extern "C" fn GetVertexAttribLdv(index: GLuint, pname: GLenum, params: *mut GLdouble) {
+    with_ctx("glGetVertexAttribLdv", (), |c| {
+        let r = c.get_vertex_attrib_long(index, pname);
+        if let Some(v) = c.record(r) {
+            // SAFETY: GL 4.6 §10.5: room for the value (four for the
+            // current value).
+            unsafe { client::write(params, &v) };
+        }
+    })
+}
+
 unsafe extern "C" fn GetVertexAttribIiv(index: GLuint, pname: GLenum, params: *mut GLint) {
     // SAFETY: GL 4.6 §10.5: room for the value.
     unsafe { get_vertex_attrib_int("glGetVertexAttribIiv", index, pname, params.cast()) };
@@ -1101,6 +1112,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetVertexAttribfv = GetVertexAttribfv;
     d.GetVertexAttribiv = GetVertexAttribiv;
     d.GetVertexAttribdv = GetVertexAttribdv;
+    d.GetVertexAttribLdv = GetVertexAttribLdv;
     d.GetVertexAttribPointerv = GetVertexAttribPointerv;
     d.DeleteObjectARB = DeleteObjectARB;
     d.GetHandleARB = GetHandleARB;

@@ -393,6 +393,46 @@ attrib_iv! {
     VertexAttribI4usv GLushort, 4;
 }
 
+macro_rules! attrib_l {
+    ($($name:ident ($($a:ident),*);)*) => {$(
+        unsafe extern "C" fn $name(index: GLuint, $($a: GLdouble),*) {
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                let v = [$($a),*];
+                super::compiled(c, move |c| c.vertex_attrib_long(index, &v));
+            })
+        }
+    )*};
+}
+
+macro_rules! attrib_lv {
+    ($($name:ident $n:literal;)*) => {$(
+        unsafe extern "C" fn $name(index: GLuint, p: *const GLdouble) {
+            // SAFETY: the GL command reads exactly `$n` components from `p`.
+            let Some(v) = (unsafe { client::array::<GLdouble, $n>(p) }) else {
+                return;
+            };
+            with_ctx(concat!("gl", stringify!($name)), (), |c| {
+                super::compiled(c, move |c| c.vertex_attrib_long(index, &v));
+            })
+        }
+    )*};
+}
+
+// ARB_vertex_attrib_64bit (GL 4.1): double attributes kept as doubles.
+attrib_l! {
+    VertexAttribL1d (x);
+    VertexAttribL2d (x, y);
+    VertexAttribL3d (x, y, z);
+    VertexAttribL4d (x, y, z, w);
+}
+
+attrib_lv! {
+    VertexAttribL1dv 1;
+    VertexAttribL2dv 2;
+    VertexAttribL3dv 3;
+    VertexAttribL4dv 4;
+}
+
 keyed_family! {
     vertex_attrib, index: GLuint;
     VertexAttrib1s VertexAttrib2s VertexAttrib3s VertexAttrib4s VertexAttrib1sv VertexAttrib2sv VertexAttrib3sv VertexAttrib4sv: GLshort, d_s;
@@ -477,6 +517,14 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.VertexAttrib2f = VertexAttrib2f;
     d.VertexAttrib3f = VertexAttrib3f;
     d.VertexAttrib4f = VertexAttrib4f;
+    d.VertexAttribL1d = VertexAttribL1d;
+    d.VertexAttribL2d = VertexAttribL2d;
+    d.VertexAttribL3d = VertexAttribL3d;
+    d.VertexAttribL4d = VertexAttribL4d;
+    d.VertexAttribL1dv = VertexAttribL1dv;
+    d.VertexAttribL2dv = VertexAttribL2dv;
+    d.VertexAttribL3dv = VertexAttribL3dv;
+    d.VertexAttribL4dv = VertexAttribL4dv;
     d.VertexAttribI1i = VertexAttribI1i;
     d.VertexAttribI2i = VertexAttribI2i;
     d.VertexAttribI3i = VertexAttribI3i;
