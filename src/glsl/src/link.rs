@@ -33,7 +33,7 @@
 //! and a variable no instruction touches is not an attribute, varying or
 //! uniform of the program.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use oxgl_ir::{InterpMode, Mode, Op, Primitive, Shader, Slot, VarId, VarKind};
 
@@ -1344,12 +1344,25 @@ pub fn link(
             }
         }
         let mut duals: Vec<(&str, u32)> = Vec::new();
+        // Generic attribute -> IR location of a dual-slot input's words:
+        // inputs aliased to one attribute read the same locations.
+        let mut dual_at: HashMap<u32, u32> = HashMap::new();
         let mut next_dual = opts.dual_slot_base;
         for (io, index) in &placed {
             if dual_slot(&io.ty) {
-                relocate(v, io, true, next_dual);
-                duals.push((io.name.as_str(), next_dual));
-                next_dual += io.slots;
+                let at = match dual_at.get(index) {
+                    Some(&at) => at,
+                    None => {
+                        let at = next_dual;
+                        next_dual += io.slots;
+                        for j in 0..api_slots(io) {
+                            dual_at.entry(index + j).or_insert(at + 2 * j);
+                        }
+                        at
+                    }
+                };
+                relocate(v, io, true, at);
+                duals.push((io.name.as_str(), at));
             } else {
                 relocate(v, io, true, (opts.attrib_slot)(*index));
             }
