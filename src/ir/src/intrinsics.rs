@@ -536,6 +536,32 @@ impl Builtin {
 }
 
 named_enum! {
+    /// The domain a tessellation evaluation shader's primitive generator
+    /// subdivides ([`crate::Mode::TessDomain`]).
+    pub enum TessDomain {
+        /// Triangles (barycentric coordinates).
+        Triangles = "triangles",
+        /// Quads (a unit square).
+        Quads = "quads",
+        /// Isolines (lines across a unit square).
+        Isolines = "isolines",
+    }
+}
+
+named_enum! {
+    /// How tessellation levels become segments
+    /// ([`crate::Mode::TessSpacing`]).
+    pub enum TessSpacing {
+        /// `equal_spacing`: the level rounded up to an integer.
+        Equal = "equal_spacing",
+        /// `fractional_even_spacing`.
+        FractionalEven = "fractional_even_spacing",
+        /// `fractional_odd_spacing`.
+        FractionalOdd = "fractional_odd_spacing",
+    }
+}
+
+named_enum! {
     /// Primitive kinds of geometry-stage modes.
     pub enum Primitive {
         /// Points.

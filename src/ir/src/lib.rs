@@ -666,7 +666,22 @@ pub enum Mode {
     Invocations(u32),
     /// Tessellation control: vertices per output patch.
     OutputVertices(u32),
+    /// Tessellation evaluation: the primitive generator's domain.
+    TessDomain(TessDomain),
+    /// Tessellation evaluation: the spacing of the segments.
+    TessSpacing(TessSpacing),
+    /// Tessellation evaluation: triangles are emitted clockwise (`cw`;
+    /// counter-clockwise without this mode).
+    TessClockwise,
+    /// Tessellation evaluation: the generator emits points (`point_mode`).
+    TessPointMode,
 }
+
+/// The first location of per-patch variables (`patch in`/`patch out`) of
+/// the tessellation stages: a patch variable at location `l` of its own
+/// space has slot location `PATCH_LOCATION0 + l` (as NIR's
+/// `VARYING_SLOT_PATCH0`), past every per-vertex location.
+pub const PATCH_LOCATION0: u32 = 64;
 
 /// The shader: one stage's program.
 #[derive(Clone, Debug, PartialEq)]

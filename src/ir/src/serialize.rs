@@ -22,7 +22,7 @@ use std::fmt;
 /// The four bytes every blob starts with.
 pub const MAGIC: [u8; 4] = *b"OXIR";
 /// The format version this crate reads and writes.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 
 /// Why a blob could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -139,6 +139,16 @@ pub fn serialize(shader: &Shader) -> Vec<u8> {
             }
             Mode::OriginUpperLeft => w.u8(7),
             Mode::PixelCenterInteger => w.u8(8),
+            Mode::TessDomain(d) => {
+                w.u8(9);
+                w.u8(d.index() as u8);
+            }
+            Mode::TessSpacing(sp) => {
+                w.u8(10);
+                w.u8(sp.index() as u8);
+            }
+            Mode::TessClockwise => w.u8(11),
+            Mode::TessPointMode => w.u8(12),
         }
     }
     w.len(shader.types.len());
@@ -568,6 +578,10 @@ fn read_shader(r: &mut R) -> DResult<Shader> {
             6 => Mode::OutputVertices(r.u32()?),
             7 => Mode::OriginUpperLeft,
             8 => Mode::PixelCenterInteger,
+            9 => Mode::TessDomain(r.pick(TessDomain::ALL, "bad tessellation domain")?),
+            10 => Mode::TessSpacing(r.pick(TessSpacing::ALL, "bad tessellation spacing")?),
+            11 => Mode::TessClockwise,
+            12 => Mode::TessPointMode,
             _ => return r.bad("bad mode"),
         };
         s.modes.push(m);
@@ -883,6 +897,26 @@ mod tests {
         // Parsing the printed form gives the same bytes too.
         let parsed = text::parse(&text::print(&s)).unwrap();
         assert_eq!(serialize(&parsed), bytes);
+    }
+
+    #[test]
+    fn tessellation_modes_round_trip() {
+        let mut s = Shader::new(Stage::TessEval);
+        s.modes.extend([
+            Mode::TessDomain(TessDomain::Isolines),
+            Mode::TessSpacing(TessSpacing::FractionalEven),
+            Mode::TessClockwise,
+            Mode::TessPointMode,
+        ]);
+        let back = deserialize(&serialize(&s)).unwrap();
+        assert_eq!(back.modes, s.modes);
+        let parsed = text::parse(&text::print(&s)).unwrap();
+        assert_eq!(parsed.modes, s.modes);
+        assert!(crate::valid::validate(&s).is_ok());
+        // The evaluation stage's modes only.
+        let mut c = Shader::new(Stage::TessControl);
+        c.modes.push(Mode::TessPointMode);
+        assert!(crate::valid::validate(&c).is_err());
     }
 
     #[test]

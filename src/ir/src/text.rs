@@ -170,6 +170,10 @@ impl Printer<'_> {
                 Mode::OutputVertices(n) => format!("output_vertices {n}"),
                 Mode::OriginUpperLeft => "origin_upper_left".into(),
                 Mode::PixelCenterInteger => "pixel_center_integer".into(),
+                Mode::TessDomain(d) => format!("tess_domain {}", d.name()),
+                Mode::TessSpacing(sp) => format!("tess_spacing {}", sp.name()),
+                Mode::TessClockwise => "tess_cw".into(),
+                Mode::TessPointMode => "tess_point_mode".into(),
             };
             writeln!(self.out, "mode {text}").unwrap();
         }
@@ -762,6 +766,10 @@ impl Parser {
             "output_vertices" => Mode::OutputVertices(self.num()?),
             "origin_upper_left" => Mode::OriginUpperLeft,
             "pixel_center_integer" => Mode::PixelCenterInteger,
+            "tess_domain" => Mode::TessDomain(self.enum_word("domain", TessDomain::from_name)?),
+            "tess_spacing" => Mode::TessSpacing(self.enum_word("spacing", TessSpacing::from_name)?),
+            "tess_cw" => Mode::TessClockwise,
+            "tess_point_mode" => Mode::TessPointMode,
             _ => return Err(format!("unknown mode `{w}`")),
         };
         self.shader.modes.push(m);

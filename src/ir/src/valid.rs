@@ -96,6 +96,10 @@ pub fn validate(shader: &Shader) -> Result<(), ValidationError> {
             | Mode::MaxVertices(_)
             | Mode::Invocations(_) => shader.stage == Stage::Geometry,
             Mode::OutputVertices(_) => shader.stage == Stage::TessControl,
+            Mode::TessDomain(_)
+            | Mode::TessSpacing(_)
+            | Mode::TessClockwise
+            | Mode::TessPointMode => shader.stage == Stage::TessEval,
         };
         if !ok {
             return err(

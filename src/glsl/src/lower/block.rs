@@ -120,7 +120,7 @@ impl<'a> Lower<'a> {
         }
         // An array of blocks (or a geometry shader's input per vertex):
         // each member is an array of the same length.
-        let per_vertex = input && self.stage == crate::Stage::Geometry;
+        let per_vertex = self.per_vertex_io(input, &b.quals);
         if let Some((_, _, dims, loc)) = &instance
             && (dims.len() > 1 || dims.first() == Some(&None) && !per_vertex)
         {
@@ -259,8 +259,12 @@ impl<'a> Lower<'a> {
     /// shader's input instance is `gl_in`.
     fn per_vertex_block(&mut self, b: &'a Block, instance: Option<u32>, input: bool) -> R<()> {
         match instance {
-            Some(id) if input && self.stage == crate::Stage::Geometry => {
-                self.bind.insert(id, Binding::PerVertex);
+            Some(id) if input && self.per_vertex_stage() => {
+                self.bind.insert(id, Binding::PerVertex(false));
+                Ok(())
+            }
+            Some(id) if !input && self.stage == crate::Stage::TessControl => {
+                self.bind.insert(id, Binding::PerVertex(true));
                 Ok(())
             }
             None if !input => {

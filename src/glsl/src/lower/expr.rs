@@ -359,7 +359,7 @@ impl Lower<'_> {
                     let loc = x.loc;
                     return Ok(matches!(
                         self.binding(var, loc)?,
-                        Binding::Mem(..) | Binding::PerVertex | Binding::Block(_)
+                        Binding::Mem(..) | Binding::PerVertex(_) | Binding::Block(_)
                     ));
                 }
                 ExprKind::Index(a, _) | ExprKind::Field(a, _) => e = *a,
@@ -540,16 +540,16 @@ impl Lower<'_> {
         let Some(var) = self.info(*b).var else {
             return Ok(None);
         };
-        let members = match self.binding(var, loc)? {
-            Binding::PerVertex => None,
-            Binding::Block(members) => Some(members),
+        let (members, out) = match self.binding(var, loc)? {
+            Binding::PerVertex(out) => (None, out),
+            Binding::Block(members) => (Some(members), false),
             _ => return Ok(None),
         };
         let ix = self.index_of(*i)?;
         let ty = self.ty_of(e).clone();
         let name = self.name(member).to_owned();
         let v = match members {
-            None => self.per_vertex_member(&name, &ty, loc)?,
+            None => self.per_vertex_member(&name, &ty, out, loc)?,
             Some(members) => match members.iter().find(|(m, _)| *m == name) {
                 Some(&(_, v)) => v,
                 None => return internal(loc, "no such block member"),
@@ -662,7 +662,7 @@ impl Lower<'_> {
                 }
                 Ok(Rv::A(out))
             }
-            Binding::Sys(..) | Binding::Consts(..) | Binding::PerVertex | Binding::Block(_) => {
+            Binding::Sys(..) | Binding::Consts(..) | Binding::PerVertex(_) | Binding::Block(_) => {
                 internal(loc, "split part")
             }
         }
@@ -960,7 +960,7 @@ impl Lower<'_> {
                         None => internal(loc, "bad built-in constant"),
                     },
                     Binding::Mem(..) | Binding::Split(_) => internal(loc, "memory binding"),
-                    Binding::PerVertex => unsupported(loc, "`gl_in' as a whole"),
+                    Binding::PerVertex(_) => unsupported(loc, "`gl_in' as a whole"),
                     Binding::Block(_) => {
                         unsupported(loc, "an array of interface blocks as a whole")
                     }

@@ -203,6 +203,10 @@ pub struct BlockMember {
     pub row_major: bool,
 }
 
+/// `gl_MaxPatchVertices`: the length of a tessellation stage's unsized
+/// per-vertex input arrays.
+const MAX_PATCH_VERTICES: u32 = 32;
+
 /// Compatibility vertex attributes: name and location.
 const COMPAT_ATTRIBS: &[(&str, u32)] = &[
     ("gl_Vertex", 0),
@@ -362,7 +366,7 @@ impl<'a> Lower<'a> {
                 let si = self.block_instance(b)?.map(|i| i.1);
                 let members = self.io_block_members(b, si)?;
                 if let Ok(Some(locs)) = self.block_locations(b, &members, false) {
-                    let per_vertex = input && self.stage == crate::Stage::Geometry;
+                    let per_vertex = self.per_vertex_io(input, &b.quals);
                     for ((.., t, _, _), at) in members.iter().zip(locs) {
                         let mut t = t.clone();
                         if per_vertex && !t.dims.is_empty() && b.instance.is_none() {
@@ -564,12 +568,17 @@ impl<'a> Lower<'a> {
         used: &mut Vec<bool>,
         loc: Loc,
     ) -> R<VarId> {
-        // A geometry input's outer array is the vertex: each
-        // vertex reads the same locations of its own record.
-        let per_vertex = input && self.stage == crate::Stage::Geometry;
+        // A geometry or tessellation input's outer array is the vertex
+        // (a tessellation control output's too): each vertex reads the same
+        // locations of its own record.
+        let per_vertex = self.per_vertex_io(input, quals);
+        let patch = self.is_patch(quals);
         let mut t = t;
-        if per_vertex && t.dims.first() == Some(&None) {
-            t.dims[0] = Some(self.gs_vertices(loc)?);
+        // A tessellation stage's per-vertex arrays have the patch's length,
+        // whatever an implicit size from the indices used says.
+        let tess = self.stage != crate::Stage::Geometry;
+        if per_vertex && !t.dims.is_empty() && (tess || t.dims[0].is_none()) {
+            t.dims[0] = Some(self.per_vertex_count(input, loc)?);
         }
         let mut vt = t.clone();
         if per_vertex && !vt.dims.is_empty() {
@@ -581,7 +590,13 @@ impl<'a> Lower<'a> {
             .or_else(|| self.layout_int(quals, "location"));
         let location = match explicit {
             Some(l) => u32::try_from(l).unwrap_or(0),
+            None if patch => Self::alloc(&mut self.patch_used, n),
             None => Self::alloc(used, n),
+        };
+        let location = if patch {
+            oxgl_ir::PATCH_LOCATION0 + location
+        } else {
+            location
         };
         let ty = self.ir_type(&t, loc)?;
         let index = if input {
@@ -1235,6 +1250,89 @@ impl<'a> Lower<'a> {
         }
     }
 
+    /// Whether this stage's inputs are arrays of one element per vertex of
+    /// the input primitive or patch.
+    pub(crate) fn per_vertex_stage(&self) -> bool {
+        matches!(
+            self.stage,
+            crate::Stage::Geometry | crate::Stage::TessControl | crate::Stage::TessEval
+        )
+    }
+
+    /// Declared `patch` (tessellation stages).
+    pub(crate) fn is_patch(&self, quals: &[Qualifier]) -> bool {
+        quals
+            .iter()
+            .any(|q| matches!(q, Qualifier::Storage(AS::Patch, _)))
+    }
+
+    /// Whether an input (`input`) or output with qualifiers `quals` is an
+    /// array over the vertices: the inputs of the geometry and
+    /// tessellation stages and the outputs of tessellation control, but
+    /// `patch` ones (GLSL 4.00 §4.3.4, §4.3.6).
+    pub(crate) fn per_vertex_io(&self, input: bool, quals: &[Qualifier]) -> bool {
+        if self.is_patch(quals) {
+            return false;
+        }
+        if input {
+            self.per_vertex_stage()
+        } else {
+            self.stage == crate::Stage::TessControl
+        }
+    }
+
+    /// The length of an unsized per-vertex array: the input primitive's
+    /// vertices (geometry), `gl_MaxPatchVertices` (tessellation inputs),
+    /// the output patch's `vertices` (tessellation control outputs).
+    pub(crate) fn per_vertex_count(&self, input: bool, loc: Loc) -> R<u32> {
+        match self.stage {
+            crate::Stage::Geometry => self.gs_vertices(loc),
+            crate::Stage::TessControl if !input => match self.sema.geometry.vertices {
+                Some(n) => Ok(u32::try_from(n).unwrap_or(1).clamp(1, MAX_PATCH_VERTICES)),
+                None => unsupported(
+                    loc,
+                    "tessellation control outputs without an output patch layout",
+                ),
+            },
+            _ => Ok(MAX_PATCH_VERTICES),
+        }
+    }
+
+    /// The execution modes of a tessellation shader's layout.
+    pub(crate) fn tessellation_modes(&mut self) {
+        use oxgl_ir::{Mode, TessDomain, TessSpacing};
+        let g = &self.sema.geometry;
+        let mut modes = Vec::new();
+        if self.stage == crate::Stage::TessControl {
+            if let Some(n) = g.vertices.and_then(|n| u32::try_from(n).ok()) {
+                modes.push(Mode::OutputVertices(n));
+            }
+        } else {
+            match g.tess_domain.as_deref() {
+                Some("triangles") => modes.push(Mode::TessDomain(TessDomain::Triangles)),
+                Some("quads") => modes.push(Mode::TessDomain(TessDomain::Quads)),
+                Some("isolines") => modes.push(Mode::TessDomain(TessDomain::Isolines)),
+                _ => {}
+            }
+            match g.tess_spacing.as_deref() {
+                Some("fractional_even_spacing") => {
+                    modes.push(Mode::TessSpacing(TessSpacing::FractionalEven))
+                }
+                Some("fractional_odd_spacing") => {
+                    modes.push(Mode::TessSpacing(TessSpacing::FractionalOdd))
+                }
+                _ => modes.push(Mode::TessSpacing(TessSpacing::Equal)),
+            }
+            if g.tess_cw == Some(true) {
+                modes.push(Mode::TessClockwise);
+            }
+            if g.point_mode {
+                modes.push(Mode::TessPointMode);
+            }
+        }
+        self.shader.modes.extend(modes);
+    }
+
     /// The execution modes of a geometry shader's layout.
     pub(crate) fn geometry_modes(&mut self) {
         use oxgl_ir::{Mode, Primitive};
@@ -1266,9 +1364,16 @@ impl<'a> Lower<'a> {
     }
 
     /// The input array of member `name` of `gl_in[]` (type `t` per
-    /// vertex): the built-in's slot, or a compatibility varying's location.
-    pub(crate) fn per_vertex_member(&mut self, name: &str, t: &SemaType, loc: Loc) -> R<VarId> {
-        let key = format!("gl_in.{name}");
+    /// vertex), or with `out` the output array of `gl_out[]`'s: the
+    /// built-in's slot, or a compatibility varying's location.
+    pub(crate) fn per_vertex_member(
+        &mut self,
+        name: &str,
+        t: &SemaType,
+        out: bool,
+        loc: Loc,
+    ) -> R<VarId> {
+        let key = format!("{}.{name}", if out { "gl_out" } else { "gl_in" });
         if let Some(Binding::Mem(v, _)) = self.named.get(&key) {
             return Ok(*v);
         }
@@ -1277,7 +1382,7 @@ impl<'a> Lower<'a> {
             t.dims[0] = Some(8);
         }
         let mut arr = t.clone();
-        arr.dims.insert(0, Some(self.gs_vertices(loc)?));
+        arr.dims.insert(0, Some(self.per_vertex_count(!out, loc)?));
         let slot = match name {
             "gl_Position" => Slot::Builtin(Builtin::Position),
             "gl_PointSize" => Slot::Builtin(Builtin::PointSize),
@@ -1290,10 +1395,14 @@ impl<'a> Lower<'a> {
                 None => return unsupported(loc, format!("`gl_in[].{n}'")),
             },
         };
-        let kind = VarKind::Input {
-            slot,
-            interp: InterpMode::Smooth,
-            sampling: Sampling::Center,
+        let kind = if out {
+            VarKind::Output { slot, index: 0 }
+        } else {
+            VarKind::Input {
+                slot,
+                interp: InterpMode::Smooth,
+                sampling: Sampling::Center,
+            }
         };
         let ty = self.ir_type(&arr, loc)?;
         let io = IoVar {
@@ -1311,7 +1420,11 @@ impl<'a> Lower<'a> {
             anonymous: false,
             sample: false,
         };
-        self.iface.inputs.push(io);
+        if out {
+            self.iface.outputs.push(io);
+        } else {
+            self.iface.inputs.push(io);
+        }
         let v = self.shader.add_var(&key, ty, kind);
         self.named.insert(key, Binding::Mem(v, Vec::new()));
         Ok(v)
@@ -1441,7 +1554,19 @@ impl<'a> Lower<'a> {
             };
         }
         match name {
-            "gl_in" if self.stage == S::Geometry => Ok(Binding::PerVertex),
+            "gl_in" if self.per_vertex_stage() => Ok(Binding::PerVertex(false)),
+            "gl_out" if self.stage == S::TessControl => Ok(Binding::PerVertex(true)),
+            "gl_TessLevelOuter" if self.stage == S::TessControl => {
+                self.builtin_output(name, &t, Builtin::TessLevelOuter, loc)
+            }
+            "gl_TessLevelInner" if self.stage == S::TessControl => {
+                self.builtin_output(name, &t, Builtin::TessLevelInner, loc)
+            }
+            "gl_TessLevelOuter" => Ok(Binding::Sys(SysVal::TessLevelOuterIn, true)),
+            "gl_TessLevelInner" => Ok(Binding::Sys(SysVal::TessLevelInnerIn, true)),
+            "gl_TessCoord" => sys(SysVal::TessCoord),
+            "gl_PatchVerticesIn" => sys(SysVal::PatchVertices),
+            "gl_InvocationID" if self.stage == S::TessControl => sys(SysVal::InvocationId),
             "gl_Position" => self.builtin_output(name, &t, Builtin::Position, loc),
             "gl_PointSize" => self.builtin_output(name, &t, Builtin::PointSize, loc),
             // GLSL 1.10 §7.1 / GL 4.6 compat §13.7: user clip planes clip

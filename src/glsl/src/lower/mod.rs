@@ -184,12 +184,6 @@ fn lower_checked(
     stage: Stage,
     uniform_init: bool,
 ) -> R<Lowered> {
-    match stage {
-        Stage::TessControl | Stage::TessEval => {
-            return unsupported(Loc::default(), "tessellation shaders");
-        }
-        _ => {}
-    }
     let shader = Shader::new(ir_stage(stage));
     let func = shader.entry;
     let root = shader.funcs[func].body;
@@ -229,6 +223,7 @@ fn lower_checked(
         outlined: FxHashMap::default(),
         pending_outlined: Vec::new(),
         default_stream: 0,
+        patch_used: Vec::new(),
     };
     // GLSL 4.60 §6.1: recursion is an error even where nothing calls the
     // functions involved (Mesa's link error, reported here).
@@ -256,6 +251,9 @@ fn lower_checked(
     }
     if stage == Stage::Geometry {
         l.geometry_modes();
+    }
+    if matches!(stage, Stage::TessControl | Stage::TessEval) {
+        l.tessellation_modes();
     }
     l.globals()?;
     for item in &tu.items {
@@ -338,9 +336,11 @@ pub(crate) enum Binding {
     /// aggregate is split into its samplers and its data parts (see
     /// `Lower::split_uniform`, `Lower::split_value`).
     Split(Vec<Binding>),
-    /// `gl_in[]` of a geometry shader: `gl_in[i].member` is element `i` of
-    /// the member's own input array ([`Lower::per_vertex_member`]).
-    PerVertex,
+    /// `gl_in[]` of a geometry or tessellation shader (`false`), `gl_out[]`
+    /// of a tessellation control shader (`true`): `gl_in[i].member` is
+    /// element `i` of the member's own input (output) array
+    /// ([`Lower::per_vertex_member`]).
+    PerVertex(bool),
     /// An arrayed in/out block instance (`out B { ... } v[2];`, a geometry
     /// shader's `in B { ... } v[];`): `v[i].m` is element `i` of member
     /// `m`'s own array, listed here by member name.
@@ -414,6 +414,9 @@ pub(crate) struct Lower<'a> {
     /// A geometry shader's default output stream so far (`layout(stream
     /// = N) out;`, ARB_gpu_shader5).
     pub default_stream: u32,
+    /// Locations taken by the tessellation stages' `patch` variables (of
+    /// their own space, from `oxgl_ir::PATCH_LOCATION0`).
+    pub patch_used: Vec<bool>,
 }
 
 /// Deepest expression or statement nesting lowered (the lowering recurses;

@@ -184,6 +184,17 @@ pub struct GeometryLayout {
     pub max_vertices: Option<i64>,
     /// `invocations`.
     pub invocations: Option<i64>,
+    /// Tessellation control: `vertices`.
+    pub vertices: Option<i64>,
+    /// Tessellation evaluation: `triangles`, `quads` or `isolines`.
+    pub tess_domain: Option<String>,
+    /// Tessellation evaluation: `equal_spacing`, `fractional_even_spacing`
+    /// or `fractional_odd_spacing`.
+    pub tess_spacing: Option<String>,
+    /// Tessellation evaluation: `cw` (`Some(true)`) or `ccw`.
+    pub tess_cw: Option<bool>,
+    /// Tessellation evaluation: `point_mode`.
+    pub point_mode: bool,
 }
 
 /// Shader-wide layout state that later declarations must agree with.
@@ -193,7 +204,11 @@ pub(super) struct LayoutState {
     pub(super) gs_out_prim: Option<String>,
     pub(super) max_vertices: Option<i64>,
     pub(super) invocations: Option<i64>,
-    vertices: Option<i64>,
+    pub(super) vertices: Option<i64>,
+    pub(super) tess_domain: Option<String>,
+    pub(super) tess_spacing: Option<String>,
+    pub(super) tess_cw: Option<bool>,
+    pub(super) point_mode: bool,
     pub(super) local_size: [Option<i64>; 3],
     xfb_stride: Vec<(i64, i64)>,
 }
@@ -606,6 +621,38 @@ impl Checker<'_> {
                     }
                 }
                 "xfb_buffer" => xfb_buffer = v.unwrap_or(0),
+                p @ ("triangles" | "quads" | "isolines")
+                    if stage == Stage::TessEval && site == Site::Default(Storage::In) =>
+                {
+                    match &self.layout.tess_domain {
+                        Some(old) if old != p => {
+                            self.error(loc, "conflicting tessellation primitive modes");
+                        }
+                        _ => self.layout.tess_domain = Some(p.to_owned()),
+                    }
+                }
+                p @ ("equal_spacing" | "fractional_even_spacing" | "fractional_odd_spacing")
+                    if stage == Stage::TessEval && site == Site::Default(Storage::In) =>
+                {
+                    match &self.layout.tess_spacing {
+                        Some(old) if old != p => {
+                            self.error(loc, "conflicting tessellation vertex spacings");
+                        }
+                        _ => self.layout.tess_spacing = Some(p.to_owned()),
+                    }
+                }
+                p @ ("cw" | "ccw")
+                    if stage == Stage::TessEval && site == Site::Default(Storage::In) =>
+                {
+                    let cw = p == "cw";
+                    match self.layout.tess_cw {
+                        Some(old) if old != cw => {
+                            self.error(loc, "conflicting tessellation vertex orderings");
+                        }
+                        _ => self.layout.tess_cw = Some(cw),
+                    }
+                }
+                "point_mode" if stage == Stage::TessEval => self.layout.point_mode = true,
                 _ => {}
             }
             let Some(v) = v else { continue };

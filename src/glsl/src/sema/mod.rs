@@ -309,6 +309,11 @@ pub(crate) fn check(
             output: c.layout.gs_out_prim.clone(),
             max_vertices: c.layout.max_vertices,
             invocations: c.layout.invocations,
+            vertices: c.layout.vertices,
+            tess_domain: c.layout.tess_domain.clone(),
+            tess_spacing: c.layout.tess_spacing.clone(),
+            tess_cw: c.layout.tess_cw,
+            point_mode: c.layout.point_mode,
         },
     }
 }
