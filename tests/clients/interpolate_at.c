@@ -114,18 +114,7 @@ int main(void)
     glClear(GL_COLOR_BUFFER_BIT);
     glDrawArrays(GL_TRIANGLE_FAN, 0, 4);
     expect_error(GL_NO_ERROR, "drawing");
-    GLubyte px[SIZE * SIZE * 4];
-    glReadPixels(0, 0, SIZE, SIZE, GL_RGBA, GL_UNSIGNED_BYTE, px);
-    int bad = 0, first = -1;
-    for (int i = 0; i < SIZE * SIZE; i++) {
-        if (px[4 * i] != 0 || px[4 * i + 1] != 255 || px[4 * i + 2] != 0) {
-            bad++;
-            if (first < 0)
-                first = i;
-        }
-    }
-    CHECK(bad == 0, "%d pixels are not green; the first, (%d,%d), is %d %d %d", bad,
-          first % SIZE, first / SIZE, px[4 * first], px[4 * first + 1], px[4 * first + 2]);
+    CHECK_ALL_GREEN(SIZE);
 
     CHECK(!shader_compiles(GL_FRAGMENT_SHADER, "#version 150\n"
                     "#extension GL_ARB_gpu_shader5 : require\n"

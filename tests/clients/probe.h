@@ -101,6 +101,25 @@ __attribute__((unused)) static int xfb_buffer_is(GLuint b, const GLfloat *want, 
 }
 #endif
 
+/* Every pixel of the size x size window's lower left corner is green (0,
+ * 255, 0, any alpha): a FAIL naming how many are not and the first. */
+#define CHECK_ALL_GREEN(size)                                                                  \
+    do {                                                                                      \
+        static GLubyte px_[(size) * (size) * 4];                                              \
+        glReadPixels(0, 0, (size), (size), GL_RGBA, GL_UNSIGNED_BYTE, px_);                   \
+        int bad_ = 0, first_ = -1;                                                            \
+        for (int i_ = 0; i_ < (size) * (size); i_++) {                                        \
+            if (px_[4 * i_] != 0 || px_[4 * i_ + 1] != 255 || px_[4 * i_ + 2] != 0) {         \
+                bad_++;                                                                       \
+                if (first_ < 0)                                                               \
+                    first_ = i_;                                                              \
+            }                                                                                 \
+        }                                                                                     \
+        CHECK(bad_ == 0, "%d pixels are not green; the first, (%d,%d), is %d %d %d", bad_,    \
+              first_ % (size), first_ / (size), px_[4 * first_], px_[4 * first_ + 1],         \
+              px_[4 * first_ + 2]);                                                           \
+    } while (0)
+
 /* A quad over the whole viewport under identity matrices. */
 __attribute__((unused)) static void unit_quad(void)
 {

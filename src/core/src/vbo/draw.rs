@@ -262,6 +262,28 @@ impl Context {
         stride: i32,
         pointer: usize,
     ) -> ApiResult {
+        let integer = matches!(
+            type_,
+            GL_BYTE | GL_UNSIGNED_BYTE | GL_SHORT | GL_UNSIGNED_SHORT | GL_INT | GL_UNSIGNED_INT
+        );
+        let state = ArrayState {
+            integer: true,
+            ..ArrayState::default()
+        };
+        self.typed_pointer(index, (size, type_, stride, pointer), integer, state)
+    }
+
+    /// The shared part of `glVertexAttribIPointer` and
+    /// `glVertexAttribLPointer`: INVALID_VALUE for the index, stride or
+    /// size, INVALID_ENUM unless `type_ok`; `state` says how the elements
+    /// are read.
+    fn typed_pointer(
+        &mut self,
+        index: u32,
+        (size, type_, stride, pointer): (i32, GLenum, i32, usize),
+        type_ok: bool,
+        state: ArrayState,
+    ) -> ApiResult {
         self.outside_begin_end()?;
         if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS
             || stride < 0
@@ -269,10 +291,7 @@ impl Context {
         {
             return Err(ApiError::InvalidValue);
         }
-        if !matches!(
-            type_,
-            GL_BYTE | GL_UNSIGNED_BYTE | GL_SHORT | GL_UNSIGNED_SHORT | GL_INT | GL_UNSIGNED_INT
-        ) {
+        if !type_ok {
             return Err(ApiError::InvalidEnum);
         }
         let a = self.generic_slot(index);
@@ -282,9 +301,8 @@ impl Context {
                 size: size as u8,
                 type_,
                 stride,
-                integer: true,
                 pointer,
-                ..ArrayState::default()
+                ..state
             },
         )
     }
@@ -300,27 +318,15 @@ impl Context {
         stride: i32,
         pointer: usize,
     ) -> ApiResult {
-        self.outside_begin_end()?;
-        if index as usize >= crate::vbo::attrib::MAX_VERTEX_ATTRIBS
-            || stride < 0
-            || !(1..=4).contains(&size)
-        {
-            return Err(ApiError::InvalidValue);
-        }
-        if type_ != GL_DOUBLE {
-            return Err(ApiError::InvalidEnum);
-        }
-        let a = self.generic_slot(index);
-        self.set_pointer(
-            a,
-            ArrayState {
-                size: size as u8,
-                type_,
-                stride,
-                long: true,
-                pointer,
-                ..ArrayState::default()
-            },
+        let state = ArrayState {
+            long: true,
+            ..ArrayState::default()
+        };
+        self.typed_pointer(
+            index,
+            (size, type_, stride, pointer),
+            type_ == GL_DOUBLE,
+            state,
         )
     }
 
