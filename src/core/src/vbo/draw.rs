@@ -1073,11 +1073,11 @@ impl Context {
         };
         self.check_draw_size(count as usize, instances)?;
         let len = count as usize * size;
+        // Without an element array buffer the indices are client memory,
+        // in core contexts too: the core profile removed client arrays but
+        // names no error for index arrays, and Mesa reads them (piglit's
+        // fp64 transform feedback tests draw so).
         let element = self.buffers.bound(GL_ELEMENT_ARRAY_BUFFER)?;
-        if element == 0 && self.params().profile == Profile::Core {
-            // Core contexts have no client index arrays.
-            return Err(ApiError::InvalidOperation);
-        }
         let restart = self.restart_for(size);
         let mut list = self.index_list(count as usize)?;
         // Decoded straight from the buffer's storage (or client memory):
