@@ -67,6 +67,10 @@
 //!   errors, a std140 block with doubles, arithmetic and built-ins no float
 //!   holds, conversions, `packDouble2x32`, flat dvec3 varyings, and the
 //!   compile error of a smooth double input.
+//! * `glsl420pack.c`: ARB_shading_language_420pack — `binding` on samplers
+//!   (their initial units, still movable by `glUniform1i`) and blocks,
+//!   initializer lists, a `const` parameter; the duplicate-qualifier
+//!   compile errors and the link error of one sampler with two bindings.
 //! * `vertex_attrib_64bit.c`: ARB_vertex_attrib_64bit (GL 4.1) — double
 //!   arrays of one, three and four components read exactly by double
 //!   inputs, a `dvec4` taking one generic attribute (the next input bound
@@ -149,6 +153,11 @@ fn gpu_shader5() {
 #[test]
 fn gpu_shader_fp64() {
     run("fp64");
+}
+
+#[test]
+fn shading_language_420pack() {
+    run("glsl420pack");
 }
 
 #[test]

@@ -278,6 +278,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     // backend as doubles (ABI 22's OXGL_VERTEX_LONG), double vertex shader
     // inputs (GL 4.1; tests/clients/vertex_attrib_64bit.c).
     (c"GL_ARB_vertex_attrib_64bit", Needs::AlsoCore(3, 0)),
+    // GLSL 4.20's conveniences in earlier versions: initializer lists,
+    // qualifiers in any order (each kind once), `binding` on samplers
+    // (their initial units) and uniform blocks (src/glsl; the units in
+    // src/core/src/program.rs; tests/clients/glsl420pack.c).
+    (c"GL_ARB_shading_language_420pack", Needs::AlsoCore(3, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),

@@ -1010,6 +1010,35 @@ impl Context {
         for t in &textures {
             values.units.insert(t.binding, 0);
         }
+        // `layout(binding = N)` on samplers (GLSL 4.20): their initial
+        // units; the stages must agree.
+        let mut explicit_units: Vec<(&str, u32)> = Vec::new();
+        for l in stages.iter().flatten() {
+            for (name, unit) in &l.interface.sampler_units {
+                match explicit_units.iter().find(|(n, _)| n == name) {
+                    Some(&(_, other)) if other != *unit => {
+                        return Err(format!(
+                            "error: sampler `{name}' has different bindings in two stages \
+                             ({other} and {unit})\n"
+                        ));
+                    }
+                    Some(_) => {}
+                    None => explicit_units.push((name, *unit)),
+                }
+            }
+        }
+        for (name, unit) in explicit_units {
+            let Some(u) = uniforms.iter().find(|u: &&ProgramUniform| u.name == name) else {
+                continue;
+            };
+            for kind in u.kinds.iter().flatten() {
+                if let UniformKind::Sampler { binding } = kind {
+                    for i in 0..u.count {
+                        values.units.insert(binding + i, unit + i);
+                    }
+                }
+            }
+        }
         for stage in &stages {
             if let Some(l) = stage
                 && let Some((shader, inits)) = &l.uniform_init

@@ -160,6 +160,11 @@ pub struct Interface {
     pub uniform_precisions: Vec<(String, u8)>,
     /// The subroutine functions defined, by index (ARB_shader_subroutine).
     pub subroutines: Vec<SubroutineFn>,
+    /// Samplers declared with `layout(binding = N)` (GLSL 4.20,
+    /// ARB_shading_language_420pack): the uniform's name as listed and the
+    /// texture unit of its first element (the next elements the next
+    /// units), its initial value.
+    pub sampler_units: Vec<(String, u32)>,
     /// What makes a program with this shader fail to link although it
     /// compiles (Mesa's link-time checks), without `error: `.
     pub link_errors: Vec<String>,
@@ -1124,11 +1129,18 @@ impl<'a> Lower<'a> {
             return unsupported(loc, "arrays of arrays of samplers");
         }
         let count = t.dims.first().map_or(1, |d| d.unwrap_or(1)).min(256);
-        let first = match explicit {
-            Some(b) => u32::try_from(b).unwrap_or(0),
-            None => self.textures,
+        let first = self.textures;
+        self.textures += count;
+        let listed = if t.is_array() {
+            format!("{name}[0]")
+        } else {
+            name.to_owned()
         };
-        self.textures = self.textures.max(first + count);
+        // `binding` is the texture unit the sampler starts with, not its
+        // slot.
+        if let Some(unit) = explicit.and_then(|b| u32::try_from(b).ok()) {
+            self.iface.sampler_units.push((listed.clone(), unit));
+        }
         let mut ids = Vec::new();
         for i in 0..count {
             let n = if t.is_array() {
@@ -1148,11 +1160,7 @@ impl<'a> Lower<'a> {
             });
         }
         self.iface.uniforms.push(UniformEntry {
-            name: if t.is_array() {
-                format!("{name}[0]")
-            } else {
-                name.to_owned()
-            },
+            name: listed,
             ty: ty.to_owned(),
             count,
             kind: UniformKind::Sampler { binding: first },

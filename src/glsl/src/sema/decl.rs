@@ -71,6 +71,7 @@ impl Checker<'_> {
     fn check_qualifier_order(&mut self, qs: &[Qualifier], param: bool) {
         use ast::Storage as S;
         if self.has_420pack() || self.at_least(0, 310) {
+            self.check_qualifier_repeats(qs, param);
             return;
         }
         let aux =
@@ -114,6 +115,33 @@ impl Checker<'_> {
             };
             if bad {
                 self.error(q.loc(), msg);
+            }
+        }
+    }
+
+    /// Where the order of qualifiers is free (GLSL 4.20,
+    /// ARB_shading_language_420pack, GLSL ES 3.10), each kind still comes
+    /// at most once: one storage qualifier (a parameter: one `const`, one
+    /// direction), one auxiliary storage, interpolation and precision
+    /// qualifier, `invariant` and `precise` once.
+    fn check_qualifier_repeats(&mut self, qs: &[Qualifier], param: bool) {
+        use ast::Storage as S;
+        let mut seen = [false; 7];
+        for q in qs {
+            let (kind, what) = match q {
+                Qualifier::Storage(S::Centroid | S::Sample | S::Patch, _) => {
+                    (0, "auxiliary storage")
+                }
+                Qualifier::Storage(S::Const, _) if param => (1, "const"),
+                Qualifier::Storage(..) => (2, "storage"),
+                Qualifier::Interp(..) => (3, "interpolation"),
+                Qualifier::Precision(..) => (4, "precision"),
+                Qualifier::Invariant(_) => (5, "invariant"),
+                Qualifier::Precise(_) => (6, "precise"),
+                _ => continue,
+            };
+            if std::mem::replace(&mut seen[kind], true) {
+                self.error(q.loc(), format!("duplicate {what} qualifier"));
             }
         }
     }
@@ -683,6 +711,15 @@ impl Checker<'_> {
             }
             if stage == Stage::Fragment && storage == Storage::Out && is_double {
                 self.error(loc, "fragment shader outputs cannot be double");
+            }
+            if stage == Stage::Fragment
+                && storage == Storage::Out
+                && (q.has(ast::Storage::Centroid) || q.has(ast::Storage::Sample))
+            {
+                self.error(
+                    loc,
+                    "auxiliary storage qualifiers cannot be used on fragment shader outputs",
+                );
             }
             // Per-vertex inputs and outputs of geometry and tessellation
             // shaders are arrays (GLSL 4.60 §4.3.4, §4.3.6).
