@@ -101,14 +101,8 @@ int main(void)
 
     /* A full-window quad whose right side has w = 3. */
     static const GLfloat quad[] = { -1, -1, 0, 1, 3, -3, 0, 3, 3, 3, 0, 3, -1, 1, 0, 1 };
-    GLuint vao, vbo;
-    glGenVertexArrays(1, &vao);
-    glBindVertexArray(vao);
-    glGenBuffers(1, &vbo);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo);
-    glBufferData(GL_ARRAY_BUFFER, sizeof quad, quad, GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 0, 0);
-    glEnableVertexAttribArray(0);
+    GLuint vbo;
+    GLuint vao = vertex_array_of(quad, sizeof quad, 4, &vbo);
     glViewport(0, 0, SIZE, SIZE);
     glClearColor(0, 0, 1, 1);
     glClear(GL_COLOR_BUFFER_BIT);

@@ -120,6 +120,24 @@ __attribute__((unused)) static int xfb_buffer_is(GLuint b, const GLfloat *want, 
               px_[4 * first_ + 2]);                                                           \
     } while (0)
 
+#ifdef GL_VERTEX_ARRAY_BINDING
+/* A vertex array object, bound, whose attribute 0 reads the `comps`-float
+ * vertices `v` (`bytes` long) from a new buffer object (`*vbo`). */
+__attribute__((unused)) static GLuint vertex_array_of(const GLfloat *v, GLsizeiptr bytes,
+                                                      GLint comps, GLuint *vbo)
+{
+    GLuint vao;
+    glGenVertexArrays(1, &vao);
+    glBindVertexArray(vao);
+    glGenBuffers(1, vbo);
+    glBindBuffer(GL_ARRAY_BUFFER, *vbo);
+    glBufferData(GL_ARRAY_BUFFER, bytes, v, GL_STATIC_DRAW);
+    glVertexAttribPointer(0, comps, GL_FLOAT, GL_FALSE, 0, 0);
+    glEnableVertexAttribArray(0);
+    return vao;
+}
+#endif
+
 /* A quad over the whole viewport under identity matrices. */
 __attribute__((unused)) static void unit_quad(void)
 {
