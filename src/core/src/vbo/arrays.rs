@@ -448,24 +448,28 @@ impl ArrayState {
         }
     }
 
-    /// The parts the backend reads this array as: `(part, byte offset,
-    /// format)`. One (part 0), except a three- or four-component double
-    /// array of `glVertexAttribLPointer`, whose high words (part 1) fill a
-    /// location of their own ([`OXGL_VERTEX_LONG`]: two doubles a
-    /// location; [`HIGH_WORDS`]).
+    /// The parts the backend reads this array as ([`format_parts`]).
     pub fn parts(&self) -> impl Iterator<Item = (u8, usize, ElementFormat)> {
-        let f = self.element_format();
-        let split = self.long && self.size > 2;
-        let first = ElementFormat {
-            size: if split { 2 } else { f.size },
-            ..f
-        };
-        let second = ElementFormat {
-            size: f.size.saturating_sub(2),
-            ..f
-        };
-        std::iter::once((0, 0, first)).chain(split.then_some((1, 16, second)))
+        format_parts(self.element_format())
     }
+}
+
+/// The parts the backend reads an array of format `f` as: `(part, byte
+/// offset, format)`. One (part 0), except a three- or four-component
+/// double array of `glVertexAttribLPointer`, whose high words (part 1)
+/// fill a location of their own ([`OXGL_VERTEX_LONG`]: two doubles a
+/// location; [`HIGH_WORDS`]).
+pub fn format_parts(f: ElementFormat) -> impl Iterator<Item = (u8, usize, ElementFormat)> {
+    let split = f.flags & OXGL_VERTEX_LONG != 0 && f.size > 2;
+    let first = ElementFormat {
+        size: if split { 2 } else { f.size },
+        ..f
+    };
+    let second = ElementFormat {
+        size: f.size.saturating_sub(2),
+        ..f
+    };
+    std::iter::once((0, 0, first)).chain(split.then_some((1, 16, second)))
 }
 
 /// Builds a batch from the arrays: `indices` are the vertices to fetch, in

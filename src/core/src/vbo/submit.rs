@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use oxgl_dri_interface::client::Shader;
-use oxgl_dri_interface::vertex::OXGL_VERTEX_LONG;
 use oxgl_dri_interface::{
     OxglBlendDesc, OxglBuffer, OxglDepthStencilDesc, OxglDrawDesc, OxglPrim, OxglRasterDesc,
     OxglRect, OxglStencilFace, OxglTexImage, OxglTextureDesc, OxglVertexAttrib, OxglVertexInput,
@@ -709,23 +708,14 @@ impl Context {
                 };
                 // A three- or four-component array of doubles passed on
                 // as such fills two locations (ABI 22, OXGL_VERTEX_LONG).
-                let long = i.format.flags & OXGL_VERTEX_LONG != 0 && i.format.size > 2;
                 let (low, high) = locations(i.attrib.0);
-                let parts = [
-                    (low, 0, i.format.size.min(2)),
-                    (high, 16, i.format.size.saturating_sub(2)),
-                ];
-                for &(location, skip, size) in &parts[..1 + usize::from(long)] {
+                for (part, skip, format) in super::arrays::format_parts(i.format) {
                     let bytes = bytes.get(skip..).unwrap_or(&[]);
                     inputs.push(OxglVertexInput {
-                        location,
-                        type_: i.format.type_,
-                        size: if i.format.flags & OXGL_VERTEX_LONG != 0 {
-                            size
-                        } else {
-                            i.format.size
-                        },
-                        flags: i.format.flags,
+                        location: if part == 1 { high } else { low },
+                        type_: format.type_,
+                        size: format.size,
+                        flags: format.flags,
                         stride: i.stride as u32,
                         data: bytes.as_ptr(),
                         len: bytes.len(),
