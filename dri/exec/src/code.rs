@@ -46,9 +46,22 @@ pub enum Space {
     FragDepth,
     /// `Env::sample_mask` (`gl_SampleMask[0]`).
     SampleMask,
+    /// `Env::vertices`, flat component of a vertex record; read only, by
+    /// [`Op::LoadVertex`].
+    Vertices,
+    /// `Env::patch` component (the same in every lane).
+    Patch,
 }
 
 impl Space {
+    /// Whether variables are laid out by location (four components each).
+    pub fn is_io(self) -> bool {
+        matches!(
+            self,
+            Space::Input | Space::Output | Space::Vertices | Space::Patch
+        )
+    }
+
     /// Units per 32-bit component.
     pub fn unit(self) -> u32 {
         if self == Space::Uniform { 4 } else { 1 }
@@ -213,6 +226,14 @@ pub enum Sys {
     SamplePos,
     /// `gl_SampleMaskIn[0]`.
     SampleMaskIn,
+    /// `gl_TessCoord`.
+    TessCoord,
+    /// `gl_TessLevelOuter` as the evaluation stage reads it.
+    TessLevelOuter,
+    /// `gl_TessLevelInner` as the evaluation stage reads it.
+    TessLevelInner,
+    /// `gl_PatchVerticesIn`.
+    PatchVertices,
 }
 
 /// A texture operation's static part and operand registers.
@@ -357,6 +378,19 @@ pub enum Op {
         n: u8,
         norm_bool: bool,
     },
+    /// Loads `n` components at `base + k (+ off[lane])` of vertex
+    /// `vertex[lane]` into `d[k]`: column `vertex[lane]` of
+    /// [`Space::Vertices`], or lane `vertex[lane]` of [`Space::Output`]
+    /// (a tessellation control output of another invocation). A vertex
+    /// or offset out of range ([`OOB`] included) reads 0.
+    LoadVertex {
+        sp: Space,
+        base: u32,
+        off: u32,
+        vertex: u32,
+        d: [u32; 4],
+        n: u8,
+    },
     /// Input components `base + k (+ off[lane])` interpolated elsewhere in
     /// the pixel ([`crate::Interpolator`]): at the centroid, at sample
     /// `a[0]`, or at offset `(a[0], a[1])` from the centre (`at`: an
@@ -493,6 +527,10 @@ impl Op {
                 r(v)
             }
             Op::Load { off, .. } => r(off),
+            Op::LoadVertex { off, vertex, .. } => {
+                r(off);
+                r(vertex)
+            }
             Op::InterpAt { off, a, .. } => {
                 r(off);
                 a.iter_mut().for_each(r)
@@ -528,6 +566,7 @@ impl Op {
             | Op::Tern { d, .. }
             | Op::Deriv { d, .. }
             | Op::Load { d, .. }
+            | Op::LoadVertex { d, .. }
             | Op::InterpAt { d, .. }
             | Op::LoadIn { d, .. }
             | Op::LoadUni { d, .. }

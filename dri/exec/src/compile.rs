@@ -168,6 +168,33 @@ fn supported(t: ValType) -> Result<(), CompileError> {
 
 /// 32-bit words (registers, memory units, interface components) of a
 /// value of type `t`.
+/// The location of a built-in in a vertex record (geometry and
+/// tessellation inputs, tessellation control outputs).
+fn record_location(b: Builtin) -> Result<u32, CompileError> {
+    Ok(match b {
+        Builtin::Position => crate::GS_POSITION_LOCATION,
+        Builtin::PointSize => crate::GS_POINT_SIZE_LOCATION,
+        Builtin::ClipDistance => crate::GS_CLIP_DISTANCE_LOCATION,
+        b => return err(format!("per-vertex built-in {}", b.name())),
+    })
+}
+
+/// Where a tessellation stage's user variable at `location` lives: a
+/// patch variable (`oxgl_ir::PATCH_LOCATION0` on) in [`Space::Patch`],
+/// else in the per-vertex space `per_vertex`.
+fn tess_place(location: u32, component: u8, per_vertex: Space) -> Result<Place, CompileError> {
+    let (sp, location) = match location.checked_sub(oxgl_ir::PATCH_LOCATION0) {
+        Some(k) if k < crate::PATCH_USER_LOCATIONS => (Space::Patch, k),
+        Some(_) => return err("patch variable location too large"),
+        None if location < crate::GS_USER_LOCATIONS => (per_vertex, location),
+        None => return err("per-vertex variable location too large"),
+    };
+    Ok(Place {
+        sp,
+        base: 4 * location + component as u32,
+    })
+}
+
 fn words(t: ValType) -> usize {
     t.n() * if t.scalar.bits() == 64 { 2 } else { 1 }
 }
@@ -432,6 +459,13 @@ impl<'s> Compiler<'s> {
                 Slot::Location {
                     location,
                     component,
+                } if self.tess() => {
+                    io_check(self)?;
+                    tess_place(*location, *component, Space::Vertices)?
+                }
+                Slot::Location {
+                    location,
+                    component,
                 } => {
                     io_check(self)?;
                     let base = location
@@ -443,17 +477,18 @@ impl<'s> Compiler<'s> {
                         base,
                     }
                 }
+                Slot::Builtin(b) if self.tess() => {
+                    io_check(self)?;
+                    Place {
+                        sp: Space::Vertices,
+                        base: 4 * record_location(*b)?,
+                    }
+                }
                 Slot::Builtin(b) if self.s.stage == Stage::Geometry => {
                     io_check(self)?;
-                    let location = match b {
-                        Builtin::Position => crate::GS_POSITION_LOCATION,
-                        Builtin::PointSize => crate::GS_POINT_SIZE_LOCATION,
-                        Builtin::ClipDistance => crate::GS_CLIP_DISTANCE_LOCATION,
-                        b => return err(format!("built-in input {}", b.name())),
-                    };
                     Place {
                         sp: Space::Input,
-                        base: 4 * location,
+                        base: 4 * record_location(*b)?,
                     }
                 }
                 Slot::Builtin(b) => return err(format!("built-in input {}", b.name())),
@@ -464,6 +499,26 @@ impl<'s> Compiler<'s> {
                 }
                 io_check(self)?;
                 let place = match slot {
+                    Slot::Location {
+                        location,
+                        component,
+                    } if self.s.stage == Stage::TessControl => {
+                        tess_place(*location, *component, Space::Output)?
+                    }
+                    Slot::Builtin(b @ (Builtin::TessLevelOuter | Builtin::TessLevelInner)) => {
+                        Place {
+                            sp: Space::Patch,
+                            base: if *b == Builtin::TessLevelOuter {
+                                crate::PATCH_TESS_LEVEL_OUTER
+                            } else {
+                                crate::PATCH_TESS_LEVEL_INNER
+                            },
+                        }
+                    }
+                    Slot::Builtin(b) if self.s.stage == Stage::TessControl => Place {
+                        sp: Space::Output,
+                        base: 4 * record_location(*b)?,
+                    },
                     Slot::Location {
                         location,
                         component,
@@ -515,7 +570,7 @@ impl<'s> Compiler<'s> {
     /// Records an output variable in [`ProgramInfo`] (every declared output
     /// is written: with the shader's value or with 0).
     fn note_output(&mut self, h: VarId, p: Place) -> Result<(), CompileError> {
-        let ty = self.s.vars[h].ty;
+        let ty = self.io_type(p.sp, self.s.vars[h].ty)?;
         for (off, n) in self.components(p.sp, ty)? {
             let flat = p.base + off;
             match p.sp {
@@ -604,9 +659,7 @@ impl<'s> Compiler<'s> {
     fn components(&self, sp: Space, ty: TypeId) -> Result<Vec<(u32, u32)>, CompileError> {
         match self.s.types.get(ty) {
             Some(Type::Value(v)) => Ok(vec![(0, words(*v) as u32)]),
-            Some(Type::Array { .. } | Type::Struct { .. })
-                if matches!(sp, Space::Input | Space::Output) =>
-            {
+            Some(Type::Array { .. } | Type::Struct { .. }) if sp.is_io() => {
                 let mut out = Vec::new();
                 self.io_runs(ty, 0, &mut out)?;
                 Ok(out)
@@ -636,7 +689,7 @@ impl<'s> Compiler<'s> {
                 .types
                 .stride(arr)
                 .ok_or(CompileError::new("bad uniform array layout")),
-            Space::Input | Space::Output => Ok(self.io_locations(elem)? * 4),
+            sp if sp.is_io() => Ok(self.io_locations(elem)? * 4),
             _ => match self.s.types.val_type(elem) {
                 Some(v) => Ok(words(v) as u32),
                 None => err("built-in arrays of aggregates are not supported"),
@@ -661,7 +714,7 @@ impl<'s> Compiler<'s> {
                 .types
                 .member_offset(st, i as usize)
                 .ok_or(CompileError::new("bad uniform struct layout")),
-            Space::Input | Space::Output => {
+            sp if sp.is_io() => {
                 let mut off = 0u32;
                 for m in members.iter().take(i as usize) {
                     off += self.io_locations(m.ty)? * 4;
@@ -749,6 +802,78 @@ impl<'s> Compiler<'s> {
         sp == Space::Input && self.s.stage == Stage::Geometry
     }
 
+    /// A tessellation stage.
+    fn tess(&self) -> bool {
+        matches!(self.s.stage, Stage::TessControl | Stage::TessEval)
+    }
+
+    /// Whether variables of `sp` are arrays of the patch's vertices (the
+    /// outer index is the vertex): the tessellation stages' per-vertex
+    /// inputs and the control stage's per-vertex outputs.
+    fn per_vertex(&self, sp: Space) -> bool {
+        sp == Space::Vertices || (sp == Space::Output && self.s.stage == Stage::TessControl)
+    }
+
+    /// The type one vertex's part of a variable of type `ty` in `sp`
+    /// has: its element type where the space is per vertex.
+    fn io_type(&self, sp: Space, ty: TypeId) -> Result<TypeId, CompileError> {
+        if !self.per_vertex(sp) {
+            return Ok(ty);
+        }
+        match self.s.types.get(ty) {
+            Some(Type::Array { elem, .. }) => Ok(*elem),
+            _ => err("a per-vertex variable that is not an array"),
+        }
+    }
+
+    /// Splits a per-vertex access path into its vertex index (with the
+    /// array's length) and the rest, which [`Compiler::resolve`] walks
+    /// from the element type.
+    fn split_vertex<'p>(
+        &self,
+        sp: Space,
+        ty: TypeId,
+        path: &'p [Index],
+    ) -> Result<(TypeId, Option<(&'p Index, Option<u32>)>, &'p [Index]), CompileError> {
+        if !self.per_vertex(sp) {
+            return Ok((ty, None, path));
+        }
+        let elem = self.io_type(sp, ty)?;
+        let len = match self.s.types.get(ty) {
+            Some(Type::Array { len, .. }) => *len,
+            _ => None,
+        };
+        match path.split_first() {
+            Some((first, rest)) => Ok((elem, Some((first, len)), rest)),
+            None => err("a whole per-vertex array accessed at once"),
+        }
+    }
+
+    /// The register holding each lane's vertex index `i` (out of range:
+    /// [`OOB`]).
+    fn vertex_reg(&mut self, fr: &Frame, i: &Index, len: Option<u32>) -> Result<u32, CompileError> {
+        let len = len.unwrap_or(crate::MAX_PATCH_VERTICES as u32);
+        match i {
+            Index::Const(c) if *c < len => Ok(self.konst(*c)),
+            Index::Const(_) => Ok(self.konst(OOB)),
+            Index::Value(v) => {
+                let f = &self.s.funcs[fr.func];
+                let signed = f.insts[*v].ty.is_some_and(|t| t.scalar.is_signed());
+                let idx = fr.vals[v.index()].r[0];
+                let d = self.vreg();
+                self.push(Op::Addr {
+                    d,
+                    prev: NONE,
+                    idx,
+                    len,
+                    stride: 1,
+                    signed,
+                })?;
+                Ok(d)
+            }
+        }
+    }
+
     fn var_place(&self, fr: &Frame, var: VarId) -> Result<Place, CompileError> {
         if let Some(p) = fr.locals.get(&var) {
             return Ok(*p);
@@ -830,7 +955,7 @@ impl<'s> Compiler<'s> {
                 }
                 _ => continue,
             };
-            let comps = self.components(sp, var.ty)?;
+            let comps = self.components(sp, self.io_type(sp, var.ty)?)?;
             let size = comps.iter().map(|(o, n)| o + n).max().unwrap_or(0);
             state.insert(h, (sp, vec![0; size as usize]));
         }
@@ -846,9 +971,14 @@ impl<'s> Compiler<'s> {
                     return Ok(());
                 };
                 let sp = *sp;
-                let ty = self.c.s.vars[d.var].ty;
-                let range = if d.path.iter().all(|i| matches!(i, Index::Const(_))) {
-                    let (off, _, vt) = self.c.resolve(None, sp, ty, &d.path)?;
+                let whole = d.path.is_empty();
+                let (ty, _, path) = if whole {
+                    (self.c.s.vars[d.var].ty, None, &d.path[..])
+                } else {
+                    self.c.split_vertex(sp, self.c.s.vars[d.var].ty, &d.path)?
+                };
+                let range = if !whole && path.iter().all(|i| matches!(i, Index::Const(_))) {
+                    let (off, _, vt) = self.c.resolve(None, sp, ty, path)?;
                     Some((off as usize, words(vt)))
                 } else {
                     None
@@ -929,7 +1059,7 @@ impl<'s> Compiler<'s> {
         for h in vars {
             let (sp, st) = &state[h];
             let is_out = *sp != Space::Mem;
-            for (off, n) in self.components(*sp, s.vars[*h].ty)? {
+            for (off, n) in self.components(*sp, self.io_type(*sp, s.vars[*h].ty)?)? {
                 let mut i = off;
                 while i < off + n {
                     let need = |x: u8| x == 2 || (x == 0 && is_out);
@@ -1192,6 +1322,10 @@ impl<'s> Compiler<'s> {
                     SysVal::SampleId => Sys::SampleId,
                     SysVal::SamplePos => Sys::SamplePos,
                     SysVal::SampleMaskIn => Sys::SampleMaskIn,
+                    SysVal::TessCoord => Sys::TessCoord,
+                    SysVal::TessLevelOuterIn => Sys::TessLevelOuter,
+                    SysVal::TessLevelInnerIn => Sys::TessLevelInner,
+                    SysVal::PatchVertices => Sys::PatchVertices,
                     other => return err(format!("system value {}", other.name())),
                 };
                 if !self.info.system_values.contains(sv) {
@@ -1369,13 +1503,37 @@ impl<'s> Compiler<'s> {
 
     fn load(&mut self, fr: &Frame, d: &Deref) -> Result<Lanes, CompileError> {
         let p = self.var_place(fr, d.var)?;
-        let ty = self.s.vars[d.var].ty;
-        let (off, dynreg, vt) = self.resolve(Some(fr), p.sp, ty, &d.path)?;
+        let (ty, vertex, path) = self.split_vertex(p.sp, self.s.vars[d.var].ty, &d.path)?;
+        let vertex = match vertex {
+            Some((i, len)) => self.vertex_reg(fr, i, len)?,
+            None => NONE,
+        };
+        let (off, dynreg, vt) = self.resolve(Some(fr), p.sp, ty, path)?;
         let base = p
             .base
             .checked_add(off)
             .ok_or(CompileError::new("offset overflow"))?;
         match p.sp {
+            Space::Vertices => {
+                // Components read of a vertex record, whichever vertex.
+                let read: Vec<u32> = if dynreg == NONE {
+                    (base..base + words(vt) as u32).collect()
+                } else {
+                    self.components(p.sp, ty)?
+                        .iter()
+                        .flat_map(|&(o, n)| p.base + o..p.base + o + n)
+                        .collect()
+                };
+                for c in read {
+                    let loc = (c / 4) as usize;
+                    if loc < 4096 {
+                        if self.info.inputs_read.len() <= loc {
+                            self.info.inputs_read.resize(loc + 1, 0);
+                        }
+                        self.info.inputs_read[loc] |= 1 << (c % 4);
+                    }
+                }
+            }
             Space::Input if self.gs_input(p.sp) => {
                 // Components read of a vertex record, whichever vertex.
                 let record = 4 * crate::GS_VERTEX_LOCATIONS;
@@ -1431,6 +1589,17 @@ impl<'s> Compiler<'s> {
         for c in 0..(d.n as usize).div_ceil(4) {
             let (r, n) = d.chunk(c);
             let base = base.wrapping_add(4 * c as u32 * p.sp.unit());
+            if vertex != NONE {
+                self.push(Op::LoadVertex {
+                    sp: p.sp,
+                    base,
+                    off: dynreg,
+                    vertex,
+                    d: r,
+                    n,
+                })?;
+                continue;
+            }
             self.push(match (p.sp, dynreg == NONE && !norm_bool) {
                 (Space::Input, true) => Op::LoadIn { base, d: r, n },
                 (Space::Uniform, true) => Op::LoadUni { base, d: r, n },
@@ -1518,11 +1687,25 @@ impl<'s> Compiler<'s> {
 
     fn store(&mut self, fr: &Frame, d: &Deref, x: Lanes) -> Result<(), CompileError> {
         let p = self.var_place(fr, d.var)?;
-        if matches!(p.sp, Space::Input | Space::Uniform) {
+        if matches!(p.sp, Space::Input | Space::Uniform | Space::Vertices) {
             return err("store to read-only memory");
         }
-        let ty = self.s.vars[d.var].ty;
-        let (off, dynreg, vt) = self.resolve(Some(fr), p.sp, ty, &d.path)?;
+        let (ty, vertex, path) = self.split_vertex(p.sp, self.s.vars[d.var].ty, &d.path)?;
+        // A lane writes its own vertex's outputs only (GLSL 4.00 §4.3.6:
+        // indexed with gl_InvocationID), which live in that lane.
+        if let Some((i, _)) = vertex {
+            let own = match i {
+                Index::Value(v) => matches!(
+                    self.s.funcs[fr.func].insts.get(*v).map(|i| &i.op),
+                    Some(IrOp::System(SysVal::InvocationId))
+                ),
+                Index::Const(_) => false,
+            };
+            if !own {
+                return err("tessellation control outputs can only be indexed by gl_InvocationID");
+            }
+        }
+        let (off, dynreg, vt) = self.resolve(Some(fr), p.sp, ty, path)?;
         let base = p
             .base
             .checked_add(off)

@@ -117,8 +117,13 @@ fn env_slot<'e, const N: usize>(
         Space::PrimitiveIdOut => (i == 0).then_some(&mut env.primitive_id_out),
         Space::FragDepth => (i == 0).then_some(&mut env.frag_depth),
         Space::SampleMask => (i == 0).then_some(&mut env.sample_mask),
-        Space::Mem | Space::Input | Space::Uniform => None,
+        Space::Mem | Space::Input | Space::Uniform | Space::Vertices | Space::Patch => None,
     }
+}
+
+/// Component `idx` of [`Env::patch`] (0 past its end).
+fn patch_word<const N: usize>(env: &Env<'_, N>, idx: u32) -> u32 {
+    env.patch.get(idx as usize).map_or(0, |x| x.to_bits())
 }
 
 /// Component `idx` of space `sp`, all lanes.
@@ -127,6 +132,7 @@ fn read<const N: usize>(env: &mut Env<'_, N>, r: &[[u32; N]], sp: Space, idx: u3
         Space::Mem => r.get(idx as usize).copied().unwrap_or([0; N]),
         Space::Input => env.inputs.get(idx as usize).map_or([0; N], bits),
         Space::Uniform => [uniform_word(env.uniforms, idx); N],
+        Space::Patch => [patch_word(env, idx); N],
         _ => env_slot(env, sp, idx).map_or([0; N], |x| bits(x)),
     }
 }
@@ -143,6 +149,7 @@ fn read_lane<const N: usize>(
         Space::Mem => r.get(idx as usize).map_or(0, |x| x[l]),
         Space::Input => env.inputs.get(idx as usize).map_or(0, |x| x[l].to_bits()),
         Space::Uniform => uniform_word(env.uniforms, idx),
+        Space::Patch => patch_word(env, idx),
         _ => env_slot(env, sp, idx).map_or(0, |x| x[l].to_bits()),
     }
 }
@@ -159,6 +166,11 @@ fn write_lane<const N: usize>(
         Space::Mem => {
             if let Some(x) = r.get_mut(idx as usize) {
                 x[l] = v;
+            }
+        }
+        Space::Patch => {
+            if let Some(x) = env.patch.get_mut(idx as usize) {
+                *x = f32::from_bits(v);
             }
         }
         _ => {
@@ -186,6 +198,10 @@ fn sys<const N: usize>(env: &Env<'_, N>, sv: Sys, k: usize, exec0: u32, demoted:
         Sys::SampleId => [env.sample_id as u32; N],
         Sys::SamplePos => [env.sample_pos.get(k).map_or(0, |p| p.to_bits()); N],
         Sys::SampleMaskIn => [env.sample_mask_in as u32; N],
+        Sys::TessCoord => env.tess_coord.and_then(|t| t.get(k)).map_or([0; N], bits),
+        Sys::TessLevelOuter => [patch_word(env, crate::PATCH_TESS_LEVEL_OUTER + 4 * k as u32); N],
+        Sys::TessLevelInner => [patch_word(env, crate::PATCH_TESS_LEVEL_INNER + 4 * k as u32); N],
+        Sys::PatchVertices => [env.patch_vertices as u32; N],
     }
 }
 
@@ -411,6 +427,37 @@ fn data<const N: usize>(
                 r[d[k as usize] as usize] = v;
             }
         }
+        Op::LoadVertex {
+            sp,
+            base,
+            off,
+            vertex,
+            d,
+            n,
+        } => {
+            let vx = r[*vertex as usize];
+            let o = if *off == NONE {
+                [0; N]
+            } else {
+                r[*off as usize]
+            };
+            for k in 0..*n as u32 {
+                let v: [u32; N] = std::array::from_fn(|l| {
+                    if o[l] == OOB {
+                        return 0;
+                    }
+                    let c = base.wrapping_add(k).wrapping_add(o[l]) as usize;
+                    let v = vx[l] as usize;
+                    match sp {
+                        Space::Vertices => env.vertices.get(c).and_then(|x| x.get(v)),
+                        Space::Output => env.outputs.get(c).and_then(|x| x.get(v)),
+                        _ => None,
+                    }
+                    .map_or(0, |x| x.to_bits())
+                });
+                r[d[k as usize] as usize] = v;
+            }
+        }
         Op::InterpAt {
             at,
             base,
@@ -475,6 +522,17 @@ fn data<const N: usize>(
                         if let Some(dst) = r.get_mut(idx as usize) {
                             blend(dst, &v, exec, full);
                         }
+                    } else if *sp == Space::Patch {
+                        // One value for all lanes: the highest active
+                        // lane's.
+                        if exec != 0 {
+                            let l = 31 - exec.leading_zeros() as usize;
+                            if let (Some(dst), Some(x)) =
+                                (env.patch.get_mut(idx as usize), v.get(l))
+                            {
+                                *dst = f32::from_bits(*x);
+                            }
+                        }
                     } else if let Some(dst) = env_slot(env, *sp, idx) {
                         blend_f32(dst, &v, exec, full);
                     }
@@ -522,6 +580,10 @@ fn data<const N: usize>(
                 if *sp == Space::Mem {
                     if let Some(x) = r.get_mut(idx as usize) {
                         *x = [0; N];
+                    }
+                } else if *sp == Space::Patch {
+                    if let Some(x) = env.patch.get_mut(idx as usize) {
+                        *x = 0.0;
                     }
                 } else if let Some(x) = env_slot(env, *sp, idx) {
                     *x = [0.0; N];

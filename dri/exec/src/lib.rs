@@ -66,8 +66,8 @@
 //! past the end of [`Env::uniforms`] reads 0 only in the missing bytes (the
 //! interpreter zeroes the whole variable).
 //!
-//! Supported: vertex and fragment shaders over `f32`, `i32`, `u32` and
-//! `bool`; every ALU operation on them; locals and privates (arrays and
+//! Supported: vertex, tessellation control and evaluation, geometry and
+//! fragment shaders over `f32`, `i32`, `u32`, `bool` and `f64`; every ALU operation on them; locals and privates (arrays and
 //! structs, constant and dynamic indices), inputs and outputs at locations,
 //! the built-in outputs `position`, `point_size`, `clip_distance`,
 //! `frag_depth`; the default uniform block; the system values listed in
@@ -121,6 +121,20 @@ pub const GS_POINT_SIZE_LOCATION: u32 = GS_USER_LOCATIONS + 1;
 pub const GS_CLIP_DISTANCE_LOCATION: u32 = GS_USER_LOCATIONS + 2;
 /// Locations of one geometry input vertex record.
 pub const GS_VERTEX_LOCATIONS: u32 = GS_CLIP_DISTANCE_LOCATION + 8;
+
+/// Tessellation stages: vertices of a patch (`Env::vertices` columns;
+/// `GL_MAX_PATCH_VERTICES`).
+pub const MAX_PATCH_VERTICES: usize = 32;
+/// Patch variables at `oxgl_ir::PATCH_LOCATION0 + k` for `k` below this.
+pub const PATCH_USER_LOCATIONS: u32 = 32;
+/// `gl_TessLevelOuter[i]` is component `PATCH_TESS_LEVEL_OUTER + 4 i` of
+/// [`Env::patch`] (one location an element, as for any patch array).
+pub const PATCH_TESS_LEVEL_OUTER: u32 = 4 * PATCH_USER_LOCATIONS;
+/// `gl_TessLevelInner[i]` is component `PATCH_TESS_LEVEL_INNER + 4 i`.
+pub const PATCH_TESS_LEVEL_INNER: u32 = PATCH_TESS_LEVEL_OUTER + 16;
+/// Components of [`Env::patch`]: the user patch locations, then the
+/// outer and inner tessellation levels.
+pub const PATCH_COMPONENTS: usize = PATCH_TESS_LEVEL_INNER as usize + 8;
 
 /// Where a geometry shader's `EmitVertex` and `EndPrimitive` go: one
 /// invocation per lane, each lane an input primitive.
@@ -442,6 +456,25 @@ pub struct Env<'a, const N: usize = W> {
     /// `gl_InvocationID` in (geometry: the instance of an instanced
     /// geometry shader, ARB_gpu_shader5).
     pub invocation_id: [i32; N],
+    /// Tessellation stages: the patch's vertices, one column each, by flat
+    /// component of a vertex record (the geometry input record layout,
+    /// [`GS_VERTEX_LOCATIONS`]): `vertices[4 * location + component][vertex]`.
+    /// The control stage reads its input patch here, the evaluation stage
+    /// the control stage's outputs (or the input patch without one).
+    /// Missing entries read as 0.
+    pub vertices: &'a [[f32; MAX_PATCH_VERTICES]],
+    /// Tessellation stages: the patch variables (written by the control
+    /// stage, read by the evaluation stage), [`PATCH_COMPONENTS`] long:
+    /// `patch[4 * k + component]` for the patch variable at
+    /// `oxgl_ir::PATCH_LOCATION0 + k`, then the tessellation levels
+    /// ([`PATCH_TESS_LEVEL_OUTER`], [`PATCH_TESS_LEVEL_INNER`]). Accesses
+    /// past the end are dropped (read 0). A store by several lanes keeps
+    /// the highest lane's value.
+    pub patch: &'a mut [f32],
+    /// `gl_TessCoord` in (evaluation stage; `None` reads 0).
+    pub tess_coord: Option<&'a [[f32; N]; 3]>,
+    /// `gl_PatchVerticesIn` in (tessellation stages).
+    pub patch_vertices: i32,
     /// Geometry stage: where emitted vertices go (`None`: dropped).
     pub geometry: Option<&'a mut dyn GeometrySink<N>>,
     /// Fragment stage: inputs interpolated elsewhere in the pixel (`None`:
@@ -494,6 +527,10 @@ impl<'a, const N: usize> Env<'a, N> {
             draw_id: 0,
             primitive_id: [0; N],
             invocation_id: [0; N],
+            vertices: &[],
+            patch: &mut [],
+            tess_coord: None,
+            patch_vertices: 0,
             geometry: None,
             interpolator: None,
             uniforms,
@@ -546,15 +583,20 @@ pub struct Program {
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl Program {
-    /// Validates and compiles `shader` (vertex, geometry or fragment stage).
+    /// Validates and compiles `shader` (any stage but compute).
+    ///
+    /// The tessellation control stage runs one invocation per lane, the
+    /// lanes of a run being the output vertices of one patch (so `N`
+    /// must cover `layout(vertices)`): a per-vertex output is written by
+    /// its own lane only (GLSL requires the index `gl_InvocationID`) and
+    /// read from any lane; patch outputs and levels go to [`Env::patch`].
+    /// The evaluation stage runs one invocation per lane for any domain
+    /// points of one patch.
     pub fn compile(shader: &oxgl_ir::Shader) -> Result<Program, CompileError> {
         oxgl_ir::valid::validate(shader).map_err(|e| CompileError {
             message: format!("invalid shader: {e}"),
         })?;
-        if !matches!(
-            shader.stage,
-            Stage::Vertex | Stage::Geometry | Stage::Fragment
-        ) {
+        if shader.stage == Stage::Compute {
             return Err(CompileError {
                 message: format!("{} shaders are not supported", shader.stage.name()),
             });

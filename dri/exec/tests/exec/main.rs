@@ -6,7 +6,8 @@
 //! `harness` holds the comparison; `shaders` builder-made shaders;
 //! `alu` a sweep over every ALU operation; `files` the IR crate's text
 //! filetests; `special` what the interpreter cannot check (derivatives,
-//! helpers, loop limits, compile errors).
+//! helpers, loop limits, compile errors); `tess` the tessellation
+//! stages' cross-lane and per-patch data.
 
 mod alu;
 mod files;
@@ -14,3 +15,4 @@ mod geometry;
 mod harness;
 mod shaders;
 mod special;
+mod tess;
