@@ -67,8 +67,9 @@
 //! interpreter zeroes the whole variable).
 //!
 //! Supported: vertex, tessellation control and evaluation, geometry and
-//! fragment shaders over `f32`, `i32`, `u32`, `bool` and `f64`; every ALU operation on them; locals and privates (arrays and
-//! structs, constant and dynamic indices), inputs and outputs at locations,
+//! fragment shaders over `f32`, `i32`, `u32`, `bool` and `f64`; every ALU
+//! operation on them; locals and privates (arrays and structs, constant
+//! and dynamic indices), inputs and outputs at locations,
 //! the built-in outputs `position`, `point_size`, `clip_distance`,
 //! `frag_depth`; the default uniform block; the system values listed in
 //! [`ProgramInfo::system_values`]'s docs; derivatives; texture operations
