@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 22;
+pub const OXGL_DRI_ABI_VERSION: u32 = 23;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -920,6 +920,35 @@ pub struct OxglDrawDesc {
     pub gs_uniforms: *const u8,
     /// Bytes of `gs_uniforms`.
     pub gs_uniforms_size: usize,
+    /// ABI 23: null, or a tessellation control shader from
+    /// `create_shader` (only with `tes`). It runs once per patch, one
+    /// invocation per output vertex, reading the patch's vertex-stage
+    /// outputs by location; `gl_PrimitiveID` counts the draw's patches.
+    pub tcs: *mut OxglShader,
+    /// ABI 23: the tessellation control shader's default uniform block.
+    pub tcs_uniforms: *const u8,
+    /// Bytes of `tcs_uniforms`.
+    pub tcs_uniforms_size: usize,
+    /// ABI 23: null, or a tessellation evaluation shader from
+    /// `create_shader`. With it every prim's mode is `GL_PATCHES`: each
+    /// `patch_vertices` vertices (a remainder is dropped) make a patch,
+    /// which the control shader (or, without one, the patch itself with
+    /// `patch_default_levels`) gives the levels the primitive generator
+    /// subdivides the shader's domain by; the shader runs once per
+    /// generated vertex, and the generated points, lines or triangles
+    /// go on to the geometry shader or are captured, clipped and
+    /// rasterized (`gl_PrimitiveID` in the fragment shader: the patch's).
+    pub tes: *mut OxglShader,
+    /// ABI 23: the tessellation evaluation shader's default uniform block.
+    pub tes_uniforms: *const u8,
+    /// Bytes of `tes_uniforms`.
+    pub tes_uniforms_size: usize,
+    /// ABI 23: vertices per patch (`GL_PATCH_VERTICES`, 1 to 32).
+    pub patch_vertices: u32,
+    /// ABI 23: `GL_PATCH_DEFAULT_OUTER_LEVEL` (4 values), then
+    /// `GL_PATCH_DEFAULT_INNER_LEVEL` (2): the levels of a draw without a
+    /// tessellation control shader.
+    pub patch_default_levels: [f32; 6],
 }
 
 /// ABI 12: a captured component from the vertex stage's outputs, in

@@ -574,6 +574,35 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             _ => return OxglStatus::BadArgument,
         }
     };
+    // SAFETY: non-null tessellation shaders are live and their uniforms
+    // valid for their sizes (ABI 23).
+    let tess_stage = |sh: *mut OxglShader, u: *const u8, size: usize, stage| {
+        if sh.is_null() {
+            return Ok(None);
+        }
+        match unsafe { (shader(sh), slice(u, size)) } {
+            (Some(p), Some(u)) if p.stage == stage => Ok(Some((p, u))),
+            _ => Err(()),
+        }
+    };
+    let tcs = tess_stage(
+        desc.tcs,
+        desc.tcs_uniforms,
+        desc.tcs_uniforms_size,
+        oxgl_ir::Stage::TessControl,
+    );
+    let tes = tess_stage(
+        desc.tes,
+        desc.tes_uniforms,
+        desc.tes_uniforms_size,
+        oxgl_ir::Stage::TessEval,
+    );
+    let (Ok(tcs), Ok(tes)) = (tcs, tes) else {
+        return OxglStatus::BadArgument;
+    };
+    if tcs.is_some() && tes.is_none() {
+        return OxglStatus::BadArgument;
+    }
     let edge_flags = if desc.edge_flags.is_null() {
         None
     } else {
@@ -711,6 +740,10 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         vs,
         fs,
         gs,
+        tcs,
+        tes,
+        patch_vertices: desc.patch_vertices,
+        patch_levels: desc.patch_default_levels,
         vs_uniforms,
         fs_uniforms,
         raster: &desc.raster,

@@ -16,7 +16,8 @@ use oxgl_dri_interface::{
 
 use crate::capture::{Capture, STREAMS};
 use crate::geometry;
-use crate::program::{FragmentProgram, MAX_LOCATIONS, Program, VertexOutputs};
+use crate::program::{FragmentProgram, Halves, MAX_LOCATIONS, PATCH_LANES, Program, VertexOutputs};
+use crate::tessellator::{Tessellation, tessellate};
 use crate::raster::{
     BlendEquation, BlendFactor, BlendFunc, BlendState, CompareFunc, CullMode, DepthStencilState,
     Draw, DrawState, Elements, FrontFace, LANES, LineStipple, LogicOp, MAX_VARYINGS, PolygonMode,
@@ -41,6 +42,7 @@ pub(crate) mod gl {
     pub const LINE_STRIP_ADJACENCY: u32 = 0x000B;
     pub const TRIANGLES_ADJACENCY: u32 = 0x000C;
     pub const TRIANGLE_STRIP_ADJACENCY: u32 = 0x000D;
+    pub const PATCHES: u32 = 0x000E;
     pub const NEVER: u32 = 0x0200;
     pub const FRONT: u32 = 0x0404;
     pub const BACK: u32 = 0x0405;
@@ -99,6 +101,15 @@ pub struct DrawCall<'a> {
     pub fs: &'a Arc<Program>,
     /// Geometry shader and its uniforms (ABI 16).
     pub gs: Option<(&'a Arc<Program>, &'a [u8])>,
+    /// Tessellation control shader and its uniforms (ABI 23).
+    pub tcs: Option<(&'a Arc<Program>, &'a [u8])>,
+    /// Tessellation evaluation shader and its uniforms (ABI 23): with it,
+    /// `prims` are patches.
+    pub tes: Option<(&'a Arc<Program>, &'a [u8])>,
+    /// Vertices per patch.
+    pub patch_vertices: u32,
+    /// The outer then inner levels without a control shader.
+    pub patch_levels: [f32; 6],
     /// Vertex uniforms.
     pub vs_uniforms: &'a [u8],
     /// Fragment uniforms.
@@ -182,6 +193,17 @@ pub struct Frontend {
     /// The `gl_PrimitiveID`s of a layer's strips.
     layer_prim_ids: Vec<u32>,
     gs_regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
+    /// Tessellation stages: the evaluation shader's output batches (and
+    /// their lane counts), spare batches for reuse, one prim per patch
+    /// over the evaluated vertices, its elements and `gl_PrimitiveID`, and
+    /// the shaders' registers.
+    tes_out: Vec<(VertexOutputs, usize)>,
+    tes_spare: Vec<VertexOutputs>,
+    tess_prims: Vec<OxglPrim>,
+    tess_elements: Vec<u32>,
+    tess_ids: Vec<u32>,
+    tcs_regs: Option<(usize, oxgl_exec::Regs<PATCH_LANES>)>,
+    tes_regs: Option<(usize, oxgl_exec::Regs<LANES>)>,
 }
 
 impl Frontend {
@@ -215,7 +237,31 @@ impl Frontend {
         let strips;
         let gs_call;
         let prim_ids: Vec<u32>;
-        let call = if let Some(gs) = call.gs {
+        let tess_prims;
+        let tess_elements;
+        let tess_ids;
+        let tess_call;
+        let call = if let (Some(tes), None) = (call.tes, call.gs) {
+            // The evaluated vertices and the primitives joining them are
+            // the draw's from here on.
+            self.tess_stage(call, fs_varyings, &clips, capture.as_deref());
+            tess_prims = std::mem::take(&mut self.tess_prims);
+            tess_elements = std::mem::take(&mut self.tess_elements);
+            tess_ids = std::mem::take(&mut self.tess_ids);
+            tess_call = DrawCall {
+                vertex_count: self.positions.len(),
+                edge_flags: None,
+                vertex_ids: None,
+                prims: &tess_prims,
+                elements: Some(&tess_elements),
+                vs: tes.0,
+                tcs: None,
+                tes: None,
+                prim_ids: Some(&tess_ids),
+                ..*call
+            };
+            &tess_call
+        } else if let Some(gs) = call.gs {
             self.geometry_stage(call, gs, fs_varyings, &clips, capture.as_deref_mut());
             strips = std::mem::take(&mut self.strips);
             // A geometry shader that writes gl_PrimitiveID gives each of
@@ -235,6 +281,8 @@ impl Frontend {
                 elements: None,
                 vs: gs.0,
                 gs: None,
+                tcs: None,
+                tes: None,
                 prim_ids: (!prim_ids.is_empty()).then_some(&prim_ids[..]),
                 ..*call
             };
@@ -432,23 +480,50 @@ impl Frontend {
             self.prepare_vertices(0, 0);
             return;
         };
-        let n = call.vertex_count;
+        let mut n = call.vertex_count;
         let samplers = self.textures.bind(call.textures);
-        // The vertex stage, into records.
-        self.records.clear();
-        self.records.resize(n * geometry::RECORD, 0.0);
-        self.run_vertex_shader(call, &samplers, |f, out, (base, count)| {
-            for lane in 0..count {
-                let rec = &mut f.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
-                geometry::store_record(out, lane, rec);
+        // The vertex stage (or the tessellation stages), into records.
+        let tess = call.tes.is_some();
+        if tess {
+            self.run_tessellation(call, &samplers);
+            let batches = std::mem::take(&mut self.tes_out);
+            n = batches.iter().map(|b| b.1).sum();
+            self.records.clear();
+            self.records.resize(n * geometry::RECORD, 0.0);
+            let mut base = 0;
+            for (out, count) in &batches {
+                for lane in 0..*count {
+                    let rec =
+                        &mut self.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
+                    geometry::store_record(out, lane, rec);
+                }
+                base += count;
             }
-        });
+            self.recycle(batches);
+        } else {
+            self.records.clear();
+            self.records.resize(n * geometry::RECORD, 0.0);
+            self.run_vertex_shader(call, &samplers, |f, out, (base, count)| {
+                for lane in 0..count {
+                    let rec =
+                        &mut f.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
+                    geometry::store_record(out, lane, rec);
+                }
+            });
+        }
+        let tess_prims = std::mem::take(&mut self.tess_prims);
+        let tess_elements = std::mem::take(&mut self.tess_elements);
+        let (prims, elements) = if tess {
+            (&tess_prims[..], Some(&tess_elements[..]))
+        } else {
+            (call.prims, call.elements)
+        };
         // Input primitives, in draw order.
         let nv = layout.vertices;
         self.gs_prims.clear();
-        for p in call.prims {
+        for p in prims {
             let (start, count) = (p.start as usize, p.count as usize);
-            match call.elements {
+            match elements {
                 Some(el) => {
                     let Some(el) = el.get(start..start + count) else {
                         continue;
@@ -468,6 +543,8 @@ impl Frontend {
                 None => {}
             }
         }
+        self.tess_prims = tess_prims;
+        self.tess_elements = tess_elements;
         // The geometry stage, LANES invocations at a time: each input
         // primitive's `invocations` instances in turn.
         let gs_locs = gs.outputs.last().map_or(0, |o| *o as usize + 1);
@@ -597,6 +674,192 @@ impl Frontend {
                 }
             }
         }
+    }
+
+    /// The tessellation stages of a draw without a geometry shader: the
+    /// evaluated vertices fill `positions`, `varyings` and `point_sizes`
+    /// as [`Frontend::vertex_stage`] fills them; `tess_prims`,
+    /// `tess_elements` and `tess_ids` join them.
+    fn tess_stage(
+        &mut self,
+        call: &DrawCall,
+        fs_varyings: usize,
+        clips: &[usize],
+        capture: Option<&Capture>,
+    ) {
+        let Some((tes, _)) = call.tes else {
+            return;
+        };
+        let samplers = self.textures.bind(call.textures);
+        self.run_tessellation(call, &samplers);
+        let batches = std::mem::take(&mut self.tes_out);
+        let m = batches.iter().map(|b| b.1).sum();
+        self.prepare_vertices(m, fs_varyings + clips.len());
+        let copied = copied_locations(call, tes);
+        let mut base = 0;
+        for (out, count) in &batches {
+            let batch = (base, *count);
+            self.store_batch(call, tes, out, batch, &copied, (fs_varyings, clips), capture);
+            base += count;
+        }
+        self.recycle(batches);
+    }
+
+    /// Evaluation output batches back to the spares.
+    fn recycle(&mut self, batches: Vec<(VertexOutputs, usize)>) {
+        self.tes_spare.extend(batches.into_iter().map(|b| b.0));
+        self.tes_out.clear();
+    }
+
+    /// Runs the vertex shader over every vertex into records, then per
+    /// patch of `call.prims` the tessellation control shader (or the
+    /// default levels), the primitive generator and the evaluation shader
+    /// over the generated points: their outputs go to `tes_out` batch by
+    /// batch, one prim per patch (`GL_TRIANGLES`, `GL_LINES` or
+    /// `GL_POINTS`) over them to `tess_prims` and `tess_elements`, and the
+    /// patch's number to `tess_ids`.
+    fn run_tessellation(&mut self, call: &DrawCall, samplers: &Samplers) {
+        use oxgl_exec::{PATCH_COMPONENTS, PATCH_TESS_LEVEL_INNER, PATCH_TESS_LEVEL_OUTER};
+        self.tes_out.clear();
+        self.tess_prims.clear();
+        self.tess_elements.clear();
+        self.tess_ids.clear();
+        let Some((tes, tes_uniforms)) = call.tes else {
+            return;
+        };
+        let Some(layout) = tes.tess else {
+            return;
+        };
+        let pv = call.patch_vertices as usize;
+        if !(1..=PATCH_LANES).contains(&pv) {
+            return;
+        }
+        let n = call.vertex_count;
+        self.records.clear();
+        self.records.resize(n * geometry::RECORD, 0.0);
+        self.run_vertex_shader(call, samplers, |f, out, (base, count)| {
+            for lane in 0..count {
+                let rec = &mut f.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
+                geometry::store_record(out, lane, rec);
+            }
+        });
+        // The patches' vertices, in draw order; a prim's remainder of
+        // fewer than `pv` vertices is dropped.
+        let mut patches = Vec::new();
+        for p in call.prims.iter().filter(|p| p.mode == gl::PATCHES) {
+            let count = p.count as usize / pv * pv;
+            for i in 0..count {
+                let at = p.start as usize + i;
+                let v = match call.elements {
+                    Some(el) => el.get(at).copied(),
+                    None => Some(at as u32),
+                };
+                match v {
+                    Some(v) if (v as usize) < n => patches.push(v),
+                    _ => return,
+                }
+            }
+        }
+        // The record components the first tessellation stage reads.
+        let reader = call.tcs.map_or(tes, |t| t.0);
+        let read: Vec<usize> = reader
+            .record_read
+            .iter()
+            .enumerate()
+            .flat_map(|(l, &bits)| {
+                (0..4)
+                    .filter(move |c| bits & (1 << c) != 0)
+                    .map(move |c| 4 * l + c)
+            })
+            .filter(|&c| c < geometry::RECORD)
+            .collect();
+        let mut input = vec![[0.0f32; PATCH_LANES]; geometry::RECORD];
+        let mut controlled = vec![[0.0f32; PATCH_LANES]; geometry::RECORD];
+        let mut patch = vec![0.0f32; PATCH_COMPONENTS];
+        let mut tcs_regs = match (call.tcs, self.tcs_regs.take()) {
+            (Some((tcs, _)), Some((id, r))) if id == Arc::as_ptr(tcs) as usize => Some(r),
+            (Some((tcs, _)), _) => Some(tcs.new_patch_regs()),
+            (None, _) => None,
+        };
+        let mut tes_regs = take_regs(&mut self.tes_regs, tes);
+        let tes_locs = tes.outputs.last().map_or(0, |o| *o as usize + 1);
+        let mut generated = Tessellation::default();
+        let halves = Halves(samplers);
+        let mut total = 0u32;
+        for (id, vertices) in patches.chunks_exact(pv).enumerate() {
+            for (v, &vertex) in vertices.iter().enumerate() {
+                let rec = &self.records[vertex as usize * geometry::RECORD..][..geometry::RECORD];
+                for &c in &read {
+                    input[c][v] = rec[c];
+                }
+            }
+            patch.fill(0.0);
+            let ids = (id as i32, pv as i32);
+            let (vertices, tes_ids) = match (call.tcs, tcs_regs.as_mut()) {
+                (Some((tcs, uniforms)), Some(regs)) => {
+                    let p = &mut patch;
+                    tcs.run_patch(regs, ids, &input, &mut controlled, p, uniforms, &halves);
+                    (&controlled, (id as i32, tcs.output_vertices as i32))
+                }
+                _ => {
+                    for (i, l) in call.patch_levels.iter().enumerate() {
+                        let at = if i < 4 {
+                            PATCH_TESS_LEVEL_OUTER as usize + 4 * i
+                        } else {
+                            PATCH_TESS_LEVEL_INNER as usize + 4 * (i - 4)
+                        };
+                        patch[at] = *l;
+                    }
+                    (&input, ids)
+                }
+            };
+            let level = |base: u32, i: usize| patch[base as usize + 4 * i];
+            let outer = std::array::from_fn(|i| level(PATCH_TESS_LEVEL_OUTER, i));
+            let inner = std::array::from_fn(|i| level(PATCH_TESS_LEVEL_INNER, i));
+            let modes = (layout.point_mode, layout.ccw);
+            tessellate(layout.domain, layout.spacing, modes, outer, inner, &mut generated);
+            if generated.indices.is_empty() {
+                continue;
+            }
+            for chunk in generated.coords.chunks(LANES) {
+                let coords: [[f32; LANES]; 3] = std::array::from_fn(|c| {
+                    std::array::from_fn(|l| chunk.get(l).map_or(0.0, |x| x[c]))
+                });
+                let mut out = self
+                    .tes_spare
+                    .pop()
+                    .filter(|o| o.outputs.len() == 4 * tes_locs)
+                    .unwrap_or_else(|| VertexOutputs::new(tes_locs));
+                tes.run_domain(
+                    &mut tes_regs,
+                    (&coords, chunk.len()),
+                    tes_ids,
+                    (vertices, &mut patch),
+                    tes_uniforms,
+                    samplers,
+                    &mut out,
+                );
+                self.tes_out.push((out, chunk.len()));
+            }
+            let start = self.tess_elements.len() as u32;
+            self.tess_elements
+                .extend(generated.indices.iter().map(|&i| total + i));
+            self.tess_prims.push(OxglPrim {
+                mode: match generated.per {
+                    3 => gl::TRIANGLES,
+                    2 => gl::LINES,
+                    _ => gl::POINTS,
+                },
+                start,
+                count: generated.indices.len() as u32,
+            });
+            self.tess_ids.push(id as u32);
+            total += generated.coords.len() as u32;
+        }
+        if let (Some((tcs, _)), Some(r)) = (call.tcs, tcs_regs) {
+            self.tcs_regs = Some((Arc::as_ptr(tcs) as usize, r));
+        }
+        self.tes_regs = Some((Arc::as_ptr(tes) as usize, tes_regs));
     }
 
     /// Stores lanes `..count` of a vertex-processing run (of `prog`, the

@@ -51,9 +51,14 @@ pub struct Program {
     pub info: ShaderInfo,
     /// Geometry stage: its primitive types and `max_vertices`.
     pub geometry: Option<crate::geometry::Layout>,
-    /// Geometry stage: the vertex record components it reads (bit `c` of
-    /// entry `l`: component `c` of record location `l`).
+    /// Geometry and tessellation stages: the vertex record components it
+    /// reads (bit `c` of entry `l`: component `c` of record location `l`).
     pub record_read: Vec<u8>,
+    /// Tessellation evaluation stage: its domain, spacing and order.
+    pub tess: Option<crate::tessellator::Layout>,
+    /// Tessellation control stage: vertices per output patch
+    /// (`layout(vertices = N)`).
+    pub output_vertices: u32,
     /// The shader only copies the `f32x4` input at this location to colour
     /// output 0: shaded without running it.
     copy_from: Option<usize>,
@@ -104,7 +109,11 @@ impl Program {
                         InterpMode::Flat => Interp::Flat,
                         InterpMode::NoPerspective => Interp::NoPerspective,
                     };
-                    let n = if shader.stage == Stage::Geometry {
+                    let n = if matches!(
+                        shader.stage,
+                        Stage::Geometry | Stage::TessControl | Stage::TessEval
+                    ) && location < oxgl_ir::PATCH_LOCATION0
+                    {
                         // One record location per vertex: the vertex is
                         // the outer index.
                         match shader.types.get(var.ty) {
@@ -175,8 +184,35 @@ impl Program {
         } else {
             None
         };
+        let tess = if shader.stage == Stage::TessEval {
+            match crate::tessellator::Layout::of(shader) {
+                Some(l) => Some(l),
+                None => return Err("a tessellation evaluation shader without a domain".into()),
+            }
+        } else {
+            None
+        };
+        let output_vertices = shader
+            .modes
+            .iter()
+            .find_map(|m| match m {
+                Mode::OutputVertices(n) => Some(*n),
+                _ => None,
+            })
+            .unwrap_or(0);
+        if shader.stage == Stage::TessControl
+            && !(1..=oxgl_exec::MAX_PATCH_VERTICES as u32).contains(&output_vertices)
+        {
+            return Err("a tessellation control shader without a valid vertex count".into());
+        }
         let tex_modulate = exec.tex_modulate();
-        let jit = compile_jit(&exec);
+        // The tessellation stages run on the interpreter (their vertices
+        // and patch live in an `Env`, and the control stage is 32 lanes).
+        let jit = if matches!(shader.stage, Stage::TessControl | Stage::TessEval) {
+            None
+        } else {
+            compile_jit(&exec)
+        };
         Ok(Program {
             stage: shader.stage,
             reads_sample_position: info
@@ -209,11 +245,16 @@ impl Program {
                 })
             }),
             geometry,
-            record_read: if shader.stage == Stage::Geometry {
+            record_read: if matches!(
+                shader.stage,
+                Stage::Geometry | Stage::TessControl | Stage::TessEval
+            ) {
                 info.inputs_read.clone()
             } else {
                 Vec::new()
             },
+            tess,
+            output_vertices,
             info: ShaderInfo {
                 writes_depth: info.writes_depth,
                 may_discard: info.uses_discard,
@@ -299,6 +340,125 @@ impl Program {
         env.geometry = Some(sink);
         // A runaway loop keeps what was emitted before it.
         let _ = self.run(regs, &mut env);
+    }
+}
+
+impl Program {
+    /// Registers for the tessellation control stage's 32-lane runs.
+    pub fn new_patch_regs(&self) -> Regs<PATCH_LANES> {
+        self.exec.new_regs()
+    }
+
+    /// Runs the tessellation control shader over one patch: one
+    /// invocation per output vertex (lane), the input patch's vertices as
+    /// the columns of `vertices`, the output vertices into the columns of
+    /// `outputs` (flat vertex record components), the patch outputs and
+    /// levels into `patch`. `ids`: `gl_PrimitiveID` and
+    /// `gl_PatchVerticesIn`.
+    #[allow(clippy::too_many_arguments, reason = "one call per patch")]
+    pub fn run_patch(
+        &self,
+        regs: &mut Regs<PATCH_LANES>,
+        (primitive_id, patch_vertices): (i32, i32),
+        vertices: &[[f32; PATCH_LANES]],
+        outputs: &mut [[f32; PATCH_LANES]],
+        patch: &mut [f32],
+        uniforms: &[u8],
+        textures: &dyn TextureHost<PATCH_LANES>,
+    ) {
+        let mut env = Env::new(&[], outputs, uniforms, textures);
+        env.vertices = vertices;
+        env.patch = patch;
+        env.patch_vertices = patch_vertices;
+        env.primitive_id = [primitive_id; PATCH_LANES];
+        env.invocation_id = std::array::from_fn(|l| l as i32);
+        let n = self.output_vertices.min(PATCH_LANES as u32);
+        env.mask = if n >= 32 { u32::MAX } else { (1 << n) - 1 };
+        // A runaway loop leaves the outputs as they are.
+        let _ = self.exec.run(regs, &mut env);
+    }
+
+    /// Runs the tessellation evaluation shader for `count` domain points
+    /// (`coords[c][lane]`, at most [`LANES`]) of one patch: its vertices
+    /// are the columns of `vertices`, its patch variables and levels
+    /// `patch`; `ids`: `gl_PrimitiveID` and `gl_PatchVerticesIn`.
+    #[allow(clippy::too_many_arguments, reason = "one call per batch")]
+    pub fn run_domain(
+        &self,
+        regs: &mut Regs<LANES>,
+        (coords, count): (&[[f32; LANES]; 3], usize),
+        (primitive_id, patch_vertices): (i32, i32),
+        (vertices, patch): (&[[f32; PATCH_LANES]], &mut [f32]),
+        uniforms: &[u8],
+        textures: &dyn TextureHost<LANES>,
+        out: &mut VertexOutputs,
+    ) {
+        let mut env = Env::new(&[], &mut out.outputs, uniforms, textures);
+        env.mask = if count >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << count) - 1
+        };
+        env.point_size = [1.0; LANES];
+        env.vertices = vertices;
+        env.patch = patch;
+        env.tess_coord = Some(coords);
+        env.patch_vertices = patch_vertices;
+        env.primitive_id = [primitive_id; LANES];
+        let ok = self.run(regs, &mut env);
+        out.position = env.position;
+        out.point_size = env.point_size;
+        out.clip_distance = env.clip_distance;
+        if !ok {
+            out.position = [[0.0; LANES]; 4];
+        }
+    }
+}
+
+/// Lanes of a tessellation control run: one per output vertex, up to
+/// `GL_MAX_PATCH_VERTICES`.
+pub const PATCH_LANES: usize = oxgl_exec::MAX_PATCH_VERTICES;
+
+/// Texture operations of [`PATCH_LANES`]-lane runs through a [`LANES`]-lane
+/// host: each half of the lanes in turn.
+pub struct Halves<'a>(pub &'a dyn TextureHost<LANES>);
+
+impl TextureHost<PATCH_LANES> for Halves<'_> {
+    fn sample(
+        &self,
+        decl: &oxgl_ir::TextureDecl,
+        op: &oxgl_ir::TexOp,
+        args: &oxgl_exec::TexArgs<PATCH_LANES>,
+        mask: u32,
+        out: &mut [[f32; PATCH_LANES]; 4],
+    ) {
+        const { assert!(PATCH_LANES == 2 * LANES) };
+        for h in 0..2 {
+            let m = (mask >> (LANES * h)) & 0xffff;
+            if m == 0 {
+                continue;
+            }
+            let half = |x: &[f32; PATCH_LANES]| -> [f32; LANES] {
+                std::array::from_fn(|l| x[LANES * h + l])
+            };
+            let quad = |x: &[[f32; PATCH_LANES]; 4]| x.each_ref().map(half);
+            let a = oxgl_exec::TexArgs::<LANES> {
+                coord: quad(&args.coord),
+                layer: half(&args.layer),
+                compare: half(&args.compare),
+                lod: half(&args.lod),
+                bias: half(&args.bias),
+                ddx: quad(&args.ddx),
+                ddy: quad(&args.ddy),
+                offset: quad(&args.offset),
+                sample: half(&args.sample),
+            };
+            let mut o = [[0.0f32; LANES]; 4];
+            self.0.sample(decl, op, &a, m, &mut o);
+            for (dst, src) in out.iter_mut().zip(&o) {
+                dst[LANES * h..LANES * (h + 1)].copy_from_slice(src);
+            }
+        }
     }
 }
 

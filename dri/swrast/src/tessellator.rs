@@ -18,9 +18,7 @@
 //! Fractional spacing divides an edge into `n - 2` segments of length
 //! `1 / f` and two shorter ones of `(f - n + 2) / 2f` at its two ends, so
 //! that an edge is subdivided the same way from either end (no cracks
-//! between patches sharing it). Not wired into the pipeline yet: the
-//! tessellation stages are GL 4.0 work in progress.
-#![allow(dead_code, reason = "the tessellation stages are not wired yet")]
+//! between patches sharing it).
 
 /// `GL_MAX_TESS_GEN_LEVEL`.
 pub const MAX_LEVEL: f32 = 64.0;
@@ -47,6 +45,58 @@ pub enum Spacing {
     FractionalEven,
     /// Rounded up to an odd integer; two shorter segments.
     FractionalOdd,
+}
+
+/// A tessellation evaluation shader's input layout: what the generator
+/// makes of its patches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Layout {
+    /// `triangles`, `quads` or `isolines`.
+    pub domain: Domain,
+    /// The spacing (`equal_spacing` unless declared).
+    pub spacing: Spacing,
+    /// `point_mode`.
+    pub point_mode: bool,
+    /// Counter-clockwise triangles (`ccw`, the default; `cw` otherwise).
+    pub ccw: bool,
+}
+
+impl Layout {
+    /// The layout `shader` declares; `None` without a domain (the linker
+    /// refuses such a program).
+    pub fn of(shader: &oxgl_ir::Shader) -> Option<Layout> {
+        use oxgl_ir::{Mode, TessDomain, TessSpacing};
+        let mut domain = None;
+        let mut layout = Layout {
+            domain: Domain::Triangles,
+            spacing: Spacing::Equal,
+            point_mode: false,
+            ccw: true,
+        };
+        for m in &shader.modes {
+            match m {
+                Mode::TessDomain(d) => {
+                    domain = Some(match d {
+                        TessDomain::Triangles => Domain::Triangles,
+                        TessDomain::Quads => Domain::Quads,
+                        TessDomain::Isolines => Domain::Isolines,
+                    })
+                }
+                Mode::TessSpacing(sp) => {
+                    layout.spacing = match sp {
+                        TessSpacing::Equal => Spacing::Equal,
+                        TessSpacing::FractionalEven => Spacing::FractionalEven,
+                        TessSpacing::FractionalOdd => Spacing::FractionalOdd,
+                    }
+                }
+                Mode::TessClockwise => layout.ccw = false,
+                Mode::TessPointMode => layout.point_mode = true,
+                _ => {}
+            }
+        }
+        layout.domain = domain?;
+        Some(layout)
+    }
 }
 
 /// What the generator makes of one patch.

@@ -796,6 +796,14 @@ impl Context {
             gs: gs.map_or(std::ptr::null_mut(), Shader::raw),
             gs_uniforms: gs_block.as_ptr(),
             gs_uniforms_size: gs_block.len(),
+            tcs: std::ptr::null_mut(),
+            tcs_uniforms: std::ptr::null(),
+            tcs_uniforms_size: 0,
+            tes: std::ptr::null_mut(),
+            tes_uniforms: std::ptr::null(),
+            tes_uniforms_size: 0,
+            patch_vertices: 3,
+            patch_default_levels: [1.0; 6],
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {
