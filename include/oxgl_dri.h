@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 22
+#define OXGL_DRI_ABI_VERSION 23
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -814,6 +814,35 @@ typedef struct OxglDrawDesc {
   const uint8_t *gs_uniforms;
   // Bytes of `gs_uniforms`.
   size_t gs_uniforms_size;
+  // ABI 23: null, or a tessellation control shader from
+  // `create_shader` (only with `tes`). It runs once per patch, one
+  // invocation per output vertex, reading the patch's vertex-stage
+  // outputs by location; `gl_PrimitiveID` counts the draw's patches.
+  struct OxglShader *tcs;
+  // ABI 23: the tessellation control shader's default uniform block.
+  const uint8_t *tcs_uniforms;
+  // Bytes of `tcs_uniforms`.
+  size_t tcs_uniforms_size;
+  // ABI 23: null, or a tessellation evaluation shader from
+  // `create_shader`. With it every prim's mode is `GL_PATCHES`: each
+  // `patch_vertices` vertices (a remainder is dropped) make a patch,
+  // which the control shader (or, without one, the patch itself with
+  // `patch_default_levels`) gives the levels the primitive generator
+  // subdivides the shader's domain by; the shader runs once per
+  // generated vertex, and the generated points, lines or triangles
+  // go on to the geometry shader or are captured, clipped and
+  // rasterized (`gl_PrimitiveID` in the fragment shader: the patch's).
+  struct OxglShader *tes;
+  // ABI 23: the tessellation evaluation shader's default uniform block.
+  const uint8_t *tes_uniforms;
+  // Bytes of `tes_uniforms`.
+  size_t tes_uniforms_size;
+  // ABI 23: vertices per patch (`GL_PATCH_VERTICES`, 1 to 32).
+  uint32_t patch_vertices;
+  // ABI 23: `GL_PATCH_DEFAULT_OUTER_LEVEL` (4 values), then
+  // `GL_PATCH_DEFAULT_INNER_LEVEL` (2): the levels of a draw without a
+  // tessellation control shader.
+  float patch_default_levels[6];
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

@@ -168,6 +168,11 @@ fn supported(t: ValType) -> Result<(), CompileError> {
 
 /// 32-bit words (registers, memory units, interface components) of a
 /// value of type `t`.
+/// A per-vertex access path split ([`Compiler::split_vertex`]): the type
+/// the rest walks from, the vertex index with its array's length (`None`
+/// outside per-vertex spaces), and the rest of the path.
+type VertexSplit<'p> = (TypeId, Option<(&'p Index, Option<u32>)>, &'p [Index]);
+
 /// The location of a built-in in a vertex record (geometry and
 /// tessellation inputs, tessellation control outputs).
 fn record_location(b: Builtin) -> Result<u32, CompileError> {
@@ -834,7 +839,7 @@ impl<'s> Compiler<'s> {
         sp: Space,
         ty: TypeId,
         path: &'p [Index],
-    ) -> Result<(TypeId, Option<(&'p Index, Option<u32>)>, &'p [Index]), CompileError> {
+    ) -> Result<VertexSplit<'p>, CompileError> {
         if !self.per_vertex(sp) {
             return Ok((ty, None, path));
         }
@@ -971,7 +976,9 @@ impl<'s> Compiler<'s> {
                     return Ok(());
                 };
                 let sp = *sp;
-                let whole = d.path.is_empty();
+                // A whole per-vertex array (a call's argument) has no
+                // vertex to split off: all of it counts.
+                let whole = d.path.is_empty() && self.c.per_vertex(sp);
                 let (ty, _, path) = if whole {
                     (self.c.s.vars[d.var].ty, None, &d.path[..])
                 } else {

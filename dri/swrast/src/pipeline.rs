@@ -17,13 +17,13 @@ use oxgl_dri_interface::{
 use crate::capture::{Capture, STREAMS};
 use crate::geometry;
 use crate::program::{FragmentProgram, Halves, MAX_LOCATIONS, PATCH_LANES, Program, VertexOutputs};
-use crate::tessellator::{Tessellation, tessellate};
 use crate::raster::{
     BlendEquation, BlendFactor, BlendFunc, BlendState, CompareFunc, CullMode, DepthStencilState,
     Draw, DrawState, Elements, FrontFace, LANES, LineStipple, LogicOp, MAX_VARYINGS, PolygonMode,
     PolygonOffset, ProvokingVertex, RasterState, Rasterizer, Rect, StencilFace, StencilOp,
     Topology, VertexBatch, Viewport,
 };
+use crate::tessellator::{Tessellation, tessellate};
 use crate::texture::{Samplers, TexView, TextureCache};
 
 // GL enum values the descriptors carry (GL 4.6 core, table of enums).
@@ -699,7 +699,15 @@ impl Frontend {
         let mut base = 0;
         for (out, count) in &batches {
             let batch = (base, *count);
-            self.store_batch(call, tes, out, batch, &copied, (fs_varyings, clips), capture);
+            self.store_batch(
+                call,
+                tes,
+                out,
+                batch,
+                &copied,
+                (fs_varyings, clips),
+                capture,
+            );
             base += count;
         }
         self.recycle(batches);
@@ -817,7 +825,14 @@ impl Frontend {
             let outer = std::array::from_fn(|i| level(PATCH_TESS_LEVEL_OUTER, i));
             let inner = std::array::from_fn(|i| level(PATCH_TESS_LEVEL_INNER, i));
             let modes = (layout.point_mode, layout.ccw);
-            tessellate(layout.domain, layout.spacing, modes, outer, inner, &mut generated);
+            tessellate(
+                layout.domain,
+                layout.spacing,
+                modes,
+                outer,
+                inner,
+                &mut generated,
+            );
             if generated.indices.is_empty() {
                 continue;
             }

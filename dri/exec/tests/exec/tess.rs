@@ -116,6 +116,7 @@ fn color(v: usize) -> [f32; 4] {
 /// The control stage over one patch of 3 vertices (4 lanes: lane 3 is
 /// not an invocation), then the evaluation stage over 4 domain points.
 #[test]
+#[allow(clippy::needless_range_loop, reason = "vertices index several arrays")]
 fn control_then_evaluation() {
     let tcs = Program::compile(&text::parse(TCS).unwrap()).unwrap();
     assert_eq!(
@@ -204,6 +205,10 @@ fn control_then_evaluation() {
 /// A control shader writing another invocation's output is refused; any
 /// vertex index may be read, and one out of range reads 0.
 #[test]
+#[allow(
+    clippy::needless_range_loop,
+    reason = "components index several arrays"
+)]
 fn vertex_indices() {
     let bad = TCS.replace("store v1[%0], %6", "store v1[1], %6");
     let e = Program::compile(&text::parse(&bad).unwrap()).unwrap_err();
