@@ -49,12 +49,32 @@ pub const MAX_DUAL_SOURCE_DRAW_BUFFERS: u32 = 1;
 /// factor reads `GL_SRC1_*`.
 pub const DUAL_SOURCE_LOCATION: u32 = 8;
 
-/// The first texture binding of the vertex, geometry and fragment stages
-/// of a separable program: stages of different programs drawn together
-/// (a program pipeline) never share a binding. 16 bindings a stage
+/// The stages a program may have: vertex, tessellation control,
+/// tessellation evaluation, geometry and fragment, the order of
+/// [`Stages`] and of every per-stage array here.
+pub const STAGES: usize = 5;
+
+/// The first texture binding of each stage (in [`Stages`] order) of a
+/// separable program: stages of different programs drawn together (a
+/// program pipeline) never share a binding. 16 bindings a stage
 /// (`GL_MAX_TEXTURE_IMAGE_UNITS`); the fragment stage's start at 0, as
 /// fixed function's units do, which stand in for a missing one.
-pub const SEPARABLE_SAMPLER_BASES: [u32; 3] = [16, 32, 0];
+pub const SEPARABLE_SAMPLER_BASES: [u32; STAGES] = [16, 48, 64, 32, 0];
+
+/// The shaders of a program, each optional: what [`link_stages`] links.
+#[derive(Clone, Copy, Default)]
+pub struct Stages<'a> {
+    /// The vertex stage (fixed function without).
+    pub vs: Option<&'a Lowered>,
+    /// The tessellation control stage.
+    pub tcs: Option<&'a Lowered>,
+    /// The tessellation evaluation stage.
+    pub tes: Option<&'a Lowered>,
+    /// The geometry stage.
+    pub gs: Option<&'a Lowered>,
+    /// The fragment stage (fixed function without).
+    pub fs: Option<&'a Lowered>,
+}
 
 /// The GL side's linking parameters.
 pub struct LinkOptions<'a> {
@@ -214,6 +234,10 @@ pub struct Uniform {
     pub count: u32,
     /// Where it is in the vertex stage, if that stage uses it.
     pub vs: Option<UniformKind>,
+    /// The same in the tessellation control stage.
+    pub tcs: Option<UniformKind>,
+    /// The same in the tessellation evaluation stage.
+    pub tes: Option<UniformKind>,
     /// Where it is in the geometry stage, if that stage uses it.
     pub gs: Option<UniformKind>,
     /// Where it is in the fragment stage, if that stage uses it.
@@ -234,6 +258,10 @@ pub struct Block {
     /// Where its region starts in the vertex stage's uniform block, if
     /// that stage declares it.
     pub vs: Option<u32>,
+    /// The same in the tessellation control stage.
+    pub tcs: Option<u32>,
+    /// The same in the tessellation evaluation stage.
+    pub tes: Option<u32>,
     /// The same in the geometry stage.
     pub gs: Option<u32>,
     /// The same in the fragment stage.
@@ -254,6 +282,22 @@ pub struct GeometryInfo {
     pub invocations: u32,
 }
 
+/// The layout a program's tessellation stages declared (GLSL 4.00
+/// §4.3.8.1 and §4.3.8.2): what `glGetProgramiv` reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TessInfo {
+    /// `GL_TESS_CONTROL_OUTPUT_VERTICES`, with a control stage.
+    pub vertices: Option<u32>,
+    /// `GL_TESS_GEN_MODE`, with an evaluation stage.
+    pub domain: Option<oxgl_ir::TessDomain>,
+    /// `GL_TESS_GEN_SPACING` (equal unless declared).
+    pub spacing: oxgl_ir::TessSpacing,
+    /// `GL_TESS_GEN_VERTEX_ORDER`: counter-clockwise unless `cw`.
+    pub ccw: bool,
+    /// `GL_TESS_GEN_POINT_MODE`.
+    pub point_mode: bool,
+}
+
 /// A linked program.
 #[derive(Clone, Debug)]
 pub struct Linked {
@@ -261,6 +305,13 @@ pub struct Linked {
     /// geometry stage its colour outputs are clamped to [0, 1]
     /// (`GL_CLAMP_VERTEX_COLOR`'s default).
     pub vs: Option<Shader>,
+    /// The tessellation control stage (validated), if any.
+    pub tcs: Option<Shader>,
+    /// The tessellation evaluation stage (validated), if any; without a
+    /// geometry stage its colour outputs are the clamped ones.
+    pub tes: Option<Shader>,
+    /// The tessellation stages' layout, with either stage.
+    pub tess: Option<TessInfo>,
     /// The geometry stage (validated), if the program has one; its colour
     /// outputs are the clamped ones then.
     pub gs: Option<Shader>,
@@ -284,6 +335,10 @@ pub struct Linked {
     pub fs_qualified_colors: Vec<String>,
     /// Bytes of the vertex stage's default uniform block.
     pub vs_uniform_size: u32,
+    /// Bytes of the tessellation control stage's default uniform block.
+    pub tcs_uniform_size: u32,
+    /// Bytes of the tessellation evaluation stage's default uniform block.
+    pub tes_uniform_size: u32,
     /// Bytes of the geometry stage's default uniform block.
     pub gs_uniform_size: u32,
     /// Bytes of the fragment stage's default uniform block.
@@ -303,10 +358,10 @@ pub struct Linked {
     /// Uniform blocks: the vertex stage's in its order, then the geometry
     /// stage's others, then the fragment stage's.
     pub blocks: Vec<Block>,
-    /// Each stage's subroutine functions (vertex, geometry, fragment;
+    /// Each stage's subroutine functions (in [`Stages`] order;
     /// ARB_shader_subroutine), by index. Its subroutine uniforms are the
     /// [`Self::uniforms`] of kind `UniformKind::Subroutine` in that stage.
-    pub subroutines: [Vec<crate::lower::SubroutineFn>; 3],
+    pub subroutines: [Vec<crate::lower::SubroutineFn>; STAGES],
 }
 
 /// Columns and rows of a numeric GLSL type name (`vec3` 1×3, `mat2x4`
@@ -696,9 +751,70 @@ fn es100_invariance(vs: Option<&Lowered>, fs: Option<&Lowered>) -> String {
 /// program has one, else the vertex stage.
 fn last_stage<'s>(
     vsh: &'s mut Option<Shader>,
+    tesh: &'s mut Option<Shader>,
     gsh: &'s mut Option<Shader>,
 ) -> &'s mut Option<Shader> {
-    if gsh.is_some() { gsh } else { vsh }
+    if gsh.is_some() {
+        gsh
+    } else if tesh.is_some() {
+        tesh
+    } else {
+        vsh
+    }
+}
+
+/// The tessellation stages' layout, or Mesa's link error for a missing
+/// vertex stage, `layout(vertices)` or domain.
+fn tess_info(
+    tcs: Option<&Lowered>,
+    tes: Option<&Lowered>,
+    has_vertex: bool,
+) -> Result<Option<TessInfo>, String> {
+    use oxgl_ir::Mode;
+    if tcs.is_none() && tes.is_none() {
+        return Ok(None);
+    }
+    if !has_vertex {
+        return Err("error: Tessellation shader must be linked with vertex shader\n".into());
+    }
+    let mut info = TessInfo {
+        vertices: None,
+        domain: None,
+        spacing: oxgl_ir::TessSpacing::Equal,
+        ccw: true,
+        point_mode: false,
+    };
+    if let Some(c) = tcs {
+        info.vertices = c.shader.modes.iter().find_map(|m| match m {
+            Mode::OutputVertices(n) => Some(*n),
+            _ => None,
+        });
+        if info.vertices.is_none() {
+            return Err(
+                "error: tessellation control shader didn't declare vertices out layout \
+                 qualifier\n"
+                    .into(),
+            );
+        }
+    }
+    if let Some(e) = tes {
+        for m in &e.shader.modes {
+            match m {
+                Mode::TessDomain(d) => info.domain = Some(*d),
+                Mode::TessSpacing(sp) => info.spacing = *sp,
+                Mode::TessClockwise => info.ccw = false,
+                Mode::TessPointMode => info.point_mode = true,
+                _ => {}
+            }
+        }
+        if info.domain.is_none() {
+            return Err(
+                "error: tessellation evaluation shader didn't declare input primitive modes.\n"
+                    .into(),
+            );
+        }
+    }
+    Ok(Some(info))
 }
 
 /// The layout of geometry stage `g`, or Mesa's link error for a missing
@@ -749,18 +865,20 @@ fn geometry_info(g: &Shader, has_vertex: bool) -> Result<GeometryInfo, String> {
     })
 }
 
-/// Matches the geometry stage's user inputs (one element per input
-/// vertex) with the vertex stage's outputs by name and gives each pair
-/// the lowest locations both stages leave free (GLSL 1.50 §4.3.4: the
-/// types must agree). Inputs the geometry stage does not read and outputs
-/// it does not take become private. The errors are Mesa's
+/// Matches the user inputs of a stage reading arrays of vertices (one
+/// element per input vertex: tessellation and geometry stages) with the
+/// previous stage's outputs by name and gives each pair the lowest
+/// locations both stages leave free (GLSL 1.50 §4.3.4: the types must
+/// agree). Inputs the stage does not read and outputs it does not take
+/// become private. The errors are Mesa's
 /// (`cross_validate_outputs_to_inputs`): an input that reads a name the
 /// vertex stage does not declare fails; one declared but never written
 /// reads undefined values.
-fn link_vertex_to_geometry(
+fn link_to_per_vertex(
     (v, v_outs): (&mut Shader, &[IoVar]),
     (g, g_ins): (&mut Shader, &[IoVar]),
     max_locations: u32,
+    (v_name, g_name): (&str, &str),
 ) -> String {
     let v_used = referenced(v).0;
     let g_used = referenced(g).0;
@@ -790,7 +908,7 @@ fn link_vertex_to_geometry(
         }
         let Some(out) = v_outs.iter().find(|o| is_user(o) && o.name == io.name) else {
             errors += &format!(
-                "error: geometry shader input `{}' has no matching output in the previous \
+                "error: {g_name} shader input `{}' has no matching output in the previous \
                  stage\n",
                 io.name
             );
@@ -798,7 +916,7 @@ fn link_vertex_to_geometry(
         };
         if out.ty != io.ty {
             errors += &format!(
-                "error: vertex shader output `{}' declared as type `{}', but geometry shader \
+                "error: {v_name} shader output `{}' declared as type `{}', but {g_name} shader \
                  input declared as type `{}'\n",
                 io.name, out.ty, io.ty
             );
@@ -820,6 +938,101 @@ fn link_vertex_to_geometry(
     for io in v_outs.iter().filter(|io| is_user(io)) {
         if !matched.contains(&io.name.as_str()) {
             privatize(v, io, false);
+        }
+    }
+    errors
+}
+
+/// Matches the tessellation evaluation stage's user inputs with the
+/// control stage's outputs by name, per-vertex with per-vertex and patch
+/// with patch, and gives each pair the lowest locations of its kind both
+/// leave free (patch variables from [`oxgl_ir::PATCH_LOCATION0`] on).
+/// Inputs the evaluation stage does not read become private; outputs it
+/// does not take get locations of their own, since other invocations of
+/// the control stage may read them.
+fn link_control_to_evaluation(
+    (c, c_outs): (&mut Shader, &[IoVar]),
+    (e, e_ins): (&mut Shader, &[IoVar]),
+    max_locations: u32,
+) -> String {
+    /// `GL_MAX_TESS_PATCH_COMPONENTS` (120) in locations.
+    const PATCH_LOCATIONS: u32 = 30;
+    let c_used = referenced(c).0;
+    let e_used = referenced(e).0;
+    let is_user = |io: &IoVar| io.location.is_some() && !io.name.starts_with("gl_");
+    let is_patch = |io: &IoVar| io.location.is_some_and(|l| l >= oxgl_ir::PATCH_LOCATION0);
+    let mut taken = Taken::default();
+    for io in c_outs.iter().chain(e_ins).filter(|io| !is_user(io)) {
+        if let Some(l) = io.location.filter(|&l| l < oxgl_ir::PATCH_LOCATION0) {
+            taken.mark(l, io.slots);
+        }
+    }
+    let mut patch_taken = Taken::default();
+    let mut errors = String::new();
+    let mut place = |io: &IoVar, errors: &mut String| -> Option<u32> {
+        let (t, base, limit) = if is_patch(io) {
+            (&mut patch_taken, oxgl_ir::PATCH_LOCATION0, PATCH_LOCATIONS)
+        } else {
+            (&mut taken, 0, max_locations)
+        };
+        match t.find(0, io.slots, limit) {
+            Some(to) => {
+                t.mark(to, io.slots);
+                Some(base + to)
+            }
+            None => {
+                *errors += &format!(
+                    "error: too many varyings: no room for `{}' ({limit} locations available)\n",
+                    io.name
+                );
+                None
+            }
+        }
+    };
+    let mut matched: Vec<&str> = Vec::new();
+    for io in e_ins.iter().filter(|io| is_user(io)) {
+        if !io_used(e, &e_used, io, true) {
+            privatize(e, io, true);
+            continue;
+        }
+        let Some(out) = c_outs
+            .iter()
+            .find(|o| is_user(o) && o.name == io.name && is_patch(o) == is_patch(io))
+        else {
+            errors += &format!(
+                "error: tessellation evaluation shader input `{}' has no matching output in \
+                 the previous stage\n",
+                io.name
+            );
+            continue;
+        };
+        if out.ty != io.ty {
+            errors += &format!(
+                "error: tessellation control shader output `{}' declared as type `{}', but \
+                 tessellation evaluation shader input declared as type `{}'\n",
+                io.name, out.ty, io.ty
+            );
+            continue;
+        }
+        let Some(to) = place(io, &mut errors) else {
+            continue;
+        };
+        relocate(e, io, true, to);
+        relocate(c, out, false, to);
+        matched.push(out.name.as_str());
+    }
+    for io in c_outs.iter().filter(|io| is_user(io)) {
+        if matched.contains(&io.name.as_str()) {
+            continue;
+        }
+        if !io_used(c, &c_used, io, false) {
+            privatize(c, io, false);
+            continue;
+        }
+        let mut ignored = String::new();
+        match place(io, &mut ignored) {
+            Some(to) => relocate(c, io, false, to),
+            None => privatize(c, io, false),
         }
     }
     errors
@@ -932,7 +1145,32 @@ pub fn link(
     fs: Option<&Lowered>,
     opts: &LinkOptions<'_>,
 ) -> Result<Linked, String> {
-    let errors: String = [vs, gs, fs]
+    link_stages(
+        Stages {
+            vs,
+            gs,
+            fs,
+            ..Stages::default()
+        },
+        opts,
+    )
+}
+
+/// Links the stages of a program ([`link`] with the tessellation stages):
+/// the tessellation stages need a vertex stage (unless separable); each
+/// stage's outputs meet the next present stage's inputs.
+///
+/// # Errors
+/// The info-log text when the stages do not fit together.
+pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked, String> {
+    let Stages {
+        vs,
+        tcs,
+        tes,
+        gs,
+        fs,
+    } = stages;
+    let errors: String = [vs, tcs, tes, gs, fs]
         .into_iter()
         .flatten()
         .flat_map(|l| &l.interface.link_errors)
@@ -947,18 +1185,22 @@ pub fn link(
         Some(g) => Some(geometry_info(&g.shader, vs.is_some() || opts.separable)?),
         None => None,
     };
+    let tess = tess_info(tcs, tes, vs.is_some() || opts.separable)?;
     let mut vsh = vs.map(|l| l.shader.clone());
+    let mut tcsh = tcs.map(|l| l.shader.clone());
+    let mut tesh = tes.map(|l| l.shader.clone());
     let mut gsh = gs.map(|l| l.shader.clone());
     let mut fsh = fs.map(|l| l.shader.clone());
     // The last stage before rasterization feeds the fragment stage and
     // transform feedback.
-    let (pre, pre_name) = match gs {
-        Some(_) => (gs, "geometry"),
-        None => (vs, "vertex"),
+    let (pre, pre_name) = match (gs, tes) {
+        (Some(_), _) => (gs, "geometry"),
+        (None, Some(_)) => (tes, "tessellation evaluation"),
+        (None, None) => (vs, "vertex"),
     };
     let mut pre_outs: Vec<IoVar> = pre.map(|l| l.interface.outputs.clone()).unwrap_or_default();
     {
-        let psh = last_stage(&mut vsh, &mut gsh);
+        let psh = last_stage(&mut vsh, &mut tesh, &mut gsh);
         if opts.feedback.names.iter().any(|n| n == "gl_ClipVertex")
             && let Some(p) = psh
         {
@@ -967,8 +1209,11 @@ pub fn link(
     }
     let exact = |l: Option<&Lowered>| l.is_some_and(|l| l.interface.exact);
     let (vs_exact, gs_exact, fs_exact) = (exact(vs), exact(gs), exact(fs));
+    let (tcs_exact, tes_exact) = (exact(tcs), exact(tes));
     for (s, exact) in [
         (&mut vsh, vs_exact),
+        (&mut tcsh, tcs_exact),
+        (&mut tesh, tes_exact),
         (&mut gsh, gs_exact),
         (&mut fsh, fs_exact),
     ] {
@@ -977,7 +1222,13 @@ pub fn link(
         }
     }
     let mut errors = String::new();
-    for (l, stage) in [(vs, "vertex"), (gs, "geometry"), (fs, "fragment")] {
+    for (l, stage) in [
+        (vs, "vertex"),
+        (tcs, "tessellation control"),
+        (tes, "tessellation evaluation"),
+        (gs, "geometry"),
+        (fs, "fragment"),
+    ] {
         let Some(l) = l else { continue };
         if stage != "vertex" {
             errors += &explicit_overlaps(&l.interface.inputs, stage, "inputs");
@@ -990,11 +1241,49 @@ pub fn link(
     if opts.es {
         errors += &es100_invariance(vs, fs);
     }
-    if let (Some(v), Some(g), Some(vl), Some(gl)) = (&mut vsh, &mut gsh, vs, gs) {
-        errors += &link_vertex_to_geometry(
+    // The stages before rasterization, each meeting the next: the
+    // vertex stage's outputs an array a vertex in the next stage, the
+    // control stage's per-vertex and patch outputs the evaluation
+    // stage's, the evaluation stage's an array in the geometry stage.
+    if tcs.is_some() || tes.is_some() {
+        let max = opts.max_varying_locations;
+        let mut chain: Vec<(&mut Shader, &Lowered, &str)> = Vec::new();
+        for (sh, l, name) in [
+            (&mut vsh, vs, "vertex"),
+            (&mut tcsh, tcs, "tessellation control"),
+            (&mut tesh, tes, "tessellation evaluation"),
+            (&mut gsh, gs, "geometry"),
+        ] {
+            if let (Some(sh), Some(l)) = (sh.as_mut(), l) {
+                chain.push((sh, l, name));
+            }
+        }
+        for i in 1..chain.len() {
+            let (a, b) = chain.split_at_mut(i);
+            let (prev, pl, pname) = a.last_mut().expect("i >= 1");
+            let (next, nl, nname) = &mut b[0];
+            let names = (*pname, *nname);
+            errors += &if names == ("tessellation control", "tessellation evaluation") {
+                link_control_to_evaluation(
+                    (prev, &pl.interface.outputs),
+                    (next, &nl.interface.inputs),
+                    max,
+                )
+            } else {
+                link_to_per_vertex(
+                    (prev, &pl.interface.outputs),
+                    (next, &nl.interface.inputs),
+                    max,
+                    names,
+                )
+            };
+        }
+    } else if let (Some(v), Some(g), Some(vl), Some(gl)) = (&mut vsh, &mut gsh, vs, gs) {
+        errors += &link_to_per_vertex(
             (v, &vl.interface.outputs),
             (g, &gl.interface.inputs),
             opts.max_varying_locations,
+            ("vertex", "geometry"),
         );
     } else if let (None, Some(g), Some(gl), true) = (&vsh, &mut gsh, gs, opts.separable) {
         // The first stage of a separable program: canonical inputs.
@@ -1011,7 +1300,7 @@ pub fn link(
 
     // Varyings between the last stage before rasterization and the
     // fragment stage.
-    let psh = last_stage(&mut vsh, &mut gsh);
+    let psh = last_stage(&mut vsh, &mut tesh, &mut gsh);
     let pre_used = psh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_used = fsh.as_ref().map(|s| referenced(s).0).unwrap_or_default();
     let fs_ins: Vec<IoVar> = fs.map(|l| l.interface.inputs.clone()).unwrap_or_default();
@@ -1483,8 +1772,8 @@ pub fn link(
     }
 
     // Uniforms and samplers.
-    let lowered = [vs, gs, fs];
-    let mut active: [Vec<UniformEntry>; 3] = Default::default();
+    let lowered = [vs, tcs, tes, gs, fs];
+    let mut active: [Vec<UniformEntry>; STAGES] = Default::default();
     // One table of textures serves every stage, in stage order; without a
     // fragment shader it starts above fixed function's units.
     let mut base = if fsh.is_some() {
@@ -1492,7 +1781,10 @@ pub fn link(
     } else {
         opts.vs_alone_sampler_base
     };
-    for (i, sh) in [&mut vsh, &mut gsh, &mut fsh].into_iter().enumerate() {
+    for (i, sh) in [&mut vsh, &mut tcsh, &mut tesh, &mut gsh, &mut fsh]
+        .into_iter()
+        .enumerate()
+    {
         if let (Some(s), Some(l)) = (sh, lowered[i]) {
             active[i] = active_uniforms(s, l);
             // A separable program's stage may be drawn beside other
@@ -1505,7 +1797,8 @@ pub fn link(
         }
     }
     // Every uniform two stages declare must agree, used or not (as Mesa).
-    for (a, b) in [(0, 1), (0, 2), (1, 2)] {
+    let pairs = (0..STAGES).flat_map(|a| (a + 1..STAGES).map(move |b| (a, b)));
+    for (a, b) in pairs {
         let (Some(la), Some(lb)) = (lowered[a], lowered[b]) else {
             continue;
         };
@@ -1561,13 +1854,16 @@ pub fn link(
                         ty: e.ty.clone(),
                         count: e.count,
                         vs: None,
+                        tcs: None,
+                        tes: None,
                         gs: None,
                         fs: None,
                     });
                     uniforms.last_mut().expect("just pushed")
                 }
             };
-            *[&mut u.vs, &mut u.gs, &mut u.fs][stage] = Some(e.kind.clone());
+            *[&mut u.vs, &mut u.tcs, &mut u.tes, &mut u.gs, &mut u.fs][stage] =
+                Some(e.kind.clone());
         }
     }
 
@@ -1579,7 +1875,7 @@ pub fn link(
     // The stage as written serves GL_CLAMP_VERTEX_COLOR off; the colours
     // the rasterizer receives are the ones clamped.
     let mut unclamped = None;
-    let psh = last_stage(&mut vsh, &mut gsh);
+    let psh = last_stage(&mut vsh, &mut tesh, &mut gsh);
     if let Some(p) = &mut *psh {
         let written = p.clone();
         if crate::two_side::clamp_vertex_colors(p) {
@@ -1607,9 +1903,15 @@ pub fn link(
     let mut fs_two_side = fsh
         .as_ref()
         .and_then(|f| crate::two_side::back_color_variant(f, &back_written));
-    let pre_exact = if gs.is_some() { gs_exact } else { vs_exact };
+    let pre_exact = match (gs, tes) {
+        (Some(_), _) => gs_exact,
+        (None, Some(_)) => tes_exact,
+        (None, None) => vs_exact,
+    };
     for (s, exact) in [
         (&mut vsh, vs_exact),
+        (&mut tcsh, tcs_exact),
+        (&mut tesh, tes_exact),
         (&mut gsh, gs_exact),
         (&mut unclamped, pre_exact),
         (&mut fsh, fs_exact),
@@ -1625,6 +1927,9 @@ pub fn link(
     }
     Ok(Linked {
         vs: vsh,
+        tcs: tcsh,
+        tes: tesh,
+        tess,
         gs: gsh,
         geometry,
         unclamped,
@@ -1641,6 +1946,8 @@ pub fn link(
             })
             .unwrap_or_default(),
         vs_uniform_size: vs.map_or(0, |l| l.interface.uniform_size),
+        tcs_uniform_size: tcs.map_or(0, |l| l.interface.uniform_size),
+        tes_uniform_size: tes.map_or(0, |l| l.interface.uniform_size),
         gs_uniform_size: gs.map_or(0, |l| l.interface.uniform_size),
         fs_uniform_size: fs.map_or(0, |l| l.interface.uniform_size),
         attributes,
@@ -1648,8 +1955,7 @@ pub fn link(
         uniforms,
         captured,
         blocks,
-        subroutines: [vs, gs, fs]
-            .map(|l| l.map_or_else(Vec::new, |l| l.interface.subroutines.clone())),
+        subroutines: lowered.map(|l| l.map_or_else(Vec::new, |l| l.interface.subroutines.clone())),
     })
 }
 
@@ -1657,7 +1963,7 @@ pub fn link(
 /// must be declared alike (GLSL 1.40 §4.3.7: "matching block names ...
 /// must have the same member names, types, qualification and order"),
 /// else a link error in Mesa's words.
-fn link_blocks(stages: [Option<&Lowered>; 3], errors: &mut String) -> Vec<Block> {
+fn link_blocks(stages: [Option<&Lowered>; STAGES], errors: &mut String) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
     for (stage, l) in stages.into_iter().enumerate() {
         let Some(l) = l else { continue };
@@ -1686,6 +1992,8 @@ fn link_blocks(stages: [Option<&Lowered>; 3], errors: &mut String) -> Vec<Block>
                         binding: b.binding,
                         members: b.members.clone(),
                         vs: None,
+                        tcs: None,
+                        tes: None,
                         gs: None,
                         fs: None,
                     });
@@ -1693,7 +2001,7 @@ fn link_blocks(stages: [Option<&Lowered>; 3], errors: &mut String) -> Vec<Block>
                 }
             };
             let x = &mut blocks[i];
-            *[&mut x.vs, &mut x.gs, &mut x.fs][stage] = Some(b.offset);
+            *[&mut x.vs, &mut x.tcs, &mut x.tes, &mut x.gs, &mut x.fs][stage] = Some(b.offset);
             x.binding = x.binding.or(b.binding);
         }
     }
@@ -2834,6 +3142,114 @@ mod tests {
         assert!(
             s_at + 3 <= c_at || c_at + 2 <= s_at,
             "s at {s_at}, Blk.c at {c_at}"
+        );
+    }
+
+    const TESS_VS: &str = "#version 400\nin vec4 pos; out vec4 v_col; out vec2 v_unread;\n\
+        uniform mat4 mvp;\n\
+        void main() { gl_Position = mvp * pos; v_col = pos; v_unread = pos.xy; }";
+    const TCS: &str = "#version 400\nlayout(vertices = 3) out;\n\
+        in vec4 v_col[]; out vec4 c_col[]; out vec4 c_spare[]; patch out vec4 p_extra;\n\
+        patch out float p_area; uniform float level;\n\
+        void main() { c_col[gl_InvocationID] = v_col[gl_InvocationID];\n\
+        c_spare[gl_InvocationID] = vec4(1.0); barrier(); p_area = c_spare[1].x;\n\
+        p_extra = vec4(2.0); gl_TessLevelOuter[0] = level; gl_TessLevelInner[0] = level; }";
+    const TES: &str = "#version 400\nlayout(triangles, fractional_odd_spacing, cw) in;\n\
+        in vec4 c_col[]; patch in float p_area; out vec4 e_col; uniform mat4 mvp;\n\
+        void main() { gl_Position = mvp * gl_in[0].gl_Position * gl_TessCoord.x;\n\
+        e_col = c_col[2] * p_area; }";
+    const TESS_FS: &str = "#version 400\nin vec4 e_col; out vec4 o;\nvoid main() { o = e_col; }";
+
+    /// Vertex, tessellation and fragment stages: each boundary matched by
+    /// name (patch variables from PATCH_LOCATION0 on, an output the
+    /// evaluation stage does not read kept for the control stage's own
+    /// reads), the layout reported, uniforms per stage.
+    #[test]
+    fn tessellation_stages_meet_by_name() {
+        let (v, c, e, f) = (
+            lowered(Stage::Vertex, TESS_VS),
+            lowered(Stage::TessControl, TCS),
+            lowered(Stage::TessEval, TES),
+            lowered(Stage::Fragment, TESS_FS),
+        );
+        let stages = Stages {
+            vs: Some(&v),
+            tcs: Some(&c),
+            tes: Some(&e),
+            gs: None,
+            fs: Some(&f),
+        };
+        let l = link_stages(stages, &opts(&[])).unwrap();
+        let (vs, tcs, tes, fs) = (
+            l.vs.as_ref().unwrap(),
+            l.tcs.as_ref().unwrap(),
+            l.tes.as_ref().unwrap(),
+            l.fs.as_ref().unwrap(),
+        );
+        let at = location_of;
+        assert_eq!(at(vs, "v_col"), at(tcs, "v_col"));
+        assert!(at(vs, "v_col").is_some());
+        assert_eq!(at(vs, "v_unread"), None, "privatized");
+        assert_eq!(at(tcs, "c_col"), at(tes, "c_col"));
+        assert!(at(tcs, "c_col").is_some_and(|l| l < oxgl_ir::PATCH_LOCATION0));
+        let spare = at(tcs, "c_spare").expect("kept: the control stage reads it");
+        assert_ne!(Some(spare), at(tcs, "c_col"));
+        assert_eq!(at(tcs, "p_area"), at(tes, "p_area"));
+        assert!(at(tes, "p_area").is_some_and(|l| l >= oxgl_ir::PATCH_LOCATION0));
+        assert_eq!(at(tes, "e_col"), at(fs, "e_col"));
+        let t = l.tess.unwrap();
+        assert_eq!(t.vertices, Some(3));
+        assert_eq!(t.domain, Some(oxgl_ir::TessDomain::Triangles));
+        assert_eq!(t.spacing, oxgl_ir::TessSpacing::FractionalOdd);
+        assert!(!t.ccw && !t.point_mode);
+        let mvp = l.uniforms.iter().find(|u| u.name == "mvp").unwrap();
+        assert!(mvp.vs.is_some() && mvp.tes.is_some() && mvp.tcs.is_none());
+        let level = l.uniforms.iter().find(|u| u.name == "level").unwrap();
+        assert!(level.tcs.is_some() && level.vs.is_none());
+        assert!(l.tcs_uniform_size >= 4 && l.tes_uniform_size >= 64);
+    }
+
+    /// Mesa's link errors: a missing vertex stage, layout or output.
+    #[test]
+    fn tessellation_link_errors() {
+        let (v, c, e) = (
+            lowered(Stage::Vertex, TESS_VS),
+            lowered(Stage::TessControl, TCS),
+            lowered(Stage::TessEval, TES),
+        );
+        let link = |vs, tcs, tes| {
+            let stages = Stages {
+                vs,
+                tcs,
+                tes,
+                ..Stages::default()
+            };
+            link_stages(stages, &opts(&[])).unwrap_err()
+        };
+        let err = link(None, Some(&c), Some(&e));
+        assert_eq!(
+            err,
+            "error: Tessellation shader must be linked with vertex shader\n"
+        );
+        let no_domain = lowered(Stage::TessEval, "#version 400\nvoid main() {}");
+        let err = link(Some(&v), None, Some(&no_domain));
+        assert!(
+            err.contains("didn't declare input primitive modes"),
+            "{err}"
+        );
+        let no_vertices = lowered(Stage::TessControl, "#version 400\nvoid main() {}");
+        let err = link(Some(&v), Some(&no_vertices), Some(&e));
+        assert!(err.contains("didn't declare vertices out"), "{err}");
+        let reads_more = lowered(
+            Stage::TessEval,
+            "#version 400\nlayout(quads) in; in vec4 missing[];\n\
+             void main() { gl_Position = missing[0]; }",
+        );
+        let err = link(Some(&v), Some(&c), Some(&reads_more));
+        assert_eq!(
+            err,
+            "error: tessellation evaluation shader input `missing' has no matching output in the \
+             previous stage\n"
         );
     }
 }

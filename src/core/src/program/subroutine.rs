@@ -105,8 +105,10 @@ fn write_index(block: &mut [u8], at: u32, index: u32) {
 /// one after the other.
 pub(crate) fn stage_subroutines(linked: &Linked) -> [StageSubroutines; 3] {
     std::array::from_fn(|stage| {
+        // The link's stages are vertex, tessellation control and
+        // evaluation, geometry, fragment.
         let mut s = StageSubroutines {
-            functions: linked.subroutines[stage].clone(),
+            functions: linked.subroutines[[0, 3, 4][stage]].clone(),
             uniforms: Vec::new(),
         };
         let mut next = 0;
