@@ -501,15 +501,7 @@ impl Frontend {
             }
             self.recycle(batches);
         } else {
-            self.records.clear();
-            self.records.resize(n * geometry::RECORD, 0.0);
-            self.run_vertex_shader(call, &samplers, |f, out, (base, count)| {
-                for lane in 0..count {
-                    let rec =
-                        &mut f.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
-                    geometry::store_record(out, lane, rec);
-                }
-            });
+            self.vertex_records(call, &samplers);
         }
         let tess_prims = std::mem::take(&mut self.tess_prims);
         let tess_elements = std::mem::take(&mut self.tess_elements);
@@ -551,16 +543,7 @@ impl Frontend {
         let mut collector = geometry::Collector::new(layout, gs_locs);
         let mut gs_inputs = vec![[0.0f32; LANES]; nv * geometry::RECORD];
         let mut gs_outputs = vec![[0.0f32; LANES]; 4 * gs_locs];
-        let read: Vec<usize> = gs
-            .record_read
-            .iter()
-            .enumerate()
-            .flat_map(|(l, &bits)| {
-                (0..4)
-                    .filter(move |c| bits & (1 << c) != 0)
-                    .map(move |c| 4 * l + c)
-            })
-            .collect();
+        let read = gs.record_components();
         let mut gs_regs = take_regs(&mut self.gs_regs, gs);
         self.emitted.clear();
         self.strips.clear();
@@ -713,6 +696,19 @@ impl Frontend {
         self.recycle(batches);
     }
 
+    /// Runs the vertex shader over every vertex into `records`.
+    fn vertex_records(&mut self, call: &DrawCall, samplers: &Samplers) {
+        self.records.clear();
+        self.records
+            .resize(call.vertex_count * geometry::RECORD, 0.0);
+        self.run_vertex_shader(call, samplers, |f, out, (base, count)| {
+            for lane in 0..count {
+                let rec = &mut f.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
+                geometry::store_record(out, lane, rec);
+            }
+        });
+    }
+
     /// Evaluation output batches back to the spares.
     fn recycle(&mut self, batches: Vec<(VertexOutputs, usize)>) {
         self.tes_spare.extend(batches.into_iter().map(|b| b.0));
@@ -743,14 +739,7 @@ impl Frontend {
             return;
         }
         let n = call.vertex_count;
-        self.records.clear();
-        self.records.resize(n * geometry::RECORD, 0.0);
-        self.run_vertex_shader(call, samplers, |f, out, (base, count)| {
-            for lane in 0..count {
-                let rec = &mut f.records[(base + lane) * geometry::RECORD..][..geometry::RECORD];
-                geometry::store_record(out, lane, rec);
-            }
-        });
+        self.vertex_records(call, samplers);
         // The patches' vertices, in draw order; a prim's remainder of
         // fewer than `pv` vertices is dropped.
         let mut patches = Vec::new();
@@ -770,17 +759,7 @@ impl Frontend {
         }
         // The record components the first tessellation stage reads.
         let reader = call.tcs.map_or(tes, |t| t.0);
-        let read: Vec<usize> = reader
-            .record_read
-            .iter()
-            .enumerate()
-            .flat_map(|(l, &bits)| {
-                (0..4)
-                    .filter(move |c| bits & (1 << c) != 0)
-                    .map(move |c| 4 * l + c)
-            })
-            .filter(|&c| c < geometry::RECORD)
-            .collect();
+        let read = reader.record_components();
         let mut input = vec![[0.0f32; PATCH_LANES]; geometry::RECORD];
         let mut controlled = vec![[0.0f32; PATCH_LANES]; geometry::RECORD];
         let mut patch = vec![0.0f32; PATCH_COMPONENTS];

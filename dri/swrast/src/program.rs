@@ -344,6 +344,22 @@ impl Program {
 }
 
 impl Program {
+    /// The flat vertex record components the program reads
+    /// ([`Program::record_read`]), in increasing order.
+    pub fn record_components(&self) -> Vec<usize> {
+        let record = 4 * oxgl_exec::GS_VERTEX_LOCATIONS as usize;
+        self.record_read
+            .iter()
+            .enumerate()
+            .flat_map(|(l, &bits)| {
+                (0..4)
+                    .filter(move |c| bits & (1 << c) != 0)
+                    .map(move |c| 4 * l + c)
+            })
+            .filter(|&c| c < record)
+            .collect()
+    }
+
     /// Registers for the tessellation control stage's 32-lane runs.
     pub fn new_patch_regs(&self) -> Regs<PATCH_LANES> {
         self.exec.new_regs()

@@ -2,24 +2,14 @@
 //! drives them: GLSL compiled to IR blobs, one `draw_prims` of
 //! `GL_PATCHES` with a vertex, tessellation control and evaluation (and
 //! geometry) and fragment shaders, pixels read back with `map_buffer`.
-#![allow(unsafe_code)]
-
-use std::ptr;
-
 use oxgl_dri_interface::*;
-use oxgl_dri_swrast::BACKEND;
 use oxgl_glsl::Stage;
 
-const W: u32 = 32;
-const H: u32 = 32;
-const PATCHES: u32 = 0x000E;
+mod common;
 
-fn blob(stage: Stage, src: &str) -> Vec<u8> {
-    let c = oxgl_glsl::compile(src, &oxgl_glsl::Options::new(stage));
-    assert!(!c.log.has_errors(), "{src}\n{:?}", c.log);
-    let l = oxgl_glsl::lower::lower(&c).expect("lowers");
-    oxgl_ir::serialize::serialize(&l.shader)
-}
+use common::{H, W, at, blob, render as draw};
+
+const PATCHES: u32 = 0x000E;
 
 /// The shaders of a draw besides the vertex shader (which passes input 0
 /// to `gl_Position` and `v_pos`) and the fragment shader (which writes
@@ -48,72 +38,23 @@ fn render(
         Stage::Fragment,
         "#version 400\nin vec4 col;\nout vec4 o;\nvoid main() { o = col; }\n",
     );
-    let tcs = stages.tcs.map(|s| blob(Stage::TessControl, s));
     let tes = blob(Stage::TessEval, stages.tes);
+    let tcs = stages.tcs.map(|s| blob(Stage::TessControl, s));
     let gs = stages.gs.map(|s| blob(Stage::Geometry, s));
-    // SAFETY: the hook table's contract: live handles, valid descriptors,
-    // everything destroyed in reverse order.
-    unsafe {
-        let screen = (BACKEND.create_screen)(&OxglScreenDesc {
-            fd: -1,
-            pci_vendor: 0,
-            pci_device: 0,
-            num_threads: 1,
-        });
-        assert!(!screen.is_null());
-        let drawable = (BACKEND.create_drawable)(
-            screen,
-            &OxglDrawableDesc {
-                width: W,
-                height: H,
-                color_format: OxglColorFormat::B8G8R8A8,
-                double_buffered: 0,
-                depth_bits: 0,
-                stencil_bits: 0,
-                accum_bits: 0,
-                samples: 0,
-                extra_color_buffers: 0,
-                extra_color_formats: [OxglColorFormat::B8G8R8A8; OXGL_MAX_EXTRA_COLOR_BUFFERS],
-                layers: 0,
-            },
-        );
-        let ctx_desc = OxglContextDesc {
-            api: OxglApi::GlCore,
-            major: 4,
-            minor: 0,
-            flags: 0,
-            share: ptr::null_mut(),
-        };
-        let ctx = (BACKEND.create_context)(screen, &ctx_desc);
-        assert!(!drawable.is_null() && !ctx.is_null());
-        assert_eq!(
-            (BACKEND.make_current)(ctx, drawable, drawable),
-            OxglStatus::Ok
-        );
-        let mut clear: OxglClearDesc = std::mem::zeroed();
-        clear.buffers = clear_bits::CLEAR_COLOR;
-        clear.draw_buffers = draw_buffer_bits::DRAW_FRONT;
-        clear.color_mask = [1; 4];
-        assert_eq!((BACKEND.clear)(ctx, &clear), OxglStatus::Ok);
-        let shader = |b: &[u8]| {
-            let s = (BACKEND.create_shader)(screen, b.as_ptr(), b.len(), ptr::null_mut(), 0);
-            assert!(!s.is_null());
-            s
-        };
-        let (vs, fs, tes) = (shader(&vs), shader(&fs), shader(&tes));
-        let tcs = tcs.as_deref().map_or(ptr::null_mut(), shader);
-        let gs = gs.as_deref().map_or(ptr::null_mut(), shader);
-        let attribs = [OxglVertexAttrib {
-            location: 0,
-            offset: 0,
-            size: 4,
-        }];
-        let prims = [OxglPrim {
-            mode: PATCHES,
-            start: 0,
-            count: positions.len() as u32,
-        }];
-        let mut d: OxglDrawDesc = std::mem::zeroed();
+    let mut blobs: Vec<&[u8]> = vec![&vs, &fs, &tes];
+    blobs.extend(tcs.as_deref());
+    blobs.extend(gs.as_deref());
+    let attribs = [OxglVertexAttrib {
+        location: 0,
+        offset: 0,
+        size: 4,
+    }];
+    let prims = [OxglPrim {
+        mode: PATCHES,
+        start: 0,
+        count: positions.len() as u32,
+    }];
+    draw(&blobs, |d, s| {
         d.vertices = positions.as_ptr().cast();
         d.vertex_count = positions.len() as u32;
         d.stride = 4;
@@ -121,54 +62,17 @@ fn render(
         d.num_attribs = 1;
         d.prims = prims.as_ptr();
         d.num_prims = 1;
-        d.instance_count = 1;
-        d.vs = vs;
-        d.fs = fs;
-        d.gs = gs;
-        d.tcs = tcs;
-        d.tes = tes;
+        (d.vs, d.fs, d.tes) = (s[0], s[1], s[2]);
+        let mut rest = s[3..].iter();
+        if tcs.is_some() {
+            d.tcs = *rest.next().expect("a control shader");
+        }
+        if gs.is_some() {
+            d.gs = *rest.next().expect("a geometry shader");
+        }
         d.patch_vertices = patch_vertices;
         d.patch_default_levels = levels;
-        d.draw_buffers = draw_buffer_bits::DRAW_FRONT;
-        d.color_outputs = [-1; OXGL_MAX_COLOR_BUFFERS];
-        d.color_outputs[0] = 0;
-        d.raster.viewport = [0.0, 0.0, W as f32, H as f32];
-        d.raster.depth_range = [0.0, 1.0];
-        d.raster.point_size = 1.0;
-        d.raster.line_width = 1.0;
-        d.blend.color_mask = [1; 4];
-        d.depth_stencil.depth_func = 0x0207; // GL_ALWAYS
-        assert_eq!((BACKEND.draw_prims)(ctx, &d), OxglStatus::Ok);
-        assert_eq!((BACKEND.finish)(ctx), OxglStatus::Ok);
-        let mut img = empty_image();
-        assert_eq!(
-            (BACKEND.map_buffer)(drawable, OxglBuffer::FrontColor, &mut img),
-            OxglStatus::Ok
-        );
-        let mut px = Vec::new();
-        for y in (0..H as usize).rev() {
-            let row = std::slice::from_raw_parts(
-                (img.data as *const u8).add(y * img.stride),
-                4 * W as usize,
-            );
-            px.extend(row.chunks(4).map(|c| [c[2], c[1], c[0], c[3]]));
-        }
-        (BACKEND.unmap_buffer)(drawable, OxglBuffer::FrontColor);
-        (BACKEND.make_current)(ptr::null_mut(), ptr::null_mut(), ptr::null_mut());
-        for s in [vs, tcs, tes, gs, fs] {
-            if !s.is_null() {
-                (BACKEND.destroy_shader)(s);
-            }
-        }
-        (BACKEND.destroy_context)(ctx);
-        (BACKEND.destroy_drawable)(drawable);
-        (BACKEND.destroy_screen)(screen);
-        px
-    }
-}
-
-fn at(px: &[[u8; 4]], x: usize, y: usize) -> [u8; 4] {
-    px[y * W as usize + x]
+    })
 }
 
 fn near(a: [u8; 4], b: [u8; 4]) -> bool {
