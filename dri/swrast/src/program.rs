@@ -176,22 +176,20 @@ impl Program {
                 }
             )
         });
-        let geometry = if shader.stage == Stage::Geometry {
-            match crate::geometry::Layout::of(shader) {
-                Some(l) => Some(l),
-                None => return Err("a geometry shader without primitive types".into()),
-            }
-        } else {
-            None
-        };
-        let tess = if shader.stage == Stage::TessEval {
-            match crate::tessellator::Layout::of(shader) {
-                Some(l) => Some(l),
-                None => return Err("a tessellation evaluation shader without a domain".into()),
-            }
-        } else {
-            None
-        };
+        // The layouts the pipeline needs: the linker refuses programs
+        // without them.
+        let geometry = (shader.stage == Stage::Geometry)
+            .then(|| {
+                crate::geometry::Layout::of(shader)
+                    .ok_or("a geometry shader without primitive types")
+            })
+            .transpose()?;
+        let tess = (shader.stage == Stage::TessEval)
+            .then(|| {
+                crate::tessellator::Layout::of(shader)
+                    .ok_or("a tessellation evaluation shader without a domain")
+            })
+            .transpose()?;
         let output_vertices = shader
             .modes
             .iter()
