@@ -576,11 +576,7 @@ impl Frontend {
             }
             let prim_ids = std::array::from_fn(|lane| ((first + lane) / inv) as i32);
             let inv_ids = std::array::from_fn(|lane| ((first + lane) % inv) as i32);
-            let mask = if count >= 32 {
-                u32::MAX
-            } else {
-                (1u32 << count) - 1
-            };
+            let mask = crate::program::first_lanes(count);
             gs.run_primitives(
                 &mut gs_regs,
                 mask,

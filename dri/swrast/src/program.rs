@@ -295,22 +295,22 @@ impl Program {
         let count = vertex_ids.len().min(LANES);
         let vertex_ids = &vertex_ids[..count];
         let mut env = Env::new(inputs, &mut out.outputs, uniforms, textures);
-        env.mask = if count >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << count) - 1
-        };
-        env.point_size = [1.0; LANES];
+        env.mask = first_lanes(count);
         env.vertex_id[..count].copy_from_slice(vertex_ids);
         env.instance_id = instance_id;
+        let builtins = self.run_batch(regs, env);
+        (out.position, out.point_size, out.clip_distance) = builtins;
+    }
+
+    /// Runs a batch of vertices (`env`, its point sizes set to 1 here)
+    /// and returns their `gl_Position`, `gl_PointSize` and
+    /// `gl_ClipDistance`; a runaway loop drops the vertices (clipped away).
+    #[inline(always)]
+    fn run_batch(&self, regs: &mut Regs<LANES>, mut env: Env<'_, LANES>) -> VertexBuiltins {
+        env.point_size = [1.0; LANES];
         let ok = self.run(regs, &mut env);
-        out.position = env.position;
-        out.point_size = env.point_size;
-        out.clip_distance = env.clip_distance;
-        if !ok {
-            // A runaway loop: the vertices are dropped (clipped away).
-            out.position = [[0.0; LANES]; 4];
-        }
+        let position = if ok { env.position } else { [[0.0; LANES]; 4] };
+        (position, env.point_size, env.clip_distance)
     }
 }
 
@@ -386,8 +386,7 @@ impl Program {
         env.patch_vertices = patch_vertices;
         env.primitive_id = [primitive_id; PATCH_LANES];
         env.invocation_id = std::array::from_fn(|l| l as i32);
-        let n = self.output_vertices.min(PATCH_LANES as u32);
-        env.mask = if n >= 32 { u32::MAX } else { (1 << n) - 1 };
+        env.mask = first_lanes(self.output_vertices as usize);
         // A runaway loop leaves the outputs as they are.
         let _ = self.exec.run(regs, &mut env);
     }
@@ -408,24 +407,27 @@ impl Program {
         out: &mut VertexOutputs,
     ) {
         let mut env = Env::new(&[], &mut out.outputs, uniforms, textures);
-        env.mask = if count >= 32 {
-            u32::MAX
-        } else {
-            (1u32 << count) - 1
-        };
-        env.point_size = [1.0; LANES];
+        env.mask = first_lanes(count);
         env.vertices = vertices;
         env.patch = patch;
         env.tess_coord = Some(coords);
         env.patch_vertices = patch_vertices;
         env.primitive_id = [primitive_id; LANES];
-        let ok = self.run(regs, &mut env);
-        out.position = env.position;
-        out.point_size = env.point_size;
-        out.clip_distance = env.clip_distance;
-        if !ok {
-            out.position = [[0.0; LANES]; 4];
-        }
+        let builtins = self.run_batch(regs, env);
+        (out.position, out.point_size, out.clip_distance) = builtins;
+    }
+}
+
+/// What a batch of vertices gives besides its user outputs: `gl_Position`,
+/// `gl_PointSize` and `gl_ClipDistance`.
+type VertexBuiltins = ([[f32; LANES]; 4], [f32; LANES], [[f32; LANES]; 8]);
+
+/// The lanes below `count` (all 32 from 32 on) as a mask.
+pub fn first_lanes(count: usize) -> u32 {
+    if count >= 32 {
+        u32::MAX
+    } else {
+        (1 << count) - 1
     }
 }
 

@@ -650,34 +650,37 @@ pub(super) fn untranspose<T: Copy>(v: &mut [T], cols: usize, rows: usize, transp
     }
 }
 
-/// `transpose`: the client gave each matrix row by row.
-fn uniform_matrix(
+/// `transpose`: the client gave each matrix row by row; `values` wraps
+/// the elements (floats or doubles).
+#[allow(clippy::too_many_arguments, reason = "one call per entry point")]
+fn uniform_matrix<T: Copy + Send + Sync + 'static>(
     c: &mut Context,
     location: GLint,
     count: GLsizei,
     cols: usize,
     rows: usize,
     transpose: GLboolean,
-    mut v: Vec<f32>,
+    mut v: Vec<T>,
+    values: fn(&[T]) -> Values<'_>,
 ) {
     untranspose(&mut v, cols, rows, transpose);
     compiled(c, move |c| {
-        c.uniform(location, count, cols * rows, true, Values::Float(&v))
+        c.uniform(location, count, cols * rows, true, values(&v))
     })
 }
 
 macro_rules! uniform_matrices {
-    ($($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
+    ($elem:ty, $values:expr; $($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
         unsafe extern "C" fn $name(
             location: GLint,
             count: GLsizei,
             transpose: GLboolean,
-            value: *const GLfloat,
+            value: *const $elem,
         ) {
             with_ctx($gl, (), |c| {
                 // SAFETY: the client passes `count` matrices.
                 if let Some(v) = unsafe { client_values(c, location, count, $cols * $rows, value) } {
-                    uniform_matrix(c, location, count, $cols, $rows, transpose, v)
+                    uniform_matrix(c, location, count, $cols, $rows, transpose, v, $values)
                 }
             })
         }
@@ -685,6 +688,7 @@ macro_rules! uniform_matrices {
 }
 
 uniform_matrices! {
+    GLfloat, super::sso::float;
     UniformMatrix2fv "glUniformMatrix2fv" 2 2;
     UniformMatrix3fv "glUniformMatrix3fv" 3 3;
     UniformMatrix4fv "glUniformMatrix4fv" 4 4;
@@ -716,28 +720,8 @@ uniform_vectors! {
     Uniform4dv "glUniform4dv" uniform_d GLdouble, 4;
 }
 
-macro_rules! uniform_double_matrices {
-    ($($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
-        unsafe extern "C" fn $name(
-            location: GLint,
-            count: GLsizei,
-            transpose: GLboolean,
-            value: *const GLdouble,
-        ) {
-            with_ctx($gl, (), |c| {
-                // SAFETY: the client passes `count` matrices.
-                if let Some(mut v) = unsafe { client_values(c, location, count, $cols * $rows, value) } {
-                    untranspose(&mut v, $cols, $rows, transpose);
-                    compiled(c, move |c| {
-                        c.uniform(location, count, $cols * $rows, true, Values::Double(&v))
-                    })
-                }
-            })
-        }
-    )*};
-}
-
-uniform_double_matrices! {
+uniform_matrices! {
+    GLdouble, super::sso::double;
     UniformMatrix2dv "glUniformMatrix2dv" 2 2;
     UniformMatrix3dv "glUniformMatrix3dv" 3 3;
     UniformMatrix4dv "glUniformMatrix4dv" 4 4;

@@ -146,7 +146,8 @@ fn program_uniform<T: Send + Sync + 'static>(
     })
 }
 
-fn float(v: &[f32]) -> Values<'_> {
+/// Floats as uniform values (a `fn` pointer for the entry point macros).
+pub(super) fn float(v: &[f32]) -> Values<'_> {
     Values::Float(v)
 }
 
@@ -240,42 +241,36 @@ program_uniform_vectors! {
     ProgramUniform4uiv "glProgramUniform4uiv" uint GLuint, 4;
 }
 
-/// `transpose`: the client gave each matrix row by row.
-fn program_uniform_matrix(
+/// `transpose`: the client gave each matrix row by row; `values` wraps
+/// the elements (floats or doubles).
+fn program_uniform_matrix<T: Copy + Send + Sync + 'static>(
     c: &mut Context,
     call: (GLuint, GLint, GLsizei),
     (cols, rows): (usize, usize),
-    transpose: GLboolean,
-    mut v: Vec<f32>,
+    (transpose, mut v): (GLboolean, Vec<T>),
+    values: fn(&[T]) -> Values<'_>,
 ) {
     untranspose(&mut v, cols, rows, transpose);
     let (program, location, count) = call;
     compiled(c, move |c| {
-        c.program_uniform(
-            program,
-            location,
-            count,
-            cols * rows,
-            true,
-            Values::Float(&v),
-        )
+        c.program_uniform(program, location, count, cols * rows, true, values(&v))
     })
 }
 
 macro_rules! program_uniform_matrices {
-    ($($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
+    ($elem:ty, $values:expr; $($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
         unsafe extern "C" fn $name(
             program: GLuint,
             location: GLint,
             count: GLsizei,
             transpose: GLboolean,
-            value: *const GLfloat,
+            value: *const $elem,
         ) {
             with_ctx($gl, (), |c| {
                 let call = (program, location, count);
                 // SAFETY: the client passes `count` matrices.
                 if let Some(v) = unsafe { client_values(c, call, $cols * $rows, value) } {
-                    program_uniform_matrix(c, call, ($cols, $rows), transpose, v)
+                    program_uniform_matrix(c, call, ($cols, $rows), (transpose, v), $values)
                 }
             })
         }
@@ -283,6 +278,7 @@ macro_rules! program_uniform_matrices {
 }
 
 program_uniform_matrices! {
+    GLfloat, float;
     ProgramUniformMatrix2fv "glProgramUniformMatrix2fv" 2 2;
     ProgramUniformMatrix3fv "glProgramUniformMatrix3fv" 3 3;
     ProgramUniformMatrix4fv "glProgramUniformMatrix4fv" 4 4;
@@ -294,7 +290,8 @@ program_uniform_matrices! {
     ProgramUniformMatrix4x3fv "glProgramUniformMatrix4x3fv" 4 3;
 }
 
-fn double(v: &[f64]) -> Values<'_> {
+/// Doubles as uniform values.
+pub(super) fn double(v: &[f64]) -> Values<'_> {
     Values::Double(v)
 }
 
@@ -312,30 +309,8 @@ program_uniform_vectors! {
     ProgramUniform4dv "glProgramUniform4dv" double GLdouble, 4;
 }
 
-macro_rules! program_uniform_double_matrices {
-    ($($name:ident $gl:literal $cols:literal $rows:literal;)*) => {$(
-        unsafe extern "C" fn $name(
-            program: GLuint,
-            location: GLint,
-            count: GLsizei,
-            transpose: GLboolean,
-            value: *const GLdouble,
-        ) {
-            with_ctx($gl, (), |c| {
-                let call = (program, location, count);
-                // SAFETY: the client passes `count` matrices.
-                if let Some(mut v) = unsafe { client_values(c, call, $cols * $rows, value) } {
-                    untranspose(&mut v, $cols, $rows, transpose);
-                    compiled(c, move |c| {
-                        c.program_uniform(program, location, count, $cols * $rows, true, Values::Double(&v))
-                    })
-                }
-            })
-        }
-    )*};
-}
-
-program_uniform_double_matrices! {
+program_uniform_matrices! {
+    GLdouble, double;
     ProgramUniformMatrix2dv "glProgramUniformMatrix2dv" 2 2;
     ProgramUniformMatrix3dv "glProgramUniformMatrix3dv" 3 3;
     ProgramUniformMatrix4dv "glProgramUniformMatrix4dv" 4 4;
