@@ -77,6 +77,14 @@
 //!   to the next), `glVertexAttribL*d` current values and
 //!   `glGetVertexAttribLdv`, `GL_VERTEX_ATTRIB_ARRAY_LONG`, the types and
 //!   errors.
+//! * `tess.c`: ARB_tessellation_shader (GL 4.0) — the limits and patch
+//!   parameters, quads from default levels without a control shader,
+//!   control and evaluation shaders on two triangle patches of one draw
+//!   (per-vertex and patch outputs, levels, `gl_PrimitiveID`,
+//!   `gl_PatchVerticesIn`), isolines, a geometry shader after
+//!   tessellation, transform feedback and primitive queries of the
+//!   generated primitives, the layout queries, the draw-mode errors and
+//!   the compile and link errors.
 
 use oxgl_tests::assert_client_passes;
 
@@ -163,4 +171,9 @@ fn shading_language_420pack() {
 #[test]
 fn vertex_attrib_64bit() {
     run("vertex_attrib_64bit");
+}
+
+#[test]
+fn tessellation_shader() {
+    run("tess");
 }

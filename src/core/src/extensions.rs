@@ -274,6 +274,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // uniform-block members, flat double varyings (GL 4.0;
     // tests/clients/fp64.c).
     (c"GL_ARB_gpu_shader_fp64", Needs::AlsoCore(3, 0)),
+    // Tessellation control and evaluation stages, patches, the primitive
+    // generator (GL 4.0; src/core/src/program/tess.rs, ABI 23's stages run
+    // by dri/swrast/src/pipeline.rs; tests/clients/tess.c).
+    (c"GL_ARB_tessellation_shader", Needs::AlsoCore(3, 0)),
     // Double vertex attributes: glVertexAttribL*, arrays passed to the
     // backend as doubles (ABI 22's OXGL_VERTEX_LONG), double vertex shader
     // inputs (GL 4.1; tests/clients/vertex_attrib_64bit.c).

@@ -11,8 +11,8 @@ use crate::state::{COMPAT_CAPS, State};
 use crate::vbo::Attrib;
 
 /// `GL_MAX_COMBINED_TEXTURE_IMAGE_UNITS` (the range `glActiveTexture` accepts).
-/// 16 a stage for the three stages, GL 3.3's minimum (Table 23.57).
-pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: usize = 48;
+/// 16 a stage for the five stages, GL 4.0's minimum (Table 23.57).
+pub const MAX_COMBINED_TEXTURE_IMAGE_UNITS: usize = 80;
 
 /// How a state value is stored, which decides the conversions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -661,6 +661,14 @@ impl Context {
             p if self.get_xfb(p).is_some() => int(self.get_xfb(p).unwrap_or(0)),
             // ARB_uniform_buffer_object.
             p if self.get_ubo(p).is_some() => int(self.get_ubo(p).unwrap_or(0)),
+            // ARB_tessellation_shader.
+            p if self.get_tess(p).is_some() => match self.get_tess(p) {
+                Some(crate::program::tess::TessValue::Floats(v)) => {
+                    floats(&v.iter().map(|&x| f64::from(x)).collect::<Vec<_>>())
+                }
+                Some(crate::program::tess::TessValue::Int(v)) => int(v),
+                None => int(0),
+            },
             GL_RASTERIZER_DISCARD if compat => boolean(self.state.enabled(GL_RASTERIZER_DISCARD)),
             // ARB_texture_buffer_object, ARB_texture_buffer_range.
             GL_TEXTURE_BUFFER => int(self.buffers.bound(GL_TEXTURE_BUFFER).unwrap_or(0).into()),

@@ -17,6 +17,7 @@ pub mod arbprog;
 pub mod binary;
 pub mod pipeline;
 pub mod subroutine;
+pub mod tess;
 pub mod ubo;
 pub mod uniform;
 
@@ -50,24 +51,74 @@ const VS_ALONE_SAMPLER_BASE: u32 = 32;
 pub const MAX_GEOMETRY_OUTPUT_VERTICES: u32 = 256;
 
 /// A stage of a GLSL program: the index of its entry in the per-stage
-/// tables ([`ProgramUniform::kinds`], [`UniformStore::blocks`]).
+/// tables ([`ProgramUniform::kinds`], [`UniformStore::blocks`]), in
+/// pipeline order (`oxgl_glsl::link::Stages`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ProgramStage {
     Vertex = 0,
-    Geometry = 1,
-    Fragment = 2,
+    TessControl = 1,
+    TessEvaluation = 2,
+    Geometry = 3,
+    Fragment = 4,
 }
 
 /// The stages a program may have.
-pub(crate) const PROGRAM_STAGES: usize = 3;
+pub(crate) const PROGRAM_STAGES: usize = oxgl_glsl::link::STAGES;
+
+impl ProgramStage {
+    /// Every stage, in pipeline order.
+    pub(crate) const ALL: [ProgramStage; PROGRAM_STAGES] = [
+        ProgramStage::Vertex,
+        ProgramStage::TessControl,
+        ProgramStage::TessEvaluation,
+        ProgramStage::Geometry,
+        ProgramStage::Fragment,
+    ];
+
+    /// The stage of shader type `kind` (`GL_VERTEX_SHADER`, ...).
+    pub(crate) fn of_shader_type(kind: GLenum) -> Option<ProgramStage> {
+        ProgramStage::ALL
+            .into_iter()
+            .find(|s| s.shader_type() == kind)
+    }
+
+    /// Its shader type.
+    pub(crate) fn shader_type(self) -> GLenum {
+        match self {
+            ProgramStage::Vertex => GL_VERTEX_SHADER,
+            ProgramStage::TessControl => GL_TESS_CONTROL_SHADER,
+            ProgramStage::TessEvaluation => GL_TESS_EVALUATION_SHADER,
+            ProgramStage::Geometry => GL_GEOMETRY_SHADER,
+            ProgramStage::Fragment => GL_FRAGMENT_SHADER,
+        }
+    }
+
+    /// `vertex`, `tessellation control`, ..., for messages (Mesa's words).
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            ProgramStage::Vertex => "vertex",
+            ProgramStage::TessControl => "tessellation control",
+            ProgramStage::TessEvaluation => "tessellation evaluation",
+            ProgramStage::Geometry => "geometry",
+            ProgramStage::Fragment => "fragment",
+        }
+    }
+
+    /// The GLSL stage.
+    fn glsl(self) -> oxgl_glsl::Stage {
+        match self {
+            ProgramStage::Vertex => oxgl_glsl::Stage::Vertex,
+            ProgramStage::TessControl => oxgl_glsl::Stage::TessControl,
+            ProgramStage::TessEvaluation => oxgl_glsl::Stage::TessEval,
+            ProgramStage::Geometry => oxgl_glsl::Stage::Geometry,
+            ProgramStage::Fragment => oxgl_glsl::Stage::Fragment,
+        }
+    }
+}
 
 /// The GLSL stage of shader type `kind` (`GL_VERTEX_SHADER`, ...).
 fn glsl_stage(kind: GLenum) -> oxgl_glsl::Stage {
-    match kind {
-        GL_VERTEX_SHADER => oxgl_glsl::Stage::Vertex,
-        GL_GEOMETRY_SHADER => oxgl_glsl::Stage::Geometry,
-        _ => oxgl_glsl::Stage::Fragment,
-    }
+    ProgramStage::of_shader_type(kind).map_or(oxgl_glsl::Stage::Fragment, ProgramStage::glsl)
 }
 
 /// A shader object.
@@ -100,6 +151,13 @@ pub struct Executable {
     /// The vertex stage's IR, for the CPU (`glRasterPos`, selection and
     /// feedback).
     pub(crate) vs_ir: Option<oxgl_ir::Shader>,
+    /// Tessellation control stage, if the program has one.
+    pub(crate) tcs: Option<BackendShader>,
+    /// Tessellation evaluation stage, if the program has one.
+    pub(crate) tes: Option<BackendShader>,
+    /// The tessellation stages' layout (`GL_TESS_GEN_MODE`, ...), with
+    /// either stage.
+    pub(crate) tess: Option<oxgl_glsl::link::TessInfo>,
     /// Geometry stage, if the program has one.
     pub(crate) gs: Option<BackendShader>,
     /// Its layout (`GL_GEOMETRY_INPUT_TYPE`, ...).
@@ -197,6 +255,17 @@ impl std::fmt::Debug for Executable {
 }
 
 impl Executable {
+    /// Whether the program has `stage`.
+    pub(crate) fn has_stage(&self, stage: ProgramStage) -> bool {
+        match stage {
+            ProgramStage::Vertex => self.vs.is_some(),
+            ProgramStage::TessControl => self.tcs.is_some(),
+            ProgramStage::TessEvaluation => self.tes.is_some(),
+            ProgramStage::Geometry => self.gs.is_some(),
+            ProgramStage::Fragment => self.fs.is_some(),
+        }
+    }
+
     /// The uniform storage, locked.
     pub(crate) fn values(&self) -> MutexGuard<'_, UniformStore> {
         self.values.lock().unwrap_or_else(|p| p.into_inner())
@@ -388,6 +457,8 @@ pub struct ProgramState {
     pub(crate) pipelines: crate::namespace::Namespace<pipeline::Pipeline>,
     /// `GL_PROGRAM_PIPELINE_BINDING`.
     pub pipeline: u32,
+    /// `glPatchParameter*` (ARB_tessellation_shader).
+    pub patch: tess::PatchParams,
 }
 
 /// What linking needs of an attached shader.
@@ -399,13 +470,9 @@ struct LinkInput {
     source: Arc<str>,
 }
 
-/// `vertex`, `geometry` or `fragment`, for link messages.
+/// `vertex`, `geometry`, ..., for link messages.
 fn stage_name(kind: GLenum) -> &'static str {
-    match kind {
-        GL_VERTEX_SHADER => "vertex",
-        GL_GEOMETRY_SHADER => "geometry",
-        _ => "fragment",
-    }
+    ProgramStage::of_shader_type(kind).map_or("fragment", ProgramStage::name)
 }
 
 /// The texture target a sampler of `dim` (`arrayed`: an array sampler,
@@ -474,6 +541,7 @@ impl Context {
         let known = match kind {
             GL_VERTEX_SHADER | GL_FRAGMENT_SHADER => true,
             GL_GEOMETRY_SHADER => self.has_geometry_shaders(),
+            GL_TESS_CONTROL_SHADER | GL_TESS_EVALUATION_SHADER => self.has_tessellation(),
             _ => false,
         };
         if !known {
@@ -838,11 +906,8 @@ impl Context {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
         let mut stages: [Option<Arc<Lowered>>; PROGRAM_STAGES] = Default::default();
-        for (i, kind) in [GL_VERTEX_SHADER, GL_GEOMETRY_SHADER, GL_FRAGMENT_SHADER]
-            .into_iter()
-            .enumerate()
-        {
-            let name = stage_name(kind);
+        for (i, stage) in ProgramStage::ALL.into_iter().enumerate() {
+            let (kind, name) = (stage.shader_type(), stage.name());
             let of_stage: Vec<&LinkInput> = shaders.iter().filter(|s| s.kind == kind).collect();
             if of_stage.iter().any(|s| !s.compiled) {
                 return Err(format!(
@@ -875,16 +940,18 @@ impl Context {
             if stages[0].is_none() {
                 return Err("error: program lacks a vertex shader\n".into());
             }
-            if stages[2].is_none() {
+            if stages[ProgramStage::Fragment as usize].is_none() {
                 return Err("error: program lacks a fragment shader\n".into());
             }
         }
-        let fs_broadcast = stages[2].as_ref().is_none_or(|l| {
-            !l.interface
-                .outputs
-                .iter()
-                .any(|o| o.name == "gl_FragData" || !o.name.starts_with("gl_"))
-        });
+        let fs_broadcast = stages[ProgramStage::Fragment as usize]
+            .as_ref()
+            .is_none_or(|l| {
+                !l.interface
+                    .outputs
+                    .iter()
+                    .any(|o| o.name == "gl_FragData" || !o.name.starts_with("gl_"))
+            });
         let core = self.params().profile == Profile::Core;
         let opts = LinkOptions {
             bindings,
@@ -910,10 +977,15 @@ impl Context {
                 0
             },
         };
-        let linked = oxgl_glsl::link::link(
-            stages[0].as_deref(),
-            stages[1].as_deref(),
-            stages[2].as_deref(),
+        let [vs, tcs, tes, gs, fs] = stages.each_ref().map(Option::as_deref);
+        let linked = oxgl_glsl::link::link_stages(
+            oxgl_glsl::link::Stages {
+                vs,
+                tcs,
+                tes,
+                gs,
+                fs,
+            },
             &opts,
         )?;
         if let Some(g) = &linked.geometry {
@@ -948,6 +1020,8 @@ impl Context {
                 .map_err(|e| format!("error: the backend cannot run this program: {e}\n"))
         };
         let vs = compile(&linked.vs)?;
+        let tcs = compile(&linked.tcs)?;
+        let tes = compile(&linked.tes)?;
         let gs = compile(&linked.gs)?;
         let fs = compile(&linked.fs)?;
         let mut uniforms = Vec::new();
@@ -968,11 +1042,12 @@ impl Context {
                 ));
             };
             let n = u64::from(u.count) * ty.components() as u64;
-            for (stage, kind) in [&u.vs, &u.gs, &u.fs].into_iter().enumerate() {
+            let kinds = u.stage_kinds();
+            for (stage, kind) in kinds.iter().enumerate() {
                 if matches!(kind, Some(UniformKind::Data { .. })) && !u.name.starts_with("gl_") {
                     components[stage] = components[stage].saturating_add(n);
                     if components[stage] > u64::from(MAX_UNIFORM_COMPONENTS) {
-                        let name = ["vertex", "geometry", "fragment"][stage];
+                        let name = ProgramStage::ALL[stage].name();
                         return Err(format!(
                             "error: Too many {name} shader default uniform block components\n"
                         ));
@@ -992,18 +1067,13 @@ impl Context {
                 count: u.count,
                 is_array: u.name.ends_with("[0]"),
                 location,
-                kinds: [u.vs.clone(), u.gs.clone(), u.fs.clone()],
+                kinds,
                 block: None,
             });
         }
         let blocks = program_blocks(&linked.blocks, &mut uniforms)?;
         let mut values = UniformStore {
-            blocks: [
-                linked.vs_uniform_size,
-                linked.gs_uniform_size,
-                linked.fs_uniform_size,
-            ]
-            .map(|n| vec![0; n as usize]),
+            blocks: linked.uniform_sizes().map(|n| vec![0; n as usize]),
             units: HashMap::new(),
             block_bindings: blocks.iter().map(|b| b.initial_binding).collect(),
         };
@@ -1068,6 +1138,9 @@ impl Context {
             dual_inputs,
             vs,
             vs_ir: linked.vs.clone(),
+            tcs,
+            tes,
+            tess: linked.tess,
             gs,
             geometry: linked.geometry,
             unclamped_ir: linked.unclamped,
@@ -1294,6 +1367,7 @@ impl Context {
         self.outside_begin_end()?;
         let xfb = self.params().desktop_or_es3();
         let geometry_pnames = self.has_geometry_shaders();
+        let tess_pnames = self.has_tessellation();
         let sso = self.has_separate_shader_objects();
         let mut o = self.objects();
         let p = o.program(program)?;
@@ -1370,6 +1444,13 @@ impl Context {
                     _ => primitive_enum(g.output) as i32,
                 }
             }
+            // GL 4.6 §7.13: INVALID_OPERATION unless the last link
+            // succeeded with the stage declaring the value.
+            _ if tess_pnames && tess::is_program_pname(pname) => exec
+                .filter(|_| p.linked)
+                .and_then(|e| e.tess.as_ref())
+                .and_then(|t| tess::program_value(t, pname))
+                .ok_or(ApiError::InvalidOperation)?,
             _ => return Err(ApiError::InvalidEnum),
         })
     }
@@ -1410,6 +1491,13 @@ impl Context {
     pub(crate) fn has_geometry_shaders(&self) -> bool {
         let p = self.params();
         p.profile != Profile::Es && p.version >= (3, 2)
+    }
+
+    /// Whether this context has tessellation shaders
+    /// (ARB_tessellation_shader, GL 4.0): desktop GL 3.2 and later, as
+    /// geometry shaders (the stages meet through `gl_in`/`gl_out` blocks).
+    pub(crate) fn has_tessellation(&self) -> bool {
+        self.has_geometry_shaders()
     }
 
     /// Whether `name` is a shader (`Some(true)`), a program (`Some(false)`)
@@ -1922,20 +2010,23 @@ fn program_blocks(
     uniforms: &mut Vec<ProgramUniform>,
 ) -> Result<Vec<crate::program::ubo::ProgramBlock>, String> {
     use crate::program::ubo::{BlockPlace, MAX_COMBINED_BLOCKS, MAX_STAGE_BLOCKS, ProgramBlock};
-    let vs = linked.iter().filter(|b| b.vs.is_some()).count() as u32;
-    let gs = linked.iter().filter(|b| b.gs.is_some()).count() as u32;
-    let fs = linked.iter().filter(|b| b.fs.is_some()).count() as u32;
-    for (n, stage) in [(vs, "vertex"), (gs, "geometry"), (fs, "fragment")] {
+    let mut total = 0;
+    for stage in ProgramStage::ALL {
+        let n = linked
+            .iter()
+            .filter(|b| b.stage_regions()[stage as usize].is_some())
+            .count() as u32;
         if n > MAX_STAGE_BLOCKS {
             return Err(format!(
-                "error: Too many {stage} shader uniform blocks ({n}/{MAX_STAGE_BLOCKS})\n"
+                "error: Too many {} shader uniform blocks ({n}/{MAX_STAGE_BLOCKS})\n",
+                stage.name()
             ));
         }
+        total += n;
     }
-    if vs + gs + fs > MAX_COMBINED_BLOCKS {
+    if total > MAX_COMBINED_BLOCKS {
         return Err(format!(
-            "error: Too many combined uniform blocks ({}/{MAX_COMBINED_BLOCKS})\n",
-            vs + gs + fs
+            "error: Too many combined uniform blocks ({total}/{MAX_COMBINED_BLOCKS})\n"
         ));
     }
     let mut out = Vec::new();
@@ -1978,7 +2069,7 @@ fn program_blocks(
             name: b.name.clone(),
             size: b.size,
             initial_binding: b.binding.unwrap_or(0),
-            regions: [b.vs, b.gs, b.fs],
+            regions: b.stage_regions(),
             uniforms: indices,
         });
     }

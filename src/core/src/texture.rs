@@ -36,8 +36,9 @@ use crate::pixel::transfer::ClientImage;
 pub const MAX_TEXTURE_SIZE: usize = 16384;
 /// Largest 3D texture (`GL_MAX_3D_TEXTURE_SIZE`).
 pub const MAX_3D_TEXTURE_SIZE: usize = 2048;
-/// Texture image units tracked for bindings.
-pub const MAX_UNITS: usize = 32;
+/// Texture image units tracked for bindings: every one
+/// `glActiveTexture` accepts.
+pub const MAX_UNITS: usize = crate::get::MAX_COMBINED_TEXTURE_IMAGE_UNITS;
 
 /// Largest number of layers of an array texture
 /// (`GL_MAX_ARRAY_TEXTURE_LAYERS`, llvmpipe's value).

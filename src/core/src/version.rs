@@ -331,7 +331,7 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "shader subroutines (ARB_shader_subroutine)",
                 &["subroutine"],
             ),
-            missing("tessellation shaders (ARB_tessellation_shader)"),
+            cap("tessellation shaders (ARB_tessellation_shader)", &["tess"]),
             cap(
                 "transform feedback buffers and skips (ARB_transform_feedback3)",
                 &["xfb3"],

@@ -205,6 +205,17 @@ fn recorded_as(mode: GLenum) -> GLenum {
     }
 }
 
+/// The primitives the tessellation primitive generator makes for `tess`
+/// (GL 4.6 §11.2.2): points in point mode, else lines for isolines and
+/// triangles for the other domains.
+pub(crate) fn tess_output(tess: &oxgl_glsl::link::TessInfo) -> GLenum {
+    match tess.domain {
+        _ if tess.point_mode => GL_POINTS,
+        Some(oxgl_ir::TessDomain::Isolines) => GL_LINES,
+        _ => GL_TRIANGLES,
+    }
+}
+
 /// Whether a geometry shader of input type `input` takes primitives of
 /// draw mode `mode` (GL 3.2 §2.12.1).
 fn geometry_takes(input: oxgl_ir::Primitive, mode: GLenum) -> bool {
@@ -546,12 +557,12 @@ impl Context {
             return Some((self.programs.current, e.clone()));
         }
         let p = self.programs.pipelines.get(self.programs.pipeline)?;
-        let [vs, gs, _] = p.stages;
+        // The last stage before rasterization that the pipeline has.
         let execs = self.stage_execs();
-        if gs != 0 {
-            return Some((gs, execs[1].clone()?));
-        }
-        Some((vs, execs[0].clone()?))
+        let last = p.stages[..crate::program::ProgramStage::Fragment as usize]
+            .iter()
+            .rposition(|&name| name != 0)?;
+        Some((p.stages[last], execs[last].clone()?))
     }
 
     /// The program transform feedback uses while active, if it is.
@@ -564,8 +575,21 @@ impl Context {
     /// output, else the mode's) are not recorded as the active transform
     /// feedback's primitive mode (GL 4.6 §13.3.2).
     pub(crate) fn check_draw_mode(&self, mode: GLenum) -> ApiResult {
+        use crate::program::ProgramStage;
+        // GL 4.6 §10.1.15: patches are drawn exactly when a tessellation
+        // evaluation stage is active; what reaches the geometry stage is
+        // then what the primitive generator makes.
+        let tess = self
+            .stage_exec(ProgramStage::TessEvaluation)
+            .and_then(|e| e.tess);
+        let mode = match tess {
+            Some(_) if mode != GL_PATCHES => return Err(ApiError::InvalidOperation),
+            None if mode == GL_PATCHES => return Err(ApiError::InvalidOperation),
+            Some(t) => tess_output(&t),
+            None => mode,
+        };
         let geometry = self
-            .stage_exec(crate::program::ProgramStage::Geometry)
+            .stage_exec(ProgramStage::Geometry)
             .and_then(|e| e.geometry);
         let recorded = match geometry {
             Some(g) => {

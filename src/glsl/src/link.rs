@@ -244,6 +244,13 @@ pub struct Uniform {
     pub fs: Option<UniformKind>,
 }
 
+impl Uniform {
+    /// Where it is in each stage, in [`Stages`] order.
+    pub fn stage_kinds(&self) -> [Option<UniformKind>; STAGES] {
+        [&self.vs, &self.tcs, &self.tes, &self.gs, &self.fs].map(Clone::clone)
+    }
+}
+
 /// A uniform block of the program (ARB_uniform_buffer_object).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block {
@@ -266,6 +273,13 @@ pub struct Block {
     pub gs: Option<u32>,
     /// The same in the fragment stage.
     pub fs: Option<u32>,
+}
+
+impl Block {
+    /// Where its region starts in each stage, in [`Stages`] order.
+    pub fn stage_regions(&self) -> [Option<u32>; STAGES] {
+        [self.vs, self.tcs, self.tes, self.gs, self.fs]
+    }
 }
 
 /// The layout a program's geometry stage declared (GLSL 1.50 §4.3.8.1):
@@ -362,6 +376,24 @@ pub struct Linked {
     /// ARB_shader_subroutine), by index. Its subroutine uniforms are the
     /// [`Self::uniforms`] of kind `UniformKind::Subroutine` in that stage.
     pub subroutines: [Vec<crate::lower::SubroutineFn>; STAGES],
+}
+
+impl Linked {
+    /// Each stage, in [`Stages`] order.
+    pub fn stage_shaders(&self) -> [Option<&Shader>; STAGES] {
+        [&self.vs, &self.tcs, &self.tes, &self.gs, &self.fs].map(Option::as_ref)
+    }
+
+    /// Bytes of each stage's default uniform block, in [`Stages`] order.
+    pub fn uniform_sizes(&self) -> [u32; STAGES] {
+        [
+            self.vs_uniform_size,
+            self.tcs_uniform_size,
+            self.tes_uniform_size,
+            self.gs_uniform_size,
+            self.fs_uniform_size,
+        ]
+    }
 }
 
 /// Columns and rows of a numeric GLSL type name (`vec3` 1×3, `mat2x4`

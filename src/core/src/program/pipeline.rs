@@ -43,10 +43,11 @@ pub struct Pipeline {
     pub label: crate::debug::Label,
 }
 
-/// `GL_VERTEX_SHADER_BIT`, `GL_GEOMETRY_SHADER_BIT` and
-/// `GL_FRAGMENT_SHADER_BIT` in [`ProgramStage`] order.
+/// `GL_VERTEX_SHADER_BIT`, ... in [`ProgramStage`] order.
 const STAGE_BITS: [u32; PROGRAM_STAGES] = [
     GL_VERTEX_SHADER_BIT,
+    GL_TESS_CONTROL_SHADER_BIT,
+    GL_TESS_EVALUATION_SHADER_BIT,
     GL_GEOMETRY_SHADER_BIT,
     GL_FRAGMENT_SHADER_BIT,
 ];
@@ -65,7 +66,7 @@ impl Context {
     /// stage has no program.
     pub(crate) fn stage_execs(&self) -> [Option<Arc<Executable>>; PROGRAM_STAGES] {
         if let Some(e) = &self.programs.exec {
-            return [Some(e.clone()), Some(e.clone()), Some(e.clone())];
+            return std::array::from_fn(|_| Some(e.clone()));
         }
         let Some(p) = self.bound_pipeline() else {
             return Default::default();
@@ -78,6 +79,15 @@ impl Context {
         })
     }
 
+    /// Whether this context has stages of kind `stage` at all.
+    pub(crate) fn has_stage_kind(&self, stage: ProgramStage) -> bool {
+        match stage {
+            ProgramStage::Vertex | ProgramStage::Fragment => true,
+            ProgramStage::TessControl | ProgramStage::TessEvaluation => self.has_tessellation(),
+            ProgramStage::Geometry => self.has_geometry_shaders(),
+        }
+    }
+
     /// The executable of `stage` for a draw ([`Context::stage_execs`]),
     /// if that executable has the stage.
     pub(crate) fn stage_exec(&self, stage: ProgramStage) -> Option<Arc<Executable>> {
@@ -86,12 +96,7 @@ impl Context {
             Some(e) => e.clone(),
             None => self.stage_execs()[stage as usize].take()?,
         };
-        let has = match stage {
-            ProgramStage::Vertex => e.vs.is_some(),
-            ProgramStage::Geometry => e.gs.is_some(),
-            ProgramStage::Fragment => e.fs.is_some(),
-        };
-        has.then_some(e)
+        e.has_stage(stage).then_some(e)
     }
 
     /// Whether a draw runs a GLSL stage: a current program or a bound
@@ -197,13 +202,10 @@ impl Context {
             return Err(ApiError::InvalidOperation.because("transform feedback active"));
         }
         self.pipeline_mut(pipeline)?.ever_bound = true;
-        let known = STAGE_BITS[0] | STAGE_BITS[2] | {
-            if self.has_geometry_shaders() {
-                STAGE_BITS[1]
-            } else {
-                0
-            }
-        };
+        let known = ProgramStage::ALL
+            .into_iter()
+            .filter(|&s| self.has_stage_kind(s))
+            .fold(0, |m, s| m | STAGE_BITS[s as usize]);
         if stages != GL_ALL_SHADER_BITS && stages & !known != 0 {
             return Err(ApiError::InvalidValue);
         }
@@ -219,11 +221,7 @@ impl Context {
                 return Err(ApiError::InvalidOperation.because("program not separable"));
             }
             let e = p.exec.as_deref();
-            [
-                e.is_some_and(|e| e.vs.is_some()),
-                e.is_some_and(|e| e.gs.is_some()),
-                e.is_some_and(|e| e.fs.is_some()),
-            ]
+            ProgramStage::ALL.map(|s| e.is_some_and(|e| e.has_stage(s)))
         };
         self.flush_vertices();
         let p = self.pipeline_mut(pipeline)?;
@@ -254,11 +252,11 @@ impl Context {
     }
 
     /// `glGetProgramPipelineiv`: INVALID_OPERATION for an unknown
-    /// pipeline, INVALID_ENUM for another pname (the tessellation stages'
-    /// among them).
+    /// pipeline, INVALID_ENUM for another pname (a stage this context
+    /// lacks among them).
     pub fn get_program_pipeline(&mut self, pipeline: u32, pname: GLenum) -> ApiResult<i32> {
         self.outside_begin_end()?;
-        let geometry = self.has_geometry_shaders();
+        let stage = ProgramStage::of_shader_type(pname).filter(|&s| self.has_stage_kind(s));
         let p = self.pipeline_mut(pipeline)?;
         p.ever_bound = true;
         Ok(match pname {
@@ -271,10 +269,10 @@ impl Context {
                     p.log.len() as i32 + 1
                 }
             }
-            GL_VERTEX_SHADER => p.stages[0] as i32,
-            GL_GEOMETRY_SHADER if geometry => p.stages[1] as i32,
-            GL_FRAGMENT_SHADER => p.stages[2] as i32,
-            _ => return Err(ApiError::InvalidEnum),
+            _ => match stage {
+                Some(s) => p.stages[s as usize] as i32,
+                None => return Err(ApiError::InvalidEnum),
+            },
         })
     }
 
@@ -313,9 +311,20 @@ impl Context {
         if stages.iter().all(|&s| s == 0) {
             return Some("program pipeline has no programs".into());
         }
-        // GL 4.6 §11.1.3.11: a geometry stage needs a vertex stage.
-        if stages[1] != 0 && stages[0] == 0 {
-            return Some("program pipeline has a geometry stage but no vertex stage".into());
+        // GL 4.6 §11.1.3.11: a geometry or tessellation stage needs a
+        // vertex stage.
+        let vertex = stages[ProgramStage::Vertex as usize] != 0;
+        for s in [
+            ProgramStage::TessControl,
+            ProgramStage::TessEvaluation,
+            ProgramStage::Geometry,
+        ] {
+            if stages[s as usize] != 0 && !vertex {
+                return Some(format!(
+                    "program pipeline has a {} stage but no vertex stage",
+                    s.name()
+                ));
+            }
         }
         let mut execs: Vec<Arc<Executable>> = Vec::new();
         for (i, &name) in stages.iter().enumerate() {
@@ -331,7 +340,7 @@ impl Context {
             if !e.separable {
                 return Some(format!("program {name} is not separable"));
             }
-            let has = [e.vs.is_some(), e.gs.is_some(), e.fs.is_some()];
+            let has = ProgramStage::ALL.map(|s| e.has_stage(s));
             for (j, &h) in has.iter().enumerate() {
                 if h && stages[j] != name {
                     return Some(format!(

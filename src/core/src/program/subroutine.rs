@@ -18,7 +18,7 @@ use oxgl_glapi::types::GLenum;
 use oxgl_glsl::link::Linked;
 use oxgl_glsl::lower::{SubroutineFn, UniformKind};
 
-use super::{Executable, ProgramStage, UniformStore};
+use super::{Executable, PROGRAM_STAGES, ProgramStage, UniformStore};
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
 
@@ -103,17 +103,15 @@ fn write_index(block: &mut [u8], at: u32, index: u32) {
 /// Each stage's subroutine interface of a link: its functions, and its
 /// uniforms of kind `Subroutine` (which are no active uniforms), located
 /// one after the other.
-pub(crate) fn stage_subroutines(linked: &Linked) -> [StageSubroutines; 3] {
+pub(crate) fn stage_subroutines(linked: &Linked) -> [StageSubroutines; PROGRAM_STAGES] {
     std::array::from_fn(|stage| {
-        // The link's stages are vertex, tessellation control and
-        // evaluation, geometry, fragment.
         let mut s = StageSubroutines {
-            functions: linked.subroutines[[0, 3, 4][stage]].clone(),
+            functions: linked.subroutines[stage].clone(),
             uniforms: Vec::new(),
         };
         let mut next = 0;
         for u in &linked.uniforms {
-            let kind = [&u.vs, &u.gs, &u.fs][stage];
+            let kind = &u.stage_kinds()[stage];
             if let Some(UniformKind::Subroutine {
                 offset,
                 array_stride,
@@ -138,7 +136,7 @@ pub(crate) fn stage_subroutines(linked: &Linked) -> [StageSubroutines; 3] {
 
 /// Whether a linked uniform is a subroutine uniform in some stage.
 pub(crate) fn is_subroutine_uniform(u: &oxgl_glsl::link::Uniform) -> bool {
-    [&u.vs, &u.gs, &u.fs]
+    u.stage_kinds()
         .iter()
         .any(|k| matches!(k, Some(UniformKind::Subroutine { .. })))
 }
@@ -146,12 +144,7 @@ pub(crate) fn is_subroutine_uniform(u: &oxgl_glsl::link::Uniform) -> bool {
 /// The stage of a `shadertype` argument. INVALID_ENUM for one that is no
 /// stage this implementation has.
 fn stage_of(shadertype: GLenum) -> ApiResult<ProgramStage> {
-    match shadertype {
-        GL_VERTEX_SHADER => Ok(ProgramStage::Vertex),
-        GL_GEOMETRY_SHADER => Ok(ProgramStage::Geometry),
-        GL_FRAGMENT_SHADER => Ok(ProgramStage::Fragment),
-        _ => Err(ApiError::InvalidEnum),
-    }
+    ProgramStage::of_shader_type(shadertype).ok_or(ApiError::InvalidEnum)
 }
 
 /// `name` or `name[i]`: the base name and element.

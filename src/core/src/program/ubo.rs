@@ -18,7 +18,7 @@ use oxgl_glapi::types::GLenum;
 use crate::buffer::IndexedBinding;
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
-use crate::program::Executable;
+use crate::program::{Executable, ProgramStage};
 
 /// `GL_MAX_UNIFORM_BUFFER_BINDINGS` (llvmpipe's value).
 pub const MAX_BINDINGS: usize = 90;
@@ -165,6 +165,17 @@ impl Context {
             GL_MAX_COMBINED_GEOMETRY_UNIFORM_COMPONENTS if self.has_geometry_shaders() => {
                 stage_components
             }
+            GL_MAX_TESS_CONTROL_UNIFORM_BLOCKS | GL_MAX_TESS_EVALUATION_UNIFORM_BLOCKS
+                if self.has_tessellation() =>
+            {
+                i64::from(MAX_STAGE_BLOCKS)
+            }
+            GL_MAX_COMBINED_TESS_CONTROL_UNIFORM_COMPONENTS
+            | GL_MAX_COMBINED_TESS_EVALUATION_UNIFORM_COMPONENTS
+                if self.has_tessellation() =>
+            {
+                stage_components
+            }
             _ => return None,
         })
     }
@@ -286,6 +297,7 @@ impl Context {
             .blocks
             .get(index as usize)
             .ok_or(ApiError::InvalidValue)?;
+        let referenced = |stage: ProgramStage| vec![i32::from(b.regions[stage as usize].is_some())];
         Ok(match pname {
             GL_UNIFORM_BLOCK_BINDING => {
                 let v = exec.values();
@@ -297,13 +309,17 @@ impl Context {
             GL_UNIFORM_BLOCK_ACTIVE_UNIFORM_INDICES => {
                 b.uniforms.iter().map(|&i| i as i32).collect()
             }
-            GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => vec![i32::from(b.regions[0].is_some())],
+            GL_UNIFORM_BLOCK_REFERENCED_BY_VERTEX_SHADER => referenced(ProgramStage::Vertex),
+            GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_CONTROL_SHADER if self.has_tessellation() => {
+                referenced(ProgramStage::TessControl)
+            }
+            GL_UNIFORM_BLOCK_REFERENCED_BY_TESS_EVALUATION_SHADER if self.has_tessellation() => {
+                referenced(ProgramStage::TessEvaluation)
+            }
             GL_UNIFORM_BLOCK_REFERENCED_BY_GEOMETRY_SHADER if self.has_geometry_shaders() => {
-                vec![i32::from(b.regions[1].is_some())]
+                referenced(ProgramStage::Geometry)
             }
-            GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => {
-                vec![i32::from(b.regions[2].is_some())]
-            }
+            GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => referenced(ProgramStage::Fragment),
             _ => return Err(ApiError::InvalidEnum),
         })
     }

@@ -20,7 +20,7 @@ use oxgl_ir::Dim;
 use crate::compat::ffgen::{self, FfKey, UniformLayout, UnitKey};
 use crate::compat::texenv::MAX_FF_UNITS;
 use crate::context::Context;
-use crate::program::ProgramStage;
+use crate::program::{PROGRAM_STAGES, ProgramStage};
 use std::borrow::Cow;
 
 use crate::texture::{
@@ -43,6 +43,8 @@ pub struct Submit {
     /// Compiled programs by key; `None` when the backend refused one (not retried).
     programs: HashMap<FfKey, Option<Arc<Compiled>>>,
     vs_block: Vec<u8>,
+    tcs_block: Vec<u8>,
+    tes_block: Vec<u8>,
     gs_block: Vec<u8>,
     fs_block: Vec<u8>,
     edge_flags: Vec<u8>,
@@ -197,9 +199,11 @@ impl Context {
         let named = shared.textures();
         // Each stage's executable: the current program's, or a program
         // pipeline's (ARB_separate_shader_objects).
-        let [exec_vs, exec_gs, exec_fs] = self.stage_execs();
+        let [exec_vs, exec_tcs, exec_tes, exec_gs, exec_fs] = self.stage_execs();
         let glsl_vs = exec_vs.as_ref().is_some_and(|e| e.vs.is_some());
         let glsl_fs = exec_fs.as_ref().is_some_and(|e| e.fs.is_some());
+        let exec_tcs = exec_tcs.filter(|e| e.tcs.is_some());
+        let exec_tes = exec_tes.filter(|e| e.tes.is_some());
         let exec_gs = exec_gs.filter(|e| e.gs.is_some());
         // Assembly programs (ARB_vertex_program, ARB_fragment_program),
         // where no GLSL stage replaces them; pixel rectangles keep fixed
@@ -364,9 +368,11 @@ impl Context {
         }
         // The executables of the stages drawn (one for a current program),
         // with the stages each runs.
-        let mut drawn: Vec<(&Arc<crate::program::Executable>, [bool; 3])> = Vec::new();
+        let mut drawn: Vec<(&Arc<crate::program::Executable>, [bool; PROGRAM_STAGES])> = Vec::new();
         for (i, e) in [
             exec_vs.as_ref().filter(|_| glsl_vs),
+            exec_tcs.as_ref(),
+            exec_tes.as_ref(),
             exec_gs.as_ref(),
             exec_fs.as_ref().filter(|_| glsl_fs),
         ]
@@ -377,7 +383,7 @@ impl Context {
             match drawn.iter_mut().find(|(x, _)| Arc::ptr_eq(x, e)) {
                 Some((_, stages)) => stages[i] = true,
                 None => {
-                    let mut stages = [false; 3];
+                    let mut stages = [false; PROGRAM_STAGES];
                     stages[i] = true;
                     drawn.push((e, stages));
                 }
@@ -394,7 +400,7 @@ impl Context {
                         .enumerate()
                         .filter(|&(_, &base)| decl.binding >= base)
                         .max_by_key(|&(_, &base)| base)
-                        .map_or(2, |(i, _)| i);
+                        .map_or(ProgramStage::Fragment as usize, |(i, _)| i);
                     if !stages[stage] {
                         continue;
                     }
@@ -530,6 +536,8 @@ impl Context {
             }
         };
         let mut vs_block = std::mem::take(&mut self.submit.vs_block);
+        let mut tcs_block = std::mem::take(&mut self.submit.tcs_block);
+        let mut tes_block = std::mem::take(&mut self.submit.tes_block);
         let mut gs_block = std::mem::take(&mut self.submit.gs_block);
         let mut fs_block = std::mem::take(&mut self.submit.fs_block);
         let mut edge_flags = std::mem::take(&mut self.submit.edge_flags);
@@ -552,20 +560,29 @@ impl Context {
         // GL_CLAMP_VERTEX_COLOR off: the last stage before rasterization
         // unclamped.
         // (The variant is of the program's last stage before
-        // rasterization: the geometry stage's program, else the vertex
-        // stage's when that program has no geometry stage of its own.)
-        let unclamped = match (&exec_gs, &exec_vs) {
+        // rasterization: the geometry stage's program, else the
+        // tessellation evaluation stage's, else the vertex stage's when
+        // that program has neither of its own.)
+        let unclamped = match (exec_gs.as_ref().or(exec_tes.as_ref()), &exec_vs) {
             _ if !glsl_vs || self.vertex_clamping() => None,
-            (Some(g), _) => self.unclamped(g),
-            (None, Some(v)) if v.gs.is_none() => self.unclamped(v),
+            (Some(last), _) => self.unclamped(last),
+            (None, Some(v)) if v.gs.is_none() && v.tes.is_none() => self.unclamped(v),
             _ => None,
         };
         let gs = exec_gs.as_ref().and_then(|e| {
             let gs = e.gs.as_ref()?;
             Some(unclamped.as_deref().unwrap_or(gs))
         });
+        let tes = exec_tes.as_ref().and_then(|e| {
+            let tes = e.tes.as_ref()?;
+            Some(match gs {
+                Some(_) => tes,
+                None => unclamped.as_deref().unwrap_or(tes),
+            })
+        });
+        let tcs = exec_tcs.as_ref().and_then(|e| e.tcs.as_ref());
         let vs = match (&exec_vs, &arb_vs, &ff) {
-            (Some(e), _, _) if glsl_vs && gs.is_some() => e.vs.as_ref(),
+            (Some(e), _, _) if glsl_vs && (gs.is_some() || tes.is_some()) => e.vs.as_ref(),
             (Some(e), _, _) if glsl_vs => unclamped.as_deref().or(e.vs.as_ref()),
             (_, Some(a), _) => Some(&*a.shader),
             (_, _, Some(f)) => Some(&f.vs),
@@ -596,9 +613,15 @@ impl Context {
             (_, _, Some(f)) => ffgen::pack(self, &f.fs_uniforms, &mut fs_block),
             _ => {}
         }
-        gs_block.clear();
-        if let (Some(e), Some(_)) = (&exec_gs, gs) {
-            self.program_block(e, ProgramStage::Geometry, &mut gs_block);
+        for (exec, stage, block) in [
+            (&exec_tcs, ProgramStage::TessControl, &mut tcs_block),
+            (&exec_tes, ProgramStage::TessEvaluation, &mut tes_block),
+            (&exec_gs, ProgramStage::Geometry, &mut gs_block),
+        ] {
+            block.clear();
+            if let Some(e) = exec {
+                self.program_block(e, stage, block);
+            }
         }
 
         // Where each vertex slot's data goes: its own location, except for
@@ -796,14 +819,14 @@ impl Context {
             gs: gs.map_or(std::ptr::null_mut(), Shader::raw),
             gs_uniforms: gs_block.as_ptr(),
             gs_uniforms_size: gs_block.len(),
-            tcs: std::ptr::null_mut(),
-            tcs_uniforms: std::ptr::null(),
-            tcs_uniforms_size: 0,
-            tes: std::ptr::null_mut(),
-            tes_uniforms: std::ptr::null(),
-            tes_uniforms_size: 0,
-            patch_vertices: 3,
-            patch_default_levels: [1.0; 6],
+            tcs: tcs.map_or(std::ptr::null_mut(), Shader::raw),
+            tcs_uniforms: tcs_block.as_ptr(),
+            tcs_uniforms_size: tcs_block.len(),
+            tes: tes.map_or(std::ptr::null_mut(), Shader::raw),
+            tes_uniforms: tes_block.as_ptr(),
+            tes_uniforms_size: tes_block.len(),
+            patch_vertices: self.programs.patch.vertices,
+            patch_default_levels: self.programs.patch.default_levels(),
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {
@@ -814,6 +837,8 @@ impl Context {
         drop(named);
         self.track_color_material();
         self.submit.vs_block = vs_block;
+        self.submit.tcs_block = tcs_block;
+        self.submit.tes_block = tes_block;
         self.submit.gs_block = gs_block;
         self.submit.fs_block = fs_block;
         self.submit.edge_flags = edge_flags;

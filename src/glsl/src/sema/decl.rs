@@ -540,6 +540,7 @@ impl Checker<'_> {
                     max_size: None,
                     max_index: None,
                     memory: q.memory.clone(),
+                    patch: q.has(ast::Storage::Patch),
                 },
                 d.loc,
             );
@@ -1052,6 +1053,7 @@ impl Checker<'_> {
                         max_size: None,
                         max_index: None,
                         memory: q.memory.clone(),
+                        patch: q.has(ast::Storage::Patch),
                     },
                     *loc,
                 );
@@ -1071,6 +1073,7 @@ impl Checker<'_> {
                             max_size: None,
                             max_index: None,
                             memory,
+                            patch: q.has(ast::Storage::Patch),
                         },
                         loc,
                     );
@@ -1544,6 +1547,7 @@ impl Checker<'_> {
                     max_size: None,
                     max_index: None,
                     memory,
+                    patch: false,
                 },
                 p.loc,
             );

@@ -192,9 +192,12 @@ impl Checker<'_> {
                 let a = args.pop().unwrap_or_else(Val::error);
                 self.binary(*op, &a, &b, loc)
             }
-            ExprKind::Assign(op, _, _) => {
+            ExprKind::Assign(op, lhs, _) => {
                 let b = args.pop().unwrap_or_else(Val::error);
                 let a = args.pop().unwrap_or_else(Val::error);
+                if self.env.stage == crate::Stage::TessControl && !a.ty.is_error() {
+                    self.check_control_output_index(*lhs, a.lv);
+                }
                 self.assign(*op, a, b, loc)
             }
             ExprKind::Ternary(..) => {
@@ -542,6 +545,40 @@ impl Checker<'_> {
                     true
                 }
             }
+        }
+    }
+
+    /// GLSL 4.00 §4.3.6: a tessellation control shader writes its
+    /// per-vertex outputs only at `gl_InvocationID`. As Mesa, the index
+    /// nearest the variable must be that built-in itself (Mesa's words
+    /// for the error).
+    fn check_control_output_index(&mut self, lhs: ExprId, lv: Lv) {
+        let Lv::Var(id) = lv else { return };
+        let v = &self.vars[id as usize];
+        if v.storage != super::scope::Storage::Out || v.patch {
+            return;
+        }
+        let mut innermost = None;
+        let mut e = lhs;
+        loop {
+            match &self.tu.expr(e).kind {
+                ExprKind::Index(a, i) => {
+                    innermost = Some(*i);
+                    e = *a;
+                }
+                ExprKind::Field(a, _) => e = *a,
+                _ => break,
+            }
+        }
+        let by_invocation = innermost.is_some_and(|i| {
+            matches!(self.tu.expr(i).kind, ExprKind::Ident(s) if self.name(s) == "gl_InvocationID")
+        });
+        if !by_invocation {
+            let loc = self.tu.expr(lhs).loc;
+            self.error(
+                loc,
+                "Tessellation control shader outputs can only be indexed by gl_InvocationID",
+            );
         }
     }
 

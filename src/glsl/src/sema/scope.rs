@@ -45,6 +45,9 @@ pub(crate) struct Var {
     /// The largest constant index used on an unsized array so far (a later
     /// redeclaration must be larger, GLSL 1.20 §4.1.9).
     pub max_index: Option<i64>,
+    /// A per-patch variable of a tessellation stage (`patch`, and the
+    /// tessellation levels).
+    pub patch: bool,
 }
 
 /// A user-declared function.
@@ -462,6 +465,7 @@ impl Checker<'_> {
                 max_size,
                 max_index: None,
                 memory: Vec::new(),
+                patch: matches!(self.name(s), "gl_TessLevelOuter" | "gl_TessLevelInner"),
             });
             id
         });

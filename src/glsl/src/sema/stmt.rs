@@ -72,6 +72,7 @@ impl Checker<'_> {
                         max_size: None,
                         max_index: None,
                         memory: Vec::new(),
+                        patch: false,
                     },
                     *loc,
                 );

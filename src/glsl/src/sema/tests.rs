@@ -354,3 +354,24 @@ fn es100_prototypes_once() {
     // Desktop GLSL allows repeated prototypes.
     assert_eq!(frag("int f(int a);\nint f(int a);\nvoid main() {}\n"), NONE);
 }
+
+#[test]
+fn control_outputs_written_at_the_invocation() {
+    let tcs = |body: &str| {
+        let src = format!(
+            "#version 400\nlayout(vertices = 3) out;\nout vec4 c[];\npatch out vec4 p;\n\
+             out Block {{ vec4 x; }} b[];\nvoid main() {{\n{body}\n}}\n"
+        );
+        lines(&src, &Options::new(Stage::TessControl))
+    };
+    assert_eq!(
+        tcs("gl_out[gl_InvocationID].gl_Position = vec4(1.0);\n\
+             c[gl_InvocationID].x = 1.0;\nb[gl_InvocationID].x = vec4(0.0);\n\
+             p = c[0];\ngl_TessLevelOuter[1] = 2.0;\nvec4 r = gl_out[2].gl_Position;"),
+        NONE
+    );
+    // The index nearest the variable decides; a copy of the ID is not it.
+    assert_eq!(tcs("gl_out[0].gl_Position = vec4(1.0);"), [7]);
+    assert_eq!(tcs("int i = gl_InvocationID;\nc[i] = vec4(0.0);"), [8]);
+    assert_eq!(tcs("b[gl_InvocationID + 0].x.y = 1.0;"), [7]);
+}

@@ -205,6 +205,32 @@ fn point_parameter_v(name: &'static str, pname: GLenum, vals: [f32; 3], n: usize
         })
     })
 }
+// ARB_tessellation_shader / GL 4.0 (src/core/src/program/tess.rs).
+handler!(patch_parameteri "glPatchParameteri"(pname: GLenum, value: GLint) => |c| c.patch_parameteri(pname, value));
+
+unsafe extern "C" fn patch_parameterfv(pname: GLenum, values: *const GLfloat) {
+    use oxgl_glapi::generated::enums::{
+        GL_PATCH_DEFAULT_INNER_LEVEL, GL_PATCH_DEFAULT_OUTER_LEVEL,
+    };
+    let n = match pname {
+        GL_PATCH_DEFAULT_OUTER_LEVEL => 4,
+        GL_PATCH_DEFAULT_INNER_LEVEL => 2,
+        _ => 0,
+    };
+    // SAFETY: GL 4.6 §10.1.15: the command reads the pname's levels (four
+    // outer or two inner) from `values`; none for another pname.
+    let Some(vals) = (unsafe { client::prefix::<GLfloat, 4>(values, n) }) else {
+        return;
+    };
+    with_ctx("glPatchParameterfv", (), |c| {
+        compiled(c, move |c| {
+            c.outside_begin_end()?;
+            c.flush_vertices();
+            c.patch_parameterfv(pname, &vals[..n])
+        })
+    })
+}
+
 handler!(line_stipple "glLineStipple"(f: GLint, p: GLushort) => |c| c.line_stipple(f, p));
 
 unsafe extern "C" fn polygon_stipple(mask: *const GLubyte) {
@@ -363,6 +389,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
         d.DisableIndexedEXT = disablei;
         d.IsEnabledi = is_enabledi;
         d.IsEnabledIndexedEXT = is_enabledi;
+        d.PatchParameteri = patch_parameteri;
+        d.PatchParameterfv = patch_parameterfv;
         d.MinSampleShading = min_sample_shading;
         d.MinSampleShadingARB = min_sample_shading;
         d.BlendFunci = blend_funci;
