@@ -85,6 +85,14 @@
 //!   tessellation, transform feedback and primitive queries of the
 //!   generated primitives, the layout queries, the draw-mode errors and
 //!   the compile and link errors.
+//! * `glsl400.c`: GLSL 4.00 and 4.10 in 4.0 and 4.1 core contexts and a
+//!   compatibility context — the version strings, `#version 400` shaders
+//!   using doubles, ARB_gpu_shader5's built-ins, implicit conversions in
+//!   calls, sampler arrays indexed by a uniform, `textureGather`,
+//!   subroutines, cube map arrays and the sample inputs without any
+//!   `#extension`; `#version 410` double vertex inputs, varyings meeting
+//!   by location through a geometry stage, `gl_ViewportIndex`; a `#version
+//!   400` tessellation program.
 
 use oxgl_tests::assert_client_passes;
 
@@ -176,4 +184,9 @@ fn vertex_attrib_64bit() {
 #[test]
 fn tessellation_shader() {
     run("tess");
+}
+
+#[test]
+fn glsl_400_410() {
+    run("glsl400");
 }

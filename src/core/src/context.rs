@@ -970,9 +970,9 @@ impl Context {
     /// colour `i` goes to `bufs[i]`. INVALID_VALUE if `n` is negative or
     /// above `GL_MAX_DRAW_BUFFERS`; INVALID_ENUM for a name outside table
     /// 4.4 (`GL_FRONT`, `GL_BACK`, `GL_LEFT`, `GL_RIGHT` and
-    /// `GL_FRONT_AND_BACK` name several buffers and are refused too, as Mesa
-    /// does below GL 4.0); INVALID_OPERATION for a buffer the window lacks
-    /// or one named twice. `bufs` holds the `n` names when `n` is in range.
+    /// `GL_FRONT_AND_BACK` name several buffers and are refused too, but
+    /// for `GL_BACK` alone from GL 4.0 on, as Mesa); INVALID_OPERATION for
+    /// a buffer the window lacks or one named twice. `bufs` holds the `n` names when `n` is in range.
     pub fn draw_buffers(&mut self, n: i32, bufs: &[GLenum]) -> ApiResult {
         let n = usize::try_from(n).map_err(|_| ApiError::InvalidValue)?;
         if n > MAX_DRAW_BUFFERS || bufs.len() < n {
@@ -987,6 +987,22 @@ impl Context {
                 GL_NONE => continue,
                 // ES: the default framebuffer's one buffer (checked above).
                 GL_BACK if self.params().is_es() => continue,
+                // GL 4.5 §17.4.1 (Mesa from 4.0): alone, the special value
+                // GL_BACK names the default framebuffer's back left buffer,
+                // or its left one when single-buffered.
+                GL_BACK if self.params().version >= (4, 0) && !self.fbo_bound() => {
+                    if n != 1 {
+                        return Err(ApiError::InvalidOperation);
+                    }
+                    let buf = if self.params.double_buffered {
+                        GL_BACK
+                    } else {
+                        GL_FRONT_LEFT
+                    };
+                    self.state.draw_buffer = buf;
+                    self.state.draw_buffers_extra = [GL_NONE; 7];
+                    return Ok(());
+                }
                 GL_FRONT_LEFT | GL_BACK_LEFT | GL_FRONT_RIGHT | GL_BACK_RIGHT | GL_AUX0
                 | GL_AUX1 | GL_AUX2 | GL_AUX3 => self.buffer_valid_for_default_fb(buf)?,
                 b if (GL_COLOR_ATTACHMENT0..=GL_COLOR_ATTACHMENT15).contains(&b) => {

@@ -321,7 +321,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                  dynamically indexed samplers, extended integer functions",
                 &["gs_streams", "interpolate_at"],
             ),
-            missing("GLSL 4.00 (with doubles and tessellation stages)"),
+            cap(
+                "GLSL 4.00 (with doubles and tessellation stages)",
+                &["glsl400", "tess", "fp64"],
+            ),
             cap(
                 "double precision in shaders (ARB_gpu_shader_fp64)",
                 &["fp64"],
@@ -358,6 +361,32 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "shader precision requirements (ARB_shader_precision)",
                 &["shader_precision"],
             ),
+        ],
+    ),
+    (
+        (4, 2),
+        &[
+            cap(
+                "GLSL 4.20's conveniences (ARB_shading_language_420pack)",
+                &["glsl420pack"],
+            ),
+            cap(
+                "BPTC compressed textures (ARB_texture_compression_bptc)",
+                &["gl30_misc"],
+            ),
+            cap(
+                "immutable texture storage (ARB_texture_storage)",
+                &["arb_fbo"],
+            ),
+            missing("GLSL 4.20"),
+            missing("atomic counters (ARB_shader_atomic_counters)"),
+            missing("image load and store (ARB_shader_image_load_store)"),
+            missing("instanced transform feedback draws (ARB_transform_feedback_instanced)"),
+            missing("internal format queries (ARB_internalformat_query)"),
+            missing("compressed pixel storage (ARB_compressed_texture_pixel_storage)"),
+            missing("conservative depth (ARB_conservative_depth)"),
+            missing("GLSL packing functions (ARB_shading_language_packing)"),
+            missing("buffer map alignment (ARB_map_buffer_alignment)"),
         ],
     ),
 ];
@@ -578,8 +607,8 @@ mod tests {
     fn table_is_honest() {
         let s = computed_support();
         assert!(s.complete);
-        assert_eq!(s.compat, (3, 3));
-        assert_eq!(s.core, Some((3, 3)));
+        assert_eq!(s.compat, (4, 1));
+        assert_eq!(s.core, Some((4, 1)));
         assert_eq!(s.gles2, Some((3, 0)));
         // Every implemented capability names test clients that exist.
         let clients = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/clients");

@@ -1710,15 +1710,15 @@ mod tests {
         // at 3.2 and above, a forward-compatible 3.0/3.1 request.
         assert_eq!(
             v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
-            "Core 3.3"
+            "Core 4.1"
         );
-        assert_eq!(v(3, 2, &[]), "Core 3.3");
+        assert_eq!(v(3, 2, &[]), "Core 4.1");
         assert_eq!(
             v(3, 1, &[(EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE)]),
-            "Core 3.3"
+            "Core 4.1"
         );
         assert_eq!(
-            v(4, 0, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
+            v(4, 2, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
             "EGL_BAD_MATCH"
         );
         assert_eq!(

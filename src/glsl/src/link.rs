@@ -897,9 +897,20 @@ fn geometry_info(g: &Shader, has_vertex: bool) -> Result<GeometryInfo, String> {
     })
 }
 
+/// Whether output `o` of one stage feeds input `i` of the next: by
+/// location where both declare one, else by name (GLSL 4.10 §4.4.1, as
+/// Mesa matches them within a program too).
+fn meets(o: &IoVar, i: &IoVar) -> bool {
+    if i.explicit {
+        o.explicit && o.location == i.location
+    } else {
+        !o.explicit && o.name == i.name
+    }
+}
+
 /// Matches the user inputs of a stage reading arrays of vertices (one
 /// element per input vertex: tessellation and geometry stages) with the
-/// previous stage's outputs by name and gives each pair the lowest
+/// previous stage's outputs ([`meets`]) and gives each pair the lowest
 /// locations both stages leave free (GLSL 1.50 §4.3.4: the types must
 /// agree). Inputs the stage does not read and outputs it does not take
 /// become private. The errors are Mesa's
@@ -938,7 +949,7 @@ fn link_to_per_vertex(
             privatize(g, io, true);
             continue;
         }
-        let Some(out) = v_outs.iter().find(|o| is_user(o) && o.name == io.name) else {
+        let Some(out) = v_outs.iter().find(|o| is_user(o) && meets(o, io)) else {
             errors += &format!(
                 "error: {g_name} shader input `{}' has no matching output in the previous \
                  stage\n",
@@ -1029,7 +1040,7 @@ fn link_control_to_evaluation(
         }
         let Some(out) = c_outs
             .iter()
-            .find(|o| is_user(o) && o.name == io.name && is_patch(o) == is_patch(io))
+            .find(|o| is_user(o) && meets(o, io) && is_patch(o) == is_patch(io))
         else {
             errors += &format!(
                 "error: tessellation evaluation shader input `{}' has no matching output in \
@@ -1390,15 +1401,9 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
                 }
                 // Within the program the stages still meet (by location
                 // where both give one, else by name).
-                let out = pre_outs.iter().find(|o| {
-                    o.location.is_some()
-                        && !o.name.starts_with("gl_")
-                        && if io.explicit {
-                            o.explicit && o.location == io.location
-                        } else {
-                            !o.explicit && o.name == io.name
-                        }
-                });
+                let out = pre_outs
+                    .iter()
+                    .find(|o| o.location.is_some() && !o.name.starts_with("gl_") && meets(o, io));
                 if let (Some(_), Some(o)) = (&*psh, out)
                     && !types_meet(o, io)
                 {
@@ -1447,15 +1452,7 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
                 privatize(f, io, true);
                 continue;
             }
-            let out = if io.explicit {
-                pre_outs
-                    .iter()
-                    .find(|o| is_user(o) && o.explicit && o.location == io.location)
-            } else {
-                pre_outs
-                    .iter()
-                    .find(|o| is_user(o) && !o.explicit && o.name == io.name)
-            };
+            let out = pre_outs.iter().find(|o| is_user(o) && meets(o, io));
             // Declared but never written counts as not written (as Mesa),
             // except in ES, where the value is undefined.
             let written = match (&*psh, out) {
@@ -3239,6 +3236,63 @@ mod tests {
         let level = l.uniforms.iter().find(|u| u.name == "level").unwrap();
         assert!(level.tcs.is_some() && level.vs.is_none());
         assert!(l.tcs_uniform_size >= 4 && l.tes_uniform_size >= 64);
+    }
+
+    /// Varyings of different names meet by location where both stages
+    /// declare one, into and out of a geometry stage (GLSL 4.10 §4.4.1).
+    #[test]
+    fn stages_meet_by_location() {
+        let v = lowered(
+            Stage::Vertex,
+            "#version 410\nlayout(location = 3) out vec4 from_vertex;\n\
+             void main() { from_vertex = vec4(1.0); gl_Position = vec4(0.0); }\n",
+        );
+        let g = lowered(
+            Stage::Geometry,
+            "#version 410\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+             layout(location = 3) in vec4 into_geometry[];\n\
+             layout(location = 5) out vec4 from_geometry;\n\
+             void main() { from_geometry = into_geometry[0]; EmitVertex(); }\n",
+        );
+        let f = lowered(
+            Stage::Fragment,
+            "#version 410\nlayout(location = 5) in vec4 into_fragment;\nout vec4 c;\n\
+             void main() { c = into_fragment; }\n",
+        );
+        let stages = Stages {
+            vs: Some(&v),
+            gs: Some(&g),
+            fs: Some(&f),
+            ..Stages::default()
+        };
+        // A core program: user varyings from location 0.
+        let core = LinkOptions {
+            user_varying_base: 0,
+            ..opts(&[])
+        };
+        let l = link_stages(stages, &core).unwrap();
+        let (vs, gs, fs) = (
+            l.vs.as_ref().unwrap(),
+            l.gs.as_ref().unwrap(),
+            l.fs.as_ref().unwrap(),
+        );
+        let at = location_of;
+        assert!(at(vs, "from_vertex").is_some());
+        assert_eq!(at(vs, "from_vertex"), at(gs, "into_geometry"));
+        assert_eq!(at(gs, "from_geometry"), at(fs, "into_fragment"));
+        // Another location does not meet it.
+        let g2 = lowered(
+            Stage::Geometry,
+            "#version 410\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+             layout(location = 4) in vec4 into_geometry[];\n\
+             void main() { gl_Position = into_geometry[0]; EmitVertex(); }\n",
+        );
+        let stages = Stages {
+            vs: Some(&v),
+            gs: Some(&g2),
+            ..Stages::default()
+        };
+        assert!(link_stages(stages, &core).is_err());
     }
 
     /// Mesa's link errors: a missing vertex stage, layout or output.

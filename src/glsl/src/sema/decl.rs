@@ -735,6 +735,9 @@ impl Checker<'_> {
                 let msg = format!("per-vertex {io}s of a {} must be arrays", stage.name());
                 self.error(loc, msg);
             }
+            if per_vertex && stage == Stage::TessControl && storage == Storage::Out {
+                self.check_control_output_size(t.dims.first().copied().flatten(), loc);
+            }
             if stage == Stage::Vertex && storage == Storage::In {
                 if is_struct {
                     self.error(loc, "vertex shader input cannot have struct type");
@@ -1007,6 +1010,30 @@ impl Checker<'_> {
             && b.instance.as_ref().is_none_or(|(_, a, _)| a.is_none())
         {
             self.error(b.loc, "geometry shader inputs must be arrays");
+        }
+        // GLSL 4.00 §4.3.4, §4.3.6: so are the per-vertex blocks of the
+        // tessellation stages.
+        let tess_per_vertex = match (self.env.stage, storage) {
+            (Stage::TessControl, Storage::In | Storage::Out) | (Stage::TessEval, Storage::In) => {
+                !q.has(ast::Storage::Patch)
+            }
+            _ => false,
+        };
+        if global
+            && !per_vertex
+            && tess_per_vertex
+            && b.instance.as_ref().is_none_or(|(_, a, _)| a.is_none())
+        {
+            let io = if storage == Storage::In {
+                "input"
+            } else {
+                "output"
+            };
+            let msg = format!(
+                "per-vertex {io}s of a {} must be arrays",
+                self.env.stage.name()
+            );
+            self.error(b.loc, msg);
         }
         let mut members: Vec<(Sym, Type, Quals, Loc)> = Vec::new();
         for m in &b.members {
@@ -1553,7 +1580,12 @@ impl Checker<'_> {
             );
         }
         let is_main = self.name(f.proto.name) == "main";
-        self.cur_fn = Some(FnCtx { ret, is_main });
+        self.cur_fn = Some(FnCtx {
+            ret,
+            is_main,
+            control_depth: 0,
+            returned: false,
+        });
         self.stmts(&f.body);
         self.cur_fn = None;
         self.pop();

@@ -226,7 +226,16 @@ impl Checker<'_> {
                 self.index(a, i, loc, iloc)
             }
             ExprKind::Field(_, name) => self.field(args.swap_remove(0), *name, loc),
-            ExprKind::Call(name, ids) => self.call(*name, args, ids, loc),
+            ExprKind::Call(name, ids) => {
+                // (A user function named `barrier` hides the built-in.)
+                if self.env.stage == crate::Stage::TessControl
+                    && self.name(*name) == "barrier"
+                    && !self.funcs_by_name.contains_key(name)
+                {
+                    self.check_control_barrier(loc);
+                }
+                self.call(*name, args, ids, loc)
+            }
             ExprKind::Construct(spec, _) => self.construct(spec, args, loc),
             ExprKind::Method(_, name, _) => {
                 let obj = args.remove(0);
@@ -582,6 +591,24 @@ impl Checker<'_> {
         }
     }
 
+    /// GLSL 4.00 §8.15: a tessellation control shader's `barrier()` is
+    /// in `main`, outside control flow and before any `return` (Mesa's
+    /// words).
+    fn check_control_barrier(&mut self, loc: Loc) {
+        let (main, depth, returned) = self.cur_fn.as_ref().map_or((false, 0, false), |f| {
+            (f.is_main, f.control_depth, f.returned)
+        });
+        if !main {
+            self.error(loc, "barrier() may only be used in main");
+        }
+        if returned {
+            self.error(loc, "barrier() may not be used after return");
+        }
+        if depth > 0 {
+            self.error(loc, "barrier() may not be used in control flow");
+        }
+    }
+
     fn assign(&mut self, op: Option<BinOp>, l: Val, r: Val, loc: Loc) -> Val {
         if l.ty.is_error() || r.ty.is_error() {
             if !l.ty.is_error() {
@@ -886,10 +913,25 @@ impl Checker<'_> {
                     };
                     let implicit_builtin = matches!(obj.lv, Lv::Var(v)
                         if self.vars[v as usize].max_size.is_some());
+                    // Tessellation patch arrays have no implicit size, and
+                    // control outputs none before `layout(vertices)`.
+                    let unsized_tess = match obj.lv {
+                        Lv::Var(v) => {
+                            let var = &self.vars[v as usize];
+                            let control_out = self.env.stage == crate::Stage::TessControl
+                                && var.storage == super::scope::Storage::Out;
+                            var.patch || (control_out && self.layout.vertices.is_none())
+                        }
+                        _ => false,
+                    };
                     let has_ssbo =
                         self.at_least(430, 310) || self.has(Ext::ARB_shader_storage_buffer_object);
                     match storage {
                         Some(super::scope::Storage::Buffer) => Val::rv(Type::INT, None),
+                        _ if unsized_tess => {
+                            self.error(loc, "length() called on an unsized array");
+                            Val::rv(Type::INT, Some(Const::Unknown))
+                        }
                         Some(super::scope::Storage::In | super::scope::Storage::Out)
                             if !implicit_builtin =>
                         {

@@ -674,6 +674,9 @@ impl Checker<'_> {
                     }
                     _ => *slot = Some(v),
                 }
+                if n == "vertices" && stage == Stage::TessControl {
+                    self.check_control_output_sizes(loc);
+                }
             }
             if n == "xfb_stride" {
                 let buf = values

@@ -112,6 +112,11 @@ pub(crate) struct Checked {
 struct FnCtx {
     ret: Type,
     is_main: bool,
+    /// Statements of control flow (selections, loops) around the current
+    /// one.
+    control_depth: u32,
+    /// A `return` came before the current statement.
+    returned: bool,
 }
 
 pub(crate) struct Checker<'a> {

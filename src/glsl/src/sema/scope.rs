@@ -514,6 +514,35 @@ impl Checker<'_> {
         }
     }
 
+    /// GLSL 4.00 §4.3.8.2: a tessellation control shader's per-vertex
+    /// output arrays have the `vertices` layout's size (Mesa's words).
+    pub(super) fn check_control_output_size(&mut self, size: Option<u32>, loc: Loc) {
+        let (Some(m), Some(n)) = (size, self.layout.vertices) else {
+            return;
+        };
+        if i64::from(m) != n {
+            let msg = format!(
+                "tessellation control shader output size contradicts previously declared \
+                 layout (size is {m}, but layout requires a size of {n})"
+            );
+            self.error(loc, msg);
+        }
+    }
+
+    /// `vertices` was just declared: checks the per-vertex outputs
+    /// declared before it.
+    pub(super) fn check_control_output_sizes(&mut self, loc: Loc) {
+        let sizes: Vec<u32> = self
+            .vars
+            .iter()
+            .filter(|v| v.storage == Storage::Out && !v.patch && !v.builtin)
+            .filter_map(|v| v.ty.dims.first().copied().flatten())
+            .collect();
+        for m in sizes {
+            self.check_control_output_size(Some(m), loc);
+        }
+    }
+
     /// The input primitive was just declared: sizes the geometry inputs
     /// declared before it (and `gl_in` if used).
     pub(super) fn size_geometry_inputs(&mut self, loc: Loc) {

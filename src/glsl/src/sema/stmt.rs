@@ -81,6 +81,24 @@ impl Checker<'_> {
     }
 
     pub(super) fn stmt(&mut self, s: &Stmt) {
+        let control = matches!(
+            s.kind,
+            StmtKind::If { .. }
+                | StmtKind::Switch { .. }
+                | StmtKind::While { .. }
+                | StmtKind::DoWhile { .. }
+                | StmtKind::For { .. }
+        );
+        if control && let Some(f) = &mut self.cur_fn {
+            f.control_depth += 1;
+        }
+        self.stmt_kind(s);
+        if control && let Some(f) = &mut self.cur_fn {
+            f.control_depth -= 1;
+        }
+    }
+
+    fn stmt_kind(&mut self, s: &Stmt) {
         match &s.kind {
             StmtKind::Compound(v) => {
                 self.push();
@@ -160,6 +178,9 @@ impl Checker<'_> {
     }
 
     fn ret(&mut self, e: Option<ExprId>, loc: Loc) {
+        if let Some(f) = &mut self.cur_fn {
+            f.returned = true;
+        }
         let want = self.cur_fn.as_ref().map(|f| (f.ret.clone(), f.is_main));
         let Some((want, _is_main)) = want else {
             return;

@@ -375,3 +375,50 @@ fn control_outputs_written_at_the_invocation() {
     assert_eq!(tcs("int i = gl_InvocationID;\nc[i] = vec4(0.0);"), [8]);
     assert_eq!(tcs("b[gl_InvocationID + 0].x.y = 1.0;"), [7]);
 }
+
+#[test]
+fn tessellation_declaration_rules() {
+    let tcs = |src: &str| lines(src, &Options::new(Stage::TessControl));
+    let tes = |src: &str| lines(src, &Options::new(Stage::TessEval));
+    // barrier(): in main, outside control flow, before any return.
+    assert_eq!(
+        tcs(
+            "#version 400\nlayout(vertices = 3) out;\nvoid f() { barrier(); }\n\
+             void main() {\nif (true) barrier();\nbarrier();\nreturn;\nbarrier();\n}\n"
+        ),
+        [3, 5, 8]
+    );
+    // A function of the application named barrier is no built-in.
+    assert_eq!(
+        tcs(
+            "#version 400\nlayout(vertices = 3) out;\nvoid barrier() {}\n\
+             void main() { if (true) barrier(); }\n"
+        ),
+        NONE
+    );
+    // Per-vertex blocks are arrays; patch ones need not be.
+    assert_eq!(
+        tes(
+            "#version 400\nlayout(triangles) in;\nin B { vec4 x; };\nin C { vec4 y; } c;\n\
+             patch in P { vec4 z; };\nin D { vec4 w; } d[];\nvoid main() {}\n"
+        ),
+        [3, 4]
+    );
+    // Output arrays have the `vertices` size, declared before or after.
+    assert_eq!(
+        tcs(
+            "#version 400\nout vec4 a[4];\nlayout(vertices = 3) out;\nout vec4 b[3];\n\
+             out vec4 c[2];\nvoid main() {}\n"
+        ),
+        [3, 5]
+    );
+    // length(): none for unsized patch arrays, nor for outputs before
+    // `vertices`.
+    assert_eq!(
+        tcs(
+            "#version 400\nint a[gl_out.length()];\nlayout(vertices = 3) out;\n\
+             int b[gl_out.length()];\npatch out float p[];\nint c[p.length()];\nvoid main() {}\n"
+        ),
+        [2, 6]
+    );
+}
