@@ -336,13 +336,24 @@ impl Checker<'_> {
             }
             Declaration::Defaults { quals, .. } => {
                 let q = self.quals(quals);
-                let storage = self.storage_of(&q, global);
+                // (`layout(...) out;` declares no variable: the GLSL 1.10
+                // rule on global `in`/`out` variables does not apply, as
+                // in Mesa, whose tessellation and geometry stages take
+                // such defaults at any version.)
+                let storage = self.storage_of_in(&q, global, false);
                 self.check_layout(quals, &q, super::layout::Site::Default(storage), None);
             }
         }
     }
 
     fn storage_of(&mut self, q: &Quals, global: bool) -> Storage {
+        self.storage_of_in(q, global, true)
+    }
+
+    /// The storage of qualifiers `q` on a declaration at global scope or
+    /// not; `variables`: the declaration declares variables (not only
+    /// layout defaults).
+    fn storage_of_in(&mut self, q: &Quals, global: bool, variables: bool) -> Storage {
         use ast::Storage as S;
         let stage = self.env.stage;
         let mut st = Storage::Plain;
@@ -369,7 +380,7 @@ impl Checker<'_> {
                             Ext::ARB_fragment_coord_conventions,
                             Ext::EXT_gpu_shader4,
                         ]);
-                    if global && early {
+                    if global && variables && early {
                         let word = if s == S::In { "in" } else { "out" };
                         let msg = format!(
                             "`{word}' qualifier in a global declaration is only valid for \
