@@ -20,6 +20,28 @@ __attribute__((unused)) static void expect_error(GLenum want, const char *what)
     CHECK(got == want, "%s: error 0x%x, expected 0x%x", what, got, want);
 }
 
+/* An implementation limit and the least value the specification allows:
+ * GL_LIMIT(GL_MAX_FOO, 16). */
+struct gl_limit {
+    GLenum pname;
+    const char *name;
+    GLint min;
+};
+#define GL_LIMIT(pname, min) { pname, #pname, min }
+
+/* A FAIL line for each of the n limits below its minimum, and one if the
+ * queries raise an error (`what` names them). */
+__attribute__((unused)) static void check_limits(const struct gl_limit *l, unsigned n,
+                                                 const char *what)
+{
+    for (unsigned i = 0; i < n; i++) {
+        GLint v = 0;
+        glGetIntegerv(l[i].pname, &v);
+        CHECK(v >= l[i].min, "%s is %d, below %d", l[i].name, v, l[i].min);
+    }
+    expect_error(GL_NO_ERROR, what);
+}
+
 struct test_window {
     Display *dpy;
     XVisualInfo *vis;

@@ -90,27 +90,18 @@ static GLuint program_of(const char *what, const char *vs, const char *gs, const
 
 static void limits(void)
 {
-    static const struct {
-        GLenum pname;
-        const char *name;
-        GLint min;
-    } l[] = {
-        { GL_MAX_GEOMETRY_OUTPUT_VERTICES, "GL_MAX_GEOMETRY_OUTPUT_VERTICES", 256 },
-        { GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, "GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS", 1024 },
-        { GL_MAX_GEOMETRY_UNIFORM_COMPONENTS, "GL_MAX_GEOMETRY_UNIFORM_COMPONENTS", 1024 },
-        { GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, "GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS", 16 },
-        { GL_MAX_GEOMETRY_UNIFORM_BLOCKS, "GL_MAX_GEOMETRY_UNIFORM_BLOCKS", 12 },
-        { GL_MAX_GEOMETRY_INPUT_COMPONENTS, "GL_MAX_GEOMETRY_INPUT_COMPONENTS", 64 },
-        { GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, "GL_MAX_GEOMETRY_OUTPUT_COMPONENTS", 128 },
-        { GL_MAX_VERTEX_OUTPUT_COMPONENTS, "GL_MAX_VERTEX_OUTPUT_COMPONENTS", 64 },
-        { GL_MAX_FRAGMENT_INPUT_COMPONENTS, "GL_MAX_FRAGMENT_INPUT_COMPONENTS", 128 },
+    static const struct gl_limit l[] = {
+        GL_LIMIT(GL_MAX_GEOMETRY_OUTPUT_VERTICES, 256),
+        GL_LIMIT(GL_MAX_GEOMETRY_TOTAL_OUTPUT_COMPONENTS, 1024),
+        GL_LIMIT(GL_MAX_GEOMETRY_UNIFORM_COMPONENTS, 1024),
+        GL_LIMIT(GL_MAX_GEOMETRY_TEXTURE_IMAGE_UNITS, 16),
+        GL_LIMIT(GL_MAX_GEOMETRY_UNIFORM_BLOCKS, 12),
+        GL_LIMIT(GL_MAX_GEOMETRY_INPUT_COMPONENTS, 64),
+        GL_LIMIT(GL_MAX_GEOMETRY_OUTPUT_COMPONENTS, 128),
+        GL_LIMIT(GL_MAX_VERTEX_OUTPUT_COMPONENTS, 64),
+        GL_LIMIT(GL_MAX_FRAGMENT_INPUT_COMPONENTS, 128),
     };
-    for (unsigned i = 0; i < sizeof l / sizeof l[0]; i++) {
-        GLint v = 0;
-        glGetIntegerv(l[i].pname, &v);
-        CHECK(v >= l[i].min, "%s is %d, below %d", l[i].name, v, l[i].min);
-    }
-    expect_error(GL_NO_ERROR, "the geometry limits");
+    check_limits(l, sizeof l / sizeof l[0], "the geometry limits");
 }
 
 static void probe(int x, int y, int r, int g, int b, const char *what)
