@@ -9,6 +9,7 @@
  *   read back what glPatchParameterfv sets.
  * - An evaluation shader without a control shader (the default levels) on
  *   a quad patch: gl_TessCoord's (u, v) as red and green over a square,
+ *   gl_PrimitiveID 0 in the fragment shader for all its triangles,
  *   gl_PatchVerticesIn (4) as blue, the background around it unchanged.
  * - Control and evaluation shaders on two triangle patches of one draw:
  *   a per-vertex output array indexed by gl_InvocationID, a patch output
@@ -59,6 +60,14 @@ static const char *fs_src = "#version 150\n"
                             "in vec4 te_color;\n"
                             "out vec4 o;\n"
                             "void main() { o = te_color; }\n";
+
+/* Alpha less a quarter per gl_PrimitiveID: the patch's number (0) for
+ * every triangle the one quad patch tessellates into. */
+static const char *quad_fs =
+    "#version 150\n"
+    "in vec4 te_color;\n"
+    "out vec4 o;\n"
+    "void main() { o = vec4(te_color.rgb, te_color.a - 0.25 * float(gl_PrimitiveID)); }\n";
 
 /* Quads without a control shader: (u, v) as red and green, the input
  * patch size as blue. */
@@ -232,7 +241,7 @@ static void check_layout(GLuint p, const char *what, GLint out_vertices, GLint m
 
 static void quad_patch(void)
 {
-    GLuint p = linked("quad patch", vs_src, NULL, quad_tes, NULL, fs_src);
+    GLuint p = linked("quad patch", vs_src, NULL, quad_tes, NULL, quad_fs);
     if (!p)
         return;
     check_layout(p, "quad program layout", 0, GL_QUADS, GL_FRACTIONAL_ODD, GL_CW, GL_FALSE);

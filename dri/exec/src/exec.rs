@@ -523,14 +523,18 @@ fn data<const N: usize>(
                             blend(dst, &v, exec, full);
                         }
                     } else if *sp == Space::Patch {
-                        // One value for all lanes: the highest active
-                        // lane's.
-                        if exec != 0 {
-                            let l = 31 - exec.leading_zeros() as usize;
-                            if let (Some(dst), Some(x)) =
-                                (env.patch.get_mut(idx as usize), v.get(l))
-                            {
-                                *dst = f32::from_bits(*x);
+                        // One word for all lanes: the highest active lane
+                        // that changes it. Invocations writing different
+                        // components of one vector each store the whole
+                        // vector (load, insert, store), so a lane's other
+                        // words are the old ones; order between writers
+                        // of one word is undefined (GLSL 4.00 §4.3.6).
+                        if let Some(dst) = env.patch.get_mut(idx as usize) {
+                            let old = dst.to_bits();
+                            let changing =
+                                (0..N).rev().find(|&l| exec & (1 << l) != 0 && v[l] != old);
+                            if let Some(l) = changing {
+                                *dst = f32::from_bits(v[l]);
                             }
                         }
                     } else if let Some(dst) = env_slot(env, *sp, idx) {

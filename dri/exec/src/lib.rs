@@ -469,8 +469,8 @@ pub struct Env<'a, const N: usize = W> {
     /// `patch[4 * k + component]` for the patch variable at
     /// `oxgl_ir::PATCH_LOCATION0 + k`, then the tessellation levels
     /// ([`PATCH_TESS_LEVEL_OUTER`], [`PATCH_TESS_LEVEL_INNER`]). Accesses
-    /// past the end are dropped (read 0). A store by several lanes keeps
-    /// the highest lane's value.
+    /// past the end are dropped (read 0). A store by several lanes keeps,
+    /// word by word, the value of the highest lane that changes the word.
     pub patch: &'a mut [f32],
     /// `gl_TessCoord` in (evaluation stage; `None` reads 0).
     pub tess_coord: Option<&'a [[f32; N]; 3]>,

@@ -510,10 +510,12 @@ impl Frontend {
         } else {
             (call.prims, call.elements)
         };
-        // Input primitives, in draw order.
+        // Input primitives, in draw order; after tessellation each one's
+        // gl_PrimitiveIDIn is its patch's.
         let nv = layout.vertices;
         self.gs_prims.clear();
-        for p in prims {
+        let mut patch_ids = Vec::new();
+        for (i, p) in prims.iter().enumerate() {
             let (start, count) = (p.start as usize, p.count as usize);
             match elements {
                 Some(el) => {
@@ -533,6 +535,10 @@ impl Frontend {
                     geometry::assemble(p.mode, p.count, nv, &at, &mut self.gs_prims);
                 }
                 None => {}
+            }
+            if tess {
+                let id = self.tess_ids.get(i).copied().unwrap_or(0) as i32;
+                patch_ids.resize(self.gs_prims.len() / nv, id);
             }
         }
         self.tess_prims = tess_prims;
@@ -574,7 +580,10 @@ impl Frontend {
                     }
                 }
             }
-            let prim_ids = std::array::from_fn(|lane| ((first + lane) / inv) as i32);
+            let prim_ids = std::array::from_fn(|lane| {
+                let p = (first + lane) / inv;
+                patch_ids.get(p).copied().unwrap_or(p as i32)
+            });
             let inv_ids = std::array::from_fn(|lane| ((first + lane) % inv) as i32);
             let mask = crate::program::first_lanes(count);
             gs.run_primitives(
@@ -1120,22 +1129,26 @@ fn draw_elements(
     tri_ids.clear();
     points.clear();
     point_ids.clear();
-    // gl_PrimitiveID: the GL primitives of the draw's earlier prims.
+    // gl_PrimitiveID: the GL primitives of the draw's earlier prims, or
+    // the prim's own (a tessellated patch's, `DrawCall::prim_ids`).
     let mut base = 0u32;
-    for p in call.prims {
+    for (i, p) in call.prims.iter().enumerate() {
         let Some(el) = elements.get(p.start as usize..(p.start as usize + p.count as usize)) else {
             continue;
         };
         let first_primitive = base;
         base = base.wrapping_add(gl_primitives(p.mode, p.count));
+        let fixed_primitive = call.prim_ids.map(|ids| ids.get(i).copied().unwrap_or(0));
+        let id = |k: u32| fixed_primitive.unwrap_or(first_primitive.wrapping_add(k));
         let line = |topology| Draw {
             first_primitive,
+            fixed_primitive,
             ..Draw::new(topology, Elements::Indices(el))
         };
         match p.mode {
             gl::POINTS => {
                 points.extend_from_slice(el);
-                point_ids.extend((0..el.len() as u32).map(|i| first_primitive.wrapping_add(i)));
+                point_ids.extend((0..el.len() as u32).map(id));
             }
             gl::LINES => raster.draw(state, batch, &line(Topology::Lines)),
             gl::LINE_STRIP => raster.draw(state, batch, &line(Topology::LineStrip)),
@@ -1159,7 +1172,7 @@ fn draw_elements(
                     };
                     tris.extend_from_slice(&t);
                     edges.push(7);
-                    tri_ids.push(first_primitive.wrapping_add(i as u32));
+                    tri_ids.push(id(i as u32));
                 }
             }
             gl::LINES_ADJACENCY..=gl::TRIANGLE_STRIP_ADJACENCY => {
@@ -1177,7 +1190,7 @@ fn draw_elements(
                     let (c, a, b) = (el[0], el[i], el[i + 1]);
                     tris.extend_from_slice(&if first { [a, b, c] } else { [c, a, b] });
                     edges.push(7);
-                    tri_ids.push(first_primitive.wrapping_add(i as u32 - 1));
+                    tri_ids.push(id(i as u32 - 1));
                 }
             }
             mode => {
@@ -1199,8 +1212,7 @@ fn draw_elements(
                 tris.extend(indices.iter().map(|&i| el[i as usize]));
                 edges.extend_from_slice(decomposed);
                 tri_ids.extend(
-                    (0..decomposed.len() as u32)
-                        .map(|t| first_primitive.wrapping_add(decomposed_primitive(mode, t))),
+                    (0..decomposed.len() as u32).map(|t| id(decomposed_primitive(mode, t))),
                 );
             }
         }

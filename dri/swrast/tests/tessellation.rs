@@ -188,8 +188,9 @@ void main() {
     }
 }
 
-/// The generated triangles go through a geometry shader, which sees them
-/// in order (`gl_PrimitiveIDIn`) and keeps the first only.
+/// The generated triangles go through a geometry shader, which sees each
+/// one's patch number as `gl_PrimitiveIDIn` (as Mesa: piglit's
+/// `gs-primitiveid-instanced`) and keeps those of the first patch.
 #[test]
 fn geometry_after_tessellation() {
     let tes = "#version 400
@@ -227,13 +228,26 @@ void main() {
     let px = render(stages, &tri, 3, [1.0; 6]);
     assert_eq!(at(&px, 3, 3), [0, 0, 255, 255]);
     assert_eq!(at(&px, 28, 28), [0, 0, 255, 255]);
-    // Levels of 2: the first of several triangles only.
+    // Levels of 2 on two patches, the left and the right half's lower
+    // triangles: every triangle of the first, none of the second.
     let stages = Stages {
         tcs: None,
         tes,
         gs: Some(gs),
     };
-    let px = render(stages, &tri, 3, [2.0; 6]);
-    let blue = px.iter().filter(|p| **p == [0, 0, 255, 255]).count();
-    assert!(blue > 0 && blue < (W * H) as usize, "{blue} blue pixels");
+    let halves = [
+        [-1.0, -1.0, 0.0, 1.0],
+        [0.0, -1.0, 0.0, 1.0],
+        [-1.0, 1.0, 0.0, 1.0],
+        [0.0, -1.0, 0.0, 1.0],
+        [1.0, -1.0, 0.0, 1.0],
+        [0.0, 1.0, 0.0, 1.0],
+    ];
+    let px = render(stages, &halves, 3, [2.0; 6]);
+    for (x, y) in [(3, 8), (8, 4), (2, 2), (12, 2)] {
+        assert_eq!(at(&px, x, y), [0, 0, 255, 255], "patch 0 at ({x}, {y})");
+    }
+    for (x, y) in [(19, 4), (24, 2), (18, 10)] {
+        assert_eq!(at(&px, x, y), [0; 4], "patch 1 at ({x}, {y})");
+    }
 }

@@ -243,3 +243,34 @@ entry f0
         assert_eq!(out[c], [c as f32, (310 + c) as f32, 0.0, 0.0]);
     }
 }
+
+/// Invocations writing different components of one patch vector
+/// (`v[gl_InvocationID] = gl_InvocationID`, lowered as load, insert,
+/// store of the whole vector) each land; a component no running
+/// invocation writes keeps its value (the zero patch outputs start with).
+#[test]
+fn patch_components_from_several_invocations() {
+    let src = r#"shader tess_control
+mode output_vertices 4
+var v0 "v" output location 64 component 0 index 0 : i32x4
+func f0 "main" () {
+  %0: i32 = sysval invocation_id
+  %1: i32x4 = load v0
+  %2: i32x4 = vinsert %1, %0, %0
+  store v0, %2
+}
+entry f0
+"#;
+    let tcs = Program::compile(&text::parse(src).unwrap()).unwrap();
+    let mut outputs = vec![[0.0f32; 4]; RECORD];
+    let mut patch = vec![0.0f32; PATCH_COMPONENTS];
+    let mut regs = tcs.new_regs::<4>();
+    let mut env = Env::<4>::new(&[], &mut outputs, &[], &NoTextures);
+    env.patch = &mut patch;
+    env.invocation_id = [0, 1, 2, 3];
+    // Invocation 2 does not run; 3 writes 3, which lane 3 alone changes.
+    env.mask = 0b1011;
+    tcs.run(&mut regs, &mut env).unwrap();
+    let got: Vec<i32> = patch[..4].iter().map(|x| x.to_bits() as i32).collect();
+    assert_eq!(got, [0, 1, 0, 3]);
+}
