@@ -7,7 +7,7 @@ use oxgl_glsl::Stage;
 
 mod common;
 
-use common::{H, W, at, blob, render as draw};
+use common::{W, at, blob, render as draw};
 
 const PATCHES: u32 = 0x000E;
 
