@@ -75,13 +75,10 @@ static const char *fs_src = "#version 150\n"
 
 static GLuint program_of(const char *what, const char *vs, const char *gs, const char *fs)
 {
-    GLuint p = glCreateProgram();
-    if ((vs && !attach_shader(p, GL_VERTEX_SHADER, vs, what)) ||
-        (gs && !attach_shader(p, GL_GEOMETRY_SHADER, gs, what)) ||
-        (fs && !attach_shader(p, GL_FRAGMENT_SHADER, fs, what))) {
-        glDeleteProgram(p);
+    const char *const srcs[5] = { vs, NULL, NULL, gs, fs };
+    GLuint p = program_of_stages(what, srcs);
+    if (!p)
         return 0;
-    }
     glBindAttribLocation(p, 0, "pos");
     glBindAttribLocation(p, 1, "color");
     glBindFragDataLocation(p, 0, "o");

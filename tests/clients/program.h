@@ -69,6 +69,24 @@ __attribute__((unused)) static int link_program(GLuint p, const char *what)
     return ok;
 }
 
+/* A program of the shaders `srcs` of the vertex, tessellation control,
+ * tessellation evaluation, geometry and fragment stages (NULL for none),
+ * not linked; 0 after a FAIL line. */
+__attribute__((unused)) static GLuint program_of_stages(const char *what, const char *const srcs[5])
+{
+    static const GLenum kinds[5] = { GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER,
+                                     GL_TESS_EVALUATION_SHADER, GL_GEOMETRY_SHADER,
+                                     GL_FRAGMENT_SHADER };
+    GLuint p = glCreateProgram();
+    for (int i = 0; i < 5; i++) {
+        if (srcs[i] && !attach_shader(p, kinds[i], srcs[i], what)) {
+            glDeleteProgram(p);
+            return 0;
+        }
+    }
+    return p;
+}
+
 /* A linked program of vertex shader `vs` and fragment shader `fs`, or 0
  * after a FAIL line. */
 __attribute__((unused)) static GLuint build_program(const char *what, const char *vs,

@@ -136,17 +136,10 @@ static const GLfloat verts[] = {
 static GLuint program_of(const char *what, const char *vs, const char *tcs, const char *tes,
                          const char *gs, const char *fs)
 {
-    const GLenum kinds[5] = { GL_VERTEX_SHADER, GL_TESS_CONTROL_SHADER,
-                              GL_TESS_EVALUATION_SHADER, GL_GEOMETRY_SHADER,
-                              GL_FRAGMENT_SHADER };
-    const char *srcs[5] = { vs, tcs, tes, gs, fs };
-    GLuint p = glCreateProgram();
-    for (int i = 0; i < 5; i++) {
-        if (srcs[i] && !attach_shader(p, kinds[i], srcs[i], what)) {
-            glDeleteProgram(p);
-            return 0;
-        }
-    }
+    const char *const srcs[5] = { vs, tcs, tes, gs, fs };
+    GLuint p = program_of_stages(what, srcs);
+    if (!p)
+        return 0;
     glBindAttribLocation(p, 0, "pos");
     glBindAttribLocation(p, 1, "shade");
     glBindFragDataLocation(p, 0, "o");
