@@ -897,6 +897,38 @@ fn geometry_info(g: &Shader, has_vertex: bool) -> Result<GeometryInfo, String> {
     })
 }
 
+/// ARB_separate_shader_objects: "To use any built-in input or output in
+/// the gl_PerVertex [blocks] in separable program objects, shader code
+/// must redeclare those blocks prior to use." As Mesa, this holds where two
+/// stages of one separable program meet: a link error when either side
+/// uses its `gl_PerVertex` block without redeclaring it.
+fn separable_per_vertex(stages: Stages<'_>) -> Option<String> {
+    let pre = [
+        ("vertex", stages.vs),
+        ("tessellation control", stages.tcs),
+        ("tessellation evaluation", stages.tes),
+        ("geometry", stages.gs),
+    ];
+    let present: Vec<(&str, &Lowered)> = pre
+        .into_iter()
+        .filter_map(|(name, l)| Some((name, l?)))
+        .collect();
+    present.windows(2).find_map(|w| {
+        let ((out_name, out), (in_name, inp)) = (w[0], w[1]);
+        let (name, io) = if out.interface.per_vertex_unredeclared.1 {
+            (out_name, "output")
+        } else if inp.interface.per_vertex_unredeclared.0 {
+            (in_name, "input")
+        } else {
+            return None;
+        };
+        Some(format!(
+            "error: the {name} shader uses the built-in gl_PerVertex {io} block without \
+             redeclaring it, which a separable program must\n"
+        ))
+    })
+}
+
 /// Whether output `o` of one stage feeds input `i` of the next: by
 /// location where both declare one, else by name (GLSL 4.10 §4.4.1, as
 /// Mesa matches them within a program too).
@@ -1218,6 +1250,11 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
         .flatten()
         .flat_map(|l| &l.interface.link_errors)
         .map(|e| format!("error: {e}\n"))
+        .chain(
+            opts.separable
+                .then(|| separable_per_vertex(stages))
+                .flatten(),
+        )
         .collect();
     if !errors.is_empty() {
         return Err(errors);
@@ -3293,6 +3330,62 @@ mod tests {
             ..Stages::default()
         };
         assert!(link_stages(stages, &core).is_err());
+    }
+
+    /// A separable program whose stages meet through a `gl_PerVertex`
+    /// block used without redeclaration fails to link; alone, or
+    /// redeclared, a stage links.
+    #[test]
+    fn separable_stages_redeclare_per_vertex() {
+        let v = lowered(
+            Stage::Vertex,
+            "#version 150\nvoid main() { gl_Position = vec4(0.0); }\n",
+        );
+        let v_redeclared = lowered(
+            Stage::Vertex,
+            "#version 150\nout gl_PerVertex { vec4 gl_Position; };\n\
+             void main() { gl_Position = vec4(0.0); }\n",
+        );
+        let g = lowered(
+            Stage::Geometry,
+            "#version 150\nlayout(points) in;\nlayout(points, max_vertices = 1) out;\n\
+             in gl_PerVertex { vec4 gl_Position; } gl_in[];\n\
+             out gl_PerVertex { vec4 gl_Position; };\n\
+             void main() { gl_Position = gl_in[0].gl_Position; EmitVertex(); }\n",
+        );
+        let separable = LinkOptions {
+            separable: true,
+            user_varying_base: 0,
+            ..opts(&[])
+        };
+        fn with<'a>(vs: &'a Lowered, gs: &'a Lowered) -> Stages<'a> {
+            Stages {
+                vs: Some(vs),
+                gs: Some(gs),
+                ..Stages::default()
+            }
+        }
+        let e = link_stages(with(&v, &g), &separable).unwrap_err();
+        assert!(
+            e.contains("vertex shader uses the built-in gl_PerVertex output"),
+            "{e}"
+        );
+        assert!(link_stages(with(&v_redeclared, &g), &separable).is_ok());
+        let alone = Stages {
+            vs: Some(&v),
+            ..Stages::default()
+        };
+        assert!(link_stages(alone, &separable).is_ok());
+        assert!(
+            link_stages(
+                with(&v, &g),
+                &LinkOptions {
+                    user_varying_base: 0,
+                    ..opts(&[])
+                }
+            )
+            .is_ok()
+        );
     }
 
     /// Mesa's link errors: a missing vertex stage, layout or output.

@@ -168,6 +168,11 @@ pub struct Interface {
     /// What makes a program with this shader fail to link although it
     /// compiles (Mesa's link-time checks), without `error: `.
     pub link_errors: Vec<String>,
+    /// Members of the built-in `gl_PerVertex` input (`.0`) and output
+    /// (`.1`) blocks used without a redeclaration of the block (GLSL 1.50
+    /// and later): a separable program fails to link when two of its
+    /// stages meet through such a block (ARB_separate_shader_objects).
+    pub per_vertex_unredeclared: (bool, bool),
 }
 
 /// A uniform block (ARB_uniform_buffer_object): a region of the default

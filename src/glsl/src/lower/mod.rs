@@ -243,6 +243,7 @@ fn lower_checked(
             });
         }
     }
+    l.iface.per_vertex_unredeclared = sema.per_vertex_unredeclared;
     if stage == Stage::Compute {
         let ls = sema
             .local_size

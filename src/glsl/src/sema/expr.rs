@@ -147,6 +147,7 @@ impl Checker<'_> {
                 if self.vars[id as usize].builtin {
                     match self.name(s) {
                         "gl_in" => self.per_vertex_used.0 = true,
+                        "gl_out" => self.per_vertex_used.1 = true,
                         "gl_Position" | "gl_PointSize" | "gl_ClipDistance" | "gl_ClipVertex" => {
                             self.per_vertex_used.1 = true;
                         }

@@ -106,6 +106,11 @@ pub(crate) struct Checked {
     /// integer type, as written or by the default in force (the linker
     /// matches them across stages).
     pub uniform_precisions: FxHashMap<u32, crate::ast::Precision>,
+    /// Members of the built-in `gl_PerVertex` input (`.0`) and output
+    /// (`.1`) blocks used without a redeclaration of the block, in GLSL
+    /// 1.50 or later: a separable program fails to link then
+    /// (ARB_separate_shader_objects).
+    pub per_vertex_unredeclared: (bool, bool),
 }
 
 /// What the enclosing function expects of `return`.
@@ -299,6 +304,14 @@ pub(crate) fn check(
             })
         })
         .collect();
+    // ARB_separate_shader_objects issue 28: not before GLSL 1.50, which
+    // has no interface blocks; not in GLSL ES.
+    let applies = c.env.version.number >= 150 && !c.env.version.is_es();
+    let (used, redeclared) = (c.per_vertex_used, c.per_vertex_redeclared);
+    let per_vertex_unredeclared = (
+        applies && used.0 && !redeclared.0,
+        applies && used.1 && !redeclared.1,
+    );
     Checked {
         exprs,
         vars: c.vars,
@@ -309,6 +322,7 @@ pub(crate) fn check(
         fn_defs: c.rec.fn_defs,
         local_size: c.layout.local_size,
         uniform_precisions: std::mem::take(&mut c.uniform_precisions),
+        per_vertex_unredeclared,
         geometry: layout::GeometryLayout {
             input: c.layout.gs_in_prim.clone(),
             output: c.layout.gs_out_prim.clone(),
