@@ -662,13 +662,13 @@ impl Context {
             // ARB_uniform_buffer_object.
             p if self.get_ubo(p).is_some() => int(self.get_ubo(p).unwrap_or(0)),
             // ARB_tessellation_shader.
-            p if self.get_tess(p).is_some() => match self.get_tess(p) {
-                Some(crate::program::tess::TessValue::Floats(v)) => {
-                    floats(&v.iter().map(|&x| f64::from(x)).collect::<Vec<_>>())
-                }
-                Some(crate::program::tess::TessValue::Int(v)) => int(v),
-                None => int(0),
-            },
+            p if self.get_tess(p).is_some() => int(self.get_tess(p).unwrap_or(0)),
+            GL_PATCH_DEFAULT_OUTER_LEVEL if self.has_tessellation() => {
+                floats(&self.programs.patch.outer.map(f64::from))
+            }
+            GL_PATCH_DEFAULT_INNER_LEVEL if self.has_tessellation() => {
+                floats(&self.programs.patch.inner.map(f64::from))
+            }
             GL_RASTERIZER_DISCARD if compat => boolean(self.state.enabled(GL_RASTERIZER_DISCARD)),
             // ARB_texture_buffer_object, ARB_texture_buffer_range.
             GL_TEXTURE_BUFFER => int(self.buffers.bound(GL_TEXTURE_BUFFER).unwrap_or(0).into()),

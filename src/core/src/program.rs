@@ -534,17 +534,11 @@ impl Context {
         self.shared().programs()
     }
 
-    /// `glCreateShader`: 0 and INVALID_ENUM for an unknown type, or a
-    /// geometry shader before GL 3.2.
+    /// `glCreateShader`: 0 and INVALID_ENUM for an unknown type or a stage
+    /// this context lacks (geometry before GL 3.2, tessellation).
     pub fn create_shader(&mut self, kind: GLenum) -> ApiResult<u32> {
         self.outside_begin_end()?;
-        let known = match kind {
-            GL_VERTEX_SHADER | GL_FRAGMENT_SHADER => true,
-            GL_GEOMETRY_SHADER => self.has_geometry_shaders(),
-            GL_TESS_CONTROL_SHADER | GL_TESS_EVALUATION_SHADER => self.has_tessellation(),
-            _ => false,
-        };
-        if !known {
+        if !ProgramStage::of_shader_type(kind).is_some_and(|s| self.has_stage_kind(s)) {
             return Err(ApiError::InvalidEnum);
         }
         Ok(self.objects().insert(Object::Shader(ShaderObject {

@@ -37,6 +37,7 @@ use std::collections::{HashMap, HashSet};
 
 use oxgl_ir::{InterpMode, Mode, Op, Primitive, Shader, Slot, VarId, VarKind};
 
+use crate::Stage;
 use crate::lower::{BlockMember, IoVar, Lowered, UniformEntry, UniformKind};
 
 /// `GL_MAX_DUAL_SOURCE_DRAW_BUFFERS`: colour numbers an index-1 fragment
@@ -904,27 +905,28 @@ fn geometry_info(g: &Shader, has_vertex: bool) -> Result<GeometryInfo, String> {
 /// uses its `gl_PerVertex` block without redeclaring it.
 fn separable_per_vertex(stages: Stages<'_>) -> Option<String> {
     let pre = [
-        ("vertex", stages.vs),
-        ("tessellation control", stages.tcs),
-        ("tessellation evaluation", stages.tes),
-        ("geometry", stages.gs),
+        (Stage::Vertex, stages.vs),
+        (Stage::TessControl, stages.tcs),
+        (Stage::TessEval, stages.tes),
+        (Stage::Geometry, stages.gs),
     ];
-    let present: Vec<(&str, &Lowered)> = pre
+    let present: Vec<(Stage, &Lowered)> = pre
         .into_iter()
-        .filter_map(|(name, l)| Some((name, l?)))
+        .filter_map(|(stage, l)| Some((stage, l?)))
         .collect();
     present.windows(2).find_map(|w| {
-        let ((out_name, out), (in_name, inp)) = (w[0], w[1]);
+        let ((out_stage, out), (in_stage, inp)) = (w[0], w[1]);
         let (name, io) = if out.interface.per_vertex_unredeclared.1 {
-            (out_name, "output")
+            (out_stage, "output")
         } else if inp.interface.per_vertex_unredeclared.0 {
-            (in_name, "input")
+            (in_stage, "input")
         } else {
             return None;
         };
         Some(format!(
-            "error: the {name} shader uses the built-in gl_PerVertex {io} block without \
-             redeclaring it, which a separable program must\n"
+            "error: the {} uses the built-in gl_PerVertex {io} block without redeclaring it, \
+             which a separable program must\n",
+            name.name()
         ))
     })
 }

@@ -52,12 +52,6 @@ impl PatchParams {
     }
 }
 
-/// A `glGetIntegerv` value of this module.
-pub(crate) enum TessValue {
-    Int(i64),
-    Floats(Vec<f32>),
-}
-
 impl Context {
     /// `glPatchParameteri`: `GL_PATCH_VERTICES` only (INVALID_ENUM
     /// otherwise, and without tessellation); INVALID_VALUE for a count
@@ -101,18 +95,16 @@ impl Context {
         Ok(())
     }
 
-    /// The tessellation state and limits of `glGetIntegerv` and friends,
-    /// `None` for other pnames (and all of them without tessellation).
-    pub(crate) fn get_tess(&self, pname: GLenum) -> Option<TessValue> {
+    /// The integer tessellation state and limits of `glGetIntegerv` and
+    /// friends, `None` for other pnames (and all of them without
+    /// tessellation; the default levels are floats, `crate::get`'s).
+    pub(crate) fn get_tess(&self, pname: GLenum) -> Option<i64> {
         if !self.has_tessellation() {
             return None;
         }
         let varyings = i64::from(crate::program::MAX_VARYING_LOCATIONS) * 4;
-        let patch = &self.programs.patch;
-        Some(TessValue::Int(match pname {
-            GL_PATCH_VERTICES => i64::from(patch.vertices),
-            GL_PATCH_DEFAULT_OUTER_LEVEL => return Some(TessValue::Floats(patch.outer.to_vec())),
-            GL_PATCH_DEFAULT_INNER_LEVEL => return Some(TessValue::Floats(patch.inner.to_vec())),
+        Some(match pname {
+            GL_PATCH_VERTICES => i64::from(self.programs.patch.vertices),
             GL_MAX_PATCH_VERTICES => i64::from(MAX_PATCH_VERTICES),
             GL_MAX_TESS_GEN_LEVEL => i64::from(MAX_TESS_GEN_LEVEL),
             GL_MAX_TESS_CONTROL_UNIFORM_COMPONENTS | GL_MAX_TESS_EVALUATION_UNIFORM_COMPONENTS => {
@@ -132,7 +124,7 @@ impl Context {
                 i64::from(MAX_PATCH_VERTICES) * varyings + i64::from(MAX_TESS_PATCH_COMPONENTS)
             }
             _ => return None,
-        }))
+        })
     }
 }
 
