@@ -93,6 +93,12 @@
 //!   `#extension`; `#version 410` double vertex inputs, varyings meeting
 //!   by location through a geometry stage, `gl_ViewportIndex`; a `#version
 //!   400` tessellation program.
+//! * `gl42_misc.c`: GL 4.2's smaller extensions — the GLSL packing
+//!   functions' exact results, a `depth_greater` gl_FragDepth's writes
+//!   and the late-redeclaration compile error, instanced draws of a
+//!   transform feedback capture (and their errors), renderable formats'
+//!   sample counts, and mappings at multiples of
+//!   GL_MIN_MAP_BUFFER_ALIGNMENT.
 
 use oxgl_tests::assert_client_passes;
 
@@ -189,4 +195,9 @@ fn tessellation_shader() {
 #[test]
 fn glsl_400_410() {
     run("glsl400");
+}
+
+#[test]
+fn gl42_misc() {
+    run("gl42_misc");
 }

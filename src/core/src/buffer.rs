@@ -31,8 +31,8 @@ pub struct Mapping {
 /// One buffer object.
 #[derive(Clone, Debug, Default)]
 pub struct BufferObject {
-    /// Contents (`GL_BUFFER_SIZE` bytes).
-    pub data: Vec<u8>,
+    /// Contents (`GL_BUFFER_SIZE` bytes), [`MAP_ALIGNMENT`]-aligned.
+    pub data: Storage,
     /// `GL_BUFFER_USAGE`.
     pub usage: GLenum,
     /// The mapping, if mapped.
@@ -193,17 +193,79 @@ fn overlaps_mapping(buf: &BufferObject, o: usize, s: usize) -> bool {
     })
 }
 
+/// `GL_MIN_MAP_BUFFER_ALIGNMENT` (ARB_map_buffer_alignment, GL 4.2):
+/// every buffer's storage starts at a multiple of it, so a mapping's
+/// pointer less its offset is one too (Mesa's value). Shaders' atomic
+/// counters and storage blocks read the storage as aligned words.
+pub const MAP_ALIGNMENT: usize = 64;
+
+/// A buffer's bytes, starting at a multiple of [`MAP_ALIGNMENT`]: a
+/// vector holding up to `MAP_ALIGNMENT - 1` bytes more, the contents
+/// after the first aligned one. Its contents are never reallocated
+/// (mappings point into them); a clone is aligned anew.
+#[derive(Default)]
+pub struct Storage {
+    raw: Vec<u8>,
+    start: usize,
+    len: usize,
+}
+
+impl Storage {
+    /// `size` bytes: `src`'s first ones, or zeros. OUT_OF_MEMORY when they
+    /// cannot be allocated.
+    fn new(size: usize, src: Option<&[u8]>) -> ApiResult<Storage> {
+        let mut raw = Vec::new();
+        let total = size
+            .checked_add(MAP_ALIGNMENT - 1)
+            .ok_or(ApiError::OutOfMemory)?;
+        raw.try_reserve_exact(total)
+            .map_err(|_| ApiError::OutOfMemory)?;
+        raw.resize(total, 0);
+        let start = raw
+            .as_ptr()
+            .align_offset(MAP_ALIGNMENT)
+            .min(MAP_ALIGNMENT - 1);
+        if let Some(s) = src {
+            raw[start..start + size].copy_from_slice(&s[..size]);
+        }
+        Ok(Storage {
+            raw,
+            start,
+            len: size,
+        })
+    }
+}
+
+impl std::ops::Deref for Storage {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.raw[self.start..self.start + self.len]
+    }
+}
+
+impl std::ops::DerefMut for Storage {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.raw[self.start..self.start + self.len]
+    }
+}
+
+impl Clone for Storage {
+    fn clone(&self) -> Self {
+        // Only OUT_OF_MEMORY can fail, where a `Vec` clone would abort too.
+        Storage::new(self.len, Some(self)).expect("buffer storage clone")
+    }
+}
+
+impl std::fmt::Debug for Storage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Storage({} bytes)", self.len)
+    }
+}
+
 /// A buffer's storage of `size` bytes: `src`'s first ones, or zeros.
 /// OUT_OF_MEMORY when it cannot be allocated.
-fn new_storage(size: usize, src: Option<&[u8]>) -> ApiResult<Vec<u8>> {
-    let mut data = Vec::new();
-    data.try_reserve_exact(size)
-        .map_err(|_| ApiError::OutOfMemory)?;
-    match src {
-        Some(s) => data.extend_from_slice(&s[..size]),
-        None => data.resize(size, 0),
-    }
-    Ok(data)
+fn new_storage(size: usize, src: Option<&[u8]>) -> ApiResult<Storage> {
+    Storage::new(size, src)
 }
 
 /// Checks `offset` and `size` against a buffer of `len` bytes (INVALID_VALUE).
@@ -681,10 +743,10 @@ mod tests {
         let id = b.attach_texture(name).unwrap();
         b.delete(&mut bind, &[name]);
         assert!(!b.is_buffer(name));
-        assert_eq!(b.get_by_id(name, id).unwrap().data, [1, 2, 3, 4]);
+        assert_eq!(b.get_by_id(name, id).unwrap().data[..], [1, 2, 3, 4]);
         // The name reused for another buffer does not replace the store.
         b.bind(&mut bind, GL_ARRAY_BUFFER, name, false).unwrap();
-        assert_eq!(b.get_by_id(name, id).unwrap().data, [1, 2, 3, 4]);
+        assert_eq!(b.get_by_id(name, id).unwrap().data[..], [1, 2, 3, 4]);
         b.detach_texture(name, id);
         assert!(b.get_by_id(name, id).is_none());
         assert!(b.orphans.is_empty());
@@ -808,7 +870,7 @@ mod tests {
             .unwrap();
         b.copy(&bind, GL_ARRAY_BUFFER, GL_COPY_WRITE_BUFFER, 1, 0, 3)
             .unwrap();
-        assert_eq!(b.get(other).unwrap().data, vec![2, 3, 4, 0]);
+        assert_eq!(b.get(other).unwrap().data[..], [2, 3, 4, 0]);
         assert_eq!(
             b.copy(&bind, GL_ARRAY_BUFFER, GL_ARRAY_BUFFER, 0, 1, 2),
             Err(ApiError::InvalidValue)
@@ -822,5 +884,17 @@ mod tests {
             Err(ApiError::InvalidOperation)
         );
         assert_eq!(b.bind(&mut bind, GL_ARRAY_BUFFER, 4242, false), Ok(()));
+    }
+    #[test]
+    fn storage_is_map_aligned() {
+        for size in [0, 1, 3, 64, 100, 4097] {
+            let src: Vec<u8> = (0..size).map(|i| i as u8).collect();
+            let s = Storage::new(size, Some(&src)).unwrap();
+            assert_eq!(s.as_ptr() as usize % MAP_ALIGNMENT, 0);
+            assert_eq!(&s[..], &src[..]);
+            let c = s.clone();
+            assert_eq!(c.as_ptr() as usize % MAP_ALIGNMENT, 0);
+            assert_eq!(&c[..], &src[..]);
+        }
     }
 }

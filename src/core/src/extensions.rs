@@ -287,6 +287,14 @@ static TABLE: &[(&CStr, Needs)] = &[
     // (their initial units) and uniform blocks (src/glsl; the units in
     // src/core/src/program.rs; tests/clients/glsl420pack.c).
     (c"GL_ARB_shading_language_420pack", Needs::AlsoCore(3, 0)),
+    // GLSL 4.20's packing functions in earlier versions: packSnorm2x16,
+    // packUnorm2x16, packHalf2x16 and their unpacks (oxgl-exec's
+    // Op::Pack; tests/clients/gl42_misc.c).
+    (c"GL_ARB_shading_language_packing", Needs::AlsoCore(3, 0)),
+    // Depth layout qualifiers on gl_FragDepth (`depth_any`,
+    // `depth_greater`, ...): a promise the engine may ignore, so it
+    // does; the compiler checks their rules (src/glsl/src/sema).
+    (c"GL_ARB_conservative_depth", Needs::AlsoCore(3, 0)),
     // glDraw(Range)Elements(Instanced)BaseVertex, glMultiDrawElementsBaseVertex
     // (src/core/src/vbo/draw.rs; tests/clients/base_vertex.c).
     (c"GL_ARB_draw_elements_base_vertex", Needs::AlsoCore(2, 0)),
@@ -310,6 +318,17 @@ static TABLE: &[(&CStr, Needs)] = &[
     // indexed queries of the one vertex stream (GL 4.0; src/core/src/xfb.rs,
     // ABI 20's OXGL_CAPTURE_SKIP; tests/clients/xfb3.c).
     (c"GL_ARB_transform_feedback3", Needs::AlsoCore(3, 0)),
+    // glDrawTransformFeedback(Stream)Instanced (GL 4.2; tests/clients/gl42_misc.c).
+    (
+        c"GL_ARB_transform_feedback_instanced",
+        Needs::AlsoCore(3, 0),
+    ),
+    // glGetInternalformativ's sample counts (GL 4.2; ES 3.0's command,
+    // src/core/src/framebuffer.rs; tests/clients/gl42_misc.c).
+    (c"GL_ARB_internalformat_query", Needs::AlsoCore(3, 0)),
+    // Buffer storage starts at 64-byte boundaries, so mappings do
+    // (GL 4.2; src/core/src/buffer.rs's Storage; tests/clients/gl42_misc.c).
+    (c"GL_ARB_map_buffer_alignment", Needs::AlsoCore(2, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

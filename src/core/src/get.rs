@@ -636,6 +636,10 @@ impl Context {
                 .unwrap_or(0)
                 .into()),
             GL_COPY_READ_BUFFER => int(self.buffers.bound(GL_COPY_READ_BUFFER).unwrap_or(0).into()),
+            // ARB_map_buffer_alignment (GL 4.2).
+            GL_MIN_MAP_BUFFER_ALIGNMENT if !self.params().is_es() => {
+                int(crate::buffer::MAP_ALIGNMENT as i64)
+            }
             // ARB_draw_indirect.
             GL_DRAW_INDIRECT_BUFFER_BINDING
                 if !self.params().is_es() && self.params().version >= (3, 1) =>

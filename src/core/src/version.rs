@@ -378,15 +378,30 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "immutable texture storage (ARB_texture_storage)",
                 &["arb_fbo"],
             ),
+            cap(
+                "instanced transform feedback draws (ARB_transform_feedback_instanced)",
+                &["gl42_misc"],
+            ),
+            cap(
+                "internal format queries (ARB_internalformat_query)",
+                &["gl42_misc"],
+            ),
+            cap(
+                "conservative depth (ARB_conservative_depth)",
+                &["gl42_misc"],
+            ),
+            cap(
+                "GLSL packing functions (ARB_shading_language_packing)",
+                &["gl42_misc"],
+            ),
+            cap(
+                "buffer map alignment (ARB_map_buffer_alignment)",
+                &["gl42_misc"],
+            ),
             missing("GLSL 4.20"),
             missing("atomic counters (ARB_shader_atomic_counters)"),
             missing("image load and store (ARB_shader_image_load_store)"),
-            missing("instanced transform feedback draws (ARB_transform_feedback_instanced)"),
-            missing("internal format queries (ARB_internalformat_query)"),
             missing("compressed pixel storage (ARB_compressed_texture_pixel_storage)"),
-            missing("conservative depth (ARB_conservative_depth)"),
-            missing("GLSL packing functions (ARB_shading_language_packing)"),
-            missing("buffer map alignment (ARB_map_buffer_alignment)"),
         ],
     ),
 ];

@@ -478,6 +478,9 @@ impl Checker<'_> {
             if global && self.env.stage == Stage::Fragment && self.name(d.name) == "gl_FragCoord" {
                 self.frag_coord_redeclared(&q, d.loc);
             }
+            if global && self.env.stage == Stage::Fragment && self.name(d.name) == "gl_FragDepth" {
+                self.frag_depth_redeclared(&q, d.loc);
+            }
             let dims = self.array_dims(&d.array);
             self.check_array_of_arrays(&base, dims.len(), d.loc);
             let mut t = base.array_of(&dims);
@@ -1216,6 +1219,41 @@ impl Checker<'_> {
             _ => {}
         }
         self.frag_coord.1.get_or_insert(layout);
+    }
+
+    /// ARB_conservative_depth (Mesa's messages): the first redeclaration
+    /// of `gl_FragDepth` comes before any use of it, and later ones keep
+    /// its depth layout.
+    fn frag_depth_redeclared(&mut self, q: &Quals, loc: Loc) {
+        const LAYOUTS: [&str; 4] = [
+            "depth_any",
+            "depth_greater",
+            "depth_less",
+            "depth_unchanged",
+        ];
+        let layout = q
+            .layout
+            .iter()
+            .rev()
+            .find_map(|id| LAYOUTS.iter().find(|&&l| self.name(id.name) == l))
+            .copied()
+            .unwrap_or("depth_none");
+        match self.frag_depth {
+            (true, None) => self.error(
+                loc,
+                "the first redeclaration of gl_FragDepth must appear before any use of \
+                 gl_FragDepth",
+            ),
+            (_, Some(first)) if first != layout => {
+                let msg = format!(
+                    "gl_FragDepth: depth layout is declared here as '{layout}', but it was \
+                     previously declared as '{first}'"
+                );
+                self.error(loc, msg);
+            }
+            _ => {}
+        }
+        self.frag_depth.1.get_or_insert(layout);
     }
 
     /// The last `key = literal` among `ids` (integer literals only), with

@@ -152,6 +152,7 @@ impl Checker<'_> {
                             self.per_vertex_used.1 = true;
                         }
                         "gl_FragCoord" => self.frag_coord.0 = true,
+                        "gl_FragDepth" => self.frag_depth.0 = true,
                         _ => {}
                     }
                 }

@@ -169,6 +169,9 @@ pub(crate) struct Checker<'a> {
     /// layout of its first redeclaration (.1: `origin_upper_left`,
     /// `pixel_center_integer`).
     frag_coord: (bool, Option<(bool, bool)>),
+    /// Whether the built-in `gl_FragDepth` has been used (.0), and the
+    /// depth layout of its first redeclaration (.1; ARB_conservative_depth).
+    frag_depth: (bool, Option<&'static str>),
     /// The auxiliary qualifiers (centroid, invariant, interpolation) of the
     /// global being declared, and of each global declared so far, for
     /// joined stages.
@@ -272,6 +275,7 @@ pub(crate) fn check(
         per_vertex_used: (false, false),
         per_vertex_redeclared: (false, false),
         frag_coord: (false, None),
+        frag_depth: (false, None),
         pending_aux: None,
         var_aux: FxHashMap::default(),
         pending_location: None,

@@ -118,22 +118,26 @@ unsafe extern "C" fn DrawTransformFeedback(mode: GLenum, id: GLuint) {
 /// ARB_transform_feedback3: the vertices stream `stream` captured
 /// (INVALID_VALUE past `GL_MAX_VERTEX_STREAMS`).
 unsafe extern "C" fn DrawTransformFeedbackStream(mode: GLenum, id: GLuint, stream: GLuint) {
-    with_ctx("glDrawTransformFeedbackStream", (), |c| {
-        let r = if c.compiling_list() {
-            Err(ApiError::InvalidOperation)
-        } else {
-            c.draw_transform_feedback(mode, (id, stream), 1, &crate::client::Arrays)
-        };
-        c.record(r);
-    })
+    unsafe { DrawTransformFeedbackStreamInstanced(mode, id, stream, 1) }
 }
 
 unsafe extern "C" fn DrawTransformFeedbackInstanced(mode: GLenum, id: GLuint, instances: GLsizei) {
-    with_ctx("glDrawTransformFeedback", (), |c| {
+    unsafe { DrawTransformFeedbackStreamInstanced(mode, id, 0, instances) }
+}
+
+/// ARB_transform_feedback_instanced (GL 4.2): `instances` instances of
+/// what stream `stream` captured.
+unsafe extern "C" fn DrawTransformFeedbackStreamInstanced(
+    mode: GLenum,
+    id: GLuint,
+    stream: GLuint,
+    instances: GLsizei,
+) {
+    with_ctx("glDrawTransformFeedbackStreamInstanced", (), |c| {
         let r = if c.compiling_list() {
             Err(ApiError::InvalidOperation)
         } else {
-            c.draw_transform_feedback(mode, (id, 0), instances, &crate::client::Arrays)
+            c.draw_transform_feedback(mode, (id, stream), instances, &crate::client::Arrays)
         };
         c.record(r);
     })
@@ -284,6 +288,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.ResumeTransformFeedback = ResumeTransformFeedback;
     d.DrawTransformFeedback = DrawTransformFeedback;
     d.DrawTransformFeedbackInstanced = DrawTransformFeedbackInstanced;
+    d.DrawTransformFeedbackStreamInstanced = DrawTransformFeedbackStreamInstanced;
     d.DrawTransformFeedbackStream = DrawTransformFeedbackStream;
     d.TransformFeedbackVaryings = TransformFeedbackVaryings;
     d.TransformFeedbackVaryingsEXT = TransformFeedbackVaryings;
