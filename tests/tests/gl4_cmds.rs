@@ -99,6 +99,12 @@
 //!   transform feedback capture (and their errors), renderable formats'
 //!   sample counts, and mappings at multiples of
 //!   GL_MIN_MAP_BUFFER_ALIGNMENT.
+//! * `atomic_counters.c`: ARB_shader_atomic_counters (GL 4.2) — unique
+//!   per-fragment values and counts (depth-rejected fragments counted,
+//!   discarded ones not), vertex-stage decrements through a function and
+//!   an array indexed by a uniform, reads, the binding points and their
+//!   errors, the program's buffer and counter queries, implicit offsets,
+//!   and the binding and overlap errors.
 
 use oxgl_tests::assert_client_passes;
 
@@ -200,4 +206,9 @@ fn glsl_400_410() {
 #[test]
 fn gl42_misc() {
     run("gl42_misc");
+}
+
+#[test]
+fn shader_atomic_counters() {
+    run("atomic_counters");
 }

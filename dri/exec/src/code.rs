@@ -9,7 +9,7 @@
 //! [`Op::Store`], [`Op::Zero`] in [`Space::Mem`]) are physical from the
 //! start: variables live at the bottom of the register file.
 
-use oxgl_ir::{AluOp, Deriv, Scalar, TexOp, TextureDecl};
+use oxgl_ir::{AluOp, AtomicOp, Deriv, Scalar, TexOp, TextureDecl};
 
 /// Marks a virtual register operand as constant number `x & !CONST_TAG`.
 pub const CONST_TAG: u32 = 1 << 31;
@@ -51,6 +51,9 @@ pub enum Space {
     Vertices,
     /// `Env::patch` component (the same in every lane).
     Patch,
+    /// Word of `Env::buffers[slot]` (the same memory for every lane;
+    /// [`crate::COUNTER_SLOT0`] and on: atomic counter buffers).
+    Buffer(u8),
 }
 
 impl Space {
@@ -411,6 +414,19 @@ pub enum Op {
         a: [u32; 4],
         n: u8,
     },
+    /// Atomic read-modify-write of the word at `base (+ off[lane])` of a
+    /// [`Space::Buffer`] by each active, live lane in turn (lane order):
+    /// `d` gets the old word; operands `a[0]` (and `a[1]`, the value, for
+    /// [`AtomicOp::CmpXchg`], whose `a[0]` is the comparand). Lanes past
+    /// the buffer read 0 and change nothing.
+    Atomic {
+        op: AtomicOp,
+        sp: Space,
+        base: u32,
+        off: u32,
+        d: u32,
+        a: [u32; 2],
+    },
     /// Per-lane address step: `d = prev + idx·stride` if `prev` is not
     /// [`OOB`] and `0 <= idx < len` (signed compare if `signed`), else [`OOB`].
     Addr {
@@ -540,6 +556,10 @@ impl Op {
                 a.iter_mut().for_each(r)
             }
             Op::StoreOut { a, .. } | Op::StoreMem { a, .. } => a.iter_mut().for_each(r),
+            Op::Atomic { off, a, .. } => {
+                r(off);
+                a.iter_mut().for_each(r)
+            }
             Op::Addr { prev, idx, .. } => {
                 r(prev);
                 r(idx)
@@ -560,6 +580,7 @@ impl Op {
             | Op::Unpack { d, .. }
             | Op::VExtract { d, .. }
             | Op::SelIdx { d, .. }
+            | Op::Atomic { d, .. }
             | Op::Addr { d, .. } => w(d),
             Op::Un { d, .. }
             | Op::Bin { d, .. }

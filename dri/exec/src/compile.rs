@@ -565,6 +565,16 @@ impl<'s> Compiler<'s> {
                 sp: Space::Uniform,
                 base: *offset,
             },
+            VarKind::AtomicCounter { binding, offset } => {
+                let slot = crate::COUNTER_SLOT0 + *binding as usize;
+                if *binding as usize >= crate::MAX_COUNTER_BUFFERS {
+                    return err("atomic counter binding out of range");
+                }
+                Place {
+                    sp: Space::Buffer(slot as u8),
+                    base: offset / 4,
+                }
+            }
             // Reported when accessed: a declaration alone is harmless.
             VarKind::UniformBlock { .. } | VarKind::StorageBlock { .. } | VarKind::Shared => {
                 return Ok(None);
@@ -694,6 +704,12 @@ impl<'s> Compiler<'s> {
                 .types
                 .stride(arr)
                 .ok_or(CompileError::new("bad uniform array layout")),
+            Space::Buffer(_) => self
+                .s
+                .types
+                .stride(arr)
+                .map(|s| s / 4)
+                .ok_or(CompileError::new("bad buffer array layout")),
             sp if sp.is_io() => Ok(self.io_locations(elem)? * 4),
             _ => match self.s.types.val_type(elem) {
                 Some(v) => Ok(words(v) as u32),
@@ -719,6 +735,12 @@ impl<'s> Compiler<'s> {
                 .types
                 .member_offset(st, i as usize)
                 .ok_or(CompileError::new("bad uniform struct layout")),
+            Space::Buffer(_) => self
+                .s
+                .types
+                .member_offset(st, i as usize)
+                .map(|o| o / 4)
+                .ok_or(CompileError::new("bad buffer struct layout")),
             sp if sp.is_io() => {
                 let mut off = 0u32;
                 for m in members.iter().take(i as usize) {
@@ -763,8 +785,12 @@ impl<'s> Compiler<'s> {
                             let Some(fr) = fr else {
                                 return err("dynamic index without a frame");
                             };
-                            let Some(len) = len else {
-                                return err("runtime-sized array");
+                            // A runtime-sized array ends where its buffer
+                            // does, which the executor checks.
+                            let len = match (len, sp) {
+                                (Some(len), _) => len,
+                                (None, Space::Buffer(_)) => i32::MAX as u32,
+                                (None, _) => return err("runtime-sized array"),
                             };
                             let f = &self.s.funcs[fr.func];
                             let signed = f.insts[*v].ty.is_some_and(|t| t.scalar.is_signed());
@@ -1369,7 +1395,10 @@ impl<'s> Compiler<'s> {
                 self.call(*callee, params, exits)?
             }
             IrOp::ArrayLength(_) => return err("array_length (storage blocks) is not supported"),
-            IrOp::Atomic(..) => return err("atomics are not supported"),
+            IrOp::Atomic(op, d, args) => {
+                let args: Vec<Lanes> = args.iter().map(|x| val(fr, *x)).collect();
+                self.atomic(fr, *op, d, &args)?
+            }
             IrOp::Image(_) => return err("image operations are not supported"),
             IrOp::EmitVertex(stream) => {
                 self.push(Op::EmitVertex { stream: *stream })?;
@@ -1588,6 +1617,7 @@ impl<'s> Compiler<'s> {
                 let size = self.s.types.layout(ty).map_or(0, |(s, _)| s);
                 self.info.uniform_bytes = self.info.uniform_bytes.max(p.base.saturating_add(size));
             }
+            Space::Buffer(slot) => self.info.buffers_used |= 1 << slot,
             _ => {}
         }
         let d = self.vregs_n(words(vt));
@@ -1734,6 +1764,42 @@ impl<'s> Compiler<'s> {
             })?;
         }
         Ok(())
+    }
+
+    /// An atomic operation on a word of a buffer (atomic counters).
+    fn atomic(
+        &mut self,
+        fr: &Frame,
+        op: oxgl_ir::AtomicOp,
+        d: &Deref,
+        args: &[Lanes],
+    ) -> Result<Lanes, CompileError> {
+        let p = self.var_place(fr, d.var)?;
+        let Space::Buffer(slot) = p.sp else {
+            return err("atomics outside buffers are not supported");
+        };
+        let (off, dynreg, _) = self.resolve(Some(fr), p.sp, self.s.vars[d.var].ty, &d.path)?;
+        let base = p
+            .base
+            .checked_add(off)
+            .ok_or(CompileError::new("offset overflow"))?;
+        let a = match args {
+            [x] => [x.r[0], NONE],
+            [c, x] => [c.r[0], x.r[0]],
+            _ => return err("atomic operands"),
+        };
+        self.info.buffers_used |= 1 << slot;
+        self.info.writes_memory = true;
+        let dst = self.vreg();
+        self.push(Op::Atomic {
+            op,
+            sp: p.sp,
+            base,
+            off: dynreg,
+            d: dst,
+            a,
+        })?;
+        Ok(Lanes::from(&[dst][..]))
     }
 
     fn tex(&mut self, fr: &Frame, t: &TexOp, ty: ValType) -> Result<Lanes, CompileError> {

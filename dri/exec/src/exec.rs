@@ -9,7 +9,8 @@
 
 use crate::code::{NONE, OOB, Op, Space, Sys};
 use crate::{Env, LOOP_LIMIT, LoopLimit, Program, Regs, TexArgs, alu, lane_mask};
-use oxgl_ir::Deriv;
+use oxgl_ir::{AtomicOp, Deriv};
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// `dst = src` in the lanes of `exec`; everything when `exec` covers every
 /// lane that runs (`full`).
@@ -117,7 +118,43 @@ fn env_slot<'e, const N: usize>(
         Space::PrimitiveIdOut => (i == 0).then_some(&mut env.primitive_id_out),
         Space::FragDepth => (i == 0).then_some(&mut env.frag_depth),
         Space::SampleMask => (i == 0).then_some(&mut env.sample_mask),
-        Space::Mem | Space::Input | Space::Uniform | Space::Vertices | Space::Patch => None,
+        Space::Mem
+        | Space::Input
+        | Space::Uniform
+        | Space::Vertices
+        | Space::Patch
+        | Space::Buffer(_) => None,
+    }
+}
+
+/// Word `idx` of buffer slot `slot` ([`Env::buffers`]), if both exist.
+fn buffer_word<'e, const N: usize>(
+    env: &'e Env<'_, N>,
+    slot: u8,
+    idx: u32,
+) -> Option<&'e AtomicU32> {
+    env.buffers.get(usize::from(slot))?.get(idx as usize)
+}
+
+/// One lane's atomic operation on `w`: the old word.
+fn atomic_rmw(w: &AtomicU32, op: AtomicOp, x: u32, y: u32) -> u32 {
+    const ORD: Ordering = Ordering::SeqCst;
+    let update = |f: &dyn Fn(u32) -> u32| match w.fetch_update(ORD, ORD, |v| Some(f(v))) {
+        Ok(v) | Err(v) => v,
+    };
+    match op {
+        AtomicOp::Add => w.fetch_add(x, ORD),
+        AtomicOp::IMin => update(&|v| (v as i32).min(x as i32) as u32),
+        AtomicOp::IMax => update(&|v| (v as i32).max(x as i32) as u32),
+        AtomicOp::UMin => w.fetch_min(x, ORD),
+        AtomicOp::UMax => w.fetch_max(x, ORD),
+        AtomicOp::And => w.fetch_and(x, ORD),
+        AtomicOp::Or => w.fetch_or(x, ORD),
+        AtomicOp::Xor => w.fetch_xor(x, ORD),
+        AtomicOp::Xchg => w.swap(x, ORD),
+        AtomicOp::CmpXchg => match w.compare_exchange(x, y, ORD, ORD) {
+            Ok(v) | Err(v) => v,
+        },
     }
 }
 
@@ -133,6 +170,7 @@ fn read<const N: usize>(env: &mut Env<'_, N>, r: &[[u32; N]], sp: Space, idx: u3
         Space::Input => env.inputs.get(idx as usize).map_or([0; N], bits),
         Space::Uniform => [uniform_word(env.uniforms, idx); N],
         Space::Patch => [patch_word(env, idx); N],
+        Space::Buffer(s) => [buffer_word(env, s, idx).map_or(0, |w| w.load(Ordering::SeqCst)); N],
         _ => env_slot(env, sp, idx).map_or([0; N], |x| bits(x)),
     }
 }
@@ -150,6 +188,7 @@ fn read_lane<const N: usize>(
         Space::Input => env.inputs.get(idx as usize).map_or(0, |x| x[l].to_bits()),
         Space::Uniform => uniform_word(env.uniforms, idx),
         Space::Patch => patch_word(env, idx),
+        Space::Buffer(s) => buffer_word(env, s, idx).map_or(0, |w| w.load(Ordering::SeqCst)),
         _ => env_slot(env, sp, idx).map_or(0, |x| x[l].to_bits()),
     }
 }
@@ -171,6 +210,11 @@ fn write_lane<const N: usize>(
         Space::Patch => {
             if let Some(x) = env.patch.get_mut(idx as usize) {
                 *x = f32::from_bits(v);
+            }
+        }
+        Space::Buffer(s) => {
+            if let Some(w) = buffer_word(env, s, idx) {
+                w.store(v, Ordering::SeqCst);
             }
         }
         _ => {
@@ -537,18 +581,62 @@ fn data<const N: usize>(
                                 *dst = f32::from_bits(v[l]);
                             }
                         }
+                    } else if let Space::Buffer(s) = *sp {
+                        // Shared memory: live lanes only, in lane order.
+                        let live = exec & env.mask & !demoted;
+                        if let Some(w) = buffer_word(env, s, idx) {
+                            for l in (0..N).filter(|l| live & (1 << l) != 0) {
+                                w.store(v[l], Ordering::SeqCst);
+                            }
+                        }
                     } else if let Some(dst) = env_slot(env, *sp, idx) {
                         blend_f32(dst, &v, exec, full);
                     }
                 } else {
                     let o = r[*off as usize];
+                    let lanes = match sp {
+                        Space::Buffer(_) => exec & env.mask & !demoted,
+                        _ => exec,
+                    };
                     for l in 0..N {
-                        if exec & (1 << l) != 0 && o[l] != OOB {
+                        if lanes & (1 << l) != 0 && o[l] != OOB {
                             write_lane(env, r, *sp, idx.wrapping_add(o[l]), l, v[l]);
                         }
                     }
                 }
             }
+        }
+        Op::Atomic {
+            op,
+            sp,
+            base,
+            off,
+            d,
+            a,
+        } => {
+            // Helpers, demoted and discarded lanes change nothing.
+            let live = exec & env.mask & !demoted;
+            let o = (*off != NONE).then(|| r[*off as usize]);
+            let x = r[a[0] as usize];
+            let y = if a[1] == NONE {
+                [0; N]
+            } else {
+                r[a[1] as usize]
+            };
+            let mut old = [0u32; N];
+            if let Space::Buffer(s) = *sp {
+                for l in (0..N).filter(|l| live & (1 << l) != 0) {
+                    let idx = match o {
+                        None => *base,
+                        Some(o) if o[l] != OOB => base.wrapping_add(o[l]),
+                        Some(_) => continue,
+                    };
+                    if let Some(w) = buffer_word(env, s, idx) {
+                        old[l] = atomic_rmw(w, *op, x[l], y[l]);
+                    }
+                }
+            }
+            r[*d as usize] = old;
         }
         Op::Addr {
             d,

@@ -102,7 +102,7 @@ pub fn bin_lanes<const N: usize>(op: code::Bin, x: &[u32; N], y: &[u32; N]) -> [
 
 use oxgl_ir::{Stage, SysVal, TexOp, TextureDecl};
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 /// The default lane count: 16 fragments (four 2×2 quads) or 16 vertices.
 pub const W: usize = 16;
@@ -126,6 +126,13 @@ pub const GS_VERTEX_LOCATIONS: u32 = GS_CLIP_DISTANCE_LOCATION + 8;
 /// Tessellation stages: vertices of a patch (`Env::vertices` columns;
 /// `GL_MAX_PATCH_VERTICES`).
 pub const MAX_PATCH_VERTICES: usize = 32;
+
+/// The first [`Env::buffers`] slot of the atomic counter buffers: binding
+/// point `b` is slot `COUNTER_SLOT0 + b`.
+pub const COUNTER_SLOT0: usize = 0;
+/// Atomic counter buffer binding points a program may use
+/// (`GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`, llvmpipe's value).
+pub const MAX_COUNTER_BUFFERS: usize = 16;
 /// Patch variables at `oxgl_ir::PATCH_LOCATION0 + k` for `k` below this.
 pub const PATCH_USER_LOCATIONS: u32 = 32;
 /// `gl_TessLevelOuter[i]` is component `PATCH_TESS_LEVEL_OUTER + 4 i` of
@@ -250,6 +257,12 @@ pub struct ProgramInfo {
     pub writes_sample_mask: bool,
     /// May discard or demote lanes (disables early depth tests).
     pub uses_discard: bool,
+    /// Changes memory other invocations see ([`Env::buffers`]: atomic
+    /// counters): a fragment program then runs before the depth and
+    /// stencil tests, on every fragment rasterized.
+    pub writes_memory: bool,
+    /// Bit `s`: [`Env::buffers`] slot `s` is read or written.
+    pub buffers_used: u64,
     /// Computes derivatives (helper lanes matter).
     pub uses_derivatives: bool,
     /// Interpolates inputs elsewhere in the pixel (`interpolateAt*`: the
@@ -293,6 +306,8 @@ impl ProgramInfo {
             writes_depth: false,
             writes_sample_mask: false,
             uses_discard: false,
+            writes_memory: false,
+            buffers_used: 0,
             uses_derivatives: false,
             interpolates_at: false,
             reads_frag_coord: false,
@@ -493,6 +508,10 @@ pub struct Env<'a, const N: usize = W> {
     pub y_sign: f32,
     /// Texture operations.
     pub textures: &'a dyn TextureHost<N>,
+    /// Memory shared between invocations and with the application, as
+    /// 32-bit words by slot ([`COUNTER_SLOT0`]: atomic counter buffers).
+    /// A slot or word past the end reads 0 and drops writes.
+    pub buffers: &'a [&'a [AtomicU32]],
 }
 
 impl<'a, const N: usize> Env<'a, N> {
@@ -539,6 +558,7 @@ impl<'a, const N: usize> Env<'a, N> {
             helpers: 0,
             y_sign: 1.0,
             textures,
+            buffers: &[],
         }
     }
 }

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 23;
+pub const OXGL_DRI_ABI_VERSION: u32 = 24;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -949,6 +949,31 @@ pub struct OxglDrawDesc {
     /// `GL_PATCH_DEFAULT_INNER_LEVEL` (2): the levels of a draw without a
     /// tessellation control shader.
     pub patch_default_levels: [f32; 6],
+    /// ABI 24: memory the draw's shaders read and write in place, by
+    /// buffer slot (`oxgl_exec`'s `Env::buffers`: slot `b` is the atomic
+    /// counter buffer binding point `b`); null with `num_buffers` 0.
+    pub buffers: *const OxglBufferRange,
+    /// Entries of `buffers`.
+    pub num_buffers: u32,
+}
+
+/// ABI 24: buffer slots of atomic counter buffers, from slot 0
+/// (`GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`).
+pub const OXGL_MAX_COUNTER_BUFFERS: usize = 16;
+
+/// ABI 24: a range of a buffer object's storage that shaders access
+/// while a draw runs (atomic counter buffers). The core holds the
+/// buffers' lock for the call; the backend finishes every access to it
+/// before the call returns. Ranges of one draw may overlap (the same
+/// buffer at two binding points), so a backend accesses them as atomic
+/// 32-bit words, never through exclusive references.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglBufferRange {
+    /// The range's first byte (4-byte aligned), or null for an empty slot.
+    pub data: *mut u8,
+    /// Bytes at `data` (a multiple of 4 are used; the rest is ignored).
+    pub size: usize,
 }
 
 /// ABI 12: a captured component from the vertex stage's outputs, in

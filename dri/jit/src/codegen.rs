@@ -1153,7 +1153,7 @@ impl<'a, 'f> Gen<'a, 'f> {
             Space::PrimitiveIdOut => (self.primitive_id_out, 1),
             // Lives in an `Env` only; its loads and stores are steps
             // (`lane_wise`).
-            Space::SampleMask | Space::Vertices | Space::Patch => {
+            Space::SampleMask | Space::Vertices | Space::Patch | Space::Buffer(_) => {
                 self.needs_env = true;
                 return None;
             }
@@ -1589,12 +1589,17 @@ fn lane_fn_bin(f: Bin) -> Option<usize> {
 }
 
 /// Spaces the generated code does not reach itself: inputs and uniforms
-/// (read only), and `gl_SampleMask` and the tessellation stages' vertices
-/// and patch, which live in an `Env` alone (their accesses are
-/// interpreter steps).
+/// (read only), and `gl_SampleMask`, the tessellation stages' vertices
+/// and patch and the buffers, which live in an `Env` alone (their
+/// accesses are interpreter steps).
 fn env_only(sp: Space) -> bool {
     matches!(
         sp,
-        Space::Input | Space::Uniform | Space::SampleMask | Space::Vertices | Space::Patch
+        Space::Input
+            | Space::Uniform
+            | Space::SampleMask
+            | Space::Vertices
+            | Space::Patch
+            | Space::Buffer(_)
     )
 }

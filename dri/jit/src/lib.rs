@@ -232,6 +232,8 @@ fn plain_call_bits(program: &Program) -> u64 {
 pub struct FragmentIo<'a, 'b> {
     /// Inputs by flat component, as [`Env::inputs`].
     pub inputs: &'b [[f32; LANES]],
+    /// Buffer words, as [`Env::buffers`].
+    pub buffers: &'b [&'b [std::sync::atomic::AtomicU32]],
     /// Outputs by flat component, as [`Env::outputs`].
     pub outputs: &'b mut [[f32; LANES]],
     /// The default uniform block, as [`Env::uniforms`].
@@ -613,6 +615,7 @@ impl Kernel {
         plain: &[PlainSlot<'_>],
     ) -> Result<(), LoopLimit> {
         let mut env = Env::new(io.inputs, io.outputs, io.uniforms, io.textures);
+        env.buffers = io.buffers;
         env.mask = io.mask;
         env.helpers = io.helpers;
         env.frag_coord = *io.frag_coord;

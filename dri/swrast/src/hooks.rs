@@ -8,14 +8,16 @@
 
 use std::ffi::c_char;
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::AtomicU32;
 use std::sync::{Arc, Mutex};
 
 use oxgl_dri_interface::vertex::ElementFormat;
 use oxgl_dri_interface::{
-    OXGL_DRI_ABI_VERSION, OXGL_MAX_VERTEX_STREAMS, OxglBuffer, OxglCaptureResult, OxglClearDesc,
-    OxglContext, OxglContextDesc, OxglDrawDesc, OxglDrawable, OxglDrawableDesc, OxglDriBackend,
-    OxglImage, OxglQuery, OxglQueryResult, OxglQueryType, OxglRendererInfo, OxglScreen,
-    OxglScreenDesc, OxglShader, OxglStatus, clear_bits, draw_buffer_bits, write_c_string,
+    OXGL_DRI_ABI_VERSION, OXGL_MAX_VERTEX_STREAMS, OxglBuffer, OxglBufferRange, OxglCaptureResult,
+    OxglClearDesc, OxglContext, OxglContextDesc, OxglDrawDesc, OxglDrawable, OxglDrawableDesc,
+    OxglDriBackend, OxglImage, OxglQuery, OxglQueryResult, OxglQueryType, OxglRendererInfo,
+    OxglScreen, OxglScreenDesc, OxglShader, OxglStatus, clear_bits, draw_buffer_bits,
+    write_c_string,
 };
 
 use crate::capture::{Capture, CaptureBuffer, Destination};
@@ -724,6 +726,16 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     if buffer.is_none() || desc.color_outputs[0] < 0 {
         blend.color_mask = [0; 4];
     }
+    // ABI 24: the shader-visible buffer ranges, as atomic words.
+    // SAFETY: non-null ranges are `num_buffers` descriptors (ABI contract).
+    let Some(ranges) = (unsafe { slice(desc.buffers, desc.num_buffers as usize) }) else {
+        return OxglStatus::BadArgument;
+    };
+    let mut buffers: Vec<&'static [AtomicU32]> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        // SAFETY: see `buffer_words`.
+        buffers.push(unsafe { buffer_words(r) });
+    }
     let call = DrawCall {
         vertices,
         vertex_count: n,
@@ -754,6 +766,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         textures: &views,
         rasterizer_discard: desc.rasterizer_discard != 0,
         prim_ids: None,
+        buffers: &buffers,
     };
     if !call.is_consistent() {
         return OxglStatus::BadArgument;
@@ -819,6 +832,11 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
                 raster.set_query(if i == 0 { c.query.as_ref() } else { None });
                 let capture = if i == 0 { capture.as_mut() } else { None };
                 s.frontend.draw(raster, &call, capture, ms);
+                // The buffers are the core's for this call only: every
+                // fragment that reads or changes them is shaded now.
+                if buffers.iter().any(|b| !b.is_empty()) {
+                    raster.finish();
+                }
             }
         }
         if let (Some(cd), Some(cap)) = (capture_desc, &capture) {
@@ -834,6 +852,24 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         }
         OxglStatus::Ok
     })
+}
+
+/// The 32-bit words of a shader-visible buffer range (ABI 24): empty for
+/// a null or misaligned range.
+///
+/// # Safety
+/// A non-null `r.data` is valid for reads and writes of `r.size` bytes
+/// for the draw call (ABI contract). The `'static` is the call's: every
+/// use of the words ends before `draw_prims` returns (the draw finishes
+/// its rasterization first), and only atomic accesses are made, so
+/// ranges of one buffer may overlap.
+unsafe fn buffer_words(r: &OxglBufferRange) -> &'static [AtomicU32] {
+    if r.data.is_null() || !(r.data as usize).is_multiple_of(std::mem::align_of::<AtomicU32>()) {
+        return &[];
+    }
+    // SAFETY: per the function's contract; the pointer is aligned for
+    // `AtomicU32`, which has the size and layout of `u32`.
+    unsafe { std::slice::from_raw_parts(r.data.cast::<AtomicU32>(), r.size / 4) }
 }
 
 /// A transform feedback binding's bytes (`OxglCaptureBuffer::data`,

@@ -7,6 +7,7 @@
 
 use std::ops::Range;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU32;
 
 use oxgl_dri_interface::vertex::{ElementFormat, read_elements};
 use oxgl_dri_interface::{
@@ -127,6 +128,9 @@ pub struct DrawCall<'a> {
     pub extra_color_masks: [[u8; 4]; oxgl_dri_interface::OXGL_MAX_EXTRA_COLOR_BUFFERS],
     /// Textures of the fragment shader.
     pub textures: &'a [TexView<'a>],
+    /// Buffer words the shaders read and change, by slot (ABI 24; see
+    /// [`crate::program::BufferWords`]).
+    pub buffers: &'a [&'static [AtomicU32]],
     /// `GL_RASTERIZER_DISCARD`: the vertex stage runs (and captures),
     /// nothing is rasterized.
     pub rasterizer_discard: bool,
@@ -158,7 +162,13 @@ impl DrawCall<'_> {
 }
 
 /// A state object with the fragment program, uniforms and samplers it was made for.
-type LastState = (Arc<DrawState>, Arc<Program>, Vec<u8>, Samplers);
+type LastState = (
+    Arc<DrawState>,
+    Arc<Program>,
+    Vec<u8>,
+    Samplers,
+    Vec<&'static [AtomicU32]>,
+);
 
 /// What a drawable keeps between draws: scratch space and the last state
 /// object, reused while nothing changes.
@@ -592,8 +602,7 @@ impl Frontend {
                 (prim_ids, inv_ids),
                 &gs_inputs,
                 &mut gs_outputs,
-                gs_uniforms,
-                &samplers,
+                (gs_uniforms, &samplers, call.buffers),
                 &mut collector,
             );
             collector.drain(
@@ -790,7 +799,12 @@ impl Frontend {
             let (vertices, tes_ids) = match (call.tcs, tcs_regs.as_mut()) {
                 (Some((tcs, uniforms)), Some(regs)) => {
                     let p = &mut patch;
-                    tcs.run_patch(regs, ids, &input, &mut controlled, p, uniforms, &halves);
+                    let env = (
+                        uniforms,
+                        &halves as &dyn oxgl_exec::TextureHost<PATCH_LANES>,
+                        call.buffers,
+                    );
+                    tcs.run_patch(regs, ids, &input, &mut controlled, p, env);
                     (&controlled, (id as i32, tcs.output_vertices as i32))
                 }
                 _ => {
@@ -834,8 +848,7 @@ impl Frontend {
                     (&coords, chunk.len()),
                     tes_ids,
                     (vertices, &mut patch),
-                    tes_uniforms,
-                    samplers,
+                    (tes_uniforms, samplers, call.buffers),
                     &mut out,
                 );
                 self.tes_out.push((out, chunk.len()));
@@ -1007,8 +1020,7 @@ fn shade_batch(
         regs,
         (&ids[..count], call.instance_id),
         inputs,
-        call.vs_uniforms,
-        samplers,
+        (call.vs_uniforms, samplers, call.buffers),
         out,
     );
 }
@@ -1070,13 +1082,18 @@ impl Frontend {
             .iter()
             .rposition(Option::is_some)
             .map_or(0, |i| i as u8 + 1);
-        if let Some((last, fs, uniforms, last_samplers)) = &self.last
+        if let Some((last, fs, uniforms, last_samplers, last_buffers)) = &self.last
             && last.raster == raster
             && last.depth_stencil == depth_stencil
             && last.blend == blend
             && Arc::ptr_eq(fs, call.fs)
             && uniforms == call.fs_uniforms
             && last_samplers.same(&samplers)
+            && last_buffers.len() == call.buffers.len()
+            && last_buffers
+                .iter()
+                .zip(call.buffers)
+                .all(|(a, b)| std::ptr::eq(*a, *b))
         {
             return last.clone();
         }
@@ -1088,6 +1105,7 @@ impl Frontend {
                 call.fs.clone(),
                 call.fs_uniforms.to_vec(),
                 samplers.clone(),
+                call.buffers.into(),
             )),
         });
         self.last = Some((
@@ -1095,6 +1113,7 @@ impl Frontend {
             call.fs.clone(),
             call.fs_uniforms.to_vec(),
             samplers,
+            call.buffers.to_vec(),
         ));
         state
     }

@@ -11,6 +11,7 @@
 
 use std::cell::RefCell;
 use std::sync::Arc;
+use std::sync::atomic::AtomicU32;
 
 use oxgl_exec::{Chan, Env, Regs, TexModulate, TextureHost, fsat};
 use oxgl_ir::{Builtin, InterpMode, Mode, Shader, Slot, Stage, VarKind};
@@ -260,6 +261,7 @@ impl Program {
                 origin_upper_left: shader.modes.contains(&Mode::OriginUpperLeft),
                 pixel_center_integer: shader.modes.contains(&Mode::PixelCenterInteger),
                 interpolates_at: info.interpolates_at,
+                has_side_effects: info.writes_memory,
             },
             exec,
             jit,
@@ -288,13 +290,13 @@ impl Program {
         regs: &mut Regs<LANES>,
         (vertex_ids, instance_id): (&[i32], i32),
         inputs: &[[f32; LANES]],
-        uniforms: &[u8],
-        textures: &dyn TextureHost<LANES>,
+        (uniforms, textures, buffers): Resources<'_, LANES>,
         out: &mut VertexOutputs,
     ) {
         let count = vertex_ids.len().min(LANES);
         let vertex_ids = &vertex_ids[..count];
         let mut env = Env::new(inputs, &mut out.outputs, uniforms, textures);
+        env.buffers = buffers;
         env.mask = first_lanes(count);
         env.vertex_id[..count].copy_from_slice(vertex_ids);
         env.instance_id = instance_id;
@@ -326,11 +328,11 @@ impl Program {
         (primitive_ids, invocation_ids): ([i32; LANES], [i32; LANES]),
         inputs: &[[f32; LANES]],
         outputs: &mut [[f32; LANES]],
-        uniforms: &[u8],
-        textures: &dyn TextureHost<LANES>,
+        (uniforms, textures, buffers): Resources<'_, LANES>,
         sink: &mut dyn oxgl_exec::GeometrySink<LANES>,
     ) {
         let mut env = Env::new(inputs, outputs, uniforms, textures);
+        env.buffers = buffers;
         env.mask = mask;
         env.point_size = [1.0; LANES];
         env.primitive_id = primitive_ids;
@@ -377,10 +379,10 @@ impl Program {
         vertices: &[[f32; PATCH_LANES]],
         outputs: &mut [[f32; PATCH_LANES]],
         patch: &mut [f32],
-        uniforms: &[u8],
-        textures: &dyn TextureHost<PATCH_LANES>,
+        (uniforms, textures, buffers): Resources<'_, PATCH_LANES>,
     ) {
         let mut env = Env::new(&[], outputs, uniforms, textures);
+        env.buffers = buffers;
         env.vertices = vertices;
         env.patch = patch;
         env.patch_vertices = patch_vertices;
@@ -402,11 +404,11 @@ impl Program {
         (coords, count): (&[[f32; LANES]; 3], usize),
         (primitive_id, patch_vertices): (i32, i32),
         (vertices, patch): (&[[f32; PATCH_LANES]], &mut [f32]),
-        uniforms: &[u8],
-        textures: &dyn TextureHost<LANES>,
+        (uniforms, textures, buffers): Resources<'_, LANES>,
         out: &mut VertexOutputs,
     ) {
         let mut env = Env::new(&[], &mut out.outputs, uniforms, textures);
+        env.buffers = buffers;
         env.mask = first_lanes(count);
         env.vertices = vertices;
         env.patch = patch;
@@ -417,6 +419,18 @@ impl Program {
         (out.position, out.point_size, out.clip_distance) = self.run_batch(regs, &mut env);
     }
 }
+
+/// What a stage's runs read and change besides their inputs and outputs:
+/// its default uniform block, its textures and the draw's buffer words.
+pub type Resources<'a, const N: usize> = (&'a [u8], &'a dyn TextureHost<N>, &'a [&'a [AtomicU32]]);
+
+/// A draw's buffer words by slot (ABI 24's `OxglDrawDesc::buffers`, as
+/// `oxgl_exec::Env::buffers` takes them), for the fragment stage's runs
+/// on the raster workers. The `'static` is the draw call's: a draw with
+/// buffers finishes rasterizing before `draw_prims` returns, and a later
+/// draw reuses a fragment state only with the same words (the
+/// frontend's last state keeps them to compare).
+pub type BufferWords = Arc<[&'static [AtomicU32]]>;
 
 /// What a batch of vertices gives besides its user outputs: `gl_Position`,
 /// `gl_PointSize` and `gl_ClipDistance`.
@@ -691,11 +705,18 @@ pub struct FragmentProgram {
     /// sampler serves it as a plain 2D call, resolved for the draw. Empty
     /// without a JIT kernel or with more than [`oxgl_jit::MAX_PLAIN`] calls.
     plain: Vec<Option<usize>>,
+    /// The draw's buffer words.
+    buffers: BufferWords,
 }
 
 impl FragmentProgram {
-    /// `program` bound to `uniforms` and `samplers` for a draw.
-    pub fn new(program: Arc<Program>, uniforms: Vec<u8>, samplers: Samplers) -> Self {
+    /// `program` bound to `uniforms`, `samplers` and `buffers` for a draw.
+    pub fn new(
+        program: Arc<Program>,
+        uniforms: Vec<u8>,
+        samplers: Samplers,
+        buffers: BufferWords,
+    ) -> Self {
         let kernel = program
             .tex_modulate
             .as_ref()
@@ -719,6 +740,7 @@ impl FragmentProgram {
             samplers,
             kernel,
             plain,
+            buffers,
         }
     }
 }
@@ -835,6 +857,7 @@ impl FragmentShader for FragmentProgram {
                 let mut io = oxgl_jit::FragmentIo {
                     inputs,
                     outputs,
+                    buffers: &self.buffers,
                     uniforms: &self.uniforms,
                     textures: &self.samplers,
                     plain,
@@ -853,6 +876,7 @@ impl FragmentShader for FragmentProgram {
                 if ok { io.mask } else { 0 }
             } else {
                 let mut env = Env::new(inputs, outputs, &self.uniforms, &self.samplers);
+                env.buffers = &self.buffers;
                 env.mask = live;
                 env.helpers = helpers;
                 // 384 bytes per batch: only when the program reads them.
@@ -1028,7 +1052,7 @@ mod tests {
         let prog = Arc::new(Program::new(&modulate_shader(true, false)).unwrap());
         for (filter, wrap) in [(0x2601, 0x2901), (0x2600, 0x2901), (0x2601, 0x812F)] {
             let samplers = crate::texture::test_samplers(16, 8, texels.clone(), filter, wrap);
-            let fp = FragmentProgram::new(prog.clone(), Vec::new(), samplers.clone());
+            let fp = FragmentProgram::new(prog.clone(), Vec::new(), samplers.clone(), Arc::new([]));
             assert!(fp.kernel.is_some());
             for batch in 0..64 {
                 let mut q = QuadBatch {

@@ -156,6 +156,9 @@ pub const TARGETS: &[GLenum] = &[
     GL_UNIFORM_BUFFER,
     // ARB_draw_indirect: where indirect draws read their commands.
     GL_DRAW_INDIRECT_BUFFER,
+    // ARB_shader_atomic_counters: the generic binding; the indexed ones
+    // are `crate::program::atomic`'s.
+    GL_ATOMIC_COUNTER_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].
@@ -233,6 +236,15 @@ impl Storage {
             start,
             len: size,
         })
+    }
+}
+
+impl Storage {
+    /// The first byte, for the backend: unlike the slice's method, it
+    /// makes no reference to the bytes, so pointers taken for several
+    /// bindings of one buffer all stay valid.
+    pub fn as_mut_ptr(&mut self) -> *mut u8 {
+        self.raw.as_mut_ptr().wrapping_add(self.start)
     }
 }
 

@@ -117,6 +117,9 @@ pub struct Context {
     pub xfb_objects: crate::xfb::XfbObjects,
     /// The indexed uniform buffer bindings (ARB_uniform_buffer_object).
     pub ubo: crate::program::ubo::UniformBuffers,
+    /// The indexed atomic counter buffer bindings
+    /// (ARB_shader_atomic_counters).
+    pub counters: crate::program::atomic::CounterBuffers,
     backend: BackendContext,
     /// Framebuffer and renderbuffer objects (after `backend`: their
     /// drawables are dropped after the backend context).
@@ -254,6 +257,7 @@ impl Context {
             xfb: Default::default(),
             xfb_objects: Default::default(),
             ubo: Default::default(),
+            counters: Default::default(),
             backend,
             fbo: Default::default(),
             renderer,

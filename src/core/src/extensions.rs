@@ -329,6 +329,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Buffer storage starts at 64-byte boundaries, so mappings do
     // (GL 4.2; src/core/src/buffer.rs's Storage; tests/clients/gl42_misc.c).
     (c"GL_ARB_map_buffer_alignment", Needs::AlsoCore(2, 0)),
+    // Atomic counters: `atomic_uint` variables at binding points and
+    // offsets, atomic operations on the bound buffers' words in every
+    // stage (GL 4.2; src/core/src/program/atomic.rs, ABI 24's buffer
+    // ranges, oxgl-exec's Op::Atomic; tests/clients/atomic_counters.c).
+    (c"GL_ARB_shader_atomic_counters", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

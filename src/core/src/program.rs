@@ -14,6 +14,7 @@
 //! with the lowering's located message.
 
 pub mod arbprog;
+pub mod atomic;
 pub mod binary;
 pub mod pipeline;
 pub mod subroutine;
@@ -186,6 +187,8 @@ pub struct Executable {
     fs_variants: Mutex<HashMap<FsVariant, Arc<BackendShader>>>,
     /// Texture declarations of every stage (bindings are unique).
     pub(crate) textures: Vec<TextureDecl>,
+    /// Atomic counter buffers, by binding point.
+    pub(crate) counter_buffers: Vec<atomic::CounterBuffer>,
     /// Active attributes.
     attributes: Vec<Attribute>,
     /// The dual-slot inputs' generic attributes (`dvec3`, `dvec4` and
@@ -1048,7 +1051,12 @@ impl Context {
                     }
                 }
             }
-            let builtin = u.name.starts_with("gl_");
+            // Built-ins and atomic counters have no location.
+            let counter = kinds
+                .iter()
+                .flatten()
+                .any(|k| matches!(k, UniformKind::AtomicCounter { .. }));
+            let builtin = u.name.starts_with("gl_") || counter;
             let location = if builtin { -1 } else { locations.len() as i32 };
             if !builtin {
                 for e in 0..u.count as usize {
@@ -1066,6 +1074,7 @@ impl Context {
             });
         }
         let blocks = program_blocks(&linked.blocks, &mut uniforms)?;
+        let counter_buffers = atomic::program_buffers(&uniforms)?;
         let mut values = UniformStore {
             blocks: linked.uniform_sizes().map(|n| vec![0; n as usize]),
             units: HashMap::new(),
@@ -1160,6 +1169,7 @@ impl Context {
             separable,
             reads_num_samples,
             subroutines,
+            counter_buffers,
         })
     }
 
@@ -1402,6 +1412,10 @@ impl Context {
             // ARB_uniform_buffer_object (desktop and ES 3.0 contexts, as
             // the transform feedback pnames).
             GL_ACTIVE_UNIFORM_BLOCKS if xfb => exec.map_or(0, |e| e.blocks.len() as i32),
+            // ARB_shader_atomic_counters.
+            GL_ACTIVE_ATOMIC_COUNTER_BUFFERS if self.has_atomic_counters() => {
+                exec.map_or(0, |e| e.counter_buffers.len() as i32)
+            }
             GL_ACTIVE_UNIFORM_BLOCK_MAX_NAME_LENGTH if xfb => {
                 exec.map_or(0, |e| max_len(&mut e.blocks.iter().map(|b| b.name.len())))
             }
@@ -1917,7 +1931,9 @@ impl Context {
                 .flatten()
                 .find_map(|k| match k {
                     UniformKind::Sampler { binding } => vals.units.get(&(binding + e as u32)),
-                    UniformKind::Data { .. } | UniformKind::Subroutine { .. } => None,
+                    UniformKind::Data { .. }
+                    | UniformKind::Subroutine { .. }
+                    | UniformKind::AtomicCounter { .. } => None,
                 })
                 .copied()
                 .unwrap_or(0);

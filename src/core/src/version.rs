@@ -398,8 +398,11 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "buffer map alignment (ARB_map_buffer_alignment)",
                 &["gl42_misc"],
             ),
+            cap(
+                "atomic counters (ARB_shader_atomic_counters)",
+                &["atomic_counters"],
+            ),
             missing("GLSL 4.20"),
-            missing("atomic counters (ARB_shader_atomic_counters)"),
             missing("image load and store (ARB_shader_image_load_store)"),
             missing("compressed pixel storage (ARB_compressed_texture_pixel_storage)"),
         ],

@@ -263,6 +263,9 @@ impl Context {
         if target == GL_UNIFORM_BUFFER {
             return self.bind_uniform_buffer(index, buffer, offset, size);
         }
+        if target == GL_ATOMIC_COUNTER_BUFFER {
+            return self.bind_counter_buffer(index, buffer, offset, size);
+        }
         if target != GL_TRANSFORM_FEEDBACK_BUFFER || !self.has_xfb() {
             return Err(ApiError::InvalidEnum);
         }

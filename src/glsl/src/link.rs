@@ -702,7 +702,9 @@ fn active_uniforms(shader: &Shader, lowered: &Lowered) -> Vec<UniformEntry> {
     entries
         .iter()
         .filter(|e| match e.kind {
-            UniformKind::Data { .. } | UniformKind::Subroutine { .. } => {
+            UniformKind::Data { .. }
+            | UniformKind::Subroutine { .. }
+            | UniformKind::AtomicCounter { .. } => {
                 var_prefixes(&e.name).any(|n| used_names.contains(n))
             }
             UniformKind::Sampler { binding } => {

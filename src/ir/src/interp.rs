@@ -98,6 +98,8 @@ pub struct Invocation {
     pub ubos: BTreeMap<u32, Vec<u8>>,
     /// Storage buffers by binding; written back after the run.
     pub ssbos: BTreeMap<u32, Vec<u8>>,
+    /// Atomic counter buffers by binding, read and written in place.
+    pub counters: BTreeMap<u32, Vec<u8>>,
     /// System values (absent ones read as 0).
     pub system: HashMap<SysVal, Bits>,
     /// User outputs after the run: location → components.
@@ -314,6 +316,13 @@ impl<'a> Machine<'a> {
                 VarKind::StorageBlock { binding, .. } => {
                     bytes = self.inv.ssbos.get(binding).cloned().unwrap_or_default();
                 }
+                VarKind::AtomicCounter { binding, offset } => {
+                    let o = *offset as usize;
+                    if let Some(src) = self.inv.counters.get(binding).and_then(|b| b.get(o..)) {
+                        let n = src.len().min(size);
+                        bytes[..n].copy_from_slice(&src[..n]);
+                    }
+                }
                 _ => {}
             }
             self.mem.insert(h, bytes);
@@ -356,8 +365,24 @@ impl<'a> Machine<'a> {
         self.inv.outputs = outs;
         self.inv.builtin_outputs = builtins;
         for (h, var) in self.s.vars.iter() {
-            if let VarKind::StorageBlock { binding, .. } = var.kind {
-                self.inv.ssbos.insert(binding, self.mem[&h].clone());
+            match var.kind {
+                VarKind::StorageBlock { binding, .. } => {
+                    self.inv.ssbos.insert(binding, self.mem[&h].clone());
+                }
+                VarKind::AtomicCounter { binding, offset } => {
+                    let o = offset as usize;
+                    if let Some(dst) = self
+                        .inv
+                        .counters
+                        .get_mut(&binding)
+                        .and_then(|b| b.get_mut(o..))
+                    {
+                        let src = &self.mem[&h];
+                        let n = src.len().min(dst.len());
+                        dst[..n].copy_from_slice(&src[..n]);
+                    }
+                }
+                _ => {}
             }
         }
     }

@@ -630,6 +630,16 @@ pub enum VarKind {
     },
     /// Workgroup-shared memory (compute only).
     Shared,
+    /// An atomic counter, or an array of them (ARB_shader_atomic_counters):
+    /// `u32`s with explicit strides at byte `offset` of the atomic counter
+    /// buffer bound at `binding`. Only loads and atomics reach it; words
+    /// past the bound range read 0 and drop their changes.
+    AtomicCounter {
+        /// Binding point.
+        binding: u32,
+        /// Byte offset of the first counter in the buffer (a multiple of 4).
+        offset: u32,
+    },
 }
 
 /// A variable: named memory of a type.

@@ -262,6 +262,11 @@ fn write_var_kind(w: &mut W, kind: &VarKind) {
             w.bool(*readonly);
         }
         VarKind::Shared => w.u8(7),
+        VarKind::AtomicCounter { binding, offset } => {
+            w.u8(8);
+            w.u32(*binding);
+            w.u32(*offset);
+        }
     }
 }
 
@@ -691,6 +696,10 @@ fn read_var_kind(r: &mut R) -> DResult<VarKind> {
             readonly: r.bool()?,
         },
         7 => VarKind::Shared,
+        8 => VarKind::AtomicCounter {
+            binding: r.u32()?,
+            offset: r.u32()?,
+        },
         _ => return r.bad("bad variable kind"),
     })
 }

@@ -242,6 +242,9 @@ impl Printer<'_> {
                     )
                 }
                 VarKind::Shared => "shared".into(),
+                VarKind::AtomicCounter { binding, offset } => {
+                    format!("counter binding {binding} offset {offset}")
+                }
             };
             writeln!(
                 self.out,
@@ -900,6 +903,15 @@ impl Parser {
                 }
             }
             "shared" => VarKind::Shared,
+            "counter" => {
+                self.expect_ident("binding")?;
+                let binding = self.num()?;
+                self.expect_ident("offset")?;
+                VarKind::AtomicCounter {
+                    binding,
+                    offset: self.num()?,
+                }
+            }
             _ => return Err(format!("unknown variable kind `{w}`")),
         };
         self.punct(':')?;

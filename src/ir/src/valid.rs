@@ -203,6 +203,7 @@ fn check_vars(shader: &Shader) -> Result<(), ValidationError> {
             VarKind::Uniform { .. }
             | VarKind::UniformBlock { .. }
             | VarKind::StorageBlock { .. }
+            | VarKind::AtomicCounter { .. }
                 if !explicit_layout(shader, var.ty) =>
             {
                 return err(
@@ -566,7 +567,8 @@ impl<'a> FuncCheck<'a> {
                 let writable = match kind {
                     VarKind::Input { .. }
                     | VarKind::Uniform { .. }
-                    | VarKind::UniformBlock { .. } => false,
+                    | VarKind::UniformBlock { .. }
+                    | VarKind::AtomicCounter { .. } => false,
                     VarKind::StorageBlock { readonly, .. } => !readonly,
                     _ => true,
                 };
@@ -605,6 +607,7 @@ impl<'a> FuncCheck<'a> {
                         readonly: false,
                         ..
                     } | VarKind::Shared
+                        | VarKind::AtomicCounter { .. }
                 );
                 let Some(et) = et.filter(|e| ok_mem && (*e == ValType::I32 || *e == ValType::U32))
                 else {

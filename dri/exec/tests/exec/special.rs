@@ -216,3 +216,68 @@ fn programs_are_shareable() {
     shareable::<Program>();
     shareable::<oxgl_exec::Regs<16>>();
 }
+
+#[test]
+fn atomic_counters_count_live_lanes_once_each() {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    // c at byte 4 of binding 1; d[2] at byte 8; o = (inc c, dec d[idx], read c).
+    let src = "shader fragment
+var v0 \"c\" counter binding 1 offset 4 : u32
+var v1 \"d\" counter binding 1 offset 8 : [2 x u32 stride 4]
+var v2 \"o\" output location 0 component 0 index 0 : u32x4
+var v3 \"i\" uniform offset 0 location 0 : i32
+func f0 \"main\" () {
+  %0: u32 = const 1
+  %1: u32 = atomic add v0, %0
+  %2: i32 = load v3
+  %3: u32 = const 4294967295
+  %4: u32 = atomic add v1[%2], %3
+  %5: u32 = load v0
+  %6: u32 = atomic xchg v1[%2], %4
+  %7: u32x4 = construct %1, %4, %5, %6
+  store v2, %7
+}
+entry f0
+";
+    let s = text::parse(src).unwrap();
+    let prog = Program::compile(&s).unwrap();
+    assert!(prog.info().writes_memory);
+    assert_eq!(
+        prog.info().buffers_used,
+        1 << (oxgl_exec::COUNTER_SLOT0 + 1)
+    );
+    let words: Vec<AtomicU32> = [7, 100, 50, 60].into_iter().map(AtomicU32::new).collect();
+    let empty: &[AtomicU32] = &[];
+    let buffers = [empty, &words[..]];
+    let mut regs = prog.new_regs::<16>();
+    let mut out = vec![[0.0f32; 16]; 4];
+    // Index 1: d[1] (word 3).
+    let uniforms = 1i32.to_le_bytes();
+    let mut env = Env::<16>::new(&[], &mut out, &uniforms, &NoTextures);
+    env.buffers = &buffers;
+    env.mask = 0x0ff0;
+    env.helpers = 0x000f;
+    prog.run(&mut regs, &mut env).unwrap();
+    // Eight live lanes: c 100 -> 108, each lane an old value once;
+    // helpers change nothing.
+    assert_eq!(words[1].load(Ordering::SeqCst), 108);
+    let mut olds: Vec<u32> = (4..12).map(|l| out[0][l].to_bits()).collect();
+    olds.sort_unstable();
+    assert_eq!(olds, (100..108).collect::<Vec<_>>());
+    assert!((0..4).all(|l| out[0][l].to_bits() == 0));
+    // d[1] went 60 -> 52 and then took each lane's old d[1] (the last
+    // lane's exchange stays); d[0] and word 0 untouched.
+    assert_eq!(words[0].load(Ordering::SeqCst), 7);
+    assert_eq!(words[2].load(Ordering::SeqCst), 50);
+    let mut dec: Vec<u32> = (4..12).map(|l| out[1][l].to_bits()).collect();
+    dec.sort_unstable();
+    assert_eq!(dec, (53..61).collect::<Vec<_>>());
+    assert_eq!(words[3].load(Ordering::SeqCst), out[1][11].to_bits());
+    // The load saw every increment (lanes run the loads after them).
+    assert!((4..12).all(|l| out[2][l].to_bits() == 108));
+    // A slot past the buffers reads 0 and changes nothing.
+    let mut env = Env::<16>::new(&[], &mut out, &uniforms, &NoTextures);
+    env.buffers = &buffers[..1];
+    prog.run(&mut regs, &mut env).unwrap();
+    assert!((0..16).all(|l| out[0][l].to_bits() == 0 && out[2][l].to_bits() == 0));
+}

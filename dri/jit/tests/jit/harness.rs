@@ -43,6 +43,7 @@ fn run_one(
         let mut io = oxgl_jit::FragmentIo {
             inputs: &flat_in,
             outputs: &mut outputs,
+            buffers: &[],
             uniforms: &inp.uniforms,
             textures: &tex,
             plain: &[],

@@ -319,6 +319,7 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
         num_varyings: n,
         early_ds: !info.writes_depth
             && !info.may_discard
+            && !info.has_side_effects
             && !rs.coverage.is_some_and(|c| c.alpha_to_coverage),
         writes_depth: info.writes_depth,
         reads_frag_coord: info.reads_frag_coord,

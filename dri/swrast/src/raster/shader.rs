@@ -158,6 +158,9 @@ pub struct ShaderInfo {
     /// The shader interpolates inputs elsewhere in the pixel: it reads
     /// [`QuadBatch::at`].
     pub interpolates_at: bool,
+    /// The shader changes memory others see (atomic counters): it runs
+    /// on every fragment rasterized, before the depth and stencil tests.
+    pub has_side_effects: bool,
 }
 
 impl Default for ShaderInfo {
@@ -169,6 +172,7 @@ impl Default for ShaderInfo {
             origin_upper_left: false,
             pixel_center_integer: false,
             interpolates_at: false,
+            has_side_effects: false,
         }
     }
 }
@@ -181,6 +185,7 @@ const INPUTS_ONLY: ShaderInfo = ShaderInfo {
     origin_upper_left: false,
     pixel_center_integer: false,
     interpolates_at: false,
+    has_side_effects: false,
 };
 
 /// A compiled fragment shader.

@@ -27,6 +27,7 @@ impl Context {
         for &n in &gone {
             self.xfb.forget(n);
             self.ubo.forget(n);
+            self.counters.forget(n);
             self.vertex_arrays.forget_buffer(n);
         }
         // Every transform feedback object at once: a context may hold
@@ -57,6 +58,9 @@ impl Context {
         if matches!(target, GL_TRANSFORM_FEEDBACK_BUFFER | GL_UNIFORM_BUFFER)
             && !self.params().desktop_or_es3()
         {
+            return Err(ApiError::InvalidEnum);
+        }
+        if target == GL_ATOMIC_COUNTER_BUFFER && !self.has_atomic_counters() {
             return Err(ApiError::InvalidEnum);
         }
         // ARB_draw_indirect's target: desktop GL 3.1 and later.

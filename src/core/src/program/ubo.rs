@@ -14,6 +14,7 @@
 
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::GLenum;
+use oxgl_glsl::lower::UniformKind;
 
 use crate::buffer::IndexedBinding;
 use crate::context::Context;
@@ -229,9 +230,9 @@ impl Context {
     }
 }
 
-/// `glGetActiveUniformsiv`'s properties (GL 4.6 table 7.6 less the atomic
-/// counter one).
+/// `glGetActiveUniformsiv`'s properties (GL 4.6 table 7.6).
 const UNIFORM_PNAMES: &[GLenum] = &[
+    GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX,
     GL_UNIFORM_TYPE,
     GL_UNIFORM_SIZE,
     GL_UNIFORM_NAME_LENGTH,
@@ -380,15 +381,35 @@ impl Context {
         if indices.iter().any(|&i| i as usize >= uniforms.len()) {
             return Err(ApiError::InvalidValue);
         }
-        if !UNIFORM_PNAMES.contains(&pname) {
+        if !UNIFORM_PNAMES.contains(&pname)
+            || (pname == GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX && !self.has_atomic_counters())
+        {
             return Err(ApiError::InvalidEnum);
         }
+        let counters = exec.as_ref().map_or(&[][..], |e| &e.counter_buffers[..]);
         Ok(indices
             .iter()
             .map(|&i| {
                 let u = &uniforms[i as usize];
                 let b = u.block;
+                // An atomic counter's place in its buffer (GL 4.6
+                // §7.3.1.1: its offset, a stride of 4 in an array).
+                let counter = u.kinds.iter().flatten().find_map(|k| match k {
+                    UniformKind::AtomicCounter { offset, .. } => Some(*offset),
+                    _ => None,
+                });
+                if let Some(offset) = counter {
+                    match pname {
+                        GL_UNIFORM_OFFSET => return offset as i32,
+                        GL_UNIFORM_ARRAY_STRIDE => return if u.is_array { 4 } else { 0 },
+                        GL_UNIFORM_MATRIX_STRIDE | GL_UNIFORM_IS_ROW_MAJOR => return 0,
+                        _ => {}
+                    }
+                }
                 match pname {
+                    GL_UNIFORM_ATOMIC_COUNTER_BUFFER_INDEX => {
+                        crate::program::atomic::buffer_index(counters, i)
+                    }
                     GL_UNIFORM_TYPE => u.ty.gl as i32,
                     GL_UNIFORM_SIZE => u.count as i32,
                     GL_UNIFORM_NAME_LENGTH => u.name.len() as i32 + 1,

@@ -93,6 +93,8 @@ impl UniformType {
             t(gl, base, 1, n)
         };
         match ty {
+            // No location: only its type and size are visible.
+            "atomic_uint" => t(GL_UNSIGNED_INT_ATOMIC_COUNTER, Base::Uint, 1, 1),
             "float" => vec(Base::Float, 1),
             "int" => vec(Base::Int, 1),
             "uint" => vec(Base::Uint, 1),

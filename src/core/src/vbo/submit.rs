@@ -746,6 +746,24 @@ impl Context {
                 }
             }
         }
+        // ARB_shader_atomic_counters: the ranges bound at the binding
+        // points of the stages' counters, under the buffers' lock too.
+        let counter_buffers: Vec<_> = [
+            exec_vs.as_ref().filter(|_| glsl_vs),
+            exec_tcs.as_ref(),
+            exec_tes.as_ref(),
+            exec_gs.as_ref(),
+            exec_fs.as_ref().filter(|_| glsl_fs),
+        ]
+        .into_iter()
+        .flatten()
+        .flat_map(|e| e.counter_buffers.iter().cloned())
+        .collect();
+        let mut buffer_ranges = Vec::new();
+        if !counter_buffers.is_empty() && !pixel_draw {
+            let lock = xfb_lock.get_or_insert_with(|| shared.buffers());
+            buffer_ranges = self.counter_ranges(&counter_buffers, lock);
+        }
         let desc = OxglDrawDesc {
             vertices: if arrays.is_some() {
                 std::ptr::null()
@@ -827,6 +845,12 @@ impl Context {
             tes_uniforms_size: tes_block.len(),
             patch_vertices: self.programs.patch.vertices,
             patch_default_levels: self.programs.patch.default_levels(),
+            buffers: if buffer_ranges.is_empty() {
+                std::ptr::null()
+            } else {
+                buffer_ranges.as_ptr()
+            },
+            num_buffers: buffer_ranges.len() as u32,
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {

@@ -210,8 +210,17 @@ impl Lower<'_> {
         // Arguments, in order.
         let mut ins: Vec<Option<Rv>> = Vec::new();
         let mut outs: Vec<Option<(Place, SemaType)>> = Vec::new();
+        let mut counters: Vec<Option<Place>> = Vec::new();
         for (a, (pt, dir)) in args.iter().zip(&f.params) {
+            // An atomic counter argument is its place: the parameter
+            // names the same counter.
+            let counter = pt.base == Base::Opaque(crate::keywords::BuiltinType::AtomicUint);
+            counters.push(if counter { Some(self.place(*a)?) } else { None });
             match dir {
+                Dir::In if counter => {
+                    ins.push(None);
+                    outs.push(None);
+                }
                 Dir::In => {
                     ins.push(Some(self.expr_as(*a, pt)?));
                     outs.push(None);
@@ -231,12 +240,24 @@ impl Lower<'_> {
         }
         // Parameters.
         let mut locals = Vec::new();
-        for ((p, (pt, _)), v) in def.proto.params.iter().zip(&f.params).zip(&ins) {
+        for (((p, (pt, _)), v), counter) in def
+            .proto
+            .params
+            .iter()
+            .zip(&f.params)
+            .zip(&ins)
+            .zip(counters)
+        {
             let Some(name) = p.name else {
                 locals.push(None);
                 continue;
             };
             let id = self.decl_var(p.loc, name)?;
+            if let Some(place) = counter {
+                self.bind.insert(id, Binding::Mem(place.var, place.path));
+                locals.push(None);
+                continue;
+            }
             if !pt.is_opaque() && self.contains_opaque(pt) {
                 let (Some(v), Dir::In) = (v, f.params.get(locals.len()).map_or(Dir::In, |p| p.1))
                 else {
@@ -295,6 +316,60 @@ impl Lower<'_> {
         }
     }
 
+    /// An atomic counter function (ARB_shader_atomic_counters, and
+    /// ARB_shader_atomic_counter_ops' others): an atomic operation on the
+    /// counter's word, or a load for `atomicCounter`.
+    fn counter_call(&mut self, name: &str, args: &[ExprId], loc: Loc) -> R<Rv> {
+        use oxgl_ir::{AtomicOp, Deref, Op, ValType};
+        let Some(&c) = args.first() else {
+            return internal(loc, "atomic counter argument");
+        };
+        let p = self.place(c)?;
+        let d = Deref {
+            var: p.var,
+            path: p.path,
+        };
+        let mut vals = Vec::new();
+        for a in &args[1..] {
+            vals.push(
+                self.expr_as(*a, &SemaType::num(Num::scalar(Scalar::Uint)))?
+                    .v(loc)?,
+            );
+        }
+        let name = name.strip_suffix("ARB").unwrap_or(name);
+        let atomic = |l: &mut Self, op: AtomicOp, operands: Vec<Value>| {
+            l.b()
+                .push(Op::Atomic(op, d.clone(), operands), Some(ValType::U32))
+        };
+        let v = match (name, vals.as_slice()) {
+            ("atomicCounter", []) => self.b().load(d.clone()),
+            ("atomicCounterIncrement", []) => {
+                let one = self.b().u32(1);
+                atomic(self, AtomicOp::Add, vec![one])
+            }
+            // The value after the decrement.
+            ("atomicCounterDecrement", []) => {
+                let minus_one = self.b().u32(u32::MAX);
+                let old = atomic(self, AtomicOp::Add, vec![minus_one]);
+                self.b().bin(AluOp::IAdd, old, minus_one)
+            }
+            ("atomicCounterAdd", [x]) => atomic(self, AtomicOp::Add, vec![*x]),
+            ("atomicCounterSubtract", [x]) => {
+                let neg = self.b().un(AluOp::INeg, *x);
+                atomic(self, AtomicOp::Add, vec![neg])
+            }
+            ("atomicCounterMin", [x]) => atomic(self, AtomicOp::UMin, vec![*x]),
+            ("atomicCounterMax", [x]) => atomic(self, AtomicOp::UMax, vec![*x]),
+            ("atomicCounterAnd", [x]) => atomic(self, AtomicOp::And, vec![*x]),
+            ("atomicCounterOr", [x]) => atomic(self, AtomicOp::Or, vec![*x]),
+            ("atomicCounterXor", [x]) => atomic(self, AtomicOp::Xor, vec![*x]),
+            ("atomicCounterExchange", [x]) => atomic(self, AtomicOp::Xchg, vec![*x]),
+            ("atomicCounterCompSwap", [cmp, x]) => atomic(self, AtomicOp::CmpXchg, vec![*cmp, *x]),
+            _ => return unsupported(loc, format!("`{name}'")),
+        };
+        Ok(Rv::V(v))
+    }
+
     /// Splats a scalar to `n` lanes.
     pub(crate) fn fit(&mut self, v: Value, n: u8) -> Value {
         if self.vty(v).lanes == 1 && n > 1 {
@@ -307,6 +382,9 @@ impl Lower<'_> {
     fn call_builtin(&mut self, name: &str, sig: &Sig, args: &[ExprId], loc: Loc) -> R<Rv> {
         if super::tex::is_texture_fn(name) {
             return self.texture_call(name, sig, args, loc);
+        }
+        if name.starts_with("atomicCounter") {
+            return self.counter_call(name, args, loc);
         }
         if sig.params.len() != args.len() {
             return internal(loc, "argument count");

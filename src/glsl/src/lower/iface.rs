@@ -79,6 +79,15 @@ pub enum UniformKind {
         /// Texture binding.
         binding: u32,
     },
+    /// An atomic counter (ARB_shader_atomic_counters): its buffer's
+    /// binding point and the byte offset of its first element in it
+    /// (elements 4 bytes apart).
+    AtomicCounter {
+        /// Binding point.
+        binding: u32,
+        /// Byte offset.
+        offset: u32,
+    },
     /// A subroutine uniform (ARB_shader_subroutine): an `int` in the
     /// default uniform block holding the index of the subroutine it
     /// calls; its type is the subroutine type's name.
@@ -538,7 +547,9 @@ impl<'a> Lower<'a> {
                         .uniform_precisions
                         .push((name.to_owned(), p as u8));
                 }
-                if let Base::Opaque(b) = t.base {
+                if t.base == Base::Opaque(crate::keywords::BuiltinType::AtomicUint) {
+                    self.counter_uniform(name, &t, quals, loc)?
+                } else if let Base::Opaque(b) = t.base {
                     let explicit = self.layout_int(quals, "binding");
                     self.sampler_uniform(name, &t, b.name(), explicit, loc)?
                 } else if self.contains_opaque(&t) {
@@ -955,6 +966,65 @@ impl<'a> Lower<'a> {
                 .value(oxgl_ir::ValType::scalar(oxgl_ir::Scalar::I32))),
             _ => unsupported(loc, format!("uniforms of type {}", self.type_name(t))),
         }
+    }
+
+    /// An atomic counter uniform, or an array of them
+    /// (ARB_shader_atomic_counters): a variable at its binding point and
+    /// byte offset, `offset` defaulting to the end of the binding's
+    /// previous counter (GLSL 4.20 §4.4.4.6), listed as one uniform.
+    fn counter_uniform(
+        &mut self,
+        name: &str,
+        t: &SemaType,
+        quals: &[Qualifier],
+        loc: Loc,
+    ) -> R<Binding> {
+        let binding = self.layout_int(quals, "binding").unwrap_or(0);
+        let Ok(binding) = u32::try_from(binding) else {
+            return unsupported(loc, "a negative atomic counter binding");
+        };
+        let next = self.counter_offsets.get(&binding).copied().unwrap_or(0);
+        let offset = match self.layout_int(quals, "offset") {
+            Some(o) => u32::try_from(o)
+                .map_err(|_| ())
+                .or_else(|()| unsupported(loc, "a negative atomic counter offset"))?,
+            None => next,
+        };
+        let mut count = 1u32;
+        for d in &t.dims {
+            count = count.saturating_mul(d.unwrap_or(1));
+        }
+        if count > 1 << 16 {
+            return unsupported(loc, "this many atomic counters");
+        }
+        self.counter_offsets
+            .insert(binding, offset.saturating_add(4 * count));
+        // Innermost dimension first: 4 bytes a counter.
+        let mut ty = self.shader.types.value(oxgl_ir::ValType::U32);
+        let mut stride = 4u32;
+        for d in t.dims.iter().rev() {
+            let n = d.unwrap_or(1);
+            ty = self.shader.types.intern(oxgl_ir::Type::Array {
+                elem: ty,
+                len: Some(n),
+                stride: Some(stride),
+            });
+            stride = stride.saturating_mul(n);
+        }
+        let var = self
+            .shader
+            .add_var(name, ty, VarKind::AtomicCounter { binding, offset });
+        self.iface.uniforms.push(UniformEntry {
+            name: if t.is_array() {
+                format!("{name}[0]")
+            } else {
+                name.to_owned()
+            },
+            ty: "atomic_uint".to_owned(),
+            count,
+            kind: UniformKind::AtomicCounter { binding, offset },
+        });
+        Ok(Binding::Mem(var, Vec::new()))
     }
 
     /// A default-block uniform at the next std140 offset.

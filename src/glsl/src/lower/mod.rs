@@ -224,6 +224,7 @@ fn lower_checked(
         pending_outlined: Vec::new(),
         default_stream: 0,
         patch_used: Vec::new(),
+        counter_offsets: FxHashMap::default(),
     };
     // GLSL 4.60 §6.1: recursion is an error even where nothing calls the
     // functions involved (Mesa's link error, reported here).
@@ -382,6 +383,9 @@ pub(crate) struct Lower<'a> {
     pub iface: Interface,
     /// End of the default uniform block so far.
     pub uniform_end: u32,
+    /// Atomic counter bindings: where the next counter declared without
+    /// an `offset` goes (GLSL 4.20 §4.4.4.6).
+    pub counter_offsets: FxHashMap<u32, u32>,
     /// Laying out a `shared` or `packed` uniform block: std430's rules
     /// (no rounding of array, matrix-column and struct alignments to 16),
     /// as Mesa's gallium drivers lay them out.

@@ -167,6 +167,8 @@ pub fn gs_input_vertices(prim: &str) -> Option<u32> {
     }
 }
 
+/// `GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS` (`gl_MaxAtomicCounterBindings`).
+const MAX_ATOMIC_COUNTER_BINDINGS: i64 = 16;
 /// `GL_MAX_VERTEX_STREAMS` (ARB_gpu_shader5, GL 4.0).
 pub const MAX_VERTEX_STREAMS: i64 = 4;
 /// `GL_MAX_GEOMETRY_SHADER_INVOCATIONS` (ARB_gpu_shader5, GL 4.0).
@@ -303,7 +305,21 @@ impl Checker<'_> {
             for id in ids.iter() {
                 let n = self.layout_name(id);
                 let loc = id.loc;
-                if seen.contains(&n) && !enhanced && !self.at_least(0, 310) {
+                // Mesa lets the block layout, matrix order, binding and
+                // offset (and a geometry shader's stream) repeat within
+                // one layout(), the rightmost winning.
+                let repeatable = matches!(
+                    n.as_str(),
+                    "binding"
+                        | "offset"
+                        | "row_major"
+                        | "column_major"
+                        | "std140"
+                        | "std430"
+                        | "packed"
+                        | "shared"
+                ) || (n == "stream" && stage == Stage::Geometry);
+                if seen.contains(&n) && !repeatable && !enhanced && !self.at_least(0, 310) {
                     let msg =
                         format!("duplicate layout identifier `{n}' requires ARB_enhanced_layouts");
                     self.error(loc, msg);
@@ -348,6 +364,17 @@ impl Checker<'_> {
                         self.error(loc, "layout qualifier `index' must be 0 or 1");
                     } else if n == "component" && v > 3 {
                         self.error(loc, "layout qualifier `component' must be 0 to 3");
+                    } else if n == "binding"
+                        && v >= MAX_ATOMIC_COUNTER_BINDINGS
+                        && ty.is_some_and(|t| {
+                            matches!(t.base, Base::Opaque(BuiltinType::AtomicUint))
+                        })
+                    {
+                        let msg = format!(
+                            "layout(binding = {v}) exceeds the maximum number of atomic counter \
+                             buffer bindings ({MAX_ATOMIC_COUNTER_BINDINGS})"
+                        );
+                        self.error(loc, msg);
                     } else if n == "stream" && v >= MAX_VERTEX_STREAMS {
                         let msg = format!(
                             "layout qualifier `stream' must be below GL_MAX_VERTEX_STREAMS ({MAX_VERTEX_STREAMS})"
@@ -506,11 +533,15 @@ impl Checker<'_> {
                         bad("`binding' requires an opaque uniform or a block")
                     }
                 }
+                // `layout(binding = 2, offset = 4) uniform;` (accepted by
+                // Mesa with atomic counters; it declares nothing).
+                Site::Default(Storage::Uniform) if self.atomic_counters() => None,
                 Site::Default(_) | Site::Member => bad("`binding' cannot be used here"),
                 _ => bad("`binding' requires an opaque uniform or a block"),
             },
             "offset" => match site {
                 Site::Member => None,
+                Site::Default(Storage::Uniform) if self.atomic_counters() => None,
                 Site::Var(Storage::Uniform) => {
                     if ty.is_some_and(|t| matches!(t.base, Base::Opaque(BuiltinType::AtomicUint))) {
                         None

@@ -483,6 +483,11 @@ impl<'a> Checker<'a> {
         self.at_least(420, 0) || self.has(Ext::ARB_shading_language_420pack)
     }
 
+    /// Atomic counters (GLSL 4.20, ES 3.10, ARB_shader_atomic_counters).
+    fn atomic_counters(&self) -> bool {
+        self.at_least(420, 310) || self.has(Ext::ARB_shader_atomic_counters)
+    }
+
     /// Bit operations, `%`, unsigned types (GLSL 1.30, ES 3.00).
     fn has_integer_ops(&self) -> bool {
         self.at_least(130, 300) || self.has(Ext::EXT_gpu_shader4)

@@ -45,6 +45,24 @@ unsafe extern "C" fn GetActiveUniformBlockiv(
     })
 }
 
+/// ARB_shader_atomic_counters: a property of a program's atomic counter
+/// buffer.
+unsafe extern "C" fn GetActiveAtomicCounterBufferiv(
+    program: GLuint,
+    index: GLuint,
+    pname: GLenum,
+    params: *mut GLint,
+) {
+    with_ctx("glGetActiveAtomicCounterBufferiv", (), |c| {
+        let r = c.get_active_atomic_counter_buffer(program, index, pname);
+        if let Some(v) = c.record(r) {
+            // SAFETY: room for the values of `pname` (for the indices: as
+            // many as GL_ATOMIC_COUNTER_BUFFER_ACTIVE_ATOMIC_COUNTERS said).
+            unsafe { client::write(params, &v) };
+        }
+    })
+}
+
 unsafe extern "C" fn GetActiveUniformBlockName(
     program: GLuint,
     index: GLuint,
@@ -152,6 +170,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetUniformBlockIndex = GetUniformBlockIndex;
     d.GetActiveUniformBlockiv = GetActiveUniformBlockiv;
     d.GetActiveUniformBlockName = GetActiveUniformBlockName;
+    d.GetActiveAtomicCounterBufferiv = GetActiveAtomicCounterBufferiv;
     d.UniformBlockBinding = UniformBlockBinding;
     d.GetUniformIndices = GetUniformIndices;
     d.GetActiveUniformsiv = GetActiveUniformsiv;
