@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 23
+#define OXGL_DRI_ABI_VERSION 24
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -30,6 +30,10 @@
 
 // Colour buffers a drawable may have in all: [`OXGL_MAX_EXTRA_COLOR_BUFFERS`] + 1.
 #define OXGL_MAX_COLOR_BUFFERS 8
+
+// ABI 24: buffer slots of atomic counter buffers, from slot 0
+// (`GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`).
+#define OXGL_MAX_COUNTER_BUFFERS 16
 
 // ABI 12: a captured component from the vertex stage's outputs, in
 // [`OxglCaptureBuffer::sources`]: values below this are `4 * location +
@@ -711,6 +715,19 @@ typedef struct OxglVertexInput {
   size_t len;
 } OxglVertexInput;
 
+// ABI 24: a range of a buffer object's storage that shaders access
+// while a draw runs (atomic counter buffers). The core holds the
+// buffers' lock for the call; the backend finishes every access to it
+// before the call returns. Ranges of one draw may overlap (the same
+// buffer at two binding points), so a backend accesses them as atomic
+// 32-bit words, never through exclusive references.
+typedef struct OxglBufferRange {
+  // The range's first byte (4-byte aligned), or null for an empty slot.
+  uint8_t *data;
+  // Bytes at `data` (a multiple of 4 are used; the rest is ignored).
+  size_t size;
+} OxglBufferRange;
+
 // One draw call, normalized by the core: interleaved float vertices, the
 // primitives drawn from them, the two shaders with their uniforms, and
 // every piece of fixed state the backend needs. Everything pointed to is
@@ -843,6 +860,12 @@ typedef struct OxglDrawDesc {
   // `GL_PATCH_DEFAULT_INNER_LEVEL` (2): the levels of a draw without a
   // tessellation control shader.
   float patch_default_levels[6];
+  // ABI 24: memory the draw's shaders read and write in place, by
+  // buffer slot (`oxgl_exec`'s `Env::buffers`: slot `b` is the atomic
+  // counter buffer binding point `b`); null with `num_buffers` 0.
+  const struct OxglBufferRange *buffers;
+  // Entries of `buffers`.
+  uint32_t num_buffers;
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

@@ -804,6 +804,13 @@ impl Context {
                 count: n - start,
             });
         }
+        // Runs too short for one primitive of the mode draw nothing: no
+        // instance of them goes to the backend (a draw of many instances
+        // of nothing costs nothing).
+        let least = least_vertices(mode, self.programs.patch.vertices);
+        if prims.iter().all(|p| p.count < least) {
+            return Ok(());
+        }
         // Vertices named more than once are fetched (and shaded) once: the
         // batch holds indices `lo..=hi` and its elements name them, when
         // that range is no longer than the element list.
@@ -1478,4 +1485,17 @@ fn words<const N: usize>(bytes: &[u8]) -> [u32; N] {
         *w = u32::from_ne_bytes([b[0], b[1], b[2], b[3]]);
     }
     words
+}
+
+/// The fewest vertices that make one primitive of draw mode `mode`
+/// (`patch_vertices` for patches).
+fn least_vertices(mode: GLenum, patch_vertices: u32) -> u32 {
+    match mode {
+        GL_POINTS => 1,
+        GL_LINES | GL_LINE_STRIP | GL_LINE_LOOP => 2,
+        GL_LINES_ADJACENCY | GL_LINE_STRIP_ADJACENCY | GL_QUADS | GL_QUAD_STRIP => 4,
+        GL_TRIANGLES_ADJACENCY | GL_TRIANGLE_STRIP_ADJACENCY => 6,
+        GL_PATCHES => patch_vertices.max(1),
+        _ => 3,
+    }
 }
