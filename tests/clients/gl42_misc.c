@@ -15,6 +15,11 @@
  *   errors for a target that takes no format and a negative size.
  * - ARB_map_buffer_alignment: GL_MIN_MAP_BUFFER_ALIGNMENT is at least 64
  *   and the pointer of a mapping less its offset is a multiple of it.
+ * - ARB_compressed_texture_pixel_storage: with the compressed block
+ *   parameters set, the row length and skips pick a 2×2-block RGTC image
+ *   out of a larger client image (glGetCompressedTexImage gives its
+ *   blocks back packed), and place the blocks of glGetCompressedTexImage
+ *   in a larger one, the bytes between them untouched; the queries.
  * Passes on Mesa llvmpipe (gcc -O2 -Wall -I tests/clients -o gl42_misc
  * tests/clients/gl42_misc.c -lX11 -lGL).
  * Prints FAIL lines and PASS when every check holds.
@@ -24,6 +29,7 @@
 #include "probe.h"
 #include <GL/glext.h>
 #include <stdint.h>
+#include <string.h>
 #include "program.h"
 
 #define SIZE 32
@@ -257,6 +263,99 @@ static void map_alignment(void)
     expect_error(GL_NO_ERROR, "the mappings");
 }
 
+/* Byte `b` of the 8-byte RGTC1 block at block column `x`, row `y` of the
+ * 4×3-block client image. */
+static GLubyte block_byte(int x, int y, int b)
+{
+    return (GLubyte)(16 * (4 * y + x) + b + 1);
+}
+
+static void compressed_pixel_storage(void)
+{
+    static const GLenum pnames[8] = {
+        GL_UNPACK_COMPRESSED_BLOCK_WIDTH, GL_UNPACK_COMPRESSED_BLOCK_HEIGHT,
+        GL_UNPACK_COMPRESSED_BLOCK_DEPTH, GL_UNPACK_COMPRESSED_BLOCK_SIZE,
+        GL_PACK_COMPRESSED_BLOCK_WIDTH,   GL_PACK_COMPRESSED_BLOCK_HEIGHT,
+        GL_PACK_COMPRESSED_BLOCK_DEPTH,   GL_PACK_COMPRESSED_BLOCK_SIZE,
+    };
+    for (int i = 0; i < 8; i++) {
+        GLint v = -1;
+        glGetIntegerv(pnames[i], &v);
+        CHECK(v == 0, "the initial compressed block parameter 0x%x is %d", pnames[i], v);
+    }
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, -1);
+    expect_error(GL_INVALID_VALUE, "glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, -1)");
+
+    /* A 16×12 client image of 4×3 blocks; the texture is the 8×8 at block
+     * (1, 1). */
+    GLubyte client[3][4][8];
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 4; x++)
+            for (int b = 0; b < 8; b++)
+                client[y][x][b] = block_byte(x, y, b);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 4);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_HEIGHT, 4);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 8);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 16);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 4);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, 4);
+    GLint v = 0;
+    glGetIntegerv(GL_UNPACK_COMPRESSED_BLOCK_SIZE, &v);
+    CHECK(v == 8, "GL_UNPACK_COMPRESSED_BLOCK_SIZE is %d", v);
+    GLuint tex;
+    glGenTextures(1, &tex);
+    glBindTexture(GL_TEXTURE_2D, tex);
+    glCompressedTexImage2D(GL_TEXTURE_2D, 0, GL_COMPRESSED_RED_RGTC1, 8, 8, 0, 32, client);
+    expect_error(GL_NO_ERROR, "glCompressedTexImage2D with the compressed pixel storage");
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_WIDTH, 0);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_HEIGHT, 0);
+    glPixelStorei(GL_UNPACK_COMPRESSED_BLOCK_SIZE, 0);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+
+    GLubyte packed[2][2][8];
+    memset(packed, 0, sizeof packed);
+    glGetCompressedTexImage(GL_TEXTURE_2D, 0, packed);
+    int bad = 0;
+    for (int y = 0; y < 2; y++)
+        for (int x = 0; x < 2; x++)
+            for (int b = 0; b < 8; b++)
+                bad += packed[y][x][b] != block_byte(x + 1, y + 1, b);
+    CHECK(bad == 0, "%d bytes of the blocks read back differ from the client's", bad);
+
+    /* Back into a 3×3-block image at block (1, 1), the rest kept. */
+    GLubyte out[3][3][8];
+    memset(out, 0xee, sizeof out);
+    glPixelStorei(GL_PACK_COMPRESSED_BLOCK_WIDTH, 4);
+    glPixelStorei(GL_PACK_COMPRESSED_BLOCK_HEIGHT, 4);
+    glPixelStorei(GL_PACK_COMPRESSED_BLOCK_SIZE, 8);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 12);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, 4);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 4);
+    glGetCompressedTexImage(GL_TEXTURE_2D, 0, out);
+    expect_error(GL_NO_ERROR, "glGetCompressedTexImage with the compressed pixel storage");
+    glPixelStorei(GL_PACK_COMPRESSED_BLOCK_WIDTH, 0);
+    glPixelStorei(GL_PACK_COMPRESSED_BLOCK_HEIGHT, 0);
+    glPixelStorei(GL_PACK_COMPRESSED_BLOCK_SIZE, 0);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+    bad = 0;
+    int kept = 0;
+    for (int y = 0; y < 3; y++)
+        for (int x = 0; x < 3; x++)
+            for (int b = 0; b < 8; b++) {
+                if (x >= 1 && y >= 1)
+                    bad += out[y][x][b] != block_byte(x, y, b);
+                else
+                    kept += out[y][x][b] == 0xee;
+            }
+    CHECK(bad == 0, "%d bytes of the placed blocks are wrong", bad);
+    CHECK(kept == 5 * 8, "%d of the 40 bytes outside the blocks were kept", kept);
+    glDeleteTextures(1, &tex);
+}
+
 int main(void)
 {
     static const int attribs[] = { GLX_RGBA,      GLX_DOUBLEBUFFER, GLX_RED_SIZE,   8,
@@ -267,7 +366,8 @@ int main(void)
                                   "GL_ARB_conservative_depth",
                                   "GL_ARB_transform_feedback_instanced",
                                   "GL_ARB_internalformat_query",
-                                  "GL_ARB_map_buffer_alignment" };
+                                  "GL_ARB_map_buffer_alignment",
+                                  "GL_ARB_compressed_texture_pixel_storage" };
     for (unsigned i = 0; i < sizeof exts / sizeof exts[0]; i++)
         CHECK(has_extension(exts[i]), "%s is not advertised", exts[i]);
     glClearColor(0, 0, 0, 1);
@@ -276,6 +376,7 @@ int main(void)
     xfb_instanced();
     internalformat_query();
     map_alignment();
+    compressed_pixel_storage();
     expect_error(GL_NO_ERROR, "the end");
     return close_test_window(&t);
 }

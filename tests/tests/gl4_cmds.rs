@@ -97,8 +97,9 @@
 //!   functions' exact results, a `depth_greater` gl_FragDepth's writes
 //!   and the late-redeclaration compile error, instanced draws of a
 //!   transform feedback capture (and their errors), renderable formats'
-//!   sample counts, and mappings at multiples of
-//!   GL_MIN_MAP_BUFFER_ALIGNMENT.
+//!   sample counts, mappings at multiples of GL_MIN_MAP_BUFFER_ALIGNMENT,
+//!   and compressed blocks picked out of and placed in larger client
+//!   images by the pixel storage modes.
 //! * `atomic_counters.c`: ARB_shader_atomic_counters (GL 4.2) — unique
 //!   per-fragment values and counts (depth-rejected fragments counted,
 //!   discarded ones not), vertex-stage decrements through a function and

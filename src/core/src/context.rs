@@ -1080,6 +1080,17 @@ impl Context {
             | GL_UNPACK_SKIP_PIXELS
             | GL_UNPACK_SKIP_IMAGES
             | GL_UNPACK_ALIGNMENT => (&mut self.state.unpack, pname),
+            // ARB_compressed_texture_pixel_storage (desktop GL 4.2).
+            GL_PACK_COMPRESSED_BLOCK_WIDTH..=GL_PACK_COMPRESSED_BLOCK_SIZE
+                if !self.params().is_es() =>
+            {
+                (&mut self.state.pack, pname)
+            }
+            GL_UNPACK_COMPRESSED_BLOCK_WIDTH..=GL_UNPACK_COMPRESSED_BLOCK_SIZE
+                if !self.params().is_es() =>
+            {
+                (&mut self.state.unpack, pname)
+            }
             _ => return Err(ApiError::InvalidEnum),
         };
         match field {
@@ -1100,7 +1111,15 @@ impl Context {
                     GL_PACK_IMAGE_HEIGHT | GL_UNPACK_IMAGE_HEIGHT => store.image_height = value,
                     GL_PACK_SKIP_ROWS | GL_UNPACK_SKIP_ROWS => store.skip_rows = value,
                     GL_PACK_SKIP_PIXELS | GL_UNPACK_SKIP_PIXELS => store.skip_pixels = value,
-                    _ => store.skip_images = value,
+                    GL_PACK_SKIP_IMAGES | GL_UNPACK_SKIP_IMAGES => store.skip_images = value,
+                    GL_PACK_COMPRESSED_BLOCK_WIDTH..=GL_PACK_COMPRESSED_BLOCK_SIZE => {
+                        store.compressed_block[(field - GL_PACK_COMPRESSED_BLOCK_WIDTH) as usize] =
+                            value
+                    }
+                    _ => {
+                        store.compressed_block
+                            [(field - GL_UNPACK_COMPRESSED_BLOCK_WIDTH) as usize] = value
+                    }
                 }
             }
         }

@@ -329,6 +329,13 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Buffer storage starts at 64-byte boundaries, so mappings do
     // (GL 4.2; src/core/src/buffer.rs's Storage; tests/clients/gl42_misc.c).
     (c"GL_ARB_map_buffer_alignment", Needs::AlsoCore(2, 0)),
+    // The pixel storage modes on compressed images: the blocks picked out
+    // of or placed in larger client images (GL 4.2;
+    // src/core/src/texture/compressed.rs's BlockSpan; tests/clients/gl42_misc.c).
+    (
+        c"GL_ARB_compressed_texture_pixel_storage",
+        Needs::AlsoCore(2, 0),
+    ),
     // Atomic counters: `atomic_uint` variables at binding points and
     // offsets, atomic operations on the bound buffers' words in every
     // stage (GL 4.2; src/core/src/program/atomic.rs, ABI 24's buffer

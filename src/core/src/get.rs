@@ -305,6 +305,17 @@ impl Context {
             GL_PACK_SKIP_IMAGES | GL_UNPACK_SKIP_IMAGES if v >= (1, 2) => {
                 int(store(pname == GL_PACK_SKIP_IMAGES).skip_images.into())
             }
+            // ARB_compressed_texture_pixel_storage.
+            GL_PACK_COMPRESSED_BLOCK_WIDTH..=GL_PACK_COMPRESSED_BLOCK_SIZE if !p.is_es() => {
+                int(self.state.pack.compressed_block
+                    [(pname - GL_PACK_COMPRESSED_BLOCK_WIDTH) as usize]
+                    .into())
+            }
+            GL_UNPACK_COMPRESSED_BLOCK_WIDTH..=GL_UNPACK_COMPRESSED_BLOCK_SIZE if !p.is_es() => {
+                int(self.state.unpack.compressed_block
+                    [(pname - GL_UNPACK_COMPRESSED_BLOCK_WIDTH) as usize]
+                    .into())
+            }
             // Default framebuffer format.
             GL_DOUBLEBUFFER => boolean(self.fb_double_buffered()),
             GL_STEREO => boolean(false),

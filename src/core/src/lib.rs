@@ -33,5 +33,5 @@ pub mod xfb;
 
 pub use context::{Context, ContextParams, Profile, WindowSystemHooks};
 pub use error::{ApiError, ApiResult, ErrorKind, Reason};
-pub use texture::compressed::CompressedPlan;
+pub use texture::compressed::{BlockSpan, CompressedPlan};
 pub use version::{ApiVersions, Support};

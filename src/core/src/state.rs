@@ -25,6 +25,10 @@ pub struct PixelStore {
     pub skip_images: i32,
     /// `GL_*_ALIGNMENT`: 1, 2, 4 or 8.
     pub alignment: i32,
+    /// `GL_*_COMPRESSED_BLOCK_WIDTH`, `_HEIGHT`, `_DEPTH` and `_SIZE`
+    /// (ARB_compressed_texture_pixel_storage, GL 4.2): with a width and a
+    /// size, the other parameters apply to compressed images too.
+    pub compressed_block: [i32; 4],
 }
 
 impl PixelStore {
@@ -55,6 +59,7 @@ impl Default for PixelStore {
             skip_pixels: 0,
             skip_images: 0,
             alignment: 4,
+            compressed_block: [0; 4],
         }
     }
 }

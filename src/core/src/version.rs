@@ -399,12 +399,15 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 &["gl42_misc"],
             ),
             cap(
+                "compressed pixel storage (ARB_compressed_texture_pixel_storage)",
+                &["gl42_misc"],
+            ),
+            cap(
                 "atomic counters (ARB_shader_atomic_counters)",
                 &["atomic_counters"],
             ),
             missing("GLSL 4.20"),
             missing("image load and store (ARB_shader_image_load_store)"),
-            missing("compressed pixel storage (ARB_compressed_texture_pixel_storage)"),
         ],
     ),
 ];

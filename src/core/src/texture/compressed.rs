@@ -45,6 +45,117 @@ fn compressed_target(dims: usize, target: GLenum) -> bool {
     }
 }
 
+/// Where the blocks of a compressed image lie in client memory under the
+/// pixel storage modes (ARB_compressed_texture_pixel_storage, GL 4.2;
+/// GL 4.6 §8.4.4.1, §8.7): rows of `row` bytes of blocks `row_stride`
+/// bytes apart, `rows` of them a slice, slices `slice_rows` rows apart,
+/// from byte `skip`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockSpan {
+    skip: usize,
+    row: usize,
+    row_stride: usize,
+    rows: usize,
+    slice_rows: usize,
+    slices: usize,
+}
+
+impl BlockSpan {
+    /// The layout `store` gives the blocks of an image of `size` texels
+    /// (`dims` dimensions, 4×4 blocks of `block_bytes`), or `None` when
+    /// its compressed block width or size is 0: the blocks are packed.
+    /// The modes count in the application's block dimensions (skips round
+    /// down to whole blocks, lengths up); a row holds the image's blocks.
+    pub(crate) fn of(
+        store: &crate::state::PixelStore,
+        dims: usize,
+        size: [usize; 3],
+        block_bytes: usize,
+    ) -> Option<BlockSpan> {
+        let [bw, bh, bd, bsize] = store.compressed_block.map(|v| v.max(0) as usize);
+        if bw == 0 || bsize == 0 {
+            return None;
+        }
+        let mut span = BlockSpan {
+            skip: store.skip_pixels.max(0) as usize / bw * bsize,
+            row: size[0].div_ceil(4) * block_bytes,
+            row_stride: size[0].div_ceil(4) * block_bytes,
+            rows: size[1].div_ceil(4),
+            slice_rows: size[1].div_ceil(4),
+            slices: size[2],
+        };
+        if store.row_length > 0 {
+            span.row_stride = (store.row_length as usize).div_ceil(bw) * bsize;
+        }
+        if dims > 1 && bh > 0 {
+            span.rows = size[1].div_ceil(bh);
+            span.slice_rows = span.rows;
+            span.skip += store.skip_rows.max(0) as usize / bh * span.row_stride;
+            if dims > 2 && store.image_height > 0 {
+                span.slice_rows = (store.image_height as usize).div_ceil(bh);
+            }
+        }
+        if dims > 2 && bd > 0 {
+            span.skip += store.skip_images.max(0) as usize / bd * span.row_stride * span.slice_rows;
+        }
+        Some(span)
+    }
+
+    /// Bytes from the start of the client's image to its last block's end.
+    pub fn len(&self) -> usize {
+        if self.rows == 0 || self.slices == 0 {
+            return self.skip;
+        }
+        self.skip
+            + (self.slices - 1) * self.slice_rows * self.row_stride
+            + (self.rows - 1) * self.row_stride
+            + self.row
+    }
+
+    /// Whether the image has no blocks.
+    pub fn is_empty(&self) -> bool {
+        self.rows == 0 || self.slices == 0 || self.row == 0
+    }
+
+    /// The offset in client memory of row `r` of slice `s`.
+    fn at(&self, s: usize, r: usize) -> usize {
+        self.skip + (s * self.slice_rows + r) * self.row_stride
+    }
+
+    /// The blocks of client memory `src` ([`BlockSpan::len`] bytes), packed;
+    /// rows past `src` read as zeros.
+    pub fn gather(&self, src: &[u8]) -> Vec<u8> {
+        let mut out = Vec::with_capacity(self.row * self.rows * self.slices);
+        for s in 0..self.slices {
+            for r in 0..self.rows {
+                let at = self.at(s, r);
+                match src.get(at..at + self.row) {
+                    Some(row) => out.extend_from_slice(row),
+                    None => out.resize(out.len() + self.row, 0),
+                }
+            }
+        }
+        out
+    }
+
+    /// Writes the packed blocks `tight` into client memory `dst` at their
+    /// places, leaving the bytes between them.
+    pub fn scatter(&self, tight: &[u8], dst: &mut [u8]) {
+        for s in 0..self.slices {
+            for r in 0..self.rows {
+                let from = (s * self.rows + r) * self.row;
+                let at = self.at(s, r);
+                if let (Some(d), Some(t)) = (
+                    dst.get_mut(at..at + self.row),
+                    tight.get(from..from + self.row),
+                ) {
+                    d.copy_from_slice(t);
+                }
+            }
+        }
+    }
+}
+
 /// A validated `glCompressedTex{Sub}Image*`: where its blocks go.
 #[derive(Clone, Copy, Debug)]
 pub struct CompressedPlan {
@@ -54,8 +165,18 @@ pub struct CompressedPlan {
     size: [usize; 3],
     /// The sub-image's offset; `None` for a whole image.
     offset: Option<[usize; 3]>,
-    /// Bytes read from the client (the command's `imageSize`).
+    /// The command's `imageSize`: bytes of the packed blocks.
     pub byte_len: usize,
+    /// Where the blocks lie in the client's memory, when the unpack
+    /// modes place them (`None`: packed, `byte_len` bytes).
+    pub span: Option<BlockSpan>,
+}
+
+impl CompressedPlan {
+    /// Bytes to read from the client.
+    pub fn read_len(&self) -> usize {
+        self.span.map_or(self.byte_len, |s| s.len())
+    }
 }
 
 impl Context {
@@ -131,6 +252,7 @@ impl Context {
             size,
             offset: None,
             byte_len: image_size as usize,
+            span: BlockSpan::of(&self.state.unpack, dims, size, kind.block_bytes()),
         })
     }
 
@@ -195,6 +317,7 @@ impl Context {
             return Err(ApiError::InvalidValue);
         }
         Ok(CompressedPlan {
+            span: BlockSpan::of(&self.state.unpack, dims, size, kind.block_bytes()),
             target,
             level: level as usize,
             internal_format: format,
@@ -214,6 +337,15 @@ impl Context {
         self.outside_begin_end()?;
         let kind = compressed_kind(plan.internal_format).ok_or(ApiError::InvalidEnum)?;
         let (bind, face) = image_target(plan.target).ok_or(ApiError::InvalidEnum)?;
+        // Blocks the unpack modes placed: packed first.
+        let gathered;
+        let bytes = match plan.span {
+            Some(span) if !bytes.is_empty() => {
+                gathered = span.gather(bytes);
+                &gathered[..]
+            }
+            _ => bytes,
+        };
         let mut blocks = vec![0u8; kind.image_size(plan.size)];
         let n = blocks.len().min(bytes.len());
         blocks[..n].copy_from_slice(&bytes[..n]);
@@ -271,20 +403,33 @@ impl Context {
         })
     }
 
-    /// `glGetCompressedTexImage`: the blocks of an image. INVALID_ENUM for
-    /// a bad target, INVALID_VALUE for a bad level, INVALID_OPERATION for
-    /// an image that is not stored compressed (or no image).
-    pub fn get_compressed_tex_image(&mut self, target: GLenum, level: i32) -> ApiResult<Vec<u8>> {
+    /// `glGetCompressedTexImage`: the blocks of an image, and where the
+    /// pack modes place them in the client's memory (`None`: packed).
+    /// INVALID_ENUM for a bad target, INVALID_VALUE for a bad level,
+    /// INVALID_OPERATION for an image that is not stored compressed (or
+    /// no image).
+    pub fn get_compressed_tex_image(
+        &mut self,
+        target: GLenum,
+        level: i32,
+    ) -> ApiResult<(Vec<u8>, Option<BlockSpan>)> {
         self.fbo_resolve();
         // The glGetTexImage validation of target and level.
         self.plan_get_tex_image(target, level, GL_RGBA, GL_UNSIGNED_BYTE)?;
         let (bind, face) = image_target(target).ok_or(ApiError::InvalidEnum)?;
-        self.with_bound_texture(bind, |t| {
+        let (blocks, size, fmt) = self.with_bound_texture(bind, |t| {
             t.images
                 .get(&(face, level as usize))
-                .and_then(|i| i.compressed.clone())
+                .and_then(|i| Some((i.compressed.clone()?, i.size, i.internal_format)))
                 .ok_or(ApiError::InvalidOperation)
-        })
+        })?;
+        let dims = match target {
+            GL_TEXTURE_2D_ARRAY | GL_TEXTURE_CUBE_MAP_ARRAY | GL_TEXTURE_3D => 3,
+            _ => 2,
+        };
+        let span = compressed_kind(fmt)
+            .and_then(|k| BlockSpan::of(&self.state.pack, dims, size, k.block_bytes()));
+        Ok((blocks, span))
     }
 
     /// `glSampleCoverage`: the value is clamped to [0, 1].

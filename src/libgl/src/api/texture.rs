@@ -208,8 +208,9 @@ fn compressed_image(
     let Some(plan) = c.record(plan) else {
         return;
     };
-    // SAFETY: GL 4.6 §8.7: the client's image is `imageSize` bytes.
-    let src = unsafe { super::unpack_source(c, data, plan.byte_len) };
+    // SAFETY: GL 4.6 §8.7: the client's image is `imageSize` bytes, or as
+    // many as the unpack modes place its blocks over.
+    let src = unsafe { super::unpack_source(c, data, plan.read_len()) };
     let Some(src) = c.record(src) else {
         return;
     };
@@ -363,18 +364,23 @@ fn get_compressed(
 ) {
     with_ctx(name, (), |c| {
         let r = c.get_compressed_tex_image(target, level);
-        let Some(bytes) = c.record(r) else {
+        let Some((bytes, span)) = c.record(r) else {
             return;
         };
-        if bytes.len() > limit {
+        let len = span.map_or(bytes.len(), |s| s.len());
+        if len > limit {
             c.record::<()>(Err(oxgl_core::ApiError::InvalidOperation));
             return;
         }
         // SAFETY: GL 4.6 §8.11.3: the client provides room for the image's
-        // GL_TEXTURE_COMPRESSED_IMAGE_SIZE bytes.
+        // GL_TEXTURE_COMPRESSED_IMAGE_SIZE bytes, or for the blocks where
+        // the pack modes place them.
         let r = unsafe {
-            super::pack_into(c, img, bytes.len(), |_, dst| {
-                dst.copy_from_slice(&bytes);
+            super::pack_into(c, img, len, |_, dst| {
+                match span {
+                    Some(s) => s.scatter(&bytes, dst),
+                    None => dst.copy_from_slice(&bytes),
+                }
                 Ok(())
             })
         };
