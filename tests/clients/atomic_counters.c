@@ -24,6 +24,10 @@
  *   glGetActiveAtomicCounterBufferiv, the counters' uniform type,
  *   offset, stride and buffer index, no location; the implicit offsets
  *   of counters declared without one.
+ * - ARB_shader_atomic_counter_ops: add, subtract, min, max, and, or,
+ *   xor, exchange and compare-exchange on counters of one vertex (the
+ *   extension's `ARB`-suffixed names), their old values captured and the
+ *   words they leave.
  * - A compile error for a binding past the limit and a link error for
  *   two counters sharing bytes.
  * Passes on Mesa llvmpipe (gcc -O2 -Wall -I tests/clients -o
@@ -88,6 +92,26 @@ static const char *points_fs = "#version 150\n"
                                "flat in uvec2 v;\n"
                                "out vec4 color;\n"
                                "void main() { color = vec4(v, 0.0, 1.0); }\n";
+
+/* One vertex: each operation on its own counter, the old values out. */
+static const char *ops_vs =
+    "#version 150\n"
+    "#extension GL_ARB_shader_atomic_counters : require\n"
+    "#extension GL_ARB_shader_atomic_counter_ops : require\n"
+    "layout(binding = 0) uniform atomic_uint c[9];\n"
+    "flat out uint old[9];\n"
+    "void main() {\n"
+    "  old[0] = atomicCounterAddARB(c[0], 5u);\n"
+    "  old[1] = atomicCounterSubtractARB(c[1], 2u);\n"
+    "  old[2] = atomicCounterMinARB(c[2], 7u);\n"
+    "  old[3] = atomicCounterMaxARB(c[3], 1000u);\n"
+    "  old[4] = atomicCounterAndARB(c[4], 0xf0u);\n"
+    "  old[5] = atomicCounterOrARB(c[5], 1u);\n"
+    "  old[6] = atomicCounterXorARB(c[6], 0xffu);\n"
+    "  old[7] = atomicCounterExchangeARB(c[7], 42u);\n"
+    "  old[8] = atomicCounterCompSwapARB(c[8], 10u, 99u);\n"
+    "  gl_Position = vec4(0.0);\n"
+    "}\n";
 
 static const char *bad_binding_fs =
     "#version 150\n"
@@ -243,6 +267,54 @@ static void vertex_counters(GLuint bufs[2])
     glDeleteProgram(p);
 }
 
+static void counter_ops(GLuint buf)
+{
+    if (!has_extension("GL_ARB_shader_atomic_counter_ops")) {
+        CHECK(0, "GL_ARB_shader_atomic_counter_ops is not advertised");
+        return;
+    }
+    GLuint p = glCreateProgram();
+    if (!attach_shader(p, GL_VERTEX_SHADER, ops_vs, "ops program"))
+        return;
+    static const char *varyings[] = { "old" };
+    glTransformFeedbackVaryings(p, 1, varyings, GL_INTERLEAVED_ATTRIBS);
+    if (!link_program(p, "ops program"))
+        return;
+    static const GLuint start[9] = { 10, 10, 20, 20, 0x3c, 0x10, 0x0f, 1, 10 };
+    static const GLuint after[9] = { 15, 8, 7, 1000, 0x30, 0x11, 0xf0, 42, 99 };
+    set_words(buf, start, 9);
+    glBindBufferBase(GL_ATOMIC_COUNTER_BUFFER, 0, buf);
+    GLuint xfb;
+    glGenBuffers(1, &xfb);
+    glBindBuffer(GL_TRANSFORM_FEEDBACK_BUFFER, xfb);
+    glBufferData(GL_TRANSFORM_FEEDBACK_BUFFER, sizeof start, NULL, GL_STATIC_READ);
+    glBindBufferBase(GL_TRANSFORM_FEEDBACK_BUFFER, 0, xfb);
+    glUseProgram(p);
+    glEnable(GL_RASTERIZER_DISCARD);
+    glBeginTransformFeedback(GL_POINTS);
+    glDrawArrays(GL_POINTS, 0, 1);
+    glEndTransformFeedback();
+    glDisable(GL_RASTERIZER_DISCARD);
+    GLuint old[9];
+    glGetBufferSubData(GL_TRANSFORM_FEEDBACK_BUFFER, 0, sizeof old, old);
+    for (int k = 0; k < 9; k++) {
+        CHECK(old[k] == start[k], "operation %d gave %u, not the old %u", k, old[k], start[k]);
+        CHECK(word(buf, k) == after[k], "operation %d left %u, not %u", k, word(buf, k),
+              after[k]);
+    }
+    glDeleteBuffers(1, &xfb);
+    glDeleteProgram(p);
+    /* The names without the suffix are GLSL 4.60's only (Mesa's rule). */
+    static const char *unsuffixed =
+        "#version 150\n"
+        "#extension GL_ARB_shader_atomic_counters : require\n"
+        "#extension GL_ARB_shader_atomic_counter_ops : require\n"
+        "layout(binding = 0) uniform atomic_uint c;\n"
+        "void main() { gl_Position = vec4(float(atomicCounterAdd(c, 1u))); }\n";
+    CHECK(!shader_compiles(GL_VERTEX_SHADER, unsuffixed),
+          "atomicCounterAdd compiles in GLSL 1.50");
+}
+
 static void bindings(GLuint bufs[2])
 {
     GLint v = -1, max = 0;
@@ -361,6 +433,7 @@ int main(void)
     glClearColor(0, 0, 0, 1);
     fragment_counters(bufs[0]);
     vertex_counters(bufs);
+    counter_ops(bufs[0]);
     bindings(bufs);
     queries();
     errors();

@@ -341,6 +341,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // stage (GL 4.2; src/core/src/program/atomic.rs, ABI 24's buffer
     // ranges, oxgl-exec's Op::Atomic; tests/clients/atomic_counters.c).
     (c"GL_ARB_shader_atomic_counters", Needs::AlsoCore(3, 0)),
+    // atomicCounterAdd and the other operations on counters (GL 4.6's
+    // GLSL built-ins; oxgl-glsl's counter_call, tests/clients/atomic_counters.c).
+    (c"GL_ARB_shader_atomic_counter_ops", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers
