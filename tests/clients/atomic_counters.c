@@ -128,17 +128,6 @@ static const char *overlap_fs =
     "out vec4 color;\n"
     "void main() { color = vec4(float(atomicCounter(x[1]) + atomicCounter(y))); }\n";
 
-static GLuint program(const char *vs, const char *fs, const char *what)
-{
-    GLuint p = glCreateProgram();
-    if (!attach_shader(p, GL_VERTEX_SHADER, vs, what) ||
-        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what))
-        return 0;
-    glBindAttribLocation(p, 0, "pos");
-    glBindFragDataLocation(p, 0, "color");
-    return link_program(p, what) ? p : 0;
-}
-
 static void draw_quad(GLuint p, float z)
 {
     static const GLfloat quad[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
@@ -167,8 +156,8 @@ static void set_words(GLuint buf, const GLuint *w, int n)
 
 static void fragment_counters(GLuint buf)
 {
-    GLuint unique = program(quad_vs, unique_fs, "unique-id program");
-    GLuint discards = program(quad_vs, discard_fs, "discard program");
+    GLuint unique = pos_color_program(quad_vs, unique_fs, "unique-id program");
+    GLuint discards = pos_color_program(quad_vs, discard_fs, "discard program");
     if (!unique || !discards)
         return;
     static const GLuint zeros[4] = { 0, 0, 0xaaaa, 0 };
@@ -339,7 +328,7 @@ static void bindings(GLuint bufs[2])
 
 static void queries(void)
 {
-    GLuint p = program(points_vs, points_fs, "points program");
+    GLuint p = pos_color_program(points_vs, points_fs, "points program");
     glBindFragDataLocation(p, 0, "color");
     if (!p)
         return;

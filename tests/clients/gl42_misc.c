@@ -87,17 +87,6 @@ static const char *instanced_vs =
     "in vec4 pos;\n"
     "void main() { gl_Position = pos + vec4(float(gl_InstanceID), 0.0, 0.0, 0.0); }\n";
 
-static GLuint program(const char *vs, const char *fs, const char *what)
-{
-    GLuint p = glCreateProgram();
-    if (!attach_shader(p, GL_VERTEX_SHADER, vs, what) ||
-        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what))
-        return 0;
-    glBindAttribLocation(p, 0, "pos");
-    glBindFragDataLocation(p, 0, "color");
-    return link_program(p, what) ? p : 0;
-}
-
 static void draw_quad(GLuint p, float z, float r, float g, float b)
 {
     static const GLfloat quad[4][2] = { { -1, -1 }, { 1, -1 }, { 1, 1 }, { -1, 1 } };
@@ -112,7 +101,7 @@ static void draw_quad(GLuint p, float z, float r, float g, float b)
 
 static void packing(void)
 {
-    GLuint p = program(quad_vs, packing_fs, "packing program");
+    GLuint p = pos_color_program(quad_vs, packing_fs, "packing program");
     if (!p)
         return;
     glClear(GL_COLOR_BUFFER_BIT);
@@ -123,8 +112,8 @@ static void packing(void)
 
 static void conservative_depth(void)
 {
-    GLuint writes = program(quad_vs, depth_fs, "depth_greater program");
-    GLuint plain = program(quad_vs, plain_fs, "plain program");
+    GLuint writes = pos_color_program(quad_vs, depth_fs, "depth_greater program");
+    GLuint plain = pos_color_program(quad_vs, plain_fs, "plain program");
     if (!writes || !plain)
         return;
     CHECK(!shader_compiles(GL_FRAGMENT_SHADER, late_redeclaration_fs),
@@ -149,8 +138,8 @@ static void conservative_depth(void)
 
 static void xfb_instanced(void)
 {
-    GLuint capture = program(capture_vs, plain_fs, "capture program");
-    GLuint draw = program(instanced_vs, plain_fs, "instanced program");
+    GLuint capture = pos_color_program(capture_vs, plain_fs, "capture program");
+    GLuint draw = pos_color_program(instanced_vs, plain_fs, "instanced program");
     if (!capture || !draw)
         return;
     /* A capture program must be relinked with its varyings. */

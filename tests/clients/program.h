@@ -152,4 +152,19 @@ __attribute__((unused)) static GLuint use_sampling_program(const char *what, con
     return p;
 }
 
+/* A linked program of vertex shader `vs` and fragment shader `fs`, GLSL
+ * 1.30 or later, with attribute `pos` at 0 and output `color` at colour 0;
+ * 0 after a FAIL line naming `what`. */
+__attribute__((unused)) static GLuint pos_color_program(const char *vs, const char *fs,
+                                                        const char *what)
+{
+    GLuint p = glCreateProgram();
+    if (!attach_shader(p, GL_VERTEX_SHADER, vs, what) ||
+        !attach_shader(p, GL_FRAGMENT_SHADER, fs, what))
+        return 0;
+    glBindAttribLocation(p, 0, "pos");
+    glBindFragDataLocation(p, 0, "color");
+    return link_program(p, what) ? p : 0;
+}
+
 #endif

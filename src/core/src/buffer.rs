@@ -109,6 +109,30 @@ impl IndexedBinding {
         }
     }
 
+    /// What `glBindBufferRange` (`size` `None`: `glBindBufferBase`) makes
+    /// of binding point `index` of `count`: INVALID_VALUE for an index past
+    /// them and, with a buffer, for a size that is not positive or an
+    /// offset that is negative or not a multiple of `alignment`.
+    pub fn checked(
+        (index, count): (u32, usize),
+        buffer: u32,
+        offset: isize,
+        size: Option<isize>,
+        alignment: usize,
+    ) -> ApiResult<IndexedBinding> {
+        if index as usize >= count {
+            return Err(ApiError::InvalidValue);
+        }
+        if buffer != 0
+            && (size.is_some_and(|s| s <= 0)
+                || offset < 0
+                || !(offset as usize).is_multiple_of(alignment))
+        {
+            return Err(ApiError::InvalidValue);
+        }
+        Ok(IndexedBinding::new(buffer, offset, size))
+    }
+
     /// The value of the `which`-th of `pnames` (`*_BINDING`, `*_START`,
     /// `*_SIZE`) for binding `index` of `bindings`: `Ok(None)` when `pname`
     /// is none of them, INVALID_VALUE for an index past the bindings.

@@ -218,22 +218,10 @@ impl Context {
         if !self.has_atomic_counters() {
             return Err(ApiError::InvalidEnum);
         }
-        if index as usize >= MAX_BINDINGS {
-            return Err(ApiError::InvalidValue);
-        }
-        if buffer != 0 {
-            if let Some(s) = size
-                && s <= 0
-            {
-                return Err(ApiError::InvalidValue);
-            }
-            if offset < 0 || offset % 4 != 0 {
-                return Err(ApiError::InvalidValue);
-            }
-        }
+        let b = IndexedBinding::checked((index, MAX_BINDINGS), buffer, offset, size, 4)?;
         self.flush_vertices();
         self.bind_buffer(GL_ATOMIC_COUNTER_BUFFER, buffer)?;
-        self.counters.bindings[index as usize] = IndexedBinding::new(buffer, offset, size);
+        self.counters.bindings[index as usize] = b;
         Ok(())
     }
 

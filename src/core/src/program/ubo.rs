@@ -106,22 +106,16 @@ impl Context {
         if !self.has_ubo() {
             return Err(ApiError::InvalidEnum);
         }
-        if index as usize >= MAX_BINDINGS {
-            return Err(ApiError::InvalidValue);
-        }
-        if buffer != 0 {
-            if let Some(s) = size
-                && s <= 0
-            {
-                return Err(ApiError::InvalidValue);
-            }
-            if offset < 0 || !(offset as usize).is_multiple_of(OFFSET_ALIGNMENT) {
-                return Err(ApiError::InvalidValue);
-            }
-        }
+        let b = IndexedBinding::checked(
+            (index, MAX_BINDINGS),
+            buffer,
+            offset,
+            size,
+            OFFSET_ALIGNMENT,
+        )?;
         self.flush_vertices();
         self.bind_buffer(GL_UNIFORM_BUFFER, buffer)?;
-        self.ubo.bindings[index as usize] = IndexedBinding::new(buffer, offset, size);
+        self.ubo.bindings[index as usize] = b;
         Ok(())
     }
 

@@ -748,17 +748,10 @@ impl Context {
         }
         // ARB_shader_atomic_counters: the ranges bound at the binding
         // points of the stages' counters, under the buffers' lock too.
-        let counter_buffers: Vec<_> = [
-            exec_vs.as_ref().filter(|_| glsl_vs),
-            exec_tcs.as_ref(),
-            exec_tes.as_ref(),
-            exec_gs.as_ref(),
-            exec_fs.as_ref().filter(|_| glsl_fs),
-        ]
-        .into_iter()
-        .flatten()
-        .flat_map(|e| e.counter_buffers.iter().cloned())
-        .collect();
+        let counter_buffers: Vec<_> = drawn
+            .iter()
+            .flat_map(|(e, _)| e.counter_buffers.iter().cloned())
+            .collect();
         let mut buffer_ranges = Vec::new();
         if !counter_buffers.is_empty() && !pixel_draw {
             let lock = xfb_lock.get_or_insert_with(|| shared.buffers());
