@@ -414,14 +414,15 @@ pub enum Op {
         a: [u32; 4],
         n: u8,
     },
-    /// Atomic read-modify-write of the word at `base (+ off[lane])` of a
-    /// [`Space::Buffer`] by each active, live lane in turn (lane order):
+    /// Atomic read-modify-write of the word at `base (+ off[lane])` of
+    /// buffer slot `slot` ([`Space::Buffer`]) by each active, live lane in
+    /// turn (lane order):
     /// `d` gets the old word; operands `a[0]` (and `a[1]`, the value, for
     /// [`AtomicOp::CmpXchg`], whose `a[0]` is the comparand). Lanes past
     /// the buffer read 0 and change nothing.
     Atomic {
         op: AtomicOp,
-        sp: Space,
+        slot: u8,
         base: u32,
         off: u32,
         d: u32,

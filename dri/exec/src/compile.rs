@@ -1793,7 +1793,7 @@ impl<'s> Compiler<'s> {
         let dst = self.vreg();
         self.push(Op::Atomic {
             op,
-            sp: p.sp,
+            slot,
             base,
             off: dynreg,
             d: dst,

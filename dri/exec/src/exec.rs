@@ -212,11 +212,6 @@ fn write_lane<const N: usize>(
                 *x = f32::from_bits(v);
             }
         }
-        Space::Buffer(s) => {
-            if let Some(w) = buffer_word(env, s, idx) {
-                w.store(v, Ordering::SeqCst);
-            }
-        }
         _ => {
             if let Some(x) = env_slot(env, sp, idx) {
                 x[l] = f32::from_bits(v);
@@ -581,25 +576,13 @@ fn data<const N: usize>(
                                 *dst = f32::from_bits(v[l]);
                             }
                         }
-                    } else if let Space::Buffer(s) = *sp {
-                        // Shared memory: live lanes only, in lane order.
-                        let live = exec & env.mask & !demoted;
-                        if let Some(w) = buffer_word(env, s, idx) {
-                            for l in (0..N).filter(|l| live & (1 << l) != 0) {
-                                w.store(v[l], Ordering::SeqCst);
-                            }
-                        }
                     } else if let Some(dst) = env_slot(env, *sp, idx) {
                         blend_f32(dst, &v, exec, full);
                     }
                 } else {
                     let o = r[*off as usize];
-                    let lanes = match sp {
-                        Space::Buffer(_) => exec & env.mask & !demoted,
-                        _ => exec,
-                    };
                     for l in 0..N {
-                        if lanes & (1 << l) != 0 && o[l] != OOB {
+                        if exec & (1 << l) != 0 && o[l] != OOB {
                             write_lane(env, r, *sp, idx.wrapping_add(o[l]), l, v[l]);
                         }
                     }
@@ -608,7 +591,7 @@ fn data<const N: usize>(
         }
         Op::Atomic {
             op,
-            sp,
+            slot,
             base,
             off,
             d,
@@ -624,16 +607,14 @@ fn data<const N: usize>(
                 r[a[1] as usize]
             };
             let mut old = [0u32; N];
-            if let Space::Buffer(s) = *sp {
-                for l in (0..N).filter(|l| live & (1 << l) != 0) {
-                    let idx = match o {
-                        None => *base,
-                        Some(o) if o[l] != OOB => base.wrapping_add(o[l]),
-                        Some(_) => continue,
-                    };
-                    if let Some(w) = buffer_word(env, s, idx) {
-                        old[l] = atomic_rmw(w, *op, x[l], y[l]);
-                    }
+            for l in (0..N).filter(|l| live & (1 << l) != 0) {
+                let idx = match o {
+                    None => *base,
+                    Some(o) if o[l] != OOB => base.wrapping_add(o[l]),
+                    Some(_) => continue,
+                };
+                if let Some(w) = buffer_word(env, *slot, idx) {
+                    old[l] = atomic_rmw(w, *op, x[l], y[l]);
                 }
             }
             r[*d as usize] = old;

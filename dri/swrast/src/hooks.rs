@@ -854,6 +854,12 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
     })
 }
 
+// The ABI's counter buffer slots are the engine's.
+const _: () = assert!(
+    oxgl_exec::COUNTER_SLOT0 == 0
+        && oxgl_exec::MAX_COUNTER_BUFFERS == oxgl_dri_interface::OXGL_MAX_COUNTER_BUFFERS
+);
+
 /// The 32-bit words of a shader-visible buffer range (ABI 24): empty for
 /// a null or misaligned range.
 ///

@@ -335,15 +335,15 @@ impl Context {
         })
     }
 
-    /// The ranges a draw of a program with atomic counter buffers
-    /// `buffers` hands the backend, by slot (binding point): each bound
+    /// The ranges a draw whose programs use the atomic counter binding
+    /// points `bindings` hands the backend, by slot (binding point): each bound
     /// range clipped to its buffer's size, null where nothing is bound
     /// or the buffer is mapped (not persistently). `storage` is the
     /// buffers' lock, which the caller holds until the draw returns; the
     /// buffers used are marked changed.
     pub(crate) fn counter_ranges(
         &self,
-        buffers: &[CounterBuffer],
+        bindings: impl IntoIterator<Item = u32>,
         storage: &mut crate::buffer::Buffers,
     ) -> Vec<OxglBufferRange> {
         let empty = OxglBufferRange {
@@ -351,8 +351,8 @@ impl Context {
             size: 0,
         };
         let mut out = vec![empty; MAX_BINDINGS];
-        for b in buffers {
-            let Some(binding) = self.counters.bindings.get(b.binding as usize) else {
+        for point in bindings {
+            let Some(binding) = self.counters.bindings.get(point as usize) else {
                 continue;
             };
             let Some(buf) = storage.get_mut(binding.buffer) else {
@@ -373,7 +373,7 @@ impl Context {
             buf.touch();
             // `as_mut_ptr` makes no reference to the storage: bindings
             // sharing a buffer keep valid pointers.
-            out[b.binding as usize] = OxglBufferRange {
+            out[point as usize] = OxglBufferRange {
                 data: buf.data.as_mut_ptr().wrapping_add(start),
                 size: end.saturating_sub(start),
             };

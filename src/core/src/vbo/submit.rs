@@ -748,14 +748,14 @@ impl Context {
         }
         // ARB_shader_atomic_counters: the ranges bound at the binding
         // points of the stages' counters, under the buffers' lock too.
-        let counter_buffers: Vec<_> = drawn
+        let mut counter_points = drawn
             .iter()
-            .flat_map(|(e, _)| e.counter_buffers.iter().cloned())
-            .collect();
+            .flat_map(|(e, _)| e.counter_buffers.iter().map(|b| b.binding))
+            .peekable();
         let mut buffer_ranges = Vec::new();
-        if !counter_buffers.is_empty() && !pixel_draw {
+        if counter_points.peek().is_some() && !pixel_draw {
             let lock = xfb_lock.get_or_insert_with(|| shared.buffers());
-            buffer_ranges = self.counter_ranges(&counter_buffers, lock);
+            buffer_ranges = self.counter_ranges(counter_points, lock);
         }
         let desc = OxglDrawDesc {
             vertices: if arrays.is_some() {
