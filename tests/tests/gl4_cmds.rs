@@ -106,6 +106,13 @@
 //!   an array indexed by a uniform, reads, the binding points and their
 //!   errors, the program's buffer and counter queries, implicit offsets,
 //!   and the binding and overlap errors.
+//! * `image_load_store.c`: ARB_shader_image_load_store (GL 4.2) — image
+//!   unit state and errors, fragment and vertex stores, loads through
+//!   their own and reinterpreted formats, every atomic on r32ui and r32i
+//!   texels (returned and stored values), imageSize of levels and
+//!   layers, stores to one layer, early fragment tests, image uniform
+//!   types and units, and the compile errors of memory and format
+//!   qualifiers.
 
 use oxgl_tests::assert_client_passes;
 
@@ -212,4 +219,9 @@ fn gl42_misc() {
 #[test]
 fn shader_atomic_counters() {
     run("atomic_counters");
+}
+
+#[test]
+fn shader_image_load_store() {
+    run("image_load_store");
 }

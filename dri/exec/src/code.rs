@@ -9,7 +9,7 @@
 //! [`Op::Store`], [`Op::Zero`] in [`Space::Mem`]) are physical from the
 //! start: variables live at the bottom of the register file.
 
-use oxgl_ir::{AluOp, AtomicOp, Deriv, Scalar, TexOp, TextureDecl};
+use oxgl_ir::{AluOp, AtomicOp, Deriv, ImageDecl, ImageOp, Scalar, TexOp, TextureDecl};
 
 /// Marks a virtual register operand as constant number `x & !CONST_TAG`.
 pub const CONST_TAG: u32 = 1 << 31;
@@ -284,6 +284,20 @@ impl TexCall {
     }
 }
 
+/// An image operation's static part and operand registers.
+#[derive(Clone, Debug)]
+pub struct ImageCall {
+    /// The declaration (cloned from the shader).
+    pub decl: ImageDecl,
+    /// The IR operation (its operand values are meaningless here; use it
+    /// for the kind and which operands exist).
+    pub op: ImageOp,
+    /// Operand registers in `oxgl_ir::IMAGE_OPERANDS` order (coordinate,
+    /// sample, value, comparand), up to 4 lanes each (`NONE` where
+    /// absent).
+    pub args: [[u32; 4]; 4],
+}
+
 /// One operation of the flat program.
 #[derive(Clone, Debug)]
 pub enum Op {
@@ -451,6 +465,9 @@ pub enum Op {
     },
     /// Texture operation `Program::tex[call]`, result in `d[..n]`.
     Tex { call: u32, d: [u32; 4], n: u8 },
+    /// Image operation `Program::images[call]`, result (if any) in
+    /// `d[..n]`.
+    Image { call: u32, d: [u32; 4], n: u8 },
     /// `t = exec & cond`: if `t != 0` run the then-part with it (the rest
     /// wait in `slot`), else jump to `else_pc` with the else lanes.
     If { cond: u32, slot: u32, else_pc: u32 },
@@ -594,7 +611,8 @@ impl Op {
             | Op::LoadUni { d, .. }
             | Op::LoadMem { d, .. }
             | Op::Sys { d, .. }
-            | Op::Tex { d, .. } => d.iter_mut().for_each(w),
+            | Op::Tex { d, .. }
+            | Op::Image { d, .. } => d.iter_mut().for_each(w),
             Op::Return { d, .. } | Op::CallBegin { d, .. } => d.iter_mut().for_each(w),
             Op::Wide { d, .. } => d.iter_mut().for_each(w),
             _ => {}

@@ -30,8 +30,8 @@
 use crate::code::*;
 use crate::{CompileError, ProgramInfo};
 use oxgl_ir::{
-    BlockId, Builtin, Deref, FuncId, Index, Node, Op as IrOp, Scalar, Shader, Slot, Stage, SysVal,
-    TexOp, Type, TypeId, ValType, Value, VarId, VarKind,
+    BlockId, Builtin, Deref, FuncId, ImageKind, ImageOp, Index, Node, Op as IrOp, Scalar, Shader,
+    Slot, Stage, SysVal, TexOp, Type, TypeId, ValType, Value, VarId, VarKind,
 };
 use std::collections::HashMap;
 
@@ -125,6 +125,7 @@ pub(crate) struct Out {
     /// Pc ranges of out-of-line function bodies.
     pub funcs: Vec<(u32, u32)>,
     pub tex: Vec<TexCall>,
+    pub images: Vec<ImageCall>,
     pub info: ProgramInfo,
 }
 
@@ -138,6 +139,7 @@ pub(crate) struct Compiler<'s> {
     slots: u32,
     loops: Vec<(u32, u32)>,
     tex: Vec<TexCall>,
+    images: Vec<ImageCall>,
     info: ProgramInfo,
     globals: Vec<Option<Place>>,
     zero_plans: HashMap<FuncId, Vec<(VarId, u32, u32)>>,
@@ -216,7 +218,8 @@ impl<'s> Compiler<'s> {
             slots: 0,
             loops: Vec::new(),
             tex: Vec::new(),
-            info: ProgramInfo::new(s.stage, s.textures.len() as u32),
+            images: Vec::new(),
+            info: ProgramInfo::new(s.stage, s.textures.len() as u32, s.images.len() as u32),
             globals: Vec::new(),
             zero_plans: HashMap::new(),
             depth: 0,
@@ -260,6 +263,7 @@ impl<'s> Compiler<'s> {
             loops: self.loops,
             funcs: self.funcs,
             tex: self.tex,
+            images: self.images,
             info: self.info,
         })
     }
@@ -1399,7 +1403,7 @@ impl<'s> Compiler<'s> {
                 let args: Vec<Lanes> = args.iter().map(|x| val(fr, *x)).collect();
                 self.atomic(fr, *op, d, &args)?
             }
-            IrOp::Image(_) => return err("image operations are not supported"),
+            IrOp::Image(im) => self.image(fr, im, inst.ty)?,
             IrOp::EmitVertex(stream) => {
                 self.push(Op::EmitVertex { stream: *stream })?;
                 Lanes::NONE
@@ -1800,6 +1804,48 @@ impl<'s> Compiler<'s> {
             a,
         })?;
         Ok(Lanes::from(&[dst][..]))
+    }
+
+    fn image(
+        &mut self,
+        fr: &Frame,
+        im: &ImageOp,
+        ty: Option<ValType>,
+    ) -> Result<Lanes, CompileError> {
+        let Some(decl) = self.s.images.get(im.image as usize) else {
+            return err("image out of range");
+        };
+        let mut args = [[NONE; 4]; 4];
+        for (slot, v) in args.iter_mut().zip(im.operands()) {
+            if let Some(v) = v {
+                *slot = fr.vals[v.index()].r4();
+            }
+        }
+        if im.image < 32 {
+            self.info.images_used |= 1 << im.image;
+        }
+        if !matches!(
+            im.kind,
+            ImageKind::Load | ImageKind::Size | ImageKind::Samples
+        ) {
+            self.info.writes_memory = true;
+        }
+        let call = self.images.len() as u32;
+        self.images.push(ImageCall {
+            decl: decl.clone(),
+            op: im.clone(),
+            args,
+        });
+        let d = match ty {
+            Some(ty) => self.vregs_n(ty.n()),
+            None => Lanes::NONE,
+        };
+        self.push(Op::Image {
+            call,
+            d: d.r4(),
+            n: d.n,
+        })?;
+        Ok(d)
     }
 
     fn tex(&mut self, fr: &Frame, t: &TexOp, ty: ValType) -> Result<Lanes, CompileError> {

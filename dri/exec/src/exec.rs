@@ -8,7 +8,7 @@
 //! loops in `alu.rs` free of aliasing and easy for LLVM to vectorize.
 
 use crate::code::{NONE, OOB, Op, Space, Sys};
-use crate::{Env, LOOP_LIMIT, LoopLimit, Program, Regs, TexArgs, alu, lane_mask};
+use crate::{Env, ImageArgs, LOOP_LIMIT, LoopLimit, Program, Regs, TexArgs, alu, lane_mask};
 use oxgl_ir::{AtomicOp, Deriv};
 use std::sync::atomic::{AtomicU32, Ordering};
 
@@ -137,7 +137,9 @@ fn buffer_word<'e, const N: usize>(
 }
 
 /// One lane's atomic operation on `w`: the old word.
-fn atomic_rmw(w: &AtomicU32, op: AtomicOp, x: u32, y: u32) -> u32 {
+/// Applies `op` to `w` with operand `x` (the comparand of
+/// [`AtomicOp::CmpXchg`], whose new value is `y`); returns the old word.
+pub fn atomic_rmw(w: &AtomicU32, op: AtomicOp, x: u32, y: u32) -> u32 {
     const ORD: Ordering = Ordering::SeqCst;
     let update = |f: &dyn Fn(u32) -> u32| match w.fetch_update(ORD, ORD, |v| Some(f(v))) {
         Ok(v) | Err(v) => v,
@@ -689,6 +691,40 @@ fn data<const N: usize>(
                 }
                 for k in 0..*n as usize {
                     r[d[k] as usize] = bits(&tex_out[k]);
+                }
+            }
+        }
+        Op::Image { call, d, n } => {
+            if let Some(c) = p.images.get(*call as usize) {
+                let mut args = ImageArgs::<N>::default();
+                let get = |x: u32| r.get(x as usize).copied().unwrap_or([0; N]);
+                for (k, &x) in c.args[0].iter().take(3).enumerate() {
+                    if x != NONE {
+                        args.coord[k] = get(x).map(|v| v as i32);
+                    }
+                }
+                if c.args[1][0] != NONE {
+                    args.sample = get(c.args[1][0]).map(|v| v as i32);
+                }
+                for (k, &x) in c.args[2].iter().enumerate() {
+                    if x != NONE {
+                        args.value[k] = get(x);
+                    }
+                }
+                if c.args[3][0] != NONE {
+                    args.compare = get(c.args[3][0]);
+                }
+                // Helpers, demoted and discarded lanes change nothing;
+                // loads and queries run on every executing lane.
+                let mask = if c.op.kind.changes_memory() {
+                    exec & env.mask & !demoted
+                } else {
+                    exec
+                };
+                let mut out = [[0u32; N]; 4];
+                env.textures.image(&c.decl, &c.op, &args, mask, &mut out);
+                for k in 0..*n as usize {
+                    r[d[k] as usize] = out[k];
                 }
             }
         }

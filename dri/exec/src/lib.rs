@@ -87,6 +87,7 @@ mod exec;
 mod pattern;
 mod regalloc;
 
+pub use exec::atomic_rmw;
 pub use pattern::{Chan, TexModulate, fsat};
 
 /// The engine's lane-wise unary operation `op` over `N` lanes (floats as
@@ -100,7 +101,7 @@ pub fn bin_lanes<const N: usize>(op: code::Bin, x: &[u32; N], y: &[u32; N]) -> [
     alu::bin_lanes(op, x, y)
 }
 
-use oxgl_ir::{Stage, SysVal, TexOp, TextureDecl};
+use oxgl_ir::{ImageDecl, ImageOp, Stage, SysVal, TexOp, TextureDecl};
 use std::fmt;
 use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
@@ -258,8 +259,9 @@ pub struct ProgramInfo {
     /// May discard or demote lanes (disables early depth tests).
     pub uses_discard: bool,
     /// Changes memory other invocations see ([`Env::buffers`]: atomic
-    /// counters): a fragment program then runs before the depth and
-    /// stencil tests, on every fragment rasterized.
+    /// counters; image stores and atomics): a fragment program then runs
+    /// before the depth and stencil tests, on every fragment rasterized,
+    /// unless it asks for early fragment tests.
     pub writes_memory: bool,
     /// Bit `s`: [`Env::buffers`] slot `s` is read or written.
     pub buffers_used: u64,
@@ -282,6 +284,10 @@ pub struct ProgramInfo {
     pub num_textures: u32,
     /// Bit `t`: texture `t` is used (for the first 32).
     pub textures_used: u32,
+    /// Declared images (`Shader::images.len()`).
+    pub num_images: u32,
+    /// Bit `i`: image `i` is used (for the first 32).
+    pub images_used: u32,
     /// Bytes of the default uniform block the program may read (one past
     /// the end of the highest uniform variable it loads).
     pub uniform_bytes: u32,
@@ -292,7 +298,7 @@ pub struct ProgramInfo {
 }
 
 impl ProgramInfo {
-    fn new(stage: Stage, num_textures: u32) -> Self {
+    fn new(stage: Stage, num_textures: u32, num_images: u32) -> Self {
         ProgramInfo {
             stage,
             inputs_read: Vec::new(),
@@ -316,6 +322,8 @@ impl ProgramInfo {
             system_values: Vec::new(),
             num_textures,
             textures_used: 0,
+            num_images,
+            images_used: 0,
             uniform_bytes: 0,
             num_ops: 0,
             num_regs: 0,
@@ -397,6 +405,24 @@ pub trait TextureHost<const N: usize = W> {
         let _ = decl;
         None
     }
+
+    /// Performs image operation `op` on image `decl` (ARB_shader_image_load_store)
+    /// for the lanes of `mask`, in lane order, writing its result's
+    /// components (`op.result_type(decl)`) as bits into
+    /// `out[component][lane]`. Only the lanes of `mask` may store or
+    /// change memory. The default has no images: loads, atomics and sizes
+    /// give 0 and stores change nothing.
+    fn image(
+        &self,
+        decl: &ImageDecl,
+        op: &ImageOp,
+        args: &ImageArgs<N>,
+        mask: u32,
+        out: &mut [[u32; N]; 4],
+    ) {
+        let _ = (decl, op, args, mask);
+        *out = [[0; N]; 4];
+    }
 }
 
 /// Plain 2D sampling of one texture ([`TextureHost::plain_2d`]): coordinates
@@ -404,6 +430,34 @@ pub trait TextureHost<const N: usize = W> {
 pub trait Plain2d<const N: usize = W> {
     /// Writes the filtered texels into `out[component][lane]`.
     fn sample(&self, s: &[f32; N], t: &[f32; N], mask: u32, out: &mut [[f32; N]; 4]);
+}
+
+/// Operands of one image operation for all lanes, SoA, as bits:
+/// `coord[c][lane]`. Operands the operation does not have are left over
+/// from an earlier call (see which the [`ImageOp`] has).
+#[derive(Clone, Debug)]
+pub struct ImageArgs<const N: usize = W> {
+    /// Integer texel coordinate (`i32`): x, y, then z (3D), the layer
+    /// (arrays) or the face (cube maps; `6 * layer + face` for cube map
+    /// arrays).
+    pub coord: [[i32; N]; 3],
+    /// Sample index (multisample images).
+    pub sample: [i32; N],
+    /// The value to store (4 components) or combine (component 0).
+    pub value: [[u32; N]; 4],
+    /// The comparand of `atomic_cmpxchg`.
+    pub compare: [u32; N],
+}
+
+impl<const N: usize> Default for ImageArgs<N> {
+    fn default() -> Self {
+        ImageArgs {
+            coord: [[0; N]; 3],
+            sample: [0; N],
+            value: [[0; N]; 4],
+            compare: [0; N],
+        }
+    }
 }
 
 /// A [`TextureHost`] without textures: every result is 0.
@@ -597,6 +651,7 @@ pub struct Program {
     nregs: u32,
     nslots: u32,
     tex: Vec<code::TexCall>,
+    images: Vec<code::ImageCall>,
     info: ProgramInfo,
     id: u64,
 }
@@ -627,7 +682,7 @@ impl Program {
         let temp_base = const_base + out.consts.len() as u32;
         let nregs = regalloc::allocate(
             &mut out.ops,
-            &mut out.tex,
+            (&mut out.tex, &mut out.images),
             &out.loops,
             &out.funcs,
             out.vregs,
@@ -644,6 +699,7 @@ impl Program {
             nregs,
             nslots: out.slots,
             tex: out.tex,
+            images: out.images,
             info,
             id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
         })
@@ -675,6 +731,12 @@ impl Program {
     /// registers.
     pub fn tex_calls(&self) -> &[code::TexCall] {
         &self.tex
+    }
+
+    /// The image operations [`code::Op::Image`] names, with their operand
+    /// registers.
+    pub fn image_calls(&self) -> &[code::ImageCall] {
+        &self.images
     }
 
     /// Registers in a [`Regs`] of this program.

@@ -14,17 +14,24 @@
 //!
 //! Physical layout of the register file: `[memory | constants | temporaries]`.
 
-use crate::code::{CONST_TAG, NONE, Op, TexCall};
+use crate::code::{CONST_TAG, ImageCall, NONE, Op, TexCall};
 
-/// Visits the registers of `op`, including a texture call's operands.
-fn visit(op: &mut Op, tex: &mut [TexCall], f: &mut impl FnMut(&mut u32, bool)) {
-    if let Op::Tex { call, .. } = op
-        && let Some(t) = tex.get_mut(*call as usize)
-    {
-        for arg in t.args.iter_mut().flatten() {
-            if *arg != NONE {
-                f(arg, false);
-            }
+/// Visits the registers of `op`, including a texture or image call's
+/// operands.
+fn visit(
+    op: &mut Op,
+    tex: &mut [TexCall],
+    images: &mut [ImageCall],
+    f: &mut impl FnMut(&mut u32, bool),
+) {
+    let args = match op {
+        Op::Tex { call, .. } => tex.get_mut(*call as usize).map(|t| &mut t.args[..]),
+        Op::Image { call, .. } => images.get_mut(*call as usize).map(|i| &mut i.args[..]),
+        _ => None,
+    };
+    for arg in args.into_iter().flatten().flatten() {
+        if *arg != NONE {
+            f(arg, false);
         }
     }
     op.visit_regs(f);
@@ -41,7 +48,7 @@ fn visit(op: &mut Op, tex: &mut [TexCall], f: &mut impl FnMut(&mut u32, bool)) {
 /// has no recursion, so one activation of a body exists at a time.
 pub(crate) fn allocate(
     ops: &mut [Op],
-    tex: &mut [TexCall],
+    (tex, images): (&mut [TexCall], &mut [ImageCall]),
     loops: &[(u32, u32)],
     funcs: &[(u32, u32)],
     vregs: u32,
@@ -53,7 +60,7 @@ pub(crate) fn allocate(
     let mut last = vec![0u32; n];
     for (pc, op) in ops.iter_mut().enumerate() {
         let pc = pc as u32;
-        visit(op, tex, &mut |r, _| {
+        visit(op, tex, images, &mut |r, _| {
             if *r & CONST_TAG == 0
                 && let Some(i) = first.get_mut(*r as usize)
             {
@@ -108,7 +115,7 @@ pub(crate) fn allocate(
         }
     }
     for op in ops.iter_mut() {
-        visit(op, tex, &mut |r, _| {
+        visit(op, tex, images, &mut |r, _| {
             *r = if *r & CONST_TAG != 0 {
                 const_base + (*r & !CONST_TAG)
             } else {

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 24;
+pub const OXGL_DRI_ABI_VERSION: u32 = 25;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -955,6 +955,59 @@ pub struct OxglDrawDesc {
     pub buffers: *const OxglBufferRange,
     /// Entries of `buffers`.
     pub num_buffers: u32,
+    /// ABI 25: the texture images bound to the image units the draw's
+    /// shaders use (ARB_shader_image_load_store), one per image binding;
+    /// null with `num_images` 0. The backend finishes every access to
+    /// them before `draw_prims` returns.
+    pub images: *const OxglImageDesc,
+    /// Entries of `images`.
+    pub num_images: u32,
+}
+
+/// ABI 25: how an [`OxglImageDesc`]'s planes hold texels.
+pub mod image_storage {
+    /// Four 32-bit words a texel: R, G, B, A as the core keeps its
+    /// texture images (floats for float and normalized formats, quantized
+    /// to the texture format; the bits of integers for integer formats),
+    /// in the channels of the texture format's base format.
+    pub const CHANNELS: u32 = 0;
+    /// The texture format's own bytes, `oxgl_util::format::ImageFormat::size`
+    /// a texel (buffer textures).
+    pub const PACKED: u32 = 1;
+}
+
+/// ABI 25: a texture image bound to an image unit (`glBindImageTexture`)
+/// for a draw. Texel (x, y, z) of a binding with one plane is texel
+/// `(z * size[1] + y) * size[0] + x` of it; with six planes (a cube map
+/// bound layered) z picks the plane (the face) and the texel is
+/// `y * size[0] + x` of it. Accesses outside `size` read 0 and write
+/// nothing.
+#[repr(C)]
+#[derive(Clone, Copy, Debug)]
+pub struct OxglImageDesc {
+    /// The image binding (`oxgl_ir::ImageDecl::binding`) it serves.
+    pub binding: u32,
+    /// The image unit's format, which the shader reads and writes
+    /// (`GL_RGBA8`, `GL_R32UI`, ...: `oxgl_util::format::ImageFormat`).
+    pub format: u32,
+    /// The texture image's internal format, which the planes encode; of
+    /// the size of `format` (texels are reinterpreted by their bytes).
+    pub texture_format: u32,
+    /// `GL_READ_ONLY`, `GL_WRITE_ONLY` or `GL_READ_WRITE`: stores and
+    /// atomics through a read-only binding change nothing.
+    pub access: u32,
+    /// [`image_storage`] of the planes.
+    pub storage: u32,
+    /// Width, height and depth in texels: the layers of an array (6 per
+    /// layer of a cube map array, as faces), 6 faces of a cube map bound
+    /// layered, the slices of a 3D texture, else 1.
+    pub size: [u32; 3],
+    /// `num_planes` pointers to 4-byte-aligned texels, valid for reads and
+    /// writes for the call; shaders of other threads may access them
+    /// concurrently (atomically, word by word).
+    pub planes: *const *mut u32,
+    /// 1, or 6 for a cube map bound layered.
+    pub num_planes: u32,
 }
 
 /// ABI 24: buffer slots of atomic counter buffers, from slot 0

@@ -1532,6 +1532,15 @@ fn liveness(p: &Program, temp_base: u32) -> Vec<Vec<u64>> {
                     }
                 }
             }
+            Op::Image { call, .. } => {
+                if let Some(c) = p.image_calls().get(*call as usize) {
+                    for r in c.args.iter().flatten() {
+                        if let Some(i) = idx(*r) {
+                            set(&mut uses[pc], i);
+                        }
+                    }
+                }
+            }
             _ => {}
         }
     }

@@ -736,6 +736,18 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         // SAFETY: see `buffer_words`.
         buffers.push(unsafe { buffer_words(r) });
     }
+    // ABI 25: the image units' texture images.
+    // SAFETY: non-null images are `num_images` descriptors (ABI contract).
+    let Some(image_descs) = (unsafe { slice(desc.images, desc.num_images as usize) }) else {
+        return OxglStatus::BadArgument;
+    };
+    let mut images = Vec::with_capacity(image_descs.len());
+    for d in image_descs {
+        // SAFETY: the planes are valid for the call (ABI contract); see
+        // `ImageView::new`.
+        images.extend(unsafe { crate::image::ImageView::new(d) });
+    }
+    let images = Arc::new(images);
     let call = DrawCall {
         vertices,
         vertex_count: n,
@@ -767,6 +779,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         rasterizer_discard: desc.rasterizer_discard != 0,
         prim_ids: None,
         buffers: &buffers,
+        images: &images,
     };
     if !call.is_consistent() {
         return OxglStatus::BadArgument;
@@ -834,7 +847,7 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
                 s.frontend.draw(raster, &call, capture, ms);
                 // The buffers are the core's for this call only: every
                 // fragment that reads or changes them is shaded now.
-                if buffers.iter().any(|b| !b.is_empty()) {
+                if buffers.iter().any(|b| !b.is_empty()) || !images.is_empty() {
                     raster.finish();
                 }
             }

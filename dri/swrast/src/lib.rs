@@ -13,6 +13,7 @@ mod capture;
 mod framebuffer;
 mod geometry;
 mod hooks;
+mod image;
 mod pipeline;
 mod program;
 pub mod raster;

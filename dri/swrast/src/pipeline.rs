@@ -131,6 +131,9 @@ pub struct DrawCall<'a> {
     /// Buffer words the shaders read and change, by slot (ABI 24; see
     /// [`crate::program::BufferWords`]).
     pub buffers: &'a [&'static [AtomicU32]],
+    /// The image units' views (ABI 25), valid for the call: the draw
+    /// finishes before it returns when there are any.
+    pub images: &'a Arc<Vec<crate::image::ImageView>>,
     /// `GL_RASTERIZER_DISCARD`: the vertex stage runs (and captures),
     /// nothing is rasterized.
     pub rasterizer_discard: bool,
@@ -399,7 +402,7 @@ impl Frontend {
         let copied = copied_locations(call, vs);
         // Vertex texture fetch: the draw's textures, as the fragment stage
         // sees them (bindings are unique across the stages).
-        let samplers = self.textures.bind(call.textures);
+        let samplers = self.textures.bind(call.textures).with_images(call.images);
         self.run_vertex_shader(call, &samplers, |f, out, batch| {
             f.store_batch(call, vs, out, batch, &copied, (fs_varyings, clips), capture);
         });
@@ -491,7 +494,7 @@ impl Frontend {
             return;
         };
         let mut n = call.vertex_count;
-        let samplers = self.textures.bind(call.textures);
+        let samplers = self.textures.bind(call.textures).with_images(call.images);
         // The vertex stage (or the tessellation stages), into records.
         let tess = call.tes.is_some();
         if tess {
@@ -687,7 +690,7 @@ impl Frontend {
         let Some((tes, _)) = call.tes else {
             return;
         };
-        let samplers = self.textures.bind(call.textures);
+        let samplers = self.textures.bind(call.textures).with_images(call.images);
         self.run_tessellation(call, &samplers);
         let batches = std::mem::take(&mut self.tes_out);
         let m = batches.iter().map(|b| b.1).sum();
@@ -1064,7 +1067,7 @@ impl Frontend {
                 }
             }
         }
-        let samplers = self.textures.bind(call.textures);
+        let samplers = self.textures.bind(call.textures).with_images(call.images);
         let depth_stencil = depth_stencil_state(call.depth_stencil);
         let mut blend = blend_state(call.blend);
         blend.output = u8::try_from(call.color_outputs[0]).unwrap_or(0);

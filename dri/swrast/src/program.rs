@@ -262,6 +262,7 @@ impl Program {
                 pixel_center_integer: shader.modes.contains(&Mode::PixelCenterInteger),
                 interpolates_at: info.interpolates_at,
                 has_side_effects: info.writes_memory,
+                early_fragment_tests: shader.modes.contains(&Mode::EarlyFragmentTests),
             },
             exec,
             jit,
@@ -449,11 +450,44 @@ pub fn first_lanes(count: usize) -> u32 {
 /// `GL_MAX_PATCH_VERTICES`.
 pub const PATCH_LANES: usize = oxgl_exec::MAX_PATCH_VERTICES;
 
+/// Half `h` (0 or 1) of the lanes of a [`PATCH_LANES`]-lane operand.
+fn half_of<T: Copy>(x: &[T; PATCH_LANES], h: usize) -> [T; LANES] {
+    std::array::from_fn(|l| x[LANES * h + l])
+}
+
 /// Texture operations of [`PATCH_LANES`]-lane runs through a [`LANES`]-lane
 /// host: each half of the lanes in turn.
 pub struct Halves<'a>(pub &'a dyn TextureHost<LANES>);
 
 impl TextureHost<PATCH_LANES> for Halves<'_> {
+    fn image(
+        &self,
+        decl: &oxgl_ir::ImageDecl,
+        op: &oxgl_ir::ImageOp,
+        args: &oxgl_exec::ImageArgs<PATCH_LANES>,
+        mask: u32,
+        out: &mut [[u32; PATCH_LANES]; 4],
+    ) {
+        *out = [[0; PATCH_LANES]; 4];
+        for h in 0..2 {
+            let m = (mask >> (LANES * h)) & 0xffff;
+            if m == 0 {
+                continue;
+            }
+            let a = oxgl_exec::ImageArgs::<LANES> {
+                coord: args.coord.each_ref().map(|c| half_of(c, h)),
+                sample: half_of(&args.sample, h),
+                value: args.value.each_ref().map(|v| half_of(v, h)),
+                compare: half_of(&args.compare, h),
+            };
+            let mut o = [[0u32; LANES]; 4];
+            self.0.image(decl, op, &a, m, &mut o);
+            for (dst, src) in out.iter_mut().zip(&o) {
+                dst[LANES * h..LANES * (h + 1)].copy_from_slice(src);
+            }
+        }
+    }
+
     fn sample(
         &self,
         decl: &oxgl_ir::TextureDecl,

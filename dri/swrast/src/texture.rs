@@ -342,16 +342,28 @@ pub struct Bound {
     state: SamplerState,
 }
 
-/// The textures of one draw, by unit.
+/// The textures of one draw, by unit, and its images
+/// ([`crate::image`]).
 #[derive(Clone, Debug, Default)]
 pub struct Samplers {
     units: Vec<Option<Bound>>,
+    images: Arc<Vec<crate::image::ImageView>>,
 }
 
 impl Samplers {
-    /// Whether two sets sample the same data with the same state.
+    /// These samplers with the draw's image views (valid for the call
+    /// only).
+    pub fn with_images(mut self, images: &Arc<Vec<crate::image::ImageView>>) -> Samplers {
+        self.images = Arc::clone(images);
+        self
+    }
+
+    /// Whether two sets sample the same data with the same state (never
+    /// when either has images, which live for one call).
     pub fn same(&self, other: &Samplers) -> bool {
-        self.units.len() == other.units.len()
+        self.images.is_empty()
+            && other.images.is_empty()
+            && self.units.len() == other.units.len()
             && self
                 .units
                 .iter()
@@ -469,6 +481,7 @@ pub(crate) fn test_samplers(
                 seamless: false,
             },
         })],
+        images: Arc::default(),
     }
 }
 
@@ -1871,6 +1884,17 @@ impl Samplers {
 }
 
 impl TextureHost<LANES> for Samplers {
+    fn image(
+        &self,
+        decl: &oxgl_ir::ImageDecl,
+        op: &oxgl_ir::ImageOp,
+        args: &oxgl_exec::ImageArgs<LANES>,
+        mask: u32,
+        out: &mut [[u32; LANES]; 4],
+    ) {
+        crate::image::image_op(&self.images, decl, op, args, mask, out);
+    }
+
     fn plain_2d(&self, decl: &TextureDecl) -> Option<&dyn oxgl_exec::Plain2d<LANES>> {
         self.plain_2d_of(self.plain_2d_unit(decl)?)
     }

@@ -399,6 +399,14 @@ impl Buffers {
             .or_else(|| self.orphans.get(&id))
     }
 
+    /// [`Buffers::get_by_id`], mutable.
+    pub(crate) fn get_by_id_mut(&mut self, name: u32, id: u64) -> Option<&mut BufferObject> {
+        if self.get(name).is_some_and(|b| b.id == id) {
+            return self.get_mut(name);
+        }
+        self.orphans.get_mut(&id)
+    }
+
     /// A buffer texture takes buffer `name` as its data store: its id.
     pub(crate) fn attach_texture(&mut self, name: u32) -> Option<u64> {
         let b = self.get_mut(name)?;

@@ -120,6 +120,8 @@ pub struct Context {
     /// The indexed atomic counter buffer bindings
     /// (ARB_shader_atomic_counters).
     pub counters: crate::program::atomic::CounterBuffers,
+    /// The image units (ARB_shader_image_load_store).
+    pub image_units: crate::texture::image_unit::ImageUnits,
     backend: BackendContext,
     /// Framebuffer and renderbuffer objects (after `backend`: their
     /// drawables are dropped after the backend context).
@@ -258,6 +260,7 @@ impl Context {
             xfb_objects: Default::default(),
             ubo: Default::default(),
             counters: Default::default(),
+            image_units: Default::default(),
             backend,
             fbo: Default::default(),
             renderer,

@@ -344,6 +344,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     // atomicCounterAdd and the other operations on counters (GL 4.6's
     // GLSL built-ins; oxgl-glsl's counter_call, tests/clients/atomic_counters.c).
     (c"GL_ARB_shader_atomic_counter_ops", Needs::AlsoCore(3, 0)),
+    // Image units, image uniforms and built-ins, early fragment tests
+    // (src/core/src/texture/image_unit.rs, dri/swrast/src/image.rs;
+    // tests/clients/image_load_store.c).
+    (c"GL_ARB_shader_image_load_store", Needs::AlsoCore(3, 0)),
+    (c"GL_ARB_shader_image_size", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

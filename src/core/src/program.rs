@@ -187,6 +187,8 @@ pub struct Executable {
     fs_variants: Mutex<HashMap<FsVariant, Arc<BackendShader>>>,
     /// Texture declarations of every stage (bindings are unique).
     pub(crate) textures: Vec<TextureDecl>,
+    /// Image declarations every stage uses (bindings are unique).
+    pub(crate) images: Vec<oxgl_ir::ImageDecl>,
     /// Atomic counter buffers, by binding point.
     pub(crate) counter_buffers: Vec<atomic::CounterBuffer>,
     /// Active attributes.
@@ -244,6 +246,8 @@ pub(crate) struct UniformStore {
     pub blocks: [Vec<u8>; PROGRAM_STAGES],
     /// Texture unit of each texture binding.
     pub units: HashMap<u32, u32>,
+    /// Image unit of each image binding.
+    pub image_units: HashMap<u32, u32>,
     /// The binding point of each uniform block (`glUniformBlockBinding`).
     pub block_bindings: Vec<u32>,
 }
@@ -989,8 +993,10 @@ impl Context {
             geometry_limits(g)?;
         }
         let mut textures = Vec::new();
+        let mut images = Vec::new();
         let mut compile = |s: &Option<oxgl_ir::Shader>| -> Result<Option<BackendShader>, String> {
             let Some(s) = s else { return Ok(None) };
+            images.extend(crate::texture::image_unit::stage_images(s)?);
             // Only the textures an instruction samples are the program's
             // (GL 4.6 §11.1.3.11 validates the samplers the code uses,
             // as Mesa's `SamplersUsed`: an unused array element on a
@@ -1078,10 +1084,30 @@ impl Context {
         let mut values = UniformStore {
             blocks: linked.uniform_sizes().map(|n| vec![0; n as usize]),
             units: HashMap::new(),
+            image_units: HashMap::new(),
             block_bindings: blocks.iter().map(|b| b.initial_binding).collect(),
         };
         for t in &textures {
             values.units.insert(t.binding, 0);
+        }
+        crate::texture::image_unit::check_combined(&images)?;
+        for i in &images {
+            values.image_units.insert(i.binding, 0);
+        }
+        // `layout(binding = N)` on images: their initial units.
+        for l in stages.iter().flatten() {
+            for (name, unit) in &l.interface.image_units {
+                let Some(u) = uniforms.iter().find(|u: &&ProgramUniform| u.name == *name) else {
+                    continue;
+                };
+                for kind in u.kinds.iter().flatten() {
+                    if let UniformKind::Image { binding } = kind {
+                        for i in 0..u.count {
+                            values.image_units.insert(binding + i, unit + i);
+                        }
+                    }
+                }
+            }
         }
         // `layout(binding = N)` on samplers (GLSL 4.20): their initial
         // units; the stages must agree.
@@ -1158,6 +1184,7 @@ impl Context {
             fs_two_side_ir: linked.fs_two_side,
             fs_variants: Mutex::new(HashMap::new()),
             textures,
+            images,
             attributes: linked.attributes,
             frag_outputs: linked.frag_outputs,
             fs_broadcast,
@@ -1874,21 +1901,31 @@ impl Context {
         let n = (count as usize)
             .min((u.count as usize).saturating_sub(e))
             .min(values.len() / comps.max(1));
-        if u.ty.base == Base::Sampler {
+        if matches!(u.ty.base, Base::Sampler | Base::Image) {
             let Values::Int(v) = values else {
                 return Err(ApiError::InvalidOperation);
             };
-            if v[..n]
-                .iter()
-                .any(|&x| x < 0 || x as usize >= crate::get::MAX_COMBINED_TEXTURE_IMAGE_UNITS)
-            {
+            let image = u.ty.base == Base::Image;
+            let limit = if image {
+                crate::texture::image_unit::MAX_IMAGE_UNITS
+            } else {
+                crate::get::MAX_COMBINED_TEXTURE_IMAGE_UNITS
+            };
+            if v[..n].iter().any(|&x| x < 0 || x as usize >= limit) {
                 return Err(ApiError::InvalidValue);
             }
             let mut vals = exec.values();
             for (k, &unit) in v[..n].iter().enumerate() {
                 for kind in u.kinds.iter().flatten() {
-                    if let UniformKind::Sampler { binding } = kind {
-                        vals.units.insert(binding + (e + k) as u32, unit as u32);
+                    let at = (e + k) as u32;
+                    match kind {
+                        UniformKind::Sampler { binding } => {
+                            vals.units.insert(binding + at, unit as u32);
+                        }
+                        UniformKind::Image { binding } => {
+                            vals.image_units.insert(binding + at, unit as u32);
+                        }
+                        _ => {}
                     }
                 }
             }
@@ -1924,13 +1961,14 @@ impl Context {
             .ok_or(ApiError::InvalidOperation)?;
         let u = &exec.uniforms[ui];
         let vals = exec.values();
-        if u.ty.base == Base::Sampler {
+        if matches!(u.ty.base, Base::Sampler | Base::Image) {
             let unit = u
                 .kinds
                 .iter()
                 .flatten()
                 .find_map(|k| match k {
                     UniformKind::Sampler { binding } => vals.units.get(&(binding + e as u32)),
+                    UniformKind::Image { binding } => vals.image_units.get(&(binding + e as u32)),
                     UniformKind::Data { .. }
                     | UniformKind::Subroutine { .. }
                     | UniformKind::AtomicCounter { .. } => None,

@@ -16,6 +16,7 @@ pub(crate) mod compressed;
 pub(crate) mod copy;
 pub(crate) mod es_formats;
 pub(crate) mod etc2;
+pub mod image_unit;
 pub mod mipmap;
 pub mod ms;
 pub mod paletted;
@@ -440,50 +441,7 @@ pub fn is_snorm(fmt: GLenum) -> bool {
     )
 }
 
-/// `v` as an unsigned float of EXT_packed_float with a 5-bit exponent and
-/// `mantissa` bits (6 for the 11-bit, 5 for the 10-bit channels), back in
-/// `f32`: negative values and -Inf become 0, values above the largest
-/// finite one that largest, NaN and +Inf stay; the mantissa is truncated,
-/// as Mesa's packing does.
-pub fn to_unsigned_float(v: f32, mantissa: u32) -> f32 {
-    unsigned_float_from_bits(unsigned_float_bits(v, mantissa), mantissa)
-}
-
-/// The bits of `v` as an unsigned float (see [`to_unsigned_float`]).
-pub fn unsigned_float_bits(v: f32, mantissa: u32) -> u32 {
-    let m_mask = (1u32 << mantissa) - 1;
-    if v.is_nan() {
-        return (31 << mantissa) | (v.to_bits() >> (23 - mantissa) & m_mask).max(1);
-    }
-    if v <= 0.0 {
-        return 0;
-    }
-    if v.is_infinite() {
-        return 31 << mantissa;
-    }
-    // Largest finite: exponent 30, all mantissa bits.
-    let max = f32::from_bits(((30 - 15 + 127) << 23) | (m_mask << (23 - mantissa)));
-    let v = v.min(max);
-    let b = v.to_bits();
-    let e = ((b >> 23) & 0xff) as i32 - 127 + 15;
-    if e <= 0 {
-        // Denormal: the value in units of 2^-14 / 2^mantissa.
-        return (f64::from(v) * f64::from(1u32 << mantissa) * 16384.0) as u32 & m_mask;
-    }
-    ((e as u32) << mantissa) | ((b >> (23 - mantissa)) & m_mask)
-}
-
-/// The value of unsigned-float bits (EXT_packed_float).
-pub fn unsigned_float_from_bits(bits: u32, mantissa: u32) -> f32 {
-    let m = bits & ((1 << mantissa) - 1);
-    let e = (bits >> mantissa) & 31;
-    match e {
-        0 => (f64::from(m) / f64::from(1u32 << mantissa) / 16384.0) as f32,
-        31 if m == 0 => f32::INFINITY,
-        31 => f32::from_bits(0x7f80_0000 | (m << (23 - mantissa))),
-        _ => f32::from_bits(((e + 127 - 15) << 23) | (m << (23 - mantissa))),
-    }
-}
+pub use oxgl_util::format::{to_unsigned_float, unsigned_float_bits, unsigned_float_from_bits};
 
 /// An RGB colour in GL_RGB9_E5 (EXT_texture_shared_exponent; GL 4.6
 /// §8.5.2): the packed word.

@@ -406,8 +406,20 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "atomic counters (ARB_shader_atomic_counters)",
                 &["atomic_counters"],
             ),
-            missing("GLSL 4.20"),
-            missing("image load and store (ARB_shader_image_load_store)"),
+            cap("GLSL 4.20", &["image_load_store", "glsl420pack"]),
+            cap(
+                "image load and store (ARB_shader_image_load_store)",
+                &["image_load_store"],
+            ),
+        ],
+    ),
+    (
+        (4, 3),
+        &[
+            missing("GLSL 4.30"),
+            missing("compute shaders (ARB_compute_shader)"),
+            missing("shader storage buffers (ARB_shader_storage_buffer_object)"),
+            missing("program interface queries (ARB_program_interface_query)"),
         ],
     ),
 ];

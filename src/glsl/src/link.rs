@@ -21,8 +21,9 @@
 //!   attributes first (as Mesa); index 0 stays free when `gl_Vertex` is read
 //!   (it aliases the vertex position). The IR location of index `i` is what
 //!   [`LinkOptions::attrib_slot`] says (the GL side's vertex slots).
-//! * **Samplers.** Each stage's texture bindings follow the previous
-//!   stage's, so one table of textures serves them all.
+//! * **Samplers and images.** Each stage's texture (image) bindings follow
+//!   the previous stage's, so one table of textures (images) serves them
+//!   all.
 //! * **Uniforms.** The active uniforms of all stages, merged by name (types
 //!   must agree), each with where it lives in each stage's uniform block.
 //! * **Uniform blocks.** The blocks of all stages, merged by name: a block
@@ -437,22 +438,29 @@ fn split_array(ty: &str) -> (&str, Option<u32>) {
     }
 }
 
-/// Variables and textures some reachable instruction uses.
-fn referenced(shader: &Shader) -> (HashSet<VarId>, HashSet<u32>) {
+/// Variables, textures and images some reachable instruction uses.
+fn referenced(shader: &Shader) -> (HashSet<VarId>, HashSet<u32>, HashSet<u32>) {
     let mut vars = HashSet::new();
     let mut textures = HashSet::new();
+    let mut images = HashSet::new();
     for (_, f) in shader.funcs.iter() {
         for v in f.live_insts() {
             let op = &f.insts[v].op;
             if let Some(d) = op.deref() {
                 vars.insert(d.var);
             }
-            if let Op::Tex(t) = op {
-                textures.insert(t.texture);
+            match op {
+                Op::Tex(t) => {
+                    textures.insert(t.texture);
+                }
+                Op::Image(i) => {
+                    images.insert(i.image);
+                }
+                _ => {}
             }
         }
     }
-    (vars, textures)
+    (vars, textures, images)
 }
 
 /// Whether the interface variable `io` (an input if `input`) is read or
@@ -685,7 +693,7 @@ fn var_prefixes(name: &str) -> impl Iterator<Item = &str> {
 /// dead-code pass keeps them: the API may set them).
 fn active_uniforms(shader: &Shader, lowered: &Lowered) -> Vec<UniformEntry> {
     let entries = &lowered.interface.uniforms;
-    let (vars, textures) = referenced(shader);
+    let (vars, textures, images) = referenced(shader);
     let mut used_names: HashSet<&str> =
         vars.iter().map(|&v| shader.vars[v].name.as_str()).collect();
     if let Some((init, _)) = &lowered.uniform_init {
@@ -699,6 +707,10 @@ fn active_uniforms(shader: &Shader, lowered: &Lowered) -> Vec<UniformEntry> {
         .iter()
         .filter_map(|&t| shader.textures.get(t as usize).map(|d| d.binding))
         .collect();
+    let used_images: HashSet<u32> = images
+        .iter()
+        .filter_map(|&i| shader.images.get(i as usize).map(|d| d.binding))
+        .collect();
     entries
         .iter()
         .filter(|e| match e.kind {
@@ -709,6 +721,9 @@ fn active_uniforms(shader: &Shader, lowered: &Lowered) -> Vec<UniformEntry> {
             }
             UniformKind::Sampler { binding } => {
                 (binding..binding + e.count).any(|b| used_bindings.contains(&b))
+            }
+            UniformKind::Image { binding } => {
+                (binding..binding + e.count).any(|b| used_images.contains(&b))
             }
         })
         .cloned()
@@ -738,17 +753,20 @@ fn active_mismatch(vs: &[UniformEntry], fs: &[UniformEntry], name: &str) -> bool
     vs.iter().any(|u| u.name == name) && fs.iter().any(|u| u.name == name)
 }
 
-/// Shifts the texture bindings of `shader` and of its sampler uniforms.
-fn rebase_samplers(shader: &mut Shader, uniforms: &mut [UniformEntry], base: u32) {
-    if base == 0 {
-        return;
-    }
+/// Shifts the texture bindings of `shader` and of its sampler uniforms by
+/// `base`, its image bindings and image uniforms by `image_base`.
+fn rebase_samplers(shader: &mut Shader, uniforms: &mut [UniformEntry], base: u32, image_base: u32) {
     for t in &mut shader.textures {
         t.binding += base;
     }
+    for i in &mut shader.images {
+        i.binding += image_base;
+    }
     for u in uniforms {
-        if let UniformKind::Sampler { binding } = &mut u.kind {
-            *binding += base;
+        match &mut u.kind {
+            UniformKind::Sampler { binding } => *binding += base,
+            UniformKind::Image { binding } => *binding += image_base,
+            _ => {}
         }
     }
 }
@@ -1851,6 +1869,8 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
     } else {
         opts.vs_alone_sampler_base
     };
+    // Images likewise, from 0.
+    let mut image_base = 0;
     for (i, sh) in [&mut vsh, &mut tcsh, &mut tesh, &mut gsh, &mut fsh]
         .into_iter()
         .enumerate()
@@ -1861,9 +1881,11 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
             // programs' stages: each stage has its own range.
             if opts.separable {
                 base = SEPARABLE_SAMPLER_BASES[i];
+                image_base = SEPARABLE_SAMPLER_BASES[i];
             }
-            rebase_samplers(s, &mut active[i], base);
+            rebase_samplers(s, &mut active[i], base, image_base);
             base += s.textures.len() as u32;
+            image_base += s.images.len() as u32;
         }
     }
     // Every uniform two stages declare must agree, used or not (as Mesa).

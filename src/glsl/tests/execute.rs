@@ -20,7 +20,9 @@ fn lowered(src: &str) -> (oxgl_ir::Shader, Vec<(String, u32)>, u32) {
             UniformKind::Data { offset, .. } | UniformKind::Subroutine { offset, .. } => {
                 Some((u.name.clone(), offset))
             }
-            UniformKind::Sampler { .. } | UniformKind::AtomicCounter { .. } => None,
+            UniformKind::Sampler { .. }
+            | UniformKind::Image { .. }
+            | UniformKind::AtomicCounter { .. } => None,
         })
         .collect();
     (l.shader, offsets, l.interface.uniform_size)

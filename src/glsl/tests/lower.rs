@@ -43,6 +43,7 @@ fn render(name: &str, src: &str) -> String {
                 format!("offset {offset} array_stride {array_stride} matrix_stride {matrix_stride}")
             }
             UniformKind::Sampler { binding } => format!("binding {binding}"),
+            UniformKind::Image { binding } => format!("image binding {binding}"),
             UniformKind::AtomicCounter { binding, offset } => {
                 format!("counter binding {binding} offset {offset}")
             }

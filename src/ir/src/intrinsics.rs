@@ -302,6 +302,33 @@ impl ImageOp {
     }
 }
 
+impl ImageKind {
+    /// Whether the operation may change the image (stores and atomics).
+    pub fn changes_memory(self) -> bool {
+        !matches!(self, ImageKind::Load | ImageKind::Size | ImageKind::Samples)
+    }
+
+    /// The memory atomic an image atomic performs on its texel's word
+    /// (`None` for the others).
+    pub fn atomic_op(self) -> Option<AtomicOp> {
+        Some(match self {
+            ImageKind::AtomicAdd => AtomicOp::Add,
+            ImageKind::AtomicMin => AtomicOp::IMin,
+            ImageKind::AtomicMax => AtomicOp::IMax,
+            ImageKind::AtomicUMin => AtomicOp::UMin,
+            ImageKind::AtomicUMax => AtomicOp::UMax,
+            ImageKind::AtomicAnd => AtomicOp::And,
+            ImageKind::AtomicOr => AtomicOp::Or,
+            ImageKind::AtomicXor => AtomicOp::Xor,
+            ImageKind::AtomicXchg => AtomicOp::Xchg,
+            ImageKind::AtomicCmpXchg => AtomicOp::CmpXchg,
+            ImageKind::Load | ImageKind::Store | ImageKind::Size | ImageKind::Samples => {
+                return None;
+            }
+        })
+    }
+}
+
 named_enum! {
     /// Atomic operation on memory (`atomic` instruction).
     pub enum AtomicOp {
@@ -624,7 +651,7 @@ impl ImageOp {
         })
     }
 
-    /// Whether the kind is an atomic.
+    /// Whether the operation is an atomic.
     pub fn is_atomic(&self) -> bool {
         !matches!(
             self.kind,

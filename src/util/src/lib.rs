@@ -3,4 +3,5 @@
 #![forbid(unsafe_code)]
 
 pub mod env;
+pub mod format;
 pub mod log;

@@ -303,6 +303,9 @@ pub struct SceneState {
     pub num_varyings: usize,
     /// Depth/stencil can run before the shader.
     pub early_ds: bool,
+    /// `layout(early_fragment_tests)`: occlusion queries count samples
+    /// after the early tests, before the shader.
+    pub early_fragment_tests: bool,
     /// The shader writes depth.
     pub writes_depth: bool,
     /// The shader reads `gl_FragCoord`.

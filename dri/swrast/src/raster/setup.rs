@@ -317,11 +317,13 @@ pub fn scene_state(draw: &Arc<DrawState>, n: usize, target: &super::TargetInfo) 
     SceneState {
         draw: draw.clone(),
         num_varyings: n,
-        early_ds: !info.writes_depth
-            && !info.may_discard
-            && !info.has_side_effects
-            && !rs.coverage.is_some_and(|c| c.alpha_to_coverage),
-        writes_depth: info.writes_depth,
+        early_ds: info.early_fragment_tests
+            || (!info.writes_depth
+                && !info.may_discard
+                && !info.has_side_effects
+                && !rs.coverage.is_some_and(|c| c.alpha_to_coverage)),
+        early_fragment_tests: info.early_fragment_tests,
+        writes_depth: info.writes_depth && !info.early_fragment_tests,
         reads_frag_coord: info.reads_frag_coord,
         interpolates_at: info.interpolates_at,
         origin_upper_left: info.origin_upper_left,

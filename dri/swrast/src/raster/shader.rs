@@ -158,9 +158,14 @@ pub struct ShaderInfo {
     /// The shader interpolates inputs elsewhere in the pixel: it reads
     /// [`QuadBatch::at`].
     pub interpolates_at: bool,
-    /// The shader changes memory others see (atomic counters): it runs
-    /// on every fragment rasterized, before the depth and stencil tests.
+    /// The shader changes memory others see (atomic counters, images): it
+    /// runs on every fragment rasterized, before the depth and stencil
+    /// tests, unless `early_fragment_tests`.
     pub has_side_effects: bool,
+    /// `layout(early_fragment_tests) in;`: the depth and stencil tests
+    /// (and writes) run before the shader, whatever it does; depth it
+    /// writes is ignored.
+    pub early_fragment_tests: bool,
 }
 
 impl Default for ShaderInfo {
@@ -173,6 +178,7 @@ impl Default for ShaderInfo {
             pixel_center_integer: false,
             interpolates_at: false,
             has_side_effects: false,
+            early_fragment_tests: false,
         }
     }
 }
@@ -186,6 +192,7 @@ const INPUTS_ONLY: ShaderInfo = ShaderInfo {
     pixel_center_integer: false,
     interpolates_at: false,
     has_side_effects: false,
+    early_fragment_tests: false,
 };
 
 /// A compiled fragment shader.

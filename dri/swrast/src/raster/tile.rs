@@ -547,6 +547,11 @@ impl BlockCtx<'_> {
                 return;
             }
         }
+        if st.early_fragment_tests && st.query.is_some() {
+            // Early fragment tests: the samples that passed them count,
+            // whatever the shader then discards (GL 4.6 §14.9).
+            self.samples += u64::from(mask.count_ones());
+        }
         let q = &mut *self.batch;
         q.mask = mask;
         q.front_facing = prim.front;
@@ -728,7 +733,7 @@ impl BlockCtx<'_> {
                 return;
             }
         }
-        if st.query.is_some() {
+        if st.query.is_some() && !st.early_fragment_tests {
             // Every per-fragment test is behind us: these samples would be
             // written, whatever the write masks say (llvmpipe counts the same).
             self.samples += u64::from(mask.count_ones());

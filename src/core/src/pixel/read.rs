@@ -625,38 +625,7 @@ fn store_components(type_: GLenum, v: &[f32], integer: bool, out: &mut [u8]) {
     }
 }
 
-/// IEEE half from f32, round to nearest even (enough for colour read-back).
-pub(crate) fn f32_to_half(f: f32) -> u16 {
-    let bits = f.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let mant = bits & 0x7f_ffff;
-    if exp == 0xff {
-        // A NaN keeps its payload's high bits (texture views read the
-        // bits of other formats as halves).
-        return sign
-            | 0x7c00
-            | if mant != 0 {
-                0x200 | (mant >> 13) as u16
-            } else {
-                0
-            };
-    }
-    let e = exp - 127 + 15;
-    if e >= 0x1f {
-        return sign | 0x7c00;
-    }
-    if e <= 0 {
-        if e < -10 {
-            return sign;
-        }
-        let m = (mant | 0x80_0000) >> (1 - e);
-        let rounded = (m + 0x1000 + ((m >> 13) & 1)) >> 13;
-        return sign | rounded as u16;
-    }
-    let rounded = (mant + 0xfff + ((mant >> 13) & 1)) >> 13;
-    (sign as u32 | (((e as u32) << 10) + rounded)) as u16
-}
+pub(crate) use oxgl_util::format::f32_to_half;
 
 #[cfg(test)]
 mod tests {

@@ -25,6 +25,8 @@ pub enum Base {
     Bool,
     /// A sampler: its value is a texture unit.
     Sampler,
+    /// An image (ARB_shader_image_load_store): its value is an image unit.
+    Image,
     /// `double`, `dvecN`, `dmatCxR` (ARB_gpu_shader_fp64): 8 bytes a
     /// component.
     Double,
@@ -151,6 +153,9 @@ impl UniformType {
                     };
                     return t(gl, base, c, r);
                 }
+                if let Some(gl) = image_type(ty) {
+                    return t(gl, Base::Image, 1, 1);
+                }
                 let gl = match ty {
                     "sampler1D" => GL_SAMPLER_1D,
                     "sampler2D" => GL_SAMPLER_2D,
@@ -203,6 +208,35 @@ impl UniformType {
             }
         }
     }
+}
+
+/// The GL type of image type `ty` (`GL_IMAGE_2D` for `image2D`): the
+/// float, int and unsigned types each run through the dimensions in one
+/// order from `GL_IMAGE_1D`, `GL_INT_IMAGE_1D` and
+/// `GL_UNSIGNED_INT_IMAGE_1D`.
+fn image_type(ty: &str) -> Option<GLenum> {
+    const DIMS: [&str; 11] = [
+        "1D",
+        "2D",
+        "3D",
+        "2DRect",
+        "Cube",
+        "Buffer",
+        "1DArray",
+        "2DArray",
+        "CubeArray",
+        "2DMS",
+        "2DMSArray",
+    ];
+    let (prefix, dim) = ty.split_once("image")?;
+    let first = match prefix {
+        "" => 0x904C,  // GL_IMAGE_1D
+        "i" => 0x9057, // GL_INT_IMAGE_1D
+        "u" => 0x9062, // GL_UNSIGNED_INT_IMAGE_1D
+        _ => return None,
+    };
+    let k = DIMS.iter().position(|d| *d == dim)?;
+    Some(first + k as GLenum)
 }
 
 /// The values a `glUniform*` call carries.
@@ -308,7 +342,7 @@ pub(crate) fn convert(values: Values<'_>, i: usize, base: Base) -> u64 {
 pub fn as_f64(base: Base, bits: u64) -> f64 {
     match base {
         Base::Float => f64::from(f32::from_bits(bits as u32)),
-        Base::Int | Base::Sampler => f64::from(bits as u32 as i32),
+        Base::Int | Base::Sampler | Base::Image => f64::from(bits as u32 as i32),
         Base::Uint | Base::Bool => f64::from(bits as u32),
         Base::Double => f64::from_bits(bits),
     }
@@ -331,7 +365,7 @@ pub(crate) fn check_call(
         (Base::Int, Values::Int(_)) | (Base::Uint, Values::Uint(_)) => !matrix,
         (Base::Bool, Values::Double(_)) => false,
         (Base::Bool, _) => !matrix,
-        (Base::Sampler, Values::Int(_)) => comps == 1,
+        (Base::Sampler | Base::Image, Values::Int(_)) => comps == 1,
         _ => false,
     };
     if size_ok && kind_ok {
@@ -578,6 +612,18 @@ mod tests {
             Base::Sampler
         );
         assert_eq!(UniformType::parse("S"), None);
+        for (name, gl) in [
+            ("image2D", GL_IMAGE_2D),
+            ("iimage2DArray", GL_INT_IMAGE_2D_ARRAY),
+            (
+                "uimage2DMSArray",
+                GL_UNSIGNED_INT_IMAGE_2D_MULTISAMPLE_ARRAY,
+            ),
+            ("imageBuffer", GL_IMAGE_BUFFER),
+        ] {
+            let t = UniformType::parse(name).unwrap();
+            assert_eq!((t.gl, t.base), (gl, Base::Image), "{name}");
+        }
     }
 
     #[test]

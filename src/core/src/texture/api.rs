@@ -229,6 +229,7 @@ impl Context {
         let stores = self.shared().textures().delete(names);
         self.release_buffer_stores(&stores);
         self.forget_buffer_texels(names);
+        self.unbind_image_textures(names);
         for unit in &mut self.textures.bound {
             for b in unit.iter_mut() {
                 if names.contains(b) {
@@ -988,9 +989,15 @@ impl Context {
         self.outside_begin_end()?;
         crate::texture::buffer::parameter_target_index(target)?;
         let compat = self.params().has_fixed_function();
+        let images = self.has_image_load_store();
         self.with_bound_texture(target, |t| {
             if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
                 return Ok(vec![f32::from(u8::from(t.immutable_levels.is_some()))]);
+            }
+            // ARB_shader_image_load_store: image formats of one size are
+            // compatible (as Mesa).
+            if pname == GL_IMAGE_FORMAT_COMPATIBILITY_TYPE && images {
+                return Ok(vec![GL_IMAGE_FORMAT_COMPATIBILITY_BY_SIZE as f32]);
             }
             if let Some(v) = crate::texture::view::view_param(t, pname) {
                 return Ok(vec![v]);

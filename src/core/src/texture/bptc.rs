@@ -12,6 +12,8 @@
 //! The 16 texels of a block are numbered `4 * y + x`, the order the indices
 //! are stored in, and the order of the decoders' output.
 
+use oxgl_util::format::half_to_f32;
+
 /// The 128 bits of a block, read as consecutive fields upwards from bit 0.
 struct Bits {
     block: u128,
@@ -738,24 +740,6 @@ fn finish_unquantize(x: i32, signed: bool) -> u16 {
     };
     // In range: |x| <= 0xFFFF (unsigned) or 0x8000 (signed).
     bits as u16
-}
-
-/// A half float (IEEE binary16) as an f32; every half is exact in f32.
-fn half_to_f32(half: u16) -> f32 {
-    let sign = u32::from(half >> 15) << 31;
-    let exponent = u32::from((half >> 10) & 0x1f);
-    let mantissa = u32::from(half & 0x3ff);
-    match exponent {
-        // Zero or subnormal: mantissa * 2^-24.
-        0 => {
-            let magnitude = f32::from(half & 0x3ff) * (1.0 / 16_777_216.0);
-            if sign != 0 { -magnitude } else { magnitude }
-        }
-        // Infinity or NaN.
-        31 => f32::from_bits(sign | 0x7f80_0000 | (mantissa << 13)),
-        // Rebias the exponent from 15 to 127.
-        _ => f32::from_bits(sign | ((exponent + 112) << 23) | (mantissa << 13)),
-    }
 }
 
 /// Decodes one BC6H block into half float bits; reserved modes give zeros.

@@ -193,10 +193,35 @@ impl Context {
         {
             self.submit.draw_samples = self.fb_samples(self.fbo.draw_binding).max(1);
         }
+        // ARB_shader_image_load_store: the image units the programs use,
+        // their textures made current in the core first.
+        let image_units = if self.submit.pixel.is_some() {
+            Vec::new()
+        } else {
+            let decls = self.draw_image_decls();
+            self.image_bindings(&decls)
+        };
         // The textures of enabled units: the default objects live in the
         // context, named ones in the share group (locked for the draw).
         let shared = self.shared().clone();
-        let named = shared.textures();
+        let mut named = shared.textures();
+        // The images: the textures' own storage, for the draw.
+        let draw_images = if image_units.is_empty() {
+            Vec::new()
+        } else {
+            let mut buffers = shared.buffers();
+            image_units
+                .iter()
+                .filter_map(|(decl, unit)| {
+                    let tex = named.get_mut(unit.texture)?;
+                    crate::texture::image_unit::draw_image(decl, unit, tex, &mut buffers)
+                })
+                .collect()
+        };
+        let image_descs: Vec<_> = draw_images
+            .iter()
+            .map(crate::texture::image_unit::DrawImage::desc)
+            .collect();
         // Each stage's executable: the current program's, or a program
         // pipeline's (ARB_separate_shader_objects).
         let [exec_vs, exec_tcs, exec_tes, exec_gs, exec_fs] = self.stage_execs();
@@ -844,12 +869,27 @@ impl Context {
                 buffer_ranges.as_ptr()
             },
             num_buffers: buffer_ranges.len() as u32,
+            images: if image_descs.is_empty() {
+                std::ptr::null()
+            } else {
+                image_descs.as_ptr()
+            },
+            num_images: image_descs.len() as u32,
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {
             self.xfb_done(c, b);
         }
         drop(xfb_lock);
+        // What the draw's images wrote is the textures' (buffers') new
+        // contents.
+        if !draw_images.is_empty() {
+            crate::texture::image_unit::touch_written(
+                &draw_images,
+                &mut named,
+                &mut shared.buffers(),
+            );
+        }
         drop(images);
         drop(named);
         self.track_color_material();

@@ -386,6 +386,9 @@ impl Lower<'_> {
         if name.starts_with("atomicCounter") {
             return self.counter_call(name, args, loc);
         }
+        if name.starts_with("image") {
+            return self.image_call(name, sig, args, loc);
+        }
         if sig.params.len() != args.len() {
             return internal(loc, "argument count");
         }

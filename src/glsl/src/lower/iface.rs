@@ -27,8 +27,8 @@ use crate::ast::{Declaration, ExternalDecl, Initializer, Interp, Qualifier, Stor
 use crate::diag::Loc;
 use crate::sema::{Base, Num, Scalar, SemaType, Storage};
 use oxgl_ir::{
-    Builtin, Dim, InterpMode, Member, Sampling, Slot, SysVal, TextureDecl, Type, TypeId, VarId,
-    VarKind,
+    Builtin, Dim, ImageDecl, InterpMode, Member, Sampling, Slot, SysVal, TextureDecl, Type, TypeId,
+    VarId, VarKind,
 };
 
 /// A stage input or output as the GL side sees it.
@@ -77,6 +77,13 @@ pub enum UniformKind {
     /// A sampler: the binding of its first element (elements follow).
     Sampler {
         /// Texture binding.
+        binding: u32,
+    },
+    /// An image (ARB_shader_image_load_store): the image binding
+    /// ([`oxgl_ir::ImageDecl::binding`]) of its first element (elements
+    /// follow); its value is an image unit.
+    Image {
+        /// Image binding.
         binding: u32,
     },
     /// An atomic counter (ARB_shader_atomic_counters): its buffer's
@@ -174,6 +181,10 @@ pub struct Interface {
     /// texture unit of its first element (the next elements the next
     /// units), its initial value.
     pub sampler_units: Vec<(String, u32)>,
+    /// Images declared with `layout(binding = N)`: the uniform's name as
+    /// listed and the image unit of its first element, as
+    /// `sampler_units`.
+    pub image_units: Vec<(String, u32)>,
     /// What makes a program with this shader fail to link although it
     /// compiles (Mesa's link-time checks), without `error: `.
     pub link_errors: Vec<String>,
@@ -549,6 +560,10 @@ impl<'a> Lower<'a> {
                 }
                 if t.base == Base::Opaque(crate::keywords::BuiltinType::AtomicUint) {
                     self.counter_uniform(name, &t, quals, loc)?
+                } else if let Base::Opaque(b) = t.base
+                    && b.name().contains("image")
+                {
+                    self.image_uniform(name, &t, b.name(), quals, loc)?
                 } else if let Base::Opaque(b) = t.base {
                     let explicit = self.layout_int(quals, "binding");
                     self.sampler_uniform(name, &t, b.name(), explicit, loc)?
@@ -677,6 +692,23 @@ impl<'a> Lower<'a> {
             self.iface.outputs.push(io);
         }
         Ok(var)
+    }
+
+    /// `layout(early_fragment_tests) in;` (ARB_shader_image_load_store,
+    /// GLSL 4.20 §4.4.1.3): the depth and stencil tests run before the
+    /// shader even when it has side effects.
+    pub(crate) fn early_fragment_tests(&self) -> bool {
+        self.tu.items.iter().any(|item| {
+            let ExternalDecl::Decl(Declaration::Defaults { quals, .. }) = item else {
+                return false;
+            };
+            quals.iter().any(|q| match q {
+                Qualifier::Layout(ids, _) => ids
+                    .iter()
+                    .any(|id| self.name(id.name) == "early_fragment_tests"),
+                _ => false,
+            })
+        })
     }
 
     /// `gl_FragCoord` redeclared with `origin_upper_left` or
@@ -1243,6 +1275,70 @@ impl<'a> Lower<'a> {
         Ok(Binding::Tex(ids))
     }
 
+    /// An image uniform (or array): image declarations with the format
+    /// of its `layout` qualifier (none for a `writeonly` image without
+    /// one), numbered like samplers' textures.
+    fn image_uniform(
+        &mut self,
+        name: &str,
+        t: &SemaType,
+        ty: &str,
+        quals: &[Qualifier],
+        loc: Loc,
+    ) -> R<Binding> {
+        let Some((dim, arrayed, multisample, _, kind)) = image_shape(ty) else {
+            return unsupported(loc, format!("uniforms of type {ty}"));
+        };
+        if t.dims.len() > 1 {
+            return unsupported(loc, "arrays of arrays of images");
+        }
+        let format = quals
+            .iter()
+            .filter_map(|q| match q {
+                Qualifier::Layout(ids, _) => Some(ids),
+                _ => None,
+            })
+            .flatten()
+            .find_map(|id| image_format(self.name(id.name)))
+            .unwrap_or(0);
+        let count = t.dims.first().map_or(1, |d| d.unwrap_or(1)).min(256);
+        let first = self.images;
+        self.images += count;
+        let listed = if t.is_array() {
+            format!("{name}[0]")
+        } else {
+            name.to_owned()
+        };
+        let explicit = self.layout_int(quals, "binding");
+        if let Some(unit) = explicit.and_then(|b| u32::try_from(b).ok()) {
+            self.iface.image_units.push((listed.clone(), unit));
+        }
+        let mut ids = Vec::new();
+        for i in 0..count {
+            ids.push(self.shader.images.len() as u32);
+            self.shader.images.push(ImageDecl {
+                name: if t.is_array() {
+                    format!("{name}[{i}]")
+                } else {
+                    name.to_owned()
+                },
+                dim,
+                arrayed,
+                multisample,
+                kind,
+                format,
+                binding: first + i,
+            });
+        }
+        self.iface.uniforms.push(UniformEntry {
+            name: listed,
+            ty: ty.to_owned(),
+            count,
+            kind: UniformKind::Image { binding: first },
+        });
+        Ok(Binding::Tex(ids))
+    }
+
     // ---- built-ins -----------------------------------------------------------
 
     fn io_var(&mut self, name: &str, t: &SemaType, kind: VarKind, loc: Loc) -> R<VarId> {
@@ -1715,6 +1811,63 @@ impl<'a> Lower<'a> {
 }
 
 /// `(dim, arrayed, multisample, shadow, kind)` of a sampler type name.
+/// An image type's shape, as [`sampler_shape`] gives a sampler's
+/// (never `shadow`).
+pub(crate) fn image_shape(ty: &str) -> Option<(Dim, bool, bool, bool, oxgl_ir::Scalar)> {
+    let (prefix, rest) = ty.split_once("image")?;
+    if !matches!(prefix, "" | "i" | "u") {
+        return None;
+    }
+    sampler_shape(&format!("{prefix}sampler{rest}"))
+}
+
+/// The GL internal format of an image format layout qualifier
+/// (`rgba8` is `GL_RGBA8`), the code [`ImageDecl::format`] holds.
+pub(crate) fn image_format(qualifier: &str) -> Option<u32> {
+    Some(match qualifier {
+        "rgba32f" => 0x8814,
+        "rgba16f" => 0x881A,
+        "rg32f" => 0x8230,
+        "rg16f" => 0x822F,
+        "r11f_g11f_b10f" => 0x8C3A,
+        "r32f" => 0x822E,
+        "r16f" => 0x822D,
+        "rgba16" => 0x805B,
+        "rgb10_a2" => 0x8059,
+        "rgba8" => 0x8058,
+        "rg16" => 0x822C,
+        "rg8" => 0x822B,
+        "r16" => 0x822A,
+        "r8" => 0x8229,
+        "rgba16_snorm" => 0x8F9B,
+        "rgba8_snorm" => 0x8F97,
+        "rg16_snorm" => 0x8F99,
+        "rg8_snorm" => 0x8F95,
+        "r16_snorm" => 0x8F98,
+        "r8_snorm" => 0x8F94,
+        "rgba32i" => 0x8D82,
+        "rgba16i" => 0x8D88,
+        "rgba8i" => 0x8D8E,
+        "rg32i" => 0x823B,
+        "rg16i" => 0x8239,
+        "rg8i" => 0x8237,
+        "r32i" => 0x8235,
+        "r16i" => 0x8233,
+        "r8i" => 0x8231,
+        "rgba32ui" => 0x8D70,
+        "rgba16ui" => 0x8D76,
+        "rgb10_a2ui" => 0x906F,
+        "rgba8ui" => 0x8D7C,
+        "rg32ui" => 0x823C,
+        "rg16ui" => 0x823A,
+        "rg8ui" => 0x8238,
+        "r32ui" => 0x8236,
+        "r16ui" => 0x8234,
+        "r8ui" => 0x8232,
+        _ => return None,
+    })
+}
+
 pub(crate) fn sampler_shape(ty: &str) -> Option<(Dim, bool, bool, bool, oxgl_ir::Scalar)> {
     let (kind, rest) = if let Some(r) = ty.strip_prefix("isampler") {
         (oxgl_ir::Scalar::I32, r)

@@ -211,6 +211,7 @@ fn lower_checked(
         uniform_end: 0,
         std430: false,
         textures: 0,
+        images: 0,
         pending_inits: Vec::new(),
         uniform_init_seen: false,
         uniform_init_mode: uniform_init,
@@ -256,6 +257,9 @@ fn lower_checked(
     }
     if matches!(stage, Stage::TessControl | Stage::TessEval) {
         l.tessellation_modes();
+    }
+    if stage == Stage::Fragment && l.early_fragment_tests() {
+        l.shader.modes.push(oxgl_ir::Mode::EarlyFragmentTests);
     }
     l.globals()?;
     for item in &tu.items {
@@ -329,7 +333,8 @@ pub(crate) enum Binding {
     Mem(VarId, Vec<oxgl_ir::Index>),
     /// A system value; `array` when GLSL sees a scalar array of its lanes.
     Sys(oxgl_ir::SysVal, bool),
-    /// A sampler (or sampler array): texture declaration indices.
+    /// A sampler or image (or an array of them): texture (image)
+    /// declaration indices; the GLSL type says which.
     Tex(Vec<u32>),
     /// A constant the front end did not fold (`gl_WorkGroupSize`).
     Consts(SemaType, Vec<crate::sema::Cv>),
@@ -392,6 +397,8 @@ pub(crate) struct Lower<'a> {
     pub std430: bool,
     /// Sampler uniforms numbered so far (the next binding).
     pub textures: u32,
+    /// Image uniforms numbered so far (the next image binding).
+    pub images: u32,
     /// Built-in variables by name.
     pub named: FxHashMap<String, Binding>,
     /// Return types of the functions being inlined.

@@ -431,3 +431,110 @@ impl Lower<'_> {
         }
     }
 }
+
+impl Lower<'_> {
+    /// An image built-in (ARB_shader_image_load_store, GLSL 4.20 §8.12):
+    /// an IR `image` operation. An element of an image array chosen at run
+    /// time runs every element's operation, the others at a coordinate
+    /// outside every image (no load, store or atomic reaches memory), and
+    /// returns the chosen one's result.
+    pub(crate) fn image_call(&mut self, name: &str, sig: &Sig, args: &[ExprId], loc: Loc) -> R<Rv> {
+        use oxgl_ir::{ImageKind, ImageOp, Op, Scalar};
+        let Some(&first) = args.first() else {
+            return internal(loc, "image call without an image");
+        };
+        let (images, selector) = self.sampler_arg(first, name, loc)?;
+        let Some(decl) = images
+            .first()
+            .and_then(|&i| self.shader.images.get(i as usize))
+            .cloned()
+        else {
+            return internal(loc, "image not declared");
+        };
+        if sig.params.len() != args.len() {
+            return internal(loc, "argument count");
+        }
+        let mut vals = Vec::new();
+        for (a, (pt, dir)) in args.iter().zip(&sig.params).skip(1) {
+            if *dir != Dir::In {
+                return unsupported(loc, format!("`{name}'"));
+            }
+            vals.push(self.expr_as(*a, pt)?.v(loc)?);
+        }
+        let mut vals = vals.into_iter();
+        let kind = match name {
+            "imageLoad" => ImageKind::Load,
+            "imageStore" => ImageKind::Store,
+            "imageSize" => ImageKind::Size,
+            "imageSamples" => ImageKind::Samples,
+            "imageAtomicAdd" => ImageKind::AtomicAdd,
+            "imageAtomicMin" | "imageAtomicMax" => {
+                let signed = decl.kind == Scalar::I32;
+                match (name == "imageAtomicMin", signed) {
+                    (true, true) => ImageKind::AtomicMin,
+                    (true, false) => ImageKind::AtomicUMin,
+                    (false, true) => ImageKind::AtomicMax,
+                    (false, false) => ImageKind::AtomicUMax,
+                }
+            }
+            "imageAtomicAnd" => ImageKind::AtomicAnd,
+            "imageAtomicOr" => ImageKind::AtomicOr,
+            "imageAtomicXor" => ImageKind::AtomicXor,
+            "imageAtomicExchange" => ImageKind::AtomicXchg,
+            "imageAtomicCompSwap" => ImageKind::AtomicCmpXchg,
+            _ => return unsupported(loc, format!("`{name}'")),
+        };
+        let mut op = ImageOp {
+            kind,
+            image: 0,
+            coord: None,
+            sample: None,
+            value: None,
+            compare: None,
+        };
+        if !matches!(kind, ImageKind::Size | ImageKind::Samples) {
+            op.coord = vals.next();
+            if decl.multisample {
+                op.sample = vals.next();
+            }
+            if kind == ImageKind::AtomicCmpXchg {
+                op.compare = vals.next();
+            }
+            op.value = vals.next();
+            if kind == ImageKind::Store
+                && let Some(v) = op.value
+            {
+                // A store takes a gvec4; the IR's value is the image's kind.
+                op.value = Some(self.fit(v, 4));
+            }
+        }
+        let ty = op.result_type(&decl);
+        let emit = |l: &mut Self, op: ImageOp| l.b().push(Op::Image(Box::new(op)), ty);
+        let Some(sel) = selector else {
+            op.image = images[0];
+            let v = emit(self, op);
+            return Ok(if ty.is_some() { Rv::V(v) } else { Rv::Void });
+        };
+        let mut out = None;
+        for (k, &image) in images.iter().enumerate() {
+            let mut op_k = op.clone();
+            op_k.image = image;
+            let kc = self.b().i32(k as i32);
+            let is_k = self.b().eq(sel, kc);
+            if let Some(c) = op.coord {
+                let lanes = self.vty(c).lanes;
+                let outside = self.b().i32(-1);
+                let outside = self.fit(outside, lanes);
+                op_k.coord = Some(self.b().select(is_k, c, outside));
+            }
+            let v = emit(self, op_k);
+            if ty.is_some() {
+                out = Some(match out {
+                    None => v,
+                    Some(prev) => self.b().select(is_k, v, prev),
+                });
+            }
+        }
+        Ok(out.map_or(Rv::Void, Rv::V))
+    }
+}

@@ -294,6 +294,24 @@ impl Checker<'_> {
                     format!("image argument of {n}() has incompatible memory qualifiers"),
                 );
             }
+            // GLSL 4.20 §8.12: atomics on 32-bit integer images only, and
+            // exchange on r32f ones too.
+            let format = first_var.and_then(|v| self.image_formats.get(&v).copied());
+            let atomic = n.starts_with("imageAtomic");
+            let fits = match format {
+                Some("r32i" | "r32ui") | None => true,
+                Some("r32f") => n == "imageAtomicExchange",
+                Some(_) => false,
+            };
+            if atomic && !fits {
+                self.error(
+                    loc,
+                    format!(
+                        "{n}() is only supported on images of format r32i or r32ui \
+                         (imageAtomicExchange also r32f)"
+                    ),
+                );
+            }
         }
     }
 

@@ -558,6 +558,13 @@ impl Checker<'_> {
                 },
                 d.loc,
             );
+            if let Some(f) = q
+                .layout
+                .iter()
+                .find_map(|l| super::layout::format_name(self.name(l.name)))
+            {
+                self.image_formats.insert(id, f);
+            }
             if global && self.is_es() && storage == Storage::Uniform {
                 let default = match scalar {
                     Some(Scalar::Float) => self.global_precision[0],

@@ -215,6 +215,15 @@ pub(super) struct LayoutState {
     xfb_stride: Vec<(i64, i64)>,
 }
 
+/// An image format qualifier's name as the table spells it.
+pub(super) fn format_name(name: &str) -> Option<&'static str> {
+    [FLOAT_FORMATS, INT_FORMATS, UINT_FORMATS]
+        .into_iter()
+        .flatten()
+        .find(|f| **f == name)
+        .copied()
+}
+
 /// The format an image format qualifier names.
 pub(super) fn format_of(name: &str) -> Option<Format> {
     if FLOAT_FORMATS.contains(&name) {

@@ -137,6 +137,8 @@ pub(crate) struct Checker<'a> {
     subroutine_types: FxHashMap<u32, (Type, Vec<(Type, Dir)>)>,
     /// Built-in variables already looked up (`None`: there is none).
     builtin_vars: FxHashMap<Sym, Option<u32>>,
+    /// The format qualifier of each image variable declared with one.
+    image_formats: FxHashMap<u32, &'static str>,
     builtin_struct_ids: FxHashMap<&'static str, u32>,
     cur_fn: Option<FnCtx>,
     /// Enclosing loops and switches, innermost last (`true` = loop).
@@ -258,6 +260,7 @@ pub(crate) fn check(
         funcs_by_name: FxHashMap::default(),
         subroutine_types: FxHashMap::default(),
         builtin_vars: FxHashMap::default(),
+        image_formats: FxHashMap::default(),
         builtin_struct_ids: FxHashMap::default(),
         cur_fn: None,
         breakable: Vec::new(),

@@ -120,6 +120,9 @@ immediate!(pixel_storef "glPixelStoref"(pname: GLenum, param: GLfloat) => |c| c.
 immediate!(flush "glFlush"() => |c| c.flush());
 immediate!(finish "glFinish"() => |c| c.finish());
 immediate!(texture_barrier "glTextureBarrier"() => |c| c.texture_barrier());
+// ARB_shader_image_load_store (src/core/src/texture/image_unit.rs).
+immediate!(bind_image_texture "glBindImageTexture"(unit: GLuint, texture: GLuint, level: GLint, layered: GLboolean, layer: GLint, access: GLenum, format: GLenum) => |c| c.bind_image_texture(unit, texture, level, layered != 0, layer, access, format));
+immediate!(memory_barrier "glMemoryBarrier"(barriers: GLbitfield) => |c| c.memory_barrier(barriers));
 
 handler!(depth_func "glDepthFunc"(f: GLenum) => |c| c.depth_func(f));
 handler!(alpha_func "glAlphaFunc"(f: GLenum, r: GLfloat) => |c| c.alpha_func(f, r));
@@ -412,6 +415,8 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.PixelStorei = pixel_storei;
     d.Flush = flush;
     d.TextureBarrier = texture_barrier;
+    d.BindImageTexture = bind_image_texture;
+    d.MemoryBarrier = memory_barrier;
     d.TextureBarrierNV = texture_barrier;
     d.DepthFunc = depth_func;
     d.BlendFunc = blend_func;
