@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 24
+#define OXGL_DRI_ABI_VERSION 25
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -90,6 +90,16 @@
 
 // Back colour buffer.
 #define OXGL_DRAW_BACK 2
+
+// Four 32-bit words a texel: R, G, B, A as the core keeps its
+// texture images (floats for float and normalized formats, quantized
+// to the texture format; the bits of integers for integer formats),
+// in the channels of the texture format's base format.
+#define CHANNELS 0
+
+// The texture format's own bytes, `oxgl_util::format::ImageFormat::size`
+// a texel (buffer textures).
+#define PACKED 1
 
 // Result of a hook.
 typedef enum OxglStatus {
@@ -728,6 +738,38 @@ typedef struct OxglBufferRange {
   size_t size;
 } OxglBufferRange;
 
+// ABI 25: a texture image bound to an image unit (`glBindImageTexture`)
+// for a draw. Texel (x, y, z) of a binding with one plane is texel
+// `(z * size[1] + y) * size[0] + x` of it; with six planes (a cube map
+// bound layered) z picks the plane (the face) and the texel is
+// `y * size[0] + x` of it. Accesses outside `size` read 0 and write
+// nothing.
+typedef struct OxglImageDesc {
+  // The image binding (`oxgl_ir::ImageDecl::binding`) it serves.
+  uint32_t binding;
+  // The image unit's format, which the shader reads and writes
+  // (`GL_RGBA8`, `GL_R32UI`, ...: `oxgl_util::format::ImageFormat`).
+  uint32_t format;
+  // The texture image's internal format, which the planes encode; of
+  // the size of `format` (texels are reinterpreted by their bytes).
+  uint32_t texture_format;
+  // `GL_READ_ONLY`, `GL_WRITE_ONLY` or `GL_READ_WRITE`: stores and
+  // atomics through a read-only binding change nothing.
+  uint32_t access;
+  // [`image_storage`] of the planes.
+  uint32_t storage;
+  // Width, height and depth in texels: the layers of an array (6 per
+  // layer of a cube map array, as faces), 6 faces of a cube map bound
+  // layered, the slices of a 3D texture, else 1.
+  uint32_t size[3];
+  // `num_planes` pointers to 4-byte-aligned texels, valid for reads and
+  // writes for the call; shaders of other threads may access them
+  // concurrently (atomically, word by word).
+  uint32_t *const *planes;
+  // 1, or 6 for a cube map bound layered.
+  uint32_t num_planes;
+} OxglImageDesc;
+
 // One draw call, normalized by the core: interleaved float vertices, the
 // primitives drawn from them, the two shaders with their uniforms, and
 // every piece of fixed state the backend needs. Everything pointed to is
@@ -866,6 +908,13 @@ typedef struct OxglDrawDesc {
   const struct OxglBufferRange *buffers;
   // Entries of `buffers`.
   uint32_t num_buffers;
+  // ABI 25: the texture images bound to the image units the draw's
+  // shaders use (ARB_shader_image_load_store), one per image binding;
+  // null with `num_images` 0. The backend finishes every access to
+  // them before `draw_prims` returns.
+  const struct OxglImageDesc *images;
+  // Entries of `images`.
+  uint32_t num_images;
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row

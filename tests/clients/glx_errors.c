@@ -195,9 +195,9 @@ static void case_gl99(const char *name)
     create_attribs(name, a);
 }
 
-static void case_core42(const char *name)
+static void case_core43(const char *name)
 {
-    int a[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 2,
+    int a[] = {GLX_CONTEXT_MAJOR_VERSION_ARB, 4, GLX_CONTEXT_MINOR_VERSION_ARB, 3,
                GLX_CONTEXT_PROFILE_MASK_ARB, GLX_CONTEXT_CORE_PROFILE_BIT_ARB, None};
     create_attribs(name, a);
 }
@@ -367,7 +367,7 @@ static void case_thread_steal(const char *name)
 static const struct test_case cases[] = {
     {"query_version", case_query_version},
     {"create_attribs_gl99", case_gl99},
-    {"create_attribs_core42", case_core42},
+    {"create_attribs_core43", case_core43},
     {"create_attribs_bad_profile_mask", case_bad_profile},
     {"create_attribs_core_and_compat", case_two_profiles},
     {"create_attribs_es2_20", case_es2_20},

@@ -39,7 +39,7 @@ fn same_core() {
 const GLX_ERROR_CASES: &[&str] = &[
     "query_version",
     "create_attribs_gl99",
-    "create_attribs_core42",
+    "create_attribs_core43",
     "create_attribs_bad_profile_mask",
     "create_attribs_core_and_compat",
     "create_attribs_es2_20",
@@ -60,7 +60,7 @@ const GLX_ERROR_CASES: &[&str] = &[
 /// | case | rule |
 /// |---|---|
 /// | create_attribs_gl99 | 9.9 is not a defined GL version: BadMatch (GLX_ARB_create_context) |
-/// | create_attribs_core42 | a defined version we cannot provide: GLXBadFBConfig (rev. 10) |
+/// | create_attribs_core43 | a defined version we cannot provide: GLXBadFBConfig (rev. 10) |
 /// | create_attribs_bad_profile_mask / core_and_compat | GLXBadProfileARB (GLX_ARB_create_context_profile) |
 /// | create_attribs_es2_20 | an ES 2.0 context (GLX_EXT_create_context_es2_profile) |
 /// | create_attribs_es2_32 / es2_40 | ES 3.0 and later are versions we cannot provide: GLXBadFBConfig (Mesa's reading: 4.0 is GLXBadFBConfig there too) |
@@ -71,7 +71,7 @@ const GLX_ERROR_CASES: &[&str] = &[
 const GLX_ERROR_EXPECTED: &[&str] = &[
     "query_version: 1.4",
     "create_attribs_gl99: null error=BadMatch",
-    "create_attribs_core42: null error=GLXBadFBConfig",
+    "create_attribs_core43: null error=GLXBadFBConfig",
     "create_attribs_bad_profile_mask: null error=GLXBadProfileARB",
     "create_attribs_core_and_compat: null error=GLXBadProfileARB",
     "create_attribs_es2_20: context",

@@ -287,7 +287,7 @@ fn es2gears_runs() {
 }
 
 /// The versions glxinfo shows are exactly what the implementation supports:
-/// GL 4.1 core and compatibility with GLSL 4.10, GLES 3.0 and GLES 1.1
+/// GL 4.2 core and compatibility with GLSL 4.20, GLES 3.0 and GLES 1.1
 /// (docs/status.md).
 #[test]
 fn glxinfo_versions_are_honest() {
@@ -295,16 +295,16 @@ fn glxinfo_versions_are_honest() {
     let out = glxinfo(&["-B"]);
     let pkg = env!("CARGO_PKG_VERSION");
     for version in [
-        format!("OpenGL version string: 4.1 (Compatibility Profile) oxgl {pkg}"),
-        format!("OpenGL core profile version string: 4.1 (Core Profile) oxgl {pkg}"),
+        format!("OpenGL version string: 4.2 (Compatibility Profile) oxgl {pkg}"),
+        format!("OpenGL core profile version string: 4.2 (Core Profile) oxgl {pkg}"),
     ] {
         assert!(out.has_line(&version), "expected `{version}`:\n{out}");
     }
     for line in [
-        "    Max core profile version: 4.1",
-        "    Max compat profile version: 4.1",
-        "OpenGL shading language version string: 4.10",
-        "OpenGL core profile shading language version string: 4.10",
+        "    Max core profile version: 4.2",
+        "    Max compat profile version: 4.2",
+        "OpenGL shading language version string: 4.20",
+        "OpenGL core profile shading language version string: 4.20",
         "OpenGL core profile profile mask: core profile",
         "OpenGL profile mask: compatibility profile",
         "    Max GLES1 profile version: 1.1",
@@ -315,11 +315,11 @@ fn glxinfo_versions_are_honest() {
         assert!(out.has_line(line), "expected `{line}`:\n{out}");
     }
     // glxinfo probes a core profile with glXCreateContextAttribsARB from
-    // 4.6 down: nothing above 4.1 may answer.
-    for v in ["4.2", "4.3", "4.4", "4.5", "4.6"] {
+    // 4.6 down: nothing above 4.2 may answer.
+    for v in ["4.3", "4.4", "4.5", "4.6"] {
         assert!(
             !out.stdout.contains(&format!("version string: {v}")),
-            "a version above 4.1 is reported:\n{out}"
+            "a version above 4.2 is reported:\n{out}"
         );
     }
 }

@@ -121,7 +121,7 @@ fn wflinfo_wayland_gles2() {
 
 #[test]
 fn wflinfo_wayland_gl() {
-    wflinfo("gl", "4.1 (Compatibility Profile) oxgl");
+    wflinfo("gl", "4.2 (Compatibility Profile) oxgl");
 }
 
 /// es2gears_wayland for 11 s (an xdg-shell window, swap interval 1 paced by

@@ -640,8 +640,8 @@ mod tests {
     fn table_is_honest() {
         let s = computed_support();
         assert!(s.complete);
-        assert_eq!(s.compat, (4, 1));
-        assert_eq!(s.core, Some((4, 1)));
+        assert_eq!(s.compat, (4, 2));
+        assert_eq!(s.core, Some((4, 2)));
         assert_eq!(s.gles2, Some((3, 0)));
         // Every implemented capability names test clients that exist.
         let clients = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/clients");

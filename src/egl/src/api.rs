@@ -1710,12 +1710,12 @@ mod tests {
         // at 3.2 and above, a forward-compatible 3.0/3.1 request.
         assert_eq!(
             v(3, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
-            "Core 4.1"
+            "Core 4.2"
         );
-        assert_eq!(v(3, 2, &[]), "Core 4.1");
+        assert_eq!(v(3, 2, &[]), "Core 4.2");
         assert_eq!(
             v(3, 1, &[(EGL_CONTEXT_OPENGL_FORWARD_COMPATIBLE, EGL_TRUE)]),
-            "Core 4.1"
+            "Core 4.2"
         );
         assert_eq!(
             v(4, 2, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),

@@ -1562,7 +1562,7 @@ mod tests {
         assert_eq!(code(resolve(req(1, 6, compat, 0), s)), "core 8");
         assert_eq!(code(resolve(req(3, 0, compat, 0), s)), highest);
         assert_eq!(code(resolve(req(3, 2, compat, 0), s)), highest);
-        assert_eq!(code(resolve(req(4, 2, compat, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(4, 3, compat, 0), s)), "glx 9");
         // Below 3.2 the profile mask is ignored.
         assert_eq!(code(resolve(req(3, 1, core, 0), s)), highest);
         // Forward-compatible 3.x: a core context, whatever the mask says
