@@ -1718,7 +1718,7 @@ mod tests {
             "Core 4.2"
         );
         assert_eq!(
-            v(4, 2, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
+            v(4, 3, &[(EGL_CONTEXT_OPENGL_PROFILE_MASK, core)]),
             "EGL_BAD_MATCH"
         );
         assert_eq!(

@@ -1568,13 +1568,13 @@ mod tests {
         // Forward-compatible 3.x: a core context, whatever the mask says
         // below 3.2 (as Mesa).
         let fc = GLX_CONTEXT_FORWARD_COMPATIBLE_BIT_ARB;
-        let core_highest = "Core 4.1";
+        let core_highest = "Core 4.2";
         assert_eq!(code(resolve(req(3, 1, core, fc), s)), core_highest);
         assert_eq!(code(resolve(req(3, 1, compat, fc), s)), core_highest);
         assert_eq!(code(resolve(req(3, 0, 0, fc), s)), core_highest);
         assert_eq!(code(resolve(req(3, 2, core, 0), s)), core_highest);
         assert_eq!(code(resolve(req(3, 3, core, fc), s)), core_highest);
-        assert_eq!(code(resolve(req(4, 2, core, 0), s)), "glx 9");
+        assert_eq!(code(resolve(req(4, 3, core, 0), s)), "glx 9");
         assert_eq!(code(resolve(req(3, 2, 0x8, 0), s)), "glx 13");
         assert_eq!(code(resolve(req(3, 2, core | compat, 0), s)), "glx 13");
         // GLX_EXT_create_context_es2_profile: ES 2.0 and 3.0 requests get
