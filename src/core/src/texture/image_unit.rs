@@ -174,6 +174,32 @@ pub(crate) fn touch_written(
 }
 
 impl DrawImage {
+    /// The image of `planes` (`storage` form, `size` texels) a unit with
+    /// `access` binds for `decl`, read as `format`.
+    fn new(
+        decl: &ImageDecl,
+        (format, texture_format): (ImageFormat, ImageFormat),
+        access: GLenum,
+        (storage, size): (u32, [u32; 3]),
+        planes: Vec<*mut u32>,
+        written: Written,
+    ) -> DrawImage {
+        DrawImage {
+            desc: OxglImageDesc {
+                binding: decl.binding,
+                format: format.gl,
+                texture_format: texture_format.gl,
+                access,
+                storage,
+                size,
+                planes: std::ptr::null(),
+                num_planes: planes.len() as u32,
+            },
+            planes,
+            written,
+        }
+    }
+
     /// The descriptor, pointing into this value's planes.
     pub fn desc(&self) -> OxglImageDesc {
         OxglImageDesc {
@@ -324,6 +350,12 @@ impl Context {
     /// The images the programs of a draw declare, with the image unit
     /// each one's uniform selects.
     pub(crate) fn draw_image_decls(&self) -> Vec<(ImageDecl, u32)> {
+        // Most draws: fixed function, or a current program without images.
+        match &self.programs.exec {
+            Some(e) if e.images.is_empty() => return Vec::new(),
+            None if self.programs.pipeline == 0 => return Vec::new(),
+            _ => {}
+        }
         let execs = self.stage_execs();
         let mut seen: Vec<&std::sync::Arc<crate::program::Executable>> = Vec::new();
         let mut out = Vec::new();
@@ -462,20 +494,14 @@ pub(crate) fn draw_image(
             (vec![planes[0].wrapping_add(at)], [w, h, 1])
         }
     };
-    Some(DrawImage {
-        desc: OxglImageDesc {
-            binding: decl.binding,
-            format: format.gl,
-            texture_format: texture_format.gl,
-            access: unit.access,
-            storage: image_storage::CHANNELS,
-            size,
-            planes: std::ptr::null(),
-            num_planes: planes.len() as u32,
-        },
+    Some(DrawImage::new(
+        decl,
+        (format, texture_format),
+        unit.access,
+        (image_storage::CHANNELS, size),
         planes,
         written,
-    })
+    ))
 }
 
 /// A buffer texture's image: the buffer's bytes in the texture's format.
@@ -506,22 +532,17 @@ fn buffer_image(
     if !(data as usize).is_multiple_of(4) {
         return None;
     }
-    Some(DrawImage {
-        desc: OxglImageDesc {
-            binding: decl.binding,
-            format: format.gl,
-            texture_format: texture_format.gl,
-            access: unit.access,
-            storage: image_storage::PACKED,
-            size: [texels as u32, 1, 1],
-            planes: std::ptr::null(),
-            num_planes: 1,
-        },
-        planes: vec![data.cast::<u32>()],
-        written: if unit.access == GL_READ_ONLY {
-            Written::Nothing
-        } else {
-            Written::Buffer(tb.buffer, tb.id)
-        },
-    })
+    let written = if unit.access == GL_READ_ONLY {
+        Written::Nothing
+    } else {
+        Written::Buffer(tb.buffer, tb.id)
+    };
+    Some(DrawImage::new(
+        decl,
+        (format, texture_format),
+        unit.access,
+        (image_storage::PACKED, [texels as u32, 1, 1]),
+        vec![data.cast::<u32>()],
+        written,
+    ))
 }
