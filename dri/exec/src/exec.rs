@@ -696,24 +696,6 @@ fn data<const N: usize>(
         }
         Op::Image { call, d, n } => {
             if let Some(c) = p.images.get(*call as usize) {
-                let mut args = ImageArgs::<N>::default();
-                let get = |x: u32| r.get(x as usize).copied().unwrap_or([0; N]);
-                for (k, &x) in c.args[0].iter().take(3).enumerate() {
-                    if x != NONE {
-                        args.coord[k] = get(x).map(|v| v as i32);
-                    }
-                }
-                if c.args[1][0] != NONE {
-                    args.sample = get(c.args[1][0]).map(|v| v as i32);
-                }
-                for (k, &x) in c.args[2].iter().enumerate() {
-                    if x != NONE {
-                        args.value[k] = get(x);
-                    }
-                }
-                if c.args[3][0] != NONE {
-                    args.compare = get(c.args[3][0]);
-                }
                 // Helpers, demoted and discarded lanes change nothing;
                 // loads and queries run on every executing lane.
                 let mask = if c.op.kind.changes_memory() {
@@ -721,14 +703,48 @@ fn data<const N: usize>(
                 } else {
                     exec
                 };
-                let mut out = [[0u32; N]; 4];
-                env.textures.image(&c.decl, &c.op, &args, mask, &mut out);
-                for k in 0..*n as usize {
-                    r[d[k] as usize] = out[k];
-                }
+                image(c, (d, *n), r, env, mask);
             }
         }
         _ => {}
+    }
+}
+
+/// Image operation `c` for the lanes of `mask`, results into registers
+/// `d[..n]`: out of line, so that its operand arrays stay off the frame
+/// of the interpreter's loop.
+#[inline(never)]
+fn image<const N: usize>(
+    c: &crate::code::ImageCall,
+    (d, n): (&[u32; 4], u8),
+    r: &mut [[u32; N]],
+    env: &Env<'_, N>,
+    mask: u32,
+) {
+    let mut args = ImageArgs::<N>::default();
+    let get = |x: u32| r.get(x as usize).copied().unwrap_or([0; N]);
+    for (k, &x) in c.args[0].iter().take(3).enumerate() {
+        if x != NONE {
+            args.coord[k] = get(x).map(|v| v as i32);
+        }
+    }
+    if c.args[1][0] != NONE {
+        args.sample = get(c.args[1][0]).map(|v| v as i32);
+    }
+    for (k, &x) in c.args[2].iter().enumerate() {
+        if x != NONE {
+            args.value[k] = get(x);
+        }
+    }
+    if c.args[3][0] != NONE {
+        args.compare = get(c.args[3][0]);
+    }
+    let mut out = [[0u32; N]; 4];
+    env.textures.image(&c.decl, &c.op, &args, mask, &mut out);
+    for k in 0..usize::from(n) {
+        if let Some(reg) = r.get_mut(d[k] as usize) {
+            *reg = out[k];
+        }
     }
 }
 

@@ -2279,6 +2279,24 @@ impl Context {
     /// texture's live images (the others stay live).
     pub(crate) fn fbo_resolve_texture(&mut self, name: u32) {
         self.fbo_resolve_bound();
+        self.resolve_live_texture(name);
+    }
+
+    /// Whether the bound draw framebuffer object has texture `name`
+    /// attached.
+    pub(crate) fn bound_fbo_attaches(&self, name: u32) -> bool {
+        self.fbo
+            .framebuffers
+            .get(self.fbo.draw_binding)
+            .is_some_and(|fb| {
+                fb.att
+                    .iter()
+                    .any(|a| matches!(a, Attachment::Texture { name: n, .. } if *n == name))
+            })
+    }
+
+    /// Copies texture `name`'s live images back ([`LiveImage`]).
+    pub(crate) fn resolve_live_texture(&mut self, name: u32) {
         if name == 0 {
             return;
         }

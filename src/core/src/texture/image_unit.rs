@@ -373,11 +373,10 @@ impl Context {
         out
     }
 
-    /// The image units the images `decls` of a draw's programs read, by
-    /// binding, with the units `units` maps the bindings to, and the
-    /// textures bound there: what [`Context::draw_images`] needs.
-    /// Texture images rendered into by a framebuffer object are copied
-    /// back first.
+    /// The bindings of the units the images `decls` (each with its unit)
+    /// of a draw's programs select, where a texture is bound: what
+    /// [`draw_image`] needs. Texture images rendered into by a
+    /// framebuffer object are copied back first.
     pub(crate) fn image_bindings(
         &mut self,
         decls: &[(ImageDecl, u32)],
@@ -390,7 +389,12 @@ impl Context {
             if u.texture == 0 {
                 continue;
             }
-            self.fbo_resolve_texture(u.texture);
+            // Only a bound framebuffer object that renders into the
+            // texture holds a copy of it to bring back.
+            if self.bound_fbo_attaches(u.texture) {
+                self.fbo_resolve_bound();
+            }
+            self.resolve_live_texture(u.texture);
             out.push((decl.clone(), u));
         }
         out
