@@ -442,6 +442,15 @@ pub enum Op {
         d: u32,
         a: [u32; 2],
     },
+    /// `d` (all lanes) = elements of a runtime-sized array of stride
+    /// `stride` bytes at word `base` of buffer slot `slot` that the slot's
+    /// words hold (`.length()` of a shader storage block's last member).
+    BufferLen {
+        slot: u8,
+        base: u32,
+        stride: u32,
+        d: u32,
+    },
     /// Per-lane address step: `d = prev + idx·stride` if `prev` is not
     /// [`OOB`] and `0 <= idx < len` (signed compare if `signed`), else [`OOB`].
     Addr {
@@ -599,6 +608,7 @@ impl Op {
             | Op::VExtract { d, .. }
             | Op::SelIdx { d, .. }
             | Op::Atomic { d, .. }
+            | Op::BufferLen { d, .. }
             | Op::Addr { d, .. } => w(d),
             Op::Un { d, .. }
             | Op::Bin { d, .. }

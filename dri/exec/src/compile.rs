@@ -579,8 +579,17 @@ impl<'s> Compiler<'s> {
                     base: offset / 4,
                 }
             }
+            VarKind::StorageBlock { binding, .. } => {
+                if *binding as usize >= crate::MAX_STORAGE_BLOCKS {
+                    return err("shader storage block index out of range");
+                }
+                Place {
+                    sp: Space::Buffer((crate::STORAGE_SLOT0 + *binding as usize) as u8),
+                    base: 0,
+                }
+            }
             // Reported when accessed: a declaration alone is harmless.
-            VarKind::UniformBlock { .. } | VarKind::StorageBlock { .. } | VarKind::Shared => {
+            VarKind::UniformBlock { .. } | VarKind::Shared => {
                 return Ok(None);
             }
         }))
@@ -1398,7 +1407,7 @@ impl<'s> Compiler<'s> {
                 let params: Vec<Lanes> = args.iter().map(|x| val(fr, *x)).collect();
                 self.call(*callee, params, exits)?
             }
-            IrOp::ArrayLength(_) => return err("array_length (storage blocks) is not supported"),
+            IrOp::ArrayLength(d) => self.buffer_len(fr, d)?,
             IrOp::Atomic(op, d, args) => {
                 let args: Vec<Lanes> = args.iter().map(|x| val(fr, *x)).collect();
                 self.atomic(fr, *op, d, &args)?
@@ -1625,7 +1634,8 @@ impl<'s> Compiler<'s> {
             _ => {}
         }
         let d = self.vregs_n(words(vt));
-        let norm_bool = vt.scalar == Scalar::Bool && matches!(p.sp, Space::Input | Space::Uniform);
+        let norm_bool = vt.scalar == Scalar::Bool
+            && matches!(p.sp, Space::Input | Space::Uniform | Space::Buffer(_));
         // Four registers an operation: a dvec3 or dvec4 takes two.
         for c in 0..(d.n as usize).div_ceil(4) {
             let (r, n) = d.chunk(c);
@@ -1802,6 +1812,49 @@ impl<'s> Compiler<'s> {
             off: dynreg,
             d: dst,
             a,
+        })?;
+        Ok(Lanes::from(&[dst][..]))
+    }
+
+    /// `.length()` of the runtime-sized array `d` ends in (the last
+    /// member of a shader storage block).
+    fn buffer_len(&mut self, fr: &Frame, d: &Deref) -> Result<Lanes, CompileError> {
+        let p = self.var_place(fr, d.var)?;
+        let Space::Buffer(slot) = p.sp else {
+            return err("length of an array outside buffers");
+        };
+        let mut ty = self.s.vars[d.var].ty;
+        let mut base = p.base;
+        for index in &d.path {
+            match (self.s.types.get(ty), index) {
+                (Some(Type::Struct { members }), Index::Const(i)) => {
+                    let next = members
+                        .get(*i as usize)
+                        .ok_or(CompileError::new("member out of range"))?
+                        .ty;
+                    base = base
+                        .checked_add(self.member_offset(p.sp, ty, *i)?)
+                        .ok_or(CompileError::new("offset overflow"))?;
+                    ty = next;
+                }
+                _ => return err("length of an array inside an array"),
+            }
+        }
+        let Some(Type::Array { len: None, .. }) = self.s.types.get(ty) else {
+            return err("length of a sized array");
+        };
+        let stride = self
+            .s
+            .types
+            .stride(ty)
+            .ok_or(CompileError::new("bad buffer array layout"))?;
+        self.info.buffers_used |= 1 << slot;
+        let dst = self.vreg();
+        self.push(Op::BufferLen {
+            slot,
+            base,
+            stride,
+            d: dst,
         })?;
         Ok(Lanes::from(&[dst][..]))
     }

@@ -555,6 +555,26 @@ fn data<const N: usize>(
         } => {
             let full = exec == exec0;
             let unit = sp.unit();
+            if let Space::Buffer(slot) = *sp {
+                // Memory other invocations see: helpers, demoted and
+                // discarded lanes change nothing.
+                let live = exec & env.mask & !demoted;
+                let o = (*off != NONE).then(|| r[*off as usize]);
+                for k in 0..*n as u32 {
+                    let v = r[a[k as usize] as usize];
+                    for l in (0..N).filter(|l| live & (1 << l) != 0) {
+                        let idx = match o {
+                            None => *base,
+                            Some(o) if o[l] != OOB => base.wrapping_add(o[l]),
+                            Some(_) => continue,
+                        };
+                        if let Some(w) = buffer_word(env, slot, idx.wrapping_add(k)) {
+                            w.store(v[l], Ordering::SeqCst);
+                        }
+                    }
+                }
+                return;
+            }
             for k in 0..*n as u32 {
                 let idx = base.wrapping_add(k * unit);
                 let v = r[a[k as usize] as usize];
@@ -620,6 +640,17 @@ fn data<const N: usize>(
                 }
             }
             r[*d as usize] = old;
+        }
+        Op::BufferLen {
+            slot,
+            base,
+            stride,
+            d,
+        } => {
+            let words = env.buffers.get(usize::from(*slot)).map_or(0, |b| b.len());
+            let bytes = (words as u64).saturating_sub(u64::from(*base)) * 4;
+            let n = (bytes / u64::from((*stride).max(1))).min(i32::MAX as u64) as u32;
+            r[*d as usize] = [n; N];
         }
         Op::Addr {
             d,

@@ -134,6 +134,14 @@ pub const COUNTER_SLOT0: usize = 0;
 /// Atomic counter buffer binding points a program may use
 /// (`GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`, llvmpipe's value).
 pub const MAX_COUNTER_BUFFERS: usize = 16;
+/// The first [`Env::buffers`] slot of the shader storage blocks: a
+/// program's block `i` (`oxgl_ir::VarKind::StorageBlock::binding`, the
+/// program's block index, not the GL binding point) is slot
+/// `STORAGE_SLOT0 + i`.
+pub const STORAGE_SLOT0: usize = COUNTER_SLOT0 + MAX_COUNTER_BUFFERS;
+/// Shader storage blocks a program may use
+/// (`GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS`).
+pub const MAX_STORAGE_BLOCKS: usize = 32;
 /// Patch variables at `oxgl_ir::PATCH_LOCATION0 + k` for `k` below this.
 pub const PATCH_USER_LOCATIONS: u32 = 32;
 /// `gl_TessLevelOuter[i]` is component `PATCH_TESS_LEVEL_OUTER + 4 i` of

@@ -374,6 +374,11 @@ pub struct Linked {
     /// Uniform blocks: the vertex stage's in its order, then the geometry
     /// stage's others, then the fragment stage's.
     pub blocks: Vec<Block>,
+    /// Shader storage blocks, merged by name as [`Self::blocks`]: a
+    /// block's per-stage value is its index in that stage's interface.
+    /// Block `i` here is `VarKind::StorageBlock`'s binding `i` in every
+    /// stage's shader.
+    pub storage_blocks: Vec<Block>,
     /// Each stage's subroutine functions (in [`Stages`] order;
     /// ARB_shader_subroutine), by index. Its subroutine uniforms are the
     /// [`Self::uniforms`] of kind `UniformKind::Subroutine` in that stage.
@@ -1960,6 +1965,24 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
     }
 
     let blocks = link_blocks(lowered, &mut errors);
+    let storage_blocks = link_storage_blocks(lowered, &mut errors);
+    for (stage, s) in [&mut vsh, &mut tcsh, &mut tesh, &mut gsh, &mut fsh]
+        .into_iter()
+        .enumerate()
+    {
+        let Some(s) = s else { continue };
+        for h in s.vars.handles() {
+            if let VarKind::StorageBlock { binding, .. } = &mut s.vars[h].kind {
+                let local = *binding;
+                let at = storage_blocks
+                    .iter()
+                    .position(|b| [b.vs, b.tcs, b.tes, b.gs, b.fs][stage] == Some(local));
+                if let Some(i) = at {
+                    *binding = i as u32;
+                }
+            }
+        }
+    }
 
     if !errors.is_empty() {
         return Err(errors);
@@ -2047,6 +2070,7 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
         uniforms,
         captured,
         blocks,
+        storage_blocks,
         subroutines: lowered.map(|l| l.map_or_else(Vec::new, |l| l.interface.subroutines.clone())),
     })
 }
@@ -2094,6 +2118,54 @@ fn link_blocks(stages: [Option<&Lowered>; STAGES], errors: &mut String) -> Vec<B
             };
             let x = &mut blocks[i];
             *[&mut x.vs, &mut x.tcs, &mut x.tes, &mut x.gs, &mut x.fs][stage] = Some(b.offset);
+            x.binding = x.binding.or(b.binding);
+        }
+    }
+    blocks
+}
+
+/// The shader storage blocks of the stages merged by name, as
+/// [`link_blocks`] merges uniform blocks (GLSL 4.30 §4.3.9: blocks of one
+/// name must match); a block's per-stage value is its index in that
+/// stage's interface.
+fn link_storage_blocks(stages: [Option<&Lowered>; STAGES], errors: &mut String) -> Vec<Block> {
+    let mut blocks: Vec<Block> = Vec::new();
+    for (stage, l) in stages.into_iter().enumerate() {
+        let Some(l) = l else { continue };
+        for (local, b) in l.interface.storage_blocks.iter().enumerate() {
+            let i = match blocks.iter().position(|x| x.name == b.name) {
+                Some(i) => {
+                    let x = &blocks[i];
+                    if x.members != b.members || x.size != b.size {
+                        *errors += &format!(
+                            "error: definitions of shader storage block `{}' do not match\n",
+                            b.name
+                        );
+                    } else if x.binding.is_some() && b.binding.is_some() && x.binding != b.binding {
+                        *errors += &format!(
+                            "error: shader storage block `{}' has mismatching bindings\n",
+                            b.name
+                        );
+                    }
+                    i
+                }
+                None => {
+                    blocks.push(Block {
+                        name: b.name.clone(),
+                        size: b.size,
+                        binding: b.binding,
+                        members: b.members.clone(),
+                        vs: None,
+                        tcs: None,
+                        tes: None,
+                        gs: None,
+                        fs: None,
+                    });
+                    blocks.len() - 1
+                }
+            };
+            let x = &mut blocks[i];
+            *[&mut x.vs, &mut x.tcs, &mut x.tes, &mut x.gs, &mut x.fs][stage] = Some(local as u32);
             x.binding = x.binding.or(b.binding);
         }
     }

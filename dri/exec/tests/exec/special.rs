@@ -281,3 +281,67 @@ entry f0
     prog.run(&mut regs, &mut env).unwrap();
     assert!((0..16).all(|l| out[0][l].to_bits() == 0 && out[2][l].to_bits() == 0));
 }
+
+#[test]
+fn storage_blocks_load_store_and_measure_their_buffers() {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    // Block 1: { u32 n; u32 data[] } — each live lane stores its index
+    // plus n at data[lane], adds one to n atomically and reads the
+    // array's length; a flag bool at word 0 of block 0 reads as 1.
+    let src = "shader fragment
+var v0 \"A\" ssbo binding 0 : { bool offset 0 }
+var v1 \"B\" ssbo binding 1 : { u32 offset 0, [u32 stride 4] offset 4 }
+var v2 \"o\" output location 0 component 0 index 0 : u32x4
+var v3 \"i\" uniform offset 0 location 0 : i32
+func f0 \"main\" () {
+  %0: i32 = load v3
+  %1: u32 = load v1[0]
+  %2: u32 = convert %0
+  %3: u32 = iadd %1, %2
+  store v1[1][%0], %3
+  %4: u32 = const 1
+  %5: u32 = atomic add v1[0], %4
+  %6: u32 = array_length v1[1]
+  %7: bool = load v0[0]
+  %8: u32 = convert %7
+  %9: u32x4 = construct %5, %6, %8, %3
+  store v2, %9
+}
+entry f0
+";
+    let s = text::parse(src).unwrap();
+    let prog = Program::compile(&s).unwrap();
+    assert!(prog.info().writes_memory);
+    let slot = oxgl_exec::STORAGE_SLOT0;
+    assert_eq!(prog.info().buffers_used, 0b11 << slot);
+    let flag: Vec<AtomicU32> = vec![AtomicU32::new(7)];
+    let words: Vec<AtomicU32> = (0..6).map(|i| AtomicU32::new(if i == 0 { 10 } else { 0 })).collect();
+    let empty: &[AtomicU32] = &[];
+    let mut buffers = vec![empty; slot];
+    buffers.push(&flag[..]);
+    buffers.push(&words[..]);
+    let mut regs = prog.new_regs::<16>();
+    let mut out = vec![[0.0f32; 16]; 4];
+    // Index 3: data[3] is word 4.
+    let uniforms = 3i32.to_le_bytes();
+    let mut env = Env::<16>::new(&[], &mut out, &uniforms, &NoTextures);
+    env.buffers = &buffers;
+    env.mask = 0x0ff0;
+    env.helpers = 0x000f;
+    prog.run(&mut regs, &mut env).unwrap();
+    // Eight live lanes added one each; helpers changed nothing.
+    assert_eq!(words[0].load(Ordering::SeqCst), 18);
+    assert_eq!(words[4].load(Ordering::SeqCst), 13);
+    assert!([1, 2, 3, 5].iter().all(|&w| words[w].load(Ordering::SeqCst) == 0));
+    let mut olds: Vec<u32> = (4..12).map(|l| out[0][l].to_bits()).collect();
+    olds.sort_unstable();
+    assert_eq!(olds, (10..18).collect::<Vec<_>>());
+    // Five words after the first: five elements; the bool reads 1.
+    assert!((4..12).all(|l| out[1][l].to_bits() == 5 && out[2][l].to_bits() == 1));
+    // An index past the buffer stores nothing.
+    let uniforms = 5i32.to_le_bytes();
+    let mut env = Env::<16>::new(&[], &mut out, &uniforms, &NoTextures);
+    env.buffers = &buffers;
+    prog.run(&mut regs, &mut env).unwrap();
+    assert!([1, 2, 3, 5].iter().all(|&w| words[w].load(Ordering::SeqCst) == 0));
+}

@@ -64,6 +64,13 @@ pub(crate) fn is_uniform(quals: &[Qualifier]) -> bool {
         .any(|q| matches!(q, Qualifier::Storage(AS::Uniform, _)))
 }
 
+/// Whether `quals` hold the `buffer` storage qualifier.
+pub(crate) fn is_buffer(quals: &[Qualifier]) -> bool {
+    quals
+        .iter()
+        .any(|q| matches!(q, Qualifier::Storage(AS::Buffer, _)))
+}
+
 /// A block instance: its sema variable, struct, array dimensions and
 /// where it is declared.
 pub(crate) type BlockInstance = (u32, u32, Vec<Option<u32>>, Loc);
@@ -441,6 +448,192 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
+    /// Lowers shader storage block `b` (GLSL 4.30 §4.3.7,
+    /// ARB_shader_storage_buffer_object): one `StorageBlock` variable per
+    /// block (per element of an array of blocks), a struct laid out by
+    /// std140 or std430 (`shared` and `packed` as std430, as for uniform
+    /// blocks) whose last member may be a runtime-sized array. The
+    /// variable's binding is the block's index in this stage's
+    /// [`super::Interface::storage_blocks`]; linking renumbers it to the
+    /// program's block index, which the GL side maps to a binding point.
+    pub(crate) fn storage_block(&mut self, b: &'a Block, default_row_major: bool) -> R<()> {
+        self.std430 = self.block_layout_name(&b.quals) != "std140";
+        let r = self.storage_block_laid_out(b, default_row_major);
+        self.std430 = false;
+        r
+    }
+
+    fn storage_block_laid_out(&mut self, b: &'a Block, default_row_major: bool) -> R<()> {
+        let block_rm = matrix_layout(self, &b.quals).unwrap_or(default_row_major);
+        let block_name = self.name(b.name).to_owned();
+        let binding = self.layout_binding(&b.quals);
+        let readonly = b
+            .quals
+            .iter()
+            .any(|q| matches!(q, Qualifier::Memory(crate::ast::Memory::Readonly, _)));
+        let mut instance = None;
+        let inst_members = match &b.instance {
+            Some((n, _, loc)) => {
+                let id = self.decl_var(*loc, *n)?;
+                let t = self.sema.vars[id as usize].ty.clone();
+                let Base::Struct(si) = t.base else {
+                    return internal(*loc, "block instance of a non-struct type");
+                };
+                if t.dims.len() > 1 {
+                    return unsupported(*loc, "arrays of arrays of shader storage blocks");
+                }
+                let count = match t.dims.first() {
+                    None => None,
+                    Some(Some(n)) => Some(*n),
+                    Some(None) => {
+                        return unsupported(*loc, "unsized arrays of shader storage blocks");
+                    }
+                };
+                instance = Some((id, count, *loc));
+                Some(self.struct_members(si, *loc)?)
+            }
+            None => None,
+        };
+        if let Some(l) = self.explicit_member_layout(&b.quals) {
+            return unsupported(l, "explicit offsets and alignments in shader storage blocks");
+        }
+        let mut members: Vec<(Sym, SemaType, bool, Loc)> = Vec::new();
+        let mut k = 0;
+        for m in &b.members {
+            if let Some(l) = self.explicit_member_layout(&m.ty.quals) {
+                return unsupported(l, "explicit offsets and alignments in shader storage blocks");
+            }
+            let rm = matrix_layout(self, &m.ty.quals).unwrap_or(block_rm);
+            for (n, _, loc) in &m.names {
+                let t = match &inst_members {
+                    Some(ts) => match ts.get(k) {
+                        Some(t) => t.clone(),
+                        None => return internal(*loc, "block member count"),
+                    },
+                    None => {
+                        let id = self.decl_var(*loc, *n)?;
+                        self.sema.vars[id as usize].ty.clone()
+                    }
+                };
+                if t.dims.iter().skip(1).any(Option::is_none) {
+                    return unsupported(*loc, "arrays of unsized arrays");
+                }
+                k += 1;
+                members.push((*n, t, rm, *loc));
+            }
+        }
+        let last = members.len().saturating_sub(1);
+        if let Some((_, _, _, loc)) = members
+            .iter()
+            .take(last)
+            .find(|(_, t, _, _)| t.dims.first() == Some(&None))
+        {
+            return internal(*loc, "unsized array before the last block member");
+        }
+        // Offsets: each member at its alignment; a runtime-sized array
+        // counts one element in the block's size (GL_BUFFER_DATA_SIZE).
+        let mut end = 0u32;
+        let mut align_max = 1;
+        let mut placed = Vec::new();
+        for (n, t, rm, loc) in &members {
+            let (size, a) = if t.dims.first() == Some(&None) {
+                let (es, ea) = self.layout_std140(&t.element(), *rm, *loc)?;
+                let a = self.round16(ea);
+                (align(es, a), a)
+            } else {
+                self.layout_std140(t, *rm, *loc)?
+            };
+            let off = align(end, a);
+            end = off.saturating_add(size);
+            align_max = align_max.max(a);
+            placed.push((self.name(*n).to_owned(), t.clone(), *rm, *loc, off));
+        }
+        let size = align(end, self.round16(align_max));
+        let count = instance.and_then(|(_, c, _)| c);
+        let elems = count.unwrap_or(1);
+        // The block's struct, its members at their offsets.
+        let mut ms = Vec::new();
+        for (_, t, rm, loc, off) in &placed {
+            let ty = self.type_std140(t, *rm, *loc)?;
+            ms.push(Member {
+                ty,
+                offset: Some(*off),
+            });
+        }
+        let st = self.shader.types.intern(Type::Struct { members: ms });
+        // The interface: its buffer variables as the GL names them.
+        let mut entries = Vec::new();
+        for (n, t, rm, loc, off) in &placed {
+            let name = if b.instance.is_some() {
+                format!("{block_name}.{n}")
+            } else {
+                n.clone()
+            };
+            let first = entries.len();
+            self.block_entries(name, t, *off, *rm, *loc, &mut entries)?;
+            let (top_size, top_stride) = match t.dims.first() {
+                Some(d) => {
+                    let (es, ea) = self.layout_std140(&t.element(), *rm, *loc)?;
+                    (d.unwrap_or(0), align(es, self.round16(ea)))
+                }
+                None => (1, 0),
+            };
+            for e in &mut entries[first..] {
+                e.top_level_size = top_size;
+                e.top_level_stride = top_stride;
+            }
+        }
+        let layout = self.block_layout_name(&b.quals);
+        let mut vars = Vec::new();
+        for i in 0..elems {
+            let index = self.iface.storage_blocks.len() as u32;
+            let name = match count {
+                Some(_) => format!("{block_name}[{i}]"),
+                None => block_name.clone(),
+            };
+            let var = self.shader.add_var(
+                &name,
+                st,
+                VarKind::StorageBlock {
+                    binding: index,
+                    readonly,
+                },
+            );
+            vars.push(var);
+            self.iface.storage_blocks.push(super::iface::StorageBlock {
+                name,
+                size,
+                binding: binding.map(|x| x + i),
+                members: entries.clone(),
+                layout: layout.clone(),
+            });
+        }
+        match instance {
+            Some((id, count, _)) => {
+                let b = if count.is_some() {
+                    Binding::Split(
+                        vars.iter()
+                            .map(|v| Binding::Mem(*v, Vec::new()))
+                            .collect(),
+                    )
+                } else {
+                    Binding::Mem(vars[0], Vec::new())
+                };
+                self.bind.insert(id, b);
+            }
+            None => {
+                for (k, (n, _, _, loc)) in members.iter().enumerate() {
+                    let id = self.decl_var(*loc, *n)?;
+                    self.bind.insert(
+                        id,
+                        Binding::Mem(vars[0], vec![oxgl_ir::Index::Const(k as u32)]),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// Where a member's `layout(offset = N)` or `layout(align = N)`
     /// (ARB_enhanced_layouts) is, if it has one.
     fn explicit_member_layout(&self, quals: &[Qualifier]) -> Option<Loc> {
@@ -530,11 +723,13 @@ impl<'a> Lower<'a> {
                 out.push(BlockMember {
                     name: format!("{name}[0]"),
                     ty: self.type_name(&elem),
-                    count: d.unwrap_or(1),
+                    count: d.unwrap_or(0),
                     offset,
                     array_stride: stride,
                     matrix_stride,
                     row_major: rm,
+                    top_level_size: 0,
+                    top_level_stride: 0,
                 });
             }
             (Some(d), _) => {
@@ -576,6 +771,8 @@ impl<'a> Lower<'a> {
                     array_stride: 0,
                     matrix_stride,
                     row_major: rm,
+                    top_level_size: 0,
+                    top_level_stride: 0,
                 });
             }
         }

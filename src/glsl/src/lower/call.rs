@@ -370,6 +370,50 @@ impl Lower<'_> {
         Ok(Rv::V(v))
     }
 
+    /// An atomic function on a buffer or shared variable (GLSL 4.30
+    /// §8.11): an atomic operation on its word, returning the old value.
+    /// Minimum and maximum compare as the variable's type does.
+    fn memory_atomic(&mut self, name: &str, sig: &Sig, args: &[ExprId], loc: Loc) -> R<Rv> {
+        use oxgl_ir::{AtomicOp, Deref, Op};
+        let (Some(&m), Some((t, _))) = (args.first(), sig.params.first()) else {
+            return internal(loc, "atomic argument");
+        };
+        if sig.params.len() != args.len() {
+            return internal(loc, "argument count");
+        }
+        let p = self.place(m)?;
+        if !matches!(p.lanes, super::expr::Lanes::All) || p.rm_col.is_some() {
+            return unsupported(loc, "atomic operations on vector components");
+        }
+        let d = Deref {
+            var: p.var,
+            path: p.path,
+        };
+        let mut vals = Vec::new();
+        for a in &args[1..] {
+            vals.push(self.expr_as(*a, t)?.v(loc)?);
+        }
+        let Some(n) = num(t) else {
+            return internal(loc, "atomic on a non-number");
+        };
+        let signed = n.s == Scalar::Int;
+        let op = match name {
+            "atomicAdd" => AtomicOp::Add,
+            "atomicMin" if signed => AtomicOp::IMin,
+            "atomicMin" => AtomicOp::UMin,
+            "atomicMax" if signed => AtomicOp::IMax,
+            "atomicMax" => AtomicOp::UMax,
+            "atomicAnd" => AtomicOp::And,
+            "atomicOr" => AtomicOp::Or,
+            "atomicXor" => AtomicOp::Xor,
+            "atomicExchange" => AtomicOp::Xchg,
+            "atomicCompSwap" => AtomicOp::CmpXchg,
+            _ => return unsupported(loc, format!("`{name}'")),
+        };
+        let ty = super::col_ty(n, loc)?;
+        Ok(Rv::V(self.b().push(Op::Atomic(op, d, vals), Some(ty))))
+    }
+
     /// Splats a scalar to `n` lanes.
     pub(crate) fn fit(&mut self, v: Value, n: u8) -> Value {
         if self.vty(v).lanes == 1 && n > 1 {
@@ -388,6 +432,9 @@ impl Lower<'_> {
         }
         if name.starts_with("image") {
             return self.image_call(name, sig, args, loc);
+        }
+        if name.starts_with("atomic") {
+            return self.memory_atomic(name, sig, args, loc);
         }
         if sig.params.len() != args.len() {
             return internal(loc, "argument count");

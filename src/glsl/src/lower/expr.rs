@@ -993,7 +993,23 @@ impl Lower<'_> {
             }
             ExprKind::Call(name, args) => self.call(e, *name, args, loc),
             ExprKind::Construct(_, args) => self.construct(e, args, loc),
-            ExprKind::Method(..) => unsupported(loc, "length() of runtime-sized arrays"),
+            // `a.length()` of a runtime-sized array (the last member of a
+            // shader storage block; sema folds every other length).
+            ExprKind::Method(a, _, _) => {
+                if !self.is_place(*a)? {
+                    return unsupported(loc, "length() of this array");
+                }
+                let p = self.place(*a)?;
+                let d = oxgl_ir::Deref {
+                    var: p.var,
+                    path: p.path,
+                };
+                let n = self.b().push(
+                    oxgl_ir::Op::ArrayLength(d),
+                    Some(oxgl_ir::ValType::U32),
+                );
+                Ok(Rv::V(self.b().convert(n, oxgl_ir::Scalar::I32)))
+            }
             ExprKind::CallExpr(f, args) => match info.callee {
                 Some(crate::sema::Callee::Subroutine { ty, .. }) => {
                     let sel = self.expr(*f)?.v(loc)?;

@@ -161,6 +161,10 @@ pub struct Interface {
     /// Uniform blocks, an array of blocks as one entry per element
     /// (`B[0]`, `B[1]`), in declaration order.
     pub blocks: Vec<UniformBlock>,
+    /// Shader storage blocks, an array of blocks as one entry per element,
+    /// in declaration order: block `i` is `VarKind::StorageBlock`'s
+    /// binding `i` in this stage.
+    pub storage_blocks: Vec<StorageBlock>,
     /// Built-in variables redeclared `invariant` at global scope
     /// (`invariant gl_Position;`), which GLSL ES 1.00 links across stages.
     pub invariant: Vec<String>,
@@ -214,7 +218,24 @@ pub struct UniformBlock {
     pub layout: String,
 }
 
-/// An active uniform of a uniform block.
+/// A shader storage block (ARB_shader_storage_buffer_object).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StorageBlock {
+    /// The block name as the GL names it (`B`, `B[2]`).
+    pub name: String,
+    /// `GL_BUFFER_DATA_SIZE`: bytes of the block, a runtime-sized last
+    /// member counted with one element.
+    pub size: u32,
+    /// `layout(binding = N)`, if given.
+    pub binding: Option<u32>,
+    /// Its buffer variables (`GL_BUFFER_VARIABLE`).
+    pub members: Vec<BlockMember>,
+    /// The block layout qualifier (`std140`, `std430`, `shared`, `packed`).
+    pub layout: String,
+}
+
+/// An active uniform of a uniform block, or a buffer variable of a
+/// shader storage block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BlockMember {
     /// `B.m`, `m`, `B.a[0]`, `B.s.f` as `glGetActiveUniformName` gives it.
@@ -231,6 +252,11 @@ pub struct BlockMember {
     pub matrix_stride: u32,
     /// `GL_UNIFORM_IS_ROW_MAJOR`.
     pub row_major: bool,
+    /// Buffer variables: `GL_TOP_LEVEL_ARRAY_SIZE` (1 for a top-level
+    /// member that is no array, 0 for a runtime-sized one).
+    pub top_level_size: u32,
+    /// Buffer variables: `GL_TOP_LEVEL_ARRAY_STRIDE`.
+    pub top_level_stride: u32,
 }
 
 /// `gl_MaxPatchVertices`: the length of a tessellation stage's unsized
@@ -475,6 +501,9 @@ impl<'a> Lower<'a> {
                 }
                 Declaration::Block(b) if super::block::is_uniform(&b.quals) => {
                     self.uniform_block(b, row_major)?;
+                }
+                Declaration::Block(b) if super::block::is_buffer(&b.quals) => {
+                    self.storage_block(b, row_major)?;
                 }
                 Declaration::Block(b) => self.io_block(b, &mut used_in, &mut used_out)?,
                 _ => {}
