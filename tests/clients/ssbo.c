@@ -16,8 +16,8 @@
  *   binding with start and size 0, glBindBufferRange at an aligned
  *   offset its start and size, glBindBuffer the generic one alone; the
  *   errors (an index at the limit for Base and Range, an offset not a
- *   multiple of the alignment, a negative offset, a size of 0: GL_INVALID_
- *   VALUE; a query at the limit: GL_INVALID_VALUE), each leaving the
+ *   multiple of the alignment, a size of 0: GL_INVALID_VALUE; a query at
+ *   the limit: GL_INVALID_VALUE), each leaving the
  *   binding as it was; buffer 0 unbinds, and so does deleting the buffer.
  *   glMemoryBarrier(GL_SHADER_STORAGE_BARRIER_BIT) and (GL_ALL_BARRIER_
  *   BITS) raise nothing.
@@ -50,24 +50,35 @@
  *   GL_BUFFER_BINDING 0, moved to 2 reports 2 and its stores land in the
  *   buffer at binding 2, the one at 0 untouched; a binding at the limit
  *   and a block index past the blocks are GL_INVALID_VALUE and change
- *   nothing; an unknown block name is GL_INVALID_INDEX. GL_BUFFER_DATA_
- *   SIZE of a std430 block `uint a; vec4 b; float c[];` is at least 36
- *   (the spec counts the unsized array as one element; printed), of the
- *   std140 and std430 blocks above at least 160 and 80.
+ *   nothing; an unknown block name is GL_INVALID_INDEX.
  * - Program interface queries: GL_ACTIVE_RESOURCES and GL_MAX_NAME_
- *   LENGTH of GL_SHADER_STORAGE_BLOCK (3 blocks, longest "Copies");
- *   blocks named by their block name, not their instance name;
- *   glGetProgramResourceName; GL_REFERENCED_BY_VERTEX/FRAGMENT_SHADER;
- *   GL_BUFFER_VARIABLE names: "B140.f" etc. for a block with an instance
- *   name, "data[0]" (and "data") for one without ("Out.data[0]" is not a
- *   name), with GL_OFFSET, GL_TYPE, GL_ARRAY_SIZE (0 for the unsized
- *   array), GL_ARRAY_STRIDE, GL_MATRIX_STRIDE, GL_IS_ROW_MAJOR,
- *   GL_TOP_LEVEL_ARRAY_SIZE, GL_TOP_LEVEL_ARRAY_STRIDE and
- *   GL_BLOCK_INDEX of the members of both layouts as the rules fix them.
- * - Compile errors: an assignment to a member of a readonly block; an
- *   unsized array not last in a block; length() of an array without a
- *   size outside a buffer block; std430 on a uniform block. Their correct
- *   counterparts compile.
+ *   LENGTH of GL_SHADER_STORAGE_BLOCK (3 blocks, longest "Copies"), GL_
+ *   MAX_NAME_LENGTH of GL_BUFFER_VARIABLE at least 12; blocks named by
+ *   their block name, not their instance name; glGetProgramResourceName;
+ *   GL_BUFFER_BINDING from layout(binding); GL_REFERENCED_BY_VERTEX/
+ *   FRAGMENT_SHADER; GL_BUFFER_DATA_SIZE of the std140 and std430 blocks
+ *   at least 160 and 80, of a std430 `uint a; vec4 b; float c[];` at
+ *   least 36 (the unsized array counts as one element; all printed).
+ *   Buffer variables are named "B140.f" etc. in a block with an instance
+ *   name ("p.f" is no name), "data[0]" (or "data") in one without
+ *   ("Out.data[0]" is no name); each name found is the one
+ *   glGetProgramResourceName gives back. GL_OFFSET, GL_TYPE,
+ *   GL_ARRAY_SIZE (0 for an unsized array), GL_ARRAY_STRIDE, GL_MATRIX_
+ *   STRIDE, GL_IS_ROW_MAJOR, GL_TOP_LEVEL_ARRAY_SIZE/STRIDE and
+ *   GL_BLOCK_INDEX of the members of both layouts above, of the unsized
+ *   arrays, and of an unsized array of structs (top-level size 0, stride
+ *   16). The top-level array size and stride are those of arrays of
+ *   aggregates only, 1 and 0 for other members, arrays of scalars
+ *   included (GL 4.6 7.3.1.1; GL 4.3's wording named every array).
+ * - Compile errors: an assignment to a member of a readonly block, a
+ *   read of a writeonly one; a variable index into an unsized array not
+ *   last in its block (a constant one sizes it implicitly, which desktop
+ *   GLSL allows); a negative constant index into an unsized array; an
+ *   unsized array passed to a function; length() of an implicitly sized
+ *   array without the extension (GLSL 1.50; the extension makes it legal,
+ *   and a program using it draws length 3); std430 on a uniform block; a
+ *   buffer variable outside a block; atomicAdd on a variable not in a
+ *   buffer. Their correct counterparts compile.
  * Passes on Mesa llvmpipe (gcc -O2 -Wall -I tests/clients -o ssbo
  * tests/clients/ssbo.c -lX11 -lGL -lm).
  * Prints FAIL lines and PASS when every check holds.
@@ -186,29 +197,51 @@ static const char *green_fs = "#version 150\n"
                               "out vec4 color;\n"
                               "void main() { color = vec4(0.0, 1.0, 0.0, 1.0); }\n";
 
+/* Sized's data size; Structs: an unsized array of an aggregate. */
 static const char *sized_fs =
     SSBO PACK "layout(std430, binding = 3) buffer Sized { uint a; vec4 b; float c[]; };\n"
+              "struct P { vec2 p; float q; };\n"
+              "layout(std430, binding = 4) buffer Structs { uint k; P w[]; } st;\n"
               "out vec4 color;\n"
-              "void main() { color = vec4(float(a)) + b + vec4(c[0]); }\n";
+              "void main() {\n"
+              "  st.w[int(a)].q = float(st.k) + st.w[1].p.y;\n"
+              "  color = vec4(float(a)) + b + vec4(c[0]);\n"
+              "}\n";
 
 /* The errors and their correct counterparts. */
 #define FS_MAIN(body) "out vec4 color;\nvoid main() { " body " color = vec4(1.0); }\n"
+#define LAST_BLOCK "layout(std430) buffer B { uint b; uint a[]; };\n"
 static const char *readonly_assign_fs =
     SSBO "layout(std430) readonly buffer R { uint x; };\n" FS_MAIN("x = 1u;");
 static const char *writable_assign_fs =
     SSBO "layout(std430) buffer R { uint x; };\n" FS_MAIN("x = 1u;");
+static const char *writeonly_read_fs =
+    SSBO "layout(std430) writeonly buffer R { uint x; };\n" FS_MAIN("color = vec4(float(x));");
+static const char *writeonly_write_fs =
+    SSBO "layout(std430) writeonly buffer R { uint x; };\n" FS_MAIN("x = 1u;");
 static const char *unsized_first_fs =
-    SSBO "layout(std430) buffer B { uint a[]; uint b; };\n" FS_MAIN("a[0] = b;");
-static const char *unsized_last_fs =
-    SSBO "layout(std430) buffer B { uint b; uint a[]; };\n" FS_MAIN("a[0] = b;");
-static const char *unsized_length_fs =
-    SSBO "float a[];\n" FS_MAIN("a[2] = 1.0; color = vec4(float(a.length()));");
-static const char *sized_length_fs =
-    SSBO "float a[3];\n" FS_MAIN("a[2] = 1.0; color = vec4(float(a.length()));");
+    SSBO "layout(std430) buffer B { uint a[]; uint b; };\n" FS_MAIN("a[int(b)] = 1u;");
+static const char *unsized_last_fs = SSBO LAST_BLOCK FS_MAIN("a[int(b)] = 1u;");
+static const char *negative_index_fs = SSBO LAST_BLOCK FS_MAIN("a[-1] = 1u;");
+static const char *unsized_argument_fs =
+    SSBO LAST_BLOCK "uint f(uint x[1]) { return x[0]; }\n" FS_MAIN("b = f(a);");
+#define LENGTH_FS(decl)                                                      \
+    decl "out vec4 color;\n"                                                 \
+         "void main() {\n"                                                   \
+         "  a[2] = 1.0;\n"                                                   \
+         "  color = vec4(0.0, float(a.length()) / 4.0, a[2], 1.0);\n"        \
+         "}\n"
+static const char *implicit_length_fs = LENGTH_FS("#version 150\nfloat a[];\n");
+static const char *explicit_length_fs = LENGTH_FS("#version 150\nfloat a[3];\n");
+static const char *implicit_length_ext_fs = LENGTH_FS(SSBO "float a[];\n");
 static const char *std430_uniform_fs =
     SSBO "layout(std430) uniform U { vec4 x; };\n" FS_MAIN("color = x;");
 static const char *std140_uniform_fs =
     SSBO "layout(std140) uniform U { vec4 x; };\n" FS_MAIN("color = x;");
+static const char *global_buffer_fs = SSBO "buffer uint x;\n" FS_MAIN("x = 1u;");
+static const char *local_atomic_fs = SSBO "uint y = 0u;\n" FS_MAIN("atomicAdd(y, 1u);");
+static const char *buffer_atomic_fs =
+    SSBO "layout(std430) buffer R { uint y; };\n" FS_MAIN("atomicAdd(y, 1u);");
 
 /* A quad over a w x h viewport at the window's corner. */
 static void draw_in(GLuint p, int w, int h)
@@ -333,8 +366,6 @@ static void limits_and_bindings(void)
     } else {
         printf("note: the alignment is 1, every offset is aligned\n");
     }
-    glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 2, b, -alignment, 64);
-    expect_error(GL_INVALID_VALUE, "glBindBufferRange(negative offset)");
     glBindBufferRange(GL_SHADER_STORAGE_BUFFER, 2, b, 0, 0);
     expect_error(GL_INVALID_VALUE, "glBindBufferRange(size 0)");
     binding_is(2, b, alignment, 64, "binding 2 after the failed binds");
@@ -637,18 +668,6 @@ static void block_binding(void)
     GLuint bs[2] = { b0, b2 };
     glDeleteBuffers(2, bs);
     glDeleteProgram(p);
-
-    p = pos_color_program(quad_vs, sized_fs, "sized block program");
-    if (!p)
-        return;
-    idx = glGetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK, "Sized");
-    CHECK(idx != GL_INVALID_INDEX, "block Sized has no index");
-    v = resource_int(p, GL_SHADER_STORAGE_BLOCK, idx, GL_BUFFER_DATA_SIZE);
-    printf("GL_BUFFER_DATA_SIZE of { uint a; vec4 b; float c[]; } (std430) %d\n", v);
-    CHECK(v >= 36, "GL_BUFFER_DATA_SIZE of { uint a; vec4 b; float c[]; } is %d, below 36", v);
-    v = resource_int(p, GL_SHADER_STORAGE_BLOCK, idx, GL_BUFFER_BINDING);
-    CHECK(v == 3, "block Sized (binding = 3) reports GL_BUFFER_BINDING %d", v);
-    glDeleteProgram(p);
     expect_error(GL_NO_ERROR, "the block bindings");
 }
 
@@ -740,11 +759,13 @@ static void interface_queries(void)
     CHECK(v >= 80, "GL_BUFFER_DATA_SIZE of the std430 block is %d, below 80", v);
 
     /* offset, type, array size, array stride, matrix stride, row major,
-     * top-level array size, top-level array stride */
+     * top-level array size, top-level array stride. The top-level array
+     * size and stride are 1 and 0 but for arrays of aggregates (GL 4.6
+     * 7.3.1.1; GL 4.3 said so of every array). */
     static const struct var_want v140[] = {
         { "B140.f", { 0, GL_FLOAT, 1, 0, 0, 0, 1, 0 } },
         { "B140.v", { 16, GL_FLOAT_VEC3, 1, 0, 0, 0, 1, 0 } },
-        { "B140.a[0]", { 32, GL_FLOAT, 3, 16, 0, 0, 3, 16 } },
+        { "B140.a[0]", { 32, GL_FLOAT, 3, 16, 0, 0, 1, 0 } },
         { "B140.m", { 80, GL_FLOAT_MAT2, 1, 0, 16, 0, 1, 0 } },
         { "B140.s.x", { 112, GL_FLOAT, 1, 0, 0, 0, 1, 0 } },
         { "B140.s.y", { 116, GL_FLOAT, 1, 0, 0, 0, 1, 0 } },
@@ -754,7 +775,7 @@ static void interface_queries(void)
     static const struct var_want v430[] = {
         { "B430.f", { 0, GL_FLOAT, 1, 0, 0, 0, 1, 0 } },
         { "B430.v", { 16, GL_FLOAT_VEC3, 1, 0, 0, 0, 1, 0 } },
-        { "B430.a[0]", { 28, GL_FLOAT, 3, 4, 0, 0, 3, 4 } },
+        { "B430.a[0]", { 28, GL_FLOAT, 3, 4, 0, 0, 1, 0 } },
         { "B430.m", { 40, GL_FLOAT_MAT2, 1, 0, 8, 0, 1, 0 } },
         { "B430.s.x", { 56, GL_FLOAT, 1, 0, 0, 0, 1, 0 } },
         { "B430.s.y", { 60, GL_FLOAT, 1, 0, 0, 0, 1, 0 } },
@@ -765,7 +786,7 @@ static void interface_queries(void)
         variable_is(p, b140, &v140[i]);
     for (unsigned i = 0; i < sizeof v430 / sizeof v430[0]; i++)
         variable_is(p, b430, &v430[i]);
-    static const struct var_want got = { "Copies.got[0]", { 0, GL_FLOAT, 0, 4, 0, 0, 0, 4 } };
+    static const struct var_want got = { "got[0]", { 0, GL_FLOAT, 0, 4, 0, 0, 1, 0 } };
     variable_is(p, copies, &got);
     GLuint f = glGetProgramResourceIndex(p, GL_BUFFER_VARIABLE, "p.f");
     CHECK(f == GL_INVALID_INDEX, "\"p.f\" (the instance name) names buffer variable %u", f);
@@ -776,7 +797,7 @@ static void interface_queries(void)
     if (!p)
         return;
     GLuint out = glGetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK, "Out");
-    static const struct var_want data = { "data[0]", { 0, GL_UNSIGNED_INT, 0, 4, 0, 0, 0, 4 } };
+    static const struct var_want data = { "data[0]", { 0, GL_UNSIGNED_INT, 0, 4, 0, 0, 1, 0 } };
     variable_is(p, out, &data);
     GLuint d0 = glGetProgramResourceIndex(p, GL_BUFFER_VARIABLE, "data[0]");
     GLuint d = glGetProgramResourceIndex(p, GL_BUFFER_VARIABLE, "data");
@@ -784,27 +805,70 @@ static void interface_queries(void)
     CHECK(d == d0, "\"data\" names buffer variable %d, \"data[0]\" %d", (int)d, (int)d0);
     CHECK(od == GL_INVALID_INDEX, "\"Out.data[0]\" names buffer variable %u", od);
     glDeleteProgram(p);
+
+    /* The data size with an unsized array; an unsized array of structs. */
+    p = pos_color_program(quad_vs, sized_fs, "sized block program");
+    if (!p)
+        return;
+    GLuint sized = glGetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK, "Sized");
+    GLuint structs = glGetProgramResourceIndex(p, GL_SHADER_STORAGE_BLOCK, "Structs");
+    CHECK(sized != GL_INVALID_INDEX && structs != GL_INVALID_INDEX,
+          "block indices Sized %d, Structs %d", (int)sized, (int)structs);
+    v = resource_int(p, GL_SHADER_STORAGE_BLOCK, sized, GL_BUFFER_DATA_SIZE);
+    printf("GL_BUFFER_DATA_SIZE of { uint a; vec4 b; float c[]; } (std430) %d\n", v);
+    CHECK(v >= 36, "GL_BUFFER_DATA_SIZE of { uint a; vec4 b; float c[]; } is %d, below 36", v);
+    v = resource_int(p, GL_SHADER_STORAGE_BLOCK, sized, GL_BUFFER_BINDING);
+    CHECK(v == 3, "block Sized (binding = 3) reports GL_BUFFER_BINDING %d", v);
+    static const struct var_want w[] = {
+        { "Structs.k", { 0, GL_UNSIGNED_INT, 1, 0, 0, 0, 1, 0 } },
+        { "Structs.w[0].p", { 8, GL_FLOAT_VEC2, 1, 0, 0, 0, 0, 16 } },
+        { "Structs.w[0].q", { 16, GL_FLOAT, 1, 0, 0, 0, 0, 16 } },
+    };
+    if (structs != GL_INVALID_INDEX)
+        for (unsigned i = 0; i < sizeof w / sizeof w[0]; i++)
+            variable_is(p, structs, &w[i]);
+    glDeleteProgram(p);
     expect_error(GL_NO_ERROR, "the program interface queries");
 }
 
 static void compile_errors(void)
 {
-    CHECK(shader_compiles(GL_FRAGMENT_SHADER, writable_assign_fs),
-          "an assignment to a buffer block member does not compile");
-    CHECK(!shader_compiles(GL_FRAGMENT_SHADER, readonly_assign_fs),
-          "an assignment to a readonly buffer block member compiles");
-    CHECK(shader_compiles(GL_FRAGMENT_SHADER, unsized_last_fs),
-          "an unsized array last in a buffer block does not compile");
-    CHECK(!shader_compiles(GL_FRAGMENT_SHADER, unsized_first_fs),
-          "an unsized array before another buffer block member compiles");
-    CHECK(shader_compiles(GL_FRAGMENT_SHADER, sized_length_fs),
-          "length() of a sized array does not compile");
-    CHECK(!shader_compiles(GL_FRAGMENT_SHADER, unsized_length_fs),
-          "length() of an array without a size outside a buffer block compiles");
-    CHECK(shader_compiles(GL_FRAGMENT_SHADER, std140_uniform_fs),
-          "a std140 uniform block does not compile");
-    CHECK(!shader_compiles(GL_FRAGMENT_SHADER, std430_uniform_fs),
-          "a std430 uniform block compiles");
+    const struct {
+        const char *src;
+        int compiles;
+        const char *what;
+    } cases[] = {
+        { writable_assign_fs, 1, "an assignment to a buffer block member" },
+        { readonly_assign_fs, 0, "an assignment to a readonly buffer block member" },
+        { writeonly_write_fs, 1, "an assignment to a writeonly buffer block member" },
+        { writeonly_read_fs, 0, "a read of a writeonly buffer block member" },
+        { unsized_last_fs, 1, "a variable index into an unsized array last in its block" },
+        { unsized_first_fs, 0, "a variable index into an unsized array not last in its block" },
+        { negative_index_fs, 0, "a negative constant index into an unsized array" },
+        { unsized_argument_fs, 0, "an unsized array passed to a function" },
+        { explicit_length_fs, 1, "length() of a sized array without the extension" },
+        { implicit_length_fs, 0, "length() of an implicitly sized array without the extension" },
+        { std140_uniform_fs, 1, "a std140 uniform block" },
+        { std430_uniform_fs, 0, "a std430 uniform block" },
+        { global_buffer_fs, 0, "a buffer variable outside a block" },
+        { buffer_atomic_fs, 1, "atomicAdd on a buffer variable" },
+        { local_atomic_fs, 0, "atomicAdd on a global variable" },
+    };
+    for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        int ok = shader_compiles(GL_FRAGMENT_SHADER, cases[i].src);
+        CHECK(ok == cases[i].compiles, "%s %s", cases[i].what,
+              ok ? "compiles" : "does not compile");
+    }
+    /* The extension makes length() of an implicitly sized array legal,
+     * its value fixed at link time: 3 here. */
+    GLuint p = pos_color_program(quad_vs, implicit_length_ext_fs,
+                                 "implicitly sized length() program");
+    if (p) {
+        glClear(GL_COLOR_BUFFER_BIT);
+        draw_in(p, SIZE, SIZE);
+        CHECK_RGBA(3, 3, 0, 191, 255, 255, 1, "length() of an implicitly sized array");
+        glDeleteProgram(p);
+    }
     expect_error(GL_NO_ERROR, "the compile checks");
 }
 

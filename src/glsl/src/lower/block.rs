@@ -571,12 +571,15 @@ impl<'a> Lower<'a> {
             };
             let first = entries.len();
             self.block_entries(name, t, *off, *rm, *loc, &mut entries)?;
+            // GL 4.6 §7.3.1.1: only an array of aggregates is a top-level
+            // array; an array of numbers is the variable itself (`a[0]`).
+            let aggregate = t.dims.len() > 1 || matches!(t.base, Base::Struct(_));
             let (top_size, top_stride) = match t.dims.first() {
-                Some(d) => {
+                Some(d) if aggregate => {
                     let (es, ea) = self.layout_std140(&t.element(), *rm, *loc)?;
                     (d.unwrap_or(0), align(es, self.round16(ea)))
                 }
-                None => (1, 0),
+                _ => (1, 0),
             };
             for e in &mut entries[first..] {
                 e.top_level_size = top_size;
