@@ -106,6 +106,11 @@
 //!   an array indexed by a uniform, reads, the binding points and their
 //!   errors, the program's buffer and counter queries, implicit offsets,
 //!   and the binding and overlap errors.
+//! * `ssbo.c`: ARB_shader_storage_buffer_object and the program
+//!   interface queries of its blocks and buffer variables (GL 4.3):
+//!   binding state and errors, fragment and vertex stores, std140 and
+//!   std430 layouts, `length()`, atomics, `glShaderStorageBlockBinding`,
+//!   compile errors.
 //! * `image_load_store.c`: ARB_shader_image_load_store (GL 4.2) — image
 //!   unit state and errors, fragment and vertex stores, loads through
 //!   their own and reinterpreted formats, every atomic on r32ui and r32i
@@ -224,4 +229,9 @@ fn shader_atomic_counters() {
 #[test]
 fn shader_image_load_store() {
     run("image_load_store");
+}
+
+#[test]
+fn shader_storage_buffer_object() {
+    run("ssbo");
 }

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 25;
+pub const OXGL_DRI_ABI_VERSION: u32 = 26;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -951,7 +951,9 @@ pub struct OxglDrawDesc {
     pub patch_default_levels: [f32; 6],
     /// ABI 24: memory the draw's shaders read and write in place, by
     /// buffer slot (`oxgl_exec`'s `Env::buffers`: slot `b` is the atomic
-    /// counter buffer binding point `b`); null with `num_buffers` 0.
+    /// counter buffer binding point `b`; ABI 26: slot
+    /// [`OXGL_STORAGE_SLOT0`] `+ i` is the range bound for the program's
+    /// shader storage block `i`); null with `num_buffers` 0.
     pub buffers: *const OxglBufferRange,
     /// Entries of `buffers`.
     pub num_buffers: u32,
@@ -1013,6 +1015,12 @@ pub struct OxglImageDesc {
 /// ABI 24: buffer slots of atomic counter buffers, from slot 0
 /// (`GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`).
 pub const OXGL_MAX_COUNTER_BUFFERS: usize = 16;
+
+/// ABI 26: the first buffer slot of the shader storage blocks: a
+/// program's block `i` is slot `OXGL_STORAGE_SLOT0 + i`.
+pub const OXGL_STORAGE_SLOT0: usize = OXGL_MAX_COUNTER_BUFFERS;
+/// ABI 26: storage block slots a draw may use, after the counters'.
+pub const OXGL_MAX_STORAGE_BLOCKS: usize = 32;
 
 /// ABI 24: a range of a buffer object's storage that shaders access
 /// while a draw runs (atomic counter buffers). The core holds the

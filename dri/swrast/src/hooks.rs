@@ -871,6 +871,8 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
 const _: () = assert!(
     oxgl_exec::COUNTER_SLOT0 == 0
         && oxgl_exec::MAX_COUNTER_BUFFERS == oxgl_dri_interface::OXGL_MAX_COUNTER_BUFFERS
+        && oxgl_exec::STORAGE_SLOT0 == oxgl_dri_interface::OXGL_STORAGE_SLOT0
+        && oxgl_exec::MAX_STORAGE_BLOCKS == oxgl_dri_interface::OXGL_MAX_STORAGE_BLOCKS
 );
 
 /// The 32-bit words of a shader-visible buffer range (ABI 24): empty for

@@ -183,6 +183,9 @@ pub const TARGETS: &[GLenum] = &[
     // ARB_shader_atomic_counters: the generic binding; the indexed ones
     // are `crate::program::atomic`'s.
     GL_ATOMIC_COUNTER_BUFFER,
+    // ARB_shader_storage_buffer_object: the generic binding; the indexed
+    // ones are `crate::program::storage`'s.
+    GL_SHADER_STORAGE_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].

@@ -120,6 +120,8 @@ pub struct Context {
     /// The indexed atomic counter buffer bindings
     /// (ARB_shader_atomic_counters).
     pub counters: crate::program::atomic::CounterBuffers,
+    /// Shader storage buffer binding points.
+    pub storage: crate::program::storage::StorageBuffers,
     /// The image units (ARB_shader_image_load_store).
     pub image_units: crate::texture::image_unit::ImageUnits,
     backend: BackendContext,
@@ -260,6 +262,7 @@ impl Context {
             xfb_objects: Default::default(),
             ubo: Default::default(),
             counters: Default::default(),
+            storage: Default::default(),
             image_units: Default::default(),
             backend,
             fbo: Default::default(),

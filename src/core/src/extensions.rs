@@ -349,6 +349,18 @@ static TABLE: &[(&CStr, Needs)] = &[
     // tests/clients/image_load_store.c).
     (c"GL_ARB_shader_image_load_store", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_shader_image_size", Needs::AlsoCore(3, 0)),
+    // Shader storage blocks: buffer-backed blocks read, written and
+    // changed atomically in place, runtime-sized last members (GL 4.3;
+    // src/core/src/program/storage.rs, ABI 26's storage slots, oxgl-glsl's
+    // lower/block.rs; tests/clients/ssbo.c).
+    (
+        c"GL_ARB_shader_storage_buffer_object",
+        Needs::AlsoCore(3, 0),
+    ),
+    // Every active resource of a program by interface, with its properties
+    // (GL 4.3; src/core/src/program/resource.rs; tests/clients/ssbo.c,
+    // tests/clients/program_interface.c).
+    (c"GL_ARB_program_interface_query", Needs::AlsoCore(2, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

@@ -17,6 +17,8 @@ pub mod arbprog;
 pub mod atomic;
 pub mod binary;
 pub mod pipeline;
+pub mod resource;
+pub mod storage;
 pub mod subroutine;
 pub mod tess;
 pub mod ubo;
@@ -191,6 +193,11 @@ pub struct Executable {
     pub(crate) images: Vec<oxgl_ir::ImageDecl>,
     /// Atomic counter buffers, by binding point.
     pub(crate) counter_buffers: Vec<atomic::CounterBuffer>,
+    /// Shader storage blocks: block `i` is the IR's storage binding `i`.
+    pub(crate) storage_blocks: Vec<storage::StorageBlock>,
+    /// The first stage's inputs and the last stage's outputs, as the
+    /// compiler listed them (`GL_PROGRAM_INPUT`, `GL_PROGRAM_OUTPUT`).
+    pub(crate) program_io: (Vec<oxgl_glsl::lower::IoVar>, Vec<oxgl_glsl::lower::IoVar>),
     /// Active attributes.
     attributes: Vec<Attribute>,
     /// The dual-slot inputs' generic attributes (`dvec3`, `dvec4` and
@@ -250,6 +257,9 @@ pub(crate) struct UniformStore {
     pub image_units: HashMap<u32, u32>,
     /// The binding point of each uniform block (`glUniformBlockBinding`).
     pub block_bindings: Vec<u32>,
+    /// The binding point of each shader storage block
+    /// (`glShaderStorageBlockBinding`).
+    pub storage_bindings: Vec<u32>,
 }
 
 impl std::fmt::Debug for Executable {
@@ -1081,7 +1091,21 @@ impl Context {
         }
         let blocks = program_blocks(&linked.blocks, &mut uniforms)?;
         let counter_buffers = atomic::program_buffers(&uniforms)?;
+        let storage_blocks = storage::program_blocks(&linked.storage_blocks)?;
+        let program_io = (
+            stages
+                .iter()
+                .flatten()
+                .next()
+                .map_or_else(Vec::new, |l| l.interface.inputs.clone()),
+            stages
+                .iter()
+                .flatten()
+                .last()
+                .map_or_else(Vec::new, |l| l.interface.outputs.clone()),
+        );
         let mut values = UniformStore {
+            storage_bindings: storage_blocks.iter().map(|b| b.initial_binding).collect(),
             blocks: linked.uniform_sizes().map(|n| vec![0; n as usize]),
             units: HashMap::new(),
             image_units: HashMap::new(),
@@ -1197,6 +1221,8 @@ impl Context {
             reads_num_samples,
             subroutines,
             counter_buffers,
+            storage_blocks,
+            program_io,
         })
     }
 

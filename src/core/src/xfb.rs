@@ -266,6 +266,9 @@ impl Context {
         if target == GL_ATOMIC_COUNTER_BUFFER {
             return self.bind_counter_buffer(index, buffer, offset, size);
         }
+        if target == GL_SHADER_STORAGE_BUFFER {
+            return self.bind_storage_buffer(index, buffer, offset, size);
+        }
         if target != GL_TRANSFORM_FEEDBACK_BUFFER || !self.has_xfb() {
             return Err(ApiError::InvalidEnum);
         }

@@ -315,7 +315,9 @@ entry f0
     let slot = oxgl_exec::STORAGE_SLOT0;
     assert_eq!(prog.info().buffers_used, 0b11 << slot);
     let flag: Vec<AtomicU32> = vec![AtomicU32::new(7)];
-    let words: Vec<AtomicU32> = (0..6).map(|i| AtomicU32::new(if i == 0 { 10 } else { 0 })).collect();
+    let words: Vec<AtomicU32> = (0..6)
+        .map(|i| AtomicU32::new(if i == 0 { 10 } else { 0 }))
+        .collect();
     let empty: &[AtomicU32] = &[];
     let mut buffers = vec![empty; slot];
     buffers.push(&flag[..]);
@@ -332,7 +334,11 @@ entry f0
     // Eight live lanes added one each; helpers changed nothing.
     assert_eq!(words[0].load(Ordering::SeqCst), 18);
     assert_eq!(words[4].load(Ordering::SeqCst), 13);
-    assert!([1, 2, 3, 5].iter().all(|&w| words[w].load(Ordering::SeqCst) == 0));
+    assert!(
+        [1, 2, 3, 5]
+            .iter()
+            .all(|&w| words[w].load(Ordering::SeqCst) == 0)
+    );
     let mut olds: Vec<u32> = (4..12).map(|l| out[0][l].to_bits()).collect();
     olds.sort_unstable();
     assert_eq!(olds, (10..18).collect::<Vec<_>>());
@@ -343,5 +349,9 @@ entry f0
     let mut env = Env::<16>::new(&[], &mut out, &uniforms, &NoTextures);
     env.buffers = &buffers;
     prog.run(&mut regs, &mut env).unwrap();
-    assert!([1, 2, 3, 5].iter().all(|&w| words[w].load(Ordering::SeqCst) == 0));
+    assert!(
+        [1, 2, 3, 5]
+            .iter()
+            .all(|&w| words[w].load(Ordering::SeqCst) == 0)
+    );
 }

@@ -28,6 +28,7 @@ impl Context {
             self.xfb.forget(n);
             self.ubo.forget(n);
             self.counters.forget(n);
+            self.storage.forget(n);
             self.vertex_arrays.forget_buffer(n);
         }
         // Every transform feedback object at once: a context may hold
@@ -61,6 +62,9 @@ impl Context {
             return Err(ApiError::InvalidEnum);
         }
         if target == GL_ATOMIC_COUNTER_BUFFER && !self.has_atomic_counters() {
+            return Err(ApiError::InvalidEnum);
+        }
+        if target == GL_SHADER_STORAGE_BUFFER && !self.has_storage_buffers() {
             return Err(ApiError::InvalidEnum);
         }
         // ARB_draw_indirect's target: desktop GL 3.1 and later.

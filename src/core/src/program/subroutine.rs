@@ -66,7 +66,7 @@ impl StageSubroutines {
     }
 
     /// The indices of the functions uniform `u` may call.
-    fn compatible(&self, u: &SubroutineUniform) -> Vec<u32> {
+    pub(crate) fn compatible(&self, u: &SubroutineUniform) -> Vec<u32> {
         self.functions
             .iter()
             .filter(|f| f.types.contains(&u.ty))

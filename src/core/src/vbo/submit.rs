@@ -782,6 +782,12 @@ impl Context {
             let lock = xfb_lock.get_or_insert_with(|| shared.buffers());
             buffer_ranges = self.counter_ranges(counter_points, lock);
         }
+        // ARB_shader_storage_buffer_object: the ranges bound for the
+        // stages' storage blocks, in the slots after the counters'.
+        if drawn.iter().any(|(e, _)| !e.storage_blocks.is_empty()) && !pixel_draw {
+            let lock = xfb_lock.get_or_insert_with(|| shared.buffers());
+            self.storage_ranges(drawn.iter().map(|(e, _)| &***e), lock, &mut buffer_ranges);
+        }
         let desc = OxglDrawDesc {
             vertices: if arrays.is_some() {
                 std::ptr::null()

@@ -495,13 +495,19 @@ impl<'a> Lower<'a> {
             None => None,
         };
         if let Some(l) = self.explicit_member_layout(&b.quals) {
-            return unsupported(l, "explicit offsets and alignments in shader storage blocks");
+            return unsupported(
+                l,
+                "explicit offsets and alignments in shader storage blocks",
+            );
         }
         let mut members: Vec<(Sym, SemaType, bool, Loc)> = Vec::new();
         let mut k = 0;
         for m in &b.members {
             if let Some(l) = self.explicit_member_layout(&m.ty.quals) {
-                return unsupported(l, "explicit offsets and alignments in shader storage blocks");
+                return unsupported(
+                    l,
+                    "explicit offsets and alignments in shader storage blocks",
+                );
             }
             let rm = matrix_layout(self, &m.ty.quals).unwrap_or(block_rm);
             for (n, _, loc) in &m.names {
@@ -614,11 +620,7 @@ impl<'a> Lower<'a> {
         match instance {
             Some((id, count, _)) => {
                 let b = if count.is_some() {
-                    Binding::Split(
-                        vars.iter()
-                            .map(|v| Binding::Mem(*v, Vec::new()))
-                            .collect(),
-                    )
+                    Binding::Split(vars.iter().map(|v| Binding::Mem(*v, Vec::new())).collect())
                 } else {
                     Binding::Mem(vars[0], Vec::new())
                 };

@@ -1000,14 +1000,31 @@ impl Lower<'_> {
                     return unsupported(loc, "length() of this array");
                 }
                 let p = self.place(*a)?;
+                // An implicitly sized array (sized at the end of
+                // compilation): its size.
+                let mut ty = Some(self.shader.vars[p.var].ty);
+                for ix in &p.path {
+                    ty = match (ty.and_then(|t| self.shader.types.get(t)), ix) {
+                        (Some(oxgl_ir::Type::Array { elem, .. }), _) => Some(*elem),
+                        (Some(oxgl_ir::Type::Struct { members }), Index::Const(i)) => {
+                            members.get(*i as usize).map(|m| m.ty)
+                        }
+                        _ => None,
+                    };
+                }
+                if let Some(oxgl_ir::Type::Array { len: Some(n), .. }) =
+                    ty.and_then(|t| self.shader.types.get(t))
+                {
+                    let n = i32::try_from(*n).unwrap_or(i32::MAX);
+                    return Ok(Rv::V(self.b().i32(n)));
+                }
                 let d = oxgl_ir::Deref {
                     var: p.var,
                     path: p.path,
                 };
-                let n = self.b().push(
-                    oxgl_ir::Op::ArrayLength(d),
-                    Some(oxgl_ir::ValType::U32),
-                );
+                let n = self
+                    .b()
+                    .push(oxgl_ir::Op::ArrayLength(d), Some(oxgl_ir::ValType::U32));
                 Ok(Rv::V(self.b().convert(n, oxgl_ir::Scalar::I32)))
             }
             ExprKind::CallExpr(f, args) => match info.callee {

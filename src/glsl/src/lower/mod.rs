@@ -40,8 +40,8 @@ use oxgl_ir::{Block, BlockId, Builder, FuncId, Node, Shader, ValType, Value, Var
 
 pub use block::MAX_BLOCK_SIZE;
 pub use iface::{
-    BlockMember, Interface, IoVar, SubroutineFn, UniformBlock, UniformEntry, UniformInit,
-    UniformKind,
+    BlockMember, Interface, IoVar, StorageBlock, SubroutineFn, UniformBlock, UniformEntry,
+    UniformInit, UniformKind,
 };
 
 /// Why a shader could not be lowered.

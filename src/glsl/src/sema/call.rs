@@ -25,6 +25,11 @@ struct Cand {
 
 impl Checker<'_> {
     pub(super) fn call(&mut self, name: Sym, args: Vec<Val>, ids: &[ExprId], loc: Loc) -> Val {
+        // GLSL 4.30 §4.1.9: a runtime-sized array is no value to pass.
+        if args.iter().any(|a| a.ty.dims.first() == Some(&None)) {
+            self.error(loc, "an unsized array cannot be passed to a function");
+            return Val::error();
+        }
         let n = self.name(name);
         match self.lookup(name).cloned() {
             Some(Symbol::Var(v))

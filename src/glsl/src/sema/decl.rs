@@ -432,6 +432,13 @@ impl Checker<'_> {
         self.check_qualifier_order(&ty.quals, false);
         let q = self.quals(&ty.quals);
         let storage = self.storage_of(&q, global);
+        // GLSL 4.30 §4.3.7: buffer variables live in blocks only.
+        if storage == Storage::Buffer && !decls.is_empty() {
+            self.error(
+                ty.spec.loc,
+                "buffer variables must be declared inside shader storage blocks",
+            );
+        }
         let base = self.type_spec(&ty.spec);
         let loc0 = ty.spec.loc;
         // ARB_shader_subroutine: `subroutine` on a variable declares a
@@ -1107,10 +1114,13 @@ impl Checker<'_> {
                 );
             }
             None => {
-                for (n, t, mq, loc) in members {
+                let last = members.len().saturating_sub(1);
+                for (k, (n, t, mq, loc)) in members.into_iter().enumerate() {
                     let mut memory = q.memory.clone();
                     memory.extend(mq.memory.iter().copied());
-                    self.declare_var(
+                    let implicit =
+                        storage == Storage::Buffer && k != last && t.dims.first() == Some(&None);
+                    let id = self.declare_var(
                         n,
                         Var {
                             ty: t,
@@ -1125,6 +1135,9 @@ impl Checker<'_> {
                         },
                         loc,
                     );
+                    if implicit {
+                        self.implicit_buffer_members.push(id);
+                    }
                 }
             }
         }

@@ -120,7 +120,14 @@ impl Checker<'_> {
                 }
             }
         }
-        vals.pop().unwrap_or_else(Val::error)
+        let v = vals.pop().unwrap_or_else(Val::error);
+        // The expression's own value is read where it is used (an
+        // initializer, a condition, a return value, an argument).
+        if !matches!(tu.expr(root).kind, ExprKind::Assign(..)) {
+            let loc = tu.expr(root).loc;
+            self.check_not_writeonly(v.lv, loc);
+        }
+        v
     }
 
     fn leaf(&mut self, id: ExprId) -> Val {
@@ -184,6 +191,28 @@ impl Checker<'_> {
     fn finish(&mut self, id: ExprId, mut args: Vec<Val>) -> Val {
         let e = self.tu.expr(id);
         let loc = e.loc;
+        // Which operands this expression reads: a `writeonly` buffer
+        // variable must not be (GLSL 4.30 §4.10). An index or field
+        // selection passes its base on; `=` writes its left side; a
+        // memory atomic and `length()` read no value.
+        let reads: Vec<bool> = match &e.kind {
+            ExprKind::Field(..) | ExprKind::Comma(..) | ExprKind::Method(..) => Vec::new(),
+            ExprKind::Index(..) => vec![false, true],
+            ExprKind::Assign(op, _, _) => vec![op.is_some(), true],
+            ExprKind::Call(n, _) if self.name(*n).starts_with("atomic") => {
+                let mut r = vec![true; args.len()];
+                if let Some(first) = r.first_mut() {
+                    *first = false;
+                }
+                r
+            }
+            _ => vec![true; args.len()],
+        };
+        for (a, read) in args.iter().zip(reads) {
+            if read {
+                self.check_not_writeonly(a.lv, loc);
+            }
+        }
         if args.is_empty() && !matches!(e.kind, ExprKind::Call(..) | ExprKind::Construct(..)) {
             return Val::error();
         }
@@ -529,6 +558,17 @@ impl Checker<'_> {
         }
     }
 
+    /// A read of `lv`: an error if it is a `writeonly` variable other
+    /// than an image (whose writeonly rules are its functions').
+    pub(super) fn check_not_writeonly(&mut self, lv: Lv, loc: Loc) {
+        if let Lv::Var(id) = lv {
+            let v = &self.vars[id as usize];
+            if v.memory.contains(&crate::ast::Memory::Writeonly) && !v.ty.is_opaque() {
+                self.error(loc, "cannot read from a writeonly variable");
+            }
+        }
+    }
+
     pub(super) fn check_lvalue(&mut self, lv: Lv, loc: Loc, what: &str) -> bool {
         match lv {
             Lv::No => {
@@ -755,7 +795,9 @@ impl Checker<'_> {
             {
                 {
                     let var = &self.vars[v as usize];
-                    if !var.builtin
+                    if self.implicit_buffer_members.contains(&v) {
+                        self.error(loc, "unsized array index must be a constant expression");
+                    } else if !var.builtin
                         && matches!(
                             var.storage,
                             super::scope::Storage::Plain

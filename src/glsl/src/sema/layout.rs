@@ -465,6 +465,17 @@ impl Checker<'_> {
                     bad("`early_fragment_tests' applies only to fragment shader `in' declarations")
                 }
             },
+            // std430 is the buffer blocks' (GLSL 4.30 §4.4.5).
+            "std430"
+                if matches!(
+                    site,
+                    Site::Block(Storage::Uniform) | Site::Default(Storage::Uniform)
+                ) =>
+            {
+                bad(
+                    "std430 storage block layout qualifier is supported only for shader storage blocks",
+                )
+            }
             "shared" | "packed" | "std140" | "std430" => match site {
                 Site::Block(Storage::Uniform | Storage::Buffer)
                 | Site::Default(Storage::Uniform | Storage::Buffer) => None,

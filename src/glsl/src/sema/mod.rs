@@ -139,6 +139,9 @@ pub(crate) struct Checker<'a> {
     builtin_vars: FxHashMap<Sym, Option<u32>>,
     /// The format qualifier of each image variable declared with one.
     image_formats: FxHashMap<u32, &'static str>,
+    /// Unsized members of buffer blocks other than the last (implicitly
+    /// sized: only constant indices may select their elements).
+    implicit_buffer_members: Vec<u32>,
     builtin_struct_ids: FxHashMap<&'static str, u32>,
     cur_fn: Option<FnCtx>,
     /// Enclosing loops and switches, innermost last (`true` = loop).
@@ -261,6 +264,7 @@ pub(crate) fn check(
         subroutine_types: FxHashMap::default(),
         builtin_vars: FxHashMap::default(),
         image_formats: FxHashMap::default(),
+        implicit_buffer_members: Vec::new(),
         builtin_struct_ids: FxHashMap::default(),
         cur_fn: None,
         breakable: Vec::new(),

@@ -28,6 +28,7 @@ mod program;
 mod queries;
 mod query;
 mod rasterpos;
+mod resource;
 mod select;
 mod sso;
 mod state;
@@ -220,5 +221,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     sync::install(d, profile);
     xfb::install(d, profile);
     ubo::install(d, profile);
+    resource::install(d, profile);
     install_aliases(d);
 }

@@ -1083,6 +1083,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.BindFragDataLocationIndexed = BindFragDataLocationIndexed;
     d.GetFragDataIndex = GetFragDataIndex;
     d.GetProgramResourceLocationIndexEXT = GetProgramResourceLocationIndexEXT;
+    d.GetProgramResourceLocationIndex = GetProgramResourceLocationIndexEXT;
     d.GetVertexAttribIiv = GetVertexAttribIiv;
     d.GetVertexAttribIuiv = GetVertexAttribIuiv;
     d.Uniform1ui = Uniform1ui;

@@ -86,6 +86,15 @@ unsafe extern "C" fn UniformBlockBinding(program: GLuint, index: GLuint, binding
     })
 }
 
+/// `glShaderStorageBlockBinding` (ARB_shader_storage_buffer_object):
+/// runs at once, in display lists too (GL 4.3 commands are not compiled).
+unsafe extern "C" fn ShaderStorageBlockBinding(program: GLuint, index: GLuint, binding: GLuint) {
+    with_ctx("glShaderStorageBlockBinding", (), |c| {
+        let r = c.shader_storage_block_binding(program, index, binding);
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn GetUniformIndices(
     program: GLuint,
     count: GLsizei,
@@ -172,6 +181,7 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.GetActiveUniformBlockName = GetActiveUniformBlockName;
     d.GetActiveAtomicCounterBufferiv = GetActiveAtomicCounterBufferiv;
     d.UniformBlockBinding = UniformBlockBinding;
+    d.ShaderStorageBlockBinding = ShaderStorageBlockBinding;
     d.GetUniformIndices = GetUniformIndices;
     d.GetActiveUniformsiv = GetActiveUniformsiv;
     d.GetActiveUniformName = GetActiveUniformName;
