@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 25
+#define OXGL_DRI_ABI_VERSION 26
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -34,6 +34,13 @@
 // ABI 24: buffer slots of atomic counter buffers, from slot 0
 // (`GL_MAX_ATOMIC_COUNTER_BUFFER_BINDINGS`).
 #define OXGL_MAX_COUNTER_BUFFERS 16
+
+// ABI 26: the first buffer slot of the shader storage blocks: a
+// program's block `i` is slot `OXGL_STORAGE_SLOT0 + i`.
+#define OXGL_STORAGE_SLOT0 OXGL_MAX_COUNTER_BUFFERS
+
+// ABI 26: storage block slots a draw may use, after the counters'.
+#define OXGL_MAX_STORAGE_BLOCKS 32
 
 // ABI 12: a captured component from the vertex stage's outputs, in
 // [`OxglCaptureBuffer::sources`]: values below this are `4 * location +
@@ -904,7 +911,9 @@ typedef struct OxglDrawDesc {
   float patch_default_levels[6];
   // ABI 24: memory the draw's shaders read and write in place, by
   // buffer slot (`oxgl_exec`'s `Env::buffers`: slot `b` is the atomic
-  // counter buffer binding point `b`); null with `num_buffers` 0.
+  // counter buffer binding point `b`; ABI 26: slot
+  // [`OXGL_STORAGE_SLOT0`] `+ i` is the range bound for the program's
+  // shader storage block `i`); null with `num_buffers` 0.
   const struct OxglBufferRange *buffers;
   // Entries of `buffers`.
   uint32_t num_buffers;
