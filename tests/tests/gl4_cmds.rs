@@ -111,6 +111,9 @@
 //!   binding state and errors, fragment and vertex stores, std140 and
 //!   std430 layouts, `length()`, atomics, `glShaderStorageBlockBinding`,
 //!   compile errors.
+//! * `program_interface.c`: ARB_program_interface_query (GL 4.3) on
+//!   every interface but the compute stage's: names, indices, locations
+//!   and properties beside the older queries' answers, and the errors.
 //! * `image_load_store.c`: ARB_shader_image_load_store (GL 4.2) — image
 //!   unit state and errors, fragment and vertex stores, loads through
 //!   their own and reinterpreted formats, every atomic on r32ui and r32i
@@ -234,4 +237,9 @@ fn shader_image_load_store() {
 #[test]
 fn shader_storage_buffer_object() {
     run("ssbo");
+}
+
+#[test]
+fn program_interface_query() {
+    run("program_interface");
 }

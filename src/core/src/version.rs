@@ -416,10 +416,48 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
     (
         (4, 3),
         &[
+            cap(
+                "shader storage buffers (ARB_shader_storage_buffer_object)",
+                &["ssbo"],
+            ),
+            cap(
+                "program interface queries (ARB_program_interface_query)",
+                &["program_interface", "ssbo"],
+            ),
+            cap(
+                "framebuffers without attachments (ARB_framebuffer_no_attachments)",
+                &["gl33"],
+            ),
+            cap("texture views (ARB_texture_view)", &["texture_view"]),
+            cap(
+                "multi-draw indirect draws (ARB_multi_draw_indirect)",
+                &["draw_indirect"],
+            ),
+            cap(
+                "textureQueryLevels (ARB_texture_query_levels)",
+                &["texture_gather"],
+            ),
+            cap("buffer texture ranges (ARB_texture_buffer_range)", &["tbo"]),
+            cap(
+                "multisample texture storage (ARB_texture_storage_multisample)",
+                &["texture_multisample"],
+            ),
+            cap("debug output (KHR_debug)", &["khr_debug"]),
+            cap("ES 3.0 compatibility (ARB_ES3_compatibility)", &["gles3"]),
             missing("GLSL 4.30"),
             missing("compute shaders (ARB_compute_shader)"),
-            missing("shader storage buffers (ARB_shader_storage_buffer_object)"),
-            missing("program interface queries (ARB_program_interface_query)"),
+            missing("arrays of arrays (ARB_arrays_of_arrays)"),
+            missing("buffer clears (ARB_clear_buffer_object)"),
+            missing("image copies (ARB_copy_image)"),
+            missing("explicit uniform locations (ARB_explicit_uniform_location)"),
+            missing(
+                "gl_Layer and gl_ViewportIndex in fragment shaders (ARB_fragment_layer_viewport)",
+            ),
+            missing("internal format queries 2 (ARB_internalformat_query2)"),
+            missing("invalidation of buffer and texture data (ARB_invalidate_subdata)"),
+            missing("robust buffer access behavior (ARB_robust_buffer_access_behavior)"),
+            missing("stencil texturing (ARB_stencil_texturing)"),
+            missing("separate vertex formats and buffers (ARB_vertex_attrib_binding)"),
         ],
     ),
 ];

@@ -265,11 +265,16 @@ impl Executable {
             GL_PROGRAM_INPUT => self.input_resources(),
             GL_PROGRAM_OUTPUT => self.output_resources(),
             GL_TRANSFORM_FEEDBACK_VARYING => {
+                // Byte offsets within each buffer: separate varyings each
+                // start their own, interleaved ones follow one another
+                // up to a gl_NextBuffer.
                 let mut offset = 0i32;
+                let mut buffer = None;
                 let mut out = Vec::new();
                 for c in &self.captured {
-                    if c.name == "gl_NextBuffer" {
+                    if buffer != Some(c.buffer) {
                         offset = 0;
+                        buffer = Some(c.buffer);
                     }
                     let ty = UniformType::parse(&c.ty);
                     let bytes = match ty {

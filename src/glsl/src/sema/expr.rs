@@ -795,17 +795,17 @@ impl Checker<'_> {
             {
                 {
                     let var = &self.vars[v as usize];
-                    if self.implicit_buffer_members.contains(&v) {
-                        self.error(loc, "unsized array index must be a constant expression");
-                    } else if !var.builtin
+                    // An unsized buffer block member other than the last
+                    // is implicitly sized too.
+                    let implicit = !var.builtin
                         && matches!(
                             var.storage,
                             super::scope::Storage::Plain
                                 | super::scope::Storage::Uniform
                                 | super::scope::Storage::Const
                         )
-                        && a.ty.dims.len() == var.ty.dims.len()
-                    {
+                        && a.ty.dims.len() == var.ty.dims.len();
+                    if implicit || self.implicit_buffer_members.contains(&v) {
                         self.error(loc, "unsized array index must be a constant expression");
                     }
                 }
