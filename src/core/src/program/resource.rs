@@ -470,6 +470,9 @@ impl Executable {
                 let patch = io
                     .location
                     .is_some_and(|l| l >= oxgl_ir::PATCH_LOCATION0 && last == 1);
+                // Patch outputs have no location an application can name
+                // (Mesa gives -1).
+                let location = if patch { -1 } else { location };
                 let r = Resource::new(name)
                     .with(GL_TYPE, ty as i32)
                     .with(GL_ARRAY_SIZE, size)
@@ -477,11 +480,8 @@ impl Executable {
                     .with(GL_LOCATION, location)
                     .with(GL_IS_PER_PATCH, i32::from(patch))
                     .with(GL_LOCATION_COMPONENT, 0);
-                if fragment {
-                    r.with(GL_LOCATION_INDEX, index)
-                } else {
-                    r
-                }
+                // Outputs of other stages have index -1 (Mesa's answer).
+                r.with(GL_LOCATION_INDEX, index)
             })
             .collect()
     }
@@ -522,7 +522,8 @@ impl Context {
     /// buffers, which have no names), `GL_MAX_NUM_ACTIVE_VARIABLES` (the
     /// block interfaces only) and `GL_MAX_NUM_COMPATIBLE_SUBROUTINES` (the
     /// subroutine uniform interfaces only); INVALID_ENUM for another
-    /// interface or pname. A program that has not linked has none.
+    /// interface, INVALID_OPERATION for another pname (Mesa's code). A
+    /// program that has not linked has none.
     pub fn get_program_interface(
         &mut self,
         program: u32,
@@ -557,10 +558,9 @@ impl Context {
             GL_MAX_NUM_COMPATIBLE_SUBROUTINES if SUBROUTINE_UNIFORMS.contains(&interface) => {
                 Ok(max_of(GL_NUM_COMPATIBLE_SUBROUTINES))
             }
-            GL_MAX_NUM_ACTIVE_VARIABLES | GL_MAX_NUM_COMPATIBLE_SUBROUTINES => {
-                Err(ApiError::InvalidOperation)
-            }
-            _ => Err(ApiError::InvalidEnum),
+            // Another pname: INVALID_OPERATION, as Mesa (and piglit's
+            // getprograminterfaceiv) has it.
+            _ => Err(ApiError::InvalidOperation),
         }
     }
 

@@ -280,6 +280,23 @@ impl Lower<'_> {
                 );
                 Ok(())
             }
+            Rv::M(cols) if self.row_major_at(var, path) => {
+                // A row-major matrix of a buffer block: transpose, store
+                // the rows.
+                let rows = cols.first().map_or(0, |&c| self.vty(c).lanes);
+                for r in 0..rows {
+                    let lanes: Vec<Value> = cols.iter().map(|&c| self.b().lane(c, r)).collect();
+                    let row = self.build(&lanes);
+                    self.b().store(
+                        Deref {
+                            var,
+                            path: at(u32::from(r)),
+                        },
+                        row,
+                    );
+                }
+                Ok(())
+            }
             Rv::M(cols) => {
                 for (c, x) in cols.iter().enumerate() {
                     self.b().store(
