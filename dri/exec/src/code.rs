@@ -237,6 +237,16 @@ pub enum Sys {
     TessLevelInner,
     /// `gl_PatchVerticesIn`.
     PatchVertices,
+    /// `gl_LocalInvocationID` (compute).
+    LocalInvocationId,
+    /// `gl_WorkGroupID` (compute).
+    WorkgroupId,
+    /// `gl_NumWorkGroups` (compute).
+    NumWorkgroups,
+    /// `gl_GlobalInvocationID` (compute).
+    GlobalInvocationId,
+    /// `gl_LocalInvocationIndex` (compute).
+    LocalInvocationIndex,
 }
 
 /// A texture operation's static part and operand registers.
@@ -451,6 +461,10 @@ pub enum Op {
         stride: u32,
         d: u32,
     },
+    /// A compute shader's `barrier()`: the run stops here, to be resumed
+    /// ([`crate::Program::run_fiber`]) once every invocation of the
+    /// workgroup has reached it.
+    Barrier,
     /// Per-lane address step: `d = prev + idx·stride` if `prev` is not
     /// [`OOB`] and `0 <= idx < len` (signed compare if `signed`), else [`OOB`].
     Addr {

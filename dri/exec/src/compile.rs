@@ -588,6 +588,24 @@ impl<'s> Compiler<'s> {
                     base: 0,
                 }
             }
+            // Workgroup-shared memory: the shared slot's words, each
+            // variable at the next 16 bytes.
+            VarKind::Shared if self.s.stage == Stage::Compute => {
+                let (size, _) = self
+                    .s
+                    .types
+                    .layout(ty)
+                    .ok_or(CompileError::new("bad shared variable layout"))?;
+                let base = self.info.shared_bytes;
+                self.info.shared_bytes = base
+                    .checked_add(size.next_multiple_of(16))
+                    .filter(|&b| b <= crate::MAX_SHARED_BYTES)
+                    .ok_or(CompileError::new("too much shared memory"))?;
+                Place {
+                    sp: Space::Buffer(crate::SHARED_SLOT as u8),
+                    base: base / 4,
+                }
+            }
             // Reported when accessed: a declaration alone is harmless.
             VarKind::UniformBlock { .. } | VarKind::Shared => {
                 return Ok(None);
@@ -1372,6 +1390,11 @@ impl<'s> Compiler<'s> {
                     SysVal::TessLevelOuterIn => Sys::TessLevelOuter,
                     SysVal::TessLevelInnerIn => Sys::TessLevelInner,
                     SysVal::PatchVertices => Sys::PatchVertices,
+                    SysVal::LocalInvocationId => Sys::LocalInvocationId,
+                    SysVal::WorkgroupId => Sys::WorkgroupId,
+                    SysVal::NumWorkgroups => Sys::NumWorkgroups,
+                    SysVal::GlobalInvocationId => Sys::GlobalInvocationId,
+                    SysVal::LocalInvocationIndex => Sys::LocalInvocationIndex,
                     other => return err(format!("system value {}", other.name())),
                 };
                 if !self.info.system_values.contains(sv) {
@@ -1402,7 +1425,16 @@ impl<'s> Compiler<'s> {
                 self.push(Op::Demote)?;
                 Lanes::NONE
             }
-            IrOp::Barrier(_) => Lanes::NONE,
+            // A compute shader's workgroup waits at `barrier()`; other
+            // stages' barriers order nothing here (a tessellation control
+            // patch runs in one group of lanes, in lockstep).
+            IrOp::Barrier(b) => {
+                if b.control && self.s.stage == Stage::Compute {
+                    self.info.barriers = true;
+                    self.push(Op::Barrier)?;
+                }
+                Lanes::NONE
+            }
             IrOp::Call(callee, args) => {
                 let params: Vec<Lanes> = args.iter().map(|x| val(fr, *x)).collect();
                 self.call(*callee, params, exits)?

@@ -243,6 +243,23 @@ fn sys<const N: usize>(env: &Env<'_, N>, sv: Sys, k: usize, exec0: u32, demoted:
         Sys::TessLevelOuter => [patch_word(env, crate::PATCH_TESS_LEVEL_OUTER + 4 * k as u32); N],
         Sys::TessLevelInner => [patch_word(env, crate::PATCH_TESS_LEVEL_INNER + 4 * k as u32); N],
         Sys::PatchVertices => [env.patch_vertices as u32; N],
+        Sys::LocalInvocationId => env.local_id.get(k).copied().unwrap_or([0; N]),
+        Sys::WorkgroupId => [env.workgroup_id.get(k).copied().unwrap_or(0); N],
+        Sys::NumWorkgroups => [env.num_workgroups.get(k).copied().unwrap_or(0); N],
+        Sys::GlobalInvocationId => {
+            let k = k.min(2);
+            let base = env.workgroup_id[k].wrapping_mul(env.workgroup_size[k]);
+            env.local_id[k].map(|x| base.wrapping_add(x))
+        }
+        Sys::LocalInvocationIndex => {
+            let [sx, sy, _] = env.workgroup_size;
+            std::array::from_fn(|l| {
+                let [x, y, z] = [0, 1, 2].map(|c| env.local_id[c][l]);
+                z.wrapping_mul(sx.wrapping_mul(sy))
+                    .wrapping_add(y.wrapping_mul(sx))
+                    .wrapping_add(x)
+            })
+        }
     }
 }
 
@@ -817,15 +834,30 @@ pub(crate) fn run<const N: usize>(
     regs: &mut Regs<N>,
     env: &mut Env<'_, N>,
 ) -> Result<(), LoopLimit> {
+    run_from(p, regs, env, &mut Fiber::default()).map(|_| ())
+}
+
+/// Runs the program from where `fiber` stopped (its start when new):
+/// `Ok(true)` when it ended, `Ok(false)` when it stopped at a barrier
+/// (`fiber` then holds where it resumes; `env.mask` is unchanged).
+#[inline(always)]
+pub(crate) fn run_from<const N: usize>(
+    p: &Program,
+    regs: &mut Regs<N>,
+    env: &mut Env<'_, N>,
+    fiber: &mut Fiber,
+) -> Result<bool, LoopLimit> {
     let exec0 = (env.mask | env.helpers) & lane_mask::<N>();
     env.mask &= lane_mask::<N>();
     if exec0 == 0 {
-        return Ok(());
+        return Ok(true);
     }
-    let mut exec = exec0;
-    let mut discarded = 0u32;
-    let mut demoted = 0u32;
-    let mut iters = 0u32;
+    let (mut exec, mut discarded, mut demoted, mut iters, mut pc) = if fiber.started {
+        (fiber.exec, fiber.discarded, fiber.demoted, fiber.iters, fiber.pc)
+    } else {
+        (exec0, 0u32, 0u32, 0u32, 0usize)
+    };
+    let mut calls = std::mem::take(&mut fiber.calls);
     let Regs {
         r,
         slots,
@@ -836,10 +868,8 @@ pub(crate) fn run<const N: usize>(
     let r = &mut r[..];
     let slots = &mut slots[..];
     let ops = &p.ops[..];
-    let mut pc = 0usize;
-    // Return addresses of out-of-line calls (no recursion: bounded by the
-    // number of functions).
-    let mut calls: Vec<usize> = Vec::new();
+    // `calls`: return addresses of out-of-line calls (no recursion:
+    // bounded by the number of functions).
     // Mask slots are in range by construction; a stray index reads 0.
     macro_rules! slot {
         ($s:expr) => {
@@ -957,9 +987,42 @@ pub(crate) fn run<const N: usize>(
                 Some(back) => pc = back,
                 None => break,
             },
+            Op::Barrier => {
+                *fiber = Fiber {
+                    started: true,
+                    pc,
+                    exec,
+                    discarded,
+                    demoted,
+                    iters,
+                    calls,
+                };
+                return Ok(false);
+            }
             _ => data(p, op, r, tex_args, tex_out, env, exec, exec0, demoted),
         }
     }
     env.mask &= !(discarded | demoted);
-    Ok(())
+    Ok(true)
+}
+
+/// Where a run stopped at a compute shader's `barrier()`
+/// ([`crate::Program::run_fiber`]): the control state it resumes with
+/// (the register file holds the rest).
+#[derive(Clone, Debug, Default)]
+pub struct Fiber {
+    started: bool,
+    pc: usize,
+    exec: u32,
+    discarded: u32,
+    demoted: u32,
+    iters: u32,
+    calls: Vec<usize>,
+}
+
+impl Fiber {
+    /// Whether it has run (and stopped at a barrier).
+    pub fn started(&self) -> bool {
+        self.started
+    }
 }

@@ -87,7 +87,7 @@ mod exec;
 mod pattern;
 mod regalloc;
 
-pub use exec::atomic_rmw;
+pub use exec::{Fiber, atomic_rmw};
 pub use pattern::{Chan, TexModulate, fsat};
 
 /// The engine's lane-wise unary operation `op` over `N` lanes (floats as
@@ -142,6 +142,12 @@ pub const STORAGE_SLOT0: usize = COUNTER_SLOT0 + MAX_COUNTER_BUFFERS;
 /// Shader storage blocks a program may use
 /// (`GL_MAX_COMBINED_SHADER_STORAGE_BLOCKS`).
 pub const MAX_STORAGE_BLOCKS: usize = 32;
+/// The [`Env::buffers`] slot of a compute shader's workgroup-shared
+/// memory: its `shared` variables one after the other
+/// ([`ProgramInfo::shared_bytes`]).
+pub const SHARED_SLOT: usize = STORAGE_SLOT0 + MAX_STORAGE_BLOCKS;
+/// `GL_MAX_COMPUTE_SHARED_MEMORY_SIZE` (llvmpipe's value).
+pub const MAX_SHARED_BYTES: u32 = 32768;
 /// Patch variables at `oxgl_ir::PATCH_LOCATION0 + k` for `k` below this.
 pub const PATCH_USER_LOCATIONS: u32 = 32;
 /// `gl_TessLevelOuter[i]` is component `PATCH_TESS_LEVEL_OUTER + 4 i` of
@@ -273,6 +279,11 @@ pub struct ProgramInfo {
     pub writes_memory: bool,
     /// Bit `s`: [`Env::buffers`] slot `s` is read or written.
     pub buffers_used: u64,
+    /// Compute: bytes of workgroup-shared memory ([`SHARED_SLOT`]).
+    pub shared_bytes: u32,
+    /// Compute: waits at `barrier()`: its workgroup's
+    /// invocations run as fibers ([`Program::run_fiber`], `Op::Barrier`).
+    pub barriers: bool,
     /// Computes derivatives (helper lanes matter).
     pub uses_derivatives: bool,
     /// Interpolates inputs elsewhere in the pixel (`interpolateAt*`: the
@@ -322,6 +333,8 @@ impl ProgramInfo {
             uses_discard: false,
             writes_memory: false,
             buffers_used: 0,
+            shared_bytes: 0,
+            barriers: false,
             uses_derivatives: false,
             interpolates_at: false,
             reads_frag_coord: false,
@@ -558,6 +571,14 @@ pub struct Env<'a, const N: usize = W> {
     /// Fragment stage: inputs interpolated elsewhere in the pixel (`None`:
     /// `interpolateAt*` reads the inputs as they are).
     pub interpolator: Option<&'a dyn Interpolator<N>>,
+    /// Compute: each lane's `gl_LocalInvocationID`.
+    pub local_id: [[u32; N]; 3],
+    /// Compute: `gl_WorkGroupID`.
+    pub workgroup_id: [u32; 3],
+    /// Compute: `gl_NumWorkGroups`.
+    pub num_workgroups: [u32; 3],
+    /// Compute: the workgroup's size (`gl_WorkGroupSize`).
+    pub workgroup_size: [u32; 3],
     /// The default uniform block, little-endian; reads past the end give 0.
     pub uniforms: &'a [u8],
     /// In: live lanes. Out: live lanes not discarded or demoted (0 after a
@@ -615,6 +636,10 @@ impl<'a, const N: usize> Env<'a, N> {
             patch_vertices: 0,
             geometry: None,
             interpolator: None,
+            local_id: [[0; N]; 3],
+            workgroup_id: [0; 3],
+            num_workgroups: [0; 3],
+            workgroup_size: [1; 3],
             uniforms,
             mask: lane_mask::<N>(),
             helpers: 0,
@@ -667,7 +692,11 @@ pub struct Program {
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 
 impl Program {
-    /// Validates and compiles `shader` (any stage but compute).
+    /// Validates and compiles `shader`.
+    ///
+    /// A compute shader runs one invocation per lane; a workgroup larger
+    /// than `N` runs as several fibers ([`Program::run_fiber`]) that meet
+    /// at its barriers, its `shared` variables in [`SHARED_SLOT`].
     ///
     /// The tessellation control stage runs one invocation per lane, the
     /// lanes of a run being the output vertices of one patch (so `N`
@@ -680,11 +709,6 @@ impl Program {
         oxgl_ir::valid::validate(shader).map_err(|e| CompileError {
             message: format!("invalid shader: {e}"),
         })?;
-        if shader.stage == Stage::Compute {
-            return Err(CompileError {
-                message: format!("{} shaders are not supported", shader.stage.name()),
-            });
-        }
         let mut out = compile::Compiler::new(shader).run()?;
         let const_base = out.mem_size;
         let temp_base = const_base + out.consts.len() as u32;
@@ -834,5 +858,29 @@ impl Program {
             self.reset_regs(regs);
         }
         exec::run(self, regs, env)
+    }
+
+    /// Runs the program as one fiber of a compute workgroup: from the
+    /// start with a new `fiber` (`Fiber::default()`), else from the
+    /// barrier where it stopped, with the same `regs`. `Ok(true)` when
+    /// the program ended, `Ok(false)` when it stopped at `barrier()`: the
+    /// caller resumes it once every fiber of the workgroup has stopped
+    /// there or ended.
+    pub fn run_fiber<const N: usize>(
+        &self,
+        regs: &mut Regs<N>,
+        env: &mut Env<'_, N>,
+        fiber: &mut Fiber,
+    ) -> Result<bool, LoopLimit> {
+        const {
+            assert!(
+                N == 4 || N == 8 || N == 16 || N == 32,
+                "N must be 4, 8, 16 or 32"
+            );
+        }
+        if regs.program != self.id || !fiber.started() {
+            self.reset_regs(regs);
+        }
+        exec::run_from(self, regs, env, fiber)
     }
 }

@@ -355,3 +355,69 @@ entry f0
             .all(|&w| words[w].load(Ordering::SeqCst) == 0)
     );
 }
+
+#[test]
+fn compute_fibers_meet_at_barriers_through_shared_memory() {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    // Workgroup of 16 as two fibers of 8 lanes: each invocation writes
+    // its index to shared memory, waits, and stores its mirror's value
+    // (plus 100 × the workgroup) at its global index.
+    let src = "shader compute
+mode local_size 16 1 1
+var v0 \"B\" ssbo binding 0 : { [u32 stride 4] offset 0 }
+var v1 \"tmp\" shared : [16 x u32]
+func f0 \"main\" () {
+  %0: u32 = sysval local_invocation_index
+  store v1[%0], %0
+  barrier control shared
+  %1: u32 = const 15
+  %2: u32 = isub %1, %0
+  %3: u32 = load v1[%2]
+  %4: u32x3 = sysval workgroup_id
+  %5: u32 = swizzle %4, x
+  %6: u32 = const 100
+  %7: u32 = imul %5, %6
+  %8: u32 = iadd %3, %7
+  %9: u32x3 = sysval global_invocation_id
+  %10: u32 = swizzle %9, x
+  store v0[0][%10], %8
+}
+entry f0
+";
+    let s = text::parse(src).unwrap();
+    let prog = Program::compile(&s).unwrap();
+    assert!(prog.info().barriers);
+    assert_eq!(prog.info().shared_bytes, 64);
+    let out: Vec<AtomicU32> = (0..32).map(|_| AtomicU32::new(0)).collect();
+    for wg in 0..2u32 {
+        let shared: Vec<AtomicU32> = (0..16).map(|_| AtomicU32::new(0)).collect();
+        let empty: &[AtomicU32] = &[];
+        let mut buffers = vec![empty; oxgl_exec::SHARED_SLOT + 1];
+        buffers[oxgl_exec::STORAGE_SLOT0] = &out;
+        buffers[oxgl_exec::SHARED_SLOT] = &shared;
+        let mut regs = [prog.new_regs::<8>(), prog.new_regs::<8>()];
+        let mut fibers = [oxgl_exec::Fiber::default(), oxgl_exec::Fiber::default()];
+        let mut done = [false; 2];
+        let mut rounds = 0;
+        while done.contains(&false) {
+            rounds += 1;
+            for f in 0..2 {
+                if done[f] {
+                    continue;
+                }
+                let mut o = vec![[0.0f32; 8]; 0];
+                let mut env = Env::<8>::new(&[], &mut o, &[], &NoTextures);
+                env.buffers = &buffers;
+                env.workgroup_id = [wg, 0, 0];
+                env.num_workgroups = [2, 1, 1];
+                env.workgroup_size = [16, 1, 1];
+                env.local_id[0] = std::array::from_fn(|l| (8 * f + l) as u32);
+                done[f] = prog.run_fiber(&mut regs[f], &mut env, &mut fibers[f]).unwrap();
+            }
+        }
+        assert_eq!(rounds, 2);
+    }
+    let got: Vec<u32> = out.iter().map(|w| w.load(Ordering::SeqCst)).collect();
+    let want: Vec<u32> = (0..32).map(|i| (15 - i % 16) + 100 * (i / 16)).collect();
+    assert_eq!(got, want);
+}
