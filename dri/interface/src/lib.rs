@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 26;
+pub const OXGL_DRI_ABI_VERSION: u32 = 27;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -964,6 +964,14 @@ pub struct OxglDrawDesc {
     pub images: *const OxglImageDesc,
     /// Entries of `images`.
     pub num_images: u32,
+    /// ABI 27: non-zero for a compute dispatch (ARB_compute_shader):
+    /// `vs` is the compute shader with `vs_uniforms`, run for
+    /// `compute_groups` workgroups with `textures`, `images` and
+    /// `buffers`; nothing is drawn and no drawable is needed. The backend
+    /// finishes every invocation before `draw_prims` returns.
+    pub compute: u32,
+    /// ABI 27: workgroups in x, y and z of a dispatch (each at least 1).
+    pub compute_groups: [u32; 3],
 }
 
 /// ABI 25: how an [`OxglImageDesc`]'s planes hold texels.

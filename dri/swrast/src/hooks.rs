@@ -529,9 +529,10 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         return OxglStatus::BadArgument;
     };
     // SAFETY: the bound drawable outlives its binding (core contract).
-    let Some(d) = (unsafe { drawable(c.draw as *mut OxglDrawable) }) else {
+    let d = unsafe { drawable(c.draw as *mut OxglDrawable) };
+    if d.is_none() && desc.compute == 0 {
         return OxglStatus::Ok; // surfaceless: nothing to draw into
-    };
+    }
     let n = desc.vertex_count as usize;
     let stride = desc.stride as usize;
     // SAFETY: every pointer of the descriptor is valid for its count during
@@ -545,7 +546,8 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
             slice(desc.vs_uniforms, desc.vs_uniforms_size),
             slice(desc.fs_uniforms, desc.fs_uniforms_size),
             shader(desc.vs),
-            shader(desc.fs),
+            // A compute dispatch has no fragment stage.
+            shader(if desc.compute != 0 { desc.vs } else { desc.fs }),
         )
     };
     let (
@@ -748,6 +750,20 @@ unsafe extern "C" fn draw_prims(ctx: *mut OxglContext, desc: *const OxglDrawDesc
         images.extend(unsafe { crate::image::ImageView::new(d) });
     }
     let images = Arc::new(images);
+    // ABI 27: a compute dispatch runs the compute shader (`vs`) and
+    // draws nothing.
+    if desc.compute != 0 {
+        return guard(|| {
+            let samplers = crate::texture::TextureCache::default()
+                .bind(&views)
+                .with_images(&images);
+            vs.dispatch(vs_uniforms, &samplers, &buffers, desc.compute_groups);
+            OxglStatus::Ok
+        });
+    }
+    let Some(d) = d else {
+        return OxglStatus::Ok;
+    };
     let call = DrawCall {
         vertices,
         vertex_count: n,

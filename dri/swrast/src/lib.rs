@@ -10,6 +10,7 @@
 #![deny(unsafe_code)]
 
 mod capture;
+mod compute;
 mod framebuffer;
 mod geometry;
 mod hooks;

@@ -60,6 +60,8 @@ pub struct Program {
     /// Tessellation control stage: vertices per output patch
     /// (`layout(vertices = N)`).
     pub output_vertices: u32,
+    /// Compute stage: the workgroup size (`layout(local_size_x = ...)`).
+    pub local_size: [u32; 3],
     /// The shader only copies the `f32x4` input at this location to colour
     /// output 0: shaded without running it.
     copy_from: Option<usize>,
@@ -206,8 +208,12 @@ impl Program {
         }
         let tex_modulate = exec.tex_modulate();
         // The tessellation stages run on the interpreter (their vertices
-        // and patch live in an `Env`, and the control stage is 32 lanes).
-        let jit = if matches!(shader.stage, Stage::TessControl | Stage::TessEval) {
+        // and patch live in an `Env`, and the control stage is 32 lanes),
+        // and so does the compute stage (its fibers stop at barriers).
+        let jit = if matches!(
+            shader.stage,
+            Stage::TessControl | Stage::TessEval | Stage::Compute
+        ) {
             None
         } else {
             compile_jit(&exec)
@@ -254,6 +260,14 @@ impl Program {
             },
             tess,
             output_vertices,
+            local_size: shader
+                .modes
+                .iter()
+                .find_map(|m| match m {
+                    Mode::LocalSize(s) => Some(*s),
+                    _ => None,
+                })
+                .unwrap_or([1; 3]),
             info: ShaderInfo {
                 writes_depth: info.writes_depth,
                 may_discard: info.uses_discard,
@@ -276,6 +290,11 @@ impl Program {
             Some(k) => k.run(&self.exec, regs, env).is_ok(),
             None => crate::raster::simd::run_program(&self.exec, regs, env),
         }
+    }
+
+    /// The interpreter's program.
+    pub fn exec(&self) -> &oxgl_exec::Program {
+        &self.exec
     }
 
     /// Registers for this program's runs.

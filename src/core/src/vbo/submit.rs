@@ -881,6 +881,8 @@ impl Context {
                 image_descs.as_ptr()
             },
             num_images: image_descs.len() as u32,
+            compute: 0,
+            compute_groups: [0; 3],
         };
         let _ = self.backend_draw(&desc);
         if let (Some(c), Some(b)) = (&capture, &mut xfb_lock) {
