@@ -337,7 +337,6 @@ impl Context {
             textures.push(desc);
             images.push(imgs);
         }
-        let compat = self.params().profile == crate::context::Profile::Compat;
         // The textures an assembly fragment program samples: the unit's
         // texture of the instruction's target, enabled or not.
         let arb_fs_program = if arb_fs_on {
@@ -415,64 +414,7 @@ impl Context {
             }
         }
         for (exec, stages) in &drawn {
-            let vals = exec.values();
-            for decl in &exec.textures {
-                // A separable program's stages sample from ranges of their
-                // own: only the drawn stages' textures are bound.
-                if exec.separable {
-                    let stage = oxgl_glsl::link::SEPARABLE_SAMPLER_BASES
-                        .iter()
-                        .enumerate()
-                        .filter(|&(_, &base)| decl.binding >= base)
-                        .max_by_key(|&(_, &base)| base)
-                        .map_or(ProgramStage::Fragment as usize, |(i, _)| i);
-                    if !stages[stage] {
-                        continue;
-                    }
-                }
-                let unit = vals.units.get(&decl.binding).copied().unwrap_or(0) as usize;
-                let target = crate::program::dim_target(decl.dim, decl.arrayed, decl.multisample);
-                let (Ok(ti), Some(bound)) = (target_index(target), self.textures.bound.get(unit))
-                else {
-                    continue;
-                };
-                let name = bound[ti];
-                let tex = if name == 0 {
-                    &self.textures.defaults[ti]
-                } else {
-                    match named.get(name) {
-                        Some(t) => t,
-                        None => continue,
-                    }
-                };
-                // A buffer texture: texels from its buffer's current
-                // contents (none: left unbound, every fetch is out of
-                // range).
-                if target == GL_TEXTURE_BUFFER {
-                    let buffers = shared.buffers();
-                    let cache = &mut self.submit.tbo_cache;
-                    let Some(conv) =
-                        crate::texture::buffer::convert(cache, name, tex, &buffers, compat)
-                    else {
-                        continue;
-                    };
-                    let (desc, imgs) = buffer_texture_desc(conv, decl.binding);
-                    textures.push(desc);
-                    images.push(imgs);
-                    continue;
-                }
-                let params = sampled_params(tex, sampler(unit));
-                // An incomplete texture samples as (0, 0, 0, 1): left unbound.
-                let Some((base, levels)) = tex.complete_with(&params) else {
-                    continue;
-                };
-                let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
-                let src = (name, &named.live);
-                let (desc, imgs) =
-                    texture_desc(tex, src, &params, base, levels, decl.binding, lod_bias);
-                textures.push(desc);
-                images.push(imgs);
-            }
+            self.program_textures(exec, stages, &named, &mut textures, &mut images);
         }
         // GL_TEXTURE_CUBE_MAP_SEAMLESS applies to every cube map sampled.
         let seamless = u32::from(self.state.enabled(GL_TEXTURE_CUBE_MAP_SEAMLESS));
@@ -907,6 +849,86 @@ impl Context {
         self.submit.gs_block = gs_block;
         self.submit.fs_block = fs_block;
         self.submit.edge_flags = edge_flags;
+    }
+
+    /// The textures `exec`'s `stages` sample, appended to `textures` and
+    /// their images to `images`: each sampler's unit's texture of its
+    /// target, with the unit's sampler object; incomplete textures are
+    /// left unbound (they sample as (0, 0, 0, 1)).
+    pub(crate) fn program_textures(
+        &mut self,
+        exec: &crate::program::Executable,
+        stages: &[bool; PROGRAM_STAGES],
+        named: &crate::texture::Textures,
+        textures: &mut Vec<OxglTextureDesc>,
+        images: &mut Vec<Vec<OxglTexImage>>,
+    ) {
+        let shared = self.shared().clone();
+        let compat = self.params().profile == crate::context::Profile::Compat;
+        let sampler = |unit: usize| {
+            self.textures
+                .samplers
+                .get(unit)
+                .and_then(|&s| named.sampler(s))
+        };
+        let vals = exec.values();
+        for decl in &exec.textures {
+            // A separable program's stages sample from ranges of their
+            // own: only the drawn stages' textures are bound.
+            if exec.separable {
+                let stage = oxgl_glsl::link::SEPARABLE_SAMPLER_BASES
+                    .iter()
+                    .enumerate()
+                    .filter(|&(_, &base)| decl.binding >= base)
+                    .max_by_key(|&(_, &base)| base)
+                    .map_or(ProgramStage::Fragment as usize, |(i, _)| i);
+                if !stages[stage] {
+                    continue;
+                }
+            }
+            let unit = vals.units.get(&decl.binding).copied().unwrap_or(0) as usize;
+            let target = crate::program::dim_target(decl.dim, decl.arrayed, decl.multisample);
+            let (Ok(ti), Some(bound)) = (target_index(target), self.textures.bound.get(unit))
+            else {
+                continue;
+            };
+            let name = bound[ti];
+            let tex = if name == 0 {
+                &self.textures.defaults[ti]
+            } else {
+                match named.get(name) {
+                    Some(t) => t,
+                    None => continue,
+                }
+            };
+            // A buffer texture: texels from its buffer's current
+            // contents (none: left unbound, every fetch is out of
+            // range).
+            if target == GL_TEXTURE_BUFFER {
+                let buffers = shared.buffers();
+                let cache = &mut self.submit.tbo_cache;
+                let Some(conv) =
+                    crate::texture::buffer::convert(cache, name, tex, &buffers, compat)
+                else {
+                    continue;
+                };
+                let (desc, imgs) = buffer_texture_desc(conv, decl.binding);
+                textures.push(desc);
+                images.push(imgs);
+                continue;
+            }
+            let params = sampled_params(tex, sampler(unit));
+            // An incomplete texture samples as (0, 0, 0, 1): left unbound.
+            let Some((base, levels)) = tex.complete_with(&params) else {
+                continue;
+            };
+            let lod_bias = self.texunits.env.get(unit).map_or(0.0, |e| e.lod_bias);
+            let src = (name, &named.live);
+            let (desc, imgs) =
+                texture_desc(tex, src, &params, base, levels, decl.binding, lod_bias);
+            textures.push(desc);
+            images.push(imgs);
+        }
     }
 
     /// The rasterization state of the draw: a pixel rectangle covers its
