@@ -186,6 +186,8 @@ pub const TARGETS: &[GLenum] = &[
     // ARB_shader_storage_buffer_object: the generic binding; the indexed
     // ones are `crate::program::storage`'s.
     GL_SHADER_STORAGE_BUFFER,
+    // ARB_compute_shader: where glDispatchComputeIndirect reads its counts.
+    GL_DISPATCH_INDIRECT_BUFFER,
 ];
 
 /// A context's buffer bindings, indexed like [`TARGETS`].

@@ -361,6 +361,11 @@ static TABLE: &[(&CStr, Needs)] = &[
     // (GL 4.3; src/core/src/program/resource.rs; tests/clients/ssbo.c,
     // tests/clients/program_interface.c).
     (c"GL_ARB_program_interface_query", Needs::AlsoCore(2, 0)),
+    // Compute programs and dispatches: workgroups of interpreter fibers
+    // that meet at barriers, shared memory (GL 4.3;
+    // src/core/src/program/compute.rs, ABI 27, dri/swrast/src/compute.rs;
+    // tests/clients/compute.c).
+    (c"GL_ARB_compute_shader", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

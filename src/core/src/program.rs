@@ -17,6 +17,7 @@ pub mod arbprog;
 pub mod atomic;
 pub mod binary;
 pub mod pipeline;
+pub mod compute;
 pub mod resource;
 pub mod storage;
 pub mod subroutine;
@@ -121,6 +122,9 @@ impl ProgramStage {
 
 /// The GLSL stage of shader type `kind` (`GL_VERTEX_SHADER`, ...).
 fn glsl_stage(kind: GLenum) -> oxgl_glsl::Stage {
+    if kind == GL_COMPUTE_SHADER {
+        return oxgl_glsl::Stage::Compute;
+    }
     ProgramStage::of_shader_type(kind).map_or(oxgl_glsl::Stage::Fragment, ProgramStage::glsl)
 }
 
@@ -193,6 +197,9 @@ pub struct Executable {
     pub(crate) images: Vec<oxgl_ir::ImageDecl>,
     /// Atomic counter buffers, by binding point.
     pub(crate) counter_buffers: Vec<atomic::CounterBuffer>,
+    /// A compute program's workgroup size: its compute stage is `vs`
+    /// (`program/compute.rs`).
+    pub(crate) compute: Option<[u32; 3]>,
     /// Shader storage blocks: block `i` is the IR's storage binding `i`.
     pub(crate) storage_blocks: Vec<storage::StorageBlock>,
     /// The first stage's inputs and the last stage's outputs, as the
@@ -489,6 +496,9 @@ struct LinkInput {
 
 /// `vertex`, `geometry`, ..., for link messages.
 fn stage_name(kind: GLenum) -> &'static str {
+    if kind == GL_COMPUTE_SHADER {
+        return "compute";
+    }
     ProgramStage::of_shader_type(kind).map_or("fragment", ProgramStage::name)
 }
 
@@ -555,7 +565,9 @@ impl Context {
     /// this context lacks (geometry before GL 3.2, tessellation).
     pub fn create_shader(&mut self, kind: GLenum) -> ApiResult<u32> {
         self.outside_begin_end()?;
-        if !ProgramStage::of_shader_type(kind).is_some_and(|s| self.has_stage_kind(s)) {
+        let compute = kind == GL_COMPUTE_SHADER && self.has_compute();
+        if !compute && !ProgramStage::of_shader_type(kind).is_some_and(|s| self.has_stage_kind(s))
+        {
             return Err(ApiError::InvalidEnum);
         }
         Ok(self.objects().insert(Object::Shader(ShaderObject {
@@ -917,7 +929,59 @@ impl Context {
         // A program without shaders links: fixed function draws (GL 2.1
         // §2.15.3 leaves it undefined; Mesa links it).
         let mut stages: [Option<Arc<Lowered>>; PROGRAM_STAGES] = Default::default();
+        // A compute program (GL 4.6 §7.3): its one stage only, kept in
+        // the first stage's tables (`program/compute.rs`).
+        let computes: Vec<&LinkInput> = shaders
+            .iter()
+            .filter(|s| s.kind == GL_COMPUTE_SHADER)
+            .collect();
+        let mut compute = None;
+        if !computes.is_empty() {
+            if computes.len() != shaders.len() {
+                return Err(
+                    "error: Compute shaders may not be linked with any other type of shader\n"
+                        .into(),
+                );
+            }
+            if computes.iter().any(|s| !s.compiled) {
+                return Err("error: linking with uncompiled/unspecialized compute shader\n".into());
+            }
+            let l = match computes[..] {
+                [s] => match &s.lowered {
+                    Some(Ok(l)) => l.clone(),
+                    Some(Err(e)) => return Err(format!("{e}\n")),
+                    None => return Err("error: linking with uncompiled compute shader\n".into()),
+                },
+                _ => {
+                    let sources: Vec<&str> = computes.iter().map(|s| &*s.source).collect();
+                    self.compile_together(GL_COMPUTE_SHADER, &sources)?
+                }
+            };
+            let size = l.shader.modes.iter().find_map(|m| match m {
+                oxgl_ir::Mode::LocalSize(s) => Some(*s),
+                _ => None,
+            });
+            let Some(size) = size else {
+                return Err("error: compute shader must contain a fixed local group size\n".into());
+            };
+            let invocations = size.iter().map(|&x| u64::from(x)).product::<u64>();
+            if size.contains(&0)
+                || size.iter().zip(compute::MAX_GROUP_SIZE).any(|(&s, m)| s > m)
+                || invocations > u64::from(compute::MAX_INVOCATIONS)
+            {
+                return Err(format!(
+                    "error: local group size {size:?} exceeds the maximum of {:?} and {} invocations\n",
+                    compute::MAX_GROUP_SIZE,
+                    compute::MAX_INVOCATIONS
+                ));
+            }
+            compute = Some(size);
+            stages[0] = Some(l);
+        }
         for (i, stage) in ProgramStage::ALL.into_iter().enumerate() {
+            if compute.is_some() {
+                break;
+            }
             let (kind, name) = (stage.shader_type(), stage.name());
             let of_stage: Vec<&LinkInput> = shaders.iter().filter(|s| s.kind == kind).collect();
             if of_stage.iter().any(|s| !s.compiled) {
@@ -1223,6 +1287,7 @@ impl Context {
             counter_buffers,
             storage_blocks,
             program_io,
+            compute,
         })
     }
 

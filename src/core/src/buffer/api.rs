@@ -67,6 +67,9 @@ impl Context {
         if target == GL_SHADER_STORAGE_BUFFER && !self.has_storage_buffers() {
             return Err(ApiError::InvalidEnum);
         }
+        if target == GL_DISPATCH_INDIRECT_BUFFER && !self.has_compute() {
+            return Err(ApiError::InvalidEnum);
+        }
         // ARB_draw_indirect's target: desktop GL 3.1 and later.
         if target == GL_DRAW_INDIRECT_BUFFER
             && (self.params().is_es() || self.params().version < (3, 1))

@@ -951,7 +951,7 @@ impl Context {
         r
     }
 
-    fn raster_desc(&self) -> OxglRasterDesc {
+    pub(crate) fn raster_desc(&self) -> OxglRasterDesc {
         let s = &self.state;
         let r = &self.raster;
         let on = |cap| u32::from(s.enabled(cap));
@@ -1031,7 +1031,7 @@ impl Context {
 
     /// `bits`: [`Context::fb_bits`], read before the draw locks the
     /// textures (framebuffer objects' bits come from texture images).
-    fn depth_stencil_desc(&self, bits: [u8; 6]) -> OxglDepthStencilDesc {
+    pub(crate) fn depth_stencil_desc(&self, bits: [u8; 6]) -> OxglDepthStencilDesc {
         let s = &self.state;
         let r = &self.raster;
         let has_depth = bits[4] > 0;
@@ -1067,7 +1067,7 @@ impl Context {
         }
     }
 
-    fn blend_desc(&self) -> OxglBlendDesc {
+    pub(crate) fn blend_desc(&self) -> OxglBlendDesc {
         let s = &self.state;
         let r = &self.raster;
         let first = self.first_buffer_index();

@@ -28,6 +28,7 @@ mod program;
 mod queries;
 mod query;
 mod rasterpos;
+mod compute;
 mod resource;
 mod select;
 mod sso;
@@ -222,5 +223,6 @@ pub fn install(d: &mut Dispatch, profile: Profile) {
     xfb::install(d, profile);
     ubo::install(d, profile);
     resource::install(d, profile);
+    compute::install(d, profile);
     install_aliases(d);
 }

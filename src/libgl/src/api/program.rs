@@ -258,6 +258,15 @@ unsafe extern "C" fn GetShaderiv(shader: GLuint, pname: GLenum, params: *mut GLi
 
 unsafe extern "C" fn GetProgramiv(program: GLuint, pname: GLenum, params: *mut GLint) {
     with_ctx("glGetProgramiv", (), |c| {
+        // ARB_compute_shader: the one query of three values.
+        if pname == oxgl_glapi::generated::enums::GL_COMPUTE_WORK_GROUP_SIZE {
+            let r = c.get_program_work_group_size(program);
+            if let Some(v) = c.record(r) {
+                // SAFETY: the command writes three values.
+                unsafe { client::write(params, &v) };
+            }
+            return;
+        }
         let r = c.get_program(program, pname);
         if let Some(v) = c.record(r) {
             // SAFETY: the command writes one value.
