@@ -111,6 +111,11 @@
 //!   binding state and errors, fragment and vertex stores, std140 and
 //!   std430 layouts, `length()`, atomics, `glShaderStorageBlockBinding`,
 //!   compile errors.
+//! * `compute.c`: ARB_compute_shader (GL 4.3): built-ins of 3-D
+//!   dispatches, shared memory and barriers (in loops too), atomics on
+//!   buffers, shared memory and counters, images, uniforms, uniform
+//!   blocks and textures in compute, indirect dispatches, the program
+//!   rules and errors, interface queries, barriers between dispatches.
 //! * `program_interface.c`: ARB_program_interface_query (GL 4.3) on
 //!   every interface but the compute stage's: names, indices, locations
 //!   and properties beside the older queries' answers, and the errors.
@@ -242,4 +247,9 @@ fn shader_storage_buffer_object() {
 #[test]
 fn program_interface_query() {
     run("program_interface");
+}
+
+#[test]
+fn compute_shader() {
+    run("compute");
 }

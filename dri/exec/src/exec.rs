@@ -853,7 +853,13 @@ pub(crate) fn run_from<const N: usize>(
         return Ok(true);
     }
     let (mut exec, mut discarded, mut demoted, mut iters, mut pc) = if fiber.started {
-        (fiber.exec, fiber.discarded, fiber.demoted, fiber.iters, fiber.pc)
+        (
+            fiber.exec,
+            fiber.discarded,
+            fiber.demoted,
+            fiber.iters,
+            fiber.pc,
+        )
     } else {
         (exec0, 0u32, 0u32, 0u32, 0usize)
     };

@@ -16,8 +16,8 @@
 pub mod arbprog;
 pub mod atomic;
 pub mod binary;
-pub mod pipeline;
 pub mod compute;
+pub mod pipeline;
 pub mod resource;
 pub mod storage;
 pub mod subroutine;
@@ -566,8 +566,7 @@ impl Context {
     pub fn create_shader(&mut self, kind: GLenum) -> ApiResult<u32> {
         self.outside_begin_end()?;
         let compute = kind == GL_COMPUTE_SHADER && self.has_compute();
-        if !compute && !ProgramStage::of_shader_type(kind).is_some_and(|s| self.has_stage_kind(s))
-        {
+        if !compute && !ProgramStage::of_shader_type(kind).is_some_and(|s| self.has_stage_kind(s)) {
             return Err(ApiError::InvalidEnum);
         }
         Ok(self.objects().insert(Object::Shader(ShaderObject {
@@ -966,7 +965,10 @@ impl Context {
             };
             let invocations = size.iter().map(|&x| u64::from(x)).product::<u64>();
             if size.contains(&0)
-                || size.iter().zip(compute::MAX_GROUP_SIZE).any(|(&s, m)| s > m)
+                || size
+                    .iter()
+                    .zip(compute::MAX_GROUP_SIZE)
+                    .any(|(&s, m)| s > m)
                 || invocations > u64::from(compute::MAX_INVOCATIONS)
             {
                 return Err(format!(
@@ -1156,18 +1158,22 @@ impl Context {
         let blocks = program_blocks(&linked.blocks, &mut uniforms)?;
         let counter_buffers = atomic::program_buffers(&uniforms)?;
         let storage_blocks = storage::program_blocks(&linked.storage_blocks)?;
-        let program_io = (
-            stages
-                .iter()
-                .flatten()
-                .next()
-                .map_or_else(Vec::new, |l| l.interface.inputs.clone()),
-            stages
-                .iter()
-                .flatten()
-                .last()
-                .map_or_else(Vec::new, |l| l.interface.outputs.clone()),
-        );
+        let program_io = if compute.is_some() {
+            (Vec::new(), Vec::new())
+        } else {
+            (
+                stages
+                    .iter()
+                    .flatten()
+                    .next()
+                    .map_or_else(Vec::new, |l| l.interface.inputs.clone()),
+                stages
+                    .iter()
+                    .flatten()
+                    .last()
+                    .map_or_else(Vec::new, |l| l.interface.outputs.clone()),
+            )
+        };
         let mut values = UniformStore {
             storage_bindings: storage_blocks.iter().map(|b| b.initial_binding).collect(),
             blocks: linked.uniform_sizes().map(|n| vec![0; n as usize]),
@@ -1254,7 +1260,8 @@ impl Context {
         Ok(Executable {
             dual_inputs,
             vs,
-            vs_ir: linked.vs.clone(),
+            // The CPU runs no compute stage as a vertex stage.
+            vs_ir: linked.vs.clone().filter(|_| compute.is_none()),
             tcs,
             tes,
             tess: linked.tess,
@@ -1273,7 +1280,12 @@ impl Context {
             fs_variants: Mutex::new(HashMap::new()),
             textures,
             images,
-            attributes: linked.attributes,
+            // A compute program has no vertex attributes.
+            attributes: if compute.is_some() {
+                Vec::new()
+            } else {
+                linked.attributes
+            },
             frag_outputs: linked.frag_outputs,
             fs_broadcast,
             uniforms,

@@ -445,7 +445,7 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             cap("debug output (KHR_debug)", &["khr_debug"]),
             cap("ES 3.0 compatibility (ARB_ES3_compatibility)", &["gles3"]),
             missing("GLSL 4.30"),
-            missing("compute shaders (ARB_compute_shader)"),
+            cap("compute shaders (ARB_compute_shader)", &["compute"]),
             missing("arrays of arrays (ARB_arrays_of_arrays)"),
             missing("buffer clears (ARB_clear_buffer_object)"),
             missing("image copies (ARB_copy_image)"),

@@ -412,7 +412,9 @@ entry f0
                 env.num_workgroups = [2, 1, 1];
                 env.workgroup_size = [16, 1, 1];
                 env.local_id[0] = std::array::from_fn(|l| (8 * f + l) as u32);
-                done[f] = prog.run_fiber(&mut regs[f], &mut env, &mut fibers[f]).unwrap();
+                done[f] = prog
+                    .run_fiber(&mut regs[f], &mut env, &mut fibers[f])
+                    .unwrap();
             }
         }
         assert_eq!(rounds, 2);

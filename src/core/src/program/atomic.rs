@@ -300,7 +300,10 @@ impl Context {
             .as_ref()
             .and_then(|e| e.counter_buffers.get(index as usize))
             .ok_or(ApiError::InvalidValue)?;
-        let referenced = |stage: ProgramStage| vec![i32::from(b.stages & (1 << stage as u8) != 0)];
+        // A compute program's stage sits in the vertex stage's tables.
+        let compute = exec.as_ref().is_some_and(|e| e.compute.is_some());
+        let referenced =
+            |stage: ProgramStage| vec![i32::from(!compute && b.stages & (1 << stage as u8) != 0)];
         Ok(match pname {
             GL_ATOMIC_COUNTER_BUFFER_BINDING => vec![b.binding as i32],
             GL_ATOMIC_COUNTER_BUFFER_DATA_SIZE => vec![b.size as i32],
@@ -329,8 +332,9 @@ impl Context {
             GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_FRAGMENT_SHADER => {
                 referenced(ProgramStage::Fragment)
             }
-            // No compute stage here: no compute shader references one.
-            GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER => vec![0],
+            GL_ATOMIC_COUNTER_BUFFER_REFERENCED_BY_COMPUTE_SHADER => {
+                vec![i32::from(compute && b.stages & 1 != 0)]
+            }
             _ => return Err(ApiError::InvalidEnum),
         })
     }

@@ -46,9 +46,7 @@ impl Context {
             GL_MAX_COMPUTE_TEXTURE_IMAGE_UNITS => 32,
             GL_MAX_COMPUTE_IMAGE_UNIFORMS => 32,
             GL_MAX_COMPUTE_SHARED_MEMORY_SIZE => i64::from(MAX_SHARED_MEMORY),
-            GL_MAX_COMPUTE_UNIFORM_COMPONENTS => {
-                i64::from(crate::program::MAX_UNIFORM_COMPONENTS)
-            }
+            GL_MAX_COMPUTE_UNIFORM_COMPONENTS => i64::from(crate::program::MAX_UNIFORM_COMPONENTS),
             GL_MAX_COMPUTE_ATOMIC_COUNTER_BUFFERS => {
                 i64::from(crate::program::atomic::MAX_STAGE_BUFFERS)
             }
@@ -133,7 +131,12 @@ impl Context {
                 .get(at..at.checked_add(12).ok_or(ApiError::InvalidOperation)?)
                 .ok_or(ApiError::InvalidOperation)?;
             let word = |i: usize| {
-                u32::from_le_bytes([bytes[4 * i], bytes[4 * i + 1], bytes[4 * i + 2], bytes[4 * i + 3]])
+                u32::from_le_bytes([
+                    bytes[4 * i],
+                    bytes[4 * i + 1],
+                    bytes[4 * i + 2],
+                    bytes[4 * i + 3],
+                ])
             };
             [word(0), word(1), word(2)]
         };
@@ -212,7 +215,8 @@ impl Context {
         for d in &mut textures {
             d.seamless = seamless;
         }
-        let uniforms = exec.values().blocks[0].clone();
+        let mut uniforms = exec.values().blocks[0].clone();
+        self.fill_uniform_blocks(exec, crate::program::ProgramStage::Vertex, &mut uniforms);
         let mut lock = shared.buffers();
         let mut ranges: Vec<OxglBufferRange> = Vec::new();
         if !exec.counter_buffers.is_empty() {

@@ -175,6 +175,32 @@ impl Executable {
 
     /// The active resources of `interface`, in index order.
     pub(crate) fn resources(&self, interface: GLenum) -> Vec<Resource> {
+        let mut list = self.stage_resources(interface);
+        // A compute program's stage sits in the vertex stage's tables.
+        if self.compute.is_some() {
+            for r in &mut list {
+                let vertex = r
+                    .props
+                    .iter()
+                    .find(|(p, _)| *p == GL_REFERENCED_BY_VERTEX_SHADER)
+                    .map(|(_, v)| v.clone());
+                for (p, v) in &mut r.props {
+                    match *p {
+                        GL_REFERENCED_BY_VERTEX_SHADER => *v = vec![0],
+                        GL_REFERENCED_BY_COMPUTE_SHADER => {
+                            if let Some(x) = &vertex {
+                                v.clone_from(x);
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+            }
+        }
+        list
+    }
+
+    fn stage_resources(&self, interface: GLenum) -> Vec<Resource> {
         match interface {
             GL_UNIFORM => self.uniform_resources(),
             GL_UNIFORM_BLOCK => {

@@ -292,7 +292,10 @@ impl Context {
             .blocks
             .get(index as usize)
             .ok_or(ApiError::InvalidValue)?;
-        let referenced = |stage: ProgramStage| vec![i32::from(b.regions[stage as usize].is_some())];
+        // A compute program's stage sits in the vertex stage's tables.
+        let compute = exec.compute.is_some();
+        let referenced =
+            |stage: ProgramStage| vec![i32::from(!compute && b.regions[stage as usize].is_some())];
         Ok(match pname {
             GL_UNIFORM_BLOCK_BINDING => {
                 let v = exec.values();
@@ -315,6 +318,9 @@ impl Context {
                 referenced(ProgramStage::Geometry)
             }
             GL_UNIFORM_BLOCK_REFERENCED_BY_FRAGMENT_SHADER => referenced(ProgramStage::Fragment),
+            GL_UNIFORM_BLOCK_REFERENCED_BY_COMPUTE_SHADER if self.has_compute() => {
+                vec![i32::from(compute && b.regions[0].is_some())]
+            }
             _ => return Err(ApiError::InvalidEnum),
         })
     }

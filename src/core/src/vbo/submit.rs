@@ -224,7 +224,11 @@ impl Context {
             .collect();
         // Each stage's executable: the current program's, or a program
         // pipeline's (ARB_separate_shader_objects).
-        let [exec_vs, exec_tcs, exec_tes, exec_gs, exec_fs] = self.stage_execs();
+        // A compute program has no stage that draws: fixed function draws
+        // (no error, as Mesa).
+        let [exec_vs, exec_tcs, exec_tes, exec_gs, exec_fs] = self
+            .stage_execs()
+            .map(|e| e.filter(|e| e.compute.is_none()));
         let glsl_vs = exec_vs.as_ref().is_some_and(|e| e.vs.is_some());
         let glsl_fs = exec_fs.as_ref().is_some_and(|e| e.fs.is_some());
         let exec_tcs = exec_tcs.filter(|e| e.tcs.is_some());

@@ -246,7 +246,9 @@ fn lower_checked(
         }
     }
     l.iface.per_vertex_unredeclared = sema.per_vertex_unredeclared;
-    if stage == Stage::Compute {
+    // A compute shader without `layout(local_size_*)` has no size: the
+    // program fails to link (GL 4.6 §7.3, Mesa).
+    if stage == Stage::Compute && sema.local_size.iter().any(Option::is_some) {
         let ls = sema
             .local_size
             .map(|v| v.unwrap_or(1).clamp(1, 1 << 16) as u32);

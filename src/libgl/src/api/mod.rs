@@ -14,6 +14,7 @@
 mod arbprog;
 mod arrays;
 mod buffer;
+mod compute;
 mod debug;
 mod eval;
 mod fbo;
@@ -28,7 +29,6 @@ mod program;
 mod queries;
 mod query;
 mod rasterpos;
-mod compute;
 mod resource;
 mod select;
 mod sso;
