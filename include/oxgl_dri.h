@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 26
+#define OXGL_DRI_ABI_VERSION 27
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -924,6 +924,14 @@ typedef struct OxglDrawDesc {
   const struct OxglImageDesc *images;
   // Entries of `images`.
   uint32_t num_images;
+  // ABI 27: non-zero for a compute dispatch (ARB_compute_shader):
+  // `vs` is the compute shader with `vs_uniforms`, run for
+  // `compute_groups` workgroups with `textures`, `images` and
+  // `buffers`; nothing is drawn and no drawable is needed. The backend
+  // finishes every invocation before `draw_prims` returns.
+  uint32_t compute;
+  // ABI 27: workgroups in x, y and z of a dispatch (each at least 1).
+  uint32_t compute_groups[3];
 } OxglDrawDesc;
 
 // A mapped buffer of a drawable: `height` rows of `stride` bytes, the first row
