@@ -952,6 +952,24 @@ impl Context {
                     None => return Err("error: linking with uncompiled compute shader\n".into()),
                 },
                 _ => {
+                    // ARB_compute_shader: the shaders that declare a
+                    // local size declare the same one.
+                    let sizes: Vec<[u32; 3]> = computes
+                        .iter()
+                        .filter_map(|s| match &s.lowered {
+                            Some(Ok(l)) => l.shader.modes.iter().find_map(|m| match m {
+                                oxgl_ir::Mode::LocalSize(s) => Some(*s),
+                                _ => None,
+                            }),
+                            _ => None,
+                        })
+                        .collect();
+                    if sizes.windows(2).any(|w| w[0] != w[1]) {
+                        return Err(
+                            "error: compute shader defined with different local group sizes\n"
+                                .into(),
+                        );
+                    }
                     let sources: Vec<&str> = computes.iter().map(|s| &*s.source).collect();
                     self.compile_together(GL_COMPUTE_SHADER, &sources)?
                 }

@@ -432,6 +432,18 @@ impl Checker<'_> {
         self.check_qualifier_order(&ty.quals, false);
         let q = self.quals(&ty.quals);
         let storage = self.storage_of(&q, global);
+        // ARB_compute_shader: "Compute shaders do not permit user-defined
+        // input variables" (nor outputs).
+        if self.env.stage == crate::Stage::Compute
+            && matches!(storage, Storage::In | Storage::Out)
+            && !decls.is_empty()
+        {
+            let what = if storage == Storage::In { "input" } else { "output" };
+            self.error(
+                ty.spec.loc,
+                format!("compute shaders cannot have user-defined {what} variables"),
+            );
+        }
         // GLSL 4.30 §4.3.7: buffer variables live in blocks only.
         if storage == Storage::Buffer && !decls.is_empty() {
             self.error(

@@ -160,6 +160,25 @@ impl Checker<'_> {
                         }
                         "gl_FragCoord" => self.frag_coord.0 = true,
                         "gl_FragDepth" => self.frag_depth.0 = true,
+                        // ARB_compute_shader: a constant of the local size
+                        // declared before it (Mesa's words otherwise).
+                        "gl_WorkGroupSize" => {
+                            let size = self.layout.local_size;
+                            if size.iter().all(Option::is_none) {
+                                self.error(
+                                    loc,
+                                    "gl_WorkGroupSize cannot be used before a fixed local \
+                                     group size has been declared",
+                                );
+                            } else {
+                                let k = Const::Known(
+                                    size.iter()
+                                        .map(|x| Cv::U(x.unwrap_or(1).clamp(0, 1 << 16) as u32))
+                                        .collect(),
+                                );
+                                self.vars[id as usize].konst = Some(k);
+                            }
+                        }
                         _ => {}
                     }
                 }

@@ -725,6 +725,19 @@ impl Checker<'_> {
                     }
                     _ => *slot = Some(v),
                 }
+                // ARB_compute_shader: within gl_MaxComputeWorkGroupSize
+                // and 1024 invocations (the implementation's limits).
+                if n.starts_with("local_size_") {
+                    let size = self.layout.local_size;
+                    let invocations: i64 = size.iter().map(|x| x.unwrap_or(1)).product();
+                    if v > 1024 || invocations > 1024 {
+                        let msg = format!(
+                            "local group size exceeds the maximum ({n} = {v}; at most 1024 \
+                             invocations)"
+                        );
+                        self.error(loc, msg);
+                    }
+                }
                 if n == "vertices" && stage == Stage::TessControl {
                     self.check_control_output_sizes(loc);
                 }
