@@ -954,15 +954,10 @@ impl Context {
                 _ => {
                     // ARB_compute_shader: the shaders that declare a
                     // local size declare the same one.
+                    let opts = self.glsl_options(oxgl_glsl::Stage::Compute);
                     let sizes: Vec<[u32; 3]> = computes
                         .iter()
-                        .filter_map(|s| match &s.lowered {
-                            Some(Ok(l)) => l.shader.modes.iter().find_map(|m| match m {
-                                oxgl_ir::Mode::LocalSize(s) => Some(*s),
-                                _ => None,
-                            }),
-                            _ => None,
-                        })
+                        .filter_map(|s| oxgl_glsl::compile(&s.source, &opts).local_size())
                         .collect();
                     if sizes.windows(2).any(|w| w[0] != w[1]) {
                         return Err(

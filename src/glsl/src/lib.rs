@@ -127,6 +127,15 @@ pub struct Compiled {
 }
 
 impl Compiled {
+    /// A compute shader's `layout(local_size_*)`, the dimensions it left
+    /// out 1; `None` when it declares none.
+    pub fn local_size(&self) -> Option<[u32; 3]> {
+        let s = self.sema.as_ref()?.local_size;
+        s.iter()
+            .any(Option::is_some)
+            .then(|| s.map(|x| x.unwrap_or(1).clamp(0, 1 << 16) as u32))
+    }
+
     /// Whether the shader compiled (no errors).
     pub fn success(&self) -> bool {
         !self.log.has_errors()

@@ -438,7 +438,11 @@ impl Checker<'_> {
             && matches!(storage, Storage::In | Storage::Out)
             && !decls.is_empty()
         {
-            let what = if storage == Storage::In { "input" } else { "output" };
+            let what = if storage == Storage::In {
+                "input"
+            } else {
+                "output"
+            };
             self.error(
                 ty.spec.loc,
                 format!("compute shaders cannot have user-defined {what} variables"),
