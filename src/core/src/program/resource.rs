@@ -547,8 +547,8 @@ impl Context {
     /// `GL_MAX_NAME_LENGTH` (INVALID_OPERATION for the atomic counter
     /// buffers, which have no names), `GL_MAX_NUM_ACTIVE_VARIABLES` (the
     /// block interfaces only) and `GL_MAX_NUM_COMPATIBLE_SUBROUTINES` (the
-    /// subroutine uniform interfaces only); INVALID_ENUM for another
-    /// interface, INVALID_OPERATION for another pname (Mesa's code). A
+    /// subroutine uniform interfaces only); INVALID_OPERATION for another
+    /// interface or pname (Mesa's codes). A
     /// program that has not linked has none.
     pub fn get_program_interface(
         &mut self,
@@ -558,7 +558,10 @@ impl Context {
     ) -> ApiResult<i32> {
         self.outside_begin_end()?;
         let exec = self.resource_exec(program)?;
-        self.check_interface(interface)?;
+        // An unknown interface: INVALID_OPERATION here, as Mesa (piglit's
+        // getprograminterfaceiv).
+        self.check_interface(interface)
+            .map_err(|_| ApiError::InvalidOperation)?;
         let list = exec.map_or_else(Vec::new, |e| e.resources(interface));
         let max_of = |prop: GLenum| {
             list.iter()
