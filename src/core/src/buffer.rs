@@ -153,6 +153,37 @@ impl IndexedBinding {
         }))
     }
 
+    /// The range shaders read and change in place for a draw (ABI 24):
+    /// the bound range clipped to its buffer's size, `None` where nothing
+    /// is bound or the buffer is mapped (not persistently). `storage` is
+    /// the buffers' lock, which the caller holds until the draw returns;
+    /// the buffer is marked changed.
+    pub(crate) fn shader_range(
+        &self,
+        storage: &mut Buffers,
+    ) -> Option<oxgl_dri_interface::OxglBufferRange> {
+        let buf = storage.get_mut(self.buffer)?;
+        if buf
+            .mapping
+            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
+        {
+            return None;
+        }
+        let len = buf.data.len();
+        let start = self.offset.min(len);
+        let end = match self.size {
+            Some(s) => self.offset.saturating_add(s).min(len),
+            None => len,
+        };
+        buf.touch();
+        // `as_mut_ptr` makes no reference to the storage: bindings
+        // sharing a buffer keep valid pointers.
+        Some(oxgl_dri_interface::OxglBufferRange {
+            data: buf.data.as_mut_ptr().wrapping_add(start),
+            size: end.saturating_sub(start),
+        })
+    }
+
     /// Unbinds deleted buffer `name` from every binding of `bindings`.
     pub fn forget(bindings: &mut [IndexedBinding], name: u32) {
         for b in bindings.iter_mut().filter(|b| b.buffer == name) {

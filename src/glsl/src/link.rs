@@ -2075,86 +2075,67 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
     })
 }
 
+/// A block of one stage's interface as [`merge_blocks`] sees it: name,
+/// size, `layout(binding)`, members and its per-stage value.
+type StageBlock<'a> = (&'a str, u32, Option<u32>, &'a [BlockMember], u32);
+
 /// The uniform blocks of the stages merged by name; a block two declare
 /// must be declared alike (GLSL 1.40 §4.3.7: "matching block names ...
 /// must have the same member names, types, qualification and order"),
-/// else a link error in Mesa's words.
+/// else a link error in Mesa's words. A block's per-stage value is where
+/// its region starts in that stage's default uniform block.
 fn link_blocks(stages: [Option<&Lowered>; STAGES], errors: &mut String) -> Vec<Block> {
-    let mut blocks: Vec<Block> = Vec::new();
-    for (stage, l) in stages.into_iter().enumerate() {
-        let Some(l) = l else { continue };
-        for b in &l.interface.blocks {
-            let at = blocks.iter().position(|x| x.name == b.name);
-            let i = match at {
-                Some(i) => {
-                    let x = &blocks[i];
-                    if x.members != b.members || x.size != b.size {
-                        *errors += &format!(
-                            "error: definitions of uniform block `{}' do not match\n",
-                            b.name
-                        );
-                    } else if x.binding.is_some() && b.binding.is_some() && x.binding != b.binding {
-                        *errors += &format!(
-                            "error: uniform block `{}' has mismatching bindings\n",
-                            b.name
-                        );
-                    }
-                    i
-                }
-                None => {
-                    blocks.push(Block {
-                        name: b.name.clone(),
-                        size: b.size,
-                        binding: b.binding,
-                        members: b.members.clone(),
-                        vs: None,
-                        tcs: None,
-                        tes: None,
-                        gs: None,
-                        fs: None,
-                    });
-                    blocks.len() - 1
-                }
-            };
-            let x = &mut blocks[i];
-            *[&mut x.vs, &mut x.tcs, &mut x.tes, &mut x.gs, &mut x.fs][stage] = Some(b.offset);
-            x.binding = x.binding.or(b.binding);
-        }
-    }
-    blocks
+    merge_blocks(stages, errors, "uniform block", |l| {
+        l.interface
+            .blocks
+            .iter()
+            .map(|b| (&*b.name, b.size, b.binding, &b.members[..], b.offset))
+            .collect()
+    })
 }
 
 /// The shader storage blocks of the stages merged by name, as
-/// [`link_blocks`] merges uniform blocks (GLSL 4.30 §4.3.9: blocks of one
-/// name must match); a block's per-stage value is its index in that
-/// stage's interface.
+/// [`link_blocks`] merges uniform blocks (GLSL 4.30 §4.3.9); a block's
+/// per-stage value is its index in that stage's interface.
 fn link_storage_blocks(stages: [Option<&Lowered>; STAGES], errors: &mut String) -> Vec<Block> {
+    merge_blocks(stages, errors, "shader storage block", |l| {
+        l.interface
+            .storage_blocks
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (&*b.name, b.size, b.binding, &b.members[..], i as u32))
+            .collect()
+    })
+}
+
+/// The blocks `of` lists for each stage, merged by name (`what` names
+/// their kind in the link errors).
+fn merge_blocks<'a>(
+    stages: [Option<&'a Lowered>; STAGES],
+    errors: &mut String,
+    what: &str,
+    of: impl Fn(&'a Lowered) -> Vec<StageBlock<'a>>,
+) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
     for (stage, l) in stages.into_iter().enumerate() {
         let Some(l) = l else { continue };
-        for (local, b) in l.interface.storage_blocks.iter().enumerate() {
-            let i = match blocks.iter().position(|x| x.name == b.name) {
+        for (name, size, binding, members, value) in of(l) {
+            let i = match blocks.iter().position(|x| x.name == name) {
                 Some(i) => {
                     let x = &blocks[i];
-                    if x.members != b.members || x.size != b.size {
-                        *errors += &format!(
-                            "error: definitions of shader storage block `{}' do not match\n",
-                            b.name
-                        );
-                    } else if x.binding.is_some() && b.binding.is_some() && x.binding != b.binding {
-                        *errors += &format!(
-                            "error: shader storage block `{}' has mismatching bindings\n",
-                            b.name
-                        );
+                    if x.members != members || x.size != size {
+                        *errors += &format!("error: definitions of {what} `{name}' do not match\n");
+                    } else if x.binding.is_some() && binding.is_some() && x.binding != binding {
+                        *errors += &format!("error: {what} `{name}' has mismatching bindings\n");
                     }
                     i
                 }
                 None => {
                     blocks.push(Block {
-                        name: b.name.clone(),
-                        size: b.size,
-                        binding: b.binding,
-                        members: b.members.clone(),
+                        name: name.to_owned(),
+                        size,
+                        binding,
+                        members: members.to_vec(),
                         vs: None,
                         tcs: None,
                         tes: None,
@@ -2165,8 +2146,8 @@ fn link_storage_blocks(stages: [Option<&Lowered>; STAGES], errors: &mut String) 
                 }
             };
             let x = &mut blocks[i];
-            *[&mut x.vs, &mut x.tcs, &mut x.tes, &mut x.gs, &mut x.fs][stage] = Some(local as u32);
-            x.binding = x.binding.or(b.binding);
+            *[&mut x.vs, &mut x.tcs, &mut x.tes, &mut x.gs, &mut x.fs][stage] = Some(value);
+            x.binding = x.binding.or(binding);
         }
     }
     blocks

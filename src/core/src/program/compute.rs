@@ -192,20 +192,11 @@ impl Context {
             self.image_bindings(&decls)
         };
         let mut named = shared.textures();
-        let draw_images: Vec<_> = {
-            let mut buffers = shared.buffers();
-            image_units
-                .iter()
-                .filter_map(|(decl, unit)| {
-                    let tex = named.get_mut(unit.texture)?;
-                    crate::texture::image_unit::draw_image(decl, unit, tex, &mut buffers)
-                })
-                .collect()
-        };
-        let image_descs: Vec<_> = draw_images
-            .iter()
-            .map(crate::texture::image_unit::DrawImage::desc)
-            .collect();
+        let (draw_images, image_descs) = crate::texture::image_unit::draw_images(
+            &image_units,
+            &mut named,
+            &mut shared.buffers(),
+        );
         let mut textures: Vec<OxglTextureDesc> = Vec::new();
         let mut images: Vec<Vec<OxglTexImage>> = Vec::new();
         let mut stages = [false; PROGRAM_STAGES];

@@ -271,28 +271,9 @@ impl Context {
                 let Some(binding) = self.storage.bindings.get(point as usize) else {
                     continue;
                 };
-                let Some(buf) = storage.get_mut(binding.buffer) else {
-                    continue;
-                };
-                if buf
-                    .mapping
-                    .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
-                {
-                    continue;
+                if let Some(r) = binding.shader_range(storage) {
+                    out[slot] = r;
                 }
-                let len = buf.data.len();
-                let start = binding.offset.min(len);
-                let end = match binding.size {
-                    Some(s) => binding.offset.saturating_add(s).min(len),
-                    None => len,
-                };
-                buf.touch();
-                // `as_mut_ptr` makes no reference to the storage: bindings
-                // sharing a buffer keep valid pointers.
-                out[slot] = OxglBufferRange {
-                    data: buf.data.as_mut_ptr().wrapping_add(start),
-                    size: end.saturating_sub(start),
-                };
             }
         }
     }

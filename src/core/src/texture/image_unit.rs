@@ -401,6 +401,22 @@ impl Context {
     }
 }
 
+/// The images of `units` for a draw or dispatch ([`draw_image`] of
+/// each unit's texture among `named`, under `buffers`' lock), with
+/// their descriptors.
+pub(crate) fn draw_images(
+    units: &[(ImageDecl, ImageUnit)],
+    named: &mut crate::texture::Textures,
+    buffers: &mut crate::buffer::Buffers,
+) -> (Vec<DrawImage>, Vec<OxglImageDesc>) {
+    let images: Vec<DrawImage> = units
+        .iter()
+        .filter_map(|(decl, unit)| draw_image(decl, unit, named.get_mut(unit.texture)?, buffers))
+        .collect();
+    let descs = images.iter().map(DrawImage::desc).collect();
+    (images, descs)
+}
+
 /// The texture image `unit` binds of `tex`, for a draw whose shader
 /// declares it as `decl`: `None` (every access reads 0 and writes
 /// nothing) when the texture is incomplete, the level is outside its

@@ -206,22 +206,11 @@ impl Context {
         let shared = self.shared().clone();
         let mut named = shared.textures();
         // The images: the textures' own storage, for the draw.
-        let draw_images = if image_units.is_empty() {
-            Vec::new()
+        let (draw_images, image_descs) = if image_units.is_empty() {
+            (Vec::new(), Vec::new())
         } else {
-            let mut buffers = shared.buffers();
-            image_units
-                .iter()
-                .filter_map(|(decl, unit)| {
-                    let tex = named.get_mut(unit.texture)?;
-                    crate::texture::image_unit::draw_image(decl, unit, tex, &mut buffers)
-                })
-                .collect()
+            crate::texture::image_unit::draw_images(&image_units, &mut named, &mut shared.buffers())
         };
-        let image_descs: Vec<_> = draw_images
-            .iter()
-            .map(crate::texture::image_unit::DrawImage::desc)
-            .collect();
         // Each stage's executable: the current program's, or a program
         // pipeline's (ARB_separate_shader_objects).
         // A compute program has no stage that draws: fixed function draws
