@@ -327,7 +327,7 @@ impl Executable {
             }
             i => {
                 if let Some(s) = SUBROUTINES.iter().position(|&x| x == i) {
-                    let Some(stage) = ProgramStage::ALL.get(s) else {
+                    let Some(stage) = self.subroutine_stage(s) else {
                         return Vec::new();
                     };
                     let mut fns = self.stage_subroutines(*stage).functions.clone();
@@ -335,7 +335,7 @@ impl Executable {
                     return fns.into_iter().map(|f| Resource::new(f.name)).collect();
                 }
                 if let Some(s) = SUBROUTINE_UNIFORMS.iter().position(|&x| x == i) {
-                    let Some(stage) = ProgramStage::ALL.get(s) else {
+                    let Some(stage) = self.subroutine_stage(s) else {
                         return Vec::new();
                     };
                     let subs = self.stage_subroutines(*stage);
@@ -360,6 +360,17 @@ impl Executable {
                 }
                 Vec::new()
             }
+        }
+    }
+
+    /// The tables of the stage of subroutine interface `s` (in
+    /// [`SUBROUTINES`] order): a compute program's are the vertex
+    /// stage's, and it has no other stage.
+    fn subroutine_stage(&self, s: usize) -> Option<&'static ProgramStage> {
+        match (self.compute.is_some(), s == PROGRAM_STAGES) {
+            (true, true) => Some(&ProgramStage::ALL[0]),
+            (false, false) => ProgramStage::ALL.get(s),
+            _ => None,
         }
     }
 

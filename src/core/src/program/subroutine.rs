@@ -299,14 +299,36 @@ impl Context {
         })
     }
 
-    /// `glGetProgramStageiv`. INVALID_ENUM for another pname.
+    /// `glGetProgramStageiv`. INVALID_ENUM for another pname; a program
+    /// that has not linked answers 0.
     pub fn get_program_stage_iv(
         &mut self,
         program: u32,
         shadertype: GLenum,
         pname: GLenum,
     ) -> ApiResult<i32> {
-        let (exec, stage) = self.subroutine_program(program, shadertype)?;
+        self.outside_begin_end()?;
+        let compute = shadertype == GL_COMPUTE_SHADER && self.has_compute();
+        let stage = if compute {
+            ProgramStage::Vertex
+        } else {
+            stage_of(shadertype)?
+        };
+        // A program that has not linked has no subroutines (0, as Mesa,
+        // and as glGetProgramInterfaceiv says); a compute program's stage
+        // sits in the vertex stage's tables (`program/compute.rs`), and
+        // other programs have no compute stage.
+        let exec = self.objects().program(program)?.exec.clone();
+        let Some(exec) = exec.filter(|e| e.compute.is_some() == compute) else {
+            return match pname {
+                GL_ACTIVE_SUBROUTINE_UNIFORMS
+                | GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS
+                | GL_ACTIVE_SUBROUTINES
+                | GL_ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH
+                | GL_ACTIVE_SUBROUTINE_MAX_LENGTH => Ok(0),
+                _ => Err(ApiError::InvalidEnum),
+            };
+        };
         let s = exec.stage_subroutines(stage);
         let max_len = |names: &mut dyn Iterator<Item = usize>| names.max().map_or(0, |n| n + 1);
         Ok(match pname {
