@@ -3,19 +3,19 @@
 //! ARB_shader_image_load_store ([`ImageFormat`]: sizes, compatibility
 //! classes, and texels encoded to and decoded from their bytes).
 
-/// IEEE half from f32, round to nearest even (enough for colour read-back).
+/// IEEE binary16 bits of `f`, rounded to nearest even (subnormal halves
+/// too); a NaN keeps its payload's high bits (texture views read the bits
+/// of other formats as halves).
 pub fn f32_to_half(f: f32) -> u16 {
-    let bits = f.to_bits();
-    let sign = ((bits >> 16) & 0x8000) as u16;
-    let exp = ((bits >> 23) & 0xff) as i32;
-    let mant = bits & 0x7f_ffff;
+    let b = f.to_bits();
+    let sign = ((b >> 16) & 0x8000) as u16;
+    let exp = ((b >> 23) & 0xff) as i32;
+    let man = b & 0x7f_ffff;
     if exp == 0xff {
-        // A NaN keeps its payload's high bits (texture views read the
-        // bits of other formats as halves).
         return sign
             | 0x7c00
-            | if mant != 0 {
-                0x200 | (mant >> 13) as u16
+            | if man != 0 {
+                0x200 | (man >> 13) as u16
             } else {
                 0
             };
@@ -28,12 +28,18 @@ pub fn f32_to_half(f: f32) -> u16 {
         if e < -10 {
             return sign;
         }
-        let m = (mant | 0x80_0000) >> (1 - e);
-        let rounded = (m + 0x1000 + ((m >> 13) & 1)) >> 13;
-        return sign | rounded as u16;
+        let m = man | 0x80_0000;
+        let shift = (14 - e) as u32;
+        let half = m >> shift;
+        let rem = m & ((1 << shift) - 1);
+        let mid = 1 << (shift - 1);
+        let round = rem > mid || (rem == mid && half & 1 == 1);
+        return sign | (half + round as u32) as u16;
     }
-    let rounded = (mant + 0xfff + ((mant >> 13) & 1)) >> 13;
-    (sign as u32 | (((e as u32) << 10) + rounded)) as u16
+    let half = ((e as u32) << 10) | (man >> 13);
+    let rem = man & 0x1fff;
+    let round = rem > 0x1000 || (rem == 0x1000 && half & 1 == 1);
+    sign | (half + round as u32) as u16
 }
 
 /// A half float (IEEE binary16) as an f32; every half is exact in f32.
@@ -291,6 +297,25 @@ fn sign_extend(raw: u32, bits: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn halves_round_trip_and_round_to_even() {
+        for h in 0..=u16::MAX {
+            let f = half_to_f32(h);
+            if !f.is_nan() {
+                assert_eq!(f32_to_half(f), h, "{h:#06x}");
+            }
+        }
+        // Halfway between subnormal halves 1 and 2 (and 2 and 3): to even.
+        let ulp = half_to_f32(1);
+        assert_eq!(f32_to_half(1.5 * ulp), 2);
+        assert_eq!(f32_to_half(2.5 * ulp), 2);
+        assert_eq!(f32_to_half(0.5 * ulp), 0);
+        assert_eq!(f32_to_half(0.75 * ulp), 1);
+        // Halfway between 1.0 and the next half: to even (1.0).
+        assert_eq!(f32_to_half(1.0 + 2f32.powi(-11)), 0x3c00);
+        assert_eq!(f32_to_half(65520.0), 0x7c00);
+    }
 
     fn format(gl: u32) -> ImageFormat {
         ImageFormat::from_gl(gl).expect("an image format")
