@@ -75,6 +75,13 @@ pub(crate) fn is_buffer(quals: &[Qualifier]) -> bool {
 /// where it is declared.
 pub(crate) type BlockInstance = (u32, u32, Vec<Option<u32>>, Loc);
 
+/// A uniform or buffer block's instance: its sema variable, element count
+/// (an array of blocks) and where it is declared.
+type BlockInstanceCount = (u32, Option<u32>, Loc);
+
+/// A uniform or buffer block member: name, GLSL type, row-major, place.
+type BlockMemberDecl = (Sym, SemaType, bool, Loc);
+
 /// Whether block `b` is declared `in`, and whether `out`.
 pub(crate) fn io_directions(b: &Block) -> (bool, bool) {
     let has = |s: AS| {
@@ -301,56 +308,9 @@ impl<'a> Lower<'a> {
         let block_rm = matrix_layout(self, &b.quals).unwrap_or(default_row_major);
         let block_name = self.name(b.name).to_owned();
         let binding = self.layout_binding(&b.quals);
-        // The members with their GLSL types, as semantic analysis declared
-        // them (the instance's struct, or one variable per member).
-        let mut members: Vec<(crate::names::Sym, SemaType, bool, Loc)> = Vec::new();
-        let mut instance = None;
-        let inst_members = match &b.instance {
-            Some((n, _, loc)) => {
-                let id = self.decl_var(*loc, *n)?;
-                let t = self.sema.vars[id as usize].ty.clone();
-                let Base::Struct(si) = t.base else {
-                    return internal(*loc, "block instance of a non-struct type");
-                };
-                if t.dims.len() > 1 {
-                    return unsupported(*loc, "arrays of arrays of uniform blocks");
-                }
-                let count = match t.dims.first() {
-                    None => None,
-                    Some(Some(n)) => Some(*n),
-                    Some(None) => return unsupported(*loc, "unsized arrays of uniform blocks"),
-                };
-                instance = Some((id, count, *loc));
-                Some(self.struct_members(si, *loc)?)
-            }
-            None => None,
-        };
-        if let Some(l) = self.explicit_member_layout(&b.quals) {
-            return unsupported(l, "explicit offsets and alignments in uniform blocks");
-        }
-        let mut k = 0;
-        for m in &b.members {
-            if let Some(l) = self.explicit_member_layout(&m.ty.quals) {
-                return unsupported(l, "explicit offsets and alignments in uniform blocks");
-            }
-            let rm = matrix_layout(self, &m.ty.quals).unwrap_or(block_rm);
-            for (n, _, loc) in &m.names {
-                let t = match &inst_members {
-                    Some(ts) => match ts.get(k) {
-                        Some(t) => t.clone(),
-                        None => return internal(*loc, "block member count"),
-                    },
-                    None => {
-                        let id = self.decl_var(*loc, *n)?;
-                        self.declared_type(id)
-                    }
-                };
-                if t.dims.contains(&None) {
-                    return unsupported(*loc, "unsized arrays in uniform blocks");
-                }
-                k += 1;
-                members.push((*n, t, rm, *loc));
-            }
+        let (instance, members) = self.block_members(b, "uniform blocks", block_rm, false)?;
+        if let Some((_, _, _, loc)) = members.iter().find(|m| m.1.dims.contains(&None)) {
+            return unsupported(*loc, "unsized arrays in uniform blocks");
         }
         // Offsets (std140, or std430 for shared and packed): each member
         // at its alignment; the block's size rounded up to 16.
@@ -448,6 +408,74 @@ impl<'a> Lower<'a> {
         Ok(())
     }
 
+    /// The instance of uniform or buffer block `b` (`what`: "uniform
+    /// blocks", for messages), if it has one: its sema variable, element
+    /// count (an array of blocks) and place; and the members with their
+    /// GLSL types as semantic analysis declared them (the instance's
+    /// struct, or one variable per member: implicitly sized, or as
+    /// declared with `runtime_sized`), matrix layouts (`block_rm` by
+    /// default) and places. Explicit offsets and alignments are refused.
+    fn block_members(
+        &mut self,
+        b: &'a Block,
+        what: &str,
+        block_rm: bool,
+        runtime_sized: bool,
+    ) -> R<(Option<BlockInstanceCount>, Vec<BlockMemberDecl>)> {
+        let mut instance = None;
+        let inst_members = match &b.instance {
+            Some((n, _, loc)) => {
+                let id = self.decl_var(*loc, *n)?;
+                let t = self.sema.vars[id as usize].ty.clone();
+                let Base::Struct(si) = t.base else {
+                    return internal(*loc, "block instance of a non-struct type");
+                };
+                if t.dims.len() > 1 {
+                    return unsupported(*loc, format!("arrays of arrays of {what}"));
+                }
+                let count = match t.dims.first() {
+                    None => None,
+                    Some(Some(n)) => Some(*n),
+                    Some(None) => return unsupported(*loc, format!("unsized arrays of {what}")),
+                };
+                instance = Some((id, count, *loc));
+                Some(self.struct_members(si, *loc)?)
+            }
+            None => None,
+        };
+        let explicit = || format!("explicit offsets and alignments in {what}");
+        if let Some(l) = self.explicit_member_layout(&b.quals) {
+            return unsupported(l, explicit());
+        }
+        let mut members = Vec::new();
+        let mut k = 0;
+        for m in &b.members {
+            if let Some(l) = self.explicit_member_layout(&m.ty.quals) {
+                return unsupported(l, explicit());
+            }
+            let rm = matrix_layout(self, &m.ty.quals).unwrap_or(block_rm);
+            for (n, _, loc) in &m.names {
+                let t = match &inst_members {
+                    Some(ts) => match ts.get(k) {
+                        Some(t) => t.clone(),
+                        None => return internal(*loc, "block member count"),
+                    },
+                    None => {
+                        let id = self.decl_var(*loc, *n)?;
+                        if runtime_sized {
+                            self.sema.vars[id as usize].ty.clone()
+                        } else {
+                            self.declared_type(id)
+                        }
+                    }
+                };
+                k += 1;
+                members.push((*n, t, rm, *loc));
+            }
+        }
+        Ok((instance, members))
+    }
+
     /// Lowers shader storage block `b` (GLSL 4.30 §4.3.7,
     /// ARB_shader_storage_buffer_object): one `StorageBlock` variable per
     /// block (per element of an array of blocks), a struct laid out by
@@ -471,62 +499,12 @@ impl<'a> Lower<'a> {
             .quals
             .iter()
             .any(|q| matches!(q, Qualifier::Memory(crate::ast::Memory::Readonly, _)));
-        let mut instance = None;
-        let inst_members = match &b.instance {
-            Some((n, _, loc)) => {
-                let id = self.decl_var(*loc, *n)?;
-                let t = self.sema.vars[id as usize].ty.clone();
-                let Base::Struct(si) = t.base else {
-                    return internal(*loc, "block instance of a non-struct type");
-                };
-                if t.dims.len() > 1 {
-                    return unsupported(*loc, "arrays of arrays of shader storage blocks");
-                }
-                let count = match t.dims.first() {
-                    None => None,
-                    Some(Some(n)) => Some(*n),
-                    Some(None) => {
-                        return unsupported(*loc, "unsized arrays of shader storage blocks");
-                    }
-                };
-                instance = Some((id, count, *loc));
-                Some(self.struct_members(si, *loc)?)
-            }
-            None => None,
-        };
-        if let Some(l) = self.explicit_member_layout(&b.quals) {
-            return unsupported(
-                l,
-                "explicit offsets and alignments in shader storage blocks",
-            );
-        }
-        let mut members: Vec<(Sym, SemaType, bool, Loc)> = Vec::new();
-        let mut k = 0;
-        for m in &b.members {
-            if let Some(l) = self.explicit_member_layout(&m.ty.quals) {
-                return unsupported(
-                    l,
-                    "explicit offsets and alignments in shader storage blocks",
-                );
-            }
-            let rm = matrix_layout(self, &m.ty.quals).unwrap_or(block_rm);
-            for (n, _, loc) in &m.names {
-                let t = match &inst_members {
-                    Some(ts) => match ts.get(k) {
-                        Some(t) => t.clone(),
-                        None => return internal(*loc, "block member count"),
-                    },
-                    None => {
-                        let id = self.decl_var(*loc, *n)?;
-                        self.sema.vars[id as usize].ty.clone()
-                    }
-                };
-                if t.dims.iter().skip(1).any(Option::is_none) {
-                    return unsupported(*loc, "arrays of unsized arrays");
-                }
-                k += 1;
-                members.push((*n, t, rm, *loc));
-            }
+        let (instance, members) = self.block_members(b, "shader storage blocks", block_rm, true)?;
+        if let Some((_, _, _, loc)) = members
+            .iter()
+            .find(|m| m.1.dims.iter().skip(1).any(Option::is_none))
+        {
+            return unsupported(*loc, "arrays of unsized arrays");
         }
         let last = members.len().saturating_sub(1);
         if let Some((_, _, _, loc)) = members
