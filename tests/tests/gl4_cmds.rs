@@ -126,6 +126,12 @@
 //!   layers, stores to one layer, early fragment tests, image uniform
 //!   types and units, and the compile errors of memory and format
 //!   qualifiers.
+//! * `vertex_attrib_binding.c`: ARB_vertex_attrib_binding (GL 4.3) —
+//!   the limits and initial state of every attribute and binding, draws
+//!   from bindings at offsets with relative offsets, integer and double
+//!   formats, shared and rebound bindings, stride 0, instance divisors,
+//!   the pointer commands as shorthands, every error leaving the state
+//!   as it was, and each vertex array object's own bindings.
 
 use oxgl_tests::assert_client_passes;
 
@@ -252,4 +258,9 @@ fn program_interface_query() {
 #[test]
 fn compute_shader() {
     run("compute");
+}
+
+#[test]
+fn vertex_attrib_binding() {
+    run("vertex_attrib_binding");
 }

@@ -380,6 +380,17 @@ impl Buffers {
         self.names.exists(name)
     }
 
+    /// Makes sure buffer `name` has its object, as binding it would: in a
+    /// core (or ES) context INVALID_OPERATION for a name not from
+    /// `glGenBuffers`, a compatibility context creates it
+    /// (`glBindVertexBuffer`, GL 4.6 §10.3.1). 0 is no buffer.
+    pub(crate) fn existing_or_generated(&mut self, name: u32, core: bool) -> ApiResult {
+        if name != 0 {
+            self.names.bind(name, core, BufferObject::new)?;
+        }
+        Ok(())
+    }
+
     /// The object `name`, if it exists.
     pub fn get(&self, name: u32) -> Option<&BufferObject> {
         self.names.get(name)

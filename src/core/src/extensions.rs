@@ -366,6 +366,9 @@ static TABLE: &[(&CStr, Needs)] = &[
     // src/core/src/program/compute.rs, ABI 27, dri/swrast/src/compute.rs;
     // tests/clients/compute.c).
     (c"GL_ARB_compute_shader", Needs::AlsoCore(3, 0)),
+    // Vertex buffer bindings apart from the attributes' formats (GL 4.3;
+    // src/core/src/vbo/binding.rs; tests/clients/vertex_attrib_binding.c).
+    (c"GL_ARB_vertex_attrib_binding", Needs::AlsoCore(2, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

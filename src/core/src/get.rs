@@ -679,6 +679,9 @@ impl Context {
             p if self.get_counter(p).is_some() => int(self.get_counter(p).unwrap_or(0)),
             p if self.get_storage(p).is_some() => int(self.get_storage(p).unwrap_or(0)),
             p if self.get_compute(p).is_some() => int(self.get_compute(p).unwrap_or(0)),
+            p if self.get_vertex_binding_limit(p).is_some() => {
+                int(self.get_vertex_binding_limit(p).unwrap_or(0))
+            }
             p if self.get_image_limit(p).is_some() => int(self.get_image_limit(p).unwrap_or(0)),
             // ARB_tessellation_shader.
             p if self.get_tess(p).is_some() => int(self.get_tess(p).unwrap_or(0)),

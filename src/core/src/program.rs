@@ -2280,6 +2280,9 @@ impl Context {
         }
         let a = self.array(slot);
         let int = |x: i64| Ok(VertexAttribValue::Int(x as i32));
+        if let Some(v) = self.get_attrib_binding(index, pname) {
+            return int(v);
+        }
         match pname {
             GL_VERTEX_ATTRIB_ARRAY_ENABLED => int(a.enabled.into()),
             GL_VERTEX_ATTRIB_ARRAY_SIZE => int(if a.bgra {

@@ -457,7 +457,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("invalidation of buffer and texture data (ARB_invalidate_subdata)"),
             missing("robust buffer access behavior (ARB_robust_buffer_access_behavior)"),
             missing("stencil texturing (ARB_stencil_texturing)"),
-            missing("separate vertex formats and buffers (ARB_vertex_attrib_binding)"),
+            cap(
+                "separate vertex formats and buffers (ARB_vertex_attrib_binding)",
+                &["vertex_attrib_binding"],
+            ),
         ],
     ),
 ];

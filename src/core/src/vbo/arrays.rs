@@ -17,7 +17,7 @@ use oxgl_dri_interface::vertex::{
     read_element,
 };
 
-use super::attrib::{Attrib, CurrentAttribs, NUM_ATTRIBS};
+use super::attrib::{Attrib, CurrentAttribs, MAX_VERTEX_ATTRIBS, NUM_ATTRIBS};
 use super::batch::{AttribLayout, DrawBatch, Prim};
 use crate::error::{ApiError, ApiResult, try_vec};
 
@@ -49,6 +49,10 @@ pub struct ArrayState {
     pub buffer: u32,
     /// Instance divisor (0 = per vertex).
     pub divisor: u32,
+    /// The stride of the vertex buffer binding a generic attribute reads
+    /// (ARB_vertex_attrib_binding), exact: 0 repeats one element. `None`
+    /// for the legacy arrays, whose stride is `stride`'s.
+    pub binding_stride: Option<usize>,
 }
 
 impl Default for ArrayState {
@@ -65,6 +69,7 @@ impl Default for ArrayState {
             pointer: 0,
             buffer: 0,
             divisor: 0,
+            binding_stride: None,
         }
     }
 }
@@ -80,7 +85,9 @@ impl ArrayState {
 
     /// Bytes from one element to the next.
     pub fn effective_stride(&self) -> usize {
-        if self.stride == 0 {
+        if let Some(s) = self.binding_stride {
+            s
+        } else if self.stride == 0 {
             self.element_size()
         } else {
             self.stride as usize
@@ -102,6 +109,78 @@ pub struct VertexArrayObject {
     pub arrays: [ArrayState; NUM_ATTRIBS],
     /// `GL_ELEMENT_ARRAY_BUFFER` binding.
     pub element_buffer: u32,
+    /// The vertex buffer bindings (ARB_vertex_attrib_binding).
+    pub bindings: [VertexBinding; MAX_VERTEX_ATTRIB_BINDINGS],
+    /// Per generic attribute: the binding it reads and its offset in the
+    /// binding's elements.
+    pub attrib_bindings: [AttribBinding; MAX_VERTEX_ATTRIBS],
+}
+
+/// `GL_MAX_VERTEX_ATTRIB_BINDINGS`.
+pub const MAX_VERTEX_ATTRIB_BINDINGS: usize = 16;
+/// `GL_MAX_VERTEX_ATTRIB_RELATIVE_OFFSET` (llvmpipe's value).
+pub const MAX_VERTEX_ATTRIB_RELATIVE_OFFSET: u32 = 2047;
+
+/// One vertex buffer binding (GL 4.6 §10.3.1, table 23.5): where the
+/// elements of the attributes that use it are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VertexBinding {
+    /// `GL_VERTEX_BINDING_BUFFER` (0: client memory in the default
+    /// object of a compatibility context, through the pointer commands).
+    pub buffer: u32,
+    /// `GL_VERTEX_BINDING_OFFSET`: a buffer offset or a client address.
+    pub offset: usize,
+    /// `GL_VERTEX_BINDING_STRIDE`, exact.
+    pub stride: usize,
+    /// `GL_VERTEX_BINDING_DIVISOR`.
+    pub divisor: u32,
+}
+
+impl Default for VertexBinding {
+    fn default() -> Self {
+        // Table 23.5's initial stride.
+        VertexBinding {
+            buffer: 0,
+            offset: 0,
+            stride: 16,
+            divisor: 0,
+        }
+    }
+}
+
+/// A generic attribute's `GL_VERTEX_ATTRIB_BINDING` and
+/// `GL_VERTEX_ATTRIB_RELATIVE_OFFSET`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttribBinding {
+    /// The binding index.
+    pub binding: u8,
+    /// Bytes from the start of an element of the binding.
+    pub relative_offset: u32,
+}
+
+impl VertexArrayObject {
+    /// Writes binding `b`'s buffer, offset, stride and divisor into the
+    /// arrays of the generic attributes that read it. `slot` maps a
+    /// generic attribute index to its array (attribute 0 is the position
+    /// array outside core profiles).
+    pub fn sync_binding(&mut self, b: usize, slot: impl Fn(usize) -> Attrib) {
+        for i in 0..MAX_VERTEX_ATTRIBS {
+            if usize::from(self.attrib_bindings[i].binding) == b {
+                self.sync_attrib(i, slot(i));
+            }
+        }
+    }
+
+    /// Writes the binding generic attribute `i` reads into its array `a`.
+    pub fn sync_attrib(&mut self, i: usize, a: Attrib) {
+        let ab = self.attrib_bindings[i];
+        let b = self.bindings[usize::from(ab.binding)];
+        let arr = &mut self.arrays[a.index()];
+        arr.buffer = b.buffer;
+        arr.pointer = b.offset.wrapping_add(ab.relative_offset as usize);
+        arr.divisor = b.divisor;
+        arr.binding_stride = Some(b.stride);
+    }
 }
 
 impl Default for VertexArrayObject {
@@ -117,6 +196,11 @@ impl Default for VertexArrayObject {
         VertexArrayObject {
             arrays,
             element_buffer: 0,
+            bindings: [VertexBinding::default(); MAX_VERTEX_ATTRIB_BINDINGS],
+            attrib_bindings: std::array::from_fn(|i| AttribBinding {
+                binding: i as u8,
+                relative_offset: 0,
+            }),
         }
     }
 }

@@ -82,6 +82,11 @@ impl VertexArrays {
                 a.buffer = 0;
             }
         }
+        for b in &mut vao.bindings {
+            if b.buffer == name {
+                b.buffer = 0;
+            }
+        }
         if vao.element_buffer == name {
             vao.element_buffer = 0;
         }
@@ -92,7 +97,7 @@ impl VertexArrays {
         *self.current_mut() = vao;
     }
 
-    fn current_mut(&mut self) -> &mut VertexArrayObject {
+    pub(crate) fn current_mut(&mut self) -> &mut VertexArrayObject {
         match self.objects.get_mut(self.bound) {
             Some(v) => v,
             None => &mut self.default,
@@ -186,8 +191,12 @@ impl Context {
     }
 
     /// Stores a pointer command's array (`arr` without `buffer`, which is the
-    /// current `GL_ARRAY_BUFFER` binding).
-    fn set_pointer(&mut self, a: Attrib, arr: ArrayState) -> ApiResult {
+    /// current `GL_ARRAY_BUFFER` binding). For generic attribute `generic`
+    /// the command is also `glVertexAttribBinding(i, i)` and
+    /// `glBindVertexBuffer(i, buffer, pointer, stride)` with the stride the
+    /// elements have (GL 4.6 §10.3.2), so other attributes reading binding
+    /// `i` read the new buffer too.
+    fn set_pointer(&mut self, a: Attrib, generic: Option<usize>, arr: ArrayState) -> ApiResult {
         let buffer = self.buffers.bound(GL_ARRAY_BUFFER)?;
         // GL 4.6 §10.3.9: client pointers are INVALID_OPERATION while a
         // vertex array object other than the default one is bound.
@@ -195,14 +204,42 @@ impl Context {
             return Err(ApiError::InvalidOperation);
         }
         self.flush_vertices();
-        let slot = &mut self.vertex_arrays.current_mut().arrays[a.index()];
+        let slot_of = self.generic_slots();
+        let vao = self.vertex_arrays.current_mut();
+        let slot = &mut vao.arrays[a.index()];
         *slot = ArrayState {
             enabled: slot.enabled,
             divisor: slot.divisor,
             buffer,
             ..arr
         };
+        if let Some(i) = generic {
+            let stride = slot.effective_stride();
+            vao.attrib_bindings[i] = arrays::AttribBinding {
+                binding: i as u8,
+                relative_offset: 0,
+            };
+            let b = &mut vao.bindings[i];
+            b.buffer = buffer;
+            b.offset = arr.pointer;
+            b.stride = stride;
+            vao.sync_binding(i, slot_of);
+        }
         Ok(())
+    }
+
+    /// Maps a generic attribute index to its array: attribute 0 is the
+    /// position array outside core profiles (see
+    /// [`Context::generic_slot`]).
+    pub(crate) fn generic_slots(&self) -> impl Fn(usize) -> Attrib + use<> {
+        let alias0 = self.params().profile != Profile::Core;
+        move |i| {
+            if i == 0 && alias0 {
+                Attrib::POS
+            } else {
+                Attrib::generic(i)
+            }
+        }
     }
 
     /// The legacy pointer commands (`glVertexPointer`, ...); `pointer` is a
@@ -235,8 +272,12 @@ impl Context {
             Legacy::TexCoord => Attrib::tex(self.ff.client_active_texture),
             Legacy::EdgeFlag => Attrib::EDGEFLAG,
         };
+        // glVertexPointer sets the array of generic attribute 0 in a
+        // compatibility context (see `generic_slot`).
+        let generic = (a == Attrib::POS && self.params().profile == Profile::Compat).then_some(0);
         self.set_pointer(
             a,
+            generic,
             ArrayState {
                 size,
                 type_,
@@ -297,6 +338,7 @@ impl Context {
         let a = self.generic_slot(index);
         self.set_pointer(
             a,
+            Some(index as usize),
             ArrayState {
                 size: size as u8,
                 type_,
@@ -344,6 +386,7 @@ impl Context {
         let a = self.generic_slot(index);
         self.set_pointer(
             a,
+            Some(index as usize),
             ArrayState {
                 size,
                 type_,
@@ -413,11 +456,21 @@ impl Context {
         Ok(())
     }
 
-    /// `glVertexAttribDivisor`. Generic attribute 0 is the position array
-    /// in a compatibility context, divisor and all.
+    /// `glVertexAttribDivisor`: `glVertexAttribBinding(index, index)` and
+    /// `glVertexBindingDivisor(index, divisor)` (GL 4.6 §10.3.4). Generic
+    /// attribute 0 is the position array in a compatibility context,
+    /// divisor and all.
     pub fn vertex_attrib_divisor(&mut self, index: u32, divisor: u32) -> ApiResult {
         self.outside_begin_end()?;
-        self.generic_array_mut(index)?.divisor = divisor;
+        self.generic_array_mut(index)?;
+        let slot_of = self.generic_slots();
+        let i = index as usize;
+        let vao = self.vertex_arrays.current_mut();
+        vao.attrib_bindings[i].binding = index as u8;
+        vao.bindings[i].divisor = divisor;
+        // The attribute keeps its own elements' address: its binding is
+        // the one its pointer command set.
+        vao.sync_binding(i, slot_of);
         Ok(())
     }
 

@@ -11,6 +11,7 @@ pub(crate) mod submit;
 pub mod arrays;
 pub mod attrib;
 pub mod batch;
+pub mod binding;
 pub mod immediate;
 
 pub use attrib::{Attrib, CurrentAttribs, NUM_ATTRIBS};

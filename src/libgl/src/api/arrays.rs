@@ -7,6 +7,7 @@ use std::ffi::c_void;
 
 use oxgl_core::Profile;
 use oxgl_core::vbo::arrays::Legacy;
+use oxgl_core::vbo::binding::FormatKind;
 use oxgl_glapi::Dispatch;
 use oxgl_glapi::generated::enums::*;
 use oxgl_glapi::types::*;
@@ -544,6 +545,109 @@ fn interleaved(
     c.legacy_pointer(Legacy::Vertex, v as i32, GL_FLOAT, stride, p + pv)
 }
 
+// ---- ARB_vertex_attrib_binding (GL 4.3) ------------------------------------
+
+unsafe extern "C" fn BindVertexBuffer(
+    index: GLuint,
+    buffer: GLuint,
+    offset: GLintptr,
+    stride: GLsizei,
+) {
+    record!("glBindVertexBuffer", |c| c
+        .bind_vertex_buffer(index, buffer, offset, stride))
+}
+unsafe extern "C" fn BindVertexBuffers(
+    first: GLuint,
+    count: GLsizei,
+    buffers: *const GLuint,
+    offsets: *const GLintptr,
+    strides: *const GLsizei,
+) {
+    with_ctx("glBindVertexBuffers", (), |c| {
+        let r = (|| {
+            if buffers.is_null() || count <= 0 {
+                return c.bind_vertex_buffers(first, count, None);
+            }
+            let n = client::len(count, 1)?;
+            // SAFETY: the client passes `count` entries in each array.
+            let (b, o, s) = unsafe {
+                (
+                    client::read(buffers, n)?,
+                    client::read(offsets, n)?,
+                    client::read(strides, n)?,
+                )
+            };
+            // Null offsets or strides with buffers are the client's error;
+            // read them as 0 rather than fault.
+            let entries: Vec<(u32, isize, i32)> = (0..n)
+                .map(|k| {
+                    (
+                        b[k],
+                        o.get(k).copied().unwrap_or(0),
+                        s.get(k).copied().unwrap_or(0),
+                    )
+                })
+                .collect();
+            c.bind_vertex_buffers(first, count, Some(&entries))
+        })();
+        c.record(r);
+    })
+}
+unsafe extern "C" fn VertexAttribFormat(
+    index: GLuint,
+    size: GLint,
+    type_: GLenum,
+    normalized: GLboolean,
+    relative_offset: GLuint,
+) {
+    record!("glVertexAttribFormat", |c| c.vertex_attrib_format(
+        index,
+        size,
+        type_,
+        normalized != 0,
+        relative_offset,
+        FormatKind::Float
+    ))
+}
+unsafe extern "C" fn VertexAttribIFormat(
+    index: GLuint,
+    size: GLint,
+    type_: GLenum,
+    relative_offset: GLuint,
+) {
+    record!("glVertexAttribIFormat", |c| c.vertex_attrib_format(
+        index,
+        size,
+        type_,
+        false,
+        relative_offset,
+        FormatKind::Integer
+    ))
+}
+unsafe extern "C" fn VertexAttribLFormat(
+    index: GLuint,
+    size: GLint,
+    type_: GLenum,
+    relative_offset: GLuint,
+) {
+    record!("glVertexAttribLFormat", |c| c.vertex_attrib_format(
+        index,
+        size,
+        type_,
+        false,
+        relative_offset,
+        FormatKind::Long
+    ))
+}
+unsafe extern "C" fn VertexAttribBinding(attrib: GLuint, binding: GLuint) {
+    record!("glVertexAttribBinding", |c| c
+        .vertex_attrib_binding(attrib, binding))
+}
+unsafe extern "C" fn VertexBindingDivisor(binding: GLuint, divisor: GLuint) {
+    record!("glVertexBindingDivisor", |c| c
+        .vertex_binding_divisor(binding, divisor))
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     // OES_point_size_array: in the compatibility table for the ES 1 table
     // made from it (INVALID_OPERATION in desktop contexts).
@@ -576,6 +680,13 @@ pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.MultiDrawArrays = MultiDrawArrays;
     d.MultiDrawElements = MultiDrawElements;
     d.PrimitiveRestartIndex = PrimitiveRestartIndex;
+    d.BindVertexBuffer = BindVertexBuffer;
+    d.BindVertexBuffers = BindVertexBuffers;
+    d.VertexAttribFormat = VertexAttribFormat;
+    d.VertexAttribIFormat = VertexAttribIFormat;
+    d.VertexAttribLFormat = VertexAttribLFormat;
+    d.VertexAttribBinding = VertexAttribBinding;
+    d.VertexBindingDivisor = VertexBindingDivisor;
     if profile != Profile::Compat {
         return;
     }

@@ -231,6 +231,9 @@ pub(super) fn indexed(c: &mut Context, pname: GLenum, index: GLuint) -> Option<V
         if let Some(v) = c.get_storage_indexed(pname, index)? {
             return Ok(vec![v]);
         }
+        if let Some(v) = c.get_vertex_binding_indexed(pname, index)? {
+            return Ok(vec![v]);
+        }
         if let Some(v) = c.get_compute_indexed(pname, index)? {
             return Ok(vec![v]);
         }
