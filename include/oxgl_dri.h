@@ -11,7 +11,7 @@
 #include <stdlib.h>
 
 // The ABI version this build of the core speaks and of the backends it builds.
-#define OXGL_DRI_ABI_VERSION 27
+#define OXGL_DRI_ABI_VERSION 28
 
 // The sample count of multisample drawables (`GL_MAX_SAMPLES`).
 #define OXGL_SAMPLES 4
@@ -434,7 +434,10 @@ typedef struct OxglTextureDesc {
   // 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...),
   // 6 = integer one (integer textures: texels hold the bits of `i32` or
   // `u32` values, which the backend copies without filtering — the core
-  // passes them with `NEAREST` filters only).
+  // passes them with `NEAREST` filters only), 7 = the stencil index of
+  // a depth/stencil texel as an integer: G holds it normalized
+  // (`s / 255`), the result is the bits of `u32` `s` (ABI 28,
+  // ARB_stencil_texturing).
   uint8_t swizzle[4];
   // `GL_TEXTURE_MIN_FILTER`.
   uint32_t min_filter;

@@ -132,6 +132,12 @@
 //!   formats, shared and rebound bindings, stride 0, instance divisors,
 //!   the pointer commands as shorthands, every error leaving the state
 //!   as it was, and each vertex array object's own bindings.
+//! * `stencil_texturing.c`: ARB_stencil_texturing (GL 4.3) —
+//!   `GL_DEPTH_STENCIL_TEXTURE_MODE` state and errors, stencil indices of
+//!   DEPTH24_STENCIL8 and DEPTH32F_STENCIL8 textures (uploaded, cleared
+//!   and rendered through a framebuffer, array layers, multisample)
+//!   read exactly by unsigned integer samplers beside the depths, the
+//!   comparison ignored and filtering making the texture incomplete.
 
 use oxgl_tests::assert_client_passes;
 
@@ -263,4 +269,9 @@ fn compute_shader() {
 #[test]
 fn vertex_attrib_binding() {
     run("vertex_attrib_binding");
+}
+
+#[test]
+fn stencil_texturing() {
+    run("stencil_texturing");
 }

@@ -32,7 +32,7 @@ pub mod vertex;
 pub use vertex::OxglVertexInput;
 
 /// The ABI version this build of the core speaks and of the backends it builds.
-pub const OXGL_DRI_ABI_VERSION: u32 = 27;
+pub const OXGL_DRI_ABI_VERSION: u32 = 28;
 
 /// Name of the symbol every backend exports, of type [`OxglDriGetBackendFn`].
 pub const OXGL_DRI_ENTRY_POINT: &str = "oxgl_dri_get_backend";
@@ -774,7 +774,10 @@ pub struct OxglTextureDesc {
     /// 4 = zero, 5 = one (base formats: luminance is `R R R 1`, ...),
     /// 6 = integer one (integer textures: texels hold the bits of `i32` or
     /// `u32` values, which the backend copies without filtering — the core
-    /// passes them with `NEAREST` filters only).
+    /// passes them with `NEAREST` filters only), 7 = the stencil index of
+    /// a depth/stencil texel as an integer: G holds it normalized
+    /// (`s / 255`), the result is the bits of `u32` `s` (ABI 28,
+    /// ARB_stencil_texturing).
     pub swizzle: [u8; 4],
     /// `GL_TEXTURE_MIN_FILTER`.
     pub min_filter: u32,

@@ -273,6 +273,18 @@ impl Buffers {
             }
             return Some(out);
         }
+        // The stencil index normalized in G, as a depth/stencil texture's
+        // texels keep it (sampled through swizzle 7).
+        if buffer == OxglBuffer::Stencil {
+            if self.stencil.is_empty() {
+                return None;
+            }
+            for y in 0..h {
+                let r = &self.stencil[row(y) * stride..][..w];
+                out.extend(r.iter().map(|&s| [0.0, f32::from(s) / 255.0, 0.0, 1.0]));
+            }
+            return Some(out);
+        }
         let (data, format) = match buffer {
             OxglBuffer::FrontColor => (&self.front, self.desc.color_format),
             OxglBuffer::BackColor if !self.back.is_empty() => (&self.back, self.desc.color_format),
@@ -323,6 +335,7 @@ impl Buffers {
             Some(Texels::F32(Arc::new(t)))
         };
         let (data, format) = match buffer {
+            OxglBuffer::Stencil => return as_f32(),
             OxglBuffer::Depth => {
                 if self.depth.is_empty() || width > self.width || height > self.height {
                     return None;

@@ -628,6 +628,9 @@ pub(crate) fn swizzle(t: [f32; 4], s: [u8; 4]) -> [f32; 4] {
         0..=3 => t[c as usize],
         4 => 0.0,
         5 => 1.0,
+        // A depth/stencil texel's stencil index (normalized in G) as an
+        // unsigned integer (ABI 28).
+        7 => f32::from_bits((t[1].clamp(0.0, 1.0) * 255.0 + 0.5) as u32),
         // Integer textures' one: the bits of 1.
         _ => f32::from_bits(1),
     })

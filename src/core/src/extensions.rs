@@ -369,6 +369,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // Vertex buffer bindings apart from the attributes' formats (GL 4.3;
     // src/core/src/vbo/binding.rs; tests/clients/vertex_attrib_binding.c).
     (c"GL_ARB_vertex_attrib_binding", Needs::AlsoCore(2, 0)),
+    // Depth/stencil textures sampled for their stencil indices
+    // (GL_DEPTH_STENCIL_TEXTURE_MODE; GL 4.3; src/core/src/vbo/submit.rs's
+    // texture_desc, ABI 28's swizzle 7; tests/clients/stencil_texturing.c).
+    (c"GL_ARB_stencil_texturing", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

@@ -817,6 +817,10 @@ pub struct TexParams {
     pub compare_func: GLenum,
     /// `GL_TEXTURE_SWIZZLE_R/G/B/A` (ARB_texture_swizzle).
     pub swizzle: [GLenum; 4],
+    /// `GL_DEPTH_STENCIL_TEXTURE_MODE` is `GL_STENCIL_INDEX`
+    /// (ARB_stencil_texturing): a depth/stencil texture is sampled for its
+    /// stencil indices, as an unsigned integer texture.
+    pub stencil_mode: bool,
 }
 
 impl TexParams {
@@ -850,6 +854,7 @@ impl TexParams {
             compare_mode: GL_NONE,
             compare_func: GL_LEQUAL,
             swizzle: [GL_RED, GL_GREEN, GL_BLUE, GL_ALPHA],
+            stencil_mode: false,
         }
     }
 
@@ -892,9 +897,17 @@ impl TexParams {
     }
 
     /// Whether sampling an image of `base` compares (ARB_shadow: the
-    /// compare mode is on and the texture is a depth texture).
+    /// compare mode is on and the texture is a depth texture; not one
+    /// sampled for its stencil indices, ARB_stencil_texturing).
     pub fn compares(&self, base: GLenum) -> bool {
         base == GL_DEPTH_COMPONENT && self.compare_mode == GL_COMPARE_REF_TO_TEXTURE
+    }
+
+    /// Whether an image of `base` with channel `bits` is sampled for its
+    /// stencil indices: a depth/stencil format in stencil mode
+    /// (ARB_stencil_texturing; a depth-only format ignores the mode).
+    pub fn samples_stencil(&self, base: GLenum, bits: [u8; 4]) -> bool {
+        self.stencil_mode && base == GL_DEPTH_COMPONENT && bits[1] > 0
     }
 }
 
@@ -1002,7 +1015,9 @@ impl Texture {
         // Integer textures are not filtered: a filter that would is
         // incomplete (GL 4.6 §8.17, as Mesa for every API; stencil
         // textures too, ARB_texture_stencil8).
-        if (integer_kind(b0.internal_format).is_some() || b0.base == GL_STENCIL_INDEX)
+        if (integer_kind(b0.internal_format).is_some()
+            || b0.base == GL_STENCIL_INDEX
+            || p.samples_stencil(b0.base, b0.bits))
             && (p.mag_filter != GL_NEAREST
                 || !matches!(p.min_filter, GL_NEAREST | GL_NEAREST_MIPMAP_NEAREST))
         {

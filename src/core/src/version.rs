@@ -456,7 +456,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("internal format queries 2 (ARB_internalformat_query2)"),
             missing("invalidation of buffer and texture data (ARB_invalidate_subdata)"),
             missing("robust buffer access behavior (ARB_robust_buffer_access_behavior)"),
-            missing("stencil texturing (ARB_stencil_texturing)"),
+            cap(
+                "stencil texturing (ARB_stencil_texturing)",
+                &["stencil_texturing"],
+            ),
             cap(
                 "separate vertex formats and buffers (ARB_vertex_attrib_binding)",
                 &["vertex_attrib_binding"],

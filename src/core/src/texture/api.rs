@@ -950,6 +950,13 @@ impl Context {
         })
     }
 
+    /// Whether `GL_DEPTH_STENCIL_TEXTURE_MODE` exists: desktop GL, where
+    /// ARB_stencil_texturing is advertised, and OpenGL ES 3.1.
+    pub(crate) fn has_stencil_texturing(&self) -> bool {
+        let p = self.params();
+        !p.is_es() || p.version >= (3, 1)
+    }
+
     /// `glTexParameter{i,f}{,v}`: GL 4.6 compat §8.10: INVALID_ENUM for an
     /// unknown parameter or a bad enum value, INVALID_VALUE for negative
     /// levels, anisotropy below 1 or a bad priority.
@@ -967,6 +974,20 @@ impl Context {
         let compat = self.params().has_fixed_function();
         let desktop = !self.params().is_es();
         self.flush_vertices();
+        // ARB_stencil_texturing: texture state, no sampler's.
+        if pname == GL_DEPTH_STENCIL_TEXTURE_MODE && self.has_stencil_texturing() {
+            let e = v.first().copied().unwrap_or(0.0);
+            let stencil = match e as GLenum {
+                _ if e < 0.0 => return Err(ApiError::InvalidEnum),
+                GL_DEPTH_COMPONENT => false,
+                GL_STENCIL_INDEX => true,
+                _ => return Err(ApiError::InvalidEnum),
+            };
+            return self.with_bound_texture(target, |t| {
+                t.params.stencil_mode = stencil;
+                Ok(())
+            });
+        }
         self.with_bound_texture(target, |t| {
             set_param(&mut t.params, pname, v, rect, compat, desktop)?;
             // ARB_texture_storage: an immutable texture's base level is
@@ -990,7 +1011,16 @@ impl Context {
         crate::texture::buffer::parameter_target_index(target)?;
         let compat = self.params().has_fixed_function();
         let images = self.has_image_load_store();
+        let stencil_texturing = self.has_stencil_texturing();
         self.with_bound_texture(target, |t| {
+            if pname == GL_DEPTH_STENCIL_TEXTURE_MODE && stencil_texturing {
+                let mode = if t.params.stencil_mode {
+                    GL_STENCIL_INDEX
+                } else {
+                    GL_DEPTH_COMPONENT
+                };
+                return Ok(vec![mode as f32]);
+            }
             if pname == GL_TEXTURE_IMMUTABLE_FORMAT {
                 return Ok(vec![f32::from(u8::from(t.immutable_levels.is_some()))]);
             }

@@ -1147,17 +1147,46 @@ fn texture_desc(
         }
     }
     let base_img = &tex.images[&(0, base)];
+    // A depth/stencil texture sampled for its stencil indices
+    // (ARB_stencil_texturing): swizzle 7 turns the normalized stencil
+    // each texel keeps into the unsigned integer, spread as the depth
+    // mode spreads a depth (as Mesa). The drawables holding live images
+    // give their stencil buffers.
+    let stencil = p.samples_stencil(base_img.base, base_img.bits);
+    if stencil {
+        for img in &mut imgs {
+            if !img.drawable.is_null() && img.buffer == OxglBuffer::Depth {
+                img.buffer = OxglBuffer::Stencil;
+            }
+        }
+    }
     // A comparing texture's swizzle applies to the comparison's result
     // (c, 0, 0, 1): the depth mode spreads it (docs/backend-abi.md).
     let (swizzle, _) = sample_swizzle(tex, base_img.base);
+    let swizzle = if stencil {
+        swizzle.map(|c| match c {
+            0 => 7,
+            5 => 6,
+            c => c,
+        })
+    } else {
+        swizzle
+    };
     let mut swizzle = p.apply_swizzle(swizzle);
     // Stencil textures are sampled as unsigned integers (ARB_texture_stencil8).
     let integer = crate::texture::integer_kind(base_img.internal_format).is_some()
-        || base_img.base == GL_STENCIL_INDEX;
-    let border_color = if integer {
+        || base_img.base == GL_STENCIL_INDEX
+        || stencil;
+    if integer {
+        swizzle = swizzle.map(|c| if c == 5 { 6 } else { c });
+    }
+    let border_color = if stencil {
+        // The border's integer red, where swizzle 7 finds a stencil index.
+        let s = p.border_color[0].to_bits().min(255) as f32 / 255.0;
+        [0.0, s, 0.0, 1.0]
+    } else if integer {
         // The border's integer bits (glTexParameterI*), in the base
         // format's channels with an integer one.
-        swizzle = swizzle.map(|c| if c == 5 { 6 } else { c });
         crate::texture::base_channels(p.border_color, base_img.base, f32::from_bits(1))
     } else {
         to_base(p.border_color, base_img.base, [0; 4])
@@ -1178,7 +1207,7 @@ fn texture_desc(
         max_lod: p.lod[1],
         lod_bias: p.lod_bias + unit_lod_bias,
         max_anisotropy: p.max_anisotropy,
-        compare_func: if p.compares(base_img.base) {
+        compare_func: if p.compares(base_img.base) && !stencil {
             p.compare_func
         } else {
             0
