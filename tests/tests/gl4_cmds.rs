@@ -138,6 +138,12 @@
 //!   and rendered through a framebuffer, array layers, multisample)
 //!   read exactly by unsigned integer samplers beside the depths, the
 //!   comparison ignored and filtering making the texture incomplete.
+//! * `explicit_uniform_location.c`: ARB_explicit_uniform_location (GL
+//!   4.3) — `layout(location = N)` on scalars, vectors, matrices,
+//!   arrays, structs, arrays of structs and samplers in both stages,
+//!   values set there reaching the pixels, generated locations around
+//!   explicit ones (unused ones too), the link and compile errors, and
+//!   explicit subroutine uniform locations and subroutine indices.
 
 use oxgl_tests::assert_client_passes;
 
@@ -274,4 +280,9 @@ fn vertex_attrib_binding() {
 #[test]
 fn stencil_texturing() {
     run("stencil_texturing");
+}
+
+#[test]
+fn explicit_uniform_location() {
+    run("explicit_uniform_location");
 }

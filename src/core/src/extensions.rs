@@ -373,6 +373,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // (GL_DEPTH_STENCIL_TEXTURE_MODE; GL 4.3; src/core/src/vbo/submit.rs's
     // texture_desc, ABI 28's swizzle 7; tests/clients/stencil_texturing.c).
     (c"GL_ARB_stencil_texturing", Needs::AlsoCore(3, 0)),
+    // `layout(location = N)` on uniforms (GL 4.3; oxgl-glsl's
+    // explicit_locations, src/core/src/program.rs's locations;
+    // tests/clients/explicit_uniform_location.c).
+    (c"GL_ARB_explicit_uniform_location", Needs::AlsoCore(3, 0)),
     (c"GL_ARB_instanced_arrays", Needs::AlsoCore(2, 0)),
     // Uniform blocks (src/core/src/program/ubo.rs; regions of the default uniform
     // block, oxgl-glsl's lower/block.rs; tests/clients/ubo.c). Mesa offers

@@ -436,6 +436,12 @@ impl Context {
                 int(self.programs.pipeline.into())
             }
             GL_MAX_VERTEX_ATTRIBS => int(crate::program::MAX_VERTEX_ATTRIBS.into()),
+            // ARB_explicit_uniform_location (GL 4.3, ES 3.1).
+            GL_MAX_UNIFORM_LOCATIONS
+                if !self.params().is_es() || self.params().version >= (3, 1) =>
+            {
+                int(oxgl_glsl::link::MAX_UNIFORM_LOCATIONS.into())
+            }
             GL_MAX_VERTEX_UNIFORM_COMPONENTS | GL_MAX_FRAGMENT_UNIFORM_COMPONENTS => {
                 int(crate::program::MAX_UNIFORM_COMPONENTS.into())
             }

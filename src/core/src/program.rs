@@ -221,8 +221,12 @@ pub struct Executable {
     /// Active uniforms with their API types; `location` is the first
     /// element's, -1 for built-ins.
     pub(crate) uniforms: Vec<ProgramUniform>,
-    /// Location -> (uniform, element).
-    locations: Vec<(usize, usize)>,
+    /// Location -> (uniform, element); `None` for a location no active
+    /// uniform has.
+    locations: Vec<Option<(usize, usize)>>,
+    /// Locations explicitly given to uniforms that are not active
+    /// (ARB_explicit_uniform_location): setting them does nothing.
+    inactive_locations: Vec<std::ops::Range<usize>>,
     /// The values: uniform blocks and sampler units.
     pub(crate) values: Mutex<UniformStore>,
     /// The transform feedback varyings recorded at link time.
@@ -1117,7 +1121,19 @@ impl Context {
         let gs = compile(&linked.gs)?;
         let fs = compile(&linked.fs)?;
         let mut uniforms = Vec::new();
-        let mut locations = Vec::new();
+        // Explicit locations first (ARB_explicit_uniform_location; the
+        // linker checked them), then each other uniform at the lowest
+        // run of free locations.
+        let mut locations: Vec<Option<(usize, usize)>> = Vec::new();
+        let mut taken: Vec<bool> = Vec::new();
+        for (_, at, n) in &linked.explicit_locations {
+            let (at, n) = (*at as usize, *n as usize);
+            if taken.len() < at + n {
+                taken.resize(at + n, false);
+            }
+            taken[at..at + n].fill(true);
+        }
+        let mut implicit: Vec<usize> = Vec::new();
         // GL 4.6 §7.6: a stage's default-block uniforms fit its
         // GL_MAX_*_UNIFORM_COMPONENTS (a link error in Mesa's words), which
         // also bounds the locations made below.
@@ -1152,12 +1168,22 @@ impl Context {
                 .flatten()
                 .any(|k| matches!(k, UniformKind::AtomicCounter { .. }));
             let builtin = u.name.starts_with("gl_") || counter;
-            let location = if builtin { -1 } else { locations.len() as i32 };
-            if !builtin {
-                for e in 0..u.count as usize {
-                    locations.push((uniforms.len(), e));
+            let explicit = linked
+                .explicit_locations
+                .iter()
+                .find(|(n, ..)| *n == u.name)
+                .map(|&(_, at, _)| at as usize);
+            let location = match explicit {
+                _ if builtin => -1,
+                Some(at) => {
+                    place(&mut locations, uniforms.len(), at, u.count as usize);
+                    at as i32
                 }
-            }
+                None => {
+                    implicit.push(uniforms.len());
+                    -1
+                }
+            };
             uniforms.push(ProgramUniform {
                 name: u.name.clone(),
                 ty,
@@ -1168,6 +1194,23 @@ impl Context {
                 block: None,
             });
         }
+        let mut cursor = 0;
+        for ui in implicit {
+            let n = uniforms[ui].count as usize;
+            let at = free_run(&taken, &mut cursor, n);
+            if taken.len() < at + n {
+                taken.resize(at + n, false);
+            }
+            taken[at..at + n].fill(true);
+            place(&mut locations, ui, at, n);
+            uniforms[ui].location = at as i32;
+        }
+        let inactive_locations = linked
+            .explicit_locations
+            .iter()
+            .filter(|(name, ..)| !uniforms.iter().any(|u| u.name == *name))
+            .map(|&(_, at, n)| at as usize..(at + n) as usize)
+            .collect();
         let blocks = program_blocks(&linked.blocks, &mut uniforms)?;
         let counter_buffers = atomic::program_buffers(&uniforms)?;
         let storage_blocks = storage::program_blocks(&linked.storage_blocks)?;
@@ -1303,6 +1346,7 @@ impl Context {
             fs_broadcast,
             uniforms,
             locations,
+            inactive_locations,
             values: Mutex::new(values),
             captured: linked.captured,
             blocks,
@@ -1931,7 +1975,10 @@ impl Context {
             return 0;
         }
         let found = exec.and_then(|exec| {
-            let &(ui, e) = exec.locations.get(usize::try_from(location).ok()?)?;
+            let (ui, e) = match exec.uniform_at(location).ok()? {
+                Some(found) => found,
+                None => return Some(0),
+            };
             let u = &exec.uniforms[ui];
             Some(if count > 1 && !u.is_array {
                 0
@@ -2003,10 +2050,12 @@ impl Context {
         if location == -1 {
             return Ok(());
         }
-        let &(ui, e) = usize::try_from(location)
-            .ok()
-            .and_then(|l| exec.locations.get(l))
-            .ok_or(ApiError::InvalidOperation)?;
+        let Some((ui, e)) = exec
+            .uniform_at(location)
+            .map_err(|()| ApiError::InvalidOperation)?
+        else {
+            return Ok(());
+        };
         let u = &exec.uniforms[ui];
         crate::program::uniform::check_call(&u.ty, values, comps, matrix)?;
         if count > 1 && !u.is_array {
@@ -2071,9 +2120,10 @@ impl Context {
     ) -> ApiResult<(UniformType, Vec<u64>)> {
         self.outside_begin_end()?;
         let exec = self.linked_exec(program)?;
-        let &(ui, e) = usize::try_from(location)
+        let (ui, e) = exec
+            .uniform_at(location)
             .ok()
-            .and_then(|l| exec.locations.get(l))
+            .flatten()
             .ok_or(ApiError::InvalidOperation)?;
         let u = &exec.uniforms[ui];
         let vals = exec.values();
@@ -2238,6 +2288,48 @@ fn program_blocks(
         });
     }
     Ok(out)
+}
+
+/// Gives uniform `ui`'s `n` elements locations `at..at + n`.
+fn place(locations: &mut Vec<Option<(usize, usize)>>, ui: usize, at: usize, n: usize) {
+    if locations.len() < at + n {
+        locations.resize(at + n, None);
+    }
+    for e in 0..n {
+        locations[at + e] = Some((ui, e));
+    }
+}
+
+/// The first location of the lowest run of `n` free locations at or
+/// after `*cursor` (locations past `taken` are free); `*cursor` moves to
+/// the first free location, before which none is.
+pub(crate) fn free_run(taken: &[bool], cursor: &mut usize, n: usize) -> usize {
+    while taken.get(*cursor).copied().unwrap_or(false) {
+        *cursor += 1;
+    }
+    let mut at = *cursor;
+    loop {
+        match (at..at + n).find(|&l| taken.get(l).copied().unwrap_or(false)) {
+            Some(busy) => at = busy + 1,
+            None => return at,
+        }
+    }
+}
+
+impl Executable {
+    /// What location `location` names: `Ok(Some((uniform, element)))`,
+    /// `Ok(None)` for the explicit location of an inactive uniform
+    /// (setting it does nothing), `Err` for none.
+    fn uniform_at(&self, location: i32) -> Result<Option<(usize, usize)>, ()> {
+        let l = usize::try_from(location).map_err(|_| ())?;
+        if let Some(&Some(found)) = self.locations.get(l) {
+            return Ok(Some(found));
+        }
+        if self.inactive_locations.iter().any(|r| r.contains(&l)) {
+            return Ok(None);
+        }
+        Err(())
+    }
 }
 
 /// What `glGetVertexAttrib*v` returns.

@@ -449,7 +449,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("arrays of arrays (ARB_arrays_of_arrays)"),
             missing("buffer clears (ARB_clear_buffer_object)"),
             missing("image copies (ARB_copy_image)"),
-            missing("explicit uniform locations (ARB_explicit_uniform_location)"),
+            cap(
+                "explicit uniform locations (ARB_explicit_uniform_location)",
+                &["explicit_uniform_location"],
+            ),
             missing(
                 "gl_Layer and gl_ViewportIndex in fragment shaders (ARB_fragment_layer_viewport)",
             ),

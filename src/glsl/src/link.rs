@@ -369,6 +369,17 @@ pub struct Linked {
     /// Active uniforms: the vertex stage's in its order, then the geometry
     /// stage's others, then the fragment stage's.
     pub uniforms: Vec<Uniform>,
+    /// The uniforms declared with `layout(location = N)` in any stage,
+    /// used or not (ARB_explicit_uniform_location): name as listed, first
+    /// location and locations taken (the element count). Checked: one
+    /// location per name, no two overlapping, all below
+    /// [`MAX_UNIFORM_LOCATIONS`].
+    pub explicit_locations: Vec<(String, u32, u32)>,
+    /// Each stage's subroutine uniforms declared with `layout(location =
+    /// N)` (in [`Stages`] order): name as listed, first location and
+    /// locations taken. Checked as [`Self::explicit_locations`], below
+    /// [`MAX_SUBROUTINE_UNIFORM_LOCATIONS`], in each stage's own space.
+    pub subroutine_locations: [Vec<(String, u32, u32)>; STAGES],
     /// The transform feedback varyings ([`LinkOptions::feedback`]).
     pub captured: Vec<Captured>,
     /// Uniform blocks: the vertex stage's in its order, then the geometry
@@ -682,6 +693,108 @@ impl Taken {
 fn root_name(name: &str) -> &str {
     let end = name.find(['[', '.']).unwrap_or(name.len());
     &name[..end]
+}
+
+/// `GL_MAX_UNIFORM_LOCATIONS`: the locations a uniform may be given
+/// with `layout(location = N)`.
+pub const MAX_UNIFORM_LOCATIONS: u32 = 16384;
+/// `GL_MAX_SUBROUTINES` (Mesa's value, the minimum).
+pub const MAX_SUBROUTINES: u32 = 256;
+/// `GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS` (Mesa's value, the minimum).
+pub const MAX_SUBROUTINE_UNIFORM_LOCATIONS: u32 = 1024;
+
+/// The uniforms of `lowered`'s stages declared with explicit locations
+/// (see [`Linked::explicit_locations`]), with Mesa's link errors for a
+/// name given two locations, locations past [`MAX_UNIFORM_LOCATIONS`] and
+/// overlapping uniforms. Subroutine uniforms have locations of their own.
+fn explicit_locations(
+    lowered: [Option<&Lowered>; STAGES],
+    errors: &mut String,
+) -> Vec<(String, u32, u32)> {
+    let mut out: Vec<(String, u32, u32)> = Vec::new();
+    let mut differing = Vec::new();
+    for l in lowered.iter().flatten() {
+        let iface = &l.interface;
+        for (name, at) in &iface.uniform_locations {
+            let Some(e) = iface.uniforms.iter().find(|e| &e.name == name) else {
+                continue;
+            };
+            if matches!(e.kind, UniformKind::Subroutine { .. }) {
+                continue;
+            }
+            match out.iter().find(|(n, ..)| n == name) {
+                Some((_, first, _)) if first != at => {
+                    let root = root_name(name);
+                    if !differing.contains(&root) {
+                        differing.push(root);
+                        *errors += &format!(
+                            "error: location qualifiers for uniform {root} have differing \
+                             values between shader stages\n"
+                        );
+                    }
+                }
+                Some(_) => {}
+                None => out.push((name.clone(), *at, e.count)),
+            }
+        }
+    }
+    for (name, at, n) in &out {
+        let last = u64::from(*at) + u64::from(*n);
+        if last > u64::from(MAX_UNIFORM_LOCATIONS) {
+            *errors += &format!(
+                "error: location(s) consumed by uniform {} ({last}) exceeds \
+                 MAX_UNIFORM_LOCATIONS ({MAX_UNIFORM_LOCATIONS})\n",
+                root_name(name)
+            );
+        }
+    }
+    let mut sorted: Vec<&(String, u32, u32)> = out.iter().collect();
+    sorted.sort_by_key(|(_, at, _)| *at);
+    for w in sorted.windows(2) {
+        if u64::from(w[0].1) + u64::from(w[0].2) > u64::from(w[1].1) {
+            *errors += &format!(
+                "error: location qualifier for uniform {} overlaps previously used location\n",
+                root_name(&w[1].0)
+            );
+        }
+    }
+    out
+}
+
+/// The subroutine uniforms of one stage declared with explicit locations
+/// (see [`Linked::subroutine_locations`]), with the link errors for
+/// locations past [`MAX_SUBROUTINE_UNIFORM_LOCATIONS`] and overlapping
+/// uniforms.
+fn stage_subroutine_locations(l: &Lowered, errors: &mut String) -> Vec<(String, u32, u32)> {
+    let iface = &l.interface;
+    let mut out: Vec<(String, u32, u32)> = Vec::new();
+    for (name, at) in &iface.uniform_locations {
+        let Some(e) = iface.uniforms.iter().find(|e| &e.name == name) else {
+            continue;
+        };
+        if !matches!(e.kind, UniformKind::Subroutine { .. }) {
+            continue;
+        }
+        let last = u64::from(*at) + u64::from(e.count);
+        if last > u64::from(MAX_SUBROUTINE_UNIFORM_LOCATIONS) {
+            *errors += &format!(
+                "error: location(s) consumed by subroutine uniform {} ({last}) exceeds \
+                 MAX_SUBROUTINE_UNIFORM_LOCATIONS ({MAX_SUBROUTINE_UNIFORM_LOCATIONS})\n",
+                root_name(name)
+            );
+        }
+        let overlap = out
+            .iter()
+            .any(|&(_, a, n)| u64::from(a) < last && u64::from(*at) < u64::from(a) + u64::from(n));
+        if overlap {
+            *errors += &format!(
+                "error: location qualifier for uniform {} overlaps previously used location\n",
+                root_name(name)
+            );
+        }
+        out.push((name.clone(), *at, e.count));
+    }
+    out
 }
 
 /// The names of the variables an entry may belong to: `s`, `s.inner` and
@@ -1964,6 +2077,9 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
         }
     }
 
+    let explicit_locations = explicit_locations(lowered, &mut errors);
+    let subroutine_locations =
+        lowered.map(|l| l.map_or_else(Vec::new, |l| stage_subroutine_locations(l, &mut errors)));
     let blocks = link_blocks(lowered, &mut errors);
     let storage_blocks = link_storage_blocks(lowered, &mut errors);
     for (stage, s) in [&mut vsh, &mut tcsh, &mut tesh, &mut gsh, &mut fsh]
@@ -2068,6 +2184,8 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
         attributes,
         frag_outputs,
         uniforms,
+        explicit_locations,
+        subroutine_locations,
         captured,
         blocks,
         storage_blocks,

@@ -22,10 +22,7 @@ use super::{Executable, PROGRAM_STAGES, ProgramStage, UniformStore};
 use crate::context::Context;
 use crate::error::{ApiError, ApiResult};
 
-/// `GL_MAX_SUBROUTINES` (Mesa's value, the minimum).
-pub const MAX_SUBROUTINES: u32 = 256;
-/// `GL_MAX_SUBROUTINE_UNIFORM_LOCATIONS` (Mesa's value, the minimum).
-pub const MAX_SUBROUTINE_UNIFORM_LOCATIONS: u32 = 1024;
+pub use oxgl_glsl::link::{MAX_SUBROUTINE_UNIFORM_LOCATIONS, MAX_SUBROUTINES};
 
 /// One subroutine uniform of a stage.
 #[derive(Clone, Debug)]
@@ -65,6 +62,21 @@ impl StageSubroutines {
             .unwrap_or(0)
     }
 
+    /// `GL_ACTIVE_SUBROUTINES`: one more than the largest index (explicit
+    /// indices may leave gaps, ARB_explicit_uniform_location issue 7).
+    pub fn active_functions(&self) -> u32 {
+        self.functions
+            .iter()
+            .map(|f| f.index + 1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The function of subroutine index `index`.
+    fn function(&self, index: u32) -> Option<&SubroutineFn> {
+        self.functions.iter().find(|f| f.index == index)
+    }
+
     /// The indices of the functions uniform `u` may call.
     pub(crate) fn compatible(&self, u: &SubroutineUniform) -> Vec<u32> {
         self.functions
@@ -101,14 +113,24 @@ fn write_index(block: &mut [u8], at: u32, index: u32) {
 }
 
 /// Each stage's subroutine interface of a link: its functions, and its
-/// uniforms of kind `Subroutine` (which are no active uniforms), located
-/// one after the other.
+/// uniforms of kind `Subroutine` (which are no active uniforms), each at
+/// its explicit location (ARB_explicit_uniform_location) or else at the
+/// lowest free ones, in order.
 pub(crate) fn stage_subroutines(linked: &Linked) -> [StageSubroutines; PROGRAM_STAGES] {
     std::array::from_fn(|stage| {
         let mut s = StageSubroutines {
             functions: linked.subroutines[stage].clone(),
             uniforms: Vec::new(),
         };
+        let explicit = &linked.subroutine_locations[stage];
+        let mut taken: Vec<bool> = Vec::new();
+        for &(_, at, n) in explicit {
+            let (at, n) = (at as usize, n as usize);
+            if taken.len() < at + n {
+                taken.resize(at + n, false);
+            }
+            taken[at..at + n].fill(true);
+        }
         let mut next = 0;
         for u in &linked.uniforms {
             let kind = &u.stage_kinds()[stage];
@@ -118,6 +140,18 @@ pub(crate) fn stage_subroutines(linked: &Linked) -> [StageSubroutines; PROGRAM_S
             }) = kind
             {
                 let is_array = *array_stride != 0 || u.count > 1;
+                let location = match explicit.iter().find(|(n, ..)| *n == u.name) {
+                    Some(&(_, at, _)) => at,
+                    None => {
+                        let n = u.count as usize;
+                        let at = super::free_run(&taken, &mut next, n);
+                        if taken.len() < at + n {
+                            taken.resize(at + n, false);
+                        }
+                        taken[at..at + n].fill(true);
+                        at as u32
+                    }
+                };
                 s.uniforms.push(SubroutineUniform {
                     name: u.name.strip_suffix("[0]").unwrap_or(&u.name).to_owned(),
                     ty: u.ty.clone(),
@@ -125,9 +159,8 @@ pub(crate) fn stage_subroutines(linked: &Linked) -> [StageSubroutines; PROGRAM_S
                     is_array,
                     offset: *offset,
                     stride: *array_stride,
-                    location: next,
+                    location,
                 });
-                next += u.count;
             }
         }
         s
@@ -291,11 +324,12 @@ impl Context {
         index: u32,
     ) -> ApiResult<String> {
         self.with_subroutines(program, shadertype, |s| {
-            let f = s
-                .functions
-                .get(index as usize)
-                .ok_or(ApiError::InvalidValue)?;
-            Ok(f.name.clone())
+            if index >= s.active_functions() {
+                return Err(ApiError::InvalidValue);
+            }
+            // An index between explicit ones no function has: no name.
+            Ok(s.function(index)
+                .map_or_else(String::new, |f| f.name.clone()))
         })
     }
 
@@ -334,7 +368,7 @@ impl Context {
         Ok(match pname {
             GL_ACTIVE_SUBROUTINE_UNIFORMS => s.uniforms.len() as i32,
             GL_ACTIVE_SUBROUTINE_UNIFORM_LOCATIONS => s.locations() as i32,
-            GL_ACTIVE_SUBROUTINES => s.functions.len() as i32,
+            GL_ACTIVE_SUBROUTINES => s.active_functions() as i32,
             GL_ACTIVE_SUBROUTINE_UNIFORM_MAX_LENGTH => {
                 max_len(&mut s.uniforms.iter().map(|u| u.name.len())) as i32
             }
@@ -369,13 +403,15 @@ impl Context {
         if indices.len() != s.locations() as usize {
             return Err(ApiError::InvalidValue);
         }
+        // Locations no uniform has (between explicit ones) take anything.
         for (loc, &i) in indices.iter().enumerate() {
-            if i as usize >= s.functions.len() {
+            let Some((u, _)) = s.at(loc as u32) else {
+                continue;
+            };
+            if s.function(i).is_none() {
                 return Err(ApiError::InvalidValue);
             }
-            if let Some((u, _)) = s.at(loc as u32)
-                && !s.compatible(u).contains(&i)
-            {
+            if !s.compatible(u).contains(&i) {
                 return Err(ApiError::InvalidOperation);
             }
         }
@@ -395,10 +431,14 @@ impl Context {
     pub fn get_uniform_subroutine(&mut self, shadertype: GLenum, location: i32) -> ApiResult<u32> {
         let (exec, stage) = self.subroutine_stage_in_use(shadertype)?;
         let s = exec.stage_subroutines(stage);
-        let (u, e) = u32::try_from(location)
-            .ok()
-            .and_then(|l| s.at(l))
-            .ok_or(ApiError::InvalidValue)?;
+        let l = u32::try_from(location).map_err(|_| ApiError::InvalidValue)?;
+        if l >= s.locations() {
+            return Err(ApiError::InvalidValue);
+        }
+        // A location between explicit ones that no uniform has.
+        let Some((u, e)) = s.at(l) else {
+            return Ok(GL_INVALID_INDEX);
+        };
         let values = exec.values();
         let at = (u.offset + e * u.stride) as usize;
         let bytes = values.blocks[stage as usize]

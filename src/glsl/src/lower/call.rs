@@ -104,15 +104,34 @@ impl Lower<'_> {
         }
     }
 
-    /// The subroutine functions of this shader, in index order: each one's
-    /// function and subroutine types (ARB_shader_subroutine).
-    pub(crate) fn subroutine_fns(&self) -> Vec<(u32, Vec<u32>)> {
+    /// The subroutine functions of this shader, in definition order: each
+    /// one's function, subroutine types (ARB_shader_subroutine) and
+    /// subroutine index — its `layout(index = N)`
+    /// (ARB_explicit_uniform_location), else the lowest index no function
+    /// has yet.
+    pub(crate) fn subroutine_fns(&self) -> Vec<(u32, Vec<u32>, u32)> {
         let mut fids: Vec<u32> = self.fn_defs.keys().copied().collect();
         fids.sort_unstable();
-        fids.into_iter()
+        let fns: Vec<(u32, Vec<u32>, Option<u32>)> = fids
+            .into_iter()
             .filter_map(|f| {
-                let types = &self.sema.funcs.get(f as usize)?.subroutine_of;
-                (!types.is_empty()).then(|| (f, types.clone()))
+                let func = self.sema.funcs.get(f as usize)?;
+                let types = &func.subroutine_of;
+                (!types.is_empty()).then(|| (f, types.clone(), func.subroutine_index))
+            })
+            .collect();
+        let explicit: Vec<u32> = fns.iter().filter_map(|f| f.2).collect();
+        let mut next = 0;
+        fns.into_iter()
+            .map(|(f, types, index)| {
+                let index = index.unwrap_or_else(|| {
+                    while explicit.contains(&next) {
+                        next += 1;
+                    }
+                    next += 1;
+                    next - 1
+                });
+                (f, types, index)
             })
             .collect()
     }
@@ -132,9 +151,8 @@ impl Lower<'_> {
         let fns: Vec<(u32, i32)> = self
             .subroutine_fns()
             .into_iter()
-            .enumerate()
-            .filter(|(_, (_, types))| types.contains(&ty))
-            .map(|(i, (f, _))| (f, i as i32))
+            .filter(|(_, types, _)| types.contains(&ty))
+            .map(|(f, _, i)| (f, i as i32))
             .collect();
         let Some(&(last, _)) = fns.last() else {
             return unsupported(loc, "a subroutine type no function of the shader has");

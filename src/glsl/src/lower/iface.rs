@@ -178,7 +178,15 @@ pub struct Interface {
     /// GLSL ES: the precision of each float or integer uniform declared
     /// (0 lowp, 1 mediump, 2 highp), by name.
     pub uniform_precisions: Vec<(String, u8)>,
-    /// The subroutine functions defined, by index (ARB_shader_subroutine).
+    /// Uniforms declared with `layout(location = N)` (GLSL 4.30,
+    /// ARB_explicit_uniform_location), used or not: each of the
+    /// declaration's entries in [`Self::uniforms`] (by name) and its first
+    /// location; a struct's members and an array's elements take the
+    /// next locations in order.
+    pub uniform_locations: Vec<(String, u32)>,
+    /// The subroutine functions defined (ARB_shader_subroutine), in the
+    /// order of their indices, which explicit ones may leave gaps in
+    /// (ARB_explicit_uniform_location).
     pub subroutines: Vec<SubroutineFn>,
     /// Samplers declared with `layout(binding = N)` (GLSL 4.20,
     /// ARB_shading_language_420pack): the uniform's name as listed and the
@@ -587,36 +595,68 @@ impl<'a> Lower<'a> {
                         .uniform_precisions
                         .push((name.to_owned(), p as u8));
                 }
-                if t.base == Base::Opaque(crate::keywords::BuiltinType::AtomicUint) {
-                    self.counter_uniform(name, &t, quals, loc)?
-                } else if let Base::Opaque(b) = t.base
-                    && b.name().contains("image")
-                {
-                    self.image_uniform(name, &t, b.name(), quals, loc)?
-                } else if let Base::Opaque(b) = t.base {
-                    let explicit = self.layout_int(quals, "binding");
-                    self.sampler_uniform(name, &t, b.name(), explicit, loc)?
-                } else if self.contains_opaque(&t) {
-                    if d.init.is_some() {
-                        return unsupported(loc, "initializers of structs holding samplers");
+                let first_entry = self.iface.uniforms.len();
+                let binding = self.uniform_var(name, &t, d, quals, loc)?;
+                if let Some(l) = self.layout_int(quals, "location") {
+                    let Ok(mut next) = u32::try_from(l) else {
+                        return Err(super::LowerError {
+                            loc,
+                            what: format!("invalid location {l} specified for uniform `{name}'"),
+                            internal: false,
+                            invalid: true,
+                        });
+                    };
+                    for e in &self.iface.uniforms[first_entry..] {
+                        self.iface.uniform_locations.push((e.name.clone(), next));
+                        next = next.saturating_add(e.count);
                     }
-                    self.split_uniform(name, &t, loc)?
-                } else {
-                    let var = self.data_uniform(name, &t, loc)?;
-                    if let Some(init) = &d.init {
-                        self.uniform_init_seen = true;
-                        if self.uniform_init_mode {
-                            self.uniform_init_target(var, &t, init, loc)?;
-                        }
-                    }
-                    Binding::Mem(var, Vec::new())
                 }
+                binding
             }
             Storage::Buffer => return unsupported(loc, "shader storage buffers"),
             Storage::Param(_) => return internal(loc, "parameter at global scope"),
         };
         self.bind.insert(id, binding);
         Ok(())
+    }
+
+    /// The storage of a uniform declaration: a counter, image, sampler,
+    /// split struct or default-block variable.
+    fn uniform_var(
+        &mut self,
+        name: &str,
+        t: &SemaType,
+        d: &'a crate::ast::InitDeclarator,
+        quals: &[Qualifier],
+        loc: Loc,
+    ) -> R<Binding> {
+        let t = t.clone();
+        Ok({
+            if t.base == Base::Opaque(crate::keywords::BuiltinType::AtomicUint) {
+                self.counter_uniform(name, &t, quals, loc)?
+            } else if let Base::Opaque(b) = t.base
+                && b.name().contains("image")
+            {
+                self.image_uniform(name, &t, b.name(), quals, loc)?
+            } else if let Base::Opaque(b) = t.base {
+                let explicit = self.layout_int(quals, "binding");
+                self.sampler_uniform(name, &t, b.name(), explicit, loc)?
+            } else if self.contains_opaque(&t) {
+                if d.init.is_some() {
+                    return unsupported(loc, "initializers of structs holding samplers");
+                }
+                self.split_uniform(name, &t, loc)?
+            } else {
+                let var = self.data_uniform(name, &t, loc)?;
+                if let Some(init) = &d.init {
+                    self.uniform_init_seen = true;
+                    if self.uniform_init_mode {
+                        self.uniform_init_target(var, &t, init, loc)?;
+                    }
+                }
+                Binding::Mem(var, Vec::new())
+            }
+        })
     }
 
     /// A stage input (`input`) or output `name` of type `t`: a global

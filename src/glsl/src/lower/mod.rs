@@ -305,22 +305,23 @@ fn lower_checked(
     let uniform_init = l
         .uniform_init_seen
         .then(|| (Shader::new(ir_stage(stage)), Vec::new()));
-    l.iface.subroutines = l
+    let mut subroutines: Vec<SubroutineFn> = l
         .subroutine_fns()
         .into_iter()
-        .enumerate()
-        .map(|(i, (f, types))| SubroutineFn {
+        .map(|(f, types, index)| SubroutineFn {
             name: l
                 .fn_defs
                 .get(&f)
                 .map_or_else(String::new, |d| l.name(d.proto.name).to_owned()),
-            index: i as u32,
+            index,
             types: types
                 .iter()
                 .map(|&t| l.name(crate::names::Sym(t)).to_owned())
                 .collect(),
         })
         .collect();
+    subroutines.sort_by_key(|f| f.index);
+    l.iface.subroutines = subroutines;
     Ok(Lowered {
         shader: l.shader,
         interface: l.iface,

@@ -1496,6 +1496,7 @@ impl Checker<'_> {
         }
         let id = self.funcs.len() as u32;
         let subroutine_of = self.subroutine_of(p, &ret, &params);
+        let subroutine_index = self.subroutine_index(p, !subroutine_of.is_empty());
         self.funcs.push(Func {
             ret,
             params,
@@ -1504,9 +1505,68 @@ impl Checker<'_> {
             defined: defining,
             prototyped: !defining,
             subroutine_of,
+            subroutine_index,
         });
         self.funcs_by_name.entry(name).or_default().push(id);
         (Some(id), self.funcs[id as usize].ret.clone())
+    }
+
+    /// `layout(index = N)` on a function (ARB_explicit_uniform_location):
+    /// only on subroutine functions, below `GL_MAX_SUBROUTINES`, each
+    /// index once in the shader (Mesa's errors).
+    fn subroutine_index(&mut self, p: &FunctionProto, subroutine: bool) -> Option<u32> {
+        let ids: Vec<ast::LayoutId> = p
+            .ret
+            .quals
+            .iter()
+            .filter_map(|q| match q {
+                Qualifier::Layout(ids, _) => Some(ids.clone()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let mut out = None;
+        for id in &ids {
+            let key = self.name(id.name).to_ascii_lowercase();
+            let loc = id.value.map_or(p.loc, |e| self.tu.expr(e).loc);
+            if key != "index" {
+                let msg = format!("layout qualifier `{key}' cannot be applied to a function");
+                self.error(loc, msg);
+                continue;
+            }
+            if !subroutine {
+                self.error(
+                    loc,
+                    "`index' applies only to fragment shader outputs and subroutine functions",
+                );
+                return None;
+            }
+            if !(self.at_least(430, 310) || self.has(Ext::ARB_explicit_uniform_location)) {
+                self.error(
+                    loc,
+                    "`index' on subroutines requires ARB_explicit_uniform_location",
+                );
+                return None;
+            }
+            let v = self.layout_value(id)?;
+            let max = i64::from(crate::link::MAX_SUBROUTINES);
+            if !(0..max).contains(&v) {
+                let msg = format!("invalid subroutine index ({v}) index must be less than {max}");
+                self.error(loc, msg);
+                return None;
+            }
+            let v = v as u32;
+            if self.subroutine_indices.contains(&v) {
+                self.error(
+                    loc,
+                    "each subroutine index qualifier in the shader must be unique",
+                );
+                return None;
+            }
+            self.subroutine_indices.push(v);
+            out = Some(v);
+        }
+        out
     }
 
     /// The subroutine types of `subroutine(T, ...)` on a function, each

@@ -249,7 +249,7 @@ impl Checker<'_> {
     }
 
     /// The constant integer value of a layout identifier, if it has one.
-    fn layout_value(&mut self, id: &LayoutId) -> Option<i64> {
+    pub(super) fn layout_value(&mut self, id: &LayoutId) -> Option<i64> {
         let e = id.value?;
         let loc = self.tu.expr(e).loc;
         let literal = matches!(self.tu.expr(e).kind, ExprKind::Int(_) | ExprKind::Uint(_));

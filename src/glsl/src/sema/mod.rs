@@ -135,6 +135,8 @@ pub(crate) struct Checker<'a> {
     funcs: Vec<Func>,
     funcs_by_name: FxHashMap<Sym, Vec<u32>>,
     subroutine_types: FxHashMap<u32, (Type, Vec<(Type, Dir)>)>,
+    /// The explicit subroutine indices given so far (each once).
+    subroutine_indices: Vec<u32>,
     /// Built-in variables already looked up (`None`: there is none).
     builtin_vars: FxHashMap<Sym, Option<u32>>,
     /// The format qualifier of each image variable declared with one.
@@ -262,6 +264,7 @@ pub(crate) fn check(
         funcs: Vec::new(),
         funcs_by_name: FxHashMap::default(),
         subroutine_types: FxHashMap::default(),
+        subroutine_indices: Vec::new(),
         builtin_vars: FxHashMap::default(),
         image_formats: FxHashMap::default(),
         implicit_buffer_members: Vec::new(),

@@ -65,6 +65,9 @@ pub(crate) struct Func {
     /// `subroutine(T, ...)`: the subroutine types (name symbols) it may be
     /// called through (ARB_shader_subroutine).
     pub subroutine_of: Vec<u32>,
+    /// `layout(index = N)` on a subroutine function
+    /// (ARB_explicit_uniform_location): its subroutine index.
+    pub subroutine_index: Option<u32>,
 }
 
 /// What a name means in a scope.
