@@ -660,8 +660,7 @@ impl Lower<'_> {
     pub(crate) fn binding_rv(&mut self, b: Binding, t: &SemaType, loc: Loc) -> R<Rv> {
         match b {
             Binding::Mem(var, path) => self.load_mem(var, &path, t, loc),
-            Binding::Tex(ts) if t.is_array() => Ok(Rv::A(ts.into_iter().map(Rv::Tex).collect())),
-            Binding::Tex(ts) => Ok(ts.first().map_or(Rv::Void, |t| Rv::Tex(*t))),
+            Binding::Tex(ts) => Ok(tex_rv(&ts, t)),
             Binding::Split(parts) => {
                 let tys = if t.is_array() {
                     vec![t.element(); parts.len()]
@@ -965,13 +964,7 @@ impl Lower<'_> {
                             Ok(Rv::V(v))
                         }
                     }
-                    Binding::Tex(ts) => {
-                        if info.ty.is_array() {
-                            Ok(Rv::A(ts.into_iter().map(Rv::Tex).collect()))
-                        } else {
-                            Ok(ts.first().map_or(Rv::Void, |t| Rv::Tex(*t)))
-                        }
-                    }
+                    Binding::Tex(ts) => Ok(tex_rv(&ts, &info.ty)),
                     Binding::Consts(t, k) => match self.const_rv(&t, &k, loc)? {
                         Some(v) => Ok(v),
                         None => internal(loc, "bad built-in constant"),
@@ -1758,4 +1751,20 @@ pub(crate) fn leaves(v: &Rv, out: &mut Vec<Value>) {
         Rv::A(elems) => elems.iter().for_each(|e| leaves(e, out)),
         Rv::Tex(_) | Rv::Void => {}
     }
+}
+
+/// The value of samplers (images) `ts` of GLSL type `t`: one, an array of
+/// them, or for an array of arrays (ARB_arrays_of_arrays) an array of the
+/// inner arrays, `ts` holding the elements row-major.
+fn tex_rv(ts: &[u32], t: &SemaType) -> Rv {
+    let Some(outer) = t.dims.first() else {
+        return ts.first().map_or(Rv::Void, |&x| Rv::Tex(x));
+    };
+    if t.dims.len() == 1 {
+        return Rv::A(ts.iter().map(|&x| Rv::Tex(x)).collect());
+    }
+    let n = outer.unwrap_or(1).max(1) as usize;
+    let inner = (ts.len() / n).max(1);
+    let et = t.element();
+    Rv::A(ts.chunks(inner).map(|c| tex_rv(c, &et)).collect())
 }

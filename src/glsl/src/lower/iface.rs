@@ -1301,29 +1301,25 @@ impl<'a> Lower<'a> {
         let Some((dim, arrayed, multisample, shadow, kind)) = sampler_shape(ty) else {
             return unsupported(loc, format!("uniforms of type {ty}"));
         };
-        if t.dims.len() > 1 {
-            return unsupported(loc, "arrays of arrays of samplers");
-        }
-        let count = t.dims.first().map_or(1, |d| d.unwrap_or(1)).min(256);
+        let Some((elements, entries)) = opaque_layout(name, t) else {
+            return unsupported(loc, "this many samplers");
+        };
+        let count = elements.len() as u32;
         let first = self.textures;
         self.textures += count;
-        let listed = if t.is_array() {
-            format!("{name}[0]")
-        } else {
-            name.to_owned()
-        };
         // `binding` is the texture unit the sampler starts with, not its
-        // slot.
+        // slot (the elements of an array of arrays take the next ones in
+        // order).
         if let Some(unit) = explicit.and_then(|b| u32::try_from(b).ok()) {
-            self.iface.sampler_units.push((listed.clone(), unit));
+            for (listed, _, at) in &entries {
+                self.iface
+                    .sampler_units
+                    .push((listed.clone(), unit.saturating_add(*at)));
+            }
         }
         let mut ids = Vec::new();
-        for i in 0..count {
-            let n = if t.is_array() {
-                format!("{name}[{i}]")
-            } else {
-                name.to_owned()
-            };
+        for (i, n) in elements.into_iter().enumerate() {
+            let i = i as u32;
             ids.push(self.shader.textures.len() as u32);
             self.shader.textures.push(TextureDecl {
                 name: n,
@@ -1335,12 +1331,16 @@ impl<'a> Lower<'a> {
                 binding: first + i,
             });
         }
-        self.iface.uniforms.push(UniformEntry {
-            name: listed,
-            ty: ty.to_owned(),
-            count,
-            kind: UniformKind::Sampler { binding: first },
-        });
+        for (listed, n, at) in entries {
+            self.iface.uniforms.push(UniformEntry {
+                name: listed,
+                ty: ty.to_owned(),
+                count: n,
+                kind: UniformKind::Sampler {
+                    binding: first + at,
+                },
+            });
+        }
         Ok(Binding::Tex(ids))
     }
 
@@ -1358,9 +1358,6 @@ impl<'a> Lower<'a> {
         let Some((dim, arrayed, multisample, _, kind)) = image_shape(ty) else {
             return unsupported(loc, format!("uniforms of type {ty}"));
         };
-        if t.dims.len() > 1 {
-            return unsupported(loc, "arrays of arrays of images");
-        }
         let format = quals
             .iter()
             .filter_map(|q| match q {
@@ -1370,27 +1367,26 @@ impl<'a> Lower<'a> {
             .flatten()
             .find_map(|id| image_format(self.name(id.name)))
             .unwrap_or(0);
-        let count = t.dims.first().map_or(1, |d| d.unwrap_or(1)).min(256);
+        let Some((elements, entries)) = opaque_layout(name, t) else {
+            return unsupported(loc, "this many images");
+        };
+        let count = elements.len() as u32;
         let first = self.images;
         self.images += count;
-        let listed = if t.is_array() {
-            format!("{name}[0]")
-        } else {
-            name.to_owned()
-        };
         let explicit = self.layout_int(quals, "binding");
         if let Some(unit) = explicit.and_then(|b| u32::try_from(b).ok()) {
-            self.iface.image_units.push((listed.clone(), unit));
+            for (listed, _, at) in &entries {
+                self.iface
+                    .image_units
+                    .push((listed.clone(), unit.saturating_add(*at)));
+            }
         }
         let mut ids = Vec::new();
-        for i in 0..count {
+        for (i, n) in elements.into_iter().enumerate() {
+            let i = i as u32;
             ids.push(self.shader.images.len() as u32);
             self.shader.images.push(ImageDecl {
-                name: if t.is_array() {
-                    format!("{name}[{i}]")
-                } else {
-                    name.to_owned()
-                },
+                name: n,
                 dim,
                 arrayed,
                 multisample,
@@ -1399,12 +1395,16 @@ impl<'a> Lower<'a> {
                 binding: first + i,
             });
         }
-        self.iface.uniforms.push(UniformEntry {
-            name: listed,
-            ty: ty.to_owned(),
-            count,
-            kind: UniformKind::Image { binding: first },
-        });
+        for (listed, n, at) in entries {
+            self.iface.uniforms.push(UniformEntry {
+                name: listed,
+                ty: ty.to_owned(),
+                count: n,
+                kind: UniformKind::Image {
+                    binding: first + at,
+                },
+            });
+        }
         Ok(Binding::Tex(ids))
     }
 
@@ -1969,4 +1969,43 @@ pub(crate) fn sampler_shape(ty: &str) -> Option<(Dim, bool, bool, bool, oxgl_ir:
         return None;
     }
     Some((dim, arrayed, ms, shadow, kind))
+}
+
+/// The elements of an opaque uniform `name` of type `t` (a sampler or
+/// image, an array or an array of arrays of them), row-major: each
+/// element's name (`s`, `s[1]`, `s[1][2]`), and the active-uniform entries
+/// they make — one per innermost array (`s[1][0]`, GL 4.6 §7.3.1.1): its
+/// listed name, element count and first element's position. `None` past
+/// 256 elements.
+fn opaque_layout(name: &str, t: &SemaType) -> Option<(Vec<String>, Vec<(String, u32, u32)>)> {
+    let dims: Vec<u32> = t.dims.iter().map(|d| d.unwrap_or(1).max(1)).collect();
+    let total = dims.iter().try_fold(1u32, |n, &d| n.checked_mul(d))?;
+    if total > 256 {
+        return None;
+    }
+    if dims.is_empty() {
+        return Some((vec![name.to_owned()], vec![(name.to_owned(), 1, 0)]));
+    }
+    let inner = *dims.last()?;
+    let mut elements = Vec::with_capacity(total as usize);
+    let mut entries = Vec::new();
+    for k in 0..total {
+        let mut subs = Vec::with_capacity(dims.len());
+        let mut rest = k;
+        for &d in dims.iter().rev() {
+            subs.push(rest % d);
+            rest /= d;
+        }
+        subs.reverse();
+        let path: String = subs.iter().map(|i| format!("[{i}]")).collect();
+        elements.push(format!("{name}{path}"));
+        if k % inner == 0 {
+            let outer: String = subs[..subs.len() - 1]
+                .iter()
+                .map(|i| format!("[{i}]"))
+                .collect();
+            entries.push((format!("{name}{outer}[0]"), inner, k));
+        }
+    }
+    Some((elements, entries))
 }
