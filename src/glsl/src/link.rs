@@ -1632,8 +1632,11 @@ pub fn link_stages(stages: Stages<'_>, opts: &LinkOptions<'_>) -> Result<Linked,
             let out = pre_outs.iter().find(|o| is_user(o) && meets(o, io));
             // Declared but never written counts as not written (as Mesa),
             // except in ES, where the value is undefined.
+            // A member of an interface block declared in both stages is
+            // matched by its block (undefined when not written, as Mesa).
             let written = match (&*psh, out) {
                 (Some(_), Some(_)) if opts.es => true,
+                (Some(_), Some(o)) if o.name.contains('.') => true,
                 (Some(v), Some(o)) => io_used(v, &pre_used, o, false),
                 _ => false,
             };
@@ -2235,6 +2238,31 @@ fn merge_blocks<'a>(
     of: impl Fn(&'a Lowered) -> Vec<StageBlock<'a>>,
 ) -> Vec<Block> {
     let mut blocks: Vec<Block> = Vec::new();
+    // GLSL 1.50 §4.3.7: a block declared as an array (of arrays) in two
+    // stages has the same dimensions in both: each stage's element
+    // names by block name.
+    let mut shapes: Vec<(&str, Vec<&str>)> = Vec::new();
+    for l in stages.into_iter().flatten() {
+        let mut mine: Vec<(&str, Vec<&str>)> = Vec::new();
+        for (name, ..) in of(l) {
+            let (base, suffix) = name.split_at(name.find('[').unwrap_or(name.len()));
+            match mine.iter_mut().find(|(b, _)| *b == base) {
+                Some((_, s)) => s.push(suffix),
+                None => mine.push((base, vec![suffix])),
+            }
+        }
+        for (base, suffixes) in mine {
+            match shapes.iter().find(|(b, _)| *b == base) {
+                Some((_, s)) if *s != suffixes => {
+                    *errors += &format!(
+                        "error: {what} `{base}' is declared as arrays of different sizes\n"
+                    );
+                }
+                Some(_) => {}
+                None => shapes.push((base, suffixes)),
+            }
+        }
+    }
     for (stage, l) in stages.into_iter().enumerate() {
         let Some(l) = l else { continue };
         for (name, size, binding, members, value) in of(l) {

@@ -182,7 +182,7 @@ fn stage_of(shadertype: GLenum) -> ApiResult<ProgramStage> {
 
 /// `name` or `name[i]`: the base name and element.
 fn split_element(name: &str) -> Option<(&str, u32)> {
-    match name.strip_suffix(']').and_then(|n| n.split_once('[')) {
+    match name.strip_suffix(']').and_then(|n| n.rsplit_once('[')) {
         Some((base, i)) if !i.is_empty() && i.bytes().all(|b| b.is_ascii_digit()) => {
             Some((base, i.parse().ok()?))
         }

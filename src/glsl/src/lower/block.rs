@@ -136,12 +136,10 @@ impl<'a> Lower<'a> {
         // each member is an array of the same length.
         let per_vertex = self.per_vertex_io(input, &b.quals);
         if let Some((_, _, dims, loc)) = &instance
-            && (dims.len() > 1 || dims.first() == Some(&None) && !per_vertex)
+            && (dims.iter().skip(1).any(Option::is_none)
+                || dims.first() == Some(&None) && !per_vertex)
         {
-            return unsupported(
-                *loc,
-                "arrays of arrays or unsized arrays of interface blocks",
-            );
+            return unsupported(*loc, "unsized arrays of interface blocks");
         }
         let mut vars = Vec::new();
         let members = self.io_block_members(b, instance.as_ref().map(|i| i.1))?;
@@ -153,11 +151,10 @@ impl<'a> Lower<'a> {
             let quals: Vec<Qualifier> = b.quals.iter().chain(&m.ty.quals).cloned().collect();
             let mut t = t;
             {
-                // An arrayed instance: each member is an array too.
-                if let Some((_, _, dims, _)) = &instance
-                    && let Some(d) = dims.first()
-                {
-                    t.dims.insert(0, *d);
+                // An arrayed instance: each member is an array (of arrays)
+                // too, of the instance's dimensions.
+                if let Some((_, _, dims, _)) = &instance {
+                    t.dims.splice(0..0, dims.iter().copied());
                 }
                 let name = format!("{block_name}.{}", self.name(n));
                 let used = if input { &mut *used_in } else { &mut *used_out };
@@ -346,14 +343,17 @@ impl<'a> Lower<'a> {
                     });
                 }
                 let st = self.shader.types.intern(Type::Struct { members: ms });
-                let ty = match count {
-                    Some(n) => self.shader.types.intern(Type::Array {
-                        elem: st,
+                // An array of arrays of blocks nests, innermost first.
+                let mut ty = st;
+                let mut stride = size;
+                for &n in self.instance_dims(instance).iter().rev() {
+                    ty = self.shader.types.intern(Type::Array {
+                        elem: ty,
                         len: Some(n),
-                        stride: Some(size),
-                    }),
-                    None => st,
-                };
+                        stride: Some(stride),
+                    });
+                    stride = stride.saturating_mul(n);
+                }
                 let name = b.instance.as_ref().map_or("", |(n, _, _)| self.name(*n));
                 let var = self.shader.add_var(
                     name,
@@ -392,12 +392,10 @@ impl<'a> Lower<'a> {
             self.block_entries(name, t, *off, *rm, *loc, &mut entries)?;
         }
         let layout = self.block_layout_name(&b.quals);
-        for i in 0..elems {
+        let suffixes = element_suffixes(&self.instance_dims(instance));
+        for (i, suffix) in (0..elems).zip(suffixes) {
             self.iface.blocks.push(UniformBlock {
-                name: match count {
-                    Some(_) => format!("{block_name}[{i}]"),
-                    None => block_name.clone(),
-                },
+                name: format!("{block_name}{suffix}"),
                 offset: base + i * size,
                 size,
                 binding: binding.map(|x| x + i),
@@ -430,14 +428,17 @@ impl<'a> Lower<'a> {
                 let Base::Struct(si) = t.base else {
                     return internal(*loc, "block instance of a non-struct type");
                 };
-                if t.dims.len() > 1 {
-                    return unsupported(*loc, format!("arrays of arrays of {what}"));
+                // An array (of arrays) of blocks: one block per element.
+                let mut count = None;
+                for d in &t.dims {
+                    let Some(d) = d else {
+                        return unsupported(*loc, format!("unsized arrays of {what}"));
+                    };
+                    count = Some(count.unwrap_or(1u32).saturating_mul(*d));
                 }
-                let count = match t.dims.first() {
-                    None => None,
-                    Some(Some(n)) => Some(*n),
-                    Some(None) => return unsupported(*loc, format!("unsized arrays of {what}")),
-                };
+                if count.is_some_and(|n| n > 4096) {
+                    return unsupported(*loc, format!("this many {what}"));
+                }
                 instance = Some((id, count, *loc));
                 Some(self.struct_members(si, *loc)?)
             }
@@ -572,12 +573,11 @@ impl<'a> Lower<'a> {
         }
         let layout = self.block_layout_name(&b.quals);
         let mut vars = Vec::new();
-        for i in 0..elems {
+        let dims = self.instance_dims(instance);
+        let suffixes = element_suffixes(&dims);
+        for (i, suffix) in (0..elems).zip(suffixes) {
             let index = self.iface.storage_blocks.len() as u32;
-            let name = match count {
-                Some(_) => format!("{block_name}[{i}]"),
-                None => block_name.clone(),
-            };
+            let name = format!("{block_name}{suffix}");
             let var = self.shader.add_var(
                 &name,
                 st,
@@ -598,7 +598,7 @@ impl<'a> Lower<'a> {
         match instance {
             Some((id, count, _)) => {
                 let b = if count.is_some() {
-                    Binding::Split(vars.iter().map(|v| Binding::Mem(*v, Vec::new())).collect())
+                    nested_split(&vars, &dims)
                 } else {
                     Binding::Mem(vars[0], Vec::new())
                 };
@@ -615,6 +615,18 @@ impl<'a> Lower<'a> {
             }
         }
         Ok(())
+    }
+
+    /// The dimensions of a block's instance (none when it is no array).
+    fn instance_dims(&self, instance: Option<BlockInstanceCount>) -> Vec<u32> {
+        instance.map_or_else(Vec::new, |(id, _, _)| {
+            self.sema.vars[id as usize]
+                .ty
+                .dims
+                .iter()
+                .map(|d| d.unwrap_or(1))
+                .collect()
+        })
     }
 
     /// Where a member's `layout(offset = N)` or `layout(align = N)`
@@ -765,3 +777,32 @@ impl<'a> Lower<'a> {
 
 /// `GL_MAX_UNIFORM_BLOCK_SIZE`.
 pub const MAX_BLOCK_SIZE: u32 = 65536;
+
+/// The subscripts of the elements of an array of `dims`, row-major
+/// (`[0][0]`, `[0][1]`, ...); one empty suffix for no array.
+fn element_suffixes(dims: &[u32]) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for &d in dims {
+        out = out
+            .iter()
+            .flat_map(|p| (0..d).map(move |i| format!("{p}[{i}]")))
+            .collect();
+    }
+    out
+}
+
+/// The binding of an array (of arrays) of blocks whose elements are
+/// `vars`, row-major: split by the outer dimension, then the next.
+fn nested_split(vars: &[oxgl_ir::VarId], dims: &[u32]) -> Binding {
+    match dims {
+        [] | [_] => Binding::Split(vars.iter().map(|v| Binding::Mem(*v, Vec::new())).collect()),
+        [d, rest @ ..] => {
+            let inner = vars.len() / (*d).max(1) as usize;
+            Binding::Split(
+                vars.chunks(inner.max(1))
+                    .map(|c| nested_split(c, rest))
+                    .collect(),
+            )
+        }
+    }
+}

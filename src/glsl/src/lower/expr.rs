@@ -548,21 +548,35 @@ impl Lower<'_> {
         loc: Loc,
     ) -> R<Option<Place>> {
         let tu = self.tu;
-        let Some(ExprKind::Index(b, i)) = tu.exprs.get(a.0 as usize).map(|x| &x.kind) else {
-            return Ok(None);
-        };
-        let Some(ExprKind::Ident(_)) = tu.exprs.get(b.0 as usize).map(|x| &x.kind) else {
-            return Ok(None);
-        };
-        let Some(var) = self.info(*b).var else {
+        // `v[i]`, or `v[i][j]...` for an array of arrays of blocks.
+        let mut subscripts = Vec::new();
+        let mut cur = a;
+        loop {
+            match tu.exprs.get(cur.0 as usize).map(|x| &x.kind) {
+                Some(ExprKind::Index(b, i)) => {
+                    subscripts.push(*i);
+                    cur = *b;
+                }
+                Some(ExprKind::Ident(_)) => break,
+                _ => return Ok(None),
+            }
+        }
+        subscripts.reverse();
+        let Some(var) = self.info(cur).var else {
             return Ok(None);
         };
         let (members, out) = match self.binding(var, loc)? {
-            Binding::PerVertex(out) => (None, out),
+            Binding::PerVertex(out) if subscripts.len() == 1 => (None, out),
             Binding::Block(members) => (Some(members), false),
             _ => return Ok(None),
         };
-        let ix = self.index_of(*i)?;
+        let mut path = Vec::new();
+        for i in subscripts {
+            path.push(match self.index_of(i)? {
+                Ix::Const(k) => Index::Const(k),
+                Ix::Dyn(v) => Index::Value(v),
+            });
+        }
         let ty = self.ty_of(e).clone();
         let name = self.name(member).to_owned();
         let v = match members {
@@ -574,10 +588,7 @@ impl Lower<'_> {
         };
         Ok(Some(Place {
             var: v,
-            path: vec![match ix {
-                Ix::Const(k) => Index::Const(k),
-                Ix::Dyn(v) => Index::Value(v),
-            }],
+            path,
             ty,
             lanes: Lanes::All,
             rm_col: None,

@@ -1230,7 +1230,12 @@ impl<'a> Lower<'a> {
             // ARB_shader_subroutine: listed apart from the active uniforms.
             (d, Base::Subroutine(_)) if t.dims.len() <= 1 => {
                 self.iface.uniforms.push(UniformEntry {
-                    name,
+                    // An array as the others (`f[0]`; of arrays `f[1][0]`).
+                    name: if d.is_some() {
+                        format!("{name}[0]")
+                    } else {
+                        name
+                    },
                     ty: self.type_name(&elem),
                     count: d.map_or(1, |d| d.unwrap_or(1)),
                     kind: UniformKind::Subroutine {

@@ -507,6 +507,9 @@ impl Checker<'_> {
             let dims = self.array_dims(&d.array);
             self.check_array_of_arrays(&base, dims.len(), d.loc);
             let mut t = base.array_of(&dims);
+            if t.dims.iter().skip(1).any(Option::is_none) {
+                self.error(d.loc, "only the outermost array dimension can be unsized");
+            }
             if t.base == Base::Void {
                 let msg = format!("`{}' declared as type void", self.name(d.name));
                 self.error(d.loc, msg);
@@ -1184,10 +1187,11 @@ impl Checker<'_> {
             self.error(b.loc, msg);
             return;
         }
-        let instance = b
-            .instance
-            .as_ref()
-            .map(|(n, a, _)| (self.name(*n), a.is_some()));
+        let instance = b.instance.as_ref().map(|(n, a, _)| {
+            // `gl_in[]`: one dimension (not an array of arrays).
+            let one = a.as_ref().is_some_and(|a| a.dims.len() == 1);
+            (self.name(*n), one)
+        });
         let tcs_out = !input && stage == Stage::TessControl;
         let shape_ok = match instance {
             Some(("gl_in", true)) => input,
@@ -1655,6 +1659,11 @@ impl Checker<'_> {
         let dims = self.array_dims(&pa.array);
         self.check_array_of_arrays(&base, dims.len(), pa.loc);
         let t = base.array_of(&dims);
+        // GLSL 1.20 §6.1.1: "Arrays declared as formal parameters in a
+        // function declaration must specify a size."
+        if t.dims.contains(&None) {
+            self.error(pa.loc, "function parameter arrays must be sized");
+        }
         if t.base == Base::Void && (pa.name.is_some() || t.is_array()) {
             self.error(pa.loc, "parameter cannot have type void");
         }

@@ -684,6 +684,10 @@ impl Checker<'_> {
             self.error(loc, "arrays cannot be assigned in this version");
             return Val::rv(l.ty, None);
         }
+        if l.ty.dims.first() == Some(&None) {
+            self.error(loc, "implicitly sized arrays cannot be assigned");
+            return Val::rv(l.ty, None);
+        }
         if self.contains(&l.ty, &|t| t.is_opaque()) {
             self.error(loc, "opaque variables cannot be assigned");
             return Val::rv(l.ty, None);

@@ -187,6 +187,10 @@ pub(crate) struct Checker<'a> {
     /// The explicit `layout(location)` of the global being declared, and
     /// of each global declared with one, for joined stages.
     pending_location: Option<i64>,
+    /// A geometry shader's first input array size declared before any
+    /// input primitive layout: the later ones must agree (GLSL 1.50
+    /// §4.3.8.1).
+    gs_input_size_seen: Option<u32>,
     var_location: FxHashMap<u32, i64>,
     /// The initializer value of the global being declared (`Some(None)`:
     /// an initializer that is not a known constant), and of each global
@@ -289,6 +293,7 @@ pub(crate) fn check(
         pending_aux: None,
         var_aux: FxHashMap::default(),
         pending_location: None,
+        gs_input_size_seen: None,
         var_location: FxHashMap::default(),
         pending_init: None,
         var_init: FxHashMap::default(),

@@ -210,7 +210,20 @@ impl Checker<'_> {
             let sizes_merge = old.ty.base == var.ty.base
                 && old.ty.dims.len() == var.ty.dims.len()
                 && (od == Some(None) || nd == Some(None));
-            if (old.ty == var.ty || sizes_merge) && old.storage == var.storage && same_aux {
+            // Interface block instances: each declaration made its own
+            // struct; blocks of the same members are one block.
+            let same_block = old.ty.dims == var.ty.dims
+                && match (old.ty.base, var.ty.base) {
+                    (Base::Struct(a), Base::Struct(b)) => {
+                        self.structs.get(a as usize).map(|s| &s.members)
+                            == self.structs.get(b as usize).map(|s| &s.members)
+                    }
+                    _ => false,
+                };
+            if (old.ty == var.ty || sizes_merge || same_block)
+                && old.storage == var.storage
+                && same_aux
+            {
                 let v = *v;
                 // Two initializers must be the same constant (Mesa's link
                 // error otherwise, also for initializers that are not
@@ -281,9 +294,18 @@ impl Checker<'_> {
         if self.env.stage == crate::Stage::Geometry
             && var.storage == Storage::In
             && self.at_global_scope()
-            && let Some(n) = self.gs_input_size()
         {
-            self.size_geometry_input(s, &mut var.ty, n, None, loc);
+            if let Some(n) = self.gs_input_size() {
+                self.size_geometry_input(s, &mut var.ty, n, None, loc);
+            } else if let Some(Some(m)) = var.ty.dims.first().copied() {
+                // Before the layout: every sized input the same size.
+                match self.gs_input_size_seen {
+                    Some(k) if k != m => {
+                        self.error(loc, "geometry shader input sizes are inconsistent");
+                    }
+                    _ => self.gs_input_size_seen = Some(m),
+                }
+            }
         }
         let id = self.vars.len() as u32;
         if let Some(aux) = self.pending_aux.clone() {
@@ -335,7 +357,9 @@ impl Checker<'_> {
             );
             self.error(loc, msg);
         }
-        if old.max_size.is_some() && var.ty.base != old.ty.base {
+        if old.max_size.is_some()
+            && (var.ty.base != old.ty.base || var.ty.dims.len() != old.ty.dims.len())
+        {
             let msg = format!("built-in `{n}' redeclared with a different type");
             self.error(loc, msg);
         }
