@@ -144,6 +144,13 @@
 //!   values set there reaching the pixels, generated locations around
 //!   explicit ones (unused ones too), the link and compile errors, and
 //!   explicit subroutine uniform locations and subroutine indices.
+//! * `clear_buffer_object.c`: ARB_clear_buffer_object (GL 4.3) — whole
+//!   buffers and ranges filled in 21 formats (every byte compared, the
+//!   conversions too), NULL data, the errors with the contents unchanged,
+//!   mappings.
+//! * `invalidate_subdata.c`: ARB_invalidate_subdata (GL 4.3) — every
+//!   error of the texture, buffer and framebuffer invalidations; what
+//!   lies outside an invalidated region unchanged, later writes exact.
 
 use oxgl_tests::assert_client_passes;
 
@@ -285,4 +292,14 @@ fn stencil_texturing() {
 #[test]
 fn explicit_uniform_location() {
     run("explicit_uniform_location");
+}
+
+#[test]
+fn clear_buffer_object() {
+    run("clear_buffer_object");
+}
+
+#[test]
+fn invalidate_subdata() {
+    run("invalidate_subdata");
 }

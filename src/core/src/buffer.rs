@@ -227,7 +227,7 @@ pub struct BufferBindings {
     bound: [u32; TARGETS.len()],
 }
 
-fn target_index(target: GLenum) -> ApiResult<usize> {
+pub(crate) fn target_index(target: GLenum) -> ApiResult<usize> {
     TARGETS
         .iter()
         .position(|&t| t == target)
@@ -584,6 +584,38 @@ impl Buffers {
             return Err(ApiError::InvalidOperation);
         }
         buf.data[o..o + s].copy_from_slice(src);
+        buf.touch();
+        Ok(())
+    }
+
+    /// Fills `range` (offset and size; `None`: the whole buffer) of the
+    /// buffer bound to `target` with copies of `texel`
+    /// (`glClearBuffer(Sub)Data`): INVALID_VALUE without a buffer, for a
+    /// range outside it or not a whole number of texels;
+    /// INVALID_OPERATION when it overlaps a mapping that is not
+    /// persistent.
+    pub fn clear(
+        &mut self,
+        bindings: &BufferBindings,
+        target: GLenum,
+        range: Option<(isize, isize)>,
+        texel: &[u8],
+    ) -> ApiResult {
+        target_index(target)?;
+        let name = bindings.bound(target)?;
+        let buf = self.get_mut(name).ok_or(ApiError::InvalidValue)?;
+        let (offset, size) = range.unwrap_or((0, buf.data.len() as isize));
+        let (o, s) = self::range(offset, size, buf.data.len())?;
+        let n = texel.len().max(1);
+        if o % n != 0 || s % n != 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        if overlaps_mapping(buf, o, s) {
+            return Err(ApiError::InvalidOperation);
+        }
+        for chunk in buf.data[o..o + s].chunks_exact_mut(n) {
+            chunk.copy_from_slice(texel);
+        }
         buf.touch();
         Ok(())
     }

@@ -373,6 +373,13 @@ static TABLE: &[(&CStr, Needs)] = &[
     // (GL_DEPTH_STENCIL_TEXTURE_MODE; GL 4.3; src/core/src/vbo/submit.rs's
     // texture_desc, ABI 28's swizzle 7; tests/clients/stencil_texturing.c).
     (c"GL_ARB_stencil_texturing", Needs::AlsoCore(3, 0)),
+    // Buffer ranges filled with one texel of a buffer texture format
+    // (GL 4.3; src/core/src/buffer/api.rs; tests/clients/clear_buffer_object.c).
+    (c"GL_ARB_clear_buffer_object", Needs::AlsoCore(2, 0)),
+    // Invalidation of texture images and buffer ranges: checked hints
+    // (GL 4.3; src/core/src/texture/invalidate.rs;
+    // tests/clients/invalidate_subdata.c).
+    (c"GL_ARB_invalidate_subdata", Needs::AlsoCore(2, 0)),
     // `layout(location = N)` on uniforms (GL 4.3; oxgl-glsl's
     // explicit_locations, src/core/src/program.rs's locations;
     // tests/clients/explicit_uniform_location.c).

@@ -17,6 +17,7 @@ pub(crate) mod copy;
 pub(crate) mod es_formats;
 pub(crate) mod etc2;
 pub mod image_unit;
+pub(crate) mod invalidate;
 pub mod mipmap;
 pub mod ms;
 pub mod paletted;

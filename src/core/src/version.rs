@@ -447,7 +447,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             missing("GLSL 4.30"),
             cap("compute shaders (ARB_compute_shader)", &["compute"]),
             missing("arrays of arrays (ARB_arrays_of_arrays)"),
-            missing("buffer clears (ARB_clear_buffer_object)"),
+            cap(
+                "buffer clears (ARB_clear_buffer_object)",
+                &["clear_buffer_object"],
+            ),
             missing("image copies (ARB_copy_image)"),
             cap(
                 "explicit uniform locations (ARB_explicit_uniform_location)",
@@ -457,7 +460,10 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
                 "gl_Layer and gl_ViewportIndex in fragment shaders (ARB_fragment_layer_viewport)",
             ),
             missing("internal format queries 2 (ARB_internalformat_query2)"),
-            missing("invalidation of buffer and texture data (ARB_invalidate_subdata)"),
+            cap(
+                "invalidation of buffer and texture data (ARB_invalidate_subdata)",
+                &["invalidate_subdata"],
+            ),
             missing("robust buffer access behavior (ARB_robust_buffer_access_behavior)"),
             cap(
                 "stencil texturing (ARB_stencil_texturing)",

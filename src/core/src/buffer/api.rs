@@ -320,4 +320,68 @@ impl Context {
         }
         Ok(Some(r))
     }
+
+    /// The bytes of the one pixel `glClearBufferData` and
+    /// `glClearBufferSubData` read (format and type as for `glTexImage`,
+    /// no pixel storage modes): INVALID_VALUE for a format or type that
+    /// is none (GL 4.6 §6.2.2), INVALID_OPERATION for a mismatched pair.
+    pub fn clear_data_size(&self, format: GLenum, type_: GLenum) -> ApiResult<usize> {
+        Ok(clear_pixel(format, type_)?.byte_len)
+    }
+
+    /// `glClearBufferData` (`range` `None`) and `glClearBufferSubData`
+    /// (ARB_clear_buffer_object, GL 4.6 §6.2.2): fills the range with the
+    /// texel of `internal_format` that pixel `data` (`None`: zeros)
+    /// converts to. INVALID_ENUM for a format that is no buffer texture
+    /// format or a bad target; INVALID_VALUE for a bad format or type, a
+    /// negative or out-of-range range or one not a whole number of
+    /// texels, no buffer bound; INVALID_OPERATION for integer data into a
+    /// format of another kind (as Mesa) or a range overlapping a mapping
+    /// that is not persistent.
+    pub fn clear_buffer_data(
+        &mut self,
+        target: GLenum,
+        internal_format: GLenum,
+        range: Option<(isize, isize)>,
+        (format, type_): (GLenum, GLenum),
+        data: Option<&[u8]>,
+    ) -> ApiResult {
+        self.outside_begin_end()?;
+        crate::buffer::target_index(target)?;
+        // Mesa's order: no buffer before a bad format.
+        if self.buffers.bound(target)? == 0 {
+            return Err(ApiError::InvalidValue);
+        }
+        let compat = self.params().profile == crate::context::Profile::Compat;
+        let fmt = crate::texture::buffer::buffer_format(internal_format, compat)
+            .ok_or(ApiError::InvalidEnum)?;
+        let pixel = clear_pixel(format, type_)?.for_integer(internal_format)?;
+        let texel = match data {
+            Some(bytes) if bytes.len() >= pixel.byte_len => {
+                let rgba = pixel.unpack(bytes).first().copied().unwrap_or_default();
+                fmt.encode(rgba)
+            }
+            _ => vec![0; fmt.texel_bytes()],
+        };
+        self.flush_vertices();
+        self.shared()
+            .buffers()
+            .clear(&self.buffers, target, range, &texel)
+    }
+}
+
+/// The one-pixel client image of `glClearBufferData`: a bad format or
+/// type is INVALID_VALUE there (GL 4.6 §6.2.2), not INVALID_ENUM.
+fn clear_pixel(format: GLenum, type_: GLenum) -> ApiResult<crate::pixel::transfer::ClientImage> {
+    let store = crate::state::PixelStore {
+        alignment: 1,
+        ..crate::state::PixelStore::default()
+    };
+    crate::pixel::transfer::client_image(format, type_, 1, 1, 1, &store).map_err(|e| {
+        if e == ApiError::InvalidEnum {
+            ApiError::InvalidValue
+        } else {
+            e
+        }
+    })
 }

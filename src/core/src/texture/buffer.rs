@@ -85,6 +85,45 @@ impl BufferFormat {
         matches!(self.kind, Kind::Int | Kind::Uint)
     }
 
+    /// The bytes of one texel holding RGBA `t` (as [`Self::texel`] reads
+    /// it back): the base format's channels, each converted to the
+    /// component's kind — normalized values rounded, floats to halves
+    /// where 16 bits, integers (`t` holds their bits) clamped to the
+    /// component's range (ARB_clear_buffer_object's fill values).
+    pub fn encode(&self, t: [f32; 4]) -> Vec<u8> {
+        let chans: &[usize] = match self.base {
+            GL_ALPHA => &[3],
+            GL_LUMINANCE_ALPHA => &[0, 3],
+            GL_LUMINANCE | GL_INTENSITY | GL_RED => &[0],
+            GL_RG => &[0, 1],
+            GL_RGB => &[0, 1, 2],
+            _ => &[0, 1, 2, 3],
+        };
+        let mut out = Vec::with_capacity(self.texel_bytes());
+        for &c in chans.iter().take(self.components) {
+            let v = t[c];
+            let word: u32 = match self.kind {
+                Kind::Unorm => {
+                    let max = ((1u64 << (8 * self.bytes)) - 1) as f64;
+                    (f64::from(v.clamp(0.0, 1.0)) * max).round() as u32
+                }
+                Kind::Float if self.bytes == 2 => u32::from(oxgl_util::format::f32_to_half(v)),
+                Kind::Float => v.to_bits(),
+                Kind::Int => {
+                    let i = i64::from(v.to_bits() as i32);
+                    let half = 1i64 << (8 * self.bytes - 1);
+                    i.clamp(-half, half - 1) as u32
+                }
+                Kind::Uint => {
+                    let u = u64::from(v.to_bits());
+                    u.min((1u64 << (8 * self.bytes)) - 1) as u32
+                }
+            };
+            out.extend_from_slice(&word.to_le_bytes()[..self.bytes]);
+        }
+        out
+    }
+
     /// Bits per component.
     fn bits(&self) -> u8 {
         (8 * self.bytes) as u8

@@ -209,7 +209,91 @@ unsafe extern "C" fn get_buffer_pointerv(target: GLenum, pname: GLenum, params: 
     })
 }
 
+/// `glClearBufferData` and `glClearBufferSubData`: one pixel of `format`
+/// and `type` is read from `data` (null: zeros).
+unsafe fn clear_buffer(
+    name: &'static str,
+    target: GLenum,
+    internal_format: GLenum,
+    range: Option<(GLintptr, GLsizeiptr)>,
+    (format, type_): (GLenum, GLenum),
+    data: *const c_void,
+) {
+    with_ctx(name, (), |c| {
+        let r = c.clear_data_size(format, type_).and_then(|n| {
+            // SAFETY: the client passes one pixel of `format` and `type`.
+            let bytes = unsafe { client::bytes(data.cast::<u8>(), n) };
+            c.clear_buffer_data(target, internal_format, range, (format, type_), bytes)
+        });
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn clear_buffer_data(
+    target: GLenum,
+    internal_format: GLenum,
+    format: GLenum,
+    type_: GLenum,
+    data: *const c_void,
+) {
+    // SAFETY: as the command's.
+    unsafe {
+        clear_buffer(
+            "glClearBufferData",
+            target,
+            internal_format,
+            None,
+            (format, type_),
+            data,
+        )
+    }
+}
+
+unsafe extern "C" fn clear_buffer_sub_data(
+    target: GLenum,
+    internal_format: GLenum,
+    offset: GLintptr,
+    size: GLsizeiptr,
+    format: GLenum,
+    type_: GLenum,
+    data: *const c_void,
+) {
+    // SAFETY: as the command's.
+    unsafe {
+        clear_buffer(
+            "glClearBufferSubData",
+            target,
+            internal_format,
+            Some((offset, size)),
+            (format, type_),
+            data,
+        )
+    }
+}
+
+unsafe extern "C" fn invalidate_buffer_sub_data(
+    buffer: GLuint,
+    offset: GLintptr,
+    length: GLsizeiptr,
+) {
+    with_ctx("glInvalidateBufferSubData", (), |c| {
+        let r = c.invalidate_buffer_sub_data(buffer, offset, length);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn invalidate_buffer_data(buffer: GLuint) {
+    with_ctx("glInvalidateBufferData", (), |c| {
+        let r = c.invalidate_buffer_data(buffer);
+        c.record(r);
+    })
+}
+
 pub(super) fn install(d: &mut Dispatch, _profile: Profile) {
+    d.ClearBufferData = clear_buffer_data;
+    d.ClearBufferSubData = clear_buffer_sub_data;
+    d.InvalidateBufferSubData = invalidate_buffer_sub_data;
+    d.InvalidateBufferData = invalidate_buffer_data;
     d.GenBuffers = gen_buffers;
     d.DeleteBuffers = delete_buffers;
     d.BindBuffer = bind_buffer;

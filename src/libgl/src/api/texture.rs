@@ -1508,7 +1508,33 @@ unsafe extern "C" fn GetTexGendv(coord: GLenum, pname: GLenum, params: *mut GLdo
     unsafe { get_tex_gen("glGetTexGendv", coord, pname, params, |x| x) }
 }
 
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn InvalidateTexSubImage(
+    texture: GLuint,
+    level: GLint,
+    x: GLint,
+    y: GLint,
+    z: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+) {
+    with_ctx("glInvalidateTexSubImage", (), |c| {
+        let r = c.invalidate_tex_sub_image(texture, level, [x, y, z], [width, height, depth]);
+        c.record(r);
+    })
+}
+
+unsafe extern "C" fn InvalidateTexImage(texture: GLuint, level: GLint) {
+    with_ctx("glInvalidateTexImage", (), |c| {
+        let r = c.invalidate_tex_image(texture, level);
+        c.record(r);
+    })
+}
+
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
+    d.InvalidateTexSubImage = InvalidateTexSubImage;
+    d.InvalidateTexImage = InvalidateTexImage;
     if profile != Profile::Es {
         d.TexImage2DMultisample = TexImage2DMultisample;
         d.TexImage3DMultisample = TexImage3DMultisample;
