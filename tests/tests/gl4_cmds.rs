@@ -151,6 +151,17 @@
 //! * `invalidate_subdata.c`: ARB_invalidate_subdata (GL 4.3) — every
 //!   error of the texture, buffer and framebuffer invalidations; what
 //!   lies outside an invalidated region unchanged, later writes exact.
+//! * `copy_image.c`: ARB_copy_image (GL 4.3) — glCopyImageSubData between
+//!   levels, formats of one size, compressed blocks and texels, array
+//!   layers, cube faces and 3D slices, renderbuffers (multisample too)
+//!   and textures, within one image; every error with the destination
+//!   unchanged.
+//! * `arrays_of_arrays.c`: ARB_arrays_of_arrays (GL 4.3) — data arrays of
+//!   arrays (constructors, length(), functions, comparisons), uniforms and
+//!   their active entries, samplers by constant and dynamically uniform
+//!   indices, uniform and storage block arrays, interface blocks and
+//!   members, vertex inputs, subroutine uniforms, and the compile and
+//!   link errors.
 
 use oxgl_tests::assert_client_passes;
 
@@ -302,4 +313,14 @@ fn clear_buffer_object() {
 #[test]
 fn invalidate_subdata() {
     run("invalidate_subdata");
+}
+
+#[test]
+fn copy_image() {
+    run("copy_image");
+}
+
+#[test]
+fn arrays_of_arrays() {
+    run("arrays_of_arrays");
 }

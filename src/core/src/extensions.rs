@@ -373,6 +373,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // (GL_DEPTH_STENCIL_TEXTURE_MODE; GL 4.3; src/core/src/vbo/submit.rs's
     // texture_desc, ABI 28's swizzle 7; tests/clients/stencil_texturing.c).
     (c"GL_ARB_stencil_texturing", Needs::AlsoCore(3, 0)),
+    // Arrays of arrays in GLSL: data, samplers, images, uniform and
+    // storage block arrays, in/out block arrays and members (GL 4.3;
+    // oxgl-glsl; tests/clients/arrays_of_arrays.c).
+    (c"GL_ARB_arrays_of_arrays", Needs::AlsoCore(3, 0)),
     // Buffer ranges filled with one texel of a buffer texture format
     // (GL 4.3; src/core/src/buffer/api.rs; tests/clients/clear_buffer_object.c).
     (c"GL_ARB_clear_buffer_object", Needs::AlsoCore(2, 0)),
@@ -380,6 +384,10 @@ static TABLE: &[(&CStr, Needs)] = &[
     // (GL 4.3; src/core/src/texture/invalidate.rs;
     // tests/clients/invalidate_subdata.c).
     (c"GL_ARB_invalidate_subdata", Needs::AlsoCore(2, 0)),
+    // glCopyImageSubData between textures and colour renderbuffers, bits
+    // moved between formats of one size, blocks and texels
+    // (GL 4.3; src/core/src/texture/copy_image.rs; tests/clients/copy_image.c).
+    (c"GL_ARB_copy_image", Needs::AlsoCore(3, 0)),
     // `layout(location = N)` on uniforms (GL 4.3; oxgl-glsl's
     // explicit_locations, src/core/src/program.rs's locations;
     // tests/clients/explicit_uniform_location.c).

@@ -2233,6 +2233,59 @@ impl Context {
         self.note_synced(name, &att, &serials);
     }
 
+    /// Renderbuffer `name`'s colour image for `glCopyImageSubData`, its
+    /// contents current in the core: internal format, base format and
+    /// bits, width and height, samples (1 for none) and texels (each row
+    /// the sample images side by side). `None` for no renderbuffer or one
+    /// that is not a colour one.
+    #[allow(clippy::type_complexity, reason = "a private tuple of the fields")]
+    pub(crate) fn renderbuffer_color(
+        &mut self,
+        name: u32,
+    ) -> Option<(GLenum, [usize; 2], usize, Vec<[f32; 4]>)> {
+        self.fbo_resolve();
+        if let Some((d, points)) = self.fbo.rb_live.get(&name).cloned() {
+            for p in (0..POINTS).filter(|p| points & (1 << p) != 0) {
+                self.download_attachment(&d, Attachment::Renderbuffer(name), p);
+            }
+            self.fbo.rb_live.remove(&name);
+        }
+        let rb = self.fbo.renderbuffers.get(name)?;
+        (rb.kind == RbKind::Color).then(|| {
+            (
+                rb.internal_format,
+                [rb.size[0] as usize, rb.size[1] as usize],
+                rb.samples.max(1) as usize,
+                rb.color.clone(),
+            )
+        })
+    }
+
+    /// Replaces renderbuffer `name`'s colour texels (as
+    /// [`Context::renderbuffer_color`] gave them).
+    pub(crate) fn set_renderbuffer_color(&mut self, name: u32, texels: Vec<[f32; 4]>) {
+        if let Some(rb) = self.fbo.renderbuffers.get_mut(name)
+            && rb.color.len() == texels.len()
+        {
+            rb.color = texels;
+            rb.serial = next_serial();
+        }
+    }
+
+    /// Whether `name` is a renderbuffer object (bound at least once):
+    /// its internal format and size (0 × 0 before storage).
+    pub(crate) fn renderbuffer_format(&self, name: u32) -> Option<(GLenum, [u32; 2])> {
+        self.fbo
+            .renderbuffers
+            .get(name)
+            .map(|rb| (rb.internal_format, rb.size))
+    }
+
+    /// Whether `name` came from `glGenRenderbuffers` (bound since or not).
+    pub(crate) fn renderbuffer_generated(&self, name: u32) -> bool {
+        name != 0 && self.fbo.renderbuffers.is_generated(name)
+    }
+
     /// Copies renderbuffer `n` back from the drawable holding it, unless
     /// that is `except`.
     fn resolve_live_renderbuffer(&mut self, n: u32, except: &Arc<Drawable>) {

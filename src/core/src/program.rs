@@ -1774,10 +1774,34 @@ impl Context {
         if let Some(i) = e
             .attributes
             .iter()
-            .find(|a| a.name == name)
+            .find(|a| a.name == name && type_dims(&a.ty).len() < 2)
             .and_then(|a| a.index)
         {
             return Ok(i as i32);
+        }
+        // An array of arrays: `a[i][j]` (or `a[i]`, its first element's
+        // row), row-major over the dimensions; its name alone is none.
+        if let Some((root, _)) = name.split_once('[')
+            && let Some(a) = e.attributes.iter().find(|a| a.name == root)
+            && type_dims(&a.ty).len() > 1
+        {
+            let dims = type_dims(&a.ty);
+            let subs: Option<Vec<u32>> = name[root.len()..]
+                .split_inclusive(']')
+                .map(|s| s.strip_prefix('[')?.strip_suffix(']')?.parse().ok())
+                .collect();
+            let Some(subs) = subs.filter(|s| s.len() <= dims.len()) else {
+                return Ok(-1);
+            };
+            if subs.iter().zip(&dims).any(|(i, d)| i >= d) {
+                return Ok(-1);
+            }
+            let mut flat = 0;
+            for (k, d) in dims.iter().enumerate() {
+                flat = flat * d + subs.get(k).copied().unwrap_or(0);
+            }
+            let per = a.slots / type_elements(&a.ty).max(1);
+            return Ok(a.index.map_or(-1, |first| (first + flat * per) as i32));
         }
         // An element of an array attribute, `a[i]` (as Mesa resolves
         // program resource names): its first generic attribute, one a
@@ -2204,6 +2228,11 @@ fn uniform_location(exec: &Executable, name: &str) -> i32 {
         if u.name == name && index.is_none() {
             return u.location;
         }
+        // An inner array of an array of arrays by its own name (`u[1]`
+        // for `u[1][0]`).
+        if u.is_array && u.name.strip_suffix("[0]") == Some(name) {
+            return u.location;
+        }
         if u.is_array && u.name.strip_suffix("[0]") == Some(base) {
             match index {
                 None => return u.location,
@@ -2330,6 +2359,22 @@ impl Executable {
         }
         Err(())
     }
+}
+
+/// The array dimensions of GLSL type `ty` (`vec4[2][3]`: 2, 3).
+pub(crate) fn type_dims(ty: &str) -> Vec<u32> {
+    let mut dims = Vec::new();
+    let mut t = ty;
+    while let Some((e, n)) = t.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
+        dims.insert(0, n.parse().unwrap_or(0));
+        t = e;
+    }
+    dims
+}
+
+/// The elements of GLSL type `ty` (1 if not an array).
+pub(crate) fn type_elements(ty: &str) -> u32 {
+    type_dims(ty).iter().product::<u32>().max(1)
 }
 
 /// What `glGetVertexAttrib*v` returns.

@@ -14,6 +14,7 @@ pub(crate) mod bptc_enc;
 pub mod buffer;
 pub(crate) mod compressed;
 pub(crate) mod copy;
+pub(crate) mod copy_image;
 pub(crate) mod es_formats;
 pub(crate) mod etc2;
 pub mod image_unit;

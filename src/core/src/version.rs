@@ -446,12 +446,15 @@ pub static GL_VERSIONS: &[((u8, u8), &[Capability])] = &[
             cap("ES 3.0 compatibility (ARB_ES3_compatibility)", &["gles3"]),
             missing("GLSL 4.30"),
             cap("compute shaders (ARB_compute_shader)", &["compute"]),
-            missing("arrays of arrays (ARB_arrays_of_arrays)"),
+            cap(
+                "arrays of arrays (ARB_arrays_of_arrays)",
+                &["arrays_of_arrays"],
+            ),
             cap(
                 "buffer clears (ARB_clear_buffer_object)",
                 &["clear_buffer_object"],
             ),
-            missing("image copies (ARB_copy_image)"),
+            cap("image copies (ARB_copy_image)", &["copy_image"]),
             cap(
                 "explicit uniform locations (ARB_explicit_uniform_location)",
                 &["explicit_uniform_location"],

@@ -139,6 +139,40 @@ impl Resource {
 
 /// The API name, type and array size of an interface variable: an array
 /// of basic types is named `a[0]`, with its element type and length.
+/// The resources an input or output makes: one, or for an array of
+/// arrays one per innermost array (`a[1][0]`, GL 4.6 §7.3.1.1) — each
+/// with its element offset in the variable.
+fn io_resources(io: &IoVar) -> Vec<(String, GLenum, i32, u32)> {
+    let mut dims = Vec::new();
+    let mut elem = io.ty.as_str();
+    while let Some((e, n)) = elem.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
+        dims.insert(0, n.parse::<u32>().unwrap_or(0));
+        elem = e;
+    }
+    if dims.len() < 2 {
+        let (name, ty, size) = io_resource(io);
+        return vec![(name, ty, size, 0)];
+    }
+    let name = match io.name.split_once('.') {
+        Some((_, member)) if io.anonymous => member,
+        _ => io.name.as_str(),
+    };
+    let gl = UniformType::parse(elem).map_or(GL_NONE, |t| t.gl);
+    let inner = *dims.last().unwrap_or(&1);
+    let outer: u32 = dims[..dims.len() - 1].iter().product();
+    (0..outer)
+        .map(|k| {
+            let mut subs = String::new();
+            let mut rest = k;
+            for &d in dims[..dims.len() - 1].iter().rev() {
+                subs.insert_str(0, &format!("[{}]", rest % d.max(1)));
+                rest /= d.max(1);
+            }
+            (format!("{name}{subs}[0]"), gl, inner as i32, k * inner)
+        })
+        .collect()
+}
+
 fn io_resource(io: &IoVar) -> (String, GLenum, i32) {
     let name = match io.name.split_once('.') {
         Some((_, member)) if io.anonymous => member.to_owned(),
@@ -455,17 +489,21 @@ impl Executable {
         self.program_io
             .0
             .iter()
-            .map(|io| {
-                let (name, ty, size) = io_resource(io);
+            .flat_map(|io| io_resources(io).into_iter().map(move |r| (io, r)))
+            .map(|(io, (name, ty, size, offset))| {
                 let location = if first == ProgramStage::Vertex as usize {
                     let base = name.strip_suffix("[0]").unwrap_or(&name);
+                    let root = io.name.as_str();
                     self.attributes
                         .iter()
-                        .find(|a| a.name == base || a.name == name)
-                        .and_then(|a| a.index)
+                        .find(|a| a.name == base || a.name == name || a.name == root)
+                        .and_then(|a| {
+                            let per = a.slots / crate::program::type_elements(&a.ty).max(1);
+                            a.index.map(|x| x + offset * per)
+                        })
                         .map_or(-1, |x| x as i32)
                 } else {
-                    io.location.map_or(-1, |l| l as i32)
+                    io.location.map_or(-1, |l| (l + offset) as i32)
                 };
                 let patch = io
                     .location

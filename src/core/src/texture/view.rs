@@ -99,7 +99,7 @@ pub fn compatible_formats(orig: GLenum, new: GLenum) -> bool {
 
 /// The client format and type whose pixels are exactly the bits of an
 /// uncompressed format of table 8.22 (how a texel is reinterpreted).
-fn texel_pixels(fmt: GLenum) -> Option<(GLenum, GLenum)> {
+pub(crate) fn texel_pixels(fmt: GLenum) -> Option<(GLenum, GLenum)> {
     Some(match fmt {
         GL_RGBA32F => (GL_RGBA, GL_FLOAT),
         GL_RGBA32UI => (GL_RGBA_INTEGER, GL_UNSIGNED_INT),

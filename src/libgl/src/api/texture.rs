@@ -1525,6 +1525,34 @@ unsafe extern "C" fn InvalidateTexSubImage(
     })
 }
 
+#[allow(clippy::too_many_arguments, reason = "the GL command's parameters")]
+unsafe extern "C" fn CopyImageSubData(
+    src_name: GLuint,
+    src_target: GLenum,
+    src_level: GLint,
+    src_x: GLint,
+    src_y: GLint,
+    src_z: GLint,
+    dst_name: GLuint,
+    dst_target: GLenum,
+    dst_level: GLint,
+    dst_x: GLint,
+    dst_y: GLint,
+    dst_z: GLint,
+    width: GLsizei,
+    height: GLsizei,
+    depth: GLsizei,
+) {
+    with_ctx("glCopyImageSubData", (), |c| {
+        let r = c.copy_image_sub_data(
+            (src_name, src_target, src_level, [src_x, src_y, src_z]),
+            (dst_name, dst_target, dst_level, [dst_x, dst_y, dst_z]),
+            [width, height, depth],
+        );
+        c.record(r);
+    })
+}
+
 unsafe extern "C" fn InvalidateTexImage(texture: GLuint, level: GLint) {
     with_ctx("glInvalidateTexImage", (), |c| {
         let r = c.invalidate_tex_image(texture, level);
@@ -1535,6 +1563,7 @@ unsafe extern "C" fn InvalidateTexImage(texture: GLuint, level: GLint) {
 pub(super) fn install(d: &mut Dispatch, profile: Profile) {
     d.InvalidateTexSubImage = InvalidateTexSubImage;
     d.InvalidateTexImage = InvalidateTexImage;
+    d.CopyImageSubData = CopyImageSubData;
     if profile != Profile::Es {
         d.TexImage2DMultisample = TexImage2DMultisample;
         d.TexImage3DMultisample = TexImage3DMultisample;
