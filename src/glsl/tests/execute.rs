@@ -113,9 +113,9 @@ fn subroutine_calls_run_the_chosen_function() {
     for op in 0..3u32 {
         for (k0, k1) in [(0u32, 1u32), (2, 0), (1, 2)] {
             for pick in 0..2u32 {
-                let vals = [("x", 7), ("pick", pick), ("Op", op), ("Ops", k0)];
+                let vals = [("x", 7), ("pick", pick), ("Op", op), ("Ops[0]", k0)];
                 // Ops[1] follows Ops[0] one std140 array stride (16 bytes) on.
-                let ops1 = offsets.iter().find(|(n, _)| n == "Ops").unwrap().1 + 16;
+                let ops1 = offsets.iter().find(|(n, _)| n == "Ops[0]").unwrap().1 + 16;
                 let mut offsets = offsets.clone();
                 offsets.push(("Ops[1]".into(), ops1));
                 let mut all = vals.to_vec();

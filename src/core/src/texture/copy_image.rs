@@ -289,7 +289,7 @@ fn store_surface(t: &mut Texture, level: usize, s: Surface) {
 /// A compressed region's extent in one dimension: whole blocks, or
 /// reaching the image's edge.
 fn block_aligned(offset: usize, len: usize, extent: usize) -> bool {
-    offset % 4 == 0 && (len % 4 == 0 || offset + len == extent)
+    offset.is_multiple_of(4) && (len.is_multiple_of(4) || offset + len == extent)
 }
 
 /// Copies the region of `size` texels of `s` at `so` to `d` at `dso`:

@@ -1982,7 +1982,11 @@ pub(crate) fn sampler_shape(ty: &str) -> Option<(Dim, bool, bool, bool, oxgl_ir:
 /// they make — one per innermost array (`s[1][0]`, GL 4.6 §7.3.1.1): its
 /// listed name, element count and first element's position. `None` past
 /// 256 elements.
-fn opaque_layout(name: &str, t: &SemaType) -> Option<(Vec<String>, Vec<(String, u32, u32)>)> {
+/// An opaque uniform's element names and active-uniform entries (listed
+/// name, count, first element's position).
+type OpaqueLayout = (Vec<String>, Vec<(String, u32, u32)>);
+
+fn opaque_layout(name: &str, t: &SemaType) -> Option<OpaqueLayout> {
     let dims: Vec<u32> = t.dims.iter().map(|d| d.unwrap_or(1).max(1)).collect();
     let total = dims.iter().try_fold(1u32, |n, &d| n.checked_mul(d))?;
     if total > 256 {
