@@ -143,12 +143,8 @@ impl Resource {
 /// arrays one per innermost array (`a[1][0]`, GL 4.6 §7.3.1.1) — each
 /// with its element offset in the variable.
 fn io_resources(io: &IoVar) -> Vec<(String, GLenum, i32, u32)> {
-    let mut dims = Vec::new();
-    let mut elem = io.ty.as_str();
-    while let Some((e, n)) = elem.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
-        dims.insert(0, n.parse::<u32>().unwrap_or(0));
-        elem = e;
-    }
+    let dims = crate::program::type_dims(&io.ty);
+    let elem = io.ty.split_once('[').map_or(io.ty.as_str(), |(e, _)| e);
     if dims.len() < 2 {
         let (name, ty, size) = io_resource(io);
         return vec![(name, ty, size, 0)];
