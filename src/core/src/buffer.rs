@@ -250,7 +250,7 @@ fn valid_usage(usage: GLenum) -> bool {
 }
 
 /// Whether `[o, o + s)` touches a mapping that is not persistent.
-fn overlaps_mapping(buf: &BufferObject, o: usize, s: usize) -> bool {
+pub(crate) fn overlaps_mapping(buf: &BufferObject, o: usize, s: usize) -> bool {
     buf.mapping.is_some_and(|m| {
         m.access & GL_MAP_PERSISTENT_BIT == 0 && o < m.offset + m.length && m.offset < o + s
     })
@@ -341,7 +341,7 @@ fn new_storage(size: usize, src: Option<&[u8]>) -> ApiResult<Storage> {
 }
 
 /// Checks `offset` and `size` against a buffer of `len` bytes (INVALID_VALUE).
-fn range(offset: isize, size: isize, len: usize) -> ApiResult<(usize, usize)> {
+pub(crate) fn range(offset: isize, size: isize, len: usize) -> ApiResult<(usize, usize)> {
     if offset < 0 || size < 0 {
         return Err(ApiError::InvalidValue);
     }

@@ -32,6 +32,15 @@ pub struct PixelStore {
 }
 
 impl PixelStore {
+    /// Default storage without row padding (alignment 1): an image is
+    /// exactly its pixels' bytes (copies and conversions inside the GL).
+    pub fn unpadded() -> PixelStore {
+        PixelStore {
+            alignment: 1,
+            ..PixelStore::default()
+        }
+    }
+
     /// The parameters an image of `dims` dimensions uses: `SKIP_IMAGES` and
     /// `IMAGE_HEIGHT` only apply to 3D images (GL 4.6 §8.4.4.1: "TexImage2D
     /// ... UNPACK_SKIP_IMAGES is ignored").

@@ -373,10 +373,7 @@ impl Context {
 /// The one-pixel client image of `glClearBufferData`: a bad format or
 /// type is INVALID_VALUE there (GL 4.6 §6.2.2), not INVALID_ENUM.
 fn clear_pixel(format: GLenum, type_: GLenum) -> ApiResult<crate::pixel::transfer::ClientImage> {
-    let store = crate::state::PixelStore {
-        alignment: 1,
-        ..crate::state::PixelStore::default()
-    };
+    let store = crate::state::PixelStore::unpadded();
     crate::pixel::transfer::client_image(format, type_, 1, 1, 1, &store).map_err(|e| {
         if e == ApiError::InvalidEnum {
             ApiError::InvalidValue

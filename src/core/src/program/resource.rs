@@ -149,10 +149,7 @@ fn io_resources(io: &IoVar) -> Vec<(String, GLenum, i32, u32)> {
         let (name, ty, size) = io_resource(io);
         return vec![(name, ty, size, 0)];
     }
-    let name = match io.name.split_once('.') {
-        Some((_, member)) if io.anonymous => member,
-        _ => io.name.as_str(),
-    };
+    let name = resource_name(io);
     let gl = UniformType::parse(elem).map_or(GL_NONE, |t| t.gl);
     let inner = *dims.last().unwrap_or(&1);
     let outer: u32 = dims[..dims.len() - 1].iter().product();
@@ -169,11 +166,17 @@ fn io_resources(io: &IoVar) -> Vec<(String, GLenum, i32, u32)> {
         .collect()
 }
 
+/// An input's or output's resource name: a member of a block without an
+/// instance name by its own name.
+fn resource_name(io: &IoVar) -> &str {
+    match io.name.split_once('.') {
+        Some((_, member)) if io.anonymous => member,
+        _ => io.name.as_str(),
+    }
+}
+
 fn io_resource(io: &IoVar) -> (String, GLenum, i32) {
-    let name = match io.name.split_once('.') {
-        Some((_, member)) if io.anonymous => member.to_owned(),
-        _ => io.name.clone(),
-    };
+    let name = resource_name(io).to_owned();
     match io.ty.strip_suffix(']').and_then(|t| t.rsplit_once('[')) {
         Some((elem, n)) => (
             format!("{name}[0]"),

@@ -68,11 +68,11 @@ fn sized(fmt: GLenum) -> GLenum {
 /// move (table 8.22's), `None` for another.
 fn texel_bytes(fmt: GLenum) -> Option<usize> {
     let (f, t) = texel_pixels(fmt)?;
-    let store = PixelStore {
-        alignment: 1,
-        ..PixelStore::default()
-    };
-    Some(client_image(f, t, 1, 1, 1, &store).ok()?.byte_len)
+    Some(
+        client_image(f, t, 1, 1, 1, &PixelStore::unpadded())
+            .ok()?
+            .byte_len,
+    )
 }
 
 /// Whether a copy from `src` to `dst` may be made (GL 4.6 §18.3.3): the
@@ -410,7 +410,7 @@ impl Surface {
             .map(|t| if is_srgb(self.fmt) { encode_srgb(t) } else { t })
             .collect();
         let (f, t) = texel_pixels(self.fmt).ok_or(ApiError::InvalidOperation)?;
-        let image = client_image(f, t, n, 1, 1, &unpadded())?.for_integer(self.fmt)?;
+        let image = client_image(f, t, n, 1, 1, &PixelStore::unpadded())?.for_integer(self.fmt)?;
         let mut bytes = vec![0; image.byte_len];
         image.pack(&texels, &mut bytes);
         Ok(bytes)
@@ -441,7 +441,7 @@ impl Surface {
             return Ok(());
         }
         let (f, t) = texel_pixels(self.fmt).ok_or(ApiError::InvalidOperation)?;
-        let image = client_image(f, t, n, 1, 1, &unpadded())?.for_integer(self.fmt)?;
+        let image = client_image(f, t, n, 1, 1, &PixelStore::unpadded())?.for_integer(self.fmt)?;
         if image.byte_len != bytes.len() {
             return Err(ApiError::InvalidOperation);
         }
@@ -472,13 +472,5 @@ impl Surface {
                 *dst = to_stored(t, fmt, base, bits);
             }
         }
-    }
-}
-
-/// Pixel storage without padding: a row of units is exactly its bytes.
-fn unpadded() -> PixelStore {
-    PixelStore {
-        alignment: 1,
-        ..PixelStore::default()
     }
 }

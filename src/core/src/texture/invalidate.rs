@@ -106,18 +106,8 @@ impl Context {
         let shared = self.shared().clone();
         let buffers = shared.buffers();
         let b = buffers.get(buffer).ok_or(ApiError::InvalidValue)?;
-        if offset < 0 || length < 0 {
-            return Err(ApiError::InvalidValue);
-        }
-        let (o, n) = (offset as usize, length as usize);
-        if o.checked_add(n).is_none_or(|end| end > b.data.len()) {
-            return Err(ApiError::InvalidValue);
-        }
-        if let Some(m) = b.mapping
-            && m.access & GL_MAP_PERSISTENT_BIT == 0
-            && o < m.offset + m.length
-            && m.offset < o + n
-        {
+        let (o, n) = crate::buffer::range(offset, length, b.data.len())?;
+        if crate::buffer::overlaps_mapping(b, o, n) {
             return Err(ApiError::InvalidOperation);
         }
         Ok(())
@@ -131,9 +121,7 @@ impl Context {
         let shared = self.shared().clone();
         let buffers = shared.buffers();
         let b = buffers.get(buffer).ok_or(ApiError::InvalidValue)?;
-        if b.mapping
-            .is_some_and(|m| m.access & GL_MAP_PERSISTENT_BIT == 0)
-        {
+        if crate::buffer::overlaps_mapping(b, 0, b.data.len()) {
             return Err(ApiError::InvalidOperation);
         }
         Ok(())

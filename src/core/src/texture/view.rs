@@ -318,10 +318,7 @@ fn copy_layer(
 /// `sf`'s exact client pixels, unpacked as `df`'s and stored as `df`
 /// stores texels.
 fn reinterpret(texels: &[[f32; 4]], sf: GLenum, df: GLenum) -> Option<Vec<[f32; 4]>> {
-    let store = PixelStore {
-        alignment: 1,
-        ..PixelStore::default()
-    };
+    let store = PixelStore::unpadded();
     let n = texels.len();
     let (f, t) = texel_pixels(sf)?;
     let pack = client_image(f, t, n, 1, 1, &store)
